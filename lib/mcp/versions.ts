@@ -1,0 +1,22 @@
+/** The protocol versions Loupe knows, oldest first. */
+export const KNOWN_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
+export type KnownVersion = (typeof KNOWN_VERSIONS)[number];
+
+export const DEFAULT_PROTOCOL_VERSION: KnownVersion = '2025-11-25';
+
+/** Versions with an `initialize` handshake; 2026-07-28 is the stateless era. */
+export const STATEFUL_VERSIONS: readonly KnownVersion[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
+
+export function isKnownVersion(v: unknown): v is KnownVersion {
+  return typeof v === 'string' && (KNOWN_VERSIONS as readonly string[]).includes(v);
+}
+
+/** Compares two known versions by date; they are ISO dates, so string order is date order. */
+export function versionAtLeast(v: string, min: KnownVersion): boolean {
+  return v >= min;
+}
+
+export function specUrl(version: string, section: string): string {
+  const v = isKnownVersion(version) ? version : DEFAULT_PROTOCOL_VERSION;
+  return `https://modelcontextprotocol.io/specification/${v}/${section}`;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** A saved target. stdio targets carry an argument vector, never a shell string. */
+export const StdioConnectionSchema = z.object({
+  id: z.string().min(1).max(200),
+  name: z.string().min(1).max(200),
+  transport: z.literal('stdio'),
+  command: z.string().min(1).max(4096),
+  args: z.array(z.string().max(65536)).max(1000),
+  env: z.record(z.string(), z.string()),
+  cwd: z.string().max(4096).optional(),
+  /** Built in, shipped with Loupe: cannot be deleted. */
+  builtin: z.boolean().optional(),
+});
+
+export const HttpConnectionSchema = z.object({
+  id: z.string().min(1).max(200),
+  name: z.string().min(1).max(200),
+  transport: z.literal('http'),
+  url: z.string().url(),
+  headers: z.record(z.string(), z.string()),
+  /** `auto` tries Streamable HTTP and falls back to legacy HTTP+SSE as the spec describes. */
+  mode: z.enum(['streamable', 'sse', 'auto']).default('auto'),
+  builtin: z.boolean().optional(),
+});
+
+export const ConnectionSchema = z.discriminatedUnion('transport', [StdioConnectionSchema, HttpConnectionSchema]);
+export type StdioConnection = z.infer<typeof StdioConnectionSchema>;
+export type HttpConnection = z.infer<typeof HttpConnectionSchema>;
+export type Connection = z.infer<typeof ConnectionSchema>;
+
+/** What the page is sent in place of a secret value; sending it back means "keep the stored one". */
+export const MASKED_VALUE = '••••••';
+
+/** Names whose values are treated as secrets (env vars, headers). */
+export function looksSecret(name: string): boolean {
+  return /(token|secret|password|passwd|pwd|api[-_]?key|access[-_]?key|private[-_]?key|credential|auth|cookie|session)/i.test(name);
+}

@@ -1,0 +1,38 @@
+/**
+ * What the ws server needs from a session, and what a session needs from nothing else.
+ * Session objects live in the proxy and outlive the pages attached to them.
+ */
+import type { Frame } from '../../lib/mcp/frame';
+import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
+import type { Connection } from '../../lib/wire/connection';
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+  signal?: AbortSignal;
+}
+
+export interface SessionEvents {
+  /** New frames, in order, as they are recorded. */
+  frames: (frames: Frame[]) => void;
+  /** The summary changed (status, negotiated version, ...). */
+  summary: (s: SessionSummary) => void;
+  /** The set of server requests waiting for the person changed. */
+  pending: (p: PendingServerRequest[]) => void;
+}
+
+export interface LiveSession {
+  readonly id: string;
+  readonly connection: Connection;
+  readonly options: OpenOptions;
+  summary(): SessionSummary;
+  /** Every frame recorded so far (the array is append-only; callers must not mutate it). */
+  frames(): readonly Frame[];
+  pending(): PendingServerRequest[];
+  request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown>;
+  notify(method: string, params?: Record<string, unknown>): Promise<void>;
+  sendRaw(text: string): Promise<void>;
+  answer(key: string, answer: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }): void;
+  close(): Promise<void>;
+  on<E extends keyof SessionEvents>(event: E, fn: SessionEvents[E]): () => void;
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['lib/**/*.test.ts', 'proxy/**/*.test.ts', 'components/**/*.test.ts'],
+    testTimeout: 20_000,
+    pool: 'forks',
+  },
+});
