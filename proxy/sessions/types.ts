@@ -36,3 +36,19 @@ export interface LiveSession {
   close(): Promise<void>;
   on<E extends keyof SessionEvents>(event: E, fn: SessionEvents[E]): () => void;
 }
+
+/** The proxy's registry of sessions, used by the ws server and the CLI. */
+export interface SessionRegistry {
+  /** Creates the session and starts it (transport, then handshake) in the background. */
+  open(connection: Connection, options: OpenOptions): LiveSession;
+  get(id: string): LiveSession | undefined;
+  list(): LiveSession[];
+  /** A page started or stopped watching: a session nobody watches is closed after a grace time. */
+  attach(id: string): void;
+  detach(id: string): void;
+  /** Drops a closed session and its frames. */
+  forget(id: string): void;
+  /** Closes every session and ends every child process; used on shutdown. */
+  closeAll(): Promise<void>;
+  onChange(fn: (sessions: LiveSession[]) => void): () => void;
+}
