@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
 import type { ProxyMessage } from '../wire/protocol';
+
+type WireFrame = Extract<ProxyMessage, { type: 'frames/append' }>['frames'][number];
 import { initialData, reduceMessages } from './reduce';
 import { filterSeqs } from './filter';
 
-const f = (seq: number, lane: Frame['lane'] = 'message', raw = `{"jsonrpc":"2.0","method":"m${seq}"}`): Frame =>
+const f = (seq: number, lane: Frame['lane'] = 'message', raw = `{"jsonrpc":"2.0","method":"m${seq}"}`): WireFrame =>
   ({ seq, ts: seq, dir: 's2c', lane, raw, size: raw.length });
 
 describe('reduceMessages', () => {
