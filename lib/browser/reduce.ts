@@ -2,6 +2,7 @@
  * The page's data reducer: proxy messages in, new state out. Pure (no DOM, no socket), so it is
  * unit-tested directly and the same code applies a batch of live messages or a saved trace.
  */
+import type { Frame } from '../mcp/frame';
 import type { Connection } from '../wire/connection';
 import { unreachable, type OpenOptions, type PendingServerRequest, type ProxyMessage, type SessionSummary } from '../wire/protocol';
 import { emptyTrace, ingest, type Trace } from './trace';
@@ -50,7 +51,9 @@ export function withNotice(d: LoupeData, text: string): LoupeData {
 function withFrames(d: LoupeData, sessionId: string, frames: ProxyMessage & { type: 'frames/append' | 'frames/snapshot' }): LoupeData {
   const prev = d.traces[sessionId] ?? emptyTrace({ kind: 'live', sessionId });
   const endSeq = frames.type === 'frames/snapshot' ? frames.endSeq : 0;
-  const next = ingest(prev, frames.frames, endSeq);
+  // The wire schema checks every frame's envelope; `meta` stays an open record there and is read
+  // defensively by the views, hence the cast to the recorder's richer type.
+  const next = ingest(prev, frames.frames as Frame[], endSeq);
   return next === prev && d.traces[sessionId] ? d : { ...d, traces: { ...d.traces, [sessionId]: next } };
 }
 
