@@ -18,7 +18,7 @@ export function PaneTabs({ traceId }: { traceId: string }) {
 
   const Pane = current.Component;
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <div role="tablist" aria-label="Session views" className="flex shrink-0 gap-px border-b border-zinc-800 bg-zinc-950 px-2">
         {panes.map((p, i) => (
           <button

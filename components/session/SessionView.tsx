@@ -22,7 +22,7 @@ export function SessionView({ traceId }: { traceId: string }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {session ? <SessionHeader session={session} /> : <TraceFileHeader traceId={traceId} />}
-      <div className="flex min-h-0 flex-1">
+      <div className="flex min-h-0 min-w-0 flex-1">
         <PaneTabs traceId={traceId} />
         {session && toolsOpen && <ToolsPanel session={session} />}
       </div>
