@@ -62,6 +62,32 @@ export class LoupePage {
     await expect(this.tools.getByRole('region', { name: 'Call result' })).toBeVisible();
   }
 
+  /** Adds a stdio connection through the New connection form. */
+  async addConnection(c: { name: string; command: string; args?: string[]; env?: Record<string, string> }): Promise<void> {
+    await this.sidebar.getByRole('button', { name: 'New connection' }).click();
+    const form = this.page.getByRole('dialog', { name: 'New connection' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(c.name);
+    await form.getByRole('textbox', { name: 'Command', exact: true }).fill(c.command);
+    for (const [i, arg] of (c.args ?? []).entries()) {
+      await form.getByRole('button', { name: 'Add argument' }).click();
+      await form.getByRole('textbox', { name: `Argument ${i + 1}`, exact: true }).fill(arg);
+    }
+    for (const [i, [key, value]] of Object.entries(c.env ?? {}).entries()) {
+      await form.getByRole('button', { name: 'Add variable' }).click();
+      await form.getByRole('textbox', { name: `Variable ${i + 1} name`, exact: true }).fill(key);
+      await form.getByRole('textbox', { name: `Variable ${i + 1} value`, exact: true }).fill(value);
+    }
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await expect(form).toBeHidden();
+    await expect(this.connections.getByRole('listitem', { name: c.name })).toBeVisible();
+  }
+
+  /** The total in the traffic toolbar ("123 frames" or "4 of 123 frames"). */
+  async frameCount(): Promise<number> {
+    const text = await this.page.getByText(/^(\d+ of )?\d+ frames$/).innerText();
+    return Number(/(\d+) frames$/.exec(text)?.[1] ?? NaN);
+  }
+
   async disconnect(): Promise<void> {
     await this.status.getByRole('button', { name: 'Disconnect' }).click();
   }
