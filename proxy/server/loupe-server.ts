@@ -48,8 +48,8 @@ export function isLoopbackAddress(host: string): boolean {
 function refuseUpgrade(socket: Duplex, r: Refusal | { status: number; message: string }): void {
   const reason = r.status === 401 ? 'Unauthorized' : r.status === 404 ? 'Not Found' : 'Forbidden';
   const body = r.message + '\n';
+  socket.once('finish', () => socket.destroy());
   socket.end(`HTTP/1.1 ${r.status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-  socket.destroy();
 }
 
 function urlHost(host: string): string {

@@ -28,9 +28,12 @@ export async function startHarness(registry: SessionRegistry, maxMessageBytes?: 
   const store = await ConnectionStore.open(path.join(dir, 'config'));
   const token = createToken();
   const server = await startLoupeServer({ port: 0, outDir, token, registry, store, maxMessageBytes });
+  let closed = false;
   return {
     server, token, store, origin: `http://127.0.0.1:${server.port}`,
     async close() {
+      if (closed) return;
+      closed = true;
       await server.close();
       await registry.closeAll();
       await rm(dir, { recursive: true, force: true });
