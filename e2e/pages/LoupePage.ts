@@ -92,6 +92,33 @@ export class LoupePage {
     await this.status.getByRole('button', { name: 'Disconnect' }).click();
   }
 
+  /** Keeps a handle on the page's WebSockets (installed before the page loads) for dropLink. */
+  async watchSockets(): Promise<void> {
+    await this.page.addInitScript(() => {
+      const Native = window.WebSocket;
+      const seen: WebSocket[] = [];
+      (window as unknown as { __loupeSockets: WebSocket[] }).__loupeSockets = seen;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          seen.push(this);
+        }
+      };
+    });
+  }
+
+  /** How many WebSockets the page has opened since it loaded. */
+  async socketsOpened(): Promise<number> {
+    return this.page.evaluate(() => (window as unknown as { __loupeSockets: WebSocket[] }).__loupeSockets.length);
+  }
+
+  /** Cuts the page's link to the proxy, as a network blip or a sleeping laptop would. */
+  async dropLink(): Promise<void> {
+    await this.page.evaluate(() => {
+      for (const ws of (window as unknown as { __loupeSockets: WebSocket[] }).__loupeSockets) ws.close();
+    });
+  }
+
   async screenshot(name: string): Promise<void> {
     await this.page.screenshot({ path: `test-results/screens/${name}.png` });
   }
