@@ -95,6 +95,17 @@ describe('Registry', () => {
     expect([a.summary().status, b.summary().status]).toEqual(['closed', 'closed']);
   });
 
+  it('a session closed while its process is still starting leaves nothing running', async () => {
+    const r = registry();
+    const s = r.open(everythingServer(), options);
+    await s.close();
+    expect(s.summary().status).toBe('closed');
+    const pid = s.summary().pid;
+    expect(pid).toBeGreaterThan(0);
+    expect(processGone(pid!)).toBe(true);
+    expect(s.summary().error).toBeUndefined();
+  });
+
   it('forget on a running session ends its process', async () => {
     const r = registry();
     const s = r.open(fixtureServer('stdio-banner.mjs'), options);

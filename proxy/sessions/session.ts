@@ -93,7 +93,7 @@ export class Session implements LiveSession {
       this.transportDone = true;
       return this.fail((e as Error).message);
     }
-    if (this.isEnded()) return;
+    if (this.closing || this.isEnded()) return;
     await this.handshake();
   }
 
@@ -112,10 +112,10 @@ export class Session implements LiveSession {
         instructions: typeof r.instructions === 'string' ? r.instructions : undefined,
       });
       await this.correlator.notify('notifications/initialized');
-      if (!this.isEnded() && this.state.status === 'initializing') this.update({ status: 'ready' });
+      if (!this.isEnded() && !this.closing && this.state.status === 'initializing') this.update({ status: 'ready' });
     } catch (e) {
       // The process may still run: it stays open for the raw composer until close().
-      if (!this.isEnded() && this.state.status !== 'closing') this.fail(`the handshake failed: ${(e as Error).message}`);
+      if (!this.isEnded() && !this.closing) this.fail(`the handshake failed: ${(e as Error).message}`);
     }
   }
 
