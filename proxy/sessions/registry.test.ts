@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveSession } from './types';
 import { Registry } from './registry';
@@ -114,5 +116,14 @@ describe('Registry', () => {
     r.forget(s.id);
     await waitFor(() => processGone(pid), 5000, 'the process to end');
     expect(r.list()).toEqual([]);
+  });
+
+  it('a proxy that exits without closing its sessions still ends their process groups', async () => {
+    const script = fileURLToPath(new URL('./exit-hook.fixture.ts', import.meta.url));
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', script], { timeout: 30_000 }, (err, out) => (err ? reject(err) : resolve(out)));
+    });
+    const { pid, grandchild } = JSON.parse(stdout) as { pid: number; grandchild: number };
+    await waitFor(() => processGone(pid) && !processAlive(grandchild), 3000, 'the orphaned group to end');
   });
 });
