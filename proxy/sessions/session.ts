@@ -13,6 +13,7 @@ import { SessionClock } from './clock';
 import { Correlator } from './correlator';
 import { Emitter } from './emitter';
 import { Recorder } from './recorder';
+import { REQUEST_TIMEOUT, RequestError } from './request-error';
 import { ASKS_THE_PERSON, ServerRequestQueue, type Id } from './server-requests';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
@@ -115,7 +116,11 @@ export class Session implements LiveSession {
       if (!this.isEnded() && !this.closing && this.state.status === 'initializing') this.update({ status: 'ready' });
     } catch (e) {
       // The process may still run: it stays open for the raw composer until close().
-      if (!this.isEnded() && !this.closing) this.fail(`the handshake failed: ${(e as Error).message}`);
+      if (this.isEnded() || this.closing) return;
+      const hint = e instanceof RequestError && e.code === REQUEST_TIMEOUT
+        ? '. The server never answered initialize: check the trace for what it wrote instead (logs on stdout, a prompt, nothing at all)'
+        : '';
+      this.fail(`the handshake failed: ${(e as Error).message}${hint}`);
     }
   }
 
