@@ -86,6 +86,8 @@ export class Session implements LiveSession {
         }
         const meta = frame.meta as LifecycleMeta | undefined;
         if (meta?.event === 'spawn' && meta.pid !== undefined) this.update({ pid: meta.pid });
+        // Transports that link frames to each other (HTTP message -> exchange) use the seq.
+        return frame.seq;
       };
       transport.onMessage = (text, json) => this.dispatch(text, json);
       transport.onClosed = (reason) => this.ended(reason);
