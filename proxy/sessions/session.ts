@@ -52,6 +52,8 @@ export class Session implements LiveSession {
   private transportDone = false;
   /** Seq of the server message being dispatched, so a server request can point at its frame. */
   private currentSeq?: number;
+  /** From the transport's exit frame: 0 is a clean exit, null a signal or no exit code. */
+  private exitCode?: number | null;
 
   constructor(readonly id: string, readonly connection: Connection, readonly options: OpenOptions, private readonly config: SessionConfig = {}) {
     this.state = {
@@ -86,6 +88,7 @@ export class Session implements LiveSession {
         }
         const meta = frame.meta as LifecycleMeta | undefined;
         if (meta?.event === 'spawn' && meta.pid !== undefined) this.update({ pid: meta.pid });
+        if (meta?.event === 'exit') this.exitCode = meta.signal ? null : meta.code;
         // Transports that link frames to each other (HTTP message -> exchange) use the seq.
         return frame.seq;
       };
@@ -215,7 +218,7 @@ export class Session implements LiveSession {
     this.dropPending();
     this.recorder.flush();
     if (this.state.status === 'closing') return;
-    const clean = /exited with code 0$/.test(reason) && this.state.status !== 'failed';
+    const clean = this.exitCode === 0 && this.state.status !== 'failed';
     // A handshake that already failed keeps its message; the exit is added to it.
     const error = this.state.status === 'failed' && this.state.error ? `${this.state.error}; then ${reason}` : reason;
     this.update({ status: clean ? 'closed' : 'failed', error, endedAt: Date.now() });
