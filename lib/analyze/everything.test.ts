@@ -1,4 +1,4 @@
-/* eslint-disable no-restricted-imports -- this test drives the real server-everything over stdio;
+/* eslint-disable no-restricted-imports, no-restricted-globals -- this test drives the real server-everything
    the analyser itself stays pure. */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
