@@ -1,5 +1,5 @@
-/* eslint-disable no-restricted-imports, no-restricted-globals -- this test drives the real server-everything
-   the analyser itself stays pure. */
+/* eslint-disable no-restricted-imports, no-restricted-globals -- this test drives the real
+   server-everything over stdio; the analyser itself stays pure. */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

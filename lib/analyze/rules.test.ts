@@ -26,3 +26,14 @@ describe('the catalog', () => {
     expect(new Set(implemented).size).toBe(implemented.length);
   });
 });
+
+describe('one fault, one annotation', () => {
+  const faults = ['tools.input-schema', 'roots.non-file-uri', 'completion.too-many-values', 'content.invalid-block', 'tasks.missing-fields', 'elicitation.url-fields', 'elicitation.schema-not-flat', 'sampling.tool-result-mixed'];
+  it.each(faults)('%s is not repeated as a schema annotation', (rule) => {
+    for (const c of Object.values(CASES_BY_GROUP).flat().filter((x) => x.rule === rule)) {
+      const rules = analyze(c.trigger()).annotations.map((a) => a.rule);
+      expect(rules, c.name).toContain(rule);
+      expect(rules.filter((r) => r.startsWith('schema.')), c.name).toEqual([]);
+    }
+  });
+});
