@@ -3,3 +3,6 @@ export * from './format';
 export { TraceReader, readTraceText, readTraceStream, DEFAULT_LIMITS, type ReadLimits } from './reader';
 export { traceLines, writeTrace } from './writer';
 export { describeTarget, describeUrl } from './target';
+export { redactFrames, previewRedaction, checkCustomRule, maskExcerpt, type CustomRule, type RedactOptions, type RedactionHit } from './redact';
+export { BUILTIN_RULE_IDS, PATTERN_RULES, SECRET_HEADERS } from './redact-rules';
+export { prepareExport, exportTraceText, selectFrames, type ExportInput, type FrameSelection, type PreparedExport } from './export';
