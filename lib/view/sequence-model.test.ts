@@ -114,3 +114,18 @@ describe('SequenceModel', () => {
     expect(b.rows).toEqual(a.rows);
   });
 });
+
+describe('modelFor', () => {
+  it('shares one model per frames array and catches up with appended frames', async () => {
+    const { modelFor } = await import('./model-cache');
+    const s = new FrameScript().handshake();
+    const frames = s.frames.slice(0, 2);
+    const a = modelFor(frames);
+    expect(a.rows).toHaveLength(2);
+    frames.push(s.frames[2]);
+    const b = modelFor(frames);
+    expect(b).toBe(a);
+    expect(b.rows).toHaveLength(3);
+    expect(modelFor(s.frames)).not.toBe(a);
+  });
+});
