@@ -6,3 +6,6 @@ export { describeTarget, describeUrl } from './target';
 export { redactFrames, previewRedaction, checkCustomRule, maskExcerpt, type CustomRule, type RedactOptions, type RedactionHit } from './redact';
 export { BUILTIN_RULE_IDS, PATTERN_RULES, SECRET_HEADERS } from './redact-rules';
 export { prepareExport, exportTraceText, selectFrames, type ExportInput, type FrameSelection, type PreparedExport } from './export';
+export { traceToHar } from './har';
+export { traceToOtlp } from './otlp';
+export { traceToMermaid } from './mermaid';
