@@ -10,6 +10,7 @@ import { writeTrace } from './writer';
 export type FrameSelection =
   | { kind: 'all' }
   | { kind: 'frames'; seqs: readonly number[] }
+  | { kind: 'seq-range'; fromSeq: number; toSeq: number }
   | { kind: 'time-range'; fromUs: number; toUs: number };
 
 export function selectFrames(frames: readonly Frame[], sel: FrameSelection): Frame[] {
@@ -18,6 +19,7 @@ export function selectFrames(frames: readonly Frame[], sel: FrameSelection): Fra
     const wanted = new Set(sel.seqs);
     return frames.filter((f) => wanted.has(f.seq));
   }
+  if (sel.kind === 'seq-range') return frames.filter((f) => f.seq >= sel.fromSeq && f.seq <= sel.toSeq);
   return frames.filter((f) => f.ts >= sel.fromUs && f.ts <= sel.toUs);
 }
 
@@ -53,7 +55,7 @@ export function prepareExport(input: ExportInput): PreparedExport {
   if (input.negotiatedVersion) header.negotiatedVersion = input.negotiatedVersion;
   if (selection.kind !== 'all') {
     header.selection =
-      selection.kind === 'frames'
+      selection.kind !== 'time-range'
         ? { kind: 'frames', fromSeq: picked[0]?.seq, toSeq: picked[picked.length - 1]?.seq }
         : { kind: 'time-range', fromUs: selection.fromUs, toUs: selection.toUs };
   }

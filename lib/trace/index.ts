@@ -9,3 +9,5 @@ export { prepareExport, exportTraceText, selectFrames, type ExportInput, type Fr
 export { traceToHar } from './har';
 export { traceToOtlp } from './otlp';
 export { traceToMermaid } from './mermaid';
+export { diffTraces, type TraceDiff, type ItemsDiff, type LatencyRow, type AnnotationKey, type Change } from './diff';
+export { formatDiff } from './diff-text';
