@@ -11,3 +11,4 @@ export { traceToOtlp } from './otlp';
 export { traceToMermaid } from './mermaid';
 export { diffTraces, type TraceDiff, type ItemsDiff, type LatencyRow, type AnnotationKey, type Change } from './diff';
 export { formatDiff } from './diff-text';
+export { renderExport, exportFileName, EXPORT_FORMATS, FORMAT_INFO, type ExportFormat } from './render';

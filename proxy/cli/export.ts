@@ -5,8 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
-  checkCustomRule, prepareExport, traceToHar, traceToMermaid, traceToOtlp, writeTrace,
-  type CustomRule, type FrameSelection, type RedactionHit,
+  checkCustomRule, prepareExport, renderExport, EXPORT_FORMATS,
+  type CustomRule, type ExportFormat, type FrameSelection, type RedactionHit,
 } from '../../lib/trace';
 import { LOUPE_VERSION, readTraceFile, TraceFileError } from './trace/files';
 
@@ -18,8 +18,6 @@ const USAGE = `usage: loupe export FILE [--to trace|har|otlp|mermaid] [--out FIL
   --redact-path PATH     also redact the strings at this JSON path in messages (repeatable)
   --disable-rule ID      switch off one built-in rule (repeatable)
   --from-seq N --to-seq M, --from-ms A --to-ms B   export part of the trace`;
-
-const FORMATS = ['trace', 'har', 'otlp', 'mermaid'] as const;
 
 class Usage extends Error {}
 
@@ -62,8 +60,8 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     if (positionals.length !== 1) throw new Usage(`expected one trace file, got ${positionals.length}`);
-    const to = v.to as (typeof FORMATS)[number];
-    if (!FORMATS.includes(to)) throw new Usage(`--to must be one of ${FORMATS.join(', ')}; got '${v.to}'`);
+    const to = v.to as ExportFormat;
+    if (!EXPORT_FORMATS.includes(to)) throw new Usage(`--to must be one of ${EXPORT_FORMATS.join(', ')}; got '${v.to}'`);
     if (v['no-redact'] && v.preview) throw new Usage('--preview shows what redaction would do; it cannot be combined with --no-redact');
     const custom: CustomRule[] = [
       ...(v['redact-regex'] ?? []).map((regex, i) => ({ id: `regex-${i + 1}`, regex })),
@@ -85,12 +83,7 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(formatPreview(prepared.hits));
       return 0;
     }
-    const out = { header: prepared.header, frames: prepared.frames };
-    const text =
-      to === 'trace' ? writeTrace(out)
-      : to === 'har' ? JSON.stringify(traceToHar(out, LOUPE_VERSION), null, 2) + '\n'
-      : to === 'otlp' ? JSON.stringify(traceToOtlp(out, LOUPE_VERSION), null, 2) + '\n'
-      : traceToMermaid(out);
+    const text = renderExport({ header: prepared.header, frames: prepared.frames }, to, LOUPE_VERSION);
     if (v.out) writeFileSync(v.out, text);
     else process.stdout.write(text);
     console.error(v['no-redact'] ? 'loupe export: redaction is off: the output holds every secret that crossed the wire' : `loupe export: ${prepared.hits.length} value(s) redacted`);
