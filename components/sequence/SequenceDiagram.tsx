@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Frame } from '../../lib/mcp/frame';
 import type { Classified } from '../../lib/mcp/classify';
-import { DEFAULT_LAYOUT, laneXs, type LayoutOptions } from '../../lib/view/sequence-layout';
+import { DEFAULT_LAYOUT, diagramWidth, laneXs, type LayoutOptions } from '../../lib/view/sequence-layout';
 import type { TimeMode } from '../../lib/view/row-offsets';
 import { severityByFrame, type ViewAnnotation } from '../../lib/view/annotation';
 import { sequenceToSvg } from '../../lib/view/svg-export';
@@ -40,12 +40,13 @@ export function SequenceDiagram({ frames, classified, annotations, selectedSeq, 
   const severities = useMemo(() => severityByFrame(annotations ?? []), [annotations]);
   const severityOf = useCallback((seq: number) => severities.get(seq), [severities]);
   const vp = useViewport(layout, selectedSeq);
-  const lanes = laneXs(vp.width);
+  const width = diagramWidth(vp.width);
+  const lanes = laneXs(width);
 
   const visible = () => layout.offsets.window(vp.scrollTop, vp.height, 0);
   const exportSvg = () => {
     const { first, last } = visible();
-    downloadText(`${name}-sequence.svg`, 'image/svg+xml', sequenceToSvg(layout, first, last, { width: vp.width, severityOf }));
+    downloadText(`${name}-sequence.svg`, 'image/svg+xml', sequenceToSvg(layout, first, last, { width, severityOf }));
   };
   const exportMermaid = () => {
     const { first, last } = visible();
@@ -58,8 +59,8 @@ export function SequenceDiagram({ frames, classified, annotations, selectedSeq, 
         mode={mode} onMode={setMode} collapseProgress={collapseProgress} onCollapseProgress={setCollapseProgress}
         following={vp.following} onFollow={vp.follow} onExportSvg={exportSvg} onExportMermaid={exportMermaid} rowCount={layout.length}
       />
-      <LaneHeader lanes={lanes} width={vp.width} />
-      <SequenceViewport layout={layout} frames={frames} vp={vp} lanes={lanes} selectedSeq={selectedSeq} onSelect={onSelect} severityOf={severityOf} />
+      <LaneHeader lanes={lanes} width={width} />
+      <SequenceViewport layout={layout} frames={frames} vp={vp} width={width} lanes={lanes} selectedSeq={selectedSeq} onSelect={onSelect} severityOf={severityOf} />
       {mermaid !== undefined && <MermaidDialog text={mermaid} fileName={`${name}-sequence.mmd`} onClose={() => setMermaid(undefined)} />}
     </section>
   );

@@ -13,13 +13,15 @@ export interface SequenceViewportProps {
   layout: SequenceLayout;
   frames: readonly Frame[];
   vp: Viewport;
+  /** The diagram's drawing width (at least the minimum; wider than the viewport scrolls). */
+  width: number;
   lanes: Record<LaneName, number>;
   selectedSeq?: number;
   onSelect(seq: number | undefined): void;
   severityOf(seq: number): Severity | undefined;
 }
 
-export function SequenceViewport({ layout, frames, vp, lanes, selectedSeq, onSelect, severityOf }: SequenceViewportProps) {
+export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq, onSelect, severityOf }: SequenceViewportProps) {
   const [hover, setHover] = useState<number | undefined>();
   const { first, last } = layout.offsets.window(vp.scrollTop, vp.height);
   const h = layout.options.rowHeight;
@@ -50,7 +52,7 @@ export function SequenceViewport({ layout, frames, vp, lanes, selectedSeq, onSel
     const row = layout.rowAt(p);
     rows.push(
       <SequenceRow
-        key={row.seq} row={row} top={layout.offsets.top(p)} height={h} width={vp.width} lanes={lanes}
+        key={row.seq} row={row} top={layout.offsets.top(p)} height={h} width={width} lanes={lanes}
         selected={row.seq === selectedSeq} severity={severityOf(row.seq)}
         revision={`${row.pairSeq}|${row.progressCount}|${row.cancelledBy}`}
         onSelect={onSelect} onHover={setHover}
@@ -71,12 +73,12 @@ export function SequenceViewport({ layout, frames, vp, lanes, selectedSeq, onSel
       onKeyDown={onKeyDown}
       className="relative min-h-0 flex-1 overflow-auto font-mono outline-none focus-visible:ring-1 focus-visible:ring-sky-600"
     >
-      <div style={{ height: layout.offsets.height, position: 'relative' }}>
-        <SpanLayer layout={layout} first={first} last={last} width={vp.width} lanes={lanes} />
+      <div style={{ height: layout.offsets.height, width, position: 'relative' }}>
+        <SpanLayer layout={layout} first={first} last={last} width={width} lanes={lanes} />
         {rows}
         {hovered && hoverPos >= 0 && (
           <div role="tooltip" className="pointer-events-none absolute z-10 max-w-xl whitespace-pre-wrap break-all rounded border border-zinc-700 bg-zinc-900/95 p-2 text-xs text-zinc-200 shadow-lg"
-            style={{ top: layout.offsets.top(hoverPos) + h + 2, left: Math.min(lanes.client + 20, vp.width - 300) }}>
+            style={{ top: layout.offsets.top(hoverPos) + h + 2, left: Math.max(0, Math.min(lanes.client + 20, width - 320)) }}>
             {rowSummary(hovered, frames[hovered.index])}
           </div>
         )}

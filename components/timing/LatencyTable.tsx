@@ -9,13 +9,13 @@ export function LatencyTable({ stats }: { stats: MethodStats[] }) {
   return (
     <table aria-label="Latency by method" className="w-full border-collapse text-left text-xs">
       <caption className="mb-1 text-left text-sm font-semibold">Latency by method <span className="font-normal text-zinc-400">(request to response, wire timestamps)</span></caption>
-      <thead className="text-zinc-400">
+      <thead className="whitespace-nowrap text-zinc-400">
         <tr>
           <th className="py-1 pr-2 font-normal">Method</th><th className="pr-2 font-normal">From</th>
           {['Count', 'Errors', 'In flight', 'p50', 'p95', 'p99', 'Max'].map((h) => <th key={h} className="pr-2 text-right font-normal">{h}</th>)}
         </tr>
       </thead>
-      <tbody className="tabular-nums">
+      <tbody className="whitespace-nowrap tabular-nums">
         {stats.map((s) => (
           <tr key={`${s.dir} ${s.method}`} className="border-t border-zinc-800">
             <th scope="row" className="py-0.5 pr-2 font-mono font-normal">{s.method}</th>

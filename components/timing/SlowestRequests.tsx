@@ -8,7 +8,7 @@ export function SlowestRequests({ requests, onSelect }: { requests: RequestRecor
     <table aria-label="Slowest requests" className="w-full border-collapse text-left text-xs">
       <caption className="mb-1 text-left text-sm font-semibold">Slowest requests</caption>
       <thead className="text-zinc-400"><tr><th className="py-1 pr-2 font-normal">Frame</th><th className="pr-2 font-normal">Method</th><th className="pr-2 text-right font-normal">Latency</th><th className="font-normal">Outcome</th></tr></thead>
-      <tbody className="tabular-nums">
+      <tbody className="whitespace-nowrap tabular-nums">
         {requests.map((r) => (
           <tr key={r.seq} className="border-t border-zinc-800">
             <td className="pr-2"><button type="button" className="text-sky-400 hover:underline" onClick={() => onSelect(r.seq)}>#{r.seq}</button></td>

@@ -47,7 +47,7 @@ export function Waterfall({ requests, nowTs, hungUs, selectedSeq, onSelect }: Wa
   const t0 = requests[0]?.startTs ?? 0;
   let t1 = nowTs;
   for (const r of requests) if (r.endTs !== undefined && r.endTs > t1) t1 = r.endTs;
-  const scale = { t0, t1: Math.max(t1, t0 + 1000), width: Math.max(100, view.width - LABEL - 24) };
+  const scale = { t0, t1: Math.max(t1, t0 + 1000), width: Math.max(100, view.width - LABEL - 32) };
   const first = Math.max(0, Math.floor(view.top / ROW) - 5);
   const last = Math.min(requests.length - 1, Math.ceil((view.top + view.height) / ROW) + 5);
 
@@ -61,7 +61,9 @@ export function Waterfall({ requests, nowTs, hungUs, selectedSeq, onSelect }: Wa
         <span className="w-[210px] shrink-0 truncate px-2 font-mono text-zinc-300">#{r.seq} {r.method}</span>
         <span className="relative h-full flex-1">
           <span className={`absolute top-1 h-2.5 rounded-sm ${BAR_CLASS[bar.state]}`} style={{ left: bar.x, width: bar.width }} />
-          <span className="absolute top-0 whitespace-nowrap pl-1 text-[10px] text-zinc-400" style={{ left: bar.x + bar.width }}>
+          {/* The duration sits after the bar, or before it when the bar ends near the right edge. */}
+          <span className={`absolute top-0 whitespace-nowrap px-1 text-[10px] text-zinc-400 ${bar.x + bar.width > scale.width - 90 ? '-translate-x-full' : ''}`}
+            style={{ left: bar.x + bar.width > scale.width - 90 ? bar.x : bar.x + bar.width }}>
             {formatUs(bar.durationUs)}{bar.state === 'hung' ? ' hung' : bar.state === 'in-flight' ? ' …' : bar.state === 'cancelled' ? ' cancelled' : ''}
           </span>
         </span>

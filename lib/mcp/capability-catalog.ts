@@ -28,7 +28,10 @@ const CLIENT: CapabilityDef[] = [
   { path: 'tasks', meaning: 'runs requests as tasks', since: '2025-11-25' },
   { path: 'tasks.list', meaning: 'tasks/list', since: '2025-11-25' },
   { path: 'tasks.cancel', meaning: 'tasks/cancel', since: '2025-11-25' },
+  { path: 'tasks.requests', meaning: 'requests it accepts as tasks', since: '2025-11-25' },
+  { path: 'tasks.requests.sampling', meaning: 'sampling requests', since: '2025-11-25' },
   { path: 'tasks.requests.sampling.createMessage', meaning: 'sampling as a task', since: '2025-11-25' },
+  { path: 'tasks.requests.elicitation', meaning: 'elicitation requests', since: '2025-11-25' },
   { path: 'tasks.requests.elicitation.create', meaning: 'elicitation as a task', since: '2025-11-25' },
   { path: 'extensions', meaning: 'named protocol extensions', since: '2026-07-28' },
 ];
@@ -47,6 +50,8 @@ const SERVER: CapabilityDef[] = [
   { path: 'tasks', meaning: 'runs requests as tasks', since: '2025-11-25' },
   { path: 'tasks.list', meaning: 'tasks/list', since: '2025-11-25' },
   { path: 'tasks.cancel', meaning: 'tasks/cancel', since: '2025-11-25' },
+  { path: 'tasks.requests', meaning: 'requests it accepts as tasks', since: '2025-11-25' },
+  { path: 'tasks.requests.tools', meaning: 'tool requests', since: '2025-11-25' },
   { path: 'tasks.requests.tools.call', meaning: 'tools/call as a task', since: '2025-11-25' },
   { path: 'extensions', meaning: 'named protocol extensions', since: '2026-07-28' },
 ];

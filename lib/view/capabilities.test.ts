@@ -82,3 +82,11 @@ describe('handshake facts and used methods', () => {
     expect([...m]).toEqual([[1, 'info'], [2, 'error'], [3, 'warning']]);
   });
 });
+
+describe('capability rows of a 2025-11-25 server with tasks', () => {
+  it('knows every level of the tasks capability', () => {
+    const rows = capabilityRows('server', '2025-11-25', { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
+    expect(rows.filter((r) => r.unknown)).toEqual([]);
+    expect(rows.find((r) => r.path === 'tasks.requests.tools.call')).toMatchObject({ declared: true, depth: 3 });
+  });
+});

@@ -29,9 +29,11 @@ export function sequenceToMermaid(layout: SequenceLayout, first: number, last: n
   const rows: SeqRow[] = [];
   for (let p = Math.max(0, first); p <= last && p < layout.length; p++) rows.push(layout.rowAt(p));
   const lanes = new Set(rows.map((r) => r.lane));
-  const lines = ['sequenceDiagram', '  participant C as client', '  participant S as server'];
-  if (lanes.has('stderr')) lines.push('  participant E as stderr');
+  // Participants in the diagram's lane order: lifecycle, client, server, stderr, http.
+  const lines = ['sequenceDiagram'];
   if (lanes.has('lifecycle') || rows.some((r) => r.dir === 'local' && r.lane === 'message')) lines.push('  participant L as lifecycle');
+  lines.push('  participant C as client', '  participant S as server');
+  if (lanes.has('stderr')) lines.push('  participant E as stderr');
   if (lanes.has('http')) lines.push('  participant H as http');
   const inRange = new Set(rows.map((r) => r.seq));
   const gaps = new Map(layout.offsets.gapsIn(first, last).map((g) => [g.position, g.us]));

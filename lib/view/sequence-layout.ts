@@ -86,10 +86,19 @@ export type LaneName = 'lifecycle' | 'client' | 'server' | 'stderr' | 'http';
 export const LANE_ORDER: LaneName[] = ['lifecycle', 'client', 'server', 'stderr', 'http'];
 export const LANE_TITLES: Record<LaneName, string> = { lifecycle: 'lifecycle', client: 'client', server: 'server', stderr: 'stderr', http: 'http' };
 
-/** Lane centres for a diagram `width` pixels wide (the seq column takes the first 56). */
+/** Narrower than this, the diagram scrolls sideways instead of squeezing its lanes. */
+export const MIN_DIAGRAM_WIDTH = 480;
+
+export function diagramWidth(available: number): number {
+  return Math.max(available, MIN_DIAGRAM_WIDTH);
+}
+
+/** Lane centres for a diagram `width` pixels wide (the seq column and severity dot take the
+ *  first 56). Side lanes sit closer together when space is short. */
 export function laneXs(width: number): Record<LaneName, number> {
-  const w = Math.max(width, 640);
-  return { lifecycle: 92, client: 170, server: w - 230, stderr: w - 130, http: w - 48 };
+  const w = diagramWidth(width);
+  const side = w < 800 ? 48 : 90;
+  return { lifecycle: 80, client: 150, server: w - 2 * side - 24, stderr: w - side - 20, http: w - 20 };
 }
 
 export interface RowShape {

@@ -95,7 +95,12 @@ export class SequenceModel {
     if (index % CHECKPOINT_EVERY === 0) this.checkpoints.push([...this.open]);
     const c = known ?? classifyFrame(f);
     const kind: RowKind = f.lane === 'message' ? c.kind === 'other' ? 'invalid' : c.kind : f.lane;
-    const row: SeqRow = { index, seq: f.seq, ts: f.ts, dir: f.dir, lane: f.lane, kind, method: c.method, id: c.id, label: '', depth: 0 };
+    // Every field is present from the start: one object shape for all rows keeps 100,000 of them fast.
+    const row: SeqRow = {
+      index, seq: f.seq, ts: f.ts, dir: f.dir, lane: f.lane, kind, method: c.method, id: c.id, label: '',
+      pairSeq: undefined, latencyUs: undefined, parentSeq: undefined, depth: 0, isProgress: undefined,
+      progressCount: undefined, cancelledBy: undefined, errorCode: undefined,
+    };
     this.rows.push(row);
     this.indexBySeq.set(f.seq, index);
     const params = obj(obj(c.json)?.params);

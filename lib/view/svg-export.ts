@@ -2,7 +2,7 @@
  * A standalone SVG of a range of the diagram, built as a string. Labels are server-controlled
  * text: everything is XML-escaped, and characters XML cannot carry are dropped.
  */
-import { laneXs, rowShape, LANE_ORDER, LANE_TITLES, NEST_STEP, type SequenceLayout } from './sequence-layout';
+import { diagramWidth, laneXs, rowShape, LANE_ORDER, LANE_TITLES, NEST_STEP, type SequenceLayout } from './sequence-layout';
 import { clip, formatUs } from './row-label';
 import { KIND_COLOR, LIFELINE_COLOR, SEVERITY_COLOR, SPAN_COLOR, type Severity } from './palette';
 
@@ -22,7 +22,7 @@ const HEADER = 28;
 
 export function sequenceToSvg(layout: SequenceLayout, first: number, last: number, opts: SvgOptions): string {
   const lanes = laneXs(opts.width);
-  const width = Math.max(opts.width, 640);
+  const width = diagramWidth(opts.width);
   const h = layout.options.rowHeight;
   const top0 = last >= first ? layout.offsets.top(first) : 0;
   const body = last >= first ? layout.offsets.top(last) + h - top0 : 0;
