@@ -85,7 +85,7 @@ export function startEverything(mode: 'streamableHttp' | 'sse'): Promise<Running
 }
 
 export function startFixture(name: string): Promise<RunningServer> {
-  return startNodeServer(`e2e/fixtures/servers/${name}.mjs`, [], /listening on \d+/, '/mcp');
+  return startNodeServer(`e2e/fixtures/servers/${name}.mjs`, [], /listening \d+/, '/mcp');
 }
 
 /** Resolves when `pred` holds, polling; rejects with `what` after `ms`. */
