@@ -10,6 +10,7 @@ import { LegacySseTransport } from './legacy';
 import type { MicroClock, ResolvedHttpOptions } from './options';
 import { initializeId, tryParse } from './sniff';
 import { StreamableHttpTransport } from './streamable';
+import { nextSeq, type SeqCounter } from './wire';
 
 const FALLBACK_STATUSES = [400, 404, 405];
 
@@ -21,6 +22,7 @@ export class AutoHttpTransport implements HttpTransport {
 
   private current: StreamableHttpTransport | LegacySseTransport;
   private decided = false;
+  private readonly counter: SeqCounter = { last: 0 };
 
   constructor(
     private readonly url: string,
@@ -28,7 +30,7 @@ export class AutoHttpTransport implements HttpTransport {
     private readonly clock: MicroClock,
     private readonly opts: ResolvedHttpOptions,
   ) {
-    this.current = this.adopt(new StreamableHttpTransport(url, custom, clock, opts));
+    this.current = this.adopt(new StreamableHttpTransport(url, custom, clock, opts, this.counter));
   }
 
   get kind(): 'streamable' | 'sse' {
@@ -60,9 +62,10 @@ export class AutoHttpTransport implements HttpTransport {
       const status = e instanceof HttpTransportError && e.code === 'status' ? e.status : undefined;
       if (status === undefined || !FALLBACK_STATUSES.includes(status) || initializeId(tryParse(text)) === undefined) throw e;
       this.decided = true;
-      this.current = this.adopt(new LegacySseTransport(this.url, this.custom, this.clock, this.opts));
+      this.current = this.adopt(new LegacySseTransport(this.url, this.custom, this.clock, this.opts, this.counter));
       // The fallback is announced as a frame so the trace explains the second initialize.
-      this.onCrossing?.({ dir: 'local', lane: 'lifecycle', raw: `POST initialize was answered ${status}: falling back to HTTP+SSE (2024-11-05)`, size: 0, ts: this.clock.now(), meta: { transport: 'http', event: 'connect', fallback: 'sse', status } });
+      const raw = `POST initialize was answered ${status}: falling back to HTTP+SSE (2024-11-05)`;
+      nextSeq(this.counter, this.onCrossing?.({ dir: 'local', lane: 'lifecycle', raw, size: raw.length, ts: this.clock.now(), meta: { transport: 'http', event: 'connect', fallback: 'sse', status } }));
       await this.current.start();
       await this.current.send(text);
     }

@@ -53,3 +53,19 @@ describe('legacy HTTP+SSE against server-everything', () => {
     expect(log.messages('c2s').filter((f) => f.raw.includes('"initialize"'))).toHaveLength(2);
   });
 });
+
+describe('exchange links without a seq from the recorder', () => {
+  it('counts frames itself, across the auto fallback, so links still point at request frames', async () => {
+    const frames: { seq: number; lane: string; meta?: Record<string, unknown> }[] = [];
+    const t = createHttpTransport({ url: server.url, headers: {}, mode: 'auto' }, testClock);
+    t.onCrossing = (c) => { frames.push({ seq: frames.length + 1, lane: c.lane, meta: c.meta as Record<string, unknown> }); };
+    const client = new MiniClient(t);
+    await t.start();
+    await client.handshake();
+    await client.request('tools/list');
+    await t.close();
+    const linked = frames.filter((f) => f.lane === 'message');
+    expect(linked.length).toBeGreaterThanOrEqual(5);
+    for (const f of linked) expect(frames[(f.meta!.exchange as number) - 1].meta).toMatchObject({ phase: 'request' });
+  });
+});

@@ -9,7 +9,7 @@ import type { MicroClock, ResolvedHttpOptions } from './options';
 import { readText } from './body';
 import { pumpSse, settleWithin } from './sse-pump';
 import { initializeId, negotiatedVersion, setHeader, tryParse, type RpcId } from './sniff';
-import { HttpWire, mediaType } from './wire';
+import { HttpWire, mediaType, type SeqCounter } from './wire';
 
 export class LegacySseTransport implements HttpTransport {
   readonly kind = 'sse' as const;
@@ -32,8 +32,9 @@ export class LegacySseTransport implements HttpTransport {
     private readonly custom: Record<string, string>,
     clock: MicroClock,
     private readonly opts: ResolvedHttpOptions,
+    counter: SeqCounter = { last: 0 },
   ) {
-    this.wire = new HttpWire(clock, () => this.onCrossing, this.closeCtl.signal);
+    this.wire = new HttpWire(clock, () => this.onCrossing, this.closeCtl.signal, counter);
   }
 
   sessionId(): string | undefined {

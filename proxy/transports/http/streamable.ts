@@ -10,7 +10,7 @@ import type { MicroClock, ResolvedHttpOptions } from './options';
 import { readText } from './body';
 import { pause, pumpSse, settleWithin, type StreamState } from './sse-pump';
 import { initializeId, methods, negotiatedVersion, requestIds, responseIds, setHeader, tryParse, type RpcId } from './sniff';
-import { HttpWire, mediaType, type OpenExchange } from './wire';
+import { HttpWire, mediaType, type SeqCounter, type OpenExchange } from './wire';
 
 export class StreamableHttpTransport implements HttpTransport {
   readonly kind = 'streamable' as const;
@@ -34,8 +34,9 @@ export class StreamableHttpTransport implements HttpTransport {
     private readonly custom: Record<string, string>,
     clock: MicroClock,
     private readonly opts: ResolvedHttpOptions,
+    counter: SeqCounter = { last: 0 },
   ) {
-    this.wire = new HttpWire(clock, () => this.onCrossing, this.closeCtl.signal);
+    this.wire = new HttpWire(clock, () => this.onCrossing, this.closeCtl.signal, counter);
   }
 
   get expired(): boolean {

@@ -13,6 +13,18 @@ export type StreamRole = 'post' | 'get' | 'legacy' | 'delete' | 'probe';
 
 export type Sink = (c: Crossing) => number | void;
 
+/** The last seq given out. When the recorder answers no seq, the transport assumes it is the
+ *  recorder's only source (true of a session) and counts; one counter spans every wire of a
+ *  connection (the `auto` fallback has two). */
+export interface SeqCounter {
+  last: number;
+}
+
+export function nextSeq(counter: SeqCounter, answered: number | void): number {
+  counter.last = typeof answered === 'number' ? answered : counter.last + 1;
+  return counter.last;
+}
+
 export interface ExchangeRequest {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
@@ -48,23 +60,21 @@ export interface OpenExchange {
 }
 
 export class HttpWire {
-  private fallbackSeq = 0;
-
   constructor(
     private readonly clock: MicroClock,
     private readonly sink: () => Sink | undefined,
     private readonly closeSignal: AbortSignal,
+    private readonly counter: SeqCounter = { last: 0 },
   ) {}
 
   now(): number {
     return this.clock.now();
   }
 
-  /** Records a crossing; answers the seq the recorder gave it (or a local number without one). */
+  /** Records a crossing; answers the seq the recorder gave it (counted when it answers none). */
   record(c: Omit<Crossing, 'ts' | 'size'> & { ts?: number }): number {
     const crossing: Crossing = { ...c, ts: c.ts ?? this.clock.now(), size: Buffer.byteLength(c.raw) };
-    const seq = this.sink()?.(crossing);
-    return typeof seq === 'number' ? seq : ++this.fallbackSeq;
+    return nextSeq(this.counter, this.sink()?.(crossing));
   }
 
   recordMessage(dir: 'c2s' | 's2c', raw: string, exchange: number, meta: Record<string, unknown>): number {
