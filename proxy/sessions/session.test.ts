@@ -179,5 +179,25 @@ describe('Session with misbehaving servers', () => {
     const pid = s.summary().pid!;
     await s.close();
     expect(processGone(pid)).toBe(true);
+    expect(s.summary()).toMatchObject({ status: 'failed', error: 'the handshake failed: Unsupported protocol version' });
+    expect(s.summary().endedAt).toBeDefined();
+  });
+
+  it('marks a session closed when the server exits with code 0 by itself, keeping the reason', async () => {
+    const s = await openSession(inlineServer(
+      "require('readline').createInterface({input:process.stdin}).on('line',l=>{const m=JSON.parse(l);if(m.method==='initialize')console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{protocolVersion:'2025-06-18',capabilities:{},serverInfo:{name:'brief',version:'0'}}}));else setTimeout(()=>process.exit(0),100)})",
+    ));
+    expect(s.summary()).toMatchObject({ status: 'ready', negotiatedVersion: '2025-06-18' });
+    await waitFor(() => s.summary().status !== 'ready', 5000, 'the session to end');
+    expect(s.summary()).toMatchObject({ status: 'closed', error: 'the server process exited with code 0' });
+  });
+
+  it('marks a session failed when the server is killed, keeping the reason', async () => {
+    const s = await openSession(fixtureServer('stdio-banner.mjs'));
+    await s.sendRaw('{"jsonrpc":"2.0","id":50,"method":"ping"}');
+    await waitFor(() => s.frames().some((f) => classifyFrame(f).id === 50 && f.dir === 's2c'));
+    process.kill(s.summary().pid!, 'SIGTERM');
+    await waitFor(() => s.summary().status !== 'ready', 5000, 'the session to end');
+    expect(s.summary()).toMatchObject({ status: 'failed', error: 'the server process was ended by SIGTERM' });
   });
 });

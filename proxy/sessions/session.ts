@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
+import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
 import type { Connection } from '../../lib/wire/connection';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import { createTransport, type TransportOptions } from '../transports';
@@ -16,6 +17,12 @@ import { ASKS_THE_PERSON, ServerRequestQueue, type Id } from './server-requests'
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
 export const LOUPE_VERSION: string = createRequire(import.meta.url)('../../package.json').version;
+
+/** What a session asks for when the page gives nothing: the newest stateful version, no client
+ *  capabilities (so no server request waits on a person unless the person opts in). */
+export function defaultOpenOptions(): OpenOptions {
+  return { protocolVersion: DEFAULT_PROTOCOL_VERSION, clientCapabilities: {} };
+}
 
 export interface SessionConfig {
   transport?: TransportOptions;
@@ -71,7 +78,11 @@ export class Session implements LiveSession {
       this.transport = transport;
       transport.onCrossing = (c) => {
         const frame = this.recorder.record(c);
-        if (frame.dir === 's2c' && frame.lane === 'message') this.undispatched.push(frame);
+        if (frame.dir === 's2c' && frame.lane === 'message') {
+          this.undispatched.push(frame);
+          // Lines that never parse are never dispatched; do not let them pile up.
+          if (this.undispatched.length > 10_000) this.undispatched.splice(0, 5_000);
+        }
         const meta = frame.meta as LifecycleMeta | undefined;
         if (meta?.event === 'spawn' && meta.pid !== undefined) this.update({ pid: meta.pid });
       };
@@ -175,14 +186,19 @@ export class Session implements LiveSession {
   }
 
   private async doClose(): Promise<void> {
-    const wasEnded = this.isEnded();
-    if (!wasEnded) this.update({ status: 'closing' });
+    if (this.isEnded()) {
+      await this.transport?.close();
+      return;
+    }
+    // A failed handshake leaves the process running for the raw composer; closing it keeps "failed".
+    const failed = this.state.status === 'failed';
+    if (!failed) this.update({ status: 'closing' });
     this.correlator.close('the session was closed');
     this.dropPending();
     await this.transport?.close();
     this.transportDone = true;
     this.recorder.flush();
-    if (!wasEnded && !this.isEnded()) this.update({ status: 'closed', endedAt: Date.now() });
+    if (this.state.endedAt === undefined) this.update({ status: failed ? 'failed' : 'closed', endedAt: Date.now() });
   }
 
   /** The transport ended by itself (the server exited or the connection dropped). */

@@ -11,7 +11,7 @@ import type { StdioConnection } from '../../lib/wire/connection';
 import type { SessionClock } from '../sessions/clock';
 import type { Crossing, WireTransport } from './types';
 import { groupAlive, signalGroup, sleep, trackGroup, untrackGroup, waitGroupGone } from './process-group';
-import { childEnvironment, describeExit, describeSpawnError } from './stdio-text';
+import { childEnvironment, describeExit, describeSpawnError, displayCommand } from './stdio-text';
 
 export interface StdioOptions {
   /** Longest line kept whole; longer ones are recorded truncated. Default 16 MiB. */
@@ -21,6 +21,8 @@ export interface StdioOptions {
   /** After SIGTERM, how long before SIGKILL. Default 2 s. */
   killGraceMs?: number;
 }
+
+const encoder = new TextEncoder();
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -75,7 +77,7 @@ export class StdioTransport implements WireTransport {
       child.once('spawn', () => {
         const pid = child.pid as number;
         trackGroup(pid);
-        this.lifecycle({ transport: 'stdio', event: 'spawn', pid, command, args }, `started ${[command, ...args].join(' ')} (pid ${pid})`);
+        this.lifecycle({ transport: 'stdio', event: 'spawn', pid, command, args }, `started ${displayCommand(command, args)} (pid ${pid})`);
         this.wire(child, pid);
         resolve();
       });
@@ -142,7 +144,7 @@ export class StdioTransport implements WireTransport {
     if (!stdin || this.exit || this.closing || !stdin.writable) {
       throw new Error('the server process is not running: cannot write to its stdin');
     }
-    const bytes = new TextEncoder().encode(text + '\n');
+    const bytes = encoder.encode(text + '\n');
     const ts = this.clock.now();
     for (const l of new LineSplitter(this.maxLineBytes).push(bytes)) this.record('c2s', 'message', l, ts);
     await new Promise<void>((resolve, reject) => {
