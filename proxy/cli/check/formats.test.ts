@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { applyBaseline, failing, toFindings, type AnnotationLike, type CheckResult, type Severity } from './findings';
+import { formatJson } from './format-json';
+import { formatJunit } from './format-junit';
+import { formatSarif } from './format-sarif';
+import { formatText } from './format-text';
+
+const annotations: AnnotationLike[] = [
+  { rule: 'stdio.stderr', severity: 'info', group: 'stdio', frames: [3], message: 'the server wrote to stderr: "Starting <server> & co"', spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports' },
+  { rule: 'stdio.non-json-line', severity: 'error', group: 'stdio', frames: [2], message: 'the server wrote `ready \u0007` to stdout', spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports' },
+  { rule: 'capability.sender-undeclared', severity: 'error', group: 'capability', frames: [9, 4], message: "notifications/message without 'logging'" },
+  { rule: 'tools.name', severity: 'warning', group: 'tools', frames: [7], message: 'tool name "a b" has a space' },
+];
+
+function result(failOn: Severity = 'error', traceFile?: string): CheckResult {
+  return { source: 'trace.ndjson', traceFile, negotiatedVersion: '2025-11-25', frameCount: 12, findings: toFindings(annotations), baselined: [], failOn };
+}
+
+/** Enough of an XML reader to prove well-formedness of what we write: tags nest, entities are known. */
+function assertWellFormedXml(text: string): string[] {
+  const names: string[] = [];
+  const stack: string[] = [];
+  const body = text.replace(/^<\?xml[^?]*\?>\s*/, '');
+  const token = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:-]+="[^"<&]*(?:&(?:amp|lt|gt|quot|apos);[^"<&]*)*")*)\s*(\/?)>|([^<]+)/gy;
+  let m: RegExpExecArray | null;
+  let pos = 0;
+  while ((m = token.exec(body))) {
+    pos = token.lastIndex;
+    if (m[5] !== undefined) {
+      expect(m[5].replace(/&(amp|lt|gt|quot|apos);/g, '')).not.toMatch(/[&<>]/);
+      expect(m[5]).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+      continue;
+    }
+    const [, close, name, , selfClose] = m;
+    if (!close) names.push(name);
+    if (close) expect(stack.pop()).toBe(name);
+    else if (!selfClose) stack.push(name);
+  }
+  expect(pos).toBe(body.length);
+  expect(stack).toEqual([]);
+  return names;
+}
+
+describe('check reports', () => {
+  it('orders findings by frame and decides failure by --fail-on', () => {
+    expect(toFindings(annotations).map((f) => f.frame)).toEqual([2, 3, 7, 9]);
+    expect(failing(result('error')).map((f) => f.rule)).toEqual(['stdio.non-json-line', 'capability.sender-undeclared']);
+    expect(failing(result('warning'))).toHaveLength(3);
+    expect(failing(result('info'))).toHaveLength(4);
+  });
+
+  it('accepts findings with the same rule and message as the baseline', () => {
+    const { fresh, accepted } = applyBaseline(toFindings(annotations), [{ rule: 'stdio.non-json-line', message: 'the server wrote `ready \u0007` to stdout' }, { rule: 'tools.name', message: 'another message' }]);
+    expect(accepted.map((f) => f.rule)).toEqual(['stdio.non-json-line']);
+    expect(fresh.map((f) => f.rule)).toEqual(['stdio.stderr', 'tools.name', 'capability.sender-undeclared']);
+  });
+
+  it('json carries rule, severity, group, frame, message and spec', () => {
+    const json = JSON.parse(formatJson(result(), '0.1.0'));
+    expect(json.annotations).toHaveLength(4);
+    expect(json.annotations[0]).toMatchObject({ rule: 'stdio.non-json-line', severity: 'error', group: 'stdio', frame: 2, spec: expect.stringContaining('basic/transports') });
+    expect(json.counts).toEqual({ error: 2, warning: 1, info: 1 });
+    expect(json.failing).toBe(2);
+  });
+
+  it('text groups by severity and group and names each frame', () => {
+    const text = formatText(result());
+    expect(text.indexOf('Errors (2)')).toBeLessThan(text.indexOf('Warnings (1)'));
+    expect(text.indexOf('Warnings (1)')).toBeLessThan(text.indexOf('Info (1)'));
+    expect(text).toContain('frame #2  stdio.non-json-line');
+    expect(text).toContain('frames #9, #4  capability.sender-undeclared');
+    expect(text).toMatch(/2 errors, 1 warning, 1 info — failed: 2 findings at or above error$/);
+  });
+
+  it('junit is well-formed XML with a failure per finding at or above --fail-on', () => {
+    const xml = formatJunit(result('warning'));
+    const names = assertWellFormedXml(xml);
+    expect(names.filter((n) => n === 'failure')).toHaveLength(3);
+    expect(names.filter((n) => n === 'testcase')).toHaveLength(4);
+    expect(xml).toContain('tests="4" failures="3"');
+    expect(xml).toContain('Starting &lt;server&gt; &amp; co');
+    const clean = formatJunit({ ...result(), findings: [] });
+    assertWellFormedXml(clean);
+    expect(clean).toContain('<testcase classname="loupe" name="no findings in trace.ndjson"/>');
+  });
+
+  it('sarif has the 2.1.0 shape, one rule per id and a location per result', () => {
+    const log = JSON.parse(formatSarif(result('error', 'trace.ndjson'), '0.1.0'));
+    expect(log.version).toBe('2.1.0');
+    expect(log.$schema).toContain('sarif-2.1.0');
+    const [runLog] = log.runs;
+    expect(runLog.tool.driver.name).toBe('Loupe');
+    const ruleIds = runLog.tool.driver.rules.map((r: { id: string }) => r.id);
+    expect(new Set(ruleIds).size).toBe(ruleIds.length);
+    for (const r of runLog.results) {
+      expect(['error', 'warning', 'note']).toContain(r.level);
+      expect(typeof r.message.text).toBe('string');
+      expect(runLog.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
+      expect(r.locations[0].physicalLocation.artifactLocation.uri).toBe('trace.ndjson');
+      expect(r.locations[0].physicalLocation.region.startLine).toBe(r.properties.frames[0] + 1);
+    }
+    const live = JSON.parse(formatSarif(result(), '0.1.0'));
+    expect(live.runs[0].results[0].locations[0]).toEqual({ logicalLocations: [{ name: 'frame #2', kind: 'object' }] });
+  });
+});
