@@ -68,5 +68,5 @@ describe('loupe record', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
     }
-  });
+  }, 90_000);
 });

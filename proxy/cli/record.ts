@@ -50,7 +50,7 @@ export async function run(argv: string[]): Promise<number> {
   const connection = stdioConnection(command);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
   try {
-    writeTraceFile(out, traceHeader(connection, LOUPE_VERSION, record.summary.negotiatedVersion), record.frames);
+    await writeTraceFile(out, traceHeader(connection, LOUPE_VERSION, record.summary.negotiatedVersion), record.frames);
   } catch (e) {
     console.error(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
     return 2;

@@ -4,6 +4,7 @@ import { formatJson } from './format-json';
 import { formatJunit } from './format-junit';
 import { formatSarif } from './format-sarif';
 import { formatText } from './format-text';
+import { xmlElementNames } from './xml-well-formed';
 
 const annotations: AnnotationLike[] = [
   { rule: 'stdio.stderr', severity: 'info', group: 'stdio', frames: [3], message: 'the server wrote to stderr: "Starting <server> & co"', spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports' },
@@ -14,32 +15,6 @@ const annotations: AnnotationLike[] = [
 
 function result(failOn: Severity = 'error', traceFile?: string): CheckResult {
   return { source: 'trace.ndjson', traceFile, negotiatedVersion: '2025-11-25', frameCount: 12, findings: toFindings(annotations), baselined: [], failOn };
-}
-
-/** Enough of an XML reader to prove well-formedness of what we write: tags nest, entities are known. */
-function assertWellFormedXml(text: string): string[] {
-  const names: string[] = [];
-  const stack: string[] = [];
-  const body = text.replace(/^<\?xml[^?]*\?>\s*/, '');
-  const token = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:-]+="[^"<&]*(?:&(?:amp|lt|gt|quot|apos);[^"<&]*)*")*)\s*(\/?)>|([^<]+)/gy;
-  let m: RegExpExecArray | null;
-  let pos = 0;
-  while ((m = token.exec(body))) {
-    pos = token.lastIndex;
-    if (m[5] !== undefined) {
-      expect(m[5].replace(/&(amp|lt|gt|quot|apos);/g, '')).not.toMatch(/[&<>]/);
-      const controls = [...m[5]].filter((c) => c.charCodeAt(0) < 0x20 && !'\t\n\r'.includes(c));
-      expect(controls).toEqual([]);
-      continue;
-    }
-    const [, close, name, , selfClose] = m;
-    if (!close) names.push(name);
-    if (close) expect(stack.pop()).toBe(name);
-    else if (!selfClose) stack.push(name);
-  }
-  expect(pos).toBe(body.length);
-  expect(stack).toEqual([]);
-  return names;
 }
 
 describe('check reports', () => {
@@ -75,14 +50,23 @@ describe('check reports', () => {
 
   it('junit is well-formed XML with a failure per finding at or above --fail-on', () => {
     const xml = formatJunit(result('warning'));
-    const names = assertWellFormedXml(xml);
+    const names = xmlElementNames(xml);
     expect(names.filter((n) => n === 'failure')).toHaveLength(3);
     expect(names.filter((n) => n === 'testcase')).toHaveLength(4);
     expect(xml).toContain('tests="4" failures="3"');
     expect(xml).toContain('Starting &lt;server&gt; &amp; co');
     const clean = formatJunit({ ...result(), findings: [] });
-    assertWellFormedXml(clean);
+    xmlElementNames(clean);
     expect(clean).toContain('<testcase classname="loupe" name="no findings in trace.ndjson"/>');
+  });
+
+  it('the XML reader used here refuses what is not well-formed', () => {
+    expect(() => xmlElementNames('<a><b></a></b>')).toThrow(/closes/);
+    expect(() => xmlElementNames('<a>fish & chips</a>')).toThrow(/unescaped/);
+    expect(() => xmlElementNames('<a x="1>2"></a>')).toThrow();
+    expect(() => xmlElementNames('<a>\u0007</a>')).toThrow(/control/);
+    expect(() => xmlElementNames('<a>')).toThrow(/unclosed/);
+    expect(xmlElementNames('<?xml version="1.0"?>\n<a x="&amp;"><b/>t&lt;</a>')).toEqual(['a', 'b']);
   });
 
   it('sarif has the 2.1.0 shape, one rule per id and a location per result', () => {
