@@ -241,3 +241,46 @@ test('progress is grouped under its request, and the diagram follows the live en
   await page.getByRole('button', { name: 'Follow live' }).click();
   await expect(await lastRow()).toBeInViewport();
 });
+
+test('the diagram stays virtualized and quick with 100,000 frames', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(info.url);
+  await page.getByRole('button', { name: '+ New connection' }).click();
+  const form = page.getByRole('dialog', { name: 'New connection' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('views-flood');
+  await form.getByRole('textbox', { name: 'Command' }).fill(process.execPath);
+  await form.getByRole('button', { name: '+ Add argument' }).click();
+  await form.getByRole('textbox', { name: 'Argument 1' }).fill(`${process.cwd()}/e2e/fixtures/servers/views-flood.mjs`);
+  await form.getByRole('button', { name: 'Save connection' }).click();
+  await page.getByRole('button', { name: 'Connect views-flood' }).click();
+  await expect(page.getByRole('button', { name: 'List tools' })).toBeEnabled({ timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'List tools' }).click();
+  const tools = page.getByRole('complementary', { name: 'Tools' });
+  await tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"count":100000}');
+  await tools.getByRole('button', { name: 'Call flood' }).click();
+  await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('flooded 100000', { timeout: 120_000 });
+
+  const started = Date.now();
+  await page.getByRole('tab', { name: 'Sequence' }).click();
+  const diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
+  const rowCount = page.getByRole('toolbar', { name: 'Sequence diagram controls' }).getByText(/^[\d,]+ rows$/);
+  await expect(rowCount).toHaveText(/^100,0\d\d rows$/, { timeout: 30_000 });
+  await expect(diagram.getByRole('option', { name: /tools\/call result/ })).toBeVisible();
+  const firstRender = Date.now() - started;
+  console.log(`diagram first render with ${await rowCount.textContent()}: ${firstRender} ms`);
+  expect(firstRender).toBeLessThan(5000);
+
+  // Only the rows in view are in the DOM, wherever the view is.
+  expect(await diagram.getByRole('option').count()).toBeLessThan(80);
+  await diagram.evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
+  await expect(diagram.getByRole('option', { name: /notifications\/message|progress/ }).first()).toBeVisible();
+  expect(await diagram.getByRole('option').count()).toBeLessThan(80);
+  await diagram.press('End');
+  await expect(diagram.getByRole('option').last()).toHaveAttribute('aria-selected', 'true');
+  await expect(diagram.getByRole('option', { name: /tools\/call result/ })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/views/sequence-100k.png' });
+
+  await page.getByRole('tab', { name: 'Timing' }).click();
+  await expect(page.getByRole('table', { name: 'Latency by method' }).getByRole('row', { name: /^tools\/call client 1 0 0/ })).toHaveCount(1);
+});
