@@ -148,7 +148,17 @@ test('a server that prints a banner to stdout and logs to stderr shows both as f
     await banner.click();
     await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toHaveText('banner-server v1 starting up');
     await expect(lp.detail.getByRole('list', { name: 'Frame problems' })).toContainText('Not a JSON-RPC message');
+    await expect(lp.detail.getByRole('list', { name: 'Frame annotations' })).toContainText('stdio.non-json-line');
+    await expect(banner.getByRole('img', { name: /error/ })).toBeVisible();
     await lp.screenshot('5-banner');
+  });
+
+  await test.step('the Annotations tab lists the same finding and jumps to its frame', async () => {
+    await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name: 'Annotations' }).click();
+    const expert = page.getByRole('region', { name: 'Expert info' });
+    await expect(expert).toContainText('stdio.non-json-line');
+    await lp.screenshot('5b-annotations');
+    await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name: 'Traffic' }).click();
   });
 
   await test.step('the lane filter shows the stderr lane alone', async () => {

@@ -6,6 +6,7 @@ import type { SessionSummary } from '../../lib/wire/protocol';
 import { useToolsPanel } from '../client/toolsStore';
 import { Button } from '../ui/Button';
 import { StatusBadge } from '../ui/StatusBadge';
+import { ExportButton } from './ExportButton';
 
 function serverText(info: SessionSummary['serverInfo']): string | undefined {
   if (!info) return undefined;
@@ -60,6 +61,7 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           <Button disabled={s.status !== 'ready'} onClick={() => void useToolsPanel.getState().listTools(s.id)}>
             List tools
           </Button>
+          <ExportButton session={s} />
           <Button variant="danger" disabled={!live || closing} onClick={() => void disconnect()}>
             {closing ? 'Disconnecting…' : 'Disconnect'}
           </Button>
