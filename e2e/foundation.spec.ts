@@ -214,6 +214,19 @@ test('imports mcpServers JSON and connects with an edited protocol version and c
   });
 });
 
+test('opens a saved trace file in a tab of its own, offline', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.sidebar.getByLabel('Trace file', { exact: true }).setInputFiles(path.join(repoRoot, 'e2e/golden/everything-stdio.v1.loupe.ndjson'));
+  await expect(lp.sessionTabs.getByRole('tab', { selected: true })).toContainText('everything-stdio.v1.loupe.ndjson');
+  await expect(lp.status).toContainText('imported trace');
+  const init = await lp.traffic.expectRow('request', 'initialize');
+  const reply = await lp.traffic.expectRow('response', 'initialize');
+  expect(reply.id).toBe(init.id);
+  expect(reply.latency).toMatch(/^\d+(\.\d+)? (ms|s)$/);
+  await lp.screenshot('7-trace-file');
+});
+
 test('stays responsive with 100,000 frames and follows the newest row only while at the bottom', async ({ page }) => {
   test.setTimeout(180_000);
   const lp = new LoupePage(page);

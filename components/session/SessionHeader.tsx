@@ -7,6 +7,7 @@ import { useToolsPanel } from '../client/toolsStore';
 import { Button } from '../ui/Button';
 import { StatusBadge } from '../ui/StatusBadge';
 import { ExportButton } from './ExportButton';
+import { useConnect } from '../connections/useConnect';
 
 function serverText(info: SessionSummary['serverInfo']): string | undefined {
   if (!info) return undefined;
@@ -27,6 +28,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** The session's state at a glance: phase, negotiated version, server, pid, error, instructions. */
 export function SessionHeader({ session: s }: { session: SessionSummary }) {
   const [closing, setClosing] = useState(false);
+  const { connect, busy } = useConnect();
   const live = s.status !== 'closed' && s.status !== 'failed';
   const server = serverText(s.serverInfo);
   const waiting = useLoupe((st) => st.pending[s.id]) ?? [];
@@ -62,9 +64,15 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
             List tools
           </Button>
           <ExportButton session={s} />
-          <Button variant="danger" disabled={!live || closing} onClick={() => void disconnect()}>
-            {closing ? 'Disconnecting…' : 'Disconnect'}
-          </Button>
+          {live ? (
+            <Button variant="danger" disabled={closing} onClick={() => void disconnect()}>
+              {closing ? 'Disconnecting…' : 'Disconnect'}
+            </Button>
+          ) : (
+            <Button variant="primary" disabled={busy !== undefined} onClick={() => void connect(s.connectionId, s.name)}>
+              Connect again
+            </Button>
+          )}
         </div>
       </div>
       {s.error && (
