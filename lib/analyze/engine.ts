@@ -1,0 +1,155 @@
+/**
+ * The rule engine: frames in, annotations out, one frame at a time. Each frame is parsed once,
+ * strictly; rules judge it against the state as it was, then the state moves on. A rule that
+ * throws is contained (counted in `state.internalErrors`): the analyser never throws.
+ */
+import type { Frame } from '../mcp/frame';
+import { parseStrict } from '../mcp/strict-json';
+import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, specUrl } from '../mcp/versions';
+import { LineAssembler, type TextUnit } from './lines';
+import { requestKey, toMessage, type Message } from './message';
+import { RULE_MODULES } from './rules';
+import { createState, type AnalysisState, type RequestRecord } from './state';
+import { track } from './track';
+import { groupOf, type AnalyzerOptions, type Annotation, type FrameContext, type MessageContext, type RuleModule, type RuleSpec, type TextContext } from './types';
+import { strAt } from './util';
+
+export interface Analyzer {
+  push(frame: Frame): Annotation[];
+  /** A clock tick (`nowUs` given: only time-based rules act) or the end of the trace (no argument:
+   *  pending stdio lines are judged too). */
+  finish(nowUs?: number): Annotation[];
+  state(): AnalysisState;
+}
+
+interface MutableContext {
+  state: AnalysisState;
+  options: Required<AnalyzerOptions>;
+  version: string;
+  frame?: Frame;
+  parsed?: ReturnType<typeof parseStrict>;
+  stdio: boolean;
+  unit?: TextUnit;
+  msg?: Message;
+  request?: RequestRecord;
+  report(rule: string, frames: number[], message: string): void;
+}
+
+export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec> {
+  const specs = new Map<string, RuleSpec>();
+  for (const m of modules) for (const [id, spec] of Object.entries(m.rules)) specs.set(id, spec);
+  return specs;
+}
+
+export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly RuleModule[] = RULE_MODULES): Analyzer {
+  const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? 60_000 };
+  const state = createState();
+  const lines = new LineAssembler();
+  const specs = catalogOf(modules);
+  let out: Annotation[] = [];
+
+  const ctx: MutableContext = {
+    state, options, version: DEFAULT_PROTOCOL_VERSION, stdio: false,
+    report(rule, frames, message) {
+      const spec = specs.get(rule);
+      if (!spec) {
+        state.internalErrors++;
+        return;
+      }
+      out.push({ rule, severity: spec.severity, group: groupOf(rule), frames, message, spec: specUrl(ctx.version, spec.section) });
+    },
+  };
+
+  const judgeVersion = (msg?: Message): string => {
+    // The initialize request is judged by the version it asks for.
+    if (msg?.method === 'initialize' && msg.kind === 'request' && state.initializeSeq === undefined) {
+      const asked = strAt(msg.params, 'protocolVersion');
+      if (isKnownVersion(asked)) return asked;
+    }
+    if (isKnownVersion(state.negotiatedVersion)) return state.negotiatedVersion;
+    if (isKnownVersion(state.requestedVersion)) return state.requestedVersion;
+    return DEFAULT_PROTOCOL_VERSION;
+  };
+
+  const each = (call: (m: RuleModule) => void) => {
+    for (const m of modules) {
+      try {
+        call(m);
+      } catch {
+        state.internalErrors++;
+      }
+    }
+  };
+
+  const handleMessage = (msg: Message) => {
+    const responder = msg.dir === 'c2s' ? 's2c' : 'c2s';
+    const key = msg.kind === 'response' || msg.kind === 'error' ? requestKey(responder, msg.id) : undefined;
+    ctx.msg = msg;
+    ctx.request = key === undefined ? undefined : state.requests.get(key);
+    ctx.version = judgeVersion(msg);
+    each((m) => m.onMessage?.(ctx as MessageContext));
+    try {
+      track(state, msg, ctx.request);
+    } catch {
+      state.internalErrors++;
+    }
+  };
+
+  const handleUnit = (unit: TextUnit, stdio: boolean) => {
+    ctx.unit = unit;
+    ctx.stdio = stdio;
+    ctx.version = judgeVersion();
+    each((m) => m.onText?.(ctx as TextContext));
+    const first = unit.frames[0];
+    if (!unit.parsed.ok || first.truncated || first.dir === 'local') return;
+    const base = { seq: first.seq, frames: unit.frames.map((f) => f.seq), ts: unit.frames[unit.frames.length - 1].ts, dir: first.dir };
+    const value = unit.parsed.value;
+    if (Array.isArray(value)) value.forEach((el, index) => handleMessage(toMessage(el, { ...base, batch: { index, size: value.length } })));
+    else handleMessage(toMessage(value, base));
+  };
+
+  return {
+    push(frame) {
+      out = [];
+      try {
+        if (frame.ts > state.lastTs) state.lastTs = frame.ts;
+        const isMessage = frame.lane === 'message' && frame.dir !== 'local';
+        const stdio = isMessage && frame.meta?.transport !== 'http';
+        ctx.frame = frame;
+        ctx.parsed = isMessage ? parseStrict(typeof frame.raw === 'string' ? frame.raw : String(frame.raw)) : undefined;
+        ctx.stdio = stdio;
+        ctx.version = judgeVersion();
+        each((m) => m.onFrame?.(ctx as FrameContext));
+        if (ctx.parsed) {
+          const units = stdio ? lines.push(frame, ctx.parsed) : [{ frames: [frame], parsed: ctx.parsed, reassembled: false }];
+          for (const u of units) handleUnit(u, stdio);
+        }
+        if (frame.lane === 'lifecycle' && frame.meta && 'event' in frame.meta && (frame.meta.event === 'exit' || frame.meta.event === 'disconnect')) state.phase = 'ended';
+      } catch {
+        state.internalErrors++;
+      }
+      return out;
+    },
+    finish(nowUs) {
+      out = [];
+      try {
+        const endOfTrace = nowUs === undefined;
+        if (endOfTrace) for (const u of lines.flush()) handleUnit(u, true);
+        ctx.version = judgeVersion();
+        each((m) => m.onFinish?.(ctx, nowUs ?? state.lastTs, endOfTrace));
+      } catch {
+        state.internalErrors++;
+      }
+      return out;
+    },
+    state: () => state,
+  };
+}
+
+export function analyze(frames: readonly Frame[], opts?: AnalyzerOptions): { annotations: Annotation[]; state: AnalysisState } {
+  const a = createAnalyzer(opts);
+  const annotations: Annotation[] = [];
+  for (const f of frames) for (const x of a.push(f)) annotations.push(x);
+  for (const x of a.finish()) annotations.push(x);
+  return { annotations, state: a.state() };
+}

@@ -1,0 +1,36 @@
+/**
+ * Every rule module, in the order they speak about a frame. To add a group (the http.* rules),
+ * add its file and one line here.
+ */
+import type { RuleModule } from '../types';
+import { capabilityRules } from './capability';
+import { contentRules } from './content';
+import { envelopeRules } from './envelope';
+import { featureRules } from './features';
+import { httpRules } from './http-transport';
+import { lifecycleRules } from './lifecycle';
+import { methodRules } from './methods';
+import { schemaRules } from './schema';
+import { stdioRules } from './stdio';
+import { taskRules } from './tasks';
+import { timingRules } from './timing';
+import { toolRules } from './tools';
+import { utilityRules } from './utilities';
+import { versionRules } from './version';
+
+export const RULE_MODULES: readonly RuleModule[] = [
+  stdioRules,
+  httpRules,
+  envelopeRules,
+  methodRules,
+  versionRules,
+  lifecycleRules,
+  capabilityRules,
+  schemaRules,
+  utilityRules,
+  toolRules,
+  contentRules,
+  featureRules,
+  taskRules,
+  timingRules,
+];

@@ -1,0 +1,105 @@
+/**
+ * The session state the analyser derives from frames. Exported for the capability tables and
+ * timing views; it is rebuilt from frames alone, so live and offline states are identical.
+ */
+import { PairIndex } from '../mcp/pairs';
+import type { Obj } from './util';
+
+export type Phase =
+  /** Nothing from the client yet. */
+  | 'new'
+  /** `initialize` sent, no answer yet. */
+  | 'initializing'
+  /** `initialize` answered; the client has not sent `notifications/initialized`. */
+  | 'awaiting-initialized'
+  | 'operational'
+  /** `initialize` was answered with an error. */
+  | 'failed'
+  /** The server process exited or the connection closed. */
+  | 'ended';
+
+export interface RequestRecord {
+  seq: number;
+  ts: number;
+  /** The sender's direction. */
+  dir: 'c2s' | 's2c';
+  id: string | number;
+  method: string;
+  params?: unknown;
+  responseSeq?: number;
+  responseTs?: number;
+  isError?: boolean;
+  /** The seq of the `notifications/cancelled` that named it. */
+  cancelledSeq?: number;
+  progressToken?: string | number;
+  /** Set once `timing.no-response` was reported, so a clock tick reports it once. */
+  timedOut?: boolean;
+}
+
+export interface ProgressRecord {
+  requestSeq: number;
+  /** The requester's direction; progress travels the other way. */
+  dir: 'c2s' | 's2c';
+  last?: number;
+}
+
+export interface ToolInfo {
+  name: string;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+  /** The `tools/list` response that listed it. */
+  seq: number;
+}
+
+export interface AnalysisState {
+  phase: Phase;
+  era: 'stateful' | 'stateless';
+  requestedVersion?: string;
+  negotiatedVersion?: string;
+  clientInfo?: Obj;
+  serverInfo?: Obj;
+  instructions?: string;
+  clientCapabilities?: Obj;
+  serverCapabilities?: Obj;
+  initializeSeq?: number;
+  initializedSeq?: number;
+  pairs: PairIndex;
+  /** Every request seen, by `dir|id`; the first one wins when an id is reused. */
+  requests: Map<string, RequestRecord>;
+  /** Resource URIs the client subscribed to and did not unsubscribe from. */
+  subscriptions: Set<string>;
+  /** Progress tokens of requests not answered yet, by `dir|token`. */
+  progressTokens: Map<string, ProgressRecord>;
+  /** Every `nextCursor` the server returned, by method. */
+  cursors: Map<string, Set<string>>;
+  /** The tools of the latest `tools/list` pages, by name. */
+  tools: Map<string, ToolInfo>;
+  /** How often each method was sent, per direction. */
+  methods: { c2s: Map<string, number>; s2c: Map<string, number> };
+  /** Last known status of each task, by `owner dir|taskId`. */
+  tasks: Map<string, { status: string; seq: number }>;
+  /** Rules that speak once per session and already did (`lifecycle.missing-initialized`, ...). */
+  once: Set<string>;
+  /** The last frame's timestamp (µs): the end of trace for timing rules. */
+  lastTs: number;
+  /** Rule failures caught by the engine (a bug in Loupe, never in the traffic). */
+  internalErrors: number;
+}
+
+export function createState(): AnalysisState {
+  return {
+    phase: 'new',
+    era: 'stateful',
+    pairs: new PairIndex(),
+    requests: new Map(),
+    subscriptions: new Set(),
+    progressTokens: new Map(),
+    cursors: new Map(),
+    tools: new Map(),
+    methods: { c2s: new Map(), s2c: new Map() },
+    tasks: new Map(),
+    once: new Set(),
+    lastTs: 0,
+    internalErrors: 0,
+  };
+}

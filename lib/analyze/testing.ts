@@ -1,0 +1,41 @@
+/** Frame builders for the analyser's tests: a script of messages becomes recorded frames. */
+import type { Frame, FrameMeta } from '../mcp/frame';
+
+export class Script {
+  readonly frames: Frame[] = [];
+  private ts = 0;
+
+  private add(dir: Frame['dir'], lane: Frame['lane'], raw: string, extra: Partial<Frame> = {}, gapUs = 1000): this {
+    this.ts += gapUs;
+    this.frames.push({ seq: this.frames.length + 1, ts: this.ts, dir, lane, raw, size: raw.length, meta: { transport: 'stdio' }, ...extra });
+    return this;
+  }
+
+  /** Client -> server message (an object is serialised; a string is sent as is). */
+  c(msg: unknown, gapUs?: number): this {
+    return this.add('c2s', 'message', typeof msg === 'string' ? msg : JSON.stringify(msg), {}, gapUs);
+  }
+
+  s(msg: unknown, gapUs?: number): this {
+    return this.add('s2c', 'message', typeof msg === 'string' ? msg : JSON.stringify(msg), {}, gapUs);
+  }
+
+  frame(dir: Frame['dir'], lane: Frame['lane'], raw: string, extra: Partial<Frame> = {}, meta?: FrameMeta): this {
+    return this.add(dir, lane, raw, meta ? { ...extra, meta } : extra);
+  }
+
+  wait(us: number): this {
+    this.ts += us;
+    return this;
+  }
+
+  /** The stateful handshake with the given versions and capabilities. */
+  handshake(o: { version?: string; selected?: string; client?: object; server?: object } = {}): this {
+    const version = o.version ?? '2025-11-25';
+    return this.c({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: version, capabilities: o.client ?? {}, clientInfo: { name: 'loupe', version: '1' } } })
+      .s({ jsonrpc: '2.0', id: 0, result: { protocolVersion: o.selected ?? version, capabilities: o.server ?? {}, serverInfo: { name: 'srv', version: '1' } } })
+      .c({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  }
+}
+
+export const script = () => new Script();

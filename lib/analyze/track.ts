@@ -1,0 +1,121 @@
+/**
+ * Applies one message to the session state, after the rules have judged it against the state as
+ * it was. Ordering matters: a rule sees "before", the next message sees "after".
+ */
+import type { KnownVersion } from '../mcp/versions';
+import type { AnalysisState, RequestRecord } from './state';
+import { requestKey, type Message } from './message';
+import { PAGINATED } from './methods';
+import { statelessSignal, STATELESS_VERSION_KEY } from './era';
+import { arrAt, isObj, objAt, own, strAt } from './util';
+
+export function progressTokenOf(params: unknown): unknown {
+  const meta = objAt(params, '_meta');
+  return meta ? own(meta, 'progressToken') : undefined;
+}
+
+export function validProgressToken(t: unknown): t is string | number {
+  return typeof t === 'string' || (typeof t === 'number' && Number.isInteger(t));
+}
+
+export function progressKey(requesterDir: string, token: string | number): string {
+  return `${requesterDir}|${typeof token}|${token}`;
+}
+
+export function track(state: AnalysisState, msg: Message, request: RequestRecord | undefined): void {
+  const counts = state.methods[msg.dir];
+  if (msg.method) counts.set(msg.method, (counts.get(msg.method) ?? 0) + 1);
+  if (state.era === 'stateful' && statelessSignal(msg)) {
+    state.era = 'stateless';
+    state.phase = 'operational';
+    const meta = objAt(msg.params, '_meta');
+    state.negotiatedVersion ??= strAt(meta, STATELESS_VERSION_KEY) as KnownVersion | undefined;
+  }
+  state.pairs.push(
+    { seq: msg.seq, ts: msg.ts, dir: msg.dir, lane: 'message', raw: '', size: 0 },
+    { kind: msg.kind === 'unknown' ? 'invalid' : msg.kind, method: msg.method, id: typeof msg.id === 'string' || typeof msg.id === 'number' ? msg.id : undefined },
+  );
+  if (msg.kind === 'request') trackRequest(state, msg);
+  else if (msg.kind === 'notification') trackNotification(state, msg);
+  else if ((msg.kind === 'response' || msg.kind === 'error') && request && request.responseSeq === undefined) trackResponse(state, msg, request);
+}
+
+function trackRequest(state: AnalysisState, msg: Message): void {
+  const key = requestKey(msg.dir, msg.id);
+  if (key === undefined || state.requests.has(key)) return;
+  const rec: RequestRecord = { seq: msg.seq, ts: msg.ts, dir: msg.dir, id: msg.id as string | number, method: msg.method as string, params: msg.params };
+  const token = progressTokenOf(msg.params);
+  if (validProgressToken(token)) {
+    rec.progressToken = token;
+    const pk = progressKey(msg.dir, token);
+    if (!state.progressTokens.has(pk)) state.progressTokens.set(pk, { requestSeq: msg.seq, dir: msg.dir });
+  }
+  state.requests.set(key, rec);
+  if (msg.dir !== 'c2s') return;
+  if (msg.method === 'initialize' && state.initializeSeq === undefined) {
+    state.initializeSeq = msg.seq;
+    if (state.phase === 'new') state.phase = 'initializing';
+    const v = own(isObj(msg.params) ? msg.params : {}, 'protocolVersion');
+    if (typeof v === 'string') state.requestedVersion = v;
+    state.clientInfo = objAt(msg.params, 'clientInfo');
+    state.clientCapabilities = objAt(msg.params, 'capabilities');
+  }
+  const uri = strAt(msg.params, 'uri');
+  if (msg.method === 'resources/subscribe' && uri !== undefined) state.subscriptions.add(uri);
+  if (msg.method === 'resources/unsubscribe' && uri !== undefined) state.subscriptions.delete(uri);
+}
+
+function trackNotification(state: AnalysisState, msg: Message): void {
+  if (msg.method === 'notifications/initialized' && msg.dir === 'c2s') {
+    state.initializedSeq ??= msg.seq;
+    if (state.phase === 'awaiting-initialized' || state.phase === 'initializing') state.phase = 'operational';
+  } else if (msg.method === 'notifications/cancelled') {
+    const key = requestKey(msg.dir, own(isObj(msg.params) ? msg.params : {}, 'requestId'));
+    const req = key === undefined ? undefined : state.requests.get(key);
+    if (req && req.cancelledSeq === undefined) req.cancelledSeq = msg.seq;
+  } else if (msg.method === 'notifications/progress') {
+    const token = own(isObj(msg.params) ? msg.params : {}, 'progressToken');
+    const progress = own(isObj(msg.params) ? msg.params : {}, 'progress');
+    if (!validProgressToken(token) || typeof progress !== 'number') return;
+    const rec = state.progressTokens.get(progressKey(msg.dir === 'c2s' ? 's2c' : 'c2s', token));
+    if (rec) rec.last = progress;
+  }
+}
+
+function trackResponse(state: AnalysisState, msg: Message, req: RequestRecord): void {
+  req.responseSeq = msg.seq;
+  req.responseTs = msg.ts;
+  req.isError = msg.kind === 'error';
+  if (req.progressToken !== undefined) {
+    const pk = progressKey(req.dir, req.progressToken);
+    if (state.progressTokens.get(pk)?.requestSeq === req.seq) state.progressTokens.delete(pk);
+  }
+  if (req.method === 'initialize' && req.dir === 'c2s' && req.seq === state.initializeSeq) {
+    if (msg.kind === 'error') {
+      state.phase = 'failed';
+      return;
+    }
+    if (state.phase === 'initializing') state.phase = 'awaiting-initialized';
+    const v = strAt(msg.result, 'protocolVersion');
+    if (v !== undefined) state.negotiatedVersion = v;
+    state.serverInfo = objAt(msg.result, 'serverInfo');
+    state.serverCapabilities = objAt(msg.result, 'capabilities');
+    state.instructions = strAt(msg.result, 'instructions');
+    return;
+  }
+  if (msg.kind !== 'response') return;
+  const next = own(isObj(msg.result) ? msg.result : {}, 'nextCursor');
+  if (PAGINATED.has(req.method) && typeof next === 'string') {
+    let set = state.cursors.get(req.method);
+    if (!set) state.cursors.set(req.method, (set = new Set()));
+    set.add(next);
+  }
+  if (req.method === 'tools/list' && req.dir === 'c2s') {
+    // A listing without a cursor starts over: tools may have changed since the last one.
+    if (own(isObj(req.params) ? req.params : {}, 'cursor') === undefined) state.tools.clear();
+    for (const t of arrAt(msg.result, 'tools') ?? []) {
+      const name = strAt(t, 'name');
+      if (name !== undefined) state.tools.set(name, { name, inputSchema: own(t as object as Record<string, unknown>, 'inputSchema'), outputSchema: own(t as Record<string, unknown>, 'outputSchema'), seq: msg.seq });
+    }
+  }
+}

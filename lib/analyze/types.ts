@@ -1,0 +1,88 @@
+/**
+ * The analyser's public types and the contract every rule module follows. A rule module is one
+ * file under rules/ that declares the catalog entries it emits (shared/RULES.md) and reacts to
+ * frames, messages and the end of a trace; rules/index.ts lists them. Adding a group (the http.*
+ * rules) is one more file and one more line in that list.
+ */
+import type { Frame } from '../mcp/frame';
+import type { StrictJson } from '../mcp/strict-json';
+import type { AnalysisState, RequestRecord } from './state';
+import type { Message } from './message';
+import type { TextUnit } from './lines';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Annotation {
+  rule: string;
+  severity: Severity;
+  group: string;
+  /** Sequence numbers; the first is the frame the annotation sits on. */
+  frames: number[];
+  /** One line naming the concrete values involved. */
+  message: string;
+  /** The spec section for the negotiated version. */
+  spec: string;
+}
+
+export interface AnalyzerOptions {
+  /** A response slower than this is marked `timing.slow` (default 1000 ms). */
+  slowMs?: number;
+  /** A request unanswered this long is marked `timing.no-response` (default 60 000 ms). */
+  timeoutMs?: number;
+}
+
+export interface RuleSpec {
+  severity: Severity;
+  /** Spec section relative to the version's spec root, e.g. `basic/lifecycle#initialization`. */
+  section: string;
+}
+
+export interface Reporter {
+  /** `frames[0]` is the frame the annotation sits on. */
+  report(rule: string, frames: number[], message: string): void;
+}
+
+export interface BaseContext extends Reporter {
+  /** State before the current frame or message is applied. */
+  readonly state: AnalysisState;
+  readonly options: Required<AnalyzerOptions>;
+  /** The version the current traffic is judged by. */
+  readonly version: string;
+}
+
+/** Every frame, any lane, before its messages are read. */
+export interface FrameContext extends BaseContext {
+  readonly frame: Frame;
+  /** The strict reading of a message-lane frame's raw text (undefined on other lanes). */
+  readonly parsed?: StrictJson;
+  /** True for message-lane frames that did not come from the HTTP transport. */
+  readonly stdio: boolean;
+}
+
+/** The text of one frame, or of several stdio lines reassembled, after the strict parse. */
+export interface TextContext extends BaseContext {
+  readonly unit: TextUnit;
+  readonly stdio: boolean;
+}
+
+/** One JSON-RPC message: a whole frame, one element of a batch, or lines reassembled. */
+export interface MessageContext extends BaseContext {
+  readonly msg: Message;
+  /** For a response: the request it answers (the first response already recorded, if any). */
+  readonly request?: RequestRecord;
+}
+
+export interface RuleModule {
+  /** The catalog entries this module may emit, by rule id. */
+  readonly rules: Readonly<Record<string, RuleSpec>>;
+  onFrame?(ctx: FrameContext): void;
+  onText?(ctx: TextContext): void;
+  onMessage?(ctx: MessageContext): void;
+  /** `endOfTrace` is false for a clock tick: only time-based rules should act then. */
+  onFinish?(ctx: BaseContext, nowUs: number, endOfTrace: boolean): void;
+}
+
+export function groupOf(rule: string): string {
+  const dot = rule.indexOf('.');
+  return dot === -1 ? rule : rule.slice(0, dot);
+}

@@ -1,0 +1,54 @@
+/** Small guards over untrusted JSON values. */
+export type Obj = Record<string, unknown>;
+
+export function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function own(o: Obj, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+}
+
+export function hasOwn(o: Obj, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, key);
+}
+
+/** An own object-valued property, or undefined. */
+export function objAt(o: unknown, key: string): Obj | undefined {
+  if (!isObj(o)) return undefined;
+  const v = own(o, key);
+  return isObj(v) ? v : undefined;
+}
+
+export function arrAt(o: unknown, key: string): unknown[] | undefined {
+  if (!isObj(o)) return undefined;
+  const v = own(o, key);
+  return Array.isArray(v) ? v : undefined;
+}
+
+export function strAt(o: unknown, key: string): string | undefined {
+  if (!isObj(o)) return undefined;
+  const v = own(o, key);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A short, safe rendering of a value for messages. */
+export function show(v: unknown, max = 60): string {
+  let s: string;
+  try {
+    s = v === undefined ? 'undefined' : typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v) ?? String(v);
+  } catch {
+    s = Array.isArray(v) ? 'an array' : typeof v;
+  }
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+/** `a.b.c` lookup through own object properties. */
+export function path(o: unknown, dotted: string): unknown {
+  let cur: unknown = o;
+  for (const k of dotted.split('.')) {
+    if (!isObj(cur)) return undefined;
+    cur = own(cur, k);
+  }
+  return cur;
+}

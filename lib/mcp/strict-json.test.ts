@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parseStrict } from './strict-json';
+
+function nativeParse(text: string): { ok: boolean; value?: unknown } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+describe('parseStrict', () => {
+  it('agrees with JSON.parse on any JSON value and any string', () => {
+    fc.assert(fc.property(fc.jsonValue(), (v) => {
+      const text = JSON.stringify(v, null, v && typeof v === 'object' ? 1 : undefined);
+      const r = parseStrict(text);
+      expect(r.ok).toBe(true);
+      expect(r.value).toStrictEqual(JSON.parse(text));
+    }), { numRuns: 300 });
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ':', ',', '1', '-', 'e', '.', ' ', 'n', 'u', 'l', '\\', 'a') }), (s) => {
+      const r = parseStrict(s);
+      const native = nativeParse(s);
+      expect(r.ok).toBe(native.ok);
+      if (native.ok) expect(r.value).toStrictEqual(native.value);
+    }), { numRuns: 2000 });
+  });
+
+  it('reports duplicate keys with the object path and position', () => {
+    const r = parseStrict('{"a":1,\n "p":{"x":1,"x":2},"a":3}');
+    expect(r.ok).toBe(true);
+    expect(r.duplicates).toEqual([
+      { key: 'x', path: '/p', offset: 20, line: 2, column: 13 },
+      { key: 'a', path: '', offset: 27, line: 2, column: 20 },
+    ]);
+  });
+
+  it('keeps __proto__ as an own key and never touches the prototype', () => {
+    const r = parseStrict('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}');
+    expect(r.ok).toBe(true);
+    expect(Object.keys(r.value as object)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('flags NaN and Infinity with their position but still yields the value', () => {
+    const r = parseStrict('{"progress":NaN,"total":-Infinity}');
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatchObject({ message: 'NaN is not a JSON value', offset: 12 });
+    expect(r.value).toEqual({ progress: NaN, total: -Infinity });
+  });
+
+  it('says when the text is only incomplete, so more lines could finish it', () => {
+    expect(parseStrict('{').incomplete).toBe(true);
+    expect(parseStrict('{"a": [1, 2').incomplete).toBe(true);
+    expect(parseStrict('{"a": x').incomplete).toBe(false);
+    expect(parseStrict('started').error?.message).toMatch(/unexpected character "s"/);
+  });
+
+  it('survives nesting far deeper than the call stack', () => {
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    expect(parseStrict(deep).ok).toBe(true);
+    expect(parseStrict('['.repeat(200_000)).incomplete).toBe(true);
+  });
+});

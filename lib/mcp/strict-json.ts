@@ -1,0 +1,224 @@
+/**
+ * A strict JSON reader for the analyser. One pass yields the value and everything JSON.parse hides:
+ * repeated keys (JSON.parse silently keeps the last one), NaN/Infinity (some servers print them),
+ * and the exact position of the first error. It never throws and never recurses (an explicit stack),
+ * so a hostile frame nested a million levels deep costs memory, not the call stack.
+ */
+
+export interface JsonPosition {
+  offset: number;
+  /** 1-based. */
+  line: number;
+  /** 1-based, in UTF-16 code units. */
+  column: number;
+}
+
+export interface JsonProblem extends JsonPosition {
+  message: string;
+}
+
+export interface DuplicateKey extends JsonPosition {
+  key: string;
+  /** Where the object sits, as a JSON pointer (`/params/arguments`). */
+  path: string;
+}
+
+export interface StrictJson {
+  /** True when the text is one complete, valid JSON value (no NaN/Infinity). */
+  ok: boolean;
+  /** The value; also present when the only fault is a NaN/Infinity literal (read as a number). */
+  value?: unknown;
+  error?: JsonProblem;
+  /** The text ended while a value was still open: more lines may complete it. */
+  incomplete: boolean;
+  duplicates: DuplicateKey[];
+}
+
+export function positionOf(text: string, offset: number): JsonPosition {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { offset, line, column: offset - lineStart + 1 };
+}
+
+interface Container {
+  value: Record<string, unknown> | unknown[];
+  /** The pending key of an object, or undefined while the next key is awaited. */
+  key?: string;
+  /** Where it sits in its parent: the pointer is built only when a duplicate needs it. */
+  parent?: Container;
+  at?: string | number;
+}
+
+function pointerOf(c: Container): string {
+  const parts: string[] = [];
+  for (let cur: Container | undefined = c; cur?.parent; cur = cur.parent) parts.push(escapePointer(String(cur.at)));
+  return parts.length ? `/${parts.reverse().join('/')}` : '';
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function setKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+  // JSON.parse makes `__proto__` an own property; a plain assignment would change the prototype.
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
+}
+
+// The reader's cursor lives at module level: no closures per call, and parsing never calls out,
+// so one parse cannot interleave with another.
+let text = '';
+let i = 0;
+let n = 0;
+let duplicates: DuplicateKey[] = [];
+
+function fail(message: string, at: number): StrictJson {
+  return { ok: false, incomplete: at >= n, duplicates, error: { message, ...positionOf(text, at) } };
+}
+
+function skipWs(): void {
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+  }
+}
+
+/** Reads a string starting at the opening quote; on a fault returns undefined with `i` at it. */
+function readString(): string | undefined {
+  const start = ++i;
+  let escaped = false;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) break;
+    if (c === 92) { escaped = true; i++; continue; }
+    if (c < 32) return undefined;
+  }
+  if (i >= n) return undefined;
+  const body = text.slice(start, i++);
+  if (!escaped) return body;
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    i = start;
+    return undefined;
+  }
+}
+
+/** Reads `"key":` into `obj.key`; returns a failure, or undefined on success. */
+function readKey(obj: Container): StrictJson | undefined {
+  skipWs();
+  if (i >= n) return fail('unexpected end of input: a key is missing', i);
+  if (text.charCodeAt(i) !== 34) return fail(`expected a string key but found ${JSON.stringify(text[i])}`, i);
+  const at = i;
+  const key = readString();
+  if (key === undefined) return fail(i >= n ? 'unexpected end of input inside a key' : 'invalid character or escape in a key', i);
+  if (hasOwn.call(obj.value, key)) duplicates.push({ key, path: pointerOf(obj), ...positionOf(text, at) });
+  obj.key = key;
+  skipWs();
+  if (i >= n) return fail("unexpected end of input: expected ':'", i);
+  if (text.charCodeAt(i) !== 58) return fail(`expected ':' after key ${JSON.stringify(key)}`, i);
+  i++;
+  return undefined;
+}
+
+export function parseStrict(input: string): StrictJson {
+  text = input;
+  i = 0;
+  n = input.length;
+  duplicates = [];
+  try {
+    return readValue();
+  } finally {
+    text = '';
+  }
+}
+
+function readValue(): StrictJson {
+  const stack: Container[] = [];
+  let nonFinite: JsonProblem | undefined;
+  let value: unknown;
+  // The main loop reads one value per turn, then closes containers and reads separators.
+  for (;;) {
+    skipWs();
+    if (i >= n) return fail('unexpected end of input: a value is missing', i);
+    const top = stack[stack.length - 1];
+    const c = text.charCodeAt(i);
+    let done = true;
+    if (c === 123 /* { */ || c === 91 /* [ */) {
+      const child: Container = { value: c === 123 ? {} : [], parent: top, at: top ? (top.key ?? (top.value as unknown[]).length) : undefined };
+      i++;
+      skipWs();
+      const close = c === 123 ? 125 : 93;
+      if (text.charCodeAt(i) === close) {
+        i++;
+        value = child.value;
+      } else {
+        stack.push(child);
+        done = false;
+      }
+    } else if (c === 34) {
+      const s = readString();
+      if (s === undefined) return fail(i >= n ? 'unexpected end of input inside a string' : 'invalid character or escape in a string', i);
+      value = s;
+    } else if (c === 116 && text.startsWith('true', i)) { value = true; i += 4; }
+    else if (c === 102 && text.startsWith('false', i)) { value = false; i += 5; }
+    else if (c === 110 && text.startsWith('null', i)) { value = null; i += 4; }
+    else if (c === 78 && text.startsWith('NaN', i)) { nonFinite ??= { message: 'NaN is not a JSON value', ...positionOf(text, i) }; value = NaN; i += 3; }
+    else if ((c === 73 || c === 45) && text.startsWith(c === 45 ? '-Infinity' : 'Infinity', i)) {
+      nonFinite ??= { message: 'Infinity is not a JSON value', ...positionOf(text, i) };
+      value = c === 45 ? -Infinity : Infinity;
+      i += c === 45 ? 9 : 8;
+    } else {
+      NUMBER.lastIndex = i;
+      const m = NUMBER.exec(text);
+      if (!m) return fail(`unexpected character ${JSON.stringify(text[i])}`, i);
+      value = Number(m[0]);
+      i += m[0].length;
+    }
+    if (!done) {
+      // A container just opened: for an object, read its first key.
+      const opened = stack[stack.length - 1];
+      if (!Array.isArray(opened.value)) {
+        const r = readKey(opened);
+        if (r) return r;
+      }
+      continue;
+    }
+    // Place the value, then walk out through every container that closes here.
+    for (;;) {
+      const cur = stack[stack.length - 1];
+      if (!cur) {
+        skipWs();
+        if (i < n) return fail(`unexpected text after the JSON value: ${JSON.stringify(text.slice(i, i + 12))}`, i);
+        if (nonFinite) return { ok: false, value, incomplete: false, duplicates, error: nonFinite };
+        return { ok: true, value, incomplete: false, duplicates };
+      }
+      if (Array.isArray(cur.value)) cur.value.push(value);
+      else setKey(cur.value, cur.key as string, value);
+      skipWs();
+      if (i >= n) return fail('unexpected end of input: a container is not closed', i);
+      const sep = text.charCodeAt(i++);
+      const isArr = Array.isArray(cur.value);
+      if (sep === 44 /* , */) {
+        if (!isArr) {
+          const r = readKey(cur);
+          if (r) return r;
+        }
+        break;
+      }
+      if (sep === (isArr ? 93 : 125)) {
+        stack.pop();
+        value = cur.value;
+        continue;
+      }
+      return fail(`expected ',' or '${isArr ? ']' : '}'}' but found ${JSON.stringify(text[i - 1])}`, i - 1);
+    }
+  }
+}
