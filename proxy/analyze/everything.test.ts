@@ -1,10 +1,8 @@
-/* eslint-disable no-restricted-imports, no-restricted-globals -- this test drives the real
-   server-everything over stdio; the analyser itself stays pure. */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Frame } from '../mcp/frame';
-import { analyze, type Annotation } from './index';
+import type { Frame } from '../../lib/mcp/frame';
+import { analyze, type Annotation } from '../../lib/analyze/index';
 
 const SERVER = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
 

@@ -1,0 +1,72 @@
+/**
+ * The page object for Loupe's dashboard. Everything is found by accessible role and name: the
+ * aria labels are the contract between the page and these tests.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { TrafficTable } from './TrafficTable';
+
+export class LoupePage {
+  readonly sidebar: Locator;
+  readonly connections: Locator;
+  readonly sessions: Locator;
+  readonly sessionTabs: Locator;
+  readonly status: Locator;
+  readonly traffic: TrafficTable;
+  readonly detail: Locator;
+  readonly tools: Locator;
+
+  constructor(readonly page: Page) {
+    this.sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    this.connections = page.getByRole('list', { name: 'Connections' });
+    this.sessions = page.getByRole('list', { name: 'Sessions' });
+    this.sessionTabs = page.getByRole('tablist', { name: 'Open sessions' });
+    this.status = page.getByRole('region', { name: 'Session status' });
+    this.traffic = new TrafficTable(page.getByRole('grid', { name: 'Traffic' }));
+    this.detail = page.getByRole('complementary', { name: 'Frame detail' });
+    this.tools = page.getByRole('complementary', { name: 'Tools' });
+  }
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await expect(this.connections.getByRole('listitem').first()).toBeVisible();
+  }
+
+  async connect(name: string | RegExp): Promise<void> {
+    const button = typeof name === 'string' ? this.page.getByRole('button', { name: `Connect ${name}`, exact: true }) : this.connections.getByRole('button', { name });
+    await button.click();
+    await expect(this.status).toBeVisible();
+  }
+
+  async expectPhase(phase: string): Promise<void> {
+    await expect(this.status.getByText(phase, { exact: true })).toBeVisible({ timeout: 20_000 });
+  }
+
+  /** A fact of the session header (version, server, pid, transport): its value as text. */
+  fact(name: string): Locator {
+    return this.status.getByRole('group', { name, exact: true }).getByRole('definition');
+  }
+
+  async pid(): Promise<number> {
+    return Number((await this.fact('pid').innerText()).trim());
+  }
+
+  async listTools(): Promise<void> {
+    await this.status.getByRole('button', { name: 'List tools' }).click();
+    await expect(this.tools.getByRole('combobox', { name: 'Tool' })).toBeVisible();
+  }
+
+  async callTool(name: string, args: unknown): Promise<void> {
+    await this.tools.getByRole('combobox', { name: 'Tool' }).selectOption(name);
+    await this.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
+    await this.tools.getByRole('button', { name: `Call ${name}` }).click();
+    await expect(this.tools.getByRole('region', { name: 'Call result' })).toBeVisible();
+  }
+
+  async disconnect(): Promise<void> {
+    await this.status.getByRole('button', { name: 'Disconnect' }).click();
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await this.page.screenshot({ path: `test-results/screens/${name}.png` });
+  }
+}

@@ -1,0 +1,104 @@
+import { mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MASKED_VALUE, type Connection } from '../../lib/wire/connection';
+import { BUILTIN_CONNECTION_ID } from './builtin';
+import { ConnectionStore } from './store';
+
+let dir: string;
+beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-config-')); });
+afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+
+const withSecret: Connection = {
+  id: 'weather', name: 'Weather', transport: 'stdio', command: 'node', args: ['weather.js', '--verbose'],
+  env: { API_KEY: 'sk-live-123', REGION: 'eu' }, cwd: '/srv/weather',
+};
+
+describe('ConnectionStore', () => {
+  it('offers the built-in server-everything connection on a fresh install', async () => {
+    const store = await ConnectionStore.open(dir);
+    const [builtin] = store.list();
+    expect(builtin.id).toBe(BUILTIN_CONNECTION_ID);
+    expect(builtin.builtin).toBe(true);
+    if (builtin.transport !== 'stdio') throw new Error('built-in must be stdio');
+    expect(builtin.command).toBe(process.execPath);
+    expect(path.isAbsolute(builtin.args[0])).toBe(true);
+    expect(existsSync(builtin.args[0])).toBe(true);
+    expect(builtin.args[1]).toBe('stdio');
+  });
+
+  it('refuses to delete or change the built-in connection', async () => {
+    const store = await ConnectionStore.open(dir);
+    await expect(store.remove(BUILTIN_CONNECTION_ID)).rejects.toThrow(/built in and cannot be deleted/);
+    await expect(store.save({ ...store.list()[0], name: 'x' })).rejects.toThrow(/built in/);
+  });
+
+  it('round-trips a connection across restarts, masks secrets for the page, keeps them on a masked save', async () => {
+    const store = await ConnectionStore.open(dir);
+    await store.save(withSecret);
+    const reopened = await ConnectionStore.open(dir);
+    expect(reopened.get('weather')).toEqual(withSecret);
+
+    const masked = reopened.listMasked().find((c) => c.id === 'weather');
+    if (masked?.transport !== 'stdio') throw new Error('expected stdio');
+    expect(masked.env).toEqual({ API_KEY: MASKED_VALUE, REGION: 'eu' });
+    expect(JSON.stringify(reopened.listMasked())).not.toContain('sk-live-123');
+
+    await reopened.save({ ...masked, name: 'Weather (EU)', env: { ...masked.env, REGION: 'us' } });
+    const again = await ConnectionStore.open(dir);
+    expect(again.get('weather')).toMatchObject({ name: 'Weather (EU)', env: { API_KEY: 'sk-live-123', REGION: 'us' } });
+  });
+
+  it('masks every header value of an HTTP connection', async () => {
+    const store = await ConnectionStore.open(dir);
+    await store.save({ id: 'remote', name: 'Remote', transport: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer abc', 'X-Team': 'blue' }, mode: 'auto' });
+    const masked = store.listMasked().find((c) => c.id === 'remote');
+    expect(masked).toMatchObject({ headers: { Authorization: MASKED_VALUE, 'X-Team': MASKED_VALUE } });
+  });
+
+  it('refuses a masked value that has nothing stored behind it', async () => {
+    const store = await ConnectionStore.open(dir);
+    await expect(store.save({ ...withSecret, id: 'new', env: { API_KEY: MASKED_VALUE } })).rejects.toThrow(/"API_KEY" was sent masked/);
+  });
+
+  it('writes atomically and leaves no temporary file behind', async () => {
+    const store = await ConnectionStore.open(dir);
+    await Promise.all([store.save(withSecret), store.save({ ...withSecret, id: 'second' })]);
+    const files = (await import('node:fs')).readdirSync(dir);
+    expect(files).toEqual(['connections.json']);
+    expect(JSON.parse(await readFile(store.file, 'utf8')).connections.map((c: Connection) => c.id)).toEqual(['weather', 'second']);
+  });
+
+  it('deletes a saved connection', async () => {
+    const store = await ConnectionStore.open(dir);
+    await store.save(withSecret);
+    await store.remove('weather');
+    expect((await ConnectionStore.open(dir)).list().map((c) => c.id)).toEqual([BUILTIN_CONNECTION_ID]);
+  });
+
+  it('refuses a corrupt file with an error naming it, and never overwrites it', async () => {
+    const file = path.join(dir, 'connections.json');
+    await writeFile(file, '{"version": 1, "connections": [');
+    const store = await ConnectionStore.open(dir);
+    expect(store.loadError).toContain(file);
+    expect(store.loadError).toMatch(/not valid JSON.*Loupe has not changed it/);
+    expect(store.list().map((c) => c.id)).toEqual([BUILTIN_CONNECTION_ID]);
+    await expect(store.save(withSecret)).rejects.toThrow(file);
+    expect(await readFile(file, 'utf8')).toBe('{"version": 1, "connections": [');
+  });
+
+  it('names the bad entry of a file that parses but does not validate', async () => {
+    await writeFile(path.join(dir, 'connections.json'), JSON.stringify({ version: 1, connections: [{ id: 'x', transport: 'stdio' }] }));
+    const store = await ConnectionStore.open(dir);
+    expect(store.loadError).toMatch(/at connections\.0\./);
+  });
+
+  it('imports mcpServers entries and saves them', async () => {
+    const store = await ConnectionStore.open(dir);
+    const result = await store.importMcpServers(JSON.stringify({ mcpServers: { files: { command: 'npx', args: ['-y', 'fs-server'], env: { TOKEN: 't' } } } }));
+    expect(result.errors).toEqual([]);
+    expect((await ConnectionStore.open(dir)).get('imported-files')).toMatchObject({ command: 'npx', args: ['-y', 'fs-server'], env: { TOKEN: 't' } });
+  });
+});

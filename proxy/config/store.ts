@@ -1,0 +1,138 @@
+/**
+ * The saved connections, in `<config dir>/connections.json`. The built-in connection is never
+ * written there: it is computed at each launch, always listed first and cannot be deleted.
+ * A file that does not read back cleanly is left exactly as it is: Loupe then runs with the
+ * built-in connection only and refuses every save with the same error, so nothing is lost.
+ */
+import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import { ConnectionSchema, type Connection } from '../../lib/wire/connection';
+import { builtinConnection } from './builtin';
+import { parseMcpServers, type ImportResult } from './import-mcp-servers';
+import { maskConnection, unmaskConnection } from './mask';
+import { connectionsFile } from './paths';
+
+const FileSchema = z.object({ version: z.literal(1), connections: z.array(ConnectionSchema) });
+
+export class ConfigError extends Error {}
+
+function upsert(list: Connection[], c: Connection): Connection[] {
+  return list.some((u) => u.id === c.id) ? list.map((u) => (u.id === c.id ? c : u)) : [...list, c];
+}
+
+async function readConnections(file: string): Promise<Connection[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new ConfigError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`${file} is not valid JSON (${(e as Error).message}). Fix it or move it away; Loupe has not changed it.`);
+  }
+  const parsed = FileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${file} is not a Loupe connections file: at ${issue.path.join('.') || 'the top'}: ${issue.message}. Fix it or move it away; Loupe has not changed it.`);
+  }
+  return parsed.data.connections;
+}
+
+export class ConnectionStore {
+  private writing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly file: string,
+    private readonly builtin: Connection,
+    private user: Connection[],
+    /** Set when the file exists but could not be read back: every write is refused with it. */
+    readonly loadError?: string,
+  ) {}
+
+  static async open(configDir: string): Promise<ConnectionStore> {
+    const file = connectionsFile(configDir);
+    try {
+      return new ConnectionStore(file, builtinConnection(), await readConnections(file));
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      return new ConnectionStore(file, builtinConnection(), [], e.message);
+    }
+  }
+
+  list(): Connection[] {
+    return [this.builtin, ...this.user];
+  }
+
+  /** What the page may see: secrets replaced by MASKED_VALUE. */
+  listMasked(): Connection[] {
+    return this.list().map(maskConnection);
+  }
+
+  get(id: string): Connection | undefined {
+    return this.list().find((c) => c.id === id);
+  }
+
+  /** Adds or replaces a connection by id; masked values sent back keep the stored ones. */
+  async save(incoming: Connection): Promise<Connection> {
+    this.refuseIfBroken();
+    if (incoming.id === this.builtin.id) throw new ConfigError(`"${this.builtin.name}" is built in and cannot be changed: save a copy under a new id`);
+    const { builtin: _ignored, ...rest } = incoming;
+    let saved!: Connection;
+    await this.commit((user) => {
+      saved = ConnectionSchema.parse(unmaskConnection(rest as Connection, user.find((c) => c.id === incoming.id)));
+      return upsert(user, saved);
+    });
+    return saved;
+  }
+
+  async remove(id: string): Promise<void> {
+    this.refuseIfBroken();
+    if (id === this.builtin.id) throw new ConfigError(`"${this.builtin.name}" is built in and cannot be deleted`);
+    await this.commit((user) => {
+      if (!user.some((c) => c.id === id)) throw new ConfigError(`no saved connection has the id "${id}"`);
+      return user.filter((c) => c.id !== id);
+    });
+  }
+
+  /** Saves every entry that reads cleanly; the others come back as errors naming them. */
+  async importMcpServers(text: string): Promise<ImportResult> {
+    this.refuseIfBroken();
+    const result = parseMcpServers(text);
+    if (result.connections.length > 0) await this.commit((user) => result.connections.reduce(upsert, user));
+    return result;
+  }
+
+  private refuseIfBroken(): void {
+    if (this.loadError) throw new ConfigError(this.loadError);
+  }
+
+  /**
+   * Writes are serialised, and each change is computed from the list as the previous write left
+   * it (two saves at once both land). Atomic: temporary file, then rename, so a crash never
+   * leaves half a file.
+   */
+  private commit(change: (user: Connection[]) => Connection[]): Promise<void> {
+    const run = this.writing.then(async () => {
+      const next = change(this.user);
+      await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+      const tmp = `${this.file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        // 0o600: env values and headers may hold secrets.
+        await writeFile(tmp, JSON.stringify({ version: 1, connections: next }, null, 2) + '\n', { mode: 0o600 });
+        await rename(tmp, this.file);
+      } catch (e) {
+        await rm(tmp, { force: true });
+        throw new ConfigError(`cannot write ${this.file}: ${(e as Error).message}`);
+      }
+      this.user = next;
+    });
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+}

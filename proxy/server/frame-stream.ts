@@ -1,0 +1,92 @@
+/**
+ * Streams one session's frames to one socket: a snapshot, then live `frames/append` batches.
+ *
+ * Ordering: the `frames` listener is installed and the snapshot taken in the same synchronous
+ * turn, so no frame can be recorded in between. A session may still report a frame that the
+ * snapshot already holds (if it announces frames after storing them, e.g. batched), or skip
+ * ahead; so every live frame is checked against `lastSeq`, the newest seq this socket has been
+ * given or has queued: older ones are dropped as duplicates, and a hole is filled from the
+ * session's own append-only list. The page thus sees every seq exactly once, in order.
+ *
+ * Batching keeps a flood cheap (one message per 16 ms or per 512 frames), and a slow socket is
+ * never sent more while its buffer is over the high-water mark: frames wait in the queue (they
+ * are references to frames the session keeps anyway) and nothing is dropped.
+ */
+import type WebSocket from 'ws';
+import type { Frame } from '../../lib/mcp/frame';
+import type { ProxyMessage } from '../../lib/wire/protocol';
+import type { LiveSession } from '../sessions/types';
+
+type WireFrames = Extract<ProxyMessage, { type: 'frames/append' }>['frames'];
+
+/** A Frame is a wire frame; only TypeScript's index-signature rule for interfaces tells them apart. */
+function wire(frames: Frame[]): WireFrames {
+  return frames as unknown as WireFrames;
+}
+
+export const BATCH_FRAMES = 512;
+export const BATCH_MS = 16;
+export const HIGH_WATER_BYTES = 8 * 1024 * 1024;
+
+export class FrameStream {
+  private queue: Frame[] = [];
+  private lastSeq = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: Array<() => void> = [];
+
+  constructor(
+    private readonly session: LiveSession,
+    private readonly ws: WebSocket,
+    private readonly send: (msg: ProxyMessage) => void,
+  ) {}
+
+  start(): void {
+    this.unsubscribe.push(this.session.on('frames', (frames) => this.enqueue(frames)));
+    const frames = this.session.frames().slice();
+    this.lastSeq = frames.length > 0 ? frames[frames.length - 1].seq : 0;
+    this.send({ type: 'frames/snapshot', sessionId: this.session.id, frames: wire(frames), endSeq: this.lastSeq });
+    this.unsubscribe.push(this.session.on('pending', (pending) => this.send({ type: 'server-requests/update', sessionId: this.session.id, pending })));
+    this.send({ type: 'server-requests/update', sessionId: this.session.id, pending: this.session.pending() });
+  }
+
+  stop(): void {
+    for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.queue = [];
+  }
+
+  private enqueue(frames: readonly Frame[]): void {
+    for (const f of frames) {
+      if (f.seq <= this.lastSeq) continue;
+      if (f.seq > this.lastSeq + 1) this.fillGap(f.seq);
+      this.queue.push(f);
+      this.lastSeq = f.seq;
+    }
+    if (this.queue.length >= BATCH_FRAMES) this.flush(true);
+    else this.schedule();
+  }
+
+  private fillGap(before: number): void {
+    const all = this.session.frames();
+    // seq is dense and 1-based, so seq n is normally at index n-1; search only if it is not.
+    let i = all[this.lastSeq]?.seq === this.lastSeq + 1 ? this.lastSeq : all.findIndex((f) => f.seq > this.lastSeq);
+    for (; i >= 0 && i < all.length && all[i].seq < before; i++) this.queue.push(all[i]);
+  }
+
+  private schedule(): void {
+    if (!this.timer && this.queue.length > 0) this.timer = setTimeout(() => this.flush(), BATCH_MS);
+  }
+
+  /** `fullOnly`: a flood sends whole batches now and leaves the remainder to the timer. */
+  private flush(fullOnly = false): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const min = fullOnly ? BATCH_FRAMES : 1;
+    while (this.queue.length >= min && this.ws.readyState === this.ws.OPEN && this.ws.bufferedAmount < HIGH_WATER_BYTES) {
+      this.send({ type: 'frames/append', sessionId: this.session.id, frames: wire(this.queue.splice(0, BATCH_FRAMES)) });
+    }
+    if (this.ws.readyState === this.ws.OPEN) this.schedule();
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Loupe's one listening port serves both the exported page (`out/`) and the WebSocket at `/ws`.
+ * One port means one origin: the page's socket comes from exactly the origin it was loaded
+ * from, so the Origin check is a plain equality, and the printed URL is the only thing a person
+ * has to copy.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import { isIP, type AddressInfo, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { ConnectionStore } from '../config/store';
+import type { SessionRegistry } from '../sessions/types';
+import { checkHost, checkOrigin, checkToken, refuse, type GuardConfig, type Refusal } from './guards';
+import { PageHub } from './page-hub';
+import { PageSocket } from './page-socket';
+import { serveStatic } from './static-files';
+
+/** `session/send-raw` may carry 16 MiB of text; JSON escaping can double it. */
+export const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
+
+export interface LoupeServerOptions {
+  host?: string;
+  port: number;
+  outDir: string;
+  token: string;
+  registry: SessionRegistry;
+  store: ConnectionStore;
+  maxMessageBytes?: number;
+}
+
+export interface LoupeServer {
+  readonly host: string;
+  readonly port: number;
+  /** What the listener is actually bound to. */
+  address(): AddressInfo;
+  /** The address to open: page origin plus `?token=`. */
+  readonly url: string;
+  /** Stops accepting, closes every page socket. Sessions are the registry's to close. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1', 'localhost'];
+
+export function isLoopbackAddress(host: string): boolean {
+  return LOOPBACK_ADDRESSES.includes(host) || /^127\./.test(host);
+}
+
+function refuseUpgrade(socket: Duplex, r: Refusal | { status: number; message: string }): void {
+  const reason = r.status === 401 ? 'Unauthorized' : r.status === 404 ? 'Not Found' : 'Forbidden';
+  const body = r.message + '\n';
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${r.status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+function urlHost(host: string): string {
+  if (!isLoopbackAddress(host) && !['0.0.0.0', '::'].includes(host)) return isIP(host) === 6 ? `[${host}]` : host;
+  return '127.0.0.1';
+}
+
+export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeServer> {
+  const host = opts.host ?? '127.0.0.1';
+  const guard: GuardConfig = { port: opts.port, token: opts.token, extraHost: isLoopbackAddress(host) ? undefined : host };
+  const hub = new PageHub(opts.registry, opts.store);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxMessageBytes ?? MAX_MESSAGE_BYTES });
+  const sockets = new Set<Socket>();
+
+  const server = createServer((req, res) => {
+    const refusal = checkHost(req, guard);
+    if (refusal) return refuse(res, refusal);
+    serveStatic(req, res, opts.outDir).catch(() => {
+      if (!res.headersSent) refuse(res, { status: 403, message: 'cannot read that file' });
+      else res.destroy();
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  // Every check happens before the WebSocket handshake completes: a refused page never has a socket.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (new URL(req.url ?? '/', 'http://loupe.invalid').pathname !== '/ws') return refuseUpgrade(socket, { status: 404, message: 'the WebSocket lives at /ws' });
+    const refusal = checkHost(req, guard) ?? checkOrigin(req) ?? checkToken(req, guard);
+    if (refusal) return refuseUpgrade(socket, refusal);
+    wss.handleUpgrade(req, socket, head, (ws) => new PageSocket(ws, hub));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  guard.port = port;
+
+  return {
+    host,
+    port,
+    address: () => server.address() as AddressInfo,
+    url: `http://${urlHost(host)}:${port}/?token=${opts.token}`,
+    async close() {
+      hub.stop();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const ws of wss.clients) ws.close(1001, 'Loupe is shutting down');
+      await new Promise((r) => setTimeout(r, 50));
+      for (const ws of wss.clients) ws.terminate();
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * One page's WebSocket: every message is parsed and validated, then handled by one exhaustive
+ * switch. A message that fails validation gets an `error` naming the problem and changes nothing.
+ */
+import type WebSocket from 'ws';
+import { PageMessageSchema, unreachable, type PageMessage, type ProxyMessage } from '../../lib/wire/protocol';
+import { defaultOpenOptions, LOUPE_VERSION } from './defaults';
+import { FrameStream } from './frame-stream';
+import type { HubMember, PageHub } from './page-hub';
+
+type Reply = Partial<Omit<Extract<ProxyMessage, { type: 'ack' }>, 'type' | 'rid'>>;
+
+function describeInvalid(json: unknown, issues: { path: PropertyKey[]; message: string }[]): string {
+  const type = typeof json === 'object' && json !== null && typeof (json as { type?: unknown }).type === 'string' ? (json as { type: string }).type : 'message';
+  const details = issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`);
+  return `invalid ${type}: ${details.join('; ')}`;
+}
+
+export class PageSocket implements HubMember {
+  private streams = new Map<string, FrameStream>();
+  private inflight = new Map<string, AbortController>();
+
+  constructor(private readonly ws: WebSocket, private readonly hub: PageHub) {
+    ws.on('message', (data, isBinary) => this.receive(data as Buffer, isBinary));
+    ws.on('close', () => this.closed());
+    // ws reports protocol faults (an oversized message: close code 1009) here and then closes the
+    // socket; without a listener the fault would crash the whole proxy.
+    ws.on('error', () => undefined);
+    hub.members.add(this);
+    this.send({ type: 'hello', version: LOUPE_VERSION, defaults: defaultOpenOptions(), connections: hub.store.listMasked(), sessions: hub.summaries() });
+    if (hub.store.loadError) this.send({ type: 'error', message: hub.store.loadError });
+  }
+
+  send(msg: ProxyMessage): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  dropSession(id: string): void {
+    const stream = this.streams.get(id);
+    if (!stream) return;
+    stream.stop();
+    this.streams.delete(id);
+    this.hub.registry.detach(id);
+  }
+
+  private closed(): void {
+    this.hub.members.delete(this);
+    for (const id of [...this.streams.keys()]) this.dropSession(id);
+    this.hub.sessionsChanged();
+  }
+
+  private receive(data: Buffer, isBinary: boolean): void {
+    if (isBinary) return this.send({ type: 'error', message: 'binary messages are not understood: send JSON text' });
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString('utf8'));
+    } catch (e) {
+      return this.send({ type: 'error', message: `message is not JSON: ${(e as Error).message}` });
+    }
+    const parsed = PageMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const rid = (json as { rid?: unknown } | null)?.rid;
+      return this.send({ type: 'error', message: describeInvalid(json, parsed.error.issues), ...(typeof rid === 'string' ? { rid } : {}) });
+    }
+    this.handle(parsed.data).catch((e: unknown) => this.fail(parsed.data, e));
+  }
+
+  private ok(msg: PageMessage, extra: Reply = {}): void {
+    if (msg.rid !== undefined) this.send({ type: 'ack', rid: msg.rid, ok: true, ...extra });
+  }
+
+  private fail(msg: PageMessage, e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    if (msg.rid !== undefined) this.send({ type: 'ack', rid: msg.rid, ok: false, error: message });
+    else this.send({ type: 'error', message: `${msg.type} failed: ${message}` });
+  }
+
+  private session(id: string) {
+    const s = this.hub.registry.get(id);
+    if (!s) throw new Error(`no session has the id "${id}" (it may have been forgotten)`);
+    return s;
+  }
+
+  private async handle(msg: PageMessage): Promise<void> {
+    switch (msg.type) {
+      case 'connections/save':
+        await this.hub.store.save(msg.connection);
+        this.hub.broadcastConnections();
+        return this.ok(msg);
+      case 'connections/delete':
+        await this.hub.store.remove(msg.id);
+        this.hub.broadcastConnections();
+        return this.ok(msg);
+      case 'connections/import': {
+        const { connections, errors } = await this.hub.store.importMcpServers(msg.json);
+        if (connections.length > 0) this.hub.broadcastConnections();
+        if (errors.length === 0) return this.ok(msg);
+        const prefix = connections.length > 0 ? `imported ${connections.length}, ` : '';
+        throw new Error(`${prefix}could not import: ${errors.join('; ')}`);
+      }
+      case 'session/open': {
+        const connection = this.hub.store.get(msg.connectionId);
+        if (!connection) throw new Error(`no connection has the id "${msg.connectionId}"`);
+        const session = this.hub.registry.open(connection, msg.options);
+        return this.ok(msg, { sessionId: session.id });
+      }
+      case 'session/attach':
+        return this.attach(msg);
+      case 'session/close':
+        await this.session(msg.sessionId).close();
+        return this.ok(msg, { sessionId: msg.sessionId });
+      case 'session/forget':
+        this.session(msg.sessionId);
+        this.hub.forget(msg.sessionId);
+        return this.ok(msg, { sessionId: msg.sessionId });
+      case 'session/request':
+        return this.request(msg);
+      case 'request/cancel': {
+        const controller = this.inflight.get(msg.requestRid);
+        if (!controller) throw new Error(`no request in flight has the rid "${msg.requestRid}"`);
+        controller.abort();
+        return this.ok(msg);
+      }
+      case 'session/notify':
+        await this.session(msg.sessionId).notify(msg.method, msg.params);
+        return this.ok(msg);
+      case 'session/send-raw':
+        await this.session(msg.sessionId).sendRaw(msg.text);
+        return this.ok(msg);
+      case 'server-request/answer':
+        this.session(msg.sessionId).answer(msg.key, { result: msg.result, error: msg.error });
+        return this.ok(msg);
+      default:
+        return unreachable(msg);
+    }
+  }
+
+  private attach(msg: Extract<PageMessage, { type: 'session/attach' }>): void {
+    const session = this.session(msg.sessionId);
+    // A second attach from the same page (e.g. after a store reset) starts over with a new snapshot.
+    this.dropSession(session.id);
+    this.hub.registry.attach(session.id);
+    const stream = new FrameStream(session, this.ws, (m) => this.send(m));
+    this.streams.set(session.id, stream);
+    this.ok(msg, { sessionId: session.id });
+    stream.start();
+    this.hub.sessionsChanged();
+  }
+
+  private async request(msg: Extract<PageMessage, { type: 'session/request' }>): Promise<void> {
+    const rid = msg.rid;
+    if (rid === undefined) throw new Error('session/request needs a "rid" to carry its result');
+    if (this.inflight.has(rid)) throw new Error(`a request with the rid "${rid}" is already in flight`);
+    const session = this.session(msg.sessionId);
+    const controller = new AbortController();
+    this.inflight.set(rid, controller);
+    try {
+      const result = await session.request(msg.method, msg.params, {
+        timeoutMs: msg.timeoutMs,
+        signal: controller.signal,
+        onProgress: (p) => this.send({ type: 'request/progress', rid, ...p }),
+      });
+      this.send({ type: 'request/result', rid, result });
+    } catch (e) {
+      const err = e as { code?: unknown; message?: unknown; data?: unknown };
+      this.send({
+        type: 'request/result', rid,
+        error: { message: typeof err?.message === 'string' ? err.message : String(e), ...(typeof err?.code === 'number' ? { code: err.code } : {}), ...(err?.data !== undefined ? { data: err.data } : {}) },
+      });
+    } finally {
+      this.inflight.delete(rid);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Serves the statically exported page (`out/` from `next build`): `/` is index.html, `/route`
+ * is route.html (or route/index.html), nothing outside the folder is ever reached.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { refuse } from './guards';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export function contentType(file: string): string {
+  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+async function isFile(p: string): Promise<boolean> {
+  return stat(p).then((s) => s.isFile(), () => false);
+}
+
+/** Maps a URL path to a file inside `root`, or undefined. Never escapes `root`. */
+export async function resolveStaticFile(root: string, urlPath: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const base = path.resolve(root);
+  const target = path.resolve(base, '.' + path.posix.normalize('/' + decoded));
+  if (target !== base && !target.startsWith(base + path.sep)) return undefined;
+  const candidates = decoded.endsWith('/') || target === base
+    ? [path.join(target, 'index.html')]
+    : [target, target + '.html', path.join(target, 'index.html')];
+  for (const c of candidates) if (await isFile(c)) return c;
+  return undefined;
+}
+
+function securityHeaders(file: string, urlPath: string): Record<string, string> {
+  return {
+    'Content-Type': contentType(file),
+    'X-Content-Type-Options': 'nosniff',
+    // The page's URL carries the token: never hand it to another site in a Referer.
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Content-Security-Policy': "frame-ancestors 'none'",
+    // Next puts content hashes in these names; everything else may change with a rebuild.
+    'Cache-Control': urlPath.startsWith('/_next/static/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+}
+
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, urlPath: string): Promise<void> {
+  const { size } = await stat(file);
+  res.writeHead(status, { ...securityHeaders(file, urlPath), 'Content-Length': String(size) });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+}
+
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    refuse(res, { status: 405, message: `${req.method} is not allowed here` });
+    return;
+  }
+  const urlPath = new URL(req.url ?? '/', 'http://loupe.invalid').pathname;
+  const file = await resolveStaticFile(root, urlPath);
+  if (file) return sendFile(req, res, file, 200, urlPath);
+  const notFound = path.join(root, '404.html');
+  if (await isFile(notFound)) return sendFile(req, res, notFound, 404, urlPath);
+  refuse(res, { status: 404, message: `not found: ${urlPath}` });
+}

@@ -1,0 +1,91 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import type { ProxyMessage } from '../../../lib/wire/protocol';
+import { ConnectionStore } from '../../config/store';
+import type { SessionRegistry } from '../../sessions/types';
+import { startLoupeServer, type LoupeServer } from '../loupe-server';
+import { createToken } from '../token';
+
+export interface Harness {
+  server: LoupeServer;
+  token: string;
+  store: ConnectionStore;
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** A real server on a free loopback port, with a tiny exported page and its own config dir. */
+export async function startHarness(registry: SessionRegistry, maxMessageBytes?: number): Promise<Harness> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-server-'));
+  const outDir = path.join(dir, 'out');
+  await mkdir(path.join(outDir, '_next', 'static'), { recursive: true });
+  await writeFile(path.join(outDir, 'index.html'), '<!doctype html><title>Loupe</title>');
+  await writeFile(path.join(outDir, 'about.html'), '<!doctype html><title>About</title>');
+  await writeFile(path.join(outDir, '_next', 'static', 'app.js'), 'console.log(1)');
+  await writeFile(path.join(dir, 'secret.txt'), 'outside the page folder');
+  const store = await ConnectionStore.open(path.join(dir, 'config'));
+  const token = createToken();
+  const server = await startLoupeServer({ port: 0, outDir, token, registry, store, maxMessageBytes });
+  let closed = false;
+  return {
+    server, token, store, origin: `http://127.0.0.1:${server.port}`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.close();
+      await registry.closeAll();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A page's socket that queues what the proxy sends, so tests can await messages in order. */
+export class PageClient {
+  readonly received: ProxyMessage[] = [];
+  private waiters: Array<() => void> = [];
+  private cursor = 0;
+
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.received.push(JSON.parse(String(data)) as ProxyMessage);
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  static async connect(h: Harness, headers: Record<string, string> = {}): Promise<PageClient> {
+    const ws = new WebSocket(`ws://127.0.0.1:${h.server.port}/ws?token=${h.token}`, { headers: { Origin: h.origin, ...headers } });
+    const client = new PageClient(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return client;
+  }
+
+  send(msg: unknown): void {
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  /** The next message of that type after the previous one taken (earlier ones are skipped). */
+  async next<T extends ProxyMessage['type']>(type: T, where: (m: Extract<ProxyMessage, { type: T }>) => boolean = () => true, timeoutMs = 5000): Promise<Extract<ProxyMessage, { type: T }>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      while (this.cursor < this.received.length) {
+        const m = this.received[this.cursor++];
+        if (m.type === type && where(m as Extract<ProxyMessage, { type: T }>)) return m as Extract<ProxyMessage, { type: T }>;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${type} within ${timeoutMs} ms; got ${this.received.map((m) => m.type).join(', ')}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => { clearTimeout(t); resolve(); });
+      });
+    }
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Loupe's own JSON-RPC client side: ids, the pending map, timeouts, progress and cancellation.
+ *
+ * Why not the MCP SDK's `Client`: it negotiates only the protocol versions it knows and drops
+ * messages that fail its schemas, while an inspector must ask for any version (even a made-up one,
+ * to see how a server reacts) and keep working with a server that sends broken frames. So this
+ * small correlator sits on top of the recorder: every byte is recorded first, and the correlator
+ * only reads the messages that parsed. Responses it does not own (to requests typed in the raw
+ * composer, or stray ids from a buggy server) are left alone: they are in the trace, and the
+ * analyser pairs and judges them there.
+ */
+import type { RequestOptions } from './types';
+import { CONNECTION_CLOSED, REQUEST_CANCELLED, REQUEST_TIMEOUT, RequestError } from './request-error';
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_TOTAL_MS = 10 * 60_000;
+
+type Id = string | number;
+
+interface Pending {
+  method: string;
+  resolve: (result: unknown) => void;
+  reject: (err: RequestError) => void;
+  timer: ReturnType<typeof setTimeout>;
+  progressToken?: Id;
+  onProgress?: RequestOptions['onProgress'];
+  restartTimer: () => void;
+  cleanup: () => void;
+}
+
+export interface CorrelatorHooks {
+  /** Writes one message; the transport records it exactly as written. */
+  write(text: string): Promise<void>;
+  /** A request from the server (it has an id and a method). */
+  onServerRequest(id: Id, method: string, params: unknown): void;
+  /** A notification from the server other than progress for one of our requests. */
+  onNotification?(method: string, params: unknown): void;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export class Correlator {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly byToken = new Map<Id, number>();
+  /** Ids that the raw composer used; ours skip them so no id is sent twice in a session. */
+  private readonly rawIds = new Set<Id>();
+  private closedReason?: string;
+
+  /**
+   * @param defaultTimeoutMs for requests that give no timeout; progress restarts it
+   * @param maxTotalMs the longest a request may run however much progress it reports
+   */
+  constructor(
+    private readonly hooks: CorrelatorHooks,
+    private readonly defaultTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+    private readonly maxTotalMs = DEFAULT_MAX_TOTAL_MS,
+  ) {}
+
+  request(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}): Promise<unknown> {
+    if (this.closedReason) return Promise.reject(new RequestError(this.closedReason, CONNECTION_CLOSED));
+    if (opts.signal?.aborted) return Promise.reject(new RequestError(`${method} was cancelled before it was sent`, REQUEST_CANCELLED));
+    const id = this.allocateId();
+    let sendParams = params;
+    if (opts.onProgress) {
+      const meta = isObject(params?._meta) ? params._meta : {};
+      sendParams = { ...params, _meta: { ...meta, progressToken: id } };
+    }
+    const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+    if (sendParams !== undefined) message.params = sendParams;
+    const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
+
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = () => this.giveUp(id, new RequestError(`${method} (id ${id}) was cancelled`, REQUEST_CANCELLED), 'cancelled by the user');
+      const onTimeout = () => this.giveUp(id, new RequestError(`no response to ${method} (id ${id}) within ${timeoutMs} ms`, REQUEST_TIMEOUT), `timed out after ${timeoutMs} ms`);
+      const startedAt = Date.now();
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      const entry: Pending = {
+        method, resolve, reject, timer: setTimeout(onTimeout, timeoutMs), onProgress: opts.onProgress,
+        progressToken: opts.onProgress ? id : undefined,
+        // basic/utilities/progress: progress may restart the timeout, but a maximum still holds.
+        restartTimer: () => {
+          if (Date.now() - startedAt + timeoutMs > Math.max(timeoutMs, this.maxTotalMs)) return;
+          clearTimeout(entry.timer);
+          entry.timer = setTimeout(onTimeout, timeoutMs);
+        },
+        cleanup: () => {
+          clearTimeout(entry.timer);
+          opts.signal?.removeEventListener('abort', onAbort);
+          if (entry.progressToken !== undefined) this.byToken.delete(entry.progressToken);
+        },
+      };
+      this.pending.set(id, entry);
+      if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, id);
+      this.hooks.write(JSON.stringify(message)).catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED)));
+    });
+  }
+
+  async notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    const message: Record<string, unknown> = { jsonrpc: '2.0', method };
+    if (params !== undefined) message.params = params;
+    await this.hooks.write(JSON.stringify(message));
+  }
+
+  /** Sends a response to a server request, keeping the id exactly as the server sent it. */
+  async respond(id: Id, answer: { result?: unknown; error?: { code: number; message: string; data?: unknown } }): Promise<void> {
+    const message = answer.error ? { jsonrpc: '2.0', id, error: answer.error } : { jsonrpc: '2.0', id, result: answer.result ?? {} };
+    await this.hooks.write(JSON.stringify(message));
+  }
+
+  /** Notes the ids in text the raw composer is about to send. */
+  noteRaw(text: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return;
+    }
+    for (const m of Array.isArray(json) ? json : [json]) {
+      if (isObject(m) && typeof m.method === 'string' && (typeof m.id === 'number' || typeof m.id === 'string')) this.rawIds.add(m.id);
+    }
+  }
+
+  /** Every parsed message from the server, in wire order. A batch is read element by element. */
+  handle(json: unknown): void {
+    if (Array.isArray(json)) {
+      for (const m of json) this.handle(m);
+      return;
+    }
+    if (!isObject(json)) return;
+    const { id, method } = json;
+    if (typeof method === 'string') {
+      if (id !== undefined && id !== null) {
+        if (typeof id === 'string' || typeof id === 'number') this.hooks.onServerRequest(id, method, json.params);
+        return;
+      }
+      if (method === 'notifications/progress' && this.progress(json.params)) return;
+      this.hooks.onNotification?.(method, json.params);
+      return;
+    }
+    // A response: only ours are settled; a string "1" does not match our 1 (that is a server bug to show, not to hide).
+    if (typeof id !== 'number' || !this.pending.has(id)) return;
+    if (isObject(json.error)) {
+      const e = json.error;
+      const message = typeof e.message === 'string' ? e.message : 'the server answered with an error without a message';
+      this.settle(id, new RequestError(message, typeof e.code === 'number' ? e.code : undefined, e.data));
+    } else {
+      this.settle(id, undefined, json.result);
+    }
+  }
+
+  /** Rejects everything in flight; later requests fail at once with the same reason. */
+  close(reason: string): void {
+    this.closedReason = reason;
+    for (const [id, p] of [...this.pending]) this.settle(id, new RequestError(`${reason} before ${p.method} (id ${id}) was answered`, CONNECTION_CLOSED));
+  }
+
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  private progress(params: unknown): boolean {
+    if (!isObject(params)) return false;
+    const token = params.progressToken as Id;
+    const id = this.byToken.get(token);
+    const p = id === undefined ? undefined : this.pending.get(id);
+    if (!p?.onProgress || typeof params.progress !== 'number') return false;
+    p.restartTimer();
+    p.onProgress({
+      progress: params.progress,
+      total: typeof params.total === 'number' ? params.total : undefined,
+      message: typeof params.message === 'string' ? params.message : undefined,
+    });
+    return true;
+  }
+
+  /** Stops waiting and tells the server, as basic/utilities/cancellation asks. */
+  private giveUp(id: number, err: RequestError, reason: string): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.settle(id, err);
+    // The spec forbids cancelling initialize.
+    if (p.method !== 'initialize' && !this.closedReason) {
+      this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => {});
+    }
+  }
+
+  private settle(id: number, err?: RequestError, result?: unknown): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    p.cleanup();
+    if (err) p.reject(err);
+    else p.resolve(result);
+  }
+
+  private allocateId(): number {
+    while (this.rawIds.has(this.nextId)) this.nextId++;
+    return this.nextId++;
+  }
+}

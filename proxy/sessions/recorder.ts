@@ -1,0 +1,54 @@
+/**
+ * Turns crossings into frames: dense 1-based sequence numbers, append-only. Listeners get frames
+ * in small batches, coalesced per turn of the event loop (setImmediate), so a flood of lines
+ * costs one emit per turn rather than one per line.
+ */
+import type { Frame } from '../../lib/mcp/frame';
+import type { Crossing } from '../transports/types';
+
+export type FramesListener = (frames: Frame[]) => void;
+
+export class Recorder {
+  private readonly all: Frame[] = [];
+  private batch: Frame[] = [];
+  private scheduled = false;
+  private readonly listeners = new Set<FramesListener>();
+
+  record(c: Crossing): Frame {
+    const frame: Frame = { seq: this.all.length + 1, ts: c.ts, dir: c.dir, lane: c.lane, raw: c.raw, size: c.size };
+    if (c.truncated) frame.truncated = true;
+    if (c.invalidUtf8) frame.invalidUtf8 = true;
+    if (c.rawBase64 !== undefined) frame.rawBase64 = c.rawBase64;
+    if (c.meta) frame.meta = c.meta;
+    this.all.push(frame);
+    this.batch.push(frame);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+    return frame;
+  }
+
+  /** Every frame so far. The array only grows; callers must not mutate it. */
+  frames(): readonly Frame[] {
+    return this.all;
+  }
+
+  get lastSeq(): number {
+    return this.all.length;
+  }
+
+  onFrames(fn: FramesListener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Delivers the pending batch now (also used before a session reports that it ended). */
+  flush(): void {
+    this.scheduled = false;
+    if (this.batch.length === 0) return;
+    const out = this.batch;
+    this.batch = [];
+    for (const fn of this.listeners) fn(out);
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Requests the server sends to the client. `ping` is answered at once; sampling, elicitation and
+ * roots wait for the person in the page; anything else gets -32601 (JSON-RPC "method not found").
+ */
+import type { PendingServerRequest } from '../../lib/wire/protocol';
+
+export const ASKS_THE_PERSON = new Set(['sampling/createMessage', 'elicitation/create', 'roots/list']);
+
+export type Id = string | number;
+
+export interface Waiting extends PendingServerRequest {
+  id: Id;
+}
+
+export class ServerRequestQueue {
+  private readonly waiting = new Map<string, Waiting>();
+  private counter = 0;
+
+  constructor(private readonly sessionId: string) {}
+
+  add(id: Id, method: string, params: unknown, seq: number | undefined): Waiting {
+    const key = `${this.sessionId}:${++this.counter}`;
+    const w: Waiting = { key, sessionId: this.sessionId, method, params: params ?? null, receivedAt: Date.now(), id };
+    if (seq !== undefined) w.seq = seq;
+    this.waiting.set(key, w);
+    return w;
+  }
+
+  take(key: string): Waiting | undefined {
+    const w = this.waiting.get(key);
+    this.waiting.delete(key);
+    return w;
+  }
+
+  /** The server cancelled one of its requests (notifications/cancelled): it no longer waits. */
+  dropById(id: unknown): boolean {
+    for (const [key, w] of this.waiting) {
+      if (w.id === id) return this.waiting.delete(key);
+    }
+    return false;
+  }
+
+  clear(): void {
+    this.waiting.clear();
+  }
+
+  list(): PendingServerRequest[] {
+    return [...this.waiting.values()].map(({ id: _id, ...rest }) => rest);
+  }
+}

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpTransport, type SessionExpired } from './index';
+import { FrameLog, meta, MiniClient, startFixture, testClock, until, type RunningServer } from './testing';
+
+const running: RunningServer[] = [];
+async function fixture(name: string): Promise<RunningServer> {
+  const s = await startFixture(name);
+  running.push(s);
+  return s;
+}
+afterEach(async () => { await Promise.all(running.splice(0).map((s) => s.stop())); });
+
+function connect(url: string, options = {}) {
+  const log = new FrameLog();
+  const t = createHttpTransport({ url, headers: {}, mode: 'streamable' }, testClock, options);
+  t.onCrossing = log.sink;
+  return { log, t, client: new MiniClient(t) };
+}
+
+describe('HTTP fixtures that misbehave', () => {
+  it('resumes a dropped SSE answer with Last-Event-ID after the retry the server asked for', async () => {
+    const server = await fixture('http-resume');
+    const { log, t, client } = connect(server.url);
+    await t.start();
+    await client.handshake();
+    const answer = await client.request('tools/call', { name: 'x', arguments: {} });
+    expect(JSON.stringify(answer.result)).toContain('resumed answer');
+    await t.close();
+
+    const post = log.http('request').find((f) => f.raw.includes('tools/call') || log.messages('c2s').some((m) => meta(m).exchange === f.seq && m.raw.includes('tools/call')))!;
+    const postEnd = log.http('end').find((f) => meta(f).exchange === post.seq)!;
+    expect(meta(postEnd)).toMatchObject({ streamEnd: 'error', lastEventId: 'ev-2', retryMs: 300 });
+    const resume = log.http('request').find((f) => meta(f).lastEventId === 'ev-2')!;
+    expect(meta(resume)).toMatchObject({ method: 'GET', resumes: post.seq });
+    expect((meta(resume).headers as Record<string, string>)['Last-Event-ID']).toBe('ev-2');
+    // The server asked for 300 ms between the drop and the reconnection.
+    expect(resume.ts - postEnd.ts).toBeGreaterThanOrEqual(290_000);
+    const progress = log.messages('s2c').find((f) => f.raw.includes('notifications/progress'))!;
+    expect(meta(progress)).toMatchObject({ stream: 'post', eventId: 'ev-2', exchange: post.seq });
+    const response = log.messages('s2c').find((f) => f.raw.includes('resumed answer'))!;
+    expect(meta(response)).toMatchObject({ stream: 'get', eventId: 'ev-3', resumption: true, exchange: resume.seq });
+    // The standalone GET stream was refused with 405, quietly: recorded, not retried.
+    const plainGets = log.http('request').filter((f) => meta(f).method === 'GET' && meta(f).lastEventId === undefined);
+    expect(plainGets).toHaveLength(1);
+    expect(log.http('end').find((f) => meta(f).exchange === plainGets[0].seq)?.meta).toMatchObject({ note: expect.stringContaining('405') });
+  });
+
+  it('times out a server that never answers, records why, and closes at once', async () => {
+    const server = await fixture('http-silent');
+    const { log, t } = connect(server.url, { requestTimeoutMs: 300 });
+    await t.start();
+    const started = Date.now();
+    await expect(t.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}')).rejects.toThrow(/no answer within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(log.http('end')[0].meta).toMatchObject({ errorCode: 'timeout' });
+    const closing = Date.now();
+    await t.close();
+    expect(Date.now() - closing).toBeLessThan(1_000);
+  });
+
+  it('declares a stalled SSE stream, tries to resume it, and gives up within its bounds', async () => {
+    const server = await fixture('http-silent');
+    const { log, t } = connect(`${server.url}/stall`, { requestTimeoutMs: 300, streamIdleTimeoutMs: 200, maxReconnects: 1 });
+    await t.start();
+    await t.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}');
+    await until(() => log.http('end').some((f) => meta(f).errorCode === 'timeout'), 'the resumption to time out', 5_000);
+    const stalled = log.http('end').find((f) => meta(f).streamEnd === 'stalled');
+    expect(stalled?.meta).toMatchObject({ lastEventId: 'stall-1', error: expect.stringContaining('stalled') });
+    expect(log.http('request').find((f) => meta(f).method === 'GET')?.meta).toMatchObject({ lastEventId: 'stall-1' });
+    const closing = Date.now();
+    await t.close();
+    expect(Date.now() - closing).toBeLessThan(1_000);
+  });
+
+  it('records the body of a notification answered 200 instead of 202', async () => {
+    const server = await fixture('http-notification-200');
+    const { log, t, client } = connect(server.url);
+    await t.start();
+    await client.handshake();
+    await t.close();
+    const note = log.messages('c2s').find((f) => f.raw.includes('notifications/initialized'))!;
+    const ex = meta(note).exchange;
+    expect(log.http('response').find((f) => meta(f).exchange === ex)?.meta).toMatchObject({ status: 200 });
+    expect(log.messages('s2c').find((f) => meta(f).exchange === ex)?.raw).toBe('{"ok":true}');
+  });
+
+  it('surfaces a 404 on a known session as expiry, and starts a new session on re-initialize', async () => {
+    const server = await fixture('http-expiring');
+    const { log, t, client } = connect(server.url);
+    const expiries: SessionExpired[] = [];
+    t.onSessionExpired = (e) => expiries.push(e);
+    await t.start();
+    await client.handshake();
+    const first = t.sessionId();
+    await client.request('tools/list');
+    await expect(client.request('tools/list')).rejects.toThrow(/re-initialize/);
+    expect(t.expired).toBe(true);
+    expect(expiries).toEqual([expect.objectContaining({ sessionId: first, url: server.url })]);
+    expect(log.http('end').some((f) => meta(f).sessionExpired === true && f.raw === 'session not found')).toBe(true);
+    await client.handshake();
+    expect(t.expired).toBe(false);
+    expect(t.sessionId()).not.toBe(first);
+    await client.request('tools/list');
+    await t.close();
+  });
+});

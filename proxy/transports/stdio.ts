@@ -1,0 +1,206 @@
+/**
+ * The stdio transport: spawns the server (argv, never a shell) as the leader of its own process
+ * group, splits stdout and stderr into lines on bytes, and records every line, every write and
+ * every process event before anything parses it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { LineSplitter, DEFAULT_MAX_LINE_BYTES, type Line } from '../../lib/mcp/framing';
+import type { LifecycleMeta } from '../../lib/mcp/frame';
+import type { StdioConnection } from '../../lib/wire/connection';
+import type { SessionClock } from '../sessions/clock';
+import type { Crossing, WireTransport } from './types';
+import { groupAlive, signalGroup, sleep, trackGroup, untrackGroup, waitGroupGone } from './process-group';
+import { childEnvironment, describeExit, describeSpawnError, displayCommand } from './stdio-text';
+
+export interface StdioOptions {
+  /** Longest line kept whole; longer ones are recorded truncated. Default 16 MiB. */
+  maxLineBytes?: number;
+  /** After stdin is closed, how long the server may take to exit by itself. Default 2 s. */
+  closeGraceMs?: number;
+  /** After SIGTERM, how long before SIGKILL. Default 2 s. */
+  killGraceMs?: number;
+}
+
+const encoder = new TextEncoder();
+
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+export class StdioTransport implements WireTransport {
+  onCrossing?: (c: Crossing) => void;
+  onMessage?: (text: string, json: unknown) => void;
+  onClosed?: (reason: string) => void;
+
+  private child?: ChildProcess;
+  /** Settles once the process has spawned or failed to; close() waits for it. */
+  private starting?: Promise<void>;
+  private exit?: Exit;
+  private closing = false;
+  private termSentAt?: number;
+  /** Settles once the exit is recorded and no process of the group is left. */
+  private done?: Promise<void>;
+  private readonly maxLineBytes: number;
+  private readonly closeGraceMs: number;
+  private readonly killGraceMs: number;
+
+  constructor(private readonly connection: StdioConnection, private readonly clock: SessionClock, options: StdioOptions = {}) {
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.closeGraceMs = options.closeGraceMs ?? 2000;
+    this.killGraceMs = options.killGraceMs ?? 2000;
+  }
+
+  /** The server's pid, which is also its process group id. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): Promise<void> {
+    if (this.starting) return Promise.reject(new Error('this transport was already started'));
+    this.starting = this.spawnServer();
+    return this.starting;
+  }
+
+  private spawnServer(): Promise<void> {
+    const { command, args, cwd } = this.connection;
+    if (cwd !== undefined && !existsSync(cwd)) {
+      const error = `cannot start "${command}": the working directory ${cwd} does not exist`;
+      this.lifecycle({ transport: 'stdio', event: 'spawn-error', command, args, error }, error);
+      return Promise.reject(new Error(error));
+    }
+    const child = spawn(command, args, {
+      cwd, env: childEnvironment(this.connection.env), stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true, shell: false, windowsHide: true,
+    });
+    this.child = child;
+    return new Promise((resolve, reject) => {
+      child.on('error', (err) => {
+        if (child.pid !== undefined) return; // a later error (e.g. a failed kill) is not a spawn failure
+        const error = describeSpawnError(command, err as NodeJS.ErrnoException);
+        this.lifecycle({ transport: 'stdio', event: 'spawn-error', command, args, error }, error);
+        this.exit = { code: null, signal: null };
+        this.done = Promise.resolve();
+        reject(new Error(error));
+      });
+      child.once('spawn', () => {
+        const pid = child.pid as number;
+        trackGroup(pid);
+        this.lifecycle({ transport: 'stdio', event: 'spawn', pid, command, args }, `started ${displayCommand(command, args)} (pid ${pid})`);
+        this.wire(child, pid);
+        resolve();
+      });
+    });
+  }
+
+  private wire(child: ChildProcess, pid: number): void {
+    const out = new LineSplitter(this.maxLineBytes);
+    const err = new LineSplitter(this.maxLineBytes);
+    const stdoutEnded = new Promise<void>((r) => child.stdout!.once('close', r));
+    const stderrEnded = new Promise<void>((r) => child.stderr!.once('close', r));
+    child.stdout!.on('data', (chunk: Buffer) => this.lines('message', out.push(chunk), this.clock.now()));
+    child.stderr!.on('data', (chunk: Buffer) => this.lines('stderr', err.push(chunk), this.clock.now()));
+    // A server that dies mid-write makes stdin emit EPIPE; send() reports it, this keeps it from crashing us.
+    child.stdin!.on('error', () => {});
+    this.done = new Promise<Exit>((r) => child.once('exit', (code, signal) => r({ code, signal }))).then(async (exit) => {
+      // Lines still in the pipes belong before the exit; a grandchild may hold them open, so wait briefly.
+      await Promise.race([Promise.all([stdoutEnded, stderrEnded]), sleep(100)]);
+      this.lines('message', out.end(), this.clock.now());
+      this.lines('stderr', err.end(), this.clock.now());
+      this.exit = exit;
+      const text = describeExit(exit.code, exit.signal);
+      this.lifecycle({ transport: 'stdio', event: 'exit', pid, code: exit.code, signal: exit.signal }, text);
+      await this.endGroup(pid);
+      if (!this.closing) this.onClosed?.(text);
+    });
+  }
+
+  private lines(lane: 'message' | 'stderr', lines: Line[], ts: number): void {
+    if (lines.length === 0) return;
+    // Record the whole chunk first: replies triggered by a message must not sort before lines
+    // that had already arrived with it.
+    for (const l of lines) this.record('s2c', lane, l, ts);
+    if (lane !== 'message' || !this.onMessage) return;
+    for (const l of lines) {
+      if (l.truncated) continue;
+      let json: unknown;
+      try {
+        json = JSON.parse(l.raw);
+      } catch {
+        continue;
+      }
+      this.onMessage(l.raw, json);
+    }
+  }
+
+  private record(dir: 'c2s' | 's2c', lane: 'message' | 'stderr', l: Line, ts: number): void {
+    const c: Crossing = { dir, lane, raw: l.raw, size: l.size, ts, meta: l.crlf ? { transport: 'stdio', crlf: true } : { transport: 'stdio' } };
+    if (l.truncated) c.truncated = true;
+    if (l.invalidUtf8) {
+      c.invalidUtf8 = true;
+      c.rawBase64 = l.rawBase64;
+    }
+    this.onCrossing?.(c);
+  }
+
+  private lifecycle(meta: LifecycleMeta, raw: string): void {
+    this.onCrossing?.({ dir: 'local', lane: 'lifecycle', raw, size: 0, ts: this.clock.now(), meta });
+  }
+
+  /** Writes `text` plus `\n`. Each line of it is recorded as a c2s frame, exactly as written. */
+  async send(text: string): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || this.exit || this.closing || !stdin.writable) {
+      throw new Error('the server process is not running: cannot write to its stdin');
+    }
+    const bytes = encoder.encode(text + '\n');
+    const ts = this.clock.now();
+    for (const l of new LineSplitter(this.maxLineBytes).push(bytes)) this.record('c2s', 'message', l, ts);
+    await new Promise<void>((resolve, reject) => {
+      stdin.write(bytes, (err) => (err ? reject(new Error(`could not write to the server's stdin: ${err.message}`)) : resolve()));
+    });
+  }
+
+  /** stdin closed, a grace period, SIGTERM to the group, another grace, SIGKILL. */
+  async close(): Promise<void> {
+    // A close that arrives while the process is still spawning must still end it.
+    await this.starting?.catch(() => {});
+    const child = this.child;
+    if (!child || !this.done) return;
+    if (!this.closing && !this.exit) {
+      this.closing = true;
+      const pid = child.pid as number;
+      child.stdin?.end();
+      this.lifecycle({ transport: 'stdio', event: 'stdin-closed', pid }, 'closed the server\'s stdin');
+      if (!(await this.exitedWithin(this.closeGraceMs))) {
+        this.signal(pid, 'SIGTERM');
+        if (!(await this.exitedWithin(this.killGraceMs))) this.signal(pid, 'SIGKILL');
+      }
+    }
+    this.closing = true;
+    await this.done;
+  }
+
+  private async exitedWithin(ms: number): Promise<boolean> {
+    const done = this.done!.then(() => true);
+    return Promise.race([done, sleep(ms).then(() => this.exit !== undefined)]);
+  }
+
+  private signal(pgid: number, signal: NodeJS.Signals): void {
+    if (signal === 'SIGTERM') this.termSentAt = Date.now();
+    if (signalGroup(pgid, signal)) {
+      this.lifecycle({ transport: 'stdio', event: 'signal', pid: pgid, signal }, `sent ${signal} to process group ${pgid}`);
+    }
+  }
+
+  /** The leader is gone; children it left in the group are ended the same way. */
+  private async endGroup(pgid: number): Promise<void> {
+    if (groupAlive(pgid)) {
+      if (this.termSentAt === undefined) this.signal(pgid, 'SIGTERM');
+      const left = Math.max(0, (this.termSentAt ?? Date.now()) + this.killGraceMs - Date.now());
+      if (!(await waitGroupGone(pgid, left))) {
+        this.signal(pgid, 'SIGKILL');
+        await waitGroupGone(pgid, 2000);
+      }
+    }
+    untrackGroup(pgid);
+  }
+}
