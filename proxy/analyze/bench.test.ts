@@ -1,6 +1,5 @@
-/* eslint-disable no-restricted-globals -- CPU time comes from the test process; the bench itself stays pure. */
 import { expect, it } from 'vitest';
-import { measureThroughput } from './bench';
+import { measureThroughput } from '../../lib/analyze/bench';
 
 it('analyses at least 100,000 frames per CPU-second on the realistic mix', () => {
   const cpuUs = () => {
