@@ -121,6 +121,10 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
       out = [];
       try {
         if (frame.ts > state.lastTs) state.lastTs = frame.ts;
+        const ended = frame.lane === 'lifecycle' && !!frame.meta && 'event' in frame.meta && (frame.meta.event === 'exit' || frame.meta.event === 'disconnect');
+        // Nothing can complete a pending stdio run once the process is gone: judge it now, so a
+        // live view does not wait for the end of the trace.
+        if (ended) for (const u of lines.flush()) handleUnit(u, true);
         const isMessage = frame.lane === 'message' && frame.dir !== 'local';
         const stdio = isMessage && frame.meta?.transport !== 'http';
         ctx.frame = frame;
@@ -138,7 +142,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
           const units = stdio ? lines.push(frame, ctx.parsed) : [{ frames: [frame], parsed: ctx.parsed, reassembled: false }];
           for (const u of units) handleUnit(u, stdio);
         }
-        if (frame.lane === 'lifecycle' && frame.meta && 'event' in frame.meta && (frame.meta.event === 'exit' || frame.meta.event === 'disconnect')) state.phase = 'ended';
+        if (ended) state.phase = 'ended';
       } catch {
         state.internalErrors++;
       }
