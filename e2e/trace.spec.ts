@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { embedTrace } from '../components/trace/embedded';
+import { embedTrace } from '../lib/trace/embed';
 
 const viewer = path.resolve('out/loupe-viewer.html');
 const golden = (name: string) => path.resolve('e2e/golden', name);
