@@ -48,6 +48,14 @@ for (const href of new Set([...html.matchAll(/<link rel="stylesheet" href="(\/_n
   html = html.split(href).join(`data:text/css;base64,${Buffer.from(asset(href)).toString('base64')}`);
 }
 html = html.replace(/<link rel="(?:preload|modulepreload|prefetch)"[^>]*\/?>/g, '');
+// Icons (app/icon.*) are files at the root of the export; a data: URL carries them along.
+const MIME = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon' };
+for (const href of new Set([...html.matchAll(/<link rel="(?:icon|apple-touch-icon|shortcut icon)" href="(\/[^"]+)"/g)].map((m) => m[1]))) {
+  const file = href.replace(/[?#].*$/, '');
+  const ext = file.split('.').pop();
+  const data = `data:${MIME[ext] ?? 'application/octet-stream'};base64,${Buffer.from(readFileSync(path.join(out, file))).toString('base64')}`;
+  html = html.split(href).join(data);
+}
 // The chunks run after the document is parsed, as the async originals could, and the Turbopack
 // runtime runs last: by then every chunk has queued itself, so none is fetched from /_next/.
 const runtime = scripts.findIndex((s) => s.runtime);
@@ -55,8 +63,8 @@ if (runtime === -1) throw new Error('no Turbopack runtime chunk found in the vie
 scripts.push(...scripts.splice(runtime, 1));
 html = html.replace('</body>', `${scripts.map((s) => s.tag).join('')}</body>`);
 // Chunk paths inside the React payload stay: the runtime finds those chunks already registered.
-const left = html.replace(/<script type="application\/x-loupe-inlined" async="" src="[^"]*"><\/script>/g, '').match(/(?:src|href)="\/_next\/[^"]*|\/_next\/[^"\\]*\.css/g);
-if (left) throw new Error(`references to /_next/ are left in the viewer: ${left.slice(0, 3).join(', ')}`);
+const left = html.replace(/<script type="application\/x-loupe-inlined" async="" src="[^"]*"><\/script>/g, '').match(/(?:src|href)="\/[^"]*|\/_next\/[^"\\]*\.css/g);
+if (left) throw new Error(`references to files of the export are left in the viewer: ${left.slice(0, 3).join(', ')}`);
 if (!html.includes('id="loupe-embedded-trace"')) throw new Error('the viewer has no slot for an embedded trace');
 writeFileSync(path.join(out, 'loupe-viewer.html'), html);
 console.log(`wrote out/loupe-viewer.html (${Math.round(html.length / 1024)} KiB, ${scripts.length} scripts inlined)`);
