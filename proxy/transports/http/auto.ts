@@ -7,6 +7,7 @@ import type { Crossing } from '../types';
 import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError } from './errors';
 import { LegacySseTransport } from './legacy';
+import type { ProbeReport } from './probes';
 import type { MicroClock, ResolvedHttpOptions } from './options';
 import { initializeId, tryParse } from './sniff';
 import { StreamableHttpTransport } from './streamable';
@@ -47,6 +48,10 @@ export class AutoHttpTransport implements HttpTransport {
 
   resetSession(): void {
     this.current.resetSession();
+  }
+
+  probe(options: { timeoutMs?: number; protocolVersion?: string } = {}): Promise<ProbeReport> {
+    return this.current.probe(options);
   }
 
   start(): Promise<void> {

@@ -97,6 +97,7 @@ describe('HTTP fixtures that misbehave', () => {
     expect(t.expired).toBe(true);
     expect(expiries).toEqual([expect.objectContaining({ sessionId: first, url: server.url })]);
     expect(log.http('end').some((f) => meta(f).sessionExpired === true && f.raw === 'session not found')).toBe(true);
+    expect(log.frames.find((f) => f.lane === 'lifecycle' && meta(f).event === 'session-expired')?.meta).toMatchObject({ sessionId: first, error: expect.stringContaining('re-initialize') });
     await client.handshake();
     expect(t.expired).toBe(false);
     expect(t.sessionId()).not.toBe(first);

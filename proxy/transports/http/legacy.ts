@@ -7,6 +7,7 @@ import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError, statusError, timeoutError } from './errors';
 import type { MicroClock, ResolvedHttpOptions } from './options';
 import { readText } from './body';
+import { probeServer, type ProbeReport } from './probes';
 import { pumpSse, settleWithin } from './sse-pump';
 import { initializeId, negotiatedVersion, setHeader, tryParse, type RpcId } from './sniff';
 import { HttpWire, mediaType, type SeqCounter } from './wire';
@@ -30,7 +31,7 @@ export class LegacySseTransport implements HttpTransport {
   constructor(
     readonly url: string,
     private readonly custom: Record<string, string>,
-    clock: MicroClock,
+    private readonly clock: MicroClock,
     private readonly opts: ResolvedHttpOptions,
     counter: SeqCounter = { last: 0 },
   ) {
@@ -43,6 +44,11 @@ export class LegacySseTransport implements HttpTransport {
 
   resetSession(): void {
     // A legacy session lives as long as its stream; there is nothing to reset in place.
+  }
+
+  /** The probes speak Streamable HTTP; against an HTTP+SSE server they run on the endpoint URL. */
+  probe(options: { timeoutMs?: number; protocolVersion?: string } = {}): Promise<ProbeReport> {
+    return probeServer(this.endpoint ?? this.url, this.custom, { ...options, clock: this.clock, record: (c) => this.wire.record(c) });
   }
 
   async start(): Promise<void> {
