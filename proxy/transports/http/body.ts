@@ -10,6 +10,8 @@ export interface BodyText {
   text: string;
   bytes: number;
   invalidUtf8: boolean;
+  /** The exact bytes, kept only when they are not valid UTF-8. */
+  rawBase64?: string;
   /** Set when the body did not arrive whole (timeout, reset, close). */
   error?: string;
 }
@@ -36,7 +38,8 @@ export async function readText(ex: OpenExchange, timeoutMs: number): Promise<Bod
     clearTimeout(timer);
   }
   const all = Buffer.concat(chunks);
-  return { text: new TextDecoder().decode(all), bytes, invalidUtf8: !isValidUtf8(all), error };
+  const valid = isValidUtf8(all);
+  return { text: new TextDecoder().decode(all), bytes, invalidUtf8: !valid, rawBase64: valid ? undefined : all.toString('base64'), error };
 }
 
 function isValidUtf8(b: Uint8Array): boolean {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { analyze } from '../../../lib/analyze';
 import { createHttpTransport, type SessionExpired } from './index';
 import { FrameLog, meta, MiniClient, startFixture, testClock, until, type RunningServer } from './testing';
 
@@ -103,5 +104,29 @@ describe('HTTP fixtures that misbehave', () => {
     expect(t.sessionId()).not.toBe(first);
     await client.request('tools/list');
     await t.close();
+  });
+});
+
+describe('malformed bodies', () => {
+  it('are recorded exactly as they crossed, never dropped, and annotated by the analyser', async () => {
+    const server = await fixture('http-malformed');
+    const { log, t, client } = connect(server.url);
+    await t.start();
+    await client.handshake();
+    await t.send('{"jsonrpc":"2.0","id":20,"method":"tools/list"}');
+    await t.send('{"jsonrpc":"2.0","id":21,"method":"prompts/list"}');
+    await t.close();
+    const s2c = log.messages('s2c');
+    const notJson = s2c.find((f) => f.raw === 'this is {not json')!;
+    expect(meta(notJson)).toMatchObject({ stream: 'post', eventId: 'm1' });
+    const truncated = s2c.find((f) => f.raw === '{"jsonrpc":"2.0","id":20,"result":{"tools":[')!;
+    expect(meta(truncated).stream).toBe('post');
+    const badBytes = s2c.find((f) => f.invalidUtf8)!;
+    expect(Buffer.from(badBytes.rawBase64!, 'base64').includes(Buffer.from([0xff, 0xfe]))).toBe(true);
+    expect(badBytes.raw).toContain('\ufffd');
+    const { annotations } = analyze(log.frames);
+    const invalid = annotations.filter((a) => a.rule === 'jsonrpc.invalid-json').map((a) => a.frames[0]);
+    expect(invalid).toEqual(expect.arrayContaining([notJson.seq, truncated.seq]));
+    expect(badBytes.size).toBe(Buffer.from(badBytes.rawBase64!, 'base64').length);
   });
 });

@@ -94,8 +94,8 @@ export class StreamableHttpTransport implements HttpTransport {
     }
     const body = await readText(ex, this.opts.requestTimeoutMs);
     if (type === 'application/json' && body.text !== '') {
-      this.wire.recordMessage('s2c', body.text, ex.id, { stream: 'post' });
-      ex.end({ bytes: body.bytes, error: body.error, invalidUtf8: body.invalidUtf8 || undefined });
+      this.wire.recordMessage('s2c', body.text, ex.id, { stream: 'post' }, body);
+      ex.end({ bytes: body.bytes, error: body.error });
       this.deliver(body.text);
     } else {
       ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
