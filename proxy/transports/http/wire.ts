@@ -77,8 +77,11 @@ export class HttpWire {
     return nextSeq(this.counter, this.sink()?.(crossing));
   }
 
-  recordMessage(dir: 'c2s' | 's2c', raw: string, exchange: number, meta: Record<string, unknown>, bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string }): number {
-    const exact = bytes?.invalidUtf8 ? { invalidUtf8: true, rawBase64: bytes.rawBase64, size: bytes.bytes } : {};
+  recordMessage(dir: 'c2s' | 's2c', raw: string, exchange: number, meta: Record<string, unknown>, bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string; truncated?: boolean }): number {
+    const exact = {
+      ...(bytes?.invalidUtf8 ? { invalidUtf8: true, rawBase64: bytes.rawBase64, size: bytes.bytes } : {}),
+      ...(bytes?.truncated ? { truncated: true, size: bytes.bytes } : {}),
+    };
     return this.record({ dir, lane: 'message', raw, ...exact, meta: { transport: 'http', exchange, ...meta } });
   }
 
