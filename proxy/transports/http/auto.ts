@@ -71,7 +71,12 @@ export class AutoHttpTransport implements HttpTransport {
       // The fallback is announced as a frame so the trace explains the second initialize.
       const raw = `POST initialize was answered ${status}: falling back to HTTP+SSE (2024-11-05)`;
       nextSeq(this.counter, this.onCrossing?.({ dir: 'local', lane: 'lifecycle', raw, size: raw.length, ts: this.clock.now(), meta: { transport: 'http', event: 'connect', fallback: 'sse', status } }));
-      await this.current.start();
+      try {
+        await this.current.start();
+      } catch (fallback) {
+        // Both answers matter: the server may be a Streamable HTTP server that disliked the initialize.
+        throw new HttpTransportError((fallback as HttpTransportError).code ?? 'status', `${(e as Error).message}; the HTTP+SSE fallback failed too: ${(fallback as Error).message}`, status);
+      }
       await this.current.send(text);
     }
   }

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { analyze } from '../../../lib/analyze';
 import { createHttpTransport, type SessionExpired } from './index';
@@ -128,5 +129,24 @@ describe('malformed bodies', () => {
     const invalid = annotations.filter((a) => a.rule === 'jsonrpc.invalid-json').map((a) => a.frames[0]);
     expect(invalid).toEqual(expect.arrayContaining([notJson.seq, truncated.seq]));
     expect(badBytes.size).toBe(Buffer.from(badBytes.rawBase64!, 'base64').length);
+  });
+});
+
+describe('auto mode', () => {
+  it('names both failures when neither Streamable HTTP nor the HTTP+SSE fallback works', async () => {
+    const server = createServer((req, res) => {
+      res.writeHead(req.method === 'POST' ? 405 : 404, { 'Content-Type': 'text/plain' });
+      res.end(req.method === 'POST' ? 'no POST here' : 'no stream here');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`;
+      const t = createHttpTransport({ url, headers: {}, mode: 'auto' }, testClock);
+      await t.start();
+      await expect(t.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}')).rejects.toThrow(/answered 405 .*no POST here; the HTTP\+SSE fallback failed too: GET .* was answered 404 .*no stream here/);
+      await t.close();
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
