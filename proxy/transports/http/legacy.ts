@@ -62,6 +62,7 @@ export class LegacySseTransport implements HttpTransport {
       if (!ex.response.ok) throw statusError('GET', this.url, ex.response.status, ex.response.statusText, body.text);
       throw new HttpTransportError('content-type', `GET ${this.url} answered ${mediaType(ex.response) || 'no content type'}: an HTTP+SSE server answers text/event-stream`);
     }
+    let connected = false;
     let found!: (url: string) => void;
     let failed!: (e: Error) => void;
     const endpoint = new Promise<string>((res, rej) => { found = res; failed = rej; });
@@ -81,13 +82,15 @@ export class LegacySseTransport implements HttpTransport {
       },
     }).then((r) => {
       failed(new HttpTransportError('endpoint', `the SSE stream ended before it named an endpoint${r.error ? ` (${r.error})` : ''}`));
-      if (this.closeCtl.signal.aborted) return;
+      // A start that failed already said why; only a connected stream can end "by itself".
+      if (this.closeCtl.signal.aborted || !connected) return;
       this.wire.record({ dir: 'local', lane: 'lifecycle', raw: `disconnect ${this.url}: the server ended the SSE stream`, meta: { transport: 'http', event: 'disconnect', url: this.url } });
       this.onClosed?.(`the server ended the SSE stream${r.error ? `: ${r.error}` : ''}`);
-    });
+    }).catch(() => undefined);
     const timer = setTimeout(() => failed(timeoutError(`waiting for the endpoint event of ${this.url}`, this.opts.connectTimeoutMs)), this.opts.connectTimeoutMs);
     try {
       await endpoint;
+      connected = true;
     } catch (e) {
       ex.controller.abort();
       throw e;
