@@ -31,8 +31,8 @@ test('connects to the built-in server, calls echo, survives a reload and disconn
   await test.step('connects from the built-in default with nothing typed', async () => {
     await lp.connect(BUILTIN);
     await lp.expectPhase('ready');
-    await expect(lp.status.getByRole('definition', { name: 'version' })).toHaveText('2025-11-25');
-    await expect(lp.status.getByRole('definition', { name: 'server' })).toContainText('everything');
+    await expect(lp.fact('version')).toHaveText('2025-11-25');
+    await expect(lp.fact('server')).toContainText('everything');
   });
 
   await test.step('shows initialize, its response and notifications/initialized in order', async () => {
@@ -112,7 +112,7 @@ test('a server that prints a banner to stdout and logs to stderr shows both as f
     await form.getByRole('textbox', { name: 'Argument 1' }).fill(path.join(repoRoot, 'e2e/fixtures/servers/stdio-banner.mjs'));
     await form.getByRole('button', { name: 'Add variable' }).click();
     await form.getByRole('textbox', { name: 'Variable 1 name' }).fill('BANNER_API_TOKEN');
-    const secret = form.getByLabel('Variable 1 value');
+    const secret = form.getByRole('textbox', { name: 'Variable 1 value', exact: true });
     await secret.fill('not-a-real-secret');
     await expect(secret).toHaveAttribute('type', 'password');
     await lp.screenshot('4-new-connection');

@@ -16,9 +16,9 @@ function serverText(info: SessionSummary['serverInfo']): string | undefined {
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex items-baseline gap-1">
+    <div role="group" aria-label={label} className="flex items-baseline gap-1">
       <dt className="text-zinc-500">{label}</dt>
-      <dd aria-label={label} className="font-mono text-zinc-200">{children}</dd>
+      <dd className="font-mono text-zinc-200">{children}</dd>
     </div>
   );
 }

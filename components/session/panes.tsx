@@ -1,6 +1,9 @@
 'use client';
 import type { ComponentType } from 'react';
 import { TrafficPane } from '../traffic/TrafficPane';
+import { SequencePane } from '../sequence/SequencePane';
+import { CapabilitiesPane } from '../capabilities/CapabilitiesPane';
+import { TimingPane } from '../timing/TimingPane';
 
 /** What every session view pane receives. The selected frame is shared through the store:
  *  `useLoupe(s => s.selected[traceId])` to read it, `useLoupe.getState().select(traceId, seq)` to set it. */
@@ -20,4 +23,7 @@ export interface PaneEntry {
  */
 export const panes: PaneEntry[] = [
   { id: 'traffic', label: 'Traffic', Component: TrafficPane },
+  { id: 'sequence', label: 'Sequence', Component: SequencePane },
+  { id: 'capabilities', label: 'Capabilities', Component: CapabilitiesPane },
+  { id: 'timing', label: 'Timing', Component: TimingPane },
 ];

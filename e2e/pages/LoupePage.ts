@@ -41,9 +41,13 @@ export class LoupePage {
     await expect(this.status.getByText(phase, { exact: true })).toBeVisible({ timeout: 20_000 });
   }
 
+  /** A fact of the session header (version, server, pid, transport): its value as text. */
+  fact(name: string): Locator {
+    return this.status.getByRole('group', { name, exact: true }).getByRole('definition');
+  }
+
   async pid(): Promise<number> {
-    const text = await this.status.getByRole('definition', { name: 'pid' }).innerText();
-    return Number(text.trim());
+    return Number((await this.fact('pid').innerText()).trim());
   }
 
   async listTools(): Promise<void> {

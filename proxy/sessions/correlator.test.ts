@@ -80,4 +80,25 @@ describe('Correlator', () => {
     await expect(c.request('ping', undefined, { signal: ac.signal })).rejects.toThrow(/cancelled before it was sent/);
     expect(written).toEqual([]);
   });
+
+  it('lets progress restart the timeout, up to a maximum', async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const progress = (token: number, n: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: n } });
+    const { c } = make();
+    const alive = c.request('tools/call', {}, { timeoutMs: 100, onProgress: () => {} });
+    for (let i = 1; i <= 3; i++) {
+      await sleep(60);
+      c.handle(progress(1, i));
+    }
+    c.handle({ jsonrpc: '2.0', id: 1, result: { done: true } });
+    await expect(alive).resolves.toEqual({ done: true });
+
+    const capped = new Correlator({ write: async () => {}, onServerRequest: () => {} }, 1000, 150);
+    const started = Date.now();
+    const p = capped.request('tools/call', {}, { timeoutMs: 100, onProgress: () => {} });
+    const ticker = setInterval(() => capped.handle(progress(1, Date.now())), 30);
+    await expect(p).rejects.toThrow(/within 100 ms/);
+    clearInterval(ticker);
+    expect(Date.now() - started).toBeLessThan(400);
+  });
 });

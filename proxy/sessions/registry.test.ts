@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveSession } from './types';
 import { Registry } from './registry';
@@ -95,6 +97,17 @@ describe('Registry', () => {
     expect([a.summary().status, b.summary().status]).toEqual(['closed', 'closed']);
   });
 
+  it('a session closed while its process is still starting leaves nothing running', async () => {
+    const r = registry();
+    const s = r.open(everythingServer(), options);
+    await s.close();
+    expect(s.summary().status).toBe('closed');
+    const pid = s.summary().pid;
+    expect(pid).toBeGreaterThan(0);
+    expect(processGone(pid!)).toBe(true);
+    expect(s.summary().error).toBeUndefined();
+  });
+
   it('forget on a running session ends its process', async () => {
     const r = registry();
     const s = r.open(fixtureServer('stdio-banner.mjs'), options);
@@ -103,5 +116,14 @@ describe('Registry', () => {
     r.forget(s.id);
     await waitFor(() => processGone(pid), 5000, 'the process to end');
     expect(r.list()).toEqual([]);
+  });
+
+  it('a proxy that exits without closing its sessions still ends their process groups', async () => {
+    const script = fileURLToPath(new URL('./exit-hook.fixture.ts', import.meta.url));
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', script], { timeout: 30_000 }, (err, out) => (err ? reject(err) : resolve(out)));
+    });
+    const { pid, grandchild } = JSON.parse(stdout) as { pid: number; grandchild: number };
+    await waitFor(() => processGone(pid) && !processAlive(grandchild), 3000, 'the orphaned group to end');
   });
 });

@@ -153,6 +153,28 @@ describe('Session with misbehaving servers', () => {
     expect(stderr).toContain('response r1 {"roots":[{"uri":"file:///tmp","name":"tmp"}]}');
   });
 
+  it('drops a pending server request that the server cancels', async () => {
+    const s = await openSession(inlineServer(
+      "const send=m=>console.log(JSON.stringify(m));require('readline').createInterface({input:process.stdin}).on('line',l=>{const m=JSON.parse(l);" +
+      "if(m.method==='initialize')send({jsonrpc:'2.0',id:m.id,result:{protocolVersion:m.params.protocolVersion,capabilities:{},serverInfo:{name:'c',version:'0'}}});" +
+      "if(m.method==='notifications/initialized'){send({jsonrpc:'2.0',id:'e1',method:'elicitation/create',params:{message:'name?',requestedSchema:{type:'object',properties:{}}}});" +
+      "setTimeout(()=>send({jsonrpc:'2.0',method:'notifications/cancelled',params:{requestId:'e1',reason:'changed my mind'}}),300)}})",
+    ), { clientCapabilities: { elicitation: {} } });
+    const [waiting] = await waitFor(() => s.pending().length > 0 && s.pending(), 5000, 'the elicitation');
+    expect(waiting.method).toBe('elicitation/create');
+    await waitFor(() => s.pending().length === 0, 5000, 'the cancellation');
+    expect(() => s.answer(waiting.key, { result: { action: 'decline' } })).toThrow(/no server request is waiting/);
+  });
+
+  it('explains a server that never answers initialize', async () => {
+    const s = new Session('quiet', inlineServer("console.log('hello, I am a CLI'); setInterval(() => {}, 1000)"), defaults, { initializeTimeoutMs: 300, transport: { closeGraceMs: 100, killGraceMs: 300 } });
+    sessions.push(s);
+    await s.start();
+    expect(s.summary().status).toBe('failed');
+    expect(s.summary().error).toMatch(/no response to initialize \(id 1\) within 300 ms\. The server never answered initialize/);
+    expect(s.frames().some((f) => f.raw === 'hello, I am a CLI')).toBe(true);
+  });
+
   it('keeps the trace and the exit code when the server crashes', async () => {
     const s = await openSession(inlineServer("process.stderr.write('fatal: no config\\n'); process.exit(3)"));
     await waitFor(() => s.summary().status === 'failed', 5000, 'failed');

@@ -13,6 +13,7 @@ import { SessionClock } from './clock';
 import { Correlator } from './correlator';
 import { Emitter } from './emitter';
 import { Recorder } from './recorder';
+import { REQUEST_TIMEOUT, RequestError } from './request-error';
 import { ASKS_THE_PERSON, ServerRequestQueue, type Id } from './server-requests';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
@@ -51,6 +52,8 @@ export class Session implements LiveSession {
   private transportDone = false;
   /** Seq of the server message being dispatched, so a server request can point at its frame. */
   private currentSeq?: number;
+  /** From the transport's exit frame: 0 is a clean exit, null a signal or no exit code. */
+  private exitCode?: number | null;
 
   constructor(readonly id: string, readonly connection: Connection, readonly options: OpenOptions, private readonly config: SessionConfig = {}) {
     this.state = {
@@ -85,6 +88,9 @@ export class Session implements LiveSession {
         }
         const meta = frame.meta as LifecycleMeta | undefined;
         if (meta?.event === 'spawn' && meta.pid !== undefined) this.update({ pid: meta.pid });
+        if (meta?.event === 'exit') this.exitCode = meta.signal ? null : meta.code;
+        // Transports that link frames to each other (HTTP message -> exchange) use the seq.
+        return frame.seq;
       };
       transport.onMessage = (text, json) => this.dispatch(text, json);
       transport.onClosed = (reason) => this.ended(reason);
@@ -93,7 +99,7 @@ export class Session implements LiveSession {
       this.transportDone = true;
       return this.fail((e as Error).message);
     }
-    if (this.isEnded()) return;
+    if (this.closing || this.isEnded()) return;
     await this.handshake();
   }
 
@@ -112,10 +118,14 @@ export class Session implements LiveSession {
         instructions: typeof r.instructions === 'string' ? r.instructions : undefined,
       });
       await this.correlator.notify('notifications/initialized');
-      if (!this.isEnded() && this.state.status === 'initializing') this.update({ status: 'ready' });
+      if (!this.isEnded() && !this.closing && this.state.status === 'initializing') this.update({ status: 'ready' });
     } catch (e) {
       // The process may still run: it stays open for the raw composer until close().
-      if (!this.isEnded() && this.state.status !== 'closing') this.fail(`the handshake failed: ${(e as Error).message}`);
+      if (this.isEnded() || this.closing) return;
+      const hint = e instanceof RequestError && e.code === REQUEST_TIMEOUT
+        ? '. The server never answered initialize: check the trace for what it wrote instead (logs on stdout, a prompt, nothing at all)'
+        : '';
+      this.fail(`the handshake failed: ${(e as Error).message}${hint}`);
     }
   }
 
@@ -208,7 +218,7 @@ export class Session implements LiveSession {
     this.dropPending();
     this.recorder.flush();
     if (this.state.status === 'closing') return;
-    const clean = /exited with code 0$/.test(reason) && this.state.status !== 'failed';
+    const clean = this.exitCode === 0 && this.state.status !== 'failed';
     // A handshake that already failed keeps its message; the exit is added to it.
     const error = this.state.status === 'failed' && this.state.error ? `${this.state.error}; then ${reason}` : reason;
     this.update({ status: clean ? 'closed' : 'failed', error, endedAt: Date.now() });

@@ -32,6 +32,8 @@ export class StdioTransport implements WireTransport {
   onClosed?: (reason: string) => void;
 
   private child?: ChildProcess;
+  /** Settles once the process has spawned or failed to; close() waits for it. */
+  private starting?: Promise<void>;
   private exit?: Exit;
   private closing = false;
   private termSentAt?: number;
@@ -53,7 +55,12 @@ export class StdioTransport implements WireTransport {
   }
 
   start(): Promise<void> {
-    if (this.child) return Promise.reject(new Error('this transport was already started'));
+    if (this.starting) return Promise.reject(new Error('this transport was already started'));
+    this.starting = this.spawnServer();
+    return this.starting;
+  }
+
+  private spawnServer(): Promise<void> {
     const { command, args, cwd } = this.connection;
     if (cwd !== undefined && !existsSync(cwd)) {
       const error = `cannot start "${command}": the working directory ${cwd} does not exist`;
@@ -154,6 +161,8 @@ export class StdioTransport implements WireTransport {
 
   /** stdin closed, a grace period, SIGTERM to the group, another grace, SIGKILL. */
   async close(): Promise<void> {
+    // A close that arrives while the process is still spawning must still end it.
+    await this.starting?.catch(() => {});
     const child = this.child;
     if (!child || !this.done) return;
     if (!this.closing && !this.exit) {

@@ -41,6 +41,8 @@ export const envelopeRules: RuleModule = {
     const first = unit.frames[0];
     const p = unit.parsed;
     if (first.truncated) return; // only the start was kept: nothing can be judged
+    // On stdio the line itself is the fault (stdio.invalid-utf8); elsewhere the message is.
+    if (!stdio && first.invalidUtf8) report('jsonrpc.invalid-json', seqs, 'the message is not valid UTF-8 (undecodable bytes shown as U+FFFD)');
     if (!p.ok) {
       // On stdio a line that does not even start like JSON is stdio.non-json-line.
       if (stdio && p.value === undefined && !startsLikeJson(first.raw)) return;
