@@ -260,6 +260,8 @@ test('the diagram stays virtualized and quick with 100,000 frames', async ({ pag
   await tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"count":100000}');
   await tools.getByRole('button', { name: 'Call flood' }).click();
   await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('flooded 100000', { timeout: 120_000 });
+  // The call's answer can overtake the last batches of frames: wait until the page holds them all.
+  await expect(page.getByText(/^1000\d\d frames$/)).toBeVisible({ timeout: 60_000 });
 
   const started = Date.now();
   await page.getByRole('tab', { name: 'Sequence' }).click();
@@ -269,7 +271,8 @@ test('the diagram stays virtualized and quick with 100,000 frames', async ({ pag
   await expect(diagram.getByRole('option', { name: /tools\/call result/ })).toBeVisible();
   const firstRender = Date.now() - started;
   console.log(`diagram first render with ${await rowCount.textContent()}: ${firstRender} ms`);
-  expect(firstRender).toBeLessThan(5000);
+  // The target for the whole page is 1.5 s; the diagram alone must fit well inside it.
+  expect(firstRender).toBeLessThan(1500);
 
   // Only the rows in view are in the DOM, wherever the view is.
   expect(await diagram.getByRole('option').count()).toBeLessThan(80);
