@@ -1,3 +1,5 @@
+import { LoupeApp } from '../components/shell/LoupeApp';
+
 export default function Home() {
-  return <main className="p-4">Loupe</main>;
+  return <LoupeApp />;
 }

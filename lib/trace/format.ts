@@ -33,8 +33,11 @@ export interface TraceHeader {
   format: typeof TRACE_FORMAT;
   version: typeof TRACE_VERSION;
   loupeVersion: string;
-  /** ISO 8601. */
+  /** ISO 8601: when the file was written. */
   createdAt: string;
+  /** ISO 8601: the wall-clock time of the session's origin (ts 0), when known. HAR and OTLP
+   *  exports need absolute times; without it they count from `createdAt`. */
+  startedAt?: string;
   target: TraceTarget;
   negotiatedVersion?: string;
   source: TraceSource;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
+import { analyze } from '../analyze';
 import { readTraceText, writeTrace } from './index';
 import { header } from './testing';
 import goldenV0 from '../../e2e/golden/everything-stdio.v0.loupe.ndjson?raw';
@@ -39,6 +40,15 @@ describe('trace round trip', () => {
     expect(trace.frames.length).toBeGreaterThan(20);
     expect(trace.header.negotiatedVersion).toBe('2025-06-18');
     expect(writeTrace(trace)).toBe(text);
+  });
+
+  it('gives the same annotations and state after a round trip as the frames did', () => {
+    const frames = readTraceText(goldenV1).frames;
+    const before = analyze(frames);
+    const after = analyze(readTraceText(writeTrace({ header: header(), frames })).frames);
+    expect(after.annotations).toEqual(before.annotations);
+    expect(after.state.serverCapabilities).toEqual(before.state.serverCapabilities);
+    expect(after.state.negotiatedVersion).toBe('2025-06-18');
   });
 });
 

@@ -23,6 +23,7 @@ export function validateHeader(v: unknown, line: number): TraceHeader {
   if (v.version !== TRACE_VERSION) fail(line, `the header's version is ${JSON.stringify(v.version)}, expected ${TRACE_VERSION}`);
   if (typeof v.loupeVersion !== 'string') fail(line, 'the header has no loupeVersion (a string)');
   if (typeof v.createdAt !== 'string' || Number.isNaN(Date.parse(v.createdAt))) fail(line, 'the header has no createdAt (an ISO date)');
+  if (v.startedAt !== undefined && (typeof v.startedAt !== 'string' || Number.isNaN(Date.parse(v.startedAt)))) fail(line, 'startedAt must be an ISO date');
   const t = v.target;
   if (!isObject(t) || (t.transport !== 'stdio' && t.transport !== 'http') || typeof t.name !== 'string') {
     fail(line, 'the header has no target ({transport: "stdio"|"http", name, ...})');

@@ -1,0 +1,68 @@
+'use client';
+import { useState } from 'react';
+import { saveConnection } from '../../lib/browser/actions';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { Field, TextInput } from '../ui/Field';
+import { ArgsEditor } from './ArgsEditor';
+import { EnvEditor } from './EnvEditor';
+import { draftToConnection, emptyDraft, type ConnectionDraft } from './draft';
+
+/** New connection (or edit one): a stdio command with its argument vector, env and cwd. */
+export function ConnectionForm({ open, initial, onClose }: { open: boolean; initial?: ConnectionDraft; onClose: () => void }) {
+  const [draft, setDraft] = useState<ConnectionDraft>(initial ?? emptyDraft);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const edit = (patch: Partial<ConnectionDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const submit = async () => {
+    const r = draftToConnection(draft);
+    if (!r.ok) return setError(r.error);
+    setBusy(true);
+    try {
+      await saveConnection(r.connection);
+      setDraft(emptyDraft);
+      setError(undefined);
+      onClose();
+    } catch (e) {
+      setError(`The proxy did not save the connection: ${(e as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} title={initial?.id ? 'Edit connection' : 'New connection'} onClose={onClose} wide>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Field label="Name">
+          <TextInput value={draft.name} onChange={(e) => edit({ name: e.target.value })} placeholder="my-server" autoFocus />
+        </Field>
+        <Field label="Command" hint="Run directly, never through a shell.">
+          <TextInput value={draft.command} onChange={(e) => edit({ command: e.target.value })} placeholder="node" />
+        </Field>
+        <ArgsEditor args={draft.args} onChange={(args) => edit({ args })} />
+        <EnvEditor rows={draft.env} onChange={(env) => edit({ env })} />
+        <Field label="Working directory" hint="Optional; the proxy's directory when empty.">
+          <TextInput value={draft.cwd} onChange={(e) => edit({ cwd: e.target.value })} placeholder="/path/to/project" />
+        </Field>
+        {error && (
+          <p role="alert" className="rounded border border-red-800 bg-red-950/50 px-2 py-1 text-xs text-red-300">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" type="submit" disabled={busy}>
+            Save connection
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

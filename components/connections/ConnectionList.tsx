@@ -1,0 +1,58 @@
+'use client';
+import { useState } from 'react';
+import { deleteConnection } from '../../lib/browser/actions';
+import { useLoupe } from '../../lib/browser/store';
+import type { Connection } from '../../lib/wire/connection';
+import { Button } from '../ui/Button';
+import { ConnectionForm } from './ConnectionForm';
+import { draftFrom, type ConnectionDraft } from './draft';
+import { useConnect } from './useConnect';
+
+function commandLine(c: Connection): string {
+  if (c.transport === 'http') return c.url;
+  const base = (s: string) => s.split('/').pop() ?? s;
+  return [c.command, ...c.args].map(base).join(' ');
+}
+
+/** Saved targets, built-in ones first, each with its own Connect button. */
+export function ConnectionList() {
+  const connections = useLoupe((s) => s.connections);
+  const { connect, busy } = useConnect();
+  const [editing, setEditing] = useState<ConnectionDraft>();
+  const sorted = [...connections].sort((a, b) => Number(!!b.builtin) - Number(!!a.builtin));
+
+  return (
+    <>
+      <ul aria-label="Connections" className="flex flex-col">
+        {sorted.length === 0 && <li className="px-3 py-2 text-xs text-zinc-500">No connections yet.</li>}
+        {sorted.map((c) => (
+          <li key={c.id} aria-label={c.name} className="group flex items-center gap-2 px-3 py-1.5 hover:bg-zinc-900">
+            <div className="min-w-0 flex-1">
+              <div className="flex items-center gap-1.5 truncate text-xs font-medium text-zinc-200">
+                {c.name}
+                {c.builtin && <span className="rounded bg-zinc-800 px-1 text-[10px] font-normal text-zinc-400">built-in</span>}
+              </div>
+              <div className="truncate font-mono text-[10px] text-zinc-500" title={commandLine(c)}>
+                {c.transport} · {commandLine(c)}
+              </div>
+            </div>
+            {!c.builtin && c.transport === 'stdio' && (
+              <span className="hidden gap-1 group-focus-within:flex group-hover:flex">
+                <Button variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => setEditing(draftFrom(c))}>
+                  Edit
+                </Button>
+                <Button variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => void deleteConnection(c.id).catch((e: Error) => useLoupe.getState().notify(e.message))}>
+                  Delete
+                </Button>
+              </span>
+            )}
+            <Button variant="primary" aria-label={`Connect ${c.name}`} disabled={busy === c.id} onClick={() => void connect(c.id, c.name)}>
+              {busy === c.id ? '…' : 'Connect'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {editing && <ConnectionForm key={editing.id} open initial={editing} onClose={() => setEditing(undefined)} />}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+'use client';
+import { useState } from 'react';
+import { openSession } from '../../lib/browser/actions';
+import { resolveOpenOptions, useOpenOptionsDraft } from '../../lib/browser/openOptions';
+import { useLoupe } from '../../lib/browser/store';
+
+/** Connect with the handshake options from the Connect options panel; errors become notices. */
+export function useConnect() {
+  const [busy, setBusy] = useState<string>();
+  const connect = async (connectionId: string, name: string) => {
+    const { protocolVersion, capabilitiesText } = useOpenOptionsDraft.getState();
+    const r = resolveOpenOptions({ protocolVersion, capabilitiesText }, useLoupe.getState().defaults);
+    if (!r.ok) return useLoupe.getState().notify(`Cannot connect ${name}: ${r.error}`);
+    setBusy(connectionId);
+    try {
+      await openSession(connectionId, r.options);
+    } catch (e) {
+      useLoupe.getState().notify(`Cannot connect ${name}: ${(e as Error).message}`);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return { connect, busy };
+}

@@ -1,0 +1,68 @@
+'use client';
+/**
+ * The live sequence diagram: client, server and side lanes, one arrow per frame, virtualized (only
+ * the rows in view are in the DOM), following the live end until the person scrolls away.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { Frame } from '../../lib/mcp/frame';
+import type { Classified } from '../../lib/mcp/classify';
+import { DEFAULT_LAYOUT, diagramWidth, laneXs, type LayoutOptions } from '../../lib/view/sequence-layout';
+import type { TimeMode } from '../../lib/view/row-offsets';
+import { severityByFrame, type ViewAnnotation } from '../../lib/view/annotation';
+import { sequenceToSvg } from '../../lib/view/svg-export';
+import { sequenceToMermaid } from '../../lib/view/mermaid';
+import { useSequenceLayout } from './useSequenceLayout';
+import { useViewport } from './useViewport';
+import { SequenceToolbar } from './SequenceToolbar';
+import { SequenceViewport } from './SequenceViewport';
+import { MermaidDialog } from './MermaidDialog';
+import { LaneHeader } from './LaneHeader';
+import { downloadText } from './download';
+
+export interface SequenceDiagramProps {
+  /** The session's frames in seq order; may be appended to in place between renders. */
+  frames: readonly Frame[];
+  /** Optional: `classified[i]` is `frames[i]` already classified, to skip parsing again. */
+  classified?: readonly Classified[];
+  annotations?: readonly ViewAnnotation[];
+  selectedSeq?: number;
+  onSelect(seq: number | undefined): void;
+  /** Used in export file names. */
+  name?: string;
+}
+
+export function SequenceDiagram({ frames, classified, annotations, selectedSeq, onSelect, name = 'session' }: SequenceDiagramProps) {
+  const [mode, setMode] = useState<TimeMode>('rows');
+  const [collapseProgress, setCollapseProgress] = useState(false);
+  const [mermaid, setMermaid] = useState<string | undefined>();
+  const options = useMemo<LayoutOptions>(() => ({ ...DEFAULT_LAYOUT, mode, collapseProgress }), [mode, collapseProgress]);
+  const layout = useSequenceLayout(frames, classified, options);
+  const severities = useMemo(() => severityByFrame(annotations ?? []), [annotations]);
+  const severityOf = useCallback((seq: number) => severities.get(seq), [severities]);
+  const vp = useViewport(layout, selectedSeq);
+  const width = diagramWidth(vp.width);
+  const lanes = useMemo(() => laneXs(width), [width]);
+
+  const visible = () => layout.offsets.window(vp.scrollTop, vp.height, 0);
+  const exportSvg = () => {
+    const { first, last } = visible();
+    downloadText(`${name}-sequence.svg`, 'image/svg+xml', sequenceToSvg(layout, first, last, { width, severityOf }));
+  };
+  const exportMermaid = () => {
+    const { first, last } = visible();
+    setMermaid(sequenceToMermaid(layout, first, last));
+  };
+
+  // Inline-size containment: the diagram takes the width it is given and never widens the page.
+  return (
+    <section aria-label="Sequence" className="flex h-full min-h-0 w-full flex-col [contain:inline-size]">
+      <SequenceToolbar
+        mode={mode} onMode={setMode} collapseProgress={collapseProgress} onCollapseProgress={setCollapseProgress}
+        following={vp.following} onFollow={vp.follow} onExportSvg={exportSvg} onExportMermaid={exportMermaid} rowCount={layout.length}
+      />
+      <LaneHeader lanes={lanes} width={width} />
+      <SequenceViewport layout={layout} frames={frames} vp={vp} width={width} lanes={lanes} selectedSeq={selectedSeq} onSelect={onSelect} severityOf={severityOf} />
+      {mermaid !== undefined && <MermaidDialog text={mermaid} fileName={`${name}-sequence.mmd`} onClose={() => setMermaid(undefined)} />}
+    </section>
+  );
+}

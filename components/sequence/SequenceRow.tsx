@@ -1,0 +1,85 @@
+'use client';
+/** One frame of the diagram: a positioned div (the accessible row) holding an SVG arrow. */
+import { memo } from 'react';
+import { directionLabel } from '../../lib/mcp/frame';
+import { rowShape, type LaneName } from '../../lib/view/sequence-layout';
+import type { SeqRow } from '../../lib/view/sequence-model';
+import { clip, formatUs } from '../../lib/view/row-label';
+import { KIND_COLOR, SEVERITY_COLOR, type Severity } from '../../lib/view/palette';
+
+export interface SequenceRowProps {
+  row: SeqRow;
+  top: number;
+  height: number;
+  width: number;
+  lanes: Record<LaneName, number>;
+  selected: boolean;
+  severity?: Severity;
+  /** Bumped when the row's pairing changes, so memo lets the update through. */
+  revision: string;
+  onSelect(seq: number): void;
+  onHover(seq: number | undefined): void;
+}
+
+export function rowAccessibleName(row: SeqRow, severity?: Severity): string {
+  const parts = [`#${row.seq}`, directionLabel(row.dir), row.lane === 'message' ? row.kind : row.lane, row.label];
+  if (row.kind === 'request') parts.push(row.pairSeq === undefined ? 'awaiting response' : `answered by #${row.pairSeq}`);
+  if ((row.kind === 'response' || row.kind === 'error') && row.pairSeq !== undefined) parts.push(`answers #${row.pairSeq}`);
+  if (row.latencyUs !== undefined && row.kind !== 'request') parts.push(formatUs(row.latencyUs));
+  if (row.parentSeq !== undefined) parts.push(`nested under #${row.parentSeq}`);
+  if (row.progressCount) parts.push(`${row.progressCount} progress notifications`);
+  if (row.cancelledBy !== undefined) parts.push(`cancelled by #${row.cancelledBy}`);
+  if (severity) parts.push(severity);
+  return parts.join(', ');
+}
+
+function Arrow({ row, lanes, cy }: { row: SeqRow; lanes: Record<LaneName, number>; cy: number }) {
+  const s = rowShape(row, lanes);
+  const color = KIND_COLOR[row.kind];
+  if (s.type === 'mark') return <circle cx={s.x1} cy={cy} r={4} fill={color} />;
+  const dir = Math.sign(s.x2 - s.x1) || 1;
+  const back = s.x2 - dir * 7;
+  return (
+    <g stroke={color} strokeWidth={1.5}>
+      <line x1={s.x1} y1={cy} x2={s.x2} y2={cy} strokeDasharray={s.dashed ? '5 3' : undefined} />
+      {s.head === 'cross'
+        ? <path d={`M${s.x2 - 4} ${cy - 4}l8 8M${s.x2 - 4} ${cy + 4}l8 -8`} />
+        : <path d={`M${back} ${cy - 4}L${s.x2} ${cy}L${back} ${cy + 4}${s.head === 'filled' ? 'Z' : ''}`} fill={s.head === 'filled' ? color : 'none'} strokeWidth={1} />}
+    </g>
+  );
+}
+
+function SequenceRowView({ row, top, height, width, lanes, selected, severity, onSelect, onHover }: SequenceRowProps) {
+  const cy = height / 2 + 2;
+  const shape = rowShape(row, lanes);
+  const latency = row.kind !== 'request' && row.latencyUs !== undefined ? formatUs(row.latencyUs) : undefined;
+  const extra = [row.progressCount ? `${row.progressCount}× progress` : '', row.cancelledBy !== undefined ? 'cancelled' : '', row.kind === 'request' && row.pairSeq === undefined ? '…' : '']
+    .filter(Boolean).join(' ');
+  return (
+    <div
+      role="option"
+      id={`seq-row-${row.seq}`}
+      aria-selected={selected}
+      aria-label={rowAccessibleName(row, severity)}
+      data-seq={row.seq}
+      onClick={() => onSelect(row.seq)}
+      onMouseEnter={() => onHover(row.seq)}
+      onMouseLeave={() => onHover(undefined)}
+      className={`absolute left-0 cursor-pointer ${selected ? 'bg-sky-900/50' : severity === 'error' ? 'bg-red-950/40 hover:bg-zinc-800/60' : 'hover:bg-zinc-800/60'}`}
+      style={{ top, height, width }}
+    >
+      <svg width={width} height={height} className="pointer-events-none absolute left-0 top-0 overflow-visible" aria-hidden="true">
+        <text x={6} y={cy + 4} fill="#71717a" fontSize={11}>{row.seq}</text>
+        {severity && <circle cx={50} cy={cy} r={4} fill={SEVERITY_COLOR[severity]} />}
+        <Arrow row={row} lanes={lanes} cy={cy} />
+        <text x={shape.labelX} y={cy - 4} textAnchor={shape.labelAnchor} fill={KIND_COLOR[row.kind]} fontSize={11}>
+          {clip(row.label)}
+          {latency && <tspan fill="#a1a1aa">{`  ${latency}`}</tspan>}
+          {extra && <tspan fill="#fbbf24">{`  ${extra}`}</tspan>}
+        </text>
+      </svg>
+    </div>
+  );
+}
+
+export const SequenceRow = memo(SequenceRowView);

@@ -1,0 +1,89 @@
+'use client';
+/** The scrolling part of the diagram: a spacer as tall as every row, and only the visible rows. */
+import { useState, type KeyboardEvent } from 'react';
+import type { Frame } from '../../lib/mcp/frame';
+import type { LaneName, SequenceLayout } from '../../lib/view/sequence-layout';
+import { rowSummary } from '../../lib/view/row-label';
+import type { Severity } from '../../lib/view/palette';
+import type { Viewport } from './useViewport';
+import { SequenceRow } from './SequenceRow';
+import { SpanLayer } from './SpanLayer';
+
+export interface SequenceViewportProps {
+  layout: SequenceLayout;
+  frames: readonly Frame[];
+  vp: Viewport;
+  /** The diagram's drawing width (at least the minimum; wider than the viewport scrolls). */
+  width: number;
+  lanes: Record<LaneName, number>;
+  selectedSeq?: number;
+  onSelect(seq: number | undefined): void;
+  severityOf(seq: number): Severity | undefined;
+}
+
+export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq, onSelect, severityOf }: SequenceViewportProps) {
+  const [hover, setHover] = useState<number | undefined>();
+  const { first, last } = layout.offsets.window(vp.scrollTop, vp.height);
+  const h = layout.options.rowHeight;
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const n = layout.length;
+    if (n === 0) return;
+    const cur = selectedSeq === undefined ? -1 : layout.positionOfSeq(selectedSeq);
+    const page = Math.max(1, Math.floor(vp.height / h) - 1);
+    const moves: Record<string, () => number> = {
+      ArrowDown: () => (cur < 0 ? layout.offsets.positionAt(vp.scrollTop) : cur + 1),
+      ArrowUp: () => (cur < 0 ? layout.offsets.positionAt(vp.scrollTop) : cur - 1),
+      Home: () => 0,
+      End: () => n - 1,
+      PageDown: () => cur + page,
+      PageUp: () => cur - page,
+    };
+    const move = moves[e.key];
+    if (!move) return;
+    e.preventDefault();
+    const next = Math.min(n - 1, Math.max(0, move()));
+    onSelect(layout.rowAt(next).seq);
+    vp.ensureVisible(next);
+  };
+
+  const rows = [];
+  for (let p = first; p <= last; p++) {
+    const row = layout.rowAt(p);
+    rows.push(
+      <SequenceRow
+        key={row.seq} row={row} top={layout.offsets.top(p)} height={h} width={width} lanes={lanes}
+        selected={row.seq === selectedSeq} severity={severityOf(row.seq)}
+        revision={`${row.pairSeq}|${row.progressCount}|${row.cancelledBy}`}
+        onSelect={onSelect} onHover={setHover}
+      />,
+    );
+  }
+  const hovered = hover === undefined ? undefined : layout.model.row(hover);
+  const hoverPos = hover === undefined ? -1 : layout.positionOfSeq(hover);
+
+  return (
+    <div
+      ref={vp.ref}
+      role="listbox"
+      aria-label="Sequence diagram"
+      aria-activedescendant={selectedSeq !== undefined && layout.positionOfSeq(selectedSeq) >= first && layout.positionOfSeq(selectedSeq) <= last ? `seq-row-${selectedSeq}` : undefined}
+      tabIndex={0}
+      onScroll={vp.onScroll}
+      onKeyDown={onKeyDown}
+      className="relative min-h-0 flex-1 overflow-auto font-mono outline-none focus-visible:ring-1 focus-visible:ring-sky-600"
+    >
+      <div style={{ height: layout.offsets.height, width, position: 'relative' }}>
+        <SpanLayer layout={layout} first={first} last={last} width={width} lanes={lanes} />
+        {rows}
+        {hovered && hoverPos >= 0 && (
+          <div role="tooltip" className="pointer-events-none absolute z-10 max-w-xl whitespace-pre-wrap break-all rounded border border-zinc-700 bg-zinc-900/95 p-2 text-xs text-zinc-200 shadow-lg"
+            style={{ top: layout.offsets.top(hoverPos) + h + 2, left: Math.max(0, Math.min(lanes.client + 20, width - 320)) }}>
+            {rowSummary(hovered, frames[hovered.index])}
+          </div>
+        )}
+        {layout.length === 0 && <p className="p-4 text-sm text-zinc-500">No frames yet.</p>}
+      </div>
+    </div>
+  );
+}

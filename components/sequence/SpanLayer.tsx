@@ -1,0 +1,47 @@
+'use client';
+/** What sits behind the rows of the visible window: lifelines, activation bars, compressed gaps. */
+import { LANE_ORDER, NEST_STEP, type LaneName, type SequenceLayout } from '../../lib/view/sequence-layout';
+import { formatUs } from '../../lib/view/row-label';
+import { LIFELINE_COLOR, SPAN_COLOR } from '../../lib/view/palette';
+
+export interface SpanLayerProps {
+  layout: SequenceLayout;
+  first: number;
+  last: number;
+  width: number;
+  lanes: Record<LaneName, number>;
+}
+
+export function SpanLayer({ layout, first, last, width, lanes }: SpanLayerProps) {
+  if (last < first) return null;
+  const o = layout.offsets;
+  const h = layout.options.rowHeight;
+  const top = o.top(first) - (first > 0 ? h : 0);
+  const bottom = o.top(last) + h;
+  const y = (p: number) => o.top(p) - top + h / 2;
+  return (
+    <svg className="pointer-events-none absolute left-0" style={{ top }} width={width} height={bottom - top} aria-hidden="true">
+      {LANE_ORDER.map((lane) => (
+        <line key={lane} x1={lanes[lane]} x2={lanes[lane]} y1={0} y2={bottom - top} stroke={LIFELINE_COLOR}
+          strokeDasharray={lane === 'client' || lane === 'server' ? undefined : '2 3'} />
+      ))}
+      {layout.spans(first, last).map((s) => {
+        const x = s.dir === 'c2s' ? lanes.server - s.depth * NEST_STEP : lanes.client + s.depth * NEST_STEP;
+        const y1 = s.from < first ? 0 : y(s.from);
+        const y2 = s.to < 0 || s.to > last ? bottom - top : y(s.to);
+        return <rect key={s.requestSeq} x={x - 3} y={y1} width={6} height={Math.max(0, y2 - y1)} fill={SPAN_COLOR} stroke={s.answered ? 'none' : '#fbbf24'} strokeDasharray="2 2" />;
+      })}
+      {o.gapsIn(first, last).map((g) => {
+        const gy = o.top(g.position) - top - layout.options.gapHeight;
+        return (
+          <g key={g.position}>
+            <rect x={0} y={gy + 3} width={width} height={layout.options.gapHeight - 6} fill="#18181b" />
+            <text x={(lanes.client + lanes.server) / 2} y={gy + layout.options.gapHeight / 2 + 4} fill="#a1a1aa" fontSize={11} textAnchor="middle">
+              {`⋯ ${formatUs(g.us)} ⋯`}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

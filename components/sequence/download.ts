@@ -1,0 +1,10 @@
+'use client';
+/** Saves text as a file through a temporary object URL (no server round trip). */
+export function downloadText(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,77 @@
+'use client';
+/**
+ * Scroll state of the diagram: the window in view, and following the live end. Following stops
+ * when the person scrolls up and resumes when they scroll back to the bottom (or press Follow).
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import type { SequenceLayout } from '../../lib/view/sequence-layout';
+
+export interface Viewport {
+  ref: RefObject<HTMLDivElement | null>;
+  scrollTop: number;
+  height: number;
+  width: number;
+  following: boolean;
+  follow(): void;
+  onScroll(): void;
+  /** Scrolls the least needed to show the row at `position`. */
+  ensureVisible(position: number): void;
+}
+
+const BOTTOM_SLACK = 4;
+
+export function useViewport(layout: SequenceLayout, selectedSeq: number | undefined): Viewport {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [size, setSize] = useState({ width: 0, height: 400 });
+  const [following, setFollowing] = useState(true);
+  const frame = useRef(0);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const onScroll = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      const el = ref.current;
+      if (!el) return;
+      setScrollTop(el.scrollTop);
+      setFollowing(el.scrollTop + el.clientHeight >= el.scrollHeight - BOTTOM_SLACK);
+    });
+  }, []);
+
+  const total = layout.offsets.height;
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !following) return;
+    el.scrollTop = el.scrollHeight;
+    setScrollTop(el.scrollTop);
+  }, [total, following, layout, size.height]);
+
+  const follow = useCallback(() => setFollowing(true), []);
+
+  const ensureVisible = useCallback((position: number) => {
+    const el = ref.current;
+    if (!el || position < 0 || position >= layout.length) return;
+    const top = layout.offsets.top(position);
+    const bottom = top + layout.options.rowHeight;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
+    if (position < layout.length - 1) setFollowing(false);
+    setScrollTop(el.scrollTop);
+  }, [layout]);
+
+  // A frame selected anywhere on the page is brought into view here too.
+  useEffect(() => {
+    if (selectedSeq !== undefined) ensureVisible(layout.positionOfSeq(selectedSeq));
+  }, [selectedSeq, layout, ensureVisible]);
+
+  return { ref, scrollTop, height: size.height, width: size.width, following, follow, onScroll, ensureVisible };
+}

@@ -1,0 +1,86 @@
+'use client';
+import { useState, type ReactNode } from 'react';
+import { closeSession } from '../../lib/browser/actions';
+import { useLoupe } from '../../lib/browser/store';
+import type { SessionSummary } from '../../lib/wire/protocol';
+import { useToolsPanel } from '../client/toolsStore';
+import { Button } from '../ui/Button';
+import { StatusBadge } from '../ui/StatusBadge';
+
+function serverText(info: SessionSummary['serverInfo']): string | undefined {
+  if (!info) return undefined;
+  const name = typeof info.name === 'string' ? info.name : '?';
+  const version = typeof info.version === 'string' ? ` ${info.version}` : '';
+  return `${name}${version}`;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="group" aria-label={label} className="flex items-baseline gap-1">
+      <dt className="text-zinc-500">{label}</dt>
+      <dd className="font-mono text-zinc-200">{children}</dd>
+    </div>
+  );
+}
+
+/** The session's state at a glance: phase, negotiated version, server, pid, error, instructions. */
+export function SessionHeader({ session: s }: { session: SessionSummary }) {
+  const [closing, setClosing] = useState(false);
+  const live = s.status !== 'closed' && s.status !== 'failed';
+  const server = serverText(s.serverInfo);
+  const waiting = useLoupe((st) => st.pending[s.id]) ?? [];
+  const downgraded = s.negotiatedVersion && s.requestedVersion && s.negotiatedVersion !== s.requestedVersion;
+
+  const disconnect = async () => {
+    setClosing(true);
+    try {
+      await closeSession(s.id);
+    } catch (e) {
+      useLoupe.getState().notify(`Disconnect failed: ${(e as Error).message}`);
+    } finally {
+      setClosing(false);
+    }
+  };
+
+  return (
+    <section aria-label="Session status" className="border-b border-zinc-800 bg-zinc-900 px-3 py-2">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <h2 className="text-sm font-semibold">{s.name}</h2>
+        <StatusBadge status={s.status} />
+        <dl className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-xs">
+          <Fact label="version">
+            {s.negotiatedVersion ?? '—'}
+            {downgraded && <span className="ml-1 text-amber-300">(asked {s.requestedVersion})</span>}
+          </Fact>
+          <Fact label="server">{server ?? '—'}</Fact>
+          {s.pid !== undefined && <Fact label="pid">{s.pid}</Fact>}
+          <Fact label="transport">{s.transport}</Fact>
+        </dl>
+        <div className="ml-auto flex gap-1">
+          <Button disabled={s.status !== 'ready'} onClick={() => void useToolsPanel.getState().listTools(s.id)}>
+            List tools
+          </Button>
+          <Button variant="danger" disabled={!live || closing} onClick={() => void disconnect()}>
+            {closing ? 'Disconnecting…' : 'Disconnect'}
+          </Button>
+        </div>
+      </div>
+      {s.error && (
+        <p role="alert" className="mt-2 whitespace-pre-wrap rounded border border-red-900 bg-red-950/50 px-2 py-1 font-mono text-[11px] text-red-200">
+          {s.error}
+        </p>
+      )}
+      {waiting.length > 0 && (
+        <p className="mt-1 text-[11px] text-amber-300">
+          The server is waiting for an answer to: {waiting.map((w) => (w.seq !== undefined ? `${w.method} (#${w.seq})` : w.method)).join(', ')}
+        </p>
+      )}
+      {s.instructions && (
+        <details className="mt-1 text-xs">
+          <summary className="cursor-pointer text-zinc-400 hover:text-zinc-200">Server instructions</summary>
+          <p className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap rounded bg-zinc-950 p-2 font-mono text-[11px] text-zinc-300">{s.instructions}</p>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+'use client';
+import type { ComponentType } from 'react';
+import { TrafficPane } from '../traffic/TrafficPane';
+import { SequencePane } from '../sequence/SequencePane';
+import { CapabilitiesPane } from '../capabilities/CapabilitiesPane';
+import { TimingPane } from '../timing/TimingPane';
+
+/** What every session view pane receives. The selected frame is shared through the store:
+ *  `useLoupe(s => s.selected[traceId])` to read it, `useLoupe.getState().select(traceId, seq)` to set it. */
+export interface PaneProps {
+  traceId: string;
+}
+
+export interface PaneEntry {
+  id: string;
+  label: string;
+  Component: ComponentType<PaneProps>;
+}
+
+/**
+ * The session view's tabs. A view (sequence diagram, capabilities, timing, annotations) is mounted
+ * by adding one entry here; tabs appear in this order.
+ */
+export const panes: PaneEntry[] = [
+  { id: 'traffic', label: 'Traffic', Component: TrafficPane },
+  { id: 'sequence', label: 'Sequence', Component: SequencePane },
+  { id: 'capabilities', label: 'Capabilities', Component: CapabilitiesPane },
+  { id: 'timing', label: 'Timing', Component: TimingPane },
+];

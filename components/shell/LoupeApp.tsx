@@ -1,0 +1,34 @@
+'use client';
+import { useEffect } from 'react';
+import { getSocket } from '../../lib/browser/socket';
+import { useLoupe } from '../../lib/browser/store';
+import { SessionView } from '../session/SessionView';
+import { LinkBanner } from './LinkBanner';
+import { Notices } from './Notices';
+import { SessionTabs, panelDomId, tabDomId } from './SessionTabs';
+import { Sidebar } from './Sidebar';
+
+export function LoupeApp() {
+  useEffect(() => getSocket().start(), []);
+  const active = useLoupe((s) => s.activeTab);
+
+  return (
+    <div className="flex h-screen text-zinc-100">
+      <Sidebar />
+      <main className="flex min-w-0 flex-1 flex-col">
+        <LinkBanner />
+        <SessionTabs />
+        {active ? (
+          <div role="tabpanel" id={panelDomId(active)} aria-labelledby={tabDomId(active)} className="flex min-h-0 flex-1 flex-col">
+            <SessionView key={active} traceId={active} />
+          </div>
+        ) : (
+          <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">
+            Press <span className="mx-1 rounded bg-zinc-800 px-1.5 py-0.5 text-zinc-200">Connect</span> on a connection to start a session.
+          </div>
+        )}
+      </main>
+      <Notices />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+'use client';
+import { useState } from 'react';
+import { ConnectionForm } from '../connections/ConnectionForm';
+import { ConnectionList } from '../connections/ConnectionList';
+import { ConnectOptions } from '../connections/ConnectOptions';
+import { ImportDialog } from '../connections/ImportDialog';
+import { SessionList } from '../sessions/SessionList';
+import { Button } from '../ui/Button';
+import { LoupeMark } from '../ui/LoupeMark';
+import { SectionHeading } from '../ui/SectionHeading';
+
+export function Sidebar() {
+  const [dialog, setDialog] = useState<'new' | 'import'>();
+  return (
+    <nav aria-label="Sidebar" className="flex h-full w-72 shrink-0 flex-col overflow-y-auto border-r border-zinc-800 bg-zinc-950">
+      <div className="flex items-center gap-2 border-b border-zinc-800 px-3 py-2">
+        <LoupeMark />
+        <h1 className="text-sm font-semibold tracking-tight">Loupe</h1>
+        <span className="text-[11px] text-zinc-500">MCP inspector</span>
+      </div>
+      <section aria-labelledby="connections-heading">
+        <SectionHeading id="connections-heading">Connections</SectionHeading>
+        <ConnectionList />
+        <div className="flex flex-wrap gap-1 px-3 py-2">
+          <Button onClick={() => setDialog('new')}>+ New connection</Button>
+          <Button variant="ghost" onClick={() => setDialog('import')}>
+            Import mcpServers JSON
+          </Button>
+        </div>
+        <ConnectOptions />
+      </section>
+      <section aria-labelledby="sessions-heading" className="border-t border-zinc-800">
+        <SectionHeading id="sessions-heading">Sessions</SectionHeading>
+        <SessionList />
+      </section>
+      <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />
+      <ImportDialog open={dialog === 'import'} onClose={() => setDialog(undefined)} />
+    </nav>
+  );
+}

@@ -1,0 +1,47 @@
+'use client';
+/** Latency per method, the waterfall of requests, the slowest ones, timeouts and cancellations. */
+import { useMemo } from 'react';
+import type { Frame } from '../../lib/mcp/frame';
+import type { Classified } from '../../lib/mcp/classify';
+import { modelFor } from '../../lib/view/model-cache';
+import { latencyStats, requestsOf, slowestRequests, timingCounts } from '../../lib/view/latency';
+import { useThrottled } from './useThrottled';
+import { useWireNow } from './useWireNow';
+import { LatencyTable } from './LatencyTable';
+import { SlowestRequests } from './SlowestRequests';
+import { TimingCountsBar } from './TimingCountsBar';
+import { Waterfall } from './Waterfall';
+
+export interface TimingViewProps {
+  frames: readonly Frame[];
+  classified?: readonly Classified[];
+  /** The session is still open: in-flight requests keep growing. */
+  live?: boolean;
+  /** A request in flight longer than this is hung (µs). */
+  timeoutUs?: number;
+  selectedSeq?: number;
+  onSelect(seq: number): void;
+}
+
+export const DEFAULT_TIMEOUT_US = 60_000_000;
+
+export function TimingView({ frames, classified, live = false, timeoutUs = DEFAULT_TIMEOUT_US, selectedSeq, onSelect }: TimingViewProps) {
+  const count = useThrottled(frames.length, 300);
+  const requests = useMemo(() => requestsOf(modelFor(frames, classified)), [frames, classified, count]);
+  const stats = useMemo(() => latencyStats(requests), [requests]);
+  const slowest = useMemo(() => slowestRequests(requests, 10), [requests]);
+  const lastTs = frames.length ? frames[frames.length - 1].ts : 0;
+  const now = useWireNow(lastTs, live);
+  const counts = timingCounts(requests, now, timeoutUs);
+  return (
+    <section aria-label="Timing" className="@container flex h-full min-h-0 w-full flex-col gap-3 overflow-hidden p-3">
+      <TimingCountsBar counts={counts} timeoutUs={timeoutUs} />
+      <div className="grid max-h-[40%] min-h-0 grid-cols-1 gap-4 overflow-auto @4xl:grid-cols-[2fr_1fr]">
+        <LatencyTable stats={stats} />
+        <SlowestRequests requests={slowest} onSelect={onSelect} />
+      </div>
+      <h3 className="text-sm font-semibold">Waterfall</h3>
+      <Waterfall requests={requests} nowTs={now} hungUs={timeoutUs} selectedSeq={selectedSeq} onSelect={onSelect} />
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
+import { directionLabel } from '../../lib/mcp/frame';
+import { Button } from '../ui/Button';
+import { CopyButton } from './CopyButton';
+import { JsonTree } from './JsonTree';
+import { KindBadge } from './KindBadge';
+import { RawText } from './RawText';
+
+function Marks({ view }: { view: FrameView }) {
+  const f = view.frame;
+  const marks: string[] = [];
+  if (f.truncated) marks.push(`Truncated: the line was ${formatSize(f.size)}; only its first ${formatSize(f.raw.length)} were kept.`);
+  if (f.invalidUtf8) marks.push('Invalid UTF-8: bad bytes are shown as U+FFFD; the exact bytes are kept in the trace (base64).');
+  if (view.kind === 'invalid' && view.problem) marks.push(`Not a JSON-RPC message: ${view.problem}.`);
+  if (!marks.length) return null;
+  return (
+    <ul aria-label="Frame problems" className="flex flex-col gap-1">
+      {marks.map((m) => (
+        <li key={m} className="rounded border border-red-900 bg-red-950/40 px-2 py-1 text-[11px] text-red-200">
+          {m}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Facts({ view }: { view: FrameView }) {
+  const f = view.frame;
+  const rows: [string, string][] = [
+    ['direction', directionLabel(f.dir)],
+    ['lane', f.lane],
+    ['time', `${formatTime(f.ts)} ms`],
+    ['size', formatSize(f.size)],
+  ];
+  if (view.id !== undefined) rows.push(['id', formatId(view.id)]);
+  if (view.latencyUs !== undefined) rows.push(['latency', formatLatency(view.latencyUs)]);
+  if (view.kind === 'lifecycle') rows.push(['event', lifecycleText(f)]);
+  return (
+    <dl className="grid grid-cols-[6rem_1fr] gap-x-2 font-mono text-[11px]">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-zinc-500">{k}</dt>
+          <dd className="text-zinc-200">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Everything about one frame: its facts, problems, a JSON tree and the raw text. */
+export function FrameDetail({ view, onJump }: { view: FrameView; onJump: (seq: number) => void }) {
+  const isRequest = view.pair?.requestSeq === view.frame.seq;
+  const json = view.frame.lane === 'message' ? parsed(view.frame.raw) : view.kind === 'lifecycle' ? view.frame.meta : undefined;
+  return (
+    <section aria-label={`Frame ${view.frame.seq}`} className="flex h-full flex-col gap-3 overflow-auto p-3">
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 className="font-mono text-xs">
+          <span className="text-zinc-500">#{view.frame.seq}</span> <KindBadge kind={view.kind} />{' '}
+          <span className="text-zinc-100">{view.method}</span>
+        </h3>
+        <div className="ml-auto flex gap-1">
+          {view.pair && view.partnerSeq !== undefined && (
+            <Button onClick={() => onJump(view.partnerSeq!)}>{isRequest ? 'Go to response' : 'Go to request'}</Button>
+          )}
+          {view.pair && isRequest && view.partnerSeq === undefined && <span className="text-[11px] text-zinc-500">awaiting response…</span>}
+          <CopyButton text={view.frame.raw} label="Copy raw text" />
+        </div>
+      </header>
+      <Facts view={view} />
+      <Marks view={view} />
+      {json !== undefined && (
+        <div>
+          <h4 className="mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500">{view.frame.lane === 'message' ? 'JSON' : 'Details'}</h4>
+          <JsonTree value={json} label="JSON tree" />
+        </div>
+      )}
+      <div>
+        <h4 className="mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500">Raw text</h4>
+        <div role="region" aria-label="Raw text">
+          <RawText raw={view.frame.raw} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function parsed(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}

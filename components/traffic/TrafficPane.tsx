@@ -1,0 +1,44 @@
+'use client';
+import { useMemo, useRef, useState } from 'react';
+import { filterSeqs, type FilteredSeqs, type TrafficFilter } from '../../lib/browser/filter';
+import { frameView } from '../../lib/browser/frameView';
+import { useLoupe } from '../../lib/browser/store';
+import { FrameDetail } from './FrameDetail';
+import { TrafficTable } from './TrafficTable';
+import { TrafficToolbar } from './TrafficToolbar';
+
+/** The traffic table with its filter bar and, beside it, the selected frame's detail. */
+export function TrafficPane({ traceId }: { traceId: string }) {
+  const trace = useLoupe((s) => s.traces[traceId]);
+  const selected = useLoupe((s) => s.selected[traceId]);
+  const select = useLoupe((s) => s.select);
+  const [filter, setFilter] = useState<TrafficFilter>({ lane: 'all', text: '' });
+  const prev = useRef<FilteredSeqs | undefined>(undefined);
+
+  const filtered = useMemo(() => {
+    if (!trace) return undefined;
+    // Reuses the previous result and scans only new frames while the filter is unchanged.
+    const next = filterSeqs(trace, filter, prev.current);
+    prev.current = next;
+    return next;
+  }, [trace, filter]);
+
+  const onSelect = useMemo(() => (seq: number) => select(traceId, seq), [select, traceId]);
+  const view = trace && selected !== undefined ? frameView(trace, selected) : undefined;
+
+  if (!trace || !filtered) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
+  return (
+    <div className="@container flex min-h-0 flex-1 flex-col">
+      <TrafficToolbar filter={filter} onChange={setFilter} shown={filtered.seqs.length} total={trace.frames.length} />
+      {/* Detail beside the table when there is room, below it when there is not. */}
+      <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
+        <div className="flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto">
+          <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} onSelect={onSelect} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} />
+        </div>
+        <aside aria-label="Frame detail" className="min-h-0 min-w-0 flex-[2] border-t border-zinc-800 @4xl:min-w-72 @4xl:border-l @4xl:border-t-0 bg-zinc-900/40">
+          {view ? <FrameDetail view={view} onJump={onSelect} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+'use client';
+import { memo } from 'react';
+import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
+import { DirectionCell } from './DirectionCell';
+import { KindBadge } from './KindBadge';
+import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
+
+function summary(v: FrameView): string {
+  if (v.kind === 'stderr') return v.frame.raw;
+  if (v.kind === 'lifecycle') return lifecycleText(v.frame);
+  if (v.kind === 'invalid') return v.method ?? v.frame.raw.slice(0, 300);
+  return v.method ?? '';
+}
+
+function laneTone(v: FrameView, selected: boolean): string {
+  if (selected) return 'bg-sky-900/70 text-zinc-50';
+  if (v.kind === 'stderr') return 'bg-amber-950/30 text-amber-100/90 hover:bg-amber-900/30';
+  if (v.kind === 'lifecycle') return 'bg-zinc-900/60 text-zinc-400 hover:bg-zinc-800/60';
+  if (v.kind === 'invalid' || v.kind === 'error') return 'bg-red-950/30 hover:bg-red-900/30';
+  return 'hover:bg-zinc-800/60';
+}
+
+interface Props {
+  view: FrameView;
+  index: number;
+  top: number;
+  selected: boolean;
+  domId: string;
+  onSelect: (seq: number) => void;
+}
+
+/** A row re-renders only when what it shows changed: its frame, pairing, place or selection. */
+function sameRow(a: Props, b: Props): boolean {
+  return (
+    a.view.frame === b.view.frame && a.view.latencyUs === b.view.latencyUs && a.view.method === b.view.method &&
+    a.index === b.index && a.top === b.top && a.selected === b.selected && a.domId === b.domId && a.onSelect === b.onSelect
+  );
+}
+
+export const TrafficRow = memo(function TrafficRow({ view: v, index, top, selected, domId, onSelect }: Props) {
+  const latency = formatLatency(v.latencyUs);
+  const marks = [v.frame.truncated && 'truncated', v.frame.invalidUtf8 && 'invalid UTF-8'].filter(Boolean).join(', ');
+  return (
+    <div
+      role="row"
+      id={domId}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      onClick={() => onSelect(v.frame.seq)}
+      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT, gridTemplateColumns: GRID_COLUMNS }}
+      className={`absolute left-0 top-0 grid w-full cursor-default items-center border-b border-zinc-900 font-mono text-[11px] leading-none ${laneTone(v, selected)}`}
+    >
+      <span role="gridcell" className="px-2 text-right text-zinc-500">{v.frame.seq}</span>
+      <span role="gridcell" className="px-2 text-right tabular-nums text-zinc-400">{formatTime(v.frame.ts)}</span>
+      <span role="gridcell" className="px-2 text-center"><DirectionCell dir={v.frame.dir} /></span>
+      <span role="gridcell" className="px-2"><KindBadge kind={v.kind} /></span>
+      <span role="gridcell" className="truncate px-2" title={summary(v)}>
+        {summary(v)}
+        {marks && <span className="ml-2 rounded bg-red-900/60 px-1 text-[10px] text-red-200">{marks}</span>}
+      </span>
+      <span role="gridcell" className="truncate px-2 text-right text-zinc-300">{formatId(v.id)}</span>
+      <span role="gridcell" className="px-2 text-right tabular-nums text-zinc-500">{formatSize(v.frame.size)}</span>
+      <span role="gridcell" className={`px-2 text-right tabular-nums ${latency ? 'text-zinc-200' : ''}`}>{latency}</span>
+    </div>
+  );
+}, sameRow);

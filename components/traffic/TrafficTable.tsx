@@ -1,0 +1,102 @@
+'use client';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { frameView } from '../../lib/browser/frameView';
+import type { Trace } from '../../lib/browser/trace';
+import { Button } from '../ui/Button';
+import { COLUMN_NAMES, GRID_COLUMNS, MIN_TABLE_WIDTH, ROW_HEIGHT } from './columns';
+import { TrafficRow } from './TrafficRow';
+import { useFollowBottom } from './useFollowBottom';
+
+interface Props {
+  trace: Trace;
+  /** The visible seqs, ascending. */
+  seqs: number[];
+  selected?: number;
+  onSelect: (seq: number) => void;
+  idPrefix: string;
+}
+
+function indexOfSeq(seqs: number[], seq: number): number {
+  let lo = 0;
+  let hi = seqs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (seqs[mid] === seq) return mid;
+    if (seqs[mid] < seq) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** The frame list: only the visible rows are in the DOM, so 100,000 frames scroll like 100. */
+export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const count = seqs.length;
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 15 });
+  const follow = useFollowBottom(scroller, count, ROW_HEIGHT);
+  const selectedIndex = selected === undefined ? -1 : indexOfSeq(seqs, selected);
+
+  // Bring the selection into view when it changes from anywhere (keys, a jump, another pane).
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent) => {
+      if (!count) return;
+      const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 200) / ROW_HEIGHT) - 1);
+      const from = selectedIndex < 0 ? (e.key === 'ArrowUp' ? count : -1) : selectedIndex;
+      const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: from - 1, PageDown: from + page, PageUp: from - page, Home: 0, End: count - 1 };
+      const to = moves[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      onSelect(seqs[Math.max(0, Math.min(count - 1, to))]);
+    },
+    [count, selectedIndex, seqs, onSelect],
+  );
+
+  const rowId = (seq: number) => `${idPrefix}-row-${seq}`;
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col" style={{ minWidth: MIN_TABLE_WIDTH }}>
+      <div
+        role="grid"
+        aria-label="Traffic"
+        aria-rowcount={count + 1}
+        aria-colcount={COLUMN_NAMES.length}
+        aria-activedescendant={selected !== undefined && selectedIndex >= 0 ? rowId(selected) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        className="flex min-h-0 flex-1 flex-col outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-600"
+      >
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} style={{ gridTemplateColumns: GRID_COLUMNS }} className="grid border-b border-zinc-700 bg-zinc-900 text-[11px] font-medium text-zinc-400">
+            {COLUMN_NAMES.map((name, i) => (
+              <span key={name} role="columnheader" className={`px-2 py-1 ${i === 4 || i === 3 ? 'text-left' : i === 2 ? 'text-center' : 'text-right'}`}>
+                {name}
+              </span>
+            ))}
+          </div>
+        </div>
+        <div ref={scroller} data-scroller onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
+          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const seq = seqs[item.index];
+              const view = frameView(trace, seq);
+              if (!view) return null;
+              return <TrafficRow key={seq} view={view} index={item.index} top={item.start} selected={seq === selected} domId={rowId(seq)} onSelect={onSelect} />;
+            })}
+          </div>
+          {count === 0 && <div className="p-4 text-xs text-zinc-500">No frames {trace.frames.length ? 'match the filter' : 'yet'}.</div>}
+        </div>
+      </div>
+      {!follow.atBottom && follow.unseen > 0 && (
+        <div className="absolute bottom-3 left-1/2 -translate-x-1/2">
+          <Button variant="primary" onClick={follow.jumpToNewest}>
+            ↓ {follow.unseen} new — jump to newest
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The handshake options the person edits before pressing Connect: a protocol version and the
+ * client capabilities as JSON text. The text is validated here, before anything is sent, so a typo
+ * gets a precise message instead of a refusal from the proxy.
+ */
+import { create } from 'zustand';
+import { OpenOptionsSchema, type OpenOptions } from '../wire/protocol';
+import { DEFAULT_PROTOCOL_VERSION } from '../mcp/versions';
+
+export interface OpenOptionsDraft {
+  /** Undefined while untouched: the proxy's defaults apply. */
+  protocolVersion?: string;
+  capabilitiesText?: string;
+}
+
+export const fallbackOptions: OpenOptions = { protocolVersion: DEFAULT_PROTOCOL_VERSION, clientCapabilities: {} };
+
+export function capabilitiesText(o: OpenOptions): string {
+  return JSON.stringify(o.clientCapabilities, null, 2);
+}
+
+export type Resolved = { ok: true; options: OpenOptions } | { ok: false; error: string };
+
+export function resolveOpenOptions(draft: OpenOptionsDraft, defaults: OpenOptions = fallbackOptions): Resolved {
+  const protocolVersion = (draft.protocolVersion ?? defaults.protocolVersion).trim();
+  if (!protocolVersion) return { ok: false, error: 'The protocol version is empty: enter one, e.g. 2025-11-25.' };
+  let clientCapabilities: unknown = defaults.clientCapabilities;
+  if (draft.capabilitiesText !== undefined) {
+    try {
+      clientCapabilities = JSON.parse(draft.capabilitiesText);
+    } catch (e) {
+      return { ok: false, error: `Client capabilities are not valid JSON: ${(e as Error).message}.` };
+    }
+  }
+  if (typeof clientCapabilities !== 'object' || clientCapabilities === null || Array.isArray(clientCapabilities)) {
+    return { ok: false, error: 'Client capabilities must be a JSON object, e.g. {"roots": {"listChanged": true}}.' };
+  }
+  const parsed = OpenOptionsSchema.safeParse({ protocolVersion, clientCapabilities });
+  if (!parsed.success) return { ok: false, error: `Connect options are invalid: ${parsed.error.issues[0]?.message}.` };
+  return { ok: true, options: parsed.data };
+}
+
+export const useOpenOptionsDraft = create<OpenOptionsDraft & { edit(d: OpenOptionsDraft): void; reset(): void }>()((set) => ({
+  edit: (d) => set(d),
+  reset: () => set({ protocolVersion: undefined, capabilitiesText: undefined }),
+}));

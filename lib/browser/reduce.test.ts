@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../mcp/frame';
+import type { ProxyMessage } from '../wire/protocol';
+
+type WireFrame = Extract<ProxyMessage, { type: 'frames/append' }>['frames'][number];
+import { initialData, reduceMessages } from './reduce';
+import { filterSeqs } from './filter';
+
+const f = (seq: number, lane: Frame['lane'] = 'message', raw = `{"jsonrpc":"2.0","method":"m${seq}"}`): WireFrame =>
+  ({ seq, ts: seq, dir: 's2c', lane, raw, size: raw.length });
+
+describe('reduceMessages', () => {
+  it('keeps one copy per seq through snapshot, appends and a re-attach snapshot', () => {
+    const msgs: ProxyMessage[] = [
+      { type: 'frames/append', sessionId: 'a', frames: [f(3)] },
+      { type: 'frames/snapshot', sessionId: 'a', frames: [f(1), f(2)], endSeq: 2 },
+      { type: 'frames/append', sessionId: 'a', frames: [f(4)] },
+      { type: 'frames/snapshot', sessionId: 'a', frames: [f(1), f(2), f(3), f(4)], endSeq: 4 },
+    ];
+    const d = reduceMessages(initialData, msgs);
+    expect(d.traces.a.frames.map((x) => x.seq)).toEqual([1, 2, 3, 4]);
+    expect(d.traces.a.source).toEqual({ kind: 'live', sessionId: 'a' });
+  });
+
+  it('takes the connection list, the sessions and the defaults from hello', () => {
+    const d = reduceMessages(initialData, [{
+      type: 'hello', version: '0.1.0', defaults: { protocolVersion: '2025-11-25', clientCapabilities: {} },
+      connections: [{ id: 'everything', name: 'everything', transport: 'stdio', command: 'node', args: [], env: {}, builtin: true }],
+      sessions: [],
+    }]);
+    expect(d.link.status).toBe('open');
+    expect(d.connections[0].id).toBe('everything');
+    expect(d.defaults?.protocolVersion).toBe('2025-11-25');
+  });
+
+  it('turns a proxy error without rid into a notice', () => {
+    const d = reduceMessages(initialData, [{ type: 'error', message: 'bad message' }]);
+    expect(d.notices.map((n) => n.text)).toEqual(['bad message']);
+  });
+});
+
+describe('filterSeqs', () => {
+  it('filters by lane and method, and only scans new frames on append', () => {
+    let d = reduceMessages(initialData, [{ type: 'frames/append', sessionId: 'a', frames: [f(1), f(2, 'stderr', 'log line'), f(3)] }]);
+    const first = filterSeqs(d.traces.a, { lane: 'messages', text: 'm3' });
+    expect(first.seqs).toEqual([3]);
+    d = reduceMessages(d, [{ type: 'frames/append', sessionId: 'a', frames: [f(4, 'stderr', 'm3 in a log'), f(5)] }]);
+    expect(filterSeqs(d.traces.a, { lane: 'messages', text: 'm3' }, first)).toMatchObject({ scanned: 5, seqs: [3] });
+    expect(filterSeqs(d.traces.a, { lane: 'stderr', text: '' }).seqs).toEqual([2, 4]);
+    expect(filterSeqs(d.traces.a, { lane: 'all', text: '' }).seqs).toEqual([1, 2, 3, 4, 5]);
+  });
+});

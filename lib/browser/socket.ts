@@ -1,0 +1,200 @@
+/**
+ * The only code in the page that touches the WebSocket. It validates every proxy message with the
+ * wire schema, settles replies to requests that carried a `rid`, batches everything else into one
+ * store write per animation frame, and reconnects with backoff, re-attaching to the session tabs
+ * that are open, so a dropped link or a reload loses nothing.
+ */
+import { ProxyMessageSchema, unreachable, type PageMessage, type ProxyMessage } from '../wire/protocol';
+import { useLoupe } from './store';
+import { takeToken } from './token';
+import { Backoff } from './backoff';
+
+type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
+export type PageRequest = WithoutRid<PageMessage>;
+
+type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' }>;
+
+/** A request the proxy answered with an error; `code` is the JSON-RPC code when there is one. */
+export class ProxyRequestError extends Error {
+  constructor(message: string, readonly code?: number, readonly data?: unknown) {
+    super(message);
+  }
+}
+
+interface Waiting {
+  resolve: (r: Reply) => void;
+  reject: (e: Error) => void;
+  onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+}
+
+export class LoupeSocket {
+  private ws?: WebSocket;
+  private token?: string;
+  private started = false;
+  private nextRid = 0;
+  private readonly waiting = new Map<string, Waiting>();
+  private queue: ProxyMessage[] = [];
+  private flushTimer?: ReturnType<typeof setTimeout>;
+  private flushFrame?: number;
+  private readonly backoff = new Backoff(250, 5000);
+  private retryTimer?: ReturnType<typeof setTimeout>;
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    useLoupe.getState().restoreTabs();
+    this.token = takeToken();
+    if (!this.token) {
+      useLoupe.getState().setLink({
+        status: 'no-token',
+        message: 'This page needs the access token: open the URL that `loupe start` printed (it ends in ?token=…).',
+      });
+      return;
+    }
+    this.connect();
+  }
+
+  private connect(): void {
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const url = `${scheme}://${window.location.host}/ws?token=${encodeURIComponent(this.token ?? '')}`;
+    useLoupe.getState().setLink({ status: 'connecting' });
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onclose = () => this.closed(ws);
+  }
+
+  private closed(ws: WebSocket): void {
+    if (this.ws !== ws) return;
+    this.ws = undefined;
+    this.flush();
+    for (const w of this.waiting.values()) w.reject(new Error('The connection to the Loupe proxy was lost before it answered.'));
+    this.waiting.clear();
+    const delay = this.backoff.next();
+    useLoupe.getState().setLink({
+      status: 'closed',
+      retryAt: Date.now() + delay,
+      message: `Cannot reach the Loupe proxy at ${window.location.host}. Is \`loupe start\` still running? If it restarted, open the new URL it printed.`,
+    });
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Reconnects now instead of waiting for the backoff. */
+  retryNow(): void {
+    if (this.ws || !this.token) return;
+    clearTimeout(this.retryTimer);
+    this.connect();
+  }
+
+  private receive(data: unknown): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(String(data));
+    } catch {
+      useLoupe.getState().notify('The proxy sent a message that is not JSON; it was ignored.');
+      return;
+    }
+    const parsed = ProxyMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const type = (json as { type?: unknown } | null)?.type;
+      useLoupe.getState().notify(`The proxy sent a ${String(type ?? 'malformed')} message this page does not understand (${parsed.error.issues[0]?.message}). Is the page older than the proxy? Reload it.`);
+      return;
+    }
+    this.dispatch(parsed.data);
+  }
+
+  private dispatch(msg: ProxyMessage): void {
+    switch (msg.type) {
+      case 'hello':
+        this.backoff.reset();
+        this.queue.push(msg);
+        this.flush();
+        this.reattach();
+        return;
+      case 'connections/update':
+      case 'sessions/update':
+      case 'frames/snapshot':
+      case 'frames/append':
+      case 'server-requests/update':
+        this.queue.push(msg);
+        this.scheduleFlush();
+        return;
+      case 'error':
+        if (msg.rid) return this.settle(msg.rid, (w) => w.reject(new ProxyRequestError(msg.message)));
+        this.queue.push(msg);
+        this.scheduleFlush();
+        return;
+      case 'request/progress': {
+        this.waiting.get(msg.rid)?.onProgress?.(msg);
+        return;
+      }
+      case 'ack':
+      case 'request/result':
+        return this.settle(msg.rid, (w) => w.resolve(msg));
+      default:
+        unreachable(msg);
+    }
+  }
+
+  /** Replies are settled after the store has seen everything that arrived before them. */
+  private settle(rid: string, how: (w: Waiting) => void): void {
+    const w = this.waiting.get(rid);
+    if (!w) return;
+    this.waiting.delete(rid);
+    this.flush();
+    how(w);
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer !== undefined) return;
+    // requestAnimationFrame does not fire in a hidden tab; the timer keeps a background tab current.
+    this.flushFrame = requestAnimationFrame(() => this.flush());
+    this.flushTimer = setTimeout(() => this.flush(), 100);
+  }
+
+  private flush(): void {
+    if (this.flushFrame !== undefined) cancelAnimationFrame(this.flushFrame);
+    clearTimeout(this.flushTimer);
+    this.flushFrame = undefined;
+    this.flushTimer = undefined;
+    if (!this.queue.length) return;
+    const batch = this.queue;
+    this.queue = [];
+    useLoupe.getState().applyMessages(batch);
+  }
+
+  /** After (re)connecting, ask again for every live session shown in a tab. */
+  private reattach(): void {
+    const { tabs, sessions } = useLoupe.getState();
+    const known = new Set(sessions.map((s) => s.id));
+    for (const id of tabs) {
+      if (id.startsWith('file:') || !known.has(id)) continue;
+      this.request({ type: 'session/attach', sessionId: id }).catch((e: Error) => useLoupe.getState().notify(`Could not re-attach to a session: ${e.message}`));
+    }
+  }
+
+  /** Sends a message and resolves with the proxy's reply (`ack` or `request/result`). */
+  request(msg: PageRequest, onProgress?: Waiting['onProgress']): Promise<Reply> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error('Not connected to the Loupe proxy; it will be retried automatically.'));
+    const rid = `r${++this.nextRid}`;
+    return new Promise<Reply>((resolve, reject) => {
+      this.waiting.set(rid, { resolve, reject, onProgress });
+      ws.send(JSON.stringify({ ...msg, rid }));
+    });
+  }
+
+  /** Like `request`, but an `ack` with ok:false or a `request/result` error rejects. */
+  async call(msg: PageRequest, onProgress?: Waiting['onProgress']): Promise<Reply> {
+    const reply = await this.request(msg, onProgress);
+    if (reply.type === 'ack' && !reply.ok) throw new ProxyRequestError(reply.error ?? 'The proxy refused the request.');
+    if (reply.type === 'request/result' && reply.error) throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data);
+    return reply;
+  }
+}
+
+let socket: LoupeSocket | undefined;
+export function getSocket(): LoupeSocket {
+  socket ??= new LoupeSocket();
+  return socket;
+}

@@ -1,0 +1,110 @@
+/**
+ * Latency statistics per method, measured at the wire (request and response frame timestamps),
+ * plus the counts the timing view shows: in flight, hung, timed out, cancelled.
+ */
+import type { SequenceModel } from './sequence-model';
+import type { Direction } from '../mcp/frame';
+
+/** The MCP SDKs answer a request they gave up on with this code (RequestTimeout). */
+export const REQUEST_TIMEOUT_CODE = -32001;
+
+export interface RequestRecord {
+  seq: number;
+  method: string;
+  dir: Direction;
+  startTs: number;
+  endTs?: number;
+  latencyUs?: number;
+  isError: boolean;
+  errorCode?: number;
+  cancelled: boolean;
+}
+
+export function requestsOf(model: SequenceModel): RequestRecord[] {
+  const out: RequestRecord[] = [];
+  for (const r of model.rows) {
+    if (r.kind !== 'request' || r.id === undefined || r.dir === 'local') continue;
+    const resp = r.pairSeq === undefined ? undefined : model.row(r.pairSeq);
+    out.push({
+      seq: r.seq, method: r.method ?? '?', dir: r.dir, startTs: r.ts, endTs: resp?.ts, latencyUs: r.latencyUs,
+      isError: resp?.kind === 'error', errorCode: resp?.errorCode, cancelled: r.cancelledBy !== undefined,
+    });
+  }
+  return out;
+}
+
+/** Nearest-rank percentile of an ascending array (p in 0..100). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export interface MethodStats {
+  method: string;
+  dir: Direction;
+  count: number;
+  answered: number;
+  errors: number;
+  inFlight: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export function latencyStats(requests: readonly RequestRecord[]): MethodStats[] {
+  const groups = new Map<string, { dir: Direction; method: string; lat: number[]; count: number; errors: number }>();
+  for (const r of requests) {
+    const k = `${r.dir} ${r.method}`;
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { dir: r.dir, method: r.method, lat: [], count: 0, errors: 0 }));
+    g.count++;
+    if (r.isError) g.errors++;
+    if (r.latencyUs !== undefined) g.lat.push(r.latencyUs);
+  }
+  const out: MethodStats[] = [];
+  for (const g of groups.values()) {
+    const lat = Float64Array.from(g.lat).sort();
+    const sorted = Array.from(lat);
+    out.push({
+      method: g.method, dir: g.dir, count: g.count, answered: sorted.length, errors: g.errors, inFlight: g.count - sorted.length,
+      p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    });
+  }
+  return out.sort((a, b) => b.count - a.count || a.method.localeCompare(b.method));
+}
+
+/** The `n` answered requests that took longest, slowest first. */
+export function slowestRequests(requests: readonly RequestRecord[], n: number): RequestRecord[] {
+  return requests.filter((r) => r.latencyUs !== undefined).sort((a, b) => b.latencyUs! - a.latencyUs! || a.seq - b.seq).slice(0, n);
+}
+
+export interface TimingCounts {
+  requests: number;
+  answered: number;
+  inFlight: number;
+  /** In flight for longer than the timeout. */
+  hung: number;
+  /** Answered with the timeout error, or hung. */
+  timeouts: number;
+  cancelled: number;
+}
+
+export function timingCounts(requests: readonly RequestRecord[], nowTs: number, timeoutUs: number): TimingCounts {
+  const c: TimingCounts = { requests: requests.length, answered: 0, inFlight: 0, hung: 0, timeouts: 0, cancelled: 0 };
+  for (const r of requests) {
+    if (r.cancelled) c.cancelled++;
+    if (r.endTs !== undefined) {
+      c.answered++;
+      if (r.errorCode === REQUEST_TIMEOUT_CODE) c.timeouts++;
+    } else if (!r.cancelled) {
+      c.inFlight++;
+      if (nowTs - r.startTs > timeoutUs) {
+        c.hung++;
+        c.timeouts++;
+      }
+    }
+  }
+  return c;
+}

@@ -1,0 +1,63 @@
+/** Short plain-text labels and hover summaries for diagram rows. */
+import type { Frame, LifecycleMeta } from '../mcp/frame';
+import type { Classified } from '../mcp/classify';
+import type { SeqRow } from './sequence-model';
+
+export const LABEL_MAX = 80;
+
+/** Cuts text to `max` characters on one line; control characters become spaces. */
+export function clip(text: string, max = LABEL_MAX): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function formatUs(us: number): string {
+  if (us < 1000) return `${Math.round(us)} µs`;
+  if (us < 1_000_000) return `${(us / 1000).toFixed(us < 10_000 ? 2 : 1)} ms`;
+  return `${(us / 1_000_000).toFixed(2)} s`;
+}
+
+function lifecycleLabel(f: Frame): string {
+  const m = f.meta as LifecycleMeta | undefined;
+  if (!m || !('event' in m)) return clip(f.raw);
+  if (m.event === 'exit') return `exit ${m.signal ?? m.code ?? ''}`.trim();
+  if (m.event === 'spawn') return `spawn${m.pid ? ` pid ${m.pid}` : ''}`;
+  return m.error ? `${m.event}: ${clip(m.error, 60)}` : m.event;
+}
+
+export function rowLabel(row: SeqRow, f: Frame, c: Classified, params: Record<string, unknown> | undefined): string {
+  switch (row.kind) {
+    case 'request':
+      return `${c.method}${row.id !== undefined ? ` #${clip(String(row.id), 20)}` : ''}`;
+    case 'notification':
+      if (row.isProgress && params) {
+        const total = typeof params.total === 'number' ? `/${params.total}` : '';
+        return `progress ${String(params.progress)}${total}`;
+      }
+      return c.method ?? 'notification';
+    case 'response':
+      return `${row.method ?? 'response'} result`;
+    case 'error':
+      return `${row.method ?? 'response'} error${row.errorCode !== undefined ? ` ${row.errorCode}` : ''}`;
+    case 'batch':
+      return `batch of ${Array.isArray(c.json) ? c.json.length : '?'}`;
+    case 'invalid':
+      return `invalid: ${clip(c.problem ?? f.raw, 60)}`;
+    case 'lifecycle':
+      return lifecycleLabel(f);
+    default:
+      return clip(f.raw);
+  }
+}
+
+/** The hover text: what the row is, its timing, and the start of the raw frame. */
+export function rowSummary(row: SeqRow, f: Frame | undefined): string {
+  const lines = [`#${row.seq} ${row.kind} ${row.label}`, `at ${formatUs(row.ts)}`];
+  if (row.latencyUs !== undefined) lines.push(`${row.kind === 'request' ? 'answered' : 'took'} in ${formatUs(row.latencyUs)}`);
+  if (row.kind === 'request' && row.pairSeq === undefined) lines.push('no response yet');
+  if (row.cancelledBy !== undefined) lines.push(`cancelled by #${row.cancelledBy}`);
+  if (row.progressCount) lines.push(`${row.progressCount} progress notifications`);
+  if (f) lines.push(clip(f.raw, 300));
+  return lines.join('\n');
+}

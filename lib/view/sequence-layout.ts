@@ -1,0 +1,138 @@
+/**
+ * Places the model's rows: which rows are shown (progress may be folded into its request), where
+ * each lane sits, the shape of each row's arrow and the activation bars of requests in flight.
+ */
+import { RowOffsets, DEFAULT_OFFSETS, type OffsetOptions } from './row-offsets';
+import type { SequenceModel, SeqRow } from './sequence-model';
+
+export interface LayoutOptions extends OffsetOptions {
+  /** Hide progress notifications; their request shows the count instead. */
+  collapseProgress: boolean;
+}
+
+export const DEFAULT_LAYOUT: LayoutOptions = { ...DEFAULT_OFFSETS, collapseProgress: false };
+
+export class SequenceLayout {
+  readonly offsets: RowOffsets;
+  /** Model row index for each shown position. */
+  private readonly indexAt: number[] = [];
+  private readonly positionOf: number[] = [];
+  private synced = 0;
+
+  constructor(readonly model: SequenceModel, readonly options: LayoutOptions = DEFAULT_LAYOUT) {
+    this.offsets = new RowOffsets(options);
+    this.sync();
+  }
+
+  /** Takes in the rows the model gained since the last call. */
+  sync(): void {
+    const rows = this.model.rows;
+    for (; this.synced < rows.length; this.synced++) {
+      const row = rows[this.synced];
+      if (this.options.collapseProgress && row.isProgress) {
+        this.positionOf.push(-1);
+        continue;
+      }
+      this.positionOf.push(this.indexAt.length);
+      this.indexAt.push(row.index);
+      this.offsets.push(row.ts);
+    }
+  }
+
+  get length(): number {
+    return this.indexAt.length;
+  }
+
+  rowAt(position: number): SeqRow {
+    return this.model.rows[this.indexAt[position]];
+  }
+
+  /** The shown position of a frame, or -1 when it is folded away or unknown. */
+  positionOfSeq(seq: number): number {
+    const row = this.model.row(seq);
+    return row ? this.positionOf[row.index] ?? -1 : -1;
+  }
+
+  /** Request spans to draw as activation bars over positions first..last. */
+  spans(first: number, last: number): Span[] {
+    if (last < first) return [];
+    const seqs = new Set(this.model.openAt(this.rowAt(first).index));
+    for (let p = first; p <= last; p++) {
+      const r = this.rowAt(p);
+      if (r.kind === 'request' && r.id !== undefined && r.dir !== 'local') seqs.add(r.seq);
+    }
+    const out: Span[] = [];
+    for (const seq of seqs) {
+      const req = this.model.row(seq)!;
+      const from = this.positionOf[req.index];
+      const to = req.pairSeq === undefined ? -1 : this.positionOfSeq(req.pairSeq);
+      out.push({ requestSeq: seq, dir: req.dir, depth: req.depth, from, to, answered: req.pairSeq !== undefined });
+    }
+    return out;
+  }
+}
+
+export interface Span {
+  requestSeq: number;
+  dir: SeqRow['dir'];
+  depth: number;
+  /** Position of the request and of its response (-1: not answered yet). */
+  from: number;
+  to: number;
+  answered: boolean;
+}
+
+export type LaneName = 'lifecycle' | 'client' | 'server' | 'stderr' | 'http';
+export const LANE_ORDER: LaneName[] = ['lifecycle', 'client', 'server', 'stderr', 'http'];
+export const LANE_TITLES: Record<LaneName, string> = { lifecycle: 'lifecycle', client: 'client', server: 'server', stderr: 'stderr', http: 'http' };
+
+/** Narrower than this, the diagram scrolls sideways instead of squeezing its lanes. */
+export const MIN_DIAGRAM_WIDTH = 480;
+
+export function diagramWidth(available: number): number {
+  return Math.max(available, MIN_DIAGRAM_WIDTH);
+}
+
+/** Lane centres for a diagram `width` pixels wide (the seq column and severity dot take the
+ *  first 56). Side lanes sit closer together when space is short. */
+export function laneXs(width: number): Record<LaneName, number> {
+  const w = diagramWidth(width);
+  const side = w < 800 ? 48 : 90;
+  return { lifecycle: 80, client: 150, server: w - 2 * side - 24, stderr: w - side - 20, http: w - 20 };
+}
+
+export interface RowShape {
+  /** `arrow` between two lanes, or `mark` on one lane. */
+  type: 'arrow' | 'mark';
+  x1: number;
+  x2: number;
+  dashed: boolean;
+  head: 'filled' | 'open' | 'cross' | 'none';
+  /** Where the label starts, and which way it runs. */
+  labelX: number;
+  labelAnchor: 'start' | 'end';
+}
+
+export const NEST_STEP = 10;
+
+export function rowShape(row: SeqRow, lanes: Record<LaneName, number>): RowShape {
+  if (row.lane === 'stderr') {
+    return { type: 'arrow', x1: lanes.server, x2: lanes.stderr, dashed: true, head: 'open', labelX: lanes.stderr - 6, labelAnchor: 'end' };
+  }
+  if (row.lane === 'lifecycle' || row.lane === 'http' || row.dir === 'local') {
+    const x = row.lane === 'http' ? lanes.http : lanes.lifecycle;
+    return { type: 'mark', x1: x, x2: x, dashed: false, head: 'none', labelX: row.lane === 'http' ? x - 10 : x + 10, labelAnchor: row.lane === 'http' ? 'end' : 'start' };
+  }
+  const inset = row.depth * NEST_STEP;
+  const client = lanes.client + inset;
+  const server = lanes.server - inset;
+  const [x1, x2] = row.dir === 'c2s' ? [client, server] : [server, client];
+  const answer = row.kind === 'response' || row.kind === 'error';
+  return {
+    type: 'arrow', x1, x2,
+    dashed: answer || row.kind === 'notification',
+    head: row.kind === 'error' || row.kind === 'invalid' ? 'cross' : row.kind === 'notification' ? 'open' : 'filled',
+    labelX: Math.min(x1, x2) + 8,
+    labelAnchor: 'start',
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The sequence diagram's model: one row per frame, built incrementally (each frame is looked at
+ * once), with request/response links, nesting and progress groups. Pure: no React, no DOM.
+ */
+import type { Direction, Frame, Lane } from '../mcp/frame';
+import { classifyFrame, type Classified, type JsonRpcId } from '../mcp/classify';
+import { rowLabel } from './row-label';
+
+export type RowKind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'batch' | 'stderr' | 'lifecycle' | 'http';
+
+export interface SeqRow {
+  index: number;
+  seq: number;
+  ts: number;
+  dir: Direction;
+  lane: Lane;
+  kind: RowKind;
+  method?: string;
+  id?: JsonRpcId;
+  /** Plain text; the view renders it as text, never as markup. */
+  label: string;
+  /** On a request: its response's seq; on a response: its request's seq. */
+  pairSeq?: number;
+  latencyUs?: number;
+  /** The request this row sits under: a server request sent during a client request, a progress
+   *  notification under the request that carries its token, or the response of a nested request. */
+  parentSeq?: number;
+  depth: number;
+  isProgress?: boolean;
+  /** On a request: how many progress notifications it received. */
+  progressCount?: number;
+  /** On a request: a `notifications/cancelled` named it (seq of that notification). */
+  cancelledBy?: number;
+  errorCode?: number;
+}
+
+/** Every this many rows the set of unanswered requests is remembered, so a window can find the
+ *  requests that span it without scanning from the start. */
+export const CHECKPOINT_EVERY = 1024;
+
+const key = (dir: string, id: unknown) => `${dir}|${typeof id}|${String(id)}`;
+const other = (dir: Direction): Direction => (dir === 'c2s' ? 's2c' : 'c2s');
+
+function obj(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+export class SequenceModel {
+  readonly rows: SeqRow[] = [];
+  private readonly indexBySeq = new Map<number, number>();
+  /** Unanswered requests by sender direction and id. */
+  private readonly openByKey = new Map<string, number>();
+  /** Every request ever sent, by sender direction and id (cancellation may name an answered one). */
+  private readonly requestByKey = new Map<string, number>();
+  /** Unanswered client requests, oldest first: the innermost is the last. */
+  private readonly openClientRequests: number[] = [];
+  private readonly progressOwner = new Map<string, number>();
+  private readonly exchangeRequest = new Map<number, number>();
+  /** checkpoints[k] = request seqs unanswered just before row k * CHECKPOINT_EVERY. */
+  readonly checkpoints: number[][] = [];
+  private readonly open = new Set<number>();
+  /** Bumped on every change, so views can tell when to redraw. */
+  version = 0;
+
+  /** Adds frames in seq order. `classified[i]`, when given, is `frames[i]` already classified
+   *  (the page classifies every frame once on arrival; parsing 100,000 frames twice is wasteful). */
+  push(frames: readonly Frame[], classified?: readonly Classified[]): void {
+    for (let i = 0; i < frames.length; i++) this.pushOne(frames[i], classified?.[i]);
+    if (frames.length) this.version++;
+  }
+
+  row(seq: number): SeqRow | undefined {
+    const i = this.indexBySeq.get(seq);
+    return i === undefined ? undefined : this.rows[i];
+  }
+
+  /** Request seqs that are unanswered at the start of row `index`. */
+  openAt(index: number): number[] {
+    const k = Math.floor(index / CHECKPOINT_EVERY);
+    const base = this.checkpoints[k] ?? [];
+    const candidates = new Set(base);
+    for (let i = k * CHECKPOINT_EVERY; i < index && i < this.rows.length; i++) {
+      const r = this.rows[i];
+      if (r.kind === 'request' && r.id !== undefined) candidates.add(r.seq);
+    }
+    return [...candidates].filter((seq) => {
+      const req = this.row(seq)!;
+      const resp = req.pairSeq === undefined ? undefined : this.row(req.pairSeq);
+      return !resp || resp.index >= index;
+    });
+  }
+
+  private pushOne(f: Frame, known?: Classified): void {
+    const index = this.rows.length;
+    if (index % CHECKPOINT_EVERY === 0) this.checkpoints.push([...this.open]);
+    const c = known ?? classifyFrame(f);
+    const kind: RowKind = f.lane === 'message' ? c.kind === 'other' ? 'invalid' : c.kind : f.lane;
+    // Every field is present from the start: one object shape for all rows keeps 100,000 of them fast.
+    const row: SeqRow = {
+      index, seq: f.seq, ts: f.ts, dir: f.dir, lane: f.lane, kind, method: c.method, id: c.id, label: '',
+      pairSeq: undefined, latencyUs: undefined, parentSeq: undefined, depth: 0, isProgress: undefined,
+      progressCount: undefined, cancelledBy: undefined, errorCode: undefined,
+    };
+    this.rows.push(row);
+    this.indexBySeq.set(f.seq, index);
+    const params = obj(obj(c.json)?.params);
+    if (f.dir !== 'local' && f.lane === 'message') {
+      if (kind === 'request' && c.id !== undefined) this.onRequest(row, f, params);
+      else if (kind === 'response' || kind === 'error') this.onResponse(row, c.json);
+      else if (kind === 'notification') this.onNotification(row, params);
+    }
+    row.label = rowLabel(row, f, c, params);
+  }
+
+  private onRequest(row: SeqRow, f: Frame, params: Record<string, unknown> | undefined): void {
+    const k = key(row.dir, row.id);
+    this.openByKey.set(k, row.index);
+    this.requestByKey.set(k, row.seq);
+    this.open.add(row.seq);
+    const token = obj(params?._meta)?.progressToken;
+    if (typeof token === 'string' || typeof token === 'number') this.progressOwner.set(key(row.dir, token), row.seq);
+    const exchange = f.meta && 'exchange' in f.meta && typeof f.meta.exchange === 'number' ? f.meta.exchange : undefined;
+    if (row.dir === 'c2s') {
+      this.openClientRequests.push(row.seq);
+      if (exchange !== undefined) this.exchangeRequest.set(exchange, row.seq);
+      return;
+    }
+    // A server request during a client request belongs to it. Over HTTP the POST's stream says
+    // which; over stdio nothing does, so the innermost unanswered client request is taken.
+    const parent = (exchange !== undefined ? this.exchangeRequest.get(exchange) : undefined) ?? this.openClientRequests.at(-1);
+    if (parent !== undefined) this.nestUnder(row, parent);
+  }
+
+  private onResponse(row: SeqRow, json: unknown): void {
+    const k = key(other(row.dir), row.id);
+    const reqIndex = this.openByKey.get(k);
+    if (reqIndex === undefined) return;
+    this.openByKey.delete(k);
+    const req = this.rows[reqIndex];
+    this.open.delete(req.seq);
+    req.pairSeq = row.seq;
+    row.pairSeq = req.seq;
+    row.method = req.method;
+    req.latencyUs = row.latencyUs = row.ts - req.ts;
+    row.depth = req.depth;
+    row.parentSeq = req.parentSeq;
+    const code = obj(obj(json)?.error)?.code;
+    if (typeof code === 'number') row.errorCode = code;
+    if (req.dir === 'c2s') {
+      const at = this.openClientRequests.lastIndexOf(req.seq);
+      if (at >= 0) this.openClientRequests.splice(at, 1);
+    }
+  }
+
+  private onNotification(row: SeqRow, params: Record<string, unknown> | undefined): void {
+    if (row.method === 'notifications/progress') {
+      const owner = this.progressOwner.get(key(other(row.dir), params?.progressToken));
+      if (owner === undefined) return;
+      row.isProgress = true;
+      this.nestUnder(row, owner);
+      const req = this.row(owner)!;
+      req.progressCount = (req.progressCount ?? 0) + 1;
+    } else if (row.method === 'notifications/cancelled') {
+      const target = this.requestByKey.get(key(row.dir, params?.requestId));
+      if (target !== undefined) this.row(target)!.cancelledBy = row.seq;
+    }
+  }
+
+  private nestUnder(row: SeqRow, parentSeq: number): void {
+    const parent = this.row(parentSeq);
+    if (!parent) return;
+    row.parentSeq = parentSeq;
+    row.depth = parent.depth + 1;
+  }
+}
