@@ -80,6 +80,8 @@ async function recordEverything(): Promise<Frame[]> {
   await request('resources/unsubscribe', { uri: resources[0].uri });
   await request('logging/setLevel', { level: 'debug' });
   await request('ping');
+  // A tool it never listed: the finding below.
+  await call('no-such-tool');
   add('local', 'lifecycle', 'stdin-closed', { transport: 'stdio', event: 'stdin-closed' });
   child.stdin.end();
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
@@ -101,6 +103,14 @@ describe('server-everything over stdio', () => {
   it('gets no error-severity annotation for its normal traffic', () => {
     expect(frames.filter((f) => f.lane === 'message').length).toBeGreaterThan(50);
     expect(annotations.filter((a) => a.severity === 'error')).toEqual([]);
+  });
+
+  it('answers a call to an unknown tool with an isError result, not a JSON-RPC error (a real finding)', () => {
+    // The spec's tools section shows unknown tools as a protocol error (-32602); the SDK's
+    // McpServer turns the error into a tool result. A SHOULD, so a warning.
+    const found = annotations.filter((a) => a.rule === 'tools.unknown-tool-as-result');
+    expect(found.map((a) => a.severity)).toEqual(['warning']);
+    expect(found[0].message).toContain('"no-such-tool"');
   });
 
   it('is recognised as a 2025-11-25 session with both sides\' capabilities', () => {
