@@ -7,7 +7,7 @@ import { analyze, type Annotation } from '../../lib/analyze/index';
 const SERVER = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
 
 /** Spawns the server, records every line both ways as frames, and answers its requests. */
-async function recordEverything(): Promise<Frame[]> {
+async function recordEverything(protocolVersion = '2025-11-25'): Promise<Frame[]> {
   const frames: Frame[] = [];
   const t0 = process.hrtime.bigint();
   const now = () => Number((process.hrtime.bigint() - t0) / 1000n);
@@ -52,7 +52,7 @@ async function recordEverything(): Promise<Frame[]> {
   };
 
   await request('initialize', {
-    protocolVersion: '2025-11-25',
+    protocolVersion,
     capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } },
     clientInfo: { name: 'loupe-test', version: '0.1.0' },
   });
@@ -121,4 +121,17 @@ describe('server-everything over stdio', () => {
     // The traffic exercised the server's requests and notifications, not only the client's.
     for (const m of ['notifications/progress', 'sampling/createMessage', 'elicitation/create', 'roots/list']) expect(state.methods.s2c.has(m), m).toBe(true);
   });
+});
+
+describe('server-everything asked for 2025-03-26', () => {
+  it('still sends features of 2025-06-18 (a real finding: it does not adapt to the negotiated version)', async () => {
+    const { annotations, state } = analyze(await recordEverything('2025-03-26'));
+    expect(state.negotiatedVersion).toBe('2025-03-26');
+    const errors = annotations.filter((a) => a.severity === 'error');
+    // Tool titles, structuredContent and resource_link blocks are 2025-06-18 features; the
+    // elicitation/create it sends is there only because this client declared elicitation.
+    expect(new Set(errors.map((a) => a.rule))).toEqual(new Set(['version.feature-not-in-version']));
+    const said = errors.map((a) => a.message).join('\n');
+    for (const what of ['title on tool', 'structuredContent', 'resource_link', 'elicitation/create']) expect(said).toContain(what);
+  }, 30_000);
 });
