@@ -1,4 +1,5 @@
 'use client';
+import { useState } from 'react';
 import { EXPORT_FORMATS, FORMAT_INFO, type ExportFormat } from '../../lib/trace';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -12,15 +13,24 @@ export interface ExportDialogProps extends ExportSource {
   onClose: () => void;
   /** Where the file goes; by default the browser downloads it. */
   onSave?: (fileName: string, text: string, mime: string) => void;
+  /** Where the self-contained viewer is served, for the one-file HTML export. */
+  viewerUrl?: string;
 }
 
 /** Export a session: scope, format, the redaction preview, custom rules and the explicit opt-out. */
-export function ExportDialog({ open, onClose, onSave = saveText, ...source }: ExportDialogProps) {
+export function ExportDialog({ open, onClose, onSave = saveText, viewerUrl = 'loupe-viewer.html', ...source }: ExportDialogProps) {
   const m = useExportModel(source);
+  const [error, setError] = useState<string>();
   const selected = source.selectedSeqs?.length ?? 0;
-  const save = () => {
-    onSave(m.fileName(), m.text(), FORMAT_INFO[m.format].mime);
-    onClose();
+  const save = async () => {
+    setError(undefined);
+    try {
+      const viewer = m.format === 'html' ? await fetchViewer(viewerUrl) : undefined;
+      onSave(m.fileName(), m.text(viewer), FORMAT_INFO[m.format].mime);
+      onClose();
+    } catch (e) {
+      setError((e as Error).message);
+    }
   };
   const scopes: { id: Scope; label: string; disabled?: boolean }[] = [
     { id: 'all', label: `Whole session (${source.frames.length} frames)` },
@@ -60,12 +70,24 @@ export function ExportDialog({ open, onClose, onSave = saveText, ...source }: Ex
             Do not redact: keep secrets in the file
           </label>
         </section>
+        {error && <p role="alert" className="text-red-300">{error}</p>}
         <footer className="flex items-center justify-end gap-2 border-t border-zinc-800 pt-3">
           <span className="mr-auto text-zinc-500">{m.frameCount} frames</span>
           <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button variant="primary" onClick={save} disabled={m.frameCount === 0}>Save {FORMAT_INFO[m.format].extension}</Button>
+          <Button variant="primary" onClick={() => void save()} disabled={m.frameCount === 0}>Save {FORMAT_INFO[m.format].extension}</Button>
         </footer>
       </div>
     </Dialog>
   );
+}
+
+async function fetchViewer(url: string): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(url);
+  } catch {
+    throw new Error(`the offline viewer could not be loaded from ${url}; export the Loupe trace instead, or build the viewer (node scripts/build-viewer.mjs)`);
+  }
+  if (!res.ok) throw new Error(`the offline viewer is not available (${res.status} for ${url}): build it with node scripts/build-viewer.mjs`);
+  return res.text();
 }
