@@ -85,3 +85,31 @@ test('a 100,000-frame trace opens in the viewer in under 2 seconds', async ({ pa
   console.log(`100,000 frames opened in ${Math.round(ms)} ms (budget ${Math.round(2000 * crowding)} ms)`);
   expect(ms).toBeLessThan(2000 * crowding);
 });
+
+test('comparing two open traces shows a changed tool schema', async ({ page }) => {
+  const before = readFileSync(golden('everything-stdio.v1.loupe.ndjson'), 'utf8');
+  const after = before
+    .split('\n')
+    .map((line) => {
+      if (!line.includes('"seq":9,')) return line;
+      const f = JSON.parse(line);
+      const j = JSON.parse(f.raw);
+      j.result.tools.find((t: { name: string }) => t.name === 'echo').inputSchema.properties.message.type = 'number';
+      return JSON.stringify({ ...f, raw: JSON.stringify(j) });
+    })
+    .join('\n');
+  const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
+  writeFileSync(path.join(dir, 'before.loupe.ndjson'), before);
+  writeFileSync(path.join(dir, 'after.loupe.ndjson'), after);
+  await page.goto(pathToFileURL(viewer).href);
+  for (const name of ['before', 'after']) {
+    await page.getByLabel('Trace file', { exact: true }).setInputFiles(path.join(dir, `${name}.loupe.ndjson`));
+    await expect(page.getByRole('tab', { name: new RegExp(name) })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Compare…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare traces' });
+  await dialog.getByRole('combobox', { name: 'Before' }).selectOption({ label: 'before.loupe.ndjson' });
+  await dialog.getByRole('combobox', { name: 'After' }).selectOption({ label: 'after.loupe.ndjson' });
+  await expect(dialog.getByRole('status')).toHaveText('before.loupe.ndjson and after.loupe.ndjson differ');
+  await expect(dialog.getByRole('list', { name: 'Changes to echo' })).toContainText('inputSchema.properties.message.type "string" → "number"');
+});
