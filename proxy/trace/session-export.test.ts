@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { Registry } from '../sessions/registry';
+import { analyze } from '../../lib/analyze';
 import { readTraceText, writeTrace } from '../../lib/trace';
 import { exportSession } from './session-export';
 
@@ -27,6 +28,10 @@ describe('exporting a live session', () => {
     expect(back.header).toMatchObject({ source: 'live', negotiatedVersion: '2025-06-18', target: { transport: 'stdio', name: 'everything' } });
     expect(JSON.stringify(back.header)).not.toContain(SECRET);
     expect(back.frames.map((f) => f.seq)).toEqual(session.frames().map((f) => f.seq));
+    // Record, export, import: the analyser finds the same things in the file as in the session.
+    expect(analyze(back.frames).annotations).toEqual(analyze(session.frames()).annotations);
+    const plain = exportSession(session, { loupeVersion: '0.1.0', redact: false });
+    expect(readTraceText(writeTrace({ header: plain.header, frames: plain.frames })).frames).toEqual(session.frames());
     expect(exportSession(session, { loupeVersion: '0.1.0', redact: false }).frames.some((f) => f.raw.includes(SECRET))).toBe(true);
   });
 });
