@@ -78,7 +78,7 @@ export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix }: Prop
             ))}
           </div>
         </div>
-        <div ref={scroller} onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
+        <div ref={scroller} data-scroller onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const seq = seqs[item.index];

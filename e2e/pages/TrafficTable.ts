@@ -26,10 +26,17 @@ export class TrafficTable {
     return { seq: Number(seq), time, dir, kind, method, id, size, latency };
   }
 
+  /** Every rendered data row, read in one go so a live update cannot tear the snapshot. */
   async all(): Promise<RowFacts[]> {
-    const out: RowFacts[] = [];
-    for (const row of await this.rows().all()) out.push(await this.facts(row));
-    return out;
+    const cells = await this.grid.getByRole('row').evaluateAll((rows) =>
+      rows.map((r) => Array.from(r.querySelectorAll('[role="gridcell"]'), (c) => (c as HTMLElement).innerText.trim())).filter((c) => c.length > 0),
+    );
+    return cells.map(([seq, time, dir, kind, method, id, size, latency]) => ({ seq: Number(seq), time, dir, kind, method, id, size, latency }));
+  }
+
+  /** The highest seq among the rendered rows. */
+  async newestSeq(): Promise<number> {
+    return Math.max(0, ...(await this.all()).map((r) => r.seq));
   }
 
   /** The first row whose kind and method match, waiting for it to arrive. */

@@ -104,3 +104,16 @@ describe('the analyser never throws', () => {
     }), { numRuns: 200 });
   });
 });
+
+describe('pending stdio lines', () => {
+  it('are judged when the process exits, without waiting for the end of the trace', () => {
+    const a = createAnalyzer();
+    const frames: Frame[] = [
+      { seq: 1, ts: 1, dir: 's2c', lane: 'message', raw: '{"jsonrpc":', size: 11, meta: { transport: 'stdio' } },
+      { seq: 2, ts: 2, dir: 'local', lane: 'lifecycle', raw: 'exit', size: 0, meta: { transport: 'stdio', event: 'exit', code: 1 } },
+    ];
+    expect(a.push(frames[0])).toEqual([]);
+    expect(a.push(frames[1]).map((x) => [x.rule, x.frames[0]])).toEqual([['jsonrpc.invalid-json', 1], ['stdio.exit', 2]]);
+    expect(a.finish()).toEqual([]);
+  });
+});

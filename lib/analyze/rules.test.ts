@@ -19,7 +19,8 @@ describe.each(Object.entries(CASES_BY_GROUP))('%s rules', (_group, cases) => {
 describe('the catalog', () => {
   it('has a trigger and a near miss for every rule it implements', () => {
     const tested = new Set(Object.values(CASES_BY_GROUP).flat().map((c) => c.rule));
-    expect(implemented.filter((r) => !tested.has(r))).toEqual([]);
+    // http.* rules have their own scripted exchanges in rules/http-transport.test.ts.
+    expect(implemented.filter((r) => !r.startsWith('http.') && !tested.has(r))).toEqual([]);
   });
 
   it('declares each rule id once', () => {

@@ -129,3 +129,21 @@ describe('modelFor', () => {
     expect(modelFor(s.frames)).not.toBe(a);
   });
 });
+
+describe('analyseSome', () => {
+  it('analyses within a budget and resumes where it stopped, with the same result', async () => {
+    const { analyseSome, analysisSoFar } = await import('./analysis-cache');
+    const s = new FrameScript().handshake();
+    for (let i = 1; i <= 300; i++) s.request('c2s', i, 'tools/list');
+    s.request('c2s', 1, 'tools/list'); // reuses an id: jsonrpc.id-reused
+    let t = 0;
+    const first = analyseSome(s.frames, 1, () => (t += 1));
+    expect(first.analysed).toBe(64);
+    let r = first;
+    while (r.analysed < s.frames.length) r = analyseSome(s.frames, 1, () => (t += 1));
+    expect(analysisSoFar(s.frames).analysed).toBe(s.frames.length);
+    const whole = analyseSome([...s.frames]);
+    expect(r.annotations).toEqual(whole.annotations);
+    expect(r.annotations.some((a) => a.rule === 'jsonrpc.id-reused')).toBe(true);
+  });
+});

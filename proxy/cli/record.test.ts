@@ -52,6 +52,19 @@ describe('loupe record', () => {
     expect(frames.find((f) => (f.meta as { event?: string } | undefined)?.event === 'exit')?.meta).toMatchObject({ code: 3 });
   });
 
+  it('records every notification of a flood as its own frame', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'flood.json');
+    writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'flood', arguments: { count: 20_000 } } }]));
+    const out = path.join(dir, 'flood.ndjson');
+    const r = await runCli(['record', '--out', out, '--script', script, '--', ...fixture('flood')], 60_000);
+    expect(r.code).toBe(0);
+    const notifications = readTrace(out).frames.filter((f) => f.dir === 's2c' && f.lane === 'message' && f.raw.startsWith('{"jsonrpc":"2.0","method":"notifications/message"'));
+    expect(notifications).toHaveLength(20_000);
+    expect(JSON.parse(notifications[19_999].raw).params.data).toEqual({ i: 20_000 });
+    expect(notifications.every((f) => !f.raw.includes('\n') && f.raw.endsWith('}}}'))).toBe(true);
+  }, 60_000);
+
   it('refuses bad usage with exit 2 and a clear message', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['record', '--', 'node', 'x.js'], /--out FILE is required/],
