@@ -39,10 +39,10 @@ export function ConnectionList() {
             {!c.builtin && c.transport === 'stdio' && (
               <span className="hidden gap-1 group-focus-within:flex group-hover:flex">
                 <Button variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => setEditing(draftFrom(c))}>
-                  ✎
+                  Edit
                 </Button>
                 <Button variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => void deleteConnection(c.id).catch((e: Error) => useLoupe.getState().notify(e.message))}>
-                  🗑
+                  Delete
                 </Button>
               </span>
             )}

@@ -1,9 +1,9 @@
 'use client';
-import { useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import { panes } from './panes';
 
 /** The tab bar inside a session: Traffic, and every other view registered in `panes`. */
-export function PaneTabs({ traceId }: { traceId: string }) {
+export const PaneTabs = memo(function PaneTabs({ traceId }: { traceId: string }) {
   const [active, setActive] = useState(panes[0].id);
   const current = panes.find((p) => p.id === active) ?? panes[0];
   const dom = (id: string) => `${traceId.replace(/[^A-Za-z0-9_-]/g, '_')}-pane-${id}`;
@@ -18,7 +18,7 @@ export function PaneTabs({ traceId }: { traceId: string }) {
 
   const Pane = current.Component;
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <div role="tablist" aria-label="Session views" className="flex shrink-0 gap-px border-b border-zinc-800 bg-zinc-950 px-2">
         {panes.map((p, i) => (
           <button
@@ -42,4 +42,4 @@ export function PaneTabs({ traceId }: { traceId: string }) {
       </div>
     </div>
   );
-}
+});

@@ -16,9 +16,9 @@ function serverText(info: SessionSummary['serverInfo']): string | undefined {
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex items-baseline gap-1">
+    <div role="group" aria-label={label} className="flex items-baseline gap-1">
       <dt className="text-zinc-500">{label}</dt>
-      <dd aria-label={label} className="font-mono text-zinc-200">{children}</dd>
+      <dd className="font-mono text-zinc-200">{children}</dd>
     </div>
   );
 }
@@ -28,6 +28,7 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
   const [closing, setClosing] = useState(false);
   const live = s.status !== 'closed' && s.status !== 'failed';
   const server = serverText(s.serverInfo);
+  const waiting = useLoupe((st) => st.pending[s.id]) ?? [];
   const downgraded = s.negotiatedVersion && s.requestedVersion && s.negotiatedVersion !== s.requestedVersion;
 
   const disconnect = async () => {
@@ -67,6 +68,11 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
       {s.error && (
         <p role="alert" className="mt-2 whitespace-pre-wrap rounded border border-red-900 bg-red-950/50 px-2 py-1 font-mono text-[11px] text-red-200">
           {s.error}
+        </p>
+      )}
+      {waiting.length > 0 && (
+        <p className="mt-1 text-[11px] text-amber-300">
+          The server is waiting for an answer to: {waiting.map((w) => (w.seq !== undefined ? `${w.method} (#${w.seq})` : w.method)).join(', ')}
         </p>
       )}
       {s.instructions && (

@@ -11,7 +11,11 @@ export function SessionView({ traceId }: { traceId: string }) {
   const session = useLoupe((s) => s.sessions.find((x) => x.id === traceId));
   const isFile = traceId.startsWith('file:');
   const toolsOpen = useToolsPanel((s) => s.bySession[traceId]?.open ?? false);
+  const linkOpen = useLoupe((s) => s.link.status === 'open');
 
+  if (!isFile && !session && !linkOpen) {
+    return <div className="p-6 text-sm text-zinc-400">Waiting for the Loupe proxy…</div>;
+  }
   if (!isFile && !session) {
     return (
       <div className="p-6 text-sm text-zinc-400">
@@ -22,7 +26,7 @@ export function SessionView({ traceId }: { traceId: string }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {session ? <SessionHeader session={session} /> : <TraceFileHeader traceId={traceId} />}
-      <div className="flex min-h-0 flex-1">
+      <div className="flex min-h-0 min-w-0 flex-1">
         <PaneTabs traceId={traceId} />
         {session && toolsOpen && <ToolsPanel session={session} />}
       </div>

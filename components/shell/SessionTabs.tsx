@@ -53,8 +53,7 @@ export function SessionTabs() {
               className="flex items-center gap-1.5 py-1 pl-2.5 pr-1 text-xs"
             >
               {status && <span aria-hidden className={`h-1.5 w-1.5 rounded-full ${dot[status]}`} />}
-              {id.startsWith('file:') && <span aria-hidden>📄</span>}
-              <span className="max-w-48 truncate">{label}</span>
+                            <span className="max-w-48 truncate">{label}</span>
             </button>
             <button type="button" aria-label={`Close tab ${label}`} onClick={() => closeTab(id)} className="mr-1 rounded px-1 text-[10px] text-zinc-500 hover:bg-zinc-700 hover:text-zinc-100">
               ✕

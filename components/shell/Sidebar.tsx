@@ -6,6 +6,7 @@ import { ConnectOptions } from '../connections/ConnectOptions';
 import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
 import { Button } from '../ui/Button';
+import { LoupeMark } from '../ui/LoupeMark';
 import { SectionHeading } from '../ui/SectionHeading';
 
 export function Sidebar() {
@@ -13,7 +14,7 @@ export function Sidebar() {
   return (
     <nav aria-label="Sidebar" className="flex h-full w-72 shrink-0 flex-col overflow-y-auto border-r border-zinc-800 bg-zinc-950">
       <div className="flex items-center gap-2 border-b border-zinc-800 px-3 py-2">
-        <span aria-hidden className="text-base">🔍</span>
+        <LoupeMark />
         <h1 className="text-sm font-semibold tracking-tight">Loupe</h1>
         <span className="text-[11px] text-zinc-500">MCP inspector</span>
       </div>

@@ -51,7 +51,7 @@ function Facts({ view }: { view: FrameView }) {
 /** Everything about one frame: its facts, problems, a JSON tree and the raw text. */
 export function FrameDetail({ view, onJump }: { view: FrameView; onJump: (seq: number) => void }) {
   const isRequest = view.pair?.requestSeq === view.frame.seq;
-  const json = view.frame.lane === 'message' ? parsed(view.frame.raw) : view.frame.meta;
+  const json = view.frame.lane === 'message' ? parsed(view.frame.raw) : view.kind === 'lifecycle' ? view.frame.meta : undefined;
   return (
     <section aria-label={`Frame ${view.frame.seq}`} className="flex h-full flex-col gap-3 overflow-auto p-3">
       <header className="flex flex-wrap items-center gap-2">

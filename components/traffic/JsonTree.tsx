@@ -71,7 +71,7 @@ function Node({ name, value, depth }: { name?: string | number; value: unknown; 
 
 export function JsonTree({ value, label }: { value: unknown; label: string }) {
   return (
-    <ul aria-label={label} className="-ml-4 font-mono text-[11px] leading-5">
+    <ul aria-label={label} className="font-mono text-[11px] leading-5">
       <Node value={value} depth={0} />
     </ul>
   );

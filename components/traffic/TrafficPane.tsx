@@ -28,13 +28,14 @@ export function TrafficPane({ traceId }: { traceId: string }) {
 
   if (!trace || !filtered) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="@container flex min-h-0 flex-1 flex-col">
       <TrafficToolbar filter={filter} onChange={setFilter} shown={filtered.seqs.length} total={trace.frames.length} />
-      <div className="flex min-h-0 flex-1">
-        <div className="flex min-w-0 flex-[3] flex-col">
+      {/* Detail beside the table when there is room, below it when there is not. */}
+      <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
+        <div className="flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto">
           <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} onSelect={onSelect} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} />
         </div>
-        <aside aria-label="Frame detail" className="min-w-0 flex-[2] border-l border-zinc-800 bg-zinc-900/40">
+        <aside aria-label="Frame detail" className="min-h-0 min-w-0 flex-[2] border-t border-zinc-800 @4xl:min-w-72 @4xl:border-l @4xl:border-t-0 bg-zinc-900/40">
           {view ? <FrameDetail view={view} onJump={onSelect} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}
         </aside>
       </div>

@@ -29,6 +29,14 @@ interface Props {
   onSelect: (seq: number) => void;
 }
 
+/** A row re-renders only when what it shows changed: its frame, pairing, place or selection. */
+function sameRow(a: Props, b: Props): boolean {
+  return (
+    a.view.frame === b.view.frame && a.view.latencyUs === b.view.latencyUs && a.view.method === b.view.method &&
+    a.index === b.index && a.top === b.top && a.selected === b.selected && a.domId === b.domId && a.onSelect === b.onSelect
+  );
+}
+
 export const TrafficRow = memo(function TrafficRow({ view: v, index, top, selected, domId, onSelect }: Props) {
   const latency = formatLatency(v.latencyUs);
   const marks = [v.frame.truncated && 'truncated', v.frame.invalidUtf8 && 'invalid UTF-8'].filter(Boolean).join(', ');
@@ -55,4 +63,4 @@ export const TrafficRow = memo(function TrafficRow({ view: v, index, top, select
       <span role="gridcell" className={`px-2 text-right tabular-nums ${latency ? 'text-zinc-200' : ''}`}>{latency}</span>
     </div>
   );
-});
+}, sameRow);

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { frameView } from '../../lib/browser/frameView';
 import type { Trace } from '../../lib/browser/trace';
 import { Button } from '../ui/Button';
-import { COLUMN_NAMES, GRID_COLUMNS, ROW_HEIGHT } from './columns';
+import { COLUMN_NAMES, GRID_COLUMNS, MIN_TABLE_WIDTH, ROW_HEIGHT } from './columns';
 import { TrafficRow } from './TrafficRow';
 import { useFollowBottom } from './useFollowBottom';
 
@@ -58,7 +58,7 @@ export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix }: Prop
 
   const rowId = (seq: number) => `${idPrefix}-row-${seq}`;
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col">
+    <div className="relative flex min-h-0 flex-1 flex-col" style={{ minWidth: MIN_TABLE_WIDTH }}>
       <div
         role="grid"
         aria-label="Traffic"
@@ -78,7 +78,7 @@ export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix }: Prop
             ))}
           </div>
         </div>
-        <div ref={scroller} onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
+        <div ref={scroller} data-scroller onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const seq = seqs[item.index];

@@ -12,7 +12,7 @@ const lanes: { id: LaneFilter; label: string }[] = [
 export function TrafficToolbar({ filter, onChange, shown, total }: { filter: TrafficFilter; onChange: (f: TrafficFilter) => void; shown: number; total: number }) {
   return (
     <div className="flex items-center gap-3 border-b border-zinc-800 bg-zinc-900/60 px-2 py-1">
-      <div role="radiogroup" aria-label="Lane" className="flex overflow-hidden rounded border border-zinc-700">
+      <div role="radiogroup" aria-label="Lane" className="flex shrink-0 overflow-hidden rounded border border-zinc-700">
         {lanes.map((l) => (
           <button
             key={l.id}
@@ -20,7 +20,7 @@ export function TrafficToolbar({ filter, onChange, shown, total }: { filter: Tra
             role="radio"
             aria-checked={filter.lane === l.id}
             onClick={() => onChange({ ...filter, lane: l.id })}
-            className={`px-2 py-0.5 text-[11px] ${filter.lane === l.id ? 'bg-zinc-700 text-zinc-50' : 'text-zinc-400 hover:bg-zinc-800'}`}
+            className={`whitespace-nowrap px-2 py-0.5 text-[11px] ${filter.lane === l.id ? 'bg-zinc-700 text-zinc-50' : 'text-zinc-400 hover:bg-zinc-800'}`}
           >
             {l.label}
           </button>
@@ -32,9 +32,9 @@ export function TrafficToolbar({ filter, onChange, shown, total }: { filter: Tra
         placeholder="Filter by method"
         value={filter.text}
         onChange={(e) => onChange({ ...filter, text: e.target.value })}
-        className={`${inputClass} w-56 py-0.5`}
+        className={`${inputClass} min-w-24 max-w-64 py-0.5`}
       />
-      <span className="ml-auto font-mono text-[11px] text-zinc-500" aria-live="polite">
+      <span className="ml-auto shrink-0 whitespace-nowrap font-mono text-[11px] text-zinc-500">
         {shown === total ? `${total} frames` : `${shown} of ${total} frames`}
       </span>
     </div>

@@ -6,11 +6,13 @@ export const inputClass =
 
 export function Field({ label, hint, children }: { label: string; hint?: ReactNode; children: ReactNode }) {
   return (
-    <label className="flex flex-col gap-1 text-xs text-zinc-400">
-      <span>{label}</span>
-      {children}
+    <div className="flex flex-col gap-1">
+      <label className="flex flex-col gap-1 text-xs text-zinc-400">
+        <span>{label}</span>
+        {children}
+      </label>
       {hint && <span className="text-[11px] text-zinc-500">{hint}</span>}
-    </label>
+    </div>
   );
 }
 

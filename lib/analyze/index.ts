@@ -3,3 +3,4 @@ export type { Severity, Annotation, AnalyzerOptions, RuleModule, RuleSpec } from
 export type { AnalysisState, Phase, RequestRecord, ProgressRecord, ToolInfo } from './state';
 export { createAnalyzer, analyze, catalogOf, type Analyzer } from './engine';
 export { RULE_MODULES } from './rules';
+export { summarize, matches, worstSeverity, byFrame, countPhrase, SEVERITIES, type AnnotationFilter, type ExpertSummary, type SeveritySummary, type GroupSummary } from './summary';

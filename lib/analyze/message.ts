@@ -41,13 +41,19 @@ export function requestKey(dir: string, id: unknown): string | undefined {
 }
 
 export function toMessage(value: unknown, at: Omit<Message, 'value' | 'kind' | 'hasId'>): Message {
-  if (!isObj(value)) return { ...at, value, kind: 'unknown', hasId: false };
-  const hasId = hasOwn(value, 'id');
+  // One object shape for every message keeps the hot path monomorphic.
+  const m: Message = {
+    seq: at.seq, frames: at.frames, ts: at.ts, dir: at.dir, batch: at.batch, value, obj: undefined, kind: 'unknown',
+    method: undefined, hasId: false, id: undefined, params: undefined, result: undefined, error: undefined,
+  };
+  if (!isObj(value)) return m;
+  m.obj = value;
+  m.hasId = hasOwn(value, 'id');
+  if (m.hasId) m.id = value.id;
   const method = own(value, 'method');
-  const m: Message = { ...at, value, obj: value, kind: 'unknown', hasId, id: hasId ? value.id : undefined };
   if (typeof method === 'string') {
     m.method = method;
-    m.kind = hasId ? 'request' : 'notification';
+    m.kind = m.hasId ? 'request' : 'notification';
     m.params = own(value, 'params');
   } else if (hasOwn(value, 'error')) {
     m.kind = 'error';

@@ -60,7 +60,7 @@ export const SAMPLING_WITH_TOOLS_RESULT: Schema = T.CreateMessageResultWithTools
 export const CREATE_TASK_RESULT: Schema = T.CreateTaskResultSchema;
 
 /** The first issues of a failed parse, as `path: message`. */
-export function describeIssues(error: z.ZodError, max = 3): string {
-  const parts = error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
-  return parts.join('; ') + (error.issues.length > max ? `; and ${error.issues.length - max} more` : '');
+export function describeIssues(issues: readonly z.core.$ZodIssue[], max = 3): string {
+  const parts = issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
+  return parts.join('; ') + (issues.length > max ? `; and ${issues.length - max} more` : '');
 }

@@ -49,12 +49,13 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
 export function lifecycleText(frame: Frame): string {
   const m = frame.meta as { event?: string; pid?: number; code?: number | null; signal?: string | null; error?: string } | undefined;
   if (!m?.event) return frame.raw;
-  const parts = [m.event];
-  if (m.pid !== undefined) parts.push(`pid ${m.pid}`);
+  const pid = m.pid !== undefined ? ` pid ${m.pid}` : '';
+  if (m.event === 'signal') return `sent ${m.signal ?? 'a signal'} to${pid || ' the process'}`;
+  const parts = [`${m.event}${pid}`];
   if (m.code !== undefined && m.code !== null) parts.push(`code ${m.code}`);
-  if (m.signal) parts.push(`signal ${m.signal}`);
+  if (m.signal) parts.push(`by ${m.signal}`);
   if (m.error) parts.push(m.error);
-  return parts.join(' ');
+  return parts.join(', ');
 }
 
 export function formatLatency(us: number | undefined): string {

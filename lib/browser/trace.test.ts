@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Frame } from '../mcp/frame';
 import { emptyTrace, ingest } from './trace';
-import { frameView } from './frameView';
+import { frameView, lifecycleText } from './frameView';
 
 function msg(seq: number, dir: Frame['dir'], body: unknown, ts = seq * 1000): Frame {
   const raw = JSON.stringify(body);
@@ -81,5 +81,15 @@ describe('frameView', () => {
   it('leaves an unanswered request without latency', () => {
     const open = ingest(live(), frames.slice(0, 6));
     expect(frameView(open, 6)).toMatchObject({ kind: 'request', latencyUs: undefined, partnerSeq: undefined });
+  });
+});
+
+describe('lifecycleText', () => {
+  const life = (meta: Record<string, unknown>): Frame => ({ seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: '', size: 0, meta: { transport: 'stdio', ...meta } as Frame['meta'] });
+  it('says what happened to the process in a few words', () => {
+    expect(lifecycleText(life({ event: 'spawn', pid: 42 }))).toBe('spawn pid 42');
+    expect(lifecycleText(life({ event: 'signal', pid: 42, signal: 'SIGTERM' }))).toBe('sent SIGTERM to pid 42');
+    expect(lifecycleText(life({ event: 'exit', pid: 42, code: null, signal: 'SIGTERM' }))).toBe('exit pid 42, by SIGTERM');
+    expect(lifecycleText(life({ event: 'exit', pid: 42, code: 0, signal: null }))).toBe('exit pid 42, code 0');
   });
 });

@@ -48,7 +48,15 @@ interface Container {
   value: Record<string, unknown> | unknown[];
   /** The pending key of an object, or undefined while the next key is awaited. */
   key?: string;
-  pointer: string;
+  /** Where it sits in its parent: the pointer is built only when a duplicate needs it. */
+  parent?: Container;
+  at?: string | number;
+}
+
+function pointerOf(c: Container): string {
+  const parts: string[] = [];
+  for (let cur: Container | undefined = c; cur?.parent; cur = cur.parent) parts.push(escapePointer(String(cur.at)));
+  return parts.length ? `/${parts.reverse().join('/')}` : '';
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -64,43 +72,77 @@ function setKey(obj: Record<string, unknown>, key: string, value: unknown): void
   else obj[key] = value;
 }
 
-export function parseStrict(text: string): StrictJson {
-  const duplicates: DuplicateKey[] = [];
+// The reader's cursor lives at module level: no closures per call, and parsing never calls out,
+// so one parse cannot interleave with another.
+let text = '';
+let i = 0;
+let n = 0;
+let duplicates: DuplicateKey[] = [];
+
+function fail(message: string, at: number): StrictJson {
+  return { ok: false, incomplete: at >= n, duplicates, error: { message, ...positionOf(text, at) } };
+}
+
+function skipWs(): void {
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+  }
+}
+
+/** Reads a string starting at the opening quote; on a fault returns undefined with `i` at it. */
+function readString(): string | undefined {
+  const start = ++i;
+  let escaped = false;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) break;
+    if (c === 92) { escaped = true; i++; continue; }
+    if (c < 32) return undefined;
+  }
+  if (i >= n) return undefined;
+  const body = text.slice(start, i++);
+  if (!escaped) return body;
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    i = start;
+    return undefined;
+  }
+}
+
+/** Reads `"key":` into `obj.key`; returns a failure, or undefined on success. */
+function readKey(obj: Container): StrictJson | undefined {
+  skipWs();
+  if (i >= n) return fail('unexpected end of input: a key is missing', i);
+  if (text.charCodeAt(i) !== 34) return fail(`expected a string key but found ${JSON.stringify(text[i])}`, i);
+  const at = i;
+  const key = readString();
+  if (key === undefined) return fail(i >= n ? 'unexpected end of input inside a key' : 'invalid character or escape in a key', i);
+  if (hasOwn.call(obj.value, key)) duplicates.push({ key, path: pointerOf(obj), ...positionOf(text, at) });
+  obj.key = key;
+  skipWs();
+  if (i >= n) return fail("unexpected end of input: expected ':'", i);
+  if (text.charCodeAt(i) !== 58) return fail(`expected ':' after key ${JSON.stringify(key)}`, i);
+  i++;
+  return undefined;
+}
+
+export function parseStrict(input: string): StrictJson {
+  text = input;
+  i = 0;
+  n = input.length;
+  duplicates = [];
+  try {
+    return readValue();
+  } finally {
+    text = '';
+  }
+}
+
+function readValue(): StrictJson {
   const stack: Container[] = [];
   let nonFinite: JsonProblem | undefined;
-  let i = 0;
-  const n = text.length;
-
-  const fail = (message: string, at: number): StrictJson => ({
-    ok: false, incomplete: at >= n, duplicates, error: { message, ...positionOf(text, at) },
-  });
-  const skipWs = () => {
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
-    }
-  };
-  /** Reads a string starting at the opening quote; returns undefined after setting `i` at the fault. */
-  const readString = (): string | undefined => {
-    const start = ++i;
-    let escaped = false;
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 34) break;
-      if (c === 92) { escaped = true; i++; continue; }
-      if (c < 32) return undefined;
-    }
-    if (i >= n) return undefined;
-    const body = text.slice(start, i++);
-    if (!escaped) return body;
-    try {
-      return JSON.parse(`"${body}"`) as string;
-    } catch {
-      i = start;
-      return undefined;
-    }
-  };
-
   let value: unknown;
   // The main loop reads one value per turn, then closes containers and reads separators.
   for (;;) {
@@ -110,7 +152,7 @@ export function parseStrict(text: string): StrictJson {
     const c = text.charCodeAt(i);
     let done = true;
     if (c === 123 /* { */ || c === 91 /* [ */) {
-      const child: Container = { value: c === 123 ? {} : [], pointer: top ? `${top.pointer}/${top.key !== undefined ? escapePointer(top.key) : (top.value as unknown[]).length}` : '' };
+      const child: Container = { value: c === 123 ? {} : [], parent: top, at: top ? (top.key ?? (top.value as unknown[]).length) : undefined };
       i++;
       skipWs();
       const close = c === 123 ? 125 : 93;
@@ -178,21 +220,5 @@ export function parseStrict(text: string): StrictJson {
       }
       return fail(`expected ',' or '${isArr ? ']' : '}'}' but found ${JSON.stringify(text[i - 1])}`, i - 1);
     }
-  }
-
-  function readKey(obj: Container): StrictJson | undefined {
-    skipWs();
-    if (i >= n) return fail('unexpected end of input: a key is missing', i);
-    if (text.charCodeAt(i) !== 34) return fail(`expected a string key but found ${JSON.stringify(text[i])}`, i);
-    const at = i;
-    const key = readString();
-    if (key === undefined) return fail(i >= n ? 'unexpected end of input inside a key' : 'invalid character or escape in a key', i);
-    if (hasOwn.call(obj.value, key)) duplicates.push({ key, path: obj.pointer, ...positionOf(text, at) });
-    obj.key = key;
-    skipWs();
-    if (i >= n) return fail("unexpected end of input: expected ':'", i);
-    if (text.charCodeAt(i) !== 58) return fail(`expected ':' after key ${JSON.stringify(key)}`, i);
-    i++;
-    return undefined;
   }
 }

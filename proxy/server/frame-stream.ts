@@ -64,7 +64,7 @@ export class FrameStream {
       this.queue.push(f);
       this.lastSeq = f.seq;
     }
-    if (this.queue.length >= BATCH_FRAMES) this.flush();
+    if (this.queue.length >= BATCH_FRAMES) this.flush(true);
     else this.schedule();
   }
 
@@ -79,10 +79,12 @@ export class FrameStream {
     if (!this.timer && this.queue.length > 0) this.timer = setTimeout(() => this.flush(), BATCH_MS);
   }
 
-  private flush(): void {
+  /** `fullOnly`: a flood sends whole batches now and leaves the remainder to the timer. */
+  private flush(fullOnly = false): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.queue.length > 0 && this.ws.readyState === this.ws.OPEN && this.ws.bufferedAmount < HIGH_WATER_BYTES) {
+    const min = fullOnly ? BATCH_FRAMES : 1;
+    while (this.queue.length >= min && this.ws.readyState === this.ws.OPEN && this.ws.bufferedAmount < HIGH_WATER_BYTES) {
       this.send({ type: 'frames/append', sessionId: this.session.id, frames: wire(this.queue.splice(0, BATCH_FRAMES)) });
     }
     if (this.ws.readyState === this.ws.OPEN) this.schedule();

@@ -13,6 +13,7 @@ import type { RequestOptions } from './types';
 import { CONNECTION_CLOSED, REQUEST_CANCELLED, REQUEST_TIMEOUT, RequestError } from './request-error';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_TOTAL_MS = 10 * 60_000;
 
 type Id = string | number;
 
@@ -23,6 +24,7 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
   progressToken?: Id;
   onProgress?: RequestOptions['onProgress'];
+  restartTimer: () => void;
   cleanup: () => void;
 }
 
@@ -47,7 +49,15 @@ export class Correlator {
   private readonly rawIds = new Set<Id>();
   private closedReason?: string;
 
-  constructor(private readonly hooks: CorrelatorHooks, private readonly defaultTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS) {}
+  /**
+   * @param defaultTimeoutMs for requests that give no timeout; progress restarts it
+   * @param maxTotalMs the longest a request may run however much progress it reports
+   */
+  constructor(
+    private readonly hooks: CorrelatorHooks,
+    private readonly defaultTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+    private readonly maxTotalMs = DEFAULT_MAX_TOTAL_MS,
+  ) {}
 
   request(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}): Promise<unknown> {
     if (this.closedReason) return Promise.reject(new RequestError(this.closedReason, CONNECTION_CLOSED));
@@ -64,16 +74,20 @@ export class Correlator {
 
     return new Promise<unknown>((resolve, reject) => {
       const onAbort = () => this.giveUp(id, new RequestError(`${method} (id ${id}) was cancelled`, REQUEST_CANCELLED), 'cancelled by the user');
-      const timer = setTimeout(
-        () => this.giveUp(id, new RequestError(`no response to ${method} (id ${id}) within ${timeoutMs} ms`, REQUEST_TIMEOUT), `timed out after ${timeoutMs} ms`),
-        timeoutMs,
-      );
+      const onTimeout = () => this.giveUp(id, new RequestError(`no response to ${method} (id ${id}) within ${timeoutMs} ms`, REQUEST_TIMEOUT), `timed out after ${timeoutMs} ms`);
+      const startedAt = Date.now();
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       const entry: Pending = {
-        method, resolve, reject, timer, onProgress: opts.onProgress,
+        method, resolve, reject, timer: setTimeout(onTimeout, timeoutMs), onProgress: opts.onProgress,
         progressToken: opts.onProgress ? id : undefined,
+        // basic/utilities/progress: progress may restart the timeout, but a maximum still holds.
+        restartTimer: () => {
+          if (Date.now() - startedAt + timeoutMs > Math.max(timeoutMs, this.maxTotalMs)) return;
+          clearTimeout(entry.timer);
+          entry.timer = setTimeout(onTimeout, timeoutMs);
+        },
         cleanup: () => {
-          clearTimeout(timer);
+          clearTimeout(entry.timer);
           opts.signal?.removeEventListener('abort', onAbort);
           if (entry.progressToken !== undefined) this.byToken.delete(entry.progressToken);
         },
@@ -153,6 +167,7 @@ export class Correlator {
     const id = this.byToken.get(token);
     const p = id === undefined ? undefined : this.pending.get(id);
     if (!p?.onProgress || typeof params.progress !== 'number') return false;
+    p.restartTimer();
     p.onProgress({
       progress: params.progress,
       total: typeof params.total === 'number' ? params.total : undefined,

@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
+import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
 import type { Connection } from '../../lib/wire/connection';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import { createTransport, type TransportOptions } from '../transports';
@@ -12,10 +13,17 @@ import { SessionClock } from './clock';
 import { Correlator } from './correlator';
 import { Emitter } from './emitter';
 import { Recorder } from './recorder';
+import { REQUEST_TIMEOUT, RequestError } from './request-error';
 import { ASKS_THE_PERSON, ServerRequestQueue, type Id } from './server-requests';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
 export const LOUPE_VERSION: string = createRequire(import.meta.url)('../../package.json').version;
+
+/** What a session asks for when the page gives nothing: the newest stateful version, no client
+ *  capabilities (so no server request waits on a person unless the person opts in). */
+export function defaultOpenOptions(): OpenOptions {
+  return { protocolVersion: DEFAULT_PROTOCOL_VERSION, clientCapabilities: {} };
+}
 
 export interface SessionConfig {
   transport?: TransportOptions;
@@ -44,6 +52,8 @@ export class Session implements LiveSession {
   private transportDone = false;
   /** Seq of the server message being dispatched, so a server request can point at its frame. */
   private currentSeq?: number;
+  /** From the transport's exit frame: 0 is a clean exit, null a signal or no exit code. */
+  private exitCode?: number | null;
 
   constructor(readonly id: string, readonly connection: Connection, readonly options: OpenOptions, private readonly config: SessionConfig = {}) {
     this.state = {
@@ -71,9 +81,16 @@ export class Session implements LiveSession {
       this.transport = transport;
       transport.onCrossing = (c) => {
         const frame = this.recorder.record(c);
-        if (frame.dir === 's2c' && frame.lane === 'message') this.undispatched.push(frame);
+        if (frame.dir === 's2c' && frame.lane === 'message') {
+          this.undispatched.push(frame);
+          // Lines that never parse are never dispatched; do not let them pile up.
+          if (this.undispatched.length > 10_000) this.undispatched.splice(0, 5_000);
+        }
         const meta = frame.meta as LifecycleMeta | undefined;
         if (meta?.event === 'spawn' && meta.pid !== undefined) this.update({ pid: meta.pid });
+        if (meta?.event === 'exit') this.exitCode = meta.signal ? null : meta.code;
+        // Transports that link frames to each other (HTTP message -> exchange) use the seq.
+        return frame.seq;
       };
       transport.onMessage = (text, json) => this.dispatch(text, json);
       transport.onClosed = (reason) => this.ended(reason);
@@ -82,7 +99,7 @@ export class Session implements LiveSession {
       this.transportDone = true;
       return this.fail((e as Error).message);
     }
-    if (this.isEnded()) return;
+    if (this.closing || this.isEnded()) return;
     await this.handshake();
   }
 
@@ -101,10 +118,14 @@ export class Session implements LiveSession {
         instructions: typeof r.instructions === 'string' ? r.instructions : undefined,
       });
       await this.correlator.notify('notifications/initialized');
-      if (!this.isEnded() && this.state.status === 'initializing') this.update({ status: 'ready' });
+      if (!this.isEnded() && !this.closing && this.state.status === 'initializing') this.update({ status: 'ready' });
     } catch (e) {
       // The process may still run: it stays open for the raw composer until close().
-      if (!this.isEnded() && this.state.status !== 'closing') this.fail(`the handshake failed: ${(e as Error).message}`);
+      if (this.isEnded() || this.closing) return;
+      const hint = e instanceof RequestError && e.code === REQUEST_TIMEOUT
+        ? '. The server never answered initialize: check the trace for what it wrote instead (logs on stdout, a prompt, nothing at all)'
+        : '';
+      this.fail(`the handshake failed: ${(e as Error).message}${hint}`);
     }
   }
 
@@ -175,14 +196,19 @@ export class Session implements LiveSession {
   }
 
   private async doClose(): Promise<void> {
-    const wasEnded = this.isEnded();
-    if (!wasEnded) this.update({ status: 'closing' });
+    if (this.isEnded()) {
+      await this.transport?.close();
+      return;
+    }
+    // A failed handshake leaves the process running for the raw composer; closing it keeps "failed".
+    const failed = this.state.status === 'failed';
+    if (!failed) this.update({ status: 'closing' });
     this.correlator.close('the session was closed');
     this.dropPending();
     await this.transport?.close();
     this.transportDone = true;
     this.recorder.flush();
-    if (!wasEnded && !this.isEnded()) this.update({ status: 'closed', endedAt: Date.now() });
+    if (this.state.endedAt === undefined) this.update({ status: failed ? 'failed' : 'closed', endedAt: Date.now() });
   }
 
   /** The transport ended by itself (the server exited or the connection dropped). */
@@ -192,7 +218,7 @@ export class Session implements LiveSession {
     this.dropPending();
     this.recorder.flush();
     if (this.state.status === 'closing') return;
-    const clean = /exited with code 0$/.test(reason) && this.state.status !== 'failed';
+    const clean = this.exitCode === 0 && this.state.status !== 'failed';
     // A handshake that already failed keeps its message; the exit is added to it.
     const error = this.state.status === 'failed' && this.state.error ? `${this.state.error}; then ${reason}` : reason;
     this.update({ status: clean ? 'closed' : 'failed', error, endedAt: Date.now() });

@@ -4,18 +4,18 @@
  */
 import type { Connection } from '../../lib/wire/connection';
 import type { SessionClock } from '../sessions/clock';
+import { createHttpTransport, type HttpTransportOptions } from './http';
 import { StdioTransport, type StdioOptions } from './stdio';
 import type { WireTransport } from './types';
 
 /** Options for every kind of transport; each reads the ones it knows. */
-export type TransportOptions = StdioOptions;
+export type TransportOptions = StdioOptions & HttpTransportOptions;
 
 export function createTransport(connection: Connection, clock: SessionClock, options: TransportOptions = {}): WireTransport {
   switch (connection.transport) {
     case 'stdio':
       return new StdioTransport(connection, clock, options);
     case 'http':
-      // The Streamable HTTP (and legacy HTTP+SSE) transport plugs in here.
-      throw new Error(`cannot connect to ${connection.url}: the HTTP transport is not available in this build yet`);
+      return createHttpTransport(connection, clock, options);
   }
 }

@@ -36,3 +36,8 @@ export function describeExit(code: number | null, signal: string | null): string
   if (signal) return `the server process was ended by ${signal}`;
   return `the server process exited with code ${code}`;
 }
+
+/** A command line for people to read; arguments that need it are quoted (display only, never run). */
+export function displayCommand(command: string, args: readonly string[]): string {
+  return [command, ...args].map((a) => (a === '' || /[^\w@%+=:,./-]/.test(a) ? JSON.stringify(a) : a)).join(' ');
+}

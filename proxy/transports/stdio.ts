@@ -11,7 +11,7 @@ import type { StdioConnection } from '../../lib/wire/connection';
 import type { SessionClock } from '../sessions/clock';
 import type { Crossing, WireTransport } from './types';
 import { groupAlive, signalGroup, sleep, trackGroup, untrackGroup, waitGroupGone } from './process-group';
-import { childEnvironment, describeExit, describeSpawnError } from './stdio-text';
+import { childEnvironment, describeExit, describeSpawnError, displayCommand } from './stdio-text';
 
 export interface StdioOptions {
   /** Longest line kept whole; longer ones are recorded truncated. Default 16 MiB. */
@@ -22,6 +22,8 @@ export interface StdioOptions {
   killGraceMs?: number;
 }
 
+const encoder = new TextEncoder();
+
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
 export class StdioTransport implements WireTransport {
@@ -30,6 +32,8 @@ export class StdioTransport implements WireTransport {
   onClosed?: (reason: string) => void;
 
   private child?: ChildProcess;
+  /** Settles once the process has spawned or failed to; close() waits for it. */
+  private starting?: Promise<void>;
   private exit?: Exit;
   private closing = false;
   private termSentAt?: number;
@@ -51,7 +55,12 @@ export class StdioTransport implements WireTransport {
   }
 
   start(): Promise<void> {
-    if (this.child) return Promise.reject(new Error('this transport was already started'));
+    if (this.starting) return Promise.reject(new Error('this transport was already started'));
+    this.starting = this.spawnServer();
+    return this.starting;
+  }
+
+  private spawnServer(): Promise<void> {
     const { command, args, cwd } = this.connection;
     if (cwd !== undefined && !existsSync(cwd)) {
       const error = `cannot start "${command}": the working directory ${cwd} does not exist`;
@@ -75,7 +84,7 @@ export class StdioTransport implements WireTransport {
       child.once('spawn', () => {
         const pid = child.pid as number;
         trackGroup(pid);
-        this.lifecycle({ transport: 'stdio', event: 'spawn', pid, command, args }, `started ${[command, ...args].join(' ')} (pid ${pid})`);
+        this.lifecycle({ transport: 'stdio', event: 'spawn', pid, command, args }, `started ${displayCommand(command, args)} (pid ${pid})`);
         this.wire(child, pid);
         resolve();
       });
@@ -142,7 +151,7 @@ export class StdioTransport implements WireTransport {
     if (!stdin || this.exit || this.closing || !stdin.writable) {
       throw new Error('the server process is not running: cannot write to its stdin');
     }
-    const bytes = new TextEncoder().encode(text + '\n');
+    const bytes = encoder.encode(text + '\n');
     const ts = this.clock.now();
     for (const l of new LineSplitter(this.maxLineBytes).push(bytes)) this.record('c2s', 'message', l, ts);
     await new Promise<void>((resolve, reject) => {
@@ -152,6 +161,8 @@ export class StdioTransport implements WireTransport {
 
   /** stdin closed, a grace period, SIGTERM to the group, another grace, SIGKILL. */
   async close(): Promise<void> {
+    // A close that arrives while the process is still spawning must still end it.
+    await this.starting?.catch(() => {});
     const child = this.child;
     if (!child || !this.done) return;
     if (!this.closing && !this.exit) {

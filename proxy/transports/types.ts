@@ -25,8 +25,9 @@ export interface WireTransport {
   send(text: string): Promise<void>;
   /** Ends the connection gracefully, then forcefully; resolves when nothing is left running. */
   close(): Promise<void>;
-  /** Every crossing, in wire order. */
-  onCrossing?: (c: Crossing) => void;
+  /** Every crossing, in wire order. The recorder answers the seq it gave the frame: the HTTP
+   *  transports link message frames to their exchange by it (`meta.exchange`). */
+  onCrossing?: (c: Crossing) => number | void;
   /** Each JSON-RPC message that parsed, after it was recorded (for the MCP client on top). */
   onMessage?: (text: string, json: unknown) => void;
   /** The connection ended by itself (process exit, stream gone). */

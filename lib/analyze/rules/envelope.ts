@@ -36,11 +36,13 @@ export const envelopeRules: RuleModule = {
     'jsonrpc.unknown-field': { severity: 'warning', section: `${S}messages` },
   },
 
-  onText({ unit, stdio, report }) {
+  onText({ unit, stdio, version, report }) {
     const seqs = unit.frames.map((f) => f.seq);
     const first = unit.frames[0];
     const p = unit.parsed;
     if (first.truncated) return; // only the start was kept: nothing can be judged
+    // On stdio the line itself is the fault (stdio.invalid-utf8); elsewhere the message is.
+    if (!stdio && first.invalidUtf8) report('jsonrpc.invalid-json', seqs, 'the message is not valid UTF-8 (undecodable bytes shown as U+FFFD)');
     if (!p.ok) {
       // On stdio a line that does not even start like JSON is stdio.non-json-line.
       if (stdio && p.value === undefined && !startsLikeJson(first.raw)) return;
@@ -53,6 +55,8 @@ export const envelopeRules: RuleModule = {
       report('jsonrpc.duplicate-key', seqs, `repeated key${p.duplicates.length > 1 ? 's' : ''} ${list}${p.duplicates.length > 5 ? ', …' : ''}: JSON.parse keeps only the last one`);
     }
     if (Array.isArray(p.value)) {
+      // The catalog counts a batch outside 2025-03-26 here too (and as jsonrpc.batch-not-allowed).
+      if (version !== '2025-03-26') report('jsonrpc.not-object', seqs, `the message is a JSON array of ${p.value.length}; outside 2025-03-26 every message must be a single object`);
       p.value.forEach((el, i) => {
         if (!isObj(el)) report('jsonrpc.not-object', seqs, `batch element ${i} is ${show(el, 30)}, not a JSON-RPC object`);
       });

@@ -7,6 +7,7 @@ import { capabilityRules } from './capability';
 import { contentRules } from './content';
 import { envelopeRules } from './envelope';
 import { featureRules } from './features';
+import { httpRules } from './http-transport';
 import { lifecycleRules } from './lifecycle';
 import { methodRules } from './methods';
 import { schemaRules } from './schema';
@@ -19,6 +20,7 @@ import { versionRules } from './version';
 
 export const RULE_MODULES: readonly RuleModule[] = [
   stdioRules,
+  httpRules,
   envelopeRules,
   methodRules,
   versionRules,

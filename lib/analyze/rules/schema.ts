@@ -1,8 +1,52 @@
 /** schema.*: params and results against the SDK's schemas for the method. */
+import type * as z from 'zod/v4';
 import { methodInfo, definedIn } from '../methods';
 import { CREATE_TASK_RESULT, describeIssues, PARAMS, RESULTS, SAMPLING_WITH_TOOLS_RESULT } from '../schemas';
 import type { RuleModule } from '../types';
 import { hasOwn, isObj } from '../util';
+
+/**
+ * Parts of a message that a more specific rule judges (with a better message): schema issues under
+ * these paths are left to that rule, so one fault gets one annotation. `*` matches one segment.
+ */
+const OWNED_PARAMS: Record<string, string[]> = {
+  'sampling/createMessage': ['messages.*.content'],
+  'elicitation/create': ['requestedSchema', 'url', 'elicitationId'],
+  'notifications/tasks/status': ['taskId', 'status', 'createdAt', 'lastUpdatedAt', 'ttl'],
+};
+const TASK_FIELDS = ['taskId', 'status', 'createdAt', 'lastUpdatedAt', 'ttl'];
+const OWNED_RESULTS: Record<string, string[]> = {
+  'tools/list': ['tools.*.inputSchema'],
+  'tools/call': ['content', 'structuredContent', 'task'],
+  'prompts/get': ['messages.*.content'],
+  'sampling/createMessage': ['content', 'task'],
+  'elicitation/create': ['task'],
+  'roots/list': ['roots.*.uri'],
+  'completion/complete': ['completion.values'],
+  'tasks/get': TASK_FIELDS,
+  'tasks/cancel': TASK_FIELDS,
+  'tasks/list': TASK_FIELDS.map((f) => `tasks.*.${f}`),
+};
+
+function owned(issuePath: readonly PropertyKey[], patterns: readonly string[] | undefined): boolean {
+  return !!patterns?.some((p) => {
+    const parts = p.split('.');
+    return parts.length <= issuePath.length && parts.every((part, i) => part === '*' || part === String(issuePath[i]));
+  });
+}
+
+/** A union failure says only "Invalid input": report the issues of its closest branch instead. */
+function closest(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+  const branch = issue.errors.reduce((best, b) => (b.length < best.length ? b : best));
+  if (branch.length === 0) return [issue];
+  return branch.flatMap((sub) => closest({ ...sub, path: [...issue.path, ...sub.path] } as z.core.$ZodIssue));
+}
+
+function unowned(error: z.ZodError, patterns: readonly string[] | undefined): z.core.$ZodIssue[] | undefined {
+  const issues = error.issues.flatMap(closest).filter((i) => !owned(i.path, patterns));
+  return issues.length ? issues : undefined;
+}
 
 export const schemaRules: RuleModule = {
   rules: {
@@ -17,7 +61,8 @@ export const schemaRules: RuleModule = {
       const schema = PARAMS.get(msg.method);
       if (!info || !schema || !definedIn(info, version) || info.kind !== (msg.kind === 'request' ? 'request' : 'notification')) return;
       const r = schema.safeParse(msg.params);
-      if (!r.success) report('schema.params', [msg.seq], `${msg.method} params do not match the ${version} schema: ${describeIssues(r.error)}`);
+      const left = r.success ? undefined : unowned(r.error, OWNED_PARAMS[msg.method]);
+      if (left) report('schema.params', [msg.seq], `${msg.method} params do not match the ${version} schema: ${describeIssues(left)}`);
       return;
     }
     if (msg.kind !== 'response' || !request || request.responseSeq !== undefined || !isObj(msg.result)) return;
@@ -28,6 +73,7 @@ export const schemaRules: RuleModule = {
     else if (request.method === 'sampling/createMessage' && isObj(request.params) && hasOwn(request.params, 'tools')) schema = SAMPLING_WITH_TOOLS_RESULT;
     if (!schema) return;
     const r = schema.safeParse(msg.result);
-    if (!r.success) report('schema.result', [msg.seq, request.seq], `result of ${request.method} does not match the ${version} schema: ${describeIssues(r.error)}`);
+    const left = r.success ? undefined : unowned(r.error, OWNED_RESULTS[request.method]);
+    if (left) report('schema.result', [msg.seq, request.seq], `result of ${request.method} does not match the ${version} schema: ${describeIssues(left)}`);
   },
 };

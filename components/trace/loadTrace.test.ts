@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { loadTraceFile, traceUrlFromSearch } from './loadTrace';
+import goldenV0 from '../../e2e/golden/everything-stdio.v0.loupe.ndjson?raw';
+
+describe('loading a trace in the page', () => {
+  it('opens a File, migrating an old format', async () => {
+    const r = await loadTraceFile(new File([goldenV0], 'old.loupe.ndjson'));
+    expect(r.ok && r.trace.frames.length).toBe(30);
+  });
+
+  it('refuses a bad File with its line and reason', async () => {
+    const text = goldenV0.split('\n').map((l, i) => (i === 6 ? '{nope' : l)).join('\n');
+    const r = await loadTraceFile(new File([text], 'bad.ndjson'));
+    expect(r).toEqual({ ok: false, name: 'bad.ndjson', error: expect.stringMatching(/^line 7: not valid JSON/) });
+  });
+
+  it('accepts only http(s) trace URLs', () => {
+    expect(traceUrlFromSearch('?trace=/traces/a.ndjson', 'http://127.0.0.1:3000/')?.href).toBe('http://127.0.0.1:3000/traces/a.ndjson');
+    expect(traceUrlFromSearch('?trace=javascript:alert(1)', 'http://127.0.0.1:3000/')).toBeUndefined();
+    expect(traceUrlFromSearch('?x=1', 'http://127.0.0.1:3000/')).toBeUndefined();
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Opens trace files in the browser: a File (picker or drop) or a URL (`?trace=`). Both stream
+ * through lib/trace's reader, so a refusal names the line and the reason and nothing half-loads.
+ */
+import { readTraceStream, TraceError, type Trace } from '../../lib/trace';
+
+export type LoadResult = { ok: true; name: string; trace: Trace } | { ok: false; name: string; error: string };
+
+function refusal(name: string, e: unknown): LoadResult {
+  const error = e instanceof TraceError ? e.message : `could not be read: ${(e as Error).message}`;
+  return { ok: false, name, error };
+}
+
+export async function loadTraceFile(file: File): Promise<LoadResult> {
+  try {
+    return { ok: true, name: file.name, trace: await readTraceStream(file.stream()) };
+  } catch (e) {
+    return refusal(file.name, e);
+  }
+}
+
+/** Only http(s) URLs and paths on the page's own origin: a trace URL is untrusted input. */
+export function traceUrlFromSearch(search: string, base: string): URL | undefined {
+  const raw = new URLSearchParams(search).get('trace');
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function loadTraceUrl(url: URL): Promise<LoadResult> {
+  const name = decodeURIComponent(url.pathname.split('/').pop() || url.host);
+  try {
+    const res = await fetch(url, { credentials: 'omit' });
+    if (!res.ok || !res.body) return { ok: false, name, error: `the server answered ${res.status} ${res.statusText} for ${url.href}` };
+    return { ok: true, name, trace: await readTraceStream(res.body) };
+  } catch (e) {
+    return refusal(name, e);
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The page object for Loupe's dashboard. Everything is found by accessible role and name: the
+ * aria labels are the contract between the page and these tests.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { TrafficTable } from './TrafficTable';
+
+export class LoupePage {
+  readonly sidebar: Locator;
+  readonly connections: Locator;
+  readonly sessions: Locator;
+  readonly sessionTabs: Locator;
+  readonly status: Locator;
+  readonly traffic: TrafficTable;
+  readonly detail: Locator;
+  readonly tools: Locator;
+
+  constructor(readonly page: Page) {
+    this.sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    this.connections = page.getByRole('list', { name: 'Connections' });
+    this.sessions = page.getByRole('list', { name: 'Sessions' });
+    this.sessionTabs = page.getByRole('tablist', { name: 'Open sessions' });
+    this.status = page.getByRole('region', { name: 'Session status' });
+    this.traffic = new TrafficTable(page.getByRole('grid', { name: 'Traffic' }));
+    this.detail = page.getByRole('complementary', { name: 'Frame detail' });
+    this.tools = page.getByRole('complementary', { name: 'Tools' });
+  }
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await expect(this.connections.getByRole('listitem').first()).toBeVisible();
+  }
+
+  async connect(name: string | RegExp): Promise<void> {
+    const button = typeof name === 'string' ? this.page.getByRole('button', { name: `Connect ${name}`, exact: true }) : this.connections.getByRole('button', { name });
+    await button.click();
+    await expect(this.status).toBeVisible();
+  }
+
+  async expectPhase(phase: string): Promise<void> {
+    await expect(this.status.getByText(phase, { exact: true })).toBeVisible({ timeout: 20_000 });
+  }
+
+  /** A fact of the session header (version, server, pid, transport): its value as text. */
+  fact(name: string): Locator {
+    return this.status.getByRole('group', { name, exact: true }).getByRole('definition');
+  }
+
+  async pid(): Promise<number> {
+    return Number((await this.fact('pid').innerText()).trim());
+  }
+
+  async listTools(): Promise<void> {
+    await this.status.getByRole('button', { name: 'List tools' }).click();
+    await expect(this.tools.getByRole('combobox', { name: 'Tool' })).toBeVisible();
+  }
+
+  async callTool(name: string, args: unknown): Promise<void> {
+    await this.tools.getByRole('combobox', { name: 'Tool' }).selectOption(name);
+    await this.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
+    await this.tools.getByRole('button', { name: `Call ${name}` }).click();
+    await expect(this.tools.getByRole('region', { name: 'Call result' })).toBeVisible();
+  }
+
+  /** Adds a stdio connection through the New connection form. */
+  async addConnection(c: { name: string; command: string; args?: string[]; env?: Record<string, string> }): Promise<void> {
+    await this.sidebar.getByRole('button', { name: 'New connection' }).click();
+    const form = this.page.getByRole('dialog', { name: 'New connection' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(c.name);
+    await form.getByRole('textbox', { name: 'Command', exact: true }).fill(c.command);
+    for (const [i, arg] of (c.args ?? []).entries()) {
+      await form.getByRole('button', { name: 'Add argument' }).click();
+      await form.getByRole('textbox', { name: `Argument ${i + 1}`, exact: true }).fill(arg);
+    }
+    for (const [i, [key, value]] of Object.entries(c.env ?? {}).entries()) {
+      await form.getByRole('button', { name: 'Add variable' }).click();
+      await form.getByRole('textbox', { name: `Variable ${i + 1} name`, exact: true }).fill(key);
+      await form.getByRole('textbox', { name: `Variable ${i + 1} value`, exact: true }).fill(value);
+    }
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await expect(form).toBeHidden();
+    await expect(this.connections.getByRole('listitem', { name: c.name })).toBeVisible();
+  }
+
+  /** The total in the traffic toolbar ("123 frames" or "4 of 123 frames"). */
+  async frameCount(): Promise<number> {
+    const text = await this.page.getByText(/^(\d+ of )?\d+ frames$/).innerText();
+    return Number(/(\d+) frames$/.exec(text)?.[1] ?? NaN);
+  }
+
+  async disconnect(): Promise<void> {
+    await this.status.getByRole('button', { name: 'Disconnect' }).click();
+  }
+
+  /** Keeps a handle on the page's WebSockets (installed before the page loads) for dropLink. */
+  async watchSockets(): Promise<void> {
+    await this.page.addInitScript(() => {
+      const Native = window.WebSocket;
+      const seen: WebSocket[] = [];
+      (window as unknown as { __loupeSockets: WebSocket[] }).__loupeSockets = seen;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          seen.push(this);
+        }
+      };
+    });
+  }
+
+  /** How many WebSockets the page has opened since it loaded. */
+  async socketsOpened(): Promise<number> {
+    return this.page.evaluate(() => (window as unknown as { __loupeSockets: WebSocket[] }).__loupeSockets.length);
+  }
+
+  /** Cuts the page's link to the proxy, as a network blip or a sleeping laptop would. */
+  async dropLink(): Promise<void> {
+    await this.page.evaluate(() => {
+      for (const ws of (window as unknown as { __loupeSockets: WebSocket[] }).__loupeSockets) ws.close();
+    });
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await this.page.screenshot({ path: `test-results/screens/${name}.png` });
+  }
+}

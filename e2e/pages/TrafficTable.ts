@@ -1,0 +1,55 @@
+import { expect, type Locator } from '@playwright/test';
+
+export interface RowFacts {
+  seq: number;
+  time: string;
+  dir: string;
+  kind: string;
+  method: string;
+  id: string;
+  size: string;
+  latency: string;
+}
+
+/** The traffic grid: rows are read through their cells, in column order. */
+export class TrafficTable {
+  constructor(readonly grid: Locator) {}
+
+  /** Data rows only (the header row has column headers, not cells). */
+  rows(): Locator {
+    return this.grid.getByRole('row').filter({ has: this.grid.page().getByRole('gridcell') });
+  }
+
+  async facts(row: Locator): Promise<RowFacts> {
+    const cells = await row.getByRole('gridcell').allInnerTexts();
+    const [seq, time, dir, kind, method, id, size, latency] = cells.map((c) => c.trim());
+    return { seq: Number(seq), time, dir, kind, method, id, size, latency };
+  }
+
+  /** Every rendered data row, read in one go so a live update cannot tear the snapshot. */
+  async all(): Promise<RowFacts[]> {
+    const cells = await this.grid.getByRole('row').evaluateAll((rows) =>
+      rows.map((r) => Array.from(r.querySelectorAll('[role="gridcell"]'), (c) => (c as HTMLElement).innerText.trim())).filter((c) => c.length > 0),
+    );
+    return cells.map(([seq, time, dir, kind, method, id, size, latency]) => ({ seq: Number(seq), time, dir, kind, method, id, size, latency }));
+  }
+
+  /** The highest seq among the rendered rows. */
+  async newestSeq(): Promise<number> {
+    return Math.max(0, ...(await this.all()).map((r) => r.seq));
+  }
+
+  /** The first row whose kind and method match, waiting for it to arrive. */
+  row(kind: string, method: string | RegExp): Locator {
+    return this.rows()
+      .filter({ has: this.grid.page().getByRole('gridcell', { name: kind, exact: true }) })
+      .filter({ has: this.grid.page().getByRole('gridcell', { name: method, exact: typeof method === 'string' }) })
+      .first();
+  }
+
+  async expectRow(kind: string, method: string | RegExp): Promise<RowFacts> {
+    const row = this.row(kind, method);
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    return this.facts(row);
+  }
+}

@@ -1,0 +1,20 @@
+/** Every rule's trigger and near-miss cases, gathered for the table-driven rule test. */
+import { capabilityCases } from './capability';
+import { contentCases } from './content';
+import { envelopeCases } from './envelope';
+import { featureCases } from './features';
+import { lifecycleCases } from './lifecycle';
+import { schemaCases } from './schema';
+import { stdioCases } from './stdio';
+import { taskCases } from './tasks';
+import { timingCases } from './timing';
+import { toolCases } from './tools';
+import type { RuleCase } from './types';
+import { utilityCases } from './utilities';
+import { versionCases } from './version';
+
+export const CASES_BY_GROUP: Record<string, RuleCase[]> = {
+  envelope: envelopeCases, schema: schemaCases, lifecycle: lifecycleCases, version: versionCases,
+  capability: capabilityCases, utilities: utilityCases, tools: toolCases, content: contentCases,
+  features: featureCases, tasks: taskCases, stdio: stdioCases, timing: timingCases,
+};

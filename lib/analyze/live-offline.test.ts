@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../mcp/frame';
+import { CASES_BY_GROUP } from './cases';
+import { analyze, createAnalyzer, type Annotation } from './index';
+import { METHODS } from './methods';
+import { realisticMix } from './mix';
+
+/** Live: one frame at a time, with the trace's end announced at the end. */
+function live(frames: readonly Frame[]): Annotation[] {
+  const a = createAnalyzer();
+  const out: Annotation[] = [];
+  for (const f of frames) out.push(...a.push(f));
+  out.push(...a.finish());
+  return out;
+}
+
+const methods = Object.keys(METHODS);
+const anyJson = fc.jsonValue({ maxDepth: 4 });
+const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'id', 'result');
+const params = fc.oneof(anyJson, fc.dictionary(fc.oneof(hostileKey, fc.string()), anyJson), fc.record({ _meta: fc.dictionary(fc.oneof(fc.constant('progressToken'), fc.constant('io.modelcontextprotocol/protocolVersion'), fc.string()), anyJson), name: fc.string(), cursor: fc.string(), uri: fc.string() }, { requiredKeys: [] }));
+const id = fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constantFrom('1', 'a', null, true, 1.5, [], {}));
+const message = fc.oneof(
+  fc.record({ jsonrpc: fc.constantFrom('2.0', '1.0'), id, method: fc.constantFrom(...methods, 'x/y'), params }, { requiredKeys: ['jsonrpc', 'method'] }),
+  fc.record({ jsonrpc: fc.constant('2.0'), id, result: fc.oneof(params, fc.record({ protocolVersion: fc.constantFrom('2025-11-25', '2025-03-26', '2099-01-01'), capabilities: anyJson, tools: fc.array(anyJson), nextCursor: fc.string(), content: fc.array(anyJson) }, { requiredKeys: [] })) }, { requiredKeys: ['id'] }),
+  fc.record({ jsonrpc: fc.constant('2.0'), id, error: anyJson }),
+);
+const raw = fc.oneof(
+  { weight: 6, arbitrary: message.map((m) => JSON.stringify(m)) },
+  { weight: 2, arbitrary: fc.array(message, { maxLength: 3 }).map((m) => JSON.stringify(m)) },
+  { weight: 2, arbitrary: message.map((m) => JSON.stringify(m, null, 2)) },
+  { weight: 1, arbitrary: fc.string() },
+  { weight: 1, arbitrary: anyJson.map((v) => JSON.stringify(v)) },
+  { weight: 1, arbitrary: fc.constantFrom('{', '}', '[', '{"a":NaN}', '{"id":1,"id":2}', '') },
+);
+const frameSpec = fc.record({
+  dir: fc.constantFrom<Frame['dir']>('c2s', 's2c', 'c2s', 's2c', 'local'),
+  lane: fc.constantFrom<Frame['lane']>('message', 'message', 'message', 'stderr', 'lifecycle', 'http'),
+  raw,
+  gap: fc.integer({ min: 0, max: 5_000_000 }),
+  http: fc.boolean(),
+  invalidUtf8: fc.boolean(),
+  event: fc.constantFrom('exit', 'spawn', 'stdin-closed'),
+});
+const trace = fc.array(frameSpec, { maxLength: 40 }).map((specs) => {
+  let ts = 0;
+  // A pretty-printed message becomes one frame per line, as a stdio transport records it.
+  return specs.flatMap((s) => s.raw.split('\n').map((line) => ({ ...s, raw: line }))).map((s, i): Frame => ({
+    seq: i + 1, ts: (ts += s.gap), dir: s.dir, lane: s.lane, raw: s.raw, size: s.raw.length,
+    ...(s.invalidUtf8 && i % 7 === 0 ? { invalidUtf8: true } : {}),
+    meta: s.lane === 'lifecycle' ? { transport: 'stdio', event: s.event as 'exit', code: 0 } : s.http ? { transport: 'http' as const } : { transport: 'stdio' as const },
+  }));
+});
+
+describe('live equals offline', () => {
+  it('gives the same annotations one by one as all at once, on every recorded case', () => {
+    const recorded = [...Object.values(CASES_BY_GROUP).flat().flatMap((c) => [c.trigger(), c.nearMiss()]), realisticMix(3000)];
+    for (const frames of recorded) expect(live(frames)).toEqual(analyze(frames).annotations);
+  });
+
+  it('gives the same annotations on random traces, even when two sessions interleave', () => {
+    fc.assert(fc.property(trace, trace, (a, b) => {
+      const offlineA = analyze(a);
+      const offlineB = analyze(b);
+      const [la, lb] = [createAnalyzer(), createAnalyzer()];
+      const outA: Annotation[] = [];
+      const outB: Annotation[] = [];
+      for (let i = 0; i < Math.max(a.length, b.length); i++) {
+        if (a[i]) outA.push(...la.push(a[i]));
+        if (b[i]) outB.push(...lb.push(b[i]));
+      }
+      outA.push(...la.finish());
+      outB.push(...lb.finish());
+      expect(outA).toEqual(offlineA.annotations);
+      expect(outB).toEqual(offlineB.annotations);
+      expect(offlineA.state.internalErrors).toBe(0);
+      for (const x of outA) expect(a.some((f) => f.seq === x.frames[0])).toBe(true);
+    }), { numRuns: 300 });
+  });
+});
+
+describe('the analyser never throws', () => {
+  const frame = (raw: string, dir: Frame['dir'] = 's2c', seq = 1): Frame => ({ seq, ts: seq, dir, lane: 'message', raw, size: raw.length });
+
+  it('survives random strings, deep JSON, huge arrays and prototype keys', () => {
+    const deep = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","arguments":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}}';
+    const deepResult = '{"jsonrpc":"2.0","id":0,"result":{"tools":[{"name":"a","inputSchema":' + '{"type":"object","properties":{"a":'.repeat(5_000) + '{}' + '}}'.repeat(5_000) + '}]}}';
+    const huge = JSON.stringify({ jsonrpc: '2.0', id: 0, result: { tools: Array.from({ length: 50_000 }, (_, i) => ({ name: `t${i % 100}`, inputSchema: { type: 'object' } })) } });
+    const proto = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"__proto__":{"admin":true},"constructor":{"prototype":{"polluted":1}},"name":"x","_meta":{"__proto__":1,"progressToken":{"__proto__":null}}}}';
+    const frames = [frame(deep, 'c2s', 1), frame('{"jsonrpc":"2.0","id":0,"method":"tools/list"}', 'c2s', 2), frame(deepResult, 's2c', 3), frame(proto, 'c2s', 4), frame(huge, 's2c', 5)];
+    const { annotations, state } = analyze(frames);
+    expect(state.internalErrors).toBe(0);
+    expect(annotations.some((a) => a.rule === 'tools.duplicate-name')).toBe(false); // frame 5 answers nothing
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('survives arbitrary frames, including malformed frame objects', () => {
+    fc.assert(fc.property(fc.array(fc.record({ seq: fc.integer(), ts: fc.oneof(fc.integer(), fc.double()), dir: fc.string(), lane: fc.string(), raw: fc.string(), size: fc.integer() })), (frames) => {
+      const a = createAnalyzer();
+      for (const f of frames) expect(() => a.push(f as unknown as Frame)).not.toThrow();
+      expect(() => a.finish(1e12)).not.toThrow();
+      expect(() => a.finish()).not.toThrow();
+    }), { numRuns: 200 });
+  });
+});
+
+describe('pending stdio lines', () => {
+  it('are judged when the process exits, without waiting for the end of the trace', () => {
+    const a = createAnalyzer();
+    const frames: Frame[] = [
+      { seq: 1, ts: 1, dir: 's2c', lane: 'message', raw: '{"jsonrpc":', size: 11, meta: { transport: 'stdio' } },
+      { seq: 2, ts: 2, dir: 'local', lane: 'lifecycle', raw: 'exit', size: 0, meta: { transport: 'stdio', event: 'exit', code: 1 } },
+    ];
+    expect(a.push(frames[0])).toEqual([]);
+    expect(a.push(frames[1]).map((x) => [x.rule, x.frames[0]])).toEqual([['jsonrpc.invalid-json', 1], ['stdio.exit', 2]]);
+    expect(a.finish()).toEqual([]);
+  });
+});

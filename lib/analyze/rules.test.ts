@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { analyze, RULE_MODULES } from './index';
+import { CASES_BY_GROUP } from './cases';
+
+const implemented = RULE_MODULES.flatMap((m) => Object.keys(m.rules));
+
+describe.each(Object.entries(CASES_BY_GROUP))('%s rules', (_group, cases) => {
+  it.each(cases.map((c) => [`${c.rule}: ${c.name}`, c] as const))('%s', (_title, c) => {
+    const hit = analyze(c.trigger(), c.options).annotations.filter((a) => a.rule === c.rule);
+    expect(hit.length, `${c.rule} should fire`).toBeGreaterThan(0);
+    expect(hit[0].message.length).toBeGreaterThan(10);
+    expect(hit[0].spec).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/\d{4}-\d{2}-\d{2}\//);
+    if (c.frames) expect(hit[0].frames).toEqual(c.frames);
+    const miss = analyze(c.nearMiss(), c.options).annotations.filter((a) => a.rule === c.rule);
+    expect(miss, `${c.rule} must not fire on the near miss`).toEqual([]);
+  });
+});
+
+describe('the catalog', () => {
+  it('has a trigger and a near miss for every rule it implements', () => {
+    const tested = new Set(Object.values(CASES_BY_GROUP).flat().map((c) => c.rule));
+    // http.* rules have their own scripted exchanges in rules/http-transport.test.ts.
+    expect(implemented.filter((r) => !r.startsWith('http.') && !tested.has(r))).toEqual([]);
+  });
+
+  it('declares each rule id once', () => {
+    expect(new Set(implemented).size).toBe(implemented.length);
+  });
+});
+
+describe('one fault, one annotation', () => {
+  const faults = ['tools.input-schema', 'roots.non-file-uri', 'completion.too-many-values', 'content.invalid-block', 'tasks.missing-fields', 'elicitation.url-fields', 'elicitation.schema-not-flat', 'sampling.tool-result-mixed'];
+  it.each(faults)('%s is not repeated as a schema annotation', (rule) => {
+    for (const c of Object.values(CASES_BY_GROUP).flat().filter((x) => x.rule === rule)) {
+      const rules = analyze(c.trigger()).annotations.map((a) => a.rule);
+      expect(rules, c.name).toContain(rule);
+      expect(rules.filter((r) => r.startsWith('schema.')), c.name).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * What the http.* rules remember about a session's HTTP exchanges, rebuilt from frames alone.
+ * Kept per analysis state in a WeakMap, so that every analyser has its own and none leaks.
+ */
+import type { Frame } from '../../mcp/frame';
+import type { AnalysisState } from '../state';
+import { isObj, type Obj } from '../util';
+
+export interface Exchange {
+  seq: number;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  stream: string;
+  probe?: string;
+  lastEventId?: string;
+  /** Kinds of the JSON-RPC messages the request body carried. */
+  bodyKinds: string[];
+  bodyHasInitialize: boolean;
+  status?: number;
+  contentType?: string;
+  /** The session as it stood when the request was sent. */
+  atSend?: {
+    version?: string;
+    session?: string;
+    /** The request carried a session id the client had already ended with a DELETE. */
+    terminated: boolean;
+    legacy: boolean;
+    /** The request's own headers were judged (once). */
+    checked: boolean;
+  };
+}
+
+export interface HttpState {
+  exchanges: Map<number, Exchange>;
+  /** The session id from the initialize response. */
+  assignedSession?: string;
+  /** Session ids the client ended with a DELETE that the server accepted. */
+  terminated: Set<string>;
+  eventIds: Map<string, number>;
+  /** The session runs over the 2024-11-05 HTTP+SSE transport. */
+  legacy: boolean;
+}
+
+const states = new WeakMap<AnalysisState, HttpState>();
+
+export function httpState(state: AnalysisState): HttpState {
+  let s = states.get(state);
+  if (!s) {
+    s = { exchanges: new Map(), terminated: new Set(), eventIds: new Map(), legacy: false };
+    states.set(state, s);
+  }
+  return s;
+}
+
+export function metaOf(frame: Frame): Obj {
+  return isObj(frame.meta) ? (frame.meta as Obj) : {};
+}
+
+/** A header value by name, case-insensitively. */
+export function header(headers: Record<string, string> | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  const want = name.toLowerCase();
+  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === want) return v;
+  return undefined;
+}
+
+export function asHeaders(v: unknown): Record<string, string> {
+  if (!isObj(v)) return {};
+  const out: Record<string, string> = {};
+  for (const [k, x] of Object.entries(v)) if (typeof x === 'string') out[k] = x;
+  return out;
+}
+
+export function exchangeFromRequest(frame: Frame): Exchange {
+  const m = metaOf(frame);
+  const headers = asHeaders(m.headers);
+  return {
+    seq: frame.seq,
+    method: typeof m.method === 'string' ? m.method : '',
+    url: typeof m.url === 'string' ? m.url : '',
+    headers,
+    stream: typeof m.stream === 'string' ? m.stream : '',
+    probe: typeof m.probe === 'string' ? m.probe : undefined,
+    lastEventId: typeof m.lastEventId === 'string' ? m.lastEventId : header(headers, 'last-event-id'),
+    bodyKinds: [],
+    bodyHasInitialize: false,
+  };
+}
+
+/** Sorts a body's messages loosely; the envelope rules judge them properly. */
+export function bodyKinds(raw: string): { kinds: string[]; initialize: boolean } {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { kinds: ['invalid'], initialize: false };
+  }
+  const list = Array.isArray(json) ? json : [json];
+  const kinds = list.map((m) => {
+    if (!isObj(m)) return 'invalid';
+    if (typeof m.method === 'string') return 'id' in m ? 'request' : 'notification';
+    return 'result' in m || 'error' in m ? 'response' : 'invalid';
+  });
+  return { kinds, initialize: list.some((m) => isObj(m) && m.method === 'initialize') };
+}

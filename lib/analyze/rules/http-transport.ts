@@ -1,0 +1,157 @@
+/**
+ * http.*: the Streamable HTTP and legacy HTTP+SSE transports (basic/transports), judged from the
+ * http-lane frames the HTTP transports record: `request`, `response`, `event` and `end` phases,
+ * and message frames that point at their exchange. Probe exchanges are judged only by their
+ * verdicts; a well-behaved client never sends what a probe sends.
+ */
+import type { Frame } from '../../mcp/frame';
+import { versionAtLeast } from '../../mcp/versions';
+import type { FrameContext, RuleModule } from '../types';
+import { asHeaders, bodyKinds, exchangeFromRequest, header, httpState, metaOf, type Exchange, type HttpState } from './http-exchanges';
+
+const T = 'basic/transports';
+const SEND = `${T}#sending-messages-to-the-server`;
+const SESSION = `${T}#session-management`;
+
+
+export const httpRules: RuleModule = {
+  rules: {
+    'http.accept-header': { severity: 'error', section: SEND },
+    'http.notification-status': { severity: 'error', section: SEND },
+    'http.content-type': { severity: 'error', section: SEND },
+    'http.session-id-charset': { severity: 'error', section: SESSION },
+    'http.session-id-missing': { severity: 'error', section: SESSION },
+    'http.unknown-session-status': { severity: 'warning', section: SESSION },
+    'http.protocol-version-header': { severity: 'error', section: `${T}#protocol-version-header` },
+    'http.get-status': { severity: 'error', section: `${T}#listening-for-messages-from-the-server` },
+    'http.response-on-get-stream': { severity: 'error', section: `${T}#listening-for-messages-from-the-server` },
+    'http.sse-event-id-duplicate': { severity: 'error', section: `${T}#resumability-and-redelivery` },
+    'http.origin-not-validated': { severity: 'error', section: `${T}#security-warning` },
+  },
+
+  onFrame(ctx) {
+    const { frame } = ctx;
+    const meta = metaOf(frame);
+    if (meta.transport !== 'http') return;
+    const hs = httpState(ctx.state);
+    if (frame.lane === 'message') return onMessageFrame(ctx, hs, meta);
+    if (frame.lane !== 'http') return;
+    if (meta.phase === 'request') return onRequest(ctx, hs);
+    const ex = typeof meta.exchange === 'number' ? hs.exchanges.get(meta.exchange) : undefined;
+    if (meta.phase === 'response' && ex) return onResponse(ctx, hs, ex, meta);
+    if (meta.phase === 'event') return checkEventId(ctx, hs, meta.eventId);
+    if (meta.phase === 'end') return onEnd(ctx, ex, meta);
+  },
+};
+
+function onRequest(ctx: FrameContext, hs: HttpState): void {
+  const ex = exchangeFromRequest(ctx.frame);
+  hs.exchanges.set(ex.seq, ex);
+  if (ex.stream === 'legacy') hs.legacy = true;
+  const session = header(ex.headers, 'mcp-session-id');
+  ex.atSend = {
+    version: ctx.state.negotiatedVersion, session: hs.assignedSession,
+    terminated: session !== undefined && hs.terminated.has(session), legacy: hs.legacy, checked: false,
+  };
+}
+
+function onMessageFrame(ctx: FrameContext, hs: HttpState, meta: Record<string, unknown>): void {
+  const { frame } = ctx;
+  const ex = typeof meta.exchange === 'number' ? hs.exchanges.get(meta.exchange) : undefined;
+  if (frame.dir === 'c2s') {
+    if (!ex) return;
+    const body = bodyKinds(frame.raw);
+    ex.bodyKinds.push(...body.kinds);
+    ex.bodyHasInitialize ||= body.initialize;
+    return;
+  }
+  checkEventId(ctx, hs, meta.eventId);
+  const onGet = meta.stream === 'get' && meta.resumption !== true && ex?.lastEventId === undefined;
+  if (onGet && bodyKinds(frame.raw).kinds.includes('response')) {
+    ctx.report('http.response-on-get-stream', [frame.seq, ...(ex ? [ex.seq] : [])], 'a JSON-RPC response arrived on the standalone GET stream, which carries only server requests and notifications unless it resumes a stream (Last-Event-ID)');
+  }
+}
+
+function checkEventId(ctx: FrameContext, hs: HttpState, id: unknown): void {
+  if (typeof id !== 'string' || id === '') return;
+  const first = hs.eventIds.get(id);
+  if (first === undefined) hs.eventIds.set(id, ctx.frame.seq);
+  else ctx.report('http.sse-event-id-duplicate', [ctx.frame.seq, first], `SSE event id "${id}" was already used in this session (frame ${first}); ids must be unique across all streams of a session`);
+}
+
+function onResponse(ctx: FrameContext, hs: HttpState, ex: Exchange, meta: Record<string, unknown>): void {
+  const status = typeof meta.status === 'number' ? meta.status : 0;
+  const headers = asHeaders(meta.headers);
+  const type = (typeof meta.contentType === 'string' ? meta.contentType : header(headers, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
+  ex.status = status;
+  ex.contentType = type;
+  if (ex.probe) return;
+  checkRequest(ctx, ex);
+  const sid = header(headers, 'mcp-session-id');
+  if (sid !== undefined && !/^[\x21-\x7e]+$/.test(sid)) {
+    ctx.report('http.session-id-charset', [ctx.frame.seq, ex.seq], `Mcp-Session-Id ${JSON.stringify(sid)} has characters outside visible ASCII (0x21-0x7E)`);
+  }
+  const ok = status >= 200 && status < 300;
+  if (ex.bodyHasInitialize && ok && sid !== undefined) hs.assignedSession = sid;
+  const sent = ex.atSend;
+  const sentSession = header(ex.headers, 'mcp-session-id');
+  if (sent?.terminated && status !== 404) {
+    ctx.report('http.unknown-session-status', [ctx.frame.seq, ex.seq], `a ${ex.method} with the terminated session id ${sentSession} was answered ${status}, not 404`);
+  }
+  if (ex.method === 'DELETE' && ok && sentSession !== undefined) hs.terminated.add(sentSession);
+  if (ex.method === 'POST' && !sent?.legacy) judgePost(ctx, ex, status, type);
+  if (ex.method === 'GET' && (ex.stream === 'get' || ex.stream === 'legacy')) {
+    const sse = ok && type === 'text/event-stream';
+    const expiry = status === 404 && sentSession !== undefined;
+    if (!sse && status !== 405 && !expiry) {
+      ctx.report('http.get-status', [ctx.frame.seq, ex.seq], `the GET for the SSE stream was answered ${status}${type ? ` with ${type}` : ''}: expected text/event-stream, or 405 when the server offers no stream`);
+    }
+  }
+}
+
+function judgePost(ctx: FrameContext, ex: Exchange, status: number, type: string): void {
+  const hasRequest = ex.bodyKinds.includes('request');
+  const seqs = [ctx.frame.seq, ex.seq];
+  if (!hasRequest && ex.bodyKinds.length > 0 && !ex.bodyKinds.includes('invalid')) {
+    if (status !== 202 && !(status >= 400 && status < 500)) {
+      ctx.report('http.notification-status', seqs, `a POST carrying only ${ex.bodyKinds.join(', ')} was answered ${status}; the server must answer 202 Accepted with no body (or a 4xx to reject it)`);
+    }
+  }
+  if (hasRequest && status >= 200 && status < 300 && type !== 'application/json' && type !== 'text/event-stream') {
+    ctx.report('http.content-type', seqs, `a POSTed request was answered ${status} with ${type ? `Content-Type ${type}` : 'no Content-Type'}; expected application/json or text/event-stream`);
+  }
+}
+
+/** Checks the request's own headers once, when its body is known (at the response or the end). */
+function checkRequest(ctx: FrameContext, ex: Exchange): void {
+  const sent = ex.atSend;
+  if (!sent || sent.checked || ex.probe) return;
+  sent.checked = true;
+  const at = [ex.seq];
+  const accept = (header(ex.headers, 'accept') ?? '').toLowerCase();
+  if (ex.method === 'POST' && !sent.legacy && !(accept.includes('application/json') && accept.includes('text/event-stream'))) {
+    ctx.report('http.accept-header', at, `a POST was sent with Accept ${JSON.stringify(accept || 'missing')}; it must list both application/json and text/event-stream`);
+  }
+  if (ex.method === 'GET' && !accept.includes('text/event-stream')) {
+    ctx.report('http.accept-header', at, `a GET for the SSE stream was sent with Accept ${JSON.stringify(accept || 'missing')}; it must list text/event-stream`);
+  }
+  if (sent.legacy || ex.bodyHasInitialize || ex.stream === 'legacy') return;
+  if (sent.session !== undefined && header(ex.headers, 'mcp-session-id') === undefined) {
+    ctx.report('http.session-id-missing', at, `a ${ex.method} omits the Mcp-Session-Id ${sent.session} that the server assigned`);
+  }
+  const version = header(ex.headers, 'mcp-protocol-version');
+  if (sent.version && versionAtLeast(sent.version, '2025-06-18') && version !== sent.version) {
+    ctx.report('http.protocol-version-header', at, version === undefined
+      ? `a ${ex.method} after initialize lacks MCP-Protocol-Version (negotiated ${sent.version})`
+      : `a ${ex.method} sent MCP-Protocol-Version ${version}, but ${sent.version} was negotiated`);
+  }
+}
+
+function onEnd(ctx: FrameContext, ex: Exchange | undefined, meta: Record<string, unknown>): void {
+  if (ex && !ex.probe && ex.status === undefined) checkRequest(ctx, ex);
+  if (meta.verdict !== 'fail') return;
+  const message = typeof meta.message === 'string' ? meta.message : 'the probe failed';
+  const at: Frame['seq'][] = [ctx.frame.seq, ...(ex ? [ex.seq] : [])];
+  if (meta.probe === 'origin') ctx.report('http.origin-not-validated', at, message);
+  if (meta.probe === 'unknown-session') ctx.report('http.unknown-session-status', at, message);
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../mcp/frame';
+import { diffTraces, formatDiff, readTraceText, type Trace } from './index';
+import goldenV1 from '../../e2e/golden/everything-stdio.v1.loupe.ndjson?raw';
+
+/** The golden trace with one frame's JSON changed by `edit`. */
+function edited(seq: number, edit: (json: Record<string, any>) => void): Trace { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const t = readTraceText(goldenV1);
+  const frames = t.frames.map((f): Frame => {
+    if (f.seq !== seq) return f;
+    const json = JSON.parse(f.raw);
+    edit(json);
+    return { ...f, raw: JSON.stringify(json) };
+  });
+  return { header: t.header, frames };
+}
+
+describe('trace diff', () => {
+  const base = readTraceText(goldenV1);
+
+  it('finds nothing between a trace and itself', () => {
+    const d = diffTraces(base, base);
+    expect(d.different).toBe(false);
+    expect(d.latency.find((r) => r.method === 'tools/list')?.before?.count).toBe(1);
+    expect(formatDiff(d)).toMatch(/no differences/);
+  });
+
+  it('finds a changed tool schema, an added and a removed tool', () => {
+    // Frame 9 is the tools/list result of the golden session.
+    const after = edited(9, (j) => {
+      const tools = j.result.tools as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+      tools.find((t) => t.name === 'echo')!.inputSchema.properties.message.type = 'number';
+      j.result.tools = tools.filter((t) => t.name !== 'get-sum');
+      j.result.tools.push({ name: 'brand-new', inputSchema: { type: 'object' } });
+    });
+    const d = diffTraces(base, after);
+    expect(d.different).toBe(true);
+    expect(d.tools.added).toEqual(['brand-new']);
+    expect(d.tools.removed).toEqual(['get-sum']);
+    expect(d.tools.changed).toEqual([{ name: 'echo', changes: [{ path: 'inputSchema.properties.message.type', kind: 'changed', before: 'string', after: 'number' }] }]);
+    expect(formatDiff(d, ['a', 'b'])).toContain('      inputSchema.properties.message.type: "string" → "number"');
+  });
+
+  it('finds capability changes and new annotations', () => {
+    // Frame 4 is the initialize result: drop the prompts capability, and break the envelope.
+    const after = edited(4, (j) => {
+      delete j.result.capabilities.prompts;
+      j.jsonrpc = '1.0';
+    });
+    const d = diffTraces(base, after);
+    expect(d.capabilities.server).toContainEqual(expect.objectContaining({ path: 'prompts', kind: 'removed' }));
+    expect(d.annotations.added.map((a) => a.rule)).toEqual(expect.arrayContaining(['jsonrpc.version', 'capability.receiver-undeclared']));
+    expect(d.different).toBe(true);
+  });
+});

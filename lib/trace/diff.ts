@@ -1,0 +1,149 @@
+/**
+ * Compares two traces: what the server offers (tools, resources, templates, prompts), both sides'
+ * capabilities and the negotiated version, the analyser's annotations (by rule and message), and
+ * latency per method. Latency is reported but never counts as a difference: timings vary run to
+ * run, and a CI gate on them would flap.
+ */
+import { analyze, type Annotation } from '../analyze';
+import { classifyFrame } from '../mcp/classify';
+import type { Frame } from '../mcp/frame';
+import type { Trace } from './format';
+import { jsonDiff, type Change } from './json-diff';
+
+export type { Change } from './json-diff';
+
+export interface ItemsDiff {
+  added: string[];
+  removed: string[];
+  changed: { name: string; changes: Change[] }[];
+}
+
+export interface LatencyRow {
+  method: string;
+  before?: { count: number; medianMs: number; maxMs: number };
+  after?: { count: number; medianMs: number; maxMs: number };
+}
+
+export interface AnnotationKey {
+  rule: string;
+  severity: string;
+  message: string;
+  /** How many more (added) or fewer (removed) times it occurs. */
+  count: number;
+}
+
+export interface TraceDiff {
+  negotiatedVersion?: { before?: string; after?: string };
+  tools: ItemsDiff;
+  resources: ItemsDiff;
+  resourceTemplates: ItemsDiff;
+  prompts: ItemsDiff;
+  capabilities: { server: Change[]; client: Change[] };
+  annotations: { added: AnnotationKey[]; removed: AnnotationKey[] };
+  latency: LatencyRow[];
+  /** True when anything but latency differs. */
+  different: boolean;
+}
+
+const LISTINGS = {
+  tools: { method: 'tools/list', field: 'tools', key: 'name' },
+  resources: { method: 'resources/list', field: 'resources', key: 'uri' },
+  resourceTemplates: { method: 'resources/templates/list', field: 'resourceTemplates', key: 'uriTemplate' },
+  prompts: { method: 'prompts/list', field: 'prompts', key: 'name' },
+} as const;
+
+type Listing = keyof typeof LISTINGS;
+
+interface Summary {
+  version?: string;
+  serverCapabilities: unknown;
+  clientCapabilities: unknown;
+  items: Record<Listing, Map<string, unknown>>;
+  annotations: Annotation[];
+  latencyUs: Map<string, number[]>;
+}
+
+function summarize(frames: readonly Frame[]): Summary {
+  const { annotations, state } = analyze(frames);
+  const bySeq = new Map(frames.map((f) => [f.seq, f]));
+  const items = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() } as Summary['items'];
+  const latencyUs = new Map<string, number[]>();
+  for (const pair of state.pairs.byRequest.values()) {
+    if (pair.latencyUs !== undefined) latencyUs.set(pair.method, [...(latencyUs.get(pair.method) ?? []), pair.latencyUs]);
+    const listing = (Object.keys(LISTINGS) as Listing[]).find((l) => LISTINGS[l].method === pair.method);
+    if (!listing || pair.responseSeq === undefined || pair.isError) continue;
+    const json = classifyFrame(bySeq.get(pair.responseSeq)!).json as { result?: Record<string, unknown> } | undefined;
+    const list = json?.result?.[LISTINGS[listing].field];
+    if (!Array.isArray(list)) continue;
+    // Later listings win: a list_changed followed by a new listing shows the server's latest offer.
+    for (const item of list) {
+      const key = (item as Record<string, unknown> | null)?.[LISTINGS[listing].key];
+      if (typeof key === 'string') items[listing].set(key, item);
+    }
+  }
+  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items, annotations, latencyUs };
+}
+
+function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {
+  const out: ItemsDiff = { added: [], removed: [], changed: [] };
+  for (const [name, item] of a) {
+    if (!b.has(name)) out.removed.push(name);
+    else {
+      const changes = jsonDiff(item, b.get(name));
+      if (changes.length) out.changed.push({ name, changes });
+    }
+  }
+  for (const name of b.keys()) if (!a.has(name)) out.added.push(name);
+  return out;
+}
+
+function countKeys(list: Annotation[]): Map<string, AnnotationKey> {
+  const m = new Map<string, AnnotationKey>();
+  for (const x of list) {
+    const k = `${x.rule}\u0000${x.message}`;
+    const e = m.get(k) ?? { rule: x.rule, severity: x.severity, message: x.message, count: 0 };
+    e.count++;
+    m.set(k, e);
+  }
+  return m;
+}
+
+function diffAnnotations(a: Annotation[], b: Annotation[]): TraceDiff['annotations'] {
+  const ca = countKeys(a);
+  const cb = countKeys(b);
+  const added: AnnotationKey[] = [];
+  const removed: AnnotationKey[] = [];
+  for (const [k, e] of cb) if (e.count > (ca.get(k)?.count ?? 0)) added.push({ ...e, count: e.count - (ca.get(k)?.count ?? 0) });
+  for (const [k, e] of ca) if (e.count > (cb.get(k)?.count ?? 0)) removed.push({ ...e, count: e.count - (cb.get(k)?.count ?? 0) });
+  return { added, removed };
+}
+
+function stats(us: number[] | undefined): LatencyRow['before'] {
+  if (!us?.length) return undefined;
+  const s = [...us].sort((x, y) => x - y);
+  return { count: s.length, medianMs: s[Math.floor((s.length - 1) / 2)] / 1000, maxMs: s[s.length - 1] / 1000 };
+}
+
+export function diffTraces(a: Trace, b: Trace): TraceDiff {
+  const sa = summarize(a.frames);
+  const sb = summarize(b.frames);
+  const methods = [...new Set([...sa.latencyUs.keys(), ...sb.latencyUs.keys()])].sort();
+  const d: TraceDiff = {
+    tools: diffItems(sa.items.tools, sb.items.tools),
+    resources: diffItems(sa.items.resources, sb.items.resources),
+    resourceTemplates: diffItems(sa.items.resourceTemplates, sb.items.resourceTemplates),
+    prompts: diffItems(sa.items.prompts, sb.items.prompts),
+    capabilities: { server: jsonDiff(sa.serverCapabilities, sb.serverCapabilities), client: jsonDiff(sa.clientCapabilities, sb.clientCapabilities) },
+    annotations: diffAnnotations(sa.annotations, sb.annotations),
+    latency: methods.map((method) => ({ method, before: stats(sa.latencyUs.get(method)), after: stats(sb.latencyUs.get(method)) })),
+    different: false,
+  };
+  if (sa.version !== sb.version) d.negotiatedVersion = { before: sa.version, after: sb.version };
+  const itemsDiffer = (x: ItemsDiff) => x.added.length + x.removed.length + x.changed.length > 0;
+  d.different =
+    d.negotiatedVersion !== undefined ||
+    [d.tools, d.resources, d.resourceTemplates, d.prompts].some(itemsDiffer) ||
+    d.capabilities.server.length + d.capabilities.client.length > 0 ||
+    d.annotations.added.length + d.annotations.removed.length > 0;
+  return d;
+}

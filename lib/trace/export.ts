@@ -1,0 +1,72 @@
+/**
+ * Prepares a trace file from a session: picks the frames (all, a selection, a time range),
+ * redacts them unless the person opted out, and notes both in the header.
+ */
+import type { Frame } from '../mcp/frame';
+import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader, type TraceSource, type TraceTarget } from './format';
+import { redactFrames, type RedactOptions, type RedactionHit } from './redact';
+import { writeTrace } from './writer';
+
+export type FrameSelection =
+  | { kind: 'all' }
+  | { kind: 'frames'; seqs: readonly number[] }
+  | { kind: 'seq-range'; fromSeq: number; toSeq: number }
+  | { kind: 'time-range'; fromUs: number; toUs: number };
+
+export function selectFrames(frames: readonly Frame[], sel: FrameSelection): Frame[] {
+  if (sel.kind === 'all') return [...frames];
+  if (sel.kind === 'frames') {
+    const wanted = new Set(sel.seqs);
+    return frames.filter((f) => wanted.has(f.seq));
+  }
+  if (sel.kind === 'seq-range') return frames.filter((f) => f.seq >= sel.fromSeq && f.seq <= sel.toSeq);
+  return frames.filter((f) => f.ts >= sel.fromUs && f.ts <= sel.toUs);
+}
+
+export interface ExportInput {
+  frames: readonly Frame[];
+  target: TraceTarget;
+  loupeVersion: string;
+  negotiatedVersion?: string;
+  source?: TraceSource;
+  selection?: FrameSelection;
+  /** `false` is the explicit opt-out: the file then holds every secret that crossed the wire. */
+  redact: RedactOptions | false;
+  now?: Date;
+}
+
+export interface PreparedExport {
+  header: TraceHeader;
+  frames: Frame[];
+  hits: RedactionHit[];
+}
+
+export function prepareExport(input: ExportInput): PreparedExport {
+  const selection = input.selection ?? { kind: 'all' };
+  const picked = selectFrames(input.frames, selection);
+  const header: TraceHeader = {
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    loupeVersion: input.loupeVersion,
+    createdAt: (input.now ?? new Date()).toISOString(),
+    target: input.target,
+    source: input.source ?? 'live',
+  };
+  if (input.negotiatedVersion) header.negotiatedVersion = input.negotiatedVersion;
+  if (selection.kind !== 'all') {
+    header.selection =
+      selection.kind !== 'time-range'
+        ? { kind: 'frames', fromSeq: picked[0]?.seq, toSeq: picked[picked.length - 1]?.seq }
+        : { kind: 'time-range', fromUs: selection.fromUs, toUs: selection.toUs };
+  }
+  if (input.redact === false) return { header, frames: picked, hits: [] };
+  const r = redactFrames(picked, input.redact);
+  header.redaction = { rules: r.rules, count: r.hits.length };
+  return { header, frames: r.frames, hits: r.hits };
+}
+
+/** The file's text. */
+export function exportTraceText(input: ExportInput): string {
+  const p = prepareExport(input);
+  return writeTrace({ header: p.header, frames: p.frames });
+}

@@ -1,0 +1,64 @@
+/**
+ * The Loupe trace file: NDJSON, one header line, then one Frame per line exactly as recorded.
+ * docs/trace-format.md is the public description; keep the two in step.
+ */
+import type { Frame } from '../mcp/frame';
+
+export const TRACE_FORMAT = 'loupe-trace';
+/** Bump with a migration in migrate.ts whenever the shape of a line changes. */
+export const TRACE_VERSION = 1;
+/** The suggested file extension. */
+export const TRACE_EXTENSION = '.loupe.ndjson';
+
+/** What was inspected, described without secrets: no env, no headers, no credentials in URLs. */
+export interface TraceTarget {
+  transport: 'stdio' | 'http';
+  name: string;
+  command?: string;
+  args?: string[];
+  url?: string;
+}
+
+/** Where the frames came from: Loupe's own client, a tap between a host and its server, a file. */
+export type TraceSource = 'live' | 'tap' | 'import';
+
+export interface RedactionNote {
+  /** The ids of the rules that ran (see redact.ts), including custom ones. */
+  rules: string[];
+  /** How many values were replaced. */
+  count: number;
+}
+
+export interface TraceHeader {
+  format: typeof TRACE_FORMAT;
+  version: typeof TRACE_VERSION;
+  loupeVersion: string;
+  /** ISO 8601: when the file was written. */
+  createdAt: string;
+  /** ISO 8601: the wall-clock time of the session's origin (ts 0), when known. HAR and OTLP
+   *  exports need absolute times; without it they count from `createdAt`. */
+  startedAt?: string;
+  target: TraceTarget;
+  negotiatedVersion?: string;
+  source: TraceSource;
+  /** Present when secrets were replaced by «redacted:…» markers; absent when the writer opted out. */
+  redaction?: RedactionNote;
+  /** Present when only part of a session was exported (so gaps in seq are expected). */
+  selection?: { kind: 'frames' | 'time-range'; fromSeq?: number; toSeq?: number; fromUs?: number; toUs?: number };
+}
+
+export interface Trace {
+  header: TraceHeader;
+  frames: Frame[];
+}
+
+/** Why a file was refused. `line` is 1-based; 0 means the file as a whole. */
+export class TraceError extends Error {
+  constructor(
+    readonly line: number,
+    readonly reason: string,
+  ) {
+    super(line > 0 ? `line ${line}: ${reason}` : reason);
+    this.name = 'TraceError';
+  }
+}

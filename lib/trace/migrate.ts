@@ -1,0 +1,82 @@
+/**
+ * The migration chain. Each step turns the lines of version N into lines of version N+1, one line
+ * at a time, so an old file migrates while it streams in. Version 1 readers accept 0 and 1.
+ */
+import { TRACE_FORMAT, TRACE_VERSION, TraceError } from './format';
+
+type Json = Record<string, unknown>;
+
+interface Migration {
+  from: number;
+  header(h: Json): Json;
+  frame(f: Json): Json;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Version 0, the pre-release shape: `timestamp` in milliseconds, `direction` seen from Loupe's
+ * client ('out' = sent to the server, 'in' = received), `channel` for the lane, `data` for the raw
+ * text, no byte size; the header had `createdAt` in epoch ms and `server` for the target.
+ */
+const v0to1: Migration = {
+  from: 0,
+  header(h) {
+    const server = (h.server ?? {}) as Json;
+    const transport = server.url !== undefined ? 'http' : 'stdio';
+    const target: Json = { transport, name: typeof server.name === 'string' ? server.name : String(server.command ?? server.url ?? 'unknown') };
+    for (const k of ['command', 'args', 'url']) if (server[k] !== undefined) target[k] = server[k];
+    const out: Json = {
+      format: TRACE_FORMAT,
+      version: 1,
+      loupeVersion: typeof h.loupeVersion === 'string' ? h.loupeVersion : '0.0.0',
+      createdAt: new Date(typeof h.createdAt === 'number' ? h.createdAt : 0).toISOString(),
+      target,
+      source: 'live',
+    };
+    if (typeof h.protocolVersion === 'string') out.negotiatedVersion = h.protocolVersion;
+    return out;
+  },
+  frame(f) {
+    const { timestamp, direction, channel, data, ...rest } = f;
+    const lane = channel ?? 'message';
+    const raw = data;
+    return {
+      ...rest,
+      // Milliseconds to microseconds; rounding removes float noise (0.1 ms -> 100 us).
+      ts: typeof timestamp === 'number' ? Math.round(timestamp * 1000) : timestamp,
+      dir: lane === 'lifecycle' ? 'local' : direction === 'out' ? 'c2s' : direction === 'in' ? 's2c' : direction,
+      lane,
+      raw,
+      size: typeof raw === 'string' ? encoder.encode(raw).length : undefined,
+    };
+  },
+};
+
+const MIGRATIONS: Migration[] = [v0to1];
+
+/** Reads a header line's version and returns the steps that bring it to TRACE_VERSION. */
+export function migrationsFrom(header: unknown, line: number): Migration[] {
+  const h = header as Json;
+  if (typeof h !== 'object' || h === null || Array.isArray(h) || h.format !== TRACE_FORMAT) {
+    const looksLikeFrame = typeof h === 'object' && h !== null && 'seq' in h;
+    throw new TraceError(line, `missing header: ${looksLikeFrame ? 'the first line is a frame' : 'this is not a Loupe trace'}; the first line must be {"format":"${TRACE_FORMAT}","version":${TRACE_VERSION},...}`);
+  }
+  const v = h.version;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+    throw new TraceError(line, `the header's version is ${JSON.stringify(v)}, expected a whole number`);
+  }
+  if (v > TRACE_VERSION) {
+    throw new TraceError(line, `written by a newer Loupe (format ${v}); this Loupe reads up to ${TRACE_VERSION}: upgrade Loupe`);
+  }
+  return MIGRATIONS.filter((m) => m.from >= v);
+}
+
+export function migrateHeader(steps: Migration[], h: unknown): unknown {
+  return steps.reduce((acc, m) => m.header(acc), h as Json);
+}
+
+export function migrateFrame(steps: Migration[], f: unknown): unknown {
+  if (typeof f !== 'object' || f === null || Array.isArray(f)) return f; // the validator says why
+  return steps.reduce((acc, m) => m.frame(acc), f as Json);
+}

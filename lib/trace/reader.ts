@@ -1,0 +1,147 @@
+/**
+ * Streaming trace reader. Text arrives in chunks of any size; each complete line is parsed,
+ * migrated to the current version and validated as soon as it is seen, so a large file costs one
+ * pass. All or nothing: the first bad line stops the read with its line number and reason, and no
+ * frames are handed out until `end()` has seen the whole file.
+ */
+import type { Frame } from '../mcp/frame';
+import { TraceError, type Trace, type TraceHeader } from './format';
+import { migrateFrame, migrateHeader, migrationsFrom } from './migrate';
+import { validateFrame, validateHeader } from './validate';
+
+export interface ReadLimits {
+  /** The whole file, in characters (bytes for ASCII text). */
+  maxChars: number;
+  /** One line. */
+  maxLineChars: number;
+  maxFrames: number;
+}
+
+export const DEFAULT_LIMITS: ReadLimits = { maxChars: 512 * 2 ** 20, maxLineChars: 64 * 2 ** 20, maxFrames: 2_000_000 };
+
+function mib(n: number): string {
+  return `${Math.round((n / 2 ** 20) * 10) / 10} MiB`;
+}
+
+export class TraceReader {
+  private readonly limits: ReadLimits;
+  private buf = '';
+  private line = 0;
+  private chars = 0;
+  private header?: TraceHeader;
+  private steps: ReturnType<typeof migrationsFrom> = [];
+  private readonly frames: Frame[] = [];
+  private prevSeq = 0;
+  private failed?: TraceError;
+  /** The version the file was written in, known once the header is read. */
+  sourceVersion?: number;
+
+  constructor(limits: Partial<ReadLimits> = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  get framesRead(): number {
+    return this.frames.length;
+  }
+
+  push(chunk: string): void {
+    this.guard(() => {
+      this.chars += chunk.length;
+      if (this.chars > this.limits.maxChars) {
+        throw new TraceError(this.line + 1, `the file is larger than the limit of ${mib(this.limits.maxChars)}; split it or export a time range`);
+      }
+      this.buf += chunk;
+      let start = 0;
+      for (let nl = this.buf.indexOf('\n'); nl !== -1; nl = this.buf.indexOf('\n', start)) {
+        this.takeLine(this.buf.slice(start, nl));
+        start = nl + 1;
+      }
+      this.buf = start === 0 ? this.buf : this.buf.slice(start);
+      if (this.buf.length > this.limits.maxLineChars) this.tooLong(this.line + 1);
+    });
+  }
+
+  end(): Trace {
+    return this.guard(() => {
+      if (this.buf.length > 0) this.takeLine(this.buf);
+      this.buf = '';
+      if (!this.header) throw new TraceError(1, 'missing header: the file is empty');
+      return { header: this.header, frames: this.frames };
+    });
+  }
+
+  /** Runs a step; on the first failure the reader keeps nothing and repeats that failure. */
+  private guard<T>(step: () => T): T {
+    if (this.failed) throw this.failed;
+    try {
+      return step();
+    } catch (e) {
+      this.failed = e instanceof TraceError ? e : new TraceError(this.line, String(e));
+      this.frames.length = 0;
+      this.header = undefined;
+      throw this.failed;
+    }
+  }
+
+  private tooLong(line: number): never {
+    throw new TraceError(line, `the line is longer than the limit of ${mib(this.limits.maxLineChars)}`);
+  }
+
+  private takeLine(text: string): void {
+    this.line++;
+    const line = text.endsWith('\r') ? text.slice(0, -1) : text;
+    if (line.length > this.limits.maxLineChars) this.tooLong(this.line);
+    if (line.trim() === '') return; // blank lines carry nothing and lose nothing
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (e) {
+      throw new TraceError(this.line, `not valid JSON (${(e as Error).message})`);
+    }
+    if (!this.header) {
+      this.steps = migrationsFrom(value, this.line);
+      this.sourceVersion = (value as { version: number }).version;
+      this.header = validateHeader(migrateHeader(this.steps, value), this.line);
+      return;
+    }
+    if (this.frames.length >= this.limits.maxFrames) {
+      throw new TraceError(this.line, `the file has more than ${this.limits.maxFrames} frames, the limit`);
+    }
+    const frame = validateFrame(migrateFrame(this.steps, value), this.line, this.prevSeq);
+    this.prevSeq = frame.seq;
+    this.frames.push(frame);
+  }
+}
+
+/** Reads a whole trace held in a string. Throws TraceError. */
+export function readTraceText(text: string, limits?: Partial<ReadLimits>): Trace {
+  const reader = new TraceReader(limits);
+  reader.push(text);
+  return reader.end();
+}
+
+/** Reads a byte stream (a File's `stream()`, a fetch body, a Node stream adapted to web streams). */
+export async function readTraceStream(stream: ReadableStream<Uint8Array>, limits?: Partial<ReadLimits>): Promise<Trace> {
+  const reader = new TraceReader(limits);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const source = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await source.read();
+      if (done) break;
+      reader.push(decodeChunk(decoder, value, reader));
+    }
+    reader.push(decodeChunk(decoder, undefined, reader));
+    return reader.end();
+  } finally {
+    source.releaseLock();
+  }
+}
+
+function decodeChunk(decoder: TextDecoder, bytes: Uint8Array | undefined, reader: TraceReader): string {
+  try {
+    return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
+  } catch {
+    throw new TraceError(0, `the file is not valid UTF-8 (after ${reader.framesRead} frames)`);
+  }
+}

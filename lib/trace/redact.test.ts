@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../mcp/frame';
+import { exportTraceText, previewRedaction, readTraceText, redactFrames, checkCustomRule } from './index';
+import { message } from './testing';
+import goldenV1 from '../../e2e/golden/everything-stdio.v1.loupe.ndjson?raw';
+
+const HEADER_TOKEN = 'hdr-5f2b9c1e7d3a4b6c8e0f';
+const BODY_TOKEN = 'body-9a8b7c6d5e4f3a2b1c0d';
+const ENV_TOKEN = 'env-0c1d2e3f4a5b6c7d8e9f';
+const COOKIE = 'sid=cookie-77aa88bb99cc';
+const GHP = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
+
+function planted(): Frame[] {
+  const raw = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fetch', arguments: { api_key: BODY_TOKEN, note: `use ${ENV_TOKEN}`, gh: GHP } } });
+  return [
+    {
+      seq: 1, ts: 10, dir: 'c2s', lane: 'http', raw: '', size: 321,
+      meta: {
+        transport: 'http', method: 'POST', url: 'http://127.0.0.1:9/mcp?access_token=' + BODY_TOKEN, status: 200,
+        requestHeaders: { Authorization: `Bearer ${HEADER_TOKEN}`, 'Content-Type': 'application/json', Cookie: COOKIE },
+        responseHeaders: [['Set-Cookie', COOKIE], ['Mcp-Session-Id', 'abc']],
+      },
+    },
+    { ...message(2, 'c2s', {}), raw, size: 999 },
+    { seq: 3, ts: 30, dir: 's2c', lane: 'stderr', raw: `connecting with token ${ENV_TOKEN}, jwt ${JWT}`, size: 80 },
+    { ...message(4, 's2c', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: JSON.stringify({ password: 'hunter2-hunter2', progressToken: 'p1' }) }] } }) },
+  ];
+}
+
+const env = { GITHUB_TOKEN: ENV_TOKEN, HOME: '/home/me', DEBUG: '1' };
+const secrets = [HEADER_TOKEN, BODY_TOKEN, ENV_TOKEN, COOKIE, GHP, JWT, 'hunter2-hunter2'];
+const target = { transport: 'http' as const, name: 'remote', url: 'http://127.0.0.1:9/mcp' };
+
+describe('redaction', () => {
+  it('leaves no planted secret in any exported byte by default', () => {
+    const text = exportTraceText({ frames: planted(), target, loupeVersion: '0.1.0', redact: { env } });
+    for (const s of secrets) expect(text, s).not.toContain(s);
+    expect(text).toContain('«redacted:authorization»');
+    expect(text).toContain('«redacted:env:GITHUB_TOKEN»');
+    const back = readTraceText(text);
+    expect(back.header.redaction?.count).toBeGreaterThanOrEqual(secrets.length);
+    expect(back.header.redaction?.rules).toContain('authorization');
+    // Seqs, timestamps and wire sizes are kept; protocol data such as progressToken is not touched.
+    expect(back.frames.map((f) => [f.seq, f.ts, f.size])).toEqual(planted().map((f) => [f.seq, f.ts, f.size]));
+    expect(back.frames[3].raw).toContain('progressToken');
+    expect(back.frames[3].raw).toContain('p1');
+    expect((back.frames[0].meta as Record<string, Record<string, string>>).requestHeaders['Content-Type']).toBe('application/json');
+  });
+
+  it('keeps every secret when the person opts out, and says nothing about redaction', () => {
+    const text = exportTraceText({ frames: planted(), target, loupeVersion: '0.1.0', redact: false });
+    for (const s of secrets) expect(text).toContain(s);
+    expect(readTraceText(text).header.redaction).toBeUndefined();
+  });
+
+  it('previews where, which rule and a masked excerpt, without the secret', () => {
+    const hits = previewRedaction(planted(), { env });
+    expect(hits).toContainEqual({ seq: 1, where: 'meta.requestHeaders.Authorization', rule: 'authorization', excerpt: 'Bear… (31 chars)' });
+    expect(hits).toContainEqual(expect.objectContaining({ seq: 1, where: 'meta.responseHeaders[0].Set-Cookie', rule: 'set-cookie' }));
+    expect(hits).toContainEqual(expect.objectContaining({ seq: 2, where: 'raw', rule: 'secret-field' }));
+    expect(hits).toContainEqual(expect.objectContaining({ seq: 2, rule: 'github-token' }));
+    expect(hits).toContainEqual(expect.objectContaining({ seq: 3, rule: 'env:GITHUB_TOKEN' }));
+    expect(hits).toContainEqual(expect.objectContaining({ seq: 3, rule: 'jwt' }));
+    expect(hits).toContainEqual(expect.objectContaining({ seq: 4, rule: 'secret-field' }));
+    expect(JSON.stringify(hits)).not.toMatch(new RegExp(secrets.join('|')));
+  });
+
+  it('applies custom regex and JSON path rules, and rules can be switched off', () => {
+    const frames = [message(1, 'c2s', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: { account: 'ACC-123456', customer: 'Ada Lovelace' } } })];
+    const r = redactFrames(frames, { custom: [{ id: 'account', regex: 'ACC-\\d+' }, { id: 'customer', jsonPath: 'params.arguments.customer' }] });
+    expect(r.frames[0].raw).toBe(frames[0].raw.replace('ACC-123456', '«redacted:account»').replace('Ada Lovelace', '«redacted:customer»'));
+    expect(r.rules).toEqual(expect.arrayContaining(['account', 'customer']));
+    const off = redactFrames(planted(), { env, disabled: ['authorization', 'bearer', 'env'] });
+    expect(JSON.stringify(off.frames)).toContain(HEADER_TOKEN);
+    expect(JSON.stringify(off.frames)).toContain(ENV_TOKEN);
+    expect(checkCustomRule({ regex: '(' })).toMatch(/invalid regular expression/);
+    expect(checkCustomRule({ regex: 'a*' })).toMatch(/matches empty text/);
+  });
+
+  it('finds nothing to redact in the golden server-everything session (no false alarms)', () => {
+    expect(previewRedaction(readTraceText(goldenV1).frames)).toEqual([]);
+  });
+});

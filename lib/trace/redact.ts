@@ -1,0 +1,196 @@
+/**
+ * Redaction: replaces secrets in copies of frames with «redacted:<rule>» markers. The preview and
+ * the export run this same code, so the preview lists exactly what the file will not contain.
+ * A frame keeps its seq, ts and size (the bytes that crossed); only text changes.
+ */
+import type { Frame } from '../mcp/frame';
+import { BUILTIN_RULE_IDS, PATTERN_RULES, SECRET_HEADERS, envNameLooksSecret, type PatternRule } from './redact-rules';
+import { jsonPathStrings } from './json-path';
+
+/** A rule added by the person: a regular expression (each match is replaced) or a JSON path
+ *  into a frame's parsed JSON (`params.arguments.apiKey`, `result.content.*.text`). */
+export interface CustomRule {
+  id?: string;
+  regex?: string;
+  flags?: string;
+  jsonPath?: string;
+}
+
+export interface RedactOptions {
+  /** The connection's environment: values of secret-looking names are redacted wherever they appear. */
+  env?: Record<string, string>;
+  custom?: CustomRule[];
+  /** Built-in rule ids to switch off one by one (BUILTIN_RULE_IDS). */
+  disabled?: string[];
+}
+
+export interface RedactionHit {
+  seq: number;
+  /** `raw`, or a path into meta such as `meta.requestHeaders.authorization`. */
+  where: string;
+  rule: string;
+  /** The secret's first characters and its length, never the whole value. */
+  excerpt: string;
+}
+
+export interface RedactionResult {
+  frames: Frame[];
+  hits: RedactionHit[];
+  /** The rule ids that ran. */
+  rules: string[];
+}
+
+export const marker = (rule: string) => `«redacted:${rule}»`;
+
+export function maskExcerpt(secret: string): string {
+  const head = secret.length >= 12 ? secret.slice(0, 4) : '';
+  return `${head}… (${secret.length} chars)`;
+}
+
+interface Compiled {
+  patterns: PatternRule[];
+  envValues: { name: string; value: string }[];
+  paths: { id: string; path: string }[];
+  disabled: Set<string>;
+  rules: string[];
+}
+
+function compile(opts: RedactOptions): Compiled {
+  const disabled = new Set(opts.disabled ?? []);
+  const patterns = PATTERN_RULES.filter((r) => !disabled.has(r.id));
+  const paths: Compiled['paths'] = [];
+  (opts.custom ?? []).forEach((c, i) => {
+    const id = c.id || `custom-${i + 1}`;
+    if (c.regex) patterns.push({ id, description: 'custom', pattern: new RegExp(c.regex, [...new Set(`g${c.flags ?? ''}`)].join('')) });
+    if (c.jsonPath) paths.push({ id, path: c.jsonPath });
+  });
+  const envValues = disabled.has('env')
+    ? []
+    : Object.entries(opts.env ?? {})
+        .filter(([name, value]) => envNameLooksSecret(name) && value.length >= 4)
+        .map(([name, value]) => ({ name, value }))
+        // Longest first, so a value that contains another is replaced whole.
+        .sort((a, b) => b.value.length - a.value.length);
+  const rules = [...BUILTIN_RULE_IDS.filter((id) => !disabled.has(id)), ...(opts.custom ?? []).map((c, i) => c.id || `custom-${i + 1}`)];
+  return { patterns, envValues, paths, disabled, rules };
+}
+
+/** Checks custom rules before use; returns a message a person can act on, or undefined. */
+export function checkCustomRule(rule: CustomRule): string | undefined {
+  if (!rule.regex && !rule.jsonPath) return 'a custom rule needs a regular expression or a JSON path';
+  if (rule.regex) {
+    try {
+      if (new RegExp(rule.regex).test('')) return `the expression /${rule.regex}/ matches empty text: it would redact nothing useful`;
+    } catch (e) {
+      return `invalid regular expression: ${(e as Error).message}`;
+    }
+  }
+  return undefined;
+}
+
+class Redactor {
+  readonly hits: RedactionHit[] = [];
+  constructor(private readonly c: Compiled) {}
+
+  private hit(seq: number, where: string, rule: string, secret: string): string {
+    this.hits.push({ seq, where, rule, excerpt: maskExcerpt(secret) });
+    return marker(rule);
+  }
+
+  text(s: string, seq: number, where: string): string {
+    let out = s;
+    for (const { name, value } of this.c.envValues) {
+      for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) {
+        if (out.includes(form)) out = out.split(form).map((part, i) => (i === 0 ? part : this.hit(seq, where, `env:${name}`, value) + part)).join('');
+      }
+    }
+    for (const rule of this.c.patterns) out = this.pattern(out, rule, seq, where);
+    return out;
+  }
+
+  private pattern(s: string, rule: PatternRule, seq: number, where: string): string {
+    rule.pattern.lastIndex = 0;
+    return s.replace(rule.pattern, (...args) => {
+      // args: the match, its groups (undefined when a group did not take part), offset, input.
+      const m = args.slice(0, -2).map((x) => (typeof x === 'string' ? x : '')) as unknown as RegExpExecArray;
+      if (rule.accept && !rule.accept(m)) return m[0];
+      const label = rule.label ? rule.label(m) : rule.id;
+      if (this.c.disabled.has(label)) return m[0];
+      const secret = m.length > 1 ? m[m.length - 1] : m[0];
+      if (!secret || secret.startsWith('«redacted:')) return m[0];
+      const at = m[0].lastIndexOf(secret);
+      return m[0].slice(0, at) + this.hit(seq, where, label, secret) + m[0].slice(at + secret.length);
+    });
+  }
+
+  /** Walks transport metadata: secret headers by name (objects, [name, value] pairs, {name, value}
+   *  entries), then every other string through the text rules. */
+  meta(v: unknown, seq: number, where: string): unknown {
+    if (typeof v === 'string') return this.text(v, seq, where);
+    if (Array.isArray(v)) {
+      if (v.length === 2 && typeof v[0] === 'string' && this.secretHeader(v[0]) && typeof v[1] === 'string') {
+        return [v[0], this.hit(seq, `${where}.${v[0]}`, v[0].toLowerCase(), v[1])];
+      }
+      return v.map((x, i) => this.meta(x, seq, `${where}[${i}]`));
+    }
+    if (typeof v !== 'object' || v === null) return v;
+    const o = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    const pairName = typeof o.name === 'string' && this.secretHeader(o.name) ? o.name : undefined;
+    for (const [k, x] of Object.entries(o)) {
+      const header = this.secretHeader(k) ? k : k === 'value' ? pairName : undefined;
+      const path = `${where}.${k === 'value' && pairName ? pairName : k}`;
+      if (header && typeof x === 'string') out[k] = this.hit(seq, path, header.toLowerCase(), x);
+      else if (header && Array.isArray(x)) out[k] = x.map((s) => (typeof s === 'string' ? this.hit(seq, path, header.toLowerCase(), s) : s));
+      else out[k] = this.meta(x, seq, path);
+    }
+    return out;
+  }
+
+  private secretHeader(name: string): boolean {
+    const n = name.toLowerCase();
+    return (SECRET_HEADERS as readonly string[]).includes(n) && !this.c.disabled.has(n);
+  }
+
+  /** Custom JSON paths: the strings found are replaced where they occur in the raw text, so the
+   *  rest of the text keeps its exact bytes (no re-serialisation). */
+  paths(raw: string, seq: number): string {
+    if (this.c.paths.length === 0) return raw;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return raw;
+    }
+    let out = raw;
+    for (const { id, path } of this.c.paths) {
+      for (const value of jsonPathStrings(json, path)) {
+        const form = JSON.stringify(value).slice(1, -1);
+        if (form && !form.startsWith('«redacted:') && out.includes(`"${form}"`)) {
+          out = out.split(`"${form}"`).join(`"${this.hit(seq, `raw ${path}`, id, value)}"`);
+        }
+      }
+    }
+    return out;
+  }
+}
+
+export function redactFrames(frames: readonly Frame[], opts: RedactOptions = {}): RedactionResult {
+  const compiled = compile(opts);
+  const r = new Redactor(compiled);
+  const out = frames.map((f) => {
+    const raw = r.text(r.paths(f.raw, f.seq), f.seq, 'raw');
+    const meta = f.meta === undefined ? undefined : (r.meta(f.meta, f.seq, 'meta') as Frame['meta']);
+    const copy: Frame = { ...f, raw };
+    if (meta !== undefined) copy.meta = meta;
+    // The exact bytes of an invalid-UTF-8 line would still hold the secret: drop them.
+    if (raw !== f.raw && copy.rawBase64 !== undefined) delete copy.rawBase64;
+    return copy;
+  });
+  return { frames: out, hits: r.hits, rules: compiled.rules };
+}
+
+/** What an export will redact, frame by frame, without writing anything. */
+export function previewRedaction(frames: readonly Frame[], opts: RedactOptions = {}): RedactionHit[] {
+  return redactFrames(frames, opts).hits;
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { EVERYTHING, ROOT, fixture, runCli, tempDir } from './shared/run-cli';
+import { xmlElementNames } from './check/xml-well-formed';
+
+interface JsonReport {
+  annotations: Array<{ rule: string; severity: string; group: string; frame: number; message: string; spec: string }>;
+  baselined: unknown[];
+}
+
+const TOUR = path.join(ROOT, 'scripts/bench/everything-tour.json');
+
+/** Each fixture breaks the protocol in one way; the rule ids come from the catalog (RULES.md). */
+const FIXTURES: Array<{ name: string; rule: string; severity: 'error' | 'warning'; script?: unknown[] }> = [
+  { name: 'bad-banner', rule: 'stdio.non-json-line', severity: 'error' },
+  { name: 'bad-pretty-json', rule: 'stdio.multiline-json', severity: 'error' },
+  { name: 'bad-request-before-initialized', rule: 'lifecycle.server-request-before-initialized', severity: 'warning' },
+  { name: 'bad-list-changed-undeclared', rule: 'capability.sender-undeclared', severity: 'error' },
+  { name: 'bad-result-and-error', rule: 'jsonrpc.result-and-error', severity: 'error' },
+  { name: 'bad-boolean-id', rule: 'jsonrpc.id-type', severity: 'error' },
+  {
+    name: 'bad-progress-decreasing', rule: 'progress.not-increasing', severity: 'error',
+    script: [{ method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' }, _meta: { progressToken: 'p-1' } } }],
+  },
+  { name: 'bad-unknown-response-id', rule: 'jsonrpc.unknown-response', severity: 'error' },
+  { name: 'bad-sampling-undeclared', rule: 'capability.receiver-undeclared', severity: 'error' },
+  { name: 'bad-logging-undeclared', rule: 'capability.sender-undeclared', severity: 'error' },
+  { name: 'bad-crash', rule: 'stdio.exit', severity: 'warning' },
+  { name: 'bad-invalid-utf8', rule: 'stdio.invalid-utf8', severity: 'error' },
+];
+
+describe('loupe check against misbehaving servers', () => {
+  it.each(FIXTURES)('$name is caught as $rule', async ({ name, rule, severity, script }) => {
+    const args = ['check', '--format', 'json', '--fail-on', severity, '--timeout', '5000'];
+    if (script) {
+      const file = path.join(tempDir(), 'script.json');
+      writeFileSync(file, JSON.stringify(script));
+      args.push('--script', file);
+    }
+    const r = await runCli([...args, '--', ...fixture(name)]);
+    const report: JsonReport = JSON.parse(r.stdout);
+    const found = report.annotations.find((a) => a.rule === rule);
+    expect(found, `${rule} in ${r.stdout}`).toMatchObject({ severity, frame: expect.any(Number), spec: expect.stringContaining('modelcontextprotocol.io') });
+    // The one misbehaviour is the only finding at that level: the rest of the server is correct.
+    expect(report.annotations.filter((a) => a.severity !== 'info').map((a) => a.rule)).toEqual([rule]);
+    expect(r.code).toBe(1);
+  }, 30_000);
+
+  it('passes a warning-only server under the default --fail-on error', async () => {
+    const r = await runCli(['check', '--', ...fixture('bad-request-before-initialized')]);
+    expect(r.stdout).toContain('lifecycle.server-request-before-initialized');
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('loupe check against server-everything', () => {
+  it('finds no error in a session that touches every feature', async () => {
+    const dir = tempDir();
+    const trace = path.join(dir, 'tour.ndjson');
+    const rec = await runCli(['record', '--script', TOUR, '--out', trace, '--', ...EVERYTHING], 60_000);
+    expect(rec.code).toBe(0);
+    const r = await runCli(['check', '--format', 'json', trace]);
+    const report: JsonReport = JSON.parse(r.stdout);
+    expect(report.annotations.filter((a) => a.severity === 'error')).toEqual([]);
+    expect(r.code).toBe(0);
+
+    // The same trace in the other formats: text names frames, JUnit is well-formed, SARIF points into the file.
+    const text = await runCli(['check', trace]);
+    expect(text.stdout).toMatch(/frame #\d+ {2}stdio\.stderr/);
+    const junit = await runCli(['check', '--format', 'junit', trace]);
+    const elements = xmlElementNames(junit.stdout);
+    expect(elements[0]).toBe('testsuites');
+    expect(elements.filter((e) => e === 'testcase')).toHaveLength(report.annotations.length);
+    expect(elements).not.toContain('failure');
+    const sarif = JSON.parse((await runCli(['check', '--format', 'sarif', trace])).stdout);
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0].results).toHaveLength(report.annotations.length);
+    const lines = readFileSync(trace, 'utf8').split('\n');
+    for (const result of sarif.runs[0].results) {
+      const line = lines[result.locations[0].physicalLocation.region.startLine - 1];
+      expect(JSON.parse(line).seq).toBe(result.properties.frames[0]);
+    }
+  }, 90_000);
+});
+
+describe('loupe check options', () => {
+  it('accepts the findings of a baseline and fails on new ones', async () => {
+    const dir = tempDir();
+    const first = await runCli(['check', '--format', 'json', '--', ...fixture('bad-banner')]);
+    expect(first.code).toBe(1);
+    const baseline = path.join(dir, 'baseline.json');
+    writeFileSync(baseline, first.stdout);
+    const again = await runCli(['check', '--format', 'json', '--baseline', baseline, '--', ...fixture('bad-banner')]);
+    const report: JsonReport = JSON.parse(again.stdout);
+    expect(report.annotations.filter((a) => a.severity === 'error')).toEqual([]);
+    expect(report.baselined.length).toBeGreaterThan(0);
+    expect(again.code).toBe(0);
+    const other = await runCli(['check', '--baseline', baseline, '--', ...fixture('bad-boolean-id')]);
+    expect(other.stdout).toContain('jsonrpc.id-type');
+    expect(other.code).toBe(1);
+  }, 60_000);
+
+  it('refuses bad usage and unreadable input with exit 2 and a clear message', async () => {
+    const dir = tempDir();
+    const notTrace = path.join(dir, 'not-a-trace.ndjson');
+    writeFileSync(notTrace, '{"hello":"world"}\n');
+    const cases: Array<[string[], RegExp]> = [
+      [['check'], /nothing to check/],
+      [['check', '--format', 'xml', 'x.ndjson'], /--format must be one of text, json, junit, sarif; got 'xml'/],
+      [['check', '--fail-on', 'fatal', 'x.ndjson'], /--fail-on must be one of error, warning, info/],
+      [['check', 'a.ndjson', 'b.ndjson'], /one trace file at a time/],
+      [['check', 'x.ndjson', '--', 'node', 'server.js'], /either a trace FILE or a server command/],
+      [['check', '--timeout', '5', 'x.ndjson'], /client options .* apply to a live server/],
+      [['check', '/nonexistent/trace.ndjson'], /cannot read \/nonexistent\/trace.ndjson: ENOENT/],
+      [['check', notTrace], /is not a Loupe trace it can read/],
+      [['check', '--baseline', notTrace, '--', 'node', 'x'], /has no "annotations" array/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+    }
+  }, 90_000);
+});

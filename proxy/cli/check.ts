@@ -1,0 +1,116 @@
+/**
+ * `loupe check [FILE | -- COMMAND [ARGS...]]`: analyses a trace file, or records a live session
+ * first, and reports the findings. Exit 1 when a finding is at or above --fail-on (and not in the
+ * baseline), 0 otherwise, 2 when the check could not run (usage, unreadable file).
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError, UsageError, oneOf, parseOwnArgs, splitAtDoubleDash } from './shared/args';
+import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
+import { LOUPE_VERSION } from './shared/version';
+import { readTraceFile } from './shared/trace-file';
+import { openHeadless, stdioConnection } from './record/headless';
+import { runSession } from './record/run-session';
+import { analyzeFrames } from './check/analyze-frames';
+import { readBaseline } from './check/baseline';
+import { SEVERITIES, applyBaseline, failing, toFindings, type CheckResult, type Severity } from './check/findings';
+import { formatText } from './check/format-text';
+import { formatJson } from './check/format-json';
+import { formatJunit } from './check/format-junit';
+import { formatSarif } from './check/format-sarif';
+import type { Frame } from '../../lib/mcp/frame';
+
+const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
+
+const USAGE = `usage: loupe check [options] FILE
+       loupe check [options] -- COMMAND [ARGS...]
+
+Analyses a trace file, or records a session with COMMAND (handshake, discovery, script) and
+analyses that, then reports what the server (or client) does against the MCP specification.
+Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 when none is,
+2 when the check could not run.
+
+  --format text|json|junit|sarif   the report format (default text)
+  --fail-on error|warning|info     the lowest severity that fails the check (default error)
+  --baseline FILE                  a previous --format json report: its findings (same rule and
+                                   message) are accepted
+${CLIENT_USAGE}`;
+
+interface Source {
+  frames: Frame[];
+  label: string;
+  traceFile?: string;
+  frameLines?: Map<number, number>;
+  negotiatedVersion?: string;
+  /** The client's request timeout in a live check: the analyser's no-response threshold too. */
+  timeoutMs?: number;
+}
+
+function fileUri(file: string): string {
+  return path.isAbsolute(file) ? pathToFileURL(file).href : file.split(path.sep).map(encodeURIComponent).join('/');
+}
+
+async function load(file: string | undefined, command: string[], values: Parameters<typeof clientOptions>[0]): Promise<Source> {
+  if (file !== undefined) {
+    let trace;
+    try {
+      trace = await readTraceFile(file);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new InputError(code ? `cannot read ${file}: ${code}` : `${file} is not a Loupe trace it can read: ${(e as Error).message}`);
+    }
+    const negotiated = typeof trace.header.negotiatedVersion === 'string' ? trace.header.negotiatedVersion : undefined;
+    // The header is line 1; frames follow one per line (an exported selection may skip seqs).
+    const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
+    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
+  }
+  const connection = stdioConnection(command);
+  const client = clientOptions(values);
+  const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
+  if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
+  return { frames: record.frames, label: command.join(' '), negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  try {
+    const split = splitAtDoubleDash(argv);
+    const { values, positionals } = parseOwnArgs(split.own, {
+      format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
+      help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS,
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    const format = oneOf('--format', values.format, FORMATS, 'text');
+    const failOn = oneOf<Severity>('--fail-on', values['fail-on'], SEVERITIES, 'error');
+    if (positionals.length > 1) throw new UsageError(`one trace file at a time; got ${positionals.length}: ${positionals.join(', ')}`);
+    const file = positionals[0];
+    if (file !== undefined && split.command.length > 0) throw new UsageError('give either a trace FILE or a server command after --, not both');
+    if (file === undefined && split.command.length === 0) throw new UsageError('nothing to check: give a trace FILE, or a server command after --');
+    if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.timeout)) {
+      throw new UsageError('client options (--protocol-version, --client-capabilities, --timeout, --script) apply to a live server after --, not to a trace file');
+    }
+    if (file === undefined) clientOptions(values); // report bad client options before starting anything
+    const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
+
+    const source = await load(file, split.command, values);
+    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(source.frames, source.timeoutMs)), baseline);
+    const result: CheckResult = {
+      source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
+      frameCount: source.frames.length, findings: fresh, baselined: accepted, failOn,
+    };
+    const report =
+      format === 'json' ? formatJson(result, LOUPE_VERSION)
+      : format === 'junit' ? formatJunit(result)
+      : format === 'sarif' ? formatSarif(result, LOUPE_VERSION)
+      : formatText(result);
+    process.stdout.write(report.endsWith('\n') ? report : report + '\n');
+    return failing(result).length > 0 ? 1 : 0;
+  } catch (e) {
+    if (e instanceof InputError) console.error(`loupe check: ${e.message}`);
+    else if (e instanceof UsageError) console.error(`loupe check: ${e.message}\n\n${USAGE}`);
+    else throw e;
+    return 2;
+  }
+}

@@ -1,0 +1,42 @@
+/** `--format text`: findings grouped by severity, then by group, each with its frame number. */
+import { SEVERITIES, countBySeverity, failing, type CheckResult, type Finding } from './findings';
+
+const heading: Record<string, string> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function groupBy(findings: Finding[]): Map<string, Finding[]> {
+  const out = new Map<string, Finding[]>();
+  for (const f of findings) out.set(f.group, [...(out.get(f.group) ?? []), f]);
+  return out;
+}
+
+export function formatText(result: CheckResult): string {
+  const counts = countBySeverity(result.findings);
+  const lines: string[] = [];
+  const version = result.negotiatedVersion ? `, protocol ${result.negotiatedVersion}` : '';
+  lines.push(`loupe check: ${result.source} (${plural(result.frameCount, 'frame')}${version})`);
+  for (const severity of SEVERITIES) {
+    const ofSeverity = result.findings.filter((f) => f.severity === severity);
+    if (ofSeverity.length === 0) continue;
+    lines.push('', `${heading[severity]} (${ofSeverity.length})`);
+    for (const [group, inGroup] of groupBy(ofSeverity)) {
+      lines.push(`  ${group}`);
+      for (const f of inGroup) {
+        const where = f.frames.length > 1 ? `frames #${f.frames.join(', #')}` : `frame #${f.frame}`;
+        lines.push(`    ${where}  ${f.rule}  ${f.message}`);
+        if (f.spec) lines.push(`      ${f.spec}`);
+      }
+    }
+  }
+  const fails = failing(result).length;
+  lines.push(
+    '',
+    `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info` +
+      (result.baselined.length ? `; ${result.baselined.length} accepted by the baseline` : '') +
+      ` — ${fails === 0 ? 'passed' : `failed: ${plural(fails, 'finding')} at or above ${result.failOn}`}`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { golden, loupe, tempFiles } from './trace/cli-testing';
+
+/** The golden trace with the echo tool's `message` argument turned from a string into a number. */
+function changedSchema(): string {
+  return golden('everything-stdio.v1.loupe.ndjson')
+    .split('\n')
+    .map((line) => {
+      if (!line.includes('"seq":9,')) return line;
+      const f = JSON.parse(line);
+      const j = JSON.parse(f.raw);
+      j.result.tools.find((t: { name: string }) => t.name === 'echo').inputSchema.properties.message.type = 'number';
+      return JSON.stringify({ ...f, raw: JSON.stringify(j) });
+    })
+    .join('\n');
+}
+
+describe('loupe diff', () => {
+  const dir = tempFiles({
+    'a.ndjson': golden('everything-stdio.v1.loupe.ndjson'),
+    'b.ndjson': changedSchema(),
+    'old.ndjson': golden('everything-stdio.v0.loupe.ndjson'),
+    'bad.ndjson': golden('everything-stdio.v1.loupe.ndjson').split('\n').map((l, i) => (i === 6 ? '{"seq": oops' : l)).join('\n'),
+  });
+  const f = (n: string) => path.join(dir, n);
+
+  it('exits 0 when nothing differs, even across format versions', () => {
+    const r = loupe(['diff', f('a.ndjson'), f('old.ndjson')]);
+    expect(r.stdout).toContain('no differences');
+    expect(r.code).toBe(0);
+  });
+
+  it('exits 1 and names the changed tool schema', () => {
+    const r = loupe(['diff', f('a.ndjson'), f('b.ndjson')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('~ echo');
+    expect(r.stdout).toContain('inputSchema.properties.message.type: "string" → "number"');
+    const j = loupe(['diff', f('a.ndjson'), f('b.ndjson'), '--format', 'json']);
+    expect(j.code).toBe(1);
+    expect(JSON.parse(j.stdout).tools.changed[0].name).toBe('echo');
+  });
+
+  it('exits 2 on a bad file, naming the line and the reason, and on usage mistakes', () => {
+    const r = loupe(['diff', f('a.ndjson'), f('bad.ndjson')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad\.ndjson: line 7: not valid JSON/);
+    expect(loupe(['diff', f('a.ndjson')]).code).toBe(2);
+    expect(loupe(['diff', f('a.ndjson'), f('b.ndjson'), '--format', 'xml']).code).toBe(2);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * `loupe export FILE --to trace|har|otlp|mermaid [--out FILE]`: re-writes a trace, redacted by
+ * default, or converts it. `--preview` lists what would be redacted and writes nothing.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  checkCustomRule, prepareExport, renderExport, EXPORT_FORMATS,
+  type CustomRule, type ExportFormat, type FrameSelection, type RedactionHit,
+} from '../../lib/trace';
+import { LOUPE_VERSION, readTraceFile, TraceFileError } from './trace/files';
+
+const VIEWER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/loupe-viewer.html');
+
+const USAGE = `usage: loupe export FILE [--to trace|html|har|otlp|mermaid] [--out FILE] [options]
+  --to html              one HTML file: the offline viewer with the trace inside
+  --preview              list what would be redacted, write nothing
+  --no-redact            keep every secret (explicit opt-out of redaction)
+  --env NAME             also redact the value of this environment variable (repeatable)
+  --redact-regex RE      also redact every match of RE (repeatable)
+  --redact-path PATH     also redact the strings at this JSON path in messages (repeatable)
+  --disable-rule ID      switch off one built-in rule (repeatable)
+  --from-seq N --to-seq M, --from-ms A --to-ms B   export part of the trace`;
+
+class Usage extends Error {}
+
+function num(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Usage(`${flag} takes a number, got '${v}'`);
+  return n;
+}
+
+function selection(v: Record<string, string | undefined>): FrameSelection {
+  const [fs, ts, fm, tm] = [num('--from-seq', v['from-seq']), num('--to-seq', v['to-seq']), num('--from-ms', v['from-ms']), num('--to-ms', v['to-ms'])];
+  if (fs !== undefined || ts !== undefined) {
+    if (fm !== undefined || tm !== undefined) throw new Usage('give either a seq range or a time range, not both');
+    return { kind: 'seq-range', fromSeq: fs ?? 1, toSeq: ts ?? Number.MAX_SAFE_INTEGER };
+  }
+  if (fm !== undefined || tm !== undefined) return { kind: 'time-range', fromUs: (fm ?? 0) * 1000, toUs: tm === undefined ? Number.MAX_SAFE_INTEGER : tm * 1000 };
+  return { kind: 'all' };
+}
+
+export function formatPreview(hits: RedactionHit[]): string {
+  if (hits.length === 0) return 'nothing to redact\n';
+  return hits.map((h) => `frame ${h.seq}  ${h.where}  ${h.rule}  ${h.excerpt}`).join('\n') + `\n${hits.length} value(s) will be redacted\n`;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  try {
+    const { values: v, positionals } = parseArgs({
+      args: argv, allowPositionals: true, strict: true,
+      options: {
+        to: { type: 'string', default: 'trace' }, out: { type: 'string' }, preview: { type: 'boolean' }, 'no-redact': { type: 'boolean' },
+        env: { type: 'string', multiple: true }, 'redact-regex': { type: 'string', multiple: true }, 'redact-path': { type: 'string', multiple: true },
+        'disable-rule': { type: 'string', multiple: true },
+        'from-seq': { type: 'string' }, 'to-seq': { type: 'string' }, 'from-ms': { type: 'string' }, 'to-ms': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (v.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new Usage(`expected one trace file, got ${positionals.length}`);
+    const to = v.to as ExportFormat;
+    if (!EXPORT_FORMATS.includes(to)) throw new Usage(`--to must be one of ${EXPORT_FORMATS.join(', ')}; got '${v.to}'`);
+    if (v['no-redact'] && v.preview) throw new Usage('--preview shows what redaction would do; it cannot be combined with --no-redact');
+    const custom: CustomRule[] = [
+      ...(v['redact-regex'] ?? []).map((regex, i) => ({ id: `regex-${i + 1}`, regex })),
+      ...(v['redact-path'] ?? []).map((jsonPath, i) => ({ id: `path-${i + 1}`, jsonPath })),
+    ];
+    for (const c of custom) {
+      const problem = checkCustomRule(c);
+      if (problem) throw new Usage(problem);
+    }
+    const env = Object.fromEntries((v.env ?? []).map((name) => [name, process.env[name] ?? '']));
+    const trace = await readTraceFile(positionals[0]);
+    const prepared = prepareExport({
+      frames: trace.frames, target: trace.header.target, loupeVersion: LOUPE_VERSION, negotiatedVersion: trace.header.negotiatedVersion,
+      source: 'import', selection: selection(v as unknown as Record<string, string | undefined>),
+      redact: v['no-redact'] ? false : { env, custom, disabled: v['disable-rule'] },
+    });
+    if (trace.header.startedAt) prepared.header.startedAt = trace.header.startedAt;
+    if (v.preview) {
+      process.stdout.write(formatPreview(prepared.hits));
+      return 0;
+    }
+    if (to === 'html' && !existsSync(VIEWER)) {
+      throw new TraceFileError('the offline viewer is not built (out/loupe-viewer.html): run `npm run build && node scripts/build-viewer.mjs`');
+    }
+    const viewer = to === 'html' ? readFileSync(VIEWER, 'utf8') : undefined;
+    const text = renderExport({ header: prepared.header, frames: prepared.frames }, to, LOUPE_VERSION, viewer);
+    if (v.out) writeFileSync(v.out, text);
+    else process.stdout.write(text);
+    console.error(v['no-redact'] ? 'loupe export: redaction is off: the output holds every secret that crossed the wire' : `loupe export: ${prepared.hits.length} value(s) redacted`);
+    return 0;
+  } catch (e) {
+    if (e instanceof TraceFileError) {
+      console.error(`loupe export: ${e.message}`);
+      return 2;
+    }
+    if (e instanceof Usage || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`loupe export: ${(e as Error).message}\n${USAGE}`);
+      return 2;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Frame } from '../../lib/mcp/frame';
+import { EVERYTHING, fixture, runCli, tempDir } from './shared/run-cli';
+
+function readTrace(file: string): { header: Record<string, unknown>; frames: Frame[] } {
+  const [head, ...rest] = readFileSync(file, 'utf8').trimEnd().split('\n');
+  return { header: JSON.parse(head), frames: rest.map((l) => JSON.parse(l)) };
+}
+
+const methodsSent = (frames: Frame[]) =>
+  frames.filter((f) => f.dir === 'c2s' && f.lane === 'message').map((f) => JSON.parse(f.raw).method).filter(Boolean);
+
+describe('loupe record', () => {
+  it('records the handshake and the discovery of server-everything', async () => {
+    const out = path.join(tempDir(), 'everything.ndjson');
+    const r = await runCli(['record', '--out', out, '--', ...EVERYTHING]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const { header, frames } = readTrace(out);
+    expect(header).toMatchObject({ format: 'loupe-trace', version: 1, negotiatedVersion: '2025-11-25' });
+    expect(methodsSent(frames)).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
+    const initResult = frames.find((f) => f.dir === 's2c' && f.raw.includes('"serverInfo"'));
+    expect(JSON.parse(initResult!.raw).result.serverInfo.name).toContain('everything');
+    expect(frames.some((f) => f.dir === 's2c' && f.raw.includes('"tools":[{'))).toBe(true);
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
+    expect(frames.at(-1)?.meta).toMatchObject({ event: 'exit' });
+  });
+
+  it('asks only for what the server declared, runs the script and uses the client options', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'script.json');
+    writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'echo', arguments: { message: 'hello' } } }, { method: 'ping' }]));
+    const out = path.join(dir, 'banner.ndjson');
+    const r = await runCli(['record', '--out', out, '--protocol-version', '2025-06-18', '--client-capabilities', '{"sampling":{}}', '--timeout', '5000', '--script', script, '--', ...fixture('bad-banner')]);
+    expect(r.code).toBe(0);
+    const { frames } = readTrace(out);
+    expect(methodsSent(frames)).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'ping']);
+    const init = JSON.parse(frames.find((f) => f.raw.includes('"initialize"'))!.raw);
+    expect(init.params).toMatchObject({ protocolVersion: '2025-06-18', capabilities: { sampling: {} } });
+    expect(frames.some((f) => f.raw === 'Fixture server 1.0 ready, waiting for a client...')).toBe(true);
+    expect(frames.some((f) => f.dir === 's2c' && f.raw.includes('"text":"hello"'))).toBe(true);
+  });
+
+  it('writes the trace even when the server crashes mid-session', async () => {
+    const out = path.join(tempDir(), 'crash.ndjson');
+    const r = await runCli(['record', '--out', out, '--', ...fixture('bad-crash')]);
+    expect(r.stderr).toContain('exited with code 3');
+    const { frames } = readTrace(out);
+    expect(frames.some((f) => f.lane === 'stderr' && f.raw.includes('tool registry unavailable'))).toBe(true);
+    expect(frames.find((f) => (f.meta as { event?: string } | undefined)?.event === 'exit')?.meta).toMatchObject({ code: 3 });
+  });
+
+  it('records every notification of a flood as its own frame', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'flood.json');
+    writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'flood', arguments: { count: 20_000 } } }]));
+    const out = path.join(dir, 'flood.ndjson');
+    const r = await runCli(['record', '--out', out, '--script', script, '--', ...fixture('flood')], 60_000);
+    expect(r.code).toBe(0);
+    const notifications = readTrace(out).frames.filter((f) => f.dir === 's2c' && f.lane === 'message' && f.raw.startsWith('{"jsonrpc":"2.0","method":"notifications/message"'));
+    expect(notifications).toHaveLength(20_000);
+    expect(JSON.parse(notifications[19_999].raw).params.data).toEqual({ i: 20_000 });
+    expect(notifications.every((f) => !f.raw.includes('\n') && f.raw.endsWith('}}}'))).toBe(true);
+  }, 60_000);
+
+  it('refuses bad usage with exit 2 and a clear message', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['record', '--', 'node', 'x.js'], /--out FILE is required/],
+      [['record', '--out', 'x.ndjson'], /no server command/],
+      [['record', '--out', 'x.ndjson', '--timeout', 'soon', '--', 'node'], /--timeout takes a positive whole number/],
+      [['record', '--out', 'x.ndjson', '--client-capabilities', '[1]', '--', 'node'], /must be a JSON object/],
+      [['record', '--out', 'x.ndjson', '--client-capabilities', '{bad', '--', 'node'], /not valid JSON/],
+      [['record', '--bogus', '--out', 'x.ndjson', '--', 'node'], /Unknown option '--bogus'/],
+      [['record', '--out', 'x.ndjson', '--script', '/nonexistent/script.json', '--', 'node'], /cannot read the script/],
+      [['record', '--out', '/nonexistent/dir/x.ndjson', '--', 'node'], /the folder \/nonexistent\/dir does not exist/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  }, 90_000);
+});

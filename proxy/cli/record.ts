@@ -1,0 +1,68 @@
+/**
+ * `loupe record --out FILE [client options] -- COMMAND [ARGS...]`: starts the server, runs the
+ * handshake and the standard discovery (and a script, if given), closes the session and writes
+ * every frame to a trace file.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { InputError, UsageError, parseOwnArgs, splitAtDoubleDash } from './shared/args';
+import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
+import { LOUPE_VERSION } from './shared/version';
+import { traceHeader, writeTraceFile } from './shared/trace-file';
+import { openHeadless, stdioConnection } from './record/headless';
+import { runSession } from './record/run-session';
+
+const USAGE = `usage: loupe record --out FILE [options] -- COMMAND [ARGS...]
+
+Starts COMMAND as a stdio MCP server, runs the handshake, lists its tools, resources, resource
+templates and prompts (with pagination, for each capability it declares), sends the scripted
+requests, closes the session and writes the trace to FILE.
+
+  --out FILE                  where to write the trace (NDJSON)
+${CLIENT_USAGE}`;
+
+export async function run(argv: string[]): Promise<number> {
+  let out: string;
+  let command: string[];
+  let client;
+  try {
+    const split = splitAtDoubleDash(argv);
+    const { values, positionals } = parseOwnArgs(split.own, { out: { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': put the server command after --, as in: loupe record --out trace.ndjson -- node server.js`);
+    if (!values.out) throw new UsageError('--out FILE is required: where should the trace be written?');
+    if (split.command.length === 0) throw new UsageError('no server command: give it after --, as in: loupe record --out trace.ndjson -- node server.js');
+    out = values.out;
+    const dir = path.dirname(path.resolve(out));
+    if (!existsSync(dir)) throw new InputError(`cannot write the trace to ${out}: the folder ${dir} does not exist`);
+    command = split.command;
+    client = clientOptions(values);
+  } catch (e) {
+    if (e instanceof InputError) console.error(`loupe record: ${e.message}`);
+    else if (e instanceof UsageError) console.error(`loupe record: ${e.message}\n\n${USAGE}`);
+    else throw e;
+    return 2;
+  }
+
+  const connection = stdioConnection(command);
+  const record = await runSession(openHeadless, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
+  try {
+    await writeTraceFile(out, traceHeader(connection, LOUPE_VERSION, record.summary.negotiatedVersion), record.frames);
+  } catch (e) {
+    console.error(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
+    return 2;
+  }
+  for (const step of record.steps) {
+    if (!step.ok) console.error(`loupe record: ${step.method} failed: ${step.error}`);
+  }
+  if (record.failure) {
+    console.error(`loupe record: ${record.failure}\nwrote ${record.frames.length} frames to ${out}`);
+    return 1;
+  }
+  const server = record.summary.serverInfo as { name?: string; version?: string } | undefined;
+  console.log(`recorded ${record.frames.length} frames from ${server?.name ?? connection.name} ${server?.version ?? ''}`.trimEnd() + ` (protocol ${record.summary.negotiatedVersion}) to ${out}`);
+  return 0;
+}

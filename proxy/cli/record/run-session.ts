@@ -1,0 +1,82 @@
+/**
+ * One headless session, start to end: open (spawn and handshake), discovery, the script, a short
+ * settle for trailing notifications, close. Whatever happens, the frames recorded so far come back.
+ */
+import type { LiveSession } from '../../sessions/types';
+import type { Frame } from '../../../lib/mcp/frame';
+import type { SessionSummary } from '../../../lib/wire/protocol';
+import type { StdioConnection } from '../../../lib/wire/connection';
+import type { ClientOptions } from '../shared/client-options';
+import { discover, runScript, type StepOutcome } from './discovery';
+
+export type OpenSession = (connection: StdioConnection, options: { protocolVersion: string; clientCapabilities: Record<string, unknown>; clientInfo: { name: string; version: string } }) => LiveSession;
+
+export interface SessionRecord {
+  frames: Frame[];
+  summary: SessionSummary;
+  steps: StepOutcome[];
+  /** Set when the session could not get through the handshake. */
+  failure?: string;
+}
+
+/**
+ * After the last answer a server often has more to say (log lines, list_changed, a roots/list
+ * on a timer: server-everything asks 350 ms after the handshake). Wait until it has been quiet
+ * this long, for at most the request timeout.
+ */
+export const QUIET_MS = 500;
+
+function quiet(session: LiveSession, quietMs: number, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const deadline = setTimeout(finish, maxMs);
+    let idle = setTimeout(finish, quietMs);
+    const off = session.on('frames', (frames) => {
+      if (!frames.some((f) => f.dir === 's2c')) return;
+      clearTimeout(idle);
+      idle = setTimeout(finish, quietMs);
+    });
+    function finish() {
+      clearTimeout(deadline);
+      clearTimeout(idle);
+      off();
+      resolve();
+    }
+  });
+}
+
+function waitReady(session: LiveSession, timeoutMs: number): Promise<SessionSummary> {
+  const done = (s: SessionSummary) => s.status === 'ready' || s.status === 'failed' || s.status === 'closed';
+  const now = session.summary();
+  if (done(now)) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      off();
+      resolve({ ...session.summary(), status: 'failed', error: `no answer to initialize within ${timeoutMs} ms (raise it with --timeout)` });
+    }, timeoutMs);
+    const off = session.on('summary', (s) => {
+      if (!done(s)) return;
+      clearTimeout(timer);
+      off();
+      resolve(s);
+    });
+  });
+}
+
+export async function runSession(open: OpenSession, connection: StdioConnection, client: ClientOptions, clientInfo: { name: string; version: string }): Promise<SessionRecord> {
+  const session = open(connection, { protocolVersion: client.protocolVersion, clientCapabilities: client.clientCapabilities, clientInfo });
+  const steps: StepOutcome[] = [];
+  let failure: string | undefined;
+  try {
+    const ready = await waitReady(session, client.timeoutMs);
+    if (ready.status !== 'ready') {
+      failure = ready.error ?? `the session ended during the handshake (${ready.status})`;
+    } else {
+      steps.push(...(await discover(session, ready.serverCapabilities ?? {}, client.timeoutMs)));
+      steps.push(...(await runScript(session, client.script, client.timeoutMs)));
+      await quiet(session, QUIET_MS, Math.max(QUIET_MS, client.timeoutMs));
+    }
+  } finally {
+    await session.close();
+  }
+  return { frames: [...session.frames()], summary: session.summary(), steps, failure };
+}

@@ -1,0 +1,89 @@
+/**
+ * The client options that `record` and `check` share: what Loupe's client offers in `initialize`,
+ * how long it waits, and the scripted calls to make after discovery.
+ */
+import { readFileSync } from 'node:fs';
+import { DEFAULT_PROTOCOL_VERSION } from '../../../lib/mcp/versions';
+import { InputError, UsageError, positiveInteger } from './args';
+
+export interface ScriptStep {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export interface ClientOptions {
+  protocolVersion: string;
+  clientCapabilities: Record<string, unknown>;
+  /** Per request, in milliseconds. */
+  timeoutMs: number;
+  script: ScriptStep[];
+}
+
+/** A headless client has no roots to offer but answers `roots/list` with an empty list. */
+export const DEFAULT_CLIENT_CAPABILITIES: Record<string, unknown> = { roots: {} };
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export const CLIENT_FLAGS = {
+  'protocol-version': { type: 'string' },
+  'client-capabilities': { type: 'string' },
+  timeout: { type: 'string' },
+  script: { type: 'string' },
+} as const;
+
+export const CLIENT_USAGE = `client options:
+  --protocol-version V        the version to ask for in initialize (default ${DEFAULT_PROTOCOL_VERSION})
+  --client-capabilities JSON  the client capabilities object (default ${JSON.stringify(DEFAULT_CLIENT_CAPABILITIES)})
+  --timeout MS                how long to wait for each response (default ${DEFAULT_TIMEOUT_MS})
+  --script FILE               a JSON array of {"method", "params"} requests to send after discovery`;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function parseCapabilities(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return DEFAULT_CLIENT_CAPABILITIES;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--client-capabilities is not valid JSON (${(e as Error).message}); pass an object such as '{"sampling":{}}'`);
+  }
+  if (!isObject(value)) throw new UsageError(`--client-capabilities must be a JSON object such as '{"sampling":{}}'`);
+  return value;
+}
+
+export function readScript(file: string): ScriptStep[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError(`cannot read the script ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  let steps: unknown;
+  try {
+    steps = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`the script ${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (!Array.isArray(steps)) throw new InputError(`the script ${file} must be a JSON array of {"method", "params"} objects`);
+  return steps.map((step, i) => {
+    if (!isObject(step) || typeof step.method !== 'string' || step.method === '') {
+      throw new InputError(`the script ${file}, entry ${i}: needs a string "method"`);
+    }
+    if (step.params !== undefined && !isObject(step.params)) {
+      throw new InputError(`the script ${file}, entry ${i} (${step.method}): "params" must be an object`);
+    }
+    return { method: step.method, params: step.params as Record<string, unknown> | undefined };
+  });
+}
+
+export function clientOptions(values: { [K in keyof typeof CLIENT_FLAGS]?: string }): ClientOptions {
+  const protocolVersion = values['protocol-version'] ?? DEFAULT_PROTOCOL_VERSION;
+  if (protocolVersion.trim() === '') throw new UsageError('--protocol-version needs a value such as 2025-11-25');
+  return {
+    protocolVersion,
+    clientCapabilities: parseCapabilities(values['client-capabilities']),
+    timeoutMs: positiveInteger('--timeout', values.timeout, DEFAULT_TIMEOUT_MS),
+    script: values.script === undefined ? [] : readScript(values.script),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * `loupe start` (`npm start`): the dashboard on one loopback port, with a fresh token per launch.
+ * Prints exactly one line on stdout, the URL to open; everything else goes to stderr.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveConfigDir } from '../config/paths';
+import { ConnectionStore } from '../config/store';
+import { isLoopbackAddress, startLoupeServer, type LoupeServer } from '../server/loupe-server';
+import { createToken } from '../server/token';
+import { createSessionRegistry } from '../sessions/registry';
+import type { SessionRegistry } from '../sessions/types';
+import { ensurePageBuilt } from './build-page';
+import { parseStartOptions } from './start-options';
+import { catchShutdownSignals, type ShutdownSignals } from './shutdown-signals';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** How long shutdown may take before Loupe gives up waiting on a child. */
+const DRAIN_LIMIT_MS = 15_000;
+
+function listenError(e: NodeJS.ErrnoException, port: number, host: string): string {
+  if (e.code === 'EADDRINUSE') return `port ${port} is in use: pass --port N or set LOUPE_PORT (--port 0 picks a free port)`;
+  if (e.code === 'EACCES') return `not allowed to listen on port ${port}: pick a port above 1023 with --port N`;
+  if (e.code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine: check --host`;
+  return `cannot listen on ${host}:${port}: ${e.message}`;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const signals = catchShutdownSignals();
+  try {
+    return await serve(argv, signals);
+  } finally {
+    signals.dispose();
+  }
+}
+
+async function serve(argv: string[], signals: ShutdownSignals): Promise<number> {
+  const opts = parseStartOptions(argv);
+  if (typeof opts === 'string') {
+    console.error(`loupe start: ${opts}`);
+    return 2;
+  }
+  if (opts.build) {
+    const failed = await ensurePageBuilt(ROOT, signals.signal);
+    if (signals.signal.aborted) return 0;
+    if (failed) {
+      console.error(`loupe start: ${failed}`);
+      return 1;
+    }
+  } else if (!existsSync(path.join(ROOT, 'out', 'index.html'))) {
+    console.error('loupe start: warning: --no-build and no built page in out/: the page will not load until `npm run build` has run');
+  }
+  const store = await ConnectionStore.open(resolveConfigDir(opts.configDir));
+  if (store.loadError) console.error(`loupe start: warning: ${store.loadError} Until then only the built-in connection is offered and saving is refused.`);
+  if (!isLoopbackAddress(opts.host)) {
+    console.error(`loupe start: WARNING: listening on ${opts.host}, not only on this machine. Loupe starts processes for whoever holds the token: anyone who can reach this address and sees the URL can run commands as you.`);
+  }
+
+  const registry = createSessionRegistry();
+  let server: LoupeServer;
+  try {
+    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store });
+  } catch (e) {
+    console.error(`loupe start: ${listenError(e as NodeJS.ErrnoException, opts.port, opts.host)}`);
+    return 1;
+  }
+  const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry))));
+  if (!signals.signal.aborted) console.log(`Loupe is running at ${server.url}`);
+  return stopped;
+}
+
+/** Stops accepting first, so no page opens a session while the others are being closed. */
+async function drain(signal: NodeJS.Signals, server: LoupeServer, registry: SessionRegistry): Promise<number> {
+  console.error(`loupe: ${signal}: closing sessions and stopping their servers`);
+  const limit = setTimeout(() => {
+    console.error('loupe: shutdown took too long: exiting');
+    process.exit(1);
+  }, DRAIN_LIMIT_MS);
+  limit.unref();
+  try {
+    await server.close();
+    await registry.closeAll();
+    return 0;
+  } catch (e) {
+    console.error(`loupe: shutdown: ${(e as Error).message}`);
+    return 1;
+  } finally {
+    clearTimeout(limit);
+  }
+}

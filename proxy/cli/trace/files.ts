@@ -1,0 +1,41 @@
+/** Reads and writes trace files for the CLI through lib/trace's streaming reader and writer. */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { createRequire } from 'node:module';
+import type { Frame } from '../../../lib/mcp/frame';
+import { readTraceStream, traceLines, TraceError, type Trace, type TraceHeader } from '../../../lib/trace';
+
+export const LOUPE_VERSION: string = createRequire(import.meta.url)('../../../package.json').version;
+
+/** A file that cannot be used, with a message that names it. */
+export class TraceFileError extends Error {
+  override name = 'TraceFileError';
+}
+
+export async function readTraceFile(file: string): Promise<Trace> {
+  const stream = createReadStream(file);
+  try {
+    await once(stream, 'open');
+  } catch (e) {
+    throw new TraceFileError(`${file}: cannot open (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    return await readTraceStream(Readable.toWeb(stream) as ReadableStream<Uint8Array>);
+  } catch (e) {
+    if (e instanceof TraceError) throw new TraceFileError(`${file}: ${e.message}`);
+    throw e;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Writes line by line, so a large trace never sits in memory as one string. */
+export async function writeTraceFile(file: string, header: TraceHeader, frames: Iterable<Frame>): Promise<void> {
+  const out = createWriteStream(file);
+  for (const line of traceLines(header, frames)) {
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}

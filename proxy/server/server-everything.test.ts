@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProxyMessage } from '../../lib/wire/protocol';
+import { createSessionRegistry } from '../sessions/registry';
+import { PageClient, startHarness, type Harness } from './testing/harness';
+
+type WireFrame = Extract<ProxyMessage, { type: 'frames/append' }>['frames'][number];
+
+let h: Harness;
+beforeEach(async () => { h = await startHarness(createSessionRegistry()); });
+afterEach(async () => { await h.close(); });
+
+
+/** Snapshot plus appends until `done` says the trace holds what the test waits for. */
+async function traceUntil(page: PageClient, sessionId: string, done: (frames: WireFrame[]) => boolean): Promise<WireFrame[]> {
+  const snap = await page.next('frames/snapshot', (m) => m.sessionId === sessionId);
+  const frames = [...snap.frames];
+  while (!done(frames)) frames.push(...(await page.next('frames/append', (m) => m.sessionId === sessionId, 15_000)).frames);
+  return frames;
+}
+
+const methodOf = (f: WireFrame) => {
+  try {
+    return (JSON.parse(f.raw) as { method?: string }).method;
+  } catch {
+    return undefined;
+  }
+};
+const idOf = (f: WireFrame) => {
+  try {
+    return (JSON.parse(f.raw) as { id?: unknown }).id;
+  } catch {
+    return undefined;
+  }
+};
+
+describe('the built-in server-everything over the socket', () => {
+  it('opens from hello with no typing, streams the handshake, and a second page sees the same trace', async () => {
+    const page = await PageClient.connect(h);
+    const hello = await page.next('hello');
+    page.send({ type: 'session/open', rid: 'open', connectionId: hello.connections[0].id, options: hello.defaults });
+    const { sessionId } = await page.next('ack', (a) => a.rid === 'open');
+    expect(sessionId).toBeTruthy();
+    page.send({ type: 'session/attach', rid: 'attach', sessionId });
+    await page.next('ack', (a) => a.rid === 'attach');
+
+    const hasInitialized = (fs: WireFrame[]) => fs.some((f) => methodOf(f) === 'notifications/initialized');
+    const frames = await traceUntil(page, sessionId!, hasInitialized);
+    const init = frames.find((f) => f.dir === 'c2s' && methodOf(f) === 'initialize')!;
+    expect(JSON.parse(init.raw).params.protocolVersion).toBe('2025-11-25');
+    expect(frames.some((f) => f.dir === 's2c' && idOf(f) === idOf(init) && JSON.parse(f.raw).result?.serverInfo)).toBe(true);
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
+
+    const ready = await page.next('sessions/update', (m) => m.sessions.some((s) => s.id === sessionId && s.status === 'ready'));
+    expect(ready.sessions[0]).toMatchObject({ negotiatedVersion: '2025-11-25', attached: 1 });
+
+    page.send({ type: 'session/request', rid: 'tools', sessionId, method: 'tools/list' });
+    const tools = await page.next('request/result', (m) => m.rid === 'tools', 15_000);
+    expect((tools.result as { tools: { name: string }[] }).tools.map((t) => t.name)).toContain('echo');
+    page.send({ type: 'session/request', rid: 'echo', sessionId, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } });
+    expect(JSON.stringify((await page.next('request/result', (m) => m.rid === 'echo', 15_000)).result)).toContain('hi');
+
+    const second = await PageClient.connect(h);
+    await second.next('hello');
+    second.send({ type: 'session/attach', sessionId });
+    const seen = await traceUntil(second, sessionId!, (fs) => fs.length >= frames.length);
+    expect(seen.slice(0, frames.length)).toEqual(frames);
+    expect(seen.some((f) => methodOf(f) === 'tools/call')).toBe(true);
+    page.close();
+    second.close();
+
+    const pid = ready.sessions[0].pid!;
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    await h.close();
+    expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+  });
+});

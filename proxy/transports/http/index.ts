@@ -1,0 +1,24 @@
+/** The HTTP transports behind one factory, chosen by the connection's `mode`. */
+import type { HttpConnection } from '../../../lib/wire/connection';
+import { AutoHttpTransport } from './auto';
+import type { HttpTransport } from './contract';
+import { LegacySseTransport } from './legacy';
+import { resolveHttpOptions, type HttpTransportOptions, type MicroClock } from './options';
+import { StreamableHttpTransport } from './streamable';
+
+export type { HttpTransport, SessionExpired } from './contract';
+export type { HttpTransportOptions, MicroClock } from './options';
+export { HttpTransportError } from './errors';
+export { probeServer, type ProbeFinding, type ProbeReport, type ProbeOptions } from './probes';
+
+export function createHttpTransport(connection: Pick<HttpConnection, 'url' | 'headers' | 'mode'>, clock: MicroClock, options?: HttpTransportOptions): HttpTransport {
+  const url = new URL(connection.url);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${connection.url} is not an http(s) URL`);
+  const opts = resolveHttpOptions(options);
+  const headers = { ...connection.headers };
+  switch (connection.mode ?? 'auto') {
+    case 'streamable': return new StreamableHttpTransport(url.href, headers, clock, opts);
+    case 'sse': return new LegacySseTransport(url.href, headers, clock, opts);
+    case 'auto': return new AutoHttpTransport(url.href, headers, clock, opts);
+  }
+}

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { analyze } from '../../../lib/analyze';
+import { createHttpTransport } from './index';
+import { FOREIGN_ORIGIN, probeServer } from './probes';
+import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, type RunningServer } from './testing';
+
+const running: RunningServer[] = [];
+afterEach(async () => { await Promise.all(running.splice(0).map((s) => s.stop())); });
+
+describe('probeServer', () => {
+  it('finds the 400 for an unknown session and passes a server that refuses a foreign Origin', async () => {
+    const server = await startFixture('http-unknown-session');
+    running.push(server);
+    const log = new FrameLog();
+    const report = await probeServer(server.url, { Authorization: 'Bearer x' }, { clock: testClock, record: log.sink });
+    expect(report.crossings).toEqual([]);
+    const byProbe = Object.fromEntries(report.findings.map((f) => [f.probe, f]));
+    expect(byProbe.origin).toMatchObject({ verdict: 'pass', status: 403, rule: 'http.origin-not-validated' });
+    expect(byProbe['unknown-session']).toMatchObject({ verdict: 'fail', status: 400, rule: 'http.unknown-session-status' });
+    expect(byProbe['unknown-session'].message).toMatch(/loupe-probe-[0-9a-f]{16} with 400, not 404/);
+    // Everything is in the http lane, annotated on the end frames; nothing in the message lane.
+    expect(log.messages()).toEqual([]);
+    const ends = log.http('end');
+    expect(ends.map((f) => [meta(f).probe, meta(f).verdict])).toEqual([['origin', 'pass'], ['unknown-session', 'fail']]);
+    const originReq = log.http('request')[0];
+    expect((meta(originReq).headers as Record<string, string>).Origin).toBe(FOREIGN_ORIGIN);
+    expect((meta(originReq).headers as Record<string, string>).Authorization).toBe('Bearer x');
+    expect(originReq.raw).toContain('"method":"initialize"');
+  });
+
+  it('finds that server-everything accepts a foreign Origin, and cleans up the session it opened', async () => {
+    const server = await startEverything('streamableHttp');
+    running.push(server);
+    const report = await probeServer(server.url, {});
+    const origin = report.findings.find((f) => f.probe === 'origin')!;
+    expect(origin).toMatchObject({ verdict: 'fail', status: 200 });
+    const del = report.crossings.find((c) => c.meta && (c.meta as Record<string, unknown>).method === 'DELETE');
+    expect(del).toBeDefined();
+  });
+});
+
+describe('HttpTransport.probe', () => {
+  it('records the probes in the session trace, where only their verdicts are annotated', async () => {
+    const server = await startFixture('http-unknown-session');
+    running.push(server);
+    const log = new FrameLog();
+    const t = createHttpTransport({ url: server.url, headers: {}, mode: 'auto' }, testClock);
+    t.onCrossing = log.sink;
+    const client = new MiniClient(t);
+    await t.start();
+    await client.handshake();
+    const report = await t.probe();
+    expect(report.findings.map((f) => [f.probe, f.verdict])).toEqual([['origin', 'pass'], ['unknown-session', 'fail']]);
+    await client.request('tools/list');
+    await t.close();
+    for (const f of report.findings) expect(log.frames[f.exchange - 1].meta).toMatchObject({ phase: 'request', probe: f.probe });
+    const found = analyze(log.frames).annotations.filter((a) => a.group === 'http');
+    expect(found.map((a) => a.rule)).toEqual(['http.unknown-session-status']);
+  });
+});

@@ -1,0 +1,133 @@
+/** Test support: a recorder that numbers frames like the real one, and real servers on free ports. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Frame } from '../../../lib/mcp/frame';
+import type { Crossing } from '../types';
+import type { MicroClock } from './options';
+
+export const testClock: MicroClock = { now: () => Math.round(performance.now() * 1000) };
+
+export class FrameLog {
+  readonly frames: Frame[] = [];
+  readonly sink = (c: Crossing): number => {
+    const seq = this.frames.length + 1;
+    this.frames.push({ seq, ...c });
+    return seq;
+  };
+
+  http(phase?: string): Frame[] {
+    return this.frames.filter((f) => f.lane === 'http' && (!phase || f.meta?.['phase' as never] === phase));
+  }
+
+  messages(dir?: 'c2s' | 's2c'): Frame[] {
+    return this.frames.filter((f) => f.lane === 'message' && (!dir || f.dir === dir));
+  }
+}
+
+export function meta(f: Frame | undefined): Record<string, unknown> {
+  return (f?.meta ?? {}) as Record<string, unknown>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Starts a Node script with PORT set and waits until its output matches `ready`. */
+export async function startNodeServer(script: string, args: string[], ready: RegExp, path: string): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}`)), 15_000);
+    const check = (d: Buffer) => {
+      out += d.toString();
+      if (ready.test(out)) { clearTimeout(timer); resolve(); }
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited (${code}): ${out}`)); });
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: `http://127.0.0.1:${port}${path}`, port, child, output: () => out,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    }),
+  };
+}
+
+const everything = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
+
+export function startEverything(mode: 'streamableHttp' | 'sse'): Promise<RunningServer> {
+  return mode === 'streamableHttp'
+    ? startNodeServer(everything, [mode], /listening on port/, '/mcp')
+    : startNodeServer(everything, [mode], /running on port/, '/sse');
+}
+
+export function startFixture(name: string): Promise<RunningServer> {
+  return startNodeServer(`e2e/fixtures/servers/${name}.mjs`, [], /listening \d+/, '/mcp');
+}
+
+/** Resolves when `pred` holds, polling; rejects with `what` after `ms`. */
+export async function until(pred: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!pred()) {
+    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Just enough of an MCP client to drive a transport in tests: requests by id, notifications. */
+export class MiniClient {
+  private nextId = 1;
+  private readonly waiting = new Map<number, (msg: Record<string, unknown>) => void>();
+  readonly received: Record<string, unknown>[] = [];
+
+  constructor(private readonly t: { send(text: string): Promise<void>; onMessage?: (text: string, json: unknown) => void }) {
+    t.onMessage = (_text, json) => {
+      const msg = json as Record<string, unknown>;
+      this.received.push(msg);
+      if (typeof msg.id === 'number' && !('method' in msg)) this.waiting.get(msg.id)?.(msg);
+    };
+  }
+
+  async request(method: string, params: Record<string, unknown> = {}, ms = 10_000): Promise<Record<string, unknown>> {
+    const id = this.nextId++;
+    const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${ms} ms`)), ms);
+      this.waiting.set(id, (m) => { clearTimeout(timer); resolve(m); });
+    });
+    await this.t.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    return answer;
+  }
+
+  notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    return this.t.send(JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) }));
+  }
+
+  async handshake(protocolVersion = '2025-11-25'): Promise<Record<string, unknown>> {
+    const res = await this.request('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'loupe-test', version: '0' } });
+    await this.notify('notifications/initialized');
+    return res;
+  }
+}
