@@ -4,34 +4,24 @@
  * the tools/call that caused it; the capability tables; the timing view. Needs `next build` (out/).
  */
 import { test, expect, type Page, type Locator } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
+import { startLoupe, type RunningLoupe } from './support/loupe';
 
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  },
-  viewport: { width: 1500, height: 900 },
-});
+test.use({ viewport: { width: 1500, height: 900 } });
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(90_000);
 
-let loupe: ChildProcess;
+let loupe: RunningLoupe;
 let info: { url: string; port: number; token: string };
 
 test.beforeAll(async () => {
-  loupe = spawn('node_modules/.bin/tsx', ['e2e/support/views-loupe.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: loupe.stdout! }).once('line', resolve);
-    loupe.once('exit', (code) => reject(new Error(`Loupe exited with ${code} before printing its URL`)));
-  });
-  info = JSON.parse(line);
+  loupe = await startLoupe();
+  const url = new URL(loupe.url);
+  info = { url: loupe.url, port: Number(url.port), token: url.searchParams.get('token')! };
 });
 
 test.afterAll(async () => {
-  loupe?.kill('SIGTERM');
+  await loupe?.stop();
 });
 
 /** A second page socket, standing in for the person answering the server's sampling request. */
