@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { closeSession } from '../../lib/browser/actions';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
-import { useToolsPanel } from '../client/toolsStore';
+import { showPanel, usePanel } from '../client/panelStore';
+import { listTools } from '../client/toolsStore';
 import { Button } from '../ui/Button';
 import { StatusBadge } from '../ui/StatusBadge';
 import { ExportButton } from './ExportButton';
@@ -60,7 +61,8 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           <Fact label="transport">{s.transport}</Fact>
         </dl>
         <div className="ml-auto flex gap-1">
-          <Button disabled={s.status !== 'ready'} onClick={() => void useToolsPanel.getState().listTools(s.id)}>
+          <Button onClick={() => (usePanel.getState().get(s.id).open ? usePanel.getState().patch(s.id, { open: false }) : showPanel(s.id))}>Client</Button>
+          <Button disabled={s.status !== 'ready'} onClick={() => void listTools(s.id)}>
             List tools
           </Button>
           <ExportButton session={s} />
