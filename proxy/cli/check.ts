@@ -1,5 +1,5 @@
 /**
- * `loupe check [FILE | -- COMMAND [ARGS...]]`: analyses a trace file, or records a live session
+ * `loupe check [FILE | --url URL | -- COMMAND [ARGS...]]`: analyses a trace file, or records a live session
  * first, and reports the findings. Exit 1 when a finding is at or above --fail-on (and not in the
  * baseline), 0 otherwise, 2 when the check could not run (usage, unreadable file).
  */
@@ -9,7 +9,10 @@ import { InputError, UsageError, oneOf, parseOwnArgs, splitAtDoubleDash } from '
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
 import { LOUPE_VERSION } from './shared/version';
 import { readTraceFile } from './shared/trace-file';
-import { openHeadless, stdioConnection } from './record/headless';
+import { openHeadless } from './record/headless';
+import { TARGET_FLAGS, TARGET_USAGE, targetConnection, targetLabel } from './shared/target';
+import { appendProbes } from '../transports/http/cli-support';
+import type { Connection } from '../../lib/wire/connection';
 import { runSession } from './record/run-session';
 import { analyzeFrames } from './check/analyze-frames';
 import { readBaseline } from './check/baseline';
@@ -24,9 +27,10 @@ const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
 
 const USAGE = `usage: loupe check [options] FILE
        loupe check [options] -- COMMAND [ARGS...]
+       loupe check [options] --url URL [--header 'Name: value']... [--probe]
 
-Analyses a trace file, or records a session with COMMAND (handshake, discovery, script) and
-analyses that, then reports what the server (or client) does against the MCP specification.
+Analyses a trace file, or records a session with COMMAND or the server at URL (handshake,
+discovery, script) and analyses that, then reports what the server (or client) does against the MCP specification.
 Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 when none is,
 2 when the check could not run.
 
@@ -34,6 +38,10 @@ Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 wh
   --fail-on error|warning|info     the lowest severity that fails the check (default error)
   --baseline FILE                  a previous --format json report: its findings (same rule and
                                    message) are accepted
+  --probe                          with --url: also send the active HTTP probes (deliberately bad
+                                   requests: a foreign Origin, a made-up session id) and judge
+                                   the answers
+${TARGET_USAGE}
 ${CLIENT_USAGE}`;
 
 interface Source {
@@ -50,7 +58,7 @@ function fileUri(file: string): string {
   return path.isAbsolute(file) ? pathToFileURL(file).href : file.split(path.sep).map(encodeURIComponent).join('/');
 }
 
-async function load(file: string | undefined, command: string[], values: Parameters<typeof clientOptions>[0]): Promise<Source> {
+async function load(file: string | undefined, target: Connection | undefined, probe: boolean, values: Parameters<typeof clientOptions>[0]): Promise<Source> {
   if (file !== undefined) {
     let trace;
     try {
@@ -64,11 +72,13 @@ async function load(file: string | undefined, command: string[], values: Paramet
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
     return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
   }
-  const connection = stdioConnection(command);
+  const connection = target as Connection;
   const client = clientOptions(values);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
   if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
-  return { frames: record.frames, label: command.join(' '), negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
+  // The probes run after the session closed, so they cannot disturb it; their frames follow its own.
+  if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
+  return { frames: record.frames, label: targetLabel(connection), negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -76,7 +86,7 @@ export async function run(argv: string[]): Promise<number> {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
-      help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS,
+      probe: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...TARGET_FLAGS, ...CLIENT_FLAGS,
     });
     if (values.help) {
       console.log(USAGE);
@@ -86,15 +96,17 @@ export async function run(argv: string[]): Promise<number> {
     const failOn = oneOf<Severity>('--fail-on', values['fail-on'], SEVERITIES, 'error');
     if (positionals.length > 1) throw new UsageError(`one trace file at a time; got ${positionals.length}: ${positionals.join(', ')}`);
     const file = positionals[0];
-    if (file !== undefined && split.command.length > 0) throw new UsageError('give either a trace FILE or a server command after --, not both');
-    if (file === undefined && split.command.length === 0) throw new UsageError('nothing to check: give a trace FILE, or a server command after --');
+    const target = targetConnection(values, split.command);
+    if (file !== undefined && target) throw new UsageError('give either a trace FILE or a server command after -- (or --url URL), not both');
+    if (file === undefined && !target) throw new UsageError('nothing to check: give a trace FILE, --url URL, or a server command after --');
+    if (values.probe && target?.transport !== 'http') throw new UsageError('--probe sends HTTP requests: it goes with --url URL');
     if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.timeout)) {
       throw new UsageError('client options (--protocol-version, --client-capabilities, --timeout, --script) apply to a live server after --, not to a trace file');
     }
     if (file === undefined) clientOptions(values); // report bad client options before starting anything
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
 
-    const source = await load(file, split.command, values);
+    const source = await load(file, target, values.probe === true, values);
     const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(source.frames, source.timeoutMs)), baseline);
     const result: CheckResult = {
       source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,

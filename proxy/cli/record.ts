@@ -1,5 +1,5 @@
 /**
- * `loupe record --out FILE [client options] -- COMMAND [ARGS...]`: starts the server, runs the
+ * `loupe record --out FILE [client options] (--url URL | -- COMMAND [ARGS...])`: starts or reaches the server, runs the
  * handshake and the standard discovery (and a script, if given), closes the session and writes
  * every frame to a trace file.
  */
@@ -9,36 +9,43 @@ import { InputError, UsageError, parseOwnArgs, splitAtDoubleDash } from './share
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
 import { LOUPE_VERSION } from './shared/version';
 import { traceHeader, writeTraceFile } from './shared/trace-file';
-import { openHeadless, stdioConnection } from './record/headless';
+import { openHeadless } from './record/headless';
 import { runSession } from './record/run-session';
+import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
+import { redactFrames } from '../../lib/trace';
+import type { Connection } from '../../lib/wire/connection';
 
 const USAGE = `usage: loupe record --out FILE [options] -- COMMAND [ARGS...]
+       loupe record --out FILE [options] --url URL [--header 'Name: value']...
 
-Starts COMMAND as a stdio MCP server, runs the handshake, lists its tools, resources, resource
+Starts COMMAND as a stdio MCP server (or connects to the server at URL), runs the handshake, lists its tools, resources, resource
 templates and prompts (with pagination, for each capability it declares), sends the scripted
 requests, closes the session and writes the trace to FILE.
 
-  --out FILE                  where to write the trace (NDJSON)
+  --out FILE                  where to write the trace (NDJSON); the values of --header are
+                              redacted from it
+${TARGET_USAGE}
 ${CLIENT_USAGE}`;
 
 export async function run(argv: string[]): Promise<number> {
   let out: string;
-  let command: string[];
+  let connection: Connection;
   let client;
   try {
     const split = splitAtDoubleDash(argv);
-    const { values, positionals } = parseOwnArgs(split.own, { out: { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS });
+    const { values, positionals } = parseOwnArgs(split.own, { out: { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...TARGET_FLAGS, ...CLIENT_FLAGS });
     if (values.help) {
       console.log(USAGE);
       return 0;
     }
     if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': put the server command after --, as in: loupe record --out trace.ndjson -- node server.js`);
     if (!values.out) throw new UsageError('--out FILE is required: where should the trace be written?');
-    if (split.command.length === 0) throw new UsageError('no server command: give it after --, as in: loupe record --out trace.ndjson -- node server.js');
+    const target = targetConnection(values, split.command);
+    if (!target) throw new UsageError('no server command: give it after --, as in: loupe record --out trace.ndjson -- node server.js (or give --url URL)');
     out = values.out;
     const dir = path.dirname(path.resolve(out));
     if (!existsSync(dir)) throw new InputError(`cannot write the trace to ${out}: the folder ${dir} does not exist`);
-    command = split.command;
+    connection = target;
     client = clientOptions(values);
   } catch (e) {
     if (e instanceof InputError) console.error(`loupe record: ${e.message}`);
@@ -47,10 +54,11 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const connection = stdioConnection(command);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
+  // Header values given on the command line (tokens, cookies) never reach the file.
+  const frames = connection.transport === 'http' ? redactFrames(record.frames, { env: connection.headers }).frames : record.frames;
   try {
-    await writeTraceFile(out, traceHeader(connection, LOUPE_VERSION, record.summary.negotiatedVersion), record.frames);
+    await writeTraceFile(out, traceHeader(connection, LOUPE_VERSION, record.summary.negotiatedVersion), frames);
   } catch (e) {
     console.error(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
     return 2;

@@ -65,7 +65,7 @@ describe('HTTP session expiry', () => {
     const inits = s.frames().filter((f) => f.lane === 'message' && f.dir === 'c2s' && f.raw.includes('"initialize"'));
     expect(inits).toHaveLength(2);
     const posts = s.frames().filter((f) => f.lane === 'http' && (f.meta as { phase?: string }).phase === 'request');
-    expect((posts.at(-1)!.meta as { headers: Record<string, string> }).headers['Mcp-Session-Id']).toBe('exp-2');
+    expect((posts.at(-1)!.meta as unknown as { headers: Record<string, string> }).headers['Mcp-Session-Id']).toBe('exp-2');
     expect(rules(s).filter((r) => r.startsWith('lifecycle.') || r.startsWith('jsonrpc.'))).toEqual([]);
   });
 });
