@@ -161,3 +161,41 @@ test('shows a session the server expired (404) and re-initializes it in one clic
   await lp.status.getByRole('button', { name: 'List tools' }).click();
   await expect(notice).toBeHidden();
 });
+
+test('adds a connection by URL with an Authorization header, stored and then only ever shown masked', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.sidebar.getByRole('button', { name: '+ Connect by URL' }).click();
+  const form = page.getByRole('dialog', { name: 'New connection by URL' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('by-url');
+  await form.getByRole('textbox', { name: 'URL', exact: true }).fill('localhost:1');
+  await form.getByRole('button', { name: 'Save connection' }).click();
+  await expect(form.getByRole('alert')).toContainText('http:// or https://');
+  await form.getByRole('textbox', { name: 'URL', exact: true }).fill(server.url);
+  await form.getByRole('combobox', { name: 'Transport' }).selectOption('streamable');
+  await form.getByRole('button', { name: '+ Add header' }).click();
+  await form.getByRole('textbox', { name: 'Header 1 name' }).fill('Authorization');
+  await form.getByRole('textbox', { name: 'Header 1 value' }).fill('Bearer form-secret');
+  await form.getByRole('button', { name: 'Save connection' }).click();
+  await expect(form).toBeHidden();
+
+  const item = lp.connections.getByRole('listitem', { name: 'by-url' });
+  await expect(item).toContainText(server.url);
+  await item.hover();
+  await item.getByRole('button', { name: 'Edit by-url' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit connection by URL' });
+  await expect(edit.getByRole('textbox', { name: 'Header 1 value' })).toHaveValue('••••••');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  await lp.connect('by-url');
+  await lp.expectPhase('ready');
+  const httpRows = lp.traffic.rows().filter({ has: page.getByRole('gridcell', { name: 'http', exact: true }) });
+  await httpRows.first().click();
+  const headers = lp.detail.getByRole('table', { name: 'Request headers' });
+  await expect(headers).toContainText('Bearer ••••••');
+  await expect(page.locator('body')).not.toContainText('form-secret');
+  // The proxy sent the stored value, not the mask the page holds.
+  await headers.getByRole('button', { name: 'Reveal Authorization' }).click();
+  await expect(headers).toContainText('Bearer form-secret');
+  await lp.disconnect();
+});
