@@ -50,6 +50,14 @@ export function HttpConnectionForm({ open, initial, onClose }: { open: boolean; 
             {MODES.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
           </select>
         </Field>
+        <div className="grid grid-cols-2 gap-2">
+          <Field label="Request timeout (ms)" hint="How long a request waits for its answer; empty: 30000.">
+            <TextInput inputMode="numeric" value={draft.requestTimeout} onChange={(e) => edit({ requestTimeout: e.target.value })} placeholder="30000" />
+          </Field>
+          <Field label="Connect timeout (ms)" hint="How long connecting (and the HTTP+SSE fallback) may take; empty: 10000.">
+            <TextInput inputMode="numeric" value={draft.connectTimeout} onChange={(e) => edit({ connectTimeout: e.target.value })} placeholder="10000" />
+          </Field>
+        </div>
         <HeadersEditor rows={draft.headers} onChange={(headers) => edit({ headers })} />
         <p className="text-[11px] text-zinc-500">Header values are stored with the connection on this machine and shown masked afterwards.</p>
         {error && <p role="alert" className="rounded border border-red-800 bg-red-950/50 px-2 py-1 text-xs text-red-300">{error}</p>}

@@ -13,12 +13,24 @@ export interface HttpDraft {
   url: string;
   mode: HttpMode;
   headers: EnvRow[];
+  /** Milliseconds as typed; empty means the proxy's default. */
+  requestTimeout: string;
+  connectTimeout: string;
 }
 
-export const emptyHttpDraft: HttpDraft = { name: '', url: '', mode: 'auto', headers: [] };
+export const emptyHttpDraft: HttpDraft = { name: '', url: '', mode: 'auto', headers: [], requestTimeout: '', connectTimeout: '' };
 
 export function httpDraftFrom(c: HttpConnection): HttpDraft {
-  return { id: c.id, name: c.name, url: c.url, mode: c.mode, headers: Object.entries(c.headers).map(([name, value]) => ({ name, value })) };
+  return {
+    id: c.id, name: c.name, url: c.url, mode: c.mode, headers: Object.entries(c.headers).map(([name, value]) => ({ name, value })),
+    requestTimeout: c.timeouts?.requestMs?.toString() ?? '', connectTimeout: c.timeouts?.connectMs?.toString() ?? '',
+  };
+}
+
+function millis(label: string, text: string): number | undefined | string {
+  if (!text.trim()) return undefined;
+  const n = Number(text.trim());
+  return Number.isInteger(n) && n > 0 && n <= 3_600_000 ? n : `${label} must be a whole number of milliseconds between 1 and 3600000.`;
 }
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -48,8 +60,13 @@ export function httpDraftToConnection(d: HttpDraft, newId: () => string = () => 
     if (/[\r\n]/.test(row.value)) return { ok: false, error: `The value of ${key} has a line break.` };
     headers[key] = row.value.trim();
   }
+  const requestMs = millis('The request timeout', d.requestTimeout);
+  const connectMs = millis('The connect timeout', d.connectTimeout);
+  if (typeof requestMs === 'string') return { ok: false, error: requestMs };
+  if (typeof connectMs === 'string') return { ok: false, error: connectMs };
+  const timeouts = requestMs || connectMs ? { timeouts: { ...(requestMs ? { requestMs } : {}), ...(connectMs ? { connectMs } : {}) } } : {};
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'server';
-  const result = HttpConnectionSchema.safeParse({ id: d.id ?? `${slug}-${newId()}`, name, transport: 'http', url: parsed.href, headers, mode: d.mode });
+  const result = HttpConnectionSchema.safeParse({ id: d.id ?? `${slug}-${newId()}`, name, transport: 'http', url: parsed.href, headers, mode: d.mode, ...timeouts });
   if (!result.success) {
     const issue = result.error.issues[0];
     return { ok: false, error: `The connection is invalid at ${issue?.path.join('.') || 'top level'}: ${issue?.message}.` };

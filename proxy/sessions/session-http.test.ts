@@ -13,7 +13,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
 
-const http = (url: string): HttpConnection => ({ id: 'h', name: 'h', transport: 'http', url, headers: {}, mode: 'streamable' });
+const http = (url: string, extra: Partial<HttpConnection> = {}): HttpConnection => ({ id: 'h', name: 'h', transport: 'http', url, headers: {}, mode: 'streamable', ...extra });
 
 async function open(conn: HttpConnection | ReturnType<typeof everythingServer>): Promise<Session> {
   const s = new Session(`h${sessions.length}`, conn, { protocolVersion: '2025-11-25', clientCapabilities: {} });
@@ -67,5 +67,20 @@ describe('HTTP session expiry', () => {
     const posts = s.frames().filter((f) => f.lane === 'http' && (f.meta as { phase?: string }).phase === 'request');
     expect((posts.at(-1)!.meta as unknown as { headers: Record<string, string> }).headers['Mcp-Session-Id']).toBe('exp-2');
     expect(rules(s).filter((r) => r.startsWith('lifecycle.') || r.startsWith('jsonrpc.'))).toEqual([]);
+  });
+});
+
+describe('HTTP connection timeouts', () => {
+  it('bounds a server that never answers by the connection\'s own request timeout, with a clear error', async () => {
+    const server = await startFixture('http-silent');
+    servers.push(server);
+    const started = Date.now();
+    const s = await open(http(server.url, { timeouts: { requestMs: 400 } }));
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(s.summary().status).toBe('failed');
+    expect(s.summary().error).toMatch(/no answer within 400 ms.*raise the request timeout/);
+    const closing = Date.now();
+    await s.close();
+    expect(Date.now() - closing).toBeLessThan(2_000);
   });
 });
