@@ -92,6 +92,18 @@ test('connects by URL to server-everything over Streamable HTTP and ends the ses
     expect(result.latency).toMatch(/^\d+(\.\d+)? (ms|s)$/);
   });
 
+  await test.step('a message the server starts arrives on the GET stream, and says which exchange carried it', async () => {
+    await lp.callTool('toggle-simulated-logging', {});
+    const log = lp.traffic.row('notification', 'notifications/message');
+    await expect(log).toBeVisible({ timeout: 20_000 });
+    await log.click();
+    const exchange = lp.detail.getByRole('region', { name: 'HTTP exchange' });
+    await expect(exchange).toContainText(/Carried by exchange #\d+ on the get stream/);
+    await expect(exchange).toContainText('GET');
+    await exchange.getByRole('button', { name: 'Go to HTTP request' }).click();
+    await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toContainText('GET /mcp HTTP/1.1');
+  });
+
   await test.step('disconnect sends DELETE with the session id, which the server receives', async () => {
     await lp.disconnect();
     await lp.expectPhase('closed');
