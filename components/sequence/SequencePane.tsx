@@ -23,7 +23,7 @@ export function SequencePane({ traceId }: { traceId: string }) {
       </div>
       {view && (
         <aside aria-label="Frame detail" className="min-w-0 flex-[2] border-l border-zinc-800 bg-zinc-900/40">
-          <FrameDetail view={view} onJump={onSelect} />
+          <FrameDetail view={view} onJump={onSelect} trace={trace} />
         </aside>
       )}
     </div>
