@@ -75,10 +75,19 @@ async function load(file: string | undefined, target: Connection | undefined, pr
   const connection = target as Connection;
   const client = clientOptions(values);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
+  // Nothing came back at all: there is no server behaviour to judge, so the check did not run.
+  if (record.failure && !record.frames.some(fromServer)) throw new InputError(`could not reach the server: ${record.failure}`);
   if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   // The probes run after the session closed, so they cannot disturb it; their frames follow its own.
   if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
   return { frames: record.frames, label: targetLabel(connection), negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
+}
+
+/** A frame the server itself produced (an HTTP `end` frame with a network error is Loupe's note). */
+function fromServer(f: Frame): boolean {
+  if (f.dir !== 's2c') return false;
+  const phase = (f.meta as { phase?: unknown } | undefined)?.phase;
+  return f.lane !== 'http' || phase === 'response' || phase === 'event';
 }
 
 export async function run(argv: string[]): Promise<number> {

@@ -50,6 +50,9 @@ describe('loupe check --url', () => {
     expect(mode.stderr).toMatch(/--transport must be one of streamable, sse, auto/);
     const probe = await runCli(['check', '--probe', '--', 'node', '-e', '0']);
     expect(probe.stderr).toMatch(/--probe sends HTTP requests: it goes with --url URL/);
+    const down = await runCli(['check', '--url', 'http://127.0.0.1:9/mcp', '--transport', 'streamable']);
+    expect(down.code).toBe(2);
+    expect(down.stderr).toMatch(/could not reach the server: .*POST http:\/\/127\.0\.0\.1:9\/mcp failed/);
     const both = await runCli(['check', '--url', everything.url, '--', 'node', 'x.js']);
     expect(both.stderr).toMatch(/either --url URL or a server command/);
   });
