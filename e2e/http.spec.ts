@@ -12,11 +12,13 @@ let loupe: RunningLoupe;
 let server: RunningServer;
 let legacy: RunningServer;
 let expiring: RunningServer;
+let silent: RunningServer;
 
 test.beforeAll(async () => {
   server = await startEverything('streamableHttp');
   legacy = await startEverything('sse');
   expiring = await startFixture('http-expiring');
+  silent = await startFixture('http-silent');
   loupe = await startLoupe();
 });
 
@@ -25,6 +27,7 @@ test.afterAll(async () => {
   await server?.stop();
   await legacy?.stop();
   await expiring?.stop();
+  await silent?.stop();
 });
 
 async function importServer(lp: LoupePage, name: string, entry: Record<string, unknown>): Promise<void> {
@@ -210,4 +213,24 @@ test('adds a connection by URL with an Authorization header, stored and then onl
   await headers.getByRole('button', { name: 'Reveal Authorization' }).click();
   await expect(headers).toContainText('Bearer form-secret');
   await lp.disconnect();
+});
+
+test('a server that never answers fails the session after the connection\'s request timeout, and nothing hangs', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.sidebar.getByRole('button', { name: '+ Connect by URL' }).click();
+  const form = page.getByRole('dialog', { name: 'New connection by URL' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('silent');
+  await form.getByRole('textbox', { name: 'URL', exact: true }).fill(silent.url);
+  await form.getByRole('combobox', { name: 'Transport' }).selectOption('streamable');
+  await form.getByRole('textbox', { name: 'Request timeout (ms)' }).fill('800');
+  await form.getByRole('button', { name: 'Save connection' }).click();
+  await expect(form).toBeHidden();
+  await lp.connect('silent');
+  await lp.expectPhase('failed');
+  await expect(lp.status.getByRole('alert')).toContainText('got no answer within 800 ms');
+  await expect(lp.traffic.row('http', /failed in/)).toBeVisible();
+  // The session ended (nothing left waiting on the silent server), and the page can start over.
+  await expect(lp.status.getByRole('button', { name: 'Connect again' })).toBeEnabled();
+  await lp.screenshot('http-6-timeout');
 });
