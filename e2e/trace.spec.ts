@@ -113,3 +113,18 @@ test('comparing two open traces shows a changed tool schema', async ({ page }) =
   await expect(dialog.getByRole('status')).toHaveText('before.loupe.ndjson and after.loupe.ndjson differ');
   await expect(dialog.getByRole('list', { name: 'Changes to echo' })).toContainText('inputSchema.properties.message.type "string" → "number"');
 });
+
+test('a trace dropped on the viewer opens', async ({ page }) => {
+  await page.goto(pathToFileURL(viewer).href);
+  const text = readFileSync(golden('everything-stdio.v1.loupe.ndjson'), 'utf8');
+  const dataTransfer = await page.evaluateHandle((t) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], 'dropped.loupe.ndjson', { type: 'application/x-ndjson' }));
+    return dt;
+  }, text);
+  const zone = page.getByRole('region', { name: 'Drop a trace file' });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expect(page.getByRole('tab', { name: /dropped\.loupe\.ndjson/ })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Traffic' }).getByRole('gridcell', { name: 'resources/list', exact: true }).first()).toBeVisible();
+});
