@@ -30,7 +30,7 @@ async function recordMix(floodCount: number): Promise<Array<{ name: string; fram
   ];
   const out: Array<{ name: string; frames: Frame[] }> = [];
   for (const s of sessions) {
-    const client: ClientOptions = { protocolVersion: '2025-11-25', clientCapabilities: { roots: {} }, timeoutMs: 30_000, script: s.script };
+    const client: ClientOptions = { protocolVersion: '2025-11-25', clientCapabilities: { roots: {} }, timeoutMs: 30_000, script: s.script, env: {} };
     const record = await runSession(openHeadless, stdioConnection(s.command), client, { name: 'loupe-bench', version: '0' });
     out.push({ name: s.name, frames: record.frames });
   }
