@@ -25,7 +25,7 @@ describe('loupe bench', () => {
     expect(r.stdout).toMatch(/SDK client, direct +\d+\.\d{3} ms +\d+\.\d{3} ms/);
     expect(r.stdout).toMatch(/added by Loupe .* < 0\.5 ms at the median/);
     expect(r.stdout).toMatch(/delivered to a WebSocket client +2002 .* >= 20,000\/s/);
-    expect(r.stdout).toMatch(/analyse\(frames\).* >= 100,000\/s/);
+    expect(r.stdout).toMatch(/ {2}recorded mix +\d+ .* >= 100,000\/s \(CPU\)/);
     const figures = JSON.parse(readFileSync(out, 'utf8'));
     expect(figures.pings.direct.n).toBe(30);
     expect(figures.pings.viaLoupe.n).toBe(30);

@@ -12,7 +12,8 @@ import { summarize, timeInTurns } from '../../scripts/bench/stats';
 import { directPinger } from '../../scripts/bench/direct-pings';
 import { proxyPinger } from '../../scripts/bench/proxy-pings';
 import { floodAlone, floodThroughLoupe } from '../../scripts/bench/flood';
-import { analyserThroughput } from '../../scripts/bench/analyser';
+import { analyserThroughput, cpuTimeUs } from '../../scripts/bench/analyser';
+import { measureThroughput } from '../../lib/analyze/bench';
 import { startLoupe } from '../../scripts/bench/loupe-process';
 import { PageClient } from '../../scripts/bench/page-client';
 import { ms, perSecond, renderTable } from '../../scripts/bench/table';
@@ -77,6 +78,8 @@ export async function run(argv: string[]): Promise<number> {
   const alone = await floodAlone(opts.flood);
   progress('recording the mix and running the analyser');
   const analyser = await analyserThroughput(1000, opts.analyserSeconds);
+  progress('running the analyser on its synthetic mix (lib/analyze/mix.ts)');
+  const synthetic = measureThroughput(cpuTimeUs, 100_000, 3);
 
   const added = { median: viaLoupe.median - direct.median, p99: viaLoupe.p99 - direct.p99 };
   const load = os.loadavg()[0];
@@ -92,16 +95,19 @@ export async function run(argv: string[]): Promise<number> {
     { label: 'the fixture alone, read by a line counter', cells: [String(alone.frames), alone.seconds.toFixed(2), perSecond(alone.framesPerSecond)] },
   ]));
   console.log();
-  console.log(renderTable(`Analyser, offline, one thread, on a recorded mix (${analyser.mix.map((m) => `${m.name}: ${m.frames}`).join('; ')})`, ['frames', 'seconds', 'rate'], [
-    { label: 'analyse(frames) from scratch, repeated', cells: [String(analyser.frames), analyser.seconds.toFixed(2), perSecond(analyser.framesPerSecond)], target: `>= ${perSecond(TARGETS.analyserFramesPerSecond)}`, meets: analyser.framesPerSecond >= TARGETS.analyserFramesPerSecond },
+  console.log(renderTable(`Analyser, offline, one thread. Recorded mix, each session analysed from scratch in turn: ${analyser.mix.map((m) => `${m.name} (${m.frames} frames)`).join(', ')}`, ['frames', 'rate (wall)', 'rate (CPU)'], [
+    { label: 'recorded mix', cells: [String(analyser.frames), perSecond(analyser.framesPerSecond), perSecond(analyser.framesPerCpuSecond)], target: `>= ${perSecond(TARGETS.analyserFramesPerSecond)} (CPU)`, meets: analyser.framesPerCpuSecond >= TARGETS.analyserFramesPerSecond },
+    { label: 'synthetic busy-session mix, best of 3', cells: [String(synthetic.frames), perSecond(synthetic.framesPerWallSecond), perSecond(synthetic.framesPerCpuSecond)], target: `>= ${perSecond(TARGETS.analyserFramesPerSecond)} (CPU)`, meets: synthetic.framesPerCpuSecond >= TARGETS.analyserFramesPerSecond },
   ]));
+  console.log(`  per recorded session (CPU): ${analyser.mix.map((m) => `${m.name} ${perSecond(m.framesPerCpuSecond)}`).join(', ')}`);
+  console.log('  (CPU rate: frames per second of this process\'s CPU time, which other processes cannot steal)');
 
   const figures = {
     loupeVersion: LOUPE_VERSION, date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverage: load,
     options: opts, targets: TARGETS,
     pings: { direct, viaLoupe, added },
     flood: { viaLoupe: flood, alone },
-    analyser,
+    analyser, analyserSynthetic: synthetic,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
