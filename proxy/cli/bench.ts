@@ -28,7 +28,12 @@ const USAGE = `usage: loupe bench [--pings N] [--warmup N] [--flood N] [--analys
 
 const TARGETS = { addedMedianMs: 0.5, floodFramesPerSecond: 20_000, analyserFramesPerSecond: 100_000 };
 
+/** A bench that hangs should say where, rather than sit silent until CI gives up. */
+const WATCHDOG_MS = 15 * 60_000;
+let step = 'starting';
+
 function progress(text: string): void {
+  step = text;
   process.stderr.write(`bench: ${text}\n`);
 }
 
@@ -57,6 +62,11 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
 
+  const watchdog = setTimeout(() => {
+    console.error(`loupe bench: no progress for ${WATCHDOG_MS / 60_000} minutes, stuck at: ${step}`);
+    process.exit(1);
+  }, WATCHDOG_MS);
+  watchdog.unref();
   progress('starting loupe start --port 0');
   const loupe = await startLoupe();
   let direct, viaLoupe, flood;
@@ -111,6 +121,7 @@ export async function run(argv: string[]): Promise<number> {
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
+  clearTimeout(watchdog);
   console.log(`\nfigures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
   return 0;
 }
