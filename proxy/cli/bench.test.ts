@@ -19,7 +19,7 @@ describe('loupe bench', () => {
   // recorded mix. On a loaded machine that takes minutes, hence the generous time limit.
   it('prints the figures beside their targets and writes them to a file', async () => {
     const out = path.join(tempDir(), 'latest.json');
-    const r = await runCli(['bench', '--pings', '30', '--warmup', '5', '--flood', '2000', '--analyser-seconds', '1', '--out', out], 400_000);
+    const r = await runCli(['bench', '--pings', '30', '--warmup', '5', '--flood', '2000', '--analyser-seconds', '1', '--out', out, '--no-page'], 400_000);
     // On failure the progress lines on stderr say which step it was on.
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/Error/);

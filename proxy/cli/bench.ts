@@ -17,14 +17,17 @@ import { measureThroughput } from '../../lib/analyze/bench';
 import { startLoupe } from '../../scripts/bench/loupe-process';
 import { PageClient } from '../../scripts/bench/page-client';
 import { ms, perSecond, renderTable } from '../../scripts/bench/table';
+import { pageBench } from '../../scripts/bench/page';
 
-const USAGE = `usage: loupe bench [--pings N] [--warmup N] [--flood N] [--analyser-seconds S] [--out FILE]
+const USAGE = `usage: loupe bench [--pings N] [--warmup N] [--flood N] [--analyser-seconds S] [--out FILE] [--no-page]
 
   --pings N              timed sequential pings per client (default 2000)
   --warmup N             untimed pings first (default 200)
   --flood N              notifications in the flood (default 50000)
   --analyser-seconds S   how long to run the analyser over the mix (default 3)
-  --out FILE             where to write the figures (default bench-results/latest.json)`;
+  --out FILE             where to write the figures (default bench-results/latest.json)
+  --no-page              skip the page section (a real chromium on the built page; its figures
+                         go to bench-results/page.json)`;
 
 const TARGETS = { addedMedianMs: 0.5, floodFramesPerSecond: 20_000, analyserFramesPerSecond: 100_000 };
 
@@ -42,7 +45,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const { values, positionals } = parseOwnArgs(argv, {
       pings: { type: 'string' }, warmup: { type: 'string' }, flood: { type: 'string' }, 'analyser-seconds': { type: 'string' },
-      out: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      out: { type: 'string' }, 'no-page': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
       console.log(USAGE);
@@ -55,6 +58,7 @@ export async function run(argv: string[]): Promise<number> {
       flood: positiveInteger('--flood', values.flood, 50_000),
       analyserSeconds: positiveInteger('--analyser-seconds', values['analyser-seconds'], 3),
       out: values.out ?? path.join(ROOT, 'bench-results', 'latest.json'),
+      page: !values['no-page'],
     };
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
@@ -123,5 +127,6 @@ export async function run(argv: string[]): Promise<number> {
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
   clearTimeout(watchdog);
   console.log(`\nfigures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
+  if (opts.page) await pageBench();
   return 0;
 }
