@@ -4,6 +4,7 @@ import type { ImportFigures } from './import';
 import type { LiveFigures } from './live';
 import type { MemoryFigures } from './memory';
 import type { StreamFigures } from './stream';
+import type { FrameStats } from './probes';
 
 export const PAGE_TARGETS = { firstRenderMs: 1500, longestFrameMs: 50, memoryBytes: 400 * 2 ** 20, importMs: 2000 };
 
@@ -25,7 +26,7 @@ function memoryRow(label: string, m: MemoryFigures) {
   return { label, cells: [mib(m.jsHeapUsedBytes), mib(m.rendererRssBytes)], target: `< ${mib(PAGE_TARGETS.memoryBytes)}`, meets: worst < PAGE_TARGETS.memoryBytes };
 }
 
-export function printPageFigures(live: LiveFigures, imported: ImportFigures, rate: number, seconds: number): void {
+export function printPageFigures(live: LiveFigures, imported: ImportFigures, idle: FrameStats, rate: number, seconds: number): void {
   const n = live.framesHeld.toLocaleString('en-US');
   console.log(renderTable(`Page (chromium, Playwright): first render of a session of ${n} frames`, ['time'], [
     { label: 'live session, reload: traffic table shows the newest row', cells: [msText(live.tableFirstRenderMs)], target: `< ${msText(PAGE_TARGETS.firstRenderMs)}`, meets: live.tableFirstRenderMs < PAGE_TARGETS.firstRenderMs },
@@ -38,7 +39,9 @@ export function printPageFigures(live: LiveFigures, imported: ImportFigures, rat
     streamRow('into a fresh session, table shown', live.streamFresh),
     streamRow(`into the ${n}-frame session, diagram shown`, live.streamIntoLargeDiagram),
     streamRow(`into the ${n}-frame session, table shown`, live.streamIntoLargeTable),
+    { label: 'for reference: an idle blank page (the machine\'s own noise)', cells: [msText(idle.longestRafGapMs), idle.longestLoafMs === undefined ? 'n/a' : msText(idle.longestLoafMs), `${idle.rafGapsOver50}/${idle.frames}`, msText(idle.p50RafGapMs), ''] },
   ]));
+  console.log('  (a rAF gap is wall time between frames, so a busy machine lengthens it; a long animation frame (LoAF) is one the page itself kept busy)');
   console.log();
   console.log(renderTable('Page: memory (JS heap after a full GC; resident set of the renderer process)', ['JS heap', 'renderer RSS'], [
     memoryRow(`live, holding ${n} frames`, live.memoryAfterBurst),

@@ -2,7 +2,8 @@
  * Streams notifications into an open session at a steady rate (the stream-rate fixture's `stream`
  * tool, called over the proxy's socket) while the page records its animation frames.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { newBenchContext } from './browser';
 import type { PageClient } from '../page-client';
 import { startFrameLog, stopFrameLog, type FrameStats } from './probes';
 
@@ -29,4 +30,21 @@ export async function streamWhileRecording(page: Page, client: PageClient, sessi
   await page.waitForTimeout(1000);
   const stats = await page.evaluate(stopFrameLog);
   return { ...stats, rate, seconds, deliveredPerSecond: delivered / elapsed };
+}
+
+/**
+ * For reference: the same recording on a blank page that does nothing. On a busy machine even an
+ * idle page misses frames; this row says how much of a figure above is the machine's.
+ */
+export async function idleFrames(browser: Browser, seconds: number): Promise<FrameStats> {
+  const context = await newBenchContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.setContent('<title>idle</title><p>idle</p>');
+    await page.evaluate(startFrameLog);
+    await page.waitForTimeout(seconds * 1000);
+    return await page.evaluate(stopFrameLog);
+  } finally {
+    await context.close();
+  }
 }
