@@ -16,6 +16,7 @@ import { analyserThroughput } from '../../scripts/bench/analyser';
 import { startLoupe } from '../../scripts/bench/loupe-process';
 import { PageClient } from '../../scripts/bench/page-client';
 import { ms, perSecond, renderTable } from '../../scripts/bench/table';
+import { pageBench } from '../../scripts/bench/page';
 
 const USAGE = `usage: loupe bench [--pings N] [--warmup N] [--flood N] [--analyser-seconds S] [--out FILE]
 
@@ -104,5 +105,8 @@ export async function run(argv: string[]): Promise<number> {
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
   console.log(`\nfigures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
+
+  // The page in a real browser: its own figures, printed below and written to bench-results/page.json.
+  await pageBench();
   return 0;
 }
