@@ -148,7 +148,17 @@ test('a server that prints a banner to stdout and logs to stderr shows both as f
     await banner.click();
     await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toHaveText('banner-server v1 starting up');
     await expect(lp.detail.getByRole('list', { name: 'Frame problems' })).toContainText('Not a JSON-RPC message');
+    await expect(lp.detail.getByRole('list', { name: 'Frame annotations' })).toContainText('stdio.non-json-line');
+    await expect(banner.getByRole('img', { name: /error/ })).toBeVisible();
     await lp.screenshot('5-banner');
+  });
+
+  await test.step('the Annotations tab lists the same finding and jumps to its frame', async () => {
+    await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name: 'Annotations' }).click();
+    const expert = page.getByRole('region', { name: 'Expert info' });
+    await expect(expert).toContainText('stdio.non-json-line');
+    await lp.screenshot('5b-annotations');
+    await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name: 'Traffic' }).click();
   });
 
   await test.step('the lane filter shows the stderr lane alone', async () => {
@@ -202,6 +212,19 @@ test('imports mcpServers JSON and connects with an edited protocol version and c
     await lp.disconnect();
     await lp.expectPhase('closed');
   });
+});
+
+test('opens a saved trace file in a tab of its own, offline', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.sidebar.getByLabel('Trace file', { exact: true }).setInputFiles(path.join(repoRoot, 'e2e/golden/everything-stdio.v1.loupe.ndjson'));
+  await expect(lp.sessionTabs.getByRole('tab', { selected: true })).toContainText('everything-stdio.v1.loupe.ndjson');
+  await expect(lp.status).toContainText('imported trace');
+  const init = await lp.traffic.expectRow('request', 'initialize');
+  const reply = await lp.traffic.expectRow('response', 'initialize');
+  expect(reply.id).toBe(init.id);
+  expect(reply.latency).toMatch(/^\d+(\.\d+)? (ms|s)$/);
+  await lp.screenshot('7-trace-file');
 });
 
 test('stays responsive with 100,000 frames and follows the newest row only while at the bottom', async ({ page }) => {

@@ -28,7 +28,7 @@ function framesOf(text: string): unknown[] {
 
 test.beforeAll(() => {
   if (!existsSync('out/viewer.html')) throw new Error('out/viewer.html is missing: run `npm run build` first');
-  if (!existsSync(viewer)) execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { stdio: 'inherit' });
 });
 
 async function openInViewer(page: Page, name: string, text: string): Promise<void> {
@@ -115,4 +115,13 @@ test.describe('served over http', () => {
     await expect(page.getByRole('tab', { name: /server-everything/ })).toBeVisible();
     await expect(page.getByRole('grid', { name: 'Traffic' }).getByRole('gridcell', { name: 'prompts/get', exact: true }).first()).toBeVisible();
   });
+});
+
+test('loupe export --to html writes a file that opens offline with the trace in it', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
+  const out = path.join(dir, 'from-cli.html');
+  execFileSync(process.execPath, ['bin/loupe.mjs', 'export', 'e2e/golden/everything-stdio.v0.loupe.ndjson', '--to', 'html', '--out', out], { stdio: 'pipe' });
+  await page.goto(pathToFileURL(out).href);
+  await expect(page.getByRole('tab', { name: /server-everything/ })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Traffic' }).getByRole('gridcell', { name: 'roots/list', exact: true }).first()).toBeVisible();
 });

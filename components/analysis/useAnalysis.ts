@@ -10,12 +10,15 @@
  */
 import { useEffect, useReducer, useRef } from 'react';
 import type { Frame } from '../../lib/mcp/frame';
-import { analyseSome, analysisSoFar, type Analysis } from '../../lib/view/analysis-cache';
+import { analyseSome, analysisSoFar, tickAnalysis, type Analysis } from '../../lib/view/analysis-cache';
 
 const SLICE_MS = 12;
 const QUIET_MS = 150;
+const TICK_MS = 1000;
 
-export function useAnalysis(frames: readonly Frame[] | undefined): Analysis | undefined {
+/** `live`: the session is open, so the wire clock keeps running between frames and requests
+ *  that never get an answer are reported once their timeout passes. */
+export function useAnalysis(frames: readonly Frame[] | undefined, live = false): Analysis | undefined {
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const trailing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const length = frames?.length ?? 0;
@@ -38,5 +41,17 @@ export function useAnalysis(frames: readonly Frame[] | undefined): Analysis | un
     return () => clearTimeout(timer);
   }, [frames, length]);
   useEffect(() => () => clearTimeout(trailing.current), []);
+
+  useEffect(() => {
+    if (!frames || !live) return;
+    // Wire time now = the newest frame's timestamp plus the time elapsed here since it arrived.
+    const lastTs = frames.length ? frames[frames.length - 1].ts : 0;
+    const arrived = performance.now();
+    const id = setInterval(() => {
+      const before = analysisSoFar(frames).annotations;
+      if (tickAnalysis(frames, lastTs + (performance.now() - arrived) * 1000).annotations !== before) redraw();
+    }, TICK_MS);
+    return () => clearInterval(id);
+  }, [frames, length, live]);
   return frames ? analysisSoFar(frames) : undefined;
 }

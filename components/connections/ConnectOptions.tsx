@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { capabilitiesText, fallbackOptions, resolveOpenOptions, useOpenOptionsDraft } from '../../lib/browser/openOptions';
 import { useLoupe } from '../../lib/browser/store';
 import { KNOWN_VERSIONS } from '../../lib/mcp/versions';
+import { CapabilityChoices } from '../client/CapabilityChoices';
 import { Button } from '../ui/Button';
 import { Field, inputClass, TextInput } from '../ui/Field';
 
@@ -37,6 +38,7 @@ export function ConnectOptions() {
               ))}
             </datalist>
           </Field>
+          <CapabilityChoices draft={draft} defaults={defaults} />
           <Field label="Client capabilities (JSON)">
             <textarea
               className={`${inputClass} h-28 resize-y`}

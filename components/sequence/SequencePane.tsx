@@ -11,8 +11,9 @@ export function SequencePane({ traceId }: { traceId: string }) {
   const trace = useLoupe((s) => s.traces[traceId]);
   const selected = useLoupe((s) => s.selected[traceId]);
   const select = useLoupe((s) => s.select);
+  const live = useLoupe((s) => s.sessions.some((x) => x.id === traceId && x.status === 'ready'));
   const onSelect = useCallback((seq: number | undefined) => select(traceId, seq), [select, traceId]);
-  const analysis = useAnalysis(trace?.frames);
+  const analysis = useAnalysis(trace?.frames, live);
   if (!trace) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
   const view = selected !== undefined ? frameView(trace, selected) : undefined;
   return (

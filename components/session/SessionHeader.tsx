@@ -3,9 +3,12 @@ import { useState, type ReactNode } from 'react';
 import { closeSession } from '../../lib/browser/actions';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
-import { useToolsPanel } from '../client/toolsStore';
+import { showPanel, usePanel } from '../client/panelStore';
+import { listTools } from '../client/toolsStore';
 import { Button } from '../ui/Button';
 import { StatusBadge } from '../ui/StatusBadge';
+import { ExportButton } from './ExportButton';
+import { useConnect } from '../connections/useConnect';
 
 function serverText(info: SessionSummary['serverInfo']): string | undefined {
   if (!info) return undefined;
@@ -26,6 +29,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** The session's state at a glance: phase, negotiated version, server, pid, error, instructions. */
 export function SessionHeader({ session: s }: { session: SessionSummary }) {
   const [closing, setClosing] = useState(false);
+  const { connect, busy } = useConnect();
   const live = s.status !== 'closed' && s.status !== 'failed';
   const server = serverText(s.serverInfo);
   const waiting = useLoupe((st) => st.pending[s.id]) ?? [];
@@ -57,12 +61,20 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           <Fact label="transport">{s.transport}</Fact>
         </dl>
         <div className="ml-auto flex gap-1">
-          <Button disabled={s.status !== 'ready'} onClick={() => void useToolsPanel.getState().listTools(s.id)}>
+          <Button onClick={() => (usePanel.getState().get(s.id).open ? usePanel.getState().patch(s.id, { open: false }) : showPanel(s.id))}>Client</Button>
+          <Button disabled={s.status !== 'ready'} onClick={() => void listTools(s.id)}>
             List tools
           </Button>
-          <Button variant="danger" disabled={!live || closing} onClick={() => void disconnect()}>
-            {closing ? 'Disconnecting…' : 'Disconnect'}
-          </Button>
+          <ExportButton session={s} />
+          {live ? (
+            <Button variant="danger" disabled={closing} onClick={() => void disconnect()}>
+              {closing ? 'Disconnecting…' : 'Disconnect'}
+            </Button>
+          ) : (
+            <Button variant="primary" disabled={busy !== undefined} onClick={() => void connect(s.connectionId, s.name)}>
+              Connect again
+            </Button>
+          )}
         </div>
       </div>
       {s.error && (

@@ -1,16 +1,17 @@
 'use client';
 import { useLoupe } from '../../lib/browser/store';
-import { ToolsPanel } from '../client/ToolsPanel';
-import { useToolsPanel } from '../client/toolsStore';
+import { ClientAutomation } from '../client/ClientAutomation';
+import { ClientPanel } from '../client/ClientPanel';
+import { usePanel } from '../client/panelStore';
 import { PaneTabs } from './PaneTabs';
 import { SessionHeader } from './SessionHeader';
 import { TraceFileHeader } from './TraceFileHeader';
 
-/** One open tab: the session's header, its views, and (for live sessions) the tools panel. */
+/** One open tab: the session's header, its views, and (for live sessions) the MCP client panel. */
 export function SessionView({ traceId }: { traceId: string }) {
   const session = useLoupe((s) => s.sessions.find((x) => x.id === traceId));
   const isFile = traceId.startsWith('file:');
-  const toolsOpen = useToolsPanel((s) => s.bySession[traceId]?.open ?? false);
+  const clientOpen = usePanel((s) => s.bySession[traceId]?.open ?? false);
   const linkOpen = useLoupe((s) => s.link.status === 'open');
 
   if (!isFile && !session && !linkOpen) {
@@ -28,7 +29,8 @@ export function SessionView({ traceId }: { traceId: string }) {
       {session ? <SessionHeader session={session} /> : <TraceFileHeader traceId={traceId} />}
       <div className="flex min-h-0 min-w-0 flex-1">
         <PaneTabs traceId={traceId} />
-        {session && toolsOpen && <ToolsPanel session={session} />}
+        {session && clientOpen && <ClientPanel session={session} />}
+        {session && <ClientAutomation session={session} />}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import type { Trace, TraceHeader } from '../../lib/trace';
 import { SessionView } from '../session/SessionView';
 import { SessionTabs, panelDomId, tabDomId } from '../shell/SessionTabs';
 import { Button } from '../ui/Button';
+import { CompareDialog } from './CompareDialog';
 import { ExportDialog } from './ExportDialog';
 import { readEmbeddedTrace } from './embedded';
 import { TraceImport } from './TraceImport';
@@ -18,9 +19,19 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
   const frames = useLoupe((s) => (active ? s.traces[active]?.frames : undefined));
   const [headers, setHeaders] = useState<Record<string, TraceHeader>>({});
   const [exporting, setExporting] = useState(false);
+  const [comparing, setComparing] = useState(false);
+  const traces = useLoupe((s) => s.traces);
+  const tabs = useLoupe((s) => s.tabs);
   const [embedError, setEmbedError] = useState<string>();
 
   const open = (name: string, trace: Trace) => {
+    const gap = trace.frames.findIndex((f, i) => f.seq !== i + 1);
+    if (gap !== -1) {
+      // The session views index frames by seq from 1 with no gaps; a partial export has gaps.
+      setEmbedError(`${name} holds part of a session (frame ${trace.frames[gap].seq} follows ${gap === 0 ? 'nothing' : `frame ${trace.frames[gap - 1].seq}`}); the views open whole sessions only for now. Use loupe diff or loupe export with it instead.`);
+      return;
+    }
+    setEmbedError(undefined);
     const id = useLoupe.getState().openTraceFile(name, trace.frames);
     setHeaders((h) => ({ ...h, [id]: trace.header }));
   };
@@ -46,7 +57,9 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
             {header.redaction ? ` · ${header.redaction.count} value(s) redacted` : ''}
           </span>
         )}
-        <Button className="ml-auto" disabled={!header || !frames} onClick={() => setExporting(true)}>Export…</Button>
+        <div className="ml-auto">{active && <TraceImport onOpen={open} readUrlParam={false} compact />}</div>
+        <Button disabled={tabs.length < 2} onClick={() => setComparing(true)}>Compare…</Button>
+        <Button disabled={!header || !frames} onClick={() => setExporting(true)}>Export…</Button>
       </header>
       {embedError && <p role="alert" className="px-3 py-1 text-xs text-red-300">{embedError}</p>}
       <SessionTabs />
@@ -59,6 +72,11 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
           <TraceImport onOpen={open} />
         </div>
       )}
+      <CompareDialog
+        open={comparing}
+        onClose={() => setComparing(false)}
+        traces={tabs.filter((id) => traces[id]).map((id) => ({ id, name: id.replace(/^file:/, ''), frames: traces[id].frames }))}
+      />
       {header && frames && (
         <ExportDialog
           open={exporting}

@@ -1,5 +1,6 @@
 'use client';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import type { Annotation } from '../../lib/analyze';
 import { frameView } from '../../lib/browser/frameView';
 import type { Trace } from '../../lib/browser/trace';
 import { fixedWindow, scrollToShow } from '../../lib/view/fixed-window';
@@ -15,6 +16,7 @@ interface Props {
   selected?: number;
   onSelect: (seq: number) => void;
   idPrefix: string;
+  marks?: ReadonlyMap<number, readonly Annotation[]>;
 }
 
 function indexOfSeq(seqs: number[], seq: number): number {
@@ -51,7 +53,7 @@ function useViewportHeight(ref: RefObject<HTMLElement | null>): number {
  * have one height, so the window is arithmetic (lib/view/fixed-window): a new batch costs the same
  * at any length, with no per-row bookkeeping and no DOM measuring.
  */
-export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix }: Props) {
+export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix, marks }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const count = seqs.length;
   const height = useViewportHeight(scroller);
@@ -86,7 +88,7 @@ export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix }: Prop
   for (let index = first; index <= last; index++) {
     const seq = seqs[index];
     const view = frameView(trace, seq);
-    if (view) rows.push(<TrafficRow key={seq} view={view} index={index} top={index * ROW_HEIGHT} selected={seq === selected} domId={rowId(seq)} onSelect={onSelect} />);
+    if (view) rows.push(<TrafficRow key={seq} view={view} marks={marks?.get(seq)} index={index} top={index * ROW_HEIGHT} selected={seq === selected} domId={rowId(seq)} onSelect={onSelect} />);
   }
   return (
     <div className="relative flex min-h-0 flex-1 flex-col" style={{ minWidth: MIN_TABLE_WIDTH }}>

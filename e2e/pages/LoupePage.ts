@@ -23,7 +23,7 @@ export class LoupePage {
     this.status = page.getByRole('region', { name: 'Session status' });
     this.traffic = new TrafficTable(page.getByRole('grid', { name: 'Traffic' }));
     this.detail = page.getByRole('complementary', { name: 'Frame detail' });
-    this.tools = page.getByRole('complementary', { name: 'Tools' });
+    this.tools = page.getByRole('complementary', { name: 'MCP client' });
   }
 
   async open(url: string): Promise<void> {
@@ -57,6 +57,7 @@ export class LoupePage {
 
   async callTool(name: string, args: unknown): Promise<void> {
     await this.tools.getByRole('combobox', { name: 'Tool' }).selectOption(name);
+    await this.tools.getByRole('radio', { name: 'JSON' }).check();
     await this.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
     await this.tools.getByRole('button', { name: `Call ${name}` }).click();
     await expect(this.tools.getByRole('region', { name: 'Call result' })).toBeVisible();

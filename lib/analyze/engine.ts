@@ -35,6 +35,11 @@ interface MutableContext {
   report(rule: string, frames: number[], message: string): void;
 }
 
+/** 2024-11-05 kept the message rules on their own page, `basic/messages`. */
+function sectionFor(version: string, section: string): string {
+  return version === '2024-11-05' && section.startsWith('basic/index#') && section !== 'basic/index#meta' ? `basic/messages#${section.slice(12)}` : section;
+}
+
 export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec> {
   const specs = new Map<string, RuleSpec>();
   for (const m of modules) for (const [id, spec] of Object.entries(m.rules)) specs.set(id, spec);
@@ -56,7 +61,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
         state.internalErrors++;
         return;
       }
-      out.push({ rule, severity: spec.severity, group: groupOf(rule), frames, message, spec: specUrl(ctx.version, spec.section) });
+      out.push({ rule, severity: spec.severity, group: groupOf(rule), frames, message, spec: specUrl(ctx.version, sectionFor(ctx.version, spec.section)) });
     },
   };
 

@@ -79,6 +79,22 @@ describe('live equals offline', () => {
   });
 });
 
+describe('clock ticks', () => {
+  it('change nothing but when timing.no-response is said', () => {
+    const notTimeout = (list: Annotation[]) => list.filter((x) => x.rule !== 'timing.no-response');
+    fc.assert(fc.property(trace, (frames) => {
+      const a = createAnalyzer({ timeoutMs: 2000 });
+      const out: Annotation[] = [];
+      for (const f of frames) {
+        out.push(...a.push(f));
+        out.push(...a.finish(f.ts + 1_000_000));
+      }
+      out.push(...a.finish());
+      expect(notTimeout(out)).toEqual(notTimeout(analyze(frames, { timeoutMs: 2000 }).annotations));
+    }), { numRuns: 200 });
+  });
+});
+
 describe('the analyser never throws', () => {
   const frame = (raw: string, dir: Frame['dir'] = 's2c', seq = 1): Frame => ({ seq, ts: seq, dir, lane: 'message', raw, size: raw.length });
 

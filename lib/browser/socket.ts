@@ -182,19 +182,21 @@ export class LoupeSocket {
   }
 
   /** Sends a message and resolves with the proxy's reply (`ack` or `request/result`). */
-  request(msg: PageRequest, onProgress?: Waiting['onProgress']): Promise<Reply> {
+  /** `onSent` learns the rid, which `request/cancel` names to cancel this request. */
+  request(msg: PageRequest, onProgress?: Waiting['onProgress'], onSent?: (rid: string) => void): Promise<Reply> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error('Not connected to the Loupe proxy; it will be retried automatically.'));
     const rid = `r${++this.nextRid}`;
     return new Promise<Reply>((resolve, reject) => {
       this.waiting.set(rid, { resolve, reject, onProgress });
       ws.send(JSON.stringify({ ...msg, rid }));
+      onSent?.(rid);
     });
   }
 
   /** Like `request`, but an `ack` with ok:false or a `request/result` error rejects. */
-  async call(msg: PageRequest, onProgress?: Waiting['onProgress']): Promise<Reply> {
-    const reply = await this.request(msg, onProgress);
+  async call(msg: PageRequest, onProgress?: Waiting['onProgress'], onSent?: (rid: string) => void): Promise<Reply> {
+    const reply = await this.request(msg, onProgress, onSent);
     if (reply.type === 'ack' && !reply.ok) throw new ProxyRequestError(reply.error ?? 'The proxy refused the request.');
     if (reply.type === 'request/result' && reply.error) throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data);
     return reply;

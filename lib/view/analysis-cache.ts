@@ -51,3 +51,14 @@ export function analysisSoFar(frames: readonly Frame[]): Analysis {
   const e = entryFor(frames);
   return { annotations: e.annotations, state: e.analyzer.state(), analysed: e.count };
 }
+
+/** A clock tick at `nowUs` on the wire clock: time-based rules (a request with no response
+ *  within the timeout) speak up while the session is live, not only at its end. */
+export function tickAnalysis(frames: readonly Frame[], nowUs: number): Analysis {
+  const e = entryFor(frames);
+  if (e.count === frames.length) {
+    const found = e.analyzer.finish(nowUs);
+    if (found.length) e.annotations = e.annotations.concat(found);
+  }
+  return analysisSoFar(frames);
+}

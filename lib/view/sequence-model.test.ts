@@ -147,3 +147,17 @@ describe('analyseSome', () => {
     expect(r.annotations.some((a) => a.rule === 'jsonrpc.id-reused')).toBe(true);
   });
 });
+
+describe('tickAnalysis', () => {
+  it('reports a request left unanswered past the timeout once the clock passes it', async () => {
+    const { analyseSome, tickAnalysis } = await import('./analysis-cache');
+    const s = new FrameScript().handshake();
+    s.request('c2s', 1, 'tools/call', { name: 'slow' });
+    analyseSome(s.frames);
+    const sent = s.frames.at(-1)!.ts;
+    expect(tickAnalysis(s.frames, sent + 1_000_000).annotations.some((a) => a.rule === 'timing.no-response')).toBe(false);
+    const later = tickAnalysis(s.frames, sent + 61_000_000).annotations.filter((a) => a.rule === 'timing.no-response');
+    expect(later.map((a) => a.frames[0])).toEqual([4]);
+    expect(tickAnalysis(s.frames, sent + 62_000_000).annotations.filter((a) => a.rule === 'timing.no-response')).toHaveLength(1);
+  });
+});

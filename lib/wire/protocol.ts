@@ -44,6 +44,10 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('session/request'), rid: Rid, sessionId: SessionId,
     method: z.string().min(1).max(1000), params: z.record(z.string(), Json).optional(),
     timeoutMs: z.number().int().positive().optional(),
+    /** Progress restarts the timeout (the default); false keeps one fixed deadline. */
+    resetTimeoutOnProgress: z.boolean().optional(),
+    /** The longest the request may run however often progress restarts its timeout. */
+    maxTotalMs: z.number().int().positive().optional(),
   }),
   z.object({ type: z.literal('session/notify'), rid: Rid, sessionId: SessionId, method: z.string().min(1), params: z.record(z.string(), Json).optional() }),
   /** Any text at all, written to the server as one frame: malformed on purpose is allowed. */

@@ -26,7 +26,7 @@ describe('loupe record', () => {
     expect(frames.some((f) => f.dir === 's2c' && f.raw.includes('"tools":[{'))).toBe(true);
     expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
     expect(frames.at(-1)?.meta).toMatchObject({ event: 'exit' });
-  });
+  }, 60_000);
 
   it('asks only for what the server declared, runs the script and uses the client options', async () => {
     const dir = tempDir();
@@ -41,7 +41,24 @@ describe('loupe record', () => {
     expect(init.params).toMatchObject({ protocolVersion: '2025-06-18', capabilities: { sampling: {} } });
     expect(frames.some((f) => f.raw === 'Fixture server 1.0 ready, waiting for a client...')).toBe(true);
     expect(frames.some((f) => f.dir === 's2c' && f.raw.includes('"text":"hello"'))).toBe(true);
-  });
+  }, 60_000);
+
+  it('passes --env to the server and redacts its value from the trace unless --no-redact', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'script.json');
+    // server-everything's get-env tool answers with the environment its process received.
+    writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'get-env', arguments: {} } }]));
+    const kept = path.join(dir, 'kept.ndjson');
+    const k = await runCli(['record', '--out', kept, '--no-redact', '--env', 'API_TOKEN=sekret-4711-value', '--script', script, '--', ...EVERYTHING]);
+    expect(k.code).toBe(0);
+    expect(readFileSync(kept, 'utf8')).toMatch(/API_TOKEN\W+sekret-4711-value/);
+    const redacted = path.join(dir, 'redacted.ndjson');
+    const r = await runCli(['record', '--out', redacted, '--env', 'API_TOKEN=sekret-4711-value', '--script', script, '--', ...EVERYTHING]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/redacted \d+ secret-looking value/);
+    expect(readFileSync(redacted, 'utf8')).not.toContain('sekret-4711-value');
+    expect(readTrace(redacted).header).toMatchObject({ redaction: { count: expect.any(Number) } });
+  }, 90_000);
 
   it('writes the trace even when the server crashes mid-session', async () => {
     const out = path.join(tempDir(), 'crash.ndjson');
@@ -50,7 +67,7 @@ describe('loupe record', () => {
     const { frames } = readTrace(out);
     expect(frames.some((f) => f.lane === 'stderr' && f.raw.includes('tool registry unavailable'))).toBe(true);
     expect(frames.find((f) => (f.meta as { event?: string } | undefined)?.event === 'exit')?.meta).toMatchObject({ code: 3 });
-  });
+  }, 60_000);
 
   it('records every notification of a flood as its own frame', async () => {
     const dir = tempDir();
@@ -68,11 +85,12 @@ describe('loupe record', () => {
   it('refuses bad usage with exit 2 and a clear message', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['record', '--', 'node', 'x.js'], /--out FILE is required/],
-      [['record', '--out', 'x.ndjson'], /no server command/],
+      [['record', '--out', 'x.ndjson'], /no server: give its command after --/],
       [['record', '--out', 'x.ndjson', '--timeout', 'soon', '--', 'node'], /--timeout takes a positive whole number/],
       [['record', '--out', 'x.ndjson', '--client-capabilities', '[1]', '--', 'node'], /must be a JSON object/],
       [['record', '--out', 'x.ndjson', '--client-capabilities', '{bad', '--', 'node'], /not valid JSON/],
       [['record', '--bogus', '--out', 'x.ndjson', '--', 'node'], /Unknown option '--bogus'/],
+      [['record', '--out', 'x.ndjson', '--env', 'NOVALUE', '--', 'node'], /--env takes NAME=VALUE/],
       [['record', '--out', 'x.ndjson', '--script', '/nonexistent/script.json', '--', 'node'], /cannot read the script/],
       [['record', '--out', '/nonexistent/dir/x.ndjson', '--', 'node'], /the folder \/nonexistent\/dir does not exist/],
     ];
@@ -81,5 +99,5 @@ describe('loupe record', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
     }
-  }, 90_000);
+  }, 180_000);
 });

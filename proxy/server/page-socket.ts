@@ -157,6 +157,8 @@ export class PageSocket implements HubMember {
     try {
       const result = await session.request(msg.method, msg.params, {
         timeoutMs: msg.timeoutMs,
+        resetTimeoutOnProgress: msg.resetTimeoutOnProgress,
+        maxTotalMs: msg.maxTotalMs,
         signal: controller.signal,
         onProgress: (p) => this.send({ type: 'request/progress', rid, ...p }),
       });

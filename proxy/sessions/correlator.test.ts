@@ -101,4 +101,22 @@ describe('Correlator', () => {
     clearInterval(ticker);
     expect(Date.now() - started).toBeLessThan(400);
   });
+
+  it('keeps one fixed deadline when the caller says progress must not restart it, and takes a per-request maximum', async () => {
+    const progress = (token: number, n: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: n } });
+    const { c } = make();
+    const started = Date.now();
+    const fixed = c.request('tools/call', {}, { timeoutMs: 100, resetTimeoutOnProgress: false, onProgress: () => {} });
+    const ticker = setInterval(() => c.handle(progress(1, Date.now())), 20);
+    await expect(fixed).rejects.toThrow(/within 100 ms/);
+    expect(Date.now() - started).toBeLessThan(250);
+
+    const capStart = Date.now();
+    const capped = c.request('tools/call', {}, { timeoutMs: 100, maxTotalMs: 150, onProgress: () => {} });
+    const ticker2 = setInterval(() => c.handle(progress(2, Date.now())), 20);
+    await expect(capped).rejects.toThrow(/within 100 ms/);
+    clearInterval(ticker);
+    clearInterval(ticker2);
+    expect(Date.now() - capStart).toBeLessThan(400);
+  });
 });

@@ -82,7 +82,8 @@ export class Correlator {
         progressToken: opts.onProgress ? id : undefined,
         // basic/utilities/progress: progress may restart the timeout, but a maximum still holds.
         restartTimer: () => {
-          if (Date.now() - startedAt + timeoutMs > Math.max(timeoutMs, this.maxTotalMs)) return;
+          if (opts.resetTimeoutOnProgress === false) return;
+          if (Date.now() - startedAt + timeoutMs > Math.max(timeoutMs, opts.maxTotalMs ?? this.maxTotalMs)) return;
           clearTimeout(entry.timer);
           entry.timer = setTimeout(onTimeout, timeoutMs);
         },

@@ -8,6 +8,10 @@ import type { Connection } from '../../lib/wire/connection';
 
 export interface RequestOptions {
   timeoutMs?: number;
+  /** Progress restarts the timeout unless this is false. */
+  resetTimeoutOnProgress?: boolean;
+  /** Overrides the correlator's maximum total time for this request. */
+  maxTotalMs?: number;
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
   signal?: AbortSignal;
 }

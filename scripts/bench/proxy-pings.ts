@@ -4,7 +4,7 @@
  * attached so its frames stream to this client as they would to the page.
  */
 import type { PageClient } from './page-client';
-import { timeSequential } from './stats';
+import type { Pinger } from './stats';
 
 /** Opens a session on a saved connection, waits for the handshake, attaches. */
 export async function openSession(page: PageClient, connectionId: string): Promise<{ sessionId: string; snapshotEnd: number }> {
@@ -15,17 +15,19 @@ export async function openSession(page: PageClient, connectionId: string): Promi
   return { sessionId: opened.sessionId, snapshotEnd: await page.attach(opened.sessionId) };
 }
 
-export async function proxyPings(page: PageClient, count: number, warmup: number): Promise<number[]> {
+/** Pings as the page sends them: `session/request` with method `ping`, awaited by its rid. */
+export async function proxyPinger(page: PageClient): Promise<Pinger> {
   const hello = await page.hello;
   const builtin = hello.connections.find((c) => c.builtin);
   if (!builtin) throw new Error('the proxy offers no built-in connection (server-everything)');
   const { sessionId } = await openSession(page, builtin.id);
-  try {
-    return await timeSequential(count, warmup, async () => {
+  return {
+    async ping() {
       const reply = await page.call({ type: 'session/request', sessionId, method: 'ping' });
       if (reply.type !== 'request/result' || reply.error) throw new Error(`ping failed: ${JSON.stringify(reply)}`);
-    });
-  } finally {
-    await page.call({ type: 'session/close', sessionId });
-  }
+    },
+    async close() {
+      await page.call({ type: 'session/close', sessionId });
+    },
+  };
 }

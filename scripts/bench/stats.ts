@@ -19,14 +19,27 @@ export function summarize(samples: readonly number[]): Summary {
   return { n: sorted.length, median: percentile(sorted, 50), p99: percentile(sorted, 99), mean };
 }
 
-/** Times `fn` sequentially `count` times after `warmup` untimed calls; returns milliseconds. */
-export async function timeSequential(count: number, warmup: number, fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
+export interface Pinger {
+  ping(): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * Times sequential pings of several clients, `count` each after `warmup` untimed ones, taking
+ * turns in rounds of `round` so that a change in machine load during the run weighs on every
+ * client alike. Returns milliseconds per client.
+ */
+export async function timeInTurns(pingers: Pinger[], count: number, warmup: number, round = 100): Promise<number[][]> {
+  for (const p of pingers) for (let i = 0; i < warmup; i++) await p.ping();
+  const samples: number[][] = pingers.map(() => []);
+  for (let done = 0; done < count; done += round) {
+    for (const [k, p] of pingers.entries()) {
+      for (let i = done; i < Math.min(count, done + round); i++) {
+        const t0 = performance.now();
+        await p.ping();
+        samples[k].push(performance.now() - t0);
+      }
+    }
   }
   return samples;
 }

@@ -31,7 +31,7 @@ describe('HTTP fixtures that misbehave', () => {
 
     const post = log.http('request').find((f) => f.raw.includes('tools/call') || log.messages('c2s').some((m) => meta(m).exchange === f.seq && m.raw.includes('tools/call')))!;
     const postEnd = log.http('end').find((f) => meta(f).exchange === post.seq)!;
-    expect(meta(postEnd)).toMatchObject({ streamEnd: 'error', lastEventId: 'ev-2', retryMs: 300 });
+    expect(meta(postEnd)).toMatchObject({ streamEnd: 'error', lastEventId: 'ev-2', retryMs: 300, note: expect.stringContaining('resuming from event ev-2') });
     const resume = log.http('request').find((f) => meta(f).lastEventId === 'ev-2')!;
     expect(meta(resume)).toMatchObject({ method: 'GET', resumes: post.seq });
     expect((meta(resume).headers as Record<string, string>)['Last-Event-ID']).toBe('ev-2');

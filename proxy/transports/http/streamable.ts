@@ -179,6 +179,13 @@ export class StreamableHttpTransport implements HttpTransport {
       const r = await pumpSse(this.wire, ex, {
         idleMs: this.opts.streamIdleTimeoutMs, role: resumption ? 'get' : 'post', resumption, state,
         deliver: (text) => { for (const id of responseIds(tryParse(text))) pending.delete(id); this.deliver(text); },
+        endNote: () => {
+          if (pending.size === 0 || this.closeCtl.signal.aborted) return undefined;
+          const ids = [...pending].map((id) => JSON.stringify(id)).join(', ');
+          return state.lastEventId
+            ? `the stream ended before the answer to request ${ids}: resuming from event ${state.lastEventId}`
+            : `the stream ended before the answer to request ${ids}, with no event id to resume from: the request will time out`;
+        },
       });
       if (pending.size === 0 || this.closeCtl.signal.aborted || this.expiredFlag || !state.lastEventId) return;
       misses = r.events > 0 ? 1 : misses + 1;

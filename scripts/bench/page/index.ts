@@ -2,8 +2,8 @@
  * `loupe bench`'s page section: a real Loupe and Debian's chromium driven by Playwright measure the
  * page itself (first render of a 100,000-frame session, frames while 2,000 frames/s stream in,
  * memory, and opening a 100,000-frame trace file). Prints the figures beside their targets and
- * writes them to bench-results/page.json. Skipped, with the reason, when the page is not built,
- * chromium is missing, or LOUPE_BENCH_PAGE=0.
+ * writes them to bench-results/page.json. Skipped, with the reason, when the page is not built or
+ * chromium is missing (`loupe bench --no-page` leaves it out).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,8 +31,6 @@ function progress(text: string): void {
 
 export async function pageBench(options: Partial<PageBenchOptions> = {}): Promise<void> {
   const opts = { ...PAGE_DEFAULTS, ...options };
-  // It takes a couple of minutes: the CLI's own unit test of `loupe bench` (under vitest) leaves it out.
-  if (process.env.LOUPE_BENCH_PAGE === '0' || process.env.VITEST) return console.log('\nPage figures skipped (LOUPE_BENCH_PAGE=0, or under the unit tests).');
   if (!existsSync(path.join(ROOT, 'out', 'index.html'))) return console.log('\nPage figures skipped: the page is not built (run `npm run build` first).');
   if (!existsSync(CHROMIUM)) return console.log(`\nPage figures skipped: no chromium at ${CHROMIUM}.`);
   progress('starting loupe start --port 0 and chromium');

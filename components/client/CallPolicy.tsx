@@ -1,0 +1,31 @@
+'use client';
+import { useTools, taskSupport, type ToolInfo } from './toolsStore';
+
+const num = 'w-20 rounded border border-zinc-700 bg-zinc-950 px-1 font-mono text-xs text-zinc-100';
+
+/** Per-call timeout, whether progress restarts it, its maximum total, and task augmentation. */
+export function CallPolicy({ sessionId, tool }: { sessionId: string; tool: ToolInfo }) {
+  const st = useTools((s) => s.get(sessionId));
+  const patch = (p: Parameters<ReturnType<typeof useTools.getState>['patch']>[1]) => useTools.getState().patch(sessionId, p);
+  const support = taskSupport(tool);
+  return (
+    <fieldset aria-label="Call options" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[11px] text-zinc-400">
+      <label className="flex items-center gap-1">
+        timeout s
+        <input type="number" min={1} className={num} value={st.timeoutMs / 1000} onChange={(e) => patch({ timeoutMs: Math.max(1, Number(e.target.value) || 1) * 1000 })} />
+      </label>
+      <label className="flex items-center gap-1">
+        <input type="checkbox" checked={st.resetOnProgress} onChange={(e) => patch({ resetOnProgress: e.target.checked })} />
+        progress resets it
+      </label>
+      <label className="flex items-center gap-1">
+        max total s
+        <input type="number" min={1} className={num} value={st.maxTotalMs / 1000} onChange={(e) => patch({ maxTotalMs: Math.max(1, Number(e.target.value) || 1) * 1000 })} />
+      </label>
+      <label className="flex items-center gap-1" title={`execution.taskSupport: ${support}`}>
+        <input type="checkbox" disabled={support !== 'optional'} checked={support !== 'forbidden' && st.asTask} onChange={(e) => patch({ asTask: e.target.checked })} />
+        run as task {support === 'required' ? '(required)' : support === 'forbidden' ? '(not supported)' : ''}
+      </label>
+    </fieldset>
+  );
+}

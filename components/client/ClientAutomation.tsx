@@ -1,0 +1,62 @@
+'use client';
+import { useEffect } from 'react';
+import { useLoupe } from '../../lib/browser/store';
+import { serverNotifications, type ServerNotification } from '../../lib/client/notifications';
+import type { SessionSummary } from '../../lib/wire/protocol';
+import { showPanel } from './panelStore';
+import { listPrompts, usePrompts } from './promptsStore';
+import { listResources, resourceUpdated, useResources } from './resourcesStore';
+import { autoAnswer } from './serverRequestsStore';
+import { taskStatusNotified } from './tasksStore';
+import { listTools, useTools } from './toolsStore';
+
+function react(sessionId: string, n: ServerNotification): void {
+  switch (n.method) {
+    case 'notifications/tools/list_changed':
+      if (useTools.getState().get(sessionId).tools) void listTools(sessionId, false, false);
+      return;
+    case 'notifications/resources/list_changed':
+      if (useResources.getState().get(sessionId).resources) void listResources(sessionId);
+      return;
+    case 'notifications/prompts/list_changed':
+      if (usePrompts.getState().get(sessionId).prompts) void listPrompts(sessionId);
+      return;
+    case 'notifications/resources/updated':
+      if (typeof n.params.uri === 'string') resourceUpdated(sessionId, n.params.uri, n.seq);
+      return;
+    case 'notifications/tasks/status':
+      taskStatusNotified(sessionId, n.params);
+      return;
+  }
+}
+
+/**
+ * What the client does without being asked, while its session is shown: it follows the server's
+ * notifications (list_changed refreshes a list already shown, resource updates, task status) as
+ * they arrive in the frames, and answers the server's requests that need no person.
+ */
+export function ClientAutomation({ session }: { session: SessionSummary }) {
+  const { id, connectionId } = session;
+  useEffect(() => {
+    // Notifications recorded before the panel was shown are history, not news.
+    let seen = useLoupe.getState().traces[id]?.frames.length ?? 0;
+    let lastPending: unknown;
+    const onState = (s: ReturnType<typeof useLoupe.getState>) => {
+      const t = s.traces[id];
+      if (t && t.frames.length > seen) {
+        const news = serverNotifications(t.frames, t.classified, seen);
+        seen = t.frames.length;
+        for (const n of news) react(id, n);
+      }
+      const pending = s.pending[id];
+      if (pending && pending !== lastPending) {
+        lastPending = pending;
+        autoAnswer(id, connectionId, pending);
+        if (pending.some((p) => p.method !== 'roots/list')) showPanel(id);
+      }
+    };
+    onState(useLoupe.getState());
+    return useLoupe.subscribe(onState);
+  }, [id, connectionId]);
+  return null;
+}

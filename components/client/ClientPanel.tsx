@@ -1,0 +1,59 @@
+'use client';
+import type { KeyboardEvent } from 'react';
+import type { SessionSummary } from '../../lib/wire/protocol';
+import { Button } from '../ui/Button';
+import { CLIENT_TABS, usePanel, type ClientTab } from './panelStore';
+import { PromptsTab } from './PromptsTab';
+import { ResourcesTab } from './ResourcesTab';
+import { RootsTab } from './RootsTab';
+import { ServerRequests } from './ServerRequests';
+import { SamplingAuto } from './SamplingAuto';
+import { TasksTab } from './TasksTab';
+import { ToolsTab } from './ToolsTab';
+import { UtilitiesTab } from './UtilitiesTab';
+
+/** Loupe as an MCP client for one session: the server's pending requests, then one feature tab. */
+export function ClientPanel({ session }: { session: SessionSummary }) {
+  const id = session.id;
+  const tab = usePanel((s) => s.get(id).tab);
+  const ready = session.status === 'ready';
+  const dom = (t: ClientTab) => `${id.replace(/[^A-Za-z0-9_-]/g, '_')}-client-${t}`;
+  const select = (t: ClientTab) => usePanel.getState().patch(id, { tab: t });
+  const onKey = (e: KeyboardEvent, i: number) => {
+    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : undefined;
+    if (next === undefined) return;
+    const t = CLIENT_TABS[(next + CLIENT_TABS.length) % CLIENT_TABS.length];
+    select(t);
+    document.getElementById(`${dom(t)}-tab`)?.focus();
+  };
+
+  return (
+    <aside aria-label="MCP client" className="flex w-[27rem] shrink-0 flex-col gap-2 overflow-y-auto border-l border-zinc-800 bg-zinc-900/50 p-3 text-xs">
+      <div className="flex items-center gap-2">
+        <h3 className="font-semibold">Client</h3>
+        <SamplingAuto sessionId={id} />
+        <Button variant="ghost" className="ml-auto" aria-label="Close client panel" onClick={() => usePanel.getState().patch(id, { open: false })}>✕</Button>
+      </div>
+      <ServerRequests sessionId={id} />
+      <div role="tablist" aria-label="Client features" className="flex flex-wrap gap-px border-b border-zinc-800">
+        {CLIENT_TABS.map((t, i) => (
+          <button
+            key={t} type="button" role="tab" id={`${dom(t)}-tab`} aria-selected={t === tab} aria-controls={dom(t)} tabIndex={t === tab ? 0 : -1}
+            onClick={() => select(t)} onKeyDown={(e) => onKey(e, i)}
+            className={`border-b-2 px-2 py-1 ${t === tab ? 'border-sky-500 text-zinc-100' : 'border-transparent text-zinc-400 hover:text-zinc-200'}`}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={dom(tab)} aria-labelledby={`${dom(tab)}-tab`} className="flex flex-col gap-2">
+        {tab === 'Tools' && <ToolsTab sessionId={id} ready={ready} />}
+        {tab === 'Resources' && <ResourcesTab session={session} ready={ready} />}
+        {tab === 'Prompts' && <PromptsTab session={session} ready={ready} />}
+        {tab === 'Tasks' && <TasksTab sessionId={id} ready={ready} />}
+        {tab === 'Roots' && <RootsTab session={session} />}
+        {tab === 'Utilities' && <UtilitiesTab sessionId={id} ready={ready} />}
+      </div>
+    </aside>
+  );
+}

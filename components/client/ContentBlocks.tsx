@@ -1,0 +1,67 @@
+'use client';
+import { blockView, formatBytes, type BlockView } from '../../lib/client/content';
+
+const box = 'rounded border border-zinc-800 bg-zinc-950 p-2';
+
+function Block({ view }: { view: BlockView }) {
+  switch (view.kind) {
+    case 'text':
+      return <pre className={`${box} max-h-72 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200`}>{view.text}</pre>;
+    case 'image':
+    case 'audio':
+      return (
+        <figure className={box}>
+          {view.src && view.kind === 'image' && (
+            <img src={view.src} alt={`${view.mimeType} image from the server`} className="max-h-48 max-w-full" />
+          )}
+          {view.src && view.kind === 'audio' && <audio controls src={view.src} aria-label={`${view.mimeType} audio from the server`} />}
+          <figcaption className="text-[11px] text-zinc-400">
+            {view.kind} · {view.mimeType || 'no MIME type'} · {formatBytes(view.bytes)}
+            {view.problem && <span className="ml-1 text-amber-300">({view.problem})</span>}
+          </figcaption>
+        </figure>
+      );
+    case 'resource-link':
+      return (
+        <div className={box}>
+          <span className="text-zinc-400">link </span>
+          <span className="font-mono text-sky-200">{view.uri}</span>
+          {view.name && <span className="ml-1 text-zinc-300">{view.name}</span>}
+          {view.mimeType && <span className="ml-1 text-zinc-500">{view.mimeType}</span>}
+          {view.description && <p className="text-zinc-500">{view.description}</p>}
+        </div>
+      );
+    case 'resource':
+      return (
+        <div className={box}>
+          <div className="text-[11px] text-zinc-400">
+            embedded resource <span className="font-mono text-sky-200">{view.uri}</span> · {view.mimeType ?? 'no MIME type'}
+            {view.bytes !== undefined && ` · ${formatBytes(view.bytes)}`}
+          </div>
+          {view.text !== undefined && <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{view.text}</pre>}
+          {view.blobSrc && <img src={view.blobSrc} alt={`${view.uri} preview`} className="mt-1 max-h-48" />}
+        </div>
+      );
+    case 'unknown':
+      return (
+        <div className={box}>
+          <p className="text-amber-300">Unknown content type “{view.type}”</p>
+          <pre className="whitespace-pre-wrap break-all font-mono text-[11px] text-zinc-300">{view.json}</pre>
+        </div>
+      );
+  }
+}
+
+/** A list of content blocks, each drawn by its type; nothing is ever rendered as HTML. */
+export function ContentBlocks({ blocks, label }: { blocks: unknown; label: string }) {
+  const list = Array.isArray(blocks) ? blocks : blocks === undefined ? [] : [blocks];
+  return (
+    <ul aria-label={label} className="flex flex-col gap-1">
+      {list.map((b, i) => (
+        <li key={i}>
+          <Block view={blockView(b)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,72 @@
+'use client';
+import type { SessionSummary } from '../../lib/wire/protocol';
+import { Button } from '../ui/Button';
+import { inputClass } from '../ui/Field';
+import { ContentBlocks } from './ContentBlocks';
+import { FieldSuggestions } from './FieldSuggestions';
+import { RpcError } from './ToolResult';
+import { getPrompt, listPrompts, pickPrompt, usePrompts } from './promptsStore';
+import { useCompletions } from './useCompletions';
+
+/** Prompts: list, fill arguments (with the server's completions), get, read the messages. */
+export function PromptsTab({ session, ready }: { session: SessionSummary; ready: boolean }) {
+  const id = session.id;
+  const st = usePrompts((s) => s.get(id));
+  const prompt = st.prompts?.find((p) => p.name === st.picked);
+  const argNames = prompt?.arguments?.map((a) => a.name) ?? [];
+  const filled = Object.fromEntries(argNames.map((n) => [n, st.args[n] ?? '']));
+  const completions = (session.serverCapabilities as { completions?: unknown } | undefined)?.completions !== undefined;
+  const suggestions = useCompletions(id, prompt ? { type: 'ref/prompt', name: prompt.name } : undefined, filled, completions && argNames.length > 0);
+  const setArg = (name: string, v: string) => usePrompts.getState().patch(id, (s) => ({ args: { ...s.args, [name]: v } }));
+  const messages = Array.isArray(st.outcome?.result?.messages) ? st.outcome.result.messages : [];
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex gap-1">
+        <Button disabled={!ready} onClick={() => void listPrompts(id)}>List prompts</Button>
+        {st.nextCursor && <Button disabled={!ready} onClick={() => void listPrompts(id, true)}>More prompts</Button>}
+      </div>
+      {st.listError && <p role="alert" className="text-red-300">{st.listError}</p>}
+      {st.prompts && (
+        <label className="flex flex-col gap-1 text-zinc-400">
+          Prompt
+          <select className={inputClass} value={st.picked ?? ''} onChange={(e) => pickPrompt(id, e.target.value)}>
+            {st.prompts.map((p) => (
+              <option key={p.name} value={p.name}>{p.title ? `${p.name} — ${p.title}` : p.name}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {prompt?.description && <p className="text-zinc-400">{prompt.description}</p>}
+      {prompt && (
+        <form aria-label={`${prompt.name} arguments`} className="flex flex-col gap-2" onSubmit={(e) => e.preventDefault()}>
+          {prompt.arguments?.map((a) => (
+            <div key={a.name} className="flex flex-col gap-0.5">
+              <label className="flex flex-col gap-0.5 text-zinc-300">
+                <span>{a.title ?? a.name}{a.required && <span className="text-red-300" aria-hidden> *</span>}</span>
+                <input className={inputClass} autoComplete="off" value={st.args[a.name] ?? ''} onChange={(e) => setArg(a.name, e.target.value)} />
+              </label>
+              {a.description && <span className="text-[11px] text-zinc-500">{a.description}</span>}
+              {suggestions[a.name] && <FieldSuggestions label={a.title ?? a.name} values={suggestions[a.name]} onPick={(v) => setArg(a.name, v)} />}
+            </div>
+          ))}
+          <div>
+            <Button variant="primary" disabled={!ready || st.getting} onClick={() => void getPrompt(id)}>Get {prompt.name}</Button>
+          </div>
+        </form>
+      )}
+      {st.outcome && (
+        <section aria-label="Prompt messages" className="flex flex-col gap-1">
+          {st.outcome.error && <RpcError error={st.outcome.error} what="prompts/get" />}
+          {typeof st.outcome.result?.description === 'string' && <p className="text-zinc-400">{st.outcome.result.description}</p>}
+          {messages.map((m, i) => (
+            <div key={i}>
+              <span className="text-[11px] text-zinc-500">{String((m as { role?: unknown }).role)}</span>
+              <ContentBlocks blocks={(m as { content?: unknown }).content} label={`Prompt message ${i + 1}`} />
+            </div>
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}

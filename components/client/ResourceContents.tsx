@@ -1,0 +1,32 @@
+'use client';
+import { formatBytes, hexPreview, resourceView } from '../../lib/client/content';
+import { RpcError } from './ToolResult';
+import type { ResourcesState } from './resourcesStore';
+
+/** The contents of a `resources/read`: per entry its MIME type, size and a preview. */
+export function ResourceContents({ read }: { read: NonNullable<ResourcesState['read']> }) {
+  const contents = Array.isArray(read.result?.contents) ? read.result.contents : [];
+  return (
+    <section aria-label="Resource contents" className="flex flex-col gap-1">
+      <div className="text-[11px] text-zinc-400">
+        read <span className="font-mono text-sky-200">{read.uri}</span> in {read.ms} ms
+      </div>
+      {read.error && <RpcError error={read.error} what="resources/read" />}
+      {read.result && contents.length === 0 && <p className="text-amber-300">The server returned no contents.</p>}
+      {contents.map((c, i) => {
+        const v = resourceView(c);
+        const blob = (c as { blob?: unknown }).blob;
+        return (
+          <div key={i} className="rounded border border-zinc-800 bg-zinc-950 p-2">
+            <div className="text-[11px] text-zinc-400">
+              <span className="font-mono">{v.uri}</span> · {v.mimeType ?? 'no MIME type'} · {v.bytes !== undefined ? formatBytes(v.bytes) : '?'} · {typeof blob === 'string' ? 'binary' : 'text'}
+            </div>
+            {v.text !== undefined && <pre className="mt-1 max-h-60 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{v.text}</pre>}
+            {v.blobSrc && <img src={v.blobSrc} alt={`${v.uri} preview`} className="mt-1 max-h-48" />}
+            {typeof blob === 'string' && !v.blobSrc && <pre aria-label="Hex preview" className="mt-1 whitespace-pre-wrap break-all font-mono text-[11px] text-zinc-400">{hexPreview(blob)}</pre>}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

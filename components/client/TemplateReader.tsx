@@ -1,0 +1,34 @@
+'use client';
+import { useMemo, useState } from 'react';
+import { expandTemplate, templateVariables } from '../../lib/client/uri-template';
+import { Button } from '../ui/Button';
+import { inputClass } from '../ui/Field';
+import { FieldSuggestions } from './FieldSuggestions';
+import { readResource, type TemplateInfo } from './resourcesStore';
+import { useCompletions } from './useCompletions';
+
+/** Fills a resource template's variables (with the server's completions) and reads the URI. */
+export function TemplateReader({ sessionId, template, ready, completions }: { sessionId: string; template: TemplateInfo; ready: boolean; completions: boolean }) {
+  const names = useMemo(() => templateVariables(template.uriTemplate), [template.uriTemplate]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const filled = Object.fromEntries(names.map((n) => [n, values[n] ?? '']));
+  const suggestions = useCompletions(sessionId, { type: 'ref/resource', uri: template.uriTemplate }, filled, completions);
+  const uri = expandTemplate(template.uriTemplate, Object.fromEntries(names.map((n) => [n, values[n] || undefined])));
+  return (
+    <form aria-label={`Template ${template.name ?? template.uriTemplate}`} className="flex flex-col gap-1" onSubmit={(e) => e.preventDefault()}>
+      {names.map((n) => (
+        <div key={n} className="flex flex-col gap-0.5">
+          <label className="flex flex-col gap-0.5 text-zinc-300">
+            {n}
+            <input className={inputClass} autoComplete="off" value={values[n] ?? ''} onChange={(e) => setValues({ ...values, [n]: e.target.value })} />
+          </label>
+          {suggestions[n] && <FieldSuggestions label={n} values={suggestions[n]} onPick={(v) => setValues({ ...values, [n]: v })} />}
+        </div>
+      ))}
+      <div className="flex items-center gap-2">
+        <code aria-label="Expanded URI" className="break-all text-sky-200">{uri}</code>
+        <Button className="ml-auto" disabled={!ready} onClick={() => void readResource(sessionId, uri)}>Read {uri}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+import { validateJsonSchema } from '../../lib/analyze/json-schema';
+import { JsonTree } from '../traffic/JsonTree';
+import { ContentBlocks } from './ContentBlocks';
+import type { CallOutcome } from './toolsStore';
+import type { RpcFailure } from './request';
+
+export function RpcError({ error, what }: { error: RpcFailure; what: string }) {
+  return (
+    <div className="rounded border border-red-800 bg-red-950/40 p-2 text-red-200">
+      <div className="font-semibold">{error.code !== undefined ? `JSON-RPC error ${error.code}` : `${what} failed`}</div>
+      <p className="whitespace-pre-wrap break-words">{error.message}</p>
+      {error.data !== undefined && <pre className="mt-1 whitespace-pre-wrap break-all font-mono text-[11px]">{JSON.stringify(error.data, null, 2)}</pre>}
+    </div>
+  );
+}
+
+function Structured({ value, schema }: { value: unknown; schema: unknown }) {
+  const problem = schema === undefined ? undefined : validateJsonSchema(schema, value);
+  return (
+    <div role="group" aria-label="Structured content" className="grid grid-cols-1 gap-1">
+      <div className="text-[11px] text-zinc-400">
+        structuredContent{' '}
+        {schema === undefined ? (
+          <span className="text-zinc-500">(the tool declares no outputSchema)</span>
+        ) : problem ? (
+          <span role="status" className="text-red-300">does not match outputSchema: {problem}</span>
+        ) : (
+          <span role="status" className="text-emerald-300">matches outputSchema</span>
+        )}
+      </div>
+      <JsonTree value={value} label="structuredContent" />
+      {schema !== undefined && (
+        <details>
+          <summary className="cursor-pointer text-[11px] text-zinc-400">outputSchema</summary>
+          <JsonTree value={schema} label="outputSchema" />
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** A tool call's outcome: a result (isError set well apart), a JSON-RPC error, or a created task. */
+export function ToolResult({ outcome }: { outcome: CallOutcome }) {
+  return (
+    <div role="region" aria-label="Call result" className="flex flex-col gap-1">
+      {outcome.kind === 'error' && <RpcError error={outcome.error} what="The call" />}
+      {outcome.kind === 'task' && <p className="text-sky-300">Task {outcome.taskId} created: follow it in the Tasks tab.</p>}
+      {outcome.kind === 'result' && (
+        <>
+          <div className={outcome.result.isError === true ? 'rounded border border-amber-700 bg-amber-950/40 px-2 py-1 text-amber-200' : 'text-emerald-300'}>
+            {outcome.result.isError === true ? 'The tool reported an error (isError: true); the call itself succeeded' : 'Result'}
+            <span className="ml-2 text-zinc-500">{outcome.ms} ms</span>
+          </div>
+          <ContentBlocks blocks={outcome.result.content} label="Result content" />
+          {outcome.result.structuredContent !== undefined && <Structured value={outcome.result.structuredContent} schema={outcome.tool.outputSchema} />}
+          {outcome.result.structuredContent === undefined && outcome.tool.outputSchema !== undefined && outcome.result.isError !== true && (
+            <p className="text-red-300">The tool declares an outputSchema but returned no structuredContent.</p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

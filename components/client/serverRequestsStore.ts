@@ -1,0 +1,44 @@
+/**
+ * How the page answers requests the server sends: roots/list from the roots list at once,
+ * sampling by a person (or by an automatic reply a person switched on, for tests), elicitation by
+ * a person. Keys already answered are remembered so an answer is never sent twice.
+ */
+import type { PendingServerRequest } from '../../lib/wire/protocol';
+import { createPerSession } from './perSession';
+import { answerServerRequest } from './request';
+import { rootsResult, useRoots } from './rootsStore';
+
+export interface AutoReplyState {
+  samplingAuto: boolean;
+  samplingText: string;
+  answered: string[];
+  error?: string;
+}
+
+export const useServerRequests = createPerSession<AutoReplyState>(() => ({ samplingAuto: false, samplingText: 'An automatic reply from Loupe.', answered: [] }));
+
+/** A sampling reply (client/sampling, CreateMessageResult) with the person's text. */
+export function samplingResult(text: string, model: string, stopReason = 'endTurn'): Record<string, unknown> {
+  return { role: 'assistant', content: { type: 'text', text }, model, stopReason };
+}
+
+export async function answer(sessionId: string, key: string, a: Parameters<typeof answerServerRequest>[2]): Promise<void> {
+  const store = useServerRequests.getState();
+  if (store.get(sessionId).answered.includes(key)) return;
+  store.patch(sessionId, (s) => ({ answered: [...s.answered.slice(-200), key], error: undefined }));
+  try {
+    await answerServerRequest(sessionId, key, a);
+  } catch (e) {
+    store.patch(sessionId, { error: `Could not answer: ${(e as Error).message}` });
+  }
+}
+
+/** Answers what needs no person: called whenever the pending list changes. */
+export function autoAnswer(sessionId: string, connectionId: string, pending: PendingServerRequest[]): void {
+  const st = useServerRequests.getState().get(sessionId);
+  for (const p of pending) {
+    if (st.answered.includes(p.key)) continue;
+    if (p.method === 'roots/list') void answer(sessionId, p.key, { result: rootsResult(useRoots.getState().roots(connectionId)) });
+    else if (p.method === 'sampling/createMessage' && st.samplingAuto) void answer(sessionId, p.key, { result: samplingResult(st.samplingText, 'loupe-automatic') });
+  }
+}

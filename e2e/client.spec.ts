@@ -1,0 +1,217 @@
+/**
+ * Loupe as a complete MCP client, end to end against the real server-everything over stdio:
+ * tools through generated forms, progress and cancel, the server's sampling, elicitation and
+ * roots requests answered in the page, resources, prompts, completions, tasks and utilities.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ClientPanel } from './pages/ClientPanel';
+import { LoupePage } from './pages/LoupePage';
+import { startLoupe, type RunningLoupe } from './support/loupe';
+
+const BUILTIN = 'server-everything (reference server)';
+let loupe: RunningLoupe;
+
+test.beforeAll(async () => {
+  loupe = await startLoupe();
+});
+
+test.afterAll(async () => {
+  await loupe?.stop();
+});
+
+async function connected(page: Page): Promise<{ lp: LoupePage; client: ClientPanel }> {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.connect(BUILTIN);
+  await lp.expectPhase('ready');
+  const client = new ClientPanel(page);
+  await client.listTools();
+  return { lp, client };
+}
+
+test('calls a tool through its generated form, keeps form and JSON in sync, remembers the arguments', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.pickTool('get-sum');
+  const form = client.toolForm('get-sum');
+  await form.getByRole('spinbutton', { name: 'a' }).fill('2');
+  await form.getByRole('spinbutton', { name: 'b' }).fill('40');
+  await client.root.getByRole('radio', { name: 'JSON' }).check();
+  await expect(client.root.getByRole('textbox', { name: 'Arguments (JSON)' })).toHaveValue(/"a": 2,\s*"b": 40/);
+  await client.root.getByRole('radio', { name: 'Form' }).check();
+  await client.call('get-sum');
+  await expect(client.result).toContainText('42');
+  await lp.traffic.expectRow('response', 'tools/call');
+
+  await client.pickTool('echo');
+  await client.pickTool('get-sum');
+  await expect(form.getByRole('spinbutton', { name: 'b' })).toHaveValue('40');
+
+  await client.pickTool('get-structured-content');
+  await client.toolForm('get-structured-content').getByRole('combobox').first().selectOption({ index: 1 });
+  await client.call('get-structured-content');
+  await expect(client.result.getByRole('group', { name: 'Structured content' }).getByRole('status')).toHaveText('matches outputSchema');
+  await client.pickTool('get-tiny-image');
+  await client.call('get-tiny-image');
+  await expect(client.result.getByRole('img')).toBeVisible();
+  await lp.screenshot('client-1-tool-form');
+});
+
+test('trigger-long-running-operation shows progress and can be cancelled', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.pickTool('trigger-long-running-operation');
+  const form = client.toolForm('trigger-long-running-operation');
+  await form.getByRole('spinbutton', { name: 'duration' }).fill('20');
+  await form.getByRole('spinbutton', { name: 'steps' }).fill('10');
+  await client.call('trigger-long-running-operation');
+  const bar = client.root.getByRole('progressbar', { name: 'Call progress' });
+  await expect(bar).toHaveAttribute('aria-valuenow', '1', { timeout: 10_000 });
+  await expect(bar).toHaveAttribute('aria-valuemax', '10');
+  await lp.screenshot('client-2-progress');
+  await client.root.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(client.result).toContainText('cancelled');
+  await lp.traffic.expectRow('notification', 'notifications/cancelled');
+});
+
+test('answers trigger-sampling-request from the page', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.pickTool('trigger-sampling-request');
+  await client.toolForm('trigger-sampling-request').getByRole('textbox', { name: 'prompt' }).fill('What is a loupe?');
+  await client.call('trigger-sampling-request');
+  const card = client.serverRequests.getByRole('listitem', { name: 'sampling/createMessage request' });
+  await expect(card).toContainText('What is a loupe?');
+  await expect(card).toContainText(/waiting \d+ s/);
+  await card.getByRole('textbox', { name: 'Reply' }).fill('A small magnifying glass.');
+  await lp.screenshot('client-3-sampling');
+  await card.getByRole('button', { name: 'Send reply' }).click();
+  await expect(client.result).toContainText('A small magnifying glass.');
+  await expect(client.serverRequests).toBeHidden();
+
+  await test.step('an automatic reply, when switched on, answers without the person', async () => {
+    await client.root.getByRole('checkbox', { name: 'auto-reply to sampling' }).check();
+    await client.call('trigger-sampling-request');
+    await expect(client.result).toContainText('An automatic reply from Loupe.');
+  });
+});
+
+test('answers trigger-elicitation-request through its form', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.pickTool('trigger-elicitation-request');
+  await client.call('trigger-elicitation-request');
+  const card = client.serverRequests.getByRole('listitem', { name: 'elicitation/create request' });
+  const form = card.getByRole('form', { name: 'Elicitation form' });
+  await form.getByRole('textbox', { name: 'String', exact: true }).fill('Ada Lovelace');
+  await expect(form.getByRole('combobox', { name: 'Titled Single Select Enum', exact: true })).toHaveValue('0');
+  await form.getByRole('spinbutton', { name: 'Integer' }).fill('7');
+  await lp.screenshot('client-4-elicitation');
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(client.result).toContainText('Name: Ada Lovelace');
+  await expect(client.result).toContainText('Favorite Integer: 7');
+});
+
+test('get-roots-list returns the roots kept in the page, and a change is announced', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.tab('Roots');
+  await client.root.getByRole('textbox', { name: 'Root URI' }).fill('file:///tmp/loupe-project');
+  await client.root.getByRole('textbox', { name: 'Root name' }).fill('project');
+  await client.root.getByRole('button', { name: 'Add root' }).click();
+  await expect(client.root.getByRole('list', { name: 'Roots' })).toContainText('file:///tmp/loupe-project');
+  await lp.traffic.expectRow('notification', 'notifications/roots/list_changed');
+  await client.tab('Tools');
+  await client.pickTool('get-roots-list');
+  await client.call('get-roots-list');
+  await expect(client.result).toContainText('file:///tmp/loupe-project');
+  await expect(client.result).toContainText('project');
+});
+
+test('reads a resource and a template with completions, and shows subscription updates', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.tab('Resources');
+  await client.root.getByRole('button', { name: 'List resources' }).click();
+  const list = client.root.getByRole('list', { name: 'Resources' });
+  const uri = 'demo://resource/static/document/features.md';
+  await list.getByRole('button', { name: `Read ${uri}` }).click();
+  const contents = client.root.getByRole('region', { name: 'Resource contents' });
+  await expect(contents).toContainText('text/markdown');
+  await expect(contents).toContainText('Everything Server');
+
+  await client.root.getByRole('button', { name: 'List templates' }).click();
+  await client.root.getByRole('combobox', { name: 'Template' }).selectOption('demo://resource/dynamic/blob/{resourceId}');
+  await client.root.getByRole('textbox', { name: 'resourceId' }).fill('3');
+  // server-everything completes a resourceId only when it is a positive integer.
+  const suggestions = client.root.getByRole('list', { name: 'Suggestions for resourceId' });
+  await expect(suggestions.getByRole('button', { name: '3' })).toBeVisible();
+  await client.root.getByRole('button', { name: 'Read demo://resource/dynamic/blob/3' }).click();
+  await expect(contents).toContainText('binary');
+
+  await list.getByRole('button', { name: `Subscribe to ${uri}` }).click();
+  await expect(list.getByRole('button', { name: `Unsubscribe from ${uri}` })).toBeVisible();
+  await client.tab('Tools');
+  await client.pickTool('toggle-subscriber-updates');
+  await client.call('toggle-subscriber-updates');
+  await expect(client.result).toContainText(/Started|started/);
+  await client.tab('Resources');
+  await expect(list.getByRole('status', { name: `Updates of ${uri}` })).toContainText('updated', { timeout: 15_000 });
+  await lp.traffic.expectRow('notification', 'notifications/resources/updated');
+  await lp.screenshot('client-5-resources');
+});
+
+test('gets a prompt with arguments, with completion suggestions', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.tab('Prompts');
+  await client.root.getByRole('button', { name: 'List prompts' }).click();
+  const pick = client.root.getByRole('combobox', { name: 'Prompt' });
+  await pick.selectOption('args-prompt');
+  await client.root.getByRole('textbox', { name: 'city' }).fill('Lisbon');
+  await client.root.getByRole('button', { name: 'Get args-prompt' }).click();
+  await expect(client.root.getByRole('region', { name: 'Prompt messages' })).toContainText('Lisbon');
+
+  await pick.selectOption('completable-prompt');
+  const dept = client.root.getByRole('list', { name: 'Suggestions for department' });
+  await expect(dept.getByRole('button', { name: 'Engineering' })).toBeVisible();
+  await dept.getByRole('button', { name: 'Engineering' }).click();
+  const names = client.root.getByRole('list', { name: 'Suggestions for name' });
+  await expect(names.getByRole('button', { name: 'Alice' })).toBeVisible();
+  await lp.screenshot('client-6-completions');
+  await names.getByRole('button', { name: 'Alice' }).click();
+  await client.root.getByRole('button', { name: 'Get completable-prompt' }).click();
+  await expect(client.root.getByRole('region', { name: 'Prompt messages' })).toContainText('Please promote Alice to the head of the Engineering team.');
+});
+
+test('a task-augmented call completes and its result is fetched', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.pickTool('simulate-research-query');
+  await expect(client.root.getByRole('checkbox', { name: /run as task/ })).toBeChecked();
+  await client.toolForm('simulate-research-query').getByRole('textbox', { name: 'topic' }).fill('magnifiers');
+  await client.call('simulate-research-query');
+  await expect(client.result).toContainText('created');
+  await client.tab('Tasks');
+  const task = client.root.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first();
+  await expect(task.getByRole('status', { name: 'Task status' })).toHaveText('completed', { timeout: 20_000 });
+  await expect(task.getByRole('region', { name: 'Task result' })).toContainText('magnifiers');
+  await lp.traffic.expectRow('request', 'tasks/result');
+  await lp.screenshot('client-7-task');
+});
+
+test('utilities: ping, log level and messages, a malformed raw frame and what came back', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.tab('Utilities');
+  await client.root.getByRole('button', { name: 'Ping' }).click();
+  await expect(client.root.getByRole('region', { name: 'Ping' }).getByRole('status')).toContainText(/pong in \d/);
+  await client.root.getByRole('combobox', { name: 'Log level' }).selectOption('info');
+  await client.root.getByRole('button', { name: 'Set level' }).click();
+  await expect(client.root.getByRole('region', { name: 'Server log' }).getByRole('status')).toHaveText('level set to info');
+  // server-everything logs each roots sync at info level.
+  await expect(client.root.getByRole('list', { name: 'Log messages' })).toContainText('Roots updated');
+
+  const raw = client.root.getByRole('textbox', { name: 'Raw frame' });
+  await raw.fill('{"jsonrpc":"2.0","id":"raw-7","method":"tools/list"');
+  await expect(client.root.getByText(/Not valid JSON/)).toBeVisible();
+  await client.root.getByRole('button', { name: 'Send raw' }).click();
+  const after = client.root.getByRole('list', { name: 'Frames after it' });
+  await expect(after).toContainText('"id":"raw-7","method":"tools/list"');
+  await raw.fill('{"jsonrpc":"2.0","id":"raw-8","method":"tools/no-such-method"}');
+  await client.root.getByRole('button', { name: 'Send raw' }).click();
+  await expect(after).toContainText('"id":"raw-8","error"');
+  await expect(after).toContainText('-32601');
+  await lp.screenshot('client-8-utilities');
+});

@@ -1,0 +1,48 @@
+/**
+ * The page object for the MCP client panel of a session: feature tabs, generated forms, the
+ * server's pending requests. Found by role and accessible name only.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class ClientPanel {
+  readonly root: Locator;
+  readonly tabs: Locator;
+  readonly serverRequests: Locator;
+  readonly result: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByRole('complementary', { name: 'MCP client' });
+    this.tabs = this.root.getByRole('tablist', { name: 'Client features' });
+    this.serverRequests = this.root.getByRole('region', { name: 'Server requests' });
+    this.result = this.root.getByRole('region', { name: 'Call result' });
+  }
+
+  async open(): Promise<void> {
+    if (!(await this.root.isVisible())) await this.page.getByRole('region', { name: 'Session status' }).getByRole('button', { name: 'Client', exact: true }).click();
+    await expect(this.root).toBeVisible();
+  }
+
+  async tab(name: 'Tools' | 'Resources' | 'Prompts' | 'Tasks' | 'Roots' | 'Utilities'): Promise<void> {
+    await this.open();
+    await this.tabs.getByRole('tab', { name }).click();
+  }
+
+  async listTools(): Promise<void> {
+    await this.tab('Tools');
+    await this.root.getByRole('button', { name: 'Refresh tools' }).click();
+    await expect(this.root.getByRole('combobox', { name: 'Tool' })).toBeVisible();
+  }
+
+  async pickTool(name: string): Promise<void> {
+    await this.root.getByRole('combobox', { name: 'Tool' }).selectOption(name);
+    await expect(this.toolForm(name).or(this.root.getByText('No arguments.'))).toBeVisible();
+  }
+
+  toolForm(name: string): Locator {
+    return this.root.getByRole('form', { name: `${name} arguments` });
+  }
+
+  async call(name: string): Promise<void> {
+    await this.root.getByRole('button', { name: `Call ${name}` }).click();
+  }
+}
