@@ -8,6 +8,7 @@ import { ProxyMessageSchema, unreachable, type PageMessage, type ProxyMessage } 
 import { useLoupe } from './store';
 import { takeToken } from './token';
 import { Backoff } from './backoff';
+import { checkFramesMessage } from './frames-message';
 
 type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 export type PageRequest = WithoutRid<PageMessage>;
@@ -25,6 +26,11 @@ interface Waiting {
   resolve: (r: Reply) => void;
   reject: (e: Error) => void;
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+}
+
+function zodParse(json: unknown): { success: true; data: ProxyMessage } | { success: false; problem?: string } {
+  const r = ProxyMessageSchema.safeParse(json);
+  return r.success ? { success: true, data: r.data } : { success: false, problem: r.error.issues[0]?.message };
 }
 
 export class LoupeSocket {
@@ -94,10 +100,12 @@ export class LoupeSocket {
       useLoupe.getState().notify('The proxy sent a message that is not JSON; it was ignored.');
       return;
     }
-    const parsed = ProxyMessageSchema.safeParse(json);
+    // Frame batches, the bulk of the traffic, take a hand-written check with the schema's rules.
+    const frames = checkFramesMessage(json);
+    const parsed = frames ? (frames.ok ? { success: true as const, data: frames.msg } : { success: false as const, problem: frames.problem }) : zodParse(json);
     if (!parsed.success) {
       const type = (json as { type?: unknown } | null)?.type;
-      useLoupe.getState().notify(`The proxy sent a ${String(type ?? 'malformed')} message this page does not understand (${parsed.error.issues[0]?.message}). Is the page older than the proxy? Reload it.`);
+      useLoupe.getState().notify(`The proxy sent a ${String(type ?? 'malformed')} message this page does not understand (${parsed.problem}). Is the page older than the proxy? Reload it.`);
       return;
     }
     this.dispatch(parsed.data);
