@@ -215,3 +215,64 @@ test('utilities: ping, log level and messages, a malformed raw frame and what ca
   await expect(after).toContainText('-32601');
   await lp.screenshot('client-8-utilities');
 });
+
+test('isError results are set apart from call failures; a fixed timeout ends a call that keeps reporting progress', async ({ page }) => {
+  const { client } = await connected(page);
+  await client.pickTool('get-sum');
+  await client.root.getByRole('radio', { name: 'JSON' }).check();
+  await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"a": "x", "b": 1}');
+  await client.call('get-sum');
+  await expect(client.result).toContainText('The tool reported an error (isError: true); the call itself succeeded');
+  await expect(client.result).toContainText('Input validation error');
+
+  await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"a": 1,');
+  await expect(client.root.getByRole('alert')).toContainText('not valid JSON');
+  await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"a": 1, "b": 2}');
+  await client.root.getByRole('radio', { name: 'Form' }).check();
+  await expect(client.toolForm('get-sum').getByRole('spinbutton', { name: 'b' })).toHaveValue('2');
+
+  await client.pickTool('trigger-long-running-operation');
+  const form = client.toolForm('trigger-long-running-operation');
+  await form.getByRole('spinbutton', { name: 'duration' }).fill('6');
+  await form.getByRole('spinbutton', { name: 'steps' }).fill('6');
+  const policy = client.root.getByRole('group', { name: 'Call options' });
+  await policy.getByRole('spinbutton', { name: 'timeout s' }).fill('2');
+  await policy.getByRole('checkbox', { name: 'progress resets it' }).uncheck();
+  await client.call('trigger-long-running-operation');
+  await expect(client.result).toContainText('within 2000 ms', { timeout: 10_000 });
+  await expect(client.result).not.toContainText('isError');
+});
+
+test('connect options: capability checkboxes produce the JSON; a URL elicitation is shown, never opened', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.sidebar.getByRole('button', { name: 'Connect options' }).click();
+  const caps = lp.sidebar.getByRole('group', { name: 'Client capabilities' });
+  await caps.getByRole('checkbox', { name: 'elicitation: url' }).check();
+  await caps.getByRole('checkbox', { name: 'sampling' }).uncheck();
+  const json = lp.sidebar.getByRole('textbox', { name: 'Client capabilities (JSON)' });
+  await expect(json).toHaveValue(/"url": \{\}/);
+  await expect(json).not.toHaveValue(/sampling/);
+  await lp.screenshot('client-9-capabilities');
+  await lp.connect(BUILTIN);
+  await lp.expectPhase('ready');
+  const init = await lp.traffic.expectRow('request', 'initialize');
+  await lp.traffic.row('request', 'initialize').click();
+  await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toContainText('"elicitation":{"form":{},"url":{}}');
+  expect(init.seq).toBeGreaterThan(0);
+
+  const client = new ClientPanel(page);
+  await client.listTools();
+  await expect(client.root.getByRole('combobox', { name: 'Tool' }).getByRole('option', { name: /^trigger-sampling-request / })).toHaveCount(0);
+  await client.pickTool('trigger-url-elicitation');
+  await client.toolForm('trigger-url-elicitation').getByRole('textbox', { name: 'url' }).fill('https://example.com/verify?step=1');
+  await client.call('trigger-url-elicitation');
+  const card = client.serverRequests.getByRole('listitem', { name: 'elicitation/create request' });
+  await expect(card.getByLabel('Elicitation URL')).toHaveText('https://example.com/verify?step=1');
+  expect(page.context().pages()).toHaveLength(1);
+  await expect(card.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await lp.screenshot('client-10-url-elicitation');
+  await card.getByRole('button', { name: 'Decline' }).click();
+  await expect(client.result).toContainText('declined');
+  expect(page.context().pages()).toHaveLength(1);
+});
