@@ -276,3 +276,28 @@ test('connect options: capability checkboxes produce the JSON; a URL elicitation
   await expect(client.result).toContainText('declined');
   expect(page.context().pages()).toHaveLength(1);
 });
+
+test('a resources list already shown refreshes on list_changed; a resource link and a binary read are rendered', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.tab('Resources');
+  await client.root.getByRole('button', { name: 'List resources' }).click();
+  const list = client.root.getByRole('list', { name: 'Resources' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const uri = 'demo://resource/session/hello.txt.gz';
+  await expect(list.getByRole('listitem', { name: uri })).toHaveCount(0);
+
+  await client.tab('Tools');
+  await client.pickTool('gzip-file-as-resource');
+  await client.root.getByRole('radio', { name: 'JSON' }).check();
+  await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8gbG91cGU=' }));
+  await client.call('gzip-file-as-resource');
+  await expect(client.result.getByRole('list', { name: 'Result content' })).toContainText(`link ${uri}`);
+  await lp.traffic.expectRow('notification', 'notifications/resources/list_changed');
+
+  await client.tab('Resources');
+  await expect(list.getByRole('listitem', { name: uri })).toBeVisible();
+  await list.getByRole('button', { name: `Read ${uri}` }).click();
+  const contents = client.root.getByRole('region', { name: 'Resource contents' });
+  await expect(contents).toContainText('application/gzip');
+  await expect(contents.getByLabel('Hex preview')).toHaveText(/^1f 8b/);
+});
