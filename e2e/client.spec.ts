@@ -190,6 +190,39 @@ test('a task-augmented call completes and its result is fetched', async ({ page 
   await expect(task.getByRole('region', { name: 'Task result' })).toContainText('magnifiers');
   await lp.traffic.expectRow('request', 'tasks/result');
   await lp.screenshot('client-7-task');
+
+  await test.step('input_required: the elicitation arrives through tasks/result and is answered in the page', async () => {
+    await client.tab('Tools');
+    const form = client.toolForm('simulate-research-query');
+    await form.getByRole('textbox', { name: 'topic' }).fill('python');
+    await form.getByRole('checkbox', { name: 'ambiguous' }).check();
+    await client.call('simulate-research-query');
+    const card = client.serverRequests.getByRole('listitem', { name: 'elicitation/create request' });
+    await card.getByRole('form', { name: 'Elicitation form' }).getByRole('combobox').selectOption({ index: 1 });
+    await client.tab('Tasks');
+    await expect(client.root.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toContainText('input_required');
+    await lp.screenshot('client-7b-task-input');
+    await card.getByRole('button', { name: 'Accept' }).click();
+    const second = client.root.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first();
+    await expect(second.getByRole('status', { name: 'Task status' })).toHaveText('completed', { timeout: 20_000 });
+    await expect(second.getByRole('region', { name: 'Task result' })).toContainText('Clarification');
+  });
+
+  await test.step('a running task is cancelled with tasks/cancel, and tasks/list shows them all', async () => {
+    await client.tab('Tools');
+    await client.toolForm('simulate-research-query').getByRole('checkbox', { name: 'ambiguous' }).uncheck();
+    await client.call('simulate-research-query');
+    await client.tab('Tasks');
+    const third = client.root.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first();
+    await third.getByRole('button', { name: 'Cancel task' }).click();
+    await expect(third.getByRole('status', { name: 'Task status' })).toHaveText('cancelled');
+    await lp.traffic.expectRow('request', 'tasks/cancel');
+    await client.root.getByRole('button', { name: 'List tasks' }).click();
+    await lp.traffic.expectRow('response', 'tasks/list');
+    // The listing holds at least the three created here (the server may keep others of its own).
+    await expect.poll(() => client.root.getByRole('list', { name: 'Tasks' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
+    await expect(third.getByRole('alert')).toHaveCount(0);
+  });
 });
 
 test('utilities: ping, log level and messages, a malformed raw frame and what came back', async ({ page }) => {
