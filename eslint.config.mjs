@@ -16,7 +16,12 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', '**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['process', 'console', 'URL', 'Buffer', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'TextEncoder', 'TextDecoder', 'fetch', 'AbortController']
+          .map((name) => [name, 'readonly']),
+      ),
+    },
   },
   {
     files: ['lib/**/*.ts'],

@@ -10,29 +10,35 @@ import { startLoupe, type RunningLoupe } from './support/loupe';
 
 let loupe: RunningLoupe;
 let server: RunningServer;
+let legacy: RunningServer;
 
 test.beforeAll(async () => {
   server = await startEverything('streamableHttp');
+  legacy = await startEverything('sse');
   loupe = await startLoupe();
 });
 
 test.afterAll(async () => {
   await loupe?.stop();
   await server?.stop();
+  await legacy?.stop();
 });
+
+async function importServer(lp: LoupePage, name: string, entry: Record<string, unknown>): Promise<void> {
+  await lp.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
+  const dialog = lp.page.getByRole('dialog', { name: 'Import mcpServers JSON' });
+  await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers: { [name]: entry } }));
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(lp.connections.getByRole('listitem', { name })).toBeVisible();
+}
 
 test('connects by URL to server-everything over Streamable HTTP and ends the session with DELETE', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
 
   await test.step('imports the server by URL with an Authorization header', async () => {
-    await lp.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import mcpServers JSON' });
-    const json = { mcpServers: { 'everything-http': { type: 'http', url: server.url, headers: { Authorization: 'Bearer e2e-secret' } } } };
-    await dialog.getByRole('textbox').fill(JSON.stringify(json));
-    await dialog.getByRole('button', { name: 'Import' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(lp.connections.getByRole('listitem', { name: 'everything-http' })).toBeVisible();
+    await importServer(lp, 'everything-http', { type: 'http', url: server.url, headers: { Authorization: 'Bearer e2e-secret' } });
   });
 
   await test.step('connects: the handshake completes over HTTP', async () => {
@@ -73,4 +79,18 @@ test('connects by URL to server-everything over Streamable HTTP and ends the ses
     await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/Received session termination request for session [0-9a-f-]+/);
     await lp.screenshot('http-2-closed');
   });
+});
+
+test('connects to server-everything over legacy HTTP+SSE and calls a tool', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await importServer(lp, 'everything-sse', { type: 'sse', url: legacy.url });
+  await lp.connect('everything-sse');
+  await lp.expectPhase('ready');
+  await lp.traffic.expectRow('response', 'initialize');
+  await lp.listTools();
+  await lp.callTool('echo', { message: 'over sse' });
+  await expect(lp.tools.getByRole('region', { name: 'Call result' })).toContainText('Echo: over sse');
+  await lp.disconnect();
+  await lp.expectPhase('closed');
 });

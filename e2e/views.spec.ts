@@ -4,34 +4,24 @@
  * the tools/call that caused it; the capability tables; the timing view. Needs `next build` (out/).
  */
 import { test, expect, type Page, type Locator } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
+import { startLoupe, type RunningLoupe } from './support/loupe';
 
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  },
-  viewport: { width: 1500, height: 900 },
-});
+test.use({ viewport: { width: 1500, height: 900 } });
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(90_000);
 
-let loupe: ChildProcess;
+let loupe: RunningLoupe;
 let info: { url: string; port: number; token: string };
 
 test.beforeAll(async () => {
-  loupe = spawn('node_modules/.bin/tsx', ['e2e/support/views-loupe.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: loupe.stdout! }).once('line', resolve);
-    loupe.once('exit', (code) => reject(new Error(`Loupe exited with ${code} before printing its URL`)));
-  });
-  info = JSON.parse(line);
+  loupe = await startLoupe();
+  const url = new URL(loupe.url);
+  info = { url: loupe.url, port: Number(url.port), token: url.searchParams.get('token')! };
 });
 
 test.afterAll(async () => {
-  loupe?.kill('SIGTERM');
+  await loupe?.stop();
 });
 
 /** A second page socket, standing in for the person answering the server's sampling request. */
@@ -68,6 +58,28 @@ async function answerSampling(): Promise<void> {
   }
 }
 
+/** Sends a request through the proxy's own client, as a raw composer would. */
+async function sendThroughProxy(sessionName: string, method: string): Promise<void> {
+  const ws = new WebSocket(`ws://127.0.0.1:${info.port}/ws?token=${info.token}`, { headers: { Origin: `http://127.0.0.1:${info.port}` } });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (data) => {
+        const msg = JSON.parse(String(data));
+        if (msg.type === 'hello') {
+          const s = msg.sessions.find((x: { name: string; status: string }) => x.name === sessionName && x.status === 'ready');
+          if (!s) return reject(new Error(`no ready session named ${sessionName}`));
+          ws.send(JSON.stringify({ type: 'session/request', rid: 'r1', sessionId: s.id, method }));
+        }
+        if (msg.type === 'request/result' && msg.rid === 'r1') resolve();
+      });
+      ws.once('error', reject);
+      setTimeout(() => reject(new Error(`no answer to ${method} within 10 s`)), 10_000);
+    });
+  } finally {
+    ws.close();
+  }
+}
+
 async function connectWithSampling(page: Page): Promise<void> {
   await page.goto(info.url);
   await page.getByRole('button', { name: /Connect options/ }).click();
@@ -85,6 +97,15 @@ async function callSamplingTool(page: Page): Promise<void> {
   await tools.getByRole('button', { name: 'Call trigger-sampling-request' }).click();
   await answered;
   await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('LLM sampling result', { timeout: 20_000 });
+}
+
+async function callTool(page: Page, name: string, args: unknown): Promise<void> {
+  const tools = page.getByRole('complementary', { name: 'Tools' });
+  if (!(await tools.isVisible())) await page.getByRole('button', { name: 'List tools' }).click();
+  await tools.getByRole('combobox', { name: 'Tool' }).selectOption(name);
+  await tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
+  await tools.getByRole('button', { name: `Call ${name}` }).click();
+  await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('Long running operation completed', { timeout: 20_000 });
 }
 
 async function seqOf(row: Locator): Promise<number> {
@@ -163,6 +184,7 @@ test('the sequence diagram draws the handshake, pairs and nesting of a live serv
 test('capability tables and timing show server-everything', async ({ page }) => {
   await connectWithSampling(page);
   await callSamplingTool(page);
+  await page.getByRole('button', { name: 'Close tools panel' }).click();
 
   await page.getByRole('tab', { name: 'Capabilities' }).click();
   const server = page.getByRole('table', { name: 'Server capabilities' });
@@ -191,4 +213,104 @@ test('capability tables and timing show server-everything', async ({ page }) => 
   await expect(latency.getByRole('row', { name: /^sampling\/createMessage server 1 0 0/ })).toHaveCount(1);
   await expect(page.getByRole('list', { name: 'Request waterfall' }).getByRole('listitem', { name: /tools\/call answered/ })).toHaveCount(1);
   await page.screenshot({ path: 'test-results/views/timing.png' });
+});
+
+test('progress is grouped under its request, and the diagram follows the live end until scrolled away', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 600 });
+  await connectWithSampling(page);
+  await page.getByRole('tab', { name: 'Sequence' }).click();
+  const diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
+  const lastRow = async () => diagram.locator('[data-seq]').last();
+
+  // New frames arrive while the person watches: the newest stays in view.
+  await callTool(page, 'trigger-long-running-operation', { duration: 1, steps: 10 });
+  const call = diagram.getByRole('option', { name: /request, tools\/call #/ }).last();
+  await expect(call).toHaveAccessibleName(/10 progress notifications/);
+  const callSeq = await seqOf(call);
+  const progress = diagram.getByRole('option', { name: new RegExp(`notification, progress \\d+/10, nested under #${callSeq}`) });
+  await expect(progress).toHaveCount(10);
+  await expect(await lastRow()).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Follow live' })).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: 'test-results/views/sequence-progress.png' });
+
+  // Folding progress hides the notifications; the request keeps their count.
+  await page.getByRole('checkbox', { name: 'Fold progress into its request' }).check();
+  await expect(progress).toHaveCount(0);
+  await expect(diagram.locator(`[data-seq="${callSeq}"]`)).toHaveAccessibleName(/10 progress notifications/);
+  await page.getByRole('checkbox', { name: 'Fold progress into its request' }).uncheck();
+
+  // Scrolled away from the end, the view stays put while frames keep coming.
+  await diagram.evaluate((el) => { el.scrollTop = 0; });
+  await expect(page.getByRole('button', { name: 'Follow live' })).toHaveAttribute('aria-pressed', 'false');
+  const rowCount = page.getByRole('toolbar', { name: 'Sequence diagram controls' }).getByText(/^[\d,]+ rows$/);
+  const before = parseInt((await rowCount.textContent())!.replace(/,/g, ''), 10);
+  await callTool(page, 'trigger-long-running-operation', { duration: 0.5, steps: 5 });
+  await expect.poll(async () => parseInt((await rowCount.textContent())!.replace(/,/g, ''), 10)).toBeGreaterThanOrEqual(before + 7);
+  expect(await diagram.evaluate((el) => el.scrollTop)).toBe(0);
+  await expect(await lastRow()).not.toBeInViewport();
+
+  // Follow live jumps back to the end.
+  await page.getByRole('button', { name: 'Follow live' }).click();
+  await expect(await lastRow()).toBeInViewport();
+});
+
+test('the diagram stays virtualized and quick with 100,000 frames', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(info.url);
+  await page.getByRole('button', { name: '+ New connection' }).click();
+  const form = page.getByRole('dialog', { name: 'New connection' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('views-flood');
+  await form.getByRole('textbox', { name: 'Command' }).fill(process.execPath);
+  await form.getByRole('button', { name: '+ Add argument' }).click();
+  await form.getByRole('textbox', { name: 'Argument 1' }).fill(`${process.cwd()}/e2e/fixtures/servers/views-flood.mjs`);
+  await form.getByRole('button', { name: 'Save connection' }).click();
+  await page.getByRole('button', { name: 'Connect views-flood' }).click();
+  await expect(page.getByRole('button', { name: 'List tools' })).toBeEnabled({ timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'List tools' }).click();
+  const tools = page.getByRole('complementary', { name: 'Tools' });
+  await tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"count":100000}');
+  await tools.getByRole('button', { name: 'Call flood' }).click();
+  await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('flooded 100000', { timeout: 120_000 });
+  // The call's answer can overtake the last batches of frames: wait until the page holds them all.
+  await expect(page.getByText(/^1000\d\d frames$/)).toBeVisible({ timeout: 60_000 });
+
+  const started = Date.now();
+  await page.getByRole('tab', { name: 'Sequence' }).click();
+  const diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
+  const rowCount = page.getByRole('toolbar', { name: 'Sequence diagram controls' }).getByText(/^[\d,]+ rows$/);
+  await expect(rowCount).toHaveText(/^100,0\d\d rows$/, { timeout: 30_000 });
+  await expect(diagram.getByRole('option', { name: /tools\/call result/ })).toBeVisible();
+  const firstRender = Date.now() - started;
+  console.log(`diagram first render with ${await rowCount.textContent()}: ${firstRender} ms`);
+  // Usually about 0.5 s here. The page's 1.5 s target is measured by the bench on a quiet machine;
+  // this bound only catches a regression without failing when other jobs share the CPU.
+  expect(firstRender).toBeLessThan(3000);
+
+  // Only the rows in view are in the DOM, wherever the view is.
+  expect(await diagram.getByRole('option').count()).toBeLessThan(80);
+  await diagram.evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
+  await expect(diagram.getByRole('option', { name: /notifications\/message|progress/ }).first()).toBeVisible();
+  expect(await diagram.getByRole('option').count()).toBeLessThan(80);
+  await diagram.press('End');
+  await expect(diagram.getByRole('option').last()).toHaveAttribute('aria-selected', 'true');
+  await expect(diagram.getByRole('option', { name: /tools\/call result/ })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/views/sequence-100k.png' });
+
+  await page.getByRole('tab', { name: 'Timing' }).click();
+  await expect(page.getByRole('table', { name: 'Latency by method' }).getByRole('row', { name: /^tools\/call client 1 0 0/ })).toHaveCount(1);
+
+  // A request the server never declared: the used view says so and links to the annotation.
+  await sendThroughProxy('views-flood', 'prompts/list');
+  await page.getByRole('tab', { name: 'Capabilities' }).click();
+  const used = page.getByRole('table', { name: 'Methods used' });
+  await used.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/views/capabilities-violation.png' });
+  const violation = used.getByRole('row', { name: /^prompts\/list client → server request 1 no the server did not declare prompts/ });
+  await expect(violation).toHaveCount(1);
+  // The link appears once the analyser has judged every frame (it works in slices).
+  await violation.getByRole('button', { name: 'capability.receiver-undeclared' }).click({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Sequence' }).click();
+  await expect(diagram.getByRole('option', { name: /request, prompts\/list #/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(diagram.getByRole('option', { name: /request, prompts\/list #.*error$/ })).toHaveCount(1);
 });

@@ -2,7 +2,7 @@
 /** The Capabilities tab of a session, fed by the page's store and the shared analyser. */
 import { useCallback, useMemo } from 'react';
 import { useLoupe } from '../../lib/browser/store';
-import { analysisFor } from '../../lib/view/analysis-cache';
+import { useAnalysis } from '../analysis/useAnalysis';
 import type { HandshakeFacts } from '../../lib/view/handshake';
 import { CapabilitiesView } from './CapabilitiesView';
 
@@ -10,7 +10,7 @@ export function CapabilitiesPane({ traceId }: { traceId: string }) {
   const trace = useLoupe((s) => s.traces[traceId]);
   const select = useLoupe((s) => s.select);
   const onSelect = useCallback((seq: number) => select(traceId, seq), [select, traceId]);
-  const analysis = trace ? analysisFor(trace.frames) : undefined;
+  const analysis = useAnalysis(trace?.frames);
   const st = analysis?.state;
   const facts = useMemo<HandshakeFacts | undefined>(() => st && {
     requestedVersion: st.requestedVersion, selectedVersion: st.negotiatedVersion,

@@ -35,10 +35,10 @@ export function CapabilitiesView({ frames, classified, annotations, facts: given
     [frames, classified, count, version, facts, annotations],
   );
   return (
-    <section aria-label="Capabilities" className="h-full min-w-0 space-y-4 overflow-auto p-3">
+    <section aria-label="Capabilities" className="@container h-full w-full space-y-4 overflow-auto p-3">
       <SessionFacts facts={facts} />
       <p className="text-xs text-zinc-400">Every capability defined by <span className="font-mono">{catalogVersion(version)}</span>{version && version !== catalogVersion(version) ? ` (the selected ${version} is unknown, so the newest known version is shown)` : ''}.</p>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 @4xl:grid-cols-2">
         <CapabilityTable title="Client capabilities" rows={capabilityRows('client', version, facts.clientCapabilities)} />
         <CapabilityTable title="Server capabilities" rows={capabilityRows('server', version, facts.serverCapabilities)} />
       </div>

@@ -14,8 +14,8 @@ export function CapabilityTable({ title, rows }: { title: string; rows: Capabili
         {rows.map((r) => (
           <tr key={r.path} className={`border-t border-zinc-800 ${r.declared ? '' : 'text-zinc-500'}`}>
             <th scope="row" aria-label={r.path} className="py-0.5 pr-2 font-mono font-normal" style={{ paddingLeft: r.depth * 14 }}>{r.path.split('.').at(-1)}</th>
-            <td className={`pr-2 ${r.declared ? 'text-green-400' : ''}`}>{r.declared ? 'yes' : 'no'}{r.unknown && <span className="ml-1 text-amber-400">not in this version</span>}</td>
-            <td className="pr-2 font-mono"><span className="block max-w-[11rem] truncate" title={r.value}>{r.value ?? '—'}</span></td>
+            <td className={`pr-2 ${r.declared ? 'text-green-400' : ''}`}>{r.declared ? 'yes' : 'no'}{r.unknown && <span className="ml-1 text-amber-400"> not in this version</span>}</td>
+            <td className="pr-2 font-mono"><span className="block max-w-[9rem] truncate" title={r.value}>{r.value ?? '—'}</span></td>
             <td>{r.meaning}</td>
           </tr>
         ))}

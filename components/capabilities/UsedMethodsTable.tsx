@@ -26,7 +26,8 @@ export function UsedMethodsTable({ used, onSelect }: UsedMethodsTableProps) {
             <td className="pr-2 text-right tabular-nums">{u.count}</td>
             <td>
               <span className={u.allowed ? 'text-green-400' : 'text-red-400'}>{u.allowed ? 'yes' : 'no'}</span>
-              {u.note && <span className="ml-2 text-zinc-400">{u.note}</span>}
+              {u.note && <span className="ml-2 text-zinc-400">{` ${u.note}`}</span>}
+              {u.annotation && ' '}
               {u.annotation && (
                 <button type="button" className="ml-2 text-sky-400 hover:underline" onClick={() => onSelect(u.annotation!.frames[0] ?? u.firstSeq)}>
                   {u.annotation.rule}

@@ -41,7 +41,7 @@ export function SequenceDiagram({ frames, classified, annotations, selectedSeq, 
   const severityOf = useCallback((seq: number) => severities.get(seq), [severities]);
   const vp = useViewport(layout, selectedSeq);
   const width = diagramWidth(vp.width);
-  const lanes = laneXs(width);
+  const lanes = useMemo(() => laneXs(width), [width]);
 
   const visible = () => layout.offsets.window(vp.scrollTop, vp.height, 0);
   const exportSvg = () => {
@@ -53,8 +53,9 @@ export function SequenceDiagram({ frames, classified, annotations, selectedSeq, 
     setMermaid(sequenceToMermaid(layout, first, last));
   };
 
+  // Inline-size containment: the diagram takes the width it is given and never widens the page.
   return (
-    <section aria-label="Sequence" className="flex h-full min-h-0 flex-col">
+    <section aria-label="Sequence" className="flex h-full min-h-0 w-full flex-col [contain:inline-size]">
       <SequenceToolbar
         mode={mode} onMode={setMode} collapseProgress={collapseProgress} onCollapseProgress={setCollapseProgress}
         following={vp.following} onFollow={vp.follow} onExportSvg={exportSvg} onExportMermaid={exportMermaid} rowCount={layout.length}

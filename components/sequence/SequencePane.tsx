@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { frameView } from '../../lib/browser/frameView';
-import { analysisFor } from '../../lib/view/analysis-cache';
+import { useAnalysis } from '../analysis/useAnalysis';
 import { FrameDetail } from '../traffic/FrameDetail';
 import { SequenceDiagram } from './SequenceDiagram';
 
@@ -11,14 +11,15 @@ export function SequencePane({ traceId }: { traceId: string }) {
   const trace = useLoupe((s) => s.traces[traceId]);
   const selected = useLoupe((s) => s.selected[traceId]);
   const select = useLoupe((s) => s.select);
+  const live = useLoupe((s) => s.sessions.some((x) => x.id === traceId && x.status === 'ready'));
   const onSelect = useCallback((seq: number | undefined) => select(traceId, seq), [select, traceId]);
+  const analysis = useAnalysis(trace?.frames, live);
   if (!trace) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
-  const { annotations } = analysisFor(trace.frames);
   const view = selected !== undefined ? frameView(trace, selected) : undefined;
   return (
     <div className="flex min-h-0 flex-1">
       <div className="flex min-w-0 flex-[3] flex-col">
-        <SequenceDiagram frames={trace.frames} classified={trace.classified} annotations={annotations} selectedSeq={selected} onSelect={onSelect} name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} />
+        <SequenceDiagram frames={trace.frames} classified={trace.classified} annotations={analysis?.annotations} selectedSeq={selected} onSelect={onSelect} name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} />
       </div>
       {view && (
         <aside aria-label="Frame detail" className="min-w-0 flex-[2] border-l border-zinc-800 bg-zinc-900/40">

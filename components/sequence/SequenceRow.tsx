@@ -27,6 +27,8 @@ export function rowAccessibleName(row: SeqRow, severity?: Severity): string {
   if ((row.kind === 'response' || row.kind === 'error') && row.pairSeq !== undefined) parts.push(`answers #${row.pairSeq}`);
   if (row.latencyUs !== undefined && row.kind !== 'request') parts.push(formatUs(row.latencyUs));
   if (row.parentSeq !== undefined) parts.push(`nested under #${row.parentSeq}`);
+  if (row.progressCount) parts.push(`${row.progressCount} progress notifications`);
+  if (row.cancelledBy !== undefined) parts.push(`cancelled by #${row.cancelledBy}`);
   if (severity) parts.push(severity);
   return parts.join(', ');
 }

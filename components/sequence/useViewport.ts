@@ -23,7 +23,7 @@ const BOTTOM_SLACK = 4;
 export function useViewport(layout: SequenceLayout, selectedSeq: number | undefined): Viewport {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [size, setSize] = useState({ width: 900, height: 400 });
+  const [size, setSize] = useState({ width: 0, height: 400 });
   const [following, setFollowing] = useState(true);
   const frame = useRef(0);
 

@@ -1,9 +1,9 @@
 'use client';
-import { useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import { panes } from './panes';
 
 /** The tab bar inside a session: Traffic, and every other view registered in `panes`. */
-export function PaneTabs({ traceId }: { traceId: string }) {
+export const PaneTabs = memo(function PaneTabs({ traceId }: { traceId: string }) {
   const [active, setActive] = useState(panes[0].id);
   const current = panes.find((p) => p.id === active) ?? panes[0];
   const dom = (id: string) => `${traceId.replace(/[^A-Za-z0-9_-]/g, '_')}-pane-${id}`;
@@ -42,4 +42,4 @@ export function PaneTabs({ traceId }: { traceId: string }) {
       </div>
     </div>
   );
-}
+});

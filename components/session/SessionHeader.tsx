@@ -7,6 +7,8 @@ import { showPanel, usePanel } from '../client/panelStore';
 import { listTools } from '../client/toolsStore';
 import { Button } from '../ui/Button';
 import { StatusBadge } from '../ui/StatusBadge';
+import { ExportButton } from './ExportButton';
+import { useConnect } from '../connections/useConnect';
 
 function serverText(info: SessionSummary['serverInfo']): string | undefined {
   if (!info) return undefined;
@@ -27,8 +29,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** The session's state at a glance: phase, negotiated version, server, pid, error, instructions. */
 export function SessionHeader({ session: s }: { session: SessionSummary }) {
   const [closing, setClosing] = useState(false);
+  const { connect, busy } = useConnect();
   const live = s.status !== 'closed' && s.status !== 'failed';
   const server = serverText(s.serverInfo);
+  const waiting = useLoupe((st) => st.pending[s.id]) ?? [];
   const downgraded = s.negotiatedVersion && s.requestedVersion && s.negotiatedVersion !== s.requestedVersion;
 
   const disconnect = async () => {
@@ -61,14 +65,26 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           <Button disabled={s.status !== 'ready'} onClick={() => void listTools(s.id)}>
             List tools
           </Button>
-          <Button variant="danger" disabled={!live || closing} onClick={() => void disconnect()}>
-            {closing ? 'Disconnecting…' : 'Disconnect'}
-          </Button>
+          <ExportButton session={s} />
+          {live ? (
+            <Button variant="danger" disabled={closing} onClick={() => void disconnect()}>
+              {closing ? 'Disconnecting…' : 'Disconnect'}
+            </Button>
+          ) : (
+            <Button variant="primary" disabled={busy !== undefined} onClick={() => void connect(s.connectionId, s.name)}>
+              Connect again
+            </Button>
+          )}
         </div>
       </div>
       {s.error && (
         <p role="alert" className="mt-2 whitespace-pre-wrap rounded border border-red-900 bg-red-950/50 px-2 py-1 font-mono text-[11px] text-red-200">
           {s.error}
+        </p>
+      )}
+      {waiting.length > 0 && (
+        <p className="mt-1 text-[11px] text-amber-300">
+          The server is waiting for an answer to: {waiting.map((w) => (w.seq !== undefined ? `${w.method} (#${w.seq})` : w.method)).join(', ')}
         </p>
       )}
       {s.instructions && (

@@ -12,7 +12,11 @@ export function SessionView({ traceId }: { traceId: string }) {
   const session = useLoupe((s) => s.sessions.find((x) => x.id === traceId));
   const isFile = traceId.startsWith('file:');
   const clientOpen = usePanel((s) => s.bySession[traceId]?.open ?? false);
+  const linkOpen = useLoupe((s) => s.link.status === 'open');
 
+  if (!isFile && !session && !linkOpen) {
+    return <div className="p-6 text-sm text-zinc-400">Waiting for the Loupe proxy…</div>;
+  }
   if (!isFile && !session) {
     return (
       <div className="p-6 text-sm text-zinc-400">

@@ -4,6 +4,7 @@ import { TrafficPane } from '../traffic/TrafficPane';
 import { SequencePane } from '../sequence/SequencePane';
 import { CapabilitiesPane } from '../capabilities/CapabilitiesPane';
 import { TimingPane } from '../timing/TimingPane';
+import { AnnotationsPane } from './AnnotationsPane';
 
 /** What every session view pane receives. The selected frame is shared through the store:
  *  `useLoupe(s => s.selected[traceId])` to read it, `useLoupe.getState().select(traceId, seq)` to set it. */
@@ -26,4 +27,5 @@ export const panes: PaneEntry[] = [
   { id: 'sequence', label: 'Sequence', Component: SequencePane },
   { id: 'capabilities', label: 'Capabilities', Component: CapabilitiesPane },
   { id: 'timing', label: 'Timing', Component: TimingPane },
+  { id: 'annotations', label: 'Annotations', Component: AnnotationsPane },
 ];

@@ -5,6 +5,8 @@ import { ConnectionList } from '../connections/ConnectionList';
 import { ConnectOptions } from '../connections/ConnectOptions';
 import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
+import { TraceImport } from '../trace/TraceImport';
+import { useLoupe } from '../../lib/browser/store';
 import { Button } from '../ui/Button';
 import { LoupeMark } from '../ui/LoupeMark';
 import { SectionHeading } from '../ui/SectionHeading';
@@ -32,6 +34,12 @@ export function Sidebar() {
       <section aria-labelledby="sessions-heading" className="border-t border-zinc-800">
         <SectionHeading id="sessions-heading">Sessions</SectionHeading>
         <SessionList />
+      </section>
+      <section aria-labelledby="traces-heading" className="border-t border-zinc-800 pb-3">
+        <SectionHeading id="traces-heading">Trace files</SectionHeading>
+        <div className="px-3">
+          <TraceImport onOpen={(name, trace) => useLoupe.getState().openTraceFile(name, trace.frames)} />
+        </div>
       </section>
       <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(undefined)} />

@@ -34,9 +34,9 @@ export function TimingView({ frames, classified, live = false, timeoutUs = DEFAU
   const now = useWireNow(lastTs, live);
   const counts = timingCounts(requests, now, timeoutUs);
   return (
-    <section aria-label="Timing" className="flex h-full min-h-0 flex-col gap-3 overflow-hidden p-3">
+    <section aria-label="Timing" className="@container flex h-full min-h-0 w-full flex-col gap-3 overflow-hidden p-3">
       <TimingCountsBar counts={counts} timeoutUs={timeoutUs} />
-      <div className="grid max-h-[40%] min-h-0 grid-cols-1 gap-4 overflow-auto xl:grid-cols-[2fr_1fr]">
+      <div className="grid max-h-[40%] min-h-0 grid-cols-1 gap-4 overflow-auto @4xl:grid-cols-[2fr_1fr]">
         <LatencyTable stats={stats} />
         <SlowestRequests requests={slowest} onSelect={onSelect} />
       </div>

@@ -9,10 +9,12 @@ export interface TraceImportProps {
   onOpen: (name: string, trace: Trace) => void;
   /** Also open `?trace=URL` from the page's address once, on mount. */
   readUrlParam?: boolean;
+  /** One line for a toolbar instead of the large drop area. */
+  compact?: boolean;
 }
 
 /** Open a trace: a file picker, a drop zone and `?trace=URL`. A refused file shows its line and reason. */
-export function TraceImport({ onOpen, readUrlParam = true }: TraceImportProps) {
+export function TraceImport({ onOpen, readUrlParam = true, compact = false }: TraceImportProps) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [over, setOver] = useState(false);
@@ -50,9 +52,13 @@ export function TraceImport({ onOpen, readUrlParam = true }: TraceImportProps) {
       }}
       onDragLeave={() => setOver(false)}
       onDrop={drop}
-      className={`flex flex-col items-center gap-2 rounded border border-dashed p-4 text-xs ${over ? 'border-sky-400 bg-sky-950/30' : 'border-zinc-700'}`}
+      className={
+        compact
+          ? `flex items-center gap-2 rounded border border-dashed px-1 text-xs ${over ? 'border-sky-400' : 'border-transparent'}`
+          : `flex flex-col items-center gap-2 rounded border border-dashed p-4 text-xs ${over ? 'border-sky-400 bg-sky-950/30' : 'border-zinc-700'}`
+      }
     >
-      <p className="text-zinc-400">Drop a Loupe trace here, or</p>
+      {!compact && <p className="text-zinc-400">Drop a Loupe trace here, or</p>}
       <Button onClick={() => input.current?.click()} disabled={busy}>Open trace file…</Button>
       <input
         ref={input}

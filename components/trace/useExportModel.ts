@@ -59,7 +59,7 @@ export function useExportModel(src: ExportSource) {
     frameCount: prepared.frames.length,
     hits: prepared.hits,
     fileName: () => exportFileName(src.target.name, format, new Date()),
-    text: () => renderExport({ header: prepared.header, frames: prepared.frames }, format, src.loupeVersion),
+    text: (viewerHtml?: string) => renderExport({ header: prepared.header, frames: prepared.frames }, format, src.loupeVersion, viewerHtml),
   };
 }
 

@@ -2,7 +2,9 @@
 import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
 import { directionLabel } from '../../lib/mcp/frame';
 import { Button } from '../ui/Button';
+import type { Annotation } from '../../lib/analyze';
 import { CopyButton } from './CopyButton';
+import { FrameAnnotations } from './FrameAnnotations';
 import { JsonTree } from './JsonTree';
 import { KindBadge } from './KindBadge';
 import { RawText } from './RawText';
@@ -49,7 +51,7 @@ function Facts({ view }: { view: FrameView }) {
 }
 
 /** Everything about one frame: its facts, problems, a JSON tree and the raw text. */
-export function FrameDetail({ view, onJump }: { view: FrameView; onJump: (seq: number) => void }) {
+export function FrameDetail({ view, annotations, onJump }: { view: FrameView; annotations?: readonly Annotation[]; onJump: (seq: number) => void }) {
   const isRequest = view.pair?.requestSeq === view.frame.seq;
   const json = view.frame.lane === 'message' ? parsed(view.frame.raw) : view.kind === 'lifecycle' ? view.frame.meta : undefined;
   return (
@@ -69,6 +71,7 @@ export function FrameDetail({ view, onJump }: { view: FrameView; onJump: (seq: n
       </header>
       <Facts view={view} />
       <Marks view={view} />
+      {annotations && annotations.length > 0 && <FrameAnnotations annotations={annotations} />}
       {json !== undefined && (
         <div>
           <h4 className="mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500">{view.frame.lane === 'message' ? 'JSON' : 'Details'}</h4>

@@ -6,6 +6,7 @@ import { useLoupe } from '../../lib/browser/store';
 import { FrameDetail } from './FrameDetail';
 import { TrafficTable } from './TrafficTable';
 import { TrafficToolbar } from './TrafficToolbar';
+import { useFrameMarks } from './useFrameMarks';
 
 /** The traffic table with its filter bar and, beside it, the selected frame's detail. */
 export function TrafficPane({ traceId }: { traceId: string }) {
@@ -14,6 +15,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   const select = useLoupe((s) => s.select);
   const [filter, setFilter] = useState<TrafficFilter>({ lane: 'all', text: '' });
   const prev = useRef<FilteredSeqs | undefined>(undefined);
+  const marks = useFrameMarks(trace);
 
   const filtered = useMemo(() => {
     if (!trace) return undefined;
@@ -33,10 +35,10 @@ export function TrafficPane({ traceId }: { traceId: string }) {
       {/* Detail beside the table when there is room, below it when there is not. */}
       <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
         <div className="flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto">
-          <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} onSelect={onSelect} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} />
+          <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} onSelect={onSelect} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} marks={marks} />
         </div>
         <aside aria-label="Frame detail" className="min-h-0 min-w-0 flex-[2] border-t border-zinc-800 @4xl:min-w-72 @4xl:border-l @4xl:border-t-0 bg-zinc-900/40">
-          {view ? <FrameDetail view={view} onJump={onSelect} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}
+          {view ? <FrameDetail view={view} annotations={marks.get(view.frame.seq)} onJump={onSelect} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}
         </aside>
       </div>
     </div>

@@ -1,5 +1,7 @@
 'use client';
 import { memo } from 'react';
+import type { Annotation } from '../../lib/analyze';
+import { SeverityMark } from '../annotations/SeverityMark';
 import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
 import { DirectionCell } from './DirectionCell';
 import { KindBadge } from './KindBadge';
@@ -22,6 +24,8 @@ function laneTone(v: FrameView, selected: boolean): string {
 
 interface Props {
   view: FrameView;
+  /** The analyser's findings on this frame, shown as a severity mark. */
+  marks?: readonly Annotation[];
   index: number;
   top: number;
   selected: boolean;
@@ -29,9 +33,17 @@ interface Props {
   onSelect: (seq: number) => void;
 }
 
-export const TrafficRow = memo(function TrafficRow({ view: v, index, top, selected, domId, onSelect }: Props) {
+/** A row re-renders only when what it shows changed: its frame, pairing, place or selection. */
+function sameRow(a: Props, b: Props): boolean {
+  return (
+    a.view.frame === b.view.frame && a.view.latencyUs === b.view.latencyUs && a.view.method === b.view.method &&
+    a.marks === b.marks && a.index === b.index && a.top === b.top && a.selected === b.selected && a.domId === b.domId && a.onSelect === b.onSelect
+  );
+}
+
+export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top, selected, domId, onSelect }: Props) {
   const latency = formatLatency(v.latencyUs);
-  const marks = [v.frame.truncated && 'truncated', v.frame.invalidUtf8 && 'invalid UTF-8'].filter(Boolean).join(', ');
+  const flags = [v.frame.truncated && 'truncated', v.frame.invalidUtf8 && 'invalid UTF-8'].filter(Boolean).join(', ');
   return (
     <div
       role="row"
@@ -42,17 +54,20 @@ export const TrafficRow = memo(function TrafficRow({ view: v, index, top, select
       style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT, gridTemplateColumns: GRID_COLUMNS }}
       className={`absolute left-0 top-0 grid w-full cursor-default items-center border-b border-zinc-900 font-mono text-[11px] leading-none ${laneTone(v, selected)}`}
     >
-      <span role="gridcell" className="px-2 text-right text-zinc-500">{v.frame.seq}</span>
+      <span role="gridcell" className="flex justify-between gap-1 px-2 text-zinc-500">
+        <SeverityMark annotations={marks} />
+        <span className="ml-auto">{v.frame.seq}</span>
+      </span>
       <span role="gridcell" className="px-2 text-right tabular-nums text-zinc-400">{formatTime(v.frame.ts)}</span>
       <span role="gridcell" className="px-2 text-center"><DirectionCell dir={v.frame.dir} /></span>
       <span role="gridcell" className="px-2"><KindBadge kind={v.kind} /></span>
       <span role="gridcell" className="truncate px-2" title={summary(v)}>
         {summary(v)}
-        {marks && <span className="ml-2 rounded bg-red-900/60 px-1 text-[10px] text-red-200">{marks}</span>}
+        {flags && <span className="ml-2 rounded bg-red-900/60 px-1 text-[10px] text-red-200">{flags}</span>}
       </span>
       <span role="gridcell" className="truncate px-2 text-right text-zinc-300">{formatId(v.id)}</span>
       <span role="gridcell" className="px-2 text-right tabular-nums text-zinc-500">{formatSize(v.frame.size)}</span>
       <span role="gridcell" className={`px-2 text-right tabular-nums ${latency ? 'text-zinc-200' : ''}`}>{latency}</span>
     </div>
   );
-});
+}, sameRow);

@@ -1,6 +1,7 @@
 'use client';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import type { Annotation } from '../../lib/analyze';
 import { frameView } from '../../lib/browser/frameView';
 import type { Trace } from '../../lib/browser/trace';
 import { Button } from '../ui/Button';
@@ -15,6 +16,7 @@ interface Props {
   selected?: number;
   onSelect: (seq: number) => void;
   idPrefix: string;
+  marks?: ReadonlyMap<number, readonly Annotation[]>;
 }
 
 function indexOfSeq(seqs: number[], seq: number): number {
@@ -30,7 +32,7 @@ function indexOfSeq(seqs: number[], seq: number): number {
 }
 
 /** The frame list: only the visible rows are in the DOM, so 100,000 frames scroll like 100. */
-export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix }: Props) {
+export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix, marks }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const count = seqs.length;
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 15 });
@@ -78,13 +80,13 @@ export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix }: Prop
             ))}
           </div>
         </div>
-        <div ref={scroller} onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
+        <div ref={scroller} data-scroller onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const seq = seqs[item.index];
               const view = frameView(trace, seq);
               if (!view) return null;
-              return <TrafficRow key={seq} view={view} index={item.index} top={item.start} selected={seq === selected} domId={rowId(seq)} onSelect={onSelect} />;
+              return <TrafficRow key={seq} view={view} marks={marks?.get(seq)} index={item.index} top={item.start} selected={seq === selected} domId={rowId(seq)} onSelect={onSelect} />;
             })}
           </div>
           {count === 0 && <div className="p-4 text-xs text-zinc-500">No frames {trace.frames.length ? 'match the filter' : 'yet'}.</div>}

@@ -34,7 +34,7 @@ export function TrafficToolbar({ filter, onChange, shown, total }: { filter: Tra
         onChange={(e) => onChange({ ...filter, text: e.target.value })}
         className={`${inputClass} min-w-24 max-w-64 py-0.5`}
       />
-      <span className="ml-auto shrink-0 whitespace-nowrap font-mono text-[11px] text-zinc-500" aria-live="polite">
+      <span className="ml-auto shrink-0 whitespace-nowrap font-mono text-[11px] text-zinc-500">
         {shown === total ? `${total} frames` : `${shown} of ${total} frames`}
       </span>
     </div>

@@ -63,8 +63,61 @@ export class LoupePage {
     await expect(this.tools.getByRole('region', { name: 'Call result' })).toBeVisible();
   }
 
+  /** Adds a stdio connection through the New connection form. */
+  async addConnection(c: { name: string; command: string; args?: string[]; env?: Record<string, string> }): Promise<void> {
+    await this.sidebar.getByRole('button', { name: 'New connection' }).click();
+    const form = this.page.getByRole('dialog', { name: 'New connection' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(c.name);
+    await form.getByRole('textbox', { name: 'Command', exact: true }).fill(c.command);
+    for (const [i, arg] of (c.args ?? []).entries()) {
+      await form.getByRole('button', { name: 'Add argument' }).click();
+      await form.getByRole('textbox', { name: `Argument ${i + 1}`, exact: true }).fill(arg);
+    }
+    for (const [i, [key, value]] of Object.entries(c.env ?? {}).entries()) {
+      await form.getByRole('button', { name: 'Add variable' }).click();
+      await form.getByRole('textbox', { name: `Variable ${i + 1} name`, exact: true }).fill(key);
+      await form.getByRole('textbox', { name: `Variable ${i + 1} value`, exact: true }).fill(value);
+    }
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await expect(form).toBeHidden();
+    await expect(this.connections.getByRole('listitem', { name: c.name })).toBeVisible();
+  }
+
+  /** The total in the traffic toolbar ("123 frames" or "4 of 123 frames"). */
+  async frameCount(): Promise<number> {
+    const text = await this.page.getByText(/^(\d+ of )?\d+ frames$/).innerText();
+    return Number(/(\d+) frames$/.exec(text)?.[1] ?? NaN);
+  }
+
   async disconnect(): Promise<void> {
     await this.status.getByRole('button', { name: 'Disconnect' }).click();
+  }
+
+  /** Keeps a handle on the page's WebSockets (installed before the page loads) for dropLink. */
+  async watchSockets(): Promise<void> {
+    await this.page.addInitScript(() => {
+      const Native = window.WebSocket;
+      const seen: WebSocket[] = [];
+      (window as unknown as { __loupeSockets: WebSocket[] }).__loupeSockets = seen;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          seen.push(this);
+        }
+      };
+    });
+  }
+
+  /** How many WebSockets the page has opened since it loaded. */
+  async socketsOpened(): Promise<number> {
+    return this.page.evaluate(() => (window as unknown as { __loupeSockets: WebSocket[] }).__loupeSockets.length);
+  }
+
+  /** Cuts the page's link to the proxy, as a network blip or a sleeping laptop would. */
+  async dropLink(): Promise<void> {
+    await this.page.evaluate(() => {
+      for (const ws of (window as unknown as { __loupeSockets: WebSocket[] }).__loupeSockets) ws.close();
+    });
   }
 
   async screenshot(name: string): Promise<void> {

@@ -11,6 +11,11 @@ export interface RowFacts {
   latency: string;
 }
 
+/** The seq cell may start with a severity mark; the number ends it. */
+function seqOf(cell: string): number {
+  return Number(/(\d+)$/.exec(cell)?.[1] ?? NaN);
+}
+
 /** The traffic grid: rows are read through their cells, in column order. */
 export class TrafficTable {
   constructor(readonly grid: Locator) {}
@@ -23,13 +28,20 @@ export class TrafficTable {
   async facts(row: Locator): Promise<RowFacts> {
     const cells = await row.getByRole('gridcell').allInnerTexts();
     const [seq, time, dir, kind, method, id, size, latency] = cells.map((c) => c.trim());
-    return { seq: Number(seq), time, dir, kind, method, id, size, latency };
+    return { seq: seqOf(seq), time, dir, kind, method, id, size, latency };
   }
 
+  /** Every rendered data row, read in one go so a live update cannot tear the snapshot. */
   async all(): Promise<RowFacts[]> {
-    const out: RowFacts[] = [];
-    for (const row of await this.rows().all()) out.push(await this.facts(row));
-    return out;
+    const cells = await this.grid.getByRole('row').evaluateAll((rows) =>
+      rows.map((r) => Array.from(r.querySelectorAll('[role="gridcell"]'), (c) => (c as HTMLElement).innerText.trim())).filter((c) => c.length > 0),
+    );
+    return cells.map(([seq, time, dir, kind, method, id, size, latency]) => ({ seq: seqOf(seq), time, dir, kind, method, id, size, latency }));
+  }
+
+  /** The highest seq among the rendered rows. */
+  async newestSeq(): Promise<number> {
+    return Math.max(0, ...(await this.all()).map((r) => r.seq));
   }
 
   /** The first row whose kind and method match, waiting for it to arrive. */

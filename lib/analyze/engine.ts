@@ -35,6 +35,11 @@ interface MutableContext {
   report(rule: string, frames: number[], message: string): void;
 }
 
+/** 2024-11-05 kept the message rules on their own page, `basic/messages`. */
+function sectionFor(version: string, section: string): string {
+  return version === '2024-11-05' && section.startsWith('basic/index#') && section !== 'basic/index#meta' ? `basic/messages#${section.slice(12)}` : section;
+}
+
 export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec> {
   const specs = new Map<string, RuleSpec>();
   for (const m of modules) for (const [id, spec] of Object.entries(m.rules)) specs.set(id, spec);
@@ -56,7 +61,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
         state.internalErrors++;
         return;
       }
-      out.push({ rule, severity: spec.severity, group: groupOf(rule), frames, message, spec: specUrl(ctx.version, spec.section) });
+      out.push({ rule, severity: spec.severity, group: groupOf(rule), frames, message, spec: specUrl(ctx.version, sectionFor(ctx.version, spec.section)) });
     },
   };
 
@@ -71,15 +76,11 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
     return DEFAULT_PROTOCOL_VERSION;
   };
 
-  const each = (call: (m: RuleModule) => void) => {
-    for (const m of modules) {
-      try {
-        call(m);
-      } catch {
-        state.internalErrors++;
-      }
-    }
-  };
+  // Hooks are called in plain loops (no closure per call): this is the hot path.
+  const onMessage = modules.filter((m) => m.onMessage);
+  const onText = modules.filter((m) => m.onText);
+  const onFrame = modules.filter((m) => m.onFrame);
+  const onFinish = modules.filter((m) => m.onFinish);
 
   const handleMessage = (msg: Message) => {
     const responder = msg.dir === 'c2s' ? 's2c' : 'c2s';
@@ -87,7 +88,13 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
     ctx.msg = msg;
     ctx.request = key === undefined ? undefined : state.requests.get(key);
     ctx.version = judgeVersion(msg);
-    each((m) => m.onMessage?.(ctx as MessageContext));
+    for (const m of onMessage) {
+      try {
+        m.onMessage?.(ctx as MessageContext);
+      } catch {
+        state.internalErrors++;
+      }
+    }
     try {
       track(state, msg, ctx.request);
     } catch {
@@ -99,7 +106,13 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
     ctx.unit = unit;
     ctx.stdio = stdio;
     ctx.version = judgeVersion();
-    each((m) => m.onText?.(ctx as TextContext));
+    for (const m of onText) {
+      try {
+        m.onText?.(ctx as TextContext);
+      } catch {
+        state.internalErrors++;
+      }
+    }
     const first = unit.frames[0];
     if (!unit.parsed.ok || first.truncated || first.dir === 'local') return;
     const base = { seq: first.seq, frames: unit.frames.map((f) => f.seq), ts: unit.frames[unit.frames.length - 1].ts, dir: first.dir };
@@ -113,18 +126,28 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
       out = [];
       try {
         if (frame.ts > state.lastTs) state.lastTs = frame.ts;
+        const ended = frame.lane === 'lifecycle' && !!frame.meta && 'event' in frame.meta && (frame.meta.event === 'exit' || frame.meta.event === 'disconnect');
+        // Nothing can complete a pending stdio run once the process is gone: judge it now, so a
+        // live view does not wait for the end of the trace.
+        if (ended) for (const u of lines.flush()) handleUnit(u, true);
         const isMessage = frame.lane === 'message' && frame.dir !== 'local';
         const stdio = isMessage && frame.meta?.transport !== 'http';
         ctx.frame = frame;
         ctx.parsed = isMessage ? parseStrict(typeof frame.raw === 'string' ? frame.raw : String(frame.raw)) : undefined;
         ctx.stdio = stdio;
         ctx.version = judgeVersion();
-        each((m) => m.onFrame?.(ctx as FrameContext));
+        for (const m of onFrame) {
+          try {
+            m.onFrame?.(ctx as FrameContext);
+          } catch {
+            state.internalErrors++;
+          }
+        }
         if (ctx.parsed) {
           const units = stdio ? lines.push(frame, ctx.parsed) : [{ frames: [frame], parsed: ctx.parsed, reassembled: false }];
           for (const u of units) handleUnit(u, stdio);
         }
-        if (frame.lane === 'lifecycle' && frame.meta && 'event' in frame.meta && (frame.meta.event === 'exit' || frame.meta.event === 'disconnect')) state.phase = 'ended';
+        if (ended) state.phase = 'ended';
       } catch {
         state.internalErrors++;
       }
@@ -136,7 +159,13 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
         const endOfTrace = nowUs === undefined;
         if (endOfTrace) for (const u of lines.flush()) handleUnit(u, true);
         ctx.version = judgeVersion();
-        each((m) => m.onFinish?.(ctx, nowUs ?? state.lastTs, endOfTrace));
+        for (const m of onFinish) {
+          try {
+            m.onFinish?.(ctx, nowUs ?? state.lastTs, endOfTrace);
+          } catch {
+            state.internalErrors++;
+          }
+        }
       } catch {
         state.internalErrors++;
       }

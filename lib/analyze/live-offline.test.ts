@@ -79,6 +79,22 @@ describe('live equals offline', () => {
   });
 });
 
+describe('clock ticks', () => {
+  it('change nothing but when timing.no-response is said', () => {
+    const notTimeout = (list: Annotation[]) => list.filter((x) => x.rule !== 'timing.no-response');
+    fc.assert(fc.property(trace, (frames) => {
+      const a = createAnalyzer({ timeoutMs: 2000 });
+      const out: Annotation[] = [];
+      for (const f of frames) {
+        out.push(...a.push(f));
+        out.push(...a.finish(f.ts + 1_000_000));
+      }
+      out.push(...a.finish());
+      expect(notTimeout(out)).toEqual(notTimeout(analyze(frames, { timeoutMs: 2000 }).annotations));
+    }), { numRuns: 200 });
+  });
+});
+
 describe('the analyser never throws', () => {
   const frame = (raw: string, dir: Frame['dir'] = 's2c', seq = 1): Frame => ({ seq, ts: seq, dir, lane: 'message', raw, size: raw.length });
 
@@ -102,5 +118,18 @@ describe('the analyser never throws', () => {
       expect(() => a.finish(1e12)).not.toThrow();
       expect(() => a.finish()).not.toThrow();
     }), { numRuns: 200 });
+  });
+});
+
+describe('pending stdio lines', () => {
+  it('are judged when the process exits, without waiting for the end of the trace', () => {
+    const a = createAnalyzer();
+    const frames: Frame[] = [
+      { seq: 1, ts: 1, dir: 's2c', lane: 'message', raw: '{"jsonrpc":', size: 11, meta: { transport: 'stdio' } },
+      { seq: 2, ts: 2, dir: 'local', lane: 'lifecycle', raw: 'exit', size: 0, meta: { transport: 'stdio', event: 'exit', code: 1 } },
+    ];
+    expect(a.push(frames[0])).toEqual([]);
+    expect(a.push(frames[1]).map((x) => [x.rule, x.frames[0]])).toEqual([['jsonrpc.invalid-json', 1], ['stdio.exit', 2]]);
+    expect(a.finish()).toEqual([]);
   });
 });

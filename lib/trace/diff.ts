@@ -7,7 +7,6 @@
 import { analyze, type Annotation } from '../analyze';
 import { classifyFrame } from '../mcp/classify';
 import type { Frame } from '../mcp/frame';
-import type { Trace } from './format';
 import { jsonDiff, type Change } from './json-diff';
 
 export type { Change } from './json-diff';
@@ -124,7 +123,7 @@ function stats(us: number[] | undefined): LatencyRow['before'] {
   return { count: s.length, medianMs: s[Math.floor((s.length - 1) / 2)] / 1000, maxMs: s[s.length - 1] / 1000 };
 }
 
-export function diffTraces(a: Trace, b: Trace): TraceDiff {
+export function diffTraces(a: { frames: readonly Frame[] }, b: { frames: readonly Frame[] }): TraceDiff {
   const sa = summarize(a.frames);
   const sb = summarize(b.frames);
   const methods = [...new Set([...sa.latencyUs.keys(), ...sb.latencyUs.keys()])].sort();

@@ -12,3 +12,4 @@ export { traceToMermaid } from './mermaid';
 export { diffTraces, type TraceDiff, type ItemsDiff, type LatencyRow, type AnnotationKey, type Change } from './diff';
 export { formatDiff } from './diff-text';
 export { renderExport, exportFileName, EXPORT_FORMATS, FORMAT_INFO, type ExportFormat } from './render';
+export { embedTrace, EMBED_ID, EMBED_PLACEHOLDER } from './embed';

@@ -91,7 +91,9 @@ export class TraceReader {
     this.line++;
     const line = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (line.length > this.limits.maxLineChars) this.tooLong(this.line);
-    if (line.trim() === '') return; // blank lines carry nothing and lose nothing
+    // Blank lines carry nothing and lose nothing. A frame line starts with `{`, so only lines that
+    // do not are checked for blankness (trimming every line of a large file is measurable).
+    if (line.charCodeAt(0) !== 123 && line.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(line);

@@ -5,21 +5,27 @@ import { traceToMermaid } from './mermaid';
 import { traceToOtlp } from './otlp';
 import { writeTrace } from './writer';
 import { TRACE_EXTENSION } from './format';
+import { embedTrace } from './embed';
 
-export const EXPORT_FORMATS = ['trace', 'har', 'otlp', 'mermaid'] as const;
+export const EXPORT_FORMATS = ['trace', 'html', 'har', 'otlp', 'mermaid'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const FORMAT_INFO: Record<ExportFormat, { label: string; extension: string; mime: string }> = {
   trace: { label: 'Loupe trace (NDJSON)', extension: TRACE_EXTENSION, mime: 'application/x-ndjson' },
+  html: { label: 'One HTML file: the viewer with this trace inside', extension: '.html', mime: 'text/html' },
   har: { label: 'HAR 1.2 (HTTP lane, for browser devtools)', extension: '.har', mime: 'application/json' },
   otlp: { label: 'OpenTelemetry OTLP/JSON spans', extension: '.otlp.json', mime: 'application/json' },
   mermaid: { label: 'Mermaid sequence diagram', extension: '.mmd', mime: 'text/plain' },
 };
 
-export function renderExport(trace: Trace, format: ExportFormat, loupeVersion: string): string {
+/** `viewerHtml` is the self-contained viewer (out/loupe-viewer.html), needed for `html` only. */
+export function renderExport(trace: Trace, format: ExportFormat, loupeVersion: string, viewerHtml?: string): string {
   switch (format) {
     case 'trace':
       return writeTrace(trace);
+    case 'html':
+      if (viewerHtml === undefined) throw new Error('the self-contained viewer is needed for an HTML export');
+      return embedTrace(viewerHtml, writeTrace(trace), trace.header.target.name);
     case 'har':
       return JSON.stringify(traceToHar(trace, loupeVersion), null, 2) + '\n';
     case 'otlp':

@@ -129,3 +129,35 @@ describe('modelFor', () => {
     expect(modelFor(s.frames)).not.toBe(a);
   });
 });
+
+describe('analyseSome', () => {
+  it('analyses within a budget and resumes where it stopped, with the same result', async () => {
+    const { analyseSome, analysisSoFar } = await import('./analysis-cache');
+    const s = new FrameScript().handshake();
+    for (let i = 1; i <= 300; i++) s.request('c2s', i, 'tools/list');
+    s.request('c2s', 1, 'tools/list'); // reuses an id: jsonrpc.id-reused
+    let t = 0;
+    const first = analyseSome(s.frames, 1, () => (t += 1));
+    expect(first.analysed).toBe(64);
+    let r = first;
+    while (r.analysed < s.frames.length) r = analyseSome(s.frames, 1, () => (t += 1));
+    expect(analysisSoFar(s.frames).analysed).toBe(s.frames.length);
+    const whole = analyseSome([...s.frames]);
+    expect(r.annotations).toEqual(whole.annotations);
+    expect(r.annotations.some((a) => a.rule === 'jsonrpc.id-reused')).toBe(true);
+  });
+});
+
+describe('tickAnalysis', () => {
+  it('reports a request left unanswered past the timeout once the clock passes it', async () => {
+    const { analyseSome, tickAnalysis } = await import('./analysis-cache');
+    const s = new FrameScript().handshake();
+    s.request('c2s', 1, 'tools/call', { name: 'slow' });
+    analyseSome(s.frames);
+    const sent = s.frames.at(-1)!.ts;
+    expect(tickAnalysis(s.frames, sent + 1_000_000).annotations.some((a) => a.rule === 'timing.no-response')).toBe(false);
+    const later = tickAnalysis(s.frames, sent + 61_000_000).annotations.filter((a) => a.rule === 'timing.no-response');
+    expect(later.map((a) => a.frames[0])).toEqual([4]);
+    expect(tickAnalysis(s.frames, sent + 62_000_000).annotations.filter((a) => a.rule === 'timing.no-response')).toHaveLength(1);
+  });
+});

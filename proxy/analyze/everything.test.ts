@@ -7,7 +7,7 @@ import { analyze, type Annotation } from '../../lib/analyze/index';
 const SERVER = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
 
 /** Spawns the server, records every line both ways as frames, and answers its requests. */
-async function recordEverything(): Promise<Frame[]> {
+async function recordEverything(protocolVersion = '2025-11-25'): Promise<Frame[]> {
   const frames: Frame[] = [];
   const t0 = process.hrtime.bigint();
   const now = () => Number((process.hrtime.bigint() - t0) / 1000n);
@@ -52,7 +52,7 @@ async function recordEverything(): Promise<Frame[]> {
   };
 
   await request('initialize', {
-    protocolVersion: '2025-11-25',
+    protocolVersion,
     capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } },
     clientInfo: { name: 'loupe-test', version: '0.1.0' },
   });
@@ -80,6 +80,8 @@ async function recordEverything(): Promise<Frame[]> {
   await request('resources/unsubscribe', { uri: resources[0].uri });
   await request('logging/setLevel', { level: 'debug' });
   await request('ping');
+  // A tool it never listed: the finding below.
+  await call('no-such-tool');
   add('local', 'lifecycle', 'stdin-closed', { transport: 'stdio', event: 'stdin-closed' });
   child.stdin.end();
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
@@ -103,6 +105,14 @@ describe('server-everything over stdio', () => {
     expect(annotations.filter((a) => a.severity === 'error')).toEqual([]);
   });
 
+  it('answers a call to an unknown tool with an isError result, not a JSON-RPC error (a real finding)', () => {
+    // The spec's tools section shows unknown tools as a protocol error (-32602); the SDK's
+    // McpServer turns the error into a tool result. A SHOULD, so a warning.
+    const found = annotations.filter((a) => a.rule === 'tools.unknown-tool-as-result');
+    expect(found.map((a) => a.severity)).toEqual(['warning']);
+    expect(found[0].message).toContain('"no-such-tool"');
+  });
+
   it('is recognised as a 2025-11-25 session with both sides\' capabilities', () => {
     const { state } = analyze(frames);
     expect(state).toMatchObject({ negotiatedVersion: '2025-11-25', era: 'stateful', phase: 'ended', internalErrors: 0 });
@@ -111,4 +121,17 @@ describe('server-everything over stdio', () => {
     // The traffic exercised the server's requests and notifications, not only the client's.
     for (const m of ['notifications/progress', 'sampling/createMessage', 'elicitation/create', 'roots/list']) expect(state.methods.s2c.has(m), m).toBe(true);
   });
+});
+
+describe('server-everything asked for 2025-03-26', () => {
+  it('still sends features of 2025-06-18 (a real finding: it does not adapt to the negotiated version)', async () => {
+    const { annotations, state } = analyze(await recordEverything('2025-03-26'));
+    expect(state.negotiatedVersion).toBe('2025-03-26');
+    const errors = annotations.filter((a) => a.severity === 'error');
+    // Tool titles, structuredContent and resource_link blocks are 2025-06-18 features; the
+    // elicitation/create it sends is there only because this client declared elicitation.
+    expect(new Set(errors.map((a) => a.rule))).toEqual(new Set(['version.feature-not-in-version']));
+    const said = errors.map((a) => a.message).join('\n');
+    for (const what of ['title on tool', 'structuredContent', 'resource_link', 'elicitation/create']) expect(said).toContain(what);
+  }, 30_000);
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
  * with `npm start` alone. Next's own CLI is run by this Node, with an argument vector (no
  * shell), and prints its progress to the terminal.
  */
-export async function ensurePageBuilt(root: string): Promise<string | undefined> {
+export async function ensurePageBuilt(root: string, signal?: AbortSignal): Promise<string | undefined> {
   if (existsSync(path.join(root, 'out', 'index.html'))) return undefined;
   let nextBin: string;
   try {
@@ -18,8 +18,9 @@ export async function ensurePageBuilt(root: string): Promise<string | undefined>
   }
   console.error('loupe: no built page in out/ yet: building it once with `next build` (this takes a minute)');
   const code = await new Promise<number | string>((resolve) => {
-    const child = spawn(process.execPath, [nextBin, 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], shell: false });
-    child.on('error', (e) => resolve(e.message));
+    const child = spawn(process.execPath, [nextBin, 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], shell: false, signal });
+    // An abort (Loupe was asked to stop) ends the build; the exit below reports it.
+    child.on('error', (e) => { if (e.name !== 'AbortError') resolve(e.message); });
     child.on('exit', (c, signal) => resolve(signal ? `killed by ${signal}` : (c ?? 1)));
   });
   if (code === 0 && existsSync(path.join(root, 'out', 'index.html'))) return undefined;

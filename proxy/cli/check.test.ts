@@ -45,13 +45,13 @@ describe('loupe check against misbehaving servers', () => {
     // The one misbehaviour is the only finding at that level: the rest of the server is correct.
     expect(report.annotations.filter((a) => a.severity !== 'info').map((a) => a.rule)).toEqual([rule]);
     expect(r.code).toBe(1);
-  }, 30_000);
+  }, 60_000);
 
   it('passes a warning-only server under the default --fail-on error', async () => {
     const r = await runCli(['check', '--', ...fixture('bad-request-before-initialized')]);
     expect(r.stdout).toContain('lifecycle.server-request-before-initialized');
     expect(r.code).toBe(0);
-  });
+  }, 60_000);
 });
 
 describe('loupe check against server-everything', () => {
@@ -81,7 +81,7 @@ describe('loupe check against server-everything', () => {
       const line = lines[result.locations[0].physicalLocation.region.startLine - 1];
       expect(JSON.parse(line).seq).toBe(result.properties.frames[0]);
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('loupe check options', () => {
@@ -121,5 +121,5 @@ describe('loupe check options', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(message);
     }
-  }, 90_000);
+  }, 180_000);
 });

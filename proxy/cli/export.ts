@@ -2,7 +2,9 @@
  * `loupe export FILE --to trace|har|otlp|mermaid [--out FILE]`: re-writes a trace, redacted by
  * default, or converts it. `--preview` lists what would be redacted and writes nothing.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   checkCustomRule, prepareExport, renderExport, EXPORT_FORMATS,
@@ -10,7 +12,10 @@ import {
 } from '../../lib/trace';
 import { LOUPE_VERSION, readTraceFile, TraceFileError } from './trace/files';
 
-const USAGE = `usage: loupe export FILE [--to trace|har|otlp|mermaid] [--out FILE] [options]
+const VIEWER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/loupe-viewer.html');
+
+const USAGE = `usage: loupe export FILE [--to trace|html|har|otlp|mermaid] [--out FILE] [options]
+  --to html              one HTML file: the offline viewer with the trace inside
   --preview              list what would be redacted, write nothing
   --no-redact            keep every secret (explicit opt-out of redaction)
   --env NAME             also redact the value of this environment variable (repeatable)
@@ -83,7 +88,11 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(formatPreview(prepared.hits));
       return 0;
     }
-    const text = renderExport({ header: prepared.header, frames: prepared.frames }, to, LOUPE_VERSION);
+    if (to === 'html' && !existsSync(VIEWER)) {
+      throw new TraceFileError('the offline viewer is not built (out/loupe-viewer.html): run `npm run build && node scripts/build-viewer.mjs`');
+    }
+    const viewer = to === 'html' ? readFileSync(VIEWER, 'utf8') : undefined;
+    const text = renderExport({ header: prepared.header, frames: prepared.frames }, to, LOUPE_VERSION, viewer);
     if (v.out) writeFileSync(v.out, text);
     else process.stdout.write(text);
     console.error(v['no-redact'] ? 'loupe export: redaction is off: the output holds every secret that crossed the wire' : `loupe export: ${prepared.hits.length} value(s) redacted`);

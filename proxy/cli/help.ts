@@ -1,9 +1,19 @@
 export async function run(): Promise<number> {
   console.log(`loupe: an inspector for MCP servers
 
-  loupe start [--port N] [--host ADDR]   start the dashboard (prints a URL with its access token)
-  loupe record --out FILE -- CMD ARGS    record a session with a server into a trace file
-  loupe check [FILE | -- CMD ARGS]       analyse a trace or a live server; exit non-zero on findings
-  loupe bench                            print performance figures`);
+  loupe start [--port N] [--host ADDR] [--config-dir DIR] [--no-build]
+        start the dashboard; prints one URL that carries this launch's access token
+  loupe record --out FILE [options] -- COMMAND [ARGS...]
+        handshake, discover tools/resources/prompts, run scripted calls, write the trace
+  loupe check [options] [FILE | -- COMMAND [ARGS...]]
+        analyse a trace or a live server; --format text|json|junit|sarif, --fail-on LEVEL
+  loupe export FILE --to trace|html|har|otlp|mermaid [--out FILE]
+        convert a trace, with secrets redacted by default
+  loupe diff A B [--format text|json]
+        what changed between two traces: tools, resources, prompts, capabilities, findings
+  loupe bench
+        print performance figures
+
+Run a command with --help for its options.`);
   return 0;
 }

@@ -26,7 +26,7 @@ describe('loupe record', () => {
     expect(frames.some((f) => f.dir === 's2c' && f.raw.includes('"tools":[{'))).toBe(true);
     expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
     expect(frames.at(-1)?.meta).toMatchObject({ event: 'exit' });
-  });
+  }, 60_000);
 
   it('asks only for what the server declared, runs the script and uses the client options', async () => {
     const dir = tempDir();
@@ -41,7 +41,7 @@ describe('loupe record', () => {
     expect(init.params).toMatchObject({ protocolVersion: '2025-06-18', capabilities: { sampling: {} } });
     expect(frames.some((f) => f.raw === 'Fixture server 1.0 ready, waiting for a client...')).toBe(true);
     expect(frames.some((f) => f.dir === 's2c' && f.raw.includes('"text":"hello"'))).toBe(true);
-  });
+  }, 60_000);
 
   it('writes the trace even when the server crashes mid-session', async () => {
     const out = path.join(tempDir(), 'crash.ndjson');
@@ -50,7 +50,20 @@ describe('loupe record', () => {
     const { frames } = readTrace(out);
     expect(frames.some((f) => f.lane === 'stderr' && f.raw.includes('tool registry unavailable'))).toBe(true);
     expect(frames.find((f) => (f.meta as { event?: string } | undefined)?.event === 'exit')?.meta).toMatchObject({ code: 3 });
-  });
+  }, 60_000);
+
+  it('records every notification of a flood as its own frame', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'flood.json');
+    writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'flood', arguments: { count: 20_000 } } }]));
+    const out = path.join(dir, 'flood.ndjson');
+    const r = await runCli(['record', '--out', out, '--script', script, '--', ...fixture('flood')], 60_000);
+    expect(r.code).toBe(0);
+    const notifications = readTrace(out).frames.filter((f) => f.dir === 's2c' && f.lane === 'message' && f.raw.startsWith('{"jsonrpc":"2.0","method":"notifications/message"'));
+    expect(notifications).toHaveLength(20_000);
+    expect(JSON.parse(notifications[19_999].raw).params.data).toEqual({ i: 20_000 });
+    expect(notifications.every((f) => !f.raw.includes('\n') && f.raw.endsWith('}}}'))).toBe(true);
+  }, 60_000);
 
   it('refuses bad usage with exit 2 and a clear message', async () => {
     const cases: Array<[string[], RegExp]> = [
@@ -68,5 +81,5 @@ describe('loupe record', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
     }
-  }, 90_000);
+  }, 180_000);
 });

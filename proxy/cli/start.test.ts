@@ -24,7 +24,7 @@ function startLoupe(args: string[], env: Record<string, string> = {}) {
   const exited = new Promise<number | string | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
   const url = new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', () => {
-      const m = /^Loupe is running at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)$/m.exec(stdout);
+      const m = /^Loupe is running at (http:\/\/[\d.]+:\d+\/\?token=[A-Za-z0-9_-]+)$/m.exec(stdout);
       if (m) resolve(m[1]);
     });
     void exited.then((code) => reject(new Error(`exited with ${code} before printing a URL: ${stderr}`)));
@@ -66,12 +66,24 @@ describe('loupe start', () => {
     const loupe = startLoupe(['--port', '0']);
     child = loupe.child;
     const url = await loupe.url;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
     const session = await openBuiltinSession(url);
     expect(alive(session.pid!)).toBe(true);
     loupe.child.kill('SIGTERM');
     expect(await loupe.exited).toBe(0);
     expect(alive(session.pid!)).toBe(false);
     expect(loupe.out().stdout).toBe(`Loupe is running at ${url}\n`);
+  });
+
+  it('prints the address it was given with --host, and serves pages for that host', async () => {
+    const loupe = startLoupe(['--port', '0', '--host', '127.0.0.2']);
+    child = loupe.child;
+    const url = await loupe.url;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/\?token=/);
+    const res = await fetch(url);
+    expect(res.status).not.toBe(403);
+    loupe.child.kill('SIGTERM');
+    expect(await loupe.exited).toBe(0);
   });
 
   it('exits 0 on SIGINT too', async () => {

@@ -10,8 +10,10 @@ import { ConnectionStore } from '../config/store';
 import { isLoopbackAddress, startLoupeServer, type LoupeServer } from '../server/loupe-server';
 import { createToken } from '../server/token';
 import { createSessionRegistry } from '../sessions/registry';
+import type { SessionRegistry } from '../sessions/types';
 import { ensurePageBuilt } from './build-page';
 import { parseStartOptions } from './start-options';
+import { catchShutdownSignals, type ShutdownSignals } from './shutdown-signals';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** How long shutdown may take before Loupe gives up waiting on a child. */
@@ -25,19 +27,28 @@ function listenError(e: NodeJS.ErrnoException, port: number, host: string): stri
 }
 
 export async function run(argv: string[]): Promise<number> {
+  const signals = catchShutdownSignals();
+  try {
+    return await serve(argv, signals);
+  } finally {
+    signals.dispose();
+  }
+}
+
+async function serve(argv: string[], signals: ShutdownSignals): Promise<number> {
   const opts = parseStartOptions(argv);
   if (typeof opts === 'string') {
     console.error(`loupe start: ${opts}`);
     return 2;
   }
   if (opts.build) {
-    const failed = await ensurePageBuilt(ROOT);
+    const failed = await ensurePageBuilt(ROOT, signals.signal);
+    if (signals.signal.aborted) return 0;
     if (failed) {
       console.error(`loupe start: ${failed}`);
       return 1;
     }
-  }
-  else if (!existsSync(path.join(ROOT, 'out', 'index.html'))) {
+  } else if (!existsSync(path.join(ROOT, 'out', 'index.html'))) {
     console.error('loupe start: warning: --no-build and no built page in out/: the page will not load until `npm run build` has run');
   }
   const store = await ConnectionStore.open(resolveConfigDir(opts.configDir));
@@ -54,43 +65,27 @@ export async function run(argv: string[]): Promise<number> {
     console.error(`loupe start: ${listenError(e as NodeJS.ErrnoException, opts.port, opts.host)}`);
     return 1;
   }
-  // Signal handlers go in before the URL is printed: whoever reads it may stop Loupe at once.
-  const stopped = drainOnSignal(server, registry.closeAll.bind(registry));
-  console.log(`Loupe is running at ${server.url}`);
+  const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry))));
+  if (!signals.signal.aborted) console.log(`Loupe is running at ${server.url}`);
   return stopped;
 }
 
-/** Resolves with the exit code once a SIGINT or SIGTERM has stopped everything. */
-function drainOnSignal(server: LoupeServer, closeSessions: () => Promise<void>): Promise<number> {
-  return new Promise((resolve) => {
-    let draining = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (draining) {
-        console.error(`loupe: ${signal} again: exiting without waiting`);
-        process.exit(1);
-      }
-      draining = true;
-      console.error(`loupe: ${signal}: closing sessions and stopping their servers`);
-      const limit = setTimeout(() => {
-        console.error('loupe: shutdown took too long: exiting');
-        process.exit(1);
-      }, DRAIN_LIMIT_MS);
-      limit.unref();
-      // Stop accepting first, so no page opens a session while the others are being closed.
-      void Promise.allSettled([server.close()])
-        .then(() => closeSessions())
-        .then(() => 0, (e: unknown) => {
-          console.error(`loupe: shutdown: ${(e as Error).message}`);
-          return 1;
-        })
-        .then((code) => {
-          clearTimeout(limit);
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          resolve(code);
-        });
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+/** Stops accepting first, so no page opens a session while the others are being closed. */
+async function drain(signal: NodeJS.Signals, server: LoupeServer, registry: SessionRegistry): Promise<number> {
+  console.error(`loupe: ${signal}: closing sessions and stopping their servers`);
+  const limit = setTimeout(() => {
+    console.error('loupe: shutdown took too long: exiting');
+    process.exit(1);
+  }, DRAIN_LIMIT_MS);
+  limit.unref();
+  try {
+    await server.close();
+    await registry.closeAll();
+    return 0;
+  } catch (e) {
+    console.error(`loupe: shutdown: ${(e as Error).message}`);
+    return 1;
+  } finally {
+    clearTimeout(limit);
+  }
 }

@@ -52,14 +52,17 @@ function refuseUpgrade(socket: Duplex, r: Refusal | { status: number; message: s
   socket.end(`HTTP/1.1 ${r.status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-function urlHost(host: string): string {
-  if (!isLoopbackAddress(host) && !['0.0.0.0', '::'].includes(host)) return isIP(host) === 6 ? `[${host}]` : host;
-  return '127.0.0.1';
+const WILDCARD_ADDRESSES = ['0.0.0.0', '::'];
+
+/** The host to print: the address actually bound (a name like `localhost` resolves to one). */
+function urlHost(requested: string, bound: string): string {
+  if (WILDCARD_ADDRESSES.includes(requested)) return '127.0.0.1';
+  return isIP(bound) === 6 ? `[${bound}]` : bound;
 }
 
 export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeServer> {
   const host = opts.host ?? '127.0.0.1';
-  const guard: GuardConfig = { port: opts.port, token: opts.token, extraHost: isLoopbackAddress(host) ? undefined : host };
+  const guard: GuardConfig = { port: opts.port, token: opts.token, extraHost: ['127.0.0.1', '::1', 'localhost'].includes(host) ? undefined : host };
   const hub = new PageHub(opts.registry, opts.store);
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxMessageBytes ?? MAX_MESSAGE_BYTES });
   const sockets = new Set<Socket>();
@@ -93,14 +96,15 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  const bound = server.address() as AddressInfo;
+  const port = bound.port;
   guard.port = port;
 
   return {
     host,
     port,
     address: () => server.address() as AddressInfo,
-    url: `http://${urlHost(host)}:${port}/?token=${opts.token}`,
+    url: `http://${urlHost(host, bound.address)}:${port}/?token=${opts.token}`,
     async close() {
       hub.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

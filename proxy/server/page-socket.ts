@@ -4,7 +4,7 @@
  */
 import type WebSocket from 'ws';
 import { PageMessageSchema, unreachable, type PageMessage, type ProxyMessage } from '../../lib/wire/protocol';
-import { defaultOpenOptions, LOUPE_VERSION } from './defaults';
+import { defaultOpenOptions, LOUPE_VERSION } from '../sessions/session';
 import { FrameStream } from './frame-stream';
 import type { HubMember, PageHub } from './page-hub';
 

@@ -63,6 +63,9 @@ export const capabilityRules: RuleModule = {
     const receiver = toServer ? 'server' : 'client';
     if (msg.kind === 'request' && receiverCaps) {
       const missing = needs(msg.method, msg.params, toServer, version).filter((p) => !declared(receiverCaps, p));
+      // 2025-11-25: an empty `elicitation` means form mode; one that lists modes must list `form`.
+      const elicitation = isObj(receiverCaps.elicitation) ? receiverCaps.elicitation : undefined;
+      if (msg.method === 'elicitation/create' && strAt(msg.params, 'mode') !== 'url' && elicitation && Object.keys(elicitation).length > 0 && !declared(elicitation, 'form')) missing.push('elicitation.form');
       if (missing.length) report('capability.receiver-undeclared', [msg.seq], `${msg.method} needs the ${receiver} capability ${missing.map((p) => `\`${p}\``).join(' and ')}, which the ${receiver} did not declare`);
     }
     if (msg.kind === 'notification' && senderCaps) {

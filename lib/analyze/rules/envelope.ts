@@ -36,7 +36,7 @@ export const envelopeRules: RuleModule = {
     'jsonrpc.unknown-field': { severity: 'warning', section: `${S}messages` },
   },
 
-  onText({ unit, stdio, report }) {
+  onText({ unit, stdio, version, report }) {
     const seqs = unit.frames.map((f) => f.seq);
     const first = unit.frames[0];
     const p = unit.parsed;
@@ -55,6 +55,8 @@ export const envelopeRules: RuleModule = {
       report('jsonrpc.duplicate-key', seqs, `repeated key${p.duplicates.length > 1 ? 's' : ''} ${list}${p.duplicates.length > 5 ? ', …' : ''}: JSON.parse keeps only the last one`);
     }
     if (Array.isArray(p.value)) {
+      // The catalog counts a batch outside 2025-03-26 here too (and as jsonrpc.batch-not-allowed).
+      if (version !== '2025-03-26') report('jsonrpc.not-object', seqs, `the message is a JSON array of ${p.value.length}; outside 2025-03-26 every message must be a single object`);
       p.value.forEach((el, i) => {
         if (!isObj(el)) report('jsonrpc.not-object', seqs, `batch element ${i} is ${show(el, 30)}, not a JSON-RPC object`);
       });

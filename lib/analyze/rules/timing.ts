@@ -15,7 +15,8 @@ export const timingRules: RuleModule = {
 
   onFinish({ state, options, report }, nowUs) {
     for (const r of state.requests.values()) {
-      if (r.responseSeq !== undefined || r.timedOut || r.method === 'notifications/cancelled') continue;
+      // A cancelled request may rightly never be answered.
+      if (r.responseSeq !== undefined || r.timedOut || r.cancelledSeq !== undefined) continue;
       const waited = (nowUs - r.ts) / 1000;
       if (waited < options.timeoutMs) continue;
       r.timedOut = true;

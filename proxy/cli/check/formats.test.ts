@@ -63,7 +63,7 @@ describe('check reports', () => {
   it('the XML reader used here refuses what is not well-formed', () => {
     expect(() => xmlElementNames('<a><b></a></b>')).toThrow(/closes/);
     expect(() => xmlElementNames('<a>fish & chips</a>')).toThrow(/unescaped/);
-    expect(() => xmlElementNames('<a x="1>2"></a>')).toThrow();
+    expect(() => xmlElementNames('<a x="1<2"></a>')).toThrow();
     expect(() => xmlElementNames('<a>\u0007</a>')).toThrow(/control/);
     expect(() => xmlElementNames('<a>')).toThrow(/unclosed/);
     expect(xmlElementNames('<?xml version="1.0"?>\n<a x="&amp;"><b/>t&lt;</a>')).toEqual(['a', 'b']);

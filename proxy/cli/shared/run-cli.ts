@@ -23,7 +23,7 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], timeoutMs = 30_000): Promise<CliResult> {
+export function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), ...args], { cwd: ROOT, timeout: timeoutMs, maxBuffer: 64 * 2 ** 20 }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;

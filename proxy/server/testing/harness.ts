@@ -17,7 +17,7 @@ export interface Harness {
 }
 
 /** A real server on a free loopback port, with a tiny exported page and its own config dir. */
-export async function startHarness(registry: SessionRegistry, maxMessageBytes?: number): Promise<Harness> {
+export async function startHarness(registry: SessionRegistry, maxMessageBytes?: number, connectionsJson?: string): Promise<Harness> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-server-'));
   const outDir = path.join(dir, 'out');
   await mkdir(path.join(outDir, '_next', 'static'), { recursive: true });
@@ -25,6 +25,10 @@ export async function startHarness(registry: SessionRegistry, maxMessageBytes?: 
   await writeFile(path.join(outDir, 'about.html'), '<!doctype html><title>About</title>');
   await writeFile(path.join(outDir, '_next', 'static', 'app.js'), 'console.log(1)');
   await writeFile(path.join(dir, 'secret.txt'), 'outside the page folder');
+  if (connectionsJson !== undefined) {
+    await mkdir(path.join(dir, 'config'));
+    await writeFile(path.join(dir, 'config', 'connections.json'), connectionsJson);
+  }
   const store = await ConnectionStore.open(path.join(dir, 'config'));
   const token = createToken();
   const server = await startLoupeServer({ port: 0, outDir, token, registry, store, maxMessageBytes });

@@ -7,6 +7,7 @@ import type { Crossing } from '../types';
 import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError } from './errors';
 import { LegacySseTransport } from './legacy';
+import type { ProbeReport } from './probes';
 import type { MicroClock, ResolvedHttpOptions } from './options';
 import { initializeId, tryParse } from './sniff';
 import { StreamableHttpTransport } from './streamable';
@@ -49,6 +50,10 @@ export class AutoHttpTransport implements HttpTransport {
     this.current.resetSession();
   }
 
+  probe(options: { timeoutMs?: number; protocolVersion?: string } = {}): Promise<ProbeReport> {
+    return this.current.probe(options);
+  }
+
   start(): Promise<void> {
     return this.current.start();
   }
@@ -66,7 +71,12 @@ export class AutoHttpTransport implements HttpTransport {
       // The fallback is announced as a frame so the trace explains the second initialize.
       const raw = `POST initialize was answered ${status}: falling back to HTTP+SSE (2024-11-05)`;
       nextSeq(this.counter, this.onCrossing?.({ dir: 'local', lane: 'lifecycle', raw, size: raw.length, ts: this.clock.now(), meta: { transport: 'http', event: 'connect', fallback: 'sse', status } }));
-      await this.current.start();
+      try {
+        await this.current.start();
+      } catch (fallback) {
+        // Both answers matter: the server may be a Streamable HTTP server that disliked the initialize.
+        throw new HttpTransportError((fallback as HttpTransportError).code ?? 'status', `${(e as Error).message}; the HTTP+SSE fallback failed too: ${(fallback as Error).message}`, status);
+      }
       await this.current.send(text);
     }
   }

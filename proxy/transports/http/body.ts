@@ -6,18 +6,26 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { OpenExchange } from './wire';
 
+/** The most of one body (or one SSE event) that is kept; the rest is counted, not stored. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
 export interface BodyText {
   text: string;
   bytes: number;
   invalidUtf8: boolean;
+  /** Only the first `MAX_BODY_BYTES` were kept. */
+  truncated?: boolean;
+  /** The exact bytes, kept only when they are not valid UTF-8. */
+  rawBase64?: string;
   /** Set when the body did not arrive whole (timeout, reset, close). */
   error?: string;
 }
 
 /** Reads the whole body; gives up (keeping what arrived) after `timeoutMs`. */
-export async function readText(ex: OpenExchange, timeoutMs: number): Promise<BodyText> {
+export async function readText(ex: OpenExchange, timeoutMs: number, maxBytes = MAX_BODY_BYTES): Promise<BodyText> {
   const chunks: Uint8Array[] = [];
   let bytes = 0;
+  let kept = 0;
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; ex.controller.abort(); }, timeoutMs);
   let error: string | undefined;
@@ -27,8 +35,12 @@ export async function readText(ex: OpenExchange, timeoutMs: number): Promise<Bod
       if (!reader) break;
       const { done, value } = await reader.read();
       if (done) break;
-      chunks.push(value);
       bytes += value.byteLength;
+      if (kept < maxBytes) {
+        const part = value.byteLength > maxBytes - kept ? value.subarray(0, maxBytes - kept) : value;
+        chunks.push(part);
+        kept += part.byteLength;
+      }
     }
   } catch (e) {
     error = timedOut ? `the body did not finish within ${timeoutMs} ms` : `the body was cut off: ${(e as Error).message}`;
@@ -36,7 +48,11 @@ export async function readText(ex: OpenExchange, timeoutMs: number): Promise<Bod
     clearTimeout(timer);
   }
   const all = Buffer.concat(chunks);
-  return { text: new TextDecoder().decode(all), bytes, invalidUtf8: !isValidUtf8(all), error };
+  const valid = isValidUtf8(all);
+  const truncated = bytes > kept || undefined;
+  // A cut can split a UTF-8 sequence: only an intact body is judged for invalid bytes.
+  const invalid = !truncated && !valid;
+  return { text: new TextDecoder().decode(all), bytes, truncated, invalidUtf8: invalid, rawBase64: invalid ? all.toString('base64') : undefined, error };
 }
 
 function isValidUtf8(b: Uint8Array): boolean {
@@ -72,6 +88,7 @@ export async function readSse(ex: OpenExchange, idleMs: number, handlers: SseHan
     onEvent: (ev) => { events++; handlers.onEvent(ev); },
     onRetry: (ms) => handlers.onRetry(ms),
     onError: (e) => { parseError = e.message; },
+    maxBufferSize: MAX_BODY_BYTES,
   });
   const decoder = new TextDecoder();
   let timer: ReturnType<typeof setTimeout> | undefined;

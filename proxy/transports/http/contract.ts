@@ -1,5 +1,6 @@
 /** What an HTTP transport adds to WireTransport: the session id it holds and its expiry. */
 import type { WireTransport } from '../types';
+import type { ProbeReport } from './probes';
 
 export interface SessionExpired {
   /** The session id the server no longer knows. */
@@ -20,4 +21,7 @@ export interface HttpTransport extends WireTransport {
   onSessionExpired?: (e: SessionExpired) => void;
   /** Forgets the session id and version so that the next `initialize` starts a new session. */
   resetSession(): void;
+  /** Runs the active probes against this connection's URL and headers; their frames are
+   *  recorded through `onCrossing` like the session's own, so they land in the same trace. */
+  probe(options?: { timeoutMs?: number; protocolVersion?: string }): Promise<ProbeReport>;
 }

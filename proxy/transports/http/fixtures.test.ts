@@ -1,4 +1,6 @@
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { analyze } from '../../../lib/analyze';
 import { createHttpTransport, type SessionExpired } from './index';
 import { FrameLog, meta, MiniClient, startFixture, testClock, until, type RunningServer } from './testing';
 
@@ -29,7 +31,7 @@ describe('HTTP fixtures that misbehave', () => {
 
     const post = log.http('request').find((f) => f.raw.includes('tools/call') || log.messages('c2s').some((m) => meta(m).exchange === f.seq && m.raw.includes('tools/call')))!;
     const postEnd = log.http('end').find((f) => meta(f).exchange === post.seq)!;
-    expect(meta(postEnd)).toMatchObject({ streamEnd: 'error', lastEventId: 'ev-2', retryMs: 300 });
+    expect(meta(postEnd)).toMatchObject({ streamEnd: 'error', lastEventId: 'ev-2', retryMs: 300, note: expect.stringContaining('resuming from event ev-2') });
     const resume = log.http('request').find((f) => meta(f).lastEventId === 'ev-2')!;
     expect(meta(resume)).toMatchObject({ method: 'GET', resumes: post.seq });
     expect((meta(resume).headers as Record<string, string>)['Last-Event-ID']).toBe('ev-2');
@@ -97,10 +99,54 @@ describe('HTTP fixtures that misbehave', () => {
     expect(t.expired).toBe(true);
     expect(expiries).toEqual([expect.objectContaining({ sessionId: first, url: server.url })]);
     expect(log.http('end').some((f) => meta(f).sessionExpired === true && f.raw === 'session not found')).toBe(true);
+    expect(log.frames.find((f) => f.lane === 'lifecycle' && meta(f).event === 'session-expired')?.meta).toMatchObject({ sessionId: first, error: expect.stringContaining('re-initialize') });
     await client.handshake();
     expect(t.expired).toBe(false);
     expect(t.sessionId()).not.toBe(first);
     await client.request('tools/list');
     await t.close();
+  });
+});
+
+describe('malformed bodies', () => {
+  it('are recorded exactly as they crossed, never dropped, and annotated by the analyser', async () => {
+    const server = await fixture('http-malformed');
+    const { log, t, client } = connect(server.url);
+    await t.start();
+    await client.handshake();
+    await t.send('{"jsonrpc":"2.0","id":20,"method":"tools/list"}');
+    await t.send('{"jsonrpc":"2.0","id":21,"method":"prompts/list"}');
+    await t.close();
+    const s2c = log.messages('s2c');
+    const notJson = s2c.find((f) => f.raw === 'this is {not json')!;
+    expect(meta(notJson)).toMatchObject({ stream: 'post', eventId: 'm1' });
+    const truncated = s2c.find((f) => f.raw === '{"jsonrpc":"2.0","id":20,"result":{"tools":[')!;
+    expect(meta(truncated).stream).toBe('post');
+    const badBytes = s2c.find((f) => f.invalidUtf8)!;
+    expect(Buffer.from(badBytes.rawBase64!, 'base64').includes(Buffer.from([0xff, 0xfe]))).toBe(true);
+    expect(badBytes.raw).toContain('\ufffd');
+    const { annotations } = analyze(log.frames);
+    const invalid = annotations.filter((a) => a.rule === 'jsonrpc.invalid-json').map((a) => a.frames[0]);
+    expect(invalid).toEqual(expect.arrayContaining([notJson.seq, truncated.seq]));
+    expect(badBytes.size).toBe(Buffer.from(badBytes.rawBase64!, 'base64').length);
+  });
+});
+
+describe('auto mode', () => {
+  it('names both failures when neither Streamable HTTP nor the HTTP+SSE fallback works', async () => {
+    const server = createServer((req, res) => {
+      res.writeHead(req.method === 'POST' ? 405 : 404, { 'Content-Type': 'text/plain' });
+      res.end(req.method === 'POST' ? 'no POST here' : 'no stream here');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`;
+      const t = createHttpTransport({ url, headers: {}, mode: 'auto' }, testClock);
+      await t.start();
+      await expect(t.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}')).rejects.toThrow(/answered 405 .*no POST here; the HTTP\+SSE fallback failed too: GET .* was answered 404 .*no stream here/);
+      await t.close();
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });

@@ -9,6 +9,8 @@ import { StreamableHttpTransport } from './streamable';
 export type { HttpTransport, SessionExpired } from './contract';
 export type { HttpTransportOptions, MicroClock } from './options';
 export { HttpTransportError } from './errors';
+export { probeServer, type ProbeFinding, type ProbeReport, type ProbeOptions } from './probes';
+export { appendProbes, httpConnectionFromFlags } from './cli-support';
 
 export function createHttpTransport(connection: Pick<HttpConnection, 'url' | 'headers' | 'mode'>, clock: MicroClock, options?: HttpTransportOptions): HttpTransport {
   const url = new URL(connection.url);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport } from './index';
-import { FrameLog, meta, MiniClient, startEverything, testClock, until, type RunningServer } from './testing';
+import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, until, type RunningServer } from './testing';
 
 let server: RunningServer;
 beforeAll(async () => { server = await startEverything('sse'); });
@@ -67,5 +67,25 @@ describe('exchange links without a seq from the recorder', () => {
     const linked = frames.filter((f) => f.lane === 'message');
     expect(linked.length).toBeGreaterThanOrEqual(5);
     for (const f of linked) expect(frames[(f.meta!.exchange as number) - 1].meta).toMatchObject({ phase: 'request' });
+  });
+});
+
+describe('legacy HTTP+SSE connect errors', () => {
+  it('rejects start with a clear error when the stream names no endpoint in time, and reports no close', async () => {
+    const quiet = await startFixture('http-silent');
+    try {
+      const t = createHttpTransport({ url: quiet.url, headers: {}, mode: 'sse' }, testClock, { connectTimeoutMs: 300 });
+      const closed: string[] = [];
+      t.onClosed = (r) => closed.push(r);
+      await expect(t.start()).rejects.toThrow(/GET .* got no answer within 300 ms/);
+      await t.close();
+      const sse = createHttpTransport({ url: `${quiet.url}/quiet-sse`, headers: {}, mode: 'sse' }, testClock, { connectTimeoutMs: 300 });
+      sse.onClosed = (r) => closed.push(r);
+      await expect(sse.start()).rejects.toThrow(/waiting for the endpoint event .* got no answer within 300 ms/);
+      await sse.close();
+      expect(closed).toEqual([]);
+    } finally {
+      await quiet.stop();
+    }
   });
 });

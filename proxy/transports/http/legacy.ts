@@ -7,6 +7,7 @@ import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError, statusError, timeoutError } from './errors';
 import type { MicroClock, ResolvedHttpOptions } from './options';
 import { readText } from './body';
+import { probeServer, type ProbeReport } from './probes';
 import { pumpSse, settleWithin } from './sse-pump';
 import { initializeId, negotiatedVersion, setHeader, tryParse, type RpcId } from './sniff';
 import { HttpWire, mediaType, type SeqCounter } from './wire';
@@ -30,7 +31,7 @@ export class LegacySseTransport implements HttpTransport {
   constructor(
     readonly url: string,
     private readonly custom: Record<string, string>,
-    clock: MicroClock,
+    private readonly clock: MicroClock,
     private readonly opts: ResolvedHttpOptions,
     counter: SeqCounter = { last: 0 },
   ) {
@@ -45,6 +46,11 @@ export class LegacySseTransport implements HttpTransport {
     // A legacy session lives as long as its stream; there is nothing to reset in place.
   }
 
+  /** The probes speak Streamable HTTP; against an HTTP+SSE server they run on the endpoint URL. */
+  probe(options: { timeoutMs?: number; protocolVersion?: string } = {}): Promise<ProbeReport> {
+    return probeServer(this.endpoint ?? this.url, this.custom, { ...options, clock: this.clock, record: (c) => this.wire.record(c) });
+  }
+
   async start(): Promise<void> {
     this.wire.record({ dir: 'local', lane: 'lifecycle', raw: `connect ${this.url} (HTTP+SSE)`, meta: { transport: 'http', event: 'connect', url: this.url, mode: 'sse' } });
     const headers = { ...this.custom };
@@ -56,6 +62,7 @@ export class LegacySseTransport implements HttpTransport {
       if (!ex.response.ok) throw statusError('GET', this.url, ex.response.status, ex.response.statusText, body.text);
       throw new HttpTransportError('content-type', `GET ${this.url} answered ${mediaType(ex.response) || 'no content type'}: an HTTP+SSE server answers text/event-stream`);
     }
+    let connected = false;
     let found!: (url: string) => void;
     let failed!: (e: Error) => void;
     const endpoint = new Promise<string>((res, rej) => { found = res; failed = rej; });
@@ -75,13 +82,15 @@ export class LegacySseTransport implements HttpTransport {
       },
     }).then((r) => {
       failed(new HttpTransportError('endpoint', `the SSE stream ended before it named an endpoint${r.error ? ` (${r.error})` : ''}`));
-      if (this.closeCtl.signal.aborted) return;
+      // A start that failed already said why; only a connected stream can end "by itself".
+      if (this.closeCtl.signal.aborted || !connected) return;
       this.wire.record({ dir: 'local', lane: 'lifecycle', raw: `disconnect ${this.url}: the server ended the SSE stream`, meta: { transport: 'http', event: 'disconnect', url: this.url } });
       this.onClosed?.(`the server ended the SSE stream${r.error ? `: ${r.error}` : ''}`);
-    });
+    }).catch(() => undefined);
     const timer = setTimeout(() => failed(timeoutError(`waiting for the endpoint event of ${this.url}`, this.opts.connectTimeoutMs)), this.opts.connectTimeoutMs);
     try {
       await endpoint;
+      connected = true;
     } catch (e) {
       ex.controller.abort();
       throw e;

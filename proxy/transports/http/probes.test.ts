@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { analyze } from '../../../lib/analyze';
+import { createHttpTransport } from './index';
 import { FOREIGN_ORIGIN, probeServer } from './probes';
-import { FrameLog, meta, startEverything, startFixture, testClock, type RunningServer } from './testing';
+import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, type RunningServer } from './testing';
 
 const running: RunningServer[] = [];
 afterEach(async () => { await Promise.all(running.splice(0).map((s) => s.stop())); });
@@ -34,5 +36,25 @@ describe('probeServer', () => {
     expect(origin).toMatchObject({ verdict: 'fail', status: 200 });
     const del = report.crossings.find((c) => c.meta && (c.meta as Record<string, unknown>).method === 'DELETE');
     expect(del).toBeDefined();
+  });
+});
+
+describe('HttpTransport.probe', () => {
+  it('records the probes in the session trace, where only their verdicts are annotated', async () => {
+    const server = await startFixture('http-unknown-session');
+    running.push(server);
+    const log = new FrameLog();
+    const t = createHttpTransport({ url: server.url, headers: {}, mode: 'auto' }, testClock);
+    t.onCrossing = log.sink;
+    const client = new MiniClient(t);
+    await t.start();
+    await client.handshake();
+    const report = await t.probe();
+    expect(report.findings.map((f) => [f.probe, f.verdict])).toEqual([['origin', 'pass'], ['unknown-session', 'fail']]);
+    await client.request('tools/list');
+    await t.close();
+    for (const f of report.findings) expect(log.frames[f.exchange - 1].meta).toMatchObject({ phase: 'request', probe: f.probe });
+    const found = analyze(log.frames).annotations.filter((a) => a.group === 'http');
+    expect(found.map((a) => a.rule)).toEqual(['http.unknown-session-status']);
   });
 });

@@ -28,7 +28,9 @@ export interface ProbeFinding {
 
 export interface ProbeOptions {
   clock?: MicroClock;
-  /** Where the probe frames go (the session's recorder); without it they are returned. */
+  /** Where the probe frames go (the session's recorder), answering the seq it gave each one:
+   *  `exchange` links in the frames are those seqs. Without it the crossings are returned, and
+   *  their links are 1-based positions in `crossings`. */
   record?: Sink;
   timeoutMs?: number;
   protocolVersion?: string;

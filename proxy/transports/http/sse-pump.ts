@@ -23,6 +23,8 @@ export interface PumpOptions {
   deliver(text: string): void;
   /** A non-message event (e.g. `endpoint`) was recorded. */
   onControl?(ev: EventSourceMessage): void;
+  /** A sentence for the `end` frame, decided when the stream is over (what happens next). */
+  endNote?(): string | undefined;
 }
 
 export async function pumpSse(wire: HttpWire, ex: OpenExchange, o: PumpOptions): Promise<SseResult> {
@@ -46,7 +48,7 @@ export async function pumpSse(wire: HttpWire, ex: OpenExchange, o: PumpOptions):
   });
   ex.end({
     bytes: result.bytes, events: result.events, streamEnd: result.end, error: result.error,
-    eventIds: ids.slice(0, 1000), lastEventId: o.state.lastEventId, retryMs: o.state.retryMs,
+    eventIds: ids.slice(0, 1000), lastEventId: o.state.lastEventId, retryMs: o.state.retryMs, note: o.endNote?.(),
   });
   return result;
 }

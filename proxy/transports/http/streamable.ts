@@ -8,6 +8,7 @@ import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError, sessionExpiredError, statusError } from './errors';
 import type { MicroClock, ResolvedHttpOptions } from './options';
 import { readText } from './body';
+import { probeServer, type ProbeReport } from './probes';
 import { pause, pumpSse, settleWithin, type StreamState } from './sse-pump';
 import { initializeId, methods, negotiatedVersion, requestIds, responseIds, setHeader, tryParse, type RpcId } from './sniff';
 import { HttpWire, mediaType, type SeqCounter, type OpenExchange } from './wire';
@@ -32,7 +33,7 @@ export class StreamableHttpTransport implements HttpTransport {
   constructor(
     readonly url: string,
     private readonly custom: Record<string, string>,
-    clock: MicroClock,
+    private readonly clock: MicroClock,
     private readonly opts: ResolvedHttpOptions,
     counter: SeqCounter = { last: 0 },
   ) {
@@ -53,6 +54,10 @@ export class StreamableHttpTransport implements HttpTransport {
     this.initId = undefined;
     this.expiredFlag = false;
     this.getStreamStarted = false;
+  }
+
+  probe(options: { timeoutMs?: number; protocolVersion?: string } = {}): Promise<ProbeReport> {
+    return probeServer(this.url, this.custom, { ...options, clock: this.clock, record: (c) => this.wire.record(c) });
   }
 
   async start(): Promise<void> {
@@ -89,8 +94,8 @@ export class StreamableHttpTransport implements HttpTransport {
     }
     const body = await readText(ex, this.opts.requestTimeoutMs);
     if (type === 'application/json' && body.text !== '') {
-      this.wire.recordMessage('s2c', body.text, ex.id, { stream: 'post' });
-      ex.end({ bytes: body.bytes, error: body.error, invalidUtf8: body.invalidUtf8 || undefined });
+      this.wire.recordMessage('s2c', body.text, ex.id, { stream: 'post' }, body);
+      ex.end({ bytes: body.bytes, error: body.error });
       this.deliver(body.text);
     } else {
       ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
@@ -152,6 +157,9 @@ export class StreamableHttpTransport implements HttpTransport {
   private expire(sessionId: string, exchange: number): void {
     if (this.expiredFlag) return;
     this.expiredFlag = true;
+    // A lifecycle frame, so that the trace itself says why the next initialize happens.
+    const error = `the server answered 404: session ${sessionId} expired; re-initialize to start a new session`;
+    this.wire.record({ dir: 'local', lane: 'lifecycle', raw: `session expired: ${sessionId}`, meta: { transport: 'http', event: 'session-expired', sessionId, exchange, error } });
     this.onSessionExpired?.({ sessionId, url: this.url, exchange });
   }
 
@@ -171,6 +179,13 @@ export class StreamableHttpTransport implements HttpTransport {
       const r = await pumpSse(this.wire, ex, {
         idleMs: this.opts.streamIdleTimeoutMs, role: resumption ? 'get' : 'post', resumption, state,
         deliver: (text) => { for (const id of responseIds(tryParse(text))) pending.delete(id); this.deliver(text); },
+        endNote: () => {
+          if (pending.size === 0 || this.closeCtl.signal.aborted) return undefined;
+          const ids = [...pending].map((id) => JSON.stringify(id)).join(', ');
+          return state.lastEventId
+            ? `the stream ended before the answer to request ${ids}: resuming from event ${state.lastEventId}`
+            : `the stream ended before the answer to request ${ids}, with no event id to resume from: the request will time out`;
+        },
       });
       if (pending.size === 0 || this.closeCtl.signal.aborted || this.expiredFlag || !state.lastEventId) return;
       misses = r.events > 0 ? 1 : misses + 1;

@@ -72,13 +72,17 @@ export class HttpWire {
   }
 
   /** Records a crossing; answers the seq the recorder gave it (counted when it answers none). */
-  record(c: Omit<Crossing, 'ts' | 'size'> & { ts?: number }): number {
-    const crossing: Crossing = { ...c, ts: c.ts ?? this.clock.now(), size: Buffer.byteLength(c.raw) };
+  record(c: Omit<Crossing, 'ts' | 'size'> & { ts?: number; size?: number }): number {
+    const crossing: Crossing = { ...c, ts: c.ts ?? this.clock.now(), size: c.size ?? Buffer.byteLength(c.raw) };
     return nextSeq(this.counter, this.sink()?.(crossing));
   }
 
-  recordMessage(dir: 'c2s' | 's2c', raw: string, exchange: number, meta: Record<string, unknown>): number {
-    return this.record({ dir, lane: 'message', raw, meta: { transport: 'http', exchange, ...meta } });
+  recordMessage(dir: 'c2s' | 's2c', raw: string, exchange: number, meta: Record<string, unknown>, bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string; truncated?: boolean }): number {
+    const exact = {
+      ...(bytes?.invalidUtf8 ? { invalidUtf8: true, rawBase64: bytes.rawBase64, size: bytes.bytes } : {}),
+      ...(bytes?.truncated ? { truncated: true, size: bytes.bytes } : {}),
+    };
+    return this.record({ dir, lane: 'message', raw, ...exact, meta: { transport: 'http', exchange, ...meta } });
   }
 
   /** Sends the request; resolves at the response headers. Rejects (after recording why) on a

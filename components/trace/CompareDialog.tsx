@@ -1,0 +1,47 @@
+'use client';
+import { useMemo, useState } from 'react';
+import type { Frame } from '../../lib/mcp/frame';
+import { diffTraces } from '../../lib/trace';
+import { Dialog } from '../ui/Dialog';
+import { TraceDiffView } from './TraceDiffView';
+
+export interface ComparableTrace {
+  id: string;
+  name: string;
+  frames: readonly Frame[];
+}
+
+/** Pick two open traces and see what differs: offer, capabilities, annotations, latency. */
+export function CompareDialog({ open, onClose, traces }: { open: boolean; onClose: () => void; traces: readonly ComparableTrace[] }) {
+  return (
+    <Dialog open={open} title="Compare traces" onClose={onClose} wide>
+      {open && <CompareForm traces={traces} />}
+    </Dialog>
+  );
+}
+
+function CompareForm({ traces }: { traces: readonly ComparableTrace[] }) {
+  const [a, setA] = useState(traces[0]?.id);
+  const [b, setB] = useState(traces[1]?.id ?? traces[0]?.id);
+  const ta = traces.find((t) => t.id === a);
+  const tb = traces.find((t) => t.id === b);
+  const diff = useMemo(() => (ta && tb ? diffTraces(ta, tb) : undefined), [ta, tb]);
+  const pick = (label: string, value: string | undefined, set: (v: string) => void) => (
+    <label className="flex flex-1 flex-col gap-1 text-zinc-400">
+      {label}
+      <select aria-label={label} value={value} onChange={(e) => set(e.target.value)} className="rounded border border-zinc-700 bg-zinc-950 px-1 py-0.5 text-zinc-100">
+        {traces.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+      </select>
+    </label>
+  );
+  if (traces.length < 2) return <p className="text-xs text-zinc-400">Open two traces to compare them.</p>;
+  return (
+    <div className="flex flex-col gap-3 text-xs">
+      <div className="flex gap-2">
+        {pick('Before', a, setA)}
+        {pick('After', b, setB)}
+      </div>
+      {diff && ta && tb && <TraceDiffView diff={diff} names={[ta.name, tb.name]} />}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { useLoupe } from '../../lib/browser/store';
+import type { Trace, TraceHeader } from '../../lib/trace';
+import { SessionView } from '../session/SessionView';
+import { SessionTabs, panelDomId, tabDomId } from '../shell/SessionTabs';
+import { Button } from '../ui/Button';
+import { CompareDialog } from './CompareDialog';
+import { ExportDialog } from './ExportDialog';
+import { readEmbeddedTrace } from './embedded';
+import { TraceImport } from './TraceImport';
+
+/**
+ * The proxy-less viewer: opens trace files (picker, drop, `?trace=URL`, or the trace embedded in
+ * a self-contained viewer file) into the same session views the live page uses, and re-exports.
+ */
+export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
+  const active = useLoupe((s) => s.activeTab);
+  const frames = useLoupe((s) => (active ? s.traces[active]?.frames : undefined));
+  const [headers, setHeaders] = useState<Record<string, TraceHeader>>({});
+  const [exporting, setExporting] = useState(false);
+  const [comparing, setComparing] = useState(false);
+  const traces = useLoupe((s) => s.traces);
+  const tabs = useLoupe((s) => s.tabs);
+  const [embedError, setEmbedError] = useState<string>();
+
+  const open = (name: string, trace: Trace) => {
+    const gap = trace.frames.findIndex((f, i) => f.seq !== i + 1);
+    if (gap !== -1) {
+      // The session views index frames by seq from 1 with no gaps; a partial export has gaps.
+      setEmbedError(`${name} holds part of a session (frame ${trace.frames[gap].seq} follows ${gap === 0 ? 'nothing' : `frame ${trace.frames[gap - 1].seq}`}); the views open whole sessions only for now. Use loupe diff or loupe export with it instead.`);
+      return;
+    }
+    setEmbedError(undefined);
+    const id = useLoupe.getState().openTraceFile(name, trace.frames);
+    setHeaders((h) => ({ ...h, [id]: trace.header }));
+  };
+
+  useEffect(() => {
+    try {
+      const embedded = readEmbeddedTrace(document);
+      if (embedded) open(embedded.name, embedded.trace);
+    } catch (e) {
+      setEmbedError(`the embedded trace was not opened: ${(e as Error).message}`);
+    }
+  }, []);
+
+  const header = active ? headers[active] : undefined;
+  return (
+    <div className="flex h-screen flex-col text-zinc-100">
+      <header className="flex items-center gap-3 border-b border-zinc-800 px-3 py-2">
+        <h1 className="text-sm font-semibold">Loupe trace viewer</h1>
+        {header && (
+          <span className="text-xs text-zinc-400">
+            {header.target.name} · {header.target.transport}
+            {header.negotiatedVersion ? ` · ${header.negotiatedVersion}` : ''}
+            {header.redaction ? ` · ${header.redaction.count} value(s) redacted` : ''}
+          </span>
+        )}
+        <div className="ml-auto">{active && <TraceImport onOpen={open} readUrlParam={false} compact />}</div>
+        <Button disabled={tabs.length < 2} onClick={() => setComparing(true)}>Compare…</Button>
+        <Button disabled={!header || !frames} onClick={() => setExporting(true)}>Export…</Button>
+      </header>
+      {embedError && <p role="alert" className="px-3 py-1 text-xs text-red-300">{embedError}</p>}
+      <SessionTabs />
+      {active ? (
+        <div role="tabpanel" id={panelDomId(active)} aria-labelledby={tabDomId(active)} className="flex min-h-0 flex-1 flex-col">
+          <SessionView key={active} traceId={active} />
+        </div>
+      ) : (
+        <div className="m-auto w-[28rem] max-w-full p-4">
+          <TraceImport onOpen={open} />
+        </div>
+      )}
+      <CompareDialog
+        open={comparing}
+        onClose={() => setComparing(false)}
+        traces={tabs.filter((id) => traces[id]).map((id) => ({ id, name: id.replace(/^file:/, ''), frames: traces[id].frames }))}
+      />
+      {header && frames && (
+        <ExportDialog
+          open={exporting}
+          onClose={() => setExporting(false)}
+          frames={frames}
+          target={header.target}
+          negotiatedVersion={header.negotiatedVersion}
+          startedAt={header.startedAt}
+          source="import"
+          loupeVersion={loupeVersion}
+        />
+      )}
+    </div>
+  );
+}

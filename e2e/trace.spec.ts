@@ -1,0 +1,130 @@
+import { test, expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { embedTrace } from '../lib/trace/embed';
+
+const viewer = path.resolve('out/loupe-viewer.html');
+const golden = (name: string) => path.resolve('e2e/golden', name);
+
+// The self-contained viewer is made from the page's static export (`npm run build` writes
+// out/viewer.html) by scripts/build-viewer.mjs, which this spec runs so it always tests a fresh one.
+test.beforeAll(() => {
+  if (!existsSync('out/viewer.html')) throw new Error('out/viewer.html is missing: run `npm run build` first');
+  execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { stdio: 'inherit' });
+});
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return errors;
+}
+
+test('the viewer opened from file:// shows a trace picked from disk', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(pathToFileURL(viewer).href);
+  await expect(page.getByRole('heading', { name: 'Loupe trace viewer' })).toBeVisible();
+  await page.getByLabel('Trace file', { exact: true }).setInputFiles(golden('everything-stdio.v1.loupe.ndjson'));
+  const grid = page.getByRole('grid', { name: /traffic/i });
+  await expect(grid).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: 'tools/list', exact: true }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the viewer migrates an old trace and refuses a bad one with its line and reason', async ({ page }) => {
+  await page.goto(pathToFileURL(viewer).href);
+  const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
+  const bad = path.join(dir, 'bad.loupe.ndjson');
+  writeFileSync(bad, readFileSync(golden('everything-stdio.v1.loupe.ndjson'), 'utf8').split('\n').map((l, i) => (i === 6 ? '{"seq":' : l)).join('\n'));
+  await page.getByLabel('Trace file', { exact: true }).setInputFiles(bad);
+  await expect(page.getByRole('region', { name: 'Drop a trace file' }).getByRole('alert')).toHaveText(/bad\.loupe\.ndjson was not opened: line 7: not valid JSON/);
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await page.getByLabel('Trace file', { exact: true }).setInputFiles(golden('everything-stdio.v0.loupe.ndjson'));
+  await expect(page.getByRole('tab', { name: /everything-stdio\.v0/ })).toBeVisible();
+});
+
+test('a single HTML file with the trace embedded opens by itself', async ({ page }) => {
+  const errors = watchErrors(page);
+  const trace = readFileSync(golden('everything-stdio.v1.loupe.ndjson'), 'utf8');
+  const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
+  const file = path.join(dir, 'shared-session.html');
+  writeFileSync(file, embedTrace(readFileSync(viewer, 'utf8'), trace, 'shared session'));
+  await page.goto(pathToFileURL(file).href);
+  await expect(page.getByRole('tab', { name: /shared session/ })).toBeVisible();
+  await expect(page.getByRole('grid', { name: /traffic/i }).getByRole('gridcell', { name: 'prompts/get', exact: true }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a 100,000-frame trace opens in the viewer in under 2 seconds', async ({ page }) => {
+  const header = readFileSync(golden('everything-stdio.v1.loupe.ndjson'), 'utf8').split('\n')[0];
+  const lines = [header];
+  for (let i = 0; i < 100_000; i++) {
+    const raw = i % 2 === 0 ? JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `m${i}` } } }) : JSON.stringify({ jsonrpc: '2.0', id: i - 1, result: { content: [{ type: 'text', text: `Echo: m${i - 1}` }] } });
+    lines.push(JSON.stringify({ seq: i + 1, ts: i * 100, dir: i % 2 === 0 ? 'c2s' : 's2c', lane: 'message', raw, size: raw.length, meta: { transport: 'stdio' } }));
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
+  const file = path.join(dir, 'big.loupe.ndjson');
+  writeFileSync(file, lines.join('\n') + '\n');
+  await page.goto(pathToFileURL(viewer).href);
+  // Timed inside the page from the input's change event: the test harness's own upload of a
+  // 22 MB file into the browser is not part of opening it.
+  await page.getByLabel('Trace file', { exact: true }).evaluate((el) => el.addEventListener('change', () => ((window as unknown as { picked: number }).picked = performance.now()), { capture: true }));
+  await page.getByLabel('Trace file', { exact: true }).setInputFiles(file);
+  await page.waitForFunction(() => {
+    const shown = document.querySelector('[role="grid"][aria-label="Traffic"] [role="gridcell"]');
+    if (shown && !(window as unknown as { shownAt?: number }).shownAt) (window as unknown as { shownAt: number }).shownAt = performance.now();
+    return shown;
+  }, undefined, { polling: 'raf' });
+  const ms = await page.evaluate(() => (window as unknown as { shownAt: number; picked: number }).shownAt - (window as unknown as { picked: number }).picked);
+  // The budget is 2 s on a machine with a core to spare; when other work already keeps every core
+  // busy, the budget grows with the load (at most fivefold) instead of failing for the wrong reason.
+  const crowding = Math.min(5, Math.max(1, loadavg()[0] / cpus().length));
+  console.log(`100,000 frames opened in ${Math.round(ms)} ms (budget ${Math.round(2000 * crowding)} ms)`);
+  expect(ms).toBeLessThan(2000 * crowding);
+});
+
+test('comparing two open traces shows a changed tool schema', async ({ page }) => {
+  const before = readFileSync(golden('everything-stdio.v1.loupe.ndjson'), 'utf8');
+  const after = before
+    .split('\n')
+    .map((line) => {
+      if (!line.includes('"seq":9,')) return line;
+      const f = JSON.parse(line);
+      const j = JSON.parse(f.raw);
+      j.result.tools.find((t: { name: string }) => t.name === 'echo').inputSchema.properties.message.type = 'number';
+      return JSON.stringify({ ...f, raw: JSON.stringify(j) });
+    })
+    .join('\n');
+  const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
+  writeFileSync(path.join(dir, 'before.loupe.ndjson'), before);
+  writeFileSync(path.join(dir, 'after.loupe.ndjson'), after);
+  await page.goto(pathToFileURL(viewer).href);
+  for (const name of ['before', 'after']) {
+    await page.getByLabel('Trace file', { exact: true }).setInputFiles(path.join(dir, `${name}.loupe.ndjson`));
+    await expect(page.getByRole('tab', { name: new RegExp(name) })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Compare…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare traces' });
+  await dialog.getByRole('combobox', { name: 'Before' }).selectOption({ label: 'before.loupe.ndjson' });
+  await dialog.getByRole('combobox', { name: 'After' }).selectOption({ label: 'after.loupe.ndjson' });
+  await expect(dialog.getByRole('status')).toHaveText('before.loupe.ndjson and after.loupe.ndjson differ');
+  await expect(dialog.getByRole('list', { name: 'Changes to echo' })).toContainText('inputSchema.properties.message.type "string" → "number"');
+});
+
+test('a trace dropped on the viewer opens', async ({ page }) => {
+  await page.goto(pathToFileURL(viewer).href);
+  const text = readFileSync(golden('everything-stdio.v1.loupe.ndjson'), 'utf8');
+  const dataTransfer = await page.evaluateHandle((t) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], 'dropped.loupe.ndjson', { type: 'application/x-ndjson' }));
+    return dt;
+  }, text);
+  const zone = page.getByRole('region', { name: 'Drop a trace file' });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expect(page.getByRole('tab', { name: /dropped\.loupe\.ndjson/ })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Traffic' }).getByRole('gridcell', { name: 'resources/list', exact: true }).first()).toBeVisible();
+});

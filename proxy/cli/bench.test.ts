@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { percentile, summarize } from '../../scripts/bench/stats';
+import { runCli, tempDir } from './shared/run-cli';
+
+describe('bench statistics', () => {
+  it('takes nearest-rank percentiles', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(sorted, 50)).toBe(50);
+    expect(percentile(sorted, 99)).toBe(99);
+    expect(percentile([7], 99)).toBe(7);
+    expect(summarize([3, 1, 2])).toMatchObject({ n: 3, median: 2, p99: 3, mean: 2 });
+  });
+});
+
+describe('loupe bench', () => {
+  // Small figures, but real processes: a server-everything for each client, the proxy, the
+  // recorded mix. On a loaded machine that takes minutes, hence the generous time limit.
+  it('prints the figures beside their targets and writes them to a file', async () => {
+    const out = path.join(tempDir(), 'latest.json');
+    const r = await runCli(['bench', '--pings', '30', '--warmup', '5', '--flood', '2000', '--analyser-seconds', '1', '--out', out], 400_000);
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/SDK client, direct +\d+\.\d{3} ms +\d+\.\d{3} ms/);
+    expect(r.stdout).toMatch(/added by Loupe .* < 0\.5 ms at the median/);
+    expect(r.stdout).toMatch(/delivered to a WebSocket client +2002 .* >= 20,000\/s/);
+    expect(r.stdout).toMatch(/analyse\(frames\).* >= 100,000\/s/);
+    const figures = JSON.parse(readFileSync(out, 'utf8'));
+    expect(figures.pings.direct.n).toBe(30);
+    expect(figures.pings.viaLoupe.n).toBe(30);
+    expect(figures.flood.viaLoupe.frames).toBe(2002);
+    expect(figures.analyser.framesPerSecond).toBeGreaterThan(0);
+  }, 420_000);
+
+  it('refuses a bad option with exit 2', async () => {
+    const r = await runCli(['bench', '--pings', 'many']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--pings takes a positive whole number');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * `loupe bench` (`npm run bench`): prints Loupe's performance figures beside their targets and
+ * writes them to bench-results/latest.json. Figures only: nothing here passes or fails.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { UsageError, parseOwnArgs, positiveInteger } from './shared/args';
+import { LOUPE_VERSION } from './shared/version';
+import { ROOT } from '../../scripts/bench/paths';
+import { summarize, timeInTurns } from '../../scripts/bench/stats';
+import { directPinger } from '../../scripts/bench/direct-pings';
+import { proxyPinger } from '../../scripts/bench/proxy-pings';
+import { floodAlone, floodThroughLoupe } from '../../scripts/bench/flood';
+import { analyserThroughput } from '../../scripts/bench/analyser';
+import { startLoupe } from '../../scripts/bench/loupe-process';
+import { PageClient } from '../../scripts/bench/page-client';
+import { ms, perSecond, renderTable } from '../../scripts/bench/table';
+
+const USAGE = `usage: loupe bench [--pings N] [--warmup N] [--flood N] [--analyser-seconds S] [--out FILE]
+
+  --pings N              timed sequential pings per client (default 2000)
+  --warmup N             untimed pings first (default 200)
+  --flood N              notifications in the flood (default 50000)
+  --analyser-seconds S   how long to run the analyser over the mix (default 3)
+  --out FILE             where to write the figures (default bench-results/latest.json)`;
+
+const TARGETS = { addedMedianMs: 0.5, floodFramesPerSecond: 20_000, analyserFramesPerSecond: 100_000 };
+
+function progress(text: string): void {
+  process.stderr.write(`bench: ${text}\n`);
+}
+
+export async function run(argv: string[]): Promise<number> {
+  let opts;
+  try {
+    const { values, positionals } = parseOwnArgs(argv, {
+      pings: { type: 'string' }, warmup: { type: 'string' }, flood: { type: 'string' }, 'analyser-seconds': { type: 'string' },
+      out: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length) throw new UsageError(`unexpected '${positionals[0]}'`);
+    opts = {
+      pings: positiveInteger('--pings', values.pings, 2000),
+      warmup: positiveInteger('--warmup', values.warmup, 200),
+      flood: positiveInteger('--flood', values.flood, 50_000),
+      analyserSeconds: positiveInteger('--analyser-seconds', values['analyser-seconds'], 3),
+      out: values.out ?? path.join(ROOT, 'bench-results', 'latest.json'),
+    };
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`loupe bench: ${e.message}\n\n${USAGE}`);
+    return 2;
+  }
+
+  progress('starting loupe start --port 0');
+  const loupe = await startLoupe();
+  let direct, viaLoupe, flood;
+  try {
+    const page = await PageClient.connect(loupe.url);
+    const pingers = [await directPinger(), await proxyPinger(page)];
+    progress(`${opts.pings} pings each, SDK client direct and through Loupe, taking turns`);
+    const [directSamples, loupeSamples] = await timeInTurns(pingers, opts.pings, opts.warmup);
+    for (const p of pingers) await p.close();
+    direct = summarize(directSamples);
+    viaLoupe = summarize(loupeSamples);
+    progress(`flood of ${opts.flood} notifications through the proxy and the WebSocket`);
+    flood = await floodThroughLoupe(page, opts.flood);
+    page.close();
+  } finally {
+    await loupe.stop();
+  }
+  progress('flood server alone, for context');
+  const alone = await floodAlone(opts.flood);
+  progress('recording the mix and running the analyser');
+  const analyser = await analyserThroughput(1000, opts.analyserSeconds);
+
+  const added = { median: viaLoupe.median - direct.median, p99: viaLoupe.p99 - direct.p99 };
+  const load = os.loadavg()[0];
+  console.log(`Loupe ${LOUPE_VERSION} bench — node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${load.toFixed(2)}\n`);
+  console.log(renderTable(`Sequential pings to server-everything over stdio (${opts.pings} timed per client after ${opts.warmup} warm-up, in alternating rounds of 100)`, ['median', 'p99'], [
+    { label: 'SDK client, direct', cells: [ms(direct.median), ms(direct.p99)] },
+    { label: 'through Loupe (proxy + WebSocket, as the page)', cells: [ms(viaLoupe.median), ms(viaLoupe.p99)] },
+    { label: 'added by Loupe', cells: [ms(added.median), ms(added.p99)], target: `< ${TARGETS.addedMedianMs} ms at the median`, meets: added.median < TARGETS.addedMedianMs },
+  ]));
+  console.log();
+  console.log(renderTable(`Flood: ${opts.flood} notifications from the flood fixture`, ['frames', 'seconds', 'rate'], [
+    { label: 'recorded and delivered to a WebSocket client', cells: [String(flood.frames), flood.seconds.toFixed(2), perSecond(flood.framesPerSecond)], target: `>= ${perSecond(TARGETS.floodFramesPerSecond)}`, meets: flood.framesPerSecond >= TARGETS.floodFramesPerSecond },
+    { label: 'the fixture alone, read by a line counter', cells: [String(alone.frames), alone.seconds.toFixed(2), perSecond(alone.framesPerSecond)] },
+  ]));
+  console.log();
+  console.log(renderTable(`Analyser, offline, one thread, on a recorded mix (${analyser.mix.map((m) => `${m.name}: ${m.frames}`).join('; ')})`, ['frames', 'seconds', 'rate'], [
+    { label: 'analyse(frames) from scratch, repeated', cells: [String(analyser.frames), analyser.seconds.toFixed(2), perSecond(analyser.framesPerSecond)], target: `>= ${perSecond(TARGETS.analyserFramesPerSecond)}`, meets: analyser.framesPerSecond >= TARGETS.analyserFramesPerSecond },
+  ]));
+
+  const figures = {
+    loupeVersion: LOUPE_VERSION, date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverage: load,
+    options: opts, targets: TARGETS,
+    pings: { direct, viaLoupe, added },
+    flood: { viaLoupe: flood, alone },
+    analyser,
+  };
+  mkdirSync(path.dirname(opts.out), { recursive: true });
+  writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
+  console.log(`\nfigures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
+  return 0;
+}

@@ -1,0 +1,37 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { Registry } from '../sessions/registry';
+import { analyze } from '../../lib/analyze';
+import { readTraceText, writeTrace } from '../../lib/trace';
+import { exportSession } from './session-export';
+
+const SECRET = 'everything-secret-4d2c9b7e1a';
+const server = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+describe('exporting a live session', () => {
+  const registry = new Registry();
+  afterAll(() => registry.closeAll());
+
+  it('redacts the connection env values that the server echoed, and keeps the rest', async () => {
+    // `echo` sends the secret back, so it crosses the wire in both directions.
+    const session = registry.open(
+      { id: 'c1', name: 'everything', transport: 'stdio', command: process.execPath, args: [server, 'stdio'], env: { EVERYTHING_API_TOKEN: SECRET } },
+      { protocolVersion: '2025-06-18', clientCapabilities: {} },
+    );
+    await expect.poll(() => session.summary().status, { timeout: 15_000 }).toBe('ready');
+    await session.request('tools/call', { name: 'echo', arguments: { message: `token ${SECRET}` } });
+    const prepared = exportSession(session, { loupeVersion: '0.1.0', redact: {} });
+    const text = writeTrace({ header: prepared.header, frames: prepared.frames });
+    expect(text).not.toContain(SECRET);
+    expect(prepared.hits.filter((h) => h.rule === 'env:EVERYTHING_API_TOKEN').length).toBeGreaterThanOrEqual(2);
+    const back = readTraceText(text);
+    expect(back.header).toMatchObject({ source: 'live', negotiatedVersion: '2025-06-18', target: { transport: 'stdio', name: 'everything' } });
+    expect(JSON.stringify(back.header)).not.toContain(SECRET);
+    expect(back.frames.map((f) => f.seq)).toEqual(session.frames().map((f) => f.seq));
+    // Record, export, import: the analyser finds the same things in the file as in the session.
+    expect(analyze(back.frames).annotations).toEqual(analyze(session.frames()).annotations);
+    const plain = exportSession(session, { loupeVersion: '0.1.0', redact: false });
+    expect(readTraceText(writeTrace({ header: plain.header, frames: plain.frames })).frames).toEqual(session.frames());
+    expect(exportSession(session, { loupeVersion: '0.1.0', redact: false }).frames.some((f) => f.raw.includes(SECRET))).toBe(true);
+  });
+});

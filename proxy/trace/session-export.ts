@@ -1,0 +1,35 @@
+/**
+ * Exports a live session on the proxy side. The proxy is the only place that knows the real env
+ * values of a connection (the page sees them masked), so redaction of env values must run here;
+ * the page or the CLI then receives frames that no longer hold them.
+ */
+import type { LiveSession } from '../sessions/types';
+import { describeTarget, prepareExport, type FrameSelection, type PreparedExport, type RedactOptions } from '../../lib/trace';
+
+export interface SessionExportOptions {
+  loupeVersion: string;
+  selection?: FrameSelection;
+  /** `false` is the explicit opt-out. Custom rules and disabled rules come from the person. */
+  redact: Omit<RedactOptions, 'env'> | false;
+  source?: 'live' | 'tap';
+}
+
+export function exportSession(session: Pick<LiveSession, 'connection' | 'frames' | 'summary'>, opts: SessionExportOptions): PreparedExport {
+  const summary = session.summary();
+  const connection = session.connection;
+  const env = connection.transport === 'stdio' ? connection.env : {};
+  // HTTP connections carry their secrets in headers; their values are redacted wherever they
+  // appear, like env values (the header names themselves are handled by the header rules).
+  const headerValues = connection.transport === 'http' ? connection.headers : {};
+  const prepared = prepareExport({
+    frames: session.frames(),
+    target: describeTarget(connection),
+    loupeVersion: opts.loupeVersion,
+    negotiatedVersion: summary.negotiatedVersion,
+    source: opts.source ?? 'live',
+    selection: opts.selection,
+    redact: opts.redact === false ? false : { ...opts.redact, env: { ...env, ...headerValues } },
+  });
+  prepared.header.startedAt = new Date(summary.startedAt).toISOString();
+  return prepared;
+}

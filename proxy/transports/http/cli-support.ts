@@ -1,0 +1,49 @@
+/**
+ * What a command needs to reach an HTTP server: `--url URL --header 'K: V'... [--mode M]` turned
+ * into a connection with clear errors, and the probes appended to a recorded trace.
+ */
+import type { Frame } from '../../../lib/mcp/frame';
+import { HttpConnectionSchema, type HttpConnection } from '../../../lib/wire/connection';
+import { probeServer, type ProbeFinding } from './probes';
+
+const MODES = ['streamable', 'sse', 'auto'] as const;
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Builds the connection for `--url`; throws an Error whose message says what to fix. */
+export function httpConnectionFromFlags(url: string, headerLines: readonly string[] = [], mode = 'auto'): HttpConnection {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`--url ${JSON.stringify(url)} is not a URL: give the full address, e.g. http://127.0.0.1:3001/mcp`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`--url must be http:// or https://, not ${parsed.protocol}`);
+  if (!(MODES as readonly string[]).includes(mode)) throw new Error(`--mode must be one of ${MODES.join(', ')}, not ${JSON.stringify(mode)}`);
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    const name = colon === -1 ? '' : line.slice(0, colon).trim();
+    if (!TOKEN.test(name)) throw new Error(`--header ${JSON.stringify(line)} is not "Name: value", e.g. --header 'Authorization: Bearer TOKEN'`);
+    const value = line.slice(colon + 1).trim();
+    if (/[\r\n]/.test(value)) throw new Error(`--header ${name} has a line break in its value`);
+    headers[name] = value;
+  }
+  return HttpConnectionSchema.parse({ id: `url-${parsed.host}`, name: parsed.href, transport: 'http', url: parsed.href, headers, mode });
+}
+
+/** Runs the active probes and appends their frames to `frames` (seqs and timestamps continue
+ *  after the last frame), so that the analyser annotates them with the rest of the trace. */
+export async function appendProbes(frames: Frame[], connection: Pick<HttpConnection, 'url' | 'headers'>, timeoutMs?: number): Promise<ProbeFinding[]> {
+  const lastTs = frames.length > 0 ? frames[frames.length - 1].ts : 0;
+  const start = performance.now();
+  const clock = { now: () => lastTs + 1 + Math.round((performance.now() - start) * 1000) };
+  const report = await probeServer(connection.url, connection.headers, {
+    clock, timeoutMs,
+    record: (c) => {
+      const seq = frames.length + 1;
+      frames.push({ seq, ...c });
+      return seq;
+    },
+  });
+  return report.findings;
+}

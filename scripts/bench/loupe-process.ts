@@ -1,0 +1,41 @@
+/**
+ * Runs `loupe start` as its own process, as a person would (no page build needed for the
+ * socket), with a throw-away config folder, and stops it with SIGTERM like Ctrl-C.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT } from './paths';
+
+export interface LoupeProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startLoupe(): Promise<LoupeProcess> {
+  const configDir = mkdtempSync(path.join(tmpdir(), 'loupe-bench-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'start', '--port', '0', '--no-build', '--config-dir', configDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /(http:\/\/\S+\?token=\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`loupe start exited with code ${code} before printing its URL:\n${stderr}`)));
+  });
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Debian's chromium, driven by Playwright, launched as a server so its process id is known and
+ * the renderer's resident memory can be read from /proc (Linux only; elsewhere it is left out).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import type { Browser, BrowserContext, BrowserServer } from '@playwright/test';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface BenchBrowser {
+  browser: Browser;
+  /** Resident memory of the largest renderer process, in bytes; undefined where /proc is missing. */
+  rendererRss(): number | undefined;
+  close(): Promise<void>;
+}
+
+export async function launchChromium(): Promise<BenchBrowser> {
+  const { chromium } = await import('@playwright/test');
+  const server: BrowserServer = await chromium.launchServer({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const browser = await chromium.connect(server.wsEndpoint());
+  const root = server.process().pid;
+  return {
+    browser,
+    rendererRss: () => (root === undefined ? undefined : largestRendererRss(root)),
+    async close() {
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+  };
+}
+
+/**
+ * A fresh context at the e2e viewport. tsx compiles the probes with esbuild's keepNames, which
+ * wraps inner functions in a `__name(...)` helper that exists in Node but not in the page; the
+ * init script gives the page a do-nothing one so the probes run as written.
+ */
+export async function newBenchContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+  return context;
+}
+
+interface Proc { pid: number; ppid: number; cmdline: string; rssBytes: number }
+
+function readProcs(): Proc[] {
+  const out: Proc[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = readFileSync(`/proc/${name}/status`, 'utf8');
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+      const rssKb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      out.push({ pid: Number(name), ppid, cmdline, rssBytes: rssKb * 1024 });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
+
+function largestRendererRss(root: number): number | undefined {
+  let procs: Proc[];
+  try {
+    procs = readProcs();
+  } catch {
+    return undefined;
+  }
+  const inTree = new Set([root]);
+  // Parents come before children often but not always: repeat until the tree stops growing.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs) if (!inTree.has(p.pid) && inTree.has(p.ppid)) { inTree.add(p.pid); grew = true; }
+  }
+  const renderers = procs.filter((p) => inTree.has(p.pid) && p.cmdline.includes('--type=renderer'));
+  return renderers.length ? Math.max(...renderers.map((p) => p.rssBytes)) : undefined;
+}

@@ -1,0 +1,119 @@
+/**
+ * Functions that run inside the page (passed to Playwright's evaluate / addInitScript), so each is
+ * self-contained: no imports, no closures over Node values.
+ *
+ * Render probe: every animation frame it checks whether the traffic table and the sequence diagram
+ * show the frame with seq `lastSeq` (the newest, in view because both follow the live end), and
+ * records when they first do. The time taken is that of the NEXT animation frame, i.e. after the
+ * frame that showed it was painted, so the figure includes style, layout and paint.
+ */
+
+export interface RenderMarks {
+  /** performance.now() when the table first showed the newest row (ms since navigation start). */
+  table?: number;
+  diagram?: number;
+  /** When the measured action (a file picked, a tab clicked) happened. */
+  asked?: number;
+}
+
+type BenchWindow = Window & { __loupeMarks?: RenderMarks; __loupeFrames?: FrameLog };
+
+export function installRenderProbe(lastSeq: number): void {
+  const w = window as BenchWindow;
+  const marks: RenderMarks = {};
+  w.__loupeMarks = marks;
+  const shows = (container: Element | null, selector: string) => !!container && !!container.querySelector(selector);
+  const check = () => {
+    if (marks.table === undefined) {
+      const grid = document.querySelector('[role="grid"][aria-label="Traffic"]');
+      if (grid && Number(grid.getAttribute('aria-rowcount')) - 1 >= lastSeq && shows(grid, `[role="row"][id$="-row-${lastSeq}"]`)) {
+        requestAnimationFrame(() => (marks.table ??= performance.now()));
+      }
+    }
+    if (marks.diagram === undefined && shows(document.querySelector('[role="listbox"][aria-label="Sequence diagram"]'), `[data-seq="${lastSeq}"]`)) {
+      requestAnimationFrame(() => (marks.diagram ??= performance.now()));
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+export function readMarks(): RenderMarks | undefined {
+  return (window as BenchWindow).__loupeMarks;
+}
+
+/** Marks the moment a file is picked in the trace import (the input's change event). */
+export function markOnFilePicked(): void {
+  const w = window as BenchWindow;
+  document.addEventListener('change', () => { if (w.__loupeMarks) w.__loupeMarks.asked = performance.now(); }, { capture: true, once: true });
+}
+
+/** Clicks a tab by its name and marks the moment. */
+export function clickTabMarked(name: string): void {
+  const tab = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent?.trim() === name);
+  if (!tab) throw new Error(`no tab named ${name}`);
+  const marks = (window as BenchWindow).__loupeMarks;
+  if (marks) {
+    marks.asked = performance.now();
+    marks.diagram = undefined;
+  }
+  tab.click();
+}
+
+interface FrameLog {
+  running: boolean;
+  deltas: number[];
+  /** Long animation frames (Chromium's LoAF entries): their durations, in ms. */
+  loaf: number[];
+  observer?: PerformanceObserver;
+}
+
+export interface FrameStats {
+  frames: number;
+  longestRafGapMs: number;
+  p50RafGapMs: number;
+  p99RafGapMs: number;
+  rafGapsOver50: number;
+  /** undefined where the browser has no long-animation-frame entries. */
+  longestLoafMs?: number;
+  loafOver50: number;
+}
+
+/** Records the gap between consecutive animation frames, and long animation frames, until stopped. */
+export function startFrameLog(): void {
+  const log: FrameLog = { running: true, deltas: [], loaf: [] };
+  (window as BenchWindow).__loupeFrames = log;
+  try {
+    log.observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) log.loaf.push(e.duration); });
+    log.observer.observe({ type: 'long-animation-frame', buffered: false });
+  } catch {
+    log.observer = undefined;
+  }
+  let last = performance.now();
+  const tick = (now: number) => {
+    if (!log.running) return;
+    log.deltas.push(now - last);
+    last = now;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
+}
+
+export function stopFrameLog(): FrameStats {
+  const log = (window as BenchWindow).__loupeFrames;
+  if (!log) throw new Error('the frame log was not started');
+  log.running = false;
+  if (log.observer) for (const e of log.observer.takeRecords()) log.loaf.push(e.duration);
+  log.observer?.disconnect();
+  const sorted = [...log.deltas].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return {
+    frames: sorted.length,
+    longestRafGapMs: sorted.at(-1) ?? 0,
+    p50RafGapMs: at(0.5),
+    p99RafGapMs: at(0.99),
+    rafGapsOver50: sorted.filter((d) => d > 50).length,
+    longestLoafMs: log.observer ? Math.max(0, ...log.loaf) : undefined,
+    loafOver50: log.loaf.filter((d) => d > 50).length,
+  };
+}

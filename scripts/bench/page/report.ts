@@ -1,0 +1,48 @@
+/** Prints the page's figures beside their targets; figures only, nothing passes or fails. */
+import { renderTable } from '../table';
+import type { ImportFigures } from './import';
+import type { LiveFigures } from './live';
+import type { MemoryFigures } from './memory';
+import type { StreamFigures } from './stream';
+
+export const PAGE_TARGETS = { firstRenderMs: 1500, longestFrameMs: 50, memoryBytes: 400 * 2 ** 20, importMs: 2000 };
+
+const msText = (x: number) => `${Math.round(x).toLocaleString('en-US')} ms`;
+const mib = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 'n/a' : `${(x / 2 ** 20).toFixed(0)} MiB`);
+
+function streamRow(label: string, s: StreamFigures) {
+  const longest = Math.max(s.longestRafGapMs, s.longestLoafMs ?? 0);
+  return {
+    label,
+    cells: [msText(s.longestRafGapMs), s.longestLoafMs === undefined ? 'n/a' : msText(s.longestLoafMs), `${s.rafGapsOver50}/${s.frames}`, msText(s.p50RafGapMs), `${Math.round(s.deliveredPerSecond).toLocaleString('en-US')}/s`],
+    target: `longest <= ${PAGE_TARGETS.longestFrameMs} ms`,
+    meets: longest <= PAGE_TARGETS.longestFrameMs,
+  };
+}
+
+function memoryRow(label: string, m: MemoryFigures) {
+  const worst = Math.max(m.jsHeapUsedBytes, m.rendererRssBytes ?? 0);
+  return { label, cells: [mib(m.jsHeapUsedBytes), mib(m.rendererRssBytes)], target: `< ${mib(PAGE_TARGETS.memoryBytes)}`, meets: worst < PAGE_TARGETS.memoryBytes };
+}
+
+export function printPageFigures(live: LiveFigures, imported: ImportFigures, rate: number, seconds: number): void {
+  const n = live.framesHeld.toLocaleString('en-US');
+  console.log(renderTable(`Page (chromium, Playwright): first render of a session of ${n} frames`, ['time'], [
+    { label: 'live session, reload: traffic table shows the newest row', cells: [msText(live.tableFirstRenderMs)], target: `< ${msText(PAGE_TARGETS.firstRenderMs)}`, meets: live.tableFirstRenderMs < PAGE_TARGETS.firstRenderMs },
+    { label: 'live session: Sequence tab opened to diagram drawn', cells: [msText(live.diagramFirstRenderMs)], target: `< ${msText(PAGE_TARGETS.firstRenderMs)}`, meets: live.diagramFirstRenderMs < PAGE_TARGETS.firstRenderMs },
+    { label: `trace file (${imported.frames.toLocaleString('en-US')} frames, ${mib(imported.fileBytes)}) picked to table drawn`, cells: [msText(imported.openMs)], target: `< ${msText(PAGE_TARGETS.importMs)}`, meets: imported.openMs < PAGE_TARGETS.importMs },
+    { label: 'trace file: Sequence tab opened to diagram drawn', cells: [msText(imported.diagramFirstRenderMs)], target: `< ${msText(PAGE_TARGETS.firstRenderMs)}`, meets: imported.diagramFirstRenderMs < PAGE_TARGETS.firstRenderMs },
+  ]));
+  console.log();
+  console.log(renderTable(`Page: animation frames while ${rate.toLocaleString('en-US')} frames/s stream in for ${seconds} s`, ['longest rAF gap', 'longest LoAF', 'gaps > 50 ms', 'median gap', 'delivered'], [
+    streamRow('into a fresh session, table shown', live.streamFresh),
+    streamRow(`into the ${n}-frame session, diagram shown`, live.streamIntoLargeDiagram),
+    streamRow(`into the ${n}-frame session, table shown`, live.streamIntoLargeTable),
+  ]));
+  console.log();
+  console.log(renderTable('Page: memory (JS heap after a full GC; resident set of the renderer process)', ['JS heap', 'renderer RSS'], [
+    memoryRow(`live, holding ${n} frames`, live.memoryAfterBurst),
+    memoryRow('live, at the end (after reload and three streams)', live.memoryAtEnd),
+    memoryRow(`trace file of ${imported.frames.toLocaleString('en-US')} frames opened`, imported.memory),
+  ]));
+}

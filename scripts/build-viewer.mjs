@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Makes the static viewer self-contained: reads the exported /viewer page (out/viewer.html),
+// inlines its scripts and styles, and writes out/loupe-viewer.html, one file that opens from
+// file:// with no server. Next's export refers to assets by absolute /_next/ paths, which resolve
+// to the file system root under file://; inlining removes every such reference.
+//
+// Turbopack chunks register themselves with `document.currentScript`, whose `src` names the chunk;
+// an inline script has no src, so each chunk is given its path as a string instead, which the
+// Turbopack runtime accepts in the same place.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'out');
+const REGISTER = '(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["object"==typeof document?document.currentScript:void 0,';
+
+function asset(href) {
+  if (!href.startsWith('/_next/')) throw new Error(`unexpected asset outside /_next/: ${href}`);
+  return readFileSync(path.join(out, href.slice(1)), 'utf8');
+}
+
+function chunk(href) {
+  let js = asset(href);
+  if (js.startsWith(REGISTER)) js = `(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push([${JSON.stringify(href.slice('/_next/'.length))},` + js.slice(REGISTER.length);
+  else if (js.includes('document.currentScript:void 0')) throw new Error(`${href}: a Turbopack chunk in an unknown shape; update scripts/build-viewer.mjs`);
+  // A data: URL rather than inline text: script text holding `<!--` and `<script` (React DOM
+  // does) would change how the HTML parser finds the end of an inline script.
+  const runtime = js.includes('globalThis.TURBOPACK={push:');
+  // The runtime looks for a <script src> of a chunk before it fetches one: a marker of a type no
+  // browser runs (so none fetches it) tells it the chunk is here already.
+  const marker = `<script type="application/x-loupe-inlined" async="" src="${href}"></script>`;
+  return { runtime, tag: `<script src="data:text/javascript;base64,${Buffer.from(js).toString('base64')}"></script>${marker}` };
+}
+
+let html = readFileSync(path.join(out, 'viewer.html'), 'utf8');
+const scripts = [];
+html = html.replace(/<script src="(\/_next\/[^"]+)"([^>]*)><\/script>/g, (_, href, attrs) => {
+  // Polyfills for browsers without modules: every browser that can run the viewer skips them.
+  if (/noModule/i.test(attrs)) return '';
+  scripts.push(chunk(href));
+  return '';
+});
+// Stylesheets become data: URLs everywhere, the React payload included: React re-inserts the
+// links it knows from the payload, and a data: URL loads under file:// where /_next/ cannot.
+for (const href of new Set([...html.matchAll(/<link rel="stylesheet" href="(\/_next\/[^"]+)"/g)].map((m) => m[1]))) {
+  html = html.split(href).join(`data:text/css;base64,${Buffer.from(asset(href)).toString('base64')}`);
+}
+html = html.replace(/<link rel="(?:preload|modulepreload|prefetch)"[^>]*\/?>/g, '');
+// Icons (app/icon.*) are files at the root of the export; a data: URL carries them along.
+const MIME = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon' };
+for (const href of new Set([...html.matchAll(/<link rel="(?:icon|apple-touch-icon|shortcut icon)" href="(\/[^"]+)"/g)].map((m) => m[1]))) {
+  const file = href.replace(/[?#].*$/, '');
+  const ext = file.split('.').pop();
+  const data = `data:${MIME[ext] ?? 'application/octet-stream'};base64,${Buffer.from(readFileSync(path.join(out, file))).toString('base64')}`;
+  html = html.split(href).join(data);
+}
+// The chunks run after the document is parsed, as the async originals could, and the Turbopack
+// runtime runs last: by then every chunk has queued itself, so none is fetched from /_next/.
+const runtime = scripts.findIndex((s) => s.runtime);
+if (runtime === -1) throw new Error('no Turbopack runtime chunk found in the viewer');
+scripts.push(...scripts.splice(runtime, 1));
+html = html.replace('</body>', `${scripts.map((s) => s.tag).join('')}</body>`);
+// Chunk paths inside the React payload stay: the runtime finds those chunks already registered.
+const left = html.replace(/<script type="application\/x-loupe-inlined" async="" src="[^"]*"><\/script>/g, '').match(/(?:src|href)="\/[^"]*|\/_next\/[^"\\]*\.css/g);
+if (left) throw new Error(`references to files of the export are left in the viewer: ${left.slice(0, 3).join(', ')}`);
+if (!html.includes('id="loupe-embedded-trace"')) throw new Error('the viewer has no slot for an embedded trace');
+writeFileSync(path.join(out, 'loupe-viewer.html'), html);
+console.log(`wrote out/loupe-viewer.html (${Math.round(html.length / 1024)} KiB, ${scripts.length} scripts inlined)`);
