@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { startEverything, type RunningServer } from '../proxy/transports/http/testing';
-import { ClientPanel } from './pages/ClientPanel';
+import { ANSWERS_EVERYTHING, chooseCapabilities, ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
 import { startLoupe, type RunningLoupe } from './support/loupe';
 
@@ -29,6 +29,7 @@ test('over HTTP: a form call with progress, sampling, elicitation and roots answ
   const dialog = page.getByRole('dialog', { name: 'Import mcpServers JSON' });
   await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers: { 'everything-http': { type: 'http', url: server.url } } }));
   await dialog.getByRole('button', { name: 'Import' }).click();
+  await chooseCapabilities(page, ANSWERS_EVERYTHING);
   await lp.connect('everything-http');
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);

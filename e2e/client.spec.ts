@@ -4,7 +4,7 @@
  * roots requests answered in the page, resources, prompts, completions, tasks and utilities.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ClientPanel } from './pages/ClientPanel';
+import { ANSWERS_EVERYTHING, chooseCapabilities, ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
 import { startLoupe, type RunningLoupe } from './support/loupe';
 
@@ -22,6 +22,8 @@ test.afterAll(async () => {
 async function connected(page: Page): Promise<{ lp: LoupePage; client: ClientPanel }> {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
+  // A session declares no client capabilities unless the person opts in.
+  await chooseCapabilities(page, ANSWERS_EVERYTHING);
   await lp.connect(BUILTIN);
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
@@ -281,7 +283,10 @@ test('connect options: capability checkboxes produce the JSON; a URL elicitation
   await lp.open(loupe.url);
   await lp.sidebar.getByRole('button', { name: 'Connect options' }).click();
   const caps = lp.sidebar.getByRole('group', { name: 'Client capabilities' });
+  await expect(caps.getByRole('checkbox', { name: 'sampling' })).not.toBeChecked();
   await caps.getByRole('checkbox', { name: 'elicitation: url' }).check();
+  await caps.getByRole('checkbox', { name: 'elicitation: form' }).check();
+  await caps.getByRole('checkbox', { name: 'sampling' }).check();
   await caps.getByRole('checkbox', { name: 'sampling' }).uncheck();
   const json = lp.sidebar.getByRole('textbox', { name: 'Client capabilities (JSON)' });
   await expect(json).toHaveValue(/"url": \{\}/);
