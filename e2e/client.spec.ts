@@ -4,9 +4,10 @@
  * roots requests answered in the page, resources, prompts, completions, tasks and utilities.
  */
 import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
 import { ANSWERS_EVERYTHING, chooseCapabilities, ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
-import { startLoupe, type RunningLoupe } from './support/loupe';
+import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
 
 const BUILTIN = 'server-everything (reference server)';
 let loupe: RunningLoupe;
@@ -338,4 +339,41 @@ test('a resources list already shown refreshes on list_changed; a resource link 
   const contents = client.root.getByRole('region', { name: 'Resource contents' });
   await expect(contents).toContainText('application/gzip');
   await expect(contents.getByLabel('Hex preview')).toHaveText(/^1f 8b/);
+});
+
+test('tools come page by page, nested objects and arrays get a form, list_changed refreshes the listing', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.addConnection({ name: 'paged', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/client-paged.mjs')] });
+  await lp.connect('paged');
+  await lp.expectPhase('ready');
+  const client = new ClientPanel(page);
+  await client.listTools();
+  const tool = client.root.getByRole('combobox', { name: 'Tool' });
+  await expect(tool.getByRole('option')).toHaveCount(2);
+  await client.root.getByRole('button', { name: 'Load more' }).click();
+  await expect(tool.getByRole('option')).toHaveCount(3);
+  await expect(client.root.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  await client.pickTool('nested');
+  const form = client.toolForm('nested');
+  await form.getByRole('textbox', { name: 'Title' }).fill('Report');
+  await form.getByRole('group', { name: 'Owner' }).getByRole('textbox', { name: 'Owner name' }).fill('Ada');
+  await form.getByRole('checkbox', { name: 'Admin' }).check();
+  await form.getByRole('button', { name: '+ Add Tags' }).click();
+  await form.getByRole('button', { name: '+ Add Tags' }).click();
+  await form.getByRole('textbox', { name: 'Tags 1' }).fill('a');
+  await form.getByRole('textbox', { name: 'Tags 2' }).fill('b');
+  await form.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'High' });
+  await lp.screenshot('client-11-nested-form');
+  await client.call('nested');
+  for (const part of ['"title":"Report"', '"owner":{"name":"Ada","admin":true}', '"level":"hi"', '"tags":["a","b"]']) await expect(client.result).toContainText(part);
+
+  await client.pickTool('add-tool');
+  await client.call('add-tool');
+  await expect(client.result).toContainText('added late-tool');
+  await lp.traffic.expectRow('notification', 'notifications/tools/list_changed');
+  // The listing is read again from the first page; the next page is one click away.
+  await client.root.getByRole('button', { name: 'Load more' }).click();
+  await expect(tool.getByRole('option', { name: 'late-tool' })).toHaveCount(1);
 });
