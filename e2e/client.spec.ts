@@ -72,6 +72,7 @@ test('trigger-long-running-operation shows progress and can be cancelled', async
   await lp.screenshot('client-2-progress');
   await client.root.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(client.result).toContainText('cancelled');
+  await expect(client.result.getByRole('alert')).toContainText('The call did not complete: Loupe gave up');
   await lp.traffic.expectRow('notification', 'notifications/cancelled');
 });
 
@@ -276,6 +277,7 @@ test('isError results are set apart from call failures; a fixed timeout ends a c
   await policy.getByRole('checkbox', { name: 'progress resets it' }).uncheck();
   await client.call('trigger-long-running-operation');
   await expect(client.result).toContainText('within 2000 ms', { timeout: 10_000 });
+  await expect(client.result.getByRole('alert')).toContainText('Loupe gave up');
   await expect(client.result).not.toContainText('isError');
 });
 
@@ -352,7 +354,7 @@ test('tools come page by page, nested objects and arrays get a form, list_change
   const tool = client.root.getByRole('combobox', { name: 'Tool' });
   await expect(tool.getByRole('option')).toHaveCount(2);
   await client.root.getByRole('button', { name: 'Load more' }).click();
-  await expect(tool.getByRole('option')).toHaveCount(3);
+  await expect(tool.getByRole('option')).toHaveCount(4);
   await expect(client.root.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 
   await client.pickTool('nested');
@@ -368,6 +370,11 @@ test('tools come page by page, nested objects and arrays get a form, list_change
   await lp.screenshot('client-11-nested-form');
   await client.call('nested');
   for (const part of ['"title":"Report"', '"owner":{"name":"Ada","admin":true}', '"level":"hi"', '"tags":["a","b"]']) await expect(client.result).toContainText(part);
+
+  await client.pickTool('fails');
+  await client.call('fails');
+  await expect(client.result.getByRole('alert')).toContainText('The server answered with JSON-RPC error -32603');
+  await expect(client.result).toContainText('fails on purpose');
 
   await client.pickTool('add-tool');
   await client.call('add-tool');

@@ -146,7 +146,7 @@ export class Correlator {
     if (isObject(json.error)) {
       const e = json.error;
       const message = typeof e.message === 'string' ? e.message : 'the server answered with an error without a message';
-      this.settle(id, new RequestError(message, typeof e.code === 'number' ? e.code : undefined, e.data));
+      this.settle(id, new RequestError(message, typeof e.code === 'number' ? e.code : undefined, e.data, true));
     } else {
       this.settle(id, undefined, json.result);
     }
