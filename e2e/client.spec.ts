@@ -38,7 +38,7 @@ test('calls a tool through its generated form, keeps form and JSON in sync, reme
   const form = client.toolForm('get-sum');
   await form.getByRole('spinbutton', { name: 'a' }).fill('2');
   await form.getByRole('spinbutton', { name: 'b' }).fill('40');
-  await client.root.getByRole('radio', { name: 'JSON' }).check();
+  await client.root.getByRole('radio', { name: 'JSON only' }).check();
   await expect(client.root.getByRole('textbox', { name: 'Arguments (JSON)' })).toHaveValue(/"a": 2,\s*"b": 40/);
   await client.root.getByRole('radio', { name: 'Form' }).check();
   await client.call('get-sum');
@@ -256,7 +256,7 @@ test('utilities: ping, log level and messages, a malformed raw frame and what ca
 test('isError results are set apart from call failures; a fixed timeout ends a call that keeps reporting progress', async ({ page }) => {
   const { client } = await connected(page);
   await client.pickTool('get-sum');
-  await client.root.getByRole('radio', { name: 'JSON' }).check();
+  await client.root.getByRole('radio', { name: 'JSON only' }).check();
   await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"a": "x", "b": 1}');
   await client.call('get-sum');
   await expect(client.result).toContainText('The tool reported an error (isError: true); the call itself succeeded');
@@ -329,7 +329,7 @@ test('a resources list already shown refreshes on list_changed; a resource link 
 
   await client.tab('Tools');
   await client.pickTool('gzip-file-as-resource');
-  await client.root.getByRole('radio', { name: 'JSON' }).check();
+  await client.root.getByRole('radio', { name: 'JSON only' }).check();
   await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8gbG91cGU=' }));
   await client.call('gzip-file-as-resource');
   await expect(client.result.getByRole('list', { name: 'Result content' })).toContainText(`link ${uri}`);
