@@ -17,7 +17,8 @@ type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' }>;
 
 /** A request the proxy answered with an error; `code` is the JSON-RPC code when there is one. */
 export class ProxyRequestError extends Error {
-  constructor(message: string, readonly code?: number, readonly data?: unknown) {
+  /** `local`: Loupe gave up on the request (timeout, cancel, closed); not the server's error. */
+  constructor(message: string, readonly code?: number, readonly data?: unknown, readonly local = false) {
     super(message);
   }
 }
@@ -128,7 +129,7 @@ export class LoupeSocket {
         this.scheduleFlush();
         return;
       case 'error':
-        if (msg.rid) return this.settle(msg.rid, (w) => w.reject(new ProxyRequestError(msg.message)));
+        if (msg.rid) return this.settle(msg.rid, (w) => w.reject(new ProxyRequestError(msg.message, undefined, undefined, true)));
         this.queue.push(msg);
         this.scheduleFlush();
         return;
@@ -197,8 +198,8 @@ export class LoupeSocket {
   /** Like `request`, but an `ack` with ok:false or a `request/result` error rejects. */
   async call(msg: PageRequest, onProgress?: Waiting['onProgress'], onSent?: (rid: string) => void): Promise<Reply> {
     const reply = await this.request(msg, onProgress, onSent);
-    if (reply.type === 'ack' && !reply.ok) throw new ProxyRequestError(reply.error ?? 'The proxy refused the request.');
-    if (reply.type === 'request/result' && reply.error) throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data);
+    if (reply.type === 'ack' && !reply.ok) throw new ProxyRequestError(reply.error ?? 'The proxy refused the request.', undefined, undefined, true);
+    if (reply.type === 'request/result' && reply.error) throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data, reply.error.local === true);
     return reply;
   }
 }

@@ -112,7 +112,8 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('request/result'), rid: z.string(),
     result: Json.optional(),
-    error: z.object({ code: z.number().optional(), message: z.string(), data: Json.optional() }).optional(),
+    /** `local`: Loupe gave up (timeout, cancel, closed session); otherwise the server's JSON-RPC error. */
+    error: z.object({ code: z.number().optional(), message: z.string(), data: Json.optional(), local: z.boolean().optional() }).optional(),
   }),
   /** A reply to a page message that carried `rid`, for the ones with no richer answer. */
   z.object({ type: z.literal('ack'), rid: z.string(), ok: z.boolean(), error: z.string().optional(), sessionId: z.string().optional() }),

@@ -164,10 +164,10 @@ export class PageSocket implements HubMember {
       });
       this.send({ type: 'request/result', rid, result });
     } catch (e) {
-      const err = e as { code?: unknown; message?: unknown; data?: unknown };
+      const err = e as { code?: unknown; message?: unknown; data?: unknown; local?: unknown };
       this.send({
         type: 'request/result', rid,
-        error: { message: typeof err?.message === 'string' ? err.message : String(e), ...(typeof err?.code === 'number' ? { code: err.code } : {}), ...(err?.data !== undefined ? { data: err.data } : {}) },
+        error: { message: typeof err?.message === 'string' ? err.message : String(e), ...(typeof err?.code === 'number' ? { code: err.code } : {}), ...(err?.data !== undefined ? { data: err.data } : {}), ...(err?.local === true ? { local: true } : {}) },
       });
     } finally {
       this.inflight.delete(rid);
