@@ -43,7 +43,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
           <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} onSelect={onSelect} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} marks={marks} />
         </div>
         <aside aria-label="Frame detail" className="min-h-0 min-w-0 flex-[2] border-t border-zinc-800 @4xl:min-w-72 @4xl:border-l @4xl:border-t-0 bg-zinc-900/40">
-          {view ? <FrameDetail view={view} annotations={marks.get(view.frame.seq)} onJump={onJump} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}
+          {view ? <FrameDetail view={view} annotations={marks.get(view.frame.seq)} onJump={onJump} trace={trace} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}
         </aside>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { Annotation } from '../../lib/analyze';
 import { SeverityMark } from '../annotations/SeverityMark';
 import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
+import { httpSummary } from '../../lib/mcp/http-frame';
 import { DirectionCell } from './DirectionCell';
 import { KindBadge } from './KindBadge';
 import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
@@ -10,6 +11,7 @@ import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
 function summary(v: FrameView): string {
   if (v.kind === 'stderr') return v.frame.raw;
   if (v.kind === 'lifecycle') return lifecycleText(v.frame);
+  if (v.kind === 'http') return httpSummary(v.frame);
   if (v.kind === 'invalid') return v.method ?? v.frame.raw.slice(0, 300);
   return v.method ?? '';
 }

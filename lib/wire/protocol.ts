@@ -52,6 +52,10 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session/notify'), rid: Rid, sessionId: SessionId, method: z.string().min(1), params: z.record(z.string(), Json).optional() }),
   /** Any text at all, written to the server as one frame: malformed on purpose is allowed. */
   z.object({ type: z.literal('session/send-raw'), rid: Rid, sessionId: SessionId, text: z.string().max(16 * 1024 * 1024) }),
+  /** HTTP sessions only: runs the active probes (deliberately bad requests) into the session's trace. */
+  z.object({ type: z.literal('session/probe'), rid: Rid, sessionId: SessionId }),
+  /** HTTP sessions only: forgets the expired session id and runs the handshake again, same trace. */
+  z.object({ type: z.literal('session/reinitialize'), rid: Rid, sessionId: SessionId }),
   /** Cancels a `session/request` still in flight (sends `notifications/cancelled`). */
   z.object({ type: z.literal('request/cancel'), rid: Rid, sessionId: SessionId, requestRid: z.string() }),
   /** The person's answer to a request the server sent (sampling, elicitation, roots). */
@@ -81,6 +85,8 @@ export const SessionSummarySchema = z.object({
   clientCapabilities: z.record(z.string(), Json).optional(),
   instructions: z.string().optional(),
   error: z.string().optional(),
+  /** HTTP: the server answered 404 for this session id (frame `exchange`): it must re-initialize. */
+  expired: z.object({ sessionId: z.string(), exchange: z.number().int() }).optional(),
   lastSeq: z.number().int().nonnegative(),
   attached: z.number().int().nonnegative(),
 });

@@ -127,6 +127,14 @@ export class PageSocket implements HubMember {
       case 'session/send-raw':
         await this.session(msg.sessionId).sendRaw(msg.text);
         return this.ok(msg);
+      case 'session/probe':
+      case 'session/reinitialize': {
+        const session = this.session(msg.sessionId);
+        const run = msg.type === 'session/probe' ? session.probe : session.reinitialize;
+        if (!run) throw new Error(`${msg.type} is for HTTP sessions only`);
+        await run.call(session);
+        return this.ok(msg, { sessionId: msg.sessionId });
+      }
       case 'server-request/answer':
         this.session(msg.sessionId).answer(msg.key, { result: msg.result, error: msg.error });
         return this.ok(msg);
