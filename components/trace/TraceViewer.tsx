@@ -25,12 +25,6 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
   const [embedError, setEmbedError] = useState<string>();
 
   const open = (name: string, trace: Trace) => {
-    const gap = trace.frames.findIndex((f, i) => f.seq !== i + 1);
-    if (gap !== -1) {
-      // The session views index frames by seq from 1 with no gaps; a partial export has gaps.
-      setEmbedError(`${name} holds part of a session (frame ${trace.frames[gap].seq} follows ${gap === 0 ? 'nothing' : `frame ${trace.frames[gap - 1].seq}`}); the views open whole sessions only for now. Use loupe diff or loupe export with it instead.`);
-      return;
-    }
     setEmbedError(undefined);
     const id = useLoupe.getState().openTraceFile(name, trace.frames);
     setHeaders((h) => ({ ...h, [id]: trace.header }));
