@@ -2,7 +2,7 @@
 import type { RedactionHit } from '../../lib/trace';
 
 /** The list of what the export will replace: frame, where, rule and a masked excerpt. */
-export function RedactionPreview({ hits, optOut }: { hits: readonly RedactionHit[]; optOut: boolean }) {
+export function RedactionPreview({ hits, optOut }: { hits: readonly RedactionHit[] | undefined; optOut: boolean }) {
   if (optOut) {
     return (
       <p role="status" className="rounded border border-amber-700 bg-amber-950/50 px-2 py-1 text-xs text-amber-200">
@@ -10,6 +10,7 @@ export function RedactionPreview({ hits, optOut }: { hits: readonly RedactionHit
       </p>
     );
   }
+  if (!hits) return <p role="status" className="text-xs text-zinc-400">Finding what to redact…</p>;
   if (hits.length === 0) return <p role="status" className="text-xs text-zinc-400">Nothing to redact in these frames.</p>;
   return (
     <div className="max-h-48 overflow-auto rounded border border-zinc-800">
