@@ -75,6 +75,14 @@ test('a trace picked in the sidebar opens in every view, recomputed offline', as
   await expect(expert.getByRole('heading', { name: /Warnings \(1\)/ })).toBeVisible();
   await expect(expert).toContainText('no-such-tool');
   await lp.screenshot('trace-imported-dashboard');
+
+  await expect(lp.status).toContainText('(server-everything · stdio · 2025-06-18)');
+  await lp.status.getByRole('button', { name: 'Export…' }).click();
+  const file = page.waitForEvent('download');
+  await page.getByRole('dialog', { name: 'Export trace' }).getByRole('button', { name: /^Save/ }).click();
+  const again = readFileSync(await (await file).path(), 'utf8');
+  const framesOf = (text: string) => text.trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
+  expect(framesOf(again)).toEqual(framesOf(goldenText));
 });
 
 test('a trace dropped anywhere on the dashboard opens; a bad one is refused with its line', async ({ page }) => {

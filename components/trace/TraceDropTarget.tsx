@@ -2,6 +2,7 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { loadTraceFile } from './loadTrace';
+import { openTrace } from './openTrace';
 
 const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
 
@@ -22,7 +23,7 @@ export function TraceDropTarget({ children, className }: { children: ReactNode; 
     const file = e.dataTransfer.files[0];
     if (!file) return;
     const r = await loadTraceFile(file);
-    if (r.ok) useLoupe.getState().openTraceFile(r.name, r.trace.frames);
+    if (r.ok) openTrace(r.name, r.trace);
     else useLoupe.getState().notify(`${r.name} was not opened: ${r.error}`);
   };
 
