@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError, UsageError, oneOf, parseOwnArgs, splitAtDoubleDash } from './shared/args';
-import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
+import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions, type ClientFlagValues } from './shared/client-options';
 import { LOUPE_VERSION } from './shared/version';
 import { readTraceFile } from './shared/trace-file';
 import { openHeadless, stdioConnection } from './record/headless';
@@ -50,7 +50,7 @@ function fileUri(file: string): string {
   return path.isAbsolute(file) ? pathToFileURL(file).href : file.split(path.sep).map(encodeURIComponent).join('/');
 }
 
-async function load(file: string | undefined, command: string[], values: Parameters<typeof clientOptions>[0]): Promise<Source> {
+async function load(file: string | undefined, command: string[], values: ClientFlagValues): Promise<Source> {
   if (file !== undefined) {
     let trace;
     try {
@@ -64,8 +64,8 @@ async function load(file: string | undefined, command: string[], values: Paramet
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
     return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
   }
-  const connection = stdioConnection(command);
   const client = clientOptions(values);
+  const connection = stdioConnection(command, client.env);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
   if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   return { frames: record.frames, label: command.join(' '), negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
@@ -88,8 +88,8 @@ export async function run(argv: string[]): Promise<number> {
     const file = positionals[0];
     if (file !== undefined && split.command.length > 0) throw new UsageError('give either a trace FILE or a server command after --, not both');
     if (file === undefined && split.command.length === 0) throw new UsageError('nothing to check: give a trace FILE, or a server command after --');
-    if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.timeout)) {
-      throw new UsageError('client options (--protocol-version, --client-capabilities, --timeout, --script) apply to a live server after --, not to a trace file');
+    if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.timeout || values.env)) {
+      throw new UsageError('client options (--protocol-version, --client-capabilities, --timeout, --script, --env) apply to a live server after --, not to a trace file');
     }
     if (file === undefined) clientOptions(values); // report bad client options before starting anything
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);

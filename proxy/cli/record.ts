@@ -1,14 +1,16 @@
 /**
  * `loupe record --out FILE [client options] -- COMMAND [ARGS...]`: starts the server, runs the
  * handshake and the standard discovery (and a script, if given), closes the session and writes
- * every frame to a trace file.
+ * every frame to a trace file, with secrets redacted unless --no-redact says otherwise (the same
+ * rules as the page's export).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, UsageError, parseOwnArgs, splitAtDoubleDash } from './shared/args';
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
 import { LOUPE_VERSION } from './shared/version';
-import { traceHeader, writeTraceFile } from './shared/trace-file';
+import { writeTraceFile } from './shared/trace-file';
+import { describeTarget, prepareExport } from '../../lib/trace';
 import { openHeadless, stdioConnection } from './record/headless';
 import { runSession } from './record/run-session';
 
@@ -19,15 +21,18 @@ templates and prompts (with pagination, for each capability it declares), sends 
 requests, closes the session and writes the trace to FILE.
 
   --out FILE                  where to write the trace (NDJSON)
+  --no-redact                 keep secrets in the file (by default tokens, keys, passwords and the
+                              values given with --env are replaced by «redacted» markers)
 ${CLIENT_USAGE}`;
 
 export async function run(argv: string[]): Promise<number> {
   let out: string;
   let command: string[];
   let client;
+  let redact = true;
   try {
     const split = splitAtDoubleDash(argv);
-    const { values, positionals } = parseOwnArgs(split.own, { out: { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS });
+    const { values, positionals } = parseOwnArgs(split.own, { out: { type: 'string' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS });
     if (values.help) {
       console.log(USAGE);
       return 0;
@@ -40,6 +45,7 @@ export async function run(argv: string[]): Promise<number> {
     if (!existsSync(dir)) throw new InputError(`cannot write the trace to ${out}: the folder ${dir} does not exist`);
     command = split.command;
     client = clientOptions(values);
+    redact = !values['no-redact'];
   } catch (e) {
     if (e instanceof InputError) console.error(`loupe record: ${e.message}`);
     else if (e instanceof UsageError) console.error(`loupe record: ${e.message}\n\n${USAGE}`);
@@ -47,10 +53,14 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const connection = stdioConnection(command);
+  const connection = stdioConnection(command, client.env);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
+  const trace = prepareExport({
+    frames: record.frames, target: describeTarget(connection), loupeVersion: LOUPE_VERSION,
+    negotiatedVersion: record.summary.negotiatedVersion, redact: redact ? { env: client.env } : false,
+  });
   try {
-    await writeTraceFile(out, traceHeader(connection, LOUPE_VERSION, record.summary.negotiatedVersion), record.frames);
+    await writeTraceFile(out, trace.header, trace.frames);
   } catch (e) {
     console.error(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
     return 2;
@@ -62,6 +72,7 @@ export async function run(argv: string[]): Promise<number> {
     console.error(`loupe record: ${record.failure}\nwrote ${record.frames.length} frames to ${out}`);
     return 1;
   }
+  if (trace.hits.length > 0) console.error(`loupe record: redacted ${trace.hits.length} secret-looking values (--no-redact keeps them)`);
   const server = record.summary.serverInfo as { name?: string; version?: string } | undefined;
   console.log(`recorded ${record.frames.length} frames from ${server?.name ?? connection.name} ${server?.version ?? ''}`.trimEnd() + ` (protocol ${record.summary.negotiatedVersion}) to ${out}`);
   return 0;

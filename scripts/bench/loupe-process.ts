@@ -21,11 +21,15 @@ export async function startLoupe(): Promise<LoupeProcess> {
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`loupe start printed no URL within 60 s:\n${stderr}`)), 60_000);
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /(http:\/\/\S+\?token=\S+)/.exec(out);
-      if (m) resolve(m[1]);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
     });
     child.once('exit', (code) => reject(new Error(`loupe start exited with code ${code} before printing its URL:\n${stderr}`)));
   });
