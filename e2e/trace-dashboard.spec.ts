@@ -125,6 +125,10 @@ test('?trace=URL opens a partial trace (a selection, seqs with gaps) in the dash
   await expect(page.getByRole('listbox', { name: 'Sequence diagram' }).getByRole('option')).toHaveCount(6);
   await view(page, 'Timing');
   await expect(page.getByRole('table', { name: 'Latency by method' })).toContainText('ping');
+  // The handshake happened before these frames: the analyser does not blame the part for it.
+  await view(page, 'Annotations');
+  const expert = page.getByRole('region', { name: 'Expert info' });
+  await expect(expert.getByRole('button', { name: /Errors \(0\)/ })).toBeVisible();
 });
 
 test('the offline viewer opens a partial trace too', async ({ page }) => {
