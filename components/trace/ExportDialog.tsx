@@ -76,7 +76,7 @@ function ExportForm({ onClose, onSave = saveText, viewerUrl = 'loupe-viewer.html
       </label>
       <section aria-label="Redaction" className="flex flex-col gap-2">
         <h3 className="text-zinc-400">Redaction</h3>
-        <RedactionPreview hits={m.hits} optOut={m.optOut} />
+        <RedactionPreview hits={m.hits} total={m.hitCount} optOut={m.optOut} />
         {m.previewError && <p role="alert" className="text-red-300">{m.previewError}</p>}
         {!m.optOut && <CustomRules rules={m.custom} onAdd={m.addRule} onRemove={m.removeRule} />}
         <label className="flex items-center gap-2 text-amber-200">

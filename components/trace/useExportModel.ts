@@ -5,7 +5,7 @@
  * prepared by the proxy (`remote`), which alone knows the connection's real env and header values;
  * a trace file is prepared here.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Frame } from '../../lib/mcp/frame';
 import type { RemoteExport } from '../../lib/browser/traceExport';
 import type { ExportSelection } from '../../lib/wire/trace-export';
@@ -32,7 +32,25 @@ export interface ExportSource {
   remote?: RemoteExport;
 }
 
-type Preview = { frameCount: number; hits: RedactionHit[] };
+type Preview = { frameCount: number; hits: RedactionHit[]; hitCount: number };
+
+/** `value`, but changed at most once a second: a live session may grow many times a second,
+ *  and each change asks the proxy for a new preview of the whole session. */
+function useAtMostEverySecond(value: number): number {
+  const [shown, setShown] = useState(value);
+  const latest = useRef(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  latest.current = value;
+  useEffect(() => {
+    if (shown === value || timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      setShown(latest.current);
+    }, 1000);
+  }, [shown, value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return shown;
+}
 
 export function useExportModel(src: ExportSource) {
   const lastMs = src.frames.length ? Math.ceil(src.frames[src.frames.length - 1].ts / 1000) : 0;
@@ -58,13 +76,13 @@ export function useExportModel(src: ExportSource) {
   }, [src.remote, src.frames, src.target, src.loupeVersion, src.negotiatedVersion, src.env, src.source, src.startedAt, selection, optOut, custom]);
 
   const [remote, setRemote] = useState<{ preview?: Preview; error?: string }>({});
-  const frameTotal = src.frames.length;
+  const frameTotal = useAtMostEverySecond(src.frames.length);
   useEffect(() => {
     if (!src.remote) return;
     let current = true;
     setRemote({});
     src.remote(selection, optOut ? false : { custom }, true).then(
-      (a) => current && setRemote({ preview: { frameCount: a.frameCount, hits: a.hits } }),
+      (a) => current && setRemote({ preview: { frameCount: a.frameCount, hits: a.hits, hitCount: a.hitCount } }),
       (e: Error) => current && setRemote({ error: `The preview could not be made: ${e.message}` }),
     );
     return () => { current = false; };
@@ -83,13 +101,15 @@ export function useExportModel(src: ExportSource) {
     return format === 'trace' ? answer.text : renderExport(readTraceText(answer.text), format, src.loupeVersion, viewerHtml);
   }
 
-  const preview = local ?? remote.preview;
+  const preview = local ? { hits: local.hits, hitCount: local.hits.length } : remote.preview;
   return {
     scope, setScope, format, setFormat, optOut, setOptOut, range, setRange, lastMs,
     custom, addRule, removeRule: (i: number) => setCustom((c) => c.filter((_, j) => j !== i)),
     /** Undefined while the proxy prepares the preview. */
     frameCount: local ? local.frames.length : remote.preview?.frameCount,
     hits: preview?.hits,
+    /** Every value that will be redacted; `hits` may list only the first of them. */
+    hitCount: preview?.hitCount ?? 0,
     previewError: remote.error,
     fileName: () => exportFileName(src.target.name, format, new Date()),
     text,

@@ -7,7 +7,9 @@ import { getSocket } from './socket';
 
 export interface ExportAnswer {
   frameCount: number;
+  /** The first redactions (at most MAX_LISTED_HITS), for the preview. */
   hits: { seq: number; where: string; rule: string; excerpt: string }[];
+  hitCount: number;
   /** The trace file's text; only when not a preview. */
   text?: string;
 }

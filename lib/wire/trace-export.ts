@@ -40,12 +40,16 @@ export const SessionExportSchema = z.object({
   preview: z.boolean(),
 });
 
+/** The most hits an answer lists; `hitCount` says how many there are in all. */
+export const MAX_LISTED_HITS = 1000;
+
 /** proxy -> page: the answer to `session/export`. `text` (a Loupe trace, NDJSON) only when not a preview. */
 export const SessionExportedSchema = z.object({
   type: z.literal('session/exported'),
   rid: z.string(),
   frameCount: z.number().int().nonnegative(),
-  hits: z.array(RedactionHitSchema),
+  hits: z.array(RedactionHitSchema).max(MAX_LISTED_HITS),
+  hitCount: z.number().int().nonnegative(),
   text: z.string().optional(),
 });
 

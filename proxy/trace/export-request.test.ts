@@ -4,6 +4,8 @@ import { MASKED_VALUE } from '../../lib/wire/connection';
 import { readTraceText } from '../../lib/trace';
 import { Registry } from '../sessions/registry';
 import { PageClient, startHarness, type Harness } from '../server/testing/harness';
+import { MAX_LISTED_HITS } from '../../lib/wire/trace-export';
+import { answerExport } from './export-request';
 
 const SECRET = 'planted-env-secret-93f1c0d2b8';
 const server = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -65,4 +67,23 @@ describe('session/export', () => {
     page.send({ type: 'session/export', rid: 'gone', sessionId: 'nope', selection: { kind: 'all' }, redact: {}, preview: true });
     expect(await page.next('ack', (a) => a.rid === 'gone')).toMatchObject({ ok: false, error: expect.stringContaining('nope') });
   }, 40_000);
+});
+
+describe('answerExport', () => {
+  it('lists at most MAX_LISTED_HITS redactions and counts them all', () => {
+    const secret = 'many-times-secret-0c9d8e7f';
+    const frames = Array.from({ length: MAX_LISTED_HITS + 200 }, (_, i) => {
+      const raw = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: secret } });
+      return { seq: i + 1, ts: i, dir: 's2c' as const, lane: 'message' as const, raw, size: raw.length };
+    });
+    const session = {
+      connection: { id: 'c', name: 'c', transport: 'stdio' as const, command: 'x', args: [], env: { APP_SECRET: secret } },
+      frames: () => frames,
+      summary: () => ({ id: 's', connectionId: 'c', name: 'c', transport: 'stdio' as const, status: 'ready' as const, startedAt: 0, lastSeq: frames.length, attached: 0 }),
+    };
+    const a = answerExport(session, { type: 'session/export', rid: 'r', sessionId: 's', selection: { kind: 'all' }, redact: {}, preview: true });
+    expect(a.hits).toHaveLength(MAX_LISTED_HITS);
+    expect(a.hitCount).toBe(MAX_LISTED_HITS + 200);
+    expect(a.text).toBeUndefined();
+  });
 });
