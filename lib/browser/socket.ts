@@ -13,7 +13,7 @@ import { checkFramesMessage } from './frames-message';
 type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 export type PageRequest = WithoutRid<PageMessage>;
 
-type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' }>;
+type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' | 'session/exported' }>;
 
 /** A request the proxy answered with an error; `code` is the JSON-RPC code when there is one. */
 export class ProxyRequestError extends Error {
@@ -139,6 +139,7 @@ export class LoupeSocket {
       }
       case 'ack':
       case 'request/result':
+      case 'session/exported':
         return this.settle(msg.rid, (w) => w.resolve(msg));
       default:
         unreachable(msg);
