@@ -4,17 +4,19 @@
  * HTTP exchanges beside the JSON-RPC messages they carried.
  */
 import { expect, test } from '@playwright/test';
-import { startEverything, type RunningServer } from '../proxy/transports/http/testing';
+import { startEverything, startFixture, type RunningServer } from '../proxy/transports/http/testing';
 import { LoupePage } from './pages/LoupePage';
 import { startLoupe, type RunningLoupe } from './support/loupe';
 
 let loupe: RunningLoupe;
 let server: RunningServer;
 let legacy: RunningServer;
+let expiring: RunningServer;
 
 test.beforeAll(async () => {
   server = await startEverything('streamableHttp');
   legacy = await startEverything('sse');
+  expiring = await startFixture('http-expiring');
   loupe = await startLoupe();
 });
 
@@ -22,6 +24,7 @@ test.afterAll(async () => {
   await loupe?.stop();
   await server?.stop();
   await legacy?.stop();
+  await expiring?.stop();
 });
 
 async function importServer(lp: LoupePage, name: string, entry: Record<string, unknown>): Promise<void> {
@@ -55,11 +58,27 @@ test('connects by URL to server-everything over Streamable HTTP and ends the ses
   await test.step('shows each HTTP exchange as frames in the http lane, linked to its messages', async () => {
     const httpRows = lp.traffic.rows().filter({ has: page.getByRole('gridcell', { name: 'http', exact: true }) });
     await expect.poll(() => httpRows.count()).toBeGreaterThanOrEqual(6);
+    await expect(httpRows.first().getByRole('gridcell', { name: 'POST /mcp', exact: true })).toBeVisible();
     await httpRows.first().click();
     const raw = lp.detail.getByRole('region', { name: 'Raw text' });
     await expect(raw).toContainText('POST /mcp HTTP/1.1');
     await expect(raw).toContainText('Accept: application/json, text/event-stream');
+    const exchange = lp.detail.getByRole('region', { name: 'HTTP exchange' });
+    await expect(exchange.getByLabel('Status')).toHaveText('200 OK');
+    await expect(exchange.getByRole('definition').filter({ hasText: /^\+\d/ }).first()).toBeVisible();
+    await expect(exchange.getByRole('table', { name: 'Response headers' })).toContainText('mcp-session-id');
     await lp.screenshot('http-1-exchange');
+  });
+
+  await test.step('masks the Authorization value, with a reveal per value', async () => {
+    const raw = lp.detail.getByRole('region', { name: 'Raw text' });
+    await expect(raw).toContainText('Authorization: Bearer ••••••');
+    await expect(lp.detail).not.toContainText('e2e-secret');
+    const headers = lp.detail.getByRole('table', { name: 'Request headers' });
+    await headers.getByRole('button', { name: 'Reveal Authorization' }).click();
+    await expect(headers).toContainText('Bearer e2e-secret');
+    await headers.getByRole('button', { name: 'Hide Authorization' }).click();
+    await expect(lp.detail).not.toContainText('e2e-secret');
   });
 
   await test.step('lists tools and calls echo over HTTP', async () => {
@@ -71,6 +90,18 @@ test('connects by URL to server-everything over Streamable HTTP and ends the ses
     const result = await lp.traffic.expectRow('response', 'tools/call');
     expect(result.id).toBe(call.id);
     expect(result.latency).toMatch(/^\d+(\.\d+)? (ms|s)$/);
+  });
+
+  await test.step('a message the server starts arrives on the GET stream, and says which exchange carried it', async () => {
+    await lp.callTool('toggle-simulated-logging', {});
+    const log = lp.traffic.row('notification', 'notifications/message');
+    await expect(log).toBeVisible({ timeout: 20_000 });
+    await log.click();
+    const exchange = lp.detail.getByRole('region', { name: 'HTTP exchange' });
+    await expect(exchange).toContainText(/Carried by exchange #\d+ on the get stream/);
+    await expect(exchange).toContainText('GET');
+    await exchange.getByRole('button', { name: 'Go to HTTP request' }).click();
+    await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toContainText('GET /mcp HTTP/1.1');
   });
 
   await test.step('disconnect sends DELETE with the session id, which the server receives', async () => {
@@ -93,4 +124,90 @@ test('connects to server-everything over legacy HTTP+SSE and calls a tool', asyn
   await expect(lp.tools.getByRole('region', { name: 'Call result' })).toContainText('Echo: over sse');
   await lp.disconnect();
   await lp.expectPhase('closed');
+});
+
+test('runs the HTTP probes on request and annotates the foreign Origin that server-everything accepts', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await importServer(lp, 'everything-probe', { type: 'http', url: server.url });
+  await lp.connect('everything-probe');
+  await lp.expectPhase('ready');
+  await expect(lp.status).toContainText('sends deliberately bad requests');
+  const before = await lp.traffic.newestSeq();
+  await lp.status.getByRole('button', { name: 'Run HTTP probes' }).click();
+  await expect(lp.status.getByRole('button', { name: 'Run HTTP probes' })).toBeEnabled({ timeout: 20_000 });
+
+  const probeRow = lp.traffic.row('http', /probe: origin/);
+  await expect(probeRow).toBeVisible();
+  expect((await lp.traffic.facts(probeRow)).seq).toBeGreaterThan(before);
+  await lp.traffic.expectRow('http', /probe: unknown-session/);
+  await probeRow.click();
+  await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toContainText('Origin: https://loupe-probe.invalid');
+  await lp.screenshot('http-3-probes');
+
+  await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name: 'Annotations' }).click();
+  const expert = page.getByRole('region', { name: 'Expert info' });
+  await expect(expert).toContainText('http.origin-not-validated');
+  await expect(expert).toContainText('http.unknown-session-status');
+  await lp.screenshot('http-4-probe-annotations');
+});
+
+test('shows a session the server expired (404) and re-initializes it in one click', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await importServer(lp, 'expiring', { type: 'http', url: expiring.url });
+  await lp.connect('expiring');
+  await lp.expectPhase('ready');
+  await lp.listTools();
+  const notice = lp.status.getByRole('alert', { name: 'Session expired' });
+  await expect(notice).toBeHidden();
+  // The fixture forgets the session after one tools/list: the next request is answered 404.
+  await lp.status.getByRole('button', { name: 'List tools' }).click();
+  await expect(notice).toContainText('Session expired (the server answered 404 for session exp-1');
+  await lp.screenshot('http-5-expired');
+  await notice.getByRole('button', { name: 'Re-initialize' }).click();
+  await expect(notice).toBeHidden();
+  await lp.expectPhase('ready');
+  const inits = lp.traffic.rows().filter({ has: page.getByRole('gridcell', { name: 'initialize', exact: true }) }).filter({ has: page.getByRole('gridcell', { name: 'response', exact: true }) });
+  await expect.poll(() => inits.count()).toBe(2);
+  await lp.status.getByRole('button', { name: 'List tools' }).click();
+  await expect(notice).toBeHidden();
+});
+
+test('adds a connection by URL with an Authorization header, stored and then only ever shown masked', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.sidebar.getByRole('button', { name: '+ Connect by URL' }).click();
+  const form = page.getByRole('dialog', { name: 'New connection by URL' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('by-url');
+  await form.getByRole('textbox', { name: 'URL', exact: true }).fill('localhost:1');
+  await form.getByRole('button', { name: 'Save connection' }).click();
+  await expect(form.getByRole('alert')).toContainText('http:// or https://');
+  await form.getByRole('textbox', { name: 'URL', exact: true }).fill(server.url);
+  await form.getByRole('combobox', { name: 'Transport' }).selectOption('streamable');
+  await form.getByRole('button', { name: '+ Add header' }).click();
+  await form.getByRole('textbox', { name: 'Header 1 name' }).fill('Authorization');
+  await form.getByRole('textbox', { name: 'Header 1 value' }).fill('Bearer form-secret');
+  await form.getByRole('button', { name: 'Save connection' }).click();
+  await expect(form).toBeHidden();
+
+  const item = lp.connections.getByRole('listitem', { name: 'by-url' });
+  await expect(item).toContainText(server.url);
+  await item.hover();
+  await item.getByRole('button', { name: 'Edit by-url' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit connection by URL' });
+  await expect(edit.getByRole('textbox', { name: 'Header 1 value' })).toHaveValue('••••••');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  await lp.connect('by-url');
+  await lp.expectPhase('ready');
+  const httpRows = lp.traffic.rows().filter({ has: page.getByRole('gridcell', { name: 'http', exact: true }) });
+  await httpRows.first().click();
+  const headers = lp.detail.getByRole('table', { name: 'Request headers' });
+  await expect(headers).toContainText('Bearer ••••••');
+  await expect(page.locator('body')).not.toContainText('form-secret');
+  // The proxy sent the stored value, not the mask the page holds.
+  await headers.getByRole('button', { name: 'Reveal Authorization' }).click();
+  await expect(headers).toContainText('Bearer form-secret');
+  await lp.disconnect();
 });

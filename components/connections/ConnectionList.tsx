@@ -6,6 +6,8 @@ import type { Connection } from '../../lib/wire/connection';
 import { Button } from '../ui/Button';
 import { ConnectionForm } from './ConnectionForm';
 import { draftFrom, type ConnectionDraft } from './draft';
+import { HttpConnectionForm } from './HttpConnectionForm';
+import { httpDraftFrom, type HttpDraft } from './httpDraft';
 import { useConnect } from './useConnect';
 
 function commandLine(c: Connection): string {
@@ -19,6 +21,7 @@ export function ConnectionList() {
   const connections = useLoupe((s) => s.connections);
   const { connect, busy } = useConnect();
   const [editing, setEditing] = useState<ConnectionDraft>();
+  const [editingUrl, setEditingUrl] = useState<HttpDraft>();
   const sorted = [...connections].sort((a, b) => Number(!!b.builtin) - Number(!!a.builtin));
 
   return (
@@ -36,9 +39,9 @@ export function ConnectionList() {
                 {c.transport} · {commandLine(c)}
               </div>
             </div>
-            {!c.builtin && c.transport === 'stdio' && (
+            {!c.builtin && (
               <span className="hidden gap-1 group-focus-within:flex group-hover:flex">
-                <Button variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => setEditing(draftFrom(c))}>
+                <Button variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => (c.transport === 'stdio' ? setEditing(draftFrom(c)) : setEditingUrl(httpDraftFrom(c)))}>
                   Edit
                 </Button>
                 <Button variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => void deleteConnection(c.id).catch((e: Error) => useLoupe.getState().notify(e.message))}>
@@ -53,6 +56,7 @@ export function ConnectionList() {
         ))}
       </ul>
       {editing && <ConnectionForm key={editing.id} open initial={editing} onClose={() => setEditing(undefined)} />}
+      {editingUrl && <HttpConnectionForm key={editingUrl.id} open initial={editingUrl} onClose={() => setEditingUrl(undefined)} />}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { listTools } from '../client/toolsStore';
 import { Button } from '../ui/Button';
 import { StatusBadge } from '../ui/StatusBadge';
 import { ExportButton } from './ExportButton';
+import { HttpProbeButton, HttpProbeNote, SessionExpiredNotice } from './HttpSessionControls';
 import { useConnect } from '../connections/useConnect';
 
 function serverText(info: SessionSummary['serverInfo']): string | undefined {
@@ -65,6 +66,7 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           <Button disabled={s.status !== 'ready'} onClick={() => void listTools(s.id)}>
             List tools
           </Button>
+          <HttpProbeButton session={s} />
           <ExportButton session={s} />
           {live ? (
             <Button variant="danger" disabled={closing} onClick={() => void disconnect()}>
@@ -82,6 +84,8 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           {s.error}
         </p>
       )}
+      <SessionExpiredNotice session={s} />
+      <HttpProbeNote session={s} />
       {waiting.length > 0 && (
         <p className="mt-1 text-[11px] text-amber-300">
           The server is waiting for an answer to: {waiting.map((w) => (w.seq !== undefined ? `${w.method} (#${w.seq})` : w.method)).join(', ')}

@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { ConnectionForm } from '../connections/ConnectionForm';
+import { HttpConnectionForm } from '../connections/HttpConnectionForm';
 import { ConnectionList } from '../connections/ConnectionList';
 import { ConnectOptions } from '../connections/ConnectOptions';
 import { ImportDialog } from '../connections/ImportDialog';
@@ -13,7 +14,7 @@ import { LoupeMark } from '../ui/LoupeMark';
 import { SectionHeading } from '../ui/SectionHeading';
 
 export function Sidebar() {
-  const [dialog, setDialog] = useState<'new' | 'import'>();
+  const [dialog, setDialog] = useState<'new' | 'url' | 'import'>();
   return (
     <nav aria-label="Sidebar" className="flex h-full w-72 shrink-0 flex-col overflow-y-auto border-r border-zinc-800 bg-zinc-950">
       <div className="flex items-center gap-2 border-b border-zinc-800 px-3 py-2">
@@ -26,6 +27,7 @@ export function Sidebar() {
         <ConnectionList />
         <div className="flex flex-wrap gap-1 px-3 py-2">
           <Button onClick={() => setDialog('new')}>+ New connection</Button>
+          <Button onClick={() => setDialog('url')}>+ Connect by URL</Button>
           <Button variant="ghost" onClick={() => setDialog('import')}>
             Import mcpServers JSON
           </Button>
@@ -44,6 +46,7 @@ export function Sidebar() {
         </div>
       </section>
       <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />
+      {dialog === 'url' && <HttpConnectionForm open onClose={() => setDialog(undefined)} />}
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(undefined)} />
     </nav>
   );

@@ -3,8 +3,11 @@ import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type Fr
 import { directionLabel } from '../../lib/mcp/frame';
 import { Button } from '../ui/Button';
 import type { Annotation } from '../../lib/analyze';
+import type { Trace } from '../../lib/browser/trace';
+import { maskHttpHead } from '../../lib/mcp/secret-headers';
 import { CopyButton } from './CopyButton';
 import { FrameAnnotations } from './FrameAnnotations';
+import { HttpExchangeDetail } from './HttpExchangeDetail';
 import { JsonTree } from './JsonTree';
 import { KindBadge } from './KindBadge';
 import { RawText } from './RawText';
@@ -51,7 +54,9 @@ function Facts({ view }: { view: FrameView }) {
 }
 
 /** Everything about one frame: its facts, problems, a JSON tree and the raw text. */
-export function FrameDetail({ view, annotations, onJump }: { view: FrameView; annotations?: readonly Annotation[]; onJump: (seq: number) => void }) {
+export function FrameDetail({ view, annotations, onJump, trace }: { view: FrameView; annotations?: readonly Annotation[]; onJump: (seq: number) => void; trace?: Trace }) {
+  // HTTP heads may carry credentials: shown masked here, revealed one value at a time in the exchange.
+  const raw = view.frame.lane === 'http' ? maskHttpHead(view.frame.raw) : view.frame.raw;
   const isRequest = view.pair?.requestSeq === view.frame.seq;
   const json = view.frame.lane === 'message' ? parsed(view.frame.raw) : view.kind === 'lifecycle' ? view.frame.meta : undefined;
   return (
@@ -66,12 +71,13 @@ export function FrameDetail({ view, annotations, onJump }: { view: FrameView; an
             <Button onClick={() => onJump(view.partnerSeq!)}>{isRequest ? 'Go to response' : 'Go to request'}</Button>
           )}
           {view.pair && isRequest && view.partnerSeq === undefined && <span className="text-[11px] text-zinc-500">awaiting response…</span>}
-          <CopyButton text={view.frame.raw} label="Copy raw text" />
+          <CopyButton text={raw} label="Copy raw text" />
         </div>
       </header>
       <Facts view={view} />
       <Marks view={view} />
       {annotations && annotations.length > 0 && <FrameAnnotations annotations={annotations} />}
+      {trace && view.frame.meta?.transport === 'http' && view.frame.lane !== 'lifecycle' && <HttpExchangeDetail frame={view.frame} trace={trace} onJump={onJump} />}
       {json !== undefined && (
         <div>
           <h4 className="mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500">{view.frame.lane === 'message' ? 'JSON' : 'Details'}</h4>
@@ -81,7 +87,7 @@ export function FrameDetail({ view, annotations, onJump }: { view: FrameView; an
       <div>
         <h4 className="mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500">Raw text</h4>
         <div role="region" aria-label="Raw text">
-          <RawText raw={view.frame.raw} />
+          <RawText raw={raw} />
         </div>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { Annotation } from '../../lib/analyze';
 import { SeverityMark } from '../annotations/SeverityMark';
 import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
+import { httpSummary } from '../../lib/mcp/http-frame';
 import { DirectionCell } from './DirectionCell';
 import { KindBadge } from './KindBadge';
 import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
@@ -10,6 +11,7 @@ import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
 function summary(v: FrameView): string {
   if (v.kind === 'stderr') return v.frame.raw;
   if (v.kind === 'lifecycle') return lifecycleText(v.frame);
+  if (v.kind === 'http') return httpSummary(v.frame);
   if (v.kind === 'invalid') return v.method ?? v.frame.raw.slice(0, 300);
   return v.method ?? '';
 }
@@ -52,7 +54,7 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       aria-selected={selected}
       onClick={() => onSelect(v.frame.seq)}
       style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT, gridTemplateColumns: GRID_COLUMNS }}
-      className={`absolute left-0 top-0 grid w-full cursor-default items-center border-b border-zinc-900 font-mono text-[11px] leading-none ${laneTone(v, selected)}`}
+      className={`absolute left-0 top-0 grid w-full cursor-default [contain:strict] items-center border-b border-zinc-900 font-mono text-[11px] leading-none ${laneTone(v, selected)}`}
     >
       <span role="gridcell" className="flex justify-between gap-1 px-2 text-zinc-500">
         <SeverityMark annotations={marks} />

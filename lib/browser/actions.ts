@@ -47,3 +47,13 @@ export async function deleteConnection(id: string): Promise<void> {
 export async function importConnections(json: string): Promise<void> {
   await getSocket().call({ type: 'connections/import', json });
 }
+
+/** HTTP sessions: sends the active probes (deliberately bad requests); their frames join the trace. */
+export async function probeSession(sessionId: string): Promise<void> {
+  await getSocket().call({ type: 'session/probe', sessionId });
+}
+
+/** HTTP sessions the server expired: a new session id and handshake, on the same trace. */
+export async function reinitializeSession(sessionId: string): Promise<void> {
+  await getSocket().call({ type: 'session/reinitialize', sessionId });
+}

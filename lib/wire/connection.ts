@@ -21,6 +21,13 @@ export const HttpConnectionSchema = z.object({
   headers: z.record(z.string(), z.string()),
   /** `auto` tries Streamable HTTP and falls back to legacy HTTP+SSE as the spec describes. */
   mode: z.enum(['streamable', 'sse', 'auto']).default('auto'),
+  /** Per-connection bounds (ms): a request's wait for its response, connecting (the legacy
+   *  `endpoint` event, the auto fallback), and an SSE stream's silence before it is resumed. */
+  timeouts: z.object({
+    requestMs: z.number().int().positive().max(3_600_000).optional(),
+    connectMs: z.number().int().positive().max(3_600_000).optional(),
+    streamIdleMs: z.number().int().positive().max(86_400_000).optional(),
+  }).optional(),
   builtin: z.boolean().optional(),
 });
 

@@ -53,6 +53,10 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session/notify'), rid: Rid, sessionId: SessionId, method: z.string().min(1), params: z.record(z.string(), Json).optional() }),
   /** Any text at all, written to the server as one frame: malformed on purpose is allowed. */
   z.object({ type: z.literal('session/send-raw'), rid: Rid, sessionId: SessionId, text: z.string().max(16 * 1024 * 1024) }),
+  /** HTTP sessions only: runs the active probes (deliberately bad requests) into the session's trace. */
+  z.object({ type: z.literal('session/probe'), rid: Rid, sessionId: SessionId }),
+  /** HTTP sessions only: forgets the expired session id and runs the handshake again, same trace. */
+  z.object({ type: z.literal('session/reinitialize'), rid: Rid, sessionId: SessionId }),
   /** Cancels a `session/request` still in flight (sends `notifications/cancelled`). */
   z.object({ type: z.literal('request/cancel'), rid: Rid, sessionId: SessionId, requestRid: z.string() }),
   /** The person's answer to a request the server sent (sampling, elicitation, roots). */
@@ -84,6 +88,8 @@ export const SessionSummarySchema = z.object({
   clientCapabilities: z.record(z.string(), Json).optional(),
   instructions: z.string().optional(),
   error: z.string().optional(),
+  /** HTTP: the server answered 404 for this session id (frame `exchange`): it must re-initialize. */
+  expired: z.object({ sessionId: z.string(), exchange: z.number().int() }).optional(),
   lastSeq: z.number().int().nonnegative(),
   attached: z.number().int().nonnegative(),
 });
@@ -115,7 +121,8 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('request/result'), rid: z.string(),
     result: Json.optional(),
-    error: z.object({ code: z.number().optional(), message: z.string(), data: Json.optional() }).optional(),
+    /** `local`: Loupe gave up (timeout, cancel, closed session); otherwise the server's JSON-RPC error. */
+    error: z.object({ code: z.number().optional(), message: z.string(), data: Json.optional(), local: z.boolean().optional() }).optional(),
   }),
   /** A reply to a page message that carried `rid`, for the ones with no richer answer. */
   z.object({ type: z.literal('ack'), rid: z.string(), ok: z.boolean(), error: z.string().optional(), sessionId: z.string().optional() }),

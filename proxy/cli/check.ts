@@ -9,7 +9,10 @@ import { InputError, UsageError, oneOf, parseOwnArgs, splitAtDoubleDash } from '
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions, type ClientFlagValues } from './shared/client-options';
 import { LOUPE_VERSION } from './shared/version';
 import { readTraceFile } from './shared/trace-file';
-import { openHeadless, stdioConnection } from './record/headless';
+import { openHeadless } from './record/headless';
+import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
+import { appendProbes } from '../transports/http/cli-support';
+import type { Connection } from '../../lib/wire/connection';
 import { runSession } from './record/run-session';
 import { analyzeFrames } from './check/analyze-frames';
 import { readBaseline } from './check/baseline';
@@ -24,9 +27,10 @@ const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
 
 const USAGE = `usage: loupe check [options] FILE
        loupe check [options] -- COMMAND [ARGS...]
+       loupe check [options] --url URL [--header 'Name: value']... [--probe]
 
-Analyses a trace file, or records a session with COMMAND (handshake, discovery, script) and
-analyses that, then reports what the server (or client) does against the MCP specification.
+Analyses a trace file, or records a session with COMMAND or URL (handshake, discovery, script)
+and analyses that, then reports what the server (or client) does against the MCP specification.
 Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 when none is,
 2 when the check could not run.
 
@@ -34,7 +38,10 @@ Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 wh
   --fail-on error|warning|info     the lowest severity that fails the check (default error)
   --baseline FILE                  a previous --format json report: its findings (same rule and
                                    message) are accepted
-${CLIENT_USAGE}`;
+  --probe                          with --url: also send the active probes (a foreign Origin, an
+                                   unknown session id) that a well-behaved client never would
+${CLIENT_USAGE}
+${TARGET_USAGE}`;
 
 interface Source {
   frames: Frame[];
@@ -50,7 +57,7 @@ function fileUri(file: string): string {
   return path.isAbsolute(file) ? pathToFileURL(file).href : file.split(path.sep).map(encodeURIComponent).join('/');
 }
 
-async function load(file: string | undefined, command: string[], values: ClientFlagValues): Promise<Source> {
+async function load(file: string | undefined, connection: Connection | undefined, values: ClientFlagValues, probe: boolean): Promise<Source> {
   if (file !== undefined) {
     let trace;
     try {
@@ -64,11 +71,13 @@ async function load(file: string | undefined, command: string[], values: ClientF
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
     return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
   }
+  if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
-  const connection = stdioConnection(command, client.env);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
   if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
-  return { frames: record.frames, label: command.join(' '), negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
+  if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
+  const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
+  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -76,7 +85,7 @@ export async function run(argv: string[]): Promise<number> {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
-      help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS,
+      probe: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
     });
     if (values.help) {
       console.log(USAGE);
@@ -86,15 +95,17 @@ export async function run(argv: string[]): Promise<number> {
     const failOn = oneOf<Severity>('--fail-on', values['fail-on'], SEVERITIES, 'error');
     if (positionals.length > 1) throw new UsageError(`one trace file at a time; got ${positionals.length}: ${positionals.join(', ')}`);
     const file = positionals[0];
-    if (file !== undefined && split.command.length > 0) throw new UsageError('give either a trace FILE or a server command after --, not both');
-    if (file === undefined && split.command.length === 0) throw new UsageError('nothing to check: give a trace FILE, or a server command after --');
-    if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.timeout || values.env)) {
-      throw new UsageError('client options (--protocol-version, --client-capabilities, --timeout, --script, --env) apply to a live server after --, not to a trace file');
+    if (file !== undefined && (split.command.length > 0 || values.url !== undefined)) throw new UsageError('give either a trace FILE or a server (a command after --, or --url), not both');
+    if (file === undefined && split.command.length === 0 && values.url === undefined) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
+    if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.timeout || values.env || values.probe)) {
+      throw new UsageError('client options (--protocol-version, --client-capabilities, --timeout, --script, --env, --probe) apply to a live server, not to a trace file');
     }
-    if (file === undefined) clientOptions(values); // report bad client options before starting anything
+    if (values.probe && values.url === undefined) throw new UsageError('--probe tests an HTTP server: use it with --url');
+    // Bad client or server options are reported before anything starts.
+    const connection = file === undefined ? targetConnection(split.command, values, clientOptions(values).env) : undefined;
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
 
-    const source = await load(file, split.command, values);
+    const source = await load(file, connection, values, values.probe === true);
     const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(source.frames, source.timeoutMs)), baseline);
     const result: CheckResult = {
       source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,

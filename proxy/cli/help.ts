@@ -3,9 +3,9 @@ export async function run(): Promise<number> {
 
   loupe start [--port N] [--host ADDR] [--config-dir DIR] [--no-build]
         start the dashboard; prints one URL that carries this launch's access token
-  loupe record --out FILE [options] -- COMMAND [ARGS...]
+  loupe record --out FILE [options] (-- COMMAND [ARGS...] | --url URL [--header 'K: V']...)
         handshake, discover tools/resources/prompts, run scripted calls, write the trace
-  loupe check [options] [FILE | -- COMMAND [ARGS...]]
+  loupe check [options] [FILE | -- COMMAND [ARGS...] | --url URL [--header 'K: V']... [--probe]]
         analyse a trace or a live server; --format text|json|junit|sarif, --fail-on LEVEL
   loupe export FILE --to trace|html|har|otlp|mermaid [--out FILE]
         convert a trace, with secrets redacted by default

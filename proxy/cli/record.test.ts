@@ -85,7 +85,7 @@ describe('loupe record', () => {
   it('refuses bad usage with exit 2 and a clear message', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['record', '--', 'node', 'x.js'], /--out FILE is required/],
-      [['record', '--out', 'x.ndjson'], /no server command/],
+      [['record', '--out', 'x.ndjson'], /no server: give its command after --/],
       [['record', '--out', 'x.ndjson', '--timeout', 'soon', '--', 'node'], /--timeout takes a positive whole number/],
       [['record', '--out', 'x.ndjson', '--client-capabilities', '[1]', '--', 'node'], /must be a JSON object/],
       [['record', '--out', 'x.ndjson', '--client-capabilities', '{bad', '--', 'node'], /not valid JSON/],

@@ -11,40 +11,45 @@ import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-optio
 import { LOUPE_VERSION } from './shared/version';
 import { writeTraceFile } from './shared/trace-file';
 import { describeTarget, prepareExport } from '../../lib/trace';
-import { openHeadless, stdioConnection } from './record/headless';
+import { openHeadless } from './record/headless';
+import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
+import type { Connection } from '../../lib/wire/connection';
 import { runSession } from './record/run-session';
 
 const USAGE = `usage: loupe record --out FILE [options] -- COMMAND [ARGS...]
+       loupe record --out FILE [options] --url URL [--header 'Name: value']...
 
-Starts COMMAND as a stdio MCP server, runs the handshake, lists its tools, resources, resource
+Starts COMMAND as a stdio MCP server (or connects to URL), runs the handshake, lists its tools, resources, resource
 templates and prompts (with pagination, for each capability it declares), sends the scripted
 requests, closes the session and writes the trace to FILE.
 
   --out FILE                  where to write the trace (NDJSON)
   --no-redact                 keep secrets in the file (by default tokens, keys, passwords and the
                               values given with --env are replaced by «redacted» markers)
-${CLIENT_USAGE}`;
+${CLIENT_USAGE}
+${TARGET_USAGE}`;
 
 export async function run(argv: string[]): Promise<number> {
   let out: string;
-  let command: string[];
+  let connection: Connection;
   let client;
   let redact = true;
   try {
     const split = splitAtDoubleDash(argv);
-    const { values, positionals } = parseOwnArgs(split.own, { out: { type: 'string' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS });
+    const { values, positionals } = parseOwnArgs(split.own, { out: { type: 'string' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS });
     if (values.help) {
       console.log(USAGE);
       return 0;
     }
     if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': put the server command after --, as in: loupe record --out trace.ndjson -- node server.js`);
     if (!values.out) throw new UsageError('--out FILE is required: where should the trace be written?');
-    if (split.command.length === 0) throw new UsageError('no server command: give it after --, as in: loupe record --out trace.ndjson -- node server.js');
     out = values.out;
     const dir = path.dirname(path.resolve(out));
     if (!existsSync(dir)) throw new InputError(`cannot write the trace to ${out}: the folder ${dir} does not exist`);
-    command = split.command;
     client = clientOptions(values);
+    const target = targetConnection(split.command, values, client.env);
+    if (!target) throw new UsageError('no server: give its command after --, as in: loupe record --out trace.ndjson -- node server.js (or --url URL)');
+    connection = target;
     redact = !values['no-redact'];
   } catch (e) {
     if (e instanceof InputError) console.error(`loupe record: ${e.message}`);
@@ -53,7 +58,6 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const connection = stdioConnection(command, client.env);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
   const trace = prepareExport({
     frames: record.frames, target: describeTarget(connection), loupeVersion: LOUPE_VERSION,

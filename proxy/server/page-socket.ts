@@ -128,6 +128,14 @@ export class PageSocket implements HubMember {
       case 'session/send-raw':
         await this.session(msg.sessionId).sendRaw(msg.text);
         return this.ok(msg);
+      case 'session/probe':
+      case 'session/reinitialize': {
+        const session = this.session(msg.sessionId);
+        const run = msg.type === 'session/probe' ? session.probe : session.reinitialize;
+        if (!run) throw new Error(`${msg.type} is for HTTP sessions only`);
+        await run.call(session);
+        return this.ok(msg, { sessionId: msg.sessionId });
+      }
       case 'server-request/answer':
         this.session(msg.sessionId).answer(msg.key, { result: msg.result, error: msg.error });
         return this.ok(msg);
@@ -167,10 +175,10 @@ export class PageSocket implements HubMember {
       });
       this.send({ type: 'request/result', rid, result });
     } catch (e) {
-      const err = e as { code?: unknown; message?: unknown; data?: unknown };
+      const err = e as { code?: unknown; message?: unknown; data?: unknown; local?: unknown };
       this.send({
         type: 'request/result', rid,
-        error: { message: typeof err?.message === 'string' ? err.message : String(e), ...(typeof err?.code === 'number' ? { code: err.code } : {}), ...(err?.data !== undefined ? { data: err.data } : {}) },
+        error: { message: typeof err?.message === 'string' ? err.message : String(e), ...(typeof err?.code === 'number' ? { code: err.code } : {}), ...(err?.data !== undefined ? { data: err.data } : {}), ...(err?.local === true ? { local: true } : {}) },
       });
     } finally {
       this.inflight.delete(rid);

@@ -8,6 +8,7 @@ import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
 import type { Connection } from '../../lib/wire/connection';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import { createTransport, type TransportOptions } from '../transports';
+import type { HttpTransport, ProbeFinding } from '../transports/http';
 import type { WireTransport } from '../transports/types';
 import { SessionClock } from './clock';
 import { Correlator } from './correlator';
@@ -94,6 +95,8 @@ export class Session implements LiveSession {
       };
       transport.onMessage = (text, json) => this.dispatch(text, json);
       transport.onClosed = (reason) => this.ended(reason);
+      const http = this.http();
+      if (http) http.onSessionExpired = (e) => this.update({ expired: { sessionId: e.sessionId, exchange: e.exchange } });
       await transport.start();
     } catch (e) {
       this.transportDone = true;
@@ -183,6 +186,35 @@ export class Session implements LiveSession {
 
   on<E extends keyof SessionEvents>(event: E, fn: SessionEvents[E]): () => void {
     return this.events.on(event, fn);
+  }
+
+  /** Runs the active HTTP probes through this session's transport, so they share its trace. */
+  async probe(): Promise<ProbeFinding[]> {
+    const http = this.liveHttp('probe the server');
+    const report = await http.probe({ protocolVersion: this.state.negotiatedVersion ?? this.options.protocolVersion });
+    this.recorder.flush();
+    return report.findings;
+  }
+
+  /** After the server expired the session (404): a new session, on the same trace. */
+  async reinitialize(): Promise<void> {
+    const http = this.liveHttp('re-initialize');
+    http.resetSession();
+    this.update({ expired: undefined, negotiatedVersion: undefined, error: undefined });
+    await this.handshake();
+    if (this.state.status === 'failed') throw new Error(this.state.error ?? 'the handshake failed');
+  }
+
+  private http(): HttpTransport | undefined {
+    const t = this.transport as Partial<HttpTransport> | undefined;
+    return t && typeof t.probe === 'function' && typeof t.resetSession === 'function' ? (t as HttpTransport) : undefined;
+  }
+
+  private liveHttp(what: string): HttpTransport {
+    const http = this.http();
+    if (!http) throw new Error(`cannot ${what}: this session does not run over HTTP`);
+    if (this.closing || this.isEnded() || this.transportDone) throw new Error(`cannot ${what}: the session has ended; connect again`);
+    return http;
   }
 
   /** Used by the registry: how many pages watch this session. */

@@ -38,6 +38,10 @@ export interface LiveSession {
   sendRaw(text: string): Promise<void>;
   answer(key: string, answer: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }): void;
   close(): Promise<void>;
+  /** HTTP only: runs the active probes; their frames land in this session's trace. */
+  probe?(): Promise<unknown>;
+  /** HTTP only: drops the expired session id and runs the handshake again on the same trace. */
+  reinitialize?(): Promise<void>;
   on<E extends keyof SessionEvents>(event: E, fn: SessionEvents[E]): () => void;
 }
 

@@ -17,6 +17,8 @@ export interface Exchange {
   /** Kinds of the JSON-RPC messages the request body carried. */
   bodyKinds: string[];
   bodyHasInitialize: boolean;
+  /** Seqs of the message frames the request body carried. */
+  messageSeqs?: number[];
   status?: number;
   contentType?: string;
   /** The session as it stood when the request was sent. */

@@ -8,6 +8,7 @@ import type { Frame } from '../../mcp/frame';
 import { versionAtLeast } from '../../mcp/versions';
 import type { FrameContext, RuleModule } from '../types';
 import { asHeaders, bodyKinds, exchangeFromRequest, header, httpState, metaOf, type Exchange, type HttpState } from './http-exchanges';
+import { forgetRefusedInitialize, resetLifecycle } from './http-restart';
 
 const T = 'basic/transports';
 const SEND = `${T}#sending-messages-to-the-server`;
@@ -35,6 +36,7 @@ export const httpRules: RuleModule = {
     if (meta.transport !== 'http') return;
     const hs = httpState(ctx.state);
     if (frame.lane === 'message') return onMessageFrame(ctx, hs, meta);
+    if (frame.lane === 'lifecycle' && meta.event === 'session-expired') return resetLifecycle(ctx.state);
     if (frame.lane !== 'http') return;
     if (meta.phase === 'request') return onRequest(ctx, hs);
     const ex = typeof meta.exchange === 'number' ? hs.exchanges.get(meta.exchange) : undefined;
@@ -63,6 +65,7 @@ function onMessageFrame(ctx: FrameContext, hs: HttpState, meta: Record<string, u
     const body = bodyKinds(frame.raw);
     ex.bodyKinds.push(...body.kinds);
     ex.bodyHasInitialize ||= body.initialize;
+    (ex.messageSeqs ??= []).push(frame.seq);
     return;
   }
   checkEventId(ctx, hs, meta.eventId);
@@ -86,6 +89,7 @@ function onResponse(ctx: FrameContext, hs: HttpState, ex: Exchange, meta: Record
   ex.status = status;
   ex.contentType = type;
   if (ex.probe) return;
+  forgetRefusedInitialize(ctx.state, ex, status);
   checkRequest(ctx, ex);
   const sid = header(headers, 'mcp-session-id');
   if (sid !== undefined && !/^[\x21-\x7e]+$/.test(sid)) {

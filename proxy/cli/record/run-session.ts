@@ -5,11 +5,11 @@
 import type { LiveSession } from '../../sessions/types';
 import type { Frame } from '../../../lib/mcp/frame';
 import type { SessionSummary } from '../../../lib/wire/protocol';
-import type { StdioConnection } from '../../../lib/wire/connection';
+import type { Connection } from '../../../lib/wire/connection';
 import type { ClientOptions } from '../shared/client-options';
 import { discover, runScript, type StepOutcome } from './discovery';
 
-export type OpenSession = (connection: StdioConnection, options: { protocolVersion: string; clientCapabilities: Record<string, unknown>; clientInfo: { name: string; version: string } }) => LiveSession;
+export type OpenSession = (connection: Connection, options: { protocolVersion: string; clientCapabilities: Record<string, unknown>; clientInfo: { name: string; version: string } }) => LiveSession;
 
 export interface SessionRecord {
   frames: Frame[];
@@ -62,7 +62,7 @@ function waitReady(session: LiveSession, timeoutMs: number): Promise<SessionSumm
   });
 }
 
-export async function runSession(open: OpenSession, connection: StdioConnection, client: ClientOptions, clientInfo: { name: string; version: string }): Promise<SessionRecord> {
+export async function runSession(open: OpenSession, connection: Connection, client: ClientOptions, clientInfo: { name: string; version: string }): Promise<SessionRecord> {
   const session = open(connection, { protocolVersion: client.protocolVersion, clientCapabilities: client.clientCapabilities, clientInfo });
   const steps: StepOutcome[] = [];
   let failure: string | undefined;

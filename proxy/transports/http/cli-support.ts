@@ -1,5 +1,5 @@
 /**
- * What a command needs to reach an HTTP server: `--url URL --header 'K: V'... [--mode M]` turned
+ * What a command needs to reach an HTTP server: `--url URL --header 'K: V'... [--transport T]` turned
  * into a connection with clear errors, and the probes appended to a recorded trace.
  */
 import type { Frame } from '../../../lib/mcp/frame';

@@ -12,14 +12,20 @@ export { HttpTransportError } from './errors';
 export { probeServer, type ProbeFinding, type ProbeReport, type ProbeOptions } from './probes';
 export { appendProbes, httpConnectionFromFlags } from './cli-support';
 
-export function createHttpTransport(connection: Pick<HttpConnection, 'url' | 'headers' | 'mode'>, clock: MicroClock, options?: HttpTransportOptions): HttpTransport {
+export function createHttpTransport(connection: Pick<HttpConnection, 'url' | 'headers' | 'mode' | 'timeouts'>, clock: MicroClock, options?: HttpTransportOptions): HttpTransport {
   const url = new URL(connection.url);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${connection.url} is not an http(s) URL`);
-  const opts = resolveHttpOptions(options);
+  // The connection's own timeouts win over the proxy-wide ones.
+  const t = connection.timeouts ?? {};
+  const opts = resolveHttpOptions({ ...options, ...defined({ requestTimeoutMs: t.requestMs, connectTimeoutMs: t.connectMs, streamIdleTimeoutMs: t.streamIdleMs }) });
   const headers = { ...connection.headers };
   switch (connection.mode ?? 'auto') {
     case 'streamable': return new StreamableHttpTransport(url.href, headers, clock, opts);
     case 'sse': return new LegacySseTransport(url.href, headers, clock, opts);
     case 'auto': return new AutoHttpTransport(url.href, headers, clock, opts);
   }
+}
+
+function defined<T extends Record<string, number | undefined>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

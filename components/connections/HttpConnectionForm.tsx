@@ -1,0 +1,71 @@
+'use client';
+import { useState } from 'react';
+import { saveConnection } from '../../lib/browser/actions';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { Field, TextInput, inputClass } from '../ui/Field';
+import { HeadersEditor } from './HeadersEditor';
+import { emptyHttpDraft, httpDraftToConnection, type HttpDraft, type HttpMode } from './httpDraft';
+
+const MODES: { value: HttpMode; label: string }[] = [
+  { value: 'auto', label: 'Automatic (Streamable HTTP, falling back to HTTP+SSE)' },
+  { value: 'streamable', label: 'Streamable HTTP (2025-03-26 and later)' },
+  { value: 'sse', label: 'HTTP+SSE (2024-11-05)' },
+];
+
+/** New connection by URL (or edit one): a remote server, its transport and its headers. */
+export function HttpConnectionForm({ open, initial, onClose }: { open: boolean; initial?: HttpDraft; onClose: () => void }) {
+  const [draft, setDraft] = useState<HttpDraft>(initial ?? emptyHttpDraft);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const edit = (patch: Partial<HttpDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const submit = async () => {
+    const r = httpDraftToConnection(draft);
+    if (!r.ok) return setError(r.error);
+    setBusy(true);
+    try {
+      await saveConnection(r.connection);
+      setDraft(emptyHttpDraft);
+      setError(undefined);
+      onClose();
+    } catch (e) {
+      setError(`The proxy did not save the connection: ${(e as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} title={initial?.id ? 'Edit connection by URL' : 'New connection by URL'} onClose={onClose} wide>
+      <form className="flex flex-col gap-3" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+        <Field label="Name">
+          <TextInput value={draft.name} onChange={(e) => edit({ name: e.target.value })} placeholder="remote-server" autoFocus />
+        </Field>
+        <Field label="URL" hint="The MCP endpoint, e.g. http://127.0.0.1:3001/mcp (or the /sse URL of an HTTP+SSE server).">
+          <TextInput value={draft.url} onChange={(e) => edit({ url: e.target.value })} placeholder="http://127.0.0.1:3001/mcp" />
+        </Field>
+        <Field label="Transport">
+          <select className={inputClass} value={draft.mode} onChange={(e) => edit({ mode: e.target.value as HttpMode })}>
+            {MODES.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
+          </select>
+        </Field>
+        <div className="grid grid-cols-2 gap-2">
+          <Field label="Request timeout (ms)" hint="How long a request waits for its answer; empty: 30000.">
+            <TextInput inputMode="numeric" value={draft.requestTimeout} onChange={(e) => edit({ requestTimeout: e.target.value })} placeholder="30000" />
+          </Field>
+          <Field label="Connect timeout (ms)" hint="How long connecting (and the HTTP+SSE fallback) may take; empty: 10000.">
+            <TextInput inputMode="numeric" value={draft.connectTimeout} onChange={(e) => edit({ connectTimeout: e.target.value })} placeholder="10000" />
+          </Field>
+        </div>
+        <HeadersEditor rows={draft.headers} onChange={(headers) => edit({ headers })} />
+        <p className="text-[11px] text-zinc-500">Header values are stored with the connection on this machine and shown masked afterwards.</p>
+        {error && <p role="alert" className="rounded border border-red-800 bg-red-950/50 px-2 py-1 text-xs text-red-300">{error}</p>}
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={busy}>{busy ? 'Saving…' : 'Save connection'}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
