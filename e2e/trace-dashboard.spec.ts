@@ -131,6 +131,32 @@ test('?trace=URL opens a partial trace (a selection, seqs with gaps) in the dash
   await expect(expert.getByRole('button', { name: /Errors \(0\)/ })).toBeVisible();
 });
 
+test('two traces open in the dashboard compare: a changed tool schema shows', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  const after = goldenText.split('\n').map((line) => {
+    if (!line.includes('"seq":9,')) return line;
+    const f = JSON.parse(line);
+    const j = JSON.parse(f.raw);
+    j.result.tools.find((t: { name: string }) => t.name === 'echo').inputSchema.properties.message.type = 'number';
+    return JSON.stringify({ ...f, raw: JSON.stringify(j) });
+  }).join('\n');
+  const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
+  writeFileSync(path.join(dir, 'before.loupe.ndjson'), goldenText);
+  writeFileSync(path.join(dir, 'after.loupe.ndjson'), after);
+  const compare = lp.sidebar.getByRole('button', { name: 'Compare…' });
+  await expect(compare).toBeDisabled();
+  for (const name of ['before', 'after']) {
+    await lp.sidebar.getByLabel('Trace file', { exact: true }).setInputFiles(path.join(dir, `${name}.loupe.ndjson`));
+    await expect(lp.sessionTabs.getByRole('tab', { name: new RegExp(name) })).toBeVisible();
+  }
+  await compare.click();
+  const dialog = page.getByRole('dialog', { name: 'Compare traces' });
+  await dialog.getByRole('combobox', { name: 'Before' }).selectOption({ label: 'before.loupe.ndjson' });
+  await dialog.getByRole('combobox', { name: 'After' }).selectOption({ label: 'after.loupe.ndjson' });
+  await expect(dialog.getByRole('list', { name: 'Changes to echo' })).toContainText('inputSchema.properties.message.type "string" → "number"');
+});
+
 test('the offline viewer opens a partial trace too', async ({ page }) => {
   if (!existsSync(path.join(repoRoot, 'out/viewer.html'))) throw new Error('out/viewer.html is missing: run `npm run build` first');
   execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { cwd: repoRoot, stdio: 'inherit' });

@@ -8,6 +8,7 @@ import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
 import { TraceImport } from '../trace/TraceImport';
 import { openTrace } from '../trace/openTrace';
+import { CompareButton } from '../trace/CompareButton';
 import { Button } from '../ui/Button';
 import { LoupeMark } from '../ui/LoupeMark';
 import { SectionHeading } from '../ui/SectionHeading';
@@ -41,6 +42,7 @@ export function Sidebar() {
         <SectionHeading id="traces-heading">Trace files</SectionHeading>
         <div className="px-3">
           <TraceImport onOpen={openTrace} />
+          <div className="mt-2"><CompareButton /></div>
         </div>
       </section>
       <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />
