@@ -18,6 +18,13 @@ export async function startLoupe(): Promise<LoupeProcess> {
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'start', '--port', '0', '--no-build', '--config-dir', configDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // If the bench itself is stopped (Ctrl-C, a test runner's time limit), Loupe goes with it.
+  const onSignal = (signal: NodeJS.Signals) => {
+    child.kill('SIGTERM');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const url = await new Promise<string>((resolve, reject) => {
@@ -36,6 +43,8 @@ export async function startLoupe(): Promise<LoupeProcess> {
   return {
     url,
     async stop() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
