@@ -51,5 +51,5 @@ describe('RowOffsets', () => {
       }
       expect(o.height).toBe(o.top(o.length - 1) + DEFAULT_OFFSETS.rowHeight);
     }));
-  });
+  }, 60_000);
 });
