@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // CI names a JSON report file (PLAYWRIGHT_JSON_OUTPUT_FILE); the list stays for people reading the log.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
     headless: true,
     screenshot: 'only-on-failure',

@@ -4,9 +4,10 @@
  * roots requests answered in the page, resources, prompts, completions, tasks and utilities.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ClientPanel } from './pages/ClientPanel';
+import path from 'node:path';
+import { ANSWERS_EVERYTHING, chooseCapabilities, ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
-import { startLoupe, type RunningLoupe } from './support/loupe';
+import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
 
 const BUILTIN = 'server-everything (reference server)';
 let loupe: RunningLoupe;
@@ -22,6 +23,8 @@ test.afterAll(async () => {
 async function connected(page: Page): Promise<{ lp: LoupePage; client: ClientPanel }> {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
+  // A session declares no client capabilities unless the person opts in.
+  await chooseCapabilities(page, ANSWERS_EVERYTHING);
   await lp.connect(BUILTIN);
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
@@ -35,7 +38,7 @@ test('calls a tool through its generated form, keeps form and JSON in sync, reme
   const form = client.toolForm('get-sum');
   await form.getByRole('spinbutton', { name: 'a' }).fill('2');
   await form.getByRole('spinbutton', { name: 'b' }).fill('40');
-  await client.root.getByRole('radio', { name: 'JSON' }).check();
+  await client.root.getByRole('radio', { name: 'JSON only' }).check();
   await expect(client.root.getByRole('textbox', { name: 'Arguments (JSON)' })).toHaveValue(/"a": 2,\s*"b": 40/);
   await client.root.getByRole('radio', { name: 'Form' }).check();
   await client.call('get-sum');
@@ -69,6 +72,7 @@ test('trigger-long-running-operation shows progress and can be cancelled', async
   await lp.screenshot('client-2-progress');
   await client.root.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(client.result).toContainText('cancelled');
+  await expect(client.result.getByRole('alert')).toContainText('The call did not complete: Loupe gave up');
   await lp.traffic.expectRow('notification', 'notifications/cancelled');
 });
 
@@ -190,6 +194,39 @@ test('a task-augmented call completes and its result is fetched', async ({ page 
   await expect(task.getByRole('region', { name: 'Task result' })).toContainText('magnifiers');
   await lp.traffic.expectRow('request', 'tasks/result');
   await lp.screenshot('client-7-task');
+
+  await test.step('input_required: the elicitation arrives through tasks/result and is answered in the page', async () => {
+    await client.tab('Tools');
+    const form = client.toolForm('simulate-research-query');
+    await form.getByRole('textbox', { name: 'topic' }).fill('python');
+    await form.getByRole('checkbox', { name: 'ambiguous' }).check();
+    await client.call('simulate-research-query');
+    const card = client.serverRequests.getByRole('listitem', { name: 'elicitation/create request' });
+    await card.getByRole('form', { name: 'Elicitation form' }).getByRole('combobox').selectOption({ index: 1 });
+    await client.tab('Tasks');
+    await expect(client.root.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toContainText('input_required');
+    await lp.screenshot('client-7b-task-input');
+    await card.getByRole('button', { name: 'Accept' }).click();
+    const second = client.root.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first();
+    await expect(second.getByRole('status', { name: 'Task status' })).toHaveText('completed', { timeout: 20_000 });
+    await expect(second.getByRole('region', { name: 'Task result' })).toContainText('Clarification');
+  });
+
+  await test.step('a running task is cancelled with tasks/cancel, and tasks/list shows them all', async () => {
+    await client.tab('Tools');
+    await client.toolForm('simulate-research-query').getByRole('checkbox', { name: 'ambiguous' }).uncheck();
+    await client.call('simulate-research-query');
+    await client.tab('Tasks');
+    const third = client.root.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first();
+    await third.getByRole('button', { name: 'Cancel task' }).click();
+    await expect(third.getByRole('status', { name: 'Task status' })).toHaveText('cancelled');
+    await lp.traffic.expectRow('request', 'tasks/cancel');
+    await client.root.getByRole('button', { name: 'List tasks' }).click();
+    await lp.traffic.expectRow('response', 'tasks/list');
+    // The listing holds at least the three created here (the server may keep others of its own).
+    await expect.poll(() => client.root.getByRole('list', { name: 'Tasks' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
+    await expect(third.getByRole('alert')).toHaveCount(0);
+  });
 });
 
 test('utilities: ping, log level and messages, a malformed raw frame and what came back', async ({ page }) => {
@@ -214,4 +251,136 @@ test('utilities: ping, log level and messages, a malformed raw frame and what ca
   await expect(after).toContainText('"id":"raw-8","error"');
   await expect(after).toContainText('-32601');
   await lp.screenshot('client-8-utilities');
+});
+
+test('isError results are set apart from call failures; a fixed timeout ends a call that keeps reporting progress', async ({ page }) => {
+  const { client } = await connected(page);
+  await client.pickTool('get-sum');
+  await client.root.getByRole('radio', { name: 'JSON only' }).check();
+  await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"a": "x", "b": 1}');
+  await client.call('get-sum');
+  await expect(client.result).toContainText('The tool reported an error (isError: true); the call itself succeeded');
+  await expect(client.result).toContainText('Input validation error');
+
+  await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"a": 1,');
+  await expect(client.root.getByRole('alert')).toContainText('not valid JSON');
+  await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"a": 1, "b": 2}');
+  await client.root.getByRole('radio', { name: 'Form' }).check();
+  await expect(client.toolForm('get-sum').getByRole('spinbutton', { name: 'b' })).toHaveValue('2');
+
+  await client.pickTool('trigger-long-running-operation');
+  const form = client.toolForm('trigger-long-running-operation');
+  await form.getByRole('spinbutton', { name: 'duration' }).fill('6');
+  await form.getByRole('spinbutton', { name: 'steps' }).fill('6');
+  const policy = client.root.getByRole('group', { name: 'Call options' });
+  await policy.getByRole('spinbutton', { name: 'timeout s' }).fill('2');
+  await policy.getByRole('checkbox', { name: 'progress resets it' }).uncheck();
+  await client.call('trigger-long-running-operation');
+  await expect(client.result).toContainText('within 2000 ms', { timeout: 10_000 });
+  await expect(client.result.getByRole('alert')).toContainText('Loupe gave up');
+  await expect(client.result).not.toContainText('isError');
+});
+
+test('connect options: capability checkboxes produce the JSON; a URL elicitation is shown, never opened', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.sidebar.getByRole('button', { name: 'Connect options' }).click();
+  const caps = lp.sidebar.getByRole('group', { name: 'Client capabilities' });
+  await expect(caps.getByRole('checkbox', { name: 'sampling' })).not.toBeChecked();
+  await caps.getByRole('checkbox', { name: 'elicitation: url' }).check();
+  await caps.getByRole('checkbox', { name: 'elicitation: form' }).check();
+  await caps.getByRole('checkbox', { name: 'sampling' }).check();
+  await caps.getByRole('checkbox', { name: 'sampling' }).uncheck();
+  const json = lp.sidebar.getByRole('textbox', { name: 'Client capabilities (JSON)' });
+  await expect(json).toHaveValue(/"url": \{\}/);
+  await expect(json).not.toHaveValue(/sampling/);
+  await lp.screenshot('client-9-capabilities');
+  await lp.connect(BUILTIN);
+  await lp.expectPhase('ready');
+  const init = await lp.traffic.expectRow('request', 'initialize');
+  await lp.traffic.row('request', 'initialize').click();
+  await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toContainText('"elicitation":{"form":{},"url":{}}');
+  expect(init.seq).toBeGreaterThan(0);
+
+  const client = new ClientPanel(page);
+  await client.listTools();
+  await expect(client.root.getByRole('combobox', { name: 'Tool' }).getByRole('option', { name: /^trigger-sampling-request / })).toHaveCount(0);
+  await client.pickTool('trigger-url-elicitation');
+  await client.toolForm('trigger-url-elicitation').getByRole('textbox', { name: 'url' }).fill('https://example.com/verify?step=1');
+  await client.call('trigger-url-elicitation');
+  const card = client.serverRequests.getByRole('listitem', { name: 'elicitation/create request' });
+  await expect(card.getByLabel('Elicitation URL')).toHaveText('https://example.com/verify?step=1');
+  expect(page.context().pages()).toHaveLength(1);
+  await expect(card.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await lp.screenshot('client-10-url-elicitation');
+  await card.getByRole('button', { name: 'Decline' }).click();
+  await expect(client.result).toContainText('declined');
+  expect(page.context().pages()).toHaveLength(1);
+});
+
+test('a resources list already shown refreshes on list_changed; a resource link and a binary read are rendered', async ({ page }) => {
+  const { lp, client } = await connected(page);
+  await client.tab('Resources');
+  await client.root.getByRole('button', { name: 'List resources' }).click();
+  const list = client.root.getByRole('list', { name: 'Resources' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const uri = 'demo://resource/session/hello.txt.gz';
+  await expect(list.getByRole('listitem', { name: uri })).toHaveCount(0);
+
+  await client.tab('Tools');
+  await client.pickTool('gzip-file-as-resource');
+  await client.root.getByRole('radio', { name: 'JSON only' }).check();
+  await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8gbG91cGU=' }));
+  await client.call('gzip-file-as-resource');
+  await expect(client.result.getByRole('list', { name: 'Result content' })).toContainText(`link ${uri}`);
+  await lp.traffic.expectRow('notification', 'notifications/resources/list_changed');
+
+  await client.tab('Resources');
+  await expect(list.getByRole('listitem', { name: uri })).toBeVisible();
+  await list.getByRole('button', { name: `Read ${uri}` }).click();
+  const contents = client.root.getByRole('region', { name: 'Resource contents' });
+  await expect(contents).toContainText('application/gzip');
+  await expect(contents.getByLabel('Hex preview')).toHaveText(/^1f 8b/);
+});
+
+test('tools come page by page, nested objects and arrays get a form, list_changed refreshes the listing', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.addConnection({ name: 'paged', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/client-paged.mjs')] });
+  await lp.connect('paged');
+  await lp.expectPhase('ready');
+  const client = new ClientPanel(page);
+  await client.listTools();
+  const tool = client.root.getByRole('combobox', { name: 'Tool' });
+  await expect(tool.getByRole('option')).toHaveCount(2);
+  await client.root.getByRole('button', { name: 'Load more' }).click();
+  await expect(tool.getByRole('option')).toHaveCount(4);
+  await expect(client.root.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  await client.pickTool('nested');
+  const form = client.toolForm('nested');
+  await form.getByRole('textbox', { name: 'Title' }).fill('Report');
+  await form.getByRole('group', { name: 'Owner' }).getByRole('textbox', { name: 'Owner name' }).fill('Ada');
+  await form.getByRole('checkbox', { name: 'Admin' }).check();
+  await form.getByRole('button', { name: '+ Add Tags' }).click();
+  await form.getByRole('button', { name: '+ Add Tags' }).click();
+  await form.getByRole('textbox', { name: 'Tags 1' }).fill('a');
+  await form.getByRole('textbox', { name: 'Tags 2' }).fill('b');
+  await form.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'High' });
+  await lp.screenshot('client-11-nested-form');
+  await client.call('nested');
+  for (const part of ['"title":"Report"', '"owner":{"name":"Ada","admin":true}', '"level":"hi"', '"tags":["a","b"]']) await expect(client.result).toContainText(part);
+
+  await client.pickTool('fails');
+  await client.call('fails');
+  await expect(client.result.getByRole('alert')).toContainText('The server answered with JSON-RPC error -32603');
+  await expect(client.result).toContainText('fails on purpose');
+
+  await client.pickTool('add-tool');
+  await client.call('add-tool');
+  await expect(client.result).toContainText('added late-tool');
+  await lp.traffic.expectRow('notification', 'notifications/tools/list_changed');
+  // The listing is read again from the first page; the next page is one click away.
+  await client.root.getByRole('button', { name: 'Load more' }).click();
+  await expect(tool.getByRole('option', { name: 'late-tool' })).toHaveCount(1);
 });

@@ -28,7 +28,7 @@ function framesOf(text: string): unknown[] {
 
 test.beforeAll(() => {
   if (!existsSync('out/viewer.html')) throw new Error('out/viewer.html is missing: run `npm run build` first');
-  if (!existsSync(viewer)) execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { stdio: 'inherit' });
 });
 
 async function openInViewer(page: Page, name: string, text: string): Promise<void> {

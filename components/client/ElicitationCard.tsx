@@ -1,6 +1,6 @@
 'use client';
 import { useMemo, useState } from 'react';
-import { formModel, initialValue } from '../../lib/client/schema-form';
+import { formModel, initialValue, missingRequired } from '../../lib/client/schema-form';
 import { Button } from '../ui/Button';
 import { SchemaForm } from './SchemaForm';
 import { answer } from './serverRequestsStore';
@@ -26,6 +26,9 @@ export function ElicitationCard({ sessionId, requestKey, params }: { sessionId: 
         </div>
       ) : (
         <SchemaForm label="Elicitation form" field={model} value={value} onChange={(v) => setValue(v ?? {})} />
+      )}
+      {!isUrl && missingRequired(model, value).length > 0 && (
+        <p className="text-[11px] text-amber-300">Required but empty: {missingRequired(model, value).join(', ')} (Accept still sends, to see how the server reacts).</p>
       )}
       <div className="flex gap-1">
         <Button variant="primary" onClick={() => reply('accept', isUrl ? undefined : value)}>Accept</Button>

@@ -7,8 +7,10 @@ import type { RpcFailure } from './request';
 
 export function RpcError({ error, what }: { error: RpcFailure; what: string }) {
   return (
-    <div className="rounded border border-red-800 bg-red-950/40 p-2 text-red-200">
-      <div className="font-semibold">{error.code !== undefined ? `JSON-RPC error ${error.code}` : `${what} failed`}</div>
+    <div role="alert" className="rounded border border-red-800 bg-red-950/40 p-2 text-red-200">
+      <div className="font-semibold">
+        {error.local ? `${what} did not complete: Loupe gave up${error.code !== undefined ? ` (code ${error.code})` : ''}` : `The server answered with JSON-RPC error ${error.code ?? '(no code)'}`}
+      </div>
       <p className="whitespace-pre-wrap break-words">{error.message}</p>
       {error.data !== undefined && <pre className="mt-1 whitespace-pre-wrap break-all font-mono text-[11px]">{JSON.stringify(error.data, null, 2)}</pre>}
     </div>

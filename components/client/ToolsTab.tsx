@@ -16,8 +16,9 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
   const model = useMemo(() => formModel(tool?.inputSchema), [tool]);
   const missing = tool ? missingRequired(model, st.args) : [];
 
+  // A complementary region of its own: "Tools" is where a person (and a test) finds tool calls.
   return (
-    <div className="flex flex-col gap-2">
+    <aside aria-label="Tools" className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
         <span className="text-zinc-500">{st.tools ? `${st.tools.length} listed` : 'not listed yet'}</span>
         <div className="ml-auto flex gap-1">
@@ -53,6 +54,6 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
         </>
       )}
       {st.outcome && <ToolResult outcome={st.outcome} />}
-    </div>
+    </aside>
   );
 }

@@ -20,6 +20,8 @@ export interface CallOptions {
 
 /** A JSON-RPC error from the server, or Loupe's own failure (timeout, cancel, closed session). */
 export interface RpcFailure {
+  /** Loupe gave up (timeout, cancel, closed session): not an answer from the server. */
+  local?: boolean;
   code?: number;
   message: string;
   data?: unknown;
@@ -32,8 +34,9 @@ export async function clientRequest(sessionId: string, method: string, params?: 
 }
 
 export function failureOf(e: unknown): RpcFailure {
-  if (e instanceof ProxyRequestError) return { code: e.code, message: e.message, data: e.data };
-  return { message: e instanceof Error ? e.message : String(e) };
+  if (e instanceof ProxyRequestError) return { code: e.code, message: e.message, data: e.data, local: e.local };
+  // Anything else (the proxy link dropped, a refusal by the proxy) is Loupe's side too.
+  return { message: e instanceof Error ? e.message : String(e), local: true };
 }
 
 export async function cancelRequest(sessionId: string, requestRid: string): Promise<void> {

@@ -63,7 +63,11 @@ async function follow(sessionId: string, taskId: string, interval: number): Prom
   for (let i = 0; i < 600; i++) {
     const cur = useTasks.getState().get(sessionId).tasks[taskId];
     if (!cur) return;
-    if (isTerminal(cur.status)) return fetchResult(sessionId, taskId);
+    // input_required: the server delivers its request (an elicitation, say) through the
+    // tasks/result stream, so the result is asked for now and blocks until the task ends.
+    // A cancelled task has no result to fetch (the person can still ask with Result).
+    if (cur.status === 'cancelled') return;
+    if (isTerminal(cur.status) || cur.status === 'input_required') return fetchResult(sessionId, taskId);
     await new Promise((r) => setTimeout(r, delay));
     try {
       upsert(sessionId, (await clientRequest(sessionId, 'tasks/get', { taskId })) as Record<string, unknown>);
@@ -76,8 +80,10 @@ async function follow(sessionId: string, taskId: string, interval: number): Prom
 
 export async function fetchResult(sessionId: string, taskId: string): Promise<void> {
   try {
-    const result = (await clientRequest(sessionId, 'tasks/result', { taskId })) as Record<string, unknown>;
+    const result = (await clientRequest(sessionId, 'tasks/result', { taskId }, { timeoutMs: 10 * 60_000 })) as Record<string, unknown>;
     useTasks.getState().patch(sessionId, (s) => ({ tasks: { ...s.tasks, [taskId]: { ...s.tasks[taskId], result, resultError: undefined } } }));
+    // A result means the task ended; its final status comes with tasks/get.
+    if (!isTerminal(useTasks.getState().get(sessionId).tasks[taskId]?.status ?? '')) await refreshTask(sessionId, taskId);
   } catch (e) {
     useTasks.getState().patch(sessionId, (s) => ({ tasks: { ...s.tasks, [taskId]: { ...s.tasks[taskId], resultError: failureOf(e) } } }));
   }

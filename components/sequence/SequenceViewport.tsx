@@ -71,7 +71,7 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
       tabIndex={0}
       onScroll={vp.onScroll}
       onKeyDown={onKeyDown}
-      className="relative min-h-0 flex-1 overflow-auto font-mono outline-none focus-visible:ring-1 focus-visible:ring-sky-600"
+      className="relative min-h-0 flex-1 overflow-auto font-mono outline-none [contain:strict] focus-visible:ring-1 focus-visible:ring-sky-600"
     >
       <div style={{ height: layout.offsets.height, width, position: 'relative' }}>
         <SpanLayer layout={layout} first={first} last={last} width={width} lanes={lanes} />

@@ -37,25 +37,46 @@ export function useViewport(layout: SequenceLayout, selectedSeq: number | undefi
     return () => ro.disconnect();
   }, []);
 
+  // The content is exactly as tall as the layout says, so the bottom is known without asking the
+  // DOM: reading scrollHeight after each batch forced a layout per batch while frames streamed in.
+  const total = layout.offsets.height;
+  const totalRef = useRef(total);
+  totalRef.current = total;
+  const bottomTop = Math.max(0, total - size.height);
+
   const onScroll = useCallback(() => {
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => {
       const el = ref.current;
       if (!el) return;
       setScrollTop(el.scrollTop);
-      setFollowing(el.scrollTop + el.clientHeight >= el.scrollHeight - BOTTOM_SLACK);
+      setFollowing(el.scrollTop + el.clientHeight >= totalRef.current - BOTTOM_SLACK);
     });
   }, []);
 
-  const total = layout.offsets.height;
+  // While following, the window is drawn at the bottom in the same render that grew the layout,
+  // rather than drawn at the old place and drawn again once the scroll event reports the new one.
+  // A batch can land between the person's scroll and its (animation-frame) scroll handler: a
+  // position above the one we last set is theirs, and it stops the following instead of being undone.
+  const lastSet = useRef<number | undefined>(undefined);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !following) return;
-    el.scrollTop = el.scrollHeight;
-    setScrollTop(el.scrollTop);
-  }, [total, following, layout, size.height]);
+    // (Compared with the bottom as it is now too: a taller viewport clamps scrollTop by itself.)
+    if (lastSet.current !== undefined && el.scrollTop < Math.min(lastSet.current, total - el.clientHeight) - BOTTOM_SLACK) {
+      lastSet.current = undefined;
+      setFollowing(false);
+      setScrollTop(el.scrollTop);
+      return;
+    }
+    el.scrollTop = bottomTop;
+    lastSet.current = el.scrollTop;
+  }, [bottomTop, following, layout, total]);
 
-  const follow = useCallback(() => setFollowing(true), []);
+  const follow = useCallback(() => {
+    lastSet.current = undefined;
+    setFollowing(true);
+  }, []);
 
   const ensureVisible = useCallback((position: number) => {
     const el = ref.current;
@@ -73,5 +94,5 @@ export function useViewport(layout: SequenceLayout, selectedSeq: number | undefi
     if (selectedSeq !== undefined) ensureVisible(layout.positionOfSeq(selectedSeq));
   }, [selectedSeq, layout, ensureVisible]);
 
-  return { ref, scrollTop, height: size.height, width: size.width, following, follow, onScroll, ensureVisible };
+  return { ref, scrollTop: following ? bottomTop : scrollTop, height: size.height, width: size.width, following, follow, onScroll, ensureVisible };
 }

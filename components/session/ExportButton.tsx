@@ -1,13 +1,18 @@
 'use client';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { sessionExporter } from '../../lib/browser/traceExport';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { ExportDialog } from '../trace/ExportDialog';
 import { Button } from '../ui/Button';
 
-/** Opens the Export dialog for a live session's frames, with what the trace header needs. */
+/**
+ * Opens the Export dialog for a live session. The proxy prepares the preview and the file: the
+ * page only holds the connection's secrets masked, so it could not redact them itself.
+ */
 export function ExportButton({ session: s }: { session: SessionSummary }) {
   const [open, setOpen] = useState(false);
+  const remote = useMemo(() => sessionExporter(s.id), [s.id]);
   const trace = useLoupe((st) => st.traces[s.id]);
   const selected = useLoupe((st) => st.selected[s.id]);
   const connection = useLoupe((st) => st.connections.find((c) => c.id === s.connectionId));
@@ -31,7 +36,7 @@ export function ExportButton({ session: s }: { session: SessionSummary }) {
           target={target}
           loupeVersion={loupeVersion}
           negotiatedVersion={s.negotiatedVersion}
-          env={connection?.transport === 'stdio' ? connection.env : undefined}
+          remote={remote}
           selectedSeqs={selected !== undefined ? [selected] : []}
           source="live"
           startedAt={new Date(s.startedAt).toISOString()}

@@ -1,6 +1,5 @@
 'use client';
 import { useLoupe } from '../../lib/browser/store';
-import { ClientAutomation } from '../client/ClientAutomation';
 import { ClientPanel } from '../client/ClientPanel';
 import { usePanel } from '../client/panelStore';
 import { PaneTabs } from './PaneTabs';
@@ -30,7 +29,6 @@ export function SessionView({ traceId }: { traceId: string }) {
       <div className="flex min-h-0 min-w-0 flex-1">
         <PaneTabs traceId={traceId} />
         {session && clientOpen && <ClientPanel session={session} />}
-        {session && <ClientAutomation session={session} />}
       </div>
     </div>
   );

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { getSocket } from '../../lib/browser/socket';
 import { useLoupe } from '../../lib/browser/store';
 import { SessionView } from '../session/SessionView';
+import { TraceDropTarget } from '../trace/TraceDropTarget';
+import { ClientAutomations } from './ClientAutomations';
 import { LinkBanner } from './LinkBanner';
 import { Notices } from './Notices';
 import { SessionTabs, panelDomId, tabDomId } from './SessionTabs';
@@ -13,7 +15,7 @@ export function LoupeApp() {
   const active = useLoupe((s) => s.activeTab);
 
   return (
-    <div className="flex h-screen text-zinc-100">
+    <TraceDropTarget className="flex h-screen text-zinc-100">
       <Sidebar />
       <main className="flex min-w-0 flex-1 flex-col">
         <LinkBanner />
@@ -24,11 +26,12 @@ export function LoupeApp() {
           </div>
         ) : (
           <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">
-            Press <span className="mx-1 rounded bg-zinc-800 px-1.5 py-0.5 text-zinc-200">Connect</span> on a connection to start a session.
+            Press <span className="mx-1 rounded bg-zinc-800 px-1.5 py-0.5 text-zinc-200">Connect</span> on a connection to start a session, or drop a Loupe trace here.
           </div>
         )}
       </main>
       <Notices />
-    </div>
+      <ClientAutomations />
+    </TraceDropTarget>
   );
 }

@@ -7,7 +7,8 @@ import { ConnectOptions } from '../connections/ConnectOptions';
 import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
 import { TraceImport } from '../trace/TraceImport';
-import { useLoupe } from '../../lib/browser/store';
+import { openTrace } from '../trace/openTrace';
+import { CompareButton } from '../trace/CompareButton';
 import { Button } from '../ui/Button';
 import { LoupeMark } from '../ui/LoupeMark';
 import { SectionHeading } from '../ui/SectionHeading';
@@ -40,7 +41,8 @@ export function Sidebar() {
       <section aria-labelledby="traces-heading" className="border-t border-zinc-800 pb-3">
         <SectionHeading id="traces-heading">Trace files</SectionHeading>
         <div className="px-3">
-          <TraceImport onOpen={(name, trace) => useLoupe.getState().openTraceFile(name, trace.frames)} />
+          <TraceImport onOpen={openTrace} />
+          <div className="mt-2"><CompareButton /></div>
         </div>
       </section>
       <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />

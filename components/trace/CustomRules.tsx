@@ -32,7 +32,7 @@ export function CustomRules({ rules, onAdd, onRemove }: { rules: readonly Custom
           <option value="jsonPath">JSON path</option>
         </select>
         <TextInput aria-label="Custom rule" placeholder={kind === 'regex' ? 'ACC-\\d+' : 'params.arguments.apiKey'} value={value} onChange={(e) => setValue(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && add()} />
-        <Button onClick={add} disabled={!value}>Add rule</Button>
+        <Button onClick={add} disabled={!value} className="shrink-0 whitespace-nowrap">Add rule</Button>
       </div>
       {error && <p role="alert" className="text-red-300">{error}</p>}
     </fieldset>

@@ -32,14 +32,18 @@ function ExportForm({ onClose, onSave = saveText, viewerUrl = 'loupe-viewer.html
   const m = useExportModel(source);
   const [error, setError] = useState<string>();
   const selected = source.selectedSeqs?.length ?? 0;
+  const [saving, setSaving] = useState(false);
   const save = async () => {
     setError(undefined);
+    setSaving(true);
     try {
       const viewer = m.format === 'html' ? await fetchViewer(viewerUrl) : undefined;
-      onSave(m.fileName(), m.text(viewer), FORMAT_INFO[m.format].mime);
+      onSave(m.fileName(), await m.text(viewer), FORMAT_INFO[m.format].mime);
       onClose();
     } catch (e) {
       setError((e as Error).message);
+    } finally {
+      setSaving(false);
     }
   };
   const scopes: { id: Scope; label: string; disabled?: boolean }[] = [
@@ -72,7 +76,8 @@ function ExportForm({ onClose, onSave = saveText, viewerUrl = 'loupe-viewer.html
       </label>
       <section aria-label="Redaction" className="flex flex-col gap-2">
         <h3 className="text-zinc-400">Redaction</h3>
-        <RedactionPreview hits={m.hits} optOut={m.optOut} />
+        <RedactionPreview hits={m.hits} total={m.hitCount} optOut={m.optOut} />
+        {m.previewError && <p role="alert" className="text-red-300">{m.previewError}</p>}
         {!m.optOut && <CustomRules rules={m.custom} onAdd={m.addRule} onRemove={m.removeRule} />}
         <label className="flex items-center gap-2 text-amber-200">
           <input type="checkbox" checked={m.optOut} onChange={(e) => m.setOptOut(e.target.checked)} />
@@ -81,9 +86,9 @@ function ExportForm({ onClose, onSave = saveText, viewerUrl = 'loupe-viewer.html
       </section>
       {error && <p role="alert" className="text-red-300">{error}</p>}
       <footer className="flex items-center justify-end gap-2 border-t border-zinc-800 pt-3">
-        <span className="mr-auto text-zinc-500">{m.frameCount} frames</span>
+        <span className="mr-auto text-zinc-500">{m.frameCount ?? '…'} frames</span>
         <Button variant="ghost" onClick={onClose}>Cancel</Button>
-        <Button variant="primary" onClick={() => void save()} disabled={m.frameCount === 0}>Save {FORMAT_INFO[m.format].extension}</Button>
+        <Button variant="primary" onClick={() => void save()} disabled={!m.frameCount || saving}>Save {FORMAT_INFO[m.format].extension}</Button>
       </footer>
     </div>
   );

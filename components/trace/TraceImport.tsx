@@ -38,6 +38,8 @@ export function TraceImport({ onOpen, readUrlParam = true, compact = false }: Tr
 
   const drop = (e: DragEvent) => {
     e.preventDefault();
+    // Handled here: a page-wide drop target around this zone must not open the file a second time.
+    e.stopPropagation();
     setOver(false);
     const file = e.dataTransfer.files[0];
     if (file) void take(loadTraceFile(file));

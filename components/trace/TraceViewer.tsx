@@ -1,12 +1,12 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { useLoupe } from '../../lib/browser/store';
-import type { Trace, TraceHeader } from '../../lib/trace';
+import type { Trace } from '../../lib/trace';
+import { openTrace, useTraceHeaders } from './openTrace';
 import { SessionView } from '../session/SessionView';
 import { SessionTabs, panelDomId, tabDomId } from '../shell/SessionTabs';
 import { Button } from '../ui/Button';
 import { CompareDialog } from './CompareDialog';
-import { ExportDialog } from './ExportDialog';
 import { readEmbeddedTrace } from './embedded';
 import { TraceImport } from './TraceImport';
 
@@ -16,27 +16,19 @@ import { TraceImport } from './TraceImport';
  */
 export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
   const active = useLoupe((s) => s.activeTab);
-  const frames = useLoupe((s) => (active ? s.traces[active]?.frames : undefined));
-  const [headers, setHeaders] = useState<Record<string, TraceHeader>>({});
-  const [exporting, setExporting] = useState(false);
+  const headers = useTraceHeaders((s) => s.byId);
   const [comparing, setComparing] = useState(false);
   const traces = useLoupe((s) => s.traces);
   const tabs = useLoupe((s) => s.tabs);
   const [embedError, setEmbedError] = useState<string>();
 
   const open = (name: string, trace: Trace) => {
-    const gap = trace.frames.findIndex((f, i) => f.seq !== i + 1);
-    if (gap !== -1) {
-      // The session views index frames by seq from 1 with no gaps; a partial export has gaps.
-      setEmbedError(`${name} holds part of a session (frame ${trace.frames[gap].seq} follows ${gap === 0 ? 'nothing' : `frame ${trace.frames[gap - 1].seq}`}); the views open whole sessions only for now. Use loupe diff or loupe export with it instead.`);
-      return;
-    }
     setEmbedError(undefined);
-    const id = useLoupe.getState().openTraceFile(name, trace.frames);
-    setHeaders((h) => ({ ...h, [id]: trace.header }));
+    openTrace(name, trace);
   };
 
   useEffect(() => {
+    useTraceHeaders.setState({ loupeVersion });
     try {
       const embedded = readEmbeddedTrace(document);
       if (embedded) open(embedded.name, embedded.trace);
@@ -59,7 +51,6 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
         )}
         <div className="ml-auto">{active && <TraceImport onOpen={open} readUrlParam={false} compact />}</div>
         <Button disabled={tabs.length < 2} onClick={() => setComparing(true)}>Compare…</Button>
-        <Button disabled={!header || !frames} onClick={() => setExporting(true)}>Export…</Button>
       </header>
       {embedError && <p role="alert" className="px-3 py-1 text-xs text-red-300">{embedError}</p>}
       <SessionTabs />
@@ -77,18 +68,6 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
         onClose={() => setComparing(false)}
         traces={tabs.filter((id) => traces[id]).map((id) => ({ id, name: id.replace(/^file:/, ''), frames: traces[id].frames }))}
       />
-      {header && frames && (
-        <ExportDialog
-          open={exporting}
-          onClose={() => setExporting(false)}
-          frames={frames}
-          target={header.target}
-          negotiatedVersion={header.negotiatedVersion}
-          startedAt={header.startedAt}
-          source="import"
-          loupeVersion={loupeVersion}
-        />
-      )}
     </div>
   );
 }

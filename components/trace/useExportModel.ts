@@ -1,13 +1,17 @@
 'use client';
 /**
  * The Export dialog's state and what follows from it: the frames in scope, the redaction preview
- * (the very code that will write the file) and the text of the chosen format.
+ * (the very code that will write the file) and the text of the chosen format. A live session is
+ * prepared by the proxy (`remote`), which alone knows the connection's real env and header values;
+ * a trace file is prepared here.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Frame } from '../../lib/mcp/frame';
+import type { RemoteExport } from '../../lib/browser/traceExport';
+import type { ExportSelection } from '../../lib/wire/trace-export';
 import {
-  checkCustomRule, prepareExport, renderExport, exportFileName,
-  type CustomRule, type ExportFormat, type FrameSelection, type TraceTarget,
+  checkCustomRule, prepareExport, readTraceText, renderExport, exportFileName,
+  type CustomRule, type ExportFormat, type RedactionHit, type TraceTarget,
 } from '../../lib/trace';
 
 export type Scope = 'all' | 'selection' | 'time-range';
@@ -24,6 +28,28 @@ export interface ExportSource {
   source?: 'live' | 'tap' | 'import';
   /** Wall-clock time of ts 0, for HAR and OTLP times. */
   startedAt?: string;
+  /** Set for a live session: the proxy previews and writes the file. */
+  remote?: RemoteExport;
+}
+
+type Preview = { frameCount: number; hits: RedactionHit[]; hitCount: number };
+
+/** `value`, but changed at most once a second: a live session may grow many times a second,
+ *  and each change asks the proxy for a new preview of the whole session. */
+function useAtMostEverySecond(value: number): number {
+  const [shown, setShown] = useState(value);
+  const latest = useRef(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  latest.current = value;
+  useEffect(() => {
+    if (shown === value || timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      setShown(latest.current);
+    }, 1000);
+  }, [shown, value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return shown;
 }
 
 export function useExportModel(src: ExportSource) {
@@ -34,18 +60,33 @@ export function useExportModel(src: ExportSource) {
   const [range, setRange] = useState({ fromMs: 0, toMs: lastMs });
   const [custom, setCustom] = useState<CustomRule[]>([]);
 
-  const prepared = useMemo(() => {
-    const selection: FrameSelection =
-      scope === 'selection' ? { kind: 'frames', seqs: src.selectedSeqs ?? [] }
-      : scope === 'time-range' ? { kind: 'time-range', fromUs: range.fromMs * 1000, toUs: range.toMs * 1000 }
-      : { kind: 'all' };
+  const selection = useMemo((): ExportSelection =>
+    scope === 'selection' ? { kind: 'frames', seqs: [...(src.selectedSeqs ?? [])] }
+    : scope === 'time-range' ? { kind: 'time-range', fromUs: range.fromMs * 1000, toUs: range.toMs * 1000 }
+    : { kind: 'all' }, [scope, src.selectedSeqs, range.fromMs, range.toMs]);
+
+  const local = useMemo(() => {
+    if (src.remote) return undefined;
     const p = prepareExport({
       frames: src.frames, target: src.target, loupeVersion: src.loupeVersion, negotiatedVersion: src.negotiatedVersion,
       source: src.source, selection, redact: optOut ? false : { env: src.env, custom },
     });
     if (src.startedAt) p.header.startedAt = src.startedAt;
     return p;
-  }, [src.frames, src.target, src.loupeVersion, src.negotiatedVersion, src.env, src.selectedSeqs, src.source, src.startedAt, scope, range.fromMs, range.toMs, optOut, custom]);
+  }, [src.remote, src.frames, src.target, src.loupeVersion, src.negotiatedVersion, src.env, src.source, src.startedAt, selection, optOut, custom]);
+
+  const [remote, setRemote] = useState<{ preview?: Preview; error?: string }>({});
+  const frameTotal = useAtMostEverySecond(src.frames.length);
+  useEffect(() => {
+    if (!src.remote) return;
+    let current = true;
+    setRemote({});
+    src.remote(selection, optOut ? false : { custom }, true).then(
+      (a) => current && setRemote({ preview: { frameCount: a.frameCount, hits: a.hits, hitCount: a.hitCount } }),
+      (e: Error) => current && setRemote({ error: `The preview could not be made: ${e.message}` }),
+    );
+    return () => { current = false; };
+  }, [src.remote, selection, optOut, custom, frameTotal]);
 
   function addRule(rule: CustomRule): string | undefined {
     const problem = checkCustomRule(rule);
@@ -53,13 +94,25 @@ export function useExportModel(src: ExportSource) {
     return problem;
   }
 
+  async function text(viewerHtml?: string): Promise<string> {
+    if (local) return renderExport({ header: local.header, frames: local.frames }, format, src.loupeVersion, viewerHtml);
+    const answer = await src.remote!(selection, optOut ? false : { custom }, false);
+    if (answer.text === undefined) throw new Error('The proxy sent no file.');
+    return format === 'trace' ? answer.text : renderExport(readTraceText(answer.text), format, src.loupeVersion, viewerHtml);
+  }
+
+  const preview = local ? { hits: local.hits, hitCount: local.hits.length } : remote.preview;
   return {
     scope, setScope, format, setFormat, optOut, setOptOut, range, setRange, lastMs,
     custom, addRule, removeRule: (i: number) => setCustom((c) => c.filter((_, j) => j !== i)),
-    frameCount: prepared.frames.length,
-    hits: prepared.hits,
+    /** Undefined while the proxy prepares the preview. */
+    frameCount: local ? local.frames.length : remote.preview?.frameCount,
+    hits: preview?.hits,
+    /** Every value that will be redacted; `hits` may list only the first of them. */
+    hitCount: preview?.hitCount ?? 0,
+    previewError: remote.error,
     fileName: () => exportFileName(src.target.name, format, new Date()),
-    text: (viewerHtml?: string) => renderExport({ header: prepared.header, frames: prepared.frames }, format, src.loupeVersion, viewerHtml),
+    text,
   };
 }
 

@@ -1,6 +1,6 @@
 'use client';
 import { useMemo, useRef, useState } from 'react';
-import { filterSeqs, type FilteredSeqs, type TrafficFilter } from '../../lib/browser/filter';
+import { filterSeqs, matches, type FilteredSeqs, type TrafficFilter } from '../../lib/browser/filter';
 import { frameView } from '../../lib/browser/frameView';
 import { useLoupe } from '../../lib/browser/store';
 import { FrameDetail } from './FrameDetail';
@@ -26,6 +26,11 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   }, [trace, filter]);
 
   const onSelect = useMemo(() => (seq: number) => select(traceId, seq), [select, traceId]);
+  // A jump to a frame the filter hides clears the filter, so the table can show where it landed.
+  const onJump = (seq: number) => {
+    if (trace && !matches(trace, seq, filter)) setFilter({ lane: 'all', text: '' });
+    onSelect(seq);
+  };
   const view = trace && selected !== undefined ? frameView(trace, selected) : undefined;
 
   if (!trace || !filtered) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
@@ -38,7 +43,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
           <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} onSelect={onSelect} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} marks={marks} />
         </div>
         <aside aria-label="Frame detail" className="min-h-0 min-w-0 flex-[2] border-t border-zinc-800 @4xl:min-w-72 @4xl:border-l @4xl:border-t-0 bg-zinc-900/40">
-          {view ? <FrameDetail view={view} annotations={marks.get(view.frame.seq)} onJump={onSelect} trace={trace} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}
+          {view ? <FrameDetail view={view} annotations={marks.get(view.frame.seq)} onJump={onJump} trace={trace} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}
         </aside>
       </div>
     </div>

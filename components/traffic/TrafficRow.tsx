@@ -54,7 +54,7 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       aria-selected={selected}
       onClick={() => onSelect(v.frame.seq)}
       style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT, gridTemplateColumns: GRID_COLUMNS }}
-      className={`absolute left-0 top-0 grid w-full cursor-default items-center border-b border-zinc-900 font-mono text-[11px] leading-none ${laneTone(v, selected)}`}
+      className={`absolute left-0 top-0 grid w-full cursor-default [contain:strict] items-center border-b border-zinc-900 font-mono text-[11px] leading-none ${laneTone(v, selected)}`}
     >
       <span role="gridcell" className="flex justify-between gap-1 px-2 text-zinc-500">
         <SeverityMark annotations={marks} />

@@ -1,9 +1,9 @@
 'use client';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Annotation } from '../../lib/analyze';
 import { frameView } from '../../lib/browser/frameView';
 import type { Trace } from '../../lib/browser/trace';
+import { fixedWindow, scrollToShow } from '../../lib/view/fixed-window';
 import { Button } from '../ui/Button';
 import { COLUMN_NAMES, GRID_COLUMNS, MIN_TABLE_WIDTH, ROW_HEIGHT } from './columns';
 import { TrafficRow } from './TrafficRow';
@@ -31,18 +31,43 @@ function indexOfSeq(seqs: number[], seq: number): number {
   return -1;
 }
 
-/** The frame list: only the visible rows are in the DOM, so 100,000 frames scroll like 100. */
+const OVERSCAN = 15;
+
+/** The scroller's height, kept current by a ResizeObserver (read once per resize, not per batch). */
+function useViewportHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(600);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setHeight(el.clientHeight);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return height;
+}
+
+/**
+ * The frame list: only the visible rows are in the DOM, so 100,000 frames scroll like 100. Rows
+ * have one height, so the window is arithmetic (lib/view/fixed-window): a new batch costs the same
+ * at any length, with no per-row bookkeeping and no DOM measuring.
+ */
 export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix, marks }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const count = seqs.length;
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 15 });
-  const follow = useFollowBottom(scroller, count, ROW_HEIGHT);
+  const height = useViewportHeight(scroller);
+  const follow = useFollowBottom(scroller, count, ROW_HEIGHT, height);
+  const { first, last } = fixedWindow(follow.scrollTop, height, ROW_HEIGHT, count, OVERSCAN);
   const selectedIndex = selected === undefined ? -1 : indexOfSeq(seqs, selected);
 
   // Bring the selection into view when it changes from anywhere (keys, a jump, another pane).
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, virtualizer]);
+    const el = scroller.current;
+    if (!el || selectedIndex < 0) return;
+    const to = scrollToShow(selectedIndex, el.scrollTop, el.clientHeight, ROW_HEIGHT);
+    if (to !== el.scrollTop) el.scrollTop = to;
+  }, [selectedIndex]);
 
   const onKeyDown = useCallback(
     (e: KeyboardEvent) => {
@@ -59,6 +84,12 @@ export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix, marks 
   );
 
   const rowId = (seq: number) => `${idPrefix}-row-${seq}`;
+  const rows = [];
+  for (let index = first; index <= last; index++) {
+    const seq = seqs[index];
+    const view = frameView(trace, seq);
+    if (view) rows.push(<TrafficRow key={seq} view={view} marks={marks?.get(seq)} index={index} top={index * ROW_HEIGHT} selected={seq === selected} domId={rowId(seq)} onSelect={onSelect} />);
+  }
   return (
     <div className="relative flex min-h-0 flex-1 flex-col" style={{ minWidth: MIN_TABLE_WIDTH }}>
       <div
@@ -80,14 +111,10 @@ export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix, marks 
             ))}
           </div>
         </div>
-        <div ref={scroller} data-scroller onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
-          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const seq = seqs[item.index];
-              const view = frameView(trace, seq);
-              if (!view) return null;
-              return <TrafficRow key={seq} view={view} marks={marks?.get(seq)} index={item.index} top={item.start} selected={seq === selected} domId={rowId(seq)} onSelect={onSelect} />;
-            })}
+        {/* Strict containment: a new batch re-lays out the scroller's inside, never the page around it. */}
+        <div ref={scroller} data-scroller onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden [contain:strict]">
+          <div role="rowgroup" style={{ height: count * ROW_HEIGHT, position: 'relative' }}>
+            {rows}
           </div>
           {count === 0 && <div className="p-4 text-xs text-zinc-500">No frames {trace.frames.length ? 'match the filter' : 'yet'}.</div>}
         </div>

@@ -4,6 +4,17 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** The capability checkboxes a person ticks in Connect options before connecting. */
+export const ANSWERS_EVERYTHING = ['sampling', 'elicitation: form', 'roots', 'roots: listChanged'];
+
+/** Ticks these client capabilities (and only adds: others stay as they are) for the next Connect. */
+export async function chooseCapabilities(page: Page, labels: string[]): Promise<void> {
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  const caps = sidebar.getByRole('group', { name: 'Client capabilities' });
+  if (!(await caps.isVisible())) await sidebar.getByRole('button', { name: 'Connect options' }).click();
+  for (const label of labels) await caps.getByRole('checkbox', { name: label, exact: true }).check();
+}
+
 export class ClientPanel {
   readonly root: Locator;
   readonly tabs: Locator;

@@ -126,6 +126,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
       out = [];
       try {
         if (frame.ts > state.lastTs) state.lastTs = frame.ts;
+        state.firstSeq ??= frame.seq;
         const ended = frame.lane === 'lifecycle' && !!frame.meta && 'event' in frame.meta && (frame.meta.event === 'exit' || frame.meta.event === 'disconnect');
         // Nothing can complete a pending stdio run once the process is gone: judge it now, so a
         // live view does not wait for the end of the trace.

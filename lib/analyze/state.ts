@@ -63,6 +63,9 @@ export interface AnalysisState {
   serverCapabilities?: Obj;
   initializeSeq?: number;
   initializedSeq?: number;
+  /** The seq of the first frame analysed. Above 1, the frames are part of a session that began
+   *  earlier (a selection or time-range export), so its handshake was never seen. */
+  firstSeq?: number;
   pairs: PairIndex;
   /** Every request seen, by `dir|id`; the first one wins when an id is reused. */
   requests: Map<string, RequestRecord>;

@@ -2,7 +2,7 @@
  * The traffic table's filter, applied incrementally: frames only ever append, so when the filter
  * is unchanged only the new frames are scanned. This keeps a 100,000-frame live session cheap.
  */
-import type { Trace } from './trace';
+import { frameAt, type Trace } from './trace';
 import { frameView } from './frameView';
 
 export type LaneFilter = 'all' | 'messages' | 'stderr' | 'lifecycle';
@@ -28,8 +28,8 @@ function laneMatches(lane: LaneFilter, frameLane: string): boolean {
 }
 
 export function matches(t: Trace, seq: number, f: TrafficFilter): boolean {
-  const frame = t.frames[seq - 1];
-  if (!laneMatches(f.lane, frame.lane)) return false;
+  const frame = frameAt(t, seq);
+  if (!frame || !laneMatches(f.lane, frame.lane)) return false;
   const needle = f.text.trim().toLowerCase();
   if (!needle) return true;
   if (frame.lane === 'message') return (frameView(t, seq)?.method ?? '').toLowerCase().includes(needle);
@@ -48,7 +48,9 @@ export function filterSeqs(t: Trace, f: TrafficFilter, prev?: FilteredSeqs): Fil
   // object is new, so a memo keyed on it still sees the change.
   const seqs = base.seqs;
   const all = f.lane === 'all' && !f.text.trim();
-  for (let seq = base.scanned + 1; seq <= t.frames.length; seq++) {
+  // By position, not by seq: a partial trace from a file has gaps in its seqs.
+  for (let i = base.scanned; i < t.frames.length; i++) {
+    const seq = t.frames[i].seq;
     if (all || matches(t, seq, f)) seqs.push(seq);
   }
   return { filter: f, source: t.source, scanned: t.frames.length, seqs };

@@ -82,6 +82,7 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage): LoupeData {
     case 'request/progress':
     case 'request/result':
     case 'ack':
+    case 'session/exported':
       return d;
     default:
       return unreachable(msg);

@@ -8,15 +8,17 @@ import { ProxyMessageSchema, unreachable, type PageMessage, type ProxyMessage } 
 import { useLoupe } from './store';
 import { takeToken } from './token';
 import { Backoff } from './backoff';
+import { checkFramesMessage } from './frames-message';
 
 type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 export type PageRequest = WithoutRid<PageMessage>;
 
-type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' }>;
+type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' | 'session/exported' }>;
 
 /** A request the proxy answered with an error; `code` is the JSON-RPC code when there is one. */
 export class ProxyRequestError extends Error {
-  constructor(message: string, readonly code?: number, readonly data?: unknown) {
+  /** `local`: Loupe gave up on the request (timeout, cancel, closed); not the server's error. */
+  constructor(message: string, readonly code?: number, readonly data?: unknown, readonly local = false) {
     super(message);
   }
 }
@@ -25,6 +27,11 @@ interface Waiting {
   resolve: (r: Reply) => void;
   reject: (e: Error) => void;
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+}
+
+function zodParse(json: unknown): { success: true; data: ProxyMessage } | { success: false; problem?: string } {
+  const r = ProxyMessageSchema.safeParse(json);
+  return r.success ? { success: true, data: r.data } : { success: false, problem: r.error.issues[0]?.message };
 }
 
 export class LoupeSocket {
@@ -94,10 +101,12 @@ export class LoupeSocket {
       useLoupe.getState().notify('The proxy sent a message that is not JSON; it was ignored.');
       return;
     }
-    const parsed = ProxyMessageSchema.safeParse(json);
+    // Frame batches, the bulk of the traffic, take a hand-written check with the schema's rules.
+    const frames = checkFramesMessage(json);
+    const parsed = frames ? (frames.ok ? { success: true as const, data: frames.msg } : { success: false as const, problem: frames.problem }) : zodParse(json);
     if (!parsed.success) {
       const type = (json as { type?: unknown } | null)?.type;
-      useLoupe.getState().notify(`The proxy sent a ${String(type ?? 'malformed')} message this page does not understand (${parsed.error.issues[0]?.message}). Is the page older than the proxy? Reload it.`);
+      useLoupe.getState().notify(`The proxy sent a ${String(type ?? 'malformed')} message this page does not understand (${parsed.problem}). Is the page older than the proxy? Reload it.`);
       return;
     }
     this.dispatch(parsed.data);
@@ -120,7 +129,7 @@ export class LoupeSocket {
         this.scheduleFlush();
         return;
       case 'error':
-        if (msg.rid) return this.settle(msg.rid, (w) => w.reject(new ProxyRequestError(msg.message)));
+        if (msg.rid) return this.settle(msg.rid, (w) => w.reject(new ProxyRequestError(msg.message, undefined, undefined, true)));
         this.queue.push(msg);
         this.scheduleFlush();
         return;
@@ -130,6 +139,7 @@ export class LoupeSocket {
       }
       case 'ack':
       case 'request/result':
+      case 'session/exported':
         return this.settle(msg.rid, (w) => w.resolve(msg));
       default:
         unreachable(msg);
@@ -189,8 +199,8 @@ export class LoupeSocket {
   /** Like `request`, but an `ack` with ok:false or a `request/result` error rejects. */
   async call(msg: PageRequest, onProgress?: Waiting['onProgress'], onSent?: (rid: string) => void): Promise<Reply> {
     const reply = await this.request(msg, onProgress, onSent);
-    if (reply.type === 'ack' && !reply.ok) throw new ProxyRequestError(reply.error ?? 'The proxy refused the request.');
-    if (reply.type === 'request/result' && reply.error) throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data);
+    if (reply.type === 'ack' && !reply.ok) throw new ProxyRequestError(reply.error ?? 'The proxy refused the request.', undefined, undefined, true);
+    if (reply.type === 'request/result' && reply.error) throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data, reply.error.local === true);
     return reply;
   }
 }

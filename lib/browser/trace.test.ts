@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { Frame } from '../mcp/frame';
 import { emptyTrace, ingest } from './trace';
 import { frameView, lifecycleText } from './frameView';
+import { filterSeqs } from './filter';
 
 function msg(seq: number, dir: Frame['dir'], body: unknown, ts = seq * 1000): Frame {
   const raw = JSON.stringify(body);
@@ -91,5 +92,32 @@ describe('lifecycleText', () => {
     expect(lifecycleText(life({ event: 'signal', pid: 42, signal: 'SIGTERM' }))).toBe('sent SIGTERM to pid 42');
     expect(lifecycleText(life({ event: 'exit', pid: 42, code: null, signal: 'SIGTERM' }))).toBe('exit pid 42, by SIGTERM');
     expect(lifecycleText(life({ event: 'exit', pid: 42, code: 0, signal: null }))).toBe('exit pid 42, code 0');
+  });
+});
+
+describe('a partial trace from a file (seqs with gaps)', () => {
+  // A selection export keeps the seqs the frames had in the session: here 2, 4, 6, 7.
+  const partial = [frames[1], frames[3], frames[5], frames[6]];
+  const file = () => emptyTrace({ kind: 'file', name: 'part.loupe.ndjson' });
+
+  it('holds every frame and finds each by its own seq', () => {
+    const t = ingest(file(), partial);
+    expect(seqs(t)).toEqual([2, 4, 6, 7]);
+    expect(frameView(t, 6)).toMatchObject({ kind: 'request', method: 'tools/call', partnerSeq: 7, latencyUs: 250 });
+    expect(frameView(t, 4)).toMatchObject({ kind: 'response', method: 'initialize', partnerSeq: 2 });
+    expect(frameView(t, 3)).toBeUndefined();
+    expect(frameView(t, 1)).toBeUndefined();
+  });
+
+  it('lists the seqs it holds in the traffic filter, whatever the filter', () => {
+    const t = ingest(file(), partial);
+    expect(filterSeqs(t, { lane: 'all', text: '' }).seqs).toEqual([2, 4, 6, 7]);
+    expect(filterSeqs(t, { lane: 'messages', text: 'tools' }).seqs).toEqual([6, 7]);
+  });
+
+  it('stays on the dense path for a whole session read from a file', () => {
+    const t = ingest(file(), frames);
+    expect(t.positions).toBeUndefined();
+    expect(frameView(t, 3)?.kind).toBe('stderr');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * One session's frames as the page holds them, whether they stream from the proxy or come from an
- * imported trace file. Frames sit in an array indexed by `seq - 1` (seq is dense and 1-based), the
- * classification of each message frame is computed once when it arrives, and pairs come from the
+ * imported trace file. Frames sit in an array indexed by `seq - 1` (seq is dense and 1-based; a
+ * partial trace file maps seq to position instead), the classification of each message frame is computed once when it arrives, and pairs come from the
  * shared PairIndex, so the table, the detail pane and every other view read the same derived data.
  *
  * For speed with 100,000 frames the arrays are appended in place; `ingest` returns a new Trace
@@ -16,10 +16,15 @@ export type TraceSource = { kind: 'live'; sessionId: string } | { kind: 'file'; 
 
 export interface Trace {
   source: TraceSource;
-  /** frames[seq - 1]; dense. */
+  /** In seq order: frames[seq - 1] while dense; a sparse file trace looks positions up in `positions`. */
   frames: Frame[];
-  /** classified[seq - 1], filled on arrival (pairing needs it anyway). */
+  /** classified[i] belongs to frames[i], filled on arrival (pairing needs it anyway). */
   classified: Classified[];
+  /**
+   * seq -> position, only for a file trace whose seqs have gaps (a selection or time-range
+   * export). Live sessions are always dense and never pay for it.
+   */
+  positions?: Map<number, number>;
   pairs: PairIndex;
   /** Frames that arrived ahead of a gap, held until the gap fills. */
   early: Map<number, Frame>;
@@ -43,6 +48,23 @@ function appendOne(t: Trace, frame: Frame): void {
 }
 
 /**
+ * A file holds a finished part of a session: its seqs only increase, but may skip (an exported
+ * selection keeps the seqs the frames had). Frames are appended as they come; on the first gap a
+ * seq -> position map takes over from `seq - 1`.
+ */
+function ingestFile(t: Trace, frames: readonly Frame[]): Trace {
+  const before = t.frames.length;
+  for (const frame of frames) {
+    const last = t.frames[t.frames.length - 1];
+    if (last && frame.seq <= last.seq) continue;
+    if (!t.positions && frame.seq !== t.frames.length + 1) t.positions = new Map(t.frames.map((f, i) => [f.seq, i]));
+    t.positions?.set(frame.seq, t.frames.length);
+    appendOne(t, frame);
+  }
+  return t.frames.length === before ? t : { ...t, version: t.version + 1 };
+}
+
+/**
  * Adds frames, idempotent by seq: a frame already held is skipped, a frame past a gap waits in
  * `early` until the frames before it arrive. This is what makes the snapshot/live race harmless:
  * the proxy may send a live `frames/append` before, during or after the `frames/snapshot` that
@@ -50,6 +72,7 @@ function appendOne(t: Trace, frame: Frame): void {
  * trace ends up with each seq exactly once, in order.
  */
 export function ingest(t: Trace, frames: readonly Frame[], snapshotEnd = 0): Trace {
+  if (t.source.kind === 'file') return ingestFile(t, frames);
   const before = t.frames.length;
   for (const frame of frames) {
     const have = t.frames.length;
@@ -71,10 +94,16 @@ export function ingest(t: Trace, frames: readonly Frame[], snapshotEnd = 0): Tra
   return { ...t, snapshotEnd: end, version: t.version + 1 };
 }
 
+/** Where the frame with this seq sits in `frames` (-1 when the trace does not hold it). */
+export function positionOf(t: Trace, seq: number): number {
+  const i = t.positions ? (t.positions.get(seq) ?? -1) : seq - 1;
+  return i >= 0 && i < t.frames.length ? i : -1;
+}
+
 export function frameAt(t: Trace, seq: number): Frame | undefined {
-  return t.frames[seq - 1];
+  return t.frames[positionOf(t, seq)];
 }
 
 export function classifiedAt(t: Trace, seq: number): Classified | undefined {
-  return t.classified[seq - 1];
+  return t.classified[positionOf(t, seq)];
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
 import { exportTraceText, previewRedaction, readTraceText, redactFrames, checkCustomRule } from './index';
@@ -80,5 +81,29 @@ describe('redaction', () => {
 
   it('finds nothing to redact in the golden server-everything session (no false alarms)', () => {
     expect(previewRedaction(readTraceText(goldenV1).frames)).toEqual([]);
+  });
+});
+
+describe('redaction, for any placement', () => {
+  it('removes a secret env value wherever it sits in raw text or transport metadata', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_\-.+/=!@#$%^&*"\\]{8,40}$/),
+        fc.string(),
+        fc.string(),
+        fc.constantFrom('raw', 'json', 'meta', 'header'),
+        (secret, before, after, where) => {
+          const text = `${before}${secret}${after}`;
+          const frame: Frame =
+            where === 'raw' ? { seq: 1, ts: 0, dir: 's2c', lane: 'stderr', raw: text, size: 1 }
+            : where === 'json' ? message(1, 'c2s', { jsonrpc: '2.0', id: 1, method: 'x', params: { nested: [{ note: text }] } })
+            : where === 'meta' ? { seq: 1, ts: 0, dir: 'c2s', lane: 'http', raw: '', size: 1, meta: { transport: 'http', url: `http://127.0.0.1/${text}` } }
+            : { seq: 1, ts: 0, dir: 'c2s', lane: 'http', raw: '', size: 1, meta: { transport: 'http', headers: { 'X-Custom': text } } };
+          const out = exportTraceText({ frames: [frame], target, loupeVersion: '0.1.0', redact: { env: { SERVICE_PASSWORD: secret } } });
+          expect(out).not.toContain(secret);
+          expect(out).not.toContain(JSON.stringify(secret).slice(1, -1));
+        },
+      ),
+    );
   });
 });

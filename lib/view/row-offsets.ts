@@ -64,8 +64,9 @@ export class RowOffsets {
       next.set(this.tops);
       this.tops = next;
     }
-    this.tops[this.count++] = this.end + space;
-    this.end += space + o.rowHeight;
+    const top = this.end + space;
+    this.tops[this.count++] = top;
+    this.end = top + o.rowHeight;
     this.lastTs = ts;
   }
 

@@ -87,7 +87,7 @@ export const LANE_ORDER: LaneName[] = ['lifecycle', 'client', 'server', 'stderr'
 export const LANE_TITLES: Record<LaneName, string> = { lifecycle: 'lifecycle', client: 'client', server: 'server', stderr: 'stderr', http: 'http' };
 
 /** Narrower than this, the diagram scrolls sideways instead of squeezing its lanes. */
-export const MIN_DIAGRAM_WIDTH = 480;
+export const MIN_DIAGRAM_WIDTH = 400;
 
 export function diagramWidth(available: number): number {
   return Math.max(available, MIN_DIAGRAM_WIDTH);

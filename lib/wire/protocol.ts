@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ConnectionSchema } from './connection';
+import { SessionExportedSchema, SessionExportSchema } from './trace-export';
 
 const Rid = z.string().max(100).optional();
 const SessionId = z.string().min(1).max(100);
@@ -64,6 +65,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     result: z.record(z.string(), Json).optional(),
     error: z.object({ code: z.number().int(), message: z.string(), data: Json.optional() }).optional(),
   }),
+  // ---- trace export (lib/wire/trace-export.ts) ----
+  SessionExportSchema,
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 
@@ -118,11 +121,14 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('request/result'), rid: z.string(),
     result: Json.optional(),
-    error: z.object({ code: z.number().optional(), message: z.string(), data: Json.optional() }).optional(),
+    /** `local`: Loupe gave up (timeout, cancel, closed session); otherwise the server's JSON-RPC error. */
+    error: z.object({ code: z.number().optional(), message: z.string(), data: Json.optional(), local: z.boolean().optional() }).optional(),
   }),
   /** A reply to a page message that carried `rid`, for the ones with no richer answer. */
   z.object({ type: z.literal('ack'), rid: z.string(), ok: z.boolean(), error: z.string().optional(), sessionId: z.string().optional() }),
   z.object({ type: z.literal('error'), message: z.string(), rid: z.string().optional() }),
+  // ---- trace export (lib/wire/trace-export.ts) ----
+  SessionExportedSchema,
 ]);
 export type ProxyMessage = z.infer<typeof ProxyMessageSchema>;
 

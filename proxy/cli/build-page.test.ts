@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,6 +29,23 @@ describe('ensurePageBuilt', () => {
   it('runs `next build` when the page is missing', async () => {
     await fakeNext(`const fs = require('fs'); if (process.argv[2] !== 'build') process.exit(9); fs.mkdirSync('out'); fs.writeFileSync('out/index.html', 'built');`);
     expect(await ensurePageBuilt(root)).toBeUndefined();
+  });
+
+  it('then makes the one-file viewer, as npm run build does', async () => {
+    await fakeNext(`const fs = require('fs'); fs.mkdirSync('out'); fs.writeFileSync('out/index.html', 'built'); fs.writeFileSync('out/viewer.html', 'viewer');`);
+    await mkdir(path.join(root, 'scripts'));
+    await writeFile(path.join(root, 'scripts', 'build-viewer.mjs'), `import fs from 'node:fs'; fs.writeFileSync('out/loupe-viewer.html', 'one file');`);
+    expect(await ensurePageBuilt(root)).toBeUndefined();
+    expect(await readFile(path.join(root, 'out', 'loupe-viewer.html'), 'utf8')).toBe('one file');
+  });
+
+  it('makes a missing viewer from a page built earlier, and explains a failure', async () => {
+    await mkdir(path.join(root, 'out'));
+    await writeFile(path.join(root, 'out', 'index.html'), '');
+    await writeFile(path.join(root, 'out', 'viewer.html'), '');
+    await mkdir(path.join(root, 'scripts'));
+    await writeFile(path.join(root, 'scripts', 'build-viewer.mjs'), 'process.exit(4)');
+    expect(await ensurePageBuilt(root)).toMatch(/making the offline viewer failed \(scripts\/build-viewer.mjs exited with code 4\)/);
   });
 
   it('explains a failed build', async () => {

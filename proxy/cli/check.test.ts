@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { EVERYTHING, ROOT, fixture, runCli, tempDir } from './shared/run-cli';
 import { xmlElementNames } from './check/xml-well-formed';
@@ -84,6 +86,42 @@ describe('loupe check against server-everything', () => {
   }, 180_000);
 });
 
+/** A free loopback port: listen on 0, note it, let it go. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+describe('loupe check against server-everything over Streamable HTTP', () => {
+  it('records over --url, and --probe finds what the server lets through', async () => {
+    const port = await freePort();
+    const server = spawn(process.execPath, [EVERYTHING[1], 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        setTimeout(() => reject(new Error('server-everything did not start listening within 60 s')), 60_000);
+        for (const stream of [server.stdout!, server.stderr!]) stream.on('data', (d) => String(d).includes('listening') && resolve());
+        server.once('exit', (code) => reject(new Error(`server-everything exited with ${code}`)));
+      });
+      const url = `http://127.0.0.1:${port}/mcp`;
+      const plain = await runCli(['check', '--format', 'json', '--url', url]);
+      const report: JsonReport = JSON.parse(plain.stdout);
+      expect(report.annotations.filter((a) => a.severity === 'error')).toEqual([]);
+      expect(plain.code).toBe(0);
+      const probed = await runCli(['check', '--format', 'json', '--probe', '--url', url]);
+      const rules = (JSON.parse(probed.stdout) as JsonReport).annotations.map((a) => a.rule);
+      // server-everything accepts any Origin (the README lists this finding).
+      expect(rules).toContain('http.origin-not-validated');
+      expect(probed.code).toBe(1);
+    } finally {
+      server.kill();
+    }
+  }, 180_000);
+});
+
 describe('loupe check options', () => {
   it('accepts the findings of a baseline and fails on new ones', async () => {
     const dir = tempDir();
@@ -107,10 +145,13 @@ describe('loupe check options', () => {
     writeFileSync(notTrace, '{"hello":"world"}\n');
     const cases: Array<[string[], RegExp]> = [
       [['check'], /nothing to check/],
+      [['check', '--probe', '--', 'node', 'x'], /--probe tests an HTTP server/],
+      [['check', '--url', 'ftp://x', '--', 'node'], /either a server command after -- or --url/],
+      [['check', '--url', 'notaurl'], /is not a URL/],
       [['check', '--format', 'xml', 'x.ndjson'], /--format must be one of text, json, junit, sarif; got 'xml'/],
       [['check', '--fail-on', 'fatal', 'x.ndjson'], /--fail-on must be one of error, warning, info/],
       [['check', 'a.ndjson', 'b.ndjson'], /one trace file at a time/],
-      [['check', 'x.ndjson', '--', 'node', 'server.js'], /either a trace FILE or a server command/],
+      [['check', 'x.ndjson', '--', 'node', 'server.js'], /either a trace FILE or a server/],
       [['check', '--timeout', '5', 'x.ndjson'], /client options .* apply to a live server/],
       [['check', '/nonexistent/trace.ndjson'], /cannot read \/nonexistent\/trace.ndjson: ENOENT/],
       [['check', notTrace], /is not a Loupe trace it can read/],

@@ -1,16 +1,16 @@
 /**
- * `loupe check [FILE | --url URL | -- COMMAND [ARGS...]]`: analyses a trace file, or records a live session
+ * `loupe check [FILE | -- COMMAND [ARGS...]]`: analyses a trace file, or records a live session
  * first, and reports the findings. Exit 1 when a finding is at or above --fail-on (and not in the
  * baseline), 0 otherwise, 2 when the check could not run (usage, unreadable file).
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError, UsageError, oneOf, parseOwnArgs, splitAtDoubleDash } from './shared/args';
-import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
+import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions, type ClientFlagValues } from './shared/client-options';
 import { LOUPE_VERSION } from './shared/version';
 import { readTraceFile } from './shared/trace-file';
 import { openHeadless } from './record/headless';
-import { TARGET_FLAGS, TARGET_USAGE, targetConnection, targetLabel } from './shared/target';
+import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
 import { appendProbes } from '../transports/http/cli-support';
 import type { Connection } from '../../lib/wire/connection';
 import { runSession } from './record/run-session';
@@ -29,8 +29,8 @@ const USAGE = `usage: loupe check [options] FILE
        loupe check [options] -- COMMAND [ARGS...]
        loupe check [options] --url URL [--header 'Name: value']... [--probe]
 
-Analyses a trace file, or records a session with COMMAND or the server at URL (handshake,
-discovery, script) and analyses that, then reports what the server (or client) does against the MCP specification.
+Analyses a trace file, or records a session with COMMAND or URL (handshake, discovery, script)
+and analyses that, then reports what the server (or client) does against the MCP specification.
 Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 when none is,
 2 when the check could not run.
 
@@ -38,11 +38,10 @@ Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 wh
   --fail-on error|warning|info     the lowest severity that fails the check (default error)
   --baseline FILE                  a previous --format json report: its findings (same rule and
                                    message) are accepted
-  --probe                          with --url: also send the active HTTP probes (deliberately bad
-                                   requests: a foreign Origin, a made-up session id) and judge
-                                   the answers
-${TARGET_USAGE}
-${CLIENT_USAGE}`;
+  --probe                          with --url: also send the active probes (a foreign Origin, an
+                                   unknown session id) that a well-behaved client never would
+${CLIENT_USAGE}
+${TARGET_USAGE}`;
 
 interface Source {
   frames: Frame[];
@@ -58,7 +57,7 @@ function fileUri(file: string): string {
   return path.isAbsolute(file) ? pathToFileURL(file).href : file.split(path.sep).map(encodeURIComponent).join('/');
 }
 
-async function load(file: string | undefined, target: Connection | undefined, probe: boolean, values: Parameters<typeof clientOptions>[0]): Promise<Source> {
+async function load(file: string | undefined, connection: Connection | undefined, values: ClientFlagValues, probe: boolean): Promise<Source> {
   if (file !== undefined) {
     let trace;
     try {
@@ -72,15 +71,15 @@ async function load(file: string | undefined, target: Connection | undefined, pr
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
     return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
   }
-  const connection = target as Connection;
+  if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
   // Nothing came back at all: there is no server behaviour to judge, so the check did not run.
   if (record.failure && !record.frames.some(fromServer)) throw new InputError(`could not reach the server: ${record.failure}`);
   if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
-  // The probes run after the session closed, so they cannot disturb it; their frames follow its own.
   if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
-  return { frames: record.frames, label: targetLabel(connection), negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
+  const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
+  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
 }
 
 /** A frame the server itself produced (an HTTP `end` frame with a network error is Loupe's note). */
@@ -95,7 +94,7 @@ export async function run(argv: string[]): Promise<number> {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
-      probe: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...TARGET_FLAGS, ...CLIENT_FLAGS,
+      probe: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
     });
     if (values.help) {
       console.log(USAGE);
@@ -105,17 +104,17 @@ export async function run(argv: string[]): Promise<number> {
     const failOn = oneOf<Severity>('--fail-on', values['fail-on'], SEVERITIES, 'error');
     if (positionals.length > 1) throw new UsageError(`one trace file at a time; got ${positionals.length}: ${positionals.join(', ')}`);
     const file = positionals[0];
-    const target = targetConnection(values, split.command);
-    if (file !== undefined && target) throw new UsageError('give either a trace FILE or a server command after -- (or --url URL), not both');
-    if (file === undefined && !target) throw new UsageError('nothing to check: give a trace FILE, --url URL, or a server command after --');
-    if (values.probe && target?.transport !== 'http') throw new UsageError('--probe sends HTTP requests: it goes with --url URL');
-    if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.timeout)) {
-      throw new UsageError('client options (--protocol-version, --client-capabilities, --timeout, --script) apply to a live server after --, not to a trace file');
+    if (file !== undefined && (split.command.length > 0 || values.url !== undefined)) throw new UsageError('give either a trace FILE or a server (a command after --, or --url), not both');
+    if (file === undefined && split.command.length === 0 && values.url === undefined) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
+    if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.timeout || values.env || values.probe)) {
+      throw new UsageError('client options (--protocol-version, --client-capabilities, --timeout, --script, --env, --probe) apply to a live server, not to a trace file');
     }
-    if (file === undefined) clientOptions(values); // report bad client options before starting anything
+    if (values.probe && values.url === undefined) throw new UsageError('--probe tests an HTTP server: use it with --url');
+    // Bad client or server options are reported before anything starts.
+    const connection = file === undefined ? targetConnection(split.command, values, clientOptions(values).env) : undefined;
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
 
-    const source = await load(file, target, values.probe === true, values);
+    const source = await load(file, connection, values, values.probe === true);
     const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(source.frames, source.timeoutMs)), baseline);
     const result: CheckResult = {
       source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,

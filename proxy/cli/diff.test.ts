@@ -16,7 +16,8 @@ function changedSchema(): string {
     .join('\n');
 }
 
-describe('loupe diff', () => {
+// Each case starts the CLI (tsx compiles on start): slow on a busy machine.
+describe('loupe diff', { timeout: 60_000 }, () => {
   const dir = tempFiles({
     'a.ndjson': golden('everything-stdio.v1.loupe.ndjson'),
     'b.ndjson': changedSchema(),

@@ -43,6 +43,23 @@ describe('loupe record', () => {
     expect(frames.some((f) => f.dir === 's2c' && f.raw.includes('"text":"hello"'))).toBe(true);
   }, 60_000);
 
+  it('passes --env to the server and redacts its value from the trace unless --no-redact', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'script.json');
+    // server-everything's get-env tool answers with the environment its process received.
+    writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'get-env', arguments: {} } }]));
+    const kept = path.join(dir, 'kept.ndjson');
+    const k = await runCli(['record', '--out', kept, '--no-redact', '--env', 'API_TOKEN=sekret-4711-value', '--script', script, '--', ...EVERYTHING]);
+    expect(k.code).toBe(0);
+    expect(readFileSync(kept, 'utf8')).toMatch(/API_TOKEN\W+sekret-4711-value/);
+    const redacted = path.join(dir, 'redacted.ndjson');
+    const r = await runCli(['record', '--out', redacted, '--env', 'API_TOKEN=sekret-4711-value', '--script', script, '--', ...EVERYTHING]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/redacted \d+ secret-looking value/);
+    expect(readFileSync(redacted, 'utf8')).not.toContain('sekret-4711-value');
+    expect(readTrace(redacted).header).toMatchObject({ redaction: { count: expect.any(Number) } });
+  }, 90_000);
+
   it('writes the trace even when the server crashes mid-session', async () => {
     const out = path.join(tempDir(), 'crash.ndjson');
     const r = await runCli(['record', '--out', out, '--', ...fixture('bad-crash')]);
@@ -68,11 +85,12 @@ describe('loupe record', () => {
   it('refuses bad usage with exit 2 and a clear message', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['record', '--', 'node', 'x.js'], /--out FILE is required/],
-      [['record', '--out', 'x.ndjson'], /no server command/],
+      [['record', '--out', 'x.ndjson'], /no server: give its command after --/],
       [['record', '--out', 'x.ndjson', '--timeout', 'soon', '--', 'node'], /--timeout takes a positive whole number/],
       [['record', '--out', 'x.ndjson', '--client-capabilities', '[1]', '--', 'node'], /must be a JSON object/],
       [['record', '--out', 'x.ndjson', '--client-capabilities', '{bad', '--', 'node'], /not valid JSON/],
       [['record', '--bogus', '--out', 'x.ndjson', '--', 'node'], /Unknown option '--bogus'/],
+      [['record', '--out', 'x.ndjson', '--env', 'NOVALUE', '--', 'node'], /--env takes NAME=VALUE/],
       [['record', '--out', 'x.ndjson', '--script', '/nonexistent/script.json', '--', 'node'], /cannot read the script/],
       [['record', '--out', '/nonexistent/dir/x.ndjson', '--', 'node'], /the folder \/nonexistent\/dir does not exist/],
     ];

@@ -5,6 +5,7 @@
 import type WebSocket from 'ws';
 import { PageMessageSchema, unreachable, type PageMessage, type ProxyMessage } from '../../lib/wire/protocol';
 import { defaultOpenOptions, LOUPE_VERSION } from '../sessions/session';
+import { answerExport } from '../trace/export-request';
 import { FrameStream } from './frame-stream';
 import type { HubMember, PageHub } from './page-hub';
 
@@ -138,6 +139,8 @@ export class PageSocket implements HubMember {
       case 'server-request/answer':
         this.session(msg.sessionId).answer(msg.key, { result: msg.result, error: msg.error });
         return this.ok(msg);
+      case 'session/export':
+        return this.send(answerExport(this.session(msg.sessionId), msg));
       default:
         return unreachable(msg);
     }
@@ -172,10 +175,10 @@ export class PageSocket implements HubMember {
       });
       this.send({ type: 'request/result', rid, result });
     } catch (e) {
-      const err = e as { code?: unknown; message?: unknown; data?: unknown };
+      const err = e as { code?: unknown; message?: unknown; data?: unknown; local?: unknown };
       this.send({
         type: 'request/result', rid,
-        error: { message: typeof err?.message === 'string' ? err.message : String(e), ...(typeof err?.code === 'number' ? { code: err.code } : {}), ...(err?.data !== undefined ? { data: err.data } : {}) },
+        error: { message: typeof err?.message === 'string' ? err.message : String(e), ...(typeof err?.code === 'number' ? { code: err.code } : {}), ...(err?.data !== undefined ? { data: err.data } : {}), ...(err?.local === true ? { local: true } : {}) },
       });
     } finally {
       this.inflight.delete(rid);

@@ -60,8 +60,8 @@ export class Correlator {
   ) {}
 
   request(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}): Promise<unknown> {
-    if (this.closedReason) return Promise.reject(new RequestError(this.closedReason, CONNECTION_CLOSED));
-    if (opts.signal?.aborted) return Promise.reject(new RequestError(`${method} was cancelled before it was sent`, REQUEST_CANCELLED));
+    if (this.closedReason) return Promise.reject(new RequestError(this.closedReason, CONNECTION_CLOSED, undefined, true));
+    if (opts.signal?.aborted) return Promise.reject(new RequestError(`${method} was cancelled before it was sent`, REQUEST_CANCELLED, undefined, true));
     const id = this.allocateId();
     let sendParams = params;
     if (opts.onProgress) {
@@ -73,8 +73,8 @@ export class Correlator {
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
 
     return new Promise<unknown>((resolve, reject) => {
-      const onAbort = () => this.giveUp(id, new RequestError(`${method} (id ${id}) was cancelled`, REQUEST_CANCELLED), 'cancelled by the user');
-      const onTimeout = () => this.giveUp(id, new RequestError(`no response to ${method} (id ${id}) within ${timeoutMs} ms`, REQUEST_TIMEOUT), `timed out after ${timeoutMs} ms`);
+      const onAbort = () => this.giveUp(id, new RequestError(`${method} (id ${id}) was cancelled`, REQUEST_CANCELLED, undefined, true), 'cancelled by the user');
+      const onTimeout = () => this.giveUp(id, new RequestError(`no response to ${method} (id ${id}) within ${timeoutMs} ms`, REQUEST_TIMEOUT, undefined, true), `timed out after ${timeoutMs} ms`);
       const startedAt = Date.now();
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       const entry: Pending = {
@@ -95,7 +95,7 @@ export class Correlator {
       };
       this.pending.set(id, entry);
       if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, id);
-      this.hooks.write(JSON.stringify(message)).catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED)));
+      this.hooks.write(JSON.stringify(message)).catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED, undefined, true)));
     });
   }
 
@@ -155,7 +155,7 @@ export class Correlator {
   /** Rejects everything in flight; later requests fail at once with the same reason. */
   close(reason: string): void {
     this.closedReason = reason;
-    for (const [id, p] of [...this.pending]) this.settle(id, new RequestError(`${reason} before ${p.method} (id ${id}) was answered`, CONNECTION_CLOSED));
+    for (const [id, p] of [...this.pending]) this.settle(id, new RequestError(`${reason} before ${p.method} (id ${id}) was answered`, CONNECTION_CLOSED, undefined, true));
   }
 
   get inFlight(): number {

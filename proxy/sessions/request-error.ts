@@ -3,7 +3,8 @@
  * (timeout, cancellation, the session ended). `code` follows JSON-RPC and the MCP SDK's numbering.
  */
 export class RequestError extends Error {
-  constructor(message: string, readonly code?: number, readonly data?: unknown) {
+  /** `local`: Loupe gave up (timeout, cancel, closed); otherwise the server answered with this error. */
+  constructor(message: string, readonly code?: number, readonly data?: unknown, readonly local = false) {
     super(message);
     this.name = 'RequestError';
   }

@@ -51,8 +51,11 @@ export async function floodAlone(count: number): Promise<FloodFigures> {
   const lines = createInterface({ input: child.stdout });
   let seen = 0;
   let t0 = 0;
-  const done = new Promise<number>((resolve) => {
+  const done = new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the flood fixture did not answer within 2 minutes (${seen} notifications read)`)), 120_000);
+    child.once('exit', (code) => reject(new Error(`the flood fixture exited with code ${code} after ${seen} notifications`)));
     lines.on('line', (line) => {
+      if (line.includes('"id":2')) clearTimeout(timer);
       if (line.includes('"id":2')) return resolve(performance.now());
       if (line.includes('notifications/message')) seen++;
     });

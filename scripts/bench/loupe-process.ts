@@ -18,20 +18,33 @@ export async function startLoupe(): Promise<LoupeProcess> {
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'start', '--port', '0', '--no-build', '--config-dir', configDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // If the bench itself is stopped (Ctrl-C, a test runner's time limit), Loupe goes with it.
+  const onSignal = (signal: NodeJS.Signals) => {
+    child.kill('SIGTERM');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`loupe start printed no URL within 60 s:\n${stderr}`)), 60_000);
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /(http:\/\/\S+\?token=\S+)/.exec(out);
-      if (m) resolve(m[1]);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
     });
     child.once('exit', (code) => reject(new Error(`loupe start exited with code ${code} before printing its URL:\n${stderr}`)));
   });
   return {
     url,
     async stop() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;

@@ -24,7 +24,16 @@ export class PageClient {
 
   private constructor(private readonly ws: WebSocket) {
     let gotHello!: (h: Hello) => void;
-    this.hello = new Promise((r) => (gotHello = r));
+    this.hello = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the proxy sent no hello within 30 s')), 30_000);
+      timer.unref();
+      gotHello = (h) => {
+        clearTimeout(timer);
+        resolve(h);
+      };
+    });
+    // Nobody may be waiting on hello yet; a late rejection must not crash the process.
+    this.hello.catch(() => undefined);
     ws.on('message', (data) => {
       const m = JSON.parse(String(data)) as ProxyMessage;
       switch (m.type) {
@@ -56,11 +65,17 @@ export class PageClient {
   static async connect(url: string): Promise<PageClient> {
     const page = new URL(url);
     const ws = new WebSocket(`ws://${page.host}/ws?token=${page.searchParams.get('token')}`, { headers: { Origin: page.origin } });
+    // Listen before the socket opens: `hello` can arrive in the same read as the upgrade.
+    const client = new PageClient(ws);
     await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
+      const timer = setTimeout(() => reject(new Error(`no WebSocket connection to ${page.host} within 30 s`)), 30_000);
+      ws.once('open', () => {
+        clearTimeout(timer);
+        resolve();
+      });
       ws.once('error', reject);
     });
-    return new PageClient(ws);
+    return client;
   }
 
   /** Sends a page message with a fresh rid and resolves with its ack or result. */

@@ -20,12 +20,14 @@ export const lifecycleRules: RuleModule = {
 
   onMessage({ msg, state, request, report }) {
     if (state.era === 'stateless' || statelessSignal(msg)) return;
+    // Part of a session (a partial export): the handshake happened before these frames.
+    const joinedLate = (state.firstSeq ?? 1) > 1;
     const at = [msg.seq];
     const clientSent = msg.dir === 'c2s';
     const isInit = msg.kind === 'request' && msg.method === 'initialize';
     if (clientSent && msg.kind !== 'response' && msg.kind !== 'error') {
       const firstFromClient = state.methods.c2s.size === 0 && state.initializeSeq === undefined;
-      if (firstFromClient && !isInit) report('lifecycle.initialize-not-first', at, `the client's first message is ${msg.method ?? 'not a request'}, not initialize`);
+      if (firstFromClient && !isInit && !joinedLate) report('lifecycle.initialize-not-first', at, `the client's first message is ${msg.method ?? 'not a request'}, not initialize`);
       if (isInit && state.initializeSeq !== undefined) report('lifecycle.duplicate-initialize', [msg.seq, state.initializeSeq], `a second initialize (the first was frame ${state.initializeSeq})`);
     }
     if (clientSent && msg.kind === 'request' && !isInit && msg.method !== 'ping') {
@@ -39,7 +41,7 @@ export const lifecycleRules: RuleModule = {
     if (clientSent && msg.kind === 'notification' && msg.method === 'notifications/initialized' && state.initializedSeq !== undefined) {
       report('lifecycle.duplicate-initialized', [msg.seq, state.initializedSeq], `notifications/initialized sent again (first in frame ${state.initializedSeq})`);
     }
-    if (!clientSent && msg.kind === 'request' && msg.method !== 'ping' && state.initializedSeq === undefined) {
+    if (!clientSent && msg.kind === 'request' && msg.method !== 'ping' && state.initializedSeq === undefined && !joinedLate) {
       report('lifecycle.server-request-before-initialized', at, `the server sent ${msg.method} before it received notifications/initialized`);
     }
     if (msg.kind === 'notification' && msg.method === 'notifications/cancelled' && clientSent) {

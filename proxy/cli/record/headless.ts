@@ -8,9 +8,9 @@ import type { LiveSession } from '../../sessions/types';
 import { createSessionRegistry } from '../../sessions/registry';
 import type { OpenSession } from './run-session';
 
-export function stdioConnection(command: string[]): StdioConnection {
+export function stdioConnection(command: string[], env: Record<string, string> = {}): StdioConnection {
   const [cmd, ...args] = command;
-  return { id: 'cli', name: path.basename(cmd), transport: 'stdio', command: cmd, args, env: {} };
+  return { id: 'cli', name: path.basename(cmd), transport: 'stdio', command: cmd, args, env };
 }
 
 /** A headless client offers no roots and cannot sample or elicit: say so in the answer. */

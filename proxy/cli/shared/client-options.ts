@@ -17,6 +17,8 @@ export interface ClientOptions {
   /** Per request, in milliseconds. */
   timeoutMs: number;
   script: ScriptStep[];
+  /** Extra environment for the server process (on top of the few variables Loupe passes on). */
+  env: Record<string, string>;
 }
 
 /** A headless client has no roots to offer but answers `roots/list` with an empty list. */
@@ -28,13 +30,24 @@ export const CLIENT_FLAGS = {
   'client-capabilities': { type: 'string' },
   timeout: { type: 'string' },
   script: { type: 'string' },
+  env: { type: 'string', multiple: true },
 } as const;
+
+export interface ClientFlagValues {
+  'protocol-version'?: string;
+  'client-capabilities'?: string;
+  timeout?: string;
+  script?: string;
+  env?: string[];
+}
 
 export const CLIENT_USAGE = `client options:
   --protocol-version V        the version to ask for in initialize (default ${DEFAULT_PROTOCOL_VERSION})
   --client-capabilities JSON  the client capabilities object (default ${JSON.stringify(DEFAULT_CLIENT_CAPABILITIES)})
   --timeout MS                how long to wait for each response (default ${DEFAULT_TIMEOUT_MS})
-  --script FILE               a JSON array of {"method", "params"} requests to send after discovery`;
+  --script FILE               a JSON array of {"method", "params"} requests to send after discovery
+  --env NAME=VALUE            set an environment variable for the server (repeatable); the
+                              server otherwise gets only PATH, HOME and a few other basics`;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -77,7 +90,17 @@ export function readScript(file: string): ScriptStep[] {
   });
 }
 
-export function clientOptions(values: { [K in keyof typeof CLIENT_FLAGS]?: string }): ClientOptions {
+function parseEnv(pairs: string[] = []): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--env takes NAME=VALUE, got '${pair}'`);
+    env[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return env;
+}
+
+export function clientOptions(values: ClientFlagValues): ClientOptions {
   const protocolVersion = values['protocol-version'] ?? DEFAULT_PROTOCOL_VERSION;
   if (protocolVersion.trim() === '') throw new UsageError('--protocol-version needs a value such as 2025-11-25');
   return {
@@ -85,5 +108,6 @@ export function clientOptions(values: { [K in keyof typeof CLIENT_FLAGS]?: strin
     clientCapabilities: parseCapabilities(values['client-capabilities']),
     timeoutMs: positiveInteger('--timeout', values.timeout, DEFAULT_TIMEOUT_MS),
     script: values.script === undefined ? [] : readScript(values.script),
+    env: parseEnv(values.env),
   };
 }

@@ -6,15 +6,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { Frame } from '../../../lib/mcp/frame';
-import type { Connection } from '../../../lib/wire/connection';
-import { TRACE_FORMAT, TRACE_VERSION, describeTarget, readTraceStream, traceLines, type Trace, type TraceHeader } from '../../../lib/trace';
-
-export function traceHeader(connection: Connection, loupeVersion: string, negotiatedVersion?: string): TraceHeader {
-  return {
-    format: TRACE_FORMAT, version: TRACE_VERSION, loupeVersion, createdAt: new Date().toISOString(),
-    target: describeTarget(connection), source: 'live', ...(negotiatedVersion ? { negotiatedVersion } : {}),
-  };
-}
+import { readTraceStream, traceLines, type Trace, type TraceHeader } from '../../../lib/trace';
 
 /** Streams the lines out, so a long session is never one giant string. */
 export async function writeTraceFile(file: string, header: TraceHeader, frames: readonly Frame[]): Promise<void> {

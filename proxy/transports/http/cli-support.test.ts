@@ -14,7 +14,7 @@ describe('httpConnectionFromFlags', () => {
     expect(() => httpConnectionFromFlags('localhost:3001')).toThrow(/must be http:\/\/ or https:\/\//);
     expect(() => httpConnectionFromFlags('not a url')).toThrow(/is not a URL/);
     expect(() => httpConnectionFromFlags('http://h/mcp', ['Authorization Bearer x'])).toThrow(/is not "Name: value"/);
-    expect(() => httpConnectionFromFlags('http://h/mcp', [], 'websocket')).toThrow(/--transport must be one of streamable, sse, auto/);
+    expect(() => httpConnectionFromFlags('http://h/mcp', [], 'websocket')).toThrow(/--mode must be one of streamable, sse, auto/);
   });
 });
 

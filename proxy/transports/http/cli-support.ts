@@ -18,7 +18,7 @@ export function httpConnectionFromFlags(url: string, headerLines: readonly strin
     throw new Error(`--url ${JSON.stringify(url)} is not a URL: give the full address, e.g. http://127.0.0.1:3001/mcp`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`--url must be http:// or https://, not ${parsed.protocol}`);
-  if (!(MODES as readonly string[]).includes(mode)) throw new Error(`--transport must be one of ${MODES.join(', ')}, not ${JSON.stringify(mode)}`);
+  if (!(MODES as readonly string[]).includes(mode)) throw new Error(`--mode must be one of ${MODES.join(', ')}, not ${JSON.stringify(mode)}`);
   const headers: Record<string, string> = {};
   for (const line of headerLines) {
     const colon = line.indexOf(':');

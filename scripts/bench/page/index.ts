@@ -3,7 +3,7 @@
  * page itself (first render of a 100,000-frame session, frames while 2,000 frames/s stream in,
  * memory, and opening a 100,000-frame trace file). Prints the figures beside their targets and
  * writes them to bench-results/page.json. Skipped, with the reason, when the page is not built or
- * chromium is missing.
+ * chromium is missing (`loupe bench --no-page` leaves it out).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { startLoupe } from '../loupe-process';
 import { CHROMIUM, launchChromium } from './browser';
 import { measureImport } from './import';
 import { measureLive } from './live';
+import { idleFrames } from './stream';
 import { PAGE_TARGETS, printPageFigures } from './report';
 
 export interface PageBenchOptions {
@@ -35,8 +36,10 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
   progress('starting loupe start --port 0 and chromium');
   const loupe = await startLoupe();
   const bb = await launchChromium();
-  let live, imported;
+  let live, imported, idle;
   try {
+    progress(`an idle page for ${opts.seconds} s, for reference`);
+    idle = await idleFrames(bb.browser, opts.seconds);
     live = await measureLive(bb, loupe.url, { ...opts, progress });
     progress(`opening a ${opts.frames}-frame trace file through the viewer's file picker`);
     imported = await measureImport(bb, loupe.url, opts.frames);
@@ -45,8 +48,8 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
     await loupe.stop();
   }
   console.log();
-  printPageFigures(live, imported, opts.rate, opts.seconds);
-  const figures = { date: new Date().toISOString(), cpus: os.cpus().length, loadAverage: os.loadavg()[0], options: opts, targets: PAGE_TARGETS, live, import: imported };
+  printPageFigures(live, imported, idle, opts.rate, opts.seconds);
+  const figures = { date: new Date().toISOString(), cpus: os.cpus().length, loadAverage: os.loadavg()[0], options: opts, targets: PAGE_TARGETS, live, import: imported, idle };
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
   console.log(`\npage figures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);

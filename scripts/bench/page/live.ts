@@ -2,7 +2,7 @@
  * A live session measured in the page: the stream-rate fixture connected from the page's own
  * Connect button, then driven over a second socket (the proxy streams the frames to every page
  * attached to the session). Measures, in order: the longest frame while 2,000 frames/s stream into
- * a fresh session; the page's memory once it holds 100,000 more frames; the first render of that
+ * a fresh session; the page's memory once a burst brings it to 100,000 frames; the first render of that
  * session after a reload (table, then the diagram when its tab is opened); the longest frame while
  * the stream goes on into the 100,000-frame session, diagram shown and then table shown.
  */
@@ -30,6 +30,9 @@ export interface LiveFigures {
   streamFresh: StreamFigures;
   memoryAfterBurst: MemoryFigures;
   tableFirstRenderMs: number;
+  /** Of which: from navigation start until the snapshot message reached the page. */
+  snapshotArrivedMs?: number;
+  snapshotChars?: number;
   diagramFirstRenderMs: number;
   streamIntoLargeDiagram: StreamFigures;
   streamIntoLargeTable: StreamFigures;
@@ -71,10 +74,12 @@ export async function measureLive(bb: BenchBrowser, url: string, opts: LiveOptio
     };
 
     opts.progress(`stream of ${opts.rate}/s for ${opts.seconds} s into a fresh session, table shown`);
-    const streamFresh = await streamWhileRecording(page, client, sessionId, opts.rate, opts.seconds);
+    const streamFresh = await streamWhileRecording(bb.browser, page, client, sessionId, opts.rate, opts.seconds);
 
-    opts.progress(`burst of ${opts.frames} frames`);
-    await call('burst', { count: opts.frames });
+    // Bring the session to `frames` frames in all, so the reload below opens a session of that size.
+    const burst = Math.max(0, opts.frames - lastSeq.value - 2);
+    opts.progress(`burst of ${burst} frames`);
+    await call('burst', { count: burst });
     const framesHeld = await settle(client, sessionId, lastSeq);
     await page.waitForFunction((n) => Number(document.querySelector('[role="grid"][aria-label="Traffic"]')?.getAttribute('aria-rowcount')) - 1 >= n, framesHeld, { timeout: 180_000, polling: 250 });
     const memoryAfterBurst = await pageMemory(page, bb);
@@ -83,19 +88,20 @@ export async function measureLive(bb: BenchBrowser, url: string, opts: LiveOptio
     await page.addInitScript(installRenderProbe, framesHeld);
     await page.reload();
     const tableFirstRenderMs = await waitForMark(page, 'table');
+    const { bigMessageAt: snapshotArrivedMs, bigMessageChars: snapshotChars } = (await page.evaluate(readMarks))!;
     await page.evaluate(clickTabMarked, 'Sequence');
     const diagramAt = await waitForMark(page, 'diagram');
     const diagramFirstRenderMs = diagramAt - (await page.evaluate(readMarks))!.asked!;
 
     opts.progress(`stream of ${opts.rate}/s for ${opts.seconds} s into the large session, diagram shown`);
-    const streamIntoLargeDiagram = await streamWhileRecording(page, client, sessionId, opts.rate, opts.seconds);
+    const streamIntoLargeDiagram = await streamWhileRecording(bb.browser, page, client, sessionId, opts.rate, opts.seconds);
     await page.getByRole('tab', { name: 'Traffic' }).click();
     opts.progress(`stream of ${opts.rate}/s for ${opts.seconds} s into the large session, table shown`);
-    const streamIntoLargeTable = await streamWhileRecording(page, client, sessionId, opts.rate, opts.seconds);
+    const streamIntoLargeTable = await streamWhileRecording(bb.browser, page, client, sessionId, opts.rate, opts.seconds);
     const memoryAtEnd = await pageMemory(page, bb);
 
     await client.call({ type: 'session/close', sessionId }).catch(() => undefined);
-    return { framesHeld, streamFresh, memoryAfterBurst, tableFirstRenderMs, diagramFirstRenderMs, streamIntoLargeDiagram, streamIntoLargeTable, memoryAtEnd };
+    return { framesHeld, streamFresh, memoryAfterBurst, tableFirstRenderMs, snapshotArrivedMs, snapshotChars, diagramFirstRenderMs, streamIntoLargeDiagram, streamIntoLargeTable, memoryAtEnd };
   } finally {
     client.close();
     await context.close();

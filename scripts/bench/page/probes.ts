@@ -14,6 +14,9 @@ export interface RenderMarks {
   diagram?: number;
   /** When the measured action (a file picked, a tab clicked) happened. */
   asked?: number;
+  /** When the first socket message over 1 MB (the snapshot) reached the page, and its size. */
+  bigMessageAt?: number;
+  bigMessageChars?: number;
 }
 
 type BenchWindow = Window & { __loupeMarks?: RenderMarks; __loupeFrames?: FrameLog };
@@ -22,6 +25,20 @@ export function installRenderProbe(lastSeq: number): void {
   const w = window as BenchWindow;
   const marks: RenderMarks = {};
   w.__loupeMarks = marks;
+  // Installed before the page's scripts run: notes when the snapshot arrives, to tell the time
+  // spent waiting for the proxy from the time the page spends on it.
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener('message', (ev: MessageEvent) => {
+        if (marks.bigMessageAt === undefined && typeof ev.data === 'string' && ev.data.length > 1_000_000) {
+          marks.bigMessageAt = performance.now();
+          marks.bigMessageChars = ev.data.length;
+        }
+      });
+    }
+  };
   const shows = (container: Element | null, selector: string) => !!container && !!container.querySelector(selector);
   const check = () => {
     if (marks.table === undefined) {

@@ -4,6 +4,7 @@ import type { ImportFigures } from './import';
 import type { LiveFigures } from './live';
 import type { MemoryFigures } from './memory';
 import type { StreamFigures } from './stream';
+import type { FrameStats } from './probes';
 
 export const PAGE_TARGETS = { firstRenderMs: 1500, longestFrameMs: 50, memoryBytes: 400 * 2 ** 20, importMs: 2000 };
 
@@ -14,7 +15,7 @@ function streamRow(label: string, s: StreamFigures) {
   const longest = Math.max(s.longestRafGapMs, s.longestLoafMs ?? 0);
   return {
     label,
-    cells: [msText(s.longestRafGapMs), s.longestLoafMs === undefined ? 'n/a' : msText(s.longestLoafMs), `${s.rafGapsOver50}/${s.frames}`, msText(s.p50RafGapMs), `${Math.round(s.deliveredPerSecond).toLocaleString('en-US')}/s`],
+    cells: [msText(s.longestRafGapMs), s.longestLoafMs === undefined ? 'n/a' : msText(s.longestLoafMs), `${s.rafGapsOver50}/${s.frames}`, msText(s.p50RafGapMs), s.main ? msText(s.main.longestTaskCpuMs) : 'n/a', s.main ? `${Math.round(s.main.busyShare * 100)}%` : 'n/a', `${Math.round(s.deliveredPerSecond).toLocaleString('en-US')}/s`],
     target: `longest <= ${PAGE_TARGETS.longestFrameMs} ms`,
     meets: longest <= PAGE_TARGETS.longestFrameMs,
   };
@@ -25,20 +26,24 @@ function memoryRow(label: string, m: MemoryFigures) {
   return { label, cells: [mib(m.jsHeapUsedBytes), mib(m.rendererRssBytes)], target: `< ${mib(PAGE_TARGETS.memoryBytes)}`, meets: worst < PAGE_TARGETS.memoryBytes };
 }
 
-export function printPageFigures(live: LiveFigures, imported: ImportFigures, rate: number, seconds: number): void {
+export function printPageFigures(live: LiveFigures, imported: ImportFigures, idle: FrameStats, rate: number, seconds: number): void {
   const n = live.framesHeld.toLocaleString('en-US');
   console.log(renderTable(`Page (chromium, Playwright): first render of a session of ${n} frames`, ['time'], [
     { label: 'live session, reload: traffic table shows the newest row', cells: [msText(live.tableFirstRenderMs)], target: `< ${msText(PAGE_TARGETS.firstRenderMs)}`, meets: live.tableFirstRenderMs < PAGE_TARGETS.firstRenderMs },
+    ...(live.snapshotArrivedMs === undefined ? [] : [{ label: `  of which waiting for the proxy's snapshot (${mib(live.snapshotChars)} of JSON)`, cells: [msText(live.snapshotArrivedMs)] }]),
     { label: 'live session: Sequence tab opened to diagram drawn', cells: [msText(live.diagramFirstRenderMs)], target: `< ${msText(PAGE_TARGETS.firstRenderMs)}`, meets: live.diagramFirstRenderMs < PAGE_TARGETS.firstRenderMs },
     { label: `trace file (${imported.frames.toLocaleString('en-US')} frames, ${mib(imported.fileBytes)}) picked to table drawn`, cells: [msText(imported.openMs)], target: `< ${msText(PAGE_TARGETS.importMs)}`, meets: imported.openMs < PAGE_TARGETS.importMs },
     { label: 'trace file: Sequence tab opened to diagram drawn', cells: [msText(imported.diagramFirstRenderMs)], target: `< ${msText(PAGE_TARGETS.firstRenderMs)}`, meets: imported.diagramFirstRenderMs < PAGE_TARGETS.firstRenderMs },
   ]));
   console.log();
-  console.log(renderTable(`Page: animation frames while ${rate.toLocaleString('en-US')} frames/s stream in for ${seconds} s`, ['longest rAF gap', 'longest LoAF', 'gaps > 50 ms', 'median gap', 'delivered'], [
+  console.log(renderTable(`Page: animation frames while ${rate.toLocaleString('en-US')} frames/s stream in for ${seconds} s`, ['longest rAF gap', 'longest LoAF', 'gaps > 50 ms', 'median gap', 'longest task CPU', 'main busy', 'delivered'], [
     streamRow('into a fresh session, table shown', live.streamFresh),
     streamRow(`into the ${n}-frame session, diagram shown`, live.streamIntoLargeDiagram),
     streamRow(`into the ${n}-frame session, table shown`, live.streamIntoLargeTable),
+    { label: 'for reference: an idle blank page (the machine\'s own noise)', cells: [msText(idle.longestRafGapMs), idle.longestLoafMs === undefined ? 'n/a' : msText(idle.longestLoafMs), `${idle.rafGapsOver50}/${idle.frames}`, msText(idle.p50RafGapMs), '', '', ''] },
   ]));
+  console.log('  (rAF gap and LoAF are wall time: on a busy machine they stretch while the page waits for a core. "longest task CPU" is the');
+  console.log('   main-thread CPU time of the heaviest task, from a Chrome trace: the work the page itself did. "main busy": CPU share of the main thread.)');
   console.log();
   console.log(renderTable('Page: memory (JS heap after a full GC; resident set of the renderer process)', ['JS heap', 'renderer RSS'], [
     memoryRow(`live, holding ${n} frames`, live.memoryAfterBurst),

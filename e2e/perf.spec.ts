@@ -1,0 +1,128 @@
+/**
+ * The page at scale, functionally (the timings are `npm run bench`'s job, not this spec's): a
+ * 100,000-frame trace file opens whole and its last row is reachable in the table and the diagram;
+ * while 2,000 frames/s stream in, the views follow the newest frame only while the person is at the
+ * bottom, and stay put once they scroll up.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeBigTrace } from '../scripts/bench/page/big-trace';
+import { LoupePage } from './pages/LoupePage';
+import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+
+let loupe: RunningLoupe;
+let dir: string;
+
+test.beforeAll(async () => {
+  loupe = await startLoupe();
+  dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-perf-'));
+});
+
+test.afterAll(async () => {
+  await loupe?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const FRAMES = 100_000;
+
+function sequenceRows(page: Page) {
+  return page.getByRole('listbox', { name: 'Sequence diagram' }).getByRole('option');
+}
+
+test('a 100,000-frame trace file opens whole; its first and last rows are reachable in the table and the diagram', async ({ page }) => {
+  test.setTimeout(120_000);
+  const file = path.join(dir, 'busy.loupe.ndjson');
+  expect(writeBigTrace(file, FRAMES)).toBe(FRAMES);
+  const lp = new LoupePage(page);
+  await page.goto(new URL('/viewer', loupe.url).href);
+  await page.getByLabel('Trace file', { exact: true }).setInputFiles(file);
+
+  await expect(page.getByText(`${FRAMES} frames`, { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(lp.traffic.grid).toHaveAttribute('aria-rowcount', String(FRAMES + 1));
+
+  await test.step('the table opens at the newest row, with only the visible rows in the DOM', async () => {
+    await expect.poll(() => lp.traffic.newestSeq()).toBe(FRAMES);
+    await expect(lp.traffic.grid.locator(`[role="row"][id$="-row-${FRAMES}"]`)).toBeInViewport();
+    expect(await lp.traffic.rows().count()).toBeLessThan(120);
+  });
+
+  await test.step('Home and End reach both ends of the table', async () => {
+    await lp.traffic.grid.focus();
+    await page.keyboard.press('Home');
+    await expect(lp.detail.getByRole('heading', { level: 3 })).toContainText('#1 ');
+    await expect(lp.traffic.rows().first().getByRole('gridcell').first()).toHaveText('1');
+    await page.keyboard.press('End');
+    await expect(lp.detail.getByRole('heading', { level: 3 })).toContainText(`#${FRAMES} `);
+    await expect(lp.traffic.grid.locator(`[role="row"][id$="-row-${FRAMES}"]`)).toHaveAttribute('aria-selected', 'true');
+    await expect(lp.traffic.grid.locator(`[role="row"][id$="-row-${FRAMES}"]`)).toBeInViewport();
+  });
+
+  await test.step('the diagram draws every frame and shows the last one', async () => {
+    await page.getByRole('tab', { name: 'Sequence' }).click();
+    await expect(page.getByRole('toolbar', { name: 'Sequence diagram controls' }).getByText(`${FRAMES.toLocaleString('en-US')} rows`)).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(`[role="option"][data-seq="${FRAMES}"]`)).toBeInViewport();
+    expect(await sequenceRows(page).count()).toBeLessThan(80);
+  });
+});
+
+test('at 2,000 frames/s the views follow the newest frame only while at the bottom', async ({ page }) => {
+  test.setTimeout(120_000);
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  await lp.addConnection({ name: 'stream-rate', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/stdio-stream-rate.mjs')] });
+  await lp.connect('stream-rate');
+  await lp.expectPhase('ready');
+  await lp.listTools();
+  await lp.tools.getByRole('combobox', { name: 'Tool' }).selectOption('stream');
+  await lp.tools.getByRole('radio', { name: 'JSON' }).check();
+  await lp.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ rate: 2000, seconds: 20 }));
+  await lp.tools.getByRole('button', { name: 'Call stream' }).click();
+  const newest = () => lp.traffic.newestSeq();
+  const oldestShown = async () => Math.min(...(await lp.traffic.all()).map((r) => r.seq));
+
+  await test.step('at the bottom, new rows scroll into view as they arrive', async () => {
+    await expect.poll(newest, { timeout: 10_000 }).toBeGreaterThan(2000);
+    const before = await newest();
+    await expect.poll(newest, { timeout: 5_000 }).toBeGreaterThan(before + 500);
+  });
+
+  await test.step('scrolled up, the view stays put and counts what it has not shown', async () => {
+    await lp.traffic.grid.hover();
+    await page.mouse.wheel(0, -3000);
+    const jump = page.getByRole('button', { name: /new — jump to newest/ });
+    await expect(jump).toBeVisible({ timeout: 5_000 });
+    const shown = await oldestShown();
+    const counted = Number(/(\d+) new/.exec(await jump.innerText())?.[1]);
+    await page.waitForTimeout(1000);
+    expect(await oldestShown()).toBe(shown);
+    await expect.poll(async () => Number(/(\d+) new/.exec(await jump.innerText())?.[1])).toBeGreaterThan(counted);
+  });
+
+  await test.step('"jump to newest" follows the stream again', async () => {
+    await page.getByRole('button', { name: /new — jump to newest/ }).click();
+    const at = await newest();
+    await expect.poll(newest, { timeout: 5_000 }).toBeGreaterThan(at + 500);
+    await expect(page.getByRole('button', { name: /new — jump to newest/ })).toBeHidden();
+  });
+
+  await test.step('the diagram follows too, and stops following when scrolled up', async () => {
+    await page.getByRole('tab', { name: 'Sequence' }).click();
+    const follow = page.getByRole('button', { name: 'Follow live' });
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    const lastShown = () => sequenceRows(page).evaluateAll((rows) => Math.max(...rows.map((r) => Number(r.getAttribute('data-seq')))));
+    const at = await lastShown();
+    await expect.poll(lastShown, { timeout: 5_000 }).toBeGreaterThan(at + 500);
+    await page.getByRole('listbox', { name: 'Sequence diagram' }).hover();
+    await page.mouse.wheel(0, -3000);
+    await expect(follow).toHaveAttribute('aria-pressed', 'false');
+    const still = await lastShown();
+    await page.waitForTimeout(1000);
+    expect(await lastShown()).toBe(still);
+  });
+
+  await expect(lp.tools.getByRole('region', { name: 'Call result' })).toContainText('streamed 40000', { timeout: 30_000 });
+  await lp.disconnect();
+  await lp.expectPhase('closed');
+});

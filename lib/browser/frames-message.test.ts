@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ProxyMessageSchema } from '../wire/protocol';
+import { checkFramesMessage } from './frames-message';
+
+const good = { seq: 1, ts: 12.5, dir: 'c2s', lane: 'message', raw: '{"jsonrpc":"2.0"}', size: 17, meta: { transport: 'stdio' } };
+
+/** Frames that are mostly well-formed, with any one field sometimes replaced by a wrong value. */
+const anyValue = fc.oneof(fc.constant(undefined), fc.constant(null), fc.integer({ min: -3, max: 3 }), fc.double(), fc.string(), fc.boolean(), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }));
+const frame = fc.record({
+  seq: fc.oneof(fc.integer({ min: 1, max: 1e6 }), anyValue),
+  ts: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), anyValue),
+  dir: fc.oneof(fc.constantFrom('c2s', 's2c', 'local'), anyValue),
+  lane: fc.oneof(fc.constantFrom('message', 'stderr', 'http', 'lifecycle'), anyValue),
+  raw: fc.oneof(fc.string(), anyValue),
+  size: fc.oneof(fc.nat(), anyValue),
+  truncated: fc.option(fc.oneof(fc.boolean(), anyValue), { nil: undefined }),
+  invalidUtf8: fc.option(fc.boolean(), { nil: undefined }),
+  rawBase64: fc.option(fc.oneof(fc.string(), anyValue), { nil: undefined }),
+  meta: fc.option(fc.oneof(fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }), anyValue), { nil: undefined }),
+}, { requiredKeys: [] });
+
+describe('checkFramesMessage', () => {
+  it('accepts and refuses exactly what the zod schema does', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('frames/snapshot', 'frames/append'), fc.oneof(fc.string({ maxLength: 3 }), fc.constant('s-1')), fc.array(frame, { maxLength: 3 }), fc.oneof(fc.nat(), anyValue), (type, sessionId, frames, endSeq) => {
+        // A JSON round trip, as over the socket: undefined fields vanish.
+        const json = JSON.parse(JSON.stringify({ type, sessionId, frames, endSeq }));
+        expect(checkFramesMessage(json)?.ok).toBe(ProxyMessageSchema.safeParse(json).success);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('names the first bad frame and field', () => {
+    const r = checkFramesMessage({ type: 'frames/append', sessionId: 's', frames: [good, { ...good, seq: 2, dir: 'up' }] });
+    expect(r).toEqual({ ok: false, problem: 'frames[1].dir: expected c2s, s2c or local' });
+  });
+
+  it('leaves other messages to zod', () => {
+    expect(checkFramesMessage({ type: 'hello' })).toBeUndefined();
+    expect(checkFramesMessage(null)).toBeUndefined();
+  });
+
+  it('passes a good snapshot through as it came', () => {
+    const msg = { type: 'frames/snapshot', sessionId: 's', frames: [good], endSeq: 1 };
+    expect(checkFramesMessage(msg)).toEqual({ ok: true, msg });
+  });
+});
