@@ -33,7 +33,7 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
         <h3 className="font-semibold">Client</h3>
         <SamplingAuto sessionId={id} />
         {/* The panel grew out of the tools panel; its close button keeps the name tests know it by. */}
-        <Button variant="ghost" className="ml-auto" aria-label="Close tools panel" title="Close the client panel" onClick={() => usePanel.getState().patch(id, { open: false })}>✕</Button>
+        <Button variant="ghost" className="ml-auto" aria-label="Close client panel" title="Close the client panel" onClick={() => usePanel.getState().patch(id, { open: false })}>✕</Button>
       </div>
       <ServerRequests sessionId={id} />
       <div role="tablist" aria-label="Client features" className="flex flex-wrap gap-px border-b border-zinc-800">
