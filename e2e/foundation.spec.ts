@@ -24,7 +24,7 @@ test('connects to the built-in server, calls echo, survives a reload and disconn
 
   await test.step('opens with the token, then drops it from the address bar', async () => {
     await lp.open(loupe.url);
-    expect(page.url()).not.toContain('token=');
+    await expect.poll(() => page.url()).not.toContain('token=');
     await expect(lp.connections.getByRole('listitem').first()).toHaveAccessibleName(BUILTIN);
     await lp.screenshot('1-start');
   });

@@ -13,8 +13,10 @@ export function takeToken(): string | undefined {
     } catch {
       // Without storage a reload needs the URL again; the page still works now.
     }
-    url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    stripToken();
+    // The app router writes its own idea of the URL back when its mount effects run, which can
+    // come after ours (a parent's effects run after its children's): strip again once they have.
+    setTimeout(stripToken, 0);
     return fromUrl;
   }
   try {
@@ -22,4 +24,11 @@ export function takeToken(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function stripToken(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('token')) return;
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
