@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { EVERYTHING, ROOT, fixture, runCli, tempDir } from './shared/run-cli';
 import { xmlElementNames } from './check/xml-well-formed';
+import { EXPECTED_RULES } from '../../e2e/fixtures/servers/expected-rules';
 
 interface JsonReport {
   annotations: Array<{ rule: string; severity: string; group: string; frame: number; message: string; spec: string }>;
@@ -13,27 +14,8 @@ interface JsonReport {
 
 const TOUR = path.join(ROOT, 'scripts/bench/everything-tour.json');
 
-/** Each fixture breaks the protocol in one way; the rule ids come from the catalog (RULES.md). */
-const FIXTURES: Array<{ name: string; rule: string; severity: 'error' | 'warning'; script?: unknown[] }> = [
-  { name: 'bad-banner', rule: 'stdio.non-json-line', severity: 'error' },
-  { name: 'bad-pretty-json', rule: 'stdio.multiline-json', severity: 'error' },
-  { name: 'bad-request-before-initialized', rule: 'lifecycle.server-request-before-initialized', severity: 'warning' },
-  { name: 'bad-list-changed-undeclared', rule: 'capability.sender-undeclared', severity: 'error' },
-  { name: 'bad-result-and-error', rule: 'jsonrpc.result-and-error', severity: 'error' },
-  { name: 'bad-boolean-id', rule: 'jsonrpc.id-type', severity: 'error' },
-  {
-    name: 'bad-progress-decreasing', rule: 'progress.not-increasing', severity: 'error',
-    script: [{ method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' }, _meta: { progressToken: 'p-1' } } }],
-  },
-  { name: 'bad-unknown-response-id', rule: 'jsonrpc.unknown-response', severity: 'error' },
-  { name: 'bad-sampling-undeclared', rule: 'capability.receiver-undeclared', severity: 'error' },
-  { name: 'bad-logging-undeclared', rule: 'capability.sender-undeclared', severity: 'error' },
-  { name: 'bad-crash', rule: 'stdio.exit', severity: 'warning' },
-  { name: 'bad-invalid-utf8', rule: 'stdio.invalid-utf8', severity: 'error' },
-];
-
 describe('loupe check against misbehaving servers', () => {
-  it.each(FIXTURES)('$name is caught as $rule', async ({ name, rule, severity, script }) => {
+  it.each(EXPECTED_RULES)('$name is caught as $rule', async ({ name, rule, severity, script }) => {
     const args = ['check', '--format', 'json', '--fail-on', severity, '--timeout', '5000'];
     if (script) {
       const file = path.join(tempDir(), 'script.json');
