@@ -1,10 +1,13 @@
 'use client';
-import { memo, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, type KeyboardEvent } from 'react';
+import { useLoupe } from '../../lib/browser/store';
 import { panes } from './panes';
 
 /** The tab bar inside a session: Traffic, and every other view registered in `panes`. */
 export const PaneTabs = memo(function PaneTabs({ traceId }: { traceId: string }) {
-  const [active, setActive] = useState(panes[0].id);
+  // In the store, not local state: the URL hash carries it, so a link or a reload restores it.
+  const active = useLoupe((s) => s.pane[traceId]) ?? panes[0].id;
+  const setActive = useCallback((id: string) => useLoupe.getState().setPane(traceId, id), [traceId]);
   const current = panes.find((p) => p.id === active) ?? panes[0];
   const dom = (id: string) => `${traceId.replace(/[^A-Za-z0-9_-]/g, '_')}-pane-${id}`;
 

@@ -7,6 +7,7 @@
 import { ProxyMessageSchema, unreachable, type PageMessage, type ProxyMessage } from '../wire/protocol';
 import { useLoupe } from './store';
 import { takeToken } from './token';
+import { restoreViewFromUrl } from './viewUrlSync';
 import { Backoff } from './backoff';
 import { checkFramesMessage } from './frames-message';
 
@@ -50,6 +51,7 @@ export class LoupeSocket {
     if (this.started) return;
     this.started = true;
     useLoupe.getState().restoreTabs();
+    restoreViewFromUrl();
     this.token = takeToken();
     if (!this.token) {
       useLoupe.getState().setLink({

@@ -15,6 +15,8 @@ export interface UiState {
   activeTab?: string;
   /** The selected frame per trace: the table, the detail pane and every other view share it. */
   selected: Record<string, number | undefined>;
+  /** The chosen session view per trace (a `panes` id); absent means the first, Traffic. */
+  pane: Record<string, string | undefined>;
 }
 
 export interface LoupeActions {
@@ -26,6 +28,7 @@ export interface LoupeActions {
   closeTab(id: string): void;
   restoreTabs(): void;
   select(traceId: string, seq: number | undefined): void;
+  setPane(traceId: string, pane: string): void;
   /** Shows frames from a trace file in a tab of their own; returns the trace id. */
   openTraceFile(name: string, frames: readonly Frame[]): string;
 }
@@ -40,6 +43,7 @@ export const useLoupe = create<LoupeStore>()((set, get) => ({
   ...initialData,
   tabs: [],
   selected: {},
+  pane: {},
 
   applyMessages: (msgs) => set((s) => reduceMessages(s, msgs)),
   setLink: (link) => set((s) => ({ link: { ...link, proxyVersion: link.proxyVersion ?? s.link.proxyVersion } })),
@@ -66,6 +70,7 @@ export const useLoupe = create<LoupeStore>()((set, get) => ({
     if (saved.tabs.length) set({ tabs: saved.tabs, activeTab: saved.activeTab ?? saved.tabs[0] });
   },
   select: (traceId, seq) => set((s) => ({ selected: { ...s.selected, [traceId]: seq } })),
+  setPane: (traceId, pane) => set((s) => ({ pane: { ...s.pane, [traceId]: pane } })),
 
   openTraceFile: (name, frames) => {
     const id = `file:${name}`;
