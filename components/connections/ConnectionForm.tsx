@@ -1,7 +1,6 @@
 'use client';
-import { useState } from 'react';
-import { saveConnection } from '../../lib/browser/actions';
 import { Button } from '../ui/Button';
+import { useConnectionDraft } from './useConnectionDraft';
 import { Dialog } from '../ui/Dialog';
 import { Field, TextInput } from '../ui/Field';
 import { ArgsEditor } from './ArgsEditor';
@@ -10,26 +9,7 @@ import { draftToConnection, emptyDraft, type ConnectionDraft } from './draft';
 
 /** New connection (or edit one): a stdio command with its argument vector, env and cwd. */
 export function ConnectionForm({ open, initial, onClose }: { open: boolean; initial?: ConnectionDraft; onClose: () => void }) {
-  const [draft, setDraft] = useState<ConnectionDraft>(initial ?? emptyDraft);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const edit = (patch: Partial<ConnectionDraft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const submit = async () => {
-    const r = draftToConnection(draft);
-    if (!r.ok) return setError(r.error);
-    setBusy(true);
-    try {
-      await saveConnection(r.connection);
-      setDraft(emptyDraft);
-      setError(undefined);
-      onClose();
-    } catch (e) {
-      setError(`The proxy did not save the connection: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { draft, edit, error, busy, submit } = useConnectionDraft(emptyDraft, initial, draftToConnection, onClose);
 
   return (
     <Dialog open={open} title={initial?.id ? 'Edit connection' : 'New connection'} onClose={onClose} wide>

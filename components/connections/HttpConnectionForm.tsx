@@ -1,7 +1,6 @@
 'use client';
-import { useState } from 'react';
-import { saveConnection } from '../../lib/browser/actions';
 import { Button } from '../ui/Button';
+import { useConnectionDraft } from './useConnectionDraft';
 import { Dialog } from '../ui/Dialog';
 import { Field, TextInput, inputClass } from '../ui/Field';
 import { HeadersEditor } from './HeadersEditor';
@@ -15,26 +14,7 @@ const MODES: { value: HttpMode; label: string }[] = [
 
 /** New connection by URL (or edit one): a remote server, its transport and its headers. */
 export function HttpConnectionForm({ open, initial, onClose }: { open: boolean; initial?: HttpDraft; onClose: () => void }) {
-  const [draft, setDraft] = useState<HttpDraft>(initial ?? emptyHttpDraft);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const edit = (patch: Partial<HttpDraft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const submit = async () => {
-    const r = httpDraftToConnection(draft);
-    if (!r.ok) return setError(r.error);
-    setBusy(true);
-    try {
-      await saveConnection(r.connection);
-      setDraft(emptyHttpDraft);
-      setError(undefined);
-      onClose();
-    } catch (e) {
-      setError(`The proxy did not save the connection: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { draft, edit, error, busy, submit } = useConnectionDraft(emptyHttpDraft, initial, httpDraftToConnection, onClose);
 
   return (
     <Dialog open={open} title={initial?.id ? 'Edit connection by URL' : 'New connection by URL'} onClose={onClose} wide>
