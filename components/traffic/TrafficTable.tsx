@@ -84,11 +84,15 @@ export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix, marks 
   );
 
   const rowId = (seq: number) => `${idPrefix}-row-${seq}`;
+  // Rows are keyed by slot, not by seq: as the window slides, a slot's elements are reused for the
+  // row that takes its place (new text, same elements), instead of one row being removed and
+  // another created. Slots outnumber the rows any window holds, so two rows never share one.
+  const slots = Math.ceil(height / ROW_HEIGHT) + 2 * OVERSCAN + 2;
   const rows = [];
   for (let index = first; index <= last; index++) {
     const seq = seqs[index];
     const view = frameView(trace, seq);
-    if (view) rows.push(<TrafficRow key={seq} view={view} marks={marks?.get(seq)} index={index} top={index * ROW_HEIGHT} selected={seq === selected} domId={rowId(seq)} onSelect={onSelect} />);
+    if (view) rows.push(<TrafficRow key={index % slots} view={view} marks={marks?.get(seq)} index={index} top={index * ROW_HEIGHT} selected={seq === selected} domId={rowId(seq)} onSelect={onSelect} />);
   }
   return (
     <div className="relative flex min-h-0 flex-1 flex-col" style={{ minWidth: MIN_TABLE_WIDTH }}>
