@@ -44,21 +44,27 @@ export function useViewport(layout: SequenceLayout, selectedSeq: number | undefi
   totalRef.current = total;
   const bottomTop = Math.max(0, total - size.height);
 
-  const onScroll = useCallback(() => {
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => {
-      const el = ref.current;
-      if (!el) return;
-      setScrollTop(el.scrollTop);
-      setFollowing(el.scrollTop + el.clientHeight >= totalRef.current - BOTTOM_SLACK);
-    });
-  }, []);
-
   // While following, the window is drawn at the bottom in the same render that grew the layout,
   // rather than drawn at the old place and drawn again once the scroll event reports the new one.
   // A batch can land between the person's scroll and its (animation-frame) scroll handler: a
   // position above the one we last set is theirs, and it stops the following instead of being undone.
   const lastSet = useRef<number | undefined>(undefined);
+  const followingRef = useRef(following);
+  followingRef.current = following;
+
+  const onScroll = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      const el = ref.current;
+      if (!el) return;
+      // The scroll we made ourselves to follow the live end: the view already shows it, and a
+      // state update here would redraw the diagram a second time in every frame of a stream.
+      if (followingRef.current && lastSet.current !== undefined && Math.abs(el.scrollTop - lastSet.current) < 1) return;
+      setScrollTop(el.scrollTop);
+      setFollowing(el.scrollTop + el.clientHeight >= totalRef.current - BOTTOM_SLACK);
+    });
+  }, []);
+
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !following) return;
@@ -89,9 +95,15 @@ export function useViewport(layout: SequenceLayout, selectedSeq: number | undefi
     setScrollTop(el.scrollTop);
   }, [layout]);
 
-  // A frame selected anywhere on the page is brought into view here too.
+  // A frame selected anywhere on the page is brought into view here too: once per selection (also
+  // when the selected frame arrives after it was chosen, from a link), not again on every batch.
+  const shownSeq = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (selectedSeq !== undefined) ensureVisible(layout.positionOfSeq(selectedSeq));
+    if (selectedSeq === undefined || shownSeq.current === selectedSeq) return;
+    const position = layout.positionOfSeq(selectedSeq);
+    if (position < 0) return;
+    shownSeq.current = selectedSeq;
+    ensureVisible(position);
   }, [selectedSeq, layout, ensureVisible]);
 
   return { ref, scrollTop: following ? bottomTop : scrollTop, height: size.height, width: size.width, following, follow, onScroll, ensureVisible };

@@ -22,6 +22,9 @@ export function useFollowBottom(ref: RefObject<HTMLElement | null>, rowCount: nu
     const el = ref.current;
     if (!el) return;
     const top = el.scrollTop;
+    // The scroll we made ourselves to follow the newest row: the table already shows it, and a
+    // state update here would render the table a second time in every frame of a stream.
+    if (following.current && lastSet.current !== undefined && Math.abs(top - lastSet.current) < 1) return;
     const bottom = isAtBottom(top, el.clientHeight, rowCount, rowHeight, rowHeight);
     following.current = bottom;
     setScrollTop(top);

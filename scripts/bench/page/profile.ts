@@ -16,7 +16,53 @@ import { STREAM_SERVER } from './live';
 interface LoafScript { invoker?: string; sourceFunctionName?: string; sourceURL?: string; duration: number; forcedStyleAndLayoutDuration?: number }
 interface Loaf { duration: number; blockingDuration: number; renderStart: number; startTime: number; styleAndLayoutStart: number; scripts: LoafScript[] }
 
-interface TraceEvent { name: string; ph: string; dur?: number; tdur?: number; args?: { beginData?: Record<string, unknown>; elementCount?: number; data?: Record<string, unknown> } }
+interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { beginData?: Record<string, unknown>; elementCount?: number; data?: Record<string, unknown> } }
+
+/**
+ * The CPU the page's main thread spent per rendered frame: every task from the end of one frame's
+ * rendering to the end of the next (a frame ends with the task that commits to the compositor).
+ * Unlike wall time this does not stretch while the thread waits for a core on a busy machine, so
+ * it tells how long a frame would have been on an idle one.
+ */
+function frameCpu(events: TraceEvent[]): void {
+  const mains = events.filter((e) => e.name === 'thread_name' && (e as { args?: { name?: string } }).args?.name === 'CrRendererMain');
+  let best: number[] = [];
+  let worstFrames: string[] = [];
+  for (const m of mains) {
+    const mine = events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X');
+    const tasks = mine.filter((e) => e.name === 'ThreadControllerImpl::RunTask').sort((a, b) => a.ts - b.ts);
+    const commits = mine.filter((e) => e.name === 'Commit').map((e) => e.ts).sort((a, b) => a - b);
+    const frames: number[] = [];
+    const members: TraceEvent[][] = [];
+    let acc = 0;
+    let group: TraceEvent[] = [];
+    let c = 0;
+    for (const t of tasks) {
+      acc += (t.tdur ?? 0) / 1000;
+      group.push(t);
+      while (c < commits.length && commits[c] < t.ts) c++;
+      if (c < commits.length && commits[c] <= t.ts + (t.dur ?? 0)) {
+        frames.push(acc);
+        members.push(group);
+        acc = 0;
+        group = [];
+      }
+    }
+    if (frames.reduce((a, b) => a + b, 0) > best.reduce((a, b) => a + b, 0)) {
+      best = frames;
+      const order = frames.map((cpu, i) => ({ cpu, i })).sort((a, b) => b.cpu - a.cpu).slice(0, 4);
+      worstFrames = order.map(({ cpu, i }) => [`frame of ${cpu.toFixed(1)} ms:`, ...(members[i] ?? []).filter((t) => (t.tdur ?? 0) > 2000).map((t) => {
+        const inside = mine.filter((e) => e !== t && e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0) && (e.tdur ?? e.dur ?? 0) > 2000);
+        return `  task ${((t.tdur ?? 0) / 1000).toFixed(1)} ms: ${inside.map((e) => `${e.name}${e.args?.data?.functionName ? `(${String(e.args.data.functionName)})` : ''} ${((e.tdur ?? e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`;
+      })]).flat();
+    }
+  }
+  const sorted = [...best].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  console.log(`main-thread CPU per frame: ${sorted.length} frames, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, longest ${(sorted.at(-1) ?? 0).toFixed(1)} ms, over 33 ms: ${sorted.filter((x) => x > 33).length}, over 50 ms: ${sorted.filter((x) => x > 50).length}`);
+  console.log(`  the ten longest: ${sorted.slice(-10).reverse().map((x) => x.toFixed(1)).join(', ')}`);
+  console.log(`  the four longest, their tasks over 2 ms and what ran inside them:\n    ${worstFrames.join('\n    ')}`);
+}
 
 /** Style and layout work per kind: how often, how long, over how many elements. */
 function summariseRendering(events: TraceEvent[]): void {
@@ -65,7 +111,7 @@ try {
     w.__loafs = [];
     new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__loafs.push(e.toJSON()); }).observe({ type: 'long-animation-frame' });
   });
-  await bb.browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await bb.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -74,7 +120,9 @@ try {
   if (reply.type !== 'request/result' || reply.error) throw new Error(`stream failed: ${JSON.stringify(reply)}`);
   await page.waitForTimeout(1000);
   const { profile } = await cdp.send('Profiler.stop');
-  summariseRendering(JSON.parse((await bb.browser.stopTracing()).toString()).traceEvents as TraceEvent[]);
+  const traceEvents = JSON.parse((await bb.browser.stopTracing()).toString()).traceEvents as TraceEvent[];
+  summariseRendering(traceEvents);
+  frameCpu(traceEvents);
   const loafs = (await page.evaluate(() => (window as unknown as { __loafs: unknown[] }).__loafs)) as Loaf[];
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'stream.cpuprofile'), JSON.stringify(profile));
