@@ -128,4 +128,24 @@ test('the selection of an opened trace file exports exactly the marked frames', 
   const frames = await exportSelection(page, 7);
   const golden = framesOf(goldenText);
   expect(frames).toEqual(golden.filter((f) => [3, 14, 15, 16, 18, 19, 20].includes(f.seq)));
+
+  await test.step('Ctrl+A marks every listed frame; Escape collapses', async () => {
+    await grid.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await expect(selectedCount(page)).toHaveText(`${golden.length} frames selected`);
+    await page.keyboard.press('Escape');
+    await expect(selectedCount(page)).toHaveText('');
+  });
+
+  await test.step('a Shift range marks only the rows the filter lists', async () => {
+    const lanes = page.getByRole('radiogroup', { name: 'Lane' });
+    await lanes.getByRole('radio', { name: 'Messages' }).click();
+    await expect(row(grid, 3)).toHaveCount(0);
+    await row(grid, 2).click();
+    await row(grid, 6).click({ modifiers: ['Shift'] });
+    await lanes.getByRole('radio', { name: 'All' }).click();
+    await expect(row(grid, 3)).toHaveAttribute('aria-selected', 'false');
+    expect(await markedSeqs(grid)).toEqual([2, 4, 5, 6]);
+    await expect(selectedCount(page)).toHaveText('4 frames selected');
+  });
 });

@@ -1,14 +1,16 @@
 'use client';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { filterSeqs, matches, type FilteredSeqs, type TrafficFilter } from '../../lib/browser/filter';
 import { frameView } from '../../lib/browser/frameView';
 import { useLoupe } from '../../lib/browser/store';
-import { extendTo, toggleFrame } from '../../lib/view/multi-select';
 import { FrameDetail } from './FrameDetail';
-import { TrafficTable, type PickGesture } from './TrafficTable';
+import { TrafficTable } from './TrafficTable';
 import { TrafficToolbar } from './TrafficToolbar';
 import { useFrameMarks } from './useFrameMarks';
 import { useMarkedFrames } from './useMarkedFrames';
+import { useRowPicks } from './useRowPicks';
+
+const NO_ROWS: readonly number[] = [];
 
 /** The traffic table with its filter bar and, beside it, the selected frame's detail. */
 export function TrafficPane({ traceId }: { traceId: string }) {
@@ -29,20 +31,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   }, [trace, filter]);
 
   const onSelect = useMemo(() => (seq: number) => select(traceId, seq), [select, traceId]);
-  // Reads the store and the shown rows when called, so the handler (a prop of every row) keeps
-  // its identity while frames stream in.
-  const shown = useRef<readonly number[]>([]);
-  shown.current = filtered?.seqs ?? [];
-  const onPick = useCallback(
-    (seq: number, how: PickGesture) => {
-      if (how === 'one') return onSelect(seq);
-      const s = useLoupe.getState();
-      const [focus, multi] = [s.selected[traceId], s.multiSelection[traceId]];
-      s.selectMany(traceId, seq, how === 'toggle' ? toggleFrame(focus, multi, seq) : extendTo(focus, multi, shown.current, seq));
-    },
-    [onSelect, traceId],
-  );
-  const onCollapse = useCallback(() => select(traceId, useLoupe.getState().selected[traceId]), [select, traceId]);
+  const { onPick, onSelectAll, onCollapse } = useRowPicks(traceId, filtered?.seqs ?? NO_ROWS);
   // A jump to a frame the filter hides clears the filter, so the table can show where it landed.
   const onJump = (seq: number) => {
     if (trace && !matches(trace, seq, filter)) setFilter({ lane: 'all', text: '' });
@@ -57,7 +46,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
       {/* Detail beside the table when there is room, below it when there is not. */}
       <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
         <div className="flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto">
-          <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} marked={marked} onPick={onPick} onCollapse={onCollapse} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} marks={marks} />
+          <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} marked={marked} onPick={onPick} onCollapse={onCollapse} onSelectAll={onSelectAll} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} marks={marks} />
         </div>
         <aside aria-label="Frame detail" className="min-h-0 min-w-0 flex-[2] border-t border-zinc-800 @4xl:min-w-72 @4xl:border-l @4xl:border-t-0 bg-zinc-900/40">
           {view ? <FrameDetail view={view} annotations={marks.get(view.frame.seq)} onJump={onJump} trace={trace} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}

@@ -22,6 +22,8 @@ interface Props {
   onPick: (seq: number, how: PickGesture) => void;
   /** Escape: back to the focused frame alone. */
   onCollapse: () => void;
+  /** Ctrl/Cmd+A: every row the table lists. */
+  onSelectAll: () => void;
   idPrefix: string;
   marks?: ReadonlyMap<number, readonly Annotation[]>;
 }
@@ -66,7 +68,7 @@ function useViewportHeight(ref: RefObject<HTMLElement | null>): number {
  * have one height, so the window is arithmetic (lib/view/fixed-window): a new batch costs the same
  * at any length, with no per-row bookkeeping and no DOM measuring.
  */
-export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse, idPrefix, marks }: Props) {
+export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse, onSelectAll, idPrefix, marks }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   const count = seqs.length;
@@ -91,6 +93,11 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
         return;
       }
       if (!count) return;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
+        e.preventDefault();
+        onSelectAll();
+        return;
+      }
       const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 200) / ROW_HEIGHT) - 1);
       const from = selectedIndex < 0 ? (e.key === 'ArrowUp' ? count : -1) : selectedIndex;
       const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: from - 1, PageDown: from + page, PageUp: from - page, Home: 0, End: count - 1 };
@@ -100,7 +107,7 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
       // Shift+move extends the range; a plain move collapses to the frame it lands on.
       onPick(seqs[Math.max(0, Math.min(count - 1, to))], e.shiftKey ? 'extend' : 'one');
     },
-    [count, selectedIndex, seqs, selected, marked.size, onPick, onCollapse],
+    [count, selectedIndex, seqs, selected, marked.size, onPick, onCollapse, onSelectAll],
   );
 
   const onRowPick = useCallback(

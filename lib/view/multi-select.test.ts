@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extendTo, markedFrames, toggleFrame, type MultiSelection } from './multi-select';
+import { extendTo, markedFrames, selectAllShown, toggleFrame, type MultiSelection } from './multi-select';
 import { iterateSeqs } from './range-set';
 
 const seqs = Array.from({ length: 20 }, (_, i) => i + 1);
@@ -71,5 +71,15 @@ describe('multi-selection gestures', () => {
 
   it('with nothing selected, Shift+click starts at the clicked frame', () => {
     expect(extendTo(undefined, undefined, seqs, 6)).toBeUndefined();
+  });
+
+  it('Ctrl/Cmd+A marks every listed row and keeps a listed focus', () => {
+    const shown = [2, 3, 4, 8, 9];
+    const all = selectAllShown(4, shown);
+    expect(all?.focus).toBe(4);
+    expect(marked(4, all)).toEqual(shown);
+    expect(selectAllShown(5, shown)?.focus).toBe(9);
+    expect(selectAllShown(undefined, [])).toBeUndefined();
+    expect(selectAllShown(7, [7])).toBeUndefined();
   });
 });

@@ -73,3 +73,11 @@ export function extendTo(
   return simplest({ focus: target, anchor, base, marked });
 }
 
+
+/** Ctrl/Cmd+A: every listed row. The focus stays if it is listed (else the last row takes it). */
+export function selectAllShown(selected: number | undefined, seqs: readonly number[]): MultiSelection | undefined {
+  if (!seqs.length) return undefined;
+  const at = selected === undefined ? -1 : lowerBound(seqs, selected);
+  const focus = at >= 0 && seqs[at] === selected ? selected : seqs[seqs.length - 1];
+  return simplest({ focus, anchor: focus, base: EMPTY_RANGE_SET, marked: rangeSetOfSlice(seqs, 0, seqs.length - 1) });
+}
