@@ -85,9 +85,13 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
     if (to !== el.scrollTop) el.scrollTop = to;
   }, [selectedIndex]);
 
+  // True when the selection is the focused frame alone: then Escape has nothing to collapse, and
+  // the focus outline would say nothing that the row's mark does not.
+  const soleFocus = marked.size === 1 && selected !== undefined && containsSeq(marked, selected);
+
   const onKeyDown = useCallback(
     (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && selected !== undefined && marked.size !== 1) {
+      if (e.key === 'Escape' && selected !== undefined && !soleFocus) {
         e.preventDefault();
         onCollapse();
         return;
@@ -107,7 +111,7 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
       // Shift+move extends the range; a plain move collapses to the frame it lands on.
       onPick(seqs[Math.max(0, Math.min(count - 1, to))], e.shiftKey ? 'extend' : 'one');
     },
-    [count, selectedIndex, seqs, selected, marked.size, onPick, onCollapse, onSelectAll],
+    [count, selectedIndex, seqs, selected, soleFocus, onPick, onCollapse, onSelectAll],
   );
 
   const onRowPick = useCallback(
@@ -118,9 +122,6 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
     },
     [onPick],
   );
-
-  // The focus outline only says something when the focused row is not simply the one marked row.
-  const soleFocus = marked.size === 1 && selected !== undefined && containsSeq(marked, selected);
 
   const rowId = (seq: number) => `${idPrefix}-row-${seq}`;
   const rows = [];
