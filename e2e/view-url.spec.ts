@@ -1,7 +1,7 @@
 /**
  * The view state in the URL hash, against a real Loupe and the real server-everything: a link
- * opens the same session tab, pane and selected frame in a new page, a reload keeps them, moving
- * around adds no history entries, and a link to a session the proxy does not know says so.
+ * opens the same session tab, pane and selected frame in a new page, a reload keeps them, choosing
+ * frames adds no history entries, and a link to a session the proxy does not know says so.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { LoupePage } from './pages/LoupePage';
@@ -43,8 +43,10 @@ test('a link restores the session tab, the Sequence pane and the selected frame;
   // The tab's DOM id is made from the session id: the same id means the same session.
   const sessionTab = (await lp.sessionTabs.getByRole('tab', { selected: true }).getAttribute('id'))!;
 
-  const historyBefore = await page.evaluate(() => history.length);
   await page.getByRole('tab', { name: 'Sequence' }).click();
+  // Another pane is a history entry (Back returns to Traffic); choosing frames is not.
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/&pane=sequence$/);
+  const historyBefore = await page.evaluate(() => history.length);
   const diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
   await diagram.getByRole('option', { name: /client → server, request, initialize #/ }).click();
   const result = diagram.getByRole('option', { name: /server → client, response, initialize result/ });
@@ -55,7 +57,7 @@ test('a link restores the session tab, the Sequence pane and the selected frame;
   await expect.poll(() => new URL(page.url()).hash).toMatch(new RegExp(`^#s=[^&]+&pane=sequence&frame=${seq}$`));
   const link = new URL(page.url());
   expect(link.search).not.toContain('token=');
-  // replaceState, not pushState: choosing a pane and two frames left history as it was.
+  // replaceState, not pushState: choosing two frames left history as it was.
   expect(await page.evaluate(() => history.length)).toBe(historyBefore);
 
   await test.step('a new page opened from the link shows the same view', async () => {

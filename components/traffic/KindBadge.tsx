@@ -1,6 +1,6 @@
 import type { FrameKind } from '../../lib/browser/frameView';
 
-const tone: Record<FrameKind, string> = {
+export const KIND_TONE: Record<FrameKind, string> = {
   request: 'text-sky-300',
   response: 'text-emerald-300',
   error: 'text-red-300',
@@ -13,5 +13,5 @@ const tone: Record<FrameKind, string> = {
 };
 
 export function KindBadge({ kind }: { kind: FrameKind }) {
-  return <span className={tone[kind]}>{kind}</span>;
+  return <span className={KIND_TONE[kind]}>{kind}</span>;
 }

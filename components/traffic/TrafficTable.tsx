@@ -124,6 +124,10 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
   );
 
   const rowId = (seq: number) => `${idPrefix}-row-${seq}`;
+  // Rows are keyed by slot, not by seq: as the window slides, a slot's elements are reused for the
+  // row that takes its place (new text, same elements), instead of one row being removed and
+  // another created. Slots outnumber the rows any window holds, so two rows never share one.
+  const slots = Math.ceil(height / ROW_HEIGHT) + 2 * OVERSCAN + 2;
   const rows = [];
   for (let index = first; index <= last; index++) {
     const seq = seqs[index];
@@ -131,7 +135,7 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
     if (!view) continue;
     rows.push(
       <TrafficRow
-        key={seq} view={view} marks={marks?.get(seq)} index={index} top={index * ROW_HEIGHT} domId={rowId(seq)}
+        key={index % slots} view={view} marks={marks?.get(seq)} index={index} top={index * ROW_HEIGHT} domId={rowId(seq)}
         marked={containsSeq(marked, seq)} focusRing={seq === selected && !soleFocus} onPick={onRowPick}
       />,
     );

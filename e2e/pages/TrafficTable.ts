@@ -26,15 +26,16 @@ export class TrafficTable {
   }
 
   async facts(row: Locator): Promise<RowFacts> {
-    const cells = await row.getByRole('gridcell').allInnerTexts();
-    const [seq, time, dir, kind, method, id, size, latency] = cells.map((c) => c.trim());
+    // A cell's label where it has one: the direction cell shows an arrow and is named in words.
+    const cells = await row.getByRole('gridcell').evaluateAll((all) => all.map((c) => c.getAttribute('aria-label') ?? (c as HTMLElement).innerText.trim()));
+    const [seq, time, dir, kind, method, id, size, latency] = cells;
     return { seq: seqOf(seq), time, dir, kind, method, id, size, latency };
   }
 
   /** Every rendered data row, read in one go so a live update cannot tear the snapshot. */
   async all(): Promise<RowFacts[]> {
     const cells = await this.grid.getByRole('row').evaluateAll((rows) =>
-      rows.map((r) => Array.from(r.querySelectorAll('[role="gridcell"]'), (c) => (c as HTMLElement).innerText.trim())).filter((c) => c.length > 0),
+      rows.map((r) => Array.from(r.querySelectorAll('[role="gridcell"]'), (c) => c.getAttribute('aria-label') ?? (c as HTMLElement).innerText.trim())).filter((c) => c.length > 0),
     );
     return cells.map(([seq, time, dir, kind, method, id, size, latency]) => ({ seq: seqOf(seq), time, dir, kind, method, id, size, latency }));
   }

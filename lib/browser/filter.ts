@@ -4,12 +4,14 @@
  */
 import { frameAt, type Trace } from './trace';
 import { frameView } from './frameView';
+import { maskHttpHead } from '../mcp/secret-headers';
+import type { Frame } from '../mcp/frame';
 
 export type LaneFilter = 'all' | 'messages' | 'stderr' | 'lifecycle';
 
 export interface TrafficFilter {
   lane: LaneFilter;
-  /** Case-insensitive substring of the method (of the text, for stderr and lifecycle rows). */
+  /** Case-insensitive substring of the method (of the text, for stderr, lifecycle and HTTP rows). */
   text: string;
 }
 
@@ -27,13 +29,21 @@ function laneMatches(lane: LaneFilter, frameLane: string): boolean {
   return frameLane === lane;
 }
 
+/**
+ * The text a row is searched by: what the page shows of it. An HTTP head is searched masked, as
+ * the detail pane shows it, so typing a token into the filter cannot tell which rows carry it.
+ */
+function searchableText(frame: Frame): string {
+  return frame.lane === 'http' ? maskHttpHead(frame.raw) : frame.raw;
+}
+
 export function matches(t: Trace, seq: number, f: TrafficFilter): boolean {
   const frame = frameAt(t, seq);
   if (!frame || !laneMatches(f.lane, frame.lane)) return false;
   const needle = f.text.trim().toLowerCase();
   if (!needle) return true;
   if (frame.lane === 'message') return (frameView(t, seq)?.method ?? '').toLowerCase().includes(needle);
-  return frame.raw.toLowerCase().includes(needle);
+  return searchableText(frame).toLowerCase().includes(needle);
 }
 
 function sameFilter(a: TrafficFilter, b: TrafficFilter): boolean {

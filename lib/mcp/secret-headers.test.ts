@@ -9,6 +9,8 @@ describe('secret header masking', () => {
     expect(maskHeaderValue('set-cookie', 'sid=1; HttpOnly')).toBe(MASK);
     expect(maskHeaderValue('Mcp-Session-Id', 'abc')).toBe('abc');
     expect(isSecretHeader(' AUTHORIZATION ')).toBe(true);
+    expect(maskHeaderValue('X-API-Key', 'key-1')).toBe(MASK);
+    expect(maskHeaderValue('api-key', 'key-1')).toBe(MASK);
   });
 
   it('masks the secret lines of a raw head and leaves the rest byte for byte', () => {

@@ -2,7 +2,7 @@
  * Header values that carry credentials. The page shows them masked (with a per-value reveal) so a
  * screen share or a screenshot of an HTTP exchange does not leak a token.
  */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key']);
 
 export const MASK = '••••••';
 

@@ -1,6 +1,7 @@
 /** Short plain-text labels and hover summaries for diagram rows. */
 import type { Frame, LifecycleMeta } from '../mcp/frame';
 import type { Classified } from '../mcp/classify';
+import { maskHttpHead } from '../mcp/secret-headers';
 import type { SeqRow } from './sequence-model';
 
 export const LABEL_MAX = 80;
@@ -47,8 +48,13 @@ export function rowLabel(row: SeqRow, f: Frame, c: Classified, params: Record<st
     case 'lifecycle':
       return lifecycleLabel(f);
     default:
-      return clip(f.raw);
+      return clip(shownRaw(f));
   }
+}
+
+/** The raw text as the page may show it: an HTTP head with its credential values masked. */
+function shownRaw(f: Frame): string {
+  return f.lane === 'http' ? maskHttpHead(f.raw) : f.raw;
 }
 
 /** The hover text: what the row is, its timing, and the start of the raw frame. */
@@ -58,6 +64,6 @@ export function rowSummary(row: SeqRow, f: Frame | undefined): string {
   if (row.kind === 'request' && row.pairSeq === undefined) lines.push('no response yet');
   if (row.cancelledBy !== undefined) lines.push(`cancelled by #${row.cancelledBy}`);
   if (row.progressCount) lines.push(`${row.progressCount} progress notifications`);
-  if (f) lines.push(clip(f.raw, 300));
+  if (f) lines.push(clip(shownRaw(f), 300));
   return lines.join('\n');
 }

@@ -1,7 +1,8 @@
 /**
  * Reads the `mcpServers` JSON that MCP hosts keep in their config files:
- *   {"mcpServers": {"name": {"command", "args", "env", "cwd"} | {"url", "headers", "type"}}}
- * (a top-level `servers` object, as some editors write, is read the same way).
+ *   {"mcpServers": {"name": {"command", "args", "env", "cwd"} | {"url", "headers", "type", "timeout"}}}
+ * (a top-level `servers` object, as some editors write, is read the same way; Gemini CLI's
+ * `httpUrl` names a Streamable HTTP server).
  * Each entry succeeds or fails on its own, with an error that names it.
  */
 import { ConnectionSchema, type Connection } from '../../lib/wire/connection';
@@ -27,14 +28,36 @@ function httpMode(type: unknown): 'streamable' | 'sse' | 'auto' {
   return 'auto';
 }
 
+const MAX_REQUEST_MS = 3_600_000;
+
+/**
+ * An HTTP entry's `timeout`, as Loupe's request timeout. Gemini CLI writes milliseconds; Cline and
+ * Roo Code write seconds, and their entries carry `autoApprove` or `alwaysAllow`. A value under
+ * 1000 is read as seconds whoever wrote it, since no host means a request timeout under a second.
+ */
+function requestTimeoutMs(entry: Record<string, unknown>): { ms?: number; error?: string } {
+  const t = entry.timeout;
+  if (t === undefined) return {};
+  if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0) return { error: `timeout: expected a positive number of milliseconds, got ${JSON.stringify(t)}` };
+  const seconds = 'autoApprove' in entry || 'alwaysAllow' in entry || t < 1000;
+  const ms = Math.round(seconds ? t * 1000 : t);
+  if (ms > MAX_REQUEST_MS) return { error: `timeout: ${t} ${seconds ? 's' : 'ms'} is more than Loupe's limit of one hour (${MAX_REQUEST_MS} ms)` };
+  return { ms };
+}
+
 function toConnection(name: string, entry: unknown): Connection | string {
   if (!isObject(entry)) return `"${name}": expected an object with "command" or "url"`;
   const base = { id: importedId(name), name };
   let candidate: unknown;
   if (typeof entry.command === 'string') {
     candidate = { ...base, transport: 'stdio', command: entry.command, args: entry.args ?? [], env: entry.env ?? {}, ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}) };
-  } else if (typeof entry.url === 'string') {
-    candidate = { ...base, transport: 'http', url: entry.url, headers: entry.headers ?? {}, mode: httpMode(entry.type) };
+  } else if (typeof entry.httpUrl === 'string' || typeof entry.url === 'string') {
+    const timeout = requestTimeoutMs(entry);
+    if (timeout.error) return `"${name}": ${timeout.error}`;
+    // Gemini CLI's `httpUrl` is a Streamable HTTP server (its `url` is legacy SSE, which `auto` finds).
+    const [url, mode] = typeof entry.httpUrl === 'string' ? [entry.httpUrl, 'streamable' as const] : [entry.url, httpMode(entry.type)];
+    const timeouts = timeout.ms !== undefined ? { timeouts: { requestMs: timeout.ms } } : {};
+    candidate = { ...base, transport: 'http', url, headers: entry.headers ?? {}, mode, ...timeouts };
   } else {
     return `"${name}": needs either "command" (a stdio server) or "url" (an HTTP server)`;
   }
