@@ -4,6 +4,7 @@ import { sessionExporter } from '../../lib/browser/traceExport';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { ExportDialog } from '../trace/ExportDialog';
+import { useMarkedFrames } from '../traffic/useMarkedFrames';
 import { Button } from '../ui/Button';
 
 /**
@@ -14,7 +15,7 @@ export function ExportButton({ session: s }: { session: SessionSummary }) {
   const [open, setOpen] = useState(false);
   const remote = useMemo(() => sessionExporter(s.id), [s.id]);
   const trace = useLoupe((st) => st.traces[s.id]);
-  const selected = useLoupe((st) => st.selected[s.id]);
+  const marked = useMarkedFrames(s.id);
   const connection = useLoupe((st) => st.connections.find((c) => c.id === s.connectionId));
   const loupeVersion = useLoupe((st) => st.link.proxyVersion) ?? 'unknown';
   const target =
@@ -37,7 +38,7 @@ export function ExportButton({ session: s }: { session: SessionSummary }) {
           loupeVersion={loupeVersion}
           negotiatedVersion={s.negotiatedVersion}
           remote={remote}
-          selectedSeqs={selected !== undefined ? [selected] : []}
+          marked={marked}
           source="live"
           startedAt={new Date(s.startedAt).toISOString()}
         />

@@ -31,7 +31,7 @@ export function ExportDialog({ open, onClose, ...rest }: ExportDialogProps) {
 function ExportForm({ onClose, onSave = saveText, viewerUrl = 'loupe-viewer.html', ...source }: Omit<ExportDialogProps, 'open'>) {
   const m = useExportModel(source);
   const [error, setError] = useState<string>();
-  const selected = source.selectedSeqs?.length ?? 0;
+  const selected = source.marked?.size ?? 0;
   const [saving, setSaving] = useState(false);
   const save = async () => {
     setError(undefined);

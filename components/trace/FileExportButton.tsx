@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useLoupe } from '../../lib/browser/store';
+import { useMarkedFrames } from '../traffic/useMarkedFrames';
 import { Button } from '../ui/Button';
 import { ExportDialog } from './ExportDialog';
 import { useTraceHeaders } from './openTrace';
@@ -10,7 +11,7 @@ export function FileExportButton({ traceId }: { traceId: string }) {
   const [open, setOpen] = useState(false);
   const header = useTraceHeaders((s) => s.byId[traceId]);
   const frames = useLoupe((s) => s.traces[traceId]?.frames);
-  const selected = useLoupe((s) => s.selected[traceId]);
+  const marked = useMarkedFrames(traceId);
   const proxyVersion = useLoupe((s) => s.link.proxyVersion);
   const viewerVersion = useTraceHeaders((s) => s.loupeVersion);
   const loupeVersion = proxyVersion ?? viewerVersion ?? 'unknown';
@@ -26,7 +27,7 @@ export function FileExportButton({ traceId }: { traceId: string }) {
           target={header.target}
           negotiatedVersion={header.negotiatedVersion}
           startedAt={header.startedAt}
-          selectedSeqs={selected !== undefined ? [selected] : []}
+          marked={marked}
           source="import"
           loupeVersion={loupeVersion}
         />

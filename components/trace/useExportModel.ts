@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Frame } from '../../lib/mcp/frame';
 import type { RemoteExport } from '../../lib/browser/traceExport';
+import type { RangeSet } from '../../lib/view/range-set';
 import type { ExportSelection } from '../../lib/wire/trace-export';
 import {
   checkCustomRule, prepareExport, readTraceText, renderExport, exportFileName,
@@ -23,8 +24,8 @@ export interface ExportSource {
   negotiatedVersion?: string;
   /** The connection's environment: values of secret-looking names are redacted. */
   env?: Record<string, string>;
-  /** The frames the person selected in the page, for the "selection" scope. */
-  selectedSeqs?: readonly number[];
+  /** The frames the person selected in the page, for the "selection" scope: seq ranges. */
+  marked?: RangeSet;
   source?: 'live' | 'tap' | 'import';
   /** Wall-clock time of ts 0, for HAR and OTLP times. */
   startedAt?: string;
@@ -54,16 +55,17 @@ function useAtMostEverySecond(value: number): number {
 
 export function useExportModel(src: ExportSource) {
   const lastMs = src.frames.length ? Math.ceil(src.frames[src.frames.length - 1].ts / 1000) : 0;
-  const [scope, setScope] = useState<Scope>('all');
+  // Several marked frames are most likely what the person means to export.
+  const [scope, setScope] = useState<Scope>((src.marked?.size ?? 0) > 1 ? 'selection' : 'all');
   const [format, setFormat] = useState<ExportFormat>('trace');
   const [optOut, setOptOut] = useState(false);
   const [range, setRange] = useState({ fromMs: 0, toMs: lastMs });
   const [custom, setCustom] = useState<CustomRule[]>([]);
 
   const selection = useMemo((): ExportSelection =>
-    scope === 'selection' ? { kind: 'frames', seqs: [...(src.selectedSeqs ?? [])] }
+    scope === 'selection' ? { kind: 'ranges', ranges: (src.marked?.ranges ?? []).map(([from, to]) => [from, to]) }
     : scope === 'time-range' ? { kind: 'time-range', fromUs: range.fromMs * 1000, toUs: range.toMs * 1000 }
-    : { kind: 'all' }, [scope, src.selectedSeqs, range.fromMs, range.toMs]);
+    : { kind: 'all' }, [scope, src.marked, range.fromMs, range.toMs]);
 
   const local = useMemo(() => {
     if (src.remote) return undefined;

@@ -7,6 +7,10 @@ import { FrameDetail } from './FrameDetail';
 import { TrafficTable } from './TrafficTable';
 import { TrafficToolbar } from './TrafficToolbar';
 import { useFrameMarks } from './useFrameMarks';
+import { useMarkedFrames } from './useMarkedFrames';
+import { useRowPicks } from './useRowPicks';
+
+const NO_ROWS: readonly number[] = [];
 
 /** The traffic table with its filter bar and, beside it, the selected frame's detail. */
 export function TrafficPane({ traceId }: { traceId: string }) {
@@ -16,6 +20,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   const [filter, setFilter] = useState<TrafficFilter>({ lane: 'all', text: '' });
   const prev = useRef<FilteredSeqs | undefined>(undefined);
   const marks = useFrameMarks(trace);
+  const marked = useMarkedFrames(traceId);
 
   const filtered = useMemo(() => {
     if (!trace) return undefined;
@@ -26,6 +31,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   }, [trace, filter]);
 
   const onSelect = useMemo(() => (seq: number) => select(traceId, seq), [select, traceId]);
+  const { onPick, onSelectAll, onCollapse } = useRowPicks(traceId, filtered?.seqs ?? NO_ROWS);
   // A jump to a frame the filter hides clears the filter, so the table can show where it landed.
   const onJump = (seq: number) => {
     if (trace && !matches(trace, seq, filter)) setFilter({ lane: 'all', text: '' });
@@ -36,11 +42,11 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   if (!trace || !filtered) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
   return (
     <div className="@container flex min-h-0 flex-1 flex-col">
-      <TrafficToolbar filter={filter} onChange={setFilter} shown={filtered.seqs.length} total={trace.frames.length} />
+      <TrafficToolbar filter={filter} onChange={setFilter} shown={filtered.seqs.length} total={trace.frames.length} marked={marked.size} onClearMarked={onCollapse} />
       {/* Detail beside the table when there is room, below it when there is not. */}
       <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
         <div className="flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto">
-          <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} onSelect={onSelect} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} marks={marks} />
+          <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} marked={marked} onPick={onPick} onCollapse={onCollapse} onSelectAll={onSelectAll} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} marks={marks} />
         </div>
         <aside aria-label="Frame detail" className="min-h-0 min-w-0 flex-[2] border-t border-zinc-800 @4xl:min-w-72 @4xl:border-l @4xl:border-t-0 bg-zinc-900/40">
           {view ? <FrameDetail view={view} annotations={marks.get(view.frame.seq)} onJump={onJump} trace={trace} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}

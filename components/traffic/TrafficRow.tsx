@@ -1,5 +1,5 @@
 'use client';
-import { memo } from 'react';
+import { memo, type MouseEvent } from 'react';
 import type { Annotation } from '../../lib/analyze';
 import { SeverityMark } from '../annotations/SeverityMark';
 import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
@@ -16,8 +16,8 @@ function summary(v: FrameView): string {
   return v.method ?? '';
 }
 
-function laneTone(v: FrameView, selected: boolean): string {
-  if (selected) return 'bg-sky-900/70 text-zinc-50';
+function laneTone(v: FrameView, marked: boolean): string {
+  if (marked) return 'bg-sky-900/70 text-zinc-50';
   if (v.kind === 'stderr') return 'bg-amber-950/30 text-amber-100/90 hover:bg-amber-900/30';
   if (v.kind === 'lifecycle') return 'bg-zinc-900/60 text-zinc-400 hover:bg-zinc-800/60';
   if (v.kind === 'invalid' || v.kind === 'error') return 'bg-red-950/30 hover:bg-red-900/30';
@@ -30,16 +30,25 @@ interface Props {
   marks?: readonly Annotation[];
   index: number;
   top: number;
-  selected: boolean;
+  /** In the set of selected frames (aria-selected). */
+  marked: boolean;
+  /** The focused frame, outlined when that says more than its mark (several marked, or it is not). */
+  focusRing: boolean;
   domId: string;
-  onSelect: (seq: number) => void;
+  onPick: (seq: number, e: MouseEvent) => void;
+}
+
+/** Shift/Ctrl/Cmd+click picks rows: the browser must not start selecting text as well. */
+function keepTextUnselected(e: MouseEvent): void {
+  if (e.shiftKey || e.ctrlKey || e.metaKey) e.preventDefault();
 }
 
 /** A row re-renders only when what it shows changed: its frame, pairing, place or selection. */
 function sameRow(a: Props, b: Props): boolean {
   return (
     a.view.frame === b.view.frame && a.view.latencyUs === b.view.latencyUs && a.view.method === b.view.method &&
-    a.marks === b.marks && a.index === b.index && a.top === b.top && a.selected === b.selected && a.domId === b.domId && a.onSelect === b.onSelect
+    a.marks === b.marks && a.index === b.index && a.top === b.top &&
+    a.marked === b.marked && a.focusRing === b.focusRing && a.domId === b.domId && a.onPick === b.onPick
   );
 }
 
@@ -47,7 +56,7 @@ function sameRow(a: Props, b: Props): boolean {
  * One element per cell and nothing else unless there is something to show: at 2,000 frames/s the
  * table replaces dozens of rows per animation frame, and style and layout cost grows with elements.
  */
-export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top, selected, domId, onSelect }: Props) {
+export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top, marked, focusRing, domId, onPick }: Props) {
   const latency = formatLatency(v.latencyUs);
   const flags = [v.frame.truncated && 'truncated', v.frame.invalidUtf8 && 'invalid UTF-8'].filter(Boolean).join(', ');
   const text = summary(v);
@@ -57,10 +66,11 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       role="row"
       id={domId}
       aria-rowindex={index + 2}
-      aria-selected={selected}
-      onClick={() => onSelect(v.frame.seq)}
+      aria-selected={marked}
+      onMouseDown={keepTextUnselected}
+      onClick={(e) => onPick(v.frame.seq, e)}
       style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT, gridTemplateColumns: GRID_COLUMNS }}
-      className={`absolute left-0 top-0 grid w-full cursor-default [contain:strict] items-center border-b border-zinc-900 font-mono text-[11px] leading-none ${laneTone(v, selected)}`}
+      className={`absolute left-0 top-0 grid w-full cursor-default [contain:strict] items-center border-b border-zinc-900 font-mono text-[11px] leading-none ${laneTone(v, marked)} ${focusRing ? 'outline outline-1 -outline-offset-1 outline-sky-300' : ''}`}
     >
       {marks ? (
         <span role="gridcell" className="flex justify-between gap-1 px-2 text-zinc-500">

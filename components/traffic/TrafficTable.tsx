@@ -1,9 +1,10 @@
 'use client';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { Annotation } from '../../lib/analyze';
 import { frameView } from '../../lib/browser/frameView';
 import type { Trace } from '../../lib/browser/trace';
 import { fixedWindow, scrollToShow } from '../../lib/view/fixed-window';
+import { containsSeq, type RangeSet } from '../../lib/view/range-set';
 import { Button } from '../ui/Button';
 import { COLUMN_NAMES, GRID_COLUMNS, MIN_TABLE_WIDTH, ROW_HEIGHT } from './columns';
 import { TrafficRow } from './TrafficRow';
@@ -13,8 +14,16 @@ interface Props {
   trace: Trace;
   /** The visible seqs, ascending. */
   seqs: number[];
+  /** The focused frame: the one every pane shows. */
   selected?: number;
-  onSelect: (seq: number) => void;
+  /** Every selected frame (the focused one, and any Shift/Ctrl/Cmd+click added). */
+  marked: RangeSet;
+  /** `one` selects the frame alone, `toggle` adds or removes it, `extend` marks up to it from the anchor. */
+  onPick: (seq: number, how: PickGesture) => void;
+  /** Escape: back to the focused frame alone. */
+  onCollapse: () => void;
+  /** Ctrl/Cmd+A: every row the table lists. */
+  onSelectAll: () => void;
   idPrefix: string;
   marks?: ReadonlyMap<number, readonly Annotation[]>;
 }
@@ -32,6 +41,12 @@ function indexOfSeq(seqs: number[], seq: number): number {
 }
 
 const OVERSCAN = 15;
+
+export type PickGesture = 'one' | 'toggle' | 'extend';
+
+function gestureOf(e: MouseEvent | KeyboardEvent): PickGesture {
+  return e.shiftKey ? 'extend' : e.ctrlKey || e.metaKey ? 'toggle' : 'one';
+}
 
 /** The scroller's height, kept current by a ResizeObserver (read once per resize, not per batch). */
 function useViewportHeight(ref: RefObject<HTMLElement | null>): number {
@@ -53,8 +68,9 @@ function useViewportHeight(ref: RefObject<HTMLElement | null>): number {
  * have one height, so the window is arithmetic (lib/view/fixed-window): a new batch costs the same
  * at any length, with no per-row bookkeeping and no DOM measuring.
  */
-export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix, marks }: Props) {
+export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse, onSelectAll, idPrefix, marks }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
   const count = seqs.length;
   const height = useViewportHeight(scroller);
   const follow = useFollowBottom(scroller, count, ROW_HEIGHT, height);
@@ -69,18 +85,42 @@ export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix, marks 
     if (to !== el.scrollTop) el.scrollTop = to;
   }, [selectedIndex]);
 
+  // True when the selection is the focused frame alone: then Escape has nothing to collapse, and
+  // the focus outline would say nothing that the row's mark does not.
+  const soleFocus = marked.size === 1 && selected !== undefined && containsSeq(marked, selected);
+
   const onKeyDown = useCallback(
     (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && selected !== undefined && !soleFocus) {
+        e.preventDefault();
+        onCollapse();
+        return;
+      }
       if (!count) return;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
+        e.preventDefault();
+        onSelectAll();
+        return;
+      }
       const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 200) / ROW_HEIGHT) - 1);
       const from = selectedIndex < 0 ? (e.key === 'ArrowUp' ? count : -1) : selectedIndex;
       const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: from - 1, PageDown: from + page, PageUp: from - page, Home: 0, End: count - 1 };
       const to = moves[e.key];
       if (to === undefined) return;
       e.preventDefault();
-      onSelect(seqs[Math.max(0, Math.min(count - 1, to))]);
+      // Shift+move extends the range; a plain move collapses to the frame it lands on.
+      onPick(seqs[Math.max(0, Math.min(count - 1, to))], e.shiftKey ? 'extend' : 'one');
     },
-    [count, selectedIndex, seqs, onSelect],
+    [count, selectedIndex, seqs, selected, soleFocus, onPick, onCollapse, onSelectAll],
+  );
+
+  const onRowPick = useCallback(
+    (seq: number, e: MouseEvent) => {
+      // The row's mousedown kept focus where it was for modified clicks: keys must reach the grid.
+      if (document.activeElement !== grid.current) grid.current?.focus({ preventScroll: true });
+      onPick(seq, gestureOf(e));
+    },
+    [onPick],
   );
 
   const rowId = (seq: number) => `${idPrefix}-row-${seq}`;
@@ -92,13 +132,21 @@ export function TrafficTable({ trace, seqs, selected, onSelect, idPrefix, marks 
   for (let index = first; index <= last; index++) {
     const seq = seqs[index];
     const view = frameView(trace, seq);
-    if (view) rows.push(<TrafficRow key={index % slots} view={view} marks={marks?.get(seq)} index={index} top={index * ROW_HEIGHT} selected={seq === selected} domId={rowId(seq)} onSelect={onSelect} />);
+    if (!view) continue;
+    rows.push(
+      <TrafficRow
+        key={index % slots} view={view} marks={marks?.get(seq)} index={index} top={index * ROW_HEIGHT} domId={rowId(seq)}
+        marked={containsSeq(marked, seq)} focusRing={seq === selected && !soleFocus} onPick={onRowPick}
+      />,
+    );
   }
   return (
     <div className="relative flex min-h-0 flex-1 flex-col" style={{ minWidth: MIN_TABLE_WIDTH }}>
       <div
+        ref={grid}
         role="grid"
         aria-label="Traffic"
+        aria-multiselectable
         aria-rowcount={count + 1}
         aria-colcount={COLUMN_NAMES.length}
         aria-activedescendant={selected !== undefined && selectedIndex >= 0 ? rowId(selected) : undefined}

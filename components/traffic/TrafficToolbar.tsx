@@ -1,5 +1,6 @@
 'use client';
 import type { LaneFilter, TrafficFilter } from '../../lib/browser/filter';
+import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 
 const lanes: { id: LaneFilter; label: string }[] = [
@@ -9,7 +10,17 @@ const lanes: { id: LaneFilter; label: string }[] = [
   { id: 'lifecycle', label: 'Lifecycle' },
 ];
 
-export function TrafficToolbar({ filter, onChange, shown, total }: { filter: TrafficFilter; onChange: (f: TrafficFilter) => void; shown: number; total: number }) {
+interface Props {
+  filter: TrafficFilter;
+  onChange: (f: TrafficFilter) => void;
+  shown: number;
+  total: number;
+  /** How many frames are selected; the count and its clear button show from two on. */
+  marked: number;
+  onClearMarked: () => void;
+}
+
+export function TrafficToolbar({ filter, onChange, shown, total, marked, onClearMarked }: Props) {
   return (
     <div className="flex items-center gap-3 border-b border-zinc-800 bg-zinc-900/60 px-2 py-1">
       <div role="radiogroup" aria-label="Lane" className="flex shrink-0 overflow-hidden rounded border border-zinc-700">
@@ -34,6 +45,11 @@ export function TrafficToolbar({ filter, onChange, shown, total }: { filter: Tra
         onChange={(e) => onChange({ ...filter, text: e.target.value })}
         className={`${inputClass} min-w-24 max-w-64 py-0.5`}
       />
+      {/* The live region stays mounted so a screen reader hears the count as it changes. */}
+      <span role="status" aria-label="Selected frames" className="shrink-0 whitespace-nowrap text-[11px] text-sky-200">
+        {marked > 1 ? `${marked} frames selected` : ''}
+      </span>
+      {marked > 1 && <Button variant="ghost" className="-ml-2 shrink-0 whitespace-nowrap px-1 py-0 text-[11px]" onClick={onClearMarked}>Clear selection</Button>}
       <span className="ml-auto shrink-0 whitespace-nowrap font-mono text-[11px] text-zinc-500">
         {shown === total ? `${total} frames` : `${shown} of ${total} frames`}
       </span>

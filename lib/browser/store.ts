@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type { Frame } from '../mcp/frame';
+import type { MultiSelection } from '../view/multi-select';
 import type { ProxyMessage } from '../wire/protocol';
 import { initialData, reduceMessages, withNotice, type LinkState, type LoupeData } from './reduce';
 import { emptyTrace, ingest } from './trace';
@@ -15,6 +16,9 @@ export interface UiState {
   activeTab?: string;
   /** The selected frame per trace: the table, the detail pane and every other view share it. */
   selected: Record<string, number | undefined>;
+  /** More frames marked beside the selected one (Shift/Ctrl+click in the traffic table), per
+   *  trace: ranges, never one entry per frame. Valid only while its `focus` is the selected frame. */
+  multiSelection: Record<string, MultiSelection | undefined>;
   /** The chosen session view per trace (a `panes` id); absent means the first, Traffic. */
   pane: Record<string, string | undefined>;
 }
@@ -27,7 +31,10 @@ export interface LoupeActions {
   openTab(id: string): void;
   closeTab(id: string): void;
   restoreTabs(): void;
+  /** Selects one frame; any multi-selection of the trace collapses to it. */
   select(traceId: string, seq: number | undefined): void;
+  /** Selects `multi.focus` with the other frames `multi` marks (undefined: the focus alone). */
+  selectMany(traceId: string, focus: number, multi: MultiSelection | undefined): void;
   setPane(traceId: string, pane: string): void;
   /** Shows frames from a trace file in a tab of their own; returns the trace id. */
   openTraceFile(name: string, frames: readonly Frame[]): string;
@@ -43,6 +50,7 @@ export const useLoupe = create<LoupeStore>()((set, get) => ({
   ...initialData,
   tabs: [],
   selected: {},
+  multiSelection: {},
   pane: {},
 
   applyMessages: (msgs) => set((s) => reduceMessages(s, msgs)),
@@ -69,7 +77,13 @@ export const useLoupe = create<LoupeStore>()((set, get) => ({
     const saved = loadTabs();
     if (saved.tabs.length) set({ tabs: saved.tabs, activeTab: saved.activeTab ?? saved.tabs[0] });
   },
-  select: (traceId, seq) => set((s) => ({ selected: { ...s.selected, [traceId]: seq } })),
+  select: (traceId, seq) =>
+    set((s) => ({
+      selected: { ...s.selected, [traceId]: seq },
+      ...(s.multiSelection[traceId] && { multiSelection: { ...s.multiSelection, [traceId]: undefined } }),
+    })),
+  selectMany: (traceId, focus, multi) =>
+    set((s) => ({ selected: { ...s.selected, [traceId]: focus }, multiSelection: { ...s.multiSelection, [traceId]: multi } })),
   setPane: (traceId, pane) => set((s) => ({ pane: { ...s.pane, [traceId]: pane } })),
 
   openTraceFile: (name, frames) => {

@@ -3,6 +3,7 @@
  * redacts them unless the person opted out, and notes both in the header.
  */
 import type { Frame } from '../mcp/frame';
+import { containsSeq, rangeSetOf, type SeqRange } from '../view/range-set';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader, type TraceSource, type TraceTarget } from './format';
 import { redactFrames, type RedactOptions, type RedactionHit } from './redact';
 import { writeTrace } from './writer';
@@ -10,6 +11,8 @@ import { writeTrace } from './writer';
 export type FrameSelection =
   | { kind: 'all' }
   | { kind: 'frames'; seqs: readonly number[] }
+  /** Inclusive seq ranges in any order (a person's multi-selection, kept compact). */
+  | { kind: 'ranges'; ranges: readonly SeqRange[] }
   | { kind: 'seq-range'; fromSeq: number; toSeq: number }
   | { kind: 'time-range'; fromUs: number; toUs: number };
 
@@ -18,6 +21,10 @@ export function selectFrames(frames: readonly Frame[], sel: FrameSelection): Fra
   if (sel.kind === 'frames') {
     const wanted = new Set(sel.seqs);
     return frames.filter((f) => wanted.has(f.seq));
+  }
+  if (sel.kind === 'ranges') {
+    const wanted = rangeSetOf(sel.ranges);
+    return frames.filter((f) => containsSeq(wanted, f.seq));
   }
   if (sel.kind === 'seq-range') return frames.filter((f) => f.seq >= sel.fromSeq && f.seq <= sel.toSeq);
   return frames.filter((f) => f.ts >= sel.fromUs && f.ts <= sel.toUs);

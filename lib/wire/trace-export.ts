@@ -6,11 +6,18 @@
 import { z } from 'zod';
 
 const MAX_SELECTED = 1_000_000;
+const Seq = z.number().int().positive();
 
 export const ExportSelectionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
   /** The frames the person picked, by seq. */
-  z.object({ kind: z.literal('frames'), seqs: z.array(z.number().int().positive()).max(MAX_SELECTED) }),
+  z.object({ kind: z.literal('frames'), seqs: z.array(Seq).max(MAX_SELECTED) }),
+  /** The same, as inclusive `[from, to]` seq ranges: a shift+click over 100,000 frames is one pair.
+   *  In any order; overlaps are merged. Frames between the ends that the session lacks are skipped. */
+  z.object({
+    kind: z.literal('ranges'),
+    ranges: z.array(z.tuple([Seq, Seq]).refine(([from, to]) => from <= to, 'a range must not end before it starts')).max(MAX_SELECTED),
+  }),
   /** Frames whose `ts` (µs since the session's origin) falls in [fromUs, toUs]. */
   z.object({ kind: z.literal('time-range'), fromUs: z.number(), toUs: z.number() }),
 ]);

@@ -62,6 +62,12 @@ describe('session/export', () => {
     expect(part.frames.map((f) => f.seq)).toEqual([3, 5]);
     expect(part.header.selection).toMatchObject({ kind: 'frames', fromSeq: 3, toSeq: 5 });
 
+    // A multi-selection travels as seq ranges; the file holds exactly those frames, in seq order.
+    page.send({ type: 'session/export', rid: 'm', sessionId, selection: { kind: 'ranges', ranges: [[6, 6], [2, 3]] }, redact: {}, preview: false });
+    const marked = await page.next('session/exported', (m) => m.rid === 'm');
+    expect(marked.frameCount).toBe(3);
+    expect(readTraceText(marked.text!).frames.map((f) => f.seq)).toEqual([2, 3, 6]);
+
     page.send({ type: 'session/export', rid: 'bad', sessionId, selection: { kind: 'all' }, redact: { custom: [{ regex: '(' }] }, preview: true });
     expect(await page.next('ack', (a) => a.rid === 'bad')).toMatchObject({ ok: false });
     page.send({ type: 'session/export', rid: 'gone', sessionId: 'nope', selection: { kind: 'all' }, redact: {}, preview: true });
