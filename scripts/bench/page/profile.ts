@@ -1,9 +1,12 @@
 /**
- * Where the page's time goes while frames stream in: `npx tsx scripts/bench/page/profile.ts
- * [rate] [seconds] [pane] [burst]` connects the stream-rate fixture from the page, streams into it with
- * the given pane shown (Traffic by default), after `burst` frames when given, and writes a V8 CPU profile (open it in DevTools'
- * Performance panel) plus the long animation frames with the scripts Chromium blames for them.
- * For readable function names, build the page with `npx next build --no-mangling` first.
+ * Where the page's time goes while frames stream in:
+ *   npx tsx scripts/bench/page/profile.ts [rate] [seconds] [pane] [burst]
+ * connects the stream-rate fixture from the page, optionally bursts `burst` frames into it, shows
+ * `pane` (Traffic by default) and streams `rate` frames/s for `seconds`. Prints the main thread's
+ * CPU per frame, style/layout/paint totals, the long animation frames with the scripts Chromium
+ * blames, and self time per function; writes a V8 CPU profile and a Chrome trace to bench-results/
+ * (both open in DevTools' Performance panel). For readable function names, build the page with
+ * `npx next build --no-mangling` first.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,57 +14,31 @@ import { PageClient } from '../page-client';
 import { ROOT } from '../paths';
 import { startLoupe } from '../loupe-process';
 import { launchChromium, newBenchContext } from './browser';
+import { busiestMainThread, framesOf, MAIN_THREAD_CATEGORIES, type TraceEvent } from './main-thread';
 import { STREAM_SERVER } from './live';
 
 interface LoafScript { invoker?: string; sourceFunctionName?: string; sourceURL?: string; duration: number; forcedStyleAndLayoutDuration?: number }
 interface Loaf { duration: number; blockingDuration: number; renderStart: number; startTime: number; styleAndLayoutStart: number; scripts: LoafScript[] }
 
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { beginData?: Record<string, unknown>; elementCount?: number; data?: Record<string, unknown> } }
-
 /**
- * The CPU the page's main thread spent per rendered frame: every task from the end of one frame's
- * rendering to the end of the next (a frame ends with the task that commits to the compositor).
- * Unlike wall time this does not stretch while the thread waits for a core on a busy machine, so
- * it tells how long a frame would have been on an idle one.
+ * The CPU per frame and, for the four heaviest frames, their tasks over 2 ms and what ran inside.
+ * The first frame of the recording also holds the profiler's own start-up message.
  */
 function frameCpu(events: TraceEvent[]): void {
-  const mains = events.filter((e) => e.name === 'thread_name' && (e as { args?: { name?: string } }).args?.name === 'CrRendererMain');
-  let best: number[] = [];
-  let worstFrames: string[] = [];
-  for (const m of mains) {
-    const mine = events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X');
-    const tasks = mine.filter((e) => e.name === 'ThreadControllerImpl::RunTask').sort((a, b) => a.ts - b.ts);
-    const commits = mine.filter((e) => e.name === 'Commit').map((e) => e.ts).sort((a, b) => a - b);
-    const frames: number[] = [];
-    const members: TraceEvent[][] = [];
-    let acc = 0;
-    let group: TraceEvent[] = [];
-    let c = 0;
-    for (const t of tasks) {
-      acc += (t.tdur ?? 0) / 1000;
-      group.push(t);
-      while (c < commits.length && commits[c] < t.ts) c++;
-      if (c < commits.length && commits[c] <= t.ts + (t.dur ?? 0)) {
-        frames.push(acc);
-        members.push(group);
-        acc = 0;
-        group = [];
-      }
-    }
-    if (frames.reduce((a, b) => a + b, 0) > best.reduce((a, b) => a + b, 0)) {
-      best = frames;
-      const order = frames.map((cpu, i) => ({ cpu, i })).sort((a, b) => b.cpu - a.cpu).slice(0, 4);
-      worstFrames = order.map(({ cpu, i }) => [`frame of ${cpu.toFixed(1)} ms:`, ...(members[i] ?? []).filter((t) => (t.tdur ?? 0) > 2000).map((t) => {
-        const inside = mine.filter((e) => e !== t && e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0) && (e.tdur ?? e.dur ?? 0) > 2000);
-        return `  task ${((t.tdur ?? 0) / 1000).toFixed(1)} ms: ${inside.map((e) => `${e.name}${e.args?.data?.functionName ? `(${String(e.args.data.functionName)})` : ''} ${((e.tdur ?? e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`;
-      })]).flat();
-    }
-  }
-  const sorted = [...best].sort((a, b) => a - b);
+  const mine = busiestMainThread(events);
+  const frames = framesOf(mine);
+  const sorted = frames.map((f) => f.cpuMs).sort((x, y) => x - y);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   console.log(`main-thread CPU per frame: ${sorted.length} frames, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, longest ${(sorted.at(-1) ?? 0).toFixed(1)} ms, over 33 ms: ${sorted.filter((x) => x > 33).length}, over 50 ms: ${sorted.filter((x) => x > 50).length}`);
   console.log(`  the ten longest: ${sorted.slice(-10).reverse().map((x) => x.toFixed(1)).join(', ')}`);
-  console.log(`  the four longest, their tasks over 2 ms and what ran inside them:\n    ${worstFrames.join('\n    ')}`);
+  const ms = (e: TraceEvent) => ((e.tdur ?? e.dur ?? 0) / 1000).toFixed(1);
+  for (const f of [...frames].sort((x, y) => y.cpuMs - x.cpuMs).slice(0, 4)) {
+    console.log(`  frame of ${f.cpuMs.toFixed(1)} ms:`);
+    for (const t of f.tasks.filter((e) => (e.tdur ?? 0) > 2000)) {
+      const inside = mine.filter((e) => e !== t && e.ph === 'X' && e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0) && (e.tdur ?? e.dur ?? 0) > 2000);
+      console.log(`    task ${ms(t)} ms: ${inside.map((e) => `${e.name} ${ms(e)}`).join(', ')}`);
+    }
+  }
 }
 
 /** Style and layout work per kind: how often, how long, over how many elements. */
@@ -75,7 +52,7 @@ function summariseRendering(events: TraceEvent[]): void {
     row.n++;
     row.ms += (e.dur ?? 0) / 1000;
     row.max = Math.max(row.max, (e.dur ?? 0) / 1000);
-    row.elements += Number(e.args?.elementCount ?? e.args?.beginData?.dirtyObjects ?? 0);
+    row.elements += Number((e.args as { elementCount?: number; beginData?: { dirtyObjects?: number } } | undefined)?.elementCount ?? (e.args as { beginData?: { dirtyObjects?: number } } | undefined)?.beginData?.dirtyObjects ?? 0);
     by.set(e.name, row);
   }
   console.log('main-thread work: count, wall ms (total, longest), CPU ms (total, longest), elements or dirty objects on average');
@@ -111,7 +88,7 @@ try {
     w.__loafs = [];
     new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__loafs.push(e.toJSON()); }).observe({ type: 'long-animation-frame' });
   });
-  await bb.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await bb.browser.startTracing(page, { categories: [...MAIN_THREAD_CATEGORIES, 'disabled-by-default-devtools.timeline'] });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -120,11 +97,13 @@ try {
   if (reply.type !== 'request/result' || reply.error) throw new Error(`stream failed: ${JSON.stringify(reply)}`);
   await page.waitForTimeout(1000);
   const { profile } = await cdp.send('Profiler.stop');
-  const traceEvents = JSON.parse((await bb.browser.stopTracing()).toString()).traceEvents as TraceEvent[];
+  const traceText = (await bb.browser.stopTracing()).toString();
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'stream-trace.json'), traceText);
+  const traceEvents = JSON.parse(traceText).traceEvents as TraceEvent[];
   summariseRendering(traceEvents);
   frameCpu(traceEvents);
   const loafs = (await page.evaluate(() => (window as unknown as { __loafs: unknown[] }).__loafs)) as Loaf[];
-  mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'stream.cpuprofile'), JSON.stringify(profile));
   const long = loafs.filter((l) => l.duration > 50).sort((a, b) => b.duration - a.duration);
   console.log(`long animation frames: ${loafs.length}, over 50 ms: ${long.length}`);
