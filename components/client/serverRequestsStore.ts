@@ -22,7 +22,10 @@ export function samplingResult(text: string, model: string, stopReason = 'endTur
   return { role: 'assistant', content: { type: 'text', text }, model, stopReason };
 }
 
-export async function answer(sessionId: string, key: string, a: Parameters<typeof answerServerRequest>[2]): Promise<void> {
+/** A reply to a server request: a result, or a JSON-RPC error. */
+export type ServerAnswer = Parameters<typeof answerServerRequest>[2];
+
+export async function answer(sessionId: string, key: string, a: ServerAnswer): Promise<void> {
   const store = useServerRequests.getState();
   if (store.get(sessionId).answered.includes(key)) return;
   store.patch(sessionId, (s) => ({ answered: [...s.answered.slice(-200), key], error: undefined }));
