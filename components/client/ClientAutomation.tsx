@@ -9,6 +9,7 @@ import { listResources, resourceUpdated, useResources } from './resourcesStore';
 import { autoAnswer } from './serverRequestsStore';
 import { taskStatusNotified } from './tasksStore';
 import { listTools, useTools } from './toolsStore';
+import { followUrlElicitations } from './urlElicitationsStore';
 
 function react(sessionId: string, n: ServerNotification): void {
   switch (n.method) {
@@ -43,6 +44,8 @@ export function ClientAutomation({ session }: { session: SessionSummary }) {
     let lastPending: unknown;
     const onState = (s: ReturnType<typeof useLoupe.getState>) => {
       const t = s.traces[id];
+      // URL elicitations are read from the first frame: their history is what the panel shows.
+      if (t) followUrlElicitations(id, t.frames, t.classified);
       if (t && t.frames.length > seen) {
         const news = serverNotifications(t.frames, t.classified, seen);
         seen = t.frames.length;

@@ -1,0 +1,99 @@
+/**
+ * The server's 2025-11-25 requests answered in the page, against a fixture server that reports in
+ * each tool's result what the client sent back: sampling with tools (answered with tool uses), a
+ * URL elicitation the server then reports complete, and sampling and elicitation run as tasks
+ * that the server polls with tasks/get, tasks/list, tasks/result and tasks/cancel.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { chooseCapabilities, ClientPanel } from './pages/ClientPanel';
+import { LoupePage } from './pages/LoupePage';
+import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+
+const FIXTURE = 'asks-more';
+let loupe: RunningLoupe;
+
+test.beforeAll(async () => {
+  loupe = await startLoupe();
+});
+
+test.afterAll(async () => {
+  await loupe?.stop();
+});
+
+async function connected(page: Page, capabilities: string[]): Promise<{ lp: LoupePage; client: ClientPanel }> {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  if (!(await lp.connections.getByRole('listitem', { name: FIXTURE, exact: true }).isVisible())) {
+    await lp.addConnection({ name: FIXTURE, command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/client-asks-more.mjs')] });
+  }
+  await chooseCapabilities(page, capabilities);
+  await lp.connect(FIXTURE);
+  await lp.expectPhase('ready');
+  const client = new ClientPanel(page);
+  await client.listTools();
+  return { lp, client };
+}
+
+/** The fixture's tools take no arguments. */
+async function call(client: ClientPanel, tool: string): Promise<void> {
+  await client.root.getByRole('combobox', { name: 'Tool' }).selectOption(tool);
+  await client.call(tool);
+}
+
+test('sampling with tools: shows the offered tools and past tool rounds, answers with tool uses', async ({ page }) => {
+  const { lp, client } = await connected(page, ['sampling', 'sampling: tools']);
+  await call(client, 'sample-with-tools');
+  const card = client.serverRequests.getByRole('listitem', { name: 'sampling/createMessage request' });
+  const offered = card.getByRole('region', { name: 'Offered tools' });
+  await expect(offered).toContainText('toolChoice: required');
+  await expect(offered.getByRole('listitem', { name: 'Offered tool get_weather' })).toContainText('Current weather for a city');
+  await expect(offered.getByRole('listitem', { name: 'Offered tool get_time' })).toBeVisible();
+  await expect(offered.getByText('"city"')).toBeHidden();
+  await offered.getByRole('listitem', { name: 'Offered tool get_weather' }).getByText('input schema').click();
+  await expect(offered.getByText(/"city"/)).toBeVisible();
+  await expect(offered).not.toContainText('did not declare sampling.tools');
+
+  // The earlier tool round in the messages reads as a tool use and its result, not raw JSON.
+  const messages = card.getByRole('list', { name: 'Sampling messages' });
+  await expect(messages.getByLabel('Tool use get_weather')).toContainText('"city": "Oslo"');
+  await expect(messages.getByLabel('Tool result for call_old')).toContainText('Oslo: 3°C, snow');
+
+  // toolChoice "required" and a text answer: warned, not refused.
+  await expect(card).toContainText('toolChoice is "required"');
+  await card.getByRole('radiogroup', { name: 'Answer with' }).getByRole('radio', { name: 'Tool use' }).check();
+  await expect(card).not.toContainText('toolChoice is "required"');
+  const uses = card.getByRole('list', { name: 'Tool uses' });
+  await expect(uses.getByRole('textbox', { name: 'Tool input (JSON)' })).toHaveValue(/"city": "Paris"/);
+  await card.getByRole('button', { name: 'Add tool use' }).click();
+  const second = uses.getByRole('listitem', { name: 'Tool use 2' });
+  await second.getByRole('textbox', { name: 'Tool input (JSON)' }).fill('{"city": "London"');
+  await card.getByRole('button', { name: 'Send tool use' }).click();
+  await expect(card.getByRole('alert')).toContainText('Tool use 2 (get_weather)');
+  await second.getByRole('textbox', { name: 'Tool input (JSON)' }).fill('{"city": "London"}');
+  await lp.screenshot('client-extra-1-sampling-tools');
+  await card.getByRole('button', { name: 'Send tool use' }).click();
+
+  await expect(client.result).toContainText('"stopReason":"toolUse"');
+  await expect(client.result).toContainText(/"type":"tool_use","id":"call_[0-9a-z]{8}","name":"get_weather","input":\{"city":"Paris"\}/);
+  await expect(client.result).toContainText('"input":{"city":"London"}');
+  await expect(client.serverRequests).toBeHidden();
+});
+
+test('URL elicitation: accepted, then completed by the server; an unknown id is a notice', async ({ page }) => {
+  const { client } = await connected(page, ['elicitation: url']);
+  await call(client, 'url-elicitation');
+  const card = client.serverRequests.getByRole('listitem', { name: 'elicitation/create request' });
+  await expect(card.getByLabel('Elicitation URL')).toHaveText('https://example.com/connect?elicitation=elic-42');
+  // The URL is never opened for the person: no new page appears.
+  const popups: Page[] = [];
+  page.context().on('page', (p) => popups.push(p));
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(client.result).toContainText('elicitation answered: {"action":"accept"}');
+
+  const section = client.root.getByRole('region', { name: 'URL elicitations' });
+  await expect(section.getByRole('listitem', { name: 'URL elicitation elic-42' }).getByRole('status')).toContainText('completed by the server');
+  await expect(section.getByRole('list', { name: 'Elicitation notices' })).toContainText('“elic-nobody”, which no URL elicitation of this session used: a client ignores it.');
+  await expect(client.root.getByRole('alert')).toHaveCount(0);
+  expect(popups).toHaveLength(0);
+});
