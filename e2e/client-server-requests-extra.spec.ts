@@ -97,3 +97,36 @@ test('URL elicitation: accepted, then completed by the server; an unknown id is 
   await expect(client.root.getByRole('alert')).toHaveCount(0);
   expect(popups).toHaveLength(0);
 });
+
+test('sampling as a task: answered at once with a task, polled, and tasks/result returns the reply', async ({ page }) => {
+  const { lp, client } = await connected(page, ['sampling', 'tasks (list, cancel)', 'tasks: sampling']);
+  await call(client, 'task-sampling');
+  const card = client.serverRequests.getByRole('listitem', { name: 'sampling/createMessage request' });
+  await expect(card.getByRole('status', { name: 'Runs as a task' })).toHaveText('task · working');
+  await expect(card).toContainText('Summarise the report, as a task.');
+  // The server already polls: tasks/get and tasks/list are answered, tasks/result waits for the person.
+  await lp.traffic.expectRow('request', 'tasks/result');
+  await card.getByRole('textbox', { name: 'Reply' }).fill('Done, as a task.');
+  await lp.screenshot('client-extra-3-sampling-task');
+  await card.getByRole('button', { name: 'Send reply' }).click();
+
+  await expect(client.result).toContainText('created: working ttl 60000 pollInterval 1000; get: working; listed: true');
+  await expect(client.result).toContainText('"content":{"type":"text","text":"Done, as a task."},"model":"loupe-person","stopReason":"endTurn"');
+  await expect(client.result).toContainText('related-task meta: true; get after: completed; unknown task: -32602; status notifications: completed');
+  await expect(client.serverRequests).toBeHidden();
+  await lp.traffic.expectRow('notification', 'notifications/tasks/status');
+});
+
+test('elicitation as a task: the answer comes through tasks/result, and a task the server cancels ends as cancelled', async ({ page }) => {
+  const { client } = await connected(page, ['elicitation: form', 'tasks (list, cancel)', 'tasks: elicitation']);
+  await call(client, 'task-elicitation');
+  const card = client.serverRequests.getByRole('listitem', { name: 'elicitation/create request' });
+  await expect(card.getByRole('status', { name: 'Runs as a task' })).toHaveText('task · working');
+  await card.getByRole('form', { name: 'Elicitation form' }).getByRole('textbox', { name: 'name' }).fill('Ada');
+  await card.getByRole('button', { name: 'Accept' }).click();
+
+  await expect(client.result).toContainText('result: {"action":"accept","content":{"name":"Ada"},"_meta":{"io.modelcontextprotocol/related-task"');
+  await expect(client.result).toContainText('get after: completed; unknown task: -32602; status notifications: completed');
+  await expect(client.result).toContainText('cancel: cancelled; cancel again: -32602; cancelled result: {"action":"cancel"');
+  await expect(client.serverRequests).toBeHidden();
+});

@@ -2,11 +2,12 @@
 import { useEffect } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { serverNotifications, type ServerNotification } from '../../lib/client/notifications';
+import { TASK_METHODS } from '../../lib/client/received-tasks';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { showPanel } from './panelStore';
 import { listPrompts, usePrompts } from './promptsStore';
 import { listResources, resourceUpdated, useResources } from './resourcesStore';
-import { autoAnswer } from './serverRequestsStore';
+import { autoAnswer } from './autoAnswer';
 import { taskStatusNotified } from './tasksStore';
 import { listTools, useTools } from './toolsStore';
 import { followUrlElicitations } from './urlElicitationsStore';
@@ -54,8 +55,9 @@ export function ClientAutomation({ session }: { session: SessionSummary }) {
       const pending = s.pending[id];
       if (pending && pending !== lastPending) {
         lastPending = pending;
-        autoAnswer(id, connectionId, pending);
-        if (pending.some((p) => p.method !== 'roots/list')) showPanel(id);
+        autoAnswer(id, connectionId, pending, s.sessions.find((x) => x.id === id)?.clientCapabilities);
+        // A task-augmented request waits for the person too, as a task card.
+        if (pending.some((p) => p.method !== 'roots/list' && !TASK_METHODS.includes(p.method))) showPanel(id);
       }
     };
     onState(useLoupe.getState());

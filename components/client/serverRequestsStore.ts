@@ -3,10 +3,8 @@
  * sampling by a person (or by an automatic reply a person switched on, for tests), elicitation by
  * a person. Keys already answered are remembered so an answer is never sent twice.
  */
-import type { PendingServerRequest } from '../../lib/wire/protocol';
 import { createPerSession } from './perSession';
 import { answerServerRequest } from './request';
-import { rootsResult, useRoots } from './rootsStore';
 
 export interface AutoReplyState {
   samplingAuto: boolean;
@@ -33,15 +31,5 @@ export async function answer(sessionId: string, key: string, a: ServerAnswer): P
     await answerServerRequest(sessionId, key, a);
   } catch (e) {
     store.patch(sessionId, { error: `Could not answer: ${(e as Error).message}` });
-  }
-}
-
-/** Answers what needs no person: called whenever the pending list changes. */
-export function autoAnswer(sessionId: string, connectionId: string, pending: PendingServerRequest[]): void {
-  const st = useServerRequests.getState().get(sessionId);
-  for (const p of pending) {
-    if (st.answered.includes(p.key)) continue;
-    if (p.method === 'roots/list') void answer(sessionId, p.key, { result: rootsResult(useRoots.getState().roots(connectionId)) });
-    else if (p.method === 'sampling/createMessage' && st.samplingAuto) void answer(sessionId, p.key, { result: samplingResult(st.samplingText, 'loupe-automatic') });
   }
 }

@@ -1,0 +1,84 @@
+/**
+ * The tasks the server created in this page (a task-augmented sampling or elicitation request),
+ * and the page's answers to the server's tasks/* requests about them. The bookkeeping is pure
+ * (lib/client/received-tasks); this keeps one book per session, the `tasks/result` requests that
+ * block until the person answers, and sends `notifications/tasks/status` when a status changes.
+ */
+import {
+  createTask, emptyTaskBook, finishTask, handleTaskRequest, prune, resultReply, taskObject,
+  type ReceivedTask, type TaskBook, type TaskReply,
+} from '../../lib/client/received-tasks';
+import type { PendingServerRequest } from '../../lib/wire/protocol';
+import { createPerSession } from './perSession';
+import { notifyServer } from './request';
+import { answer, useServerRequests, type ServerAnswer } from './serverRequestsStore';
+
+export interface ReceivedTasksState {
+  book: TaskBook;
+  /** Keys of the server's tasks/result requests that wait for a task to end, by task id. */
+  waiting: Record<string, string[]>;
+}
+
+export const useReceivedTasks = createPerSession<ReceivedTasksState>(() => ({ book: emptyTaskBook, waiting: {} }));
+
+function newTaskId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `task-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function toAnswer(reply: Exclude<TaskReply, { wait: string }>): ServerAnswer {
+  return 'error' in reply ? { error: reply.error } : { result: reply.result };
+}
+
+/** Status notifications are optional for a receiver; Loupe sends one for every change. */
+function statusChanged(sessionId: string, task: ReceivedTask): void {
+  const store = useReceivedTasks.getState();
+  const keys = store.get(sessionId).waiting[task.taskId] ?? [];
+  store.patch(sessionId, (s) => ({ waiting: Object.fromEntries(Object.entries(s.waiting).filter(([id]) => id !== task.taskId)) }));
+  const reply = resultReply(task);
+  if (!('wait' in reply)) for (const key of keys) void answer(sessionId, key, toAnswer(reply));
+  notifyServer(sessionId, 'notifications/tasks/status', taskObject(task)).catch((e: Error) => {
+    useServerRequests.getState().patch(sessionId, { error: `Could not send notifications/tasks/status: ${e.message}` });
+  });
+}
+
+/** Accepts a task-augmented request: the server gets a CreateTaskResult now, the person answers later. */
+export function acceptAsTask(sessionId: string, p: PendingServerRequest): string {
+  const taskId = newTaskId();
+  const params = (p.params ?? {}) as Record<string, unknown>;
+  let result: Record<string, unknown> = {};
+  useReceivedTasks.getState().patch(sessionId, (s) => {
+    const made = createTask(prune(s.book, Date.now()), taskId, p.method, params, Date.now());
+    result = made.result;
+    return { book: made.book };
+  });
+  void answer(sessionId, p.key, { result });
+  return taskId;
+}
+
+/** The person's (or an automatic) answer to the request behind a task. */
+export function finishReceivedTask(sessionId: string, taskId: string, a: ServerAnswer): void {
+  let task: ReceivedTask | undefined;
+  useReceivedTasks.getState().patch(sessionId, (s) => {
+    const done = finishTask(s.book, taskId, a, Date.now());
+    task = done.task;
+    return { book: done.book };
+  });
+  if (task) statusChanged(sessionId, task);
+}
+
+/** Answers tasks/get, tasks/list, tasks/cancel at once, and tasks/result once its task ended. */
+export function answerTaskRequest(sessionId: string, p: PendingServerRequest, clientCapabilities: Record<string, unknown> | undefined): void {
+  const store = useReceivedTasks.getState();
+  const book = prune(store.get(sessionId).book, Date.now());
+  const { book: next, reply, changed } = handleTaskRequest(book, p.method, p.params, clientCapabilities, Date.now());
+  if ('wait' in reply) {
+    store.patch(sessionId, (s) => {
+      const keys = s.waiting[reply.wait] ?? [];
+      return { book: next, waiting: keys.includes(p.key) ? s.waiting : { ...s.waiting, [reply.wait]: [...keys, p.key] } };
+    });
+    return;
+  }
+  store.patch(sessionId, { book: next });
+  void answer(sessionId, p.key, toAnswer(reply));
+  if (changed) statusChanged(sessionId, changed);
+}
