@@ -130,3 +130,25 @@ test('elicitation as a task: the answer comes through tasks/result, and a task t
   await expect(client.result).toContainText('cancel: cancelled; cancel again: -32602; cancelled result: {"action":"cancel"');
   await expect(client.serverRequests).toBeHidden();
 });
+
+test('a task the page runs survives a reload: the card comes back and the answer reaches tasks/result', async ({ page }) => {
+  const { lp, client } = await connected(page, ['sampling', 'tasks (list, cancel)', 'tasks: sampling']);
+  await call(client, 'task-sampling');
+  await expect(client.serverRequests.getByRole('status', { name: 'Runs as a task' })).toBeVisible();
+  await lp.traffic.expectRow('request', 'tasks/result');
+
+  await page.reload();
+  const card = client.serverRequests.getByRole('listitem', { name: 'sampling/createMessage request' });
+  await expect(card.getByRole('status', { name: 'Runs as a task' })).toHaveText('task · working');
+  await card.getByRole('textbox', { name: 'Reply' }).fill('Answered after a reload.');
+  await card.getByRole('button', { name: 'Send reply' }).click();
+  await expect(client.serverRequests).toBeHidden();
+
+  // The call was made by the page before the reload: its result is read from the trace.
+  await lp.traffic.row('response', 'tools/call').click();
+  const raw = lp.detail.getByRole('region', { name: 'Raw text' });
+  await expect(raw).toContainText('Answered after a reload.');
+  await expect(raw).toContainText('get after: completed');
+  await client.tab('Tasks');
+  await expect(client.root.getByRole('list', { name: 'Tasks run for the server' }).getByRole('status', { name: 'Task status' })).toHaveText('completed');
+});

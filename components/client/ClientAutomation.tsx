@@ -2,12 +2,13 @@
 import { useEffect } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { serverNotifications, type ServerNotification } from '../../lib/client/notifications';
-import { TASK_METHODS } from '../../lib/client/received-tasks';
+import { openTasks, TASK_METHODS } from '../../lib/client/received-tasks';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { showPanel } from './panelStore';
 import { listPrompts, usePrompts } from './promptsStore';
 import { listResources, resourceUpdated, useResources } from './resourcesStore';
 import { autoAnswer } from './autoAnswer';
+import { restoreReceivedTasks } from './receivedTasksStore';
 import { taskStatusNotified } from './tasksStore';
 import { listTools, useTools } from './toolsStore';
 import { followUrlElicitations } from './urlElicitationsStore';
@@ -60,6 +61,7 @@ export function ClientAutomation({ session }: { session: SessionSummary }) {
         if (pending.some((p) => p.method !== 'roots/list' && !TASK_METHODS.includes(p.method))) showPanel(id);
       }
     };
+    if (openTasks(restoreReceivedTasks(id)).length > 0) showPanel(id);
     onState(useLoupe.getState());
     return useLoupe.subscribe(onState);
   }, [id, connectionId]);

@@ -5,7 +5,7 @@
  * block until the person answers, and sends `notifications/tasks/status` when a status changes.
  */
 import {
-  createTask, emptyTaskBook, finishTask, handleTaskRequest, prune, resultReply, taskObject,
+  createTask, emptyTaskBook, finishTask, handleTaskRequest, parseTaskBook, prune, resultReply, taskObject,
   type ReceivedTask, type TaskBook, type TaskReply,
 } from '../../lib/client/received-tasks';
 import type { PendingServerRequest } from '../../lib/wire/protocol';
@@ -20,6 +20,39 @@ export interface ReceivedTasksState {
 }
 
 export const useReceivedTasks = createPerSession<ReceivedTasksState>(() => ({ book: emptyTaskBook, waiting: {} }));
+
+const storageKey = (sessionId: string) => `loupe.receivedTasks.${sessionId}`;
+
+function tabStorage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sets a session's book and keeps a copy for this browser tab. */
+function setBook(sessionId: string, book: TaskBook): void {
+  useReceivedTasks.getState().patch(sessionId, { book });
+  try {
+    tabStorage()?.setItem(storageKey(sessionId), JSON.stringify(book));
+  } catch {
+    // Storage full or refused: the tasks still run, they just do not survive a reload.
+  }
+}
+
+/**
+ * After a reload the page still runs the tasks it accepted: the proxy keeps the server's
+ * tasks/result requests waiting, and they must find their task. Returns the restored book.
+ */
+export function restoreReceivedTasks(sessionId: string): TaskBook {
+  const store = useReceivedTasks.getState();
+  if (!store.bySession[sessionId]) {
+    const book = parseTaskBook(tabStorage()?.getItem(storageKey(sessionId)));
+    if (book) store.patch(sessionId, { book });
+  }
+  return store.get(sessionId).book;
+}
 
 function newTaskId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `task-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -45,25 +78,18 @@ function statusChanged(sessionId: string, task: ReceivedTask): void {
 export function acceptAsTask(sessionId: string, p: PendingServerRequest): string {
   const taskId = newTaskId();
   const params = (p.params ?? {}) as Record<string, unknown>;
-  let result: Record<string, unknown> = {};
-  useReceivedTasks.getState().patch(sessionId, (s) => {
-    const made = createTask(prune(s.book, Date.now()), taskId, p.method, params, Date.now());
-    result = made.result;
-    return { book: made.book };
-  });
-  void answer(sessionId, p.key, { result });
+  const made = createTask(prune(useReceivedTasks.getState().get(sessionId).book, Date.now()), taskId, p.method, params, Date.now());
+  setBook(sessionId, made.book);
+  void answer(sessionId, p.key, { result: made.result });
   return taskId;
 }
 
 /** The person's (or an automatic) answer to the request behind a task. */
 export function finishReceivedTask(sessionId: string, taskId: string, a: ServerAnswer): void {
-  let task: ReceivedTask | undefined;
-  useReceivedTasks.getState().patch(sessionId, (s) => {
-    const done = finishTask(s.book, taskId, a, Date.now());
-    task = done.task;
-    return { book: done.book };
-  });
-  if (task) statusChanged(sessionId, task);
+  const done = finishTask(useReceivedTasks.getState().get(sessionId).book, taskId, a, Date.now());
+  if (!done.task) return;
+  setBook(sessionId, done.book);
+  statusChanged(sessionId, done.task);
 }
 
 /** Answers tasks/get, tasks/list, tasks/cancel at once, and tasks/result once its task ended. */
@@ -71,14 +97,14 @@ export function answerTaskRequest(sessionId: string, p: PendingServerRequest, cl
   const store = useReceivedTasks.getState();
   const book = prune(store.get(sessionId).book, Date.now());
   const { book: next, reply, changed } = handleTaskRequest(book, p.method, p.params, clientCapabilities, Date.now());
+  if (next !== store.get(sessionId).book) setBook(sessionId, next);
   if ('wait' in reply) {
     store.patch(sessionId, (s) => {
       const keys = s.waiting[reply.wait] ?? [];
-      return { book: next, waiting: keys.includes(p.key) ? s.waiting : { ...s.waiting, [reply.wait]: [...keys, p.key] } };
+      return { waiting: keys.includes(p.key) ? s.waiting : { ...s.waiting, [reply.wait]: [...keys, p.key] } };
     });
     return;
   }
-  store.patch(sessionId, { book: next });
   void answer(sessionId, p.key, toAnswer(reply));
   if (changed) statusChanged(sessionId, changed);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTask, emptyTaskBook, finishTask, handleTaskRequest, openTasks, prune, RELATED_TASK, runsAsTask, type TaskBook } from './received-tasks';
+import { createTask, emptyTaskBook, finishTask, handleTaskRequest, isTerminalStatus, openTasks, parseTaskBook, prune, RELATED_TASK, runsAsTask, type TaskBook } from './received-tasks';
 
 const caps = { tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } } };
 const T0 = Date.parse('2025-11-25T10:00:00Z');
@@ -78,5 +78,14 @@ describe('the client as a task receiver', () => {
     expect(second.result.nextCursor).toBeUndefined();
     expect(prune(book, T0 + 60_000)).toBe(book);
     expect(prune(book, T0 + 60_001).order).toEqual([]);
+  });
+
+  it('reads a stored book back, and refuses anything else', () => {
+    const { book } = created();
+    expect(parseTaskBook(JSON.stringify(book))).toEqual(book);
+    expect(parseTaskBook('{"tasks":{},"order":["x"]}')).toBeUndefined();
+    expect(parseTaskBook('not json')).toBeUndefined();
+    expect(parseTaskBook(null)).toBeUndefined();
+    expect(['working', 'input_required', 'completed', 'failed', 'cancelled'].map(isTerminalStatus)).toEqual([false, false, true, true, true]);
   });
 });

@@ -53,7 +53,9 @@ const INVALID_PARAMS = -32602;
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
-const isTerminal = (s: TaskStatus) => s === 'completed' || s === 'failed' || s === 'cancelled';
+/** completed, failed and cancelled are final: a task never leaves them (Task Status Lifecycle). */
+export const isTerminalStatus = (s: string): boolean => s === 'completed' || s === 'failed' || s === 'cancelled';
+const isTerminal = isTerminalStatus;
 
 /** The `tasks.requests` entry that lets a server send this method as a task. */
 const AUGMENTABLE: Record<string, [string, string]> = {
@@ -157,6 +159,19 @@ export function handleTaskRequest(book: TaskBook, method: string, params: unknow
     }
     default:
       return { book, reply: { error: { code: -32601, message: `Method not found: ${method}` } } };
+  }
+}
+
+/** A book read back from storage, or undefined when it is not one. */
+export function parseTaskBook(text: string | null | undefined): TaskBook | undefined {
+  if (!text) return undefined;
+  try {
+    const v = obj(JSON.parse(text));
+    const tasks = obj(v?.tasks);
+    if (!tasks || !Array.isArray(v?.order) || !v.order.every((id) => typeof id === 'string' && obj(tasks[id]))) return undefined;
+    return { tasks: tasks as Record<string, ReceivedTask>, order: v.order as string[] };
+  } catch {
+    return undefined;
   }
 }
 
