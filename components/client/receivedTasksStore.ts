@@ -5,9 +5,10 @@
  * block until the person answers, and sends `notifications/tasks/status` when a status changes.
  */
 import {
-  createTask, emptyTaskBook, finishTask, handleTaskRequest, parseTaskBook, prune, resultReply, taskObject,
+  createTask, emptyTaskBook, finishTask, handleTaskRequest, parseTaskBook, prune, resultReply, taskObject, withoutTask,
   type ReceivedTask, type TaskBook, type TaskReply,
 } from '../../lib/client/received-tasks';
+import { useLoupe } from '../../lib/browser/store';
 import type { PendingServerRequest } from '../../lib/wire/protocol';
 import { createPerSession } from './perSession';
 import { notifyServer } from './request';
@@ -80,7 +81,10 @@ export function acceptAsTask(sessionId: string, p: PendingServerRequest): string
   const params = (p.params ?? {}) as Record<string, unknown>;
   const made = createTask(prune(useReceivedTasks.getState().get(sessionId).book, Date.now()), taskId, p.method, params, Date.now());
   setBook(sessionId, made.book);
-  void answer(sessionId, p.key, { result: made.result });
+  void answer(sessionId, p.key, { result: made.result }).then((sent) => {
+    // Another page attached to the session answered first: its task is the one the server knows.
+    if (!sent) setBook(sessionId, withoutTask(useReceivedTasks.getState().get(sessionId).book, taskId));
+  });
   return taskId;
 }
 
@@ -92,10 +96,29 @@ export function finishReceivedTask(sessionId: string, taskId: string, a: ServerA
   statusChanged(sessionId, done.task);
 }
 
+/** How long a request about a task this page does not know waits for another page to answer it. */
+const UNKNOWN_TASK_GRACE_MS = 1500;
+const deferred = new Set<string>();
+
+function stillPending(sessionId: string, key: string): boolean {
+  return (useLoupe.getState().pending[sessionId] ?? []).some((p) => p.key === key) && !useServerRequests.getState().get(sessionId).answered.includes(key);
+}
+
 /** Answers tasks/get, tasks/list, tasks/cancel at once, and tasks/result once its task ended. */
-export function answerTaskRequest(sessionId: string, p: PendingServerRequest, clientCapabilities: Record<string, unknown> | undefined): void {
+export function answerTaskRequest(sessionId: string, p: PendingServerRequest, clientCapabilities: Record<string, unknown> | undefined, late = false): void {
   const store = useReceivedTasks.getState();
   const book = prune(store.get(sessionId).book, Date.now());
+  const taskId = (p.params as { taskId?: unknown } | null)?.taskId;
+  if (!late && p.method !== 'tasks/list' && typeof taskId === 'string' && !book.tasks[taskId]) {
+    // Every page attached to a session sees the request; the one that runs the task answers it.
+    if (deferred.has(p.key)) return;
+    deferred.add(p.key);
+    setTimeout(() => {
+      deferred.delete(p.key);
+      if (stillPending(sessionId, p.key)) answerTaskRequest(sessionId, p, clientCapabilities, true);
+    }, UNKNOWN_TASK_GRACE_MS);
+    return;
+  }
   const { book: next, reply, changed } = handleTaskRequest(book, p.method, p.params, clientCapabilities, Date.now());
   if (next !== store.get(sessionId).book) setBook(sessionId, next);
   if ('wait' in reply) {

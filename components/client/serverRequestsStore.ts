@@ -23,13 +23,16 @@ export function samplingResult(text: string, model: string, stopReason = 'endTur
 /** A reply to a server request: a result, or a JSON-RPC error. */
 export type ServerAnswer = Parameters<typeof answerServerRequest>[2];
 
-export async function answer(sessionId: string, key: string, a: ServerAnswer): Promise<void> {
+/** Sends an answer once; false when it could not be sent (another page answered first, say). */
+export async function answer(sessionId: string, key: string, a: ServerAnswer): Promise<boolean> {
   const store = useServerRequests.getState();
-  if (store.get(sessionId).answered.includes(key)) return;
+  if (store.get(sessionId).answered.includes(key)) return false;
   store.patch(sessionId, (s) => ({ answered: [...s.answered.slice(-200), key], error: undefined }));
   try {
     await answerServerRequest(sessionId, key, a);
+    return true;
   } catch (e) {
     store.patch(sessionId, { error: `Could not answer: ${(e as Error).message}` });
+    return false;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTask, emptyTaskBook, finishTask, handleTaskRequest, isTerminalStatus, openTasks, parseTaskBook, prune, RELATED_TASK, runsAsTask, type TaskBook } from './received-tasks';
+import { createTask, emptyTaskBook, finishTask, handleTaskRequest, isTerminalStatus, openTasks, parseTaskBook, prune, withoutTask, RELATED_TASK, runsAsTask, type TaskBook } from './received-tasks';
 
 const caps = { tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } } };
 const T0 = Date.parse('2025-11-25T10:00:00Z');
@@ -78,6 +78,10 @@ describe('the client as a task receiver', () => {
     expect(second.result.nextCursor).toBeUndefined();
     expect(prune(book, T0 + 60_000)).toBe(book);
     expect(prune(book, T0 + 60_001).order).toEqual([]);
+    const less = withoutTask(book, 't3');
+    expect(less.order).toHaveLength(59);
+    expect(less.tasks.t3).toBeUndefined();
+    expect(withoutTask(less, 't3')).toBe(less);
   });
 
   it('reads a stored book back, and refuses anything else', () => {

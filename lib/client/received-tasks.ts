@@ -89,6 +89,12 @@ export function createTask(book: TaskBook, taskId: string, method: string, param
   return { book: put(book, task), result: { task: taskObject(task) } };
 }
 
+export function withoutTask(book: TaskBook, taskId: string): TaskBook {
+  if (!book.tasks[taskId]) return book;
+  const { [taskId]: _gone, ...tasks } = book.tasks;
+  return { tasks, order: book.order.filter((id) => id !== taskId) };
+}
+
 /** Drops the tasks whose ttl has run out (a receiver may delete them, results included). */
 export function prune(book: TaskBook, now: number): TaskBook {
   const gone = book.order.filter((id) => { const t = book.tasks[id]; return t.ttl !== null && t.createdMs + t.ttl < now; });
