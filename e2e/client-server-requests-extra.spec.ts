@@ -12,6 +12,8 @@ import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
 
 const FIXTURE = 'asks-more';
 let loupe: RunningLoupe;
+/** The connection is saved in this Loupe's config once, by the first test that connects. */
+let saved = false;
 
 test.beforeAll(async () => {
   loupe = await startLoupe();
@@ -24,8 +26,9 @@ test.afterAll(async () => {
 async function connected(page: Page, capabilities: string[]): Promise<{ lp: LoupePage; client: ClientPanel }> {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  if (!(await lp.connections.getByRole('listitem', { name: FIXTURE, exact: true }).isVisible())) {
+  if (!saved) {
     await lp.addConnection({ name: FIXTURE, command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/client-asks-more.mjs')] });
+    saved = true;
   }
   await chooseCapabilities(page, capabilities);
   await lp.connect(FIXTURE);
@@ -151,4 +154,36 @@ test('a task the page runs survives a reload: the card comes back and the answer
   await expect(raw).toContainText('get after: completed');
   await client.tab('Tasks');
   await expect(client.root.getByRole('list', { name: 'Tasks run for the server' }).getByRole('status', { name: 'Task status' })).toHaveText('completed');
+});
+
+test('two pages on one session: one page runs the task, the other leaves its tasks/* requests to it', async ({ page, browser }) => {
+  const { lp, client } = await connected(page, ['sampling', 'tasks (list, cancel)', 'tasks: sampling']);
+  const label = (await lp.sessionTabs.getByRole('tab', { selected: true }).innerText()).trim();
+  const otherContext = await browser.newContext();
+  try {
+    const other = await otherContext.newPage();
+    const otherLp = new LoupePage(other);
+    await otherLp.open(loupe.url);
+    await other.getByRole('button', { name: `Open session ${label}`, exact: true }).click();
+    // Opening a session from the list does not attach it yet; a reload re-attaches the open tabs.
+    await other.reload();
+    await otherLp.traffic.expectRow('request', 'tools/list');
+
+    await call(client, 'task-sampling');
+    await lp.traffic.expectRow('request', 'tasks/result');
+    await otherLp.traffic.expectRow('request', 'tasks/result');
+    // Both pages offered a CreateTaskResult; only the first reached the server, and only that page shows the task.
+    const cards = [page, other].map((p) => new ClientPanel(p).serverRequests.getByRole('listitem', { name: 'sampling/createMessage request' }));
+    await expect.poll(async () => (await cards[0].count()) + (await cards[1].count())).toBe(1);
+    const card = (await cards[0].count()) === 1 ? cards[0] : cards[1];
+    await card.getByRole('textbox', { name: 'Reply' }).fill('One page answered.');
+    await card.getByRole('button', { name: 'Send reply' }).click();
+
+    await expect(client.result).toContainText('get: working; listed: true');
+    await expect(client.result).toContainText('"text":"One page answered."');
+    await expect(client.result).toContainText('get after: completed; unknown task: -32602; status notifications: completed');
+    for (const p of [page, other]) await expect(new ClientPanel(p).root.getByRole('alert')).toHaveCount(0);
+  } finally {
+    await otherContext.close();
+  }
 });

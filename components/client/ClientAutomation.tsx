@@ -11,6 +11,7 @@ import { autoAnswer } from './autoAnswer';
 import { restoreReceivedTasks } from './receivedTasksStore';
 import { taskStatusNotified } from './tasksStore';
 import { listTools, useTools } from './toolsStore';
+import { followTaskIds } from './taskIdsStore';
 import { followUrlElicitations } from './urlElicitationsStore';
 
 function react(sessionId: string, n: ServerNotification): void {
@@ -48,6 +49,8 @@ export function ClientAutomation({ session }: { session: SessionSummary }) {
       const t = s.traces[id];
       // URL elicitations are read from the first frame: their history is what the panel shows.
       if (t) followUrlElicitations(id, t.frames, t.classified);
+      // Before autoAnswer: it leaves the tasks/* requests about other pages' tasks to them.
+      if (t) followTaskIds(id, t.frames, t.classified);
       if (t && t.frames.length > seen) {
         const news = serverNotifications(t.frames, t.classified, seen);
         seen = t.frames.length;

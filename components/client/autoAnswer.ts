@@ -20,11 +20,11 @@ export function autoAnswer(sessionId: string, connectionId: string, pending: Pen
   const automatic = () => ({ result: samplingResult(st.samplingText, 'loupe-automatic') });
   for (const p of pending) {
     if (st.answered.includes(p.key)) continue;
-    if (p.method === 'roots/list') void answer(sessionId, p.key, { result: rootsResult(useRoots.getState().roots(connectionId)) });
+    if (p.method === 'roots/list') void answer(sessionId, p.key, { result: rootsResult(useRoots.getState().roots(connectionId)) }, true);
     else if (TASK_METHODS.includes(p.method)) answerTaskRequest(sessionId, p, clientCapabilities);
     else if (runsAsTask(p.method, p.params, clientCapabilities)) {
       const taskId = acceptAsTask(sessionId, p);
       if (p.method === 'sampling/createMessage' && st.samplingAuto) finishReceivedTask(sessionId, taskId, automatic());
-    } else if (p.method === 'sampling/createMessage' && st.samplingAuto) void answer(sessionId, p.key, automatic());
+    } else if (p.method === 'sampling/createMessage' && st.samplingAuto) void answer(sessionId, p.key, automatic(), true);
   }
 }

@@ -13,6 +13,7 @@ import type { PendingServerRequest } from '../../lib/wire/protocol';
 import { createPerSession } from './perSession';
 import { notifyServer } from './request';
 import { answer, useServerRequests, type ServerAnswer } from './serverRequestsStore';
+import { createdInSession, useTaskIds } from './taskIdsStore';
 
 export interface ReceivedTasksState {
   book: TaskBook;
@@ -69,7 +70,7 @@ function statusChanged(sessionId: string, task: ReceivedTask): void {
   const keys = store.get(sessionId).waiting[task.taskId] ?? [];
   store.patch(sessionId, (s) => ({ waiting: Object.fromEntries(Object.entries(s.waiting).filter(([id]) => id !== task.taskId)) }));
   const reply = resultReply(task);
-  if (!('wait' in reply)) for (const key of keys) void answer(sessionId, key, toAnswer(reply));
+  if (!('wait' in reply)) for (const key of keys) void answer(sessionId, key, toAnswer(reply), true);
   notifyServer(sessionId, 'notifications/tasks/status', taskObject(task)).catch((e: Error) => {
     useServerRequests.getState().patch(sessionId, { error: `Could not send notifications/tasks/status: ${e.message}` });
   });
@@ -81,7 +82,7 @@ export function acceptAsTask(sessionId: string, p: PendingServerRequest): string
   const params = (p.params ?? {}) as Record<string, unknown>;
   const made = createTask(prune(useReceivedTasks.getState().get(sessionId).book, Date.now()), taskId, p.method, params, Date.now());
   setBook(sessionId, made.book);
-  void answer(sessionId, p.key, { result: made.result }).then((sent) => {
+  void answer(sessionId, p.key, { result: made.result }, true).then((sent) => {
     // Another page attached to the session answered first: its task is the one the server knows.
     if (!sent) setBook(sessionId, withoutTask(useReceivedTasks.getState().get(sessionId).book, taskId));
   });
@@ -96,12 +97,21 @@ export function finishReceivedTask(sessionId: string, taskId: string, a: ServerA
   statusChanged(sessionId, done.task);
 }
 
-/** How long a request about a task this page does not know waits for another page to answer it. */
-const UNKNOWN_TASK_GRACE_MS = 1500;
+const LIST_GRACE_MS = 1500;
 const deferred = new Set<string>();
 
-function stillPending(sessionId: string, key: string): boolean {
-  return (useLoupe.getState().pending[sessionId] ?? []).some((p) => p.key === key) && !useServerRequests.getState().get(sessionId).answered.includes(key);
+function othersTasks(sessionId: string, book: TaskBook): boolean {
+  return Object.keys(useTaskIds.getState().get(sessionId).ids).some((id) => !book.tasks[id]);
+}
+
+function deferList(sessionId: string, p: PendingServerRequest, clientCapabilities: Record<string, unknown> | undefined): void {
+  if (deferred.has(p.key)) return;
+  deferred.add(p.key);
+  setTimeout(() => {
+    deferred.delete(p.key);
+    const stillPending = (useLoupe.getState().pending[sessionId] ?? []).some((x) => x.key === p.key);
+    if (stillPending && !useServerRequests.getState().get(sessionId).answered.includes(p.key)) answerTaskRequest(sessionId, p, clientCapabilities, true);
+  }, LIST_GRACE_MS);
 }
 
 /** Answers tasks/get, tasks/list, tasks/cancel at once, and tasks/result once its task ended. */
@@ -109,16 +119,12 @@ export function answerTaskRequest(sessionId: string, p: PendingServerRequest, cl
   const store = useReceivedTasks.getState();
   const book = prune(store.get(sessionId).book, Date.now());
   const taskId = (p.params as { taskId?: unknown } | null)?.taskId;
-  if (!late && p.method !== 'tasks/list' && typeof taskId === 'string' && !book.tasks[taskId]) {
-    // Every page attached to a session sees the request; the one that runs the task answers it.
-    if (deferred.has(p.key)) return;
-    deferred.add(p.key);
-    setTimeout(() => {
-      deferred.delete(p.key);
-      if (stillPending(sessionId, p.key)) answerTaskRequest(sessionId, p, clientCapabilities, true);
-    }, UNKNOWN_TASK_GRACE_MS);
-    return;
-  }
+  // Every page attached to a session sees the request: a task another page created is that
+  // page's to answer for (its CreateTaskResult is in the trace); one nobody created is -32602.
+  if (p.method !== 'tasks/list' && typeof taskId === 'string' && !book.tasks[taskId] && createdInSession(sessionId, taskId)) return;
+  // tasks/list names no task: a page that does not run every task of the session lets the one
+  // that does answer first, and answers with its own tasks only if nobody did.
+  if (p.method === 'tasks/list' && !late && othersTasks(sessionId, book)) return deferList(sessionId, p, clientCapabilities);
   const { book: next, reply, changed } = handleTaskRequest(book, p.method, p.params, clientCapabilities, Date.now());
   if (next !== store.get(sessionId).book) setBook(sessionId, next);
   if ('wait' in reply) {
@@ -128,6 +134,6 @@ export function answerTaskRequest(sessionId: string, p: PendingServerRequest, cl
     });
     return;
   }
-  void answer(sessionId, p.key, toAnswer(reply));
+  void answer(sessionId, p.key, toAnswer(reply), true);
   if (changed) statusChanged(sessionId, changed);
 }

@@ -23,8 +23,11 @@ export function samplingResult(text: string, model: string, stopReason = 'endTur
 /** A reply to a server request: a result, or a JSON-RPC error. */
 export type ServerAnswer = Parameters<typeof answerServerRequest>[2];
 
-/** Sends an answer once; false when it could not be sent (another page answered first, say). */
-export async function answer(sessionId: string, key: string, a: ServerAnswer): Promise<boolean> {
+/**
+ * Sends an answer once; false when it could not be sent. An automatic answer that fails says
+ * nothing: every page attached to the session answers those, and only the first one lands.
+ */
+export async function answer(sessionId: string, key: string, a: ServerAnswer, automatic = false): Promise<boolean> {
   const store = useServerRequests.getState();
   if (store.get(sessionId).answered.includes(key)) return false;
   store.patch(sessionId, (s) => ({ answered: [...s.answered.slice(-200), key], error: undefined }));
@@ -32,7 +35,7 @@ export async function answer(sessionId: string, key: string, a: ServerAnswer): P
     await answerServerRequest(sessionId, key, a);
     return true;
   } catch (e) {
-    store.patch(sessionId, { error: `Could not answer: ${(e as Error).message}` });
+    if (!automatic) store.patch(sessionId, { error: `Could not answer: ${(e as Error).message}` });
     return false;
   }
 }

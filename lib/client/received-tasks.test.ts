@@ -77,8 +77,14 @@ describe('the client as a task receiver', () => {
     expect(second.result.tasks).toHaveLength(10);
     expect(second.result.nextCursor).toBeUndefined();
     expect(prune(book, T0 + 60_000)).toBe(book);
-    expect(prune(book, T0 + 60_001).order).toEqual([]);
+    const pruned = prune(book, T0 + 60_001);
+    expect(pruned.tasks.t0).toMatchObject({ taskId: 't0', expired: true, params: {} });
+    expect(prune(pruned, T0 + 90_000)).toBe(pruned);
+    expect(handleTaskRequest(pruned, 'tasks/list', {}, caps, T0).reply).toEqual({ result: { tasks: [] } });
+    expect(handleTaskRequest(pruned, 'tasks/get', { taskId: 't0' }, caps, T0).reply).toEqual({ error: { code: -32602, message: 'Failed to retrieve task: task "t0" has expired (its ttl ran out)' } });
+    expect(openTasks(pruned)).toEqual([]);
     const less = withoutTask(book, 't3');
+    expect(finishTask(pruned, 't1', { result: {} }, T0).task).toBeUndefined();
     expect(less.order).toHaveLength(59);
     expect(less.tasks.t3).toBeUndefined();
     expect(withoutTask(less, 't3')).toBe(less);

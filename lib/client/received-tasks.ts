@@ -31,6 +31,8 @@ export interface ReceivedTask {
   ttl: number | null;
   pollInterval: number;
   outcome?: TaskOutcome;
+  /** The ttl ran out: only the id is kept, so the page still knows the task was its own. */
+  expired?: true;
 }
 
 export interface TaskBook {
@@ -95,13 +97,13 @@ export function withoutTask(book: TaskBook, taskId: string): TaskBook {
   return { tasks, order: book.order.filter((id) => id !== taskId) };
 }
 
-/** Drops the tasks whose ttl has run out (a receiver may delete them, results included). */
+/** Forgets the request and result of tasks whose ttl ran out (a receiver may delete them). */
 export function prune(book: TaskBook, now: number): TaskBook {
-  const gone = book.order.filter((id) => { const t = book.tasks[id]; return t.ttl !== null && t.createdMs + t.ttl < now; });
+  const gone = book.order.filter((id) => { const t = book.tasks[id]; return !t.expired && t.ttl !== null && t.createdMs + t.ttl < now; });
   if (gone.length === 0) return book;
   const tasks = { ...book.tasks };
-  for (const id of gone) delete tasks[id];
-  return { tasks, order: book.order.filter((id) => !gone.includes(id)) };
+  for (const id of gone) tasks[id] = { ...tasks[id], params: {}, outcome: undefined, expired: true };
+  return { tasks, order: book.order };
 }
 
 /** The underlying request's answer with the related-task metadata tasks/result must carry. */
@@ -116,7 +118,7 @@ export function resultReply(t: ReceivedTask): TaskReply {
 export function finishTask(book: TaskBook, taskId: string, outcome: TaskOutcome, now: number): { book: TaskBook; task?: ReceivedTask } {
   const t = book.tasks[taskId];
   // A cancelled task stays cancelled even if its work completes (Task Cancellation).
-  if (!t || isTerminal(t.status)) return { book };
+  if (!t || t.expired || isTerminal(t.status)) return { book };
   const task: ReceivedTask = {
     ...t, outcome, updatedMs: now, status: outcome.error ? 'failed' : 'completed',
     statusMessage: outcome.error ? `The request failed: ${outcome.error.message}` : 'Answered in Loupe',
@@ -130,35 +132,38 @@ function cancelledOutcome(method: string): TaskOutcome {
   return { error: { code: -1, message: 'The task was cancelled before the user answered the sampling request' } };
 }
 
-function notFound(taskId: unknown): TaskReply {
-  return { error: { code: INVALID_PARAMS, message: `Failed to retrieve task: no task ${JSON.stringify(taskId)} (unknown, or its ttl ran out)` } };
+function notFound(taskId: unknown, t: ReceivedTask | undefined): TaskReply {
+  const why = t ? 'has expired (its ttl ran out)' : 'is unknown';
+  return { error: { code: INVALID_PARAMS, message: `Failed to retrieve task: task ${JSON.stringify(taskId)} ${why}` } };
 }
 
 /** Answers one of the server's tasks/* requests; `changed` is the task whose status moved. */
 export function handleTaskRequest(book: TaskBook, method: string, params: unknown, clientCapabilities: Obj | undefined, now: number): { book: TaskBook; reply: TaskReply; changed?: ReceivedTask } {
   const tasksCaps = obj(clientCapabilities?.tasks);
   const p = obj(params) ?? {};
-  const t = typeof p.taskId === 'string' ? book.tasks[p.taskId] : undefined;
+  const known = typeof p.taskId === 'string' ? book.tasks[p.taskId] : undefined;
+  const t = known?.expired ? undefined : known;
   const undeclared = (what: string): TaskReply => ({ error: { code: -32601, message: `${method} is not supported: the client did not declare tasks.${what}` } });
   switch (method) {
     case 'tasks/get':
-      return { book, reply: t ? { result: taskObject(t) } : notFound(p.taskId) };
+      return { book, reply: t ? { result: taskObject(t) } : notFound(p.taskId, known) };
     case 'tasks/result':
-      return { book, reply: t ? resultReply(t) : notFound(p.taskId) };
+      return { book, reply: t ? resultReply(t) : notFound(p.taskId, known) };
     case 'tasks/list': {
       if (!obj(tasksCaps?.list)) return { book, reply: undeclared('list') };
+      const live = book.order.filter((id) => !book.tasks[id].expired);
       const start = p.cursor === undefined ? 0 : Number(p.cursor);
-      if (!Number.isInteger(start) || start < 0 || start > book.order.length || (p.cursor !== undefined && typeof p.cursor !== 'string')) {
+      if (!Number.isInteger(start) || start < 0 || start > live.length || (p.cursor !== undefined && typeof p.cursor !== 'string')) {
         return { book, reply: { error: { code: INVALID_PARAMS, message: `Invalid cursor ${JSON.stringify(p.cursor)}: use a nextCursor from an earlier tasks/list` } } };
       }
-      const ids = book.order.slice(start, start + PAGE_SIZE);
+      const ids = live.slice(start, start + PAGE_SIZE);
       const result: Obj = { tasks: ids.map((id) => taskObject(book.tasks[id])) };
-      if (start + PAGE_SIZE < book.order.length) result.nextCursor = String(start + PAGE_SIZE);
+      if (start + PAGE_SIZE < live.length) result.nextCursor = String(start + PAGE_SIZE);
       return { book, reply: { result } };
     }
     case 'tasks/cancel': {
       if (!obj(tasksCaps?.cancel)) return { book, reply: undeclared('cancel') };
-      if (!t) return { book, reply: notFound(p.taskId) };
+      if (!t) return { book, reply: notFound(p.taskId, known) };
       if (isTerminal(t.status)) return { book, reply: { error: { code: INVALID_PARAMS, message: `Task ${t.taskId} is already ${t.status}: it cannot be cancelled` } } };
       const changed: ReceivedTask = { ...t, status: 'cancelled', statusMessage: 'Cancelled by the server (tasks/cancel)', updatedMs: now, outcome: cancelledOutcome(t.method) };
       return { book: put(book, changed), reply: { result: taskObject(changed) }, changed };
@@ -183,5 +188,5 @@ export function parseTaskBook(text: string | null | undefined): TaskBook | undef
 
 /** Tasks still waiting for the person, oldest first. */
 export function openTasks(book: TaskBook): ReceivedTask[] {
-  return book.order.map((id) => book.tasks[id]).filter((t) => !isTerminal(t.status));
+  return book.order.map((id) => book.tasks[id]).filter((t) => !t.expired && !isTerminal(t.status));
 }
