@@ -44,6 +44,14 @@ async function call(client: ClientPanel, tool: string): Promise<void> {
   await client.call(tool);
 }
 
+/** Both sides kept the protocol: the analyser lists no error or warning for the session. */
+async function expectNoFindings(page: Page): Promise<void> {
+  await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name: 'Annotations' }).click();
+  const expert = page.getByRole('region', { name: 'Expert info' });
+  await expect(expert).toBeVisible();
+  await expect(expert.getByRole('list', { name: / (error|warning) annotations$/ })).toHaveCount(0);
+}
+
 test('sampling with tools: shows the offered tools and past tool rounds, answers with tool uses', async ({ page }) => {
   const { lp, client } = await connected(page, ['sampling', 'sampling: tools']);
   await call(client, 'sample-with-tools');
@@ -81,6 +89,7 @@ test('sampling with tools: shows the offered tools and past tool rounds, answers
   await expect(client.result).toContainText(/"type":"tool_use","id":"call_[0-9a-z]{8}","name":"get_weather","input":\{"city":"Paris"\}/);
   await expect(client.result).toContainText('"input":{"city":"London"}');
   await expect(client.serverRequests).toBeHidden();
+  await expectNoFindings(page);
 });
 
 test('URL elicitation: accepted, then completed by the server; an unknown id is a notice', async ({ page }) => {
@@ -118,6 +127,7 @@ test('sampling as a task: answered at once with a task, polled, and tasks/result
   await expect(client.result).toContainText('related-task meta: true; get after: completed; unknown task: -32602; status notifications: completed');
   await expect(client.serverRequests).toBeHidden();
   await lp.traffic.expectRow('notification', 'notifications/tasks/status');
+  await expectNoFindings(page);
 });
 
 test('elicitation as a task: the answer comes through tasks/result, and a task the server cancels ends as cancelled', async ({ page }) => {
@@ -132,6 +142,7 @@ test('elicitation as a task: the answer comes through tasks/result, and a task t
   await expect(client.result).toContainText('get after: completed; unknown task: -32602; status notifications: completed');
   await expect(client.result).toContainText('cancel: cancelled; cancel again: -32602; cancelled result: {"action":"cancel"');
   await expect(client.serverRequests).toBeHidden();
+  await expectNoFindings(page);
 });
 
 test('a task the page runs survives a reload: the card comes back and the answer reaches tasks/result', async ({ page }) => {
