@@ -72,7 +72,7 @@ export function ServerRequests({ sessionId }: { sessionId: string }) {
           <Card key={p.key} method={p.method} params={p.params} since={p.receivedAt} seq={p.seq} toolsDeclared={toolsDeclared} reply={(a) => void answer(sessionId, p.key, a)} />
         ))}
         {tasks.map((t) => (
-          <Card key={t.taskId} method={t.method} params={t.params} since={t.createdMs} task={t} toolsDeclared={toolsDeclared} reply={(a) => finishReceivedTask(sessionId, t.taskId, a)} />
+          <Card key={t.taskId} method={t.method} params={t.params} since={t.createdMs} seq={t.requestSeq} task={t} toolsDeclared={toolsDeclared} reply={(a) => finishReceivedTask(sessionId, t.taskId, a)} />
         ))}
       </ul>
     </section>

@@ -80,7 +80,7 @@ function statusChanged(sessionId: string, task: ReceivedTask): void {
 export function acceptAsTask(sessionId: string, p: PendingServerRequest): string {
   const taskId = newTaskId();
   const params = (p.params ?? {}) as Record<string, unknown>;
-  const made = createTask(prune(useReceivedTasks.getState().get(sessionId).book, Date.now()), taskId, p.method, params, Date.now());
+  const made = createTask(prune(useReceivedTasks.getState().get(sessionId).book, Date.now()), taskId, p.method, params, Date.now(), p.seq);
   setBook(sessionId, made.book);
   void answer(sessionId, p.key, { result: made.result }, true).then((sent) => {
     // Another page attached to the session answered first: its task is the one the server knows.

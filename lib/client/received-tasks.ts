@@ -24,6 +24,8 @@ export interface ReceivedTask {
   taskId: string;
   method: string;
   params: Record<string, unknown>;
+  /** The frame of the request that created the task, when known. */
+  requestSeq?: number;
   status: TaskStatus;
   statusMessage?: string;
   createdMs: number;
@@ -83,11 +85,12 @@ function put(book: TaskBook, t: ReceivedTask): TaskBook {
   return { tasks: { ...book.tasks, [t.taskId]: t }, order: book.tasks[t.taskId] ? book.order : [...book.order, t.taskId] };
 }
 
-export function createTask(book: TaskBook, taskId: string, method: string, params: Obj, now: number): { book: TaskBook; result: Obj } {
+export function createTask(book: TaskBook, taskId: string, method: string, params: Obj, now: number, requestSeq?: number): { book: TaskBook; result: Obj } {
   const asked = obj(params.task)?.ttl;
   // A receiver may override the requested ttl: Loupe keeps a task at most an hour.
   const ttl = typeof asked === 'number' && asked >= 0 ? Math.min(asked, MAX_TTL) : DEFAULT_TTL;
   const task: ReceivedTask = { taskId, method, params, status: 'working', statusMessage: 'Waiting for the person in Loupe', createdMs: now, updatedMs: now, ttl, pollInterval: POLL_INTERVAL };
+  if (requestSeq !== undefined) task.requestSeq = requestSeq;
   return { book: put(book, task), result: { task: taskObject(task) } };
 }
 
