@@ -286,11 +286,11 @@ test('connect options: capability checkboxes produce the JSON; a URL elicitation
   await lp.open(loupe.url);
   await lp.sidebar.getByRole('button', { name: 'Connect options' }).click();
   const caps = lp.sidebar.getByRole('group', { name: 'Client capabilities' });
-  await expect(caps.getByRole('checkbox', { name: 'sampling' })).not.toBeChecked();
+  await expect(caps.getByRole('checkbox', { name: 'sampling', exact: true })).not.toBeChecked();
   await caps.getByRole('checkbox', { name: 'elicitation: url' }).check();
   await caps.getByRole('checkbox', { name: 'elicitation: form' }).check();
-  await caps.getByRole('checkbox', { name: 'sampling' }).check();
-  await caps.getByRole('checkbox', { name: 'sampling' }).uncheck();
+  await caps.getByRole('checkbox', { name: 'sampling', exact: true }).check();
+  await caps.getByRole('checkbox', { name: 'sampling', exact: true }).uncheck();
   const json = lp.sidebar.getByRole('textbox', { name: 'Client capabilities (JSON)' });
   await expect(json).toHaveValue(/"url": \{\}/);
   await expect(json).not.toHaveValue(/sampling/);

@@ -2,13 +2,17 @@
 import { useEffect } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { serverNotifications, type ServerNotification } from '../../lib/client/notifications';
+import { openTasks, TASK_METHODS } from '../../lib/client/received-tasks';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { showPanel } from './panelStore';
 import { listPrompts, usePrompts } from './promptsStore';
 import { listResources, resourceUpdated, useResources } from './resourcesStore';
-import { autoAnswer } from './serverRequestsStore';
+import { autoAnswer } from './autoAnswer';
+import { restoreReceivedTasks } from './receivedTasksStore';
 import { taskStatusNotified } from './tasksStore';
 import { listTools, useTools } from './toolsStore';
+import { followTaskIds } from './taskIdsStore';
+import { followUrlElicitations } from './urlElicitationsStore';
 
 function react(sessionId: string, n: ServerNotification): void {
   switch (n.method) {
@@ -43,6 +47,10 @@ export function ClientAutomation({ session }: { session: SessionSummary }) {
     let lastPending: unknown;
     const onState = (s: ReturnType<typeof useLoupe.getState>) => {
       const t = s.traces[id];
+      // URL elicitations are read from the first frame: their history is what the panel shows.
+      if (t) followUrlElicitations(id, t.frames, t.classified);
+      // Before autoAnswer: it leaves the tasks/* requests about other pages' tasks to them.
+      if (t) followTaskIds(id, t.frames, t.classified);
       if (t && t.frames.length > seen) {
         const news = serverNotifications(t.frames, t.classified, seen);
         seen = t.frames.length;
@@ -51,10 +59,12 @@ export function ClientAutomation({ session }: { session: SessionSummary }) {
       const pending = s.pending[id];
       if (pending && pending !== lastPending) {
         lastPending = pending;
-        autoAnswer(id, connectionId, pending);
-        if (pending.some((p) => p.method !== 'roots/list')) showPanel(id);
+        autoAnswer(id, connectionId, pending, s.sessions.find((x) => x.id === id)?.clientCapabilities);
+        // A task-augmented request waits for the person too, as a task card.
+        if (pending.some((p) => p.method !== 'roots/list' && !TASK_METHODS.includes(p.method))) showPanel(id);
       }
     };
+    if (openTasks(restoreReceivedTasks(id)).length > 0) showPanel(id);
     onState(useLoupe.getState());
     return useLoupe.subscribe(onState);
   }, [id, connectionId]);

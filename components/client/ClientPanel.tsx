@@ -10,6 +10,7 @@ import { ServerRequests } from './ServerRequests';
 import { SamplingAuto } from './SamplingAuto';
 import { TasksTab } from './TasksTab';
 import { ToolsTab } from './ToolsTab';
+import { UrlElicitations } from './UrlElicitations';
 import { UtilitiesTab } from './UtilitiesTab';
 
 /** Loupe as an MCP client for one session: the server's pending requests, then one feature tab. */
@@ -36,6 +37,7 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
         <Button variant="ghost" className="ml-auto" aria-label="Close client panel" title="Close the client panel" onClick={() => usePanel.getState().patch(id, { open: false })}>✕</Button>
       </div>
       <ServerRequests sessionId={id} />
+      <UrlElicitations sessionId={id} />
       <div role="tablist" aria-label="Client features" className="flex flex-wrap gap-px border-b border-zinc-800">
         {CLIENT_TABS.map((t, i) => (
           <button

@@ -42,6 +42,32 @@ function Block({ view }: { view: BlockView }) {
           {view.blobSrc && <img src={view.blobSrc} alt={`${view.uri} preview`} className="mt-1 max-h-48" />}
         </div>
       );
+    case 'tool-use':
+      return (
+        <div className={box} aria-label={`Tool use ${view.name}`}>
+          <p className="text-[11px] text-zinc-400">
+            tool use <span className="font-mono text-emerald-200">{view.name}</span> <span className="text-zinc-500">id {view.id}</span>
+          </p>
+          <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{view.input}</pre>
+        </div>
+      );
+    case 'tool-result':
+      return (
+        <div className={box} aria-label={`Tool result for ${view.toolUseId}`}>
+          <p className="text-[11px] text-zinc-400">
+            tool result for <span className="font-mono text-zinc-300">{view.toolUseId}</span>
+            {view.isError && <span className="ml-1 text-amber-300">(isError: true)</span>}
+          </p>
+          <ul className="mt-1 flex flex-col gap-1">
+            {view.content.map((v, i) => (
+              <li key={i}>
+                <Block view={v} />
+              </li>
+            ))}
+          </ul>
+          {view.structured && <pre className="mt-1 whitespace-pre-wrap font-mono text-[11px] text-zinc-300">{view.structured}</pre>}
+        </div>
+      );
     case 'unknown':
       return (
         <div className={box}>

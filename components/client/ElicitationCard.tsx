@@ -3,18 +3,18 @@ import { useMemo, useState } from 'react';
 import { formModel, initialValue, missingRequired } from '../../lib/client/schema-form';
 import { Button } from '../ui/Button';
 import { SchemaForm } from './SchemaForm';
-import { answer } from './serverRequestsStore';
+import type { ServerAnswer } from './serverRequestsStore';
 
 /**
  * `elicitation/create` (client/elicitation). Form mode renders `requestedSchema` as a form; URL
  * mode shows the URL as plain text and never opens it: the person decides whether to visit it.
  */
-export function ElicitationCard({ sessionId, requestKey, params }: { sessionId: string; requestKey: string; params: Record<string, unknown> }) {
+export function ElicitationCard({ params, reply: send }: { params: Record<string, unknown>; reply(a: ServerAnswer): void }) {
   const isUrl = params.mode === 'url';
   const model = useMemo(() => formModel(params.requestedSchema), [params.requestedSchema]);
   const [value, setValue] = useState<unknown>(() => initialValue(model) ?? {});
   const reply = (action: 'accept' | 'decline' | 'cancel', content?: unknown) =>
-    void answer(sessionId, requestKey, { result: content === undefined ? { action } : { action, content } });
+    send({ result: content === undefined ? { action } : { action, content } });
   return (
     <div className="flex flex-col gap-2">
       {typeof params.message === 'string' && <p className="whitespace-pre-wrap text-zinc-200">{params.message}</p>}

@@ -1,10 +1,14 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLoupe } from '../../lib/browser/store';
+import { hasChoice } from '../../lib/client/capabilities';
+import { openTasks, type ReceivedTask } from '../../lib/client/received-tasks';
 import type { PendingServerRequest } from '../../lib/wire/protocol';
+import { answeredWithoutPerson } from './autoAnswer';
 import { ElicitationCard } from './ElicitationCard';
+import { finishReceivedTask, useReceivedTasks } from './receivedTasksStore';
 import { SamplingCard } from './SamplingCard';
-import { useServerRequests } from './serverRequestsStore';
+import { answer, useServerRequests, type ServerAnswer } from './serverRequestsStore';
 
 const EMPTY: PendingServerRequest[] = [];
 
@@ -17,34 +21,58 @@ function Age({ since }: { since: number }) {
   return <span className="text-zinc-500">waiting {Math.max(0, Math.round((now - since) / 1000))} s</span>;
 }
 
-function Card({ sessionId, p }: { sessionId: string; p: PendingServerRequest }) {
-  const params = (p.params ?? {}) as Record<string, unknown>;
+interface CardProps {
+  method: string;
+  params: unknown;
+  since: number;
+  seq?: number;
+  task?: ReceivedTask;
+  reply(a: ServerAnswer): void;
+  toolsDeclared: boolean;
+}
+
+function Card({ method, params: raw, since, seq, task, reply, toolsDeclared }: CardProps) {
+  const params = (raw ?? {}) as Record<string, unknown>;
   return (
-    <li aria-label={`${p.method} request`} className="rounded border border-amber-700/60 bg-amber-950/20 p-2">
+    <li aria-label={`${method} request`} className="rounded border border-amber-700/60 bg-amber-950/20 p-2">
       <div className="mb-1 flex items-center gap-2">
-        <span className="font-mono font-semibold text-amber-200">{p.method}</span>
-        {p.seq !== undefined && <span className="text-zinc-500">#{p.seq}</span>}
-        <span className="ml-auto"><Age since={p.receivedAt} /></span>
+        <span className="font-mono font-semibold text-amber-200">{method}</span>
+        {seq !== undefined && <span className="text-zinc-500">#{seq}</span>}
+        {task && (
+          <span role="status" aria-label="Runs as a task" className="rounded bg-sky-900/60 px-1 text-sky-200" title={`Task ${task.taskId}: the server polls tasks/get and waits on tasks/result`}>
+            task · {task.status}
+          </span>
+        )}
+        <span className="ml-auto"><Age since={since} /></span>
       </div>
-      {p.method === 'sampling/createMessage' && <SamplingCard sessionId={sessionId} requestKey={p.key} params={params} />}
-      {p.method === 'elicitation/create' && <ElicitationCard sessionId={sessionId} requestKey={p.key} params={params} />}
-      {p.method === 'roots/list' && <p className="text-zinc-400">Answered from the Roots tab.</p>}
+      {task && <p className="text-[11px] text-zinc-500">The server got task {task.taskId} at once; your answer becomes its tasks/result.</p>}
+      {method === 'sampling/createMessage' && <SamplingCard params={params} reply={reply} toolsDeclared={toolsDeclared} />}
+      {method === 'elicitation/create' && <ElicitationCard params={params} reply={reply} />}
+      {method === 'roots/list' && <p className="text-zinc-400">Answered from the Roots tab.</p>}
     </li>
   );
 }
 
-/** The requests the server sent that wait for the person, oldest first, with their age. */
+/** The requests the server sent that wait for the person (task ones included), oldest first. */
 export function ServerRequests({ sessionId }: { sessionId: string }) {
   const pending = useLoupe((s) => s.pending[sessionId] ?? EMPTY);
+  const caps = useLoupe((s) => s.sessions.find((x) => x.id === sessionId)?.clientCapabilities);
   const error = useServerRequests((s) => s.get(sessionId).error);
-  if (pending.length === 0 && !error) return null;
+  const book = useReceivedTasks((s) => s.get(sessionId).book);
+  const tasks = useMemo(() => openTasks(book), [book]);
+  const shown = pending.filter((p) => !answeredWithoutPerson(p, caps));
+  const toolsDeclared = hasChoice(caps ?? {}, 'sampling.tools');
+  if (shown.length === 0 && tasks.length === 0 && !error) return null;
   return (
     <section aria-label="Server requests" className="flex flex-col gap-1 border-b border-zinc-800 pb-2">
-      <h3 className="font-semibold text-amber-200">The server asks ({pending.length})</h3>
+      <h3 className="font-semibold text-amber-200">The server asks ({shown.length + tasks.length})</h3>
       {error && <p role="alert" className="text-red-300">{error}</p>}
       <ul className="flex flex-col gap-2">
-        {pending.map((p) => (
-          <Card key={p.key} sessionId={sessionId} p={p} />
+        {shown.map((p) => (
+          <Card key={p.key} method={p.method} params={p.params} since={p.receivedAt} seq={p.seq} toolsDeclared={toolsDeclared} reply={(a) => void answer(sessionId, p.key, a)} />
+        ))}
+        {tasks.map((t) => (
+          <Card key={t.taskId} method={t.method} params={t.params} since={t.createdMs} seq={t.requestSeq} task={t} toolsDeclared={toolsDeclared} reply={(a) => finishReceivedTask(sessionId, t.taskId, a)} />
         ))}
       </ul>
     </section>

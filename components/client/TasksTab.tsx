@@ -1,6 +1,7 @@
 'use client';
 import { Button } from '../ui/Button';
 import { ContentBlocks } from './ContentBlocks';
+import { ReceivedTasksList } from './ReceivedTasksList';
 import { RpcError } from './ToolResult';
 import { cancelTask, fetchResult, isTerminal, listTasks, refreshTask, useTasks } from './tasksStore';
 
@@ -47,6 +48,7 @@ export function TasksTab({ sessionId, ready }: { sessionId: string; ready: boole
           );
         })}
       </ul>
+      <ReceivedTasksList sessionId={sessionId} />
     </div>
   );
 }

@@ -3,10 +3,8 @@
  * sampling by a person (or by an automatic reply a person switched on, for tests), elicitation by
  * a person. Keys already answered are remembered so an answer is never sent twice.
  */
-import type { PendingServerRequest } from '../../lib/wire/protocol';
 import { createPerSession } from './perSession';
 import { answerServerRequest } from './request';
-import { rootsResult, useRoots } from './rootsStore';
 
 export interface AutoReplyState {
   samplingAuto: boolean;
@@ -22,23 +20,22 @@ export function samplingResult(text: string, model: string, stopReason = 'endTur
   return { role: 'assistant', content: { type: 'text', text }, model, stopReason };
 }
 
-export async function answer(sessionId: string, key: string, a: Parameters<typeof answerServerRequest>[2]): Promise<void> {
+/** A reply to a server request: a result, or a JSON-RPC error. */
+export type ServerAnswer = Parameters<typeof answerServerRequest>[2];
+
+/**
+ * Sends an answer once; false when it could not be sent. An automatic answer that fails says
+ * nothing: every page attached to the session answers those, and only the first one lands.
+ */
+export async function answer(sessionId: string, key: string, a: ServerAnswer, automatic = false): Promise<boolean> {
   const store = useServerRequests.getState();
-  if (store.get(sessionId).answered.includes(key)) return;
+  if (store.get(sessionId).answered.includes(key)) return false;
   store.patch(sessionId, (s) => ({ answered: [...s.answered.slice(-200), key], error: undefined }));
   try {
     await answerServerRequest(sessionId, key, a);
+    return true;
   } catch (e) {
-    store.patch(sessionId, { error: `Could not answer: ${(e as Error).message}` });
-  }
-}
-
-/** Answers what needs no person: called whenever the pending list changes. */
-export function autoAnswer(sessionId: string, connectionId: string, pending: PendingServerRequest[]): void {
-  const st = useServerRequests.getState().get(sessionId);
-  for (const p of pending) {
-    if (st.answered.includes(p.key)) continue;
-    if (p.method === 'roots/list') void answer(sessionId, p.key, { result: rootsResult(useRoots.getState().roots(connectionId)) });
-    else if (p.method === 'sampling/createMessage' && st.samplingAuto) void answer(sessionId, p.key, { result: samplingResult(st.samplingText, 'loupe-automatic') });
+    if (!automatic) store.patch(sessionId, { error: `Could not answer: ${(e as Error).message}` });
+    return false;
   }
 }

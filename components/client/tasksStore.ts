@@ -4,6 +4,7 @@
  * `tasks/get` (at the server's `pollInterval`) and by `notifications/tasks/status`, and its result
  * is fetched with `tasks/result` once it reaches a terminal status.
  */
+import { isTerminalStatus } from '../../lib/client/received-tasks';
 import { createPerSession } from './perSession';
 import { clientRequest, failureOf, type RpcFailure } from './request';
 
@@ -28,8 +29,7 @@ export interface TasksState {
 
 export const useTasks = createPerSession<TasksState>(() => ({ tasks: {}, order: [] }));
 
-const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
-export const isTerminal = (status: string): boolean => TERMINAL.has(status);
+export const isTerminal = isTerminalStatus;
 
 function upsert(sessionId: string, task: Record<string, unknown>, extra: Partial<TaskEntry> = {}): TaskEntry | undefined {
   const taskId = task.taskId;

@@ -25,4 +25,23 @@ describe('client capability choices', () => {
     expect(caps.roots).toEqual({});
     expect(withChoice(caps, 'tasks', true).tasks).toEqual({ list: {}, cancel: {} });
   });
+
+  it('declares sampling with tools, and task-augmented sampling and elicitation', () => {
+    let caps: Record<string, unknown> = {};
+    caps = withChoice(caps, 'sampling.tools', true);
+    expect(caps.sampling).toEqual({ tools: {} });
+    expect(hasChoice(caps, 'sampling')).toBe(true);
+    caps = withChoice(caps, 'sampling.tools', false);
+    expect(caps.sampling).toEqual({});
+    caps = withChoice(caps, 'tasks.sampling', true);
+    expect(caps.tasks).toEqual({ list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } });
+    caps = withChoice(caps, 'tasks.elicitation', true);
+    expect(hasChoice(caps, 'tasks.elicitation')).toBe(true);
+    expect(hasChoice(caps, 'tasks.sampling')).toBe(true);
+    caps = withChoice(caps, 'tasks.sampling', false);
+    expect(caps.tasks).toEqual({ list: {}, cancel: {}, requests: { elicitation: { create: {} } } });
+    caps = withChoice(caps, 'tasks.elicitation', false);
+    expect(caps.tasks).toEqual({ list: {}, cancel: {} });
+    expect(hasChoice(caps, 'tasks.sampling')).toBe(false);
+  });
 });

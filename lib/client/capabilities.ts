@@ -5,16 +5,24 @@
  * no checkbox covers are kept as they are.
  */
 
-export type CapabilityChoice = 'sampling' | 'elicitation.form' | 'elicitation.url' | 'roots' | 'roots.listChanged' | 'tasks';
+export type CapabilityChoice =
+  | 'sampling' | 'sampling.tools' | 'elicitation.form' | 'elicitation.url' | 'roots' | 'roots.listChanged'
+  | 'tasks' | 'tasks.sampling' | 'tasks.elicitation';
 
 export const CAPABILITY_CHOICES: { id: CapabilityChoice; label: string }[] = [
   { id: 'sampling', label: 'sampling' },
+  { id: 'sampling.tools', label: 'sampling: tools' },
   { id: 'elicitation.form', label: 'elicitation: form' },
   { id: 'elicitation.url', label: 'elicitation: url' },
   { id: 'roots', label: 'roots' },
   { id: 'roots.listChanged', label: 'roots: listChanged' },
   { id: 'tasks', label: 'tasks (list, cancel)' },
+  { id: 'tasks.sampling', label: 'tasks: sampling' },
+  { id: 'tasks.elicitation', label: 'tasks: elicitation' },
 ];
+
+/** Where each task-augmentable request is declared (basic/utilities/tasks, Client Capabilities). */
+const TASK_REQUESTS = { 'tasks.sampling': ['sampling', 'createMessage'], 'tasks.elicitation': ['elicitation', 'create'] } as const;
 
 type Caps = Record<string, unknown>;
 
@@ -26,6 +34,8 @@ export function hasChoice(caps: Caps, id: CapabilityChoice): boolean {
   switch (id) {
     case 'sampling':
       return obj(caps.sampling) !== undefined;
+    case 'sampling.tools':
+      return obj(obj(caps.sampling)?.tools) !== undefined;
     case 'elicitation.form': {
       const e = obj(caps.elicitation);
       // An empty `elicitation: {}` means form mode (client/elicitation, backwards compatibility).
@@ -39,6 +49,11 @@ export function hasChoice(caps: Caps, id: CapabilityChoice): boolean {
       return obj(caps.roots)?.listChanged === true;
     case 'tasks':
       return obj(caps.tasks) !== undefined;
+    case 'tasks.sampling':
+    case 'tasks.elicitation': {
+      const [group, method] = TASK_REQUESTS[id];
+      return obj(obj(obj(obj(caps.tasks)?.requests)?.[group])?.[method]) !== undefined;
+    }
   }
 }
 
@@ -53,6 +68,11 @@ export function withChoice(caps: Caps, id: CapabilityChoice, on: boolean): Caps 
   switch (id) {
     case 'sampling':
       return on ? { ...next, sampling: obj(caps.sampling) ?? {} } : without(next, 'sampling');
+    case 'sampling.tools': {
+      // Tools in sampling only mean something with sampling itself declared.
+      const sampling = obj(caps.sampling) ?? {};
+      return { ...next, sampling: on ? { ...sampling, tools: obj(sampling.tools) ?? {} } : without(sampling, 'tools') };
+    }
     case 'elicitation.form':
     case 'elicitation.url': {
       const form = id === 'elicitation.form' ? on : hasChoice(caps, 'elicitation.form');
@@ -71,5 +91,16 @@ export function withChoice(caps: Caps, id: CapabilityChoice, on: boolean): Caps 
     }
     case 'tasks':
       return on ? { ...next, tasks: obj(caps.tasks) ?? { list: {}, cancel: {} } } : without(next, 'tasks');
+    case 'tasks.sampling':
+    case 'tasks.elicitation': {
+      const [group, method] = TASK_REQUESTS[id];
+      const tasks = obj(caps.tasks) ?? { list: {}, cancel: {} };
+      const requests = obj(tasks.requests) ?? {};
+      const groupCaps = obj(requests[group]) ?? {};
+      const nextGroup = on ? { ...groupCaps, [method]: obj(groupCaps[method]) ?? {} } : without(groupCaps, method);
+      const nextRequests = Object.keys(nextGroup).length > 0 ? { ...requests, [group]: nextGroup } : without(requests, group);
+      const nextTasks = Object.keys(nextRequests).length > 0 ? { ...tasks, requests: nextRequests } : without(tasks, 'requests');
+      return { ...next, tasks: nextTasks };
+    }
   }
 }

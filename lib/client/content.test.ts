@@ -16,6 +16,15 @@ describe('blockView', () => {
     expect(blockView({ type: 'widget' })).toMatchObject({ kind: 'unknown', type: 'widget' });
   });
 
+  it('reads the tool_use and tool_result blocks of sampling with tools', () => {
+    expect(blockView({ type: 'tool_use', id: 'call_1', name: 'get_weather', input: { city: 'Paris' } })).toEqual({
+      kind: 'tool-use', id: 'call_1', name: 'get_weather', input: '{\n  "city": "Paris"\n}',
+    });
+    expect(blockView({ type: 'tool_result', toolUseId: 'call_1', content: [{ type: 'text', text: '18°C' }], isError: true, structuredContent: { c: 18 } })).toEqual({
+      kind: 'tool-result', toolUseId: 'call_1', isError: true, content: [{ kind: 'text', text: '18°C' }], structured: '{\n  "c": 18\n}',
+    });
+  });
+
   it('sizes and previews binary resources', () => {
     expect(resourceView({ uri: 'a', blob: 'AAEC', mimeType: 'application/octet-stream' })).toMatchObject({ bytes: 3 });
     expect(resourceView({ uri: 'a', blob: 'AAEC', mimeType: 'application/octet-stream' }).blobSrc).toBeUndefined();

@@ -9,6 +9,8 @@ export type BlockView =
   | { kind: 'image' | 'audio'; mimeType: string; src?: string; bytes: number; problem?: string }
   | { kind: 'resource-link'; uri: string; name?: string; mimeType?: string; description?: string }
   | { kind: 'resource'; uri: string; mimeType?: string; text?: string; bytes?: number; blobSrc?: string }
+  | { kind: 'tool-use'; id: string; name: string; input: string }
+  | { kind: 'tool-result'; toolUseId: string; isError: boolean; content: BlockView[]; structured?: string }
   | { kind: 'unknown'; type: string; json: string };
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -51,6 +53,15 @@ export function blockView(block: unknown): BlockView {
       };
     case 'resource':
       return resourceView(b.resource);
+    // Sampling with tools (client/sampling, 2025-11-25): what the model asked for and what it got back.
+    case 'tool_use':
+      return { kind: 'tool-use', id: String(b.id ?? ''), name: String(b.name ?? ''), input: JSON.stringify(b.input ?? {}, null, 2) };
+    case 'tool_result': {
+      const content = Array.isArray(b.content) ? b.content : b.content === undefined ? [] : [b.content];
+      const view: BlockView = { kind: 'tool-result', toolUseId: String(b.toolUseId ?? ''), isError: b.isError === true, content: content.map(blockView) };
+      if (b.structuredContent !== undefined) view.structured = JSON.stringify(b.structuredContent, null, 2);
+      return view;
+    }
     default:
       return { kind: 'unknown', type: String(b.type), json: JSON.stringify(b, null, 2) };
   }

@@ -15,7 +15,7 @@ import { Correlator } from './correlator';
 import { Emitter } from './emitter';
 import { Recorder } from './recorder';
 import { REQUEST_TIMEOUT, RequestError } from './request-error';
-import { ASKS_THE_PERSON, ServerRequestQueue, type Id } from './server-requests';
+import { answeredInPage, ServerRequestQueue, type Id } from './server-requests';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
 export const LOUPE_VERSION: string = createRequire(import.meta.url)('../../package.json').version;
@@ -144,7 +144,7 @@ export class Session implements LiveSession {
   private serverRequest(id: Id, method: string, params: unknown): void {
     if (method === 'ping') {
       this.correlator.respond(id, { result: {} }).catch(() => {});
-    } else if (ASKS_THE_PERSON.has(method)) {
+    } else if (answeredInPage(method, this.options.clientCapabilities)) {
       this.queue.add(id, method, params, this.currentSeq);
       this.events.emit('pending', this.queue.list());
     } else {
