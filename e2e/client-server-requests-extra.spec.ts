@@ -176,8 +176,7 @@ test('two pages on one session: one page runs the task, the other leaves its tas
     const otherLp = new LoupePage(other);
     await otherLp.open(loupe.url);
     await other.getByRole('button', { name: `Open session ${label}`, exact: true }).click();
-    // Opening a session from the list does not attach it yet; a reload re-attaches the open tabs.
-    await other.reload();
+    // Opening a session from the list streams its frames at once.
     await otherLp.traffic.expectRow('request', 'tools/list');
 
     await call(client, 'task-sampling');

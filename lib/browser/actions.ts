@@ -18,7 +18,7 @@ export async function openSession(connectionId: string, options: OpenOptions): P
 
 /** Starts (or restarts) the stream of a session's frames: a snapshot, then live batches. */
 export async function attachSession(sessionId: string): Promise<void> {
-  await getSocket().call({ type: 'session/attach', sessionId });
+  await getSocket().attach(sessionId);
 }
 
 export async function closeSession(sessionId: string): Promise<void> {

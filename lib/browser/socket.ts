@@ -46,12 +46,18 @@ export class LoupeSocket {
   private flushFrame?: number;
   private readonly backoff = new Backoff(250, 5000);
   private retryTimer?: ReturnType<typeof setTimeout>;
+  /** Sessions this socket has asked the proxy to stream; emptied when the link drops. */
+  private readonly attached = new Set<string>();
 
   start(): void {
     if (this.started) return;
     this.started = true;
     useLoupe.getState().restoreTabs();
     restoreViewFromUrl();
+    // A tab opened any way at all (the session list, Back/Forward, a link) streams its session.
+    useLoupe.subscribe((now, before) => {
+      if (now.tabs !== before.tabs || now.sessions !== before.sessions) this.attachOpenTabs();
+    });
     this.token = takeToken();
     if (!this.token) {
       useLoupe.getState().setLink({
@@ -76,6 +82,7 @@ export class LoupeSocket {
   private closed(ws: WebSocket): void {
     if (this.ws !== ws) return;
     this.ws = undefined;
+    this.attached.clear();
     this.flush();
     for (const w of this.waiting.values()) w.reject(new Error('The connection to the Loupe proxy was lost before it answered.'));
     this.waiting.clear();
@@ -175,13 +182,30 @@ export class LoupeSocket {
     useLoupe.getState().applyMessages(batch);
   }
 
-  /** After (re)connecting, ask again for every live session shown in a tab. */
+  /** After (re)connecting, ask again for every live session shown in a tab (the set was emptied when the link dropped). */
   private reattach(): void {
+    this.attachOpenTabs();
+  }
+
+  private attachOpenTabs(): void {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
     const { tabs, sessions } = useLoupe.getState();
     const known = new Set(sessions.map((s) => s.id));
     for (const id of tabs) {
-      if (id.startsWith('file:') || !known.has(id)) continue;
-      this.request({ type: 'session/attach', sessionId: id }).catch((e: Error) => useLoupe.getState().notify(`Could not re-attach to a session: ${e.message}`));
+      if (id.startsWith('file:') || !known.has(id) || this.attached.has(id)) continue;
+      this.attach(id).catch((e: Error) => useLoupe.getState().notify(`Could not attach to a session: ${e.message}`));
+    }
+  }
+
+  /** Starts the stream of a session's frames (a snapshot, then live batches), once per link. */
+  async attach(sessionId: string): Promise<void> {
+    if (this.attached.has(sessionId)) return;
+    this.attached.add(sessionId);
+    try {
+      await this.call({ type: 'session/attach', sessionId });
+    } catch (e) {
+      this.attached.delete(sessionId);
+      throw e;
     }
   }
 
