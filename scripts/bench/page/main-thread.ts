@@ -24,8 +24,8 @@ export interface MainThreadFigures {
 
 export interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: Record<string, unknown> } }
 
-/** What the trace must record: tasks (toplevel) and the commit that ends each frame (devtools.timeline). */
-export const MAIN_THREAD_CATEGORIES = ['toplevel', 'devtools.timeline'];
+/** What the trace must record: tasks (toplevel) and the commit that ends each frame (the detailed timeline). */
+export const MAIN_THREAD_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
 
 const RUN_TASK = 'ThreadControllerImpl::RunTask';
 

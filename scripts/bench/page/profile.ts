@@ -88,7 +88,7 @@ try {
     w.__loafs = [];
     new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__loafs.push(e.toJSON()); }).observe({ type: 'long-animation-frame' });
   });
-  await bb.browser.startTracing(page, { categories: [...MAIN_THREAD_CATEGORIES, 'disabled-by-default-devtools.timeline'] });
+  await bb.browser.startTracing(page, { categories: MAIN_THREAD_CATEGORIES });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

@@ -15,7 +15,7 @@ function streamRow(label: string, s: StreamFigures) {
   const longest = Math.max(s.longestRafGapMs, s.longestLoafMs ?? 0);
   return {
     label,
-    cells: [msText(s.longestRafGapMs), s.longestLoafMs === undefined ? 'n/a' : msText(s.longestLoafMs), `${s.rafGapsOver50}/${s.frames}`, msText(s.p50RafGapMs), s.main ? msText(s.main.longestFrameCpuMs) : 'n/a', s.main ? `${Math.round(s.main.busyShare * 100)}%` : 'n/a', `${Math.round(s.deliveredPerSecond).toLocaleString('en-US')}/s`],
+    cells: [msText(s.longestRafGapMs), s.longestLoafMs === undefined ? 'n/a' : msText(s.longestLoafMs), `${s.rafGapsOver50}/${s.frames}`, msText(s.p50RafGapMs), s.main?.frames ? msText(s.main.longestFrameCpuMs) : 'n/a', s.main ? `${Math.round(s.main.busyShare * 100)}%` : 'n/a', `${Math.round(s.deliveredPerSecond).toLocaleString('en-US')}/s`],
     target: `longest <= ${PAGE_TARGETS.longestFrameMs} ms`,
     meets: longest <= PAGE_TARGETS.longestFrameMs,
   };
