@@ -8,20 +8,13 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { chooseCapabilities, ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
-import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { loupePerFile, repoRoot } from './support/loupe';
 
 const FIXTURE = 'asks-more';
-let loupe: RunningLoupe;
+const loupe = loupePerFile();
 /** The connection is saved in this Loupe's config once, by the first test that connects. */
 let saved = false;
 
-test.beforeAll(async () => {
-  loupe = await startLoupe();
-});
-
-test.afterAll(async () => {
-  await loupe?.stop();
-});
 
 async function connected(page: Page, capabilities: string[]): Promise<{ lp: LoupePage; client: ClientPanel }> {
   const lp = new LoupePage(page);

@@ -7,18 +7,10 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { ANSWERS_EVERYTHING, chooseCapabilities, ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
-import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { loupePerFile, repoRoot } from './support/loupe';
 
 const BUILTIN = 'server-everything (reference server)';
-let loupe: RunningLoupe;
-
-test.beforeAll(async () => {
-  loupe = await startLoupe();
-});
-
-test.afterAll(async () => {
-  await loupe?.stop();
-});
+const loupe = loupePerFile();
 
 async function connected(page: Page): Promise<{ lp: LoupePage; client: ClientPanel }> {
   const lp = new LoupePage(page);

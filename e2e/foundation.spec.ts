@@ -5,18 +5,10 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { LoupePage } from './pages/LoupePage';
-import { processExists, repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { loupePerFile, processExists, repoRoot } from './support/loupe';
 
 const BUILTIN = 'server-everything (reference server)';
-let loupe: RunningLoupe;
-
-test.beforeAll(async () => {
-  loupe = await startLoupe();
-});
-
-test.afterAll(async () => {
-  await loupe?.stop();
-});
+const loupe = loupePerFile();
 
 test('connects to the built-in server, calls echo, survives a reload and disconnects cleanly', async ({ page }) => {
   const lp = new LoupePage(page);

@@ -8,19 +8,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LoupePage } from './pages/LoupePage';
-import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { loupePerFile, repoRoot } from './support/loupe';
 
 const BUILTIN = 'server-everything (reference server)';
 const goldenPath = path.join(repoRoot, 'e2e/golden/everything-stdio.v1.loupe.ndjson');
 const goldenText = readFileSync(goldenPath, 'utf8');
 
-let loupe: RunningLoupe;
-test.beforeAll(async () => {
-  loupe = await startLoupe();
-});
-test.afterAll(async () => {
-  await loupe?.stop();
-});
+const loupe = loupePerFile();
 
 type TraceFrame = { seq: number; raw: string };
 const framesOf = (text: string): TraceFrame[] => text.trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));

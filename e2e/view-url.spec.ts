@@ -5,18 +5,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { LoupePage } from './pages/LoupePage';
-import { startLoupe, type RunningLoupe } from './support/loupe';
+import { loupePerFile } from './support/loupe';
 
 const BUILTIN = 'server-everything (reference server)';
-let loupe: RunningLoupe;
-
-test.beforeAll(async () => {
-  loupe = await startLoupe();
-});
-
-test.afterAll(async () => {
-  await loupe?.stop();
-});
+const loupe = loupePerFile();
 
 /** The launcher's URL (with its token, since a new page has no sessionStorage) plus a hash. */
 function linkWith(hash: string): string {

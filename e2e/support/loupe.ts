@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -80,4 +81,29 @@ export function processExists(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * One Loupe for a whole spec file: started before its first test and stopped after its last. The
+ * object reads through to the running instance, so tests use it as a RunningLoupe.
+ */
+export function loupePerFile(extraArgs: string[] = []): RunningLoupe {
+  let running: RunningLoupe | undefined;
+  const current = () => {
+    if (!running) throw new Error('Loupe is not running yet: use it inside a test or a hook, not at the top of the file.');
+    return running;
+  };
+  test.beforeAll(async () => {
+    running = await startLoupe(extraArgs);
+  });
+  test.afterAll(async () => {
+    await running?.stop();
+  });
+  return {
+    get url() { return current().url; },
+    get origin() { return current().origin; },
+    get configDir() { return current().configDir; },
+    output: () => current().output(),
+    stop: () => current().stop(),
+  };
 }

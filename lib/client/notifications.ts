@@ -10,13 +10,14 @@ export interface ServerNotification {
   params: Record<string, unknown>;
 }
 
-interface FrameLike {
+/** The parts of a recorded frame, and of its classification, that the client's readers need. */
+export interface FrameLike {
   seq: number;
   dir: string;
   lane: string;
 }
 
-interface ClassifiedLike {
+export interface ClassifiedLike {
   kind: string;
   method?: string;
   json?: unknown;

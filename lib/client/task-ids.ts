@@ -4,6 +4,7 @@
  * task another page runs (leave its tasks/* requests to that page) from a task nobody created
  * (answer -32602 at once).
  */
+import type { ClassifiedLike, FrameLike } from './notifications';
 
 export interface TaskIdState {
   upTo: number;
@@ -12,20 +13,11 @@ export interface TaskIdState {
 
 export const emptyTaskIds: TaskIdState = { upTo: 0, ids: {} };
 
-interface FrameLike {
-  dir: string;
-  lane: string;
-}
-
-interface ClassifiedLike {
-  kind: string;
-  json?: unknown;
-}
 
 const obj = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
 
 /** Reads frames[state.upTo..] into a new state (unchanged when there is nothing new). */
-export function trackClientTaskIds(state: TaskIdState, frames: readonly FrameLike[], classified: readonly ClassifiedLike[]): TaskIdState {
+export function trackClientTaskIds(state: TaskIdState, frames: readonly Pick<FrameLike, 'dir' | 'lane'>[], classified: readonly ClassifiedLike[]): TaskIdState {
   if (frames.length <= state.upTo) return state;
   const ids = { ...state.ids };
   for (let i = state.upTo; i < frames.length; i++) {

@@ -5,6 +5,7 @@
  * A completion for an unknown or already-completed id is kept as a notice: the spec says a client
  * ignores it, and an inspector says so.
  */
+import type { ClassifiedLike, FrameLike } from './notifications';
 
 export interface UrlElicitation {
   elicitationId: string;
@@ -33,16 +34,6 @@ export interface UrlElicitationState {
 
 export const emptyUrlElicitations: UrlElicitationState = { upTo: 0, byRequestId: {}, items: [], notices: [] };
 
-interface FrameLike {
-  seq: number;
-  dir: string;
-  lane: string;
-}
-
-interface ClassifiedLike {
-  kind: string;
-  json?: unknown;
-}
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
