@@ -6,7 +6,7 @@ import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type Fr
 import { httpSummary } from '../../lib/mcp/http-frame';
 import { DIRECTION } from './direction';
 import { KIND_TONE } from './KindBadge';
-import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
+import { CELL, ROW_HEIGHT } from './columns';
 
 function summary(v: FrameView): string {
   if (v.kind === 'stderr') return v.frame.raw;
@@ -69,28 +69,28 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       aria-selected={marked}
       onMouseDown={keepTextUnselected}
       onClick={(e) => onPick(v.frame.seq, e)}
-      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT, gridTemplateColumns: GRID_COLUMNS }}
-      className={`absolute left-0 top-0 grid w-full cursor-default [contain:strict] items-center border-b border-zinc-900 font-mono text-[11px] leading-none ${laneTone(v, marked)} ${focusRing ? 'outline outline-1 -outline-offset-1 outline-sky-300' : ''}`}
+      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT - 1}px` }}
+      className={`absolute left-0 top-0 w-full cursor-default [contain:strict] whitespace-nowrap border-b border-zinc-900 font-mono text-[11px] ${laneTone(v, marked)} ${focusRing ? 'outline outline-1 -outline-offset-1 outline-sky-300' : ''}`}
     >
       {marks ? (
-        <span role="gridcell" className="flex justify-between gap-1 px-2 text-zinc-500">
+        <span role="gridcell" style={CELL[0]} className="flex items-center justify-between gap-1 px-2 text-zinc-500">
           <SeverityMark annotations={marks} />
           <span className="ml-auto">{v.frame.seq}</span>
         </span>
       ) : (
-        <span role="gridcell" className="px-2 text-right text-zinc-500">{v.frame.seq}</span>
+        <span role="gridcell" style={CELL[0]} className="px-2 text-right text-zinc-500">{v.frame.seq}</span>
       )}
-      <span role="gridcell" className="px-2 text-right tabular-nums text-zinc-400">{formatTime(v.frame.ts)}</span>
+      <span role="gridcell" style={CELL[1]} className="px-2 text-right tabular-nums text-zinc-400">{formatTime(v.frame.ts)}</span>
       {/* The arrow for the eye; the words are the cell's name for screen readers and the tooltip. */}
-      <span role="gridcell" aria-label={dir.label} title={dir.label} className={`px-2 text-center font-bold ${dir.tone}`}>{dir.glyph}</span>
-      <span role="gridcell" className={`px-2 ${KIND_TONE[v.kind]}`}>{v.kind}</span>
-      <span role="gridcell" className="truncate px-2" title={text}>
+      <span role="gridcell" style={CELL[2]} aria-label={dir.label} title={dir.label} className={`px-2 text-center font-bold ${dir.tone}`}>{dir.glyph}</span>
+      <span role="gridcell" style={CELL[3]} className={`px-2 ${KIND_TONE[v.kind]}`}>{v.kind}</span>
+      <span role="gridcell" style={CELL[4]} className="truncate px-2" title={text}>
         {text}
         {flags && <span className="ml-2 rounded bg-red-900/60 px-1 text-[10px] text-red-200">{flags}</span>}
       </span>
-      <span role="gridcell" className="truncate px-2 text-right text-zinc-300">{formatId(v.id)}</span>
-      <span role="gridcell" className="px-2 text-right tabular-nums text-zinc-500">{formatSize(v.frame.size)}</span>
-      <span role="gridcell" className={`px-2 text-right tabular-nums ${latency ? 'text-zinc-200' : ''}`}>{latency}</span>
+      <span role="gridcell" style={CELL[5]} className="truncate px-2 text-right text-zinc-300">{formatId(v.id)}</span>
+      <span role="gridcell" style={CELL[6]} className="px-2 text-right tabular-nums text-zinc-500">{formatSize(v.frame.size)}</span>
+      <span role="gridcell" style={CELL[7]} className={`px-2 text-right tabular-nums ${latency ? 'text-zinc-200' : ''}`}>{latency}</span>
     </div>
   );
 }, sameRow);

@@ -6,7 +6,7 @@ import type { Trace } from '../../lib/browser/trace';
 import { fixedWindow, scrollToShow } from '../../lib/view/fixed-window';
 import { containsSeq, type RangeSet } from '../../lib/view/range-set';
 import { Button } from '../ui/Button';
-import { COLUMN_NAMES, GRID_COLUMNS, MIN_TABLE_WIDTH, ROW_HEIGHT } from './columns';
+import { CELL, COLUMN_NAMES, MIN_TABLE_WIDTH, ROW_HEIGHT } from './columns';
 import { TrafficRow } from './TrafficRow';
 import { useFollowBottom } from './useFollowBottom';
 
@@ -155,9 +155,9 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
         className="flex min-h-0 flex-1 flex-col outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-600"
       >
         <div role="rowgroup">
-          <div role="row" aria-rowindex={1} style={{ gridTemplateColumns: GRID_COLUMNS }} className="grid border-b border-zinc-700 bg-zinc-900 text-[11px] font-medium text-zinc-400">
+          <div role="row" aria-rowindex={1} style={{ height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT - 1}px` }} className="relative whitespace-nowrap border-b border-zinc-700 bg-zinc-900 text-[11px] font-medium text-zinc-400">
             {COLUMN_NAMES.map((name, i) => (
-              <span key={name} role="columnheader" className={`px-2 py-1 ${i === 4 || i === 3 ? 'text-left' : i === 2 ? 'text-center' : 'text-right'}`}>
+              <span key={name} role="columnheader" style={CELL[i]} className={`overflow-hidden px-2 ${i === 4 || i === 3 ? 'text-left' : i === 2 ? 'text-center' : 'text-right'}`}>
                 {name}
               </span>
             ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { framesOf, mainThreadFigures, type TraceEvent } from './main-thread';
+import { framesOf, mainThreadFigures, partsOf, type TraceEvent } from './main-thread';
 
 const MAIN = { pid: 1, tid: 10 };
 const task = (ts: number, dur: number, tdur: number): TraceEvent => ({ name: 'ThreadControllerImpl::RunTask', ph: 'X', ...MAIN, ts, dur, tdur });
@@ -35,5 +35,15 @@ describe('main-thread CPU per frame', () => {
     const other = { pid: 2, tid: 20 };
     const more: TraceEvent[] = [...events, { name: 'thread_name', ph: 'M', ...other, ts: 0, args: { name: 'CrRendererMain' } }, { ...task(0, 100, 50), ...other }];
     expect(mainThreadFigures(more, 100_000)!.tasks).toBe(5);
+  });
+});
+
+describe('what a frame spent its CPU on', () => {
+  it('names the events directly inside its tasks, nested ones counted once, the rest as other', () => {
+    const t = { name: 'ThreadControllerImpl::RunTask', ph: 'X', pid: 1, tid: 10, ts: 0, dur: 30_000, tdur: 25_000 };
+    const raf = { name: 'FireAnimationFrame', ph: 'X', pid: 1, tid: 10, ts: 1000, dur: 15_000, tdur: 14_000 };
+    const layoutInRaf = { name: 'Layout', ph: 'X', pid: 1, tid: 10, ts: 2000, dur: 5000, tdur: 5000 };
+    const gc = { name: 'MajorGC', ph: 'X', pid: 1, tid: 10, ts: 17_000, dur: 8000, tdur: 8000 };
+    expect(partsOf([t, raf, layoutInRaf, gc], [t])).toBe('FireAnimationFrame 14.0, MajorGC 8.0, other 3.0');
   });
 });

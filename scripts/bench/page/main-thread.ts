@@ -20,6 +20,8 @@ export interface MainThreadFigures {
   p99FrameCpuMs: number;
   longestFrameCpuMs: number;
   framesOverCpu50: number;
+  /** What the longest frame spent its CPU on: its heaviest trace events, e.g. "FireAnimationFrame 18.2, MajorGC 10.0". */
+  longestFrameParts: string;
 }
 
 export interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: Record<string, unknown> } }
@@ -67,12 +69,36 @@ export function busiestMainThread(events: readonly TraceEvent[]): TraceEvent[] {
   return best;
 }
 
+/** The heaviest events inside a frame's tasks (one level below the task), by CPU, as text. */
+export function partsOf(thread: readonly TraceEvent[], tasks: readonly TraceEvent[]): string {
+  const cpu = new Map<string, number>();
+  for (const t of tasks) {
+    const end = t.ts + (t.dur ?? 0);
+    // Direct children only: an event inside another event of the same task is part of that one.
+    const inside = thread.filter((e) => e !== t && e.ph === 'X' && e.name !== RUN_TASK && e.ts >= t.ts && e.ts < end).sort((a, b) => a.ts - b.ts);
+    let coveredTo = -1;
+    let accounted = 0;
+    for (const e of inside) {
+      if (e.ts < coveredTo) continue;
+      coveredTo = e.ts + (e.dur ?? 0);
+      const ms = (e.tdur ?? e.dur ?? 0) / 1000;
+      accounted += ms;
+      cpu.set(e.name, (cpu.get(e.name) ?? 0) + ms);
+    }
+    const rest = (t.tdur ?? 0) / 1000 - accounted;
+    if (rest > 0) cpu.set('other', (cpu.get('other') ?? 0) + rest);
+  }
+  return [...cpu].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms >= 1).map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ');
+}
+
 export function mainThreadFigures(events: readonly TraceEvent[], wallUs: number): MainThreadFigures | undefined {
   const mine = busiestMainThread(events);
   const tasks = mine.filter((e) => e.ph === 'X' && e.name === RUN_TASK);
   if (!tasks.length) return undefined;
   const cpu = tasks.reduce((s, e) => s + (e.tdur ?? 0), 0);
-  const frameCpu = framesOf(mine).map((f) => f.cpuMs).sort((a, b) => a - b);
+  const frames = framesOf(mine);
+  const frameCpu = frames.map((f) => f.cpuMs).sort((a, b) => a - b);
+  const longest = frames.reduce<(typeof frames)[number] | undefined>((m, f) => (!m || f.cpuMs > m.cpuMs ? f : m), undefined);
   const at = (q: number) => frameCpu[Math.min(frameCpu.length - 1, Math.floor(q * frameCpu.length))] ?? 0;
   return {
     tasks: tasks.length,
@@ -85,6 +111,7 @@ export function mainThreadFigures(events: readonly TraceEvent[], wallUs: number)
     p99FrameCpuMs: at(0.99),
     longestFrameCpuMs: frameCpu.at(-1) ?? 0,
     framesOverCpu50: frameCpu.filter((x) => x > 50).length,
+    longestFrameParts: longest ? partsOf(mine, longest.tasks) : '',
   };
 }
 

@@ -42,6 +42,8 @@ export function printPageFigures(live: LiveFigures, imported: ImportFigures, idl
     streamRow(`into the ${n}-frame session, table shown`, live.streamIntoLargeTable),
     { label: 'for reference: an idle blank page (the machine\'s own noise)', cells: [msText(idle.longestRafGapMs), idle.longestLoafMs === undefined ? 'n/a' : msText(idle.longestLoafMs), `${idle.rafGapsOver50}/${idle.frames}`, msText(idle.p50RafGapMs), '', '', ''] },
   ]));
+  const parts = (label: string, st: StreamFigures) => (st.main?.longestFrameParts ? [`  longest frame ${label}: ${st.main.longestFrameParts} (ms of CPU)`] : []);
+  for (const line of [...parts('into a fresh session', live.streamFresh), ...parts('into the large session, diagram', live.streamIntoLargeDiagram), ...parts('into the large session, table', live.streamIntoLargeTable)]) console.log(line);
   console.log('  (rAF gap and LoAF are wall time: on a busy machine they stretch while the page waits for a core. "longest frame CPU" is the');
   console.log('   main-thread CPU of the heaviest frame (all its tasks, from a Chrome trace): what the longest frame would take on an idle machine.');
   console.log('   "main busy": CPU share of the main thread.)');
