@@ -47,12 +47,15 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
     vp.ensureVisible(next);
   };
 
+  // Keyed by place in the window, as the traffic table's rows are: while frames stream in, each
+  // row element stays and takes the frame now drawn there instead of elements being created,
+  // removed and moved.
   const rows = [];
   for (let p = first; p <= last; p++) {
     const row = layout.rowAt(p);
     rows.push(
       <SequenceRow
-        key={row.seq} row={row} top={layout.offsets.top(p)} height={h} width={width} lanes={lanes}
+        key={p - first} row={row} top={layout.offsets.top(p)} height={h} width={width} lanes={lanes}
         selected={row.seq === selectedSeq} severity={severityOf(row.seq)}
         revision={`${row.pairSeq}|${row.progressCount}|${row.cancelledBy}`}
         onSelect={onSelect} onHover={setHover}
