@@ -80,6 +80,17 @@ test('Shift+click, Ctrl+click, Shift+arrow and Escape mark frames of a live sess
     await expect(selectedCount(page)).toHaveText('5 frames selected');
   });
 
+  await test.step('the diagram marks the same frames, the focused one set apart', async () => {
+    await page.getByRole('tab', { name: 'Sequence' }).click();
+    const diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
+    await expect(diagram).toHaveAttribute('aria-multiselectable', 'true');
+    const marked = diagram.getByRole('option', { selected: true });
+    await expect(marked).toHaveCount(5);
+    expect((await marked.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))))).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 8]);
+    await page.getByRole('tab', { name: 'Traffic' }).click();
+    expect(await markedSeqs(grid)).toEqual([2, 3, 4, 5, 8]);
+  });
+
   await test.step('Shift+ArrowDown extends from the focused frame; Escape collapses to it', async () => {
     await grid.focus();
     await page.keyboard.press('Shift+ArrowDown');

@@ -13,7 +13,10 @@ export interface SequenceRowProps {
   height: number;
   width: number;
   lanes: Record<LaneName, number>;
+  /** The focused frame, shared by every pane. */
   selected: boolean;
+  /** Among the selected frames (the focused one, and any marked with it in the traffic table). */
+  marked: boolean;
   severity?: Severity;
   /** Bumped when the row's pairing changes, so memo lets the update through. */
   revision: string;
@@ -49,7 +52,7 @@ function Arrow({ row, lanes, cy }: { row: SeqRow; lanes: Record<LaneName, number
   );
 }
 
-function SequenceRowView({ row, top, height, width, lanes, selected, severity, onSelect, onHover }: SequenceRowProps) {
+function SequenceRowView({ row, top, height, width, lanes, selected, marked, severity, onSelect, onHover }: SequenceRowProps) {
   const cy = height / 2 + 2;
   const shape = rowShape(row, lanes);
   const latency = row.kind !== 'request' && row.latencyUs !== undefined ? formatUs(row.latencyUs) : undefined;
@@ -59,13 +62,13 @@ function SequenceRowView({ row, top, height, width, lanes, selected, severity, o
     <div
       role="option"
       id={`seq-row-${row.seq}`}
-      aria-selected={selected}
+      aria-selected={marked}
       aria-label={rowAccessibleName(row, severity)}
       data-seq={row.seq}
       onClick={() => onSelect(row.seq)}
       onMouseEnter={() => onHover(row.seq)}
       onMouseLeave={() => onHover(undefined)}
-      className={`absolute left-0 cursor-pointer ${selected ? 'bg-sky-900/50' : severity === 'error' ? 'bg-red-950/40 hover:bg-zinc-800/60' : 'hover:bg-zinc-800/60'}`}
+      className={`absolute left-0 cursor-pointer ${selected ? 'bg-sky-900/50' : marked ? 'bg-sky-900/25' : severity === 'error' ? 'bg-red-950/40 hover:bg-zinc-800/60' : 'hover:bg-zinc-800/60'}`}
       style={{ top, height, width }}
     >
       <svg width={width} height={height} className="pointer-events-none absolute left-0 top-0 overflow-visible" aria-hidden="true">

@@ -8,6 +8,7 @@ import type { Severity } from '../../lib/view/palette';
 import type { Viewport } from './useViewport';
 import { SequenceRow } from './SequenceRow';
 import { SpanLayer } from './SpanLayer';
+import { containsSeq, type RangeSet } from '../../lib/view/range-set';
 
 export interface SequenceViewportProps {
   layout: SequenceLayout;
@@ -17,11 +18,12 @@ export interface SequenceViewportProps {
   width: number;
   lanes: Record<LaneName, number>;
   selectedSeq?: number;
+  marked?: RangeSet;
   onSelect(seq: number | undefined): void;
   severityOf(seq: number): Severity | undefined;
 }
 
-export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq, onSelect, severityOf }: SequenceViewportProps) {
+export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq, marked, onSelect, severityOf }: SequenceViewportProps) {
   const [hover, setHover] = useState<number | undefined>();
   const { first, last } = layout.offsets.window(vp.scrollTop, vp.height);
   const h = layout.options.rowHeight;
@@ -56,7 +58,7 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
     rows.push(
       <SequenceRow
         key={p - first} row={row} top={layout.offsets.top(p)} height={h} width={width} lanes={lanes}
-        selected={row.seq === selectedSeq} severity={severityOf(row.seq)}
+        selected={row.seq === selectedSeq} marked={row.seq === selectedSeq || (!!marked && containsSeq(marked, row.seq))} severity={severityOf(row.seq)}
         revision={`${row.pairSeq}|${row.progressCount}|${row.cancelledBy}`}
         onSelect={onSelect} onHover={setHover}
       />,
@@ -70,6 +72,7 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
       ref={vp.ref}
       role="listbox"
       aria-label="Sequence diagram"
+      aria-multiselectable={!!marked && marked.size > 1}
       aria-activedescendant={selectedSeq !== undefined && layout.positionOfSeq(selectedSeq) >= first && layout.positionOfSeq(selectedSeq) <= last ? `seq-row-${selectedSeq}` : undefined}
       tabIndex={0}
       onScroll={vp.onScroll}
