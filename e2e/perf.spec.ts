@@ -88,6 +88,30 @@ test('at 2,000 frames/s the views follow the newest frame only while at the bott
     await expect.poll(newest, { timeout: 5_000 }).toBeGreaterThan(before + 500);
   });
 
+  await test.step('while following, rows take new frames in place: no row element is added, removed or moved', async () => {
+    // What keeps a stream cheap: the window's row elements are reused, so a batch never makes the
+    // browser build or restyle a row. Counted with a MutationObserver on the rows' container.
+    const changes = await lp.traffic.grid.evaluate(async (grid) => {
+      const rowgroup = grid.querySelectorAll('[role="rowgroup"]')[1];
+      const seen = { added: 0, removed: 0, newestBefore: 0, newestAfter: 0 };
+      const newest = () => Math.max(...Array.from(rowgroup.querySelectorAll('[role="row"]'), (r) => Number(r.querySelector('[role="gridcell"]')?.textContent?.match(/\d+$/)?.[0] ?? 0)));
+      seen.newestBefore = newest();
+      const observer = new MutationObserver((records) => {
+        for (const r of records) {
+          seen.added += r.addedNodes.length;
+          seen.removed += r.removedNodes.length;
+        }
+      });
+      observer.observe(rowgroup, { childList: true });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      observer.disconnect();
+      seen.newestAfter = newest();
+      return seen;
+    });
+    expect(changes.newestAfter).toBeGreaterThan(changes.newestBefore + 500);
+    expect({ added: changes.added, removed: changes.removed }).toEqual({ added: 0, removed: 0 });
+  });
+
   await test.step('scrolled up, the view stays put and counts what it has not shown', async () => {
     await lp.traffic.grid.hover();
     await page.mouse.wheel(0, -3000);
