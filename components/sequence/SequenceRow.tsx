@@ -20,8 +20,11 @@ export interface SequenceRowProps {
   severity?: Severity;
   /** Bumped when the row's pairing changes, so memo lets the update through. */
   revision: string;
+  /** The row's place in the drawn window (its element's key). */
+  place: number;
   onSelect(seq: number): void;
-  onHover(seq: number | undefined): void;
+  /** Called with the row's place in the window when the pointer enters it, undefined when it leaves. */
+  onHover(place: number | undefined): void;
 }
 
 export function rowAccessibleName(row: SeqRow, severity?: Severity): string {
@@ -52,7 +55,7 @@ function Arrow({ row, lanes, cy }: { row: SeqRow; lanes: Record<LaneName, number
   );
 }
 
-function SequenceRowView({ row, top, height, width, lanes, selected, marked, severity, onSelect, onHover }: SequenceRowProps) {
+function SequenceRowView({ row, top, height, width, lanes, selected, marked, severity, place, onSelect, onHover }: SequenceRowProps) {
   const cy = height / 2 + 2;
   const shape = rowShape(row, lanes);
   const latency = row.kind !== 'request' && row.latencyUs !== undefined ? formatUs(row.latencyUs) : undefined;
@@ -66,7 +69,7 @@ function SequenceRowView({ row, top, height, width, lanes, selected, marked, sev
       aria-label={rowAccessibleName(row, severity)}
       data-seq={row.seq}
       onClick={() => onSelect(row.seq)}
-      onMouseEnter={() => onHover(row.seq)}
+      onMouseEnter={() => onHover(place)}
       onMouseLeave={() => onHover(undefined)}
       className={`absolute left-0 cursor-pointer ${selected ? 'bg-sky-900/50' : marked ? 'bg-sky-900/25' : severity === 'error' ? 'bg-red-950/40 hover:bg-zinc-800/60' : 'hover:bg-zinc-800/60'}`}
       style={{ top, height, width }}

@@ -57,15 +57,17 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
     const row = layout.rowAt(p);
     rows.push(
       <SequenceRow
-        key={p - first} row={row} top={layout.offsets.top(p)} height={h} width={width} lanes={lanes}
+        key={p - first} place={p - first} row={row} top={layout.offsets.top(p)} height={h} width={width} lanes={lanes}
         selected={row.seq === selectedSeq} marked={row.seq === selectedSeq || (!!marked && containsSeq(marked, row.seq))} severity={severityOf(row.seq)}
         revision={`${row.pairSeq}|${row.progressCount}|${row.cancelledBy}`}
         onSelect={onSelect} onHover={setHover}
       />,
     );
   }
-  const hovered = hover === undefined ? undefined : layout.model.row(hover);
-  const hoverPos = hover === undefined ? -1 : layout.positionOfSeq(hover);
+  // The pointer rests on a row element, and that element shows whichever frame now sits in its place:
+  // the hover is that place, so the summary follows what is under the pointer while frames stream.
+  const hoverPos = hover === undefined || first + hover > last ? -1 : first + hover;
+  const hovered = hoverPos < 0 ? undefined : layout.rowAt(hoverPos);
 
   return (
     <div
