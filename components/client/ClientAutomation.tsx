@@ -45,6 +45,8 @@ export function ClientAutomation({ session }: { session: SessionSummary }) {
     // Notifications recorded before the panel was shown are history, not news.
     let seen = useLoupe.getState().traces[id]?.frames.length ?? 0;
     let lastPending: unknown;
+    let ahead = false;
+    let heldWhenAnswered = 0;
     const onState = (s: ReturnType<typeof useLoupe.getState>) => {
       const t = s.traces[id];
       // URL elicitations are read from the first frame: their history is what the panel shows.
@@ -57,11 +59,16 @@ export function ClientAutomation({ session }: { session: SessionSummary }) {
         for (const n of news) react(id, n);
       }
       const pending = s.pending[id];
-      if (pending && pending !== lastPending) {
+      const held = t?.frames.length ?? 0;
+      const isNew = !!pending && pending !== lastPending;
+      // Requests whose frames had not arrived yet (some answers wait for them) are tried again as they do.
+      if (pending && (isNew || (ahead && held > heldWhenAnswered))) {
         lastPending = pending;
+        heldWhenAnswered = held;
+        ahead = pending.some((p) => p.seq !== undefined && p.seq > held);
         autoAnswer(id, connectionId, pending, s.sessions.find((x) => x.id === id)?.clientCapabilities);
         // A task-augmented request waits for the person too, as a task card.
-        if (pending.some((p) => p.method !== 'roots/list' && !TASK_METHODS.includes(p.method))) showPanel(id);
+        if (isNew && pending.some((p) => p.method !== 'roots/list' && !TASK_METHODS.includes(p.method))) showPanel(id);
       }
     };
     if (openTasks(restoreReceivedTasks(id)).length > 0) showPanel(id);

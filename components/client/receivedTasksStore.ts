@@ -119,6 +119,11 @@ export function answerTaskRequest(sessionId: string, p: PendingServerRequest, cl
   const store = useReceivedTasks.getState();
   const book = prune(store.get(sessionId).book, Date.now());
   const taskId = (p.params as { taskId?: unknown } | null)?.taskId;
+  // A pending request travels ahead of the frame batches that record it. Until this page holds the
+  // request's own frame it cannot know whether another page already created the task it names
+  // (that CreateTaskResult came earlier in the session), so it waits: ClientAutomation asks again
+  // as frames arrive.
+  if (p.seq !== undefined && (useLoupe.getState().traces[sessionId]?.frames.length ?? 0) < p.seq) return;
   // Every page attached to a session sees the request: a task another page created is that
   // page's to answer for (its CreateTaskResult is in the trace); one nobody created is -32602.
   if (p.method !== 'tasks/list' && typeof taskId === 'string' && !book.tasks[taskId] && createdInSession(sessionId, taskId)) return;
