@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { embedTrace } from '../lib/trace/embed';
+import { withEchoMessageAsNumber } from './support/golden-variants';
 
 const viewer = path.resolve('out/loupe-viewer.html');
 const golden = (name: string) => path.resolve('e2e/golden', name);
@@ -86,16 +87,7 @@ test('a 100,000-frame trace opens whole in the viewer', async ({ page }) => {
 
 test('comparing two open traces shows a changed tool schema', async ({ page }) => {
   const before = readFileSync(golden('everything-stdio.v1.loupe.ndjson'), 'utf8');
-  const after = before
-    .split('\n')
-    .map((line) => {
-      if (!line.includes('"seq":9,')) return line;
-      const f = JSON.parse(line);
-      const j = JSON.parse(f.raw);
-      j.result.tools.find((t: { name: string }) => t.name === 'echo').inputSchema.properties.message.type = 'number';
-      return JSON.stringify({ ...f, raw: JSON.stringify(j) });
-    })
-    .join('\n');
+  const after = withEchoMessageAsNumber(before);
   const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
   writeFileSync(path.join(dir, 'before.loupe.ndjson'), before);
   writeFileSync(path.join(dir, 'after.loupe.ndjson'), after);

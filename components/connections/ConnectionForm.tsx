@@ -6,6 +6,7 @@ import { Field, TextInput } from '../ui/Field';
 import { ArgsEditor } from './ArgsEditor';
 import { EnvEditor } from './EnvEditor';
 import { draftToConnection, emptyDraft, type ConnectionDraft } from './draft';
+import { FormError } from '../ui/FormError';
 
 /** New connection (or edit one): a stdio command with its argument vector, env and cwd. */
 export function ConnectionForm({ open, initial, onClose }: { open: boolean; initial?: ConnectionDraft; onClose: () => void }) {
@@ -31,11 +32,7 @@ export function ConnectionForm({ open, initial, onClose }: { open: boolean; init
         <Field label="Working directory" hint="Optional; the proxy's directory when empty.">
           <TextInput value={draft.cwd} onChange={(e) => edit({ cwd: e.target.value })} placeholder="/path/to/project" />
         </Field>
-        {error && (
-          <p role="alert" className="rounded border border-red-800 bg-red-950/50 px-2 py-1 text-xs text-red-300">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
           <Button variant="primary" type="submit" disabled={busy}>

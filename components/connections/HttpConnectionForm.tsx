@@ -5,6 +5,7 @@ import { Dialog } from '../ui/Dialog';
 import { Field, TextInput, inputClass } from '../ui/Field';
 import { HeadersEditor } from './HeadersEditor';
 import { emptyHttpDraft, httpDraftToConnection, type HttpDraft, type HttpMode } from './httpDraft';
+import { FormError } from '../ui/FormError';
 
 const MODES: { value: HttpMode; label: string }[] = [
   { value: 'auto', label: 'Automatic (Streamable HTTP, falling back to HTTP+SSE)' },
@@ -40,7 +41,7 @@ export function HttpConnectionForm({ open, initial, onClose }: { open: boolean; 
         </div>
         <HeadersEditor rows={draft.headers} onChange={(headers) => edit({ headers })} />
         <p className="text-[11px] text-zinc-500">Header values are stored with the connection on this machine and shown masked afterwards.</p>
-        {error && <p role="alert" className="rounded border border-red-800 bg-red-950/50 px-2 py-1 text-xs text-red-300">{error}</p>}
+        <FormError message={error} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={busy}>{busy ? 'Saving…' : 'Save connection'}</Button>

@@ -4,6 +4,7 @@ import { importConnections } from '../../lib/browser/actions';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { inputClass } from '../ui/Field';
+import { FormError } from '../ui/FormError';
 
 const example = `{
   "mcpServers": {
@@ -49,11 +50,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             onChange={(e) => setText(e.target.value)}
           />
         </label>
-        {error && (
-          <p role="alert" className="rounded border border-red-800 bg-red-950/50 px-2 py-1 text-xs text-red-300">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
           <Button variant="primary" disabled={busy || !text.trim()} onClick={() => void submit()}>

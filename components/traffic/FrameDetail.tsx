@@ -11,6 +11,7 @@ import { HttpExchangeDetail } from './HttpExchangeDetail';
 import { JsonTree } from './JsonTree';
 import { KindBadge } from './KindBadge';
 import { RawText } from './RawText';
+import { FactList } from '../ui/FactList';
 
 function Marks({ view }: { view: FrameView }) {
   const f = view.frame;
@@ -41,16 +42,7 @@ function Facts({ view }: { view: FrameView }) {
   if (view.id !== undefined) rows.push(['id', formatId(view.id)]);
   if (view.latencyUs !== undefined) rows.push(['latency', formatLatency(view.latencyUs)]);
   if (view.kind === 'lifecycle') rows.push(['event', lifecycleText(f)]);
-  return (
-    <dl className="grid grid-cols-[6rem_1fr] gap-x-2 font-mono text-[11px]">
-      {rows.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-zinc-500">{k}</dt>
-          <dd className="text-zinc-200">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={rows} />;
 }
 
 /** Everything about one frame: its facts, problems, a JSON tree and the raw text. */

@@ -6,6 +6,7 @@ import type { Frame } from '../../lib/mcp/frame';
 import { collectExchange, exchangeIdOf, type HttpExchangeView } from '../../lib/mcp/http-exchange';
 import { Button } from '../ui/Button';
 import { HttpHeaders } from './HttpHeaders';
+import { FactList } from '../ui/FactList';
 
 function Timing({ ex }: { ex: HttpExchangeView }) {
   const rows: [string, string][] = [];
@@ -13,16 +14,7 @@ function Timing({ ex }: { ex: HttpExchangeView }) {
   if (ex.sentAt !== undefined && ex.headersAt !== undefined) rows.push(['headers', `+${formatLatency(ex.headersAt - ex.sentAt)} (waiting for the server)`]);
   if (ex.doneAt !== undefined && ex.sentAt !== undefined) rows.push(['done', `+${formatLatency(ex.doneAt - ex.sentAt)}${ex.headersAt !== undefined ? ` (body ${formatLatency(ex.doneAt - ex.headersAt)})` : ''}`]);
   else rows.push(['done', 'body still open']);
-  return (
-    <dl aria-label="Timing" className="grid grid-cols-[6rem_1fr] gap-x-2 font-mono text-[11px]">
-      {rows.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-zinc-500">{k}</dt>
-          <dd className="text-zinc-200">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList label="Timing" facts={rows} />;
 }
 
 function Events({ ex, onJump }: { ex: HttpExchangeView; onJump: (seq: number) => void }) {
@@ -66,16 +58,7 @@ export function HttpExchangeDetail({ frame, trace, onJump }: { frame: Frame; tra
           Carried by exchange #{ex.id} on the {String(m.stream ?? ex.stream ?? 'post')} stream{typeof m.eventId === 'string' ? `, SSE event id ${m.eventId}` : ''}
         </p>
       )}
-      <dl className="grid grid-cols-[6rem_1fr] gap-x-2 font-mono text-[11px]">
-        {([['stream', ex.stream], ['Last-Event-ID', ex.lastEventId], ['probe', ex.probe && `${ex.probe}${ex.verdict ? `: ${ex.verdict}` : ''}`], ['size', ex.bytes !== undefined ? formatSize(ex.bytes) : undefined], ['error', ex.error], ['note', ex.note]] as const)
-          .filter(([, v]) => v)
-          .map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-zinc-500">{k}</dt>
-              <dd className="break-all text-zinc-200">{v}</dd>
-            </div>
-          ))}
-      </dl>
+      <FactList facts={[['stream', ex.stream], ['Last-Event-ID', ex.lastEventId], ['probe', ex.probe && `${ex.probe}${ex.verdict ? `: ${ex.verdict}` : ''}`], ['size', ex.bytes !== undefined ? formatSize(ex.bytes) : undefined], ['error', ex.error], ['note', ex.note]]} />
       <Timing ex={ex} />
       <HttpHeaders label="Request headers" headers={ex.requestHeaders} />
       <HttpHeaders label="Response headers" headers={ex.responseHeaders} />

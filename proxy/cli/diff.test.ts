@@ -1,19 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withEchoMessageAsNumber } from '../../e2e/support/golden-variants';
 import { golden, loupe, tempFiles } from './trace/cli-testing';
 
 /** The golden trace with the echo tool's `message` argument turned from a string into a number. */
 function changedSchema(): string {
-  return golden('everything-stdio.v1.loupe.ndjson')
-    .split('\n')
-    .map((line) => {
-      if (!line.includes('"seq":9,')) return line;
-      const f = JSON.parse(line);
-      const j = JSON.parse(f.raw);
-      j.result.tools.find((t: { name: string }) => t.name === 'echo').inputSchema.properties.message.type = 'number';
-      return JSON.stringify({ ...f, raw: JSON.stringify(j) });
-    })
-    .join('\n');
+  return withEchoMessageAsNumber(golden('everything-stdio.v1.loupe.ndjson'));
 }
 
 // Each case starts the CLI (tsx compiles on start): slow on a busy machine.
