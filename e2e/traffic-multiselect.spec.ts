@@ -1,5 +1,5 @@
 /**
- * Multi-selection in the traffic table, end to end: Shift+click marks a range, Ctrl+click adds one
+ * Multi-selection in the traffic table and the diagram, end to end: Shift+click marks a range, Ctrl+click adds one
  * more, Shift+arrow extends, Escape and the clear button collapse; the marked rows carry
  * aria-selected, the toolbar counts them, and the export's "selection" scope writes exactly those
  * frames, for a live server-everything session (through the proxy) and for an opened trace file.
@@ -153,4 +153,28 @@ test('the selection of an opened trace file exports exactly the marked frames', 
     expect(await markedSeqs(grid)).toEqual([2, 4, 5, 6]);
     await expect(selectedCount(page)).toHaveText('4 frames selected');
   });
+});
+
+test('the diagram takes the same gestures: Shift+click marks a range, Ctrl+click one more, and the table shows them', async ({ page }) => {
+  const lp = new LoupePage(page);
+  const grid = lp.traffic.grid;
+  await lp.open(loupe.url);
+  await page.getByLabel('Trace file', { exact: true }).setInputFiles(goldenPath);
+  await expect(lp.sessionTabs.getByRole('tab', { name: /everything-stdio/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Sequence' }).click();
+  const diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
+  const option = (seq: number) => diagram.locator(`[role="option"][data-seq="${seq}"]`);
+  await option(4).click();
+  await option(7).click({ modifiers: ['Shift'] });
+  await option(10).click({ modifiers: ['ControlOrMeta'] });
+  const marked = diagram.getByRole('option', { selected: true });
+  await expect(marked).toHaveCount(5);
+  expect((await marked.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))))).sort((a, b) => a - b)).toEqual([4, 5, 6, 7, 10]);
+  await option(6).click({ modifiers: ['ControlOrMeta'] });
+  await expect(marked).toHaveCount(4);
+
+  await page.getByRole('tab', { name: 'Traffic' }).click();
+  expect(await markedSeqs(grid)).toEqual([4, 5, 7, 10]);
+  await expect(selectedCount(page)).toHaveText('4 frames selected');
+  await expect(lp.detail.getByRole('region', { name: 'Frame 6' })).toBeVisible();
 });

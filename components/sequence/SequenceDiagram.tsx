@@ -19,6 +19,7 @@ import { MermaidDialog } from './MermaidDialog';
 import { LaneHeader } from './LaneHeader';
 import { downloadText } from './download';
 import type { RangeSet } from '../../lib/view/range-set';
+import type { PickGesture } from '../traffic/gesture';
 
 export interface SequenceDiagramProps {
   /** The session's frames in seq order; may be appended to in place between renders. */
@@ -30,11 +31,13 @@ export interface SequenceDiagramProps {
   /** Every selected frame (the focused one and any marked with it); the focused one alone when absent. */
   marked?: RangeSet;
   onSelect(seq: number | undefined): void;
+  /** Shift/Ctrl/Cmd+click on a row marks frames with the selected one, as in the traffic table. */
+  onPick?(seq: number, how: PickGesture): void;
   /** Used in export file names. */
   name?: string;
 }
 
-export function SequenceDiagram({ frames, classified, annotations, selectedSeq, marked, onSelect, name = 'session' }: SequenceDiagramProps) {
+export function SequenceDiagram({ frames, classified, annotations, selectedSeq, marked, onSelect, onPick, name = 'session' }: SequenceDiagramProps) {
   const [mode, setMode] = useState<TimeMode>('rows');
   const [collapseProgress, setCollapseProgress] = useState(false);
   const [mermaid, setMermaid] = useState<string | undefined>();
@@ -64,7 +67,7 @@ export function SequenceDiagram({ frames, classified, annotations, selectedSeq, 
         following={vp.following} onFollow={vp.follow} onExportSvg={exportSvg} onExportMermaid={exportMermaid} rowCount={layout.length}
       />
       <LaneHeader lanes={lanes} width={width} />
-      <SequenceViewport layout={layout} frames={frames} vp={vp} width={width} lanes={lanes} selectedSeq={selectedSeq} marked={marked} onSelect={onSelect} severityOf={severityOf} />
+      <SequenceViewport layout={layout} frames={frames} vp={vp} width={width} lanes={lanes} selectedSeq={selectedSeq} marked={marked} onSelect={onSelect} onPick={onPick} severityOf={severityOf} />
       {mermaid !== undefined && <MermaidDialog text={mermaid} fileName={`${name}-sequence.mmd`} onClose={() => setMermaid(undefined)} />}
     </section>
   );

@@ -6,6 +6,7 @@ import { frameView } from '../../lib/browser/frameView';
 import { useAnalysis } from '../analysis/useAnalysis';
 import { FrameDetail } from '../traffic/FrameDetail';
 import { useMarkedFrames } from '../traffic/useMarkedFrames';
+import { useRowPicks } from '../traffic/useRowPicks';
 import { SequenceDiagram } from './SequenceDiagram';
 
 export function SequencePane({ traceId }: { traceId: string }) {
@@ -14,6 +15,10 @@ export function SequencePane({ traceId }: { traceId: string }) {
   const select = useLoupe((s) => s.select);
   // Frames marked in the traffic table (Shift/Ctrl+click) are marked here too.
   const marked = useMarkedFrames(traceId);
+  const frames = trace?.frames;
+  const listed = useCallback(() => (frames ?? []).map((f) => f.seq), [frames]);
+  // The same gestures as the traffic table: Shift+click marks a range, Ctrl/Cmd+click one frame.
+  const { onPick } = useRowPicks(traceId, listed);
   const live = useLoupe((s) => s.sessions.some((x) => x.id === traceId && x.status === 'ready'));
   const onSelect = useCallback((seq: number | undefined) => select(traceId, seq), [select, traceId]);
   const analysis = useAnalysis(trace?.frames, live);
@@ -22,7 +27,7 @@ export function SequencePane({ traceId }: { traceId: string }) {
   return (
     <div className="flex min-h-0 flex-1">
       <div className="flex min-w-0 flex-[3] flex-col">
-        <SequenceDiagram frames={trace.frames} classified={trace.classified} annotations={analysis?.annotations} selectedSeq={selected} marked={marked} onSelect={onSelect} name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} />
+        <SequenceDiagram frames={trace.frames} classified={trace.classified} annotations={analysis?.annotations} selectedSeq={selected} marked={marked} onSelect={onSelect} onPick={onPick} name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} />
       </div>
       {view && (
         <aside aria-label="Frame detail" className="min-w-0 flex-[2] border-l border-zinc-800 bg-zinc-900/40">

@@ -1,6 +1,7 @@
 'use client';
 /** One frame of the diagram: a positioned div (the accessible row) holding an SVG arrow. */
 import { memo } from 'react';
+import { gestureOf, keepTextUnselected, type PickGesture } from '../traffic/gesture';
 import { directionLabel } from '../../lib/mcp/frame';
 import { rowShape, type LaneName } from '../../lib/view/sequence-layout';
 import type { SeqRow } from '../../lib/view/sequence-model';
@@ -22,7 +23,7 @@ export interface SequenceRowProps {
   revision: string;
   /** The row's place in the drawn window (its element's key). */
   place: number;
-  onSelect(seq: number): void;
+  onSelect(seq: number, how: PickGesture): void;
   /** Called with the row's place in the window when the pointer enters it, undefined when it leaves. */
   onHover(place: number | undefined): void;
 }
@@ -68,7 +69,8 @@ function SequenceRowView({ row, top, height, width, lanes, selected, marked, sev
       aria-selected={marked}
       aria-label={rowAccessibleName(row, severity)}
       data-seq={row.seq}
-      onClick={() => onSelect(row.seq)}
+      onMouseDown={keepTextUnselected}
+      onClick={(e) => onSelect(row.seq, gestureOf(e))}
       onMouseEnter={() => onHover(place)}
       onMouseLeave={() => onHover(undefined)}
       className={`absolute left-0 cursor-pointer ${selected ? 'bg-sky-900/50' : marked ? 'bg-sky-900/25' : severity === 'error' ? 'bg-red-950/40 hover:bg-zinc-800/60' : 'hover:bg-zinc-800/60'}`}

@@ -1,6 +1,7 @@
 'use client';
 /** The scrolling part of the diagram: a spacer as tall as every row, and only the visible rows. */
-import { useState, type KeyboardEvent } from 'react';
+import { useCallback, useState, type KeyboardEvent } from 'react';
+import type { PickGesture } from '../traffic/gesture';
 import type { Frame } from '../../lib/mcp/frame';
 import type { LaneName, SequenceLayout } from '../../lib/view/sequence-layout';
 import { rowSummary } from '../../lib/view/row-label';
@@ -20,11 +21,14 @@ export interface SequenceViewportProps {
   selectedSeq?: number;
   marked?: RangeSet;
   onSelect(seq: number | undefined): void;
+  /** Shift/Ctrl/Cmd+click marks frames with the selected one; a plain click selects when absent. */
+  onPick?(seq: number, how: PickGesture): void;
   severityOf(seq: number): Severity | undefined;
 }
 
-export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq, marked, onSelect, severityOf }: SequenceViewportProps) {
+export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq, marked, onSelect, onPick, severityOf }: SequenceViewportProps) {
   const [hover, setHover] = useState<number | undefined>();
+  const pick = useCallback((seq: number, how: PickGesture) => (onPick ? onPick(seq, how) : onSelect(seq)), [onPick, onSelect]);
   const { first, last } = layout.offsets.window(vp.scrollTop, vp.height);
   const h = layout.options.rowHeight;
 
@@ -58,9 +62,9 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
     rows.push(
       <SequenceRow
         key={p - first} place={p - first} row={row} top={layout.offsets.top(p)} height={h} width={width} lanes={lanes}
-        selected={row.seq === selectedSeq} marked={row.seq === selectedSeq || (!!marked && containsSeq(marked, row.seq))} severity={severityOf(row.seq)}
+        selected={row.seq === selectedSeq} marked={marked ? containsSeq(marked, row.seq) : row.seq === selectedSeq} severity={severityOf(row.seq)}
         revision={`${row.pairSeq}|${row.progressCount}|${row.cancelledBy}`}
-        onSelect={onSelect} onHover={setHover}
+        onSelect={pick} onHover={setHover}
       />,
     );
   }

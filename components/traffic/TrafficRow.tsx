@@ -7,6 +7,7 @@ import { httpSummary } from '../../lib/mcp/http-frame';
 import { DIRECTION } from './direction';
 import { KIND_TONE } from './KindBadge';
 import { CELL, ROW_HEIGHT } from './columns';
+import { keepTextUnselected } from './gesture';
 
 function summary(v: FrameView): string {
   if (v.kind === 'stderr') return v.frame.raw;
@@ -38,10 +39,6 @@ interface Props {
   onPick: (seq: number, e: MouseEvent) => void;
 }
 
-/** Shift/Ctrl/Cmd+click picks rows: the browser must not start selecting text as well. */
-function keepTextUnselected(e: MouseEvent): void {
-  if (e.shiftKey || e.ctrlKey || e.metaKey) e.preventDefault();
-}
 
 /** A row re-renders only when what it shows changed: its frame, pairing, place or selection. */
 function sameRow(a: Props, b: Props): boolean {

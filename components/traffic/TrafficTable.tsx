@@ -9,6 +9,7 @@ import { Button } from '../ui/Button';
 import { CELL, COLUMN_NAMES, MIN_TABLE_WIDTH, ROW_HEIGHT } from './columns';
 import { TrafficRow } from './TrafficRow';
 import { useFollowBottom } from './useFollowBottom';
+import { gestureOf, type PickGesture } from './gesture';
 
 interface Props {
   trace: Trace;
@@ -42,11 +43,6 @@ function indexOfSeq(seqs: number[], seq: number): number {
 
 const OVERSCAN = 15;
 
-export type PickGesture = 'one' | 'toggle' | 'extend';
-
-function gestureOf(e: MouseEvent | KeyboardEvent): PickGesture {
-  return e.shiftKey ? 'extend' : e.ctrlKey || e.metaKey ? 'toggle' : 'one';
-}
 
 /** The scroller's height, kept current by a ResizeObserver (read once per resize, not per batch). */
 function useViewportHeight(ref: RefObject<HTMLElement | null>): number {

@@ -2,16 +2,19 @@
 import { useCallback, useRef } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { extendTo, selectAllShown, toggleFrame } from '../../lib/view/multi-select';
-import type { PickGesture } from './TrafficTable';
+import type { PickGesture } from './gesture';
 
 /**
  * The traffic table's selection gestures, wired to the store. The handlers read the store and the
  * listed rows when called, not when made, so they keep their identity while frames stream in:
  * every row takes `onPick` as a prop, and a new one would re-render them all per batch.
  */
-export function useRowPicks(traceId: string, seqs: readonly number[]) {
-  const shown = useRef(seqs);
-  shown.current = seqs;
+export function useRowPicks(traceId: string, listed: readonly number[] | (() => readonly number[])) {
+  // A view that lists every frame (the diagram) passes a function: the list is built on a range
+  // gesture only, never per batch.
+  const source = useRef(listed);
+  source.current = listed;
+  const shown = { get current() { const l = source.current; return typeof l === 'function' ? l() : l; } };
 
   const onPick = useCallback(
     (seq: number, how: PickGesture) => {
