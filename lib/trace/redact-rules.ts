@@ -67,4 +67,8 @@ export function envNameLooksSecret(name: string): boolean {
   return /(token|secret|password|passwd|pwd|key|credential|auth|cookie|session|private)/i.test(name);
 }
 
-export const BUILTIN_RULE_IDS: string[] = [...SECRET_HEADERS, ...PATTERN_RULES.map((r) => r.id), ...SCAN_RULES.map((r) => r.id), 'env'];
+/** `env`, `header`, `url` and `arg` are the values taken from the connection (redaction-inputs.ts);
+ *  each can be switched off as a group. */
+export const CONNECTION_RULE_IDS = ['env', 'header', 'url', 'arg'];
+
+export const BUILTIN_RULE_IDS: string[] = [...SECRET_HEADERS, ...PATTERN_RULES.map((r) => r.id), ...SCAN_RULES.map((r) => r.id), ...CONNECTION_RULE_IDS];

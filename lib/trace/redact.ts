@@ -209,6 +209,23 @@ class Redactor {
   }
 }
 
+/**
+ * A copy of a JSON-like value (a report, a trace header's target) with every string passed through
+ * the same text rules as a frame's raw text. Maps and class instances are kept as they are.
+ */
+export function redactStrings<T>(value: T, opts: RedactOptions = {}, where = ''): { value: T; hits: RedactionHit[] } {
+  const r = new Redactor(compile(opts));
+  const walk = (v: unknown, path: string): unknown => {
+    if (typeof v === 'string') return r.text(v, 0, path);
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, `${path}[${i}]`));
+    if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, path ? `${path}.${k}` : k)]));
+    }
+    return v;
+  };
+  return { value: walk(value, where) as T, hits: r.hits };
+}
+
 export function redactFrames(frames: readonly Frame[], opts: RedactOptions = {}): RedactionResult {
   const compiled = compile(opts);
   const r = new Redactor(compiled);
