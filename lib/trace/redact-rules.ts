@@ -9,6 +9,7 @@
  * scripts/bench/redaction.ts measures each rule on inputs built against it.
  */
 import { secretFieldValues, type SecretSpan } from './secret-field';
+import { SECRET_HEADER_NAMES } from '../mcp/secret-headers';
 
 export { NOT_SECRET_FIELDS } from './secret-field';
 
@@ -29,14 +30,15 @@ export interface ScanRule {
   scan: (text: string) => Iterable<SecretSpan>;
 }
 
-/** Headers whose values are always secret, matched case-insensitively wherever headers appear. */
-export const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'] as const;
+/** Headers whose values are always secret, matched case-insensitively wherever headers appear:
+ *  the same list the page masks in an HTTP exchange. */
+export const SECRET_HEADERS = SECRET_HEADER_NAMES;
 
 export const PATTERN_RULES: PatternRule[] = [
   {
     id: 'header-line',
-    description: 'Authorization, Proxy-Authorization, Cookie and Set-Cookie header lines in raw HTTP text',
-    pattern: /^((?:proxy-)?authorization|cookie|set-cookie)[ \t]*:[ \t]*(\S.*?)\r?$/gim,
+    description: 'Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key and Api-Key header lines in raw HTTP text',
+    pattern: /^((?:proxy-)?authorization|cookie|set-cookie|(?:x-)?api-key)[ \t]*:[ \t]*(\S.*?)\r?$/gim,
     label: (m) => m[1].toLowerCase(),
   },
   { id: 'bearer', description: 'Bearer tokens', pattern: /\b(Bearer)\s+([A-Za-z0-9\-._~+/]{8,}=*)/gi },

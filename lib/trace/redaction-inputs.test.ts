@@ -40,3 +40,17 @@ describe('the secrets a connection gives redaction', () => {
     expect(p.header.redaction?.rules).toEqual(expect.arrayContaining(['env', 'header', 'url', 'arg']));
   });
 });
+
+describe('a trace file, with no connection to ask', () => {
+  it('still redacts the headers the page masks, in frame meta and in the raw HTTP head', () => {
+    const key = 'xk-5f2b9c1e7d3a4b6c';
+    const frame = {
+      seq: 1, ts: 0, dir: 'c2s' as const, lane: 'http' as const, size: 60,
+      raw: `POST /mcp HTTP/1.1\r\nX-Api-Key: ${key}\r\nAccept: application/json\r\n\r\n`,
+      meta: { transport: 'http', phase: 'request', method: 'POST', url: 'http://127.0.0.1:9/mcp', headers: { 'X-Api-Key': key, Accept: 'application/json' } },
+    };
+    const out = redactFrames([frame as never]).frames[0];
+    expect(JSON.stringify(out)).not.toContain(key);
+    expect(out.raw).toBe('POST /mcp HTTP/1.1\r\nX-Api-Key: «redacted:x-api-key»\r\nAccept: application/json\r\n\r\n');
+  });
+});
