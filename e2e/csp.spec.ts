@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ANSWERS_EVERYTHING, chooseCapabilities, ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
-import { tryInjections, watchCsp } from './support/csp';
+import { tryInjections, watchCsp, type CspWatch } from './support/csp';
 import { loupePerFile, repoRoot } from './support/loupe';
 
 test.use({ viewport: { width: 1500, height: 900 } });
@@ -63,6 +63,9 @@ test('the page sends a policy that allows only its own scripts, and no pane brea
   expect(policy).not.toContain('unsafe-eval');
   expect(policy).toContain(`connect-src 'self' ws://${new URL(loupe.url).host};`);
   expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cross-origin-opener-policy': 'same-origin' });
+  // Every script of the page has run (or been refused) by the load event: a hash that does not match shows here.
+  await page.waitForLoadState('load');
+  await csp.expectNone();
 
   const lp = new LoupePage(page);
   await expect(lp.connections.getByRole('listitem').first()).toBeVisible();
@@ -109,15 +112,17 @@ test.describe('the one-file viewer from file://', () => {
     execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   });
 
-  async function openGolden(page: Page): Promise<void> {
+  async function openGolden(page: Page, csp: CspWatch): Promise<void> {
     await page.goto(viewer);
+    await page.waitForLoadState('load');
+    await csp.expectNone();
     await page.getByLabel('Trace file', { exact: true }).setInputFiles(golden);
     await expect(page.getByRole('tab', { name: /everything-stdio/ })).toBeVisible();
   }
 
   test('opens a trace in every pane and exports it without a violation', async ({ page }) => {
     const csp = await watchCsp(page);
-    await openGolden(page);
+    await openGolden(page, csp);
     const lp = new LoupePage(page);
     await lp.traffic.row('request', 'tools/list').click();
     await expect(lp.detail).toBeVisible();
@@ -137,7 +142,7 @@ test.describe('the one-file viewer from file://', () => {
 
   test('refuses an injected inline script and an inline handler', async ({ page }) => {
     const csp = await watchCsp(page);
-    await openGolden(page);
+    await openGolden(page, csp);
     await csp.expectNone();
     expect(await tryInjections(page)).toEqual({ script: false, handler: false, fetched: false });
     expect((await csp.events()).map((v) => v.directive)).toEqual(expect.arrayContaining(['script-src-elem', 'script-src-attr']));
