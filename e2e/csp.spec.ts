@@ -106,7 +106,7 @@ test('the page refuses an injected inline script, an inline handler and a reques
   expect(directives).toEqual(expect.arrayContaining(['script-src-elem', 'script-src-attr', 'connect-src']));
 });
 
-test.describe('the one-file viewer from file://', () => {
+test.describe('the one-file viewer', () => {
   const viewer = pathToFileURL(path.join(repoRoot, 'out/loupe-viewer.html')).href;
   test.beforeAll(() => {
     execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { cwd: repoRoot, stdio: 'inherit' });
@@ -120,7 +120,7 @@ test.describe('the one-file viewer from file://', () => {
     await expect(page.getByRole('tab', { name: /everything-stdio/ })).toBeVisible();
   }
 
-  test('opens a trace in every pane and exports it without a violation', async ({ page }) => {
+  test('from file://, opens a trace in every pane and exports it without a violation', async ({ page }) => {
     const csp = await watchCsp(page);
     await openGolden(page, csp);
     const lp = new LoupePage(page);
@@ -140,12 +140,24 @@ test.describe('the one-file viewer from file://', () => {
     await csp.expectNone();
   });
 
-  test('refuses an injected inline script and an inline handler', async ({ page }) => {
+  test('from file://, refuses an injected inline script and an inline handler', async ({ page }) => {
     const csp = await watchCsp(page);
     await openGolden(page, csp);
     await csp.expectNone();
     expect(await tryInjections(page)).toEqual({ script: false, handler: false, fetched: false });
     expect((await csp.events()).map((v) => v.directive)).toEqual(expect.arrayContaining(['script-src-elem', 'script-src-attr']));
+  });
+
+  test('served by the proxy, it keeps its own policy and may connect only to the proxy', async ({ page }) => {
+    const csp = await watchCsp(page);
+    const response = await page.goto(`${loupe.origin}/loupe-viewer.html`);
+    expect(response!.headers()['content-security-policy']).toContain(`connect-src 'self' ws://${new URL(loupe.url).host};`);
+    await page.waitForLoadState('load');
+    await csp.expectNone();
+    await page.getByLabel('Trace file', { exact: true }).setInputFiles(golden);
+    await expect(new LoupePage(page).traffic.row('request', 'tools/list')).toBeVisible();
+    await csp.expectNone();
+    expect(await tryInjections(page, foreignUrl)).toEqual({ script: false, handler: false, fetched: false });
   });
 
   test('an exported one-file trace carries the same policy', async ({ page }) => {

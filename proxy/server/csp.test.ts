@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineSources, pagePolicy, sha256Source, viewerPolicy } from './csp';
+import { besideOwnPolicy, carriesOwnPolicy, inlineSources, pagePolicy, sha256Source, viewerPolicy } from './csp';
 
 function directive(policy: string, name: string): string[] | undefined {
   const found = policy.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name);
@@ -88,5 +88,23 @@ describe('the viewer policy', () => {
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https:', 'http:']);
     expect(directive(policy, 'object-src')).toEqual(["'none'"]);
     expect(directive(policy, 'base-uri')).toEqual(["'none'"]);
+  });
+});
+
+describe('a file that brings its own policy', () => {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${viewerPolicy(inlineSources('<script>a()</script>'))}">`;
+
+  it('is recognised only by a policy at the very top of its head', () => {
+    expect(carriesOwnPolicy(`<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>${meta}<title>v</title>`)).toBe(true);
+    expect(carriesOwnPolicy(`<!DOCTYPE html><html lang="en"><head><title>v</title>${meta}`)).toBe(false);
+    expect(carriesOwnPolicy(`<!DOCTYPE html><html><head><meta charSet="utf-8"/></head><body>${meta}`)).toBe(false);
+    expect(carriesOwnPolicy('<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="img-src *">')).toBe(false);
+  });
+
+  it('is served with what a meta policy cannot say, and its own origin as the only place to connect', () => {
+    const policy = besideOwnPolicy('127.0.0.1:6280');
+    expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'ws://127.0.0.1:6280']);
+    expect(directive(policy, 'script-src')).toBeUndefined();
   });
 });

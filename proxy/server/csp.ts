@@ -118,3 +118,25 @@ export function viewerPolicy(sources: InlineSources): string {
     ['form-action', ["'none'"]],
   ]);
 }
+
+/** A `<meta>` policy at the top of the file: the one-file viewer brings its own, hashes included. */
+const OWN_POLICY = /^<!DOCTYPE html><html[^>]*><head>(?:<meta charSet="utf-8"\/>)?<meta http-equiv="Content-Security-Policy" content="[^"]*script-src /i;
+
+export function carriesOwnPolicy(html: string): boolean {
+  return OWN_POLICY.test(html.slice(0, 4096));
+}
+
+/**
+ * Served beside the file's own policy (browsers enforce both): what a meta policy cannot say, and
+ * the proxy's origin as the only place to connect to. Scripts and styles are left to the file's
+ * policy, which names them by hash; parsing a megabyte of inlined code again would stall the proxy.
+ */
+export function besideOwnPolicy(host: string): string {
+  return directives([
+    ['connect-src', ["'self'", `ws://${host}`]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]);
+}

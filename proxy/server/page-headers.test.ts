@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionStore } from '../config/store';
-import { sha256Source } from './csp';
+import { besideOwnPolicy, sha256Source } from './csp';
 import { startLoupeServer, type LoupeServer } from './loupe-server';
 import { ScriptedRegistry } from './testing/scripted-registry';
 import { createToken } from './token';
@@ -72,6 +72,12 @@ describe('headers of the served page', () => {
   it('takes the WebSocket origin from the Host it was asked for', async () => {
     const policy = String((await get('/', { Host: `localhost:${server.port}` })).headers['content-security-policy']);
     expect(policy).toContain(`connect-src 'self' ws://localhost:${server.port};`);
+  });
+
+  it('leaves scripts to the policy a file brings (the one-file viewer) and adds its own origin', async () => {
+    await writeFile(path.join(outDir, 'viewer-file.html'), `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="script-src 'sha256-x'"></head><body><script>${INLINE}</script></body></html>`);
+    const res = await get('/viewer-file.html');
+    expect(res.headers['content-security-policy']).toBe(besideOwnPolicy(`127.0.0.1:${server.port}`));
   });
 
   it('lets anything else (an SVG opened on its own) run and load nothing', async () => {

@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { inlineSources, pagePolicy, type InlineSources } from './csp';
+import { besideOwnPolicy, carriesOwnPolicy, inlineSources, pagePolicy, type InlineSources } from './csp';
 import { refuse } from './guards';
 
 const TYPES: Record<string, string> = {
@@ -78,14 +78,20 @@ function securityHeaders(file: string, urlPath: string, policy: string): Record<
 }
 
 /** Parsing a page for its inline scripts is done once per version of the file, not per request. */
-const parsedPages = new Map<string, { mtimeMs: number; size: number; sources: InlineSources }>();
+const parsedPages = new Map<string, { mtimeMs: number; size: number; sources: InlineSources | 'own' }>();
 
-function sourcesOf(file: string, html: Buffer, mtimeMs: number): InlineSources {
+function sourcesOf(file: string, html: Buffer, mtimeMs: number): InlineSources | 'own' {
   const cached = parsedPages.get(file);
   if (cached && cached.mtimeMs === mtimeMs && cached.size === html.length) return cached.sources;
-  const sources = inlineSources(html.toString('utf8'));
+  const text = html.toString('utf8');
+  const sources = carriesOwnPolicy(text) ? 'own' : inlineSources(text);
   parsedPages.set(file, { mtimeMs, size: html.length, sources });
   return sources;
+}
+
+function htmlPolicy(file: string, html: Buffer, mtimeMs: number, host: string): string {
+  const sources = sourcesOf(file, html, mtimeMs);
+  return sources === 'own' ? besideOwnPolicy(host) : pagePolicy(sources, host);
 }
 
 async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, urlPath: string): Promise<void> {
@@ -93,7 +99,7 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
   if (path.extname(file).toLowerCase() === '.html') {
     // The policy names the inline scripts of exactly these bytes, so they are read before sending.
     const html = await readFile(file);
-    const policy = pagePolicy(sourcesOf(file, html, mtimeMs), req.headers.host ?? '');
+    const policy = htmlPolicy(file, html, mtimeMs, req.headers.host ?? '');
     res.writeHead(status, { ...securityHeaders(file, urlPath, policy), 'Content-Length': String(html.length) });
     res.end(req.method === 'HEAD' ? undefined : html);
     return;
