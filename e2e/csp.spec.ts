@@ -106,6 +106,17 @@ test('the page refuses an injected inline script, an inline handler and a reques
   expect(directives).toEqual(expect.arrayContaining(['script-src-elem', 'script-src-attr', 'connect-src']));
 });
 
+test("Next's not-found page, with its <style> and style attributes, renders under its policy", async ({ page }) => {
+  const csp = await watchCsp(page);
+  const response = await page.goto(`${loupe.origin}/no-such-page`);
+  expect(response!.status()).toBe(404);
+  expect(response!.headers()['content-security-policy']).toMatch(/style-src-attr 'unsafe-hashes'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  // Its style attribute applied (a heading is a block unless it says otherwise).
+  expect(await page.getByRole('heading', { name: '404' }).evaluate((el) => getComputedStyle(el).display)).toBe('inline-block');
+  await csp.expectNone();
+});
+
 test.describe('the one-file viewer', () => {
   const viewer = pathToFileURL(path.join(repoRoot, 'out/loupe-viewer.html')).href;
   test.beforeAll(() => {
