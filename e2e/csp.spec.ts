@@ -85,6 +85,13 @@ test('the page sends a policy that allows only its own scripts, and no pane brea
 
   await pane(page, 'Sequence');
   await expect(page.getByRole('listbox', { name: 'Sequence diagram' }).getByRole('option', { name: /tools\/call/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Export Mermaid' }).click();
+  const mermaid = page.getByRole('dialog', { name: 'Mermaid export' });
+  await expect(mermaid.getByRole('textbox', { name: 'Mermaid text' })).toHaveValue(/^sequenceDiagram\n/);
+  await mermaid.getByRole('button', { name: 'Close' }).click();
+  const svg = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export SVG' }).click();
+  expect(await (await svg).path()).toBeTruthy();
   await pane(page, 'Timing');
   await expect(page.getByRole('table', { name: 'Latency by method' })).toContainText('tools/call');
   await pane(page, 'Capabilities');
