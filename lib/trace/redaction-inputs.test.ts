@@ -34,7 +34,7 @@ describe('the secrets a connection gives redaction', () => {
     const opts = redactOptionsFor({ command: 'node', args: ['s.js', '--api', 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2'], headers: { 'X-Custom': 'custom-value-1' } });
     const frame = { seq: 1, ts: 0, dir: 's2c' as const, lane: 'stderr' as const, raw: 'got custom-value-1 ok', size: 21 };
     expect(redactFrames([frame], opts).frames[0].raw).toBe('got «redacted:header:x-custom» ok');
-    const p = prepareExport({ frames: [frame], target: { transport: 'stdio', name: 's', command: 'node', args: ['s.js', '--api', 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2'] }, loupeVersion: '0', redact: opts });
+    const p = prepareExport({ frames: [frame], target: { transport: 'stdio', framing: 'lines', name: 's', command: 'node', args: ['s.js', '--api', 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2'] }, loupeVersion: '0', redact: opts });
     expect(p.header.target.args).toEqual(['s.js', '--api', '«redacted:github-token»']);
     expect(p.hits.map((h) => h.where)).toEqual(['header.target.args[2]', 'raw']);
     expect(p.header.redaction?.rules).toEqual(expect.arrayContaining(['env', 'header', 'url', 'arg']));
