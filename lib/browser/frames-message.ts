@@ -27,6 +27,7 @@ export function frameProblem(f: unknown): string | undefined {
   if (f.truncated !== undefined && typeof f.truncated !== 'boolean') return 'truncated: expected a boolean';
   if (f.invalidUtf8 !== undefined && typeof f.invalidUtf8 !== 'boolean') return 'invalidUtf8: expected a boolean';
   if (f.rawBase64 !== undefined && typeof f.rawBase64 !== 'string') return 'rawBase64: expected a string';
+  if (f.textDropped !== undefined && typeof f.textDropped !== 'boolean') return 'textDropped: expected a boolean';
   if (f.meta !== undefined && !isObject(f.meta)) return 'meta: expected an object';
   return undefined;
 }

@@ -52,6 +52,9 @@ export interface Frame {
   truncated?: boolean;
   invalidUtf8?: boolean;
   rawBase64?: string;
+  /** Present when the session's byte budget was used up: only the metadata was kept (`raw` is
+   *  empty, `size` still counts the bytes that crossed). */
+  textDropped?: boolean;
   meta?: FrameMeta;
 }
 

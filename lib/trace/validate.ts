@@ -44,7 +44,7 @@ export function validateFrame(v: unknown, line: number, prevSeq: number): Frame 
   if (typeof v.lane !== 'string' || !LANES.has(v.lane)) fail(line, `frame ${v.seq} has lane ${JSON.stringify(v.lane)}, expected message, stderr, http or lifecycle`);
   if (typeof v.raw !== 'string') fail(line, `frame ${v.seq} is missing raw (the text that crossed the wire)`);
   if (typeof v.size !== 'number' || !Number.isInteger(v.size) || v.size < 0) fail(line, `frame ${v.seq} is missing size (bytes, an integer)`);
-  for (const flag of ['truncated', 'invalidUtf8'] as const) {
+  for (const flag of ['truncated', 'invalidUtf8', 'textDropped'] as const) {
     if (v[flag] !== undefined && typeof v[flag] !== 'boolean') fail(line, `frame ${v.seq}: ${flag} must be true or false`);
   }
   if (v.rawBase64 !== undefined && typeof v.rawBase64 !== 'string') fail(line, `frame ${v.seq}: rawBase64 must be a string`);

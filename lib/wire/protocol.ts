@@ -20,6 +20,7 @@ export const FrameSchema = z.object({
   truncated: z.boolean().optional(),
   invalidUtf8: z.boolean().optional(),
   rawBase64: z.string().optional(),
+  textDropped: z.boolean().optional(),
   meta: z.record(z.string(), z.unknown()).optional(),
 });
 

@@ -1,7 +1,7 @@
 export async function run(): Promise<number> {
   console.log(`loupe: an inspector for MCP servers
 
-  loupe start [--port N] [--host ADDR] [--config-dir DIR] [--no-build]
+  loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE] [--no-build]
         start the dashboard; prints one URL that carries this launch's access token
   loupe record --out FILE [options] (-- COMMAND [ARGS...] | --url URL [--header 'K: V']...)
         handshake, discover tools/resources/prompts, run scripted calls, write the trace

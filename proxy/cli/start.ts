@@ -57,7 +57,7 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     console.error(`loupe start: WARNING: listening on ${opts.host}, not only on this machine. Loupe starts processes for whoever holds the token: anyone who can reach this address and sees the URL can run commands as you.`);
   }
 
-  const registry = createSessionRegistry();
+  const registry = createSessionRegistry({ session: { budgetBytes: opts.sessionBudget } });
   let server: LoupeServer;
   try {
     server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store });

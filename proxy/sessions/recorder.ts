@@ -1,10 +1,12 @@
 /**
  * Turns crossings into frames: dense 1-based sequence numbers, append-only. Listeners get frames
  * in small batches, coalesced per turn of the event loop (setImmediate), so a flood of lines
- * costs one emit per turn rather than one per line.
+ * costs one emit per turn rather than one per line. A budget, when given, decides whether each
+ * frame keeps its text (see budget.ts).
  */
 import type { Frame } from '../../lib/mcp/frame';
 import type { Crossing } from '../transports/types';
+import type { BudgetUsage, SessionBudget } from './budget';
 
 export type FramesListener = (frames: Frame[]) => void;
 
@@ -14,12 +16,15 @@ export class Recorder {
   private scheduled = false;
   private readonly listeners = new Set<FramesListener>();
 
+  constructor(private readonly budget?: SessionBudget) {}
+
   record(c: Crossing): Frame {
-    const frame: Frame = { seq: this.all.length + 1, ts: c.ts, dir: c.dir, lane: c.lane, raw: c.raw, size: c.size };
-    if (c.truncated) frame.truncated = true;
-    if (c.invalidUtf8) frame.invalidUtf8 = true;
-    if (c.rawBase64 !== undefined) frame.rawBase64 = c.rawBase64;
-    if (c.meta) frame.meta = c.meta;
+    const crossed: Frame = { seq: this.all.length + 1, ts: c.ts, dir: c.dir, lane: c.lane, raw: c.raw, size: c.size };
+    if (c.truncated) crossed.truncated = true;
+    if (c.invalidUtf8) crossed.invalidUtf8 = true;
+    if (c.rawBase64 !== undefined) crossed.rawBase64 = c.rawBase64;
+    if (c.meta) crossed.meta = c.meta;
+    const frame = this.budget ? this.budget.admit(crossed) : crossed;
     this.all.push(frame);
     this.batch.push(frame);
     if (!this.scheduled) {
@@ -32,6 +37,11 @@ export class Recorder {
   /** Every frame so far. The array only grows; callers must not mutate it. */
   frames(): readonly Frame[] {
     return this.all;
+  }
+
+  /** How much text is kept and what was dropped; undefined when the recorder has no budget. */
+  usage(): BudgetUsage | undefined {
+    return this.budget?.usage();
   }
 
   get lastSeq(): number {

@@ -13,6 +13,7 @@ import type { WireTransport } from '../transports/types';
 import { SessionClock } from './clock';
 import { Correlator } from './correlator';
 import { Emitter } from './emitter';
+import { SessionBudget, type BudgetUsage } from './budget';
 import { Recorder } from './recorder';
 import { REQUEST_TIMEOUT, RequestError } from './request-error';
 import { answeredInPage, ServerRequestQueue, type Id } from './server-requests';
@@ -32,6 +33,8 @@ export interface SessionConfig {
   requestTimeoutMs?: number;
   /** How long the server may take to answer `initialize`. Default 30 s. */
   initializeTimeoutMs?: number;
+  /** Bytes of frame text the session keeps before it records metadata only (see budget.ts). */
+  budgetBytes?: number;
   /** Replaces the transport factory (for a future tap mode, or a test of a transport). */
   createTransport?: typeof createTransport;
 }
@@ -41,7 +44,7 @@ const ENDED: readonly Status[] = ['closed', 'failed'];
 
 export class Session implements LiveSession {
   private readonly clock = new SessionClock();
-  private readonly recorder = new Recorder();
+  private readonly recorder: Recorder;
   private readonly events = new Emitter<SessionEvents>();
   private readonly correlator: Correlator;
   private readonly queue: ServerRequestQueue;
@@ -62,6 +65,7 @@ export class Session implements LiveSession {
       status: 'starting', startedAt: this.clock.startedAt, attached: 0,
       requestedVersion: options.protocolVersion, clientCapabilities: options.clientCapabilities,
     };
+    this.recorder = new Recorder(new SessionBudget(config.budgetBytes));
     this.queue = new ServerRequestQueue(id);
     this.correlator = new Correlator({
       write: (text) => this.write(text),
@@ -135,7 +139,7 @@ export class Session implements LiveSession {
   private dispatch(text: string, json: unknown): void {
     // Frames are recorded before onMessage, in order; lines that did not parse are skipped here.
     let frame = this.undispatched.shift();
-    while (frame && frame.raw !== text) frame = this.undispatched.shift();
+    while (frame && !carries(frame, text)) frame = this.undispatched.shift();
     this.currentSeq = frame?.seq;
     this.correlator.handle(json);
     this.currentSeq = undefined;
@@ -158,6 +162,11 @@ export class Session implements LiveSession {
 
   frames(): readonly Frame[] {
     return this.recorder.frames();
+  }
+
+  /** How much frame text is kept and what the budget dropped. */
+  textBudget(): BudgetUsage {
+    return this.recorder.usage() as BudgetUsage;
   }
 
   pending(): PendingServerRequest[] {
@@ -280,6 +289,11 @@ export class Session implements LiveSession {
     this.state = { ...this.state, ...patch };
     this.events.emit('summary', this.summary());
   }
+}
+
+/** A frame past the budget kept no text: its size still tells whether it carried this line. */
+function carries(frame: Frame, text: string): boolean {
+  return frame.textDropped ? frame.size === Buffer.byteLength(text) + (frame.meta && 'crlf' in frame.meta && frame.meta.crlf ? 1 : 0) : frame.raw === text;
 }
 
 function objectOrUndefined(v: unknown): Record<string, unknown> | undefined {
