@@ -43,7 +43,8 @@ export class SessionBudget {
   /** Returns the frame to keep: the frame itself while it fits, else a copy without its text. */
   admit(frame: Frame): Frame {
     const cost = frame.raw.length + (frame.rawBase64?.length ?? 0);
-    if (frame.lane === 'lifecycle' || this.kept + cost <= this.limitBytes) {
+    // Once a frame was dropped, later ones are too (but lifecycle): one clear range, no holes.
+    if (frame.lane === 'lifecycle' || (this.firstDropped === undefined && this.kept + cost <= this.limitBytes)) {
       this.kept += cost;
       return frame;
     }
