@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfigDir } from '../config/paths';
 import { ConnectionStore } from '../config/store';
+import { endStaleGroups, recordGroupsIn } from '../transports/pid-files';
 import { isLoopbackAddress, startLoupeServer, type LoupeServer } from '../server/loupe-server';
 import { createToken } from '../server/token';
 import { createSessionRegistry } from '../sessions/registry';
@@ -51,7 +52,15 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   } else if (!existsSync(path.join(ROOT, 'out', 'index.html'))) {
     console.error('loupe start: warning: --no-build and no built page in out/: the page will not load until `npm run build` has run');
   }
-  const store = await ConnectionStore.open(resolveConfigDir(opts.configDir));
+  const configDir = resolveConfigDir(opts.configDir);
+  const runDir = path.join(configDir, 'run');
+  for (const line of await endStaleGroups(runDir)) console.error(`loupe start: ${line}`);
+  try {
+    recordGroupsIn(runDir);
+  } catch (e) {
+    console.error(`loupe start: warning: cannot keep pid files in ${runDir} (${(e as Error).message}): if Loupe crashes, the servers it started may keep running.`);
+  }
+  const store = await ConnectionStore.open(configDir);
   if (store.loadError) console.error(`loupe start: warning: ${store.loadError} Until then only the built-in connection is offered and saving is refused.`);
   if (!isLoopbackAddress(opts.host)) {
     console.error(`loupe start: WARNING: listening on ${opts.host}, not only on this machine. Loupe starts processes for whoever holds the token: anyone who can reach this address and sees the URL can run commands as you.`);
@@ -66,13 +75,36 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     return 1;
   }
   const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry))));
+  onFatalError(server, registry);
   if (!signals.signal.aborted) console.log(`Loupe is running at ${server.url}`);
   return stopped;
 }
 
+/**
+ * A bug that escapes every handler must not take the servers' cleanup with it: close the sessions
+ * as on Ctrl+C (servers get stdin closed, then SIGTERM), then exit 1. If that fails or a second
+ * error comes, process.on('exit') still SIGKILLs every group. What no handler can catch (an
+ * out-of-memory abort, SIGKILL) is covered by the pid files, read on the next start.
+ */
+function onFatalError(server: LoupeServer, registry: SessionRegistry): void {
+  let failing = false;
+  const fatal = (what: string) => (err: unknown) => {
+    const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    if (failing) {
+      console.error(`loupe: another ${what} while closing: exiting now\n${text}`);
+      process.exit(1);
+    }
+    failing = true;
+    console.error(`loupe: internal error, please report it:\n${text}`);
+    void drain(what, server, registry).finally(() => process.exit(1));
+  };
+  process.on('uncaughtException', fatal('uncaught exception'));
+  process.on('unhandledRejection', fatal('unhandled rejection'));
+}
+
 /** Stops accepting first, so no page opens a session while the others are being closed. */
-async function drain(signal: NodeJS.Signals, server: LoupeServer, registry: SessionRegistry): Promise<number> {
-  console.error(`loupe: ${signal}: closing sessions and stopping their servers`);
+async function drain(reason: string, server: LoupeServer, registry: SessionRegistry): Promise<number> {
+  console.error(`loupe: ${reason}: closing sessions and stopping their servers`);
   const limit = setTimeout(() => {
     console.error('loupe: shutdown took too long: exiting');
     process.exit(1);

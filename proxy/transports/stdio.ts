@@ -11,7 +11,7 @@ import type { StdioConnection } from '../../lib/wire/connection';
 import type { SessionClock } from '../sessions/clock';
 import type { Crossing, WireTransport } from './types';
 import { groupAlive, signalGroup, sleep, trackGroup, untrackGroup, waitGroupGone } from './process-group';
-import { childEnvironment, describeExit, describeSpawnError, displayCommand } from './stdio-text';
+import { childEnvironment, describeExit, describeSpawnError, displayCommand, shortCommand } from './stdio-text';
 
 export interface StdioOptions {
   /** Longest line kept whole; longer ones are recorded truncated. Default 16 MiB. */
@@ -83,7 +83,7 @@ export class StdioTransport implements WireTransport {
       });
       child.once('spawn', () => {
         const pid = child.pid as number;
-        trackGroup(pid);
+        trackGroup(pid, shortCommand(command, args));
         this.lifecycle({ transport: 'stdio', event: 'spawn', pid, command, args }, `started ${displayCommand(command, args)} (pid ${pid})`);
         this.wire(child, pid);
         resolve();
