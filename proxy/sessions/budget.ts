@@ -40,20 +40,23 @@ export class SessionBudget {
     if (!(limitBytes >= 0) || !Number.isFinite(limitBytes)) throw new Error(`the session budget must be a number of bytes, got ${limitBytes}`);
   }
 
-  /** Returns the frame to keep: the frame itself while it fits, else a copy without its text. */
-  admit(frame: Frame): Frame {
-    const cost = frame.raw.length + (frame.rawBase64?.length ?? 0);
+  /**
+   * Whether the frame about to be recorded as `seq` keeps its text; counts it either way. The
+   * recorder then builds the frame once, in one shape (a copy per dropped frame would cost more
+   * heap than the text it saves on short lines).
+   */
+  keepsText(seq: number, c: Pick<Frame, 'lane' | 'raw' | 'rawBase64' | 'size'>): boolean {
+    const cost = c.raw.length + (c.rawBase64?.length ?? 0);
     // Once a frame was dropped, later ones are too (but lifecycle): one clear range, no holes.
-    if (frame.lane === 'lifecycle' || (this.firstDropped === undefined && this.kept + cost <= this.limitBytes)) {
+    if (c.lane === 'lifecycle' || (this.firstDropped === undefined && this.kept + cost <= this.limitBytes)) {
       this.kept += cost;
-      return frame;
+      return true;
     }
     this.dropped++;
-    this.droppedBytes += frame.size;
-    this.firstDropped ??= frame.seq;
-    this.lastDropped = frame.seq;
-    const { raw: _raw, rawBase64: _bytes, ...rest } = frame;
-    return { ...rest, raw: '', textDropped: true };
+    this.droppedBytes += c.size;
+    this.firstDropped ??= seq;
+    this.lastDropped = seq;
+    return false;
   }
 
   usage(): BudgetUsage {

@@ -19,12 +19,14 @@ export class Recorder {
   constructor(private readonly budget?: SessionBudget) {}
 
   record(c: Crossing): Frame {
-    const crossed: Frame = { seq: this.all.length + 1, ts: c.ts, dir: c.dir, lane: c.lane, raw: c.raw, size: c.size };
-    if (c.truncated) crossed.truncated = true;
-    if (c.invalidUtf8) crossed.invalidUtf8 = true;
-    if (c.rawBase64 !== undefined) crossed.rawBase64 = c.rawBase64;
-    if (c.meta) crossed.meta = c.meta;
-    const frame = this.budget ? this.budget.admit(crossed) : crossed;
+    const seq = this.all.length + 1;
+    const keep = this.budget ? this.budget.keepsText(seq, c) : true;
+    const frame: Frame = { seq, ts: c.ts, dir: c.dir, lane: c.lane, raw: keep ? c.raw : '', size: c.size };
+    if (c.truncated) frame.truncated = true;
+    if (c.invalidUtf8) frame.invalidUtf8 = true;
+    if (c.rawBase64 !== undefined && keep) frame.rawBase64 = c.rawBase64;
+    if (!keep) frame.textDropped = true;
+    if (c.meta) frame.meta = c.meta;
     this.all.push(frame);
     this.batch.push(frame);
     if (!this.scheduled) {

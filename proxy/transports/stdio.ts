@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { LineSplitter, DEFAULT_MAX_LINE_BYTES, type Line } from '../../lib/mcp/framing';
-import type { LifecycleMeta } from '../../lib/mcp/frame';
+import type { LifecycleMeta, StdioMeta } from '../../lib/mcp/frame';
 import type { StdioConnection } from '../../lib/wire/connection';
 import type { SessionClock } from '../sessions/clock';
 import type { Crossing, WireTransport } from './types';
@@ -23,6 +23,10 @@ export interface StdioOptions {
 }
 
 const encoder = new TextEncoder();
+/** Shared by every line (frames are never mutated): one object per line cost ~50 bytes of heap
+ *  each, which adds up in a flood of short lines. */
+const LF_META: StdioMeta = Object.freeze({ transport: 'stdio' });
+const CRLF_META: StdioMeta = Object.freeze({ transport: 'stdio', crlf: true });
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -132,7 +136,7 @@ export class StdioTransport implements WireTransport {
   }
 
   private record(dir: 'c2s' | 's2c', lane: 'message' | 'stderr', l: Line, ts: number): void {
-    const c: Crossing = { dir, lane, raw: l.raw, size: l.size, ts, meta: l.crlf ? { transport: 'stdio', crlf: true } : { transport: 'stdio' } };
+    const c: Crossing = { dir, lane, raw: l.raw, size: l.size, ts, meta: l.crlf ? CRLF_META : LF_META };
     if (l.truncated) c.truncated = true;
     if (l.invalidUtf8) {
       c.invalidUtf8 = true;
