@@ -15,6 +15,7 @@ import type { SessionRegistry } from '../sessions/types';
 import { ensurePageBuilt } from './build-page';
 import { parseStartOptions } from './start-options';
 import { catchShutdownSignals, type ShutdownSignals } from './shutdown-signals';
+import { onFatalError } from './fatal-errors';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** How long shutdown may take before Loupe gives up waiting on a child. */
@@ -75,31 +76,9 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     return 1;
   }
   const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry))));
-  onFatalError(server, registry);
+  onFatalError(() => drain('internal error', server, registry));
   if (!signals.signal.aborted) console.log(`Loupe is running at ${server.url}`);
   return stopped;
-}
-
-/**
- * A bug that escapes every handler must not take the servers' cleanup with it: close the sessions
- * as on Ctrl+C (servers get stdin closed, then SIGTERM), then exit 1. If that fails or a second
- * error comes, process.on('exit') still SIGKILLs every group. What no handler can catch (an
- * out-of-memory abort, SIGKILL) is covered by the pid files, read on the next start.
- */
-function onFatalError(server: LoupeServer, registry: SessionRegistry): void {
-  let failing = false;
-  const fatal = (what: string) => (err: unknown) => {
-    const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
-    if (failing) {
-      console.error(`loupe: another ${what} while closing: exiting now\n${text}`);
-      process.exit(1);
-    }
-    failing = true;
-    console.error(`loupe: internal error, please report it:\n${text}`);
-    void drain(what, server, registry).finally(() => process.exit(1));
-  };
-  process.on('uncaughtException', fatal('uncaught exception'));
-  process.on('unhandledRejection', fatal('unhandled rejection'));
 }
 
 /** Stops accepting first, so no page opens a session while the others are being closed. */
