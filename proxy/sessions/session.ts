@@ -293,7 +293,10 @@ export class Session implements LiveSession {
 
 /** A frame past the budget kept no text: its size still tells whether it carried this line. */
 function carries(frame: Frame, text: string): boolean {
-  return frame.textDropped ? frame.size === Buffer.byteLength(text) + (frame.meta && 'crlf' in frame.meta && frame.meta.crlf ? 1 : 0) : frame.raw === text;
+  if (!frame.textDropped) return frame.raw === text;
+  // A line's size counts its `\r`, which the text handed to onMessage does not hold.
+  const cr = frame.meta && 'crlf' in frame.meta && frame.meta.crlf ? 1 : 0;
+  return frame.size === Buffer.byteLength(text) + cr;
 }
 
 function objectOrUndefined(v: unknown): Record<string, unknown> | undefined {
