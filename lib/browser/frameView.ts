@@ -47,8 +47,9 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
 
 /** A lifecycle frame's one-line summary, e.g. "spawn pid 4242" or "exit code 0". */
 export function lifecycleText(frame: Frame): string {
-  const m = frame.meta as { event?: string; pid?: number; code?: number | null; signal?: string | null; error?: string } | undefined;
+  const m = frame.meta as { event?: string; pid?: number; code?: number | null; signal?: string | null; error?: string; fromSeq?: number; toSeq?: number; lines?: number } | undefined;
   if (!m?.event) return frame.raw;
+  if (m.event === 'tail') return `the last ${m.lines ?? ''} lines past the byte budget (#${m.fromSeq}–#${m.toSeq}), kept for the end`;
   const pid = m.pid !== undefined ? ` pid ${m.pid}` : '';
   if (m.event === 'signal') return `sent ${m.signal ?? 'a signal'} to${pid || ' the process'}`;
   const parts = [`${m.event}${pid}`];

@@ -18,13 +18,18 @@ export interface StdioMeta {
 
 export interface LifecycleMeta {
   transport: 'stdio' | 'http';
-  event: 'spawn' | 'spawn-error' | 'exit' | 'connect' | 'disconnect' | 'stdin-closed' | 'signal';
+  /** `tail`: the last lines whose text the session budget had dropped, repeated at the end. */
+  event: 'spawn' | 'spawn-error' | 'exit' | 'connect' | 'disconnect' | 'stdin-closed' | 'signal' | 'tail';
   pid?: number;
   command?: string;
   args?: string[];
   code?: number | null;
   signal?: string | null;
   error?: string;
+  /** `tail` only: the seqs of the first and last frame it repeats, and how many it repeats. */
+  fromSeq?: number;
+  toSeq?: number;
+  lines?: number;
 }
 
 export interface HttpMeta {

@@ -13,17 +13,32 @@ describe('SessionBudget', () => {
     const r = new Recorder(new SessionBudget(10));
     r.record({ dir: 's2c', lane: 'stderr', raw: 'abcdef', size: 6, ts: 1 });
     r.record({ dir: 's2c', lane: 'message', raw: '{"a":1}', size: 7, ts: 2, meta: { transport: 'stdio' } });
-    r.record({ dir: 'local', lane: 'lifecycle', raw: 'the server process exited with code 0', size: 0, ts: 3, meta: { transport: 'stdio', event: 'exit', code: 0 } });
+    r.record({ dir: 'local', lane: 'lifecycle', raw: 'sent SIGTERM to process group 7', size: 0, ts: 3, meta: { transport: 'stdio', event: 'signal', signal: 'SIGTERM' } });
     r.record({ dir: 's2c', lane: 'stderr', raw: 'abc', size: 3, ts: 4, truncated: true, invalidUtf8: true, rawBase64: 'YWJj' });
     const frames = r.frames();
     expect(frames[0]).toEqual({ seq: 1, ts: 1, dir: 's2c', lane: 'stderr', raw: 'abcdef', size: 6 });
     expect(frames[1]).toEqual({ seq: 2, ts: 2, dir: 's2c', lane: 'message', raw: '', size: 7, textDropped: true, meta: { transport: 'stdio' } });
     // Lifecycle frames say why a session ended: they always keep their text.
-    expect(frames[2].raw).toBe('the server process exited with code 0');
+    expect(frames[2].raw).toBe('sent SIGTERM to process group 7');
     expect(frames[2].textDropped).toBeUndefined();
     // The flags are metadata and stay; the exact bytes go with the text.
     expect(frames[3]).toEqual({ seq: 4, ts: 4, dir: 's2c', lane: 'stderr', raw: '', size: 3, truncated: true, invalidUtf8: true, textDropped: true });
-    expect(r.usage()).toEqual({ limitBytes: 10, keptBytes: 6 + 37, droppedFrames: 2, droppedBytes: 10, firstDroppedSeq: 2, lastDroppedSeq: 4 });
+    expect(r.usage()).toEqual({ limitBytes: 10, keptBytes: 6 + 31, droppedFrames: 2, droppedBytes: 10, firstDroppedSeq: 2, lastDroppedSeq: 4 });
+  });
+
+  it('repeats the last dropped lines in one lifecycle frame before the exit, once', () => {
+    const r = new Recorder(new SessionBudget(4));
+    r.record({ dir: 's2c', lane: 'stderr', raw: 'head', size: 4, ts: 1 });
+    for (let i = 0; i < 3; i++) r.record({ dir: 's2c', lane: 'stderr', raw: `log ${i}`, size: 5, ts: 2 + i });
+    r.record({ dir: 's2c', lane: 'stderr', raw: 'Error: out of cheese', size: 20, ts: 5 });
+    r.record({ dir: 'local', lane: 'lifecycle', raw: 'the server process exited with code 1', size: 0, ts: 6, meta: { transport: 'stdio', event: 'exit', code: 1 } });
+    r.record({ dir: 'local', lane: 'lifecycle', raw: 'again', size: 0, ts: 7, meta: { transport: 'stdio', event: 'exit', code: 1 } });
+    const frames = r.frames();
+    expect(frames.map((f) => f.meta && 'event' in f.meta ? f.meta.event : f.lane)).toEqual(['stderr', 'stderr', 'stderr', 'stderr', 'stderr', 'tail', 'exit', 'exit']);
+    expect(frames[5]).toEqual({
+      seq: 6, ts: 6, dir: 'local', lane: 'lifecycle', size: 0, raw: 'log 0\nlog 1\nlog 2\nError: out of cheese',
+      meta: { transport: 'stdio', event: 'tail', fromSeq: 2, toSeq: 5, lines: 4 },
+    });
   });
 
   it('reads sizes with units and refuses what is not one', () => {
@@ -81,5 +96,21 @@ describe('a session whose server floods stdout and stderr', () => {
     expect(frames.find((f) => f.size === 20 * MiB)).toMatchObject({ lane: 'stderr', truncated: true });
     // Requests still go through and their frames are found by the correlator.
     await expect(s.request('ping', undefined, { timeoutMs: 10_000 })).resolves.toEqual({});
+  }, 120_000);
+
+  it('keeps the last words of a server that crashes after a flood, though their frames lost their text', async () => {
+    const conn = { ...fixtureServer('stdio-flood-output.mjs') };
+    conn.args = [...conn.args, '8', '0', '0', 'crash'];
+    const s = new Session('crash', conn, { protocolVersion: '2025-11-25', clientCapabilities: {} }, { budgetBytes: MiB, transport: { closeGraceMs: 500, killGraceMs: 500 } });
+    sessions.push(s);
+    await s.start();
+    await waitFor(() => s.summary().status === 'failed', 60_000, 'the crash');
+    const frames = s.frames();
+    const exit = frames.findIndex((f) => f.meta && 'event' in f.meta && f.meta.event === 'exit');
+    const tail = frames[exit - 1];
+    expect(tail.meta).toMatchObject({ event: 'tail', toSeq: exit - 1 });
+    expect(tail.raw.endsWith('flood done\nError: out of cheese\n    at melt (/srv/cheese.js:12:7)')).toBe(true);
+    expect(tail.raw.length).toBeLessThanOrEqual(64 * 1024);
+    expect(frames[exit - 2]).toMatchObject({ lane: 'stderr', textDropped: true, raw: '' });
   }, 120_000);
 });

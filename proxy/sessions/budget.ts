@@ -5,16 +5,26 @@
  * Policy: the head of a session is kept whole (the handshake and the first frames are what a
  * person debugging a server needs most), up to `limitBytes` of text. Past it, frames are still
  * recorded (seq, ts, dir, lane, size, meta: the timeline stays complete and dense) but their text
- * is dropped and the frame is marked `textDropped`. Lifecycle frames (spawn, exit, signals) are
- * tiny and say why a session ended, so they always keep their text.
+ * is dropped and the frame is marked `textDropped`. Lifecycle frames (spawn, exit, signals, and
+ * the tail below) are small and say why a session ended, so they always keep their text.
  *
- * There is no rolling tail: a frame is immutable once a page holds it, so text cannot be taken
- * back from frames already streamed; keeping the newest text would mean dropping text the page
- * already shows, and the proxy and the page would then disagree about the same seq.
+ * The newest text is kept differently: a frame is immutable once a page holds it, so text cannot
+ * be taken back from frames already streamed to make room. Instead the budget remembers the text
+ * of the last dropped frames (at most TAIL_BYTES), and when the server exits or disconnects the
+ * recorder repeats them in one lifecycle frame (`tail`): a crash's last words, such as a stack
+ * trace on stderr after a flood of logs, are not lost.
  */
 import type { Frame } from '../../lib/mcp/frame';
 
 export const DEFAULT_SESSION_BUDGET_BYTES = 256 * 1024 * 1024;
+/** Text of the last dropped frames kept for the `tail` frame; longer lines are named, not kept. */
+export const TAIL_BYTES = 64 * 1024;
+const TAIL_LINE_BYTES = 4096;
+
+export interface TailLine {
+  seq: number;
+  text: string;
+}
 
 /** What was dropped so far, for the summary and tests. */
 export interface BudgetUsage {
@@ -35,6 +45,8 @@ export class SessionBudget {
   private droppedBytes = 0;
   private firstDropped?: number;
   private lastDropped?: number;
+  private tail: TailLine[] = [];
+  private tailBytes = 0;
 
   constructor(readonly limitBytes: number = DEFAULT_SESSION_BUDGET_BYTES) {
     if (!(limitBytes >= 0) || !Number.isFinite(limitBytes)) throw new Error(`the session budget must be a number of bytes, got ${limitBytes}`);
@@ -56,7 +68,25 @@ export class SessionBudget {
     this.droppedBytes += c.size;
     this.firstDropped ??= seq;
     this.lastDropped = seq;
+    this.remember(seq, c.raw, c.size);
     return false;
+  }
+
+  private remember(seq: number, raw: string, size: number): void {
+    // A long line is named, not kept: a slice of it would keep the whole string alive.
+    const text = raw.length <= TAIL_LINE_BYTES ? raw : `(a line of ${size} bytes)`;
+    this.tail.push({ seq, text });
+    // Each line costs its newline too, so the joined text stays within TAIL_BYTES.
+    this.tailBytes += text.length + 1;
+    while (this.tailBytes > TAIL_BYTES + 1) this.tailBytes -= this.tail.shift()!.text.length + 1;
+  }
+
+  /** The remembered text of the last dropped frames, once: it is cleared as it is taken. */
+  takeTail(): TailLine[] {
+    const out = this.tail;
+    this.tail = [];
+    this.tailBytes = 0;
+    return out;
   }
 
   usage(): BudgetUsage {

@@ -4,7 +4,7 @@
  * costs one emit per turn rather than one per line. A budget, when given, decides whether each
  * frame keeps its text (see budget.ts).
  */
-import type { Frame } from '../../lib/mcp/frame';
+import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
 import type { Crossing } from '../transports/types';
 import type { BudgetUsage, SessionBudget } from './budget';
 
@@ -19,6 +19,7 @@ export class Recorder {
   constructor(private readonly budget?: SessionBudget) {}
 
   record(c: Crossing): Frame {
+    if (c.lane === 'lifecycle' && this.budget) this.repeatTail(c);
     const seq = this.all.length + 1;
     const keep = this.budget ? this.budget.keepsText(seq, c) : true;
     const frame: Frame = { seq, ts: c.ts, dir: c.dir, lane: c.lane, raw: keep ? c.raw : '', size: c.size };
@@ -34,6 +35,20 @@ export class Recorder {
       setImmediate(() => this.flush());
     }
     return frame;
+  }
+
+  /** Before the end of the server, the last lines whose text was dropped (see budget.ts). */
+  private repeatTail(c: Crossing): void {
+    const meta = c.meta as LifecycleMeta | undefined;
+    if (meta?.event !== 'exit' && meta?.event !== 'disconnect') return;
+    const tail = this.budget!.takeTail();
+    if (tail.length === 0) return;
+    const fromSeq = tail[0].seq;
+    const toSeq = tail[tail.length - 1].seq;
+    this.record({
+      dir: 'local', lane: 'lifecycle', ts: c.ts, size: 0, raw: tail.map((l) => l.text).join('\n'),
+      meta: { transport: meta.transport, event: 'tail', fromSeq, toSeq, lines: tail.length },
+    });
   }
 
   /** Every frame so far. The array only grows; callers must not mutate it. */
