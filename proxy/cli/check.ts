@@ -22,6 +22,7 @@ import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import type { Frame } from '../../lib/mcp/frame';
+import { printError, printReport } from './shared/terminal';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
 
@@ -76,7 +77,7 @@ async function load(file: string | undefined, connection: Connection | undefined
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
   // Nothing came back at all: there is no server behaviour to judge, so the check did not run.
   if (record.failure && !record.frames.some(fromServer)) throw new InputError(`could not reach the server: ${record.failure}`);
-  if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
+  if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
   return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
@@ -125,11 +126,12 @@ export async function run(argv: string[]): Promise<number> {
       : format === 'junit' ? formatJunit(result)
       : format === 'sarif' ? formatSarif(result, LOUPE_VERSION)
       : formatText(result);
-    process.stdout.write(report.endsWith('\n') ? report : report + '\n');
+    // Every format: findings quote what the server sent (JSON and SARIF stay the same JSON).
+    printReport(report);
     return failing(result).length > 0 ? 1 : 0;
   } catch (e) {
-    if (e instanceof InputError) console.error(`loupe check: ${e.message}`);
-    else if (e instanceof UsageError) console.error(`loupe check: ${e.message}\n\n${USAGE}`);
+    if (e instanceof InputError) printError(`loupe check: ${e.message}`);
+    else if (e instanceof UsageError) printError(`loupe check: ${e.message}\n\n${USAGE}`);
     else throw e;
     return 2;
   }
