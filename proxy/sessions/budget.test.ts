@@ -13,7 +13,7 @@ describe('SessionBudget', () => {
     const r = new Recorder(new SessionBudget(10));
     r.record({ dir: 's2c', lane: 'stderr', raw: 'abcdef', size: 6, ts: 1 });
     r.record({ dir: 's2c', lane: 'message', raw: '{"a":1}', size: 7, ts: 2, meta: { transport: 'stdio' } });
-    r.record({ dir: 'local', lane: 'lifecycle', raw: 'sent SIGTERM to process group 7', size: 0, ts: 3, meta: { transport: 'stdio', event: 'signal', signal: 'SIGTERM' } });
+    r.record({ dir: 'local', lane: 'lifecycle', raw: 'sent SIGTERM to process group 7', size: 0, ts: 3, meta: { transport: 'stdio', event: 'signal', pid: 7, signal: 'SIGTERM' } });
     r.record({ dir: 's2c', lane: 'stderr', raw: 'abc', size: 3, ts: 4, truncated: true, invalidUtf8: true, rawBase64: 'YWJj' });
     const frames = r.frames();
     expect(frames[0]).toEqual({ seq: 1, ts: 1, dir: 's2c', lane: 'stderr', raw: 'abcdef', size: 6 });

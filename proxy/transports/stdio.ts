@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { LineSplitter, DEFAULT_MAX_LINE_BYTES, type Line } from '../../lib/mcp/framing';
-import type { LifecycleMeta, StdioMeta } from '../../lib/mcp/frame';
+import type { LifecycleMeta, StdioLineMeta } from '../../lib/mcp/frame';
 import type { StdioConnection } from '../../lib/wire/connection';
 import type { SessionClock } from '../sessions/clock';
 import type { Crossing, WireTransport } from './types';
@@ -25,8 +25,8 @@ export interface StdioOptions {
 const encoder = new TextEncoder();
 /** Shared by every line (frames are never mutated): one object per line cost ~50 bytes of heap
  *  each, which adds up in a flood of short lines. */
-const LF_META: StdioMeta = Object.freeze({ transport: 'stdio' });
-const CRLF_META: StdioMeta = Object.freeze({ transport: 'stdio', crlf: true });
+const LF_META: StdioLineMeta = Object.freeze({ transport: 'stdio' });
+const CRLF_META: StdioLineMeta = Object.freeze({ transport: 'stdio', crlf: true });
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
