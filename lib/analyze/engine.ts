@@ -4,10 +4,10 @@
  * throws is contained (counted in `state.internalErrors`): the analyser never throws.
  */
 import type { Frame } from '../mcp/frame';
-import { parseStrict } from '../mcp/strict-json';
+import { parseStrict, type StrictJson } from '../mcp/strict-json';
 import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, specUrl } from '../mcp/versions';
 import { LineAssembler, type TextUnit } from './lines';
-import { requestKey, toMessage, type Message } from './message';
+import { toMessage, type Message } from './message';
 import { RULE_MODULES } from './rules';
 import { createState, type AnalysisState, type RequestRecord } from './state';
 import { track } from './track';
@@ -15,7 +15,9 @@ import { groupOf, type AnalyzerOptions, type Annotation, type FrameContext, type
 import { strAt } from './util';
 
 export interface Analyzer {
-  push(frame: Frame): Annotation[];
+  /** `parsed`: the frame's raw text already read by `parseStrict` (the session model reads each
+   *  frame once and hands it over); read here when absent. */
+  push(frame: Frame, parsed?: StrictJson): Annotation[];
   /** A clock tick (`nowUs` given: only time-based rules act) or the end of the trace (no argument:
    *  pending stdio lines are judged too). */
   finish(nowUs?: number): Annotation[];
@@ -83,10 +85,8 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
   const onFinish = modules.filter((m) => m.onFinish);
 
   const handleMessage = (msg: Message) => {
-    const responder = msg.dir === 'c2s' ? 's2c' : 'c2s';
-    const key = msg.kind === 'response' || msg.kind === 'error' ? requestKey(responder, msg.id) : undefined;
     ctx.msg = msg;
-    ctx.request = key === undefined ? undefined : state.requests.get(key);
+    ctx.request = msg.kind === 'response' || msg.kind === 'error' ? state.calls.match(msg.dir, msg.id)?.call : undefined;
     ctx.version = judgeVersion(msg);
     for (const m of onMessage) {
       try {
@@ -121,12 +121,26 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
     else handleMessage(toMessage(value, base));
   };
 
+  const clock = (nowUs: number) => {
+    ctx.version = judgeVersion();
+    for (const m of onFinish) {
+      try {
+        m.onFinish?.(ctx, nowUs, false);
+      } catch {
+        state.internalErrors++;
+      }
+    }
+  };
+
   return {
-    push(frame) {
+    push(frame, parsed) {
       out = [];
       try {
         if (frame.ts > state.lastTs) state.lastTs = frame.ts;
         state.firstSeq ??= frame.seq;
+        // The wire clock reached this frame: deadlines that passed before it are judged first,
+        // so a reply or a cancellation that came too late cannot hide them.
+        clock(frame.ts);
         const ended = frame.lane === 'lifecycle' && !!frame.meta && 'event' in frame.meta && (frame.meta.event === 'exit' || frame.meta.event === 'disconnect');
         // Nothing can complete a pending stdio run once the process is gone: judge it now, so a
         // live view does not wait for the end of the trace.
@@ -134,7 +148,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
         const isMessage = frame.lane === 'message' && frame.dir !== 'local';
         const stdio = isMessage && frame.meta?.transport !== 'http';
         ctx.frame = frame;
-        ctx.parsed = isMessage ? parseStrict(typeof frame.raw === 'string' ? frame.raw : String(frame.raw)) : undefined;
+        ctx.parsed = isMessage ? (parsed ?? parseStrict(typeof frame.raw === 'string' ? frame.raw : String(frame.raw))) : undefined;
         ctx.stdio = stdio;
         ctx.version = judgeVersion();
         for (const m of onFrame) {

@@ -22,6 +22,7 @@ import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import type { Frame } from '../../lib/mcp/frame';
+import type { Annotation } from '../../lib/analyze';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
 
@@ -51,6 +52,8 @@ interface Source {
   negotiatedVersion?: string;
   /** The client's request timeout in a live check: the analyser's no-response threshold too. */
   timeoutMs?: number;
+  /** The findings, when already read from the frames as they are. */
+  annotations?: Annotation[];
 }
 
 function fileUri(file: string): string {
@@ -74,12 +77,17 @@ async function load(file: string | undefined, connection: Connection | undefined
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
-  // Nothing came back at all: there is no server behaviour to judge, so the check did not run.
-  if (record.failure && !record.frames.some(fromServer)) throw new InputError(`could not reach the server: ${record.failure}`);
+  const annotations = analyzeFrames(record.frames, client.timeoutMs);
+  // Nothing came back at all: there is no server behaviour to judge, so the check did not run;
+  // unless the server took a request and never answered it, which is a finding (timing.no-response).
+  const hung = annotations.some((a) => a.rule === 'timing.no-response');
+  if (record.failure && !record.frames.some(fromServer) && !hung) throw new InputError(`could not reach the server: ${record.failure}`);
   if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
-  if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
+  const probed = probe && connection.transport === 'http';
+  if (probed) await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
+  // Probes add frames: the findings are read again from all of them.
+  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, annotations: probed ? undefined : annotations };
 }
 
 /** A frame the server itself produced (an HTTP `end` frame with a network error is Loupe's note). */
@@ -115,7 +123,7 @@ export async function run(argv: string[]): Promise<number> {
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
 
     const source = await load(file, connection, values, values.probe === true);
-    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(source.frames, source.timeoutMs)), baseline);
+    const { fresh, accepted } = applyBaseline(toFindings(source.annotations ?? analyzeFrames(source.frames, source.timeoutMs)), baseline);
     const result: CheckResult = {
       source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
       frameCount: source.frames.length, findings: fresh, baselined: accepted, failOn,

@@ -1,7 +1,8 @@
-/** The one place the CLI calls the analyser: every frame in, annotations out. */
+/** The one place the CLI reads findings: the session model of the frames, finished. */
 import type { Frame } from '../../../lib/mcp/frame';
-import { analyze, type Annotation } from '../../../lib/analyze';
+import type { Annotation } from '../../../lib/analyze';
+import { modelOf } from '../../../lib/model/session-model';
 
 export function analyzeFrames(frames: readonly Frame[], timeoutMs?: number): Annotation[] {
-  return analyze(frames, timeoutMs === undefined ? {} : { timeoutMs }).annotations;
+  return modelOf(frames, timeoutMs === undefined ? {} : { timeoutMs }).annotations;
 }
