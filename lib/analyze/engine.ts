@@ -5,6 +5,7 @@
  */
 import type { Frame } from '../mcp/frame';
 import { parseStrict, type StrictJson } from '../mcp/strict-json';
+import { DEFAULT_TIMEOUT_MS } from '../mcp/calls';
 import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, specUrl } from '../mcp/versions';
 import { LineAssembler, type TextUnit } from './lines';
 import { toMessage, type Message } from './message';
@@ -49,7 +50,7 @@ export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec>
 }
 
 export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly RuleModule[] = RULE_MODULES): Analyzer {
-  const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? 60_000 };
+  const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const state = createState();
   const lines = new LineAssembler();
   const specs = catalogOf(modules);

@@ -75,7 +75,7 @@ function trackNotification(state: AnalysisState, msg: Message): void {
     if (!rec) return;
     rec.last = progress;
     const call = state.calls.callAt(rec.requestSeq);
-    if (call && call.responseSeq === undefined) call.progressCount++;
+    if (call && call.responseSeq === undefined) state.calls.progress(call, msg.seq);
   }
 }
 

@@ -17,6 +17,11 @@
 
 export type Sender = 'c2s' | 's2c';
 
+/** How long a request may go unanswered before it is overdue, unless told otherwise: the wait of
+ *  Loupe's own client (the handshake, HTTP requests), so the page's banner and its annotations
+ *  speak of the same 30 s, live, opened from a file, or in `loupe check FILE`. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
 export interface Call {
   /** The frame the request message sits on (the first line of a reassembled message). */
   seq: number;
@@ -68,6 +73,9 @@ export class CallIndex {
   readonly all: Call[] = [];
   private readonly byRequestSeq = new Map<number, Call>();
   private readonly byResponseSeq = new Map<number, Call>();
+  /** The call each progress and cancellation notification was about, by its seq. */
+  private readonly byProgressSeq = new Map<number, Call>();
+  private readonly byCancelSeq = new Map<number, Call>();
   /** Open calls per key, oldest first: the newest is the last. */
   private readonly open = new Map<string, Call[]>();
   private readonly newest = new Map<string, Call>();
@@ -124,9 +132,26 @@ export class CallIndex {
   }
 
   cancel(call: Call, seq: number, ts: number): void {
+    this.byCancelSeq.set(seq, call);
     if (call.cancelledSeq !== undefined) return;
     call.cancelledSeq = seq;
     call.cancelledTs = ts;
+  }
+
+  /** Records a `notifications/progress` (at `seq`) for an open call. */
+  progress(call: Call, seq: number): void {
+    call.progressCount++;
+    this.byProgressSeq.set(seq, call);
+  }
+
+  /** The call a progress notification reported on, by the notification's seq. */
+  progressAt(seq: number): Call | undefined {
+    return this.byProgressSeq.get(seq);
+  }
+
+  /** The call a `notifications/cancelled` named, by the notification's seq. */
+  cancelledAt(seq: number): Call | undefined {
+    return this.byCancelSeq.get(seq);
   }
 
   /** The newest call `sender` made with this id, answered or not. */

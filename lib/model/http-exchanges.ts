@@ -99,7 +99,8 @@ export class HttpExchanges {
       return;
     }
     const ex = this.byId.get(num(m.exchange) ?? -1);
-    if (!ex) return;
+    // Nothing belongs to an exchange after its `end` frame.
+    if (!ex || ex.end) return;
     if (f.lane === 'message') {
       if (f.dir === 'c2s') ex.sent.push(f.seq);
       else {

@@ -149,6 +149,11 @@ export class SessionModel {
     return true;
   }
 
+  /** True for a file that holds part of a session (its seqs skip: a selection or time range). */
+  get partial(): boolean {
+    return this.positions !== undefined;
+  }
+
   /** Where the frame with this seq sits in `frames` (-1 when the model does not hold it). */
   positionOf(seq: number): number {
     const i = this.positions ? (this.positions.get(seq) ?? -1) : seq - 1;

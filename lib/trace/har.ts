@@ -1,15 +1,20 @@
 /**
- * HAR 1.2 of the http lane, for browser devtools. An exchange is the request frame (phase
- * `request`), its response-head frame, its `end` frame and the message frames it carried, all
- * linked by `meta.exchange` (the request frame's seq).
+ * HAR 1.2 of the http lane, for browser devtools. The exchanges are the session model's
+ * (lib/model/http-exchanges.ts), the same the HTTP detail pane shows.
  */
 import type { Frame } from '../mcp/frame';
 import type { Trace } from './format';
 import { originMs } from './time';
+import { exchangesOf, type HttpExchange } from '../model/http-exchanges';
 
 type Meta = Record<string, unknown>;
 
+const meta = (f: Frame): Meta => (f.meta ?? {}) as Meta;
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** An exchange with its message frames at hand (the model's exchange names them by seq). */
 interface Exchange {
+  ex: HttpExchange;
   request: Frame;
   response?: Frame;
   end?: Frame;
@@ -17,30 +22,10 @@ interface Exchange {
   received: Frame[];
 }
 
-const meta = (f: Frame): Meta => (f.meta ?? {}) as Meta;
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-function headerList(h: unknown): { name: string; value: string }[] {
-  if (Array.isArray(h)) return h.filter((p) => Array.isArray(p) && p.length === 2).map(([name, value]) => ({ name: String(name), value: String(value) }));
-  if (typeof h === 'object' && h !== null) return Object.entries(h).map(([name, value]) => ({ name, value: String(value) }));
-  return [];
-}
-
 function exchanges(frames: readonly Frame[]): Exchange[] {
-  const byId = new Map<number, Exchange>();
-  for (const f of frames) {
-    const m = meta(f);
-    if (f.lane === 'http' && m.phase === 'request') {
-      byId.set(f.seq, { request: f, sent: [], received: [] });
-      continue;
-    }
-    const ex = typeof m.exchange === 'number' ? byId.get(m.exchange) : undefined;
-    if (!ex) continue;
-    if (f.lane === 'message') (f.dir === 'c2s' ? ex.sent : ex.received).push(f);
-    else if (m.phase === 'response') ex.response = f;
-    else if (m.phase === 'end') ex.end = f;
-  }
-  return [...byId.values()];
+  const bySeq = new Map(frames.map((f) => [f.seq, f]));
+  const frameList = (seqs: number[]) => seqs.map((s) => bySeq.get(s)).filter((f): f is Frame => f !== undefined);
+  return exchangesOf(frames).map((ex) => ({ ex, request: ex.request, response: ex.response, end: ex.end, sent: frameList(ex.sent), received: frameList(ex.received) }));
 }
 
 /** The request body: a message frame it carried, else the text after the head in the raw. */
@@ -68,12 +53,10 @@ function headerValue(headers: { name: string; value: string }[], name: string): 
 export function traceToHar(trace: Trace, creatorVersion: string): object {
   const origin = originMs(trace.header);
   const entries = exchanges(trace.frames).map((ex) => {
-    const rq = meta(ex.request);
-    const rs = ex.response ? meta(ex.response) : {};
-    const url = str(rq.url) ?? '';
-    const reqHeaders = headerList(rq.headers ?? rq.requestHeaders);
-    const resHeaders = headerList(rs.headers ?? rs.responseHeaders);
-    const mimeType = str(rs.contentType) ?? headerValue(resHeaders, 'content-type') ?? '';
+    const url = ex.ex.url;
+    const reqHeaders = ex.ex.requestHeaderList;
+    const resHeaders = ex.ex.responseHeaderList;
+    const mimeType = ex.ex.contentType ?? '';
     const body = requestBody(ex);
     const text = responseBody(ex, mimeType.startsWith('text/event-stream'));
     const sentUs = ex.request.ts;
@@ -87,18 +70,18 @@ export function traceToHar(trace: Trace, creatorVersion: string): object {
     } catch {
       // A URL that does not parse keeps an empty query list; the url field still shows it.
     }
-    const error = str(meta(ex.end ?? ex.request).error);
-    const endBytes = ex.end ? meta(ex.end).bytes : undefined;
+    const error = ex.ex.error ?? str(meta(ex.request).error);
+    const endBytes = ex.ex.bytes;
     return {
       startedDateTime: new Date(origin + sentUs / 1000).toISOString(),
       time: wait + receive,
       request: {
-        method: str(rq.method) ?? 'GET', url, httpVersion: 'HTTP/1.1', cookies: [], headers: reqHeaders, queryString: query,
+        method: ex.ex.method === '?' ? 'GET' : ex.ex.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: reqHeaders, queryString: query,
         ...(body !== undefined ? { postData: { mimeType: headerValue(reqHeaders, 'content-type') ?? 'application/json', text: body } } : {}),
         headersSize: -1, bodySize: body === undefined ? 0 : new TextEncoder().encode(body).length,
       },
       response: {
-        status: typeof rs.status === 'number' ? rs.status : 0, statusText: str(rs.statusText) ?? (error ? `error: ${error}` : ''),
+        status: ex.ex.status ?? 0, statusText: ex.ex.statusText ?? (error ? `error: ${error}` : ''),
         httpVersion: 'HTTP/1.1', cookies: [], headers: resHeaders,
         content: { size: new TextEncoder().encode(text).length, mimeType, text },
         redirectURL: headerValue(resHeaders, 'location') ?? '', headersSize: -1,

@@ -4,6 +4,7 @@
  */
 import type { Frame } from '../mcp/frame';
 import { classifyFrame } from '../mcp/classify';
+import type { AnalysisState } from '../analyze';
 
 export interface HandshakeFacts {
   requestedVersion?: string;
@@ -17,6 +18,16 @@ export interface HandshakeFacts {
   resultSeq?: number;
   /** The initialize request was answered with an error. */
   failed?: boolean;
+}
+
+/** The handshake as the session model's analyser state holds it (what the page shows). */
+export function handshakeFacts(st: AnalysisState): HandshakeFacts {
+  const resultSeq = st.initializeSeq === undefined ? undefined : st.calls.callAt(st.initializeSeq)?.responseSeq;
+  return {
+    requestedVersion: st.requestedVersion, selectedVersion: st.negotiatedVersion,
+    clientInfo: st.clientInfo, serverInfo: st.serverInfo, clientCapabilities: st.clientCapabilities, serverCapabilities: st.serverCapabilities,
+    instructions: st.instructions, initializeSeq: st.initializeSeq, resultSeq, failed: st.phase === 'failed',
+  };
 }
 
 function obj(v: unknown): Record<string, unknown> | undefined {
