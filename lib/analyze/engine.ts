@@ -43,6 +43,15 @@ function sectionFor(version: string, section: string): string {
   return version === '2024-11-05' && section.startsWith('basic/index#') && section !== 'basic/index#meta' ? `basic/messages#${section.slice(12)}` : section;
 }
 
+const catalogs = new WeakMap<readonly RuleModule[], Map<string, RuleSpec>>();
+
+/** The rule specs of a module list, built once per list: a short trace should not pay for it. */
+function cachedCatalog(modules: readonly RuleModule[]): Map<string, RuleSpec> {
+  let specs = catalogs.get(modules);
+  if (!specs) catalogs.set(modules, (specs = catalogOf(modules)));
+  return specs;
+}
+
 export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec> {
   const specs = new Map<string, RuleSpec>();
   for (const m of modules) for (const [id, spec] of Object.entries(m.rules)) specs.set(id, spec);
@@ -53,7 +62,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
   const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const state = createState();
   const lines = new LineAssembler();
-  const specs = catalogOf(modules);
+  const specs = cachedCatalog(modules);
   let out: Annotation[] = [];
 
   const ctx: MutableContext = {
