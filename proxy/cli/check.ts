@@ -23,6 +23,7 @@ import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import type { Frame } from '../../lib/mcp/frame';
 import type { Annotation } from '../../lib/analyze';
+import { printError, printReport } from './shared/terminal';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
 
@@ -82,7 +83,7 @@ async function load(file: string | undefined, connection: Connection | undefined
   // unless the server took a request and never answered it, which is a finding (timing.no-response).
   const hung = annotations.some((a) => a.rule === 'timing.no-response');
   if (record.failure && !record.frames.some(fromServer) && !hung) throw new InputError(`could not reach the server: ${record.failure}`);
-  if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
+  if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   const probed = probe && connection.transport === 'http';
   if (probed) await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
@@ -133,11 +134,12 @@ export async function run(argv: string[]): Promise<number> {
       : format === 'junit' ? formatJunit(result)
       : format === 'sarif' ? formatSarif(result, LOUPE_VERSION)
       : formatText(result);
-    process.stdout.write(report.endsWith('\n') ? report : report + '\n');
+    // Every format: findings quote what the server sent (JSON and SARIF stay the same JSON).
+    printReport(report);
     return failing(result).length > 0 ? 1 : 0;
   } catch (e) {
-    if (e instanceof InputError) console.error(`loupe check: ${e.message}`);
-    else if (e instanceof UsageError) console.error(`loupe check: ${e.message}\n\n${USAGE}`);
+    if (e instanceof InputError) printError(`loupe check: ${e.message}`);
+    else if (e instanceof UsageError) printError(`loupe check: ${e.message}\n\n${USAGE}`);
     else throw e;
     return 2;
   }
