@@ -32,7 +32,7 @@ export interface Trace {
 
 /** Backlogs up to this many frames are analysed at once on arrival (a live batch); a snapshot or
  *  a file is analysed in slices between renders (lib/browser/model-clock.ts). */
-const ANALYSE_AT_ONCE = 1024;
+const ANALYSE_AT_ONCE = 256;
 
 export function emptyTrace(source: TraceSource): Trace {
   const model = new SessionModel({ source: source.kind });

@@ -139,10 +139,17 @@ export function parseStrict(input: string): StrictJson {
   try {
     value = JSON.parse(input);
   } catch {
-    return parseSlowly(input);
+    return readStrictly(input);
   }
+  return confirmStrict(input, value);
+}
+
+/** The strict reading of `input` when `value` is already `JSON.parse(input)`: the value itself,
+ *  unless a key was repeated (then the full reader says where). The session model classifies
+ *  frames from JSON.parse on arrival and confirms here only when the analyser gets to them. */
+export function confirmStrict(input: string, value: unknown): StrictJson {
   if (keyTokens(input) === keysIn(value)) return { ok: true, value, incomplete: false, duplicates: [] };
-  return parseSlowly(input);
+  return readStrictly(input);
 }
 
 /** Counts `"...":` in valid JSON text: every key written, repeated ones included. */
@@ -186,7 +193,8 @@ function keysIn(root: unknown): number {
   return count;
 }
 
-function parseSlowly(input: string): StrictJson {
+/** The full reader: the value, every repeated key, NaN/Infinity, the position of a fault. */
+export function readStrictly(input: string): StrictJson {
   text = input;
   i = 0;
   n = input.length;

@@ -1,8 +1,9 @@
 /**
  * The one model of a session: every view, export and the CLI read their facts here, so the same
  * frames tell the same story everywhere. Frames go in (append-only, incremental); each message
- * frame is read ONCE by the strict JSON reader, and that one reading classifies it for the tables
- * and feeds the analyser. Pairs, progress and cancellation come from the analyser's CallIndex
+ * frame is parsed ONCE: that value classifies it for the tables and feeds the analyser, which only
+ * confirms by a light scan that no key was repeated (the strict reader runs only where needed:
+ * text JSON.parse refuses, or a repeated key to locate). Pairs, progress and cancellation come from the analyser's CallIndex
  * (lib/mcp/calls.ts holds the policy for reused ids), HTTP exchanges from one builder.
  *
  * Classification and exchanges follow every `append` at once (they are cheap and the tables need
@@ -14,7 +15,7 @@
 import type { Frame } from '../mcp/frame';
 import { classifyValue, type Classified } from '../mcp/classify';
 import type { Call, CallIndex } from '../mcp/calls';
-import { parseStrict, type StrictJson } from '../mcp/strict-json';
+import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
 import { HttpExchanges } from './http-exchanges';
 
@@ -49,7 +50,7 @@ export class SessionModel {
   private positions?: Map<number, number>;
   /** Frames that arrived ahead of a gap (live only), held until the gap fills. */
   private readonly early = new Map<number, Frame>();
-  /** The strict reading of frames not analysed yet, by position; dropped once analysed. */
+  /** The strict reading of frames JSON.parse refused, by position, until analysed. */
   private readonly pending: (StrictJson | undefined)[] = [];
   private readonly analyzer: Analyzer;
   private ended = false;
@@ -120,7 +121,7 @@ export class SessionModel {
     const found: Annotation[] = [];
     while (this.analysed < this.frames.length) {
       const i = this.analysed++;
-      const parsed = this.pending[i];
+      const parsed = this.strictAt(i);
       this.pending[i] = undefined;
       for (const a of this.analyzer.push(this.frames[i], parsed)) found.push(a);
       // Checking the clock every 64 frames keeps its cost out of the loop.
@@ -173,17 +174,32 @@ export class SessionModel {
     return this.calls.callAt(seq);
   }
 
+  /** One reading per frame: JSON.parse classifies it now; the analyser later only confirms that
+   *  nothing was hidden (`confirmStrict`, a scan for repeated keys). Text JSON.parse refuses is
+   *  read by the full strict reader at once, for the classification's reason. */
   private take(f: Frame): void {
     let c = OTHER;
     let parsed: StrictJson | undefined;
     if (f.lane === 'message') {
-      parsed = parseStrict(typeof f.raw === 'string' ? f.raw : String(f.raw));
-      c = classifyParsed(parsed);
+      const raw = typeof f.raw === 'string' ? f.raw : String(f.raw);
+      try {
+        c = classifyValue(JSON.parse(raw));
+      } catch {
+        parsed = readStrictly(raw);
+        c = classifyParsed(parsed);
+      }
     }
     this.frames.push(f);
     this.classified.push(c);
     this.pending[this.frames.length - 1] = parsed;
     this.exchanges.push(f);
+  }
+
+  /** The strict reading the analyser gets for frame `i` (undefined off the message lane). */
+  private strictAt(i: number): StrictJson | undefined {
+    const f = this.frames[i];
+    if (f.lane !== 'message' || f.dir === 'local') return undefined;
+    return this.pending[i] ?? confirmStrict(typeof f.raw === 'string' ? f.raw : String(f.raw), this.classified[i].json);
   }
 
   private add(found: Annotation[]): boolean {
