@@ -9,8 +9,12 @@ import type { SessionSummary } from '../wire/protocol';
 
 const SLICE_MS = 12;
 const TICK_MS = 1000;
-/** While a backlog is analysed, views redraw at most this often (the last slice always redraws). */
+/** While a backlog is analysed, views redraw at most this often for new annotations. */
 const REDRAW_EVERY_MS = 250;
+/** When only the analyser's progress moved (no new annotation), views redraw once frames stop
+ *  arriving for this long: while they stream in, every batch redraws the views anyway, and a
+ *  second redraw per batch would double the page's work for nothing. */
+const QUIET_MS = 150;
 
 export interface ModelClockStore {
   getState(): { traces: Record<string, Trace>; sessions: SessionSummary[]; touchTraces(ids: readonly string[]): void };
@@ -35,8 +39,20 @@ export function wireNow(t: Trace, nowMs: number): number {
 
 export function startModelClock(store: ModelClockStore, clock: () => number = () => performance.now()): () => void {
   let slice: ReturnType<typeof setTimeout> | undefined;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
   let lastRedraw = 0;
   const dirty = new Set<string>();
+  const moved = new Set<string>();
+
+  const redrawWhenQuiet = () => {
+    clearTimeout(trailing);
+    trailing = setTimeout(() => {
+      trailing = undefined;
+      const ids = [...moved].filter((id) => store.getState().traces[id]);
+      moved.clear();
+      if (ids.length) store.getState().touchTraces(ids);
+    }, QUIET_MS);
+  };
 
   const flush = (force: boolean) => {
     if (dirty.size === 0 || (!force && clock() - lastRedraw < REDRAW_EVERY_MS)) return;
@@ -64,12 +80,17 @@ export function startModelClock(store: ModelClockStore, clock: () => number = ()
     let behind = false;
     for (const [id, t] of Object.entries(store.getState().traces)) {
       if (t.model.caughtUp) continue;
-      if (clock() < deadline && t.model.advance(Math.max(1, deadline - clock()), clock)) dirty.add(id);
+      if (clock() >= deadline) {
+        behind = true;
+        continue;
+      }
+      if (t.model.advance(Math.max(1, deadline - clock()), clock)) dirty.add(id);
+      else moved.add(id);
       if (!t.model.caughtUp) behind = true;
-      else dirty.add(id);
     }
     settle();
     flush(!behind);
+    if (moved.size) redrawWhenQuiet();
     if (behind) slice = setTimeout(step, 0);
   };
 
@@ -98,5 +119,6 @@ export function startModelClock(store: ModelClockStore, clock: () => number = ()
     unsubscribe();
     clearInterval(tick);
     clearTimeout(slice);
+    clearTimeout(trailing);
   };
 }
