@@ -15,6 +15,9 @@ const REDRAW_EVERY_MS = 250;
  *  arriving for this long: while they stream in, every batch redraws the views anyway, and a
  *  second redraw per batch would double the page's work for nothing. */
 const QUIET_MS = 150;
+/** A backlog (a snapshot on reload, an opened file) starts being analysed this long after it
+ *  arrived, so the table's first render is not queued behind analysis slices. */
+const FIRST_SLICE_DELAY_MS = 50;
 
 export interface ModelClockStore {
   getState(): { traces: Record<string, Trace>; sessions: SessionSummary[]; touchTraces(ids: readonly string[]): void };
@@ -97,7 +100,7 @@ export function startModelClock(store: ModelClockStore, clock: () => number = ()
   const wake = () => {
     if (slice !== undefined) return;
     const { traces } = store.getState();
-    if (Object.values(traces).some((t) => !t.model.caughtUp || (t.model.live && t.source.kind === 'file'))) slice = setTimeout(step, 0);
+    if (Object.values(traces).some((t) => !t.model.caughtUp || (t.model.live && t.source.kind === 'file'))) slice = setTimeout(step, FIRST_SLICE_DELAY_MS);
     else {
       settle();
       flush(true);
