@@ -52,6 +52,8 @@ describe('the model clock', () => {
     const { state, store } = fakeStore({ f: trace }, []);
     const stop = startModelClock(store, () => (now += 0.01));
     vi.advanceTimersByTime(10);
+    expect(state.traces.f.model.analysed).toBe(0); // the first render comes first
+    vi.advanceTimersByTime(60);
     expect(state.traces.f.model.analysed).toBeGreaterThan(0);
     vi.advanceTimersByTime(60_000);
     expect(state.traces.f.model.caughtUp).toBe(true);
