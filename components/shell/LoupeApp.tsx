@@ -1,11 +1,11 @@
 'use client';
 import { useEffect } from 'react';
+import '../../lib/browser/noEval';
 import { getSocket } from '../../lib/browser/socket';
 import { useLoupe } from '../../lib/browser/store';
 import { startModelClock } from '../../lib/browser/model-clock';
 import { SessionView } from '../session/SessionView';
 import { TraceDropTarget } from '../trace/TraceDropTarget';
-import { ClientAutomations } from './ClientAutomations';
 import { LinkBanner } from './LinkBanner';
 import { Notices } from './Notices';
 import { SessionTabs, panelDomId, tabDomId } from './SessionTabs';
@@ -34,7 +34,6 @@ export function LoupeApp() {
         )}
       </main>
       <Notices />
-      <ClientAutomations />
     </TraceDropTarget>
   );
 }

@@ -1,31 +1,43 @@
 /**
- * HAR 1.2 of the http lane, for browser devtools. The exchanges are the session model's
- * (lib/model/http-exchanges.ts), the same the HTTP detail pane shows.
+ * HAR 1.2 of the http lane, for browser devtools. An exchange is the request frame (phase
+ * `request`), its response-head frame, its `end` frame and the message frames it carried, all
+ * linked by `meta.exchange` (the request frame's seq).
  */
-import type { Frame } from '../mcp/frame';
+import type { Frame, HeaderPairs, HttpEndMeta, HttpFrame, HttpMessageMeta, HttpRequestMeta, HttpResponseMeta } from '../mcp/frame';
 import type { Trace } from './format';
 import { originMs } from './time';
-import { exchangesOf, type HttpExchange } from '../model/http-exchanges';
 
-type Meta = Record<string, unknown>;
-
-const meta = (f: Frame): Meta => (f.meta ?? {}) as Meta;
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-/** An exchange with its message frames at hand (the model's exchange names them by seq). */
 interface Exchange {
-  ex: HttpExchange;
-  request: Frame;
-  response?: Frame;
-  end?: Frame;
+  request: HttpFrame;
+  rq: HttpRequestMeta;
+  response?: HttpFrame;
+  rs?: HttpResponseMeta;
+  end?: HttpFrame;
+  em?: HttpEndMeta;
   sent: Frame[];
-  received: Frame[];
+  received: { frame: Frame; sse?: HttpMessageMeta }[];
+}
+
+function headerList(h: HeaderPairs): { name: string; value: string }[] {
+  return h.map(([name, value]) => ({ name, value }));
 }
 
 function exchanges(frames: readonly Frame[]): Exchange[] {
-  const bySeq = new Map(frames.map((f) => [f.seq, f]));
-  const frameList = (seqs: number[]) => seqs.map((s) => bySeq.get(s)).filter((f): f is Frame => f !== undefined);
-  return exchangesOf(frames).map((ex) => ({ ex, request: ex.request, response: ex.response, end: ex.end, sent: frameList(ex.sent), received: frameList(ex.received) }));
+  const byId = new Map<number, Exchange>();
+  for (const f of frames) {
+    if (f.lane === 'http' && f.meta) {
+      const m = f.meta;
+      if (m.phase === 'request') byId.set(f.seq, { request: f, rq: m, sent: [], received: [] });
+      const ex = m.phase === 'request' ? undefined : byId.get(m.exchange);
+      if (ex && m.phase === 'response') [ex.response, ex.rs] = [f, m];
+      else if (ex && m.phase === 'end') [ex.end, ex.em] = [f, m];
+    } else if (f.lane === 'message' && f.meta?.transport === 'http' && f.meta.exchange !== undefined) {
+      const ex = byId.get(f.meta.exchange);
+      if (ex && f.dir === 'c2s') ex.sent.push(f);
+      else if (ex) ex.received.push({ frame: f, sse: f.meta });
+    }
+  }
+  return [...byId.values()];
 }
 
 /** The request body: a message frame it carried, else the text after the head in the raw. */
@@ -37,11 +49,11 @@ function requestBody(ex: Exchange): string | undefined {
 }
 
 function responseBody(ex: Exchange, sse: boolean): string {
-  const parts = ex.received.map((f) => {
-    if (!sse) return f.raw;
-    const id = str(meta(f).eventId);
-    const event = str(meta(f).event);
-    return `${id ? `id: ${id}\n` : ''}${event ? `event: ${event}\n` : ''}data: ${f.raw}\n\n`;
+  const parts = ex.received.map(({ frame, sse: m }) => {
+    if (!sse) return frame.raw;
+    const id = m?.eventId;
+    const event = m?.event;
+    return `${id ? `id: ${id}\n` : ''}${event ? `event: ${event}\n` : ''}data: ${frame.raw}\n\n`;
   });
   return parts.join(sse ? '' : '\n') + (ex.end?.raw ?? '');
 }
@@ -53,10 +65,11 @@ function headerValue(headers: { name: string; value: string }[], name: string): 
 export function traceToHar(trace: Trace, creatorVersion: string): object {
   const origin = originMs(trace.header);
   const entries = exchanges(trace.frames).map((ex) => {
-    const url = ex.ex.url;
-    const reqHeaders = ex.ex.requestHeaderList;
-    const resHeaders = ex.ex.responseHeaderList;
-    const mimeType = ex.ex.contentType ?? '';
+    const { rq, rs, em } = ex;
+    const url = rq.url;
+    const reqHeaders = headerList(rq.headers);
+    const resHeaders = headerList(rs?.headers ?? []);
+    const mimeType = rs?.contentType ?? headerValue(resHeaders, 'content-type') ?? '';
     const body = requestBody(ex);
     const text = responseBody(ex, mimeType.startsWith('text/event-stream'));
     const sentUs = ex.request.ts;
@@ -70,18 +83,18 @@ export function traceToHar(trace: Trace, creatorVersion: string): object {
     } catch {
       // A URL that does not parse keeps an empty query list; the url field still shows it.
     }
-    const error = ex.ex.error ?? str(meta(ex.request).error);
-    const endBytes = ex.ex.bytes;
+    const error = em?.error;
+    const endBytes = em?.bytes;
     return {
       startedDateTime: new Date(origin + sentUs / 1000).toISOString(),
       time: wait + receive,
       request: {
-        method: ex.ex.method === '?' ? 'GET' : ex.ex.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: reqHeaders, queryString: query,
+        method: rq.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: reqHeaders, queryString: query,
         ...(body !== undefined ? { postData: { mimeType: headerValue(reqHeaders, 'content-type') ?? 'application/json', text: body } } : {}),
         headersSize: -1, bodySize: body === undefined ? 0 : new TextEncoder().encode(body).length,
       },
       response: {
-        status: ex.ex.status ?? 0, statusText: ex.ex.statusText ?? (error ? `error: ${error}` : ''),
+        status: rs?.status ?? 0, statusText: rs?.statusText ?? (error ? `error: ${error}` : ''),
         httpVersion: 'HTTP/1.1', cookies: [], headers: resHeaders,
         content: { size: new TextEncoder().encode(text).length, mimeType, text },
         redirectURL: headerValue(resHeaders, 'location') ?? '', headersSize: -1,

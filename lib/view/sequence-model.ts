@@ -125,7 +125,7 @@ export class SequenceModel {
   private onRequest(row: SeqRow, f: Frame): void {
     if (this.session.calls.callAt(row.seq)?.seq !== row.seq) return;
     this.open.add(row.seq);
-    const exchange = f.meta && 'exchange' in f.meta && typeof f.meta.exchange === 'number' ? f.meta.exchange : undefined;
+    const exchange = f.lane === 'message' && f.meta?.transport === 'http' ? f.meta.exchange : undefined;
     if (row.dir === 'c2s') {
       this.openClientRequests.push(row.seq);
       if (exchange !== undefined) this.exchangeRequest.set(exchange, row.seq);

@@ -21,8 +21,8 @@ import { formatText } from './check/format-text';
 import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
-import type { Frame } from '../../lib/mcp/frame';
-import type { Annotation } from '../../lib/analyze';
+import { TRANSPORT_FRAMING, type Frame, type Framing } from '../../lib/mcp/frame';
+import { describeTarget, redactFrames, redactOptionsFor, redactStrings, type RedactOptions } from '../../lib/trace';
 import { printError, printReport } from './shared/terminal';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
@@ -42,6 +42,9 @@ Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 wh
                                    message) are accepted
   --probe                          with --url: also send the active probes (a foreign Origin, an
                                    unknown session id) that a well-behaved client never would
+  --no-redact                      keep secrets in the report (by default it is redacted as an
+                                   export is: --env and --header values, URL and argument secrets,
+                                   tokens, keys and passwords quoted from the traffic)
 ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
@@ -53,8 +56,8 @@ interface Source {
   negotiatedVersion?: string;
   /** The client's request timeout in a live check: the analyser's no-response threshold too. */
   timeoutMs?: number;
-  /** The findings, when already read from the frames as they are. */
-  annotations?: Annotation[];
+  /** How the source's transport framed messages (the trace's target, or the live transport's). */
+  framing: Framing;
 }
 
 function fileUri(file: string): string {
@@ -73,29 +76,35 @@ async function load(file: string | undefined, connection: Connection | undefined
     const negotiated = typeof trace.header.negotiatedVersion === 'string' ? trace.header.negotiatedVersion : undefined;
     // The header is line 1; frames follow one per line (an exported selection may skip seqs).
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
-    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
+    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated, framing: trace.header.target.framing };
   }
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
-  const annotations = analyzeFrames(record.frames, client.timeoutMs);
+  const framing = TRANSPORT_FRAMING[connection.transport];
   // Nothing came back at all: there is no server behaviour to judge, so the check did not run;
   // unless the server took a request and never answered it, which is a finding (timing.no-response).
-  const hung = annotations.some((a) => a.rule === 'timing.no-response');
+  const hung = record.failure !== undefined && analyzeFrames(record.frames, { timeoutMs: client.timeoutMs, framing }).some((a) => a.rule === 'timing.no-response');
   if (record.failure && !record.frames.some(fromServer) && !hung) throw new InputError(`could not reach the server: ${record.failure}`);
   if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   const probed = probe && connection.transport === 'http';
   if (probed) await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  // Probes add frames: the findings are read again from all of them.
-  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, annotations: probed ? undefined : annotations };
+  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, framing };
+}
+
+/** The command line or URL with secret-looking arguments and query values masked. */
+function targetLabel(connection: Connection): string {
+  const t = describeTarget(connection);
+  return t.transport === 'http' ? (t.url ?? connection.name) : [t.command, ...(t.args ?? [])].join(' ');
 }
 
 /** A frame the server itself produced (an HTTP `end` frame with a network error is Loupe's note). */
 function fromServer(f: Frame): boolean {
   if (f.dir !== 's2c') return false;
-  const phase = (f.meta as { phase?: unknown } | undefined)?.phase;
-  return f.lane !== 'http' || phase === 'response' || phase === 'event';
+  if (f.lane !== 'http') return true;
+  const phase = f.meta?.phase;
+  return phase === 'response' || phase === 'event';
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -103,7 +112,7 @@ export async function run(argv: string[]): Promise<number> {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
-      probe: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
+      probe: { type: 'boolean' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
     });
     if (values.help) {
       console.log(USAGE);
@@ -124,10 +133,16 @@ export async function run(argv: string[]): Promise<number> {
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
 
     const source = await load(file, connection, values, values.probe === true);
-    const { fresh, accepted } = applyBaseline(toFindings(source.annotations ?? analyzeFrames(source.frames, source.timeoutMs)), baseline);
+    // Reports go to CI logs and code scanning. The analyser reads the frames as a redacted export
+    // would hold them, so no finding can quote a secret, not even one cut short by the quote's
+    // length limit; the findings are the same but for the «redacted:…» markers in quotes.
+    const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
+    const frames = redaction === false ? source.frames : redactFrames(source.frames, redaction).frames;
+    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(frames, { timeoutMs: source.timeoutMs, framing: source.framing })), baseline);
+    const label = redaction === false || !connection ? source.label : redactStrings(targetLabel(connection), redaction).value;
     const result: CheckResult = {
-      source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
-      frameCount: source.frames.length, findings: fresh, baselined: accepted, failOn,
+      source: label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
+      frameCount: frames.length, findings: fresh, baselined: accepted, failOn,
     };
     const report =
       format === 'json' ? formatJson(result, LOUPE_VERSION)

@@ -12,8 +12,9 @@ import type { MicroClock } from './options';
 import { setHeader } from './sniff';
 import { HttpWire, type Sink } from './wire';
 
-export type ProbeName = 'origin' | 'unknown-session';
-export type ProbeVerdict = 'pass' | 'fail' | 'inconclusive';
+import type { ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
+
+export type { ProbeName, ProbeVerdict };
 
 export interface ProbeFinding {
   probe: ProbeName;
@@ -28,8 +29,8 @@ export interface ProbeFinding {
 
 export interface ProbeOptions {
   clock?: MicroClock;
-  /** Where the probe frames go (the session's recorder), answering the seq it gave each one:
-   *  `exchange` links in the frames are those seqs. Without it the crossings are returned, and
+  /** Where the probe frames go (the session's recorder), answering the Frame it made of each:
+   *  `exchange` links in the frames are their seqs. Without it the crossings are returned, and
    *  their links are 1-based positions in `crossings`. */
   record?: Sink;
   timeoutMs?: number;
@@ -48,7 +49,8 @@ const defaultClock: MicroClock = { now: () => Math.round(performance.now() * 100
 
 export async function probeServer(url: string, headers: Record<string, string>, options: ProbeOptions = {}): Promise<ProbeReport> {
   const crossings: Crossing[] = [];
-  const sink: Sink = options.record ?? ((c) => { crossings.push(c); });
+  // With no session, this list is the recorder: a crossing's seq is its position in it.
+  const sink: Sink = options.record ?? ((c) => ({ seq: crossings.push(c), ...c }));
   const wire = new HttpWire(options.clock ?? defaultClock, () => sink, new AbortController().signal);
   const ctx = { wire, url, headers, timeoutMs: options.timeoutMs ?? 10_000, version: options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION };
   const findings = [await probeOrigin(ctx), await probeUnknownSession(ctx)];
@@ -75,14 +77,14 @@ async function exchange(ctx: ProbeContext, probe: ProbeName, headers: Record<str
   const rule = probe === 'origin' ? 'http.origin-not-validated' : 'http.unknown-session-status';
   let ex;
   try {
-    ex = await ctx.wire.open({ method: 'POST', url: ctx.url, headers, body, role: 'probe', timeoutMs: ctx.timeoutMs, meta: { probe } });
+    ex = await ctx.wire.open({ method: 'POST', url: ctx.url, headers, body, role: 'probe', probe, timeoutMs: ctx.timeoutMs });
   } catch (e) {
     return { probe, rule, verdict: 'inconclusive', message: `the ${probe} probe got no answer: ${(e as Error).message}`, exchange: 0 };
   }
   const text = await readText(ex, ctx.timeoutMs);
   const status = ex.response.status;
   const { verdict, message } = judge(status);
-  ex.end({ raw: text.text, bytes: text.bytes, error: text.error, probe, rule, verdict, message });
+  ex.end({ raw: text.text, bytes: text.bytes, error: text.error, judged: { rule, verdict, message } });
   return { probe, rule, verdict, status, message, exchange: ex.id, sessionId: ex.response.headers.get('mcp-session-id') ?? undefined };
 }
 
@@ -100,9 +102,9 @@ async function probeOrigin(ctx: ProbeContext): Promise<ProbeFinding> {
     // Ends the session the probe opened, so that it does not linger on the server.
     const del = { ...ctx.headers, 'Mcp-Session-Id': sessionId };
     try {
-      const ex = await ctx.wire.open({ method: 'DELETE', url: ctx.url, headers: del, role: 'probe', timeoutMs: ctx.timeoutMs, meta: { probe: 'origin' } });
+      const ex = await ctx.wire.open({ method: 'DELETE', url: ctx.url, headers: del, role: 'probe', probe: 'origin', timeoutMs: ctx.timeoutMs });
       const text = await readText(ex, ctx.timeoutMs);
-      ex.end({ raw: text.text, bytes: text.bytes, probe: 'origin' });
+      ex.end({ raw: text.text, bytes: text.bytes });
     } catch {
       // Recorded by the wire; cleanup is best effort.
     }

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Frame } from '../../../lib/mcp/frame';
+import { headerValue, type Frame } from '../../../lib/mcp/frame';
 import type { Crossing } from '../types';
 import type { MicroClock } from './options';
 
@@ -10,14 +10,14 @@ export const testClock: MicroClock = { now: () => Math.round(performance.now() *
 
 export class FrameLog {
   readonly frames: Frame[] = [];
-  readonly sink = (c: Crossing): number => {
-    const seq = this.frames.length + 1;
-    this.frames.push({ seq, ...c });
-    return seq;
+  readonly sink = (c: Crossing): Frame => {
+    const frame: Frame = { seq: this.frames.length + 1, ...c };
+    this.frames.push(frame);
+    return frame;
   };
 
   http(phase?: string): Frame[] {
-    return this.frames.filter((f) => f.lane === 'http' && (!phase || f.meta?.['phase' as never] === phase));
+    return this.frames.filter((f) => f.lane === 'http' && (!phase || f.meta?.phase === phase));
   }
 
   messages(dir?: 'c2s' | 's2c'): Frame[] {
@@ -25,8 +25,15 @@ export class FrameLog {
   }
 }
 
+/** A frame's meta as a plain record, for `toMatchObject` checks on any of its shapes. */
 export function meta(f: Frame | undefined): Record<string, unknown> {
-  return (f?.meta ?? {}) as Record<string, unknown>;
+  return { ...f?.meta };
+}
+
+/** A header of the request or response a frame records, by name (case-insensitive). */
+export function sentHeader(f: Frame | undefined, name: string): string | undefined {
+  const m = f?.lane === 'http' ? f.meta : undefined;
+  return m?.phase === 'request' || m?.phase === 'response' ? headerValue(m.headers, name) : undefined;
 }
 
 export async function freePort(): Promise<number> {
@@ -103,8 +110,8 @@ export class MiniClient {
   private readonly waiting = new Map<number, (msg: Record<string, unknown>) => void>();
   readonly received: Record<string, unknown>[] = [];
 
-  constructor(private readonly t: { send(text: string): Promise<void>; onMessage?: (text: string, json: unknown) => void }) {
-    t.onMessage = (_text, json) => {
+  constructor(private readonly t: { send(text: string): Promise<void>; onMessage?: (frame: Frame, json: unknown) => void }) {
+    t.onMessage = (_frame, json) => {
       const msg = json as Record<string, unknown>;
       this.received.push(msg);
       if (typeof msg.id === 'number' && !('method' in msg)) this.waiting.get(msg.id)?.(msg);
