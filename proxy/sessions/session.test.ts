@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyFrame } from '../../lib/mcp/classify';
-import { PairIndex } from '../../lib/mcp/pairs';
+import { modelOf } from '../../lib/model/session-model';
 import type { Connection } from '../../lib/wire/connection';
 import type { OpenOptions, SessionSummary } from '../../lib/wire/protocol';
 import type { Session } from './session';
@@ -53,11 +53,9 @@ describe('Session against server-everything over stdio', () => {
     const result = await s.request('tools/call', { name: 'echo', arguments: { message: 'hello loupe' } });
     expect(result).toEqual({ content: [{ type: 'text', text: 'Echo: hello loupe' }] });
 
-    const pairs = new PairIndex();
-    for (const f of s.frames()) pairs.push(f);
-    const call = [...pairs.byRequest.values()].find((p) => p.method === 'tools/call');
-    expect(call?.responseSeq).toBeGreaterThan(call!.requestSeq);
-    expect(call?.latencyUs).toBeGreaterThan(0);
+    const call = modelOf(s.frames()).calls.all.find((c) => c.method === 'tools/call');
+    expect(call?.responseSeq).toBeGreaterThan(call!.seq);
+    expect(call!.responseTs! - call!.ts).toBeGreaterThan(0);
     expect(s.frames()[call!.responseSeq! - 1].raw).toContain('Echo: hello loupe');
   });
 
