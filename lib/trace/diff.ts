@@ -6,6 +6,7 @@
  */
 import { analyze, type Annotation } from '../analyze';
 import { classifyFrame } from '../mcp/classify';
+import { PairIndex } from '../mcp/pairs';
 import type { Frame } from '../mcp/frame';
 import { jsonDiff, type Change } from './json-diff';
 
@@ -51,7 +52,7 @@ const LISTINGS = {
   prompts: { method: 'prompts/list', field: 'prompts', key: 'name' },
 } as const;
 
-type Listing = keyof typeof LISTINGS;
+export type Listing = keyof typeof LISTINGS;
 
 interface Summary {
   version?: string;
@@ -62,28 +63,47 @@ interface Summary {
   latencyUs: Map<string, number[]>;
 }
 
-function summarize(frames: readonly Frame[]): Summary {
-  const { annotations, state } = analyze(frames);
+/** The listing kinds a server offers, in report order. */
+export const LISTING_NAMES = Object.keys(LISTINGS) as Listing[];
+
+export type OfferedItems = Record<Listing, Map<string, unknown>>;
+
+/** Items by key (tool name, resource URI, ...); later entries win. */
+export function keyItems(listing: Listing, list: readonly unknown[], into = new Map<string, unknown>()): Map<string, unknown> {
+  for (const item of list) {
+    const key = (item as Record<string, unknown> | null)?.[LISTINGS[listing].key];
+    if (typeof key === 'string') into.set(key, item);
+  }
+  return into;
+}
+
+/** What the server offered in the session: every successful listing's items. */
+export function offeredItems(frames: readonly Frame[]): OfferedItems {
+  const pairs = new PairIndex();
+  for (const f of frames) pairs.push(f);
   const bySeq = new Map(frames.map((f) => [f.seq, f]));
-  const items = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() } as Summary['items'];
-  const latencyUs = new Map<string, number[]>();
-  for (const pair of state.pairs.byRequest.values()) {
-    if (pair.latencyUs !== undefined) latencyUs.set(pair.method, [...(latencyUs.get(pair.method) ?? []), pair.latencyUs]);
-    const listing = (Object.keys(LISTINGS) as Listing[]).find((l) => LISTINGS[l].method === pair.method);
+  const items: OfferedItems = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() };
+  for (const pair of pairs.byRequest.values()) {
+    const listing = LISTING_NAMES.find((l) => LISTINGS[l].method === pair.method);
     if (!listing || pair.responseSeq === undefined || pair.isError) continue;
     const json = classifyFrame(bySeq.get(pair.responseSeq)!).json as { result?: Record<string, unknown> } | undefined;
     const list = json?.result?.[LISTINGS[listing].field];
-    if (!Array.isArray(list)) continue;
     // Later listings win: a list_changed followed by a new listing shows the server's latest offer.
-    for (const item of list) {
-      const key = (item as Record<string, unknown> | null)?.[LISTINGS[listing].key];
-      if (typeof key === 'string') items[listing].set(key, item);
-    }
+    if (Array.isArray(list)) keyItems(listing, list, items[listing]);
   }
-  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items, annotations, latencyUs };
+  return items;
 }
 
-function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {
+function summarize(frames: readonly Frame[]): Summary {
+  const { annotations, state } = analyze(frames);
+  const latencyUs = new Map<string, number[]>();
+  for (const pair of state.pairs.byRequest.values()) {
+    if (pair.latencyUs !== undefined) latencyUs.set(pair.method, [...(latencyUs.get(pair.method) ?? []), pair.latencyUs]);
+  }
+  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items: offeredItems(frames), annotations, latencyUs };
+}
+
+export function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {
   const out: ItemsDiff = { added: [], removed: [], changed: [] };
   for (const [name, item] of a) {
     if (!b.has(name)) out.removed.push(name);

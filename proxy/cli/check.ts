@@ -18,6 +18,8 @@ import { analyzeFrames } from './check/analyze-frames';
 import { readBaseline } from './check/baseline';
 import { SEVERITIES, applyBaseline, failing, toFindings, type CheckResult, type Severity } from './check/findings';
 import { formatText } from './check/format-text';
+import { GATE_FLAGS, GATE_USAGE, parseGates, runGates } from './check/gates';
+import { readInterfaceBaseline, writeInterfaceBaseline } from './check/interface-file';
 import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
@@ -41,6 +43,7 @@ Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 wh
                                    message) are accepted
   --probe                          with --url: also send the active probes (a foreign Origin, an
                                    unknown session id) that a well-behaved client never would
+${GATE_USAGE}
 ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
@@ -95,7 +98,7 @@ export async function run(argv: string[]): Promise<number> {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
-      probe: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
+      probe: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS, ...GATE_FLAGS,
     });
     if (values.help) {
       console.log(USAGE);
@@ -114,9 +117,14 @@ export async function run(argv: string[]): Promise<number> {
     // Bad client or server options are reported before anything starts.
     const connection = file === undefined ? targetConnection(split.command, values, clientOptions(values).env) : undefined;
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
+    const gates = parseGates(values, values['interface-baseline'] === undefined ? undefined : readInterfaceBaseline(values['interface-baseline']));
 
     const source = await load(file, connection, values, values.probe === true);
-    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(source.frames, source.timeoutMs)), baseline);
+    if (values['write-interface-baseline'] !== undefined) writeInterfaceBaseline(values['write-interface-baseline'], source.frames);
+    const gated = runGates(source.frames, gates);
+    for (const note of gated.notes) printError(`loupe check: ${note}`);
+    const analysed = toFindings(analyzeFrames(source.frames, source.timeoutMs));
+    const { fresh, accepted } = applyBaseline([...analysed, ...gated.findings].sort((a, b) => a.frame - b.frame), baseline);
     const result: CheckResult = {
       source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
       frameCount: source.frames.length, findings: fresh, baselined: accepted, failOn,
