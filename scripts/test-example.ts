@@ -41,7 +41,7 @@ const run = spawnSync(process.execPath, [cli, 'test', '--reporter=list,json'], {
 if (run.status !== 0) fail(`the example's specs failed (exit ${run.status}); see above`);
 
 interface Attachment { name: string; path?: string; body?: string; contentType: string }
-interface Result { status: string; attachments: Attachment[] }
+interface Result { status: string; attachments: Attachment[]; error?: { message?: string } }
 interface Spec { title: string; tests: Array<{ expectedStatus: string; results: Result[] }> }
 interface Suite { specs?: Spec[]; suites?: Suite[] }
 const specs: Spec[] = [];
@@ -61,6 +61,11 @@ for (const title of ['notes: tools, resource and prompt, no findings, answers fa
 }
 const broken = outcome('a broken server fails the kit, with the trace attached');
 if (broken.expected !== 'failed' || broken.result.status !== 'failed') fail(`the broken server's spec should fail as expected; it was ${broken.result.status} (expected ${broken.expected})`);
+// It must fail where the kit judges the server, naming both faults, not earlier.
+const why = broken.result.error?.message ?? '';
+for (const expected of ['expected no findings at or above error', 'stdio.non-json-line', 'jsonrpc.result-and-error']) {
+  if (!why.includes(expected)) fail(`the broken server's spec failed for another reason than its findings (no "${expected}"):\n${why}`);
+}
 const body = (a: Attachment) => (a.path ? readFileSync(a.path) : Buffer.from(a.body ?? '', 'base64'));
 const traceAttachment = broken.result.attachments.find((a) => a.name === 'loupe-trace.ndjson') ?? fail('the failed spec has no loupe-trace.ndjson attached');
 const traceText = body(traceAttachment).toString('utf8');

@@ -8,6 +8,7 @@ test.use({ mcpServer: { command: 'node', args: ['broken-server.mjs'], env: { NOT
 test('a broken server fails the kit, with the trace attached', async ({ loupe }) => {
   test.fail();
   await loupe.connect();
-  await loupe.callTool('ping-back', {});
+  // The client takes the error of a response that has both (the analyser reports the response).
+  await expect(loupe.callTool('ping-back', {})).rejects.toThrow('tools/call failed (-32000): also failed');
   await expect(loupe).toHaveNoFindings({ severity: 'error' });
 });
