@@ -23,7 +23,7 @@ import { readInterfaceBaseline, writeInterfaceBaseline } from './check/interface
 import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
-import type { Frame } from '../../lib/mcp/frame';
+import { TRANSPORT_FRAMING, type Frame, type Framing } from '../../lib/mcp/frame';
 import { printError, printReport } from './shared/terminal';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
@@ -55,6 +55,8 @@ interface Source {
   negotiatedVersion?: string;
   /** The client's request timeout in a live check: the analyser's no-response threshold too. */
   timeoutMs?: number;
+  /** How the source's transport framed messages (the trace's target, or the live transport's). */
+  framing: Framing;
 }
 
 function fileUri(file: string): string {
@@ -73,7 +75,7 @@ async function load(file: string | undefined, connection: Connection | undefined
     const negotiated = typeof trace.header.negotiatedVersion === 'string' ? trace.header.negotiatedVersion : undefined;
     // The header is line 1; frames follow one per line (an exported selection may skip seqs).
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
-    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
+    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated, framing: trace.header.target.framing };
   }
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
@@ -83,14 +85,15 @@ async function load(file: string | undefined, connection: Connection | undefined
   if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
+  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, framing: TRANSPORT_FRAMING[connection.transport] };
 }
 
 /** A frame the server itself produced (an HTTP `end` frame with a network error is Loupe's note). */
 function fromServer(f: Frame): boolean {
   if (f.dir !== 's2c') return false;
-  const phase = (f.meta as { phase?: unknown } | undefined)?.phase;
-  return f.lane !== 'http' || phase === 'response' || phase === 'event';
+  if (f.lane !== 'http') return true;
+  const phase = f.meta?.phase;
+  return phase === 'response' || phase === 'event';
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -123,7 +126,7 @@ export async function run(argv: string[]): Promise<number> {
     if (values['write-interface-baseline'] !== undefined) writeInterfaceBaseline(values['write-interface-baseline'], source.frames);
     const gated = runGates(source.frames, gates);
     for (const note of gated.notes) printError(`loupe check: ${note}`);
-    const analysed = toFindings(analyzeFrames(source.frames, source.timeoutMs));
+    const analysed = toFindings(analyzeFrames(source.frames, { timeoutMs: source.timeoutMs, framing: source.framing }));
     const { fresh, accepted } = applyBaseline([...analysed, ...gated.findings].sort((a, b) => a.frame - b.frame), baseline);
     const result: CheckResult = {
       source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
