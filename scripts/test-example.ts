@@ -55,7 +55,7 @@ const outcome = (title: string) => {
   const spec = specs.find((s) => s.title === title) ?? fail(`the report has no spec "${title}"`);
   return { expected: spec.tests[0].expectedStatus, result: spec.tests[0].results.at(-1)! };
 };
-for (const title of ['notes: tools, resource and prompt, no findings, answers fast', 'server-everything passes the kit']) {
+for (const title of ['notes: tools, resource and prompt, no findings, answers fast', 'server-everything passes the kit', 'the recorded notes server answers over HTTP as it did']) {
   const { result } = outcome(title);
   if (result.status !== 'passed') fail(`"${title}" ${result.status}`);
 }
