@@ -61,8 +61,9 @@ export interface Loupe {
   listTools(): Promise<Array<{ name: string; [key: string]: unknown }>>;
   readResource(uri: string): Promise<{ contents: unknown[]; [key: string]: unknown }>;
   getPrompt(name: string, args?: Record<string, string>): Promise<{ messages: unknown[]; [key: string]: unknown }>;
-  /** Sets the answer to a server request (`sampling/createMessage`, `elicitation/create`, `roots/list`). */
-  onServerRequest(method: string, policy: ServerRequestPolicy): void;
+  /** Sets the answer to a server request (`sampling/createMessage`, `elicitation/create`, `roots/list`:
+   *  Loupe answers roots itself, so roots take a fixed `{ roots: [...] }`). */
+  onServerRequest(method: string, policy: ServerRequestPolicy): Promise<void>;
   /** Resolves with the params of the first `method` request the server sent, once answered
    *  (for servers that ask on their own schedule, such as roots after the handshake). */
   serverRequest(method: string, options?: { timeoutMs?: number }): Promise<unknown>;

@@ -3,7 +3,6 @@ import { answerFor, capabilitiesFor, isErrorAnswer } from './answers';
 
 describe('the test kit answers server requests', () => {
   it('by default never leaves the server waiting, and says how to set an answer for sampling', async () => {
-    expect(await answerFor('roots/list', {}, {})).toEqual({ roots: [] });
     expect(await answerFor('elicitation/create', {}, {})).toEqual({ action: 'decline' });
     const sampling = await answerFor('sampling/createMessage', {}, {});
     expect(isErrorAnswer(sampling)).toBe(true);

@@ -4,8 +4,8 @@
  */
 import type { ServerRequestAnswer, ServerRequestPolicy } from './types';
 
+// roots/list never reaches the kit: the session answers it from its roots (see LoupeFixture).
 const DEFAULTS: Record<string, ServerRequestAnswer> = {
-  'roots/list': { roots: [] },
   'elicitation/create': { action: 'decline' },
 };
 

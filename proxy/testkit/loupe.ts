@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { analyze, type Severity } from '../../lib/analyze';
 import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
 import type { Frame } from '../../lib/mcp/frame';
+import { classifyFrame } from '../../lib/mcp/classify';
 import { readTraceText } from '../../lib/trace';
 import { parseTarget, targetLatency, type TargetLatency } from '../../lib/gates/latency';
 import { looksSecret, type Connection } from '../../lib/wire/connection';
@@ -33,14 +34,30 @@ function toConnection(server: McpServerOption): Connection {
   return { id: CONNECTION_ID, name: 'server under test', transport: 'stdio', command: server.command, args: server.args ?? [], env: server.env ?? {}, cwd: server.cwd ?? process.cwd() };
 }
 
+/** The session answers roots/list itself, from a fixed list (OpenOptions.roots, client/set-roots). */
+function fixedRoots(policy: ServerRequestPolicy | undefined): Array<{ uri: string; name?: string }> | undefined {
+  if (policy === undefined) return undefined;
+  const roots = typeof policy === 'function' ? undefined : (policy as { roots?: unknown }).roots;
+  if (!Array.isArray(roots)) throw new Error("loupe/test: Loupe answers roots/list itself, from a fixed list: give { roots: [{ uri, name }] }, not a function or an error");
+  return roots as Array<{ uri: string; name?: string }>;
+}
+
+/** The first request of `method` the server sent that the client answered. */
+function answeredServerRequest(frames: readonly Frame[], method: string): { params: unknown } | undefined {
+  const asked = new Map<string, unknown>();
+  for (const f of frames) {
+    const c = classifyFrame(f);
+    if (f.dir === 's2c' && c.kind === 'request' && c.method === method) asked.set(JSON.stringify(c.id), (c.json as { params?: unknown }).params);
+    if (f.dir === 'c2s' && (c.kind === 'response' || c.kind === 'error') && asked.has(JSON.stringify(c.id))) return { params: asked.get(JSON.stringify(c.id)) };
+  }
+  return undefined;
+}
+
 export class LoupeFixture {
   private launched: LaunchedLoupe | undefined;
   private socket: ProxySocket | undefined;
   private session: SessionSummary | undefined;
   private readonly answered = new Set<string>();
-  /** The server requests answered so far, and the tests waiting for one. */
-  private readonly served: Array<{ method: string; params: unknown }> = [];
-  private readonly servedWaiters = new Set<() => void>();
   private openedId: string | undefined;
   private readonly pendingBySession = new Map<string, ReadonlyArray<{ key: string; method: string; params: unknown }>>();
 
@@ -73,9 +90,13 @@ export class LoupeFixture {
     });
     const saved = await socket.call({ type: 'connections/save', connection: toConnection(this.server) });
     if (saved.type !== 'ack' || !saved.ok) throw new Error(`loupe/test: Loupe refused the server settings: ${'error' in saved ? saved.error ?? saved.type : saved.type}`);
+    const roots = fixedRoots(this.policies['roots/list']);
     const opened = await socket.call({
       type: 'session/open', connectionId: CONNECTION_ID,
-      options: { protocolVersion: options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION, clientCapabilities: options.clientCapabilities ?? capabilitiesFor(this.policies), clientInfo: { name: 'loupe-test', version: LOUPE_VERSION } },
+      options: {
+        protocolVersion: options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION, clientCapabilities: options.clientCapabilities ?? capabilitiesFor(this.policies),
+        clientInfo: { name: 'loupe-test', version: LOUPE_VERSION }, ...(roots ? { roots } : {}),
+      },
     });
     if (opened.type !== 'ack' || !opened.ok || !opened.sessionId) throw new Error(`loupe/test: the session did not open: ${'error' in opened ? opened.error : opened.type}`);
     const id = (this.openedId = opened.sessionId);
@@ -111,33 +132,22 @@ export class LoupeFixture {
       this.socket?.send(isErrorAnswer(answer)
         ? { type: 'server-request/answer', sessionId, key: p.key, error: answer.error }
         : { type: 'server-request/answer', sessionId, key: p.key, result: answer as Record<string, unknown> });
-      this.served.push({ method: p.method, params: p.params });
-      for (const wake of this.servedWaiters) wake();
     }
   }
 
   /**
-   * Resolves with the params of the first `method` request the server sent (now or later) once it
-   * has been answered: for servers that ask on their own schedule (roots after the handshake).
+   * Resolves with the params of the first `method` request the server sent, once the client has
+   * answered it: for servers that ask on their own schedule (roots after the handshake).
    */
-  serverRequest(method: string, options: { timeoutMs?: number } = {}): Promise<unknown> {
+  async serverRequest(method: string, options: { timeoutMs?: number } = {}): Promise<unknown> {
     const timeoutMs = options.timeoutMs ?? 10_000;
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const hit = this.served.find((r) => r.method === method);
-        if (!hit) return false;
-        clearTimeout(timer);
-        this.servedWaiters.delete(wake);
-        resolve(hit.params);
-        return true;
-      };
-      const wake = () => void check();
-      const timer = setTimeout(() => {
-        this.servedWaiters.delete(wake);
-        reject(new Error(`loupe/test: the server sent no ${method} request within ${timeoutMs} ms (it asked for: ${[...new Set(this.served.map((r) => r.method))].join(', ') || 'nothing'})`));
-      }, timeoutMs);
-      if (!check()) this.servedWaiters.add(wake);
-    });
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = answeredServerRequest(await this.trace(), method);
+      if (hit) return hit.params;
+      if (Date.now() > deadline) throw new Error(`loupe/test: the server sent no ${method} request that was answered within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   /** Any request through Loupe's client; a JSON-RPC error (or a timeout) throws McpRequestError. */
@@ -184,8 +194,13 @@ export class LoupeFixture {
   }
 
   /** Changes or adds the answer to a server request from here on. */
-  onServerRequest(method: string, policy: ServerRequestPolicy): void {
+  async onServerRequest(method: string, policy: ServerRequestPolicy): Promise<void> {
+    const roots = method === 'roots/list' ? fixedRoots(policy) : undefined;
     this.policies[method] = policy;
+    if (roots && this.session) {
+      const reply = await this.connected().call({ type: 'client/set-roots', sessionId: this.sessionId, roots });
+      if (reply.type !== 'ack' || !reply.ok) throw new Error(`loupe/test: Loupe refused the roots: ${'error' in reply ? reply.error : reply.type}`);
+    }
   }
 
   /** The session's frames so far, exactly as they crossed (secrets included: they stay in the test). */
