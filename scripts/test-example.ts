@@ -4,13 +4,12 @@
  * pass, and the spec that is expected to fail did fail with the redacted trace and a screenshot of
  * the Sequence pane attached. Part of `npm test`, after the page is built.
  *
- * The example depends on Loupe by path (`"loupe": "file:../.."`). In this repository it runs
- * through the root's node_modules: its own node_modules needs only the link that npm makes for a
- * path dependency, so the run needs no network and uses the one copy of Playwright. When its
- * dependencies were installed in the folder (`npm ci` there), its own Playwright runs instead.
+ * The example depends on Loupe by path (`"loupe": "file:../.."`). Here it runs through the root's
+ * node_modules, in a copy outside the repository whose node_modules links each dependency to the
+ * root's copy (and Loupe to the root): no network, and one copy of Playwright.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,18 +25,26 @@ function fail(message: string): never {
 }
 
 if (!existsSync(path.join(root, 'out/index.html'))) fail('out/index.html is missing: run npm run build first (npm test does).');
-const link = path.join(example, 'node_modules/loupe');
-if (!existsSync(link)) {
+// A copy outside the repository, so no link inside it ever loops back (the page's build scans
+// the tree), with node_modules holding what npm would install: Loupe itself (the path dependency)
+// and each other dependency linked to the root's copy, so one Playwright runs everything.
+const work = mkdtempSync(path.join(tmpdir(), 'loupe-example-'));
+const copy = path.join(work, 'server-tests');
+cpSync(example, copy, { recursive: true, filter: (src) => !/[\\/](node_modules|test-results)$/.test(src) });
+const manifest = JSON.parse(readFileSync(path.join(example, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
+  const target = name === 'loupe' ? root : path.join(root, 'node_modules', name);
+  if (!existsSync(target)) fail(`the example needs ${name}, which the root's node_modules lacks: run npm ci`);
+  const link = path.join(copy, 'node_modules', name);
   mkdirSync(path.dirname(link), { recursive: true });
-  symlinkSync('../../..', link, 'dir');
+  symlinkSync(target, link, 'dir');
 }
-const own = path.join(example, 'node_modules/@playwright/test/cli.js');
-const cli = existsSync(own) ? own : path.join(root, 'node_modules/@playwright/test/cli.js');
-const report = path.join(mkdtempSync(path.join(tmpdir(), 'loupe-example-')), 'report.json');
+const cli = path.join(copy, 'node_modules/@playwright/test/cli.js');
+const report = path.join(work, 'report.json');
 const env: NodeJS.ProcessEnv = { ...process.env, LOUPE_CHROMIUM: findChromiumOrExit(), PLAYWRIGHT_JSON_OUTPUT_FILE: report };
 // CI names reporters and a report file for the repository's own e2e run: this run writes its own.
 delete env.PW_TEST_REPORTER;
-const run = spawnSync(process.execPath, [cli, 'test', '--reporter=list,json'], { cwd: example, env, stdio: 'inherit' });
+const run = spawnSync(process.execPath, [cli, 'test', '--reporter=list,json'], { cwd: copy, env, stdio: 'inherit' });
 if (run.status !== 0) fail(`the example's specs failed (exit ${run.status}); see above`);
 
 interface Attachment { name: string; path?: string; body?: string; contentType: string }
@@ -76,4 +83,5 @@ if (!frames.some((f) => f.lane === 'stderr' && f.raw.startsWith('using NOTES_API
 if (traceText.includes('sk-example-secret-0123456789')) fail('the attached trace holds the server\'s secret: it must be redacted');
 const shot = broken.result.attachments.find((a) => a.name === 'loupe-sequence.png') ?? fail('the failed spec has no screenshot of the Sequence pane attached');
 if (!body(shot).subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) fail('loupe-sequence.png is not a PNG');
+rmSync(work, { recursive: true, force: true });
 console.log(`test-example: ${specs.length} specs as expected; the failed one carries a redacted trace of ${frames.length} frames and a screenshot of the Sequence pane`);

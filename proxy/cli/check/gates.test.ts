@@ -13,6 +13,9 @@ const trace = path.join(dir, 'everything.ndjson');
 
 const rulesIn = (json: string) => (JSON.parse(json).annotations as Array<{ rule: string }>).map((a) => a.rule).filter((r) => r.startsWith('check.'));
 
+// Each test runs the CLI a few times (a process start each): generous bounds for a loaded machine.
+const CLI_TESTS_MS = 180_000;
+
 describe('loupe check gates', () => {
   beforeAll(async () => {
     const r = await runCli(['record', '--out', trace, '--script', TOUR, '--', ...EVERYTHING]);
@@ -26,7 +29,7 @@ describe('loupe check gates', () => {
     const m = /the tools\/list result is (\d+) bytes in 1 page, about (\d+) tokens \(bytes\/4\)/.exec(r.stderr);
     expect(m, r.stderr).not.toBeNull();
     expect(Number(m![2])).toBe(Math.ceil(Number(m![1]) / 4));
-  });
+  }, CLI_TESTS_MS);
 
   it('reports each failed gate as a check.* finding and exits 1', async () => {
     const args = ['check', trace, '--expect-tool', 'no-such-tool', '--forbid-tool', 'echo', '--budget', 'tools/call:echo=0.001', '--budget', 'prompts/get:missing=10', '--max-tools-bytes', '100'];
@@ -39,17 +42,15 @@ describe('loupe check gates', () => {
     expect(byRule['check.budget-unmeasured'].message).toContain('no prompts/get:missing request was answered (0 sent)');
     expect(byRule['check.tools-listing-too-large'].severity).toBe('error');
 
-    const sarif = await runCli([...args, '--format', 'sarif']);
+    const [sarif, junit, text] = await Promise.all([runCli([...args, '--format', 'sarif']), runCli([...args, '--format', 'junit']), runCli(args)]);
     expect(sarif.code).toBe(1);
     const results = JSON.parse(sarif.stdout).runs[0].results as Array<{ ruleId: string; level: string }>;
     expect(results.filter((x) => x.ruleId.startsWith('check.')).map((x) => x.level)).toEqual(Array(5).fill('error'));
-    const junit = await runCli([...args, '--format', 'junit']);
     expect(junit.code).toBe(1);
     for (const rule of rulesIn(json.stdout)) expect(junit.stdout).toContain(rule);
-    const text = await runCli(args);
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('check.forbidden-tool-offered  the server offers the forbidden tool "echo"');
-  });
+  }, CLI_TESTS_MS);
 
   it('saves the offered interface and reports drift from it', async () => {
     const baseline = path.join(dir, 'interface.json');
@@ -73,7 +74,7 @@ describe('loupe check gates', () => {
       'tool "echo" changed since the interface baseline: description changed',
       'tool "get-sum" was added since the interface baseline',
     ]);
-  });
+  }, CLI_TESTS_MS);
 
   it('refuses a malformed gate with the form it expects, before anything runs', async () => {
     const r = await runCli(['check', trace, '--budget', 'tools/call']);
@@ -82,5 +83,5 @@ describe('loupe check gates', () => {
     const missing = await runCli(['check', trace, '--interface-baseline', path.join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('write one with --write-interface-baseline');
-  });
+  }, CLI_TESTS_MS);
 });
