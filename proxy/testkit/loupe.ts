@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { analyze, type Severity } from '../../lib/analyze';
 import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
-import type { Frame } from '../../lib/mcp/frame';
+import type { Frame, Framing } from '../../lib/mcp/frame';
 import { classifyFrame } from '../../lib/mcp/classify';
 import { readTraceText } from '../../lib/trace';
 import { parseTarget, targetLatency, type TargetLatency } from '../../lib/gates/latency';
@@ -205,7 +205,12 @@ export class LoupeFixture {
 
   /** The session's frames so far, exactly as they crossed (secrets included: they stay in the test). */
   async trace(): Promise<Frame[]> {
-    return readTraceText(await this.exportText(false)).frames;
+    return (await this.recorded()).frames;
+  }
+
+  private async recorded(): Promise<{ frames: Frame[]; framing?: Framing }> {
+    const t = readTraceText(await this.exportText(false));
+    return { frames: t.frames, framing: t.header.target.framing };
   }
 
   /** The session as a Loupe trace file (NDJSON), redacted as the dashboard's export redacts. */
@@ -219,9 +224,10 @@ export class LoupeFixture {
 
   /** The analyser's findings at or above `severity` (default: all). */
   async findings(filter: { severity?: Severity } = {}): Promise<TestFinding[]> {
-    const frames = await this.trace();
+    // The same analysis as loupe check: the frames as cut by the session's framing.
+    const { frames, framing } = await this.recorded();
     const threshold = RANK[filter.severity ?? 'info'];
-    return analyze(frames).annotations
+    return analyze(frames, framing === undefined ? {} : { framing }).annotations
       .filter((a) => RANK[a.severity] <= threshold)
       .map((a) => ({ rule: a.rule, severity: a.severity, frame: a.frames[0] ?? 0, message: a.message }));
   }
