@@ -1,77 +1,111 @@
 /**
- * A small JSON Schema validator for `structuredContent` against a tool's `outputSchema`. It covers
- * the keywords tool schemas use (type, properties, required, additionalProperties, items, enum,
- * const, min/max, anyOf/oneOf/allOf) and ignores the rest, so it never reports a false violation
- * for a keyword it does not know. Iterative depth is bounded; it never throws.
+ * JSON Schema validation as MCP hosts do it: `structuredContent` against a tool's `outputSchema`,
+ * arguments against an `inputSchema`, elicitation answers against a `requestedSchema`.
+ *
+ * The validator is @cfworker/json-schema, the provider the MCP SDK offers for runtimes that forbid
+ * code generation: it interprets the schema instead of compiling it to a function, so it runs under
+ * the page's CSP (no `unsafe-eval`) as well as in the proxy and the CLI. We call it directly rather
+ * than through the SDK's `CfWorkerJsonSchemaValidator` because that wrapper fixes one draft per
+ * instance (it ignores `$schema`), caches nothing, and joins every error of the chain into one
+ * string; here each schema picks its draft, is dereferenced once, and a failure reads as the one
+ * place in the value that is wrong. Pure: no node:*, no DOM.
  */
-import { isObj, own, show } from './util';
+import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { isObj, show } from './util';
 
-const MAX_DEPTH = 64;
+/** How a schema without `$schema` is read: MCP 2025-11-25 made 2020-12 the default dialect. */
+export const DEFAULT_DRAFT: SchemaDraft = '2020-12';
 
-function typeOk(type: string, v: unknown): boolean {
-  switch (type) {
-    case 'object': return isObj(v);
-    case 'array': return Array.isArray(v);
-    case 'string': return typeof v === 'string';
-    case 'integer': return typeof v === 'number' && Number.isInteger(v);
-    case 'number': return typeof v === 'number';
-    case 'boolean': return typeof v === 'boolean';
-    case 'null': return v === null;
-    default: return true;
+/** The draft a schema declares with `$schema`, or the default one. */
+export function schemaDraft(schema: unknown): SchemaDraft {
+  const uri = isObj(schema) && typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (/draft-0[67]\b/.test(uri)) return '7';
+  if (/draft-0[34]\b/.test(uri)) return '4';
+  if (uri.includes('2019-09')) return '2019-09';
+  return DEFAULT_DRAFT;
+}
+
+export type CompiledSchema = { ok: true; validate(value: unknown): string | undefined } | { ok: false; error: string };
+
+/** Compiled validators by schema object: a tool's schema is dereferenced once, not per call. */
+const cache = new WeakMap<object, CompiledSchema>();
+
+/** Wrapper keywords that only say "a subschema failed"; the subschema's own error says why. */
+const WRAPPERS = new Set(['properties', 'patternProperties', 'items', 'prefixItems', 'additionalItems', 'contains', '$ref', '$recursiveRef', '$dynamicRef', 'allOf', 'dependentSchemas', 'dependencies', 'then', 'else', 'unevaluatedItems']);
+
+/** `#/a/0` as `/a/0`, the root as `(root)`. */
+function where(location: string): string {
+  const p = location.replace(/^#/, '');
+  return p === '' ? '(root)' : decodeURIComponent(p);
+}
+
+function valueAt(root: unknown, location: string): unknown {
+  let cur = root;
+  for (const part of location.replace(/^#\/?/, '').split('/').filter((s) => s !== '')) {
+    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+    cur = isObj(cur) || Array.isArray(cur) ? (cur as Record<string, unknown>)[key] : undefined;
+  }
+  return cur;
+}
+
+/** One line for the first violation: where in the value, what is wrong, and the value itself. */
+function describe(errors: readonly OutputUnit[], value: unknown): string {
+  let leafIndex = errors.length - 1;
+  while (leafIndex > 0 && WRAPPERS.has(errors[leafIndex].keyword)) leafIndex--;
+  const leaf = errors[leafIndex] ?? errors[errors.length - 1];
+  if (leaf.keyword === 'false') {
+    // A `false` schema is how additionalProperties/items: false reject: name the extra member.
+    const parent = errors[leafIndex - 1] ?? leaf;
+    const at = leaf.instanceLocation.slice(leaf.instanceLocation.lastIndexOf('/') + 1);
+    const member = /Propert/.test(parent.error) ? `property "${decodeURIComponent(at)}"` : `item ${at}`;
+    return `${where(parent.instanceLocation)}: unexpected ${member} (${parent.keyword} does not allow it)`;
+  }
+  const got = valueAt(value, leaf.instanceLocation);
+  const shown = show(got, 40);
+  const gotText = isObj(got) || Array.isArray(got) || leaf.error.includes(shown) ? '' : ` (got ${shown})`;
+  return `${where(leaf.instanceLocation)}: ${leaf.error.replace(/\.$/, '')}${gotText}`;
+}
+
+function compile(schema: Schema | boolean): CompiledSchema {
+  try {
+    const validator = new Validator(schema, schemaDraft(schema), true);
+    return {
+      ok: true,
+      validate(value) {
+        try {
+          const r = validator.validate(value);
+          return r.valid ? undefined : describe(r.errors, value);
+        } catch (e) {
+          // An unresolvable $ref surfaces at the first value that reaches it; very deep values
+          // can exhaust the stack. Either way the schema, not the value, is at fault.
+          return `the schema cannot be applied: ${firstLine(e)}`;
+        }
+      },
+    };
+  } catch (e) {
+    return { ok: false, error: `the schema cannot be used: ${firstLine(e)}` };
   }
 }
 
-function equal(a: unknown, b: unknown): boolean {
-  return a === b || (typeof a === 'object' && typeof b === 'object' && show(a, 10_000) === show(b, 10_000));
+function firstLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0];
 }
 
-/** The first violation as `path: problem`, or undefined when the value validates. */
-export function validateJsonSchema(schema: unknown, value: unknown, at = '', depth = 0): string | undefined {
-  if (!isObj(schema) || depth > MAX_DEPTH) return undefined;
-  const where = at || '(root)';
-  const type = own(schema, 'type');
-  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : [];
-  if (types.length && !types.some((t) => typeOk(t, value))) return `${where}: expected ${types.join(' or ')}, got ${show(value, 30)}`;
-  const en = own(schema, 'enum');
-  if (Array.isArray(en) && !en.some((e) => equal(e, value))) return `${where}: ${show(value, 30)} is not one of ${show(en, 60)}`;
-  if (own(schema, 'const') !== undefined && !equal(own(schema, 'const'), value)) return `${where}: must be ${show(own(schema, 'const'), 30)}`;
-  if (typeof value === 'number') {
-    const min = own(schema, 'minimum');
-    const max = own(schema, 'maximum');
-    if (typeof min === 'number' && value < min) return `${where}: ${value} is below the minimum ${min}`;
-    if (typeof max === 'number' && value > max) return `${where}: ${value} is above the maximum ${max}`;
-  }
-  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-    const list = own(schema, key);
-    if (!Array.isArray(list) || list.length === 0) continue;
-    const failures = list.map((s) => validateJsonSchema(s, value, at, depth + 1));
-    if (key === 'allOf' && failures.some((f) => f)) return failures.find((f) => f);
-    if (key !== 'allOf' && failures.every((f) => f)) return `${where}: matches none of the ${key} alternatives (${failures[0]})`;
-  }
-  if (isObj(value)) {
-    const props = isObj(own(schema, 'properties')) ? (own(schema, 'properties') as Record<string, unknown>) : {};
-    const required = own(schema, 'required');
-    if (Array.isArray(required)) {
-      const missing = required.filter((k) => typeof k === 'string' && !Object.prototype.hasOwnProperty.call(value, k));
-      if (missing.length) return `${where}: missing required ${missing.map((k) => `"${k}"`).join(', ')}`;
-    }
-    for (const [k, v] of Object.entries(value)) {
-      if (Object.prototype.hasOwnProperty.call(props, k)) {
-        const r = validateJsonSchema(props[k], v, `${at}/${k}`, depth + 1);
-        if (r) return r;
-      } else if (own(schema, 'additionalProperties') === false) {
-        return `${where}: unexpected property "${k}"`;
-      } else if (isObj(own(schema, 'additionalProperties'))) {
-        const r = validateJsonSchema(own(schema, 'additionalProperties'), v, `${at}/${k}`, depth + 1);
-        if (r) return r;
-      }
-    }
-  }
-  if (Array.isArray(value) && isObj(own(schema, 'items'))) {
-    for (let i = 0; i < value.length; i++) {
-      const r = validateJsonSchema(own(schema, 'items'), value[i], `${at}/${i}`, depth + 1);
-      if (r) return r;
-    }
-  }
-  return undefined;
+/** A compiled validator for the schema (cached per schema object), or why it cannot be used. */
+export function compileSchema(schema: unknown): CompiledSchema | undefined {
+  if (typeof schema === 'boolean') return compile(schema);
+  if (!isObj(schema)) return undefined;
+  let compiled = cache.get(schema);
+  if (!compiled) cache.set(schema, (compiled = compile(schema as Schema)));
+  return compiled;
+}
+
+/**
+ * The first violation as `path: problem`, or undefined when the value validates. A value that is
+ * not a schema (a string, an array) checks nothing.
+ */
+export function validateJsonSchema(schema: unknown, value: unknown): string | undefined {
+  const compiled = compileSchema(schema);
+  if (!compiled) return undefined;
+  return compiled.ok ? compiled.validate(value) : compiled.error;
 }
