@@ -1,7 +1,8 @@
 /**
  * `loupe check [FILE | -- COMMAND [ARGS...]]`: analyses a trace file, or records a live session
  * first, and reports the findings. Exit 1 when a finding is at or above --fail-on (and not in the
- * baseline), 0 otherwise, 2 when the check could not run (usage, unreadable file).
+ * baseline), 0 otherwise, 2 when the check could not run (usage, unreadable file, a server that
+ * cannot be reached or refuses the handshake, a handshake that never completed unexplained).
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +22,7 @@ import { formatText } from './check/format-text';
 import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
+import { handshakeRefusal } from './check/handshake';
 import type { Frame } from '../../lib/mcp/frame';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
@@ -32,7 +34,8 @@ const USAGE = `usage: loupe check [options] FILE
 Analyses a trace file, or records a session with COMMAND or URL (handshake, discovery, script)
 and analyses that, then reports what the server (or client) does against the MCP specification.
 Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 when none is,
-2 when the check could not run.
+2 when the check could not run (a bad option or file, a server that cannot be reached or that
+refuses the handshake: HTTP 401, an initialize error).
 
   --format text|json|junit|sarif   the report format (default text)
   --fail-on error|warning|info     the lowest severity that fails the check (default error)
@@ -51,6 +54,8 @@ interface Source {
   negotiatedVersion?: string;
   /** The client's request timeout in a live check: the analyser's no-response threshold too. */
   timeoutMs?: number;
+  /** Set when a live session never got through the handshake. */
+  handshakeFailure?: string;
 }
 
 function fileUri(file: string): string {
@@ -74,12 +79,15 @@ async function load(file: string | undefined, connection: Connection | undefined
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
-  // Nothing came back at all: there is no server behaviour to judge, so the check did not run.
-  if (record.failure && !record.frames.some(fromServer)) throw new InputError(`could not reach the server: ${record.failure}`);
+  // Nothing came back at all, or the server refused the handshake (credentials, versions): there
+  // is no MCP behaviour to judge, so the check did not run. It must never read as "passed".
+  if (record.failure && !record.frames.some(fromServer)) throw new InputError(`could not run: could not reach the server: ${record.failure}`);
+  const refused = record.failure ? handshakeRefusal(record.frames) : undefined;
+  if (refused) throw new InputError(`could not run: the handshake was refused: ${refused} (${record.frames.length} frames recorded; \`loupe record\` keeps them)`);
   if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
+  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, handshakeFailure: record.failure };
 }
 
 /** A frame the server itself produced (an HTTP `end` frame with a network error is Loupe's note). */
@@ -125,8 +133,11 @@ export async function run(argv: string[]): Promise<number> {
       : format === 'junit' ? formatJunit(result)
       : format === 'sarif' ? formatSarif(result, LOUPE_VERSION)
       : formatText(result);
+    const fails = failing(result).length > 0;
+    // A handshake that never completed, with no finding that explains it, is not a pass.
+    if (source.handshakeFailure && !fails) throw new InputError(`could not run: the handshake did not complete (${source.handshakeFailure}), and nothing recorded breaks a rule at or above ${failOn}`);
     process.stdout.write(report.endsWith('\n') ? report : report + '\n');
-    return failing(result).length > 0 ? 1 : 0;
+    return fails ? 1 : 0;
   } catch (e) {
     if (e instanceof InputError) console.error(`loupe check: ${e.message}`);
     else if (e instanceof UsageError) console.error(`loupe check: ${e.message}\n\n${USAGE}`);
