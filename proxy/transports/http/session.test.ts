@@ -38,7 +38,8 @@ describe('a Session over HTTP (the transport factory picks the HTTP transport)',
       expect(s.summary()).toMatchObject({ status: 'failed', error: expect.stringMatching(/no answer within 300 ms/) });
       const t0 = Date.now();
       await s.close();
-      expect(Date.now() - t0).toBeLessThan(1_000);
+      // At once: well before any request or grace timeout (30 s by default), even on a loaded machine.
+      expect(Date.now() - t0).toBeLessThan(10_000);
     } finally {
       await silent.stop();
     }
