@@ -25,7 +25,7 @@ export interface ProbeFinding {
   status?: number;
   /** One line naming the concrete values. */
   message: string;
-  /** The seq of the probe's request frame. */
+  /** The seq of the probe's request frame (for a probe not sent, the baseline's it was judged by). */
   exchange: number;
 }
 
