@@ -100,6 +100,72 @@ export function compileSchema(schema: unknown): CompiledSchema | undefined {
   return compiled;
 }
 
+const problems = new WeakMap<object, string | null>();
+const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
+
+function pointerTarget(root: unknown, pointer: string): unknown {
+  let cur = root;
+  for (const part of pointer.split('/').slice(1)) {
+    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isObj(cur) && !Array.isArray(cur)) return undefined;
+    cur = Object.prototype.hasOwnProperty.call(cur, key) ? (cur as Record<string, unknown>)[key] : undefined;
+  }
+  return cur;
+}
+
+/** Every subschema object with where it sits, breadth first, bounded. */
+function subschemas(root: Record<string, unknown>, max = 5000): Array<[string, Record<string, unknown>]> {
+  const out: Array<[string, Record<string, unknown>]> = [['#', root]];
+  for (let i = 0; i < out.length && out.length < max; i++) {
+    const [at, s] = out[i];
+    const names = /\/(properties|patternProperties|\$defs|definitions|dependentSchemas)$/.test(at);
+    for (const [k, v] of Object.entries(s)) {
+      if (!names && VALUE_KEYWORDS.has(k)) continue; // values, not schemas
+      if (isObj(v)) out.push([`${at}/${k}`, v]);
+      else if (Array.isArray(v)) v.forEach((x, j) => { if (isObj(x)) out.push([`${at}/${k}/${j}`, x]); });
+    }
+  }
+  return out;
+}
+
+function badRegex(p: unknown): boolean {
+  if (typeof p !== 'string') return false;
+  try {
+    new RegExp(p, 'u');
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * What makes a schema unusable before any value is checked: a local `$ref` that points nowhere, a
+ * `pattern` that is not a regular expression. Undefined when none is found (or the schema has
+ * nested `$id`s, where local refs are relative to other roots and a quick check could be wrong).
+ */
+export function schemaProblem(schema: unknown): string | undefined {
+  if (!isObj(schema)) return undefined;
+  const known = problems.get(schema);
+  if (known !== undefined) return known ?? undefined;
+  const all = subschemas(schema);
+  let found: string | undefined;
+  const anchors = new Set(all.flatMap(([, s]) => [s.$anchor, s.$dynamicAnchor].filter((a): a is string => typeof a === 'string')));
+  if (!all.some(([at, s]) => at !== '#' && typeof s.$id === 'string')) {
+    for (const [at, s] of all) {
+      const ref = s.$ref;
+      if (typeof ref === 'string' && ref.startsWith('#')) {
+        const fragment = ref.slice(1);
+        const resolves = fragment === '' || (fragment.startsWith('/') ? pointerTarget(schema, fragment) !== undefined : anchors.has(decodeURIComponent(fragment)));
+        if (!resolves) found ??= `${where(at)}: $ref ${show(ref, 60)} points nowhere in the schema`;
+      }
+      if (badRegex(s.pattern)) found ??= `${where(at)}: pattern ${show(s.pattern, 40)} is not a valid regular expression`;
+      if (isObj(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) if (badRegex(k)) found ??= `${where(at)}/patternProperties: ${show(k, 40)} is not a valid regular expression`;
+    }
+  }
+  problems.set(schema, found ?? null);
+  return found;
+}
+
 /**
  * The first violation as `path: problem`, or undefined when the value validates. A value that is
  * not a schema (a string, an array) checks nothing.
