@@ -27,8 +27,39 @@ export function schemaDraft(schema: unknown): SchemaDraft {
 
 export type CompiledSchema = { ok: true; validate(value: unknown): string | undefined } | { ok: false; error: string };
 
-/** Compiled validators by schema object: a tool's schema is dereferenced once, not per call. */
-const cache = new WeakMap<object, CompiledSchema>();
+/**
+ * Work done once per schema: by object (a tool's schema, call after call), then by text (the same
+ * schema parsed again from a new listing or a re-read trace). The text cache is bounded.
+ */
+class SchemaCache<T> {
+  private readonly byObject = new WeakMap<object, T>();
+  private readonly byText = new Map<string, T>();
+
+  constructor(private readonly max = 512) {}
+
+  get(schema: object, make: () => T): T {
+    const hit = this.byObject.get(schema);
+    if (hit !== undefined) return hit;
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(schema);
+    } catch {
+      text = undefined; // a value JSON cannot write is not cached by text
+    }
+    let value = text === undefined ? undefined : this.byText.get(text);
+    if (value === undefined) {
+      value = make();
+      if (text !== undefined) {
+        if (this.byText.size >= this.max) this.byText.delete(this.byText.keys().next().value as string);
+        this.byText.set(text, value);
+      }
+    }
+    this.byObject.set(schema, value);
+    return value;
+  }
+}
+
+const compiled = new SchemaCache<CompiledSchema>();
 
 /** Wrapper keywords that only say "a subschema failed"; the subschema's own error says why. */
 const WRAPPERS = new Set(['properties', 'patternProperties', 'items', 'prefixItems', 'additionalItems', 'contains', '$ref', '$recursiveRef', '$dynamicRef', 'allOf', 'dependentSchemas', 'dependencies', 'then', 'else', 'unevaluatedItems']);
@@ -95,12 +126,10 @@ function firstLine(e: unknown): string {
 export function compileSchema(schema: unknown): CompiledSchema | undefined {
   if (typeof schema === 'boolean') return compile(schema);
   if (!isObj(schema)) return undefined;
-  let compiled = cache.get(schema);
-  if (!compiled) cache.set(schema, (compiled = compile(schema as Schema)));
-  return compiled;
+  return compiled.get(schema, () => compile(schema as Schema));
 }
 
-const problems = new WeakMap<object, string | null>();
+const problems = new SchemaCache<string | null>();
 const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 
 function pointerTarget(root: unknown, pointer: string): unknown {
@@ -145,8 +174,26 @@ function badRegex(p: unknown): boolean {
  */
 export function schemaProblem(schema: unknown): string | undefined {
   if (!isObj(schema)) return undefined;
-  const known = problems.get(schema);
-  if (known !== undefined) return known ?? undefined;
+  // Most schemas have neither keyword: a scan without allocations answers for them.
+  if (!mentions(schema, 0)) return undefined;
+  return problems.get(schema, () => findProblem(schema)) ?? undefined;
+}
+
+/** True when `$ref`, `pattern` or `patternProperties` appears as a key anywhere (bounded depth). */
+function mentions(v: unknown, depth: number): boolean {
+  if (depth > 64 || typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) {
+    for (const x of v) if (mentions(x, depth + 1)) return true;
+    return false;
+  }
+  for (const k in v) {
+    if (k === '$ref' || k === 'pattern' || k === 'patternProperties') return true;
+    if (mentions((v as Record<string, unknown>)[k], depth + 1)) return true;
+  }
+  return false;
+}
+
+function findProblem(schema: Record<string, unknown>): string | null {
   const all = subschemas(schema);
   let found: string | undefined;
   const anchors = new Set(all.flatMap(([, s]) => [s.$anchor, s.$dynamicAnchor].filter((a): a is string => typeof a === 'string')));
@@ -162,8 +209,7 @@ export function schemaProblem(schema: unknown): string | undefined {
       if (isObj(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) if (badRegex(k)) found ??= `${where(at)}/patternProperties: ${show(k, 40)} is not a valid regular expression`;
     }
   }
-  problems.set(schema, found ?? null);
-  return found;
+  return found ?? null;
 }
 
 /**
