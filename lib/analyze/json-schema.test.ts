@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSchema, schemaDraft, validateJsonSchema } from './json-schema';
+import { compileSchema, schemaDraft, schemaProblem, validateJsonSchema } from './json-schema';
 
 // Each case would have been judged wrongly by the hand-written subset this replaced (it ignored
 // $ref, pattern and patternProperties, read oneOf as anyOf, compared objects by key order, and
@@ -53,8 +53,22 @@ describe('validateJsonSchema', () => {
     expect(validateJsonSchema(false, 1)).toMatch(/^\(root\)/);
   });
 
-  it('compiles a schema once', () => {
-    const schema = { type: 'string' };
+  it('compiles a schema once, also when the same schema is parsed again', () => {
+    const schema = { type: 'string', minLength: 3 };
     expect(compileSchema(schema)).toBe(compileSchema(schema));
+    expect(compileSchema(JSON.parse(JSON.stringify(schema)))).toBe(compileSchema(schema));
+  });
+});
+
+describe('schemaProblem', () => {
+  it('names a local $ref that points nowhere and a pattern that is not a regular expression', () => {
+    expect(schemaProblem({ properties: { a: { $ref: '#/$defs/b' } } })).toBe('/properties/a: $ref "#/$defs/b" points nowhere in the schema');
+    expect(schemaProblem({ patternProperties: { '(': {} } })).toBe('(root)/patternProperties: "(" is not a valid regular expression');
+    expect(schemaProblem({ properties: { a: { $ref: '#/$defs/b' } }, $defs: { b: { pattern: '^x$' } } })).toBeUndefined();
+  });
+
+  it('leaves alone what a quick look could get wrong: refs under a nested $id, values of const', () => {
+    expect(schemaProblem({ $defs: { inner: { $id: 'https://x/inner', properties: { a: { $ref: '#/$defs/c' } }, $defs: { c: {} } } } })).toBeUndefined();
+    expect(schemaProblem({ const: { $ref: '#/nowhere' } })).toBeUndefined();
   });
 });
