@@ -24,6 +24,7 @@ import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import { handshakeRefusal } from './check/handshake';
 import type { Frame } from '../../lib/mcp/frame';
+import { printError, printReport } from './shared/terminal';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
 
@@ -84,7 +85,7 @@ async function load(file: string | undefined, connection: Connection | undefined
   if (record.failure && !record.frames.some(fromServer)) throw new InputError(`could not run: could not reach the server: ${record.failure}`);
   const refused = record.failure ? handshakeRefusal(record.frames) : undefined;
   if (refused) throw new InputError(`could not run: the handshake was refused: ${refused} (${record.frames.length} frames recorded; \`loupe record\` keeps them)`);
-  if (record.failure) console.error(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
+  if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
   return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, handshakeFailure: record.failure };
@@ -136,11 +137,12 @@ export async function run(argv: string[]): Promise<number> {
     const fails = failing(result).length > 0;
     // A handshake that never completed, with no finding that explains it, is not a pass.
     if (source.handshakeFailure && !fails) throw new InputError(`could not run: the handshake did not complete (${source.handshakeFailure}), and nothing recorded breaks a rule at or above ${failOn}`);
-    process.stdout.write(report.endsWith('\n') ? report : report + '\n');
+    // Every format: findings quote what the server sent (JSON and SARIF stay the same JSON).
+    printReport(report);
     return fails ? 1 : 0;
   } catch (e) {
-    if (e instanceof InputError) console.error(`loupe check: ${e.message}`);
-    else if (e instanceof UsageError) console.error(`loupe check: ${e.message}\n\n${USAGE}`);
+    if (e instanceof InputError) printError(`loupe check: ${e.message}`);
+    else if (e instanceof UsageError) printError(`loupe check: ${e.message}\n\n${USAGE}`);
     else throw e;
     return 2;
   }

@@ -15,6 +15,8 @@ import { openHeadless } from './record/headless';
 import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
 import type { Connection } from '../../lib/wire/connection';
 import { runSession } from './record/run-session';
+import { printError, printLine } from './shared/terminal';
+import { printable } from '../../lib/text/printable';
 
 const USAGE = `usage: loupe record --out FILE [options] -- COMMAND [ARGS...]
        loupe record --out FILE [options] --url URL [--header 'Name: value']...
@@ -52,8 +54,8 @@ export async function run(argv: string[]): Promise<number> {
     connection = target;
     redact = !values['no-redact'];
   } catch (e) {
-    if (e instanceof InputError) console.error(`loupe record: ${e.message}`);
-    else if (e instanceof UsageError) console.error(`loupe record: ${e.message}\n\n${USAGE}`);
+    if (e instanceof InputError) printError(`loupe record: ${e.message}`);
+    else if (e instanceof UsageError) printError(`loupe record: ${e.message}\n\n${USAGE}`);
     else throw e;
     return 2;
   }
@@ -66,18 +68,21 @@ export async function run(argv: string[]): Promise<number> {
   try {
     await writeTraceFile(out, trace.header, trace.frames);
   } catch (e) {
-    console.error(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
+    printError(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
     return 2;
   }
   for (const step of record.steps) {
-    if (!step.ok) console.error(`loupe record: ${step.method} failed: ${step.error}`);
+    if (!step.ok) printError(`loupe record: ${printable(step.method)} failed: ${printable(step.error ?? '')}`);
   }
   if (record.failure) {
-    console.error(`loupe record: ${record.failure}\nwrote ${record.frames.length} frames to ${out}`);
+    printError(`loupe record: ${record.failure}\nwrote ${record.frames.length} frames to ${out}`);
     return 1;
   }
-  if (trace.hits.length > 0) console.error(`loupe record: redacted ${trace.hits.length} secret-looking values (--no-redact keeps them)`);
-  const server = record.summary.serverInfo as { name?: string; version?: string } | undefined;
-  console.log(`recorded ${record.frames.length} frames from ${server?.name ?? connection.name} ${server?.version ?? ''}`.trimEnd() + ` (protocol ${record.summary.negotiatedVersion}) to ${out}`);
+  if (trace.hits.length > 0) printError(`loupe record: redacted ${trace.hits.length} secret-looking values (--no-redact keeps them)`);
+  // The name and version are whatever the server sent: shown, never obeyed by the terminal.
+  const server = record.summary.serverInfo as { name?: unknown; version?: unknown } | undefined;
+  const name = typeof server?.name === 'string' ? printable(server.name) : connection.name;
+  const version = typeof server?.version === 'string' ? printable(server.version) : '';
+  printLine(`recorded ${record.frames.length} frames from ${name} ${version}`.trimEnd() + ` (protocol ${record.summary.negotiatedVersion}) to ${out}`);
   return 0;
 }
