@@ -51,6 +51,7 @@ describe('validateJsonSchema', () => {
     expect(() => validateJsonSchema({ $ref: '#', items: { $ref: '#' } }, deep)).not.toThrow();
     expect(validateJsonSchema('not a schema', 1)).toBeUndefined();
     expect(validateJsonSchema(false, 1)).toMatch(/^\(root\)/);
+    expect(validateJsonSchema({ properties: { '100%': { type: 'number' } } }, { '100%': 'x' })).toMatch(/^\/100%: Instance type "string"/);
   });
 
   it('compiles a schema once, also when the same schema is parsed again', () => {

@@ -11,6 +11,7 @@
  * place in the value that is wrong. Pure: no node:*, no DOM.
  */
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { printable } from '../text/printable';
 import { isObj, show } from './util';
 
 /** How a schema without `$schema` is read: MCP 2025-11-25 made 2020-12 the default dialect. */
@@ -64,16 +65,25 @@ const compiled = new SchemaCache<CompiledSchema>();
 /** Wrapper keywords that only say "a subschema failed"; the subschema's own error says why. */
 const WRAPPERS = new Set(['properties', 'patternProperties', 'items', 'prefixItems', 'additionalItems', 'contains', '$ref', '$recursiveRef', '$dynamicRef', 'allOf', 'dependentSchemas', 'dependencies', 'then', 'else', 'unevaluatedItems']);
 
+/** A pointer segment as written; one that is not valid percent-encoding stays as it is. */
+function decode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 /** `#/a/0` as `/a/0`, the root as `(root)`. */
 function where(location: string): string {
   const p = location.replace(/^#/, '');
-  return p === '' ? '(root)' : decodeURIComponent(p);
+  return p === '' ? '(root)' : printable(decode(p));
 }
 
 function valueAt(root: unknown, location: string): unknown {
   let cur = root;
   for (const part of location.replace(/^#\/?/, '').split('/').filter((s) => s !== '')) {
-    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = decode(part).replace(/~1/g, '/').replace(/~0/g, '~');
     cur = isObj(cur) || Array.isArray(cur) ? (cur as Record<string, unknown>)[key] : undefined;
   }
   return cur;
@@ -88,13 +98,15 @@ function describe(errors: readonly OutputUnit[], value: unknown): string {
     // A `false` schema is how additionalProperties/items: false reject: name the extra member.
     const parent = errors[leafIndex - 1] ?? leaf;
     const at = leaf.instanceLocation.slice(leaf.instanceLocation.lastIndexOf('/') + 1);
-    const member = /Propert/.test(parent.error) ? `property "${decodeURIComponent(at)}"` : `item ${at}`;
-    return `${where(parent.instanceLocation)}: unexpected ${member} (${parent.keyword} does not allow it)`;
+    const member = /Propert/.test(parent.error) ? `property "${decode(at)}"` : `item ${at}`;
+    return `${where(parent.instanceLocation)}: unexpected ${printable(member)} (${parent.keyword} does not allow it)`;
   }
   const got = valueAt(value, leaf.instanceLocation);
   const shown = show(got, 40);
   const gotText = isObj(got) || Array.isArray(got) || leaf.error.includes(shown) ? '' : ` (got ${shown})`;
-  return `${where(leaf.instanceLocation)}: ${leaf.error.replace(/\.$/, '')}${gotText}`;
+  // The validator's text quotes the schema and the value (a const, a property name): both came
+  // from the server, so they are made printable like every other value in a message.
+  return `${where(leaf.instanceLocation)}: ${printable(leaf.error.replace(/\.$/, ''))}${gotText}`;
 }
 
 function compile(schema: Schema | boolean): CompiledSchema {
@@ -135,7 +147,7 @@ const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 function pointerTarget(root: unknown, pointer: string): unknown {
   let cur = root;
   for (const part of pointer.split('/').slice(1)) {
-    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = decode(part).replace(/~1/g, '/').replace(/~0/g, '~');
     if (!isObj(cur) && !Array.isArray(cur)) return undefined;
     cur = Object.prototype.hasOwnProperty.call(cur, key) ? (cur as Record<string, unknown>)[key] : undefined;
   }
@@ -202,7 +214,7 @@ function findProblem(schema: Record<string, unknown>): string | null {
       const ref = s.$ref;
       if (typeof ref === 'string' && ref.startsWith('#')) {
         const fragment = ref.slice(1);
-        const resolves = fragment === '' || (fragment.startsWith('/') ? pointerTarget(schema, fragment) !== undefined : anchors.has(decodeURIComponent(fragment)));
+        const resolves = fragment === '' || (fragment.startsWith('/') ? pointerTarget(schema, fragment) !== undefined : anchors.has(decode(fragment)));
         if (!resolves) found ??= `${where(at)}: $ref ${show(ref, 60)} points nowhere in the schema`;
       }
       if (badRegex(s.pattern)) found ??= `${where(at)}: pattern ${show(s.pattern, 40)} is not a valid regular expression`;
