@@ -7,6 +7,7 @@ import { ConnectOptions } from '../connections/ConnectOptions';
 import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
 import { TraceImport } from '../trace/TraceImport';
+import { fetchTraceThroughProxy } from '../trace/fetchTraceThroughProxy';
 import { openTrace } from '../trace/openTrace';
 import { CompareButton } from '../trace/CompareButton';
 import { Button } from '../ui/Button';
@@ -41,7 +42,7 @@ export function Sidebar() {
       <section aria-labelledby="traces-heading" className="border-t border-zinc-800 pb-3">
         <SectionHeading id="traces-heading">Trace files</SectionHeading>
         <div className="px-3">
-          <TraceImport onOpen={openTrace} />
+          <TraceImport onOpen={openTrace} fetchTrace={fetchTraceThroughProxy} />
           <div className="mt-2"><CompareButton /></div>
         </div>
       </section>

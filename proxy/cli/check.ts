@@ -23,7 +23,7 @@ import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import { handshakeRefusal } from './check/handshake';
-import type { Frame } from '../../lib/mcp/frame';
+import { TRANSPORT_FRAMING, type Frame, type Framing } from '../../lib/mcp/frame';
 import { printError, printReport } from './shared/terminal';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
@@ -57,6 +57,8 @@ interface Source {
   timeoutMs?: number;
   /** Set when a live session never got through the handshake. */
   handshakeFailure?: string;
+  /** How the source's transport framed messages (the trace's target, or the live transport's). */
+  framing: Framing;
 }
 
 function fileUri(file: string): string {
@@ -75,7 +77,7 @@ async function load(file: string | undefined, connection: Connection | undefined
     const negotiated = typeof trace.header.negotiatedVersion === 'string' ? trace.header.negotiatedVersion : undefined;
     // The header is line 1; frames follow one per line (an exported selection may skip seqs).
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
-    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
+    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated, framing: trace.header.target.framing };
   }
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
@@ -88,14 +90,15 @@ async function load(file: string | undefined, connection: Connection | undefined
   if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, handshakeFailure: record.failure };
+  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, framing: TRANSPORT_FRAMING[connection.transport], handshakeFailure: record.failure };
 }
 
 /** A frame the server itself produced (an HTTP `end` frame with a network error is Loupe's note). */
 function fromServer(f: Frame): boolean {
   if (f.dir !== 's2c') return false;
-  const phase = (f.meta as { phase?: unknown } | undefined)?.phase;
-  return f.lane !== 'http' || phase === 'response' || phase === 'event';
+  if (f.lane !== 'http') return true;
+  const phase = f.meta?.phase;
+  return phase === 'response' || phase === 'event';
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -124,7 +127,7 @@ export async function run(argv: string[]): Promise<number> {
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
 
     const source = await load(file, connection, values, values.probe === true);
-    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(source.frames, source.timeoutMs)), baseline);
+    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(source.frames, { timeoutMs: source.timeoutMs, framing: source.framing })), baseline);
     const result: CheckResult = {
       source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
       frameCount: source.frames.length, findings: fresh, baselined: accepted, failOn,

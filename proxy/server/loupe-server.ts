@@ -13,6 +13,7 @@ import type { SessionRegistry } from '../sessions/types';
 import { checkHost, checkOrigin, checkToken, refuse, type GuardConfig, type Refusal } from './guards';
 import { PageHub } from './page-hub';
 import { PageSocket } from './page-socket';
+import { REMOTE_TRACE_PATH, serveRemoteTrace } from './remote-trace';
 import { serveStatic } from './static-files';
 
 /** `session/send-raw` may carry 16 MiB of text; JSON escaping can double it. */
@@ -70,6 +71,10 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
   const server = createServer((req, res) => {
     const refusal = checkHost(req, guard);
     if (refusal) return refuse(res, refusal);
+    if (new URL(req.url ?? '/', 'http://loupe.invalid').pathname === REMOTE_TRACE_PATH) {
+      serveRemoteTrace(req, res, guard).catch(() => res.destroy());
+      return;
+    }
     serveStatic(req, res, opts.outDir).catch(() => {
       if (!res.headersSent) refuse(res, { status: 403, message: 'cannot read that file' });
       else res.destroy();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { analyze } from '../../../lib/analyze';
 import { createHttpTransport } from './index';
 import { FOREIGN_ORIGIN, probeServer } from './probes';
-import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, type RunningServer } from './testing';
+import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, sentHeader, type RunningServer } from './testing';
 
 const running: RunningServer[] = [];
 afterEach(async () => { await Promise.all(running.splice(0).map((s) => s.stop())); });
@@ -25,10 +25,10 @@ describe('probeServer', () => {
     // The baseline (same initialize, no foreign Origin) came first and its session was ended.
     const requests = log.http('request');
     expect(requests.map((f) => [meta(f).probe, meta(f).method])).toEqual([['baseline', 'POST'], ['baseline', 'DELETE'], ['origin', 'POST'], ['unknown-session', 'POST']]);
-    expect((meta(requests[0]).headers as Record<string, string>).Origin).toBeUndefined();
+    expect(sentHeader(requests[0], 'Origin')).toBeUndefined();
     const originReq = requests[2];
-    expect((meta(originReq).headers as Record<string, string>).Origin).toBe(FOREIGN_ORIGIN);
-    expect((meta(originReq).headers as Record<string, string>).Authorization).toBe('Bearer x');
+    expect(sentHeader(originReq, 'Origin')).toBe(FOREIGN_ORIGIN);
+    expect(sentHeader(originReq, 'Authorization')).toBe('Bearer x');
     expect(originReq.raw).toContain('"method":"initialize"');
   });
 

@@ -15,11 +15,12 @@ import type { MicroClock } from './options';
 import { setHeader } from './sniff';
 import { HttpWire, type Sink } from './wire';
 
-export type ProbeName = 'origin' | 'unknown-session';
-export type ProbeVerdict = 'pass' | 'fail' | 'inconclusive';
+import type { ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
+
+export type { ProbeName, ProbeVerdict };
 
 export interface ProbeFinding {
-  probe: ProbeName;
+  probe: Exclude<ProbeName, 'baseline'>;
   rule: 'http.origin-not-validated' | 'http.unknown-session-status';
   verdict: ProbeVerdict;
   status?: number;
@@ -89,11 +90,11 @@ type Baseline = { ok: true; answer: Answer; exchange: number } | { ok: false; wh
 type Judgement = { verdict: ProbeVerdict; message: string };
 
 /** One probe exchange: answers what came back (undefined when the request failed) and the seq. */
-async function exchange(ctx: ProbeContext, probe: ProbeName | 'baseline', headers: Record<string, string>, body: string, judge: (a: Answer) => Judgement | { note: string }): Promise<{ answer?: Answer; judgement: Judgement | { note: string }; exchange: number }> {
+async function exchange(ctx: ProbeContext, probe: ProbeName, headers: Record<string, string>, body: string, judge: (a: Answer) => Judgement | { note: string }): Promise<{ answer?: Answer; judgement: Judgement | { note: string }; exchange: number }> {
   const rule = probe === 'origin' ? 'http.origin-not-validated' : probe === 'unknown-session' ? 'http.unknown-session-status' : undefined;
   let ex;
   try {
-    ex = await ctx.wire.open({ method: 'POST', url: ctx.url, headers, body, role: 'probe', timeoutMs: ctx.timeoutMs, meta: { probe } });
+    ex = await ctx.wire.open({ method: 'POST', url: ctx.url, headers, body, role: 'probe', probe, timeoutMs: ctx.timeoutMs });
   } catch (e) {
     const message = `the ${probe} probe got no answer: ${(e as Error).message}`;
     return { judgement: probe === 'baseline' ? { note: message } : { verdict: 'inconclusive', message }, exchange: 0 };
@@ -106,18 +107,18 @@ async function exchange(ctx: ProbeContext, probe: ProbeName | 'baseline', header
   };
   const judgement = judge(answer);
   const verdict = 'verdict' in judgement ? { rule, verdict: judgement.verdict, message: judgement.message } : { message: judgement.note };
-  ex.end({ raw: text.text, bytes: text.bytes, error: text.error, probe, ...verdict });
+  ex.end({ raw: text.text, bytes: text.bytes, error: text.error, judged: verdict });
   if (answer.sessionId) await endSession(ctx, probe, answer.sessionId);
   return { answer, judgement, exchange: ex.id };
 }
 
 /** Ends a session a probe opened, so that it does not linger on the server. */
-async function endSession(ctx: ProbeContext, probe: string, sessionId: string): Promise<void> {
+async function endSession(ctx: ProbeContext, probe: ProbeName, sessionId: string): Promise<void> {
   const del = { ...ctx.headers, 'Mcp-Session-Id': sessionId };
   try {
-    const ex = await ctx.wire.open({ method: 'DELETE', url: ctx.url, headers: del, role: 'probe', timeoutMs: ctx.timeoutMs, meta: { probe } });
+    const ex = await ctx.wire.open({ method: 'DELETE', url: ctx.url, headers: del, role: 'probe', probe, timeoutMs: ctx.timeoutMs });
     const text = await readText(ex, ctx.timeoutMs);
-    ex.end({ raw: text.text, bytes: text.bytes, probe });
+    ex.end({ raw: text.text, bytes: text.bytes });
   } catch {
     // Recorded by the wire; cleanup is best effort.
   }
@@ -181,7 +182,7 @@ async function probeUnknownSession(ctx: ProbeContext, baseline: Baseline): Promi
   return finding('unknown-session', r);
 }
 
-function finding(probe: ProbeName, r: { answer?: Answer; judgement: Judgement | { note: string }; exchange: number }): ProbeFinding {
+function finding(probe: Exclude<ProbeName, 'baseline'>, r: { answer?: Answer; judgement: Judgement | { note: string }; exchange: number }): ProbeFinding {
   const rule = probe === 'origin' ? 'http.origin-not-validated' : 'http.unknown-session-status';
   const j = 'verdict' in r.judgement ? r.judgement : { verdict: 'inconclusive' as const, message: r.judgement.note };
   return { probe, rule, verdict: j.verdict, status: r.answer?.status, message: j.message, exchange: r.exchange };
