@@ -4,7 +4,7 @@ import { validateJsonSchema } from '../../lib/analyze/json-schema';
 import { formModel, initialValue, missingRequired } from '../../lib/client/schema-form';
 import { Button } from '../ui/Button';
 import { SchemaForm } from './SchemaForm';
-import type { ServerAnswer } from './serverRequestsStore';
+import type { ServerAnswer } from '../../lib/browser/actions';
 
 /**
  * `elicitation/create` (client/elicitation). Form mode renders `requestedSchema` as a form; URL

@@ -24,6 +24,7 @@ import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import { handshakeRefusal } from './check/handshake';
 import { TRANSPORT_FRAMING, type Frame, type Framing } from '../../lib/mcp/frame';
+import { describeTarget, redactFrames, redactOptionsFor, redactStrings, type RedactOptions } from '../../lib/trace';
 import { printError, printReport } from './shared/terminal';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
@@ -44,6 +45,9 @@ refuses the handshake: HTTP 401, an initialize error).
                                    message) are accepted
   --probe                          with --url: also send the active probes (a foreign Origin, an
                                    unknown session id) that a well-behaved client never would
+  --no-redact                      keep secrets in the report (by default it is redacted as an
+                                   export is: --env and --header values, URL and argument secrets,
+                                   tokens, keys and passwords quoted from the traffic)
 ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
@@ -93,6 +97,12 @@ async function load(file: string | undefined, connection: Connection | undefined
   return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, framing: TRANSPORT_FRAMING[connection.transport], handshakeFailure: record.failure };
 }
 
+/** The command line or URL with secret-looking arguments and query values masked. */
+function targetLabel(connection: Connection): string {
+  const t = describeTarget(connection);
+  return t.transport === 'http' ? (t.url ?? connection.name) : [t.command, ...(t.args ?? [])].join(' ');
+}
+
 /** A frame the server itself produced (an HTTP `end` frame with a network error is Loupe's note). */
 function fromServer(f: Frame): boolean {
   if (f.dir !== 's2c') return false;
@@ -106,7 +116,7 @@ export async function run(argv: string[]): Promise<number> {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
-      probe: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
+      probe: { type: 'boolean' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
     });
     if (values.help) {
       console.log(USAGE);
@@ -127,10 +137,16 @@ export async function run(argv: string[]): Promise<number> {
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
 
     const source = await load(file, connection, values, values.probe === true);
-    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(source.frames, { timeoutMs: source.timeoutMs, framing: source.framing })), baseline);
+    // Reports go to CI logs and code scanning. The analyser reads the frames as a redacted export
+    // would hold them, so no finding can quote a secret, not even one cut short by the quote's
+    // length limit; the findings are the same but for the «redacted:…» markers in quotes.
+    const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
+    const frames = redaction === false ? source.frames : redactFrames(source.frames, redaction).frames;
+    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(frames, { timeoutMs: source.timeoutMs, framing: source.framing })), baseline);
+    const label = redaction === false || !connection ? source.label : redactStrings(targetLabel(connection), redaction).value;
     const result: CheckResult = {
-      source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
-      frameCount: source.frames.length, findings: fresh, baselined: accepted, failOn,
+      source: label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
+      frameCount: frames.length, findings: fresh, baselined: accepted, failOn,
     };
     const report =
       format === 'json' ? formatJson(result, LOUPE_VERSION)
