@@ -12,7 +12,7 @@ import { toMessage, type Message } from './message';
 import { RULE_MODULES } from './rules';
 import { createState, type AnalysisState, type RequestRecord } from './state';
 import { track } from './track';
-import { groupOf, type AnalyzerOptions, type Annotation, type FrameContext, type MessageContext, type RuleModule, type RuleSpec, type TextContext, type Thresholds } from './types';
+import { groupOf, type AnalyzerOptions, type Annotation, type FrameContext, type MessageContext, type RuleModule, type RuleSpec, type Severity, type TextContext, type Thresholds } from './types';
 import { strAt } from './util';
 
 export interface Analyzer {
@@ -52,6 +52,11 @@ function cachedCatalog(modules: readonly RuleModule[]): Map<string, RuleSpec> {
   return specs;
 }
 
+/** The catalog severity, or the weaker one the spec's wording gave before a version. */
+export function severityIn(spec: RuleSpec, version: string): Severity {
+  return spec.weakerBefore && version < spec.weakerBefore.version ? spec.weakerBefore.severity : spec.severity;
+}
+
 export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec> {
   const specs = new Map<string, RuleSpec>();
   for (const m of modules) for (const [id, spec] of Object.entries(m.rules)) specs.set(id, spec);
@@ -79,15 +84,19 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
         state.internalErrors++;
         return;
       }
-      out.push({ rule, severity: spec.severity, group: groupOf(rule), frames, message, spec: specUrl(ctx.version, sectionFor(ctx.version, spec.section)) });
+      out.push({ rule, severity: severityIn(spec, ctx.version), group: groupOf(rule), frames, message, spec: specUrl(ctx.version, sectionFor(ctx.version, spec.section)) });
     },
   };
 
-  const judgeVersion = (msg?: Message): string => {
-    // The initialize request is judged by the version it asks for.
+  const judgeVersion = (msg?: Message, request?: RequestRecord): string => {
+    // The initialize request is judged by the version it asks for, its answer by the one it selects.
     if (msg?.method === 'initialize' && msg.kind === 'request' && state.initializeSeq === undefined) {
       const asked = strAt(msg.params, 'protocolVersion');
       if (isKnownVersion(asked)) return asked;
+    }
+    if (msg?.kind === 'response' && request?.method === 'initialize' && request.responseSeq === undefined) {
+      const selected = strAt(msg.result, 'protocolVersion');
+      if (isKnownVersion(selected)) return selected;
     }
     if (isKnownVersion(state.negotiatedVersion)) return state.negotiatedVersion;
     if (isKnownVersion(state.requestedVersion)) return state.requestedVersion;
@@ -103,7 +112,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
   const handleMessage = (msg: Message) => {
     ctx.msg = msg;
     ctx.request = msg.kind === 'response' || msg.kind === 'error' ? state.calls.match(msg.dir, msg.id)?.call : undefined;
-    ctx.version = judgeVersion(msg);
+    ctx.version = judgeVersion(msg, ctx.request);
     for (const m of onMessage) {
       try {
         m.onMessage?.(ctx as MessageContext);

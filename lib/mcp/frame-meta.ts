@@ -53,7 +53,8 @@ export type StdioLifecycleMeta = z.infer<typeof StdioLifecycleMetaSchema>;
 export const StreamRoleSchema = z.enum(['post', 'get', 'legacy', 'delete', 'probe']);
 export type StreamRole = z.infer<typeof StreamRoleSchema>;
 
-export const ProbeNameSchema = z.enum(['origin', 'unknown-session']);
+/** `baseline` is the well-behaved initialize the other probes' answers are compared with. */
+export const ProbeNameSchema = z.enum(['origin', 'unknown-session', 'baseline']);
 export type ProbeName = z.infer<typeof ProbeNameSchema>;
 export const ProbeVerdictSchema = z.enum(['pass', 'fail', 'inconclusive']);
 export type ProbeVerdict = z.infer<typeof ProbeVerdictSchema>;

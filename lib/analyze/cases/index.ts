@@ -4,6 +4,7 @@ import { contentCases } from './content';
 import { envelopeCases } from './envelope';
 import { featureCases } from './features';
 import { lifecycleCases } from './lifecycle';
+import { resourceCases } from './resources';
 import { schemaCases } from './schema';
 import { stdioCases } from './stdio';
 import { taskCases } from './tasks';
@@ -16,5 +17,5 @@ import { versionCases } from './version';
 export const CASES_BY_GROUP: Record<string, RuleCase[]> = {
   envelope: envelopeCases, schema: schemaCases, lifecycle: lifecycleCases, version: versionCases,
   capability: capabilityCases, utilities: utilityCases, tools: toolCases, content: contentCases,
-  features: featureCases, tasks: taskCases, stdio: stdioCases, timing: timingCases,
+  features: featureCases, resources: resourceCases, tasks: taskCases, stdio: stdioCases, timing: timingCases,
 };

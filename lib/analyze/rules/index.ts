@@ -10,6 +10,7 @@ import { featureRules } from './features';
 import { httpRules } from './http-transport';
 import { lifecycleRules } from './lifecycle';
 import { methodRules } from './methods';
+import { resourceRules } from './resources';
 import { schemaRules } from './schema';
 import { stdioRules } from './stdio';
 import { taskRules } from './tasks';
@@ -29,6 +30,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   schemaRules,
   utilityRules,
   toolRules,
+  resourceRules,
   contentRules,
   featureRules,
   taskRules,

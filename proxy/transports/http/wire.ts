@@ -47,8 +47,9 @@ export interface EndInfo {
   note?: string;
   sessionExpired?: boolean;
   sse?: SseSummary;
-  /** A probe's judgement of the answer (absent on a probe's clean-up DELETE). */
-  judged?: { rule: string; verdict: ProbeVerdict; message: string };
+  /** A probe's judgement of the answer (absent on a probe's clean-up DELETE; only a message on
+   *  the baseline a verdict is judged against). */
+  judged?: { rule?: string; verdict?: ProbeVerdict; message: string };
 }
 
 /** A crossing before the wire stamps it: ts and size default to now and the raw text's bytes. */
