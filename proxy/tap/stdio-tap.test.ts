@@ -23,7 +23,7 @@ interface Run {
 }
 
 /** Runs argv with `input` written to its stdin in uneven chunks, collecting everything. */
-function runWith(argv: string[], input: Buffer, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+function runWith(argv: string[], input: Buffer, env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0], argv.slice(1), { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
