@@ -18,7 +18,8 @@ export interface StdioMeta {
 
 export interface LifecycleMeta {
   transport: 'stdio' | 'http';
-  event: 'spawn' | 'spawn-error' | 'exit' | 'connect' | 'disconnect' | 'stdin-closed' | 'signal';
+  /** `note`: a line a host logged about its own doing, kept from an imported host log. */
+  event: 'spawn' | 'spawn-error' | 'exit' | 'connect' | 'disconnect' | 'stdin-closed' | 'signal' | 'note';
   pid?: number;
   command?: string;
   args?: string[];

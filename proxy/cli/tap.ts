@@ -16,6 +16,7 @@ import { resolveConfigDir } from '../config/paths';
 import { StdioTap } from '../tap/stdio-tap';
 import { TapFile, tapFileName, tapsDir } from '../tap/tap-file';
 import type { TraceHeader } from '../../lib/trace/format';
+import { describeTarget } from '../../lib/trace/target';
 
 const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] -- COMMAND [ARGS...]
 
@@ -81,7 +82,8 @@ export async function run(argv: string[]): Promise<number> {
     loupeVersion: LOUPE_VERSION,
     createdAt: startedAt.toISOString(),
     startedAt: startedAt.toISOString(),
-    target: { transport: 'stdio', name: name ?? defaultName(command, args), command, args },
+    // Described as every trace header is: secret-looking arguments masked (the frames keep the truth).
+    target: describeTarget({ id: 'tap', transport: 'stdio', name: name ?? defaultName(command, args), command, args, env: {} }),
     source: 'tap',
     tap: { pid: process.pid, host, cwd: process.cwd() },
   };
