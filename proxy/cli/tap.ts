@@ -13,12 +13,15 @@ import path from 'node:path';
 import { parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/args';
 import { LOUPE_VERSION } from './shared/version';
 import { resolveConfigDir } from '../config/paths';
+import { runInstall } from './tap-install';
 import { StdioTap } from '../tap/stdio-tap';
 import { TapFile, tapFileName, tapsDir } from '../tap/tap-file';
 import type { TraceHeader } from '../../lib/trace/format';
 import { describeTarget } from '../../lib/trace/target';
 
 const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] -- COMMAND [ARGS...]
+       loupe tap install --host HOST [--server NAME]... [--config FILE] [--yes]
+       loupe tap uninstall --host HOST [--config FILE] [--yes]
 
 Runs COMMAND as a stdio MCP server on behalf of the host that started this tap, passing every
 byte both ways unchanged, and records the traffic for the Loupe dashboard. Put it in front of a
@@ -54,6 +57,7 @@ function defaultName(command: string, args: string[]): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
+  if (argv[0] === 'install' || argv[0] === 'uninstall') return runInstall(argv[0], argv.slice(1));
   const split = splitAtDoubleDash(argv);
   let name: string | undefined;
   let configDir: string;
