@@ -4,7 +4,6 @@ import { getSocket } from '../../lib/browser/socket';
 import { useLoupe } from '../../lib/browser/store';
 import { SessionView } from '../session/SessionView';
 import { TraceDropTarget } from '../trace/TraceDropTarget';
-import { ClientAutomations } from './ClientAutomations';
 import { LinkBanner } from './LinkBanner';
 import { Notices } from './Notices';
 import { SessionTabs, panelDomId, tabDomId } from './SessionTabs';
@@ -31,7 +30,6 @@ export function LoupeApp() {
         )}
       </main>
       <Notices />
-      <ClientAutomations />
     </TraceDropTarget>
   );
 }

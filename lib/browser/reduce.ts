@@ -5,6 +5,7 @@
 import type { Frame } from '../mcp/frame';
 import type { Connection } from '../wire/connection';
 import { unreachable, type OpenOptions, type PendingServerRequest, type ProxyMessage, type SessionSummary } from '../wire/protocol';
+import type { ClientState } from '../wire/client-state';
 import { emptyTrace, ingest, type Trace } from './trace';
 
 export type LinkStatus = 'connecting' | 'open' | 'closed' | 'no-token';
@@ -31,6 +32,8 @@ export interface LoupeData {
   /** By trace id: a live session's id, or `file:<name>` for an imported trace. */
   traces: Record<string, Trace>;
   pending: Record<string, PendingServerRequest[]>;
+  /** Loupe's client in each session, exactly as the proxy holds it. */
+  clients: Record<string, ClientState>;
   notices: Notice[];
 }
 
@@ -40,6 +43,7 @@ export const initialData: LoupeData = {
   sessions: [],
   traces: {},
   pending: {},
+  clients: {},
   notices: [],
 };
 
@@ -76,10 +80,16 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage): LoupeData {
       return withFrames(d, msg.sessionId, msg);
     case 'server-requests/update':
       return { ...d, pending: { ...d.pending, [msg.sessionId]: msg.pending } };
+    case 'client/snapshot':
+      return { ...d, clients: { ...d.clients, [msg.sessionId]: msg.state } };
+    case 'client/update': {
+      // A patch replaces whole parts; one that arrives before the snapshot waits for it to be dropped.
+      const cur = d.clients[msg.sessionId];
+      return cur ? { ...d, clients: { ...d.clients, [msg.sessionId]: { ...cur, ...msg.patch } } } : d;
+    }
     case 'error':
       return msg.rid ? d : withNotice(d, msg.message);
     // Replies to requests are settled by the socket's promise table, not stored.
-    case 'request/progress':
     case 'request/result':
     case 'ack':
     case 'session/exported':

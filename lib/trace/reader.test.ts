@@ -89,17 +89,16 @@ describe('trace reader streaming', () => {
     }
   });
 
-  it('opens 100,000 frames quickly', () => {
+  // How fast is the bench's to measure (npm run bench); here, that 100,000 frames read whole in chunks.
+  it('opens 100,000 frames read in chunks', () => {
     const frames = Array.from({ length: 100_000 }, (_, i) =>
       message(i + 1, i % 2 ? 's2c' : 'c2s', { jsonrpc: '2.0', id: i >> 1, ...(i % 2 ? { result: { tools: [] } } : { method: 'tools/list', params: {} }) }),
     );
     const text = lines(header(), ...frames);
     const reader = new TraceReader();
-    const started = performance.now();
     for (let i = 0; i < text.length; i += 65536) reader.push(text.slice(i, i + 65536));
     const trace = reader.end();
-    const ms = performance.now() - started;
     expect(trace.frames.length).toBe(100_000);
-    expect(ms).toBeLessThan(2000);
+    expect(trace.frames[99_999].seq).toBe(100_000);
   });
 });

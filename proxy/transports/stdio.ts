@@ -6,10 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { LineSplitter, DEFAULT_MAX_LINE_BYTES, type Line } from '../../lib/mcp/framing';
-import type { LifecycleMeta } from '../../lib/mcp/frame';
+import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
 import type { StdioConnection } from '../../lib/wire/connection';
 import type { SessionClock } from '../sessions/clock';
-import type { Crossing, WireTransport } from './types';
+import type { Crossing, RecordCrossing, WireTransport } from './types';
 import { groupAlive, signalGroup, sleep, trackGroup, untrackGroup, waitGroupGone } from './process-group';
 import { childEnvironment, describeExit, describeSpawnError, displayCommand } from './stdio-text';
 
@@ -27,8 +27,8 @@ const encoder = new TextEncoder();
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
 export class StdioTransport implements WireTransport {
-  onCrossing?: (c: Crossing) => void;
-  onMessage?: (text: string, json: unknown) => void;
+  onCrossing?: RecordCrossing;
+  onMessage?: (frame: Frame, json: unknown) => void;
   onClosed?: (reason: string) => void;
 
   private child?: ChildProcess;
@@ -117,28 +117,29 @@ export class StdioTransport implements WireTransport {
     if (lines.length === 0) return;
     // Record the whole chunk first: replies triggered by a message must not sort before lines
     // that had already arrived with it.
-    for (const l of lines) this.record('s2c', lane, l, ts);
+    const frames = lines.map((l) => this.record('s2c', lane, l, ts));
     if (lane !== 'message' || !this.onMessage) return;
-    for (const l of lines) {
-      if (l.truncated) continue;
+    lines.forEach((l, i) => {
+      const frame = frames[i];
+      if (l.truncated || !frame) return;
       let json: unknown;
       try {
         json = JSON.parse(l.raw);
       } catch {
-        continue;
+        return;
       }
-      this.onMessage(l.raw, json);
-    }
+      this.onMessage?.(frame, json);
+    });
   }
 
-  private record(dir: 'c2s' | 's2c', lane: 'message' | 'stderr', l: Line, ts: number): void {
+  private record(dir: 'c2s' | 's2c', lane: 'message' | 'stderr', l: Line, ts: number): Frame | undefined {
     const c: Crossing = { dir, lane, raw: l.raw, size: l.size, ts, meta: l.crlf ? { transport: 'stdio', crlf: true } : { transport: 'stdio' } };
     if (l.truncated) c.truncated = true;
     if (l.invalidUtf8) {
       c.invalidUtf8 = true;
       c.rawBase64 = l.rawBase64;
     }
-    this.onCrossing?.(c);
+    return this.onCrossing?.(c);
   }
 
   private lifecycle(meta: LifecycleMeta, raw: string): void {

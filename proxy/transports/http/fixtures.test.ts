@@ -53,11 +53,12 @@ describe('HTTP fixtures that misbehave', () => {
     await t.start();
     const started = Date.now();
     await expect(t.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}')).rejects.toThrow(/no answer within 300 ms/);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Bounded by the 300 ms timeout, not the 30 s default (generous for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(log.http('end')[0].meta).toMatchObject({ errorCode: 'timeout' });
     const closing = Date.now();
     await t.close();
-    expect(Date.now() - closing).toBeLessThan(1_000);
+    expect(Date.now() - closing).toBeLessThan(10_000);
   });
 
   it('declares a stalled SSE stream, tries to resume it, and gives up within its bounds', async () => {
@@ -71,7 +72,7 @@ describe('HTTP fixtures that misbehave', () => {
     expect(log.http('request').find((f) => meta(f).method === 'GET')?.meta).toMatchObject({ lastEventId: 'stall-1' });
     const closing = Date.now();
     await t.close();
-    expect(Date.now() - closing).toBeLessThan(1_000);
+    expect(Date.now() - closing).toBeLessThan(10_000);
   });
 
   it('records the body of a notification answered 200 instead of 202', async () => {

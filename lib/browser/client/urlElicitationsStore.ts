@@ -1,5 +1,5 @@
 /** Each session's URL elicitations and completion notices, read from its frames (lib/client/url-elicitations). */
-import { emptyUrlElicitations, trackUrlElicitations, type UrlElicitationState } from '../../lib/client/url-elicitations';
+import { emptyUrlElicitations, trackUrlElicitations, type UrlElicitationState } from '../../client/url-elicitations';
 import { createPerSession } from './perSession';
 
 export const useUrlElicitations = createPerSession<UrlElicitationState>(() => emptyUrlElicitations);
