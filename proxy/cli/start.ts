@@ -9,7 +9,8 @@ import { resolveConfigDir } from '../config/paths';
 import { ConnectionStore } from '../config/store';
 import { isLoopbackAddress, startLoupeServer, type LoupeServer } from '../server/loupe-server';
 import { createToken } from '../server/token';
-import { createSessionRegistry } from '../sessions/registry';
+import { Registry } from '../sessions/registry';
+import { TapWatcher } from '../tap/tap-watcher';
 import type { SessionRegistry } from '../sessions/types';
 import { ensurePageBuilt } from './build-page';
 import { parseStartOptions } from './start-options';
@@ -51,16 +52,20 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   } else if (!existsSync(path.join(ROOT, 'out', 'index.html'))) {
     console.error('loupe start: warning: --no-build and no built page in out/: the page will not load until `npm run build` has run');
   }
-  const store = await ConnectionStore.open(resolveConfigDir(opts.configDir));
+  const configDir = resolveConfigDir(opts.configDir);
+  const store = await ConnectionStore.open(configDir);
   if (store.loadError) console.error(`loupe start: warning: ${store.loadError} Until then only the built-in connection is offered and saving is refused.`);
   if (!isLoopbackAddress(opts.host)) {
     console.error(`loupe start: WARNING: listening on ${opts.host}, not only on this machine. Loupe starts processes for whoever holds the token: anyone who can reach this address and sees the URL can run commands as you.`);
   }
 
-  const registry = createSessionRegistry();
+  const registry = new Registry();
+  // Hosts' sessions recorded by `loupe tap`: running ones are followed live, finished ones listed.
+  const taps = new TapWatcher(configDir, registry);
+  await taps.start().catch((e: Error) => console.error(`loupe start: warning: not following taps: ${e.message}`));
   let server: LoupeServer;
   try {
-    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store });
+    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store, taps });
   } catch (e) {
     console.error(`loupe start: ${listenError(e as NodeJS.ErrnoException, opts.port, opts.host)}`);
     return 1;
