@@ -96,6 +96,13 @@ export class TapWatcher {
     const full = path.join(this.dir, file);
     const session = this.registry.openSource({ kind: 'tap', connection: tapConnection(file, header), transport: (clock) => new TapFileTransport(full, clock) });
     this.sessions.set(file, session.id);
+    // The list says live or ended: tell the pages when the tap's session ends.
+    const off = session.on('summary', (s) => {
+      if (s.status === 'closed' || s.status === 'failed') {
+        off();
+        void this.notify();
+      }
+    });
     void this.notify();
     return session.id;
   }
