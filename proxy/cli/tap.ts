@@ -51,6 +51,9 @@ function defaultName(command: string, args: string[]): string {
   // `npx -y @scope/server`, `node dist/server.js`, `uvx pkg`: the package or script says more than the runner.
   if (['npx', 'node', 'uvx', 'bunx', 'deno', 'python', 'python3', 'uv', 'pnpm', 'yarn'].includes(base)) {
     const subject = args.find((a) => !a.startsWith('-') && !['run', 'exec', 'dlx'].includes(a));
+    // A script inside an installed package is named by its package (`…/node_modules/@scope/pkg/dist/index.js`).
+    const pkg = subject && /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(subject.replace(/\\/g, '/'));
+    if (pkg) return pkg[1];
     if (subject) return path.basename(subject).replace(/\.(m?js|ts|py)$/, '');
   }
   return base;
