@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { EVERYTHING, FIXTURES, ROOT, tempDir } from '../cli/shared/run-cli';
+import { EVERYTHING, FIXTURES, ROOT, runCli, tempDir } from '../cli/shared/run-cli';
 import { TraceReader } from '../../lib/trace/reader';
 
 const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
@@ -143,4 +143,20 @@ describe('loupe tap (stdio)', () => {
     const echoReply = trace.frames.find((f) => f.dir === 's2c' && f.raw.includes('Echo: through the tap'));
     expect(echoReply).toBeDefined();
   }, 90_000);
+
+  it("judges the host as the client under test: a host's own violations are findings", async () => {
+    const configDir = tempDir();
+    // A host that sends a server-only method and never says initialized.
+    const input = Buffer.from([
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bad-host","version":"1"}}}',
+      '{"jsonrpc":"2.0","id":2,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}',
+      '',
+    ].join('\n'));
+    const r = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', configDir, '--', ...EVERYTHING], input);
+    expect(r.code).toBe(0);
+    const file = path.join(configDir, 'taps', readdirSync(path.join(configDir, 'taps'))[0]);
+    const check = await runCli(['check', file, '--format', 'json']);
+    const rules = JSON.parse(check.stdout).annotations.map((a: { rule: string }) => a.rule);
+    expect(rules).toContain('jsonrpc.wrong-direction');
+  }, 60_000);
 });
