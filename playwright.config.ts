@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { findChromiumOrExit } from './scripts/find-chromium';
 
 // Each spec file starts its own Loupe (e2e/support/loupe.ts) on a free port with a temporary config
 // directory, so no webServer block is needed and parallel runs never share state. `npm test`
@@ -19,7 +20,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     viewport: { width: 1400, height: 850 },
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // LOUPE_CHROMIUM, Playwright's own browser, or a system one (scripts/find-chromium.ts).
+      executablePath: findChromiumOrExit(),
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

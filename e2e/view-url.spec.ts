@@ -62,6 +62,36 @@ test('a link restores the session tab, the Sequence pane and the selected frame;
     await other.close();
   });
 
+  await test.step('a link opened before the frames arrive selects the frame once they do', async () => {
+    const other = await context.newPage();
+    // The proxy's snapshot of the session's frames is held back until everything else it sends
+    // has arrived (the attach answer, session updates): the frames land in the page's last store
+    // write, as they did under load, and nothing after them can put the hash right by accident.
+    const held: string[] = [];
+    let release = () => {};
+    await other.routeWebSocket(/\/ws/, (ws) => {
+      const server = ws.connectToServer();
+      release = () => held.splice(0).forEach((m) => ws.send(m));
+      server.onMessage((m) => {
+        if (typeof m === 'string' && m.startsWith('{"type":"frames/snapshot"')) held.push(m);
+        else ws.send(m);
+      });
+    });
+    await other.goto(linkWith(link.hash));
+    await expect(new LoupePage(other).sessionTabs.getByRole('tab', { selected: true })).toHaveAttribute('id', sessionTab);
+    await expect.poll(() => held.length).toBe(1);
+    await expect(other.getByRole('listbox', { name: 'Sequence diagram' }).getByRole('option')).toHaveCount(0);
+    // Before the frames, the address bar still names the linked frame.
+    expect(new URL(other.url()).hash).toBe(link.hash);
+    release();
+    await expectView(other, sessionTab, seq);
+    await expect.poll(() => new URL(other.url()).hash).toBe(link.hash);
+    // And it stays so: nothing written after the frames takes it away again.
+    await other.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(new URL(other.url()).hash).toBe(link.hash);
+    await other.close();
+  });
+
   await test.step('a reload keeps the view', async () => {
     await page.reload();
     await expectView(page, sessionTab, seq);

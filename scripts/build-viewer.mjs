@@ -7,10 +7,17 @@
 // Turbopack chunks register themselves with `document.currentScript`, whose `src` names the chunk;
 // an inline script has no src, so each chunk is given its path as a string instead, which the
 // Turbopack runtime accepts in the same place.
+//
+// The file carries its own Content-Security-Policy in a <meta> element (a file:// page has no
+// headers): every script is inline and named by its sha256 hash, so nothing else can run.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import path from 'node:path';
+import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+const { inlineSources, viewerPolicy } = await tsImport('../proxy/server/csp.ts', import.meta.url);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'out');
@@ -25,13 +32,29 @@ function chunk(href) {
   let js = asset(href);
   if (js.startsWith(REGISTER)) js = `(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push([${JSON.stringify(href.slice('/_next/'.length))},` + js.slice(REGISTER.length);
   else if (js.includes('document.currentScript:void 0')) throw new Error(`${href}: a Turbopack chunk in an unknown shape; update scripts/build-viewer.mjs`);
-  // A data: URL rather than inline text: script text holding `<!--` and `<script` (React DOM
-  // does) would change how the HTML parser finds the end of an inline script.
   const runtime = js.includes('globalThis.TURBOPACK={push:');
   // The runtime looks for a <script src> of a chunk before it fetches one: a marker of a type no
   // browser runs (so none fetches it) tells it the chunk is here already.
   const marker = `<script type="application/x-loupe-inlined" async="" src="${href}"></script>`;
-  return { runtime, tag: `<script src="data:text/javascript;base64,${Buffer.from(js).toString('base64')}"></script>${marker}` };
+  return { runtime, href, text: inlineSafe(js, href), tag: (text) => `<script>${text}</script>${marker}` };
+}
+
+/**
+ * Script text that the HTML parser reads back unchanged: `<!--`, `<script` and `</script` (React
+ * DOM holds them, in strings) would change where it thinks the element ends. As the HTML standard
+ * advises, each `<` of those becomes `\x3C`, which means `<` in a string, template or regular
+ * expression and nothing in a comment. Anywhere else the change would be a syntax error, so the
+ * text is compiled (not run) to prove it is still JavaScript.
+ */
+function inlineSafe(js, href) {
+  const safe = js.replace(/<(?=!--|\/?script)/gi, '\\x3C');
+  if (safe === js) return js;
+  try {
+    new vm.Script(safe, { filename: href });
+  } catch (e) {
+    throw new Error(`${href}: cannot be inlined safely, \`<!--\` or \`<script\` occurs outside a literal (${e.message}); update scripts/build-viewer.mjs`);
+  }
+  return safe;
 }
 
 let html = readFileSync(path.join(out, 'viewer.html'), 'utf8');
@@ -61,10 +84,20 @@ for (const href of new Set([...html.matchAll(/<link rel="(?:icon|apple-touch-ico
 const runtime = scripts.findIndex((s) => s.runtime);
 if (runtime === -1) throw new Error('no Turbopack runtime chunk found in the viewer');
 scripts.push(...scripts.splice(runtime, 1));
-html = html.replace('</body>', `${scripts.map((s) => s.tag).join('')}</body>`);
 // Chunk paths inside the React payload stay: the runtime finds those chunks already registered.
-const left = html.replace(/<script type="application\/x-loupe-inlined" async="" src="[^"]*"><\/script>/g, '').match(/(?:src|href)="\/[^"]*|\/_next\/[^"\\]*\.css/g);
+// Checked before the chunks go in: their code names paths that are not references of the page.
+const left = html.match(/(?:src|href)="\/[^"]*|\/_next\/[^"\\]*\.css/g);
 if (left) throw new Error(`references to files of the export are left in the viewer: ${left.slice(0, 3).join(', ')}`);
+html = html.replace('</body>', () => `${scripts.map((s) => s.tag(s.text)).join('')}</body>`);
 if (!html.includes('id="loupe-embedded-trace"')) throw new Error('the viewer has no slot for an embedded trace');
+// The policy goes before every script and stylesheet (a meta policy governs only what the parser
+// meets after it) but after the charset, which must stay within the file's first 1024 bytes.
+const sources = inlineSources(html);
+const inlined = new Set(sources.scripts);
+const lost = scripts.filter((s) => !inlined.has(s.text));
+if (lost.length) throw new Error(`the HTML parser does not read back the inlined script of ${lost.map((s) => s.href).join(', ')}; update scripts/build-viewer.mjs`);
+const head = /^<!DOCTYPE html><html[^>]*><head><meta charSet="utf-8"\/>/i.exec(html);
+if (!head) throw new Error('the exported viewer.html does not start with <html><head><meta charSet>: update scripts/build-viewer.mjs');
+html = head[0] + `<meta http-equiv="Content-Security-Policy" content="${viewerPolicy(sources)}">` + html.slice(head[0].length);
 writeFileSync(path.join(out, 'loupe-viewer.html'), html);
 console.log(`wrote out/loupe-viewer.html (${Math.round(html.length / 1024)} KiB, ${scripts.length} scripts inlined)`);

@@ -26,10 +26,13 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
   const running = call?.status === 'running' ? call : undefined;
   const calledTool = tools?.find((t) => t.name === call?.params?.name);
 
-  // A listing that no longer has the picked tool (or a first listing) picks its first tool.
+  // A page that picked nothing yet (a reload, a second page) shows the tool of the session's last
+  // call; a listing that no longer has the picked tool picks its first one.
+  const lastCalled = typeof call?.params?.name === 'string' ? call.params.name : undefined;
   useEffect(() => {
-    if (tools?.[0] && !tools.some((t) => t.name === st.picked)) pickTool(sessionId, tools[0].name);
-  }, [sessionId, tools, st.picked]);
+    if (!tools?.[0] || tools.some((t) => t.name === st.picked)) return;
+    pickTool(sessionId, st.picked === undefined && lastCalled && tools.some((t) => t.name === lastCalled) ? lastCalled : tools[0].name);
+  }, [sessionId, tools, st.picked, lastCalled]);
 
   // A complementary region of its own: "Tools" is where a person (and a test) finds tool calls.
   return (

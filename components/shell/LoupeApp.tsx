@@ -1,5 +1,6 @@
 'use client';
 import { useEffect } from 'react';
+import '../../lib/browser/noEval';
 import { getSocket } from '../../lib/browser/socket';
 import { useLoupe } from '../../lib/browser/store';
 import { SessionView } from '../session/SessionView';

@@ -8,6 +8,7 @@ import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
 import { TapList } from '../taps/TapList';
 import { TraceImport } from '../trace/TraceImport';
+import { fetchTraceThroughProxy } from '../trace/fetchTraceThroughProxy';
 import { openTrace } from '../trace/openTrace';
 import { CompareButton } from '../trace/CompareButton';
 import { Button } from '../ui/Button';
@@ -46,7 +47,7 @@ export function Sidebar() {
       <section aria-labelledby="traces-heading" className="border-t border-zinc-800 pb-3">
         <SectionHeading id="traces-heading">Trace files</SectionHeading>
         <div className="px-3">
-          <TraceImport onOpen={openTrace} />
+          <TraceImport onOpen={openTrace} fetchTrace={fetchTraceThroughProxy} />
           <div className="mt-2"><CompareButton /></div>
         </div>
       </section>

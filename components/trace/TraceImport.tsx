@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { Trace } from '../../lib/trace';
 import { Button } from '../ui/Button';
-import { loadTraceFile, loadTraceUrl, traceUrlFromSearch, type LoadResult } from './loadTrace';
+import { loadTraceFile, loadTraceUrl, traceUrlFromSearch, type LoadResult, type TraceFetch } from './loadTrace';
 
 export interface TraceImportProps {
   /** A trace was read completely and validated. */
@@ -11,10 +11,12 @@ export interface TraceImportProps {
   readUrlParam?: boolean;
   /** One line for a toolbar instead of the large drop area. */
   compact?: boolean;
+  /** How `?trace=URL` is requested (the dashboard goes through its proxy); directly by default. */
+  fetchTrace?: TraceFetch;
 }
 
 /** Open a trace: a file picker, a drop zone and `?trace=URL`. A refused file shows its line and reason. */
-export function TraceImport({ onOpen, readUrlParam = true, compact = false }: TraceImportProps) {
+export function TraceImport({ onOpen, readUrlParam = true, compact = false, fetchTrace }: TraceImportProps) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [over, setOver] = useState(false);
@@ -32,7 +34,7 @@ export function TraceImport({ onOpen, readUrlParam = true, compact = false }: Tr
   useEffect(() => {
     if (!readUrlParam) return;
     const url = traceUrlFromSearch(window.location.search, window.location.href);
-    if (url) void take(loadTraceUrl(url));
+    if (url) void take(loadTraceUrl(url, fetchTrace));
     // Once per mount: the address does not change under the page.
   }, []);
 

@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
+import '../../lib/browser/noEval';
 import { useLoupe } from '../../lib/browser/store';
 import type { Trace } from '../../lib/trace';
 import { openTrace, useTraceHeaders } from './openTrace';

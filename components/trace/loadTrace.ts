@@ -31,10 +31,15 @@ export function traceUrlFromSearch(search: string, base: string): URL | undefine
   }
 }
 
-export async function loadTraceUrl(url: URL): Promise<LoadResult> {
+/** How a trace URL is requested: directly, or (in the dashboard) through the proxy. */
+export type TraceFetch = (url: URL) => Promise<Response>;
+
+export const fetchDirectly: TraceFetch = (url) => fetch(url, { credentials: 'omit' });
+
+export async function loadTraceUrl(url: URL, fetchTrace: TraceFetch = fetchDirectly): Promise<LoadResult> {
   const name = decodeURIComponent(url.pathname.split('/').pop() || url.host);
   try {
-    const res = await fetch(url, { credentials: 'omit' });
+    const res = await fetchTrace(url);
     if (!res.ok || !res.body) return { ok: false, name, error: `the server answered ${res.status} ${res.statusText} for ${url.href}` };
     return { ok: true, name, trace: await readTraceStream(res.body) };
   } catch (e) {

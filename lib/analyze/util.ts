@@ -1,4 +1,6 @@
 /** Small guards over untrusted JSON values. */
+import { printable } from '../text/printable';
+
 export type Obj = Record<string, unknown>;
 
 export function isObj(v: unknown): v is Obj {
@@ -32,7 +34,7 @@ export function strAt(o: unknown, key: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** A short, safe rendering of a value for messages. */
+/** A short, safe rendering of a value for messages: quoted, and with control characters escaped. */
 export function show(v: unknown, max = 60): string {
   let s: string;
   try {
@@ -40,6 +42,8 @@ export function show(v: unknown, max = 60): string {
   } catch {
     s = Array.isArray(v) ? 'an array' : typeof v;
   }
+  // JSON escapes C0 controls only; DEL, C1 controls and bidi overrides act in a terminal too.
+  s = printable(s);
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 

@@ -32,3 +32,14 @@ function stripToken(): void {
   url.searchParams.delete('token');
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
+
+/** The token without taking it: for a request that may run before the socket has taken it. */
+export function peekToken(): string | undefined {
+  const fromUrl = new URL(window.location.href).searchParams.get('token');
+  if (fromUrl) return fromUrl;
+  try {
+    return sessionStorage.getItem(KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

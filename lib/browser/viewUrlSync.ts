@@ -7,12 +7,10 @@
 import { useLoupe, type LoupeStore } from './store';
 import { formatViewHash, parseViewHash, type ViewState } from './viewUrl';
 import { DEFAULT_PANE, historyMode, type HistoryMode } from './viewHistory';
+import { followLinkedFrame, frameArrived, viewOf, type LinkedFrame } from './linkedFrame';
 
-/**
- * A frame the URL named that has not streamed in yet; selected when it arrives, unless the
- * selection moved away from `before` meanwhile (then the person's choice wins).
- */
-let pending: { session: string; frame: number; before: number | undefined } | undefined;
+/** A frame the URL named that has not streamed in yet (see linkedFrame.ts). */
+const linked: { current?: LinkedFrame } = {};
 let started = false;
 /** The view the current history entry holds: what the last write or Back/Forward left. */
 let entry: ViewState = {};
@@ -28,10 +26,9 @@ export function restoreViewFromUrl(): void {
   // The tab opens at once; the socket attaches it when the proxy's hello lists the session,
   // and the tab itself says so when the proxy does not know it.
   if (restorable(view)) applyView(view, false);
-  entry = currentView(useLoupe.getState());
-  selectPendingFrame(useLoupe.getState());
-  useLoupe.subscribe((s) => {
-    selectPendingFrame(s);
+  entry = viewOf(useLoupe.getState(), linked.current);
+  // Every later write: the linked frame is selected once it arrives, and the hash follows.
+  followLinkedFrame(useLoupe, linked, (_view, s) => {
     if (!applying) writeHash(s);
   });
   // popstate covers Back/Forward; hashchange also covers a hash typed into the address bar in
@@ -70,42 +67,18 @@ function applyView(view: ViewState & { session: string }, exact: boolean): void 
   store.openTab(session);
   const pane = view.pane ?? (exact ? DEFAULT_PANE : undefined);
   if (pane && store.pane[session] !== pane) store.setPane(session, pane);
-  pending = undefined;
+  linked.current = undefined;
   if (frame === undefined) {
     if (exact && store.selected[session] !== undefined) store.select(session, undefined);
-  } else if (arrived(useLoupe.getState(), session, frame)) {
+  } else if (frameArrived(useLoupe.getState(), session, frame)) {
     store.select(session, frame);
   } else {
-    pending = { session, frame, before: useLoupe.getState().selected[session] };
+    linked.current = { session, frame, before: useLoupe.getState().selected[session] };
   }
-}
-
-/** Live traces are dense: frame `seq` sits at `seq - 1`. */
-function arrived(s: LoupeStore, session: string, frame: number): boolean {
-  return s.traces[session]?.frames[frame - 1]?.seq === frame;
-}
-
-function selectPendingFrame(s: LoupeStore): void {
-  if (!pending) return;
-  const { session, frame, before } = pending;
-  if (s.selected[session] !== before) {
-    pending = undefined;
-    return;
-  }
-  if (!arrived(s, session, frame)) return;
-  pending = undefined;
-  s.select(session, frame);
-}
-
-function currentView(s: LoupeStore): ViewState {
-  const id = s.activeTab;
-  if (!id || id.startsWith('file:')) return {};
-  const frame = s.selected[id] ?? (pending?.session === id ? pending.frame : undefined);
-  return { session: id, pane: s.pane[id], frame };
 }
 
 function writeHash(s: LoupeStore, forced?: HistoryMode): void {
-  const view = currentView(s);
+  const view = viewOf(s, linked.current);
   const hash = formatViewHash(view);
   const { pathname, search, hash: now } = window.location;
   const mode = forced ?? historyMode(entry, view, !!entry.session && s.tabs.includes(entry.session));

@@ -9,7 +9,7 @@
  * host's own lines become lifecycle frames; server stderr the host relayed becomes the stderr lane.
  * Lines that fit no pattern are kept too, as lifecycle frames, so nothing in the log is lost.
  */
-import type { Frame, LifecycleMeta } from '../mcp/frame';
+import { TRANSPORT_FRAMING, type Frame, type LifecycleMeta } from '../mcp/frame';
 import { TRACE_FORMAT, TRACE_VERSION, TraceError, type Trace, type TraceHeader } from './format';
 
 export type HostLogKind = 'claude-desktop' | 'vscode';
@@ -133,7 +133,7 @@ export function importHostLog(text: string, o: HostLogOptions): Trace {
     loupeVersion: o.loupeVersion,
     createdAt: o.createdAt ?? new Date().toISOString(),
     ...(origin > 0 ? { startedAt: new Date(origin).toISOString() } : {}),
-    target: { transport: 'stdio', name },
+    target: { transport: 'stdio', framing: TRANSPORT_FRAMING.stdio, name },
     source: 'import',
     ...(negotiated ? { negotiatedVersion: negotiated } : {}),
     importedFrom: { kind, ...(o.fileName ? { file: o.fileName } : {}) },

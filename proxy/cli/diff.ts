@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { diffTraces, formatDiff } from '../../lib/trace';
 import { readTraceFile, TraceFileError } from './trace/files';
+import { printError, printReport } from './shared/terminal';
 
 const USAGE = `usage: loupe diff A B [--format text|json]
   compares two trace files: tools, resources and prompts added, removed or changed, capabilities,
@@ -31,11 +32,11 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const [a, b] = await Promise.all([readTraceFile(fileA), readTraceFile(fileB)]);
     const d = diffTraces(a, b);
-    process.stdout.write(format === 'json' ? JSON.stringify(d, null, 2) + '\n' : formatDiff(d, [fileA, fileB]));
+    printReport(format === 'json' ? JSON.stringify(d, null, 2) : formatDiff(d, [fileA, fileB]));
     return d.different ? 1 : 0;
   } catch (e) {
     if (!(e instanceof TraceFileError)) throw e;
-    console.error(`loupe diff: ${e.message}`);
+    printError(`loupe diff: ${e.message}`);
     return 2;
   }
 }

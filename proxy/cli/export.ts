@@ -11,6 +11,8 @@ import {
   type CustomRule, type ExportFormat, type FrameSelection, type RedactionHit,
 } from '../../lib/trace';
 import { LOUPE_VERSION, readTraceFile, TraceFileError } from './trace/files';
+import { printError, printReport } from './shared/terminal';
+import { printable } from '../../lib/text/printable';
 
 const VIEWER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/loupe-viewer.html');
 
@@ -19,7 +21,8 @@ const USAGE = `usage: loupe export FILE [--to trace|html|har|otlp|mermaid] [--ou
   --preview              list what would be redacted, write nothing
   --no-redact            keep every secret (explicit opt-out of redaction)
   --env NAME             also redact the value of this environment variable (repeatable)
-  --redact-regex RE      also redact every match of RE (repeatable)
+  --redact-regex RE      also redact every match of RE (repeatable; RE2 syntax, linear time:
+                         no backreferences or lookaround)
   --redact-path PATH     also redact the strings at this JSON path in messages (repeatable)
   --disable-rule ID      switch off one built-in rule (repeatable)
   --from-seq N --to-seq M, --from-ms A --to-ms B   export part of the trace`;
@@ -45,7 +48,7 @@ function selection(v: Record<string, string | undefined>): FrameSelection {
 
 export function formatPreview(hits: RedactionHit[]): string {
   if (hits.length === 0) return 'nothing to redact\n';
-  return hits.map((h) => `frame ${h.seq}  ${h.where}  ${h.rule}  ${h.excerpt}`).join('\n') + `\n${hits.length} value(s) will be redacted\n`;
+  return hits.map((h) => `${h.seq ? `frame ${h.seq}` : 'header'}  ${printable(h.where)}  ${printable(h.rule)}  ${printable(h.excerpt)}`).join('\n') + `\n${hits.length} value(s) will be redacted\n`;
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -85,7 +88,7 @@ export async function run(argv: string[]): Promise<number> {
     });
     if (trace.header.startedAt) prepared.header.startedAt = trace.header.startedAt;
     if (v.preview) {
-      process.stdout.write(formatPreview(prepared.hits));
+      printReport(formatPreview(prepared.hits));
       return 0;
     }
     if (to === 'html' && !existsSync(VIEWER)) {
@@ -94,16 +97,18 @@ export async function run(argv: string[]): Promise<number> {
     const viewer = to === 'html' ? readFileSync(VIEWER, 'utf8') : undefined;
     const text = renderExport({ header: prepared.header, frames: prepared.frames }, to, LOUPE_VERSION, viewer);
     if (v.out) writeFileSync(v.out, text);
+    // Piped or redirected, the export is the data, byte for byte; on a terminal it is shown.
+    else if (process.stdout.isTTY) printReport(text);
     else process.stdout.write(text);
     console.error(v['no-redact'] ? 'loupe export: redaction is off: the output holds every secret that crossed the wire' : `loupe export: ${prepared.hits.length} value(s) redacted`);
     return 0;
   } catch (e) {
     if (e instanceof TraceFileError) {
-      console.error(`loupe export: ${e.message}`);
+      printError(`loupe export: ${e.message}`);
       return 2;
     }
     if (e instanceof Usage || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`loupe export: ${(e as Error).message}\n${USAGE}`);
+      printError(`loupe export: ${(e as Error).message}\n${USAGE}`);
       return 2;
     }
     throw e;

@@ -10,11 +10,13 @@ import { InputError, UsageError, parseOwnArgs, splitAtDoubleDash } from './share
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
 import { LOUPE_VERSION } from './shared/version';
 import { writeTraceFile } from './shared/trace-file';
-import { describeTarget, prepareExport } from '../../lib/trace';
+import { describeTarget, prepareExport, redactOptionsFor, redactStrings } from '../../lib/trace';
 import { openHeadless } from './record/headless';
 import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
 import type { Connection } from '../../lib/wire/connection';
 import { runSession } from './record/run-session';
+import { printError, printLine } from './shared/terminal';
+import { printable } from '../../lib/text/printable';
 
 const USAGE = `usage: loupe record --out FILE [options] -- COMMAND [ARGS...]
        loupe record --out FILE [options] --url URL [--header 'Name: value']...
@@ -24,8 +26,9 @@ templates and prompts (with pagination, for each capability it declares), sends 
 requests, closes the session and writes the trace to FILE.
 
   --out FILE                  where to write the trace (NDJSON)
-  --no-redact                 keep secrets in the file (by default tokens, keys, passwords and the
-                              values given with --env are replaced by «redacted» markers)
+  --no-redact                 keep secrets in the file (by default tokens, keys, passwords, the
+                              values given with --env and --header, secret-looking URL query
+                              values and arguments are replaced by «redacted» markers)
 ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
@@ -52,32 +55,40 @@ export async function run(argv: string[]): Promise<number> {
     connection = target;
     redact = !values['no-redact'];
   } catch (e) {
-    if (e instanceof InputError) console.error(`loupe record: ${e.message}`);
-    else if (e instanceof UsageError) console.error(`loupe record: ${e.message}\n\n${USAGE}`);
+    if (e instanceof InputError) printError(`loupe record: ${e.message}`);
+    else if (e instanceof UsageError) printError(`loupe record: ${e.message}\n\n${USAGE}`);
     else throw e;
     return 2;
   }
 
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
+  const redaction = redact ? redactOptionsFor(connection) : false;
+  // What is printed may end up in a CI log: a server's error message can quote a secret too.
+  const shown = (text: string) => (redaction === false ? text : redactStrings(text, redaction).value);
   const trace = prepareExport({
     frames: record.frames, target: describeTarget(connection), loupeVersion: LOUPE_VERSION,
-    negotiatedVersion: record.summary.negotiatedVersion, redact: redact ? { env: client.env } : false,
+    // The same secrets as the page's export: --env values, every --header value, the URL's
+    // credentials and secret-looking query values and arguments, and the built-in patterns.
+    negotiatedVersion: record.summary.negotiatedVersion, redact: redaction,
   });
   try {
     await writeTraceFile(out, trace.header, trace.frames);
   } catch (e) {
-    console.error(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
+    printError(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
     return 2;
   }
   for (const step of record.steps) {
-    if (!step.ok) console.error(`loupe record: ${step.method} failed: ${step.error}`);
+    if (!step.ok) printError(`loupe record: ${printable(step.method)} failed: ${printable(shown(step.error ?? ''))}`);
   }
   if (record.failure) {
-    console.error(`loupe record: ${record.failure}\nwrote ${record.frames.length} frames to ${out}`);
+    printError(`loupe record: ${shown(record.failure)}\nwrote ${record.frames.length} frames to ${out}`);
     return 1;
   }
-  if (trace.hits.length > 0) console.error(`loupe record: redacted ${trace.hits.length} secret-looking values (--no-redact keeps them)`);
-  const server = record.summary.serverInfo as { name?: string; version?: string } | undefined;
-  console.log(`recorded ${record.frames.length} frames from ${server?.name ?? connection.name} ${server?.version ?? ''}`.trimEnd() + ` (protocol ${record.summary.negotiatedVersion}) to ${out}`);
+  if (trace.hits.length > 0) printError(`loupe record: redacted ${trace.hits.length} secret-looking values (--no-redact keeps them)`);
+  // The name and version are whatever the server sent: shown, never obeyed by the terminal.
+  const server = record.summary.serverInfo as { name?: unknown; version?: unknown } | undefined;
+  const name = typeof server?.name === 'string' ? printable(server.name) : connection.name;
+  const version = typeof server?.version === 'string' ? printable(server.version) : '';
+  printLine(`recorded ${record.frames.length} frames from ${name} ${version}`.trimEnd() + ` (protocol ${record.summary.negotiatedVersion}) to ${out}`);
   return 0;
 }

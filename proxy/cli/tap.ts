@@ -16,7 +16,7 @@ import { resolveConfigDir } from '../config/paths';
 import { runInstall } from './tap-install';
 import { StdioTap } from '../tap/stdio-tap';
 import { TapFile, tapFileName, tapsDir } from '../tap/tap-file';
-import type { TraceHeader } from '../../lib/trace/format';
+import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
 import { describeTarget } from '../../lib/trace/target';
 
 const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] -- COMMAND [ARGS...]
@@ -84,8 +84,8 @@ export async function run(argv: string[]): Promise<number> {
   const startedAt = new Date();
   const host = hostProcess();
   const header: TraceHeader & { tap: Record<string, unknown> } = {
-    format: 'loupe-trace',
-    version: 1,
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
     loupeVersion: LOUPE_VERSION,
     createdAt: startedAt.toISOString(),
     startedAt: startedAt.toISOString(),

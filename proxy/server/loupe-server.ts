@@ -14,6 +14,7 @@ import { checkHost, checkOrigin, checkToken, refuse, type GuardConfig, type Refu
 import { PageHub } from './page-hub';
 import type { TapWatcher } from '../tap/tap-watcher';
 import { PageSocket } from './page-socket';
+import { REMOTE_TRACE_PATH, serveRemoteTrace } from './remote-trace';
 import { serveStatic } from './static-files';
 
 /** `session/send-raw` may carry 16 MiB of text; JSON escaping can double it. */
@@ -73,6 +74,10 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
   const server = createServer((req, res) => {
     const refusal = checkHost(req, guard);
     if (refusal) return refuse(res, refusal);
+    if (new URL(req.url ?? '/', 'http://loupe.invalid').pathname === REMOTE_TRACE_PATH) {
+      serveRemoteTrace(req, res, guard).catch(() => res.destroy());
+      return;
+    }
     serveStatic(req, res, opts.outDir).catch(() => {
       if (!res.headersSent) refuse(res, { status: 403, message: 'cannot read that file' });
       else res.destroy();

@@ -3,9 +3,10 @@
  * is route.html (or route/index.html), nothing outside the folder is ever reached.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { besideOwnPolicy, carriesOwnPolicy, inlineSources, pagePolicy, type InlineSources } from './csp';
 import { refuse } from './guards';
 
 const TYPES: Record<string, string> = {
@@ -57,22 +58,53 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
   return undefined;
 }
 
-function securityHeaders(file: string, urlPath: string): Record<string, string> {
+/** Anything that is not a page (an SVG opened directly, say) may run and load nothing. */
+const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+function securityHeaders(file: string, urlPath: string, policy: string): Record<string, string> {
   return {
     'Content-Type': contentType(file),
     'X-Content-Type-Options': 'nosniff',
     // The page's URL carries the token: never hand it to another site in a Referer.
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',
-    'Content-Security-Policy': "frame-ancestors 'none'",
+    'Content-Security-Policy': policy,
+    // A window the page opens (a spec link) gets no handle back to the page that holds the token.
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
     // Next puts content hashes in these names; everything else may change with a rebuild.
     'Cache-Control': urlPath.startsWith('/_next/static/') ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
 }
 
+/** Parsing a page for its inline scripts is done once per version of the file, not per request. */
+const parsedPages = new Map<string, { mtimeMs: number; size: number; sources: InlineSources | 'own' }>();
+
+function sourcesOf(file: string, html: Buffer, mtimeMs: number): InlineSources | 'own' {
+  const cached = parsedPages.get(file);
+  if (cached && cached.mtimeMs === mtimeMs && cached.size === html.length) return cached.sources;
+  const text = html.toString('utf8');
+  const sources = carriesOwnPolicy(text) ? 'own' : inlineSources(text);
+  parsedPages.set(file, { mtimeMs, size: html.length, sources });
+  return sources;
+}
+
+function htmlPolicy(file: string, html: Buffer, mtimeMs: number, host: string): string {
+  const sources = sourcesOf(file, html, mtimeMs);
+  return sources === 'own' ? besideOwnPolicy(host) : pagePolicy(sources, host);
+}
+
 async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, urlPath: string): Promise<void> {
-  const { size } = await stat(file);
-  res.writeHead(status, { ...securityHeaders(file, urlPath), 'Content-Length': String(size) });
+  const { size, mtimeMs } = await stat(file);
+  if (path.extname(file).toLowerCase() === '.html') {
+    // The policy names the inline scripts of exactly these bytes, so they are read before sending.
+    const html = await readFile(file);
+    const policy = htmlPolicy(file, html, mtimeMs, req.headers.host ?? '');
+    res.writeHead(status, { ...securityHeaders(file, urlPath, policy), 'Content-Length': String(html.length) });
+    res.end(req.method === 'HEAD' ? undefined : html);
+    return;
+  }
+  res.writeHead(status, { ...securityHeaders(file, urlPath, NON_PAGE_POLICY), 'Content-Length': String(size) });
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -4,7 +4,7 @@
  * write, answer or handshake. Loupe's own client (ClientDriver) sits on top when the session has
  * one; a tap or a file is a Recording alone, and still streams, exports and gets analysed.
  */
-import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
+import type { Frame } from '../../lib/mcp/frame';
 import type { SourceKind } from '../../lib/wire/protocol';
 import type { WireTransport } from '../transports/types';
 import { SessionClock } from './clock';
@@ -35,9 +35,9 @@ export class Recording {
     this.transport = makeTransport(this.clock);
     this.transport.onCrossing = (c) => {
       const frame = this.recorder.record(c);
-      const meta = frame.meta as LifecycleMeta | undefined;
-      if (frame.lane === 'lifecycle' && meta?.event === 'spawn' && meta.pid !== undefined) this.events.emit('pid', meta.pid);
-      if (frame.lane === 'lifecycle' && meta?.event === 'exit') this.exit = meta.signal ? null : meta.code;
+      const meta = frame.lane === 'lifecycle' ? frame.meta : undefined;
+      if (meta?.event === 'spawn') this.events.emit('pid', meta.pid);
+      if (meta?.event === 'exit') this.exit = meta.signal ? null : meta.code;
       return frame;
     };
     this.transport.onMessage = (frame, json) => this.events.emit('message', frame, json);

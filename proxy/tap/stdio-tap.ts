@@ -112,7 +112,7 @@ export class StdioTap {
   private forwardSignals(child: ChildProcess): () => void {
     const handlers = FORWARDED.map((signal) => {
       const h = () => {
-        this.lifecycle({ transport: 'stdio', event: 'signal', pid: child.pid, signal }, `passed ${signal} from the host on to the server`);
+        if (child.pid !== undefined) this.lifecycle({ transport: 'stdio', event: 'signal', pid: child.pid, signal }, `passed ${signal} from the host on to the server`);
         child.kill(signal);
       };
       process.on(signal, h);
@@ -125,7 +125,7 @@ export class StdioTap {
     if (lines.length === 0) return;
     const ts = this.clock.now();
     for (const l of lines) {
-      const frame: Frame = { seq: ++this.seq, ts, dir, lane, raw: l.raw, size: l.size, meta: l.crlf ? { transport: 'stdio', crlf: true } : { transport: 'stdio' } };
+      const frame = { seq: ++this.seq, ts, dir, lane, raw: l.raw, size: l.size, meta: l.crlf ? { transport: 'stdio', crlf: true } : { transport: 'stdio' } } as Frame;
       if (l.truncated) frame.truncated = true;
       if (l.invalidUtf8) {
         frame.invalidUtf8 = true;

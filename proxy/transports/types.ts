@@ -3,20 +3,11 @@
  * crossing, valid or not, to `record` before anything parses it: what a parser would drop is
  * exactly what the inspector must show.
  */
-import type { Direction, Frame, FrameMeta, Lane } from '../../lib/mcp/frame';
+import type { DistributiveOmit, Frame } from '../../lib/mcp/frame';
 
-export interface Crossing {
-  dir: Direction;
-  lane: Lane;
-  raw: string;
-  size: number;
-  /** Microseconds on the session clock when the bytes were seen (see SessionClock). */
-  ts: number;
-  truncated?: boolean;
-  invalidUtf8?: boolean;
-  rawBase64?: string;
-  meta?: FrameMeta;
-}
+/** A frame before the recorder numbers it: `ts` is microseconds on the session clock when the
+ *  bytes were seen (see SessionClock); the lane decides which meta it may carry. */
+export type Crossing = DistributiveOmit<Frame, 'seq'>;
 
 /** What a recorder does with a crossing: stores it as a Frame and hands the Frame back
  *  (undefined only from a transport that forwards to a parent with no recorder attached). */

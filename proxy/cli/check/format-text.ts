@@ -1,5 +1,6 @@
 /** `--format text`: findings grouped by severity, then by group, each with its frame number. */
 import { SEVERITIES, countBySeverity, failing, type CheckResult, type Finding } from './findings';
+import { printable } from '../../../lib/text/printable';
 
 const heading: Record<string, string> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
 
@@ -17,17 +18,18 @@ export function formatText(result: CheckResult): string {
   const counts = countBySeverity(result.findings);
   const lines: string[] = [];
   const version = result.negotiatedVersion ? `, protocol ${result.negotiatedVersion}` : '';
-  lines.push(`loupe check: ${result.source} (${plural(result.frameCount, 'frame')}${version})`);
+  // Messages quote the server; each field stays on its line and shows escape sequences as text.
+  lines.push(`loupe check: ${printable(result.source)} (${plural(result.frameCount, 'frame')}${printable(version)})`);
   for (const severity of SEVERITIES) {
     const ofSeverity = result.findings.filter((f) => f.severity === severity);
     if (ofSeverity.length === 0) continue;
     lines.push('', `${heading[severity]} (${ofSeverity.length})`);
     for (const [group, inGroup] of groupBy(ofSeverity)) {
-      lines.push(`  ${group}`);
+      lines.push(`  ${printable(group)}`);
       for (const f of inGroup) {
         const where = f.frames.length > 1 ? `frames #${f.frames.join(', #')}` : `frame #${f.frame}`;
-        lines.push(`    ${where}  ${f.rule}  ${f.message}`);
-        if (f.spec) lines.push(`      ${f.spec}`);
+        lines.push(`    ${where}  ${printable(f.rule)}  ${printable(f.message)}`);
+        if (f.spec) lines.push(`      ${printable(f.spec)}`);
       }
     }
   }

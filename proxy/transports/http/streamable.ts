@@ -94,7 +94,7 @@ export class StreamableHttpTransport implements HttpTransport {
     }
     const body = await readText(ex, this.opts.requestTimeoutMs);
     if (type === 'application/json' && body.text !== '') {
-      const frame = this.wire.recordMessage('s2c', body.text, ex.id, { stream: 'post' }, body);
+      const frame = this.wire.recordMessage('s2c', body.text, { exchange: ex.id, stream: 'post' }, body);
       ex.end({ bytes: body.bytes, error: body.error });
       this.deliver(body.text, frame);
     } else {
@@ -191,7 +191,7 @@ export class StreamableHttpTransport implements HttpTransport {
       misses = r.events > 0 ? 1 : misses + 1;
       if (misses > this.opts.maxReconnects) return;
       await pause(state.retryMs ?? this.opts.defaultRetryMs, this.closeCtl.signal);
-      const next = await this.openGet(state.lastEventId, { resumes: first.id });
+      const next = await this.openGet(state.lastEventId, first.id);
       if (!next) return;
       ex = next;
       resumption = true;
@@ -229,9 +229,9 @@ export class StreamableHttpTransport implements HttpTransport {
 
   /** Opens a GET SSE stream. Answers null (after recording why) when the server offers none:
    *  405 is the quiet "no GET stream here", 404 expires the session, anything else is shown. */
-  private async openGet(lastEventId: string | undefined, meta: Record<string, unknown> = {}): Promise<OpenExchange | null> {
+  private async openGet(lastEventId: string | undefined, resumes?: number): Promise<OpenExchange | null> {
     const headers = this.headers('get', lastEventId);
-    const ex = await this.wire.open({ method: 'GET', url: this.url, headers, role: 'get', timeoutMs: this.opts.requestTimeoutMs, meta: { lastEventId, ...meta } });
+    const ex = await this.wire.open({ method: 'GET', url: this.url, headers, role: 'get', lastEventId, resumes, timeoutMs: this.opts.requestTimeoutMs });
     if (ex.response.ok && mediaType(ex.response) === 'text/event-stream') return ex;
     const body = await readText(ex, this.opts.requestTimeoutMs);
     const status = ex.response.status;

@@ -3,28 +3,39 @@
  * response head when it arrives, and an `end` frame when the body is done (or failed). Every
  * exchange gets its own AbortController, linked to the transport's, and a header timeout.
  */
-import type { Frame } from '../../../lib/mcp/frame';
+import type { DistributiveOmit, Frame, HeaderPairs, HttpEndMeta, HttpErrorCode, HttpMessageMeta, HttpRequestMeta, ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
 import type { Crossing, RecordCrossing } from '../types';
 import type { MicroClock } from './options';
 import { HttpTransportError, networkError, timeoutError } from './errors';
 
-/** Which stream an exchange is: the POST of a message, the standalone GET stream, the legacy
- *  SSE stream, the DELETE that ends a session, or an active probe. */
-export type StreamRole = 'post' | 'get' | 'legacy' | 'delete' | 'probe';
+export type { StreamRole } from '../../../lib/mcp/frame';
 
 export type Sink = RecordCrossing;
 
-export interface ExchangeRequest {
+interface ExchangeBase {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: string;
   /** The body is a JSON-RPC message: it gets its own message frame, linked to the exchange. */
   bodyIsMessage?: boolean;
-  role: StreamRole;
   timeoutMs: number;
-  /** Extra facts for the request frame (probe name, Last-Event-ID, the stream it resumes). */
-  meta?: Record<string, unknown>;
+}
+
+/** One request; what its request frame records beyond the head depends on the stream. */
+export type ExchangeRequest = ExchangeBase & (
+  | { role: 'post' | 'legacy' | 'delete' }
+  | { role: 'get'; lastEventId?: string; resumes?: number }
+  | { role: 'probe'; probe: ProbeName }
+);
+
+/** What reading an SSE body learnt, for the `end` frame of a post, get or legacy stream. */
+export interface SseSummary {
+  events?: number;
+  streamEnd?: 'done' | 'stalled' | 'aborted' | 'error';
+  eventIds?: string[];
+  lastEventId?: string;
+  retryMs?: number;
 }
 
 export interface EndInfo {
@@ -32,8 +43,16 @@ export interface EndInfo {
   raw?: string;
   bytes?: number;
   error?: string;
-  [key: string]: unknown;
+  errorCode?: HttpErrorCode;
+  note?: string;
+  sessionExpired?: boolean;
+  sse?: SseSummary;
+  /** A probe's judgement of the answer (absent on a probe's clean-up DELETE). */
+  judged?: { rule: string; verdict: ProbeVerdict; message: string };
 }
+
+/** A crossing before the wire stamps it: ts and size default to now and the raw text's bytes. */
+export type Unstamped = DistributiveOmit<Crossing, 'ts' | 'size'> & { ts?: number; size?: number };
 
 export interface OpenExchange {
   /** The seq of the request frame: every frame of this exchange points at it. */
@@ -60,17 +79,17 @@ export class HttpWire {
   }
 
   /** Records a crossing; answers the Frame the recorder made (none when no recorder is attached). */
-  record(c: Omit<Crossing, 'ts' | 'size'> & { ts?: number; size?: number }): Frame | undefined {
+  record(c: Unstamped): Frame | undefined {
     const crossing: Crossing = { ...c, ts: c.ts ?? this.clock.now(), size: c.size ?? Buffer.byteLength(c.raw) };
     return this.sink()?.(crossing);
   }
 
-  recordMessage(dir: 'c2s' | 's2c', raw: string, exchange: number, meta: Record<string, unknown>, bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string; truncated?: boolean }): Frame | undefined {
+  recordMessage(dir: 'c2s' | 's2c', raw: string, meta: Omit<HttpMessageMeta, 'transport'>, bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string; truncated?: boolean }): Frame | undefined {
     const exact = {
       ...(bytes?.invalidUtf8 ? { invalidUtf8: true, rawBase64: bytes.rawBase64, size: bytes.bytes } : {}),
       ...(bytes?.truncated ? { truncated: true, size: bytes.bytes } : {}),
     };
-    return this.record({ dir, lane: 'message', raw, ...exact, meta: { transport: 'http', exchange, ...meta } });
+    return this.record({ dir, lane: 'message', raw, ...exact, meta: { transport: 'http', ...meta } });
   }
 
   /** Sends the request; resolves at the response headers. Rejects (after recording why) on a
@@ -83,17 +102,16 @@ export class HttpWire {
     // Every later frame of the exchange points at the request frame's seq (0: nothing records).
     const id = this.record({
       dir: 'c2s', lane: 'http', ts: sentAt, raw: requestHead(req) + bodyInHttp,
-      meta: { transport: 'http', phase: 'request', method: req.method, url: req.url, headers: req.headers, stream: req.role, bodyBytes: req.body === undefined ? 0 : Buffer.byteLength(req.body), ...req.meta },
+      meta: requestMeta(req),
     })?.seq ?? 0;
-    if (req.body !== undefined && req.bodyIsMessage) this.recordMessage('c2s', req.body, id, { stream: req.role });
+    if (req.body !== undefined && req.bodyIsMessage) this.recordMessage('c2s', req.body, { exchange: id, stream: req.role });
 
     let ended = false;
     const end = (info: EndInfo, headersAt?: number) => {
       if (ended) return;
       ended = true;
       const doneAt = this.clock.now();
-      const { raw = '', ...rest } = info;
-      this.record({ dir: 's2c', lane: 'http', ts: doneAt, raw, meta: { transport: 'http', phase: 'end', exchange: id, stream: req.role, sentAt, headersAt, doneAt, ...rest } });
+      this.record({ dir: 's2c', lane: 'http', ts: doneAt, raw: info.raw ?? '', meta: endMeta(req, id, { sentAt, headersAt, doneAt }, info) });
     };
 
     let timedOut = false;
@@ -111,12 +129,33 @@ export class HttpWire {
       clearTimeout(timer);
     }
     const headersAt = this.clock.now();
-    const headers = headersRecord(response.headers);
+    const headers = headerPairs(response.headers);
     this.record({
       dir: 's2c', lane: 'http', ts: headersAt, raw: responseHead(response),
       meta: { transport: 'http', phase: 'response', exchange: id, stream: req.role, status: response.status, statusText: response.statusText, headers, contentType: response.headers.get('content-type') ?? undefined, sentAt, headersAt },
     });
     return { id, request: req, response, sentAt, headersAt, controller, signal, end: (info) => end(info, headersAt) };
+  }
+}
+
+function requestMeta(req: ExchangeRequest): HttpRequestMeta {
+  const common = {
+    transport: 'http', phase: 'request', method: req.method, url: req.url, headers: Object.entries(req.headers),
+    bodyBytes: req.body === undefined ? 0 : Buffer.byteLength(req.body),
+  } as const;
+  switch (req.role) {
+    case 'get': return { ...common, stream: 'get', lastEventId: req.lastEventId, resumes: req.resumes };
+    case 'probe': return { ...common, stream: 'probe', probe: req.probe };
+    default: return { ...common, stream: req.role };
+  }
+}
+
+function endMeta(req: ExchangeRequest, exchange: number, times: { sentAt: number; headersAt?: number; doneAt: number }, info: EndInfo): HttpEndMeta {
+  const common = { transport: 'http', phase: 'end', exchange, ...times, bytes: info.bytes, error: info.error, errorCode: info.errorCode, note: info.note } as const;
+  switch (req.role) {
+    case 'probe': return { ...common, stream: 'probe', probe: req.probe, ...info.judged };
+    case 'delete': return { ...common, stream: 'delete' };
+    default: return { ...common, stream: req.role, sessionExpired: info.sessionExpired, ...info.sse };
   }
 }
 
@@ -133,9 +172,10 @@ function responseHead(res: Response): string {
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
-export function headersRecord(h: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  h.forEach((v, k) => { out[k] = v; });
+/** The response headers as fetch hands them over (lower-case names; `Set-Cookie` lines kept apart). */
+export function headerPairs(h: Headers): HeaderPairs {
+  const out: HeaderPairs = [];
+  h.forEach((v, k) => { out.push([k, v]); });
   return out;
 }
 

@@ -1,11 +1,11 @@
 /**
- * Debian's chromium, driven by Playwright, launched as a server so its process id is known and
- * the renderer's resident memory can be read from /proc (Linux only; elsewhere it is left out).
+ * Chromium (the one scripts/find-chromium.ts finds), driven by Playwright, launched as a server so
+ * its process id is known and the renderer's resident memory can be read from /proc (Linux only;
+ * elsewhere it is left out).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserServer } from '@playwright/test';
 
-export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface BenchBrowser {
@@ -15,9 +15,10 @@ export interface BenchBrowser {
   close(): Promise<void>;
 }
 
-export async function launchChromium(): Promise<BenchBrowser> {
+/** `executablePath`: the browser findChromium chose. */
+export async function launchChromium(executablePath: string): Promise<BenchBrowser> {
   const { chromium } = await import('@playwright/test');
-  const server: BrowserServer = await chromium.launchServer({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const server: BrowserServer = await chromium.launchServer({ executablePath, args: ARGS, headless: true });
   const browser = await chromium.connect(server.wsEndpoint());
   const root = server.process().pid;
   return {

@@ -1,16 +1,17 @@
 /**
- * `loupe bench`'s page section: a real Loupe and Debian's chromium driven by Playwright measure the
+ * `loupe bench`'s page section: a real Loupe and Chromium driven by Playwright measure the
  * page itself (first render of a 100,000-frame session, frames while 2,000 frames/s stream in,
  * memory, and opening a 100,000-frame trace file). Prints the figures beside their targets and
  * writes them to bench-results/page.json. Skipped, with the reason, when the page is not built or
- * chromium is missing (`loupe bench --no-page` leaves it out).
+ * no Chromium is found (scripts/find-chromium.ts; `loupe bench --no-page` leaves it out).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../paths';
 import { startLoupe } from '../loupe-process';
-import { CHROMIUM, launchChromium } from './browser';
+import { ChromiumNotFound, findChromium } from '../../find-chromium';
+import { launchChromium } from './browser';
 import { measureImport } from './import';
 import { measureLive } from './live';
 import { idleFrames } from './stream';
@@ -32,10 +33,16 @@ function progress(text: string): void {
 export async function pageBench(options: Partial<PageBenchOptions> = {}): Promise<void> {
   const opts = { ...PAGE_DEFAULTS, ...options };
   if (!existsSync(path.join(ROOT, 'out', 'index.html'))) return console.log('\nPage figures skipped: the page is not built (run `npm run build` first).');
-  if (!existsSync(CHROMIUM)) return console.log(`\nPage figures skipped: no chromium at ${CHROMIUM}.`);
-  progress('starting loupe start --port 0 and chromium');
+  let browser;
+  try {
+    browser = findChromium();
+  } catch (e) {
+    if (e instanceof ChromiumNotFound) return console.log(`\nPage figures skipped: ${e.message}.`);
+    throw e;
+  }
+  progress(`starting loupe start --port 0 and ${browser.path} (from ${browser.source})`);
   const loupe = await startLoupe();
-  const bb = await launchChromium();
+  const bb = await launchChromium(browser.path);
   let live, imported, idle;
   try {
     progress(`an idle page for ${opts.seconds} s, for reference`);

@@ -14,6 +14,7 @@ import { PageClient } from '../page-client';
 import { ROOT } from '../paths';
 import { startLoupe } from '../loupe-process';
 import { launchChromium, newBenchContext } from './browser';
+import { findChromiumOrExit } from '../../find-chromium';
 import { busiestMainThread, framesOf, MAIN_THREAD_CATEGORIES, type TraceEvent } from './main-thread';
 import { STREAM_SERVER } from './live';
 
@@ -65,8 +66,9 @@ const [rate = 2000, seconds = 6] = process.argv.slice(2, 4).map(Number);
 const pane = process.argv[4] ?? 'Traffic';
 const burst = Number(process.argv[5] ?? 0);
 const outDir = path.join(ROOT, 'bench-results');
+const chromium = findChromiumOrExit();
 const loupe = await startLoupe();
-const bb = await launchChromium();
+const bb = await launchChromium(chromium);
 try {
   const client = await PageClient.connect(loupe.url);
   const context = await newBenchContext(bb.browser);

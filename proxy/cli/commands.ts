@@ -1,0 +1,61 @@
+/**
+ * The commands `loupe` knows: the one table that bin/loupe.mjs dispatches from and prints as its
+ * usage. Other modules in proxy/cli are helpers; only what is listed here can be run, so adding a
+ * file there never makes a command by accident.
+ */
+export interface CliCommand {
+  /** How it is called, as the usage shows it. */
+  synopsis: string;
+  /** One line: what it does. */
+  summary: string;
+  /** The module that runs it: `run(argv)` resolves to the exit code. */
+  load: () => Promise<{ run(argv: string[]): Promise<number> }>;
+}
+
+export const COMMANDS: Record<string, CliCommand> = {
+  start: {
+    synopsis: 'loupe start [--port N] [--host ADDR] [--config-dir DIR] [--no-build]',
+    summary: 'start the dashboard; prints one URL that carries this launch\'s access token',
+    load: () => import('./start'),
+  },
+  record: {
+    synopsis: "loupe record --out FILE [options] (-- COMMAND [ARGS...] | --url URL [--header 'K: V']...)",
+    summary: 'handshake, discover tools/resources/prompts, run scripted calls, write the trace',
+    load: () => import('./record'),
+  },
+  check: {
+    synopsis: "loupe check [options] [FILE | -- COMMAND [ARGS...] | --url URL [--header 'K: V']... [--probe]]",
+    summary: 'analyse a trace or a live server; --format text|json|junit|sarif, --fail-on LEVEL',
+    load: () => import('./check'),
+  },
+  export: {
+    synopsis: 'loupe export FILE --to trace|html|har|otlp|mermaid [--out FILE]',
+    summary: 'convert a trace, with secrets redacted by default',
+    load: () => import('./export'),
+  },
+  diff: {
+    synopsis: 'loupe diff A B [--format text|json]',
+    summary: 'what changed between two traces: tools, resources, prompts, capabilities, findings',
+    load: () => import('./diff'),
+  },
+  bench: {
+    synopsis: 'loupe bench [--no-page] [--out FILE]',
+    summary: 'print performance figures',
+    load: () => import('./bench'),
+  },
+};
+
+/** Names that print the usage rather than run a command. */
+export const HELP_NAMES: readonly string[] = ['help', '--help', '-h'];
+
+export function usage(): string {
+  const lines = ['loupe: an inspector for MCP servers', ''];
+  for (const c of Object.values(COMMANDS)) lines.push(`  ${c.synopsis}`, `        ${c.summary}`);
+  lines.push('', 'Run a command with --help for its options.');
+  return lines.join('\n');
+}
+
+/** The command a name selects; undefined for anything else (a typo, a helper module's name). */
+export function findCommand(name: string): CliCommand | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+}
