@@ -8,6 +8,7 @@ import { open } from 'node:fs/promises';
 import type { Frame } from '../../lib/mcp/frame';
 import type { TraceHeader } from '../../lib/trace/format';
 import { validateFrame, validateHeader } from '../../lib/trace/validate';
+import { migrateFrame, migrateHeader, migrationsFrom } from '../../lib/trace/migrate';
 
 export interface TapHeader extends TraceHeader {
   tap?: { pid?: number; host?: { pid?: number; name?: string }; cwd?: string };
@@ -19,6 +20,7 @@ export class TapTail {
   private partial = Buffer.alloc(0);
   private line = 0;
   private lastSeq = 0;
+  private steps: ReturnType<typeof migrationsFrom> = [];
   private reading?: Promise<Frame[]>;
   /** Why the file stopped being readable (a bad line); nothing after it is taken. */
   error?: string;
@@ -59,14 +61,17 @@ export class TapTail {
       start = nl + 1;
       try {
         const value = JSON.parse(text) as unknown;
-        if (!this.header) this.header = validateHeader(value, this.line) as TapHeader;
-        else {
-          const frame = validateFrame(value, this.line, this.lastSeq);
+        if (!this.header) {
+          // A tap written by an older Loupe is read as any old trace is: migrated line by line.
+          this.steps = migrationsFrom(value, this.line);
+          this.header = validateHeader(migrateHeader(this.steps, value), this.line) as TapHeader;
+        } else {
+          const frame = validateFrame(migrateFrame(this.steps, value), this.line, this.lastSeq);
           this.lastSeq = frame.seq;
           frames.push(frame);
         }
       } catch (e) {
-        this.error = `${this.path} line ${this.line}: ${(e as Error).message}`;
+        this.error = `${this.path}: ${(e as Error).message}`;
       }
     }
     this.partial = Buffer.from(bytes.subarray(start));
