@@ -6,6 +6,7 @@ import { ConnectionList } from '../connections/ConnectionList';
 import { ConnectOptions } from '../connections/ConnectOptions';
 import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
+import { TapList } from '../taps/TapList';
 import { TraceImport } from '../trace/TraceImport';
 import { fetchTraceThroughProxy } from '../trace/fetchTraceThroughProxy';
 import { openTrace } from '../trace/openTrace';
@@ -38,6 +39,10 @@ export function Sidebar() {
       <section aria-labelledby="sessions-heading" className="border-t border-zinc-800">
         <SectionHeading id="sessions-heading">Sessions</SectionHeading>
         <SessionList />
+      </section>
+      <section aria-labelledby="taps-heading" className="border-t border-zinc-800">
+        <SectionHeading id="taps-heading">Recorded taps</SectionHeading>
+        <TapList />
       </section>
       <section aria-labelledby="traces-heading" className="border-t border-zinc-800 pb-3">
         <SectionHeading id="traces-heading">Trace files</SectionHeading>

@@ -4,7 +4,7 @@
  */
 import type { Frame } from '../mcp/frame';
 import type { Connection } from '../wire/connection';
-import { unreachable, type OpenOptions, type PendingServerRequest, type ProxyMessage, type SessionSummary } from '../wire/protocol';
+import { unreachable, type OpenOptions, type PendingServerRequest, type ProxyMessage, type SessionSummary, type TapEntry } from '../wire/protocol';
 import type { ClientState } from '../wire/client-state';
 import { emptyTrace, ingest, type Trace } from './trace';
 
@@ -34,6 +34,8 @@ export interface LoupeData {
   pending: Record<string, PendingServerRequest[]>;
   /** Loupe's client in each session, exactly as the proxy holds it. */
   clients: Record<string, ClientState>;
+  /** Recorded taps in the config dir: hosts' sessions with their servers, live or finished. */
+  taps: TapEntry[];
   notices: Notice[];
 }
 
@@ -44,6 +46,7 @@ export const initialData: LoupeData = {
   traces: {},
   pending: {},
   clients: {},
+  taps: [],
   notices: [],
 };
 
@@ -76,6 +79,8 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeDa
       return { ...d, connections: msg.connections };
     case 'sessions/update':
       return { ...d, sessions: msg.sessions };
+    case 'taps/update':
+      return { ...d, taps: msg.taps };
     case 'frames/snapshot':
     case 'frames/append':
       return withFrames(d, msg.sessionId, msg, now);

@@ -43,6 +43,8 @@ export const StdioLifecycleMetaSchema = z.discriminatedUnion('event', [
   /** Loupe signalled the process group while closing. */
   stdioEvent('signal', { pid: z.number().int(), signal: z.string() }),
   stdioEvent('tail', tail),
+  /** A line a host logged about its own doing, kept from an imported host log (`loupe import`). */
+  stdioEvent('note', {}),
 ]);
 export type StdioLifecycleMeta = z.infer<typeof StdioLifecycleMetaSchema>;
 

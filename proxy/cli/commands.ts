@@ -43,6 +43,16 @@ export const COMMANDS: Record<string, CliCommand> = {
     summary: 'serve a recorded session as an MCP server (stdio, or Streamable HTTP with --listen)',
     load: () => import('./replay'),
   },
+  tap: {
+    synopsis: 'loupe tap [--name NAME] -- COMMAND [ARGS...] | loupe tap --url URL [--listen HOST:PORT] | loupe tap install|uninstall --host HOST',
+    summary: 'record what a real host and its server say to each other (the dashboard shows it live)',
+    load: () => import('./tap'),
+  },
+  import: {
+    synopsis: 'loupe import LOG --out FILE [--server NAME]',
+    summary: "turn a host's MCP log (Claude Desktop, VS Code) into a trace",
+    load: () => import('./import'),
+  },
   bench: {
     synopsis: 'loupe bench [--no-page] [--out FILE]',
     summary: 'print performance figures',
