@@ -10,16 +10,18 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/args';
+import { oneOf, parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/args';
 import { LOUPE_VERSION } from './shared/version';
 import { resolveConfigDir } from '../config/paths';
 import { runInstall } from './tap-install';
+import { runHttpTap, type HttpTapRun } from '../tap/run-http-tap';
 import { StdioTap } from '../tap/stdio-tap';
 import { TapFile, tapFileName, tapsDir } from '../tap/tap-file';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
 import { describeTarget } from '../../lib/trace/target';
 
 const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] -- COMMAND [ARGS...]
+       loupe tap --url URL [--listen HOST:PORT] [--mode auto|streamable|sse] [--name NAME] [--config-dir DIR]
        loupe tap install --host HOST [--server NAME]... [--config FILE] [--yes]
        loupe tap uninstall --host HOST [--config FILE] [--yes]
 
@@ -27,7 +29,10 @@ Runs COMMAND as a stdio MCP server on behalf of the host that started this tap, 
 byte both ways unchanged, and records the traffic for the Loupe dashboard. Put it in front of a
 server in a host's MCP config: "command": "loupe", "args": ["tap", "--", "<command>", "<args>"...].
 
-  --name NAME        how the dashboard names this server (default: the command's name)
+  --name NAME        how the dashboard names this server (default: the command's name, or the URL's host)
+  --url URL          tap a remote server instead: a local address to point the host at, passing
+                     every request on to URL (Streamable HTTP, or legacy HTTP+SSE with --mode sse)
+  --listen HOST:PORT where that address listens (default 127.0.0.1 and any free port)
   --config-dir DIR   where taps are recorded (default: LOUPE_CONFIG_DIR or ~/.config/loupe);
                      the dashboard must use the same one to see them`;
 
@@ -64,20 +69,36 @@ export async function run(argv: string[]): Promise<number> {
   const split = splitAtDoubleDash(argv);
   let name: string | undefined;
   let configDir: string;
+  let http: HttpTapRun | undefined;
   try {
-    const { values, positionals } = parseOwnArgs(split.own, { name: { type: 'string' }, 'config-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+    const { values, positionals } = parseOwnArgs(split.own, {
+      name: { type: 'string' }, 'config-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      url: { type: 'string' }, listen: { type: 'string' }, mode: { type: 'string' },
+    });
     if (values.help) {
       process.stderr.write(USAGE + '\n');
       return 0;
     }
     if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': put the server's command after --`);
-    if (split.command.length === 0) throw new UsageError('no server command: put it after --');
     name = values.name;
     configDir = resolveConfigDir(values['config-dir']);
+    if (values.url !== undefined) {
+      if (split.command.length > 0) throw new UsageError('give either --url or a command after --, not both');
+      http = { url: httpUrl(values.url), listen: listenAddress(values.listen), mode: oneOf('--mode', values.mode, ['auto', 'streamable', 'sse'] as const, 'auto'), name, configDir };
+    } else if (values.listen !== undefined || values.mode !== undefined) {
+      throw new UsageError('--listen and --mode are for an HTTP tap: add --url URL');
+    } else if (split.command.length === 0) throw new UsageError('no server command: put it after -- (or tap a remote server with --url URL)');
   } catch (e) {
     // Only stderr: stdout belongs to the protocol even when the tap cannot start.
     process.stderr.write(`loupe tap: ${(e as Error).message}\n${USAGE}\n`);
     return EXIT_USAGE;
+  }
+
+  if (http) {
+    // An HTTP tap runs until stopped; Ctrl-C or SIGTERM ends it cleanly, with its trace complete.
+    const stop = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop.abort());
+    return runHttpTap(http, stop.signal);
   }
 
   const [command, ...args] = split.command;
@@ -125,4 +146,24 @@ export async function run(argv: string[]): Promise<number> {
 function drained(stream: NodeJS.WritableStream & { writableNeedDrain?: boolean }): Promise<void> {
   if (!stream.writableNeedDrain) return Promise.resolve();
   return new Promise((r) => stream.once('drain', () => r()));
+}
+
+function httpUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--url ${text} is not a URL: give the server's MCP endpoint, e.g. https://server.example/mcp`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http or https, got ${url.protocol}`);
+  return url.href;
+}
+
+/** `PORT`, `HOST:PORT` or `[v6]:PORT`; loopback unless the person names another address. */
+function listenAddress(text: string | undefined): { host: string; port: number } | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(?:\[([^\]]+)\]|([^:]+))?:?(\d+)$/.exec(text);
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--listen takes PORT or HOST:PORT, got '${text}'`);
+  return { host: m[1] ?? m[2] ?? '127.0.0.1', port };
 }
