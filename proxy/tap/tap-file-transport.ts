@@ -17,7 +17,8 @@ export interface TapFileTransportOptions {
 
 function isEnd(frame: Frame): boolean {
   const event = (frame.meta as LifecycleMeta | undefined)?.event;
-  return frame.lane === 'lifecycle' && (event === 'exit' || event === 'spawn-error');
+  // A stdio tap ends with its server's exit; an HTTP tap with its own disconnect.
+  return frame.lane === 'lifecycle' && (event === 'exit' || event === 'spawn-error' || event === 'disconnect');
 }
 
 export class TapFileTransport implements WireTransport {

@@ -25,11 +25,10 @@ const TAP_FILE = /\.loupe\.ndjson$/;
 /** How a tapped server is named in the session list: the server, then who is talking to it. */
 export function tapConnection(file: string, header: TapHeader): Connection {
   const host = header.tap?.host?.name;
-  return {
-    id: `tap:${file}`, transport: 'stdio', env: {},
-    name: host ? `${header.target.name} · ${host}` : header.target.name,
-    command: header.target.command ?? 'tap', args: header.target.args ?? [],
-  };
+  const name = host ? `${header.target.name} · ${host}` : header.target.name;
+  // The transport decides how messages are framed (lines or whole bodies) for every view.
+  if (header.target.transport === 'http') return { id: `tap:${file}`, transport: 'http', name, url: header.target.url ?? 'http://tap.invalid/', headers: {}, mode: 'auto' };
+  return { id: `tap:${file}`, transport: 'stdio', env: {}, name, command: header.target.command ?? 'tap', args: header.target.args ?? [] };
 }
 
 export class TapWatcher {
