@@ -8,8 +8,8 @@ import type { MicroClock } from './options';
 import { HttpTransportError, networkError, timeoutError } from './errors';
 
 /** Which stream an exchange is: the POST of a message, the standalone GET stream, the legacy
- *  SSE stream, the DELETE that ends a session, or an active probe. */
-export type StreamRole = 'post' | 'get' | 'legacy' | 'delete' | 'probe';
+ *  SSE stream, the DELETE that ends a session, an active probe, or an OAuth request. */
+export type StreamRole = 'post' | 'get' | 'legacy' | 'delete' | 'probe' | 'oauth';
 
 export type Sink = (c: Crossing) => number | void;
 

@@ -1,0 +1,83 @@
+/**
+ * OAuth settings of `loupe client`: flags, and the conformance suite's MCP_CONFORMANCE_CONTEXT
+ * JSON (`client_id`, `client_secret`, `private_key_pem`, `signing_algorithm`). Flags win.
+ */
+import { readFileSync } from 'node:fs';
+import type { OAuthClientOptions } from '../../oauth/client';
+import { InputError, UsageError } from '../shared/args';
+
+export const OAUTH_FLAGS = {
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'client-metadata-url': { type: 'string' },
+  'private-key': { type: 'string' },
+  'signing-alg': { type: 'string' },
+  scope: { type: 'string' },
+  grant: { type: 'string' },
+  'no-auth': { type: 'boolean' },
+} as const;
+
+export interface OAuthFlagValues {
+  'client-id'?: string;
+  'client-secret'?: string;
+  'client-metadata-url'?: string;
+  'private-key'?: string;
+  'signing-alg'?: string;
+  scope?: string;
+  grant?: string;
+  'no-auth'?: boolean;
+}
+
+export const OAUTH_USAGE = `OAuth options (used when the server answers 401 or 403):
+  --client-id ID              a pre-registered client (otherwise a client metadata document or
+  --client-secret SECRET      dynamic registration, as the authorization server offers)
+  --client-metadata-url URL   this client's Client ID Metadata Document (an https URL)
+  --private-key FILE          PKCS#8 PEM key for private_key_jwt (with --grant client_credentials)
+  --signing-alg ALG           the key's JWS algorithm (default ES256)
+  --scope SCOPE               scope to ask for when the server names none
+  --grant auto|authorization_code|client_credentials
+                              client_credentials for machine clients; auto (the default) uses it
+                              when the server offers no authorization_code grant and a
+                              pre-registered client can use it
+  --no-auth                   never authorize: a 401 ends the session
+Also read: MCP_CONFORMANCE_CONTEXT, a JSON object with client_id, client_secret, private_key_pem,
+signing_algorithm (as the official conformance suite sets it).`;
+
+function context(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const text = env.MCP_CONFORMANCE_CONTEXT;
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new InputError('MCP_CONFORMANCE_CONTEXT is not a JSON object');
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** Undefined with --no-auth. */
+export function oauthOptions(values: OAuthFlagValues, serverUrl: string, env: NodeJS.ProcessEnv, log: (line: string) => void, prompt: (url: string) => void): OAuthClientOptions | undefined {
+  if (values['no-auth']) return undefined;
+  const ctx = context(env);
+  let privateKeyPem = str(ctx.private_key_pem);
+  if (values['private-key']) {
+    try {
+      privateKeyPem = readFileSync(values['private-key'], 'utf8');
+    } catch (e) {
+      throw new InputError(`cannot read --private-key ${values['private-key']}: ${(e as Error).message}`);
+    }
+  }
+  const clientId = values['client-id'] ?? str(ctx.client_id);
+  const clientSecret = values['client-secret'] ?? str(ctx.client_secret);
+  const grant = values.grant ?? 'auto';
+  if (grant !== 'authorization_code' && grant !== 'client_credentials' && grant !== 'auto') throw new UsageError(`--grant ${grant}: use authorization_code, client_credentials or auto`);
+  if (grant === 'client_credentials' && !clientId) throw new UsageError('--grant client_credentials needs --client-id and --client-secret (or --private-key)');
+  const metadataUrl = values['client-metadata-url'];
+  if (metadataUrl !== undefined && !/^https:\/\/[^/]+\/.+/.test(metadataUrl)) throw new UsageError(`--client-metadata-url ${metadataUrl}: a client metadata document is an https URL with a path`);
+  return {
+    serverUrl, clientName: 'Loupe', grant, clientId, clientSecret, privateKeyPem,
+    signingAlg: values['signing-alg'] ?? str(ctx.signing_algorithm), clientMetadataUrl: metadataUrl, scope: values.scope, log, prompt,
+  };
+}
