@@ -28,6 +28,10 @@ export interface OAuthClientOptions {
   signingAlg?: string;
   /** A Client ID Metadata Document URL, used when the authorization server supports them. */
   clientMetadataUrl?: string;
+  /** Enterprise-managed authorization (SEP-990): an ID token from the enterprise's identity
+   *  provider is exchanged there for an ID-JAG (RFC 8693), which the authorization server takes
+   *  in a JWT-bearer grant (RFC 7523) from the pre-registered client. */
+  enterprise?: { idpTokenEndpoint: string; idToken: string; idpClientId?: string };
   /** Scope to ask for when neither the challenge nor the metadata names one. */
   scope?: string;
   /** Authorizations (initial and step-ups) before giving up. Default 3. */
@@ -95,8 +99,8 @@ export class OAuthClient implements HttpAuth {
     const d = this.discovery;
     const machine = this.machineGrant(d);
     const scope = this.chooseScope(challenge?.scope, stepUp, d, machine);
-    this.tokens = machine
-      ? await this.clientCredentials(r.fetch, d, scope)
+    this.tokens = this.opts.enterprise ? await this.enterpriseGrant(r.fetch, d, scope, this.opts.enterprise)
+      : machine ? await this.clientCredentials(r.fetch, d, scope)
       : await this.authorizationCode(r.fetch, d, scope);
     this.grantedScope = this.tokens.scope ?? scope;
     this.log(`oauth: got a ${this.tokens.token_type ?? 'Bearer'} token${this.grantedScope ? ` for scope "${this.grantedScope}"` : ''}`);
@@ -178,6 +182,20 @@ export class OAuthClient implements HttpAuth {
     if (!this.opts.clientId) throw new OAuthError('the client-credentials grant needs a client id (--client-id) and a secret or a private key');
     const client = await this.clientIdentity(fetch, d, '', scope);
     return tokenRequest(fetch, d.server.token_endpoint, d.server.issuer ?? d.authServer, client, { grant_type: 'client_credentials', scope, resource: this.resource(d) }, 'oauth:token');
+  }
+
+  private async enterpriseGrant(fetch: RecordedFetch, d: Discovery, scope: string | undefined, e: NonNullable<OAuthClientOptions['enterprise']>): Promise<Tokens> {
+    if (!d.server.token_endpoint) throw new OAuthError(`the authorization server ${d.authServer} names no token endpoint`);
+    if (!this.opts.clientId) throw new OAuthError('enterprise-managed authorization needs the client registered at the authorization server (--client-id, --client-secret)');
+    const issuer = d.server.issuer ?? d.authServer;
+    const idp: ClientIdentity = { clientId: e.idpClientId ?? this.opts.clientId, method: 'none', source: 'pre-registered' };
+    const jag = await tokenRequest(fetch, e.idpTokenEndpoint, e.idpTokenEndpoint, idp, {
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token: e.idToken,
+      subject_token_type: 'urn:ietf:params:oauth:token-type:id_token', requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+      audience: issuer, resource: this.resource(d), scope,
+    }, 'oauth:token-exchange', false);
+    const client = await this.clientIdentity(fetch, d, '', scope);
+    return tokenRequest(fetch, d.server.token_endpoint, issuer, client, { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: jag.access_token, scope }, 'oauth:token');
   }
 
   private async refresh(fetch: RecordedFetch): Promise<boolean> {

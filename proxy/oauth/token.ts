@@ -42,7 +42,7 @@ async function clientAssertion(client: ClientIdentity, audience: string): Promis
     .setAudience(audience).setIssuedAt().setExpirationTime('5m').setJti(randomUUID()).sign(key);
 }
 
-export async function tokenRequest(fetch: RecordedFetch, endpoint: string, issuer: string, client: ClientIdentity, params: Record<string, string | undefined>, purpose: string): Promise<Tokens> {
+export async function tokenRequest(fetch: RecordedFetch, endpoint: string, issuer: string, client: ClientIdentity, params: Record<string, string | undefined>, purpose: string, expectBearer = true): Promise<Tokens> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) form.set(k, v);
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
@@ -73,7 +73,8 @@ export async function tokenRequest(fetch: RecordedFetch, endpoint: string, issue
     const why = typeof json?.error === 'string' ? `${json.error}${typeof json.error_description === 'string' ? `: ${json.error_description}` : ''}` : 'no access_token';
     throw new OAuthError(`the token endpoint ${endpoint} refused the ${params.grant_type} grant (${res.status}, ${why})`);
   }
-  if (typeof json.token_type === 'string' && json.token_type.toLowerCase() !== 'bearer') {
+  // A token exchange (RFC 8693) issues tokens that are not access tokens (token_type N_A).
+  if (expectBearer && typeof json.token_type === 'string' && json.token_type.toLowerCase() !== 'bearer') {
     throw new OAuthError(`the token endpoint ${endpoint} issued a ${json.token_type} token; Loupe sends only Bearer tokens`);
   }
   return json as unknown as Tokens;

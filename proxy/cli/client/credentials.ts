@@ -15,6 +15,9 @@ export const OAUTH_FLAGS = {
   scope: { type: 'string' },
   grant: { type: 'string' },
   'no-auth': { type: 'boolean' },
+  'idp-token-endpoint': { type: 'string' },
+  'idp-id-token': { type: 'string' },
+  'idp-client-id': { type: 'string' },
 } as const;
 
 export interface OAuthFlagValues {
@@ -26,6 +29,9 @@ export interface OAuthFlagValues {
   scope?: string;
   grant?: string;
   'no-auth'?: boolean;
+  'idp-token-endpoint'?: string;
+  'idp-id-token'?: string;
+  'idp-client-id'?: string;
 }
 
 export const OAUTH_USAGE = `OAuth options (used when the server answers 401 or 403):
@@ -39,9 +45,13 @@ export const OAUTH_USAGE = `OAuth options (used when the server answers 401 or 4
                               client_credentials for machine clients; auto (the default) uses it
                               when the server offers no authorization_code grant and a
                               pre-registered client can use it
+  --idp-token-endpoint URL    enterprise-managed authorization (SEP-990): exchange an ID token
+  --idp-id-token TOKEN        from this identity provider for an ID-JAG and present it to the
+  --idp-client-id ID          authorization server (with --client-id and --client-secret)
   --no-auth                   never authorize: a 401 ends the session
 Also read: MCP_CONFORMANCE_CONTEXT, a JSON object with client_id, client_secret, private_key_pem,
-signing_algorithm (as the official conformance suite sets it).`;
+signing_algorithm, idp_token_endpoint, idp_id_token, idp_client_id (as the official conformance
+suite sets it).`;
 
 function context(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const text = env.MCP_CONFORMANCE_CONTEXT;
@@ -76,8 +86,12 @@ export function oauthOptions(values: OAuthFlagValues, serverUrl: string, env: No
   if (grant === 'client_credentials' && !clientId) throw new UsageError('--grant client_credentials needs --client-id and --client-secret (or --private-key)');
   const metadataUrl = values['client-metadata-url'];
   if (metadataUrl !== undefined && !/^https:\/\/[^/]+\/.+/.test(metadataUrl)) throw new UsageError(`--client-metadata-url ${metadataUrl}: a client metadata document is an https URL with a path`);
+  const idpTokenEndpoint = values['idp-token-endpoint'] ?? str(ctx.idp_token_endpoint);
+  const idToken = values['idp-id-token'] ?? str(ctx.idp_id_token);
+  if ((idpTokenEndpoint === undefined) !== (idToken === undefined)) throw new UsageError('enterprise-managed authorization needs both --idp-token-endpoint and --idp-id-token');
+  const enterprise = idpTokenEndpoint && idToken ? { idpTokenEndpoint, idToken, idpClientId: values['idp-client-id'] ?? str(ctx.idp_client_id) } : undefined;
   return {
-    serverUrl, clientName: 'Loupe', grant, clientId, clientSecret, privateKeyPem,
+    enterprise, serverUrl, clientName: 'Loupe', grant, clientId, clientSecret, privateKeyPem,
     signingAlg: values['signing-alg'] ?? str(ctx.signing_algorithm), clientMetadataUrl: metadataUrl, scope: values.scope, log, prompt,
   };
 }
