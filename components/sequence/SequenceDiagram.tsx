@@ -18,6 +18,8 @@ import { SequenceViewport } from './SequenceViewport';
 import { MermaidDialog } from './MermaidDialog';
 import { LaneHeader } from './LaneHeader';
 import { downloadText } from './download';
+import { renderVisible } from './exportVisible';
+import type { ShareableFrames } from '../../lib/browser/shareableFrames';
 import type { RangeSet } from '../../lib/view/range-set';
 import type { PickGesture } from '../traffic/gesture';
 
@@ -35,12 +37,15 @@ export interface SequenceDiagramProps {
   onPick?(seq: number, how: PickGesture): void;
   /** Used in export file names. */
   name?: string;
+  /** The frames redacted as an export is: the SVG and Mermaid files are drawn from these. */
+  shareable: ShareableFrames;
 }
 
-export function SequenceDiagram({ frames, classified, annotations, selectedSeq, marked, onSelect, onPick, name = 'session' }: SequenceDiagramProps) {
+export function SequenceDiagram({ frames, classified, annotations, selectedSeq, marked, onSelect, onPick, name = 'session', shareable }: SequenceDiagramProps) {
   const [mode, setMode] = useState<TimeMode>('rows');
   const [collapseProgress, setCollapseProgress] = useState(false);
   const [mermaid, setMermaid] = useState<string | undefined>();
+  const [exportError, setExportError] = useState<string | undefined>();
   const options = useMemo<LayoutOptions>(() => ({ ...DEFAULT_LAYOUT, mode, collapseProgress }), [mode, collapseProgress]);
   const layout = useSequenceLayout(frames, classified, options);
   const severities = useMemo(() => severityByFrame(annotations ?? []), [annotations]);
@@ -50,14 +55,15 @@ export function SequenceDiagram({ frames, classified, annotations, selectedSeq, 
   const lanes = useMemo(() => laneXs(width), [width]);
 
   const visible = () => layout.offsets.window(vp.scrollTop, vp.height, 0);
-  const exportSvg = () => {
+  // Files are drawn from redacted frames, never from the frames on screen (see exportVisible.ts).
+  const exportVisible = (render: Parameters<typeof renderVisible>[4], done: (text: string) => void) => {
     const { first, last } = visible();
-    downloadText(`${name}-sequence.svg`, 'image/svg+xml', sequenceToSvg(layout, first, last, { width, severityOf }));
+    setExportError(undefined);
+    renderVisible(layout, first, last, shareable, render).then(done, (e: Error) => setExportError(`Export failed: ${e.message}`));
   };
-  const exportMermaid = () => {
-    const { first, last } = visible();
-    setMermaid(sequenceToMermaid(layout, first, last));
-  };
+  const exportSvg = () =>
+    exportVisible((l, f, t) => sequenceToSvg(l, f, t, { width, severityOf }), (svg) => downloadText(`${name}-sequence.svg`, 'image/svg+xml', svg));
+  const exportMermaid = () => exportVisible(sequenceToMermaid, setMermaid);
 
   // Inline-size containment: the diagram takes the width it is given and never widens the page.
   return (
@@ -66,6 +72,7 @@ export function SequenceDiagram({ frames, classified, annotations, selectedSeq, 
         mode={mode} onMode={setMode} collapseProgress={collapseProgress} onCollapseProgress={setCollapseProgress}
         following={vp.following} onFollow={vp.follow} onExportSvg={exportSvg} onExportMermaid={exportMermaid} rowCount={layout.length}
       />
+      {exportError && <p role="alert" className="border-b border-zinc-800 px-2 py-1 text-xs text-red-400">{exportError}</p>}
       <LaneHeader lanes={lanes} width={width} />
       <SequenceViewport layout={layout} frames={frames} vp={vp} width={width} lanes={lanes} selectedSeq={selectedSeq} marked={marked} onSelect={onSelect} onPick={onPick} severityOf={severityOf} />
       {mermaid !== undefined && <MermaidDialog text={mermaid} fileName={`${name}-sequence.mmd`} onClose={() => setMermaid(undefined)} />}

@@ -1,8 +1,9 @@
 'use client';
 /** The Sequence tab of a session: the diagram, and the selected frame's detail beside it. */
-import { useCallback } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { frameView } from '../../lib/browser/frameView';
+import { shareableFrames } from '../../lib/browser/shareableFrames';
 import { useAnalysis } from '../analysis/useAnalysis';
 import { FrameDetail } from '../traffic/FrameDetail';
 import { useMarkedFrames } from '../traffic/useMarkedFrames';
@@ -22,12 +23,16 @@ export function SequencePane({ traceId }: { traceId: string }) {
   const live = useLoupe((s) => s.sessions.some((x) => x.id === traceId && x.status === 'ready'));
   const onSelect = useCallback((seq: number | undefined) => select(traceId, seq), [select, traceId]);
   const analysis = useAnalysis(trace?.frames, live);
+  const framesNow = useRef(frames);
+  framesNow.current = frames;
+  const source = trace?.source;
+  const shareable = useMemo(() => shareableFrames(source ?? { kind: 'file', name: traceId }, () => framesNow.current ?? []), [source, traceId]);
   if (!trace) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
   const view = selected !== undefined ? frameView(trace, selected) : undefined;
   return (
     <div className="flex min-h-0 flex-1">
       <div className="flex min-w-0 flex-[3] flex-col">
-        <SequenceDiagram frames={trace.frames} classified={trace.classified} annotations={analysis?.annotations} selectedSeq={selected} marked={marked} onSelect={onSelect} onPick={onPick} name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} />
+        <SequenceDiagram frames={trace.frames} classified={trace.classified} annotations={analysis?.annotations} selectedSeq={selected} marked={marked} onSelect={onSelect} onPick={onPick} name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} shareable={shareable} />
       </div>
       {view && (
         <aside aria-label="Frame detail" className="min-w-0 flex-[2] border-l border-zinc-800 bg-zinc-900/40">

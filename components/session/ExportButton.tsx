@@ -6,6 +6,7 @@ import type { SessionSummary } from '../../lib/wire/protocol';
 import { ExportDialog } from '../trace/ExportDialog';
 import { useMarkedFrames } from '../traffic/useMarkedFrames';
 import { Button } from '../ui/Button';
+import { TRANSPORT_FRAMING } from '../../lib/mcp/frame';
 
 /**
  * Opens the Export dialog for a live session. The proxy prepares the preview and the file: the
@@ -20,10 +21,10 @@ export function ExportButton({ session: s }: { session: SessionSummary }) {
   const loupeVersion = useLoupe((st) => st.link.proxyVersion) ?? 'unknown';
   const target =
     connection?.transport === 'stdio'
-      ? { transport: 'stdio' as const, name: s.name, command: connection.command, args: connection.args }
+      ? { transport: 'stdio' as const, framing: TRANSPORT_FRAMING.stdio, name: s.name, command: connection.command, args: connection.args }
       : connection?.transport === 'http'
-        ? { transport: 'http' as const, name: s.name, url: connection.url }
-        : { transport: s.transport, name: s.name };
+        ? { transport: 'http' as const, framing: TRANSPORT_FRAMING.http, name: s.name, url: connection.url }
+        : { transport: s.transport, framing: TRANSPORT_FRAMING[s.transport], name: s.name };
   return (
     <>
       <Button disabled={!trace?.frames.length} onClick={() => setOpen(true)}>

@@ -32,7 +32,8 @@ export function RedactionPreview({ hits, total = hits?.length ?? 0, optOut }: { 
         <tbody>
           {hits.slice(0, MAX_ROWS).map((h, i) => (
             <tr key={i} className="border-t border-zinc-800">
-              <td className="px-2">{h.seq}</td>
+              {/* seq 0: the trace header (its target's command line or URL), not a frame */}
+              <td className="px-2">{h.seq || 'header'}</td>
               <td className="max-w-[12rem] truncate px-2" title={h.where}>{h.where}</td>
               <td className="px-2">{h.rule}</td>
               <td className="px-2 text-zinc-400">{h.excerpt}</td>

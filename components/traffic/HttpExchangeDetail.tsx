@@ -21,7 +21,7 @@ function Events({ ex, onJump }: { ex: HttpExchangeView; onJump: (seq: number) =>
   if (ex.events.length === 0) return null;
   return (
     <div>
-      <h5 className="mb-0.5 text-[10px] font-semibold uppercase tracking-wider text-zinc-500">Body ({ex.stream ?? 'post'} stream)</h5>
+      <h5 className="mb-0.5 text-[10px] font-semibold uppercase tracking-wider text-zinc-500">Body ({ex.stream} stream)</h5>
       <ul aria-label="Messages and SSE events" className="flex flex-col gap-0.5 font-mono text-[11px]">
         {ex.events.slice(0, 200).map((e) => (
           <li key={e.seq} className="flex gap-2">
@@ -43,7 +43,7 @@ export function HttpExchangeDetail({ frame, trace, onJump }: { frame: Frame; tra
   // Recomputed when the trace grows, so a stream still open gains its new events.
   const ex = useMemo(() => (id === undefined ? undefined : collectExchange((s) => frameAt(trace, s), lastSeq, id)), [trace, lastSeq, id]);
   if (!ex) return null;
-  const m = (frame.meta ?? {}) as Record<string, unknown>;
+  const carried = frame.lane === 'message' && frame.meta?.transport === 'http' ? frame.meta : undefined;
   const status = ex.status !== undefined ? `${ex.status} ${ex.statusText ?? ''}`.trim() : ex.error ? 'failed' : 'pending';
   return (
     <section aria-label="HTTP exchange" className="flex flex-col gap-2 rounded border border-zinc-800 p-2">
@@ -55,7 +55,7 @@ export function HttpExchangeDetail({ frame, trace, onJump }: { frame: Frame; tra
       </header>
       {frame.lane === 'message' && (
         <p className="font-mono text-[11px] text-zinc-400">
-          Carried by exchange #{ex.id} on the {String(m.stream ?? ex.stream ?? 'post')} stream{typeof m.eventId === 'string' ? `, SSE event id ${m.eventId}` : ''}
+          Carried by exchange #{ex.id} on the {carried?.stream ?? ex.stream} stream{carried?.eventId !== undefined ? `, SSE event id ${carried.eventId}` : ''}
         </p>
       )}
       <FactList facts={[['stream', ex.stream], ['Last-Event-ID', ex.lastEventId], ['probe', ex.probe && `${ex.probe}${ex.verdict ? `: ${ex.verdict}` : ''}`], ['size', ex.bytes !== undefined ? formatSize(ex.bytes) : undefined], ['error', ex.error], ['note', ex.note]]} />

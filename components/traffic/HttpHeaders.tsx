@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import type { HeaderPairs } from '../../lib/mcp/frame';
 import { isSecretHeader, maskHeaderValue } from '../../lib/mcp/secret-headers';
 
 /** A credential header's value: masked until the person reveals this one value. */
@@ -17,8 +18,8 @@ function HeaderValue({ name, value }: { name: string; value: string }) {
 }
 
 /** Headers as name/value rows, in the order they crossed; secrets masked. */
-export function HttpHeaders({ label, headers }: { label: string; headers: Record<string, string> }) {
-  const entries = Object.entries(headers);
+export function HttpHeaders({ label, headers }: { label: string; headers: HeaderPairs }) {
+  const entries = headers;
   return (
     <div>
       <h5 className="mb-0.5 text-[10px] font-semibold uppercase tracking-wider text-zinc-500">{label}</h5>
@@ -27,8 +28,9 @@ export function HttpHeaders({ label, headers }: { label: string; headers: Record
       ) : (
         <table aria-label={label} className="w-full font-mono text-[11px]">
           <tbody>
-            {entries.map(([k, v]) => (
-              <tr key={k} className="align-top">
+            {entries.map(([k, v], i) => (
+              // A name may repeat (two Set-Cookie lines), so the position keys the row.
+              <tr key={i} className="align-top">
                 <th scope="row" className="w-40 pr-2 text-left font-normal text-zinc-400">{k}</th>
                 <td className="text-zinc-200"><HeaderValue name={k} value={v} /></td>
               </tr>

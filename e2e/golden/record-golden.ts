@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Frame } from '../../lib/mcp/frame';
+import { toFrame } from '../../lib/mcp/frame-check';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
 import { writeTrace } from '../../lib/trace/writer';
 
@@ -18,7 +19,7 @@ const frames: Frame[] = [];
 const origin = process.hrtime.bigint();
 const now = () => Number((process.hrtime.bigint() - origin) / 1000n);
 const record = ({ dir, lane, raw, meta }: Pick<Frame, 'dir' | 'lane' | 'raw' | 'meta'>) =>
-  frames.push({ seq: frames.length + 1, ts: now(), dir, lane, raw, size: Buffer.byteLength(raw), meta });
+  frames.push(toFrame({ seq: frames.length + 1, ts: now(), dir, lane, raw, size: Buffer.byteLength(raw), meta }));
 
 const child = spawn(process.execPath, [server, 'stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
 record({ dir: 'local', lane: 'lifecycle', raw: 'spawn', meta: { transport: 'stdio', event: 'spawn', pid: child.pid, command: 'node', args: ['server-everything', 'stdio'] } });
@@ -97,11 +98,11 @@ const header: TraceHeader = {
   version: TRACE_VERSION,
   loupeVersion: '0.1.0',
   createdAt: new Date().toISOString(),
-  target: { transport: 'stdio', name: 'server-everything', command: 'node', args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'] },
+  target: { transport: 'stdio', framing: 'lines', name: 'server-everything', command: 'node', args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'] },
   negotiatedVersion: init.result.protocolVersion,
   source: 'live',
 };
-writeFileSync(path.join(here, 'everything-stdio.v1.loupe.ndjson'), writeTrace({ header, frames }));
+writeFileSync(path.join(here, `everything-stdio.v${TRACE_VERSION}.loupe.ndjson`), writeTrace({ header, frames }));
 
 // The same session in the pre-release shape (format 0), the input of the migration test.
 const v0Header = { format: TRACE_FORMAT, version: 0, createdAt: Date.parse(header.createdAt), server: { name: 'server-everything', command: header.target.command, args: header.target.args }, protocolVersion: header.negotiatedVersion };

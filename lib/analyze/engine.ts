@@ -3,7 +3,7 @@
  * strictly; rules judge it against the state as it was, then the state moves on. A rule that
  * throws is contained (counted in `state.internalErrors`): the analyser never throws.
  */
-import type { Frame } from '../mcp/frame';
+import { TRANSPORT_FRAMING, type Frame, type Framing } from '../mcp/frame';
 import { parseStrict } from '../mcp/strict-json';
 import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, specUrl } from '../mcp/versions';
 import { LineAssembler, type TextUnit } from './lines';
@@ -11,7 +11,7 @@ import { requestKey, toMessage, type Message } from './message';
 import { RULE_MODULES } from './rules';
 import { createState, type AnalysisState, type RequestRecord } from './state';
 import { track } from './track';
-import { groupOf, type AnalyzerOptions, type Annotation, type FrameContext, type MessageContext, type RuleModule, type RuleSpec, type TextContext } from './types';
+import { groupOf, type AnalyzerOptions, type Annotation, type FrameContext, type MessageContext, type RuleModule, type RuleSpec, type TextContext, type Thresholds } from './types';
 import { strAt } from './util';
 
 export interface Analyzer {
@@ -24,7 +24,7 @@ export interface Analyzer {
 
 interface MutableContext {
   state: AnalysisState;
-  options: Required<AnalyzerOptions>;
+  options: Thresholds;
   version: string;
   frame?: Frame;
   parsed?: ReturnType<typeof parseStrict>;
@@ -44,6 +44,12 @@ export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec>
   const specs = new Map<string, RuleSpec>();
   for (const m of modules) for (const [id, spec] of Object.entries(m.rules)) specs.set(id, spec);
   return specs;
+}
+
+/** How a frame's transport cut it: the source's declared framing wins; otherwise the transport
+ *  named in the frame's meta; a frame with no meta is a line (stdio is the default transport). */
+function framingOf(frame: Frame, declared: Framing | undefined): Framing {
+  return declared ?? (frame.meta ? TRANSPORT_FRAMING[frame.meta.transport] : 'lines');
 }
 
 export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly RuleModule[] = RULE_MODULES): Analyzer {
@@ -127,12 +133,12 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
       try {
         if (frame.ts > state.lastTs) state.lastTs = frame.ts;
         state.firstSeq ??= frame.seq;
-        const ended = frame.lane === 'lifecycle' && !!frame.meta && 'event' in frame.meta && (frame.meta.event === 'exit' || frame.meta.event === 'disconnect');
+        const ended = frame.lane === 'lifecycle' && (frame.meta?.event === 'exit' || frame.meta?.event === 'disconnect');
         // Nothing can complete a pending stdio run once the process is gone: judge it now, so a
         // live view does not wait for the end of the trace.
         if (ended) for (const u of lines.flush()) handleUnit(u, true);
         const isMessage = frame.lane === 'message' && frame.dir !== 'local';
-        const stdio = isMessage && frame.meta?.transport !== 'http';
+        const stdio = isMessage && framingOf(frame, opts.framing) === 'lines';
         ctx.frame = frame;
         ctx.parsed = isMessage ? parseStrict(typeof frame.raw === 'string' ? frame.raw : String(frame.raw)) : undefined;
         ctx.stdio = stdio;

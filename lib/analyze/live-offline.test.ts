@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
+import { toFrame } from '../mcp/frame-check';
 import { CASES_BY_GROUP } from './cases';
 import { analyze, createAnalyzer, type Annotation } from './index';
 import { METHODS } from './methods';
@@ -45,10 +46,10 @@ const frameSpec = fc.record({
 const trace = fc.array(frameSpec, { maxLength: 40 }).map((specs) => {
   let ts = 0;
   // A pretty-printed message becomes one frame per line, as a stdio transport records it.
-  return specs.flatMap((s) => s.raw.split('\n').map((line) => ({ ...s, raw: line }))).map((s, i): Frame => ({
+  return specs.flatMap((s) => s.raw.split('\n').map((line) => ({ ...s, raw: line }))).map((s, i): Frame => toFrame({
     seq: i + 1, ts: (ts += s.gap), dir: s.dir, lane: s.lane, raw: s.raw, size: s.raw.length,
     ...(s.invalidUtf8 && i % 7 === 0 ? { invalidUtf8: true } : {}),
-    meta: s.lane === 'lifecycle' ? { transport: 'stdio', event: s.event as 'exit', code: 0 } : s.http ? { transport: 'http' as const } : { transport: 'stdio' as const },
+    meta: s.lane === 'http' ? undefined : s.lane === 'lifecycle' ? { transport: 'stdio', event: s.event, ...(s.event === 'spawn' ? { pid: 1, command: 'node', args: [] } : {}), ...(s.event === 'exit' ? { code: 0 } : {}) } : s.http && s.lane !== 'stderr' ? { transport: 'http' as const } : { transport: 'stdio' as const },
   }));
 });
 

@@ -1,13 +1,17 @@
 /** Frame builders for the analyser's tests: a script of messages becomes recorded frames. */
 import type { Frame, FrameMeta } from '../mcp/frame';
+import { toFrame } from '../mcp/frame-check';
+
+/** Frame fields beyond the essentials (truncated, invalidUtf8, ...); the built frame is validated. */
+type Extra = Record<string, unknown>;
 
 export class Script {
   readonly frames: Frame[] = [];
   private ts = 0;
 
-  private add(dir: Frame['dir'], lane: Frame['lane'], raw: string, extra: Partial<Frame> = {}, gapUs = 1000): this {
+  private add(dir: Frame['dir'], lane: Frame['lane'], raw: string, extra: Extra = {}, gapUs = 1000): this {
     this.ts += gapUs;
-    this.frames.push({ seq: this.frames.length + 1, ts: this.ts, dir, lane, raw, size: raw.length, meta: { transport: 'stdio' }, ...extra });
+    this.frames.push(toFrame({ seq: this.frames.length + 1, ts: this.ts, dir, lane, raw, size: raw.length, meta: { transport: 'stdio' }, ...extra }));
     return this;
   }
 
@@ -20,7 +24,7 @@ export class Script {
     return this.add('s2c', 'message', typeof msg === 'string' ? msg : JSON.stringify(msg), {}, gapUs);
   }
 
-  frame(dir: Frame['dir'], lane: Frame['lane'], raw: string, extra: Partial<Frame> = {}, meta?: FrameMeta): this {
+  frame(dir: Frame['dir'], lane: Frame['lane'], raw: string, extra: Extra = {}, meta?: FrameMeta): this {
     return this.add(dir, lane, raw, meta ? { ...extra, meta } : extra);
   }
 

@@ -4,7 +4,7 @@
  * frames, messages and the end of a trace; rules/index.ts lists them. Adding a group (the http.*
  * rules) is one more file and one more line in that list.
  */
-import type { Frame } from '../mcp/frame';
+import type { Frame, Framing } from '../mcp/frame';
 import type { StrictJson } from '../mcp/strict-json';
 import type { AnalysisState, RequestRecord } from './state';
 import type { Message } from './message';
@@ -29,7 +29,12 @@ export interface AnalyzerOptions {
   slowMs?: number;
   /** A request unanswered this long is marked `timing.no-response` (default 60 000 ms). */
   timeoutMs?: number;
+  /** How the traffic was cut into messages: the trace target's or the session's `framing`.
+   *  Absent, each frame's transport answers (TRANSPORT_FRAMING); no meta at all means lines. */
+  framing?: Framing;
 }
+
+export type Thresholds = Required<Pick<AnalyzerOptions, 'slowMs' | 'timeoutMs'>>;
 
 export interface RuleSpec {
   severity: Severity;
@@ -45,7 +50,7 @@ export interface Reporter {
 export interface BaseContext extends Reporter {
   /** State before the current frame or message is applied. */
   readonly state: AnalysisState;
-  readonly options: Required<AnalyzerOptions>;
+  readonly options: Thresholds;
   /** The version the current traffic is judged by. */
   readonly version: string;
 }
@@ -55,7 +60,8 @@ export interface FrameContext extends BaseContext {
   readonly frame: Frame;
   /** The strict reading of a message-lane frame's raw text (undefined on other lanes). */
   readonly parsed?: StrictJson;
-  /** True for message-lane frames that did not come from the HTTP transport. */
+  /** True for message-lane frames of a line-framed transport (stdio): only there can a message
+   *  span lines or share one, so only there do the stdio.* line rules apply. */
   readonly stdio: boolean;
 }
 

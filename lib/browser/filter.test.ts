@@ -3,7 +3,7 @@ import type { Frame } from '../mcp/frame';
 import { emptyTrace, ingest } from './trace';
 import { filterSeqs, matches, type TrafficFilter } from './filter';
 
-const head = (raw: string, seq: number, dir: Frame['dir'] = 'c2s'): Frame => ({ seq, ts: seq * 1000, dir, lane: 'http', raw, size: raw.length, meta: { transport: 'http' } });
+const head = (raw: string, seq: number, dir: Frame['dir'] = 'c2s'): Frame => ({ seq, ts: seq * 1000, dir, lane: 'http', raw, size: raw.length, meta: undefined });
 
 const frames: Frame[] = [
   head('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:1\r\nAuthorization: Bearer s3cret\r\nAccept: application/json, text/event-stream\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"ping"}', 1),

@@ -47,14 +47,16 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
 
 /** A lifecycle frame's one-line summary, e.g. "spawn pid 4242" or "exit code 0". */
 export function lifecycleText(frame: Frame): string {
-  const m = frame.meta as { event?: string; pid?: number; code?: number | null; signal?: string | null; error?: string } | undefined;
-  if (!m?.event) return frame.raw;
-  const pid = m.pid !== undefined ? ` pid ${m.pid}` : '';
-  if (m.event === 'signal') return `sent ${m.signal ?? 'a signal'} to${pid || ' the process'}`;
+  const m = frame.lane === 'lifecycle' ? frame.meta : undefined;
+  if (!m) return frame.raw;
+  const pid = 'pid' in m && m.pid !== undefined ? ` pid ${m.pid}` : '';
+  if (m.event === 'signal') return `sent ${m.signal} to${pid || ' the process'}`;
   const parts = [`${m.event}${pid}`];
-  if (m.code !== undefined && m.code !== null) parts.push(`code ${m.code}`);
-  if (m.signal) parts.push(`by ${m.signal}`);
-  if (m.error) parts.push(m.error);
+  if (m.event === 'exit') {
+    if (m.code !== undefined && m.code !== null) parts.push(`code ${m.code}`);
+    if (m.signal) parts.push(`by ${m.signal}`);
+  }
+  if ('error' in m && m.error) parts.push(m.error);
   return parts.join(', ');
 }
 

@@ -34,7 +34,7 @@ describe('checkFramesMessage', () => {
 
   it('names the first bad frame and field', () => {
     const r = checkFramesMessage({ type: 'frames/append', sessionId: 's', frames: [good, { ...good, seq: 2, dir: 'up' }] });
-    expect(r).toEqual({ ok: false, problem: 'frames[1].dir: expected c2s, s2c or local' });
+    expect(r).toEqual({ ok: false, problem: 'frames[1]: frame 2: dir is "up", expected "c2s", "s2c" or "local"' });
   });
 
   it('leaves other messages to zod', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Frame } from '../mcp/frame';
+import { toFrame } from '../mcp/frame-check';
 import { emptyTrace, ingest } from './trace';
 import { frameView, lifecycleText } from './frameView';
 import { filterSeqs } from './filter';
@@ -11,7 +12,7 @@ function msg(seq: number, dir: Frame['dir'], body: unknown, ts = seq * 1000): Fr
 }
 
 const frames: Frame[] = [
-  { seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: 'spawn', size: 0, meta: { transport: 'stdio', event: 'spawn', pid: 7 } },
+  { seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: 'spawn', size: 0, meta: { transport: 'stdio', event: 'spawn', pid: 7, command: 'node', args: [] } },
   msg(2, 'c2s', { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} }, 1000),
   { seq: 3, ts: 1500, dir: 's2c', lane: 'stderr', raw: 'starting up', size: 11 },
   msg(4, 's2c', { jsonrpc: '2.0', id: 0, result: {} }, 4000),
@@ -86,9 +87,9 @@ describe('frameView', () => {
 });
 
 describe('lifecycleText', () => {
-  const life = (meta: Record<string, unknown>): Frame => ({ seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: '', size: 0, meta: { transport: 'stdio', ...meta } as Frame['meta'] });
+  const life = (meta: Record<string, unknown>): Frame => toFrame({ seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: '', size: 0, meta: { transport: 'stdio', ...meta } });
   it('says what happened to the process in a few words', () => {
-    expect(lifecycleText(life({ event: 'spawn', pid: 42 }))).toBe('spawn pid 42');
+    expect(lifecycleText(life({ event: 'spawn', pid: 42, command: 'node', args: [] }))).toBe('spawn pid 42');
     expect(lifecycleText(life({ event: 'signal', pid: 42, signal: 'SIGTERM' }))).toBe('sent SIGTERM to pid 42');
     expect(lifecycleText(life({ event: 'exit', pid: 42, code: null, signal: 'SIGTERM' }))).toBe('exit pid 42, by SIGTERM');
     expect(lifecycleText(life({ event: 'exit', pid: 42, code: 0, signal: null }))).toBe('exit pid 42, code 0');

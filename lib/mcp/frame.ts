@@ -1,59 +1,70 @@
 /**
  * A Frame is one crossing of the wire, exactly as recorded. Frames are append-only: everything
  * derived from them (parsed JSON, pairs, latency, annotations) lives beside them, never inside.
+ *
+ * One contract: `FrameSchema` is the source of truth, `Frame` is inferred from it, and
+ * `checkFrame` (frame-check.ts) is the only validator, used by the page for what the proxy sends
+ * and by the trace reader for files. The lane decides which meta a frame may carry.
  */
+import { z } from 'zod';
+import { HttpExchangeMetaSchema, LifecycleMetaSchema, MessageMetaSchema, StdioLineMetaSchema } from './frame-meta';
+
+export * from './frame-meta';
 
 /** Who sent it. `local` marks what the recorder itself observed (a process started or exited). */
-export type Direction = 'c2s' | 's2c' | 'local';
+export const DirectionSchema = z.enum(['c2s', 's2c', 'local']);
+export type Direction = z.infer<typeof DirectionSchema>;
 
 /** `message`: JSON-RPC traffic (or what should have been); `stderr`: server logs;
  *  `http`: an HTTP exchange; `lifecycle`: process and connection events. */
-export type Lane = 'message' | 'stderr' | 'http' | 'lifecycle';
+export const LaneSchema = z.enum(['message', 'stderr', 'http', 'lifecycle']);
+export type Lane = z.infer<typeof LaneSchema>;
 
-export interface StdioMeta {
-  transport: 'stdio';
-  /** Set when the line ended in `\r\n`; the `\r` is not part of `raw`. */
-  crlf?: boolean;
-}
-
-export interface LifecycleMeta {
-  transport: 'stdio' | 'http';
-  event: 'spawn' | 'spawn-error' | 'exit' | 'connect' | 'disconnect' | 'stdin-closed' | 'signal';
-  pid?: number;
-  command?: string;
-  args?: string[];
-  code?: number | null;
-  signal?: string | null;
-  error?: string;
-}
-
-export interface HttpMeta {
-  transport: 'http';
-  /** Links message frames read from a body to the exchange frame that carried them. */
-  exchange?: number;
-  [key: string]: unknown;
-}
-
-export type FrameMeta = StdioMeta | LifecycleMeta | HttpMeta;
-
-export interface Frame {
-  /** 1-based, dense, per session. */
-  seq: number;
+const base = {
+  /** 1-based, per session; strictly increasing (dense unless the trace is a selection). */
+  seq: z.number().int().positive(),
   /** Microseconds since the session's origin, monotonic, taken at the wire. */
-  ts: number;
-  dir: Direction;
-  lane: Lane;
+  ts: z.number(),
+  dir: DirectionSchema,
   /** The exact text that crossed (for stdio: one line without its `\n`). Invalid UTF-8 is
    *  decoded with U+FFFD and flagged by `invalidUtf8`; `rawBase64` then holds the exact bytes. */
-  raw: string;
+  raw: z.string(),
   /** Bytes on the wire, before any truncation. */
-  size: number;
+  size: z.number().int().nonnegative(),
   /** Present when the recorder kept only the first bytes of an oversized line. */
-  truncated?: boolean;
-  invalidUtf8?: boolean;
-  rawBase64?: string;
-  meta?: FrameMeta;
-}
+  truncated: z.boolean().optional(),
+  invalidUtf8: z.boolean().optional(),
+  rawBase64: z.string().optional(),
+};
+
+// Strict, like every meta shape: a field a frame does not have is refused by name.
+// Meta is optional in every lane: a frame from a file or a tap may know nothing beyond its text.
+export const MessageFrameSchema = z.strictObject({ ...base, lane: z.literal('message'), meta: MessageMetaSchema.optional() });
+export const StderrFrameSchema = z.strictObject({ ...base, lane: z.literal('stderr'), meta: StdioLineMetaSchema.optional() });
+export const HttpFrameSchema = z.strictObject({ ...base, lane: z.literal('http'), meta: HttpExchangeMetaSchema.optional() });
+export const LifecycleFrameSchema = z.strictObject({ ...base, lane: z.literal('lifecycle'), meta: LifecycleMetaSchema.optional() });
+
+export const FrameSchema = z.discriminatedUnion('lane', [MessageFrameSchema, StderrFrameSchema, HttpFrameSchema, LifecycleFrameSchema]);
+export type Frame = z.infer<typeof FrameSchema>;
+export type MessageFrame = z.infer<typeof MessageFrameSchema>;
+export type StderrFrame = z.infer<typeof StderrFrameSchema>;
+export type HttpFrame = z.infer<typeof HttpFrameSchema>;
+export type LifecycleFrame = z.infer<typeof LifecycleFrameSchema>;
+export type FrameMeta = NonNullable<Frame['meta']>;
+
+/** `Omit` that keeps a union a union (a frame without its seq is still one of four lanes). */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** How a transport cuts the byte stream into messages: stdio writes one message per line, so a
+ *  message split over lines or two on one line is possible and is judged; HTTP hands over whole
+ *  messages (a body, an SSE event's data). */
+export const FramingSchema = z.enum(['lines', 'messages']);
+export type Framing = z.infer<typeof FramingSchema>;
+
+export type TransportKind = 'stdio' | 'http';
+
+/** The framing of each transport Loupe speaks. A source that knows better (a tap) says its own. */
+export const TRANSPORT_FRAMING: Readonly<Record<TransportKind, Framing>> = { stdio: 'lines', http: 'messages' };
 
 /** Human text for a direction, used by tables and exports. */
 export function directionLabel(dir: Direction): string {

@@ -3,9 +3,7 @@
  * headers, the status and response headers, timing (sent, headers, done) and the SSE events and
  * messages its body carried. Pure, so the page and the CLI read exchanges the same way.
  */
-import type { Frame } from './frame';
-
-type Meta = Record<string, unknown>;
+import type { Frame, HeaderPairs, StreamRole } from './frame';
 
 export interface HttpEventRef {
   seq: number;
@@ -21,13 +19,13 @@ export interface HttpExchangeView {
   method: string;
   url: string;
   /** Which stream it was: post, get, legacy, delete, probe. */
-  stream?: string;
+  stream: StreamRole;
   lastEventId?: string;
   probe?: string;
-  requestHeaders: Record<string, string>;
+  requestHeaders: HeaderPairs;
   status?: number;
   statusText?: string;
-  responseHeaders: Record<string, string>;
+  responseHeaders: HeaderPairs;
   /** Microseconds on the session clock. */
   sentAt?: number;
   headersAt?: number;
@@ -41,50 +39,48 @@ export interface HttpExchangeView {
   sent: number[];
 }
 
-const meta = (f: Frame | undefined): Meta => (f?.meta ?? {}) as Meta;
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const headers = (v: unknown): Record<string, string> =>
-  v && typeof v === 'object' ? Object.fromEntries(Object.entries(v as Meta).filter(([, x]) => typeof x === 'string') as [string, string][]) : {};
-
 /** The seq of the request frame of the exchange `frame` belongs to, if it belongs to one. */
 export function exchangeIdOf(frame: Frame): number | undefined {
-  const m = meta(frame);
-  if (m.transport !== 'http') return undefined;
-  if (frame.lane === 'http' && m.phase === 'request') return frame.seq;
-  return num(m.exchange);
+  if (frame.lane === 'http' && frame.meta) return frame.meta.phase === 'request' ? frame.seq : frame.meta.exchange;
+  if (frame.lane === 'message' && frame.meta?.transport === 'http') return frame.meta.exchange;
+  return undefined;
 }
 
 /** Gathers the exchange whose request frame is `id`. `at(seq)` answers a frame by seq; the scan
  *  stops at the exchange's `end` frame, or after `limit` frames for a stream still open. */
 export function collectExchange(at: (seq: number) => Frame | undefined, lastSeq: number, id: number, limit = 20_000): HttpExchangeView | undefined {
   const req = at(id);
-  const rm = meta(req);
-  if (!req || req.lane !== 'http' || rm.phase !== 'request') return undefined;
+  if (req?.lane !== 'http' || req.meta?.phase !== 'request') return undefined;
+  const rm = req.meta;
   const ex: HttpExchangeView = {
-    id, method: str(rm.method) ?? '?', url: str(rm.url) ?? '', stream: str(rm.stream), lastEventId: str(rm.lastEventId),
-    probe: str(rm.probe), requestHeaders: headers(rm.headers), responseHeaders: {}, sentAt: req.ts, events: [], sent: [],
+    id, method: rm.method, url: rm.url, stream: rm.stream, lastEventId: rm.stream === 'get' ? rm.lastEventId : undefined,
+    probe: rm.stream === 'probe' ? rm.probe : undefined, requestHeaders: rm.headers, responseHeaders: [], sentAt: req.ts, events: [], sent: [],
   };
   for (let seq = id + 1; seq <= Math.min(lastSeq, id + limit); seq++) {
     const f = at(seq);
-    const m = meta(f);
-    if (!f || m.exchange !== id) continue;
+    if (!f || exchangeIdOf(f) !== id) continue;
     if (f.lane === 'message') {
+      const m = f.meta?.transport === 'http' ? f.meta : undefined;
       if (f.dir === 'c2s') ex.sent.push(seq);
-      else ex.events.push({ seq, eventId: str(m.eventId), event: str(m.event), message: true });
-    } else if (m.phase === 'response') {
-      ex.status = num(m.status);
-      ex.statusText = str(m.statusText);
-      ex.responseHeaders = headers(m.headers);
-      ex.headersAt = num(m.headersAt) ?? f.ts;
-    } else if (m.phase === 'event') {
-      ex.events.push({ seq, eventId: str(m.eventId), event: str(m.event), message: false });
-    } else if (m.phase === 'end') {
-      ex.doneAt = num(m.doneAt) ?? f.ts;
-      ex.bytes = num(m.bytes);
-      ex.error = str(m.error);
-      ex.verdict = str(m.verdict);
-      ex.note = str(m.note) ?? str(m.message);
+      else ex.events.push({ seq, eventId: m?.eventId, event: m?.event, message: true });
+      continue;
+    }
+    const m = f.lane === 'http' ? f.meta : undefined;
+    if (m?.phase === 'response') {
+      ex.status = m.status;
+      ex.statusText = m.statusText;
+      ex.responseHeaders = m.headers;
+      ex.headersAt = m.headersAt ?? f.ts;
+    } else if (m?.phase === 'event') {
+      ex.events.push({ seq, eventId: m.eventId, event: m.event, message: false });
+    } else if (m?.phase === 'end') {
+      ex.doneAt = m.doneAt ?? f.ts;
+      ex.bytes = m.bytes;
+      ex.error = m.error;
+      if (m.stream === 'probe') {
+        ex.verdict = m.verdict;
+        ex.note = m.note ?? m.message;
+      } else ex.note = m.note;
       break;
     }
   }

@@ -2,7 +2,9 @@
  * Header values that carry credentials. The page shows them masked (with a per-value reveal) so a
  * screen share or a screenshot of an HTTP exchange does not leak a token.
  */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key']);
+/** Lower case. Also the headers an export always redacts by name (lib/trace/redact-rules.ts). */
+export const SECRET_HEADER_NAMES = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key'] as const;
+const SECRET_HEADERS = new Set<string>(SECRET_HEADER_NAMES);
 
 export const MASK = '••••••';
 

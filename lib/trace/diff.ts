@@ -6,7 +6,7 @@
  */
 import { analyze, type Annotation } from '../analyze';
 import { classifyFrame } from '../mcp/classify';
-import type { Frame } from '../mcp/frame';
+import type { Frame, Framing } from '../mcp/frame';
 import { jsonDiff, type Change } from './json-diff';
 
 export type { Change } from './json-diff';
@@ -62,8 +62,8 @@ interface Summary {
   latencyUs: Map<string, number[]>;
 }
 
-function summarize(frames: readonly Frame[]): Summary {
-  const { annotations, state } = analyze(frames);
+function summarize(frames: readonly Frame[], framing: Framing | undefined): Summary {
+  const { annotations, state } = analyze(frames, framing === undefined ? {} : { framing });
   const bySeq = new Map(frames.map((f) => [f.seq, f]));
   const items = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() } as Summary['items'];
   const latencyUs = new Map<string, number[]>();
@@ -123,9 +123,12 @@ function stats(us: number[] | undefined): LatencyRow['before'] {
   return { count: s.length, medianMs: s[Math.floor((s.length - 1) / 2)] / 1000, maxMs: s[s.length - 1] / 1000 };
 }
 
-export function diffTraces(a: { frames: readonly Frame[] }, b: { frames: readonly Frame[] }): TraceDiff {
-  const sa = summarize(a.frames);
-  const sb = summarize(b.frames);
+/** A side of a diff: a trace, or bare frames (their framing is then read from each frame's meta). */
+type DiffSide = { frames: readonly Frame[]; header?: { target: { framing: Framing } } };
+
+export function diffTraces(a: DiffSide, b: DiffSide): TraceDiff {
+  const sa = summarize(a.frames, a.header?.target.framing);
+  const sb = summarize(b.frames, b.header?.target.framing);
   const methods = [...new Set([...sa.latencyUs.keys(), ...sb.latencyUs.keys()])].sort();
   const d: TraceDiff = {
     tools: diffItems(sa.items.tools, sb.items.tools),

@@ -3,7 +3,7 @@ import { prepareExport, selectFrames } from './export';
 import { message } from './testing';
 
 const frames = Array.from({ length: 12 }, (_, i) => message(i + 1, i % 2 ? 's2c' : 'c2s', { jsonrpc: '2.0', method: 'ping', id: i }));
-const target = { transport: 'stdio' as const, name: 'test', command: 'node', args: [] };
+const target = { transport: 'stdio' as const, framing: 'lines' as const, name: 'test', command: 'node', args: [] };
 
 describe('exporting a multi-selection', () => {
   it('picks exactly the frames in the ranges, in seq order, whatever order the ranges came in', () => {

@@ -5,7 +5,7 @@
 import type { Frame } from '../mcp/frame';
 import { containsSeq, rangeSetOf, type SeqRange } from '../view/range-set';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader, type TraceSource, type TraceTarget } from './format';
-import { redactFrames, type RedactOptions, type RedactionHit } from './redact';
+import { redactFrames, redactStrings, type RedactOptions, type RedactionHit } from './redact';
 import { writeTrace } from './writer';
 
 export type FrameSelection =
@@ -68,8 +68,12 @@ export function prepareExport(input: ExportInput): PreparedExport {
   }
   if (input.redact === false) return { header, frames: picked, hits: [] };
   const r = redactFrames(picked, input.redact);
-  header.redaction = { rules: r.rules, count: r.hits.length };
-  return { header, frames: r.frames, hits: r.hits };
+  // The target (command line, URL) goes through the same rules: `--api ghp_…` is a key too.
+  const target = redactStrings(header.target, input.redact, 'header.target');
+  header.target = target.value;
+  const hits = [...target.hits, ...r.hits];
+  header.redaction = { rules: r.rules, count: hits.length };
+  return { header, frames: r.frames, hits };
 }
 
 /** The file's text. */

@@ -2,17 +2,20 @@
  * The Loupe trace file: NDJSON, one header line, then one Frame per line exactly as recorded.
  * docs/trace-format.md is the public description; keep the two in step.
  */
-import type { Frame } from '../mcp/frame';
+import type { Frame, Framing, TransportKind } from '../mcp/frame';
 
 export const TRACE_FORMAT = 'loupe-trace';
 /** Bump with a migration in migrate.ts whenever the shape of a line changes. */
-export const TRACE_VERSION = 1;
+export const TRACE_VERSION = 2;
 /** The suggested file extension. */
 export const TRACE_EXTENSION = '.loupe.ndjson';
 
 /** What was inspected, described without secrets: no env, no headers, no credentials in URLs. */
 export interface TraceTarget {
-  transport: 'stdio' | 'http';
+  transport: TransportKind;
+  /** How the transport cut the traffic into messages; the analyser judges stdio's line rules
+   *  only on `lines`. A tap or an import says its own; Loupe's transports use TRANSPORT_FRAMING. */
+  framing: Framing;
   name: string;
   command?: string;
   args?: string[];

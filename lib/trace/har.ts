@@ -3,42 +3,39 @@
  * `request`), its response-head frame, its `end` frame and the message frames it carried, all
  * linked by `meta.exchange` (the request frame's seq).
  */
-import type { Frame } from '../mcp/frame';
+import type { Frame, HeaderPairs, HttpEndMeta, HttpFrame, HttpMessageMeta, HttpRequestMeta, HttpResponseMeta } from '../mcp/frame';
 import type { Trace } from './format';
 import { originMs } from './time';
 
-type Meta = Record<string, unknown>;
-
 interface Exchange {
-  request: Frame;
-  response?: Frame;
-  end?: Frame;
+  request: HttpFrame;
+  rq: HttpRequestMeta;
+  response?: HttpFrame;
+  rs?: HttpResponseMeta;
+  end?: HttpFrame;
+  em?: HttpEndMeta;
   sent: Frame[];
-  received: Frame[];
+  received: { frame: Frame; sse?: HttpMessageMeta }[];
 }
 
-const meta = (f: Frame): Meta => (f.meta ?? {}) as Meta;
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-function headerList(h: unknown): { name: string; value: string }[] {
-  if (Array.isArray(h)) return h.filter((p) => Array.isArray(p) && p.length === 2).map(([name, value]) => ({ name: String(name), value: String(value) }));
-  if (typeof h === 'object' && h !== null) return Object.entries(h).map(([name, value]) => ({ name, value: String(value) }));
-  return [];
+function headerList(h: HeaderPairs): { name: string; value: string }[] {
+  return h.map(([name, value]) => ({ name, value }));
 }
 
 function exchanges(frames: readonly Frame[]): Exchange[] {
   const byId = new Map<number, Exchange>();
   for (const f of frames) {
-    const m = meta(f);
-    if (f.lane === 'http' && m.phase === 'request') {
-      byId.set(f.seq, { request: f, sent: [], received: [] });
-      continue;
+    if (f.lane === 'http' && f.meta) {
+      const m = f.meta;
+      if (m.phase === 'request') byId.set(f.seq, { request: f, rq: m, sent: [], received: [] });
+      const ex = m.phase === 'request' ? undefined : byId.get(m.exchange);
+      if (ex && m.phase === 'response') [ex.response, ex.rs] = [f, m];
+      else if (ex && m.phase === 'end') [ex.end, ex.em] = [f, m];
+    } else if (f.lane === 'message' && f.meta?.transport === 'http' && f.meta.exchange !== undefined) {
+      const ex = byId.get(f.meta.exchange);
+      if (ex && f.dir === 'c2s') ex.sent.push(f);
+      else if (ex) ex.received.push({ frame: f, sse: f.meta });
     }
-    const ex = typeof m.exchange === 'number' ? byId.get(m.exchange) : undefined;
-    if (!ex) continue;
-    if (f.lane === 'message') (f.dir === 'c2s' ? ex.sent : ex.received).push(f);
-    else if (m.phase === 'response') ex.response = f;
-    else if (m.phase === 'end') ex.end = f;
   }
   return [...byId.values()];
 }
@@ -52,11 +49,11 @@ function requestBody(ex: Exchange): string | undefined {
 }
 
 function responseBody(ex: Exchange, sse: boolean): string {
-  const parts = ex.received.map((f) => {
-    if (!sse) return f.raw;
-    const id = str(meta(f).eventId);
-    const event = str(meta(f).event);
-    return `${id ? `id: ${id}\n` : ''}${event ? `event: ${event}\n` : ''}data: ${f.raw}\n\n`;
+  const parts = ex.received.map(({ frame, sse: m }) => {
+    if (!sse) return frame.raw;
+    const id = m?.eventId;
+    const event = m?.event;
+    return `${id ? `id: ${id}\n` : ''}${event ? `event: ${event}\n` : ''}data: ${frame.raw}\n\n`;
   });
   return parts.join(sse ? '' : '\n') + (ex.end?.raw ?? '');
 }
@@ -68,12 +65,11 @@ function headerValue(headers: { name: string; value: string }[], name: string): 
 export function traceToHar(trace: Trace, creatorVersion: string): object {
   const origin = originMs(trace.header);
   const entries = exchanges(trace.frames).map((ex) => {
-    const rq = meta(ex.request);
-    const rs = ex.response ? meta(ex.response) : {};
-    const url = str(rq.url) ?? '';
-    const reqHeaders = headerList(rq.headers ?? rq.requestHeaders);
-    const resHeaders = headerList(rs.headers ?? rs.responseHeaders);
-    const mimeType = str(rs.contentType) ?? headerValue(resHeaders, 'content-type') ?? '';
+    const { rq, rs, em } = ex;
+    const url = rq.url;
+    const reqHeaders = headerList(rq.headers);
+    const resHeaders = headerList(rs?.headers ?? []);
+    const mimeType = rs?.contentType ?? headerValue(resHeaders, 'content-type') ?? '';
     const body = requestBody(ex);
     const text = responseBody(ex, mimeType.startsWith('text/event-stream'));
     const sentUs = ex.request.ts;
@@ -87,18 +83,18 @@ export function traceToHar(trace: Trace, creatorVersion: string): object {
     } catch {
       // A URL that does not parse keeps an empty query list; the url field still shows it.
     }
-    const error = str(meta(ex.end ?? ex.request).error);
-    const endBytes = ex.end ? meta(ex.end).bytes : undefined;
+    const error = em?.error;
+    const endBytes = em?.bytes;
     return {
       startedDateTime: new Date(origin + sentUs / 1000).toISOString(),
       time: wait + receive,
       request: {
-        method: str(rq.method) ?? 'GET', url, httpVersion: 'HTTP/1.1', cookies: [], headers: reqHeaders, queryString: query,
+        method: rq.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: reqHeaders, queryString: query,
         ...(body !== undefined ? { postData: { mimeType: headerValue(reqHeaders, 'content-type') ?? 'application/json', text: body } } : {}),
         headersSize: -1, bodySize: body === undefined ? 0 : new TextEncoder().encode(body).length,
       },
       response: {
-        status: typeof rs.status === 'number' ? rs.status : 0, statusText: str(rs.statusText) ?? (error ? `error: ${error}` : ''),
+        status: rs?.status ?? 0, statusText: rs?.statusText ?? (error ? `error: ${error}` : ''),
         httpVersion: 'HTTP/1.1', cookies: [], headers: resHeaders,
         content: { size: new TextEncoder().encode(text).length, mimeType, text },
         redirectURL: headerValue(resHeaders, 'location') ?? '', headersSize: -1,

@@ -1,6 +1,7 @@
 /**
  * The migration chain. Each step turns the lines of version N into lines of version N+1, one line
- * at a time, so an old file migrates while it streams in. Version 1 readers accept 0 and 1.
+ * at a time, so an old file migrates while it streams in. A step may remember what earlier lines
+ * said (v1 -> v2 carries an exchange's stream to its later frames), so steps are made per read.
  */
 import { TRACE_FORMAT, TRACE_VERSION, TraceError } from './format';
 
@@ -53,7 +54,55 @@ const v0to1: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [v0to1];
+const FRAMING: Json = { stdio: 'lines', http: 'messages' };
+
+const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A v1 header object of `name: value` becomes ordered pairs; anything else is left for the validator. */
+function headerPairs(h: unknown): unknown {
+  return isJson(h) ? Object.entries(h).map(([k, v]) => [k, typeof v === 'string' ? v : String(v)]) : h;
+}
+
+/** The stream of a v1 request frame that did not record one, from what it did record. */
+function streamOfRequest(m: Json): string {
+  if (typeof m.probe === 'string') return 'probe';
+  return m.method === 'GET' ? 'get' : m.method === 'DELETE' ? 'delete' : 'post';
+}
+
+/**
+ * Version 1 to 2: typed frame meta. HTTP headers become ordered [name, value] pairs (v1 kept an
+ * object, which lost repeats and order); every exchange frame names its stream (early v1 files
+ * left it out; it is taken from the request); the target says how its transport frames messages.
+ */
+function v1to2(): Migration {
+  const streams = new Map<unknown, unknown>();
+  return {
+    from: 1,
+    header(h) {
+      const target = isJson(h.target) ? h.target : {};
+      const framing = target.framing ?? FRAMING[String(target.transport)];
+      return { ...h, version: 2, target: framing === undefined ? target : { ...target, framing } };
+    },
+    frame(f) {
+      const m = f.meta;
+      if (!isJson(m) || m.transport !== 'http' || (f.lane !== 'http' && f.lane !== 'message')) return f;
+      const meta: Json = { ...m };
+      if (f.lane === 'http' && meta.phase === 'request') {
+        meta.stream ??= streamOfRequest(meta);
+        streams.set(f.seq, meta.stream);
+      } else if (meta.stream === undefined && meta.exchange !== undefined) {
+        const known = streams.get(meta.exchange);
+        if (known !== undefined) meta.stream = known;
+        else if (f.lane === 'http') meta.stream = typeof meta.probe === 'string' ? 'probe' : 'post';
+      }
+      if (meta.headers !== undefined) meta.headers = headerPairs(meta.headers);
+      return { ...f, meta };
+    },
+  };
+}
+
+/** Each read gets its own steps, so what a step remembers never leaks between files. */
+const MIGRATIONS: (() => Migration)[] = [() => v0to1, v1to2];
 
 /** Reads a header line's version and returns the steps that bring it to TRACE_VERSION. */
 export function migrationsFrom(header: unknown, line: number): Migration[] {
@@ -69,7 +118,7 @@ export function migrationsFrom(header: unknown, line: number): Migration[] {
   if (v > TRACE_VERSION) {
     throw new TraceError(line, `written by a newer Loupe (format ${v}); this Loupe reads up to ${TRACE_VERSION}: upgrade Loupe`);
   }
-  return MIGRATIONS.filter((m) => m.from >= v);
+  return MIGRATIONS.map((make) => make()).filter((m) => m.from >= v);
 }
 
 export function migrateHeader(steps: Migration[], h: unknown): unknown {

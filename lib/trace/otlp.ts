@@ -5,7 +5,7 @@
  * gen_ai.tool.name, gen_ai.prompt.name, network.transport, error.type). Span names follow
  * `{mcp.method.name} {target}`. Ids are derived from the trace, so an export is reproducible.
  */
-import type { Frame } from '../mcp/frame';
+import { headerValue, type Frame } from '../mcp/frame';
 import { classifyFrame } from '../mcp/classify';
 import { PairIndex, type Pair } from '../mcp/pairs';
 import type { Trace } from './format';
@@ -38,10 +38,9 @@ function nanos(originMs: number, us: number): string {
 
 function sessionIdOf(frames: readonly Frame[]): string | undefined {
   for (const f of frames) {
-    const h = (f.meta as { headers?: Record<string, unknown> } | undefined)?.headers;
-    if (h && typeof h === 'object') {
-      for (const [k, v] of Object.entries(h)) if (k.toLowerCase() === 'mcp-session-id' && typeof v === 'string') return v;
-    }
+    const m = f.lane === 'http' ? f.meta : undefined;
+    const id = m?.phase === 'request' || m?.phase === 'response' ? headerValue(m.headers, 'mcp-session-id') : undefined;
+    if (id !== undefined) return id;
   }
   return undefined;
 }

@@ -1,7 +1,17 @@
 /**
  * The built-in redaction rules. A pattern's secret is its last capture group when it has one
  * (so `Bearer ` or a field name stays readable), else the whole match.
+ *
+ * Every rule runs in time linear in its input, whatever a server writes: a pattern may start only
+ * where its first token cannot continue a run it would also match (a word boundary or a
+ * lookbehind), its repetitions are never nested, and the one shape no regular expression here can
+ * match without backtracking, `secret-field`, is a hand-written scan (secret-field.ts).
+ * scripts/bench/redaction.ts measures each rule on inputs built against it.
  */
+import { secretFieldValues, type SecretSpan } from './secret-field';
+import { SECRET_HEADER_NAMES } from '../mcp/secret-headers';
+
+export { NOT_SECRET_FIELDS } from './secret-field';
 
 export interface PatternRule {
   id: string;
@@ -13,18 +23,22 @@ export interface PatternRule {
   label?: (m: RegExpExecArray) => string;
 }
 
-/** Headers whose values are always secret, matched case-insensitively wherever headers appear. */
-export const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'] as const;
+/** A rule that finds its secrets by scanning rather than by a regular expression. */
+export interface ScanRule {
+  id: string;
+  description: string;
+  scan: (text: string) => Iterable<SecretSpan>;
+}
 
-/** JSON fields named like secrets; `progressToken` and friends are protocol data, not secrets. */
-const SECRET_FIELD = String.raw`[A-Za-z0-9_.-]*(?:api[_-]?key|apikey|token|password|passwd|secret|authorization|credential|private[_-]?key|access[_-]?key|cookie)[A-Za-z0-9_.-]*`;
-export const NOT_SECRET_FIELDS = new Set(['progresstoken', 'maxtokens', 'tokens', 'tokencount', 'totaltokens']);
+/** Headers whose values are always secret, matched case-insensitively wherever headers appear:
+ *  the same list the page masks in an HTTP exchange. */
+export const SECRET_HEADERS = SECRET_HEADER_NAMES;
 
 export const PATTERN_RULES: PatternRule[] = [
   {
     id: 'header-line',
-    description: 'Authorization, Proxy-Authorization, Cookie and Set-Cookie header lines in raw HTTP text',
-    pattern: /^((?:proxy-)?authorization|cookie|set-cookie)[ \t]*:[ \t]*(\S.*?)\r?$/gim,
+    description: 'Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key and Api-Key header lines in raw HTTP text',
+    pattern: /^((?:proxy-)?authorization|cookie|set-cookie|(?:x-)?api-key)[ \t]*:[ \t]*(\S.*?)\r?$/gim,
     label: (m) => m[1].toLowerCase(),
   },
   { id: 'bearer', description: 'Bearer tokens', pattern: /\b(Bearer)\s+([A-Za-z0-9\-._~+/]{8,}=*)/gi },
@@ -32,18 +46,21 @@ export const PATTERN_RULES: PatternRule[] = [
   { id: 'github-token', description: 'GitHub tokens (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_)', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g },
   { id: 'slack-token', description: 'Slack tokens (xoxb-, xoxp-, …)', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
   { id: 'aws-access-key', description: 'AWS access key ids', pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g },
-  { id: 'jwt', description: 'JSON Web Tokens', pattern: /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g },
-  {
-    id: 'secret-field',
-    description: 'values of JSON fields named like api_key, token, password, secret (also inside escaped JSON)',
-    // (\\*) matches the escaping level of the opening quote so nested JSON in a string is covered.
-    pattern: new RegExp(String.raw`(\\*)"(${SECRET_FIELD})\1"\s*:\s*\1"([^"\\]+)`, 'gi'),
-    accept: (m) => !NOT_SECRET_FIELDS.has(m[2].toLowerCase()),
-  },
+  // `-` is both a base64url character and a word boundary: starting only where no base64url run
+  // goes on keeps `eyJ-eyJ-eyJ-…` from being scanned again from each `eyJ`.
+  { id: 'jwt', description: 'JSON Web Tokens', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g },
   {
     id: 'url-secret-param',
     description: 'URL query parameters named like token, key, secret, password',
     pattern: /[?&](?:[A-Za-z0-9_-]*(?:token|api[_-]?key|apikey|secret|password|sig|signature|auth))=([^&#\s"\\]+)/gi,
+  },
+];
+
+export const SCAN_RULES: ScanRule[] = [
+  {
+    id: 'secret-field',
+    description: 'values of JSON fields named like api_key, token, password, secret (also inside escaped JSON)',
+    scan: secretFieldValues,
   },
 ];
 
@@ -52,4 +69,8 @@ export function envNameLooksSecret(name: string): boolean {
   return /(token|secret|password|passwd|pwd|key|credential|auth|cookie|session|private)/i.test(name);
 }
 
-export const BUILTIN_RULE_IDS: string[] = [...SECRET_HEADERS, ...PATTERN_RULES.map((r) => r.id), 'env'];
+/** `env`, `header`, `url` and `arg` are the values taken from the connection (redaction-inputs.ts);
+ *  each can be switched off as a group. */
+export const CONNECTION_RULE_IDS = ['env', 'header', 'url', 'arg'];
+
+export const BUILTIN_RULE_IDS: string[] = [...SECRET_HEADERS, ...PATTERN_RULES.map((r) => r.id), ...SCAN_RULES.map((r) => r.id), ...CONNECTION_RULE_IDS];

@@ -18,20 +18,23 @@ function planted(): Frame[] {
     {
       seq: 1, ts: 10, dir: 'c2s', lane: 'http', raw: '', size: 321,
       meta: {
-        transport: 'http', method: 'POST', url: 'http://127.0.0.1:9/mcp?access_token=' + BODY_TOKEN, status: 200,
-        requestHeaders: { Authorization: `Bearer ${HEADER_TOKEN}`, 'Content-Type': 'application/json', Cookie: COOKIE },
-        responseHeaders: [['Set-Cookie', COOKIE], ['Mcp-Session-Id', 'abc']],
+        transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'http://127.0.0.1:9/mcp?access_token=' + BODY_TOKEN,
+        headers: [['Authorization', `Bearer ${HEADER_TOKEN}`], ['Content-Type', 'application/json'], ['Cookie', COOKIE]],
       },
     },
     { ...message(2, 'c2s', {}), raw, size: 999 },
     { seq: 3, ts: 30, dir: 's2c', lane: 'stderr', raw: `connecting with token ${ENV_TOKEN}, jwt ${JWT}`, size: 80 },
     { ...message(4, 's2c', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: JSON.stringify({ password: 'hunter2-hunter2', progressToken: 'p1' }) }] } }) },
+    {
+      seq: 5, ts: 50, dir: 's2c', lane: 'http', raw: '', size: 40,
+      meta: { transport: 'http', phase: 'response', exchange: 1, stream: 'post', status: 200, statusText: 'OK', headers: [['Set-Cookie', COOKIE], ['Mcp-Session-Id', 'abc']] },
+    },
   ];
 }
 
 const env = { GITHUB_TOKEN: ENV_TOKEN, HOME: '/home/me', DEBUG: '1' };
 const secrets = [HEADER_TOKEN, BODY_TOKEN, ENV_TOKEN, COOKIE, GHP, JWT, 'hunter2-hunter2'];
-const target = { transport: 'http' as const, name: 'remote', url: 'http://127.0.0.1:9/mcp' };
+const target = { transport: 'http' as const, framing: 'messages' as const, name: 'remote', url: 'http://127.0.0.1:9/mcp' };
 
 describe('redaction', () => {
   it('leaves no planted secret in any exported byte by default', () => {
@@ -46,7 +49,8 @@ describe('redaction', () => {
     expect(back.frames.map((f) => [f.seq, f.ts, f.size])).toEqual(planted().map((f) => [f.seq, f.ts, f.size]));
     expect(back.frames[3].raw).toContain('progressToken');
     expect(back.frames[3].raw).toContain('p1');
-    expect((back.frames[0].meta as Record<string, Record<string, string>>).requestHeaders['Content-Type']).toBe('application/json');
+    const request = back.frames[0].lane === 'http' ? back.frames[0].meta : undefined;
+    expect(request?.phase === 'request' && request.headers[1]).toEqual(['Content-Type', 'application/json']);
   });
 
   it('keeps every secret when the person opts out, and says nothing about redaction', () => {
@@ -57,8 +61,8 @@ describe('redaction', () => {
 
   it('previews where, which rule and a masked excerpt, without the secret', () => {
     const hits = previewRedaction(planted(), { env });
-    expect(hits).toContainEqual({ seq: 1, where: 'meta.requestHeaders.Authorization', rule: 'authorization', excerpt: 'Bear… (31 chars)' });
-    expect(hits).toContainEqual(expect.objectContaining({ seq: 1, where: 'meta.responseHeaders[0].Set-Cookie', rule: 'set-cookie' }));
+    expect(hits).toContainEqual({ seq: 1, where: 'meta.headers[0].Authorization', rule: 'authorization', excerpt: 'Bear… (31 chars)' });
+    expect(hits).toContainEqual(expect.objectContaining({ seq: 5, where: 'meta.headers[0].Set-Cookie', rule: 'set-cookie' }));
     expect(hits).toContainEqual(expect.objectContaining({ seq: 2, where: 'raw', rule: 'secret-field' }));
     expect(hits).toContainEqual(expect.objectContaining({ seq: 2, rule: 'github-token' }));
     expect(hits).toContainEqual(expect.objectContaining({ seq: 3, rule: 'env:GITHUB_TOKEN' }));
@@ -97,8 +101,8 @@ describe('redaction, for any placement', () => {
           const frame: Frame =
             where === 'raw' ? { seq: 1, ts: 0, dir: 's2c', lane: 'stderr', raw: text, size: 1 }
             : where === 'json' ? message(1, 'c2s', { jsonrpc: '2.0', id: 1, method: 'x', params: { nested: [{ note: text }] } })
-            : where === 'meta' ? { seq: 1, ts: 0, dir: 'c2s', lane: 'http', raw: '', size: 1, meta: { transport: 'http', url: `http://127.0.0.1/${text}` } }
-            : { seq: 1, ts: 0, dir: 'c2s', lane: 'http', raw: '', size: 1, meta: { transport: 'http', headers: { 'X-Custom': text } } };
+            : where === 'meta' ? { seq: 1, ts: 0, dir: 'c2s', lane: 'http', raw: '', size: 1, meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: `http://127.0.0.1/${text}`, headers: [] } }
+            : { seq: 1, ts: 0, dir: 'c2s', lane: 'http', raw: '', size: 1, meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'http://127.0.0.1/', headers: [['X-Custom', text]] } };
           const out = exportTraceText({ frames: [frame], target, loupeVersion: '0.1.0', redact: { env: { SERVICE_PASSWORD: secret } } });
           expect(out).not.toContain(secret);
           expect(out).not.toContain(JSON.stringify(secret).slice(1, -1));

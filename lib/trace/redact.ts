@@ -4,7 +4,8 @@
  * A frame keeps its seq, ts and size (the bytes that crossed); only text changes.
  */
 import type { Frame } from '../mcp/frame';
-import { BUILTIN_RULE_IDS, PATTERN_RULES, SECRET_HEADERS, envNameLooksSecret, type PatternRule } from './redact-rules';
+import { BUILTIN_RULE_IDS, PATTERN_RULES, SCAN_RULES, SECRET_HEADERS, envNameLooksSecret, type PatternRule, type ScanRule } from './redact-rules';
+import { compileCustomRegex, customRegexMatchesEmpty } from './custom-regex';
 import { jsonPathStrings } from './json-path';
 
 /** A rule added by the person: a regular expression (each match is replaced) or a JSON path
@@ -16,9 +17,18 @@ export interface CustomRule {
   jsonPath?: string;
 }
 
+/** A value known to be secret (an env value, a configured header, a query value, an argument):
+ *  redacted wherever it appears, as typed or JSON-escaped. `rule` names where it came from. */
+export interface KnownSecret {
+  rule: string;
+  value: string;
+}
+
 export interface RedactOptions {
-  /** The connection's environment: values of secret-looking names are redacted wherever they appear. */
+  /** An environment: values of secret-looking names are redacted wherever they appear. */
   env?: Record<string, string>;
+  /** Values taken from the connection (see redactionInputs), redacted wherever they appear. */
+  secrets?: KnownSecret[];
   custom?: CustomRule[];
   /** Built-in rule ids to switch off one by one (BUILTIN_RULE_IDS). */
   disabled?: string[];
@@ -49,30 +59,41 @@ export function maskExcerpt(secret: string): string {
 
 interface Compiled {
   patterns: PatternRule[];
-  envValues: { name: string; value: string }[];
+  scans: ScanRule[];
+  literals: KnownSecret[];
   paths: { id: string; path: string }[];
   disabled: Set<string>;
   rules: string[];
 }
 
+/** The values of an environment's secret-looking names (as `loupe export --env NAME` gives). */
+export function envSecrets(env: Record<string, string>): KnownSecret[] {
+  return Object.entries(env)
+    .filter(([name, value]) => envNameLooksSecret(name) && value.length >= 4)
+    .map(([name, value]) => ({ rule: `env:${name}`, value }));
+}
+
+/** `env:API_KEY` belongs to the switchable group `env`, `header:x-api-key` to `header`, … */
+const groupOf = (rule: string) => rule.slice(0, Math.max(0, rule.indexOf(':')));
+
 function compile(opts: RedactOptions): Compiled {
   const disabled = new Set(opts.disabled ?? []);
   const patterns = PATTERN_RULES.filter((r) => !disabled.has(r.id));
+  const scans = SCAN_RULES.filter((r) => !disabled.has(r.id));
   const paths: Compiled['paths'] = [];
   (opts.custom ?? []).forEach((c, i) => {
     const id = c.id || `custom-${i + 1}`;
-    if (c.regex) patterns.push({ id, description: 'custom', pattern: new RegExp(c.regex, [...new Set(`g${c.flags ?? ''}`)].join('')) });
+    // A person's expression runs on a linear-time engine: it cannot stall the proxy, whatever it is.
+    if (c.regex) scans.push({ id, description: 'custom', scan: compileCustomRegex(c.regex, c.flags) });
     if (c.jsonPath) paths.push({ id, path: c.jsonPath });
   });
-  const envValues = disabled.has('env')
-    ? []
-    : Object.entries(opts.env ?? {})
-        .filter(([name, value]) => envNameLooksSecret(name) && value.length >= 4)
-        .map(([name, value]) => ({ name, value }))
-        // Longest first, so a value that contains another is replaced whole.
-        .sort((a, b) => b.value.length - a.value.length);
+  const seen = new Set<string>();
+  const literals = [...envSecrets(opts.env ?? {}), ...(opts.secrets ?? [])]
+    .filter((s) => s.value.length > 0 && !disabled.has(groupOf(s.rule)) && !seen.has(s.value) && seen.add(s.value))
+    // Longest first, so a value that contains another is replaced whole.
+    .sort((a, b) => b.value.length - a.value.length);
   const rules = [...BUILTIN_RULE_IDS.filter((id) => !disabled.has(id)), ...(opts.custom ?? []).map((c, i) => c.id || `custom-${i + 1}`)];
-  return { patterns, envValues, paths, disabled, rules };
+  return { patterns, scans, literals, paths, disabled, rules };
 }
 
 /** Checks custom rules before use; returns a message a person can act on, or undefined. */
@@ -80,9 +101,9 @@ export function checkCustomRule(rule: CustomRule): string | undefined {
   if (!rule.regex && !rule.jsonPath) return 'a custom rule needs a regular expression or a JSON path';
   if (rule.regex) {
     try {
-      if (new RegExp(rule.regex).test('')) return `the expression /${rule.regex}/ matches empty text: it would redact nothing useful`;
+      if (customRegexMatchesEmpty(rule.regex, rule.flags)) return `the expression /${rule.regex}/ matches empty text: it would redact nothing useful`;
     } catch (e) {
-      return `invalid regular expression: ${(e as Error).message}`;
+      return (e as Error).message;
     }
   }
   return undefined;
@@ -99,13 +120,26 @@ class Redactor {
 
   text(s: string, seq: number, where: string): string {
     let out = s;
-    for (const { name, value } of this.c.envValues) {
+    for (const { rule, value } of this.c.literals) {
       for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) {
-        if (out.includes(form)) out = out.split(form).map((part, i) => (i === 0 ? part : this.hit(seq, where, `env:${name}`, value) + part)).join('');
+        if (out.includes(form)) out = out.split(form).map((part, i) => (i === 0 ? part : this.hit(seq, where, rule, value) + part)).join('');
       }
     }
     for (const rule of this.c.patterns) out = this.pattern(out, rule, seq, where);
+    for (const rule of this.c.scans) out = this.scan(out, rule, seq, where);
     return out;
+  }
+
+  private scan(s: string, rule: ScanRule, seq: number, where: string): string {
+    let out = '';
+    let at = 0;
+    for (const { start, end } of rule.scan(s)) {
+      const secret = s.slice(start, end);
+      if (start < at || secret.startsWith('«redacted:')) continue;
+      out += s.slice(at, start) + this.hit(seq, where, rule.id, secret);
+      at = end;
+    }
+    return at === 0 ? s : out + s.slice(at);
   }
 
   private pattern(s: string, rule: PatternRule, seq: number, where: string): string {
@@ -173,6 +207,23 @@ class Redactor {
     }
     return out;
   }
+}
+
+/**
+ * A copy of a JSON-like value (a report, a trace header's target) with every string passed through
+ * the same text rules as a frame's raw text. Maps and class instances are kept as they are.
+ */
+export function redactStrings<T>(value: T, opts: RedactOptions = {}, where = ''): { value: T; hits: RedactionHit[] } {
+  const r = new Redactor(compile(opts));
+  const walk = (v: unknown, path: string): unknown => {
+    if (typeof v === 'string') return r.text(v, 0, path);
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, `${path}[${i}]`));
+    if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, path ? `${path}.${k}` : k)]));
+    }
+    return v;
+  };
+  return { value: walk(value, where) as T, hits: r.hits };
 }
 
 export function redactFrames(frames: readonly Frame[], opts: RedactOptions = {}): RedactionResult {

@@ -2,6 +2,7 @@
  * Describes a connection for a trace header without its secrets: no env, no headers, no user or
  * password in a URL, and secret-looking query parameters and arguments masked.
  */
+import { TRANSPORT_FRAMING } from '../mcp/frame';
 import { looksSecret, type Connection } from '../wire/connection';
 import type { TraceTarget } from './format';
 
@@ -36,6 +37,6 @@ export function describeUrl(raw: string): string {
 }
 
 export function describeTarget(c: Connection): TraceTarget {
-  if (c.transport === 'stdio') return { transport: 'stdio', name: c.name, command: c.command, args: describeArgs(c.args) };
-  return { transport: 'http', name: c.name, url: describeUrl(c.url) };
+  if (c.transport === 'stdio') return { transport: 'stdio', framing: TRANSPORT_FRAMING.stdio, name: c.name, command: c.command, args: describeArgs(c.args) };
+  return { transport: 'http', framing: TRANSPORT_FRAMING.http, name: c.name, url: describeUrl(c.url) };
 }

@@ -8,7 +8,7 @@ export function header(extra: Partial<TraceHeader> = {}): TraceHeader {
     version: TRACE_VERSION,
     loupeVersion: '0.1.0',
     createdAt: '2026-01-01T00:00:00.000Z',
-    target: { transport: 'stdio', name: 'test', command: 'node', args: ['server.js'] },
+    target: { transport: 'stdio', framing: 'lines', name: 'test', command: 'node', args: ['server.js'] },
     source: 'live',
     ...extra,
   };

@@ -1,5 +1,6 @@
 /** Builds frames for the view tests: a tiny script language over JSON-RPC messages. */
 import type { Direction, Frame, Lane } from '../mcp/frame';
+import { toFrame } from '../mcp/frame-check';
 
 export class FrameScript {
   readonly frames: Frame[] = [];
@@ -12,7 +13,7 @@ export class FrameScript {
   }
 
   raw(dir: Direction, raw: string, lane: Lane = 'message', meta?: Frame['meta']): Frame {
-    const f: Frame = { seq: this.frames.length + 1, ts: this.ts, dir, lane, raw, size: raw.length, meta };
+    const f = toFrame({ seq: this.frames.length + 1, ts: this.ts, dir, lane, raw, size: raw.length, meta });
     this.frames.push(f);
     this.ts += 100;
     return f;

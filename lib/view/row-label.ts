@@ -1,5 +1,5 @@
 /** Short plain-text labels and hover summaries for diagram rows. */
-import type { Frame, LifecycleMeta } from '../mcp/frame';
+import type { Frame } from '../mcp/frame';
 import type { Classified } from '../mcp/classify';
 import { maskHttpHead } from '../mcp/secret-headers';
 import type { SeqRow } from './sequence-model';
@@ -20,11 +20,11 @@ export function formatUs(us: number): string {
 }
 
 function lifecycleLabel(f: Frame): string {
-  const m = f.meta as LifecycleMeta | undefined;
-  if (!m || !('event' in m)) return clip(f.raw);
+  const m = f.lane === 'lifecycle' ? f.meta : undefined;
+  if (!m) return clip(f.raw);
   if (m.event === 'exit') return `exit ${m.signal ?? m.code ?? ''}`.trim();
   if (m.event === 'spawn') return `spawn${m.pid ? ` pid ${m.pid}` : ''}`;
-  return m.error ? `${m.event}: ${clip(m.error, 60)}` : m.event;
+  return 'error' in m && m.error ? `${m.event}: ${clip(m.error, 60)}` : m.event;
 }
 
 export function rowLabel(row: SeqRow, f: Frame, c: Classified, params: Record<string, unknown> | undefined): string {

@@ -119,7 +119,7 @@ export class SequenceModel {
     this.open.add(row.seq);
     const token = obj(params?._meta)?.progressToken;
     if (typeof token === 'string' || typeof token === 'number') this.progressOwner.set(key(row.dir, token), row.seq);
-    const exchange = f.meta && 'exchange' in f.meta && typeof f.meta.exchange === 'number' ? f.meta.exchange : undefined;
+    const exchange = f.lane === 'message' && f.meta?.transport === 'http' ? f.meta.exchange : undefined;
     if (row.dir === 'c2s') {
       this.openClientRequests.push(row.seq);
       if (exchange !== undefined) this.exchangeRequest.set(exchange, row.seq);

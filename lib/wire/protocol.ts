@@ -3,25 +3,13 @@
  * Page messages may carry `rid`; the proxy echoes it on the reply so the page can await it.
  */
 import { z } from 'zod';
+import { FrameSchema } from '../mcp/frame';
 import { ConnectionSchema } from './connection';
 import { SessionExportedSchema, SessionExportSchema } from './trace-export';
 
 const Rid = z.string().max(100).optional();
 const SessionId = z.string().min(1).max(100);
 const Json = z.unknown();
-
-export const FrameSchema = z.object({
-  seq: z.number().int().positive(),
-  ts: z.number(),
-  dir: z.enum(['c2s', 's2c', 'local']),
-  lane: z.enum(['message', 'stderr', 'http', 'lifecycle']),
-  raw: z.string(),
-  size: z.number().int().nonnegative(),
-  truncated: z.boolean().optional(),
-  invalidUtf8: z.boolean().optional(),
-  rawBase64: z.string().optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
-});
 
 export const OpenOptionsSchema = z.object({
   protocolVersion: z.string().min(1).max(100),

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
+import { toFrame } from '../../lib/mcp/frame-check';
 import { analyze, type Annotation } from '../../lib/analyze/index';
 
 const SERVER = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
@@ -12,9 +13,9 @@ async function recordEverything(protocolVersion = '2025-11-25'): Promise<Frame[]
   const t0 = process.hrtime.bigint();
   const now = () => Number((process.hrtime.bigint() - t0) / 1000n);
   const add = (dir: Frame['dir'], lane: Frame['lane'], raw: string, meta: Frame['meta'] = { transport: 'stdio' }) =>
-    frames.push({ seq: frames.length + 1, ts: now(), dir, lane, raw, size: raw.length, meta });
+    frames.push(toFrame({ seq: frames.length + 1, ts: now(), dir, lane, raw, size: raw.length, meta }));
   const child = spawn(process.execPath, [SERVER, 'stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  add('local', 'lifecycle', 'spawn', { transport: 'stdio', event: 'spawn', pid: child.pid });
+  add('local', 'lifecycle', 'spawn', { transport: 'stdio', event: 'spawn', pid: child.pid ?? 0, command: process.execPath, args: [SERVER, 'stdio'] });
   const waiting = new Map<number, (m: Record<string, unknown>) => void>();
   const send = (msg: object) => {
     const raw = JSON.stringify(msg);

@@ -19,7 +19,7 @@ describe('loupe bench', () => {
   // recorded mix. On a loaded machine that takes minutes, hence the generous time limit.
   it('prints the figures beside their targets and writes them to a file', async () => {
     const out = path.join(tempDir(), 'latest.json');
-    const r = await runCli(['bench', '--pings', '30', '--warmup', '5', '--flood', '2000', '--analyser-seconds', '1', '--out', out, '--no-page'], 400_000);
+    const r = await runCli(['bench', '--pings', '30', '--warmup', '5', '--flood', '2000', '--analyser-seconds', '1', '--redaction-mb', '1', '--out', out, '--no-page'], 400_000);
     // On failure the progress lines on stderr say which step it was on.
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/Error/);
@@ -32,6 +32,8 @@ describe('loupe bench', () => {
     expect(figures.pings.viaLoupe.n).toBe(30);
     expect(figures.flood.viaLoupe.frames).toBe(2002);
     expect(figures.analyser.framesPerSecond).toBeGreaterThan(0);
+    expect(r.stdout).toMatch(/ {2}backslashes +1\.00 +\d+\.\d{3} +\d+\.\d .* >= 1 MB\/s/);
+    expect(figures.redaction.map((x: { name: string }) => x.name)).toContain('eyJ- repeated');
   }, 420_000);
 
   it('refuses a bad option with exit 2', async () => {

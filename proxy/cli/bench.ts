@@ -18,18 +18,22 @@ import { startLoupe } from '../../scripts/bench/loupe-process';
 import { PageClient } from '../../scripts/bench/page-client';
 import { ms, perSecond, renderTable } from '../../scripts/bench/table';
 import { pageBench } from '../../scripts/bench/page';
+import { redactionThroughput } from '../../scripts/bench/redaction';
 
-const USAGE = `usage: loupe bench [--pings N] [--warmup N] [--flood N] [--analyser-seconds S] [--out FILE] [--no-page]
+const USAGE = `usage: loupe bench [--pings N] [--warmup N] [--flood N] [--analyser-seconds S] [--redaction-mb N] [--out FILE] [--no-page]
 
   --pings N              timed sequential pings per client (default 2000)
   --warmup N             untimed pings first (default 200)
   --flood N              notifications in the flood (default 50000)
   --analyser-seconds S   how long to run the analyser over the mix (default 3)
+  --redaction-mb N       size of each pathological input redacted (default 4)
   --out FILE             where to write the figures (default bench-results/latest.json)
   --no-page              skip the page section (a real chromium on the built page; its figures
                          go to bench-results/page.json)`;
 
-const TARGETS = { addedMedianMs: 0.5, floodFramesPerSecond: 20_000, analyserFramesPerSecond: 100_000 };
+/** Redaction runs in linear time, so a floor in MB/s on inputs built against backtracking says so
+ *  at any size: the quadratic pattern this replaced did 0.1 MB of backslashes in 21 s. */
+const TARGETS = { addedMedianMs: 0.5, floodFramesPerSecond: 20_000, analyserFramesPerSecond: 100_000, redactionMbPerSecond: 1 };
 
 /** A bench that hangs should say where, rather than sit silent until CI gives up. */
 const WATCHDOG_MS = 15 * 60_000;
@@ -45,7 +49,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const { values, positionals } = parseOwnArgs(argv, {
       pings: { type: 'string' }, warmup: { type: 'string' }, flood: { type: 'string' }, 'analyser-seconds': { type: 'string' },
-      out: { type: 'string' }, 'no-page': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'redaction-mb': { type: 'string' }, out: { type: 'string' }, 'no-page': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
       console.log(USAGE);
@@ -57,6 +61,7 @@ export async function run(argv: string[]): Promise<number> {
       warmup: positiveInteger('--warmup', values.warmup, 200),
       flood: positiveInteger('--flood', values.flood, 50_000),
       analyserSeconds: positiveInteger('--analyser-seconds', values['analyser-seconds'], 3),
+      redactionMb: positiveInteger('--redaction-mb', values['redaction-mb'], 4),
       out: values.out ?? path.join(ROOT, 'bench-results', 'latest.json'),
       page: !values['no-page'],
     };
@@ -94,6 +99,8 @@ export async function run(argv: string[]): Promise<number> {
   const analyser = await analyserThroughput(1000, opts.analyserSeconds);
   progress('running the analyser on its synthetic mix (lib/analyze/mix.ts)');
   const synthetic = measureThroughput(cpuTimeUs, 100_000, 3);
+  progress(`redacting pathological inputs of ${opts.redactionMb} MB each`);
+  const redaction = redactionThroughput(opts.redactionMb * 1_000_000);
 
   const added = { median: viaLoupe.median - direct.median, p99: viaLoupe.p99 - direct.p99 };
   const load = os.loadavg()[0];
@@ -115,13 +122,18 @@ export async function run(argv: string[]): Promise<number> {
   ]));
   console.log(`  per recorded session (CPU): ${analyser.mix.map((m) => `${m.name} ${perSecond(m.framesPerCpuSecond)}`).join(', ')}`);
   console.log('  (CPU rate: frames per second of this process\'s CPU time, which other processes cannot steal)');
+  console.log();
+  console.log(renderTable(`Redaction of one ${opts.redactionMb} MB stderr frame built against backtracking (built-in rules, a custom rule, a connection's secrets)`, ['MB', 'seconds', 'MB/s'], redaction.map((r) => ({
+    label: r.name, cells: [(r.bytes / 1e6).toFixed(2), r.seconds.toFixed(3), r.mbPerSecond.toFixed(1)],
+    target: `>= ${TARGETS.redactionMbPerSecond} MB/s`, meets: r.mbPerSecond >= TARGETS.redactionMbPerSecond,
+  }))));
 
   const figures = {
     loupeVersion: LOUPE_VERSION, date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverage: load,
     options: opts, targets: TARGETS,
     pings: { direct, viaLoupe, added },
     flood: { viaLoupe: flood, alone },
-    analyser, analyserSynthetic: synthetic,
+    analyser, analyserSynthetic: synthetic, redaction,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');

@@ -21,7 +21,8 @@ import { formatText } from './check/format-text';
 import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
-import type { Frame } from '../../lib/mcp/frame';
+import { TRANSPORT_FRAMING, type Frame, type Framing } from '../../lib/mcp/frame';
+import { describeTarget, redactFrames, redactOptionsFor, redactStrings, type RedactOptions } from '../../lib/trace';
 import { printError, printReport } from './shared/terminal';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
@@ -41,6 +42,9 @@ Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 wh
                                    message) are accepted
   --probe                          with --url: also send the active probes (a foreign Origin, an
                                    unknown session id) that a well-behaved client never would
+  --no-redact                      keep secrets in the report (by default it is redacted as an
+                                   export is: --env and --header values, URL and argument secrets,
+                                   tokens, keys and passwords quoted from the traffic)
 ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
@@ -52,6 +56,8 @@ interface Source {
   negotiatedVersion?: string;
   /** The client's request timeout in a live check: the analyser's no-response threshold too. */
   timeoutMs?: number;
+  /** How the source's transport framed messages (the trace's target, or the live transport's). */
+  framing: Framing;
 }
 
 function fileUri(file: string): string {
@@ -70,7 +76,7 @@ async function load(file: string | undefined, connection: Connection | undefined
     const negotiated = typeof trace.header.negotiatedVersion === 'string' ? trace.header.negotiatedVersion : undefined;
     // The header is line 1; frames follow one per line (an exported selection may skip seqs).
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
-    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
+    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated, framing: trace.header.target.framing };
   }
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
@@ -80,14 +86,21 @@ async function load(file: string | undefined, connection: Connection | undefined
   if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs };
+  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, framing: TRANSPORT_FRAMING[connection.transport] };
+}
+
+/** The command line or URL with secret-looking arguments and query values masked. */
+function targetLabel(connection: Connection): string {
+  const t = describeTarget(connection);
+  return t.transport === 'http' ? (t.url ?? connection.name) : [t.command, ...(t.args ?? [])].join(' ');
 }
 
 /** A frame the server itself produced (an HTTP `end` frame with a network error is Loupe's note). */
 function fromServer(f: Frame): boolean {
   if (f.dir !== 's2c') return false;
-  const phase = (f.meta as { phase?: unknown } | undefined)?.phase;
-  return f.lane !== 'http' || phase === 'response' || phase === 'event';
+  if (f.lane !== 'http') return true;
+  const phase = f.meta?.phase;
+  return phase === 'response' || phase === 'event';
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -95,7 +108,7 @@ export async function run(argv: string[]): Promise<number> {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
-      probe: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
+      probe: { type: 'boolean' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
     });
     if (values.help) {
       console.log(USAGE);
@@ -116,10 +129,16 @@ export async function run(argv: string[]): Promise<number> {
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
 
     const source = await load(file, connection, values, values.probe === true);
-    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(source.frames, source.timeoutMs)), baseline);
+    // Reports go to CI logs and code scanning. The analyser reads the frames as a redacted export
+    // would hold them, so no finding can quote a secret, not even one cut short by the quote's
+    // length limit; the findings are the same but for the «redacted:…» markers in quotes.
+    const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
+    const frames = redaction === false ? source.frames : redactFrames(source.frames, redaction).frames;
+    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(frames, { timeoutMs: source.timeoutMs, framing: source.framing })), baseline);
+    const label = redaction === false || !connection ? source.label : redactStrings(targetLabel(connection), redaction).value;
     const result: CheckResult = {
-      source: source.label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
-      frameCount: source.frames.length, findings: fresh, baselined: accepted, failOn,
+      source: label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
+      frameCount: frames.length, findings: fresh, baselined: accepted, failOn,
     };
     const report =
       format === 'json' ? formatJson(result, LOUPE_VERSION)

@@ -105,7 +105,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     printError(`loupe client: ${printable(failure)}`);
     return 1;
   }
-  const findings = toFindings(analyzeFrames(frames, timeoutMs));
+  const findings = toFindings(analyzeFrames(frames, { timeoutMs }));
   for (const f of findings) printError(`${f.severity} ${f.rule}: ${printable(f.message)}`);
   printLine(`finished ${scenario} with ${frames.length} frames${out ? `, trace in ${out}` : ''}`);
   return failOn && findings.some((f) => atOrAbove(f.severity, failOn)) ? 1 : 0;

@@ -21,7 +21,8 @@ const USAGE = `usage: loupe export FILE [--to trace|html|har|otlp|mermaid] [--ou
   --preview              list what would be redacted, write nothing
   --no-redact            keep every secret (explicit opt-out of redaction)
   --env NAME             also redact the value of this environment variable (repeatable)
-  --redact-regex RE      also redact every match of RE (repeatable)
+  --redact-regex RE      also redact every match of RE (repeatable; RE2 syntax, linear time:
+                         no backreferences or lookaround)
   --redact-path PATH     also redact the strings at this JSON path in messages (repeatable)
   --disable-rule ID      switch off one built-in rule (repeatable)
   --from-seq N --to-seq M, --from-ms A --to-ms B   export part of the trace`;
@@ -47,7 +48,7 @@ function selection(v: Record<string, string | undefined>): FrameSelection {
 
 export function formatPreview(hits: RedactionHit[]): string {
   if (hits.length === 0) return 'nothing to redact\n';
-  return hits.map((h) => `frame ${h.seq}  ${printable(h.where)}  ${printable(h.rule)}  ${printable(h.excerpt)}`).join('\n') + `\n${hits.length} value(s) will be redacted\n`;
+  return hits.map((h) => `${h.seq ? `frame ${h.seq}` : 'header'}  ${printable(h.where)}  ${printable(h.rule)}  ${printable(h.excerpt)}`).join('\n') + `\n${hits.length} value(s) will be redacted\n`;
 }
 
 export async function run(argv: string[]): Promise<number> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
+import { TRACE_VERSION } from '../../lib/trace/format';
 import { EVERYTHING, fixture, runCli, tempDir } from './shared/run-cli';
 
 function readTrace(file: string): { header: Record<string, unknown>; frames: Frame[] } {
@@ -19,7 +20,7 @@ describe('loupe record', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const { header, frames } = readTrace(out);
-    expect(header).toMatchObject({ format: 'loupe-trace', version: 1, negotiatedVersion: '2025-11-25' });
+    expect(header).toMatchObject({ format: 'loupe-trace', version: TRACE_VERSION, negotiatedVersion: '2025-11-25' });
     expect(methodsSent(frames)).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
     const initResult = frames.find((f) => f.dir === 's2c' && f.raw.includes('"serverInfo"'));
     expect(JSON.parse(initResult!.raw).result.serverInfo.name).toContain('everything');

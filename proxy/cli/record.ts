@@ -10,7 +10,7 @@ import { InputError, UsageError, parseOwnArgs, splitAtDoubleDash } from './share
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
 import { LOUPE_VERSION } from './shared/version';
 import { writeTraceFile } from './shared/trace-file';
-import { describeTarget, prepareExport } from '../../lib/trace';
+import { describeTarget, prepareExport, redactOptionsFor, redactStrings } from '../../lib/trace';
 import { openHeadless } from './record/headless';
 import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
 import type { Connection } from '../../lib/wire/connection';
@@ -26,8 +26,9 @@ templates and prompts (with pagination, for each capability it declares), sends 
 requests, closes the session and writes the trace to FILE.
 
   --out FILE                  where to write the trace (NDJSON)
-  --no-redact                 keep secrets in the file (by default tokens, keys, passwords and the
-                              values given with --env are replaced by «redacted» markers)
+  --no-redact                 keep secrets in the file (by default tokens, keys, passwords, the
+                              values given with --env and --header, secret-looking URL query
+                              values and arguments are replaced by «redacted» markers)
 ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
@@ -61,9 +62,14 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
+  const redaction = redact ? redactOptionsFor(connection) : false;
+  // What is printed may end up in a CI log: a server's error message can quote a secret too.
+  const shown = (text: string) => (redaction === false ? text : redactStrings(text, redaction).value);
   const trace = prepareExport({
     frames: record.frames, target: describeTarget(connection), loupeVersion: LOUPE_VERSION,
-    negotiatedVersion: record.summary.negotiatedVersion, redact: redact ? { env: client.env } : false,
+    // The same secrets as the page's export: --env values, every --header value, the URL's
+    // credentials and secret-looking query values and arguments, and the built-in patterns.
+    negotiatedVersion: record.summary.negotiatedVersion, redact: redaction,
   });
   try {
     await writeTraceFile(out, trace.header, trace.frames);
@@ -72,10 +78,10 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
   for (const step of record.steps) {
-    if (!step.ok) printError(`loupe record: ${printable(step.method)} failed: ${printable(step.error ?? '')}`);
+    if (!step.ok) printError(`loupe record: ${printable(step.method)} failed: ${printable(shown(step.error ?? ''))}`);
   }
   if (record.failure) {
-    printError(`loupe record: ${record.failure}\nwrote ${record.frames.length} frames to ${out}`);
+    printError(`loupe record: ${shown(record.failure)}\nwrote ${record.frames.length} frames to ${out}`);
     return 1;
   }
   if (trace.hits.length > 0) printError(`loupe record: redacted ${trace.hits.length} secret-looking values (--no-redact keeps them)`);

@@ -174,14 +174,14 @@ export class OAuthClient implements HttpAuth {
     if (!code) throw new OAuthError('the authorization response carries no code');
     return tokenRequest(fetch, s.token_endpoint, issuer, client, {
       grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, resource: this.resource(d),
-    }, 'oauth:token');
+    }, 'token');
   }
 
   private async clientCredentials(fetch: RecordedFetch, d: Discovery, scope: string | undefined): Promise<Tokens> {
     if (!d.server.token_endpoint) throw new OAuthError(`the authorization server ${d.authServer} names no token endpoint`);
     if (!this.opts.clientId) throw new OAuthError('the client-credentials grant needs a client id (--client-id) and a secret or a private key');
     const client = await this.clientIdentity(fetch, d, '', scope);
-    return tokenRequest(fetch, d.server.token_endpoint, d.server.issuer ?? d.authServer, client, { grant_type: 'client_credentials', scope, resource: this.resource(d) }, 'oauth:token');
+    return tokenRequest(fetch, d.server.token_endpoint, d.server.issuer ?? d.authServer, client, { grant_type: 'client_credentials', scope, resource: this.resource(d) }, 'token');
   }
 
   private async enterpriseGrant(fetch: RecordedFetch, d: Discovery, scope: string | undefined, e: NonNullable<OAuthClientOptions['enterprise']>): Promise<Tokens> {
@@ -193,9 +193,9 @@ export class OAuthClient implements HttpAuth {
       grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token: e.idToken,
       subject_token_type: 'urn:ietf:params:oauth:token-type:id_token', requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
       audience: issuer, resource: this.resource(d), scope,
-    }, 'oauth:token-exchange', false);
+    }, 'token-exchange', false);
     const client = await this.clientIdentity(fetch, d, '', scope);
-    return tokenRequest(fetch, d.server.token_endpoint, issuer, client, { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: jag.access_token, scope }, 'oauth:token');
+    return tokenRequest(fetch, d.server.token_endpoint, issuer, client, { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: jag.access_token, scope }, 'token');
   }
 
   private async refresh(fetch: RecordedFetch): Promise<boolean> {
@@ -203,7 +203,7 @@ export class OAuthClient implements HttpAuth {
     const refreshToken = this.tokens?.refresh_token;
     if (!d?.server.token_endpoint || !this.identity || !refreshToken) return false;
     try {
-      const next = await tokenRequest(fetch, d.server.token_endpoint, d.server.issuer ?? d.authServer, this.identity, { grant_type: 'refresh_token', refresh_token: refreshToken, resource: this.resource(d) }, 'oauth:refresh');
+      const next = await tokenRequest(fetch, d.server.token_endpoint, d.server.issuer ?? d.authServer, this.identity, { grant_type: 'refresh_token', refresh_token: refreshToken, resource: this.resource(d) }, 'refresh');
       this.tokens = { ...next, refresh_token: next.refresh_token ?? refreshToken };
       this.log('oauth: refreshed the access token');
       return true;

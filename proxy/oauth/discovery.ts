@@ -7,6 +7,7 @@
  * default /authorize, /token and /register endpoints).
  */
 import type { RecordedFetch } from '../transports/http';
+import type { OAuthStep } from '../../lib/mcp/frame';
 
 export interface ResourceMetadata {
   resource?: string;
@@ -65,11 +66,11 @@ export function serverMetadataUrls(issuer: string): string[] {
   ];
 }
 
-async function firstJson<T>(fetch: RecordedFetch, urls: string[], purpose: string): Promise<{ url: string; json: T } | undefined> {
+async function firstJson<T>(fetch: RecordedFetch, urls: string[], step: OAuthStep): Promise<{ url: string; json: T } | undefined> {
   for (const url of urls) {
     let res;
     try {
-      res = await fetch({ method: 'GET', url, headers: PROTOCOL_HEADERS, purpose });
+      res = await fetch({ method: 'GET', url, headers: PROTOCOL_HEADERS, step });
     } catch {
       continue; // recorded as a failed exchange; the next candidate may answer
     }
@@ -85,16 +86,16 @@ async function firstJson<T>(fetch: RecordedFetch, urls: string[], purpose: strin
 }
 
 export async function discover(fetch: RecordedFetch, serverUrl: string, advertised?: string): Promise<Discovery> {
-  const prm = await firstJson<ResourceMetadata>(fetch, resourceMetadataUrls(serverUrl, advertised), 'oauth:resource-metadata');
+  const prm = await firstJson<ResourceMetadata>(fetch, resourceMetadataUrls(serverUrl, advertised), 'resource-metadata');
   const authServer = prm?.json.authorization_servers?.[0];
   if (prm && authServer) {
-    const as = await firstJson<ServerMetadata>(fetch, serverMetadataUrls(authServer), 'oauth:server-metadata');
+    const as = await firstJson<ServerMetadata>(fetch, serverMetadataUrls(authServer), 'server-metadata');
     if (!as) throw new Error(`the authorization server ${authServer} (named by ${prm.url}) serves no metadata at ${serverMetadataUrls(authServer).join(', ')}`);
     return { resourceMetadataUrl: prm.url, resource: prm.json, authServer, server: as.json, source: 'metadata' };
   }
   // 2025-03-26: no protected-resource metadata; the MCP server's origin is the authorization server.
   const origin = new URL(serverUrl).origin;
-  const as = await firstJson<ServerMetadata>(fetch, [`${origin}/.well-known/oauth-authorization-server`], 'oauth:server-metadata');
+  const as = await firstJson<ServerMetadata>(fetch, [`${origin}/.well-known/oauth-authorization-server`], 'server-metadata');
   if (as) return { resourceMetadataUrl: prm?.url, resource: prm?.json, authServer: origin, server: as.json, source: 'metadata' };
   return {
     resourceMetadataUrl: prm?.url, resource: prm?.json, authServer: origin, source: '2025-03-26-defaults',

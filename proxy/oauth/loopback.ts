@@ -61,7 +61,7 @@ export class LoopbackRedirect {
  *  hands the URL to `prompt` (printed by the CLI) and waits for the browser's redirect. */
 export async function authorizeHeadless(fetch: RecordedFetch, url: string, redirectUri: string, state: string, loopback: LoopbackRedirect, prompt: (url: string) => void, timeoutMs: number): Promise<URLSearchParams> {
   try {
-    const res = await fetch({ method: 'GET', url, headers: { Accept: 'text/html' }, purpose: 'oauth:authorize' });
+    const res = await fetch({ method: 'GET', url, headers: { Accept: 'text/html' }, step: 'authorize' });
     const location = res.headers.location;
     if (res.status >= 300 && res.status < 400 && location) {
       const back = new URL(location, url);

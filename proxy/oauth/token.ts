@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
 import type { RecordedFetch } from '../transports/http';
+import type { OAuthStep } from '../../lib/mcp/frame';
 
 export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none' | 'private_key_jwt';
 
@@ -42,7 +43,7 @@ async function clientAssertion(client: ClientIdentity, audience: string): Promis
     .setAudience(audience).setIssuedAt().setExpirationTime('5m').setJti(randomUUID()).sign(key);
 }
 
-export async function tokenRequest(fetch: RecordedFetch, endpoint: string, issuer: string, client: ClientIdentity, params: Record<string, string | undefined>, purpose: string, expectBearer = true): Promise<Tokens> {
+export async function tokenRequest(fetch: RecordedFetch, endpoint: string, issuer: string, client: ClientIdentity, params: Record<string, string | undefined>, step: OAuthStep, expectBearer = true): Promise<Tokens> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) form.set(k, v);
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
@@ -62,7 +63,7 @@ export async function tokenRequest(fetch: RecordedFetch, endpoint: string, issue
       form.set('client_assertion', await clientAssertion(client, issuer));
       break;
   }
-  const res = await fetch({ method: 'POST', url: endpoint, headers, body: form.toString(), purpose });
+  const res = await fetch({ method: 'POST', url: endpoint, headers, body: form.toString(), step });
   let json: Record<string, unknown> | undefined;
   try {
     json = JSON.parse(res.text) as Record<string, unknown>;
@@ -94,7 +95,7 @@ export async function register(fetch: RecordedFetch, endpoint: string, req: Regi
     client_name: req.clientName, redirect_uris: [req.redirectUri], grant_types: req.grantTypes,
     response_types: ['code'], token_endpoint_auth_method: req.method, ...(req.scope ? { scope: req.scope } : {}),
   };
-  const res = await fetch({ method: 'POST', url: endpoint, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), purpose: 'oauth:registration' });
+  const res = await fetch({ method: 'POST', url: endpoint, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), step: 'registration' });
   let json: Record<string, unknown> | undefined;
   try {
     json = JSON.parse(res.text) as Record<string, unknown>;

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { analyze } from '../../lib/analyze';
 import type { HttpConnection } from '../../lib/wire/connection';
-import { startEverything, startFixture, type RunningServer } from '../transports/http/testing';
+import { sentHeader, startEverything, startFixture, type RunningServer } from '../transports/http/testing';
 import { Session } from './session';
 import { everythingServer } from './test-support';
 
@@ -64,8 +64,8 @@ describe('HTTP session expiry', () => {
     expect(await s.request('tools/list', undefined)).toEqual({ tools: [] });
     const inits = s.frames().filter((f) => f.lane === 'message' && f.dir === 'c2s' && f.raw.includes('"initialize"'));
     expect(inits).toHaveLength(2);
-    const posts = s.frames().filter((f) => f.lane === 'http' && (f.meta as { phase?: string }).phase === 'request');
-    expect((posts.at(-1)!.meta as unknown as { headers: Record<string, string> }).headers['Mcp-Session-Id']).toBe('exp-2');
+    const posts = s.frames().filter((f) => f.lane === 'http' && f.meta?.phase === 'request');
+    expect(sentHeader(posts.at(-1), 'Mcp-Session-Id')).toBe('exp-2');
     expect(rules(s).filter((r) => r.startsWith('lifecycle.') || r.startsWith('jsonrpc.'))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * handshake. The session lives in the proxy and outlives the pages watching it.
  */
 import { createRequire } from 'node:module';
-import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
+import type { Frame } from '../../lib/mcp/frame';
 import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
 import type { Connection } from '../../lib/wire/connection';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
@@ -87,8 +87,8 @@ export class Session implements LiveSession {
           // Lines that never parse are never dispatched; do not let them pile up.
           if (this.undispatched.length > 10_000) this.undispatched.splice(0, 5_000);
         }
-        const meta = frame.meta as LifecycleMeta | undefined;
-        if (meta?.event === 'spawn' && meta.pid !== undefined) this.update({ pid: meta.pid });
+        const meta = frame.lane === 'lifecycle' ? frame.meta : undefined;
+        if (meta?.event === 'spawn') this.update({ pid: meta.pid });
         if (meta?.event === 'exit') this.exitCode = meta.signal ? null : meta.code;
         // Transports that link frames to each other (HTTP message -> exchange) use the seq.
         return frame.seq;

@@ -4,23 +4,19 @@
  * the page or the CLI then receives frames that no longer hold them.
  */
 import type { LiveSession } from '../sessions/types';
-import { describeTarget, prepareExport, type FrameSelection, type PreparedExport, type RedactOptions } from '../../lib/trace';
+import { describeTarget, prepareExport, redactOptionsFor, type FrameSelection, type PreparedExport, type RedactOptions } from '../../lib/trace';
 
 export interface SessionExportOptions {
   loupeVersion: string;
   selection?: FrameSelection;
   /** `false` is the explicit opt-out. Custom rules and disabled rules come from the person. */
-  redact: Omit<RedactOptions, 'env'> | false;
+  redact: Omit<RedactOptions, 'env' | 'secrets'> | false;
   source?: 'live' | 'tap';
 }
 
 export function exportSession(session: Pick<LiveSession, 'connection' | 'frames' | 'summary'>, opts: SessionExportOptions): PreparedExport {
   const summary = session.summary();
   const connection = session.connection;
-  const env = connection.transport === 'stdio' ? connection.env : {};
-  // HTTP connections carry their secrets in headers; their values are redacted wherever they
-  // appear, like env values (the header names themselves are handled by the header rules).
-  const headerValues = connection.transport === 'http' ? connection.headers : {};
   const prepared = prepareExport({
     frames: session.frames(),
     target: describeTarget(connection),
@@ -28,7 +24,8 @@ export function exportSession(session: Pick<LiveSession, 'connection' | 'frames'
     negotiatedVersion: summary.negotiatedVersion,
     source: opts.source ?? 'live',
     selection: opts.selection,
-    redact: opts.redact === false ? false : { ...opts.redact, env: { ...env, ...headerValues } },
+    // The connection's env, header, URL and argument secrets, as every other output redacts them.
+    redact: opts.redact === false ? false : redactOptionsFor(connection, opts.redact),
   });
   prepared.header.startedAt = new Date(summary.startedAt).toISOString();
   return prepared;

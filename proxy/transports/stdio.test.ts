@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LifecycleMeta } from '../../lib/mcp/frame';
 import type { StdioConnection } from '../../lib/wire/connection';
 import { SessionClock } from '../sessions/clock';
 import { fixtureServer, inlineServer, processAlive, processGone, waitFor } from '../sessions/test-support';
@@ -23,7 +22,8 @@ function make(conn: StdioConnection, options: StdioOptions = {}) {
   return { t, crossings, messages, closed };
 }
 
-const events = (cs: Crossing[]) => cs.filter((c) => c.lane === 'lifecycle').map((c) => (c.meta as LifecycleMeta).event);
+const lifecycle = (c: Crossing) => (c.lane === 'lifecycle' ? c.meta : undefined);
+const events = (cs: Crossing[]) => cs.map(lifecycle).filter((m) => m !== undefined).map((m) => m.event);
 
 describe('StdioTransport', () => {
   it('records spawn, the banner as a message frame, stderr lines, writes, and the exit', async () => {
@@ -31,7 +31,8 @@ describe('StdioTransport', () => {
     await t.start();
     const spawn = crossings[0];
     expect(spawn).toMatchObject({ dir: 'local', lane: 'lifecycle', meta: { event: 'spawn', pid: t.pid, command: process.execPath } });
-    expect((spawn.meta as LifecycleMeta).args?.[0]).toMatch(/stdio-banner\.mjs$/);
+    const spawned = lifecycle(spawn);
+    expect(spawned?.event === 'spawn' && spawned.args[0]).toMatch(/stdio-banner\.mjs$/);
 
     const request = '{"jsonrpc":"2.0","id":7,"method":"tools/list"}';
     await t.send(request);
@@ -122,7 +123,7 @@ describe('StdioTransport', () => {
     const pid = t.pid!;
     await t.close();
     expect(events(crossings)).toEqual(['spawn', 'stdin-closed', 'signal', 'signal', 'exit']);
-    expect(crossings.filter((c) => (c.meta as LifecycleMeta | undefined)?.event === 'signal').map((c) => (c.meta as LifecycleMeta).signal)).toEqual(['SIGTERM', 'SIGKILL']);
+    expect(crossings.map(lifecycle).flatMap((m) => (m?.event === 'signal' ? [m.signal] : []))).toEqual(['SIGTERM', 'SIGKILL']);
     expect(crossings.at(-1)).toMatchObject({ meta: { event: 'exit', signal: 'SIGKILL' } });
     expect(processGone(pid)).toBe(true);
     expect(processAlive(grandchild)).toBe(false);

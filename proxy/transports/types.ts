@@ -3,20 +3,11 @@
  * crossing, valid or not, to `record` before anything parses it: what a parser would drop is
  * exactly what the inspector must show.
  */
-import type { Direction, FrameMeta, Lane } from '../../lib/mcp/frame';
+import type { DistributiveOmit, Frame } from '../../lib/mcp/frame';
 
-export interface Crossing {
-  dir: Direction;
-  lane: Lane;
-  raw: string;
-  size: number;
-  /** Microseconds on the session clock when the bytes were seen (see SessionClock). */
-  ts: number;
-  truncated?: boolean;
-  invalidUtf8?: boolean;
-  rawBase64?: string;
-  meta?: FrameMeta;
-}
+/** A frame before the recorder numbers it: `ts` is microseconds on the session clock when the
+ *  bytes were seen (see SessionClock); the lane decides which meta it may carry. */
+export type Crossing = DistributiveOmit<Frame, 'seq'>;
 
 export interface WireTransport {
   /** Opens the connection (spawns the process, or connects). Rejects with a clear message. */

@@ -2,16 +2,16 @@
  * What the http.* rules remember about a session's HTTP exchanges, rebuilt from frames alone.
  * Kept per analysis state in a WeakMap, so that every analyser has its own and none leaks.
  */
-import type { Frame } from '../../mcp/frame';
+import { headerValue, type HeaderPairs, type HttpRequestMeta, type StreamRole } from '../../mcp/frame';
 import type { AnalysisState } from '../state';
-import { isObj, type Obj } from '../util';
+import { isObj } from '../util';
 
 export interface Exchange {
   seq: number;
   method: string;
   url: string;
-  headers: Record<string, string>;
-  stream: string;
+  headers: HeaderPairs;
+  stream: StreamRole;
   probe?: string;
   lastEventId?: string;
   /** Kinds of the JSON-RPC messages the request body carried. */
@@ -55,36 +55,18 @@ export function httpState(state: AnalysisState): HttpState {
   return s;
 }
 
-export function metaOf(frame: Frame): Obj {
-  return isObj(frame.meta) ? (frame.meta as Obj) : {};
-}
-
 /** A header value by name, case-insensitively. */
-export function header(headers: Record<string, string> | undefined, name: string): string | undefined {
-  if (!headers) return undefined;
-  const want = name.toLowerCase();
-  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === want) return v;
-  return undefined;
-}
+export const header = headerValue;
 
-export function asHeaders(v: unknown): Record<string, string> {
-  if (!isObj(v)) return {};
-  const out: Record<string, string> = {};
-  for (const [k, x] of Object.entries(v)) if (typeof x === 'string') out[k] = x;
-  return out;
-}
-
-export function exchangeFromRequest(frame: Frame): Exchange {
-  const m = metaOf(frame);
-  const headers = asHeaders(m.headers);
+export function exchangeFromRequest(seq: number, m: HttpRequestMeta): Exchange {
   return {
-    seq: frame.seq,
-    method: typeof m.method === 'string' ? m.method : '',
-    url: typeof m.url === 'string' ? m.url : '',
-    headers,
-    stream: typeof m.stream === 'string' ? m.stream : '',
-    probe: typeof m.probe === 'string' ? m.probe : undefined,
-    lastEventId: typeof m.lastEventId === 'string' ? m.lastEventId : header(headers, 'last-event-id'),
+    seq,
+    method: m.method,
+    url: m.url,
+    headers: m.headers,
+    stream: m.stream,
+    probe: m.stream === 'probe' ? m.probe : undefined,
+    lastEventId: (m.stream === 'get' ? m.lastEventId : undefined) ?? headerValue(m.headers, 'last-event-id'),
     bodyKinds: [],
     bodyHasInitialize: false,
   };

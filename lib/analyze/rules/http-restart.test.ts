@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../mcp/frame';
+import { toFrame } from '../../mcp/frame-check';
 import { analyze } from '../engine';
 
 /** Frames as the HTTP transports record them: request head, body message, response head, answers, end. */
 class Wire {
   readonly frames: Frame[] = [];
-  add(dir: Frame['dir'], lane: Frame['lane'], raw: string, meta: Record<string, unknown>, extra: Partial<Frame> = {}): number {
+  add(dir: Frame['dir'], lane: Frame['lane'], raw: string, meta: Record<string, unknown>, extra: Record<string, unknown> = {}): number {
     const seq = this.frames.length + 1;
-    this.frames.push({ seq, ts: seq * 1000, dir, lane, raw, size: raw.length, meta: { transport: 'http', ...meta }, ...extra });
+    this.frames.push(toFrame({ seq, ts: seq * 1000, dir, lane, raw, size: raw.length, meta: { transport: 'http', ...meta }, ...extra }));
     return seq;
   }
   post(body: unknown, status: number, answer?: unknown, stream = 'post'): this {
-    const ex = this.add('c2s', 'http', 'POST /mcp HTTP/1.1\r\n\r\n', { phase: 'request', method: 'POST', url: 'http://127.0.0.1/mcp', headers: { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' }, stream });
+    const ex = this.add('c2s', 'http', 'POST /mcp HTTP/1.1\r\n\r\n', { phase: 'request', method: 'POST', url: 'http://127.0.0.1/mcp', headers: [['Accept', 'application/json, text/event-stream'], ['Content-Type', 'application/json']], stream });
     this.add('c2s', 'message', JSON.stringify(body), { exchange: ex, stream });
-    this.add('s2c', 'http', '', { phase: 'response', exchange: ex, status, headers: { 'content-type': 'application/json' }, contentType: 'application/json' });
+    this.add('s2c', 'http', '', { phase: 'response', exchange: ex, stream, status, statusText: '', headers: [['content-type', 'application/json']], contentType: 'application/json' });
     if (answer !== undefined) this.add('s2c', 'message', JSON.stringify(answer), { exchange: ex, stream });
-    this.add('s2c', 'http', '', { phase: 'end', exchange: ex });
+    this.add('s2c', 'http', '', { phase: 'end', exchange: ex, stream });
     return this;
   }
 }
@@ -45,7 +46,7 @@ describe('an HTTP client starting its session over', () => {
 
   it('accepts a new initialize after the server expired the session (404 on a known session)', () => {
     const w = new Wire().post(init(1), 200, initResult(1)).post(initialized, 202);
-    w.add('local', 'lifecycle', 'session expired: s-1', { event: 'session-expired', sessionId: 's-1' });
+    w.add('local', 'lifecycle', 'session expired: s-1', { event: 'session-expired', sessionId: 's-1', exchange: 5 });
     w.post(init(2), 200, initResult(2)).post(initialized, 202);
     expect(rules(w)).toEqual([]);
     const without = new Wire().post(init(1), 200, initResult(1)).post(initialized, 202).post(init(2), 200, initResult(2)).post(initialized, 202);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../mcp/frame';
+import { toFrame } from '../../mcp/frame-check';
 import { analyze } from '../engine';
 
 /** Builds the frames the HTTP transports record, exchange by exchange. */
@@ -7,17 +8,17 @@ class HttpScript {
   readonly frames: Frame[] = [];
   private add(dir: Frame['dir'], lane: Frame['lane'], raw: string, meta: Record<string, unknown>): number {
     const seq = this.frames.length + 1;
-    this.frames.push({ seq, ts: seq * 1000, dir, lane, raw, size: raw.length, meta: { transport: 'http', ...meta } });
+    this.frames.push(toFrame({ seq, ts: seq * 1000, dir, lane, raw, size: raw.length, meta: { transport: 'http', ...meta } }));
     return seq;
   }
   exchange(o: { method?: string; headers?: Record<string, string>; body?: unknown; stream?: string; status?: number; type?: string; resHeaders?: Record<string, string>; answers?: { body: unknown; eventId?: string }[]; lastEventId?: string }): number {
     const method = o.method ?? 'POST';
-    const ex = this.add('c2s', 'http', `${method} /mcp HTTP/1.1\r\n\r\n`, { phase: 'request', method, url: 'http://127.0.0.1/mcp', headers: o.headers ?? {}, stream: o.stream ?? 'post', lastEventId: o.lastEventId });
+    const ex = this.add('c2s', 'http', `${method} /mcp HTTP/1.1\r\n\r\n`, { phase: 'request', method, url: 'http://127.0.0.1/mcp', headers: Object.entries(o.headers ?? {}), stream: o.stream ?? 'post', ...(o.lastEventId !== undefined ? { lastEventId: o.lastEventId } : {}) });
     if (o.body !== undefined) this.add('c2s', 'message', JSON.stringify(o.body), { exchange: ex, stream: o.stream ?? 'post' });
     const resHeaders = { ...(o.type ? { 'content-type': o.type } : {}), ...o.resHeaders };
-    this.add('s2c', 'http', '', { phase: 'response', exchange: ex, status: o.status ?? 200, headers: resHeaders, contentType: o.type });
+    this.add('s2c', 'http', '', { phase: 'response', exchange: ex, stream: o.stream ?? 'post', status: o.status ?? 200, statusText: '', headers: Object.entries(resHeaders), contentType: o.type });
     for (const a of o.answers ?? []) this.add('s2c', 'message', JSON.stringify(a.body), { exchange: ex, stream: o.stream ?? 'post', eventId: a.eventId, ...(o.lastEventId ? { resumption: true } : {}) });
-    this.add('s2c', 'http', '', { phase: 'end', exchange: ex });
+    this.add('s2c', 'http', '', { phase: 'end', exchange: ex, stream: o.stream ?? 'post' });
     return ex;
   }
 }
@@ -120,8 +121,8 @@ describe('http.* rules', () => {
 
   it('annotate failed probe verdicts from their end frames', () => {
     const s = new HttpScript();
-    s.frames.push({ seq: 1, ts: 1, dir: 'c2s', lane: 'http', raw: '', size: 0, meta: { transport: 'http', phase: 'request', method: 'POST', headers: {}, stream: 'probe', probe: 'origin' } });
-    s.frames.push({ seq: 2, ts: 2, dir: 's2c', lane: 'http', raw: '', size: 0, meta: { transport: 'http', phase: 'end', exchange: 1, probe: 'origin', verdict: 'fail', message: 'accepted Origin https://loupe-probe.invalid (200)' } });
+    s.frames.push({ seq: 1, ts: 1, dir: 'c2s', lane: 'http', raw: '', size: 0, meta: { transport: 'http', phase: 'request', method: 'POST', url: 'http://127.0.0.1/mcp', headers: [], stream: 'probe', probe: 'origin' } });
+    s.frames.push({ seq: 2, ts: 2, dir: 's2c', lane: 'http', raw: '', size: 0, meta: { transport: 'http', phase: 'end', exchange: 1, stream: 'probe', probe: 'origin', verdict: 'fail', message: 'accepted Origin https://loupe-probe.invalid (200)' } });
     const found = analyze(s.frames).annotations;
     expect(found.map((a) => [a.rule, a.frames, a.message])).toEqual([['http.origin-not-validated', [2, 1], 'accepted Origin https://loupe-probe.invalid (200)']]);
   });

@@ -4,10 +4,10 @@
  * and message frames that point at their exchange. Probe exchanges are judged only by their
  * verdicts; a well-behaved client never sends what a probe sends.
  */
-import type { Frame } from '../../mcp/frame';
+import type { Frame, HttpEndMeta, HttpMessageMeta, HttpRequestMeta, HttpResponseMeta } from '../../mcp/frame';
 import { versionAtLeast } from '../../mcp/versions';
 import type { FrameContext, RuleModule } from '../types';
-import { asHeaders, bodyKinds, exchangeFromRequest, header, httpState, metaOf, type Exchange, type HttpState } from './http-exchanges';
+import { bodyKinds, exchangeFromRequest, header, httpState, type Exchange, type HttpState } from './http-exchanges';
 import { forgetRefusedInitialize, resetLifecycle } from './http-restart';
 
 const T = 'basic/transports';
@@ -32,22 +32,22 @@ export const httpRules: RuleModule = {
 
   onFrame(ctx) {
     const { frame } = ctx;
-    const meta = metaOf(frame);
-    if (meta.transport !== 'http') return;
+    if (frame.meta?.transport !== 'http') return;
     const hs = httpState(ctx.state);
-    if (frame.lane === 'message') return onMessageFrame(ctx, hs, meta);
-    if (frame.lane === 'lifecycle' && meta.event === 'session-expired') return resetLifecycle(ctx.state);
+    if (frame.lane === 'message') return onMessageFrame(ctx, hs, frame.meta);
+    if (frame.lane === 'lifecycle' && frame.meta.event === 'session-expired') return resetLifecycle(ctx.state);
     if (frame.lane !== 'http') return;
-    if (meta.phase === 'request') return onRequest(ctx, hs);
-    const ex = typeof meta.exchange === 'number' ? hs.exchanges.get(meta.exchange) : undefined;
+    const meta = frame.meta;
+    if (meta.phase === 'request') return onRequest(ctx, hs, meta);
+    const ex = hs.exchanges.get(meta.exchange);
     if (meta.phase === 'response' && ex) return onResponse(ctx, hs, ex, meta);
     if (meta.phase === 'event') return checkEventId(ctx, hs, meta.eventId);
     if (meta.phase === 'end') return onEnd(ctx, ex, meta);
   },
 };
 
-function onRequest(ctx: FrameContext, hs: HttpState): void {
-  const ex = exchangeFromRequest(ctx.frame);
+function onRequest(ctx: FrameContext, hs: HttpState, meta: HttpRequestMeta): void {
+  const ex = exchangeFromRequest(ctx.frame.seq, meta);
   hs.exchanges.set(ex.seq, ex);
   if (ex.stream === 'legacy') hs.legacy = true;
   const session = header(ex.headers, 'mcp-session-id');
@@ -57,9 +57,9 @@ function onRequest(ctx: FrameContext, hs: HttpState): void {
   };
 }
 
-function onMessageFrame(ctx: FrameContext, hs: HttpState, meta: Record<string, unknown>): void {
+function onMessageFrame(ctx: FrameContext, hs: HttpState, meta: HttpMessageMeta): void {
   const { frame } = ctx;
-  const ex = typeof meta.exchange === 'number' ? hs.exchanges.get(meta.exchange) : undefined;
+  const ex = meta.exchange === undefined ? undefined : hs.exchanges.get(meta.exchange);
   if (frame.dir === 'c2s') {
     if (!ex) return;
     const body = bodyKinds(frame.raw);
@@ -75,17 +75,16 @@ function onMessageFrame(ctx: FrameContext, hs: HttpState, meta: Record<string, u
   }
 }
 
-function checkEventId(ctx: FrameContext, hs: HttpState, id: unknown): void {
-  if (typeof id !== 'string' || id === '') return;
+function checkEventId(ctx: FrameContext, hs: HttpState, id: string | undefined): void {
+  if (id === undefined || id === '') return;
   const first = hs.eventIds.get(id);
   if (first === undefined) hs.eventIds.set(id, ctx.frame.seq);
   else ctx.report('http.sse-event-id-duplicate', [ctx.frame.seq, first], `SSE event id "${id}" was already used in this session (frame ${first}); ids must be unique across all streams of a session`);
 }
 
-function onResponse(ctx: FrameContext, hs: HttpState, ex: Exchange, meta: Record<string, unknown>): void {
-  const status = typeof meta.status === 'number' ? meta.status : 0;
-  const headers = asHeaders(meta.headers);
-  const type = (typeof meta.contentType === 'string' ? meta.contentType : header(headers, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
+function onResponse(ctx: FrameContext, hs: HttpState, ex: Exchange, meta: HttpResponseMeta): void {
+  const { status, headers } = meta;
+  const type = (meta.contentType ?? header(headers, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
   ex.status = status;
   ex.contentType = type;
   if (ex.probe) return;
@@ -151,10 +150,10 @@ function checkRequest(ctx: FrameContext, ex: Exchange): void {
   }
 }
 
-function onEnd(ctx: FrameContext, ex: Exchange | undefined, meta: Record<string, unknown>): void {
+function onEnd(ctx: FrameContext, ex: Exchange | undefined, meta: HttpEndMeta): void {
   if (ex && !ex.probe && ex.status === undefined) checkRequest(ctx, ex);
-  if (meta.verdict !== 'fail') return;
-  const message = typeof meta.message === 'string' ? meta.message : 'the probe failed';
+  if (meta.stream !== 'probe' || meta.verdict !== 'fail') return;
+  const message = meta.message ?? 'the probe failed';
   const at: Frame['seq'][] = [ctx.frame.seq, ...(ex ? [ex.seq] : [])];
   if (meta.probe === 'origin') ctx.report('http.origin-not-validated', at, message);
   if (meta.probe === 'unknown-session') ctx.report('http.unknown-session-status', at, message);

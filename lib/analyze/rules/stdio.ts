@@ -1,6 +1,5 @@
 /** stdio.*: the stdio transport (basic/transports#stdio). Never on HTTP frames. */
 import { startsLikeJson } from '../lines';
-import type { LifecycleMeta } from '../../mcp/frame';
 import type { RuleModule } from '../types';
 import { show } from '../util';
 
@@ -17,9 +16,9 @@ export const stdioRules: RuleModule = {
 
   onFrame({ frame, stdio, state, report }) {
     if (stdio && frame.invalidUtf8) report('stdio.invalid-utf8', [frame.seq], `the ${frame.dir === 's2c' ? 'server' : 'client'} wrote a line that is not valid UTF-8 (${frame.size} bytes)`);
-    if (frame.lane === 'stderr' && frame.meta?.transport !== 'http') report('stdio.stderr', [frame.seq], `stderr: ${show(frame.raw, 80)}`);
+    if (frame.lane === 'stderr') report('stdio.stderr', [frame.seq], `stderr: ${show(frame.raw, 80)}`);
     if (frame.lane === 'lifecycle' && frame.meta?.transport === 'stdio') {
-      const meta = frame.meta as LifecycleMeta;
+      const meta = frame.meta;
       if (meta.event === 'stdin-closed' || meta.event === 'signal') state.once.add('stdio.closing');
       if (meta.event === 'exit' && !state.once.has('stdio.closing') && !state.once.has('stdio.exit')) {
         state.once.add('stdio.exit');

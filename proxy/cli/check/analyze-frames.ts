@@ -1,7 +1,8 @@
 /** The one place the CLI calls the analyser: every frame in, annotations out. */
 import type { Frame } from '../../../lib/mcp/frame';
-import { analyze, type Annotation } from '../../../lib/analyze';
+import { analyze, type AnalyzerOptions, type Annotation } from '../../../lib/analyze';
 
-export function analyzeFrames(frames: readonly Frame[], timeoutMs?: number): Annotation[] {
-  return analyze(frames, timeoutMs === undefined ? {} : { timeoutMs }).annotations;
+export function analyzeFrames(frames: readonly Frame[], options: Pick<AnalyzerOptions, 'timeoutMs' | 'framing'> = {}): Annotation[] {
+  const { timeoutMs, framing } = options;
+  return analyze(frames, { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(framing === undefined ? {} : { framing }) }).annotations;
 }

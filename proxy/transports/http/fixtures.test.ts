@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { analyze } from '../../../lib/analyze';
 import { createHttpTransport, type SessionExpired } from './index';
-import { FrameLog, meta, MiniClient, startFixture, testClock, until, type RunningServer } from './testing';
+import { FrameLog, meta, MiniClient, startFixture, testClock, until, sentHeader, type RunningServer } from './testing';
 
 const running: RunningServer[] = [];
 async function fixture(name: string): Promise<RunningServer> {
@@ -34,7 +34,7 @@ describe('HTTP fixtures that misbehave', () => {
     expect(meta(postEnd)).toMatchObject({ streamEnd: 'error', lastEventId: 'ev-2', retryMs: 300, note: expect.stringContaining('resuming from event ev-2') });
     const resume = log.http('request').find((f) => meta(f).lastEventId === 'ev-2')!;
     expect(meta(resume)).toMatchObject({ method: 'GET', resumes: post.seq });
-    expect((meta(resume).headers as Record<string, string>)['Last-Event-ID']).toBe('ev-2');
+    expect(sentHeader(resume, 'Last-Event-ID')).toBe('ev-2');
     // The server asked for 300 ms between the drop and the reconnection.
     expect(resume.ts - postEnd.ts).toBeGreaterThanOrEqual(290_000);
     const progress = log.messages('s2c').find((f) => f.raw.includes('notifications/progress'))!;

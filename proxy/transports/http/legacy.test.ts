@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport } from './index';
-import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, until, type RunningServer } from './testing';
+import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, until, sentHeader, type RunningServer } from './testing';
 
 let server: RunningServer;
 beforeAll(async () => { server = await startEverything('sse'); });
@@ -30,7 +30,7 @@ describe('legacy HTTP+SSE against server-everything', () => {
     const log = await exercise('sse');
     const get = log.http('request')[0];
     expect(meta(get)).toMatchObject({ method: 'GET', stream: 'legacy' });
-    expect((meta(get).headers as Record<string, string>)['X-Api-Key']).toBe('k1');
+    expect(sentHeader(get, 'X-Api-Key')).toBe('k1');
     const endpoint = log.http('event').find((f) => meta(f).event === 'endpoint');
     expect(endpoint?.raw).toMatch(/^\/message\?sessionId=/);
     const posts = log.http('request').filter((f) => meta(f).method === 'POST');

@@ -1,3 +1,5 @@
+import type { OAuthStep } from '../../../lib/mcp/frame';
+
 /** Knobs of the HTTP transports. Every wait has a bound so nothing can hang the session or the proxy. */
 
 /** Microseconds on the session clock; structurally the same as the session's clock. */
@@ -32,8 +34,8 @@ export interface SideRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
-  /** What the request is for, kept in the request frame's meta (e.g. `oauth:token`). */
-  purpose: string;
+  /** Which step of the OAuth chain it is, kept in the exchange's frames. */
+  step: OAuthStep;
 }
 
 export interface SideResponse {

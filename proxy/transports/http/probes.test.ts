@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { analyze } from '../../../lib/analyze';
 import { createHttpTransport } from './index';
 import { FOREIGN_ORIGIN, probeServer } from './probes';
-import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, type RunningServer } from './testing';
+import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, sentHeader, type RunningServer } from './testing';
 
 const running: RunningServer[] = [];
 afterEach(async () => { await Promise.all(running.splice(0).map((s) => s.stop())); });
@@ -23,8 +23,8 @@ describe('probeServer', () => {
     const ends = log.http('end');
     expect(ends.map((f) => [meta(f).probe, meta(f).verdict])).toEqual([['origin', 'pass'], ['unknown-session', 'fail']]);
     const originReq = log.http('request')[0];
-    expect((meta(originReq).headers as Record<string, string>).Origin).toBe(FOREIGN_ORIGIN);
-    expect((meta(originReq).headers as Record<string, string>).Authorization).toBe('Bearer x');
+    expect(sentHeader(originReq, 'Origin')).toBe(FOREIGN_ORIGIN);
+    expect(sentHeader(originReq, 'Authorization')).toBe('Bearer x');
     expect(originReq.raw).toContain('"method":"initialize"');
   });
 

@@ -12,8 +12,9 @@ import type { MicroClock } from './options';
 import { setHeader } from './sniff';
 import { HttpWire, type Sink } from './wire';
 
-export type ProbeName = 'origin' | 'unknown-session';
-export type ProbeVerdict = 'pass' | 'fail' | 'inconclusive';
+import type { ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
+
+export type { ProbeName, ProbeVerdict };
 
 export interface ProbeFinding {
   probe: ProbeName;
@@ -75,14 +76,14 @@ async function exchange(ctx: ProbeContext, probe: ProbeName, headers: Record<str
   const rule = probe === 'origin' ? 'http.origin-not-validated' : 'http.unknown-session-status';
   let ex;
   try {
-    ex = await ctx.wire.open({ method: 'POST', url: ctx.url, headers, body, role: 'probe', timeoutMs: ctx.timeoutMs, meta: { probe } });
+    ex = await ctx.wire.open({ method: 'POST', url: ctx.url, headers, body, role: 'probe', probe, timeoutMs: ctx.timeoutMs });
   } catch (e) {
     return { probe, rule, verdict: 'inconclusive', message: `the ${probe} probe got no answer: ${(e as Error).message}`, exchange: 0 };
   }
   const text = await readText(ex, ctx.timeoutMs);
   const status = ex.response.status;
   const { verdict, message } = judge(status);
-  ex.end({ raw: text.text, bytes: text.bytes, error: text.error, probe, rule, verdict, message });
+  ex.end({ raw: text.text, bytes: text.bytes, error: text.error, judged: { rule, verdict, message } });
   return { probe, rule, verdict, status, message, exchange: ex.id, sessionId: ex.response.headers.get('mcp-session-id') ?? undefined };
 }
 
@@ -100,9 +101,9 @@ async function probeOrigin(ctx: ProbeContext): Promise<ProbeFinding> {
     // Ends the session the probe opened, so that it does not linger on the server.
     const del = { ...ctx.headers, 'Mcp-Session-Id': sessionId };
     try {
-      const ex = await ctx.wire.open({ method: 'DELETE', url: ctx.url, headers: del, role: 'probe', timeoutMs: ctx.timeoutMs, meta: { probe: 'origin' } });
+      const ex = await ctx.wire.open({ method: 'DELETE', url: ctx.url, headers: del, role: 'probe', probe: 'origin', timeoutMs: ctx.timeoutMs });
       const text = await readText(ex, ctx.timeoutMs);
-      ex.end({ raw: text.text, bytes: text.bytes, probe: 'origin' });
+      ex.end({ raw: text.text, bytes: text.bytes });
     } catch {
       // Recorded by the wire; cleanup is best effort.
     }

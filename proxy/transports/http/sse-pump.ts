@@ -36,19 +36,19 @@ export async function pumpSse(wire: HttpWire, ex: OpenExchange, o: PumpOptions):
       if (ev.id !== undefined) o.state.lastEventId = ev.id === '' ? undefined : ev.id;
       if (ev.id) ids.push(ev.id);
       const isMessage = ev.data !== '' && (ev.event === undefined || ev.event === 'message');
-      const meta = { stream: o.role, eventId: ev.id, event: ev.event, ...(o.resumption ? { resumption: true } : {}) };
+      const sse = { exchange: ex.id, stream: o.role, eventId: ev.id, event: ev.event, ...(o.resumption ? { resumption: true } : {}) };
       if (isMessage) {
-        wire.recordMessage('s2c', ev.data, ex.id, meta);
+        wire.recordMessage('s2c', ev.data, sse);
         o.deliver(ev.data);
       } else {
-        wire.record({ dir: 's2c', lane: 'http', raw: ev.data, meta: { transport: 'http', phase: 'event', exchange: ex.id, ...meta } });
+        wire.record({ dir: 's2c', lane: 'http', raw: ev.data, meta: { transport: 'http', phase: 'event', ...sse } });
         o.onControl?.(ev);
       }
     },
   });
   ex.end({
-    bytes: result.bytes, events: result.events, streamEnd: result.end, error: result.error,
-    eventIds: ids.slice(0, 1000), lastEventId: o.state.lastEventId, retryMs: o.state.retryMs, note: o.endNote?.(),
+    bytes: result.bytes, error: result.error, note: o.endNote?.(),
+    sse: { events: result.events, streamEnd: result.end, eventIds: ids.slice(0, 1000), lastEventId: o.state.lastEventId, retryMs: o.state.retryMs },
   });
   return result;
 }

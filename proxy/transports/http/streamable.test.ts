@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport } from './index';
-import { FrameLog, meta, MiniClient, startEverything, testClock, until, type RunningServer } from './testing';
+import { FrameLog, meta, MiniClient, startEverything, testClock, until, sentHeader, type RunningServer } from './testing';
 
 let server: RunningServer;
 beforeAll(async () => { server = await startEverything('streamableHttp'); });
@@ -38,12 +38,12 @@ describe('Streamable HTTP against server-everything', () => {
     // The initialize goes without a session id or version; everything after carries both.
     expect(meta(posts[0]).headers).not.toHaveProperty('Mcp-Session-Id');
     for (const f of requests.slice(1)) {
-      const h = meta(f).headers as Record<string, string>;
-      expect(h['Mcp-Session-Id']).toBe(sid);
-      expect(h['MCP-Protocol-Version']).toBe('2025-11-25');
-      expect(h.Authorization).toBe('Bearer test-secret');
+      const h = (name: string) => sentHeader(f, name);
+      expect(h('Mcp-Session-Id')).toBe(sid);
+      expect(h('MCP-Protocol-Version')).toBe('2025-11-25');
+      expect(h('Authorization')).toBe('Bearer test-secret');
     }
-    for (const f of posts) expect((meta(f).headers as Record<string, string>).Accept).toBe('application/json, text/event-stream');
+    for (const f of posts) expect(sentHeader(f, 'Accept')).toBe('application/json, text/event-stream');
     // Each c2s message frame points at the exchange that carried it, and its raw text is the body.
     const sent = log.messages('c2s');
     expect(sent.map((f) => f.raw)).toContain(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
@@ -60,7 +60,7 @@ describe('Streamable HTTP against server-everything', () => {
     }
     // DELETE with the session id, answered.
     const del = requests.find((f) => meta(f).method === 'DELETE');
-    expect((meta(del).headers as Record<string, string>)['Mcp-Session-Id']).toBe(sid);
+    expect(sentHeader(del, 'Mcp-Session-Id')).toBe(sid);
     expect(log.http('response').find((f) => meta(f).exchange === del!.seq)?.meta).toMatchObject({ status: 200 });
     expect(log.frames.at(-1)?.meta).toMatchObject({ event: 'disconnect' });
   });

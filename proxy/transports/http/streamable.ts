@@ -11,7 +11,7 @@ import { readText } from './body';
 import { probeServer, type ProbeReport } from './probes';
 import { pause, pumpSse, settleWithin, type StreamState } from './sse-pump';
 import { initializeId, methods, negotiatedVersion, requestIds, responseIds, setHeader, tryParse, type RpcId } from './sniff';
-import { HttpWire, headersRecord, mediaType, type SeqCounter, type OpenExchange } from './wire';
+import { HttpWire, mediaType, type SeqCounter, type OpenExchange } from './wire';
 
 export class StreamableHttpTransport implements HttpTransport {
   readonly kind = 'streamable' as const;
@@ -99,7 +99,7 @@ export class StreamableHttpTransport implements HttpTransport {
     }
     const body = await readText(ex, this.opts.requestTimeoutMs);
     if (type === 'application/json' && body.text !== '') {
-      this.wire.recordMessage('s2c', body.text, ex.id, { stream: 'post' }, body);
+      this.wire.recordMessage('s2c', body.text, { exchange: ex.id, stream: 'post' }, body);
       ex.end({ bytes: body.bytes, error: body.error });
       this.deliver(body.text);
     } else {
@@ -139,16 +139,16 @@ export class StreamableHttpTransport implements HttpTransport {
     const auth = this.opts.auth;
     if (!auth || (status !== 401 && status !== 403)) return false;
     const body = await readText(ex, this.opts.requestTimeoutMs);
-    ex.end({ raw: body.text, bytes: body.bytes, error: body.error, authChallenge: true });
+    ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
     return auth.refused({ status, url: this.url, wwwAuthenticate: ex.response.headers.get('www-authenticate') ?? undefined, fetch: (req) => this.sideFetch(req) });
   }
 
   /** An OAuth request, recorded as an exchange of this session (role `oauth`). */
   private async sideFetch(req: SideRequest): Promise<SideResponse> {
-    const ex = await this.wire.open({ method: req.method, url: req.url, headers: req.headers, body: req.body, role: 'oauth', timeoutMs: this.opts.requestTimeoutMs, meta: { purpose: req.purpose } });
+    const ex = await this.wire.open({ method: req.method, url: req.url, headers: req.headers, body: req.body, role: 'oauth', oauth: req.step, timeoutMs: this.opts.requestTimeoutMs });
     const body = await readText(ex, this.opts.requestTimeoutMs);
     ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
-    return { status: ex.response.status, headers: headersRecord(ex.response.headers), text: body.text };
+    return { status: ex.response.status, headers: Object.fromEntries(ex.response.headers), text: body.text };
   }
 
   private headers(kind: 'post' | 'get' | 'delete', lastEventId?: string): Record<string, string> {
@@ -216,7 +216,7 @@ export class StreamableHttpTransport implements HttpTransport {
       misses = r.events > 0 ? 1 : misses + 1;
       if (misses > this.opts.maxReconnects) return;
       await pause(state.retryMs ?? this.opts.defaultRetryMs, this.closeCtl.signal);
-      const next = await this.openGet(state.lastEventId, { resumes: first.id });
+      const next = await this.openGet(state.lastEventId, first.id);
       if (!next) return;
       ex = next;
       resumption = true;
@@ -254,9 +254,9 @@ export class StreamableHttpTransport implements HttpTransport {
 
   /** Opens a GET SSE stream. Answers null (after recording why) when the server offers none:
    *  405 is the quiet "no GET stream here", 404 expires the session, anything else is shown. */
-  private async openGet(lastEventId: string | undefined, meta: Record<string, unknown> = {}): Promise<OpenExchange | null> {
+  private async openGet(lastEventId: string | undefined, resumes?: number): Promise<OpenExchange | null> {
     const headers = this.headers('get', lastEventId);
-    const ex = await this.wire.open({ method: 'GET', url: this.url, headers, role: 'get', timeoutMs: this.opts.requestTimeoutMs, meta: { lastEventId, ...meta } });
+    const ex = await this.wire.open({ method: 'GET', url: this.url, headers, role: 'get', lastEventId, resumes, timeoutMs: this.opts.requestTimeoutMs });
     if (ex.response.ok && mediaType(ex.response) === 'text/event-stream') return ex;
     const body = await readText(ex, this.opts.requestTimeoutMs);
     const status = ex.response.status;

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Frame } from '../../../lib/mcp/frame';
+import { headerValue, type Frame } from '../../../lib/mcp/frame';
 import type { Crossing } from '../types';
 import type { MicroClock } from './options';
 
@@ -17,7 +17,7 @@ export class FrameLog {
   };
 
   http(phase?: string): Frame[] {
-    return this.frames.filter((f) => f.lane === 'http' && (!phase || f.meta?.['phase' as never] === phase));
+    return this.frames.filter((f) => f.lane === 'http' && (!phase || f.meta?.phase === phase));
   }
 
   messages(dir?: 'c2s' | 's2c'): Frame[] {
@@ -25,8 +25,15 @@ export class FrameLog {
   }
 }
 
+/** A frame's meta as a plain record, for `toMatchObject` checks on any of its shapes. */
 export function meta(f: Frame | undefined): Record<string, unknown> {
-  return (f?.meta ?? {}) as Record<string, unknown>;
+  return { ...f?.meta };
+}
+
+/** A header of the request or response a frame records, by name (case-insensitive). */
+export function sentHeader(f: Frame | undefined, name: string): string | undefined {
+  const m = f?.lane === 'http' ? f.meta : undefined;
+  return m?.phase === 'request' || m?.phase === 'response' ? headerValue(m.headers, name) : undefined;
 }
 
 export async function freePort(): Promise<number> {

@@ -3,13 +3,12 @@
  * response head when it arrives, and an `end` frame when the body is done (or failed). Every
  * exchange gets its own AbortController, linked to the transport's, and a header timeout.
  */
+import type { DistributiveOmit, HeaderPairs, HttpEndMeta, HttpErrorCode, HttpMessageMeta, HttpRequestMeta, OAuthStep, ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
 import type { Crossing } from '../types';
 import type { MicroClock } from './options';
 import { HttpTransportError, networkError, timeoutError } from './errors';
 
-/** Which stream an exchange is: the POST of a message, the standalone GET stream, the legacy
- *  SSE stream, the DELETE that ends a session, an active probe, or an OAuth request. */
-export type StreamRole = 'post' | 'get' | 'legacy' | 'delete' | 'probe' | 'oauth';
+export type { StreamRole } from '../../../lib/mcp/frame';
 
 export type Sink = (c: Crossing) => number | void;
 
@@ -25,17 +24,31 @@ export function nextSeq(counter: SeqCounter, answered: number | void): number {
   return counter.last;
 }
 
-export interface ExchangeRequest {
+interface ExchangeBase {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: string;
   /** The body is a JSON-RPC message: it gets its own message frame, linked to the exchange. */
   bodyIsMessage?: boolean;
-  role: StreamRole;
   timeoutMs: number;
-  /** Extra facts for the request frame (probe name, Last-Event-ID, the stream it resumes). */
-  meta?: Record<string, unknown>;
+}
+
+/** One request; what its request frame records beyond the head depends on the stream. */
+export type ExchangeRequest = ExchangeBase & (
+  | { role: 'post' | 'legacy' | 'delete' }
+  | { role: 'get'; lastEventId?: string; resumes?: number }
+  | { role: 'probe'; probe: ProbeName }
+  | { role: 'oauth'; oauth: OAuthStep }
+);
+
+/** What reading an SSE body learnt, for the `end` frame of a post, get or legacy stream. */
+export interface SseSummary {
+  events?: number;
+  streamEnd?: 'done' | 'stalled' | 'aborted' | 'error';
+  eventIds?: string[];
+  lastEventId?: string;
+  retryMs?: number;
 }
 
 export interface EndInfo {
@@ -43,8 +56,16 @@ export interface EndInfo {
   raw?: string;
   bytes?: number;
   error?: string;
-  [key: string]: unknown;
+  errorCode?: HttpErrorCode;
+  note?: string;
+  sessionExpired?: boolean;
+  sse?: SseSummary;
+  /** A probe's judgement of the answer (absent on a probe's clean-up DELETE). */
+  judged?: { rule: string; verdict: ProbeVerdict; message: string };
 }
+
+/** A crossing before the wire stamps it: ts and size default to now and the raw text's bytes. */
+export type Unstamped = DistributiveOmit<Crossing, 'ts' | 'size'> & { ts?: number; size?: number };
 
 export interface OpenExchange {
   /** The seq of the request frame: every frame of this exchange points at it. */
@@ -72,17 +93,17 @@ export class HttpWire {
   }
 
   /** Records a crossing; answers the seq the recorder gave it (counted when it answers none). */
-  record(c: Omit<Crossing, 'ts' | 'size'> & { ts?: number; size?: number }): number {
+  record(c: Unstamped): number {
     const crossing: Crossing = { ...c, ts: c.ts ?? this.clock.now(), size: c.size ?? Buffer.byteLength(c.raw) };
     return nextSeq(this.counter, this.sink()?.(crossing));
   }
 
-  recordMessage(dir: 'c2s' | 's2c', raw: string, exchange: number, meta: Record<string, unknown>, bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string; truncated?: boolean }): number {
+  recordMessage(dir: 'c2s' | 's2c', raw: string, meta: Omit<HttpMessageMeta, 'transport'>, bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string; truncated?: boolean }): number {
     const exact = {
       ...(bytes?.invalidUtf8 ? { invalidUtf8: true, rawBase64: bytes.rawBase64, size: bytes.bytes } : {}),
       ...(bytes?.truncated ? { truncated: true, size: bytes.bytes } : {}),
     };
-    return this.record({ dir, lane: 'message', raw, ...exact, meta: { transport: 'http', exchange, ...meta } });
+    return this.record({ dir, lane: 'message', raw, ...exact, meta: { transport: 'http', ...meta } });
   }
 
   /** Sends the request; resolves at the response headers. Rejects (after recording why) on a
@@ -94,17 +115,16 @@ export class HttpWire {
     const bodyInHttp = req.body !== undefined && !req.bodyIsMessage ? req.body : '';
     const id = this.record({
       dir: 'c2s', lane: 'http', ts: sentAt, raw: requestHead(req) + bodyInHttp,
-      meta: { transport: 'http', phase: 'request', method: req.method, url: req.url, headers: req.headers, stream: req.role, bodyBytes: req.body === undefined ? 0 : Buffer.byteLength(req.body), ...req.meta },
+      meta: requestMeta(req),
     });
-    if (req.body !== undefined && req.bodyIsMessage) this.recordMessage('c2s', req.body, id, { stream: req.role });
+    if (req.body !== undefined && req.bodyIsMessage) this.recordMessage('c2s', req.body, { exchange: id, stream: req.role });
 
     let ended = false;
     const end = (info: EndInfo, headersAt?: number) => {
       if (ended) return;
       ended = true;
       const doneAt = this.clock.now();
-      const { raw = '', ...rest } = info;
-      this.record({ dir: 's2c', lane: 'http', ts: doneAt, raw, meta: { transport: 'http', phase: 'end', exchange: id, stream: req.role, sentAt, headersAt, doneAt, ...rest } });
+      this.record({ dir: 's2c', lane: 'http', ts: doneAt, raw: info.raw ?? '', meta: endMeta(req, id, { sentAt, headersAt, doneAt }, info) });
     };
 
     let timedOut = false;
@@ -122,12 +142,35 @@ export class HttpWire {
       clearTimeout(timer);
     }
     const headersAt = this.clock.now();
-    const headers = headersRecord(response.headers);
+    const headers = headerPairs(response.headers);
     this.record({
       dir: 's2c', lane: 'http', ts: headersAt, raw: responseHead(response),
       meta: { transport: 'http', phase: 'response', exchange: id, stream: req.role, status: response.status, statusText: response.statusText, headers, contentType: response.headers.get('content-type') ?? undefined, sentAt, headersAt },
     });
     return { id, request: req, response, sentAt, headersAt, controller, signal, end: (info) => end(info, headersAt) };
+  }
+}
+
+function requestMeta(req: ExchangeRequest): HttpRequestMeta {
+  const common = {
+    transport: 'http', phase: 'request', method: req.method, url: req.url, headers: Object.entries(req.headers),
+    bodyBytes: req.body === undefined ? 0 : Buffer.byteLength(req.body),
+  } as const;
+  switch (req.role) {
+    case 'get': return { ...common, stream: 'get', lastEventId: req.lastEventId, resumes: req.resumes };
+    case 'probe': return { ...common, stream: 'probe', probe: req.probe };
+    case 'oauth': return { ...common, stream: 'oauth', oauth: req.oauth };
+    default: return { ...common, stream: req.role };
+  }
+}
+
+function endMeta(req: ExchangeRequest, exchange: number, times: { sentAt: number; headersAt?: number; doneAt: number }, info: EndInfo): HttpEndMeta {
+  const common = { transport: 'http', phase: 'end', exchange, ...times, bytes: info.bytes, error: info.error, errorCode: info.errorCode, note: info.note } as const;
+  switch (req.role) {
+    case 'probe': return { ...common, stream: 'probe', probe: req.probe, ...info.judged };
+    case 'delete': return { ...common, stream: 'delete' };
+    case 'oauth': return { ...common, stream: 'oauth', oauth: req.oauth };
+    default: return { ...common, stream: req.role, sessionExpired: info.sessionExpired, ...info.sse };
   }
 }
 
@@ -144,9 +187,10 @@ function responseHead(res: Response): string {
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
-export function headersRecord(h: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  h.forEach((v, k) => { out[k] = v; });
+/** The response headers as fetch hands them over (lower-case names; `Set-Cookie` lines kept apart). */
+export function headerPairs(h: Headers): HeaderPairs {
+  const out: HeaderPairs = [];
+  h.forEach((v, k) => { out.push([k, v]); });
   return out;
 }
 

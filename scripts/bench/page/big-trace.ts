@@ -5,13 +5,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Frame } from '../../../lib/mcp/frame';
+import { toFrame } from '../../../lib/mcp/frame-check';
 import { TRACE_FORMAT, TRACE_VERSION, traceLines, type TraceHeader } from '../../../lib/trace';
 
 const encoder = new TextEncoder();
 
 function frameOf(seq: number, ts: number, dir: Frame['dir'], lane: Frame['lane'], body: unknown): Frame {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
-  return { seq, ts, dir, lane, raw, size: encoder.encode(raw).length, meta: { transport: 'stdio' } };
+  return toFrame({ seq, ts, dir, lane, raw, size: encoder.encode(raw).length, meta: { transport: 'stdio' } });
 }
 
 export function bigSessionFrames(count: number): Frame[] {
@@ -46,7 +47,7 @@ export function bigSessionFrames(count: number): Frame[] {
 export function writeBigTrace(file: string, count: number): number {
   const header: TraceHeader = {
     format: TRACE_FORMAT, version: TRACE_VERSION, loupeVersion: '0.1.0', createdAt: new Date().toISOString(),
-    target: { transport: 'stdio', name: 'busy', command: 'node', args: ['server.js'] }, source: 'live',
+    target: { transport: 'stdio', framing: 'lines', name: 'busy', command: 'node', args: ['server.js'] }, source: 'live',
   };
   const frames = bigSessionFrames(count);
   writeFileSync(file, [...traceLines(header, frames)].join(''));

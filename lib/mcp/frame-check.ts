@@ -1,0 +1,70 @@
+/**
+ * The one frame validator: the page checks what the proxy streams with it, the trace reader checks
+ * every line of a file with it. It runs `FrameSchema` and turns zod's first issue into a sentence
+ * that names the frame and the field (`frame 12: meta.status: expected number, received string`).
+ */
+import type { z } from 'zod';
+import { FrameSchema, type Frame } from './frame';
+import { guardFor } from './schema-guard';
+
+/** The fast yes/no, derived from FrameSchema; zod runs only to explain a refusal. */
+export const isFrame = guardFor(FrameSchema);
+
+export type FrameCheck = { ok: true; frame: Frame } | { ok: false; problem: string };
+
+function pathText(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : `${out ? '.' : ''}${String(p)}`;
+  return out;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let v = value;
+  for (const p of path) v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[p] : undefined;
+  return v;
+}
+
+const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
+const oneOf = (values: readonly unknown[]): string =>
+  values.length < 2 ? values.map(show).join('') : `${values.slice(0, -1).map(show).join(', ')} or ${show(values[values.length - 1])}`;
+
+function describe(issue: z.core.$ZodIssue, value: unknown): string {
+  const where = pathText(issue.path) || 'it';
+  const got = valueAt(value, issue.path);
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const keys = issue.keys.map((k) => (issue.path.length ? `${pathText(issue.path)}.${k}` : k));
+      return `${keys.join(', ')}: ${keys.length > 1 ? 'these fields are' : 'this field is'} not part of ${issue.path.length ? pathText(issue.path) : 'a frame'}`;
+    }
+    case 'invalid_type':
+      return got === undefined ? `${where} is missing (expected ${issue.expected})` : `${where} is ${show(got)}, expected ${issue.expected}`;
+    case 'invalid_value':
+      return `${where} is ${show(got)}, expected ${oneOf(issue.values)}`;
+    case 'invalid_union':
+      // A discriminated union names no values in its issue; the schema's message lists them.
+      return `${where} is ${show(got)}: ${issue.message.replace(/^Invalid input: /, '')}`;
+    default:
+      return `${where} is ${show(got)}: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
+  }
+}
+
+function label(value: unknown): string {
+  const seq = typeof value === 'object' && value !== null ? (value as { seq?: unknown }).seq : undefined;
+  return typeof seq === 'number' ? `frame ${seq}` : 'a frame';
+}
+
+/** Checks one frame; on failure the problem names the frame (by seq) and the field. */
+export function checkFrame(value: unknown): FrameCheck {
+  if (isFrame(value)) return { ok: true, frame: value };
+  const r = FrameSchema.safeParse(value);
+  // The guard and the schema are one definition; if they ever disagree, the schema wins.
+  if (r.success) return { ok: true, frame: r.data };
+  return { ok: false, problem: `${label(value)}: ${describe(r.error.issues[0], value)}` };
+}
+
+/** A frame from parts (test builders, importers): checked, or an Error that says what is wrong. */
+export function toFrame(value: unknown): Frame {
+  const r = checkFrame(value);
+  if (!r.ok) throw new Error(r.problem);
+  return r.frame;
+}
