@@ -11,7 +11,7 @@ import { discover, resourceMatches, type Discovery } from './discovery';
 import { LoopbackRedirect, authorizeHeadless } from './loopback';
 import { codeChallenge, codeVerifier, randomState } from './pkce';
 import { OAuthError, register, tokenRequest, type ClientAuthMethod, type ClientIdentity, type Tokens } from './token';
-import { parseBearerChallenge } from './www-authenticate';
+import { parseBearerChallenge } from '../../lib/mcp/oauth';
 
 export interface OAuthClientOptions {
   /** The MCP server's URL: the `resource` of every request. */

@@ -103,17 +103,4 @@ export async function discover(fetch: RecordedFetch, serverUrl: string, advertis
   };
 }
 
-/** RFC 8707 / MCP: the metadata's `resource` must name this server (same origin, and the
- *  server's path at or below it). */
-export function resourceMatches(resource: string, serverUrl: string): boolean {
-  try {
-    const r = new URL(resource);
-    const s = new URL(serverUrl);
-    if (r.origin !== s.origin) return false;
-    const rp = r.pathname.endsWith('/') ? r.pathname : `${r.pathname}/`;
-    const sp = s.pathname.endsWith('/') ? s.pathname : `${s.pathname}/`;
-    return sp.startsWith(rp);
-  } catch {
-    return false;
-  }
-}
+export { resourceMatches } from '../../lib/mcp/oauth';

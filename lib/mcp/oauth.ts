@@ -1,7 +1,7 @@
 /**
- * The `WWW-Authenticate: Bearer …` challenge of a 401 or 403 (RFC 6750 §3, RFC 9728 §5.1): the
- * `resource_metadata` URL, the `scope` the server wants, and the `error`. Pure, so the analyser's
- * rules and the OAuth client read a challenge the same way.
+ * OAuth facts read the same way by the proxy's OAuth client and the analyser's auth.* rules: the
+ * `WWW-Authenticate: Bearer …` challenge of a 401 or 403 (RFC 6750 §3, RFC 9728 §5.1) and whether
+ * a protected-resource metadata's `resource` names a server (RFC 8707).
  */
 export interface BearerChallenge {
   resourceMetadata?: string;
@@ -24,4 +24,19 @@ export function parseBearerChallenge(header: string | undefined): BearerChalleng
     params[m[1].toLowerCase()] = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3];
   }
   return { resourceMetadata: params.resource_metadata, scope: params.scope, error: params.error, errorDescription: params.error_description };
+}
+
+/** RFC 8707 / MCP: the metadata's `resource` must name this server (same origin, and the
+ *  server's path at or below it). */
+export function resourceMatches(resource: string, serverUrl: string): boolean {
+  try {
+    const r = new URL(resource);
+    const s = new URL(serverUrl);
+    if (r.origin !== s.origin) return false;
+    const rp = r.pathname.endsWith('/') ? r.pathname : `${r.pathname}/`;
+    const sp = s.pathname.endsWith('/') ? s.pathname : `${s.pathname}/`;
+    return sp.startsWith(rp);
+  } catch {
+    return false;
+  }
 }
