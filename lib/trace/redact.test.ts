@@ -111,3 +111,16 @@ describe('redaction, for any placement', () => {
     );
   });
 });
+
+describe('OAuth token requests', () => {
+  it('redact the code, the PKCE verifier, client secrets, assertions and refresh tokens in form bodies', () => {
+    const form = 'grant_type=authorization_code&code=code-1a2b3c4d&code_verifier=verifier-5e6f7a8b&client_secret=secret-9c0d1e2f&refresh_token=refresh-3a4b5c6d&client_assertion=assert-7e8f9a0b';
+    const frames: Frame[] = [{
+      seq: 1, ts: 10, dir: 'c2s', lane: 'http', raw: `POST /token HTTP/1.1\r\nHost: as\r\n\r\n${form}`, size: 200,
+      meta: { transport: 'http', phase: 'request', stream: 'oauth', oauth: 'token', method: 'POST', url: 'http://127.0.0.1:9/token', headers: [] },
+    }];
+    const text = exportTraceText({ frames, target, loupeVersion: '0.1.0', redact: {} });
+    for (const secret of ['code-1a2b3c4d', 'verifier-5e6f7a8b', 'secret-9c0d1e2f', 'refresh-3a4b5c6d', 'assert-7e8f9a0b']) expect(text).not.toContain(secret);
+    expect(text).toContain('grant_type=authorization_code');
+  });
+});
