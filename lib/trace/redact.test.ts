@@ -124,3 +124,13 @@ describe('OAuth token requests', () => {
     expect(text).toContain('grant_type=authorization_code');
   });
 });
+
+describe('OAuth metadata and token responses', () => {
+  it('keep endpoint URLs and token_type readable while the tokens go', () => {
+    const body = JSON.stringify({ token_endpoint: 'http://as/token', authorization_endpoint: 'http://as/authorize', token_type: 'Bearer', access_token: 'tok-1a2b3c4d5e6f' });
+    const frames: Frame[] = [{ seq: 1, ts: 10, dir: 's2c', lane: 'http', raw: body, size: body.length, meta: { transport: 'http', phase: 'end', exchange: 1, stream: 'oauth', oauth: 'token' } }];
+    const text = exportTraceText({ frames, target, loupeVersion: '0.1.0', redact: {} });
+    expect(text).not.toContain('tok-1a2b3c4d5e6f');
+    for (const kept of ['http://as/token', 'http://as/authorize', 'Bearer']) expect(text).toContain(kept);
+  });
+});

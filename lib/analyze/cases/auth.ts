@@ -18,7 +18,7 @@ interface Exchange {
   response?: unknown;
 }
 
-class OAuthScript {
+export class OAuthScript {
   readonly frames: Frame[] = [];
   private add(dir: Frame['dir'], raw: string, meta: Record<string, unknown>): number {
     const seq = this.frames.length + 1;
