@@ -12,6 +12,7 @@ import { LoopbackRedirect, authorizeHeadless } from './loopback';
 import { codeChallenge, codeVerifier, randomState } from './pkce';
 import { OAuthError, register, tokenRequest, type ClientAuthMethod, type ClientIdentity, type Tokens } from './token';
 import { parseBearerChallenge } from '../../lib/mcp/oauth';
+import type { CredentialStore } from './store';
 
 export interface OAuthClientOptions {
   /** The MCP server's URL: the `resource` of every request. */
@@ -42,6 +43,8 @@ export interface OAuthClientOptions {
   authorizeTimeoutMs?: number;
   /** One line per step, for the CLI's log. */
   log?: (line: string) => void;
+  /** Keeps tokens and the client identity between runs (the config dir, 0600). */
+  store?: CredentialStore;
 }
 
 export class OAuthClient implements HttpAuth {
@@ -55,7 +58,22 @@ export class OAuthClient implements HttpAuth {
   /** Why the last refusal could not be answered; the CLI prints it. */
   lastError?: string;
 
-  constructor(private readonly opts: OAuthClientOptions) {}
+  private saved?: { tokenEndpoint?: string; issuer?: string };
+
+  constructor(private readonly opts: OAuthClientOptions) {
+    const saved = opts.store?.load();
+    if (saved) {
+      this.tokens = saved.tokens;
+      // A saved identity belongs to the authorization server it was registered with; flags win.
+      if (!opts.clientId) this.identity = saved.identity;
+      this.saved = { tokenEndpoint: saved.tokenEndpoint, issuer: saved.issuer };
+    }
+  }
+
+  private persist(): void {
+    const d = this.discovery;
+    this.opts.store?.save({ tokens: this.tokens, identity: this.identity, tokenEndpoint: d?.server.token_endpoint ?? this.saved?.tokenEndpoint, issuer: d ? d.server.issuer ?? d.authServer : this.saved?.issuer });
+  }
 
   headers(): Record<string, string> {
     return this.tokens ? { Authorization: `Bearer ${this.tokens.access_token}` } : {};
@@ -103,6 +121,7 @@ export class OAuthClient implements HttpAuth {
       : machine ? await this.clientCredentials(r.fetch, d, scope)
       : await this.authorizationCode(r.fetch, d, scope);
     this.grantedScope = this.tokens.scope ?? scope;
+    this.persist();
     this.log(`oauth: got a ${this.tokens.token_type ?? 'Bearer'} token${this.grantedScope ? ` for scope "${this.grantedScope}"` : ''}`);
     return true;
   }
@@ -201,10 +220,14 @@ export class OAuthClient implements HttpAuth {
   private async refresh(fetch: RecordedFetch): Promise<boolean> {
     const d = this.discovery;
     const refreshToken = this.tokens?.refresh_token;
-    if (!d?.server.token_endpoint || !this.identity || !refreshToken) return false;
+    const endpoint = d?.server.token_endpoint ?? this.saved?.tokenEndpoint;
+    if (!endpoint || !this.identity || !refreshToken) return false;
     try {
-      const next = await tokenRequest(fetch, d.server.token_endpoint, d.server.issuer ?? d.authServer, this.identity, { grant_type: 'refresh_token', refresh_token: refreshToken, resource: this.resource(d) }, 'refresh');
+      const issuer = d ? d.server.issuer ?? d.authServer : this.saved?.issuer ?? endpoint;
+      const resource = d ? this.resource(d) : this.opts.serverUrl;
+      const next = await tokenRequest(fetch, endpoint, issuer, this.identity, { grant_type: 'refresh_token', refresh_token: refreshToken, resource }, 'refresh');
       this.tokens = { ...next, refresh_token: next.refresh_token ?? refreshToken };
+      this.persist();
       this.log('oauth: refreshed the access token');
       return true;
     } catch (e) {

@@ -4,6 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { OAuthClientOptions } from '../../oauth/client';
+import { fileCredentialStore } from '../../oauth/store';
+import { resolveConfigDir } from '../../config/paths';
 import { InputError, UsageError } from '../shared/args';
 
 export const OAUTH_FLAGS = {
@@ -15,6 +17,7 @@ export const OAUTH_FLAGS = {
   scope: { type: 'string' },
   grant: { type: 'string' },
   'no-auth': { type: 'boolean' },
+  'config-dir': { type: 'string' },
   'idp-token-endpoint': { type: 'string' },
   'idp-id-token': { type: 'string' },
   'idp-client-id': { type: 'string' },
@@ -29,6 +32,7 @@ export interface OAuthFlagValues {
   scope?: string;
   grant?: string;
   'no-auth'?: boolean;
+  'config-dir'?: string;
   'idp-token-endpoint'?: string;
   'idp-id-token'?: string;
   'idp-client-id'?: string;
@@ -49,6 +53,8 @@ export const OAUTH_USAGE = `OAuth options (used when the server answers 401 or 4
   --idp-id-token TOKEN        from this identity provider for an ID-JAG and present it to the
   --idp-client-id ID          authorization server (with --client-id and --client-secret)
   --no-auth                   never authorize: a 401 ends the session
+  --config-dir DIR            keep tokens and the registered client in DIR/oauth.json (0600) for
+                              the next run (also LOUPE_CONFIG_DIR); without it nothing is saved
 Also read: MCP_CONFORMANCE_CONTEXT, a JSON object with client_id, client_secret, private_key_pem,
 signing_algorithm, idp_token_endpoint, idp_id_token, idp_client_id (as the official conformance
 suite sets it).`;
@@ -90,8 +96,10 @@ export function oauthOptions(values: OAuthFlagValues, serverUrl: string, env: No
   const idToken = values['idp-id-token'] ?? str(ctx.idp_id_token);
   if ((idpTokenEndpoint === undefined) !== (idToken === undefined)) throw new UsageError('enterprise-managed authorization needs both --idp-token-endpoint and --idp-id-token');
   const enterprise = idpTokenEndpoint && idToken ? { idpTokenEndpoint, idToken, idpClientId: values['idp-client-id'] ?? str(ctx.idp_client_id) } : undefined;
+  const configDir = values['config-dir'] ?? env.LOUPE_CONFIG_DIR;
+  const store = configDir ? fileCredentialStore(resolveConfigDir(configDir, env), serverUrl) : undefined;
   return {
-    enterprise, serverUrl, clientName: 'Loupe', grant, clientId, clientSecret, privateKeyPem,
+    store, enterprise, serverUrl, clientName: 'Loupe', grant, clientId, clientSecret, privateKeyPem,
     signingAlg: values['signing-alg'] ?? str(ctx.signing_algorithm), clientMetadataUrl: metadataUrl, scope: values.scope, log, prompt,
   };
 }
