@@ -228,7 +228,7 @@ test('utilities: ping, log level and messages, a malformed raw frame and what ca
   await expect(client.root.getByRole('region', { name: 'Ping' }).getByRole('status')).toContainText(/pong in \d/);
   await client.root.getByRole('combobox', { name: 'Log level' }).selectOption('info');
   await client.root.getByRole('button', { name: 'Set level' }).click();
-  await expect(client.root.getByRole('region', { name: 'Server log' }).getByRole('status')).toHaveText('level set to info');
+  await expect(client.root.getByRole('region', { name: 'Server log' }).getByRole('status')).toHaveText("the server's level is info");
   // server-everything logs each roots sync at info level.
   await expect(client.root.getByRole('list', { name: 'Log messages' })).toContainText('Roots updated');
 

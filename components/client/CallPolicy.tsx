@@ -1,5 +1,5 @@
 'use client';
-import { useTools, taskSupport, type ToolInfo } from './toolsStore';
+import { useTools, taskSupport, type ToolInfo } from '../../lib/browser/client/toolsStore';
 
 const num = 'w-20 rounded border border-zinc-700 bg-zinc-950 px-1 font-mono text-xs text-zinc-100';
 

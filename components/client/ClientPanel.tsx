@@ -2,7 +2,7 @@
 import type { KeyboardEvent } from 'react';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
-import { CLIENT_TABS, usePanel, type ClientTab } from './panelStore';
+import { CLIENT_TABS, usePanel, type ClientTab } from '../../lib/browser/client/panelStore';
 import { PromptsTab } from './PromptsTab';
 import { ResourcesTab } from './ResourcesTab';
 import { RootsTab } from './RootsTab';

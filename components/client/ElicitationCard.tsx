@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { formModel, initialValue, missingRequired } from '../../lib/client/schema-form';
 import { Button } from '../ui/Button';
 import { SchemaForm } from './SchemaForm';
-import type { ServerAnswer } from './serverRequestsStore';
+import type { ServerAnswer } from '../../lib/browser/actions';
 
 /**
  * `elicitation/create` (client/elicitation). Form mode renders `requestedSchema` as a form; URL

@@ -1,27 +1,40 @@
 'use client';
 import { useMemo, useState } from 'react';
+import { startCall } from '../../lib/browser/actions';
+import { callOf, clientOf } from '../../lib/browser/client/clientState';
 import { useLoupe } from '../../lib/browser/store';
 import { LOG_LEVELS, logLine, serverNotifications } from '../../lib/client/notifications';
+import type { CallState } from '../../lib/wire/client-state';
 import { Button } from '../ui/Button';
-import { clientRequest, failureOf } from './request';
+
+function describeSetLevel(call: CallState | undefined, level: string | undefined): string | undefined {
+  if (call?.status === 'running') return `setting the level to ${String(call.params?.level)}…`;
+  if (call?.status === 'failed') return `logging/setLevel failed: ${call.error?.message ?? 'no reason given'}`;
+  return level ? `the server's level is ${level}` : undefined;
+}
 
 const levelColor = (l: string) => (['error', 'critical', 'alert', 'emergency'].includes(l) ? 'text-red-300' : l === 'warning' ? 'text-amber-300' : l === 'debug' ? 'text-zinc-500' : 'text-zinc-300');
 
 /** `logging/setLevel` and the `notifications/message` the server sent, newest last. */
 export function LogView({ sessionId, ready }: { sessionId: string; ready: boolean }) {
   const trace = useLoupe((s) => s.traces[sessionId]);
-  const [level, setLevel] = useState('debug');
-  const [status, setStatus] = useState<string>();
+  const client = useLoupe((s) => clientOf(s, sessionId));
+  // The level the session set is the session's; this page's choice only until it is applied.
+  const [choice, setChoice] = useState<string>();
+  const level = choice ?? client.logLevel ?? 'debug';
+  const [error, setError] = useState<string>();
+  const status = error ?? describeSetLevel(callOf(client, 'logging/setLevel'), client.logLevel);
   const lines = useMemo(() => {
     if (!trace) return [];
     return serverNotifications(trace.frames, trace.classified).filter((n) => n.method === 'notifications/message').map(logLine).slice(-300);
   }, [trace, trace?.version]);
   const apply = async () => {
     try {
-      await clientRequest(sessionId, 'logging/setLevel', { level });
-      setStatus(`level set to ${level}`);
+      await startCall(sessionId, 'logging/setLevel', { level });
+      setChoice(undefined);
+      setError(undefined);
     } catch (e) {
-      setStatus(`logging/setLevel failed: ${failureOf(e).message}`);
+      setError(`logging/setLevel failed: ${(e as Error).message}`);
     }
   };
   return (
@@ -29,12 +42,12 @@ export function LogView({ sessionId, ready }: { sessionId: string; ready: boolea
       <div className="flex items-center gap-1">
         <label className="flex items-center gap-1 text-zinc-400">
           Log level
-          <select className="rounded border border-zinc-700 bg-zinc-950 px-1 text-xs" value={level} onChange={(e) => setLevel(e.target.value)}>
+          <select className="rounded border border-zinc-700 bg-zinc-950 px-1 text-xs" value={level} onChange={(e) => setChoice(e.target.value)}>
             {LOG_LEVELS.map((l) => <option key={l}>{l}</option>)}
           </select>
         </label>
         <Button disabled={!ready} onClick={() => void apply()}>Set level</Button>
-        {status && <span role="status" className="text-zinc-400">{status}</span>}
+        {status && <span role="status" aria-label="Log level status" className="text-zinc-400">{status}</span>}
       </div>
       <ol aria-label="Log messages" className="max-h-48 overflow-y-auto rounded bg-zinc-950 p-1 font-mono text-[11px]">
         {lines.length === 0 && <li className="text-zinc-600">No notifications/message yet.</li>}

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import type { Progress } from './request';
+import type { Progress } from '../../lib/wire/client-state';
 
 /** A call in flight: its elapsed time and the last `notifications/progress` it received. */
 export function ProgressBar({ startedAt, progress }: { startedAt: number; progress?: Progress }) {

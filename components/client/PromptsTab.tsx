@@ -1,37 +1,50 @@
 'use client';
+import { useEffect } from 'react';
+import { listClient } from '../../lib/browser/actions';
+import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
+import { getPrompt, pickPrompt, usePrompts, type PromptInfo } from '../../lib/browser/client/promptsStore';
+import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { ContentBlocks } from './ContentBlocks';
 import { FieldSuggestions } from './FieldSuggestions';
 import { RpcError } from './ToolResult';
-import { getPrompt, listPrompts, pickPrompt, usePrompts } from './promptsStore';
 import { useCompletions } from './useCompletions';
 
 /** Prompts: list, fill arguments (with the server's completions), get, read the messages. */
 export function PromptsTab({ session, ready }: { session: SessionSummary; ready: boolean }) {
   const id = session.id;
   const st = usePrompts((s) => s.get(id));
-  const prompt = st.prompts?.find((p) => p.name === st.picked);
+  const client = useLoupe((s) => clientOf(s, id));
+  const list = listOf(client, 'prompts');
+  const prompts = itemsOf<PromptInfo>(client, 'prompts');
+  const prompt = prompts?.find((p) => p.name === st.picked);
+  const outcome = callOf(client, 'prompts/get');
+  const result = outcome?.result as { messages?: unknown; description?: unknown } | undefined;
+  useEffect(() => {
+    if (prompts?.[0] && !prompts.some((p) => p.name === st.picked)) pickPrompt(id, prompts[0].name);
+  }, [id, prompts, st.picked]);
   const argNames = prompt?.arguments?.map((a) => a.name) ?? [];
   const filled = Object.fromEntries(argNames.map((n) => [n, st.args[n] ?? '']));
   const completions = (session.serverCapabilities as { completions?: unknown } | undefined)?.completions !== undefined;
   const suggestions = useCompletions(id, prompt ? { type: 'ref/prompt', name: prompt.name } : undefined, filled, completions && argNames.length > 0);
   const setArg = (name: string, v: string) => usePrompts.getState().patch(id, (s) => ({ args: { ...s.args, [name]: v } }));
-  const messages = Array.isArray(st.outcome?.result?.messages) ? st.outcome.result.messages : [];
+  const messages = Array.isArray(result?.messages) ? result.messages : [];
 
   return (
     <div className="flex flex-col gap-2">
       <div className="flex gap-1">
-        <Button disabled={!ready} onClick={() => void listPrompts(id)}>List prompts</Button>
-        {st.nextCursor && <Button disabled={!ready} onClick={() => void listPrompts(id, true)}>More prompts</Button>}
+        <Button disabled={!ready || list?.loading} onClick={() => void listClient(id, 'prompts')}>List prompts</Button>
+        {list?.nextCursor && <Button disabled={!ready || list.loading} onClick={() => void listClient(id, 'prompts', true)}>More prompts</Button>}
       </div>
-      {st.listError && <p role="alert" className="text-red-300">{st.listError}</p>}
-      {st.prompts && (
+      {list?.error && <p role="alert" className="text-red-300">{list.error}</p>}
+      {st.startError && <p role="alert" className="text-red-300">{st.startError}</p>}
+      {prompts && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Prompt
           <select className={inputClass} value={st.picked ?? ''} onChange={(e) => pickPrompt(id, e.target.value)}>
-            {st.prompts.map((p) => (
+            {prompts.map((p) => (
               <option key={p.name} value={p.name}>{p.title ? `${p.name} — ${p.title}` : p.name}</option>
             ))}
           </select>
@@ -51,14 +64,14 @@ export function PromptsTab({ session, ready }: { session: SessionSummary; ready:
             </div>
           ))}
           <div>
-            <Button variant="primary" disabled={!ready || st.getting} onClick={() => void getPrompt(id)}>Get {prompt.name}</Button>
+            <Button variant="primary" disabled={!ready || outcome?.status === 'running'} onClick={() => void getPrompt(id, prompt.name)}>Get {prompt.name}</Button>
           </div>
         </form>
       )}
-      {st.outcome && (
+      {outcome && outcome.status !== 'running' && (
         <section aria-label="Prompt messages" className="flex flex-col gap-1">
-          {st.outcome.error && <RpcError error={st.outcome.error} what="prompts/get" />}
-          {typeof st.outcome.result?.description === 'string' && <p className="text-zinc-400">{st.outcome.result.description}</p>}
+          {outcome.error && <RpcError error={outcome.error} what="prompts/get" />}
+          {typeof result?.description === 'string' && <p className="text-zinc-400">{result.description}</p>}
           {messages.map((m, i) => (
             <div key={i}>
               <span className="text-[11px] text-zinc-500">{String((m as { role?: unknown }).role)}</span>

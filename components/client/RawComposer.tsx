@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
-import { sendRawFrame } from './request';
+import { sendRawFrame } from '../../lib/browser/actions';
 
 const SAMPLE = '{"jsonrpc":"2.0","id":"raw-1","method":"ping"}';
 

@@ -1,9 +1,10 @@
 'use client';
-import { useReceivedTasks } from './receivedTasksStore';
+import { clientOf } from '../../lib/browser/client/clientState';
+import { useLoupe } from '../../lib/browser/store';
 
-/** The tasks the server created in this page (task-augmented sampling and elicitation), newest first. */
+/** The tasks the server created in Loupe (task-augmented sampling and elicitation), newest first. */
 export function ReceivedTasksList({ sessionId }: { sessionId: string }) {
-  const book = useReceivedTasks((s) => s.get(sessionId).book);
+  const book = useLoupe((s) => clientOf(s, sessionId).receivedTasks);
   if (book.order.length === 0) return null;
   return (
     <section className="flex flex-col gap-1">

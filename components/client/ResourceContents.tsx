@@ -1,18 +1,19 @@
 'use client';
 import { formatBytes, hexPreview, resourceView } from '../../lib/client/content';
 import { RpcError } from './ToolResult';
-import type { ResourcesState } from './resourcesStore';
+import type { CallState } from '../../lib/wire/client-state';
 
-/** The contents of a `resources/read`: per entry its MIME type, size and a preview. */
-export function ResourceContents({ read }: { read: NonNullable<ResourcesState['read']> }) {
-  const contents = Array.isArray(read.result?.contents) ? read.result.contents : [];
+/** The contents of a `resources/read` call: per entry its MIME type, size and a preview. */
+export function ResourceContents({ read }: { read: CallState }) {
+  const result = read.result as { contents?: unknown } | undefined;
+  const contents = Array.isArray(result?.contents) ? result.contents : [];
   return (
     <section aria-label="Resource contents" className="flex flex-col gap-1">
       <div className="text-[11px] text-zinc-400">
-        read <span className="font-mono text-sky-200">{read.uri}</span> in {read.ms} ms
+        read <span className="font-mono text-sky-200">{String(read.params?.uri ?? '')}</span>{read.status === 'running' ? ': waiting for the server' : ` in ${read.ms} ms`}
       </div>
       {read.error && <RpcError error={read.error} what="resources/read" />}
-      {read.result && contents.length === 0 && <p className="text-amber-300">The server returned no contents.</p>}
+      {read.status === 'done' && contents.length === 0 && <p className="text-amber-300">The server returned no contents.</p>}
       {contents.map((c, i) => {
         const v = resourceView(c);
         const blob = (c as { blob?: unknown }).blob;

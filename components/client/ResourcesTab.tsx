@@ -1,42 +1,74 @@
 'use client';
 import { useState } from 'react';
+import { listClient, startCall } from '../../lib/browser/actions';
+import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
+import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
 import { ResourceContents } from './ResourceContents';
 import { TemplateReader } from './TemplateReader';
-import { listResources, listTemplates, readResource, setSubscribed, useResources } from './resourcesStore';
 
-/** Resources and templates: list, read (text and binary), subscribe and see updates arrive. */
+export interface ResourceInfo {
+  uri: string;
+  name?: string;
+  title?: string;
+  mimeType?: string;
+}
+
+export interface TemplateInfo {
+  uriTemplate: string;
+  name?: string;
+}
+
+/** A call the page could not start, or one the server refused, for the line under the buttons. */
+function failure(call: ReturnType<typeof callOf>): string | undefined {
+  return call?.status === 'failed' ? `${call.method} failed: ${call.error?.message ?? 'no reason given'}` : undefined;
+}
+
+/** Resources and templates: list, read (text and binary), subscribe and see updates arrive; all
+ *  of it the session's, so every page shows the same listing, subscriptions and last read. */
 export function ResourcesTab({ session, ready }: { session: SessionSummary; ready: boolean }) {
   const id = session.id;
-  const st = useResources((s) => s.get(id));
+  const client = useLoupe((s) => clientOf(s, id));
+  const resourcesList = listOf(client, 'resources');
+  const templatesList = listOf(client, 'templates');
+  const resources = itemsOf<ResourceInfo>(client, 'resources');
+  const templates = itemsOf<TemplateInfo>(client, 'templates');
   const [template, setTemplate] = useState<string>();
+  const [error, setError] = useState<string>();
   const caps = (session.serverCapabilities ?? {}) as { resources?: { subscribe?: unknown }; completions?: unknown };
   const canSubscribe = caps.resources?.subscribe === true;
-  const picked = st.templates?.find((t) => t.uriTemplate === template);
+  const picked = templates?.find((t) => t.uriTemplate === template);
+  const read = callOf(client, 'resources/read');
+  const subscribeError = failure(callOf(client, 'resources/subscribe')) ?? failure(callOf(client, 'resources/unsubscribe'));
+  const run = (p: Promise<unknown>) => p.then(() => setError(undefined), (e: Error) => setError(e.message));
+  const readResource = (uri: string) => run(startCall(id, 'resources/read', { uri }));
+  const setSubscribed = (uri: string, on: boolean) => run(startCall(id, on ? 'resources/subscribe' : 'resources/unsubscribe', { uri }));
+  const listError = resourcesList?.error ?? templatesList?.error;
 
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-1">
-        <Button disabled={!ready} onClick={() => void listResources(id)}>List resources</Button>
-        <Button disabled={!ready} onClick={() => void listTemplates(id)}>List templates</Button>
+        <Button disabled={!ready} onClick={() => void run(listClient(id, 'resources'))}>List resources</Button>
+        <Button disabled={!ready} onClick={() => void run(listClient(id, 'templates'))}>List templates</Button>
       </div>
-      {st.listError && <p role="alert" className="text-red-300">{st.listError}</p>}
-      {st.subscribeError && <p role="alert" className="text-red-300">{st.subscribeError}</p>}
-      {st.resources && (
+      {listError && <p role="alert" className="text-red-300">{listError}</p>}
+      {subscribeError && <p role="alert" className="text-red-300">{subscribeError}</p>}
+      {error && <p role="alert" className="text-red-300">{error}</p>}
+      {resources && (
         <ul aria-label="Resources" className="flex max-h-64 flex-col gap-1 overflow-y-auto">
-          {st.resources.map((r) => {
-            const subscribed = st.subscribed.includes(r.uri);
-            const upd = st.updates[r.uri];
+          {resources.map((r) => {
+            const subscribed = client.subscriptions.includes(r.uri);
+            const upd = client.resourceUpdates[r.uri];
             return (
               <li key={r.uri} aria-label={r.uri} className="rounded border border-zinc-800 p-1">
                 <div className="flex items-center gap-1">
                   <span className="truncate text-zinc-200" title={r.uri}>{r.title ?? r.name ?? r.uri}</span>
                   {upd && <span role="status" aria-label={`Updates of ${r.uri}`} className="rounded bg-sky-900 px-1 text-[10px] text-sky-100">{upd.count} updated (#{upd.lastSeq})</span>}
                   <div className="ml-auto flex gap-1">
-                    <Button variant="ghost" disabled={!ready} aria-label={`Read ${r.uri}`} onClick={() => void readResource(id, r.uri)}>Read</Button>
+                    <Button variant="ghost" disabled={!ready} aria-label={`Read ${r.uri}`} onClick={() => void readResource(r.uri)}>Read</Button>
                     {canSubscribe && (
-                      <Button variant="ghost" disabled={!ready} aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${r.uri}`} onClick={() => void setSubscribed(id, r.uri, !subscribed)}>
+                      <Button variant="ghost" disabled={!ready} aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${r.uri}`} onClick={() => void setSubscribed(r.uri, !subscribed)}>
                         {subscribed ? 'Unsubscribe' : 'Subscribe'}
                       </Button>
                     )}
@@ -48,21 +80,21 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
           })}
         </ul>
       )}
-      {st.nextCursor && <Button disabled={!ready} onClick={() => void listResources(id, true)}>More resources</Button>}
-      {st.templates && (
+      {resourcesList?.nextCursor && <Button disabled={!ready} onClick={() => void run(listClient(id, 'resources', true))}>More resources</Button>}
+      {templates && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Template
           <select className="rounded border border-zinc-700 bg-zinc-950 px-2 py-1 font-mono text-xs text-zinc-100" value={template ?? ''} onChange={(e) => setTemplate(e.target.value || undefined)}>
             <option value="">— choose —</option>
-            {st.templates.map((t) => (
+            {templates.map((t) => (
               <option key={t.uriTemplate} value={t.uriTemplate}>{t.name ?? t.uriTemplate} — {t.uriTemplate}</option>
             ))}
           </select>
         </label>
       )}
-      {st.templatesCursor && <Button disabled={!ready} onClick={() => void listTemplates(id, true)}>More templates</Button>}
-      {picked && <TemplateReader key={picked.uriTemplate} sessionId={id} template={picked} ready={ready} completions={caps.completions !== undefined} />}
-      {st.read && <ResourceContents read={st.read} />}
+      {templatesList?.nextCursor && <Button disabled={!ready} onClick={() => void run(listClient(id, 'templates', true))}>More templates</Button>}
+      {picked && <TemplateReader key={picked.uriTemplate} sessionId={id} template={picked} ready={ready} completions={caps.completions !== undefined} onRead={(uri) => void readResource(uri)} />}
+      {read && <ResourceContents read={read} />}
     </div>
   );
 }

@@ -1,13 +1,16 @@
 'use client';
 import { useState } from 'react';
+import { clientOf } from '../../lib/browser/client/clientState';
+import { changeRoots } from '../../lib/browser/client/rootsStore';
+import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
-import { changeRoots, useRoots } from './rootsStore';
 
-/** The roots this connection offers (answered to `roots/list`); edits announce list_changed. */
+/** The roots this session answers `roots/list` with (saved for the connection, so the next
+ *  session starts with them too); edits announce list_changed. */
 export function RootsTab({ session }: { session: SessionSummary }) {
-  const roots = useRoots((s) => s.roots(session.connectionId));
+  const roots = useLoupe((s) => clientOf(s, session.id).roots);
   const [uri, setUri] = useState('file:///');
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();

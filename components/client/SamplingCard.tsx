@@ -1,11 +1,11 @@
 'use client';
 import { useMemo, useState } from 'react';
-import { offeredTools, toolChoiceMode, toolChoiceWarning, toolUseDraft, toolUseResult, type ToolUseDraft } from '../../lib/client/sampling';
+import { offeredTools, samplingResult, toolChoiceMode, toolChoiceWarning, toolUseDraft, toolUseResult, type ToolUseDraft } from '../../lib/client/sampling';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { ContentBlocks } from './ContentBlocks';
 import { SamplingTools } from './SamplingTools';
-import { samplingResult, type ServerAnswer } from './serverRequestsStore';
+import type { ServerAnswer } from '../../lib/browser/actions';
 import { ToolUseEditor } from './ToolUseEditor';
 
 /**

@@ -1,14 +1,13 @@
 'use client';
 import { useEffect, useMemo, useState } from 'react';
+import { answerServerRequest, finishReceivedTask, type ServerAnswer } from '../../lib/browser/actions';
+import { clientOf } from '../../lib/browser/client/clientState';
 import { useLoupe } from '../../lib/browser/store';
 import { hasChoice } from '../../lib/client/capabilities';
-import { openTasks, type ReceivedTask } from '../../lib/client/received-tasks';
+import { openTasks, type ReceivedTask, type TaskBook } from '../../lib/client/received-tasks';
 import type { PendingServerRequest } from '../../lib/wire/protocol';
-import { answeredWithoutPerson } from './autoAnswer';
 import { ElicitationCard } from './ElicitationCard';
-import { finishReceivedTask, useReceivedTasks } from './receivedTasksStore';
 import { SamplingCard } from './SamplingCard';
-import { answer, useServerRequests, type ServerAnswer } from './serverRequestsStore';
 
 const EMPTY: PendingServerRequest[] = [];
 
@@ -48,19 +47,21 @@ function Card({ method, params: raw, since, seq, task, reply, toolsDeclared }: C
       {task && <p className="text-[11px] text-zinc-500">The server got task {task.taskId} at once; your answer becomes its tasks/result.</p>}
       {method === 'sampling/createMessage' && <SamplingCard params={params} reply={reply} toolsDeclared={toolsDeclared} />}
       {method === 'elicitation/create' && <ElicitationCard params={params} reply={reply} />}
-      {method === 'roots/list' && <p className="text-zinc-400">Answered from the Roots tab.</p>}
     </li>
   );
 }
 
-/** The requests the server sent that wait for the person (task ones included), oldest first. */
+/** The requests the server sent that wait for the person (task ones included), oldest first.
+ *  The session answers everything else by itself; an answer given here reaches every page. */
 export function ServerRequests({ sessionId }: { sessionId: string }) {
-  const pending = useLoupe((s) => s.pending[sessionId] ?? EMPTY);
+  const shown = useLoupe((s) => s.pending[sessionId] ?? EMPTY);
   const caps = useLoupe((s) => s.sessions.find((x) => x.id === sessionId)?.clientCapabilities);
-  const error = useServerRequests((s) => s.get(sessionId).error);
-  const book = useReceivedTasks((s) => s.get(sessionId).book);
+  const book = useLoupe((s) => clientOf(s, sessionId).receivedTasks) as TaskBook;
+  const automaticError = useLoupe((s) => clientOf(s, sessionId).error);
+  const [answerError, setAnswerError] = useState<string>();
+  const error = answerError ?? automaticError;
   const tasks = useMemo(() => openTasks(book), [book]);
-  const shown = pending.filter((p) => !answeredWithoutPerson(p, caps));
+  const reply = (send: Promise<void>) => void send.then(() => setAnswerError(undefined), (e: Error) => setAnswerError(`Could not answer: ${e.message}`));
   const toolsDeclared = hasChoice(caps ?? {}, 'sampling.tools');
   if (shown.length === 0 && tasks.length === 0 && !error) return null;
   return (
@@ -69,10 +70,10 @@ export function ServerRequests({ sessionId }: { sessionId: string }) {
       {error && <p role="alert" className="text-red-300">{error}</p>}
       <ul className="flex flex-col gap-2">
         {shown.map((p) => (
-          <Card key={p.key} method={p.method} params={p.params} since={p.receivedAt} seq={p.seq} toolsDeclared={toolsDeclared} reply={(a) => void answer(sessionId, p.key, a)} />
+          <Card key={p.key} method={p.method} params={p.params} since={p.receivedAt} seq={p.seq} toolsDeclared={toolsDeclared} reply={(a) => reply(answerServerRequest(sessionId, p.key, a))} />
         ))}
         {tasks.map((t) => (
-          <Card key={t.taskId} method={t.method} params={t.params} since={t.createdMs} seq={t.requestSeq} task={t} toolsDeclared={toolsDeclared} reply={(a) => finishReceivedTask(sessionId, t.taskId, a)} />
+          <Card key={t.taskId} method={t.method} params={t.params} since={t.createdMs} seq={t.requestSeq} task={t} toolsDeclared={toolsDeclared} reply={(a) => reply(finishReceivedTask(sessionId, t.taskId, a))} />
         ))}
       </ul>
     </section>

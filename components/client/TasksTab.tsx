@@ -1,9 +1,12 @@
 'use client';
+import { listClient, taskAction } from '../../lib/browser/actions';
+import { clientOf, listOf } from '../../lib/browser/client/clientState';
+import { useLoupe } from '../../lib/browser/store';
+import { isTerminalStatus } from '../../lib/client/received-tasks';
 import { Button } from '../ui/Button';
 import { ContentBlocks } from './ContentBlocks';
 import { ReceivedTasksList } from './ReceivedTasksList';
 import { RpcError } from './ToolResult';
-import { cancelTask, fetchResult, isTerminal, listTasks, refreshTask, useTasks } from './tasksStore';
 
 const statusColor: Record<string, string> = {
   working: 'text-sky-300', input_required: 'text-amber-300', completed: 'text-emerald-300', failed: 'text-red-300', cancelled: 'text-zinc-400',
@@ -11,33 +14,37 @@ const statusColor: Record<string, string> = {
 
 /** Tasks (2025-11-25): the ones created here and listed by the server, their status and result. */
 export function TasksTab({ sessionId, ready }: { sessionId: string; ready: boolean }) {
-  const st = useTasks((s) => s.get(sessionId));
+  const client = useLoupe((s) => clientOf(s, sessionId));
+  const list = listOf(client, 'tasks');
+  const st = client.clientTasks;
+  const act = (taskId: string, action: 'get' | 'result' | 'cancel') => void taskAction(sessionId, taskId, action).catch(() => {});
   return (
     <div className="flex flex-col gap-2">
       <div className="flex gap-1">
-        <Button disabled={!ready} onClick={() => void listTasks(sessionId)}>List tasks</Button>
-        {st.nextCursor && <Button disabled={!ready} onClick={() => void listTasks(sessionId, true)}>More tasks</Button>}
+        <Button disabled={!ready} onClick={() => void listClient(sessionId, 'tasks')}>List tasks</Button>
+        {list?.nextCursor && <Button disabled={!ready} onClick={() => void listClient(sessionId, 'tasks', true)}>More tasks</Button>}
       </div>
-      {st.listError && <p role="alert" className="text-red-300">{st.listError}</p>}
+      {list?.error && <p role="alert" className="text-red-300">{list.error}</p>}
       {st.order.length === 0 && <p className="text-zinc-500">No tasks yet. Call a tool with “run as task”, or list the server’s tasks.</p>}
       <ul aria-label="Tasks" className="flex flex-col gap-1">
         {st.order.map((taskId) => {
           const t = st.tasks[taskId];
           const content = t.result?.content;
+          const failed = t.resultError;
           return (
             <li key={taskId} aria-label={`Task ${taskId}`} className="rounded border border-zinc-800 p-2">
               <div className="flex items-center gap-2">
                 <span className="truncate font-mono text-zinc-300" title={taskId}>{t.toolName ?? 'task'} · {taskId.slice(0, 12)}</span>
                 <span role="status" aria-label="Task status" className={statusColor[t.status] ?? 'text-zinc-300'}>{t.status}</span>
                 <div className="ml-auto flex gap-1">
-                  <Button variant="ghost" disabled={!ready} onClick={() => void refreshTask(sessionId, taskId)}>Get</Button>
-                  <Button variant="ghost" disabled={!ready} onClick={() => void fetchResult(sessionId, taskId)}>Result</Button>
-                  {!isTerminal(t.status) && <Button variant="danger" disabled={!ready} onClick={() => void cancelTask(sessionId, taskId)}>Cancel task</Button>}
+                  <Button variant="ghost" disabled={!ready} onClick={() => act(taskId, 'get')}>Get</Button>
+                  <Button variant="ghost" disabled={!ready} onClick={() => act(taskId, 'result')}>Result</Button>
+                  {!isTerminalStatus(t.status) && <Button variant="danger" disabled={!ready} onClick={() => act(taskId, 'cancel')}>Cancel task</Button>}
                 </div>
               </div>
               {t.statusMessage && <p className="text-zinc-400">{t.statusMessage}</p>}
               <p className="text-[11px] text-zinc-500">statuses: {t.history.join(' → ')}</p>
-              {t.resultError && <RpcError error={t.resultError} what="tasks/result" />}
+              {failed && <RpcError error={failed} what="tasks/result" />}
               {t.result && (
                 <div role="region" aria-label="Task result">
                   {t.result.isError === true && <p className="text-amber-300">The tool reported an error (isError: true)</p>}

@@ -4,11 +4,11 @@ import { expandTemplate, templateVariables } from '../../lib/client/uri-template
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { FieldSuggestions } from './FieldSuggestions';
-import { readResource, type TemplateInfo } from './resourcesStore';
+import type { TemplateInfo } from './ResourcesTab';
 import { useCompletions } from './useCompletions';
 
 /** Fills a resource template's variables (with the server's completions) and reads the URI. */
-export function TemplateReader({ sessionId, template, ready, completions }: { sessionId: string; template: TemplateInfo; ready: boolean; completions: boolean }) {
+export function TemplateReader({ sessionId, template, ready, completions, onRead }: { sessionId: string; template: TemplateInfo; ready: boolean; completions: boolean; onRead(uri: string): void }) {
   const names = useMemo(() => templateVariables(template.uriTemplate), [template.uriTemplate]);
   const [values, setValues] = useState<Record<string, string>>({});
   const filled = Object.fromEntries(names.map((n) => [n, values[n] ?? '']));
@@ -27,7 +27,7 @@ export function TemplateReader({ sessionId, template, ready, completions }: { se
       ))}
       <div className="flex items-center gap-2">
         <code aria-label="Expanded URI" className="break-all text-sky-200">{uri}</code>
-        <Button className="ml-auto" disabled={!ready} onClick={() => void readResource(sessionId, uri)}>Read {uri}</Button>
+        <Button className="ml-auto" disabled={!ready} onClick={() => onRead(uri)}>Read {uri}</Button>
       </div>
     </form>
   );

@@ -2,8 +2,9 @@
 import { validateJsonSchema } from '../../lib/analyze/json-schema';
 import { JsonTree } from '../traffic/JsonTree';
 import { ContentBlocks } from './ContentBlocks';
-import type { CallOutcome } from './toolsStore';
-import type { RpcFailure } from './request';
+import type { RpcFailure } from '../../lib/browser/actions';
+import type { ToolInfo } from '../../lib/browser/client/toolsStore';
+import type { CallState } from '../../lib/wire/client-state';
 
 export function RpcError({ error, what }: { error: RpcFailure; what: string }) {
   return (
@@ -43,20 +44,23 @@ function Structured({ value, schema }: { value: unknown; schema: unknown }) {
 }
 
 /** A tool call's outcome: a result (isError set well apart), a JSON-RPC error, or a created task. */
-export function ToolResult({ outcome }: { outcome: CallOutcome }) {
+export function ToolResult({ call, tool }: { call: CallState; tool?: ToolInfo }) {
+  const result = (call.result ?? {}) as Record<string, unknown>;
+  const task = (result.task ?? undefined) as { taskId?: unknown } | undefined;
+  const outputSchema = tool?.outputSchema;
   return (
     <div role="region" aria-label="Call result" className="flex flex-col gap-1">
-      {outcome.kind === 'error' && <RpcError error={outcome.error} what="The call" />}
-      {outcome.kind === 'task' && <p className="text-sky-300">Task {outcome.taskId} created: follow it in the Tasks tab.</p>}
-      {outcome.kind === 'result' && (
+      {call.status === 'failed' && <RpcError error={call.error ?? { message: 'the call failed' }} what="The call" />}
+      {call.status === 'done' && call.params?.task !== undefined && typeof task?.taskId === 'string' && <p className="text-sky-300">Task {task.taskId} created: follow it in the Tasks tab.</p>}
+      {call.status === 'done' && !(call.params?.task !== undefined && typeof task?.taskId === 'string') && (
         <>
-          <div className={outcome.result.isError === true ? 'rounded border border-amber-700 bg-amber-950/40 px-2 py-1 text-amber-200' : 'text-emerald-300'}>
-            {outcome.result.isError === true ? 'The tool reported an error (isError: true); the call itself succeeded' : 'Result'}
-            <span className="ml-2 text-zinc-500">{outcome.ms} ms</span>
+          <div className={result.isError === true ? 'rounded border border-amber-700 bg-amber-950/40 px-2 py-1 text-amber-200' : 'text-emerald-300'}>
+            {result.isError === true ? 'The tool reported an error (isError: true); the call itself succeeded' : 'Result'}
+            <span className="ml-2 text-zinc-500">{String(call.params?.name ?? '')} · {call.ms} ms</span>
           </div>
-          <ContentBlocks blocks={outcome.result.content} label="Result content" />
-          {outcome.result.structuredContent !== undefined && <Structured value={outcome.result.structuredContent} schema={outcome.tool.outputSchema} />}
-          {outcome.result.structuredContent === undefined && outcome.tool.outputSchema !== undefined && outcome.result.isError !== true && (
+          <ContentBlocks blocks={result.content} label="Result content" />
+          {result.structuredContent !== undefined && <Structured value={result.structuredContent} schema={outputSchema} />}
+          {result.structuredContent === undefined && outputSchema !== undefined && result.isError !== true && (
             <p className="text-red-300">The tool declares an outputSchema but returned no structuredContent.</p>
           )}
         </>

@@ -1,37 +1,55 @@
 'use client';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { cancelCall } from '../../lib/browser/actions';
+import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
+import { callTool, listTools, pickTool, setArgs, setArgsText, useTools, type ToolInfo } from '../../lib/browser/client/toolsStore';
+import { useLoupe } from '../../lib/browser/store';
 import { formModel, missingRequired } from '../../lib/client/schema-form';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { ArgsEditor } from './ArgsEditor';
 import { CallPolicy } from './CallPolicy';
 import { ProgressBar } from './ProgressBar';
-import { ToolResult } from './ToolResult';
-import { callTool, cancelCall, listTools, pickTool, setArgs, setArgsText, useTools } from './toolsStore';
+import { RpcError, ToolResult } from './ToolResult';
 
-/** List tools (page by page), fill one's generated form or raw JSON, call it, see the result. */
+/** List tools (page by page), fill one's generated form or raw JSON, call it, see the result. The
+ *  listing, the call in flight and its result are the session's: every page shows the same. */
 export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boolean }) {
   const st = useTools((s) => s.get(sessionId));
-  const tool = st.tools?.find((t) => t.name === st.picked);
+  const client = useLoupe((s) => clientOf(s, sessionId));
+  const list = listOf(client, 'tools');
+  const tools = itemsOf<ToolInfo>(client, 'tools');
+  const tool = tools?.find((t) => t.name === st.picked);
   const model = useMemo(() => formModel(tool?.inputSchema), [tool]);
   const missing = tool ? missingRequired(model, st.args) : [];
+  const call = callOf(client, 'tools/call');
+  const running = call?.status === 'running' ? call : undefined;
+  const calledTool = tools?.find((t) => t.name === call?.params?.name);
+
+  // A page that picked nothing yet (a reload, a second page) shows the tool of the session's last
+  // call; a listing that no longer has the picked tool picks its first one.
+  const lastCalled = typeof call?.params?.name === 'string' ? call.params.name : undefined;
+  useEffect(() => {
+    if (!tools?.[0] || tools.some((t) => t.name === st.picked)) return;
+    pickTool(sessionId, st.picked === undefined && lastCalled && tools.some((t) => t.name === lastCalled) ? lastCalled : tools[0].name);
+  }, [sessionId, tools, st.picked, lastCalled]);
 
   // A complementary region of its own: "Tools" is where a person (and a test) finds tool calls.
   return (
     <aside aria-label="Tools" className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
-        <span className="text-zinc-500">{st.tools ? `${st.tools.length} listed` : 'not listed yet'}</span>
+        <span className="text-zinc-500">{tools ? `${tools.length} listed` : 'not listed yet'}</span>
         <div className="ml-auto flex gap-1">
-          {st.nextCursor && <Button disabled={!ready || st.listing} onClick={() => void listTools(sessionId, true)}>Load more</Button>}
-          <Button disabled={!ready || st.listing} onClick={() => void listTools(sessionId)} aria-label="Refresh tools">↻ List</Button>
+          {list?.nextCursor && <Button disabled={!ready || list.loading} onClick={() => void listTools(sessionId, true)}>Load more</Button>}
+          <Button disabled={!ready || list?.loading} onClick={() => void listTools(sessionId)} aria-label="Refresh tools">↻ List</Button>
         </div>
       </div>
-      {st.listError && <p role="alert" className="text-red-300">{st.listError}</p>}
-      {st.tools && (
+      {list?.error && <p role="alert" className="text-red-300">{list.error}</p>}
+      {tools && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Tool
           <select className={inputClass} value={st.picked ?? ''} onChange={(e) => pickTool(sessionId, e.target.value)}>
-            {st.tools.map((t) => (
+            {tools.map((t) => (
               <option key={t.name} value={t.name}>{t.title ? `${t.name} — ${t.title}` : t.name}</option>
             ))}
           </select>
@@ -47,13 +65,19 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
           {missing.length > 0 && <p className="text-[11px] text-amber-300">Required but empty: {missing.join(', ')} (the call is still allowed, to see how the server reacts).</p>}
           <CallPolicy sessionId={sessionId} tool={tool} />
           <div className="flex items-center gap-2">
-            <Button variant="primary" disabled={!ready || !!st.running} onClick={() => void callTool(sessionId)}>Call {tool.name}</Button>
-            {st.running && <Button variant="danger" disabled={!st.running.rid} onClick={() => void cancelCall(sessionId)}>Cancel</Button>}
+            <Button variant="primary" disabled={!ready || !!running} onClick={() => void callTool(sessionId)}>Call {tool.name}</Button>
+            {running && <Button variant="danger" onClick={() => void cancelCall(sessionId, running.id)}>Cancel</Button>}
           </div>
-          {st.running && <ProgressBar startedAt={st.running.startedAt} progress={st.running.progress} />}
         </>
       )}
-      {st.outcome && <ToolResult outcome={st.outcome} />}
+      {running && (
+        <div role="status" aria-label="Call in flight" className="flex flex-col gap-1">
+          <span className="text-zinc-400">calling <span className="font-mono text-zinc-200">{String(running.params?.name ?? '')}</span></span>
+          <ProgressBar startedAt={running.startedAt} progress={running.progress} />
+        </div>
+      )}
+      {st.startError && <RpcError error={st.startError} what="The call" />}
+      {call && call.status !== 'running' && <ToolResult call={call} tool={calledTool} />}
     </aside>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 import { urlElicitationStatus } from '../../lib/client/url-elicitations';
-import { useUrlElicitations } from './urlElicitationsStore';
+import { useUrlElicitations } from '../../lib/browser/client/urlElicitationsStore';
 
 /**
  * URL-mode elicitations of this session after the person answered them: whether the server

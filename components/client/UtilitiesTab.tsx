@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../ui/Button';
 import { LogView } from './LogView';
 import { RawComposer } from './RawComposer';
-import { clientRequest, failureOf } from './request';
+import { clientRequest, failureOf } from '../../lib/browser/actions';
 
 /** Ping with its round trip, the log level and log view, and the raw composer. */
 export function UtilitiesTab({ sessionId, ready }: { sessionId: string; ready: boolean }) {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { openSession } from '../../lib/browser/actions';
 import { resolveOpenOptions, useOpenOptionsDraft } from '../../lib/browser/openOptions';
 import { useLoupe } from '../../lib/browser/store';
+import { savedRoots } from '../../lib/browser/client/rootsStore';
 
 /** Connect with the handshake options from the Connect options panel; errors become notices. */
 export function useConnect() {
@@ -13,7 +14,8 @@ export function useConnect() {
     if (!r.ok) return useLoupe.getState().notify(`Cannot connect ${name}: ${r.error}`);
     setBusy(connectionId);
     try {
-      await openSession(connectionId, r.options);
+      // The roots saved for this connection are what the new session answers roots/list with.
+      await openSession(connectionId, { ...r.options, roots: savedRoots(connectionId) });
     } catch (e) {
       useLoupe.getState().notify(`Cannot connect ${name}: ${(e as Error).message}`);
     } finally {

@@ -3,8 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { closeSession } from '../../lib/browser/actions';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
-import { showPanel, usePanel } from '../client/panelStore';
-import { listTools } from '../client/toolsStore';
+import { showPanel, usePanel } from '../../lib/browser/client/panelStore';
+import { listTools } from '../../lib/browser/client/toolsStore';
 import { Button } from '../ui/Button';
 import { StatusBadge } from '../ui/StatusBadge';
 import { ExportButton } from './ExportButton';
@@ -62,10 +62,15 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           <Fact label="transport">{s.transport}</Fact>
         </dl>
         <div className="ml-auto flex gap-1">
-          <Button onClick={() => (usePanel.getState().get(s.id).open ? usePanel.getState().patch(s.id, { open: false }) : showPanel(s.id))}>Client</Button>
-          <Button disabled={s.status !== 'ready'} onClick={() => void listTools(s.id)}>
-            List tools
-          </Button>
+          {/* A recording Loupe only watches (a tap) has no client to show. */}
+          {s.client !== false && (
+            <>
+              <Button onClick={() => (usePanel.getState().get(s.id).open ? usePanel.getState().patch(s.id, { open: false }) : showPanel(s.id))}>Client</Button>
+              <Button disabled={s.status !== 'ready'} onClick={() => void listTools(s.id)}>
+                List tools
+              </Button>
+            </>
+          )}
           <HttpProbeButton session={s} />
           <ExportButton session={s} />
           {live ? (

@@ -1,7 +1,7 @@
 'use client';
 import { useLoupe } from '../../lib/browser/store';
 import { ClientPanel } from '../client/ClientPanel';
-import { usePanel } from '../client/panelStore';
+import { usePanel } from '../../lib/browser/client/panelStore';
 import { PaneTabs } from './PaneTabs';
 import { SessionHeader } from './SessionHeader';
 import { TraceFileHeader } from './TraceFileHeader';

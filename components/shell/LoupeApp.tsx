@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import '../../lib/browser/noEval';
 import { getSocket } from '../../lib/browser/socket';
 import { useLoupe } from '../../lib/browser/store';
+import { startModelClock } from '../../lib/browser/model-clock';
 import { SessionView } from '../session/SessionView';
 import { TraceDropTarget } from '../trace/TraceDropTarget';
-import { ClientAutomations } from './ClientAutomations';
 import { LinkBanner } from './LinkBanner';
 import { Notices } from './Notices';
 import { SessionTabs, panelDomId, tabDomId } from './SessionTabs';
@@ -13,6 +13,8 @@ import { Sidebar } from './Sidebar';
 
 export function LoupeApp() {
   useEffect(() => getSocket().start(), []);
+  // Every trace's model moves on (analysis, clock ticks, finish) whatever pane is shown.
+  useEffect(() => startModelClock(useLoupe), []);
   const active = useLoupe((s) => s.activeTab);
 
   return (
@@ -32,7 +34,6 @@ export function LoupeApp() {
         )}
       </main>
       <Notices />
-      <ClientAutomations />
     </TraceDropTarget>
   );
 }

@@ -16,7 +16,8 @@ import { FactList } from '../ui/FactList';
 function Marks({ view }: { view: FrameView }) {
   const f = view.frame;
   const marks: string[] = [];
-  if (f.truncated) marks.push(`Truncated: the line was ${formatSize(f.size)}; only its first ${formatSize(f.raw.length)} were kept.`);
+  if (f.textDropped) marks.push(`Text dropped: the session had passed its byte budget, so only this frame's metadata was kept (${formatSize(f.size)} crossed the wire).`);
+  if (f.truncated && !f.textDropped) marks.push(`Truncated: the line was ${formatSize(f.size)}; only its first ${formatSize(f.raw.length)} were kept.`);
   if (f.invalidUtf8) marks.push('Invalid UTF-8: bad bytes are shown as U+FFFD; the exact bytes are kept in the trace (base64).');
   if (view.kind === 'invalid' && view.problem) marks.push(`Not a JSON-RPC message: ${view.problem}.`);
   if (!marks.length) return null;
@@ -49,7 +50,7 @@ function Facts({ view }: { view: FrameView }) {
 export function FrameDetail({ view, annotations, onJump, trace }: { view: FrameView; annotations?: readonly Annotation[]; onJump: (seq: number) => void; trace?: Trace }) {
   // HTTP heads may carry credentials: shown masked here, revealed one value at a time in the exchange.
   const raw = view.frame.lane === 'http' ? maskHttpHead(view.frame.raw) : view.frame.raw;
-  const isRequest = view.pair?.requestSeq === view.frame.seq;
+  const isRequest = view.call?.seq === view.frame.seq;
   const json = view.frame.lane === 'message' ? parsed(view.frame.raw) : view.kind === 'lifecycle' ? view.frame.meta : undefined;
   return (
     <section aria-label={`Frame ${view.frame.seq}`} className="flex h-full flex-col gap-3 overflow-auto p-3">
@@ -59,10 +60,10 @@ export function FrameDetail({ view, annotations, onJump, trace }: { view: FrameV
           <span className="text-zinc-100">{view.method}</span>
         </h3>
         <div className="ml-auto flex gap-1">
-          {view.pair && view.partnerSeq !== undefined && (
+          {view.call && view.partnerSeq !== undefined && (
             <Button onClick={() => onJump(view.partnerSeq!)}>{isRequest ? 'Go to response' : 'Go to request'}</Button>
           )}
-          {view.pair && isRequest && view.partnerSeq === undefined && <span className="text-[11px] text-zinc-500">awaiting response…</span>}
+          {view.call && isRequest && view.partnerSeq === undefined && <span className="text-[11px] text-zinc-500">awaiting response…</span>}
           <CopyButton text={raw} label="Copy raw text" />
         </div>
       </header>

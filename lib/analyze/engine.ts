@@ -4,10 +4,11 @@
  * throws is contained (counted in `state.internalErrors`): the analyser never throws.
  */
 import { TRANSPORT_FRAMING, type Frame, type Framing } from '../mcp/frame';
-import { parseStrict } from '../mcp/strict-json';
+import { parseStrict, type StrictJson } from '../mcp/strict-json';
+import { DEFAULT_TIMEOUT_MS } from '../mcp/calls';
 import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, specUrl } from '../mcp/versions';
 import { LineAssembler, type TextUnit } from './lines';
-import { requestKey, toMessage, type Message } from './message';
+import { toMessage, type Message } from './message';
 import { RULE_MODULES } from './rules';
 import { createState, type AnalysisState, type RequestRecord } from './state';
 import { track } from './track';
@@ -15,7 +16,9 @@ import { groupOf, type AnalyzerOptions, type Annotation, type FrameContext, type
 import { strAt } from './util';
 
 export interface Analyzer {
-  push(frame: Frame): Annotation[];
+  /** `parsed`: the frame's raw text already read by `parseStrict` (the session model reads each
+   *  frame once and hands it over); read here when absent. */
+  push(frame: Frame, parsed?: StrictJson): Annotation[];
   /** A clock tick (`nowUs` given: only time-based rules act) or the end of the trace (no argument:
    *  pending stdio lines are judged too). */
   finish(nowUs?: number): Annotation[];
@@ -40,6 +43,15 @@ function sectionFor(version: string, section: string): string {
   return version === '2024-11-05' && section.startsWith('basic/index#') && section !== 'basic/index#meta' ? `basic/messages#${section.slice(12)}` : section;
 }
 
+const catalogs = new WeakMap<readonly RuleModule[], Map<string, RuleSpec>>();
+
+/** The rule specs of a module list, built once per list: a short trace should not pay for it. */
+function cachedCatalog(modules: readonly RuleModule[]): Map<string, RuleSpec> {
+  let specs = catalogs.get(modules);
+  if (!specs) catalogs.set(modules, (specs = catalogOf(modules)));
+  return specs;
+}
+
 export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec> {
   const specs = new Map<string, RuleSpec>();
   for (const m of modules) for (const [id, spec] of Object.entries(m.rules)) specs.set(id, spec);
@@ -53,10 +65,10 @@ function framingOf(frame: Frame, declared: Framing | undefined): Framing {
 }
 
 export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly RuleModule[] = RULE_MODULES): Analyzer {
-  const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? 60_000 };
+  const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const state = createState();
   const lines = new LineAssembler();
-  const specs = catalogOf(modules);
+  const specs = cachedCatalog(modules);
   let out: Annotation[] = [];
 
   const ctx: MutableContext = {
@@ -89,10 +101,8 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
   const onFinish = modules.filter((m) => m.onFinish);
 
   const handleMessage = (msg: Message) => {
-    const responder = msg.dir === 'c2s' ? 's2c' : 'c2s';
-    const key = msg.kind === 'response' || msg.kind === 'error' ? requestKey(responder, msg.id) : undefined;
     ctx.msg = msg;
-    ctx.request = key === undefined ? undefined : state.requests.get(key);
+    ctx.request = msg.kind === 'response' || msg.kind === 'error' ? state.calls.match(msg.dir, msg.id)?.call : undefined;
     ctx.version = judgeVersion(msg);
     for (const m of onMessage) {
       try {
@@ -127,12 +137,28 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
     else handleMessage(toMessage(value, base));
   };
 
+  const clock = (nowUs: number) => {
+    ctx.version = judgeVersion();
+    for (const m of onFinish) {
+      try {
+        m.onFinish?.(ctx, nowUs, false);
+      } catch {
+        state.internalErrors++;
+      }
+    }
+  };
+
   return {
-    push(frame) {
+    push(frame, parsed) {
       out = [];
       try {
         if (frame.ts > state.lastTs) state.lastTs = frame.ts;
         state.firstSeq ??= frame.seq;
+        // The wire clock reached this frame: deadlines that passed before it are judged first,
+        // so a reply or a cancellation that came too late cannot hide them.
+        clock(frame.ts);
+        // Past the session's byte budget only metadata was kept: no text to judge, no finding to make.
+        if (frame.textDropped) return out;
         const ended = frame.lane === 'lifecycle' && (frame.meta?.event === 'exit' || frame.meta?.event === 'disconnect');
         // Nothing can complete a pending stdio run once the process is gone: judge it now, so a
         // live view does not wait for the end of the trace.
@@ -140,7 +166,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
         const isMessage = frame.lane === 'message' && frame.dir !== 'local';
         const stdio = isMessage && framingOf(frame, opts.framing) === 'lines';
         ctx.frame = frame;
-        ctx.parsed = isMessage ? parseStrict(typeof frame.raw === 'string' ? frame.raw : String(frame.raw)) : undefined;
+        ctx.parsed = isMessage ? (parsed ?? parseStrict(typeof frame.raw === 'string' ? frame.raw : String(frame.raw))) : undefined;
         ctx.stdio = stdio;
         ctx.version = judgeVersion();
         for (const m of onFrame) {

@@ -27,7 +27,8 @@ export interface Annotation {
 export interface AnalyzerOptions {
   /** A response slower than this is marked `timing.slow` (default 1000 ms). */
   slowMs?: number;
-  /** A request unanswered this long is marked `timing.no-response` (default 60 000 ms). */
+  /** A request unanswered this long is marked `timing.no-response` (default 30 000 ms, the wait of
+   *  Loupe's own client: lib/mcp/calls.ts). */
   timeoutMs?: number;
   /** How the traffic was cut into messages: the trace target's or the session's `framing`.
    *  Absent, each frame's transport answers (TRANSPORT_FRAMING); no meta at all means lines. */

@@ -1,11 +1,17 @@
 /**
- * What the page asks of the proxy, as plain async functions over the socket. Views call these;
- * they never build wire messages themselves.
+ * Everything the page can ask of the proxy, one function per action, each sending one message
+ * that the wire schema validates at the proxy. Views call these; they never build wire messages
+ * themselves. Client actions change the session's client state, which the proxy sends to every
+ * page watching (so a reload, a second page and this one show the same thing).
  */
+import type { ListName } from '../client/paged-list';
+import type { Root } from '../wire/client-state';
 import type { Connection } from '../wire/connection';
 import type { OpenOptions } from '../wire/protocol';
-import { getSocket } from './socket';
+import { getSocket, ProxyRequestError } from './socket';
 import { useLoupe } from './store';
+
+// ---- connections and sessions ----
 
 export async function openSession(connectionId: string, options: OpenOptions): Promise<string> {
   const reply = await getSocket().call({ type: 'session/open', connectionId, options });
@@ -16,7 +22,7 @@ export async function openSession(connectionId: string, options: OpenOptions): P
   return sessionId;
 }
 
-/** Starts (or restarts) the stream of a session's frames: a snapshot, then live batches. */
+/** Starts (or restarts) the stream of a session: frames, server requests and client state. */
 export async function attachSession(sessionId: string): Promise<void> {
   await getSocket().attach(sessionId);
 }
@@ -28,12 +34,6 @@ export async function closeSession(sessionId: string): Promise<void> {
 export async function forgetSession(sessionId: string): Promise<void> {
   await getSocket().call({ type: 'session/forget', sessionId });
   useLoupe.getState().closeTab(sessionId);
-}
-
-/** Sends an MCP request through Loupe's client; resolves with the result, rejects with the error. */
-export async function mcpRequest(sessionId: string, method: string, params?: Record<string, unknown>): Promise<unknown> {
-  const reply = await getSocket().call({ type: 'session/request', sessionId, method, params });
-  return reply.type === 'request/result' ? reply.result : undefined;
 }
 
 export async function saveConnection(connection: Connection): Promise<void> {
@@ -56,4 +56,85 @@ export async function probeSession(sessionId: string): Promise<void> {
 /** HTTP sessions the server expired: a new session id and handshake, on the same trace. */
 export async function reinitializeSession(sessionId: string): Promise<void> {
   await getSocket().call({ type: 'session/reinitialize', sessionId });
+}
+
+// ---- Loupe's client in a session ----
+
+export interface CallPolicy {
+  timeoutMs?: number;
+  resetTimeoutOnProgress?: boolean;
+  maxTotalMs?: number;
+}
+
+/** A JSON-RPC error from the server, or Loupe's own failure (timeout, cancel, closed session). */
+export interface RpcFailure {
+  /** Loupe gave up (timeout, cancel, closed session): not an answer from the server. */
+  local?: boolean;
+  code?: number;
+  message: string;
+  data?: unknown;
+}
+
+export function failureOf(e: unknown): RpcFailure {
+  if (e instanceof ProxyRequestError) return { code: e.code, message: e.message, data: e.data, local: e.local };
+  // Anything else (the proxy link dropped, a refusal by the proxy) is Loupe's side too.
+  return { message: e instanceof Error ? e.message : String(e), local: true };
+}
+
+/** Lists from the first page, or (`more`) the next page; the listing lands in the client state. */
+export async function listClient(sessionId: string, list: ListName, more = false): Promise<void> {
+  await getSocket().call({ type: 'client/list', sessionId, list, more });
+}
+
+/** Starts a call the session holds (progress, outcome, Cancel); resolves with its id. */
+export async function startCall(sessionId: string, method: string, params?: Record<string, unknown>, policy: CallPolicy = {}): Promise<string> {
+  const reply = await getSocket().call({ type: 'client/call', sessionId, method, params, ...policy });
+  if (reply.type !== 'ack' || !reply.callId) throw new Error('The proxy started no call (its reply carried no call id).');
+  return reply.callId;
+}
+
+export async function cancelCall(sessionId: string, callId: string): Promise<void> {
+  await getSocket().call({ type: 'client/cancel', sessionId, callId });
+}
+
+/** A request whose answer the caller awaits (a completion, a ping); rejects with the error. */
+export async function clientRequest(sessionId: string, method: string, params?: Record<string, unknown>, policy: CallPolicy = {}): Promise<unknown> {
+  const reply = await getSocket().call({ type: 'session/request', sessionId, method, params, ...policy });
+  return reply.type === 'request/result' ? reply.result : undefined;
+}
+
+export async function notifyServer(sessionId: string, method: string, params?: Record<string, unknown>): Promise<void> {
+  await getSocket().call({ type: 'session/notify', sessionId, method, params });
+}
+
+export async function sendRawFrame(sessionId: string, text: string): Promise<void> {
+  await getSocket().call({ type: 'session/send-raw', sessionId, text });
+}
+
+/** A task Loupe created on the server: tasks/get, tasks/result or tasks/cancel. */
+export async function taskAction(sessionId: string, taskId: string, action: 'get' | 'result' | 'cancel'): Promise<void> {
+  await getSocket().call({ type: 'client/task', sessionId, taskId, action });
+}
+
+export async function setSessionRoots(sessionId: string, roots: Root[]): Promise<void> {
+  await getSocket().call({ type: 'client/set-roots', sessionId, roots });
+}
+
+export async function setSamplingAuto(sessionId: string, on: boolean): Promise<void> {
+  await getSocket().call({ type: 'client/set-sampling-auto', sessionId, on });
+}
+
+/** A reply to a server request: a result, or a JSON-RPC error. */
+export interface ServerAnswer {
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+export async function answerServerRequest(sessionId: string, key: string, answer: ServerAnswer): Promise<void> {
+  await getSocket().call({ type: 'server-request/answer', sessionId, key, ...answer });
+}
+
+/** The person's answer to a task the server created in Loupe. */
+export async function finishReceivedTask(sessionId: string, taskId: string, answer: ServerAnswer): Promise<void> {
+  await getSocket().call({ type: 'client/finish-task', sessionId, taskId, ...answer });
 }

@@ -5,7 +5,7 @@
  */
 import type { Frame } from '../mcp/frame';
 import type { JsonRpcId } from '../mcp/classify';
-import type { Pair } from '../mcp/pairs';
+import type { Call } from '../mcp/calls';
 import { classifiedAt, frameAt, type Trace } from './trace';
 
 export type FrameKind = 'request' | 'response' | 'error' | 'notification' | 'batch' | 'invalid' | 'stderr' | 'lifecycle' | 'http';
@@ -15,7 +15,8 @@ export interface FrameView {
   kind: FrameKind;
   method?: string;
   id?: JsonRpcId;
-  pair?: Pair;
+  /** The request/response pair the frame belongs to (the model's one pairing). */
+  call?: Call;
   /** Set on a response, and on a request once answered. */
   latencyUs?: number;
   /** The seq at the other end of the pair, if it exists yet. */
@@ -31,16 +32,16 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
   if (frame.lane === 'http') return { frame, kind: 'http' };
   const c = classifiedAt(t, seq) ?? { kind: 'invalid' as const };
   const kind: FrameKind = c.kind === 'other' ? 'invalid' : c.kind;
-  const pair = t.pairs.pairOf(seq);
-  const isRequest = pair?.requestSeq === seq;
+  const call = t.model.callAt(seq);
+  const isRequest = call?.seq === seq;
   return {
     frame,
     kind,
-    method: c.method ?? pair?.method,
+    method: c.method ?? call?.method,
     id: c.id,
-    pair,
-    latencyUs: pair?.latencyUs,
-    partnerSeq: pair ? (isRequest ? pair.responseSeq : pair.requestSeq) : undefined,
+    call,
+    latencyUs: call?.responseTs === undefined ? undefined : call.responseTs - call.ts,
+    partnerSeq: call ? (isRequest ? call.responseSeq : call.seq) : undefined,
     problem: c.problem,
   };
 }
@@ -50,6 +51,7 @@ export function lifecycleText(frame: Frame): string {
   const m = frame.lane === 'lifecycle' ? frame.meta : undefined;
   if (!m) return frame.raw;
   const pid = 'pid' in m && m.pid !== undefined ? ` pid ${m.pid}` : '';
+  if (m.event === 'tail') return `the last ${m.lines} lines past the byte budget (#${m.fromSeq}–#${m.toSeq}), kept for the end`;
   if (m.event === 'signal') return `sent ${m.signal} to${pid || ' the process'}`;
   const parts = [`${m.event}${pid}`];
   if (m.event === 'exit') {

@@ -5,6 +5,7 @@
 import type { Frame } from '../mcp/frame';
 import type { Connection } from '../wire/connection';
 import { unreachable, type OpenOptions, type PendingServerRequest, type ProxyMessage, type SessionSummary } from '../wire/protocol';
+import type { ClientState } from '../wire/client-state';
 import { emptyTrace, ingest, type Trace } from './trace';
 
 export type LinkStatus = 'connecting' | 'open' | 'closed' | 'no-token';
@@ -31,6 +32,8 @@ export interface LoupeData {
   /** By trace id: a live session's id, or `file:<name>` for an imported trace. */
   traces: Record<string, Trace>;
   pending: Record<string, PendingServerRequest[]>;
+  /** Loupe's client in each session, exactly as the proxy holds it. */
+  clients: Record<string, ClientState>;
   notices: Notice[];
 }
 
@@ -40,6 +43,7 @@ export const initialData: LoupeData = {
   sessions: [],
   traces: {},
   pending: {},
+  clients: {},
   notices: [],
 };
 
@@ -48,16 +52,17 @@ export function withNotice(d: LoupeData, text: string): LoupeData {
   return { ...d, notices: [...d.notices.slice(-4), { id: ++noticeId, text }] };
 }
 
-function withFrames(d: LoupeData, sessionId: string, frames: ProxyMessage & { type: 'frames/append' | 'frames/snapshot' }): LoupeData {
+function withFrames(d: LoupeData, sessionId: string, frames: ProxyMessage & { type: 'frames/append' | 'frames/snapshot' }, now: number): LoupeData {
   const prev = d.traces[sessionId] ?? emptyTrace({ kind: 'live', sessionId });
   const endSeq = frames.type === 'frames/snapshot' ? frames.endSeq : 0;
   // The wire schema checks every frame's envelope; `meta` stays an open record there and is read
   // defensively by the views, hence the cast to the recorder's richer type.
-  const next = ingest(prev, frames.frames as Frame[], endSeq);
+  const next = ingest(prev, frames.frames as Frame[], endSeq, now);
   return next === prev && d.traces[sessionId] ? d : { ...d, traces: { ...d.traces, [sessionId]: next } };
 }
 
-export function reduceMessage(d: LoupeData, msg: ProxyMessage): LoupeData {
+/** `now`: when the message arrived (ms, `performance.now()`), for the wire clock between frames. */
+export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeData {
   switch (msg.type) {
     case 'hello':
       return {
@@ -73,13 +78,19 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage): LoupeData {
       return { ...d, sessions: msg.sessions };
     case 'frames/snapshot':
     case 'frames/append':
-      return withFrames(d, msg.sessionId, msg);
+      return withFrames(d, msg.sessionId, msg, now);
     case 'server-requests/update':
       return { ...d, pending: { ...d.pending, [msg.sessionId]: msg.pending } };
+    case 'client/snapshot':
+      return { ...d, clients: { ...d.clients, [msg.sessionId]: msg.state } };
+    case 'client/update': {
+      // A patch replaces whole parts; one that arrives before the snapshot waits for it to be dropped.
+      const cur = d.clients[msg.sessionId];
+      return cur ? { ...d, clients: { ...d.clients, [msg.sessionId]: { ...cur, ...msg.patch } } } : d;
+    }
     case 'error':
       return msg.rid ? d : withNotice(d, msg.message);
     // Replies to requests are settled by the socket's promise table, not stored.
-    case 'request/progress':
     case 'request/result':
     case 'ack':
     case 'session/exported':
@@ -89,8 +100,8 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage): LoupeData {
   }
 }
 
-export function reduceMessages(d: LoupeData, msgs: readonly ProxyMessage[]): LoupeData {
+export function reduceMessages(d: LoupeData, msgs: readonly ProxyMessage[], now = 0): LoupeData {
   let next = d;
-  for (const m of msgs) next = reduceMessage(next, m);
+  for (const m of msgs) next = reduceMessage(next, m, now);
   return next;
 }

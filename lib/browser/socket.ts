@@ -10,6 +10,8 @@ import { takeToken } from './token';
 import { restoreViewFromUrl } from './viewUrlSync';
 import { Backoff } from './backoff';
 import { checkFramesMessage } from './frames-message';
+import { startClientFollowers } from './client/followers';
+import { restorePanels } from './client/panelStore';
 
 type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 export type PageRequest = WithoutRid<PageMessage>;
@@ -27,7 +29,6 @@ export class ProxyRequestError extends Error {
 interface Waiting {
   resolve: (r: Reply) => void;
   reject: (e: Error) => void;
-  onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
 }
 
 function zodParse(json: unknown): { success: true; data: ProxyMessage } | { success: false; problem?: string } {
@@ -54,6 +55,8 @@ export class LoupeSocket {
     this.started = true;
     useLoupe.getState().restoreTabs();
     restoreViewFromUrl();
+    restorePanels();
+    startClientFollowers();
     // A tab opened any way at all (the session list, Back/Forward, a link) streams its session.
     useLoupe.subscribe((now, before) => {
       if (now.tabs !== before.tabs || now.sessions !== before.sessions) this.attachOpenTabs();
@@ -134,6 +137,8 @@ export class LoupeSocket {
       case 'frames/snapshot':
       case 'frames/append':
       case 'server-requests/update':
+      case 'client/snapshot':
+      case 'client/update':
         this.queue.push(msg);
         this.scheduleFlush();
         return;
@@ -142,10 +147,6 @@ export class LoupeSocket {
         this.queue.push(msg);
         this.scheduleFlush();
         return;
-      case 'request/progress': {
-        this.waiting.get(msg.rid)?.onProgress?.(msg);
-        return;
-      }
       case 'ack':
       case 'request/result':
       case 'session/exported':
@@ -210,21 +211,19 @@ export class LoupeSocket {
   }
 
   /** Sends a message and resolves with the proxy's reply (`ack` or `request/result`). */
-  /** `onSent` learns the rid, which `request/cancel` names to cancel this request. */
-  request(msg: PageRequest, onProgress?: Waiting['onProgress'], onSent?: (rid: string) => void): Promise<Reply> {
+  request(msg: PageRequest): Promise<Reply> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error('Not connected to the Loupe proxy; it will be retried automatically.'));
     const rid = `r${++this.nextRid}`;
     return new Promise<Reply>((resolve, reject) => {
-      this.waiting.set(rid, { resolve, reject, onProgress });
+      this.waiting.set(rid, { resolve, reject });
       ws.send(JSON.stringify({ ...msg, rid }));
-      onSent?.(rid);
     });
   }
 
   /** Like `request`, but an `ack` with ok:false or a `request/result` error rejects. */
-  async call(msg: PageRequest, onProgress?: Waiting['onProgress'], onSent?: (rid: string) => void): Promise<Reply> {
-    const reply = await this.request(msg, onProgress, onSent);
+  async call(msg: PageRequest): Promise<Reply> {
+    const reply = await this.request(msg);
     if (reply.type === 'ack' && !reply.ok) throw new ProxyRequestError(reply.error ?? 'The proxy refused the request.', undefined, undefined, true);
     if (reply.type === 'request/result' && reply.error) throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data, reply.error.local === true);
     return reply;

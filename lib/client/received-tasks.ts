@@ -2,8 +2,8 @@
  * The client as a task receiver (basic/utilities/tasks, 2025-11-25): a task-augmented
  * `sampling/createMessage` or `elicitation/create` is answered at once with a CreateTaskResult,
  * and the server then asks `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel` about it.
- * Pure bookkeeping: every function takes the book and the time and returns a new book, so the
- * page, a test or a future proxy-side client give the same answers.
+ * Pure bookkeeping: every function takes the book and the time and returns a new book; the
+ * session's client in the proxy keeps the one book (proxy/sessions/client/received-tasks.ts).
  */
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
@@ -173,19 +173,6 @@ export function handleTaskRequest(book: TaskBook, method: string, params: unknow
     }
     default:
       return { book, reply: { error: { code: -32601, message: `Method not found: ${method}` } } };
-  }
-}
-
-/** A book read back from storage, or undefined when it is not one. */
-export function parseTaskBook(text: string | null | undefined): TaskBook | undefined {
-  if (!text) return undefined;
-  try {
-    const v = obj(JSON.parse(text));
-    const tasks = obj(v?.tasks);
-    if (!tasks || !Array.isArray(v?.order) || !v.order.every((id) => typeof id === 'string' && obj(tasks[id]))) return undefined;
-    return { tasks: tasks as Record<string, ReceivedTask>, order: v.order as string[] };
-  } catch {
-    return undefined;
   }
 }
 

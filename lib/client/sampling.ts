@@ -79,3 +79,8 @@ export function toolUseResult(drafts: ToolUseDraft[], model: string): { ok: true
   }
   return { ok: true, value: { role: 'assistant', content, model, stopReason: 'toolUse' } };
 }
+
+/** A sampling reply (client/sampling, CreateMessageResult) with a text: the person's or a fixed one. */
+export function samplingResult(text: string, model: string, stopReason = 'endTurn'): Record<string, unknown> {
+  return { role: 'assistant', content: { type: 'text', text }, model, stopReason };
+}

@@ -4,8 +4,8 @@
  * latency per method. Latency is reported but never counts as a difference: timings vary run to
  * run, and a CI gate on them would flap.
  */
-import { analyze, type Annotation } from '../analyze';
-import { classifyFrame } from '../mcp/classify';
+import type { Annotation } from '../analyze';
+import { modelOf } from '../model/session-model';
 import type { Frame, Framing } from '../mcp/frame';
 import { jsonDiff, type Change } from './json-diff';
 
@@ -63,15 +63,15 @@ interface Summary {
 }
 
 function summarize(frames: readonly Frame[], framing: Framing | undefined): Summary {
-  const { annotations, state } = analyze(frames, framing === undefined ? {} : { framing });
-  const bySeq = new Map(frames.map((f) => [f.seq, f]));
+  const model = modelOf(frames, framing === undefined ? {} : { framing });
+  const { annotations, state } = model;
   const items = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() } as Summary['items'];
   const latencyUs = new Map<string, number[]>();
-  for (const pair of state.pairs.byRequest.values()) {
-    if (pair.latencyUs !== undefined) latencyUs.set(pair.method, [...(latencyUs.get(pair.method) ?? []), pair.latencyUs]);
-    const listing = (Object.keys(LISTINGS) as Listing[]).find((l) => LISTINGS[l].method === pair.method);
-    if (!listing || pair.responseSeq === undefined || pair.isError) continue;
-    const json = classifyFrame(bySeq.get(pair.responseSeq)!).json as { result?: Record<string, unknown> } | undefined;
+  for (const call of model.calls.all) {
+    if (call.responseTs !== undefined) latencyUs.set(call.method, [...(latencyUs.get(call.method) ?? []), call.responseTs - call.ts]);
+    const listing = (Object.keys(LISTINGS) as Listing[]).find((l) => LISTINGS[l].method === call.method);
+    if (!listing || call.responseSeq === undefined || call.isError) continue;
+    const json = model.classifiedAt(call.responseSeq)?.json as { result?: Record<string, unknown> } | undefined;
     const list = json?.result?.[LISTINGS[listing].field];
     if (!Array.isArray(list)) continue;
     // Later listings win: a list_changed followed by a new listing shows the server's latest offer.

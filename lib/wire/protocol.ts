@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { FrameSchema } from '../mcp/frame';
 import { ConnectionSchema } from './connection';
 import { SessionExportedSchema, SessionExportSchema } from './trace-export';
+import { ClientStatePatchSchema, ClientStateSchema, ListNameSchema, RootSchema } from './client-state';
 
 const Rid = z.string().max(100).optional();
 const SessionId = z.string().min(1).max(100);
@@ -15,8 +16,25 @@ export const OpenOptionsSchema = z.object({
   protocolVersion: z.string().min(1).max(100),
   clientCapabilities: z.record(z.string(), z.unknown()),
   clientInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  /** What the session answers roots/list with, until the page changes it (client/set-roots). */
+  roots: z.array(RootSchema).max(10_000).optional(),
 });
 export type OpenOptions = z.infer<typeof OpenOptionsSchema>;
+
+const Method = z.string().min(1).max(1000);
+const Params = z.record(z.string(), Json);
+const CallPolicy = {
+  timeoutMs: z.number().int().positive().optional(),
+  /** Progress restarts the timeout (the default); false keeps one fixed deadline. */
+  resetTimeoutOnProgress: z.boolean().optional(),
+  /** The longest the request may run however often progress restarts its timeout. */
+  maxTotalMs: z.number().int().positive().optional(),
+};
+/** An answer to a server request: a result, or a JSON-RPC error. */
+const AnswerFields = {
+  result: z.record(z.string(), Json).optional(),
+  error: z.object({ code: z.number().int(), message: z.string(), data: Json.optional() }).optional(),
+};
 
 // ---- page -> proxy ----
 export const PageMessageSchema = z.discriminatedUnion('type', [
@@ -28,16 +46,9 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session/attach'), rid: Rid, sessionId: SessionId }),
   z.object({ type: z.literal('session/close'), rid: Rid, sessionId: SessionId }),
   z.object({ type: z.literal('session/forget'), rid: Rid, sessionId: SessionId }),
-  /** A request sent through Loupe's MCP client; the reply is `request/result`. */
-  z.object({
-    type: z.literal('session/request'), rid: Rid, sessionId: SessionId,
-    method: z.string().min(1).max(1000), params: z.record(z.string(), Json).optional(),
-    timeoutMs: z.number().int().positive().optional(),
-    /** Progress restarts the timeout (the default); false keeps one fixed deadline. */
-    resetTimeoutOnProgress: z.boolean().optional(),
-    /** The longest the request may run however often progress restarts its timeout. */
-    maxTotalMs: z.number().int().positive().optional(),
-  }),
+  /** A request sent through Loupe's MCP client whose caller awaits the answer (a completion, a
+   *  ping); it is one of the session's calls too. The reply is `request/result`. */
+  z.object({ type: z.literal('session/request'), rid: Rid, sessionId: SessionId, method: Method, params: Params.optional(), ...CallPolicy }),
   z.object({ type: z.literal('session/notify'), rid: Rid, sessionId: SessionId, method: z.string().min(1), params: z.record(z.string(), Json).optional() }),
   /** Any text at all, written to the server as one frame: malformed on purpose is allowed. */
   z.object({ type: z.literal('session/send-raw'), rid: Rid, sessionId: SessionId, text: z.string().max(16 * 1024 * 1024) }),
@@ -45,24 +56,41 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session/probe'), rid: Rid, sessionId: SessionId }),
   /** HTTP sessions only: forgets the expired session id and runs the handshake again, same trace. */
   z.object({ type: z.literal('session/reinitialize'), rid: Rid, sessionId: SessionId }),
-  /** Cancels a `session/request` still in flight (sends `notifications/cancelled`). */
-  z.object({ type: z.literal('request/cancel'), rid: Rid, sessionId: SessionId, requestRid: z.string() }),
+  // ---- Loupe's client in a session: every action changes the session's client state ----
+  /** Lists from the first page, or (`more`) the next page after the last cursor. */
+  z.object({ type: z.literal('client/list'), rid: Rid, sessionId: SessionId, list: ListNameSchema, more: z.boolean().optional() }),
+  /** Starts a call the session holds (progress, outcome, Cancel from any page); the ack names it. */
+  z.object({ type: z.literal('client/call'), rid: Rid, sessionId: SessionId, method: Method, params: Params.optional(), ...CallPolicy }),
+  /** Cancels a running call (sends `notifications/cancelled`). */
+  z.object({ type: z.literal('client/cancel'), rid: Rid, sessionId: SessionId, callId: z.string().min(1).max(100) }),
+  /** A task Loupe created on the server: tasks/get, tasks/result or tasks/cancel. */
+  z.object({ type: z.literal('client/task'), rid: Rid, sessionId: SessionId, taskId: z.string().min(1).max(1000), action: z.enum(['get', 'result', 'cancel']) }),
+  /** What roots/list is answered with from now on. */
+  z.object({ type: z.literal('client/set-roots'), rid: Rid, sessionId: SessionId, roots: z.array(RootSchema).max(10_000) }),
+  /** Answers sampling with a fixed text, no person asked (for scripted sessions). */
+  z.object({ type: z.literal('client/set-sampling-auto'), rid: Rid, sessionId: SessionId, on: z.boolean(), text: z.string().max(100_000).optional() }),
+  /** The person's answer to a task the server created in Loupe (task-augmented sampling, elicitation). */
+  z.object({ type: z.literal('client/finish-task'), rid: Rid, sessionId: SessionId, taskId: z.string().min(1).max(1000), ...AnswerFields }),
   /** The person's answer to a request the server sent (sampling, elicitation, roots). */
-  z.object({
-    type: z.literal('server-request/answer'), rid: Rid, sessionId: SessionId, key: z.string(),
-    result: z.record(z.string(), Json).optional(),
-    error: z.object({ code: z.number().int(), message: z.string(), data: Json.optional() }).optional(),
-  }),
+  z.object({ type: z.literal('server-request/answer'), rid: Rid, sessionId: SessionId, key: z.string(), ...AnswerFields }),
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportSchema,
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
+
+/** Where a session's bytes come from: a server Loupe launched, one it reached by URL, a tap
+ *  between two other peers, or a file. Only the first two have Loupe's own client. */
+export const SourceKindSchema = z.enum(['launched', 'url', 'tap', 'file']);
+export type SourceKind = z.infer<typeof SourceKindSchema>;
 
 export const SessionSummarySchema = z.object({
   id: SessionId,
   connectionId: z.string(),
   name: z.string(),
   transport: z.enum(['stdio', 'http']),
+  source: SourceKindSchema.optional(),
+  /** False for a recording that only watches (no client panel: Loupe sends nothing). */
+  client: z.boolean().optional(),
   /** starting: transport opening; initializing: handshake under way; ready: operation;
    *  closed: ended by the user; failed: transport or handshake failed (see `error`). */
   status: z.enum(['starting', 'initializing', 'ready', 'closing', 'closed', 'failed']),
@@ -105,7 +133,10 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('frames/snapshot'), sessionId: SessionId, frames: z.array(FrameSchema), endSeq: z.number().int().nonnegative() }),
   z.object({ type: z.literal('frames/append'), sessionId: SessionId, frames: z.array(FrameSchema) }),
   z.object({ type: z.literal('server-requests/update'), sessionId: SessionId, pending: z.array(PendingServerRequestSchema) }),
-  z.object({ type: z.literal('request/progress'), rid: z.string(), progress: z.number(), total: z.number().optional(), message: z.string().optional() }),
+  /** The client state when a page attaches; `client/update` patches follow. */
+  z.object({ type: z.literal('client/snapshot'), sessionId: SessionId, state: ClientStateSchema }),
+  /** The parts of the client state that changed, each replaced whole. */
+  z.object({ type: z.literal('client/update'), sessionId: SessionId, patch: ClientStatePatchSchema }),
   z.object({
     type: z.literal('request/result'), rid: z.string(),
     result: Json.optional(),
@@ -113,7 +144,7 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
     error: z.object({ code: z.number().optional(), message: z.string(), data: Json.optional(), local: z.boolean().optional() }).optional(),
   }),
   /** A reply to a page message that carried `rid`, for the ones with no richer answer. */
-  z.object({ type: z.literal('ack'), rid: z.string(), ok: z.boolean(), error: z.string().optional(), sessionId: z.string().optional() }),
+  z.object({ type: z.literal('ack'), rid: z.string(), ok: z.boolean(), error: z.string().optional(), sessionId: z.string().optional(), callId: z.string().optional() }),
   z.object({ type: z.literal('error'), message: z.string(), rid: z.string().optional() }),
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportedSchema,

@@ -81,12 +81,16 @@ async function load(file: string | undefined, connection: Connection | undefined
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
-  // Nothing came back at all: there is no server behaviour to judge, so the check did not run.
-  if (record.failure && !record.frames.some(fromServer)) throw new InputError(`could not reach the server: ${record.failure}`);
+  const framing = TRANSPORT_FRAMING[connection.transport];
+  // Nothing came back at all: there is no server behaviour to judge, so the check did not run;
+  // unless the server took a request and never answered it, which is a finding (timing.no-response).
+  const hung = record.failure !== undefined && analyzeFrames(record.frames, { timeoutMs: client.timeoutMs, framing }).some((a) => a.rule === 'timing.no-response');
+  if (record.failure && !record.frames.some(fromServer) && !hung) throw new InputError(`could not reach the server: ${record.failure}`);
   if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
-  if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
+  const probed = probe && connection.transport === 'http';
+  if (probed) await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, framing: TRANSPORT_FRAMING[connection.transport] };
+  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, framing };
 }
 
 /** The command line or URL with secret-looking arguments and query values masked. */

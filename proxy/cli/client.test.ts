@@ -26,8 +26,8 @@ describe('loupe client options', () => {
 
   it('exits 2 with the usage for a missing URL or an unknown scenario', async () => {
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    expect(await run([], {})).toBe(2);
-    expect(await run(['--scenario', 'typo', 'http://127.0.0.1:9/mcp'], {})).toBe(2);
+    expect(await run([], {} as NodeJS.ProcessEnv)).toBe(2);
+    expect(await run(['--scenario', 'typo', 'http://127.0.0.1:9/mcp'], {} as NodeJS.ProcessEnv)).toBe(2);
     expect(err.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/unknown scenario 'typo'/);
     err.mockRestore();
   });
@@ -44,7 +44,7 @@ describe('loupe client against server-everything (Streamable HTTP)', () => {
     const log = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      expect(await run(['--out', out, server.url], {})).toBe(0);
+      expect(await run(['--out', out, server.url], {} as NodeJS.ProcessEnv)).toBe(0);
       const text = readFileSync(out, 'utf8');
       expect(text).toContain('tools/list');
       expect(text).toContain('prompts/list');

@@ -45,6 +45,6 @@ describe('FrameStream', () => {
     session.record(5);
     stream.stop();
     await wait(40);
-    expect(sent.map((m) => m.type)).toEqual(['frames/snapshot', 'server-requests/update']);
+    expect(sent.map((m) => m.type)).toEqual(['frames/snapshot', 'server-requests/update', 'client/snapshot']);
   });
 });

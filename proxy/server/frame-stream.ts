@@ -1,5 +1,6 @@
 /**
- * Streams one session's frames to one socket: a snapshot, then live `frames/append` batches.
+ * Streams one session's frames to one socket: a snapshot, then live `frames/append` batches; and
+ * the same for its server requests and client state.
  *
  * Ordering: the `frames` listener is installed and the snapshot taken in the same synchronous
  * turn, so no frame can be recorded in between. A session may still report a frame that the
@@ -47,6 +48,12 @@ export class FrameStream {
     this.send({ type: 'frames/snapshot', sessionId: this.session.id, frames: wire(frames), endSeq: this.lastSeq });
     this.unsubscribe.push(this.session.on('pending', (pending) => this.send({ type: 'server-requests/update', sessionId: this.session.id, pending })));
     this.send({ type: 'server-requests/update', sessionId: this.session.id, pending: this.session.pending() });
+    // Each patch replaces whole parts of the state, so one that repeats what the snapshot already
+    // holds changes nothing: listening first, then the snapshot, loses no change.
+    const client = this.session.client;
+    if (!client) return;
+    this.unsubscribe.push(client.onState((patch) => this.send({ type: 'client/update', sessionId: this.session.id, patch })));
+    this.send({ type: 'client/snapshot', sessionId: this.session.id, state: client.state() });
   }
 
   stop(): void {

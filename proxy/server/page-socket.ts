@@ -6,6 +6,7 @@ import type WebSocket from 'ws';
 import { PageMessageSchema, unreachable, type PageMessage, type ProxyMessage } from '../../lib/wire/protocol';
 import { defaultOpenOptions, LOUPE_VERSION } from '../sessions/session';
 import { answerExport } from '../trace/export-request';
+import type { CallPolicy, ClientApi } from '../sessions/types';
 import { FrameStream } from './frame-stream';
 import type { HubMember, PageHub } from './page-hub';
 
@@ -19,7 +20,6 @@ function describeInvalid(json: unknown, issues: { path: PropertyKey[]; message: 
 
 export class PageSocket implements HubMember {
   private streams = new Map<string, FrameStream>();
-  private inflight = new Map<string, AbortController>();
 
   constructor(private readonly ws: WebSocket, private readonly hub: PageHub) {
     ws.on('message', (data, isBinary) => this.receive(data as Buffer, isBinary));
@@ -116,12 +116,28 @@ export class PageSocket implements HubMember {
         return this.ok(msg, { sessionId: msg.sessionId });
       case 'session/request':
         return this.request(msg);
-      case 'request/cancel': {
-        const controller = this.inflight.get(msg.requestRid);
-        if (!controller) throw new Error(`no request in flight has the rid "${msg.requestRid}"`);
-        controller.abort();
+      case 'client/list':
+        await this.client(msg.sessionId).list(msg.list, msg.more);
         return this.ok(msg);
+      case 'client/call': {
+        const { id } = this.client(msg.sessionId).call(msg.method, msg.params, policyOf(msg));
+        return this.ok(msg, { callId: id });
       }
+      case 'client/cancel':
+        this.client(msg.sessionId).cancel(msg.callId);
+        return this.ok(msg);
+      case 'client/task':
+        await this.client(msg.sessionId).task(msg.taskId, msg.action);
+        return this.ok(msg);
+      case 'client/set-roots':
+        await this.client(msg.sessionId).setRoots(msg.roots);
+        return this.ok(msg);
+      case 'client/set-sampling-auto':
+        this.client(msg.sessionId).setSamplingAuto(msg.on, msg.text);
+        return this.ok(msg);
+      case 'client/finish-task':
+        this.client(msg.sessionId).finishTask(msg.taskId, { result: msg.result, error: msg.error });
+        return this.ok(msg);
       case 'session/notify':
         await this.session(msg.sessionId).notify(msg.method, msg.params);
         return this.ok(msg);
@@ -158,30 +174,21 @@ export class PageSocket implements HubMember {
     this.hub.sessionsChanged();
   }
 
+  private client(sessionId: string): ClientApi {
+    const client = this.session(sessionId).client;
+    if (!client) throw new Error('this session only records: Loupe is not a client in it, so it sends nothing');
+    return client;
+  }
+
+  /** A call whose answer this page awaits; it is one of the session's calls like any other. */
   private async request(msg: Extract<PageMessage, { type: 'session/request' }>): Promise<void> {
     const rid = msg.rid;
     if (rid === undefined) throw new Error('session/request needs a "rid" to carry its result');
-    if (this.inflight.has(rid)) throw new Error(`a request with the rid "${rid}" is already in flight`);
-    const session = this.session(msg.sessionId);
-    const controller = new AbortController();
-    this.inflight.set(rid, controller);
-    try {
-      const result = await session.request(msg.method, msg.params, {
-        timeoutMs: msg.timeoutMs,
-        resetTimeoutOnProgress: msg.resetTimeoutOnProgress,
-        maxTotalMs: msg.maxTotalMs,
-        signal: controller.signal,
-        onProgress: (p) => this.send({ type: 'request/progress', rid, ...p }),
-      });
-      this.send({ type: 'request/result', rid, result });
-    } catch (e) {
-      const err = e as { code?: unknown; message?: unknown; data?: unknown; local?: unknown };
-      this.send({
-        type: 'request/result', rid,
-        error: { message: typeof err?.message === 'string' ? err.message : String(e), ...(typeof err?.code === 'number' ? { code: err.code } : {}), ...(err?.data !== undefined ? { data: err.data } : {}), ...(err?.local === true ? { local: true } : {}) },
-      });
-    } finally {
-      this.inflight.delete(rid);
-    }
+    const call = await this.client(msg.sessionId).call(msg.method, msg.params, policyOf(msg)).done;
+    this.send(call.status === 'done' ? { type: 'request/result', rid, result: call.result } : { type: 'request/result', rid, error: call.error ?? { message: 'the call failed' } });
   }
+}
+
+function policyOf(msg: { timeoutMs?: number; resetTimeoutOnProgress?: boolean; maxTotalMs?: number }): CallPolicy {
+  return { timeoutMs: msg.timeoutMs, resetTimeoutOnProgress: msg.resetTimeoutOnProgress, maxTotalMs: msg.maxTotalMs };
 }

@@ -95,18 +95,37 @@ describe('the socket protocol', () => {
     expect(registry.get(id)!.answers).toEqual([{ key: 'k1', answer: { result: { roots: [] }, error: undefined } }]);
   });
 
-  it('carries requests to results, progress, errors and cancellation', async () => {
+  it('carries awaited requests to their results and errors', async () => {
     const id = await openSession();
-    page.send({ type: 'session/request', rid: 'q1', sessionId: id, method: 'tools/list', params: { cursor: 'c' } });
-    expect(await page.next('request/result', (m) => m.rid === 'q1')).toEqual({ type: 'request/result', rid: 'q1', result: { echoed: { method: 'tools/list', params: { cursor: 'c' } } } });
+    page.send({ type: 'session/request', rid: 'q1', sessionId: id, method: 'ping', params: { x: 1 } });
+    expect(await page.next('request/result', (m) => m.rid === 'q1')).toEqual({ type: 'request/result', rid: 'q1', result: { echoed: { method: 'ping', params: { x: 1 } } } });
     page.send({ type: 'session/request', rid: 'q2', sessionId: id, method: 'fail' });
     expect(await page.next('request/result', (m) => m.rid === 'q2')).toEqual({ type: 'request/result', rid: 'q2', error: { code: -32601, message: 'method not found' } });
-    page.send({ type: 'session/request', rid: 'q3', sessionId: id, method: 'slow' });
-    expect(await page.next('request/progress')).toEqual({ type: 'request/progress', rid: 'q3', progress: 1, total: 2, message: 'half' });
-    page.send({ type: 'request/cancel', rid: 'c3', sessionId: id, requestRid: 'q3' });
-    expect(await page.next('request/result', (m) => m.rid === 'q3')).toMatchObject({ error: { message: 'cancelled by the page' } });
     page.send({ type: 'session/request', sessionId: id, method: 'tools/list' });
     expect((await page.next('error')).message).toMatch(/needs a "rid"/);
+  });
+
+  it('streams the client state: a snapshot on attach, then each change; a call is cancelled by its id', async () => {
+    const id = await openSession();
+    page.send({ type: 'session/attach', sessionId: id });
+    expect((await page.next('client/snapshot')).state).toMatchObject({ lists: {}, calls: [] });
+    page.send({ type: 'client/list', rid: 'l1', sessionId: id, list: 'tools' });
+    await page.next('ack', (a) => a.rid === 'l1');
+    expect((await page.next('client/update', (m) => m.patch.lists?.tools !== undefined)).patch.lists?.tools).toMatchObject({ items: [{ name: 'a' }], nextCursor: 'p2' });
+    page.send({ type: 'client/list', rid: 'l2', sessionId: id, list: 'tools', more: true });
+    await page.next('ack', (a) => a.rid === 'l2');
+    expect((await page.next('client/update', (m) => m.patch.lists?.tools?.pages === 2)).patch.lists?.tools?.items).toEqual([{ name: 'a' }, { name: 'b' }]);
+    page.send({ type: 'client/call', rid: 'c1', sessionId: id, method: 'slow' });
+    const { callId } = await page.next('ack', (a) => a.rid === 'c1');
+    expect(callId).toBeTruthy();
+    const progress = await page.next('client/update', (m) => m.patch.calls?.some((c) => c.progress !== undefined) === true);
+    expect(progress.patch.calls?.[0]).toMatchObject({ id: callId, method: 'slow', status: 'running', progress: { progress: 1, total: 2, message: 'half' } });
+    page.send({ type: 'client/cancel', rid: 'x1', sessionId: id, callId });
+    await page.next('ack', (a) => a.rid === 'x1');
+    const ended = await page.next('client/update', (m) => m.patch.calls?.[0]?.status === 'failed');
+    expect(ended.patch.calls?.[0].error).toMatchObject({ message: 'cancelled by the page' });
+    page.send({ type: 'client/cancel', rid: 'x2', sessionId: id, callId });
+    expect(await page.next('ack', (a) => a.rid === 'x2')).toMatchObject({ ok: false, error: expect.stringMatching(/no call/) });
   });
 
   it('sends raw text, closes and forgets a session', async () => {

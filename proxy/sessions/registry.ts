@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Connection } from '../../lib/wire/connection';
 import type { OpenOptions } from '../../lib/wire/protocol';
-import { Session, type SessionConfig } from './session';
+import type { Session } from './session';
+import { createSession, sourceOf, type SessionConfig, type SessionSource } from './sources';
 import type { LiveSession, SessionRegistry } from './types';
 
 export interface RegistryOptions {
@@ -31,8 +32,13 @@ export class Registry implements SessionRegistry {
   }
 
   open(connection: Connection, options: OpenOptions): LiveSession {
+    return this.openSource(sourceOf(connection, options));
+  }
+
+  /** Builds the session for any source kind (launched, url, tap) and starts it in the background. */
+  openSource(source: SessionSource): Session {
     const id = `s-${randomBytes(6).toString('hex')}`;
-    const session = new Session(id, connection, options, this.options.session);
+    const session = createSession(id, source, this.options.session);
     const entry: Entry = { session, attached: 0 };
     this.entries.set(id, entry);
     session.on('summary', () => this.changed());

@@ -1,20 +1,8 @@
 /**
- * Requests the server sends to the client. `ping` is answered at once; sampling, elicitation and
- * roots wait for the person in the page; the tasks/* requests go to the page too when the client
- * declared `tasks` (the page runs the tasks it accepted); anything else gets -32601 (JSON-RPC
- * "method not found").
+ * The server's requests that wait for a person (sampling, elicitation), keyed so any page can
+ * answer one. Which requests wait here is decided by client/routing.ts.
  */
 import type { PendingServerRequest } from '../../lib/wire/protocol';
-
-export const ASKS_THE_PERSON = new Set(['sampling/createMessage', 'elicitation/create', 'roots/list']);
-
-const TASK_REQUESTS = new Set(['tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
-
-/** Whether the page answers this server request (otherwise the proxy does). */
-export function answeredInPage(method: string, clientCapabilities: Record<string, unknown>): boolean {
-  const tasks = clientCapabilities.tasks;
-  return ASKS_THE_PERSON.has(method) || (TASK_REQUESTS.has(method) && typeof tasks === 'object' && tasks !== null);
-}
 
 export type Id = string | number;
 

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { analyze } from '../../lib/analyze';
 import type { HttpConnection } from '../../lib/wire/connection';
 import { sentHeader, startEverything, startFixture, type RunningServer } from '../transports/http/testing';
-import { Session } from './session';
+import type { Session } from './session';
+import { sessionFor } from './sources';
 import { everythingServer } from './test-support';
 
 const sessions: Session[] = [];
@@ -16,7 +17,7 @@ afterEach(async () => {
 const http = (url: string, extra: Partial<HttpConnection> = {}): HttpConnection => ({ id: 'h', name: 'h', transport: 'http', url, headers: {}, mode: 'streamable', ...extra });
 
 async function open(conn: HttpConnection | ReturnType<typeof everythingServer>): Promise<Session> {
-  const s = new Session(`h${sessions.length}`, conn, { protocolVersion: '2025-11-25', clientCapabilities: {} });
+  const s = sessionFor(`h${sessions.length}`, conn, { protocolVersion: '2025-11-25', clientCapabilities: {} });
   sessions.push(s);
   await s.start();
   return s;

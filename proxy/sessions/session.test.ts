@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyFrame } from '../../lib/mcp/classify';
-import { PairIndex } from '../../lib/mcp/pairs';
+import { modelOf } from '../../lib/model/session-model';
 import type { Connection } from '../../lib/wire/connection';
 import type { OpenOptions, SessionSummary } from '../../lib/wire/protocol';
-import { Session } from './session';
+import type { Session } from './session';
+import { sessionFor } from './sources';
 import { everythingServer, fixtureServer, inlineServer, processGone, waitFor } from './test-support';
 
 const sessions: Session[] = [];
@@ -14,7 +15,7 @@ afterEach(async () => {
 const defaults: OpenOptions = { protocolVersion: '2025-11-25', clientCapabilities: {} };
 
 async function openSession(conn: Connection, options: Partial<OpenOptions> = {}, requestTimeoutMs?: number): Promise<Session> {
-  const s = new Session(`t${sessions.length}`, conn, { ...defaults, ...options }, { transport: { closeGraceMs: 500, killGraceMs: 500 }, requestTimeoutMs });
+  const s = sessionFor(`t${sessions.length}`, conn, { ...defaults, ...options }, { transport: { closeGraceMs: 500, killGraceMs: 500 }, requestTimeoutMs });
   sessions.push(s);
   await s.start();
   return s;
@@ -25,7 +26,7 @@ const methods = (s: Session) => s.frames().map((f) => `${f.dir} ${f.lane} ${clas
 describe('Session against server-everything over stdio', () => {
   it('handshakes: ready, negotiated version, server info, initialize then initialized on the wire', async () => {
     const statuses: SessionSummary['status'][] = [];
-    const s = new Session('hs', everythingServer(), defaults, {});
+    const s = sessionFor('hs', everythingServer(), defaults, {});
     sessions.push(s);
     s.on('summary', (x) => statuses.push(x.status));
     await s.start();
@@ -52,11 +53,9 @@ describe('Session against server-everything over stdio', () => {
     const result = await s.request('tools/call', { name: 'echo', arguments: { message: 'hello loupe' } });
     expect(result).toEqual({ content: [{ type: 'text', text: 'Echo: hello loupe' }] });
 
-    const pairs = new PairIndex();
-    for (const f of s.frames()) pairs.push(f);
-    const call = [...pairs.byRequest.values()].find((p) => p.method === 'tools/call');
-    expect(call?.responseSeq).toBeGreaterThan(call!.requestSeq);
-    expect(call?.latencyUs).toBeGreaterThan(0);
+    const call = modelOf(s.frames()).calls.all.find((c) => c.method === 'tools/call');
+    expect(call?.responseSeq).toBeGreaterThan(call!.seq);
+    expect(call!.responseTs! - call!.ts).toBeGreaterThan(0);
     expect(s.frames()[call!.responseSeq! - 1].raw).toContain('Echo: hello loupe');
   });
 
@@ -141,16 +140,14 @@ describe('Session with misbehaving servers', () => {
     expect(s.frames().some((f) => f.lane === 'stderr' && f.raw === '[banner] listening on stdio')).toBe(true);
   });
 
-  it('answers ping, refuses unknown server requests with -32601, and queues roots/list', async () => {
-    const s = await openSession(fixtureServer('stdio-asks.mjs'), { clientCapabilities: { roots: {} } });
-    const [roots] = await waitFor(() => s.pending().length > 0 && s.pending(), 5000, 'roots/list');
-    expect(roots.method).toBe('roots/list');
-    s.answer(roots.key, { result: { roots: [{ uri: 'file:///tmp', name: 'tmp' }] } });
+  it('answers ping, refuses unknown server requests with -32601, and answers roots/list itself from the session\'s roots', async () => {
+    const s = await openSession(fixtureServer('stdio-asks.mjs'), { clientCapabilities: { roots: {} }, roots: [{ uri: 'file:///tmp', name: 'tmp' }] });
     await waitFor(() => s.frames().filter((f) => f.lane === 'stderr' && f.raw.startsWith('response ')).length === 3, 5000, 'three responses');
     const stderr = s.frames().filter((f) => f.lane === 'stderr').map((f) => f.raw);
     expect(stderr).toContain('response p1 {}');
     expect(stderr.find((l) => l.startsWith('response x1'))).toContain('-32601');
     expect(stderr).toContain('response r1 {"roots":[{"uri":"file:///tmp","name":"tmp"}]}');
+    expect(s.pending()).toEqual([]);
   });
 
   it('drops a pending server request that the server cancels', async () => {
@@ -167,12 +164,13 @@ describe('Session with misbehaving servers', () => {
   });
 
   it('explains a server that never answers initialize', async () => {
-    const s = new Session('quiet', inlineServer("console.log('hello, I am a CLI'); setInterval(() => {}, 1000)"), defaults, { initializeTimeoutMs: 300, transport: { closeGraceMs: 100, killGraceMs: 300 } });
+    // Long enough for a loaded machine to start Node and print the line; the point is the message.
+    const s = sessionFor('quiet', inlineServer("console.log('hello, I am a CLI'); setInterval(() => {}, 1000)"), defaults, { initializeTimeoutMs: 3000, transport: { closeGraceMs: 100, killGraceMs: 300 } });
     sessions.push(s);
     await s.start();
     expect(s.summary().status).toBe('failed');
-    expect(s.summary().error).toMatch(/no response to initialize \(id 1\) within 300 ms\. The server never answered initialize/);
-    expect(s.frames().some((f) => f.raw === 'hello, I am a CLI')).toBe(true);
+    expect(s.summary().error).toMatch(/no response to initialize \(id 1\) within 3000 ms\. The server never answered initialize/);
+    await waitFor(() => s.frames().some((f) => f.raw === 'hello, I am a CLI'), 5000, 'the banner line');
   });
 
   it('keeps the trace and the exit code when the server crashes', async () => {

@@ -1,24 +1,20 @@
 /**
- * One live MCP session: a transport, the recorder under it, the correlator over it, and the
- * handshake. The session lives in the proxy and outlives the pages watching it.
+ * One session: a Recording first (clock, recorder, transport, source), plus Loupe's own client
+ * (ClientDriver) when Loupe is a peer. The session lives in the proxy and outlives the pages
+ * watching it. The Registry builds sessions from a source (see sources.ts).
  */
-import { createRequire } from 'node:module';
 import type { Frame } from '../../lib/mcp/frame';
 import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
 import type { Connection } from '../../lib/wire/connection';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
-import { createTransport, type TransportOptions } from '../transports';
 import type { HttpTransport, ProbeFinding } from '../transports/http';
-import type { WireTransport } from '../transports/types';
-import { SessionClock } from './clock';
-import { Correlator } from './correlator';
+import { ClientDriver, type Answer, type DriverConfig } from './client-driver';
 import { Emitter } from './emitter';
-import { Recorder } from './recorder';
-import { REQUEST_TIMEOUT, RequestError } from './request-error';
-import { answeredInPage, ServerRequestQueue, type Id } from './server-requests';
+import type { Recording } from './recording';
+import type { BudgetUsage } from './budget';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
-export const LOUPE_VERSION: string = createRequire(import.meta.url)('../../package.json').version;
+export { LOUPE_VERSION } from './client-driver';
 
 /** What a session asks for when the page gives nothing: the newest stateful version, no client
  *  capabilities (so no server request waits on a person unless the person opts in). */
@@ -26,162 +22,103 @@ export function defaultOpenOptions(): OpenOptions {
   return { protocolVersion: DEFAULT_PROTOCOL_VERSION, clientCapabilities: {} };
 }
 
-export interface SessionConfig {
-  transport?: TransportOptions;
-  /** Default for requests that give no timeout. Default 60 s. */
-  requestTimeoutMs?: number;
-  /** How long the server may take to answer `initialize`. Default 30 s. */
-  initializeTimeoutMs?: number;
-  /** Replaces the transport factory (for a future tap mode, or a test of a transport). */
-  createTransport?: typeof createTransport;
+export interface SessionParts {
+  id: string;
+  connection: Connection;
+  recording: Recording;
+  /** Loupe's own client; absent for a recording that only watches (a tap, a file). */
+  client?: { options: OpenOptions; config?: DriverConfig };
+  /** The HTTP transport under the recording, for the probes and re-initialize. */
+  http?: HttpTransport;
 }
 
 type Status = SessionSummary['status'];
 const ENDED: readonly Status[] = ['closed', 'failed'];
 
 export class Session implements LiveSession {
-  private readonly clock = new SessionClock();
-  private readonly recorder = new Recorder();
+  readonly id: string;
+  readonly connection: Connection;
+  readonly options: OpenOptions;
+  readonly recording: Recording;
+  readonly driver?: ClientDriver;
+  /** Loupe's own client as pages drive it (the same object as `driver`). */
+  readonly client?: ClientDriver;
+  private readonly http?: HttpTransport;
   private readonly events = new Emitter<SessionEvents>();
-  private readonly correlator: Correlator;
-  private readonly queue: ServerRequestQueue;
-  private transport?: WireTransport;
   private state: Omit<SessionSummary, 'lastSeq'>;
-  /** s2c message frames not yet handed to the correlator: gives each server request its seq. */
-  private undispatched: Frame[] = [];
   private closing?: Promise<void>;
-  private transportDone = false;
-  /** Seq of the server message being dispatched, so a server request can point at its frame. */
-  private currentSeq?: number;
-  /** From the transport's exit frame: 0 is a clean exit, null a signal or no exit code. */
-  private exitCode?: number | null;
 
-  constructor(readonly id: string, readonly connection: Connection, readonly options: OpenOptions, private readonly config: SessionConfig = {}) {
+  constructor(parts: SessionParts) {
+    this.id = parts.id;
+    this.connection = parts.connection;
+    this.recording = parts.recording;
+    this.http = parts.http;
+    this.options = parts.client?.options ?? defaultOpenOptions();
+    const { connection, recording } = parts;
     this.state = {
-      id, connectionId: connection.id, name: connection.name, transport: connection.transport,
-      status: 'starting', startedAt: this.clock.startedAt, attached: 0,
-      requestedVersion: options.protocolVersion, clientCapabilities: options.clientCapabilities,
+      id: this.id, connectionId: connection.id, name: connection.name, transport: connection.transport,
+      source: recording.source, client: parts.client !== undefined,
+      status: 'starting', startedAt: recording.clock.startedAt, attached: 0,
+      ...(parts.client ? { requestedVersion: parts.client.options.protocolVersion, clientCapabilities: parts.client.options.clientCapabilities } : {}),
     };
-    this.queue = new ServerRequestQueue(id);
-    this.correlator = new Correlator({
-      write: (text) => this.write(text),
-      onServerRequest: (rid, method, params) => this.serverRequest(rid, method, params),
-      onNotification: (method, params) => {
-        if (method === 'notifications/cancelled' && params && typeof params === 'object' && this.queue.dropById((params as { requestId?: unknown }).requestId)) {
-          this.events.emit('pending', this.queue.list());
-        }
-      },
-    }, config.requestTimeoutMs);
-    this.recorder.onFrames((frames) => this.events.emit('frames', frames));
+    recording.on('frames', (frames) => this.events.emit('frames', frames));
+    recording.on('pid', (pid) => this.update({ pid }));
+    recording.on('ended', (reason) => this.ended(reason));
+    if (parts.http) parts.http.onSessionExpired = (e) => this.update({ expired: { sessionId: e.sessionId, exchange: e.exchange } });
+    if (parts.client) {
+      this.driver = new ClientDriver(this.id, recording, parts.client.options, {
+        update: (patch) => this.update(patch),
+        status: () => this.state.status,
+        over: () => this.closing !== undefined || this.isEnded(),
+      }, parts.client.config);
+      this.driver.on('pending', (p) => this.events.emit('pending', p));
+      this.client = this.driver;
+    }
   }
 
-  /** Opens the transport, then runs the handshake. Never throws: failures end up in the summary. */
+  /** Opens the transport, then runs the handshake if Loupe is a client. Never throws. */
   async start(): Promise<void> {
     try {
-      const transport = (this.config.createTransport ?? createTransport)(this.connection, this.clock, this.config.transport);
-      this.transport = transport;
-      transport.onCrossing = (c) => {
-        const frame = this.recorder.record(c);
-        if (frame.dir === 's2c' && frame.lane === 'message') {
-          this.undispatched.push(frame);
-          // Lines that never parse are never dispatched; do not let them pile up.
-          if (this.undispatched.length > 10_000) this.undispatched.splice(0, 5_000);
-        }
-        const meta = frame.lane === 'lifecycle' ? frame.meta : undefined;
-        if (meta?.event === 'spawn') this.update({ pid: meta.pid });
-        if (meta?.event === 'exit') this.exitCode = meta.signal ? null : meta.code;
-        // Transports that link frames to each other (HTTP message -> exchange) use the seq.
-        return frame.seq;
-      };
-      transport.onMessage = (text, json) => this.dispatch(text, json);
-      transport.onClosed = (reason) => this.ended(reason);
-      const http = this.http();
-      if (http) http.onSessionExpired = (e) => this.update({ expired: { sessionId: e.sessionId, exchange: e.exchange } });
-      await transport.start();
+      await this.recording.start();
     } catch (e) {
-      this.transportDone = true;
       return this.fail((e as Error).message);
     }
     if (this.closing || this.isEnded()) return;
-    await this.handshake();
-  }
-
-  private async handshake(): Promise<void> {
-    this.update({ status: 'initializing' });
-    const clientInfo = this.options.clientInfo ?? { name: 'loupe', version: LOUPE_VERSION };
-    try {
-      const result = (await this.correlator.request('initialize', {
-        protocolVersion: this.options.protocolVersion, capabilities: this.options.clientCapabilities, clientInfo,
-      }, { timeoutMs: this.config.initializeTimeoutMs ?? 30_000 })) as Record<string, unknown> | undefined;
-      const r = result && typeof result === 'object' ? result : {};
-      this.update({
-        negotiatedVersion: typeof r.protocolVersion === 'string' ? r.protocolVersion : undefined,
-        serverInfo: objectOrUndefined(r.serverInfo),
-        serverCapabilities: objectOrUndefined(r.capabilities),
-        instructions: typeof r.instructions === 'string' ? r.instructions : undefined,
-      });
-      await this.correlator.notify('notifications/initialized');
-      if (!this.isEnded() && !this.closing && this.state.status === 'initializing') this.update({ status: 'ready' });
-    } catch (e) {
-      // The process may still run: it stays open for the raw composer until close().
-      if (this.isEnded() || this.closing) return;
-      const hint = e instanceof RequestError && e.code === REQUEST_TIMEOUT
-        ? '. The server never answered initialize: check the trace for what it wrote instead (logs on stdout, a prompt, nothing at all)'
-        : '';
-      this.fail(`the handshake failed: ${(e as Error).message}${hint}`);
-    }
-  }
-
-  private dispatch(text: string, json: unknown): void {
-    // Frames are recorded before onMessage, in order; lines that did not parse are skipped here.
-    let frame = this.undispatched.shift();
-    while (frame && frame.raw !== text) frame = this.undispatched.shift();
-    this.currentSeq = frame?.seq;
-    this.correlator.handle(json);
-    this.currentSeq = undefined;
-  }
-
-  private serverRequest(id: Id, method: string, params: unknown): void {
-    if (method === 'ping') {
-      this.correlator.respond(id, { result: {} }).catch(() => {});
-    } else if (answeredInPage(method, this.options.clientCapabilities)) {
-      this.queue.add(id, method, params, this.currentSeq);
-      this.events.emit('pending', this.queue.list());
-    } else {
-      this.correlator.respond(id, { error: { code: -32601, message: `Loupe does not handle ${method}` } }).catch(() => {});
-    }
+    if (this.driver) await this.driver.handshake();
+    else this.update({ status: 'ready' });
   }
 
   summary(): SessionSummary {
-    return { ...this.state, lastSeq: this.recorder.lastSeq };
+    return { ...this.state, lastSeq: this.recording.lastSeq };
   }
 
   frames(): readonly Frame[] {
-    return this.recorder.frames();
+    return this.recording.frames();
+  }
+
+  /** How much frame text is kept and what the budget dropped. */
+  textBudget(): BudgetUsage {
+    return this.recording.recorder.usage() as BudgetUsage;
   }
 
   pending(): PendingServerRequest[] {
-    return this.queue.list();
+    return this.driver?.pending() ?? [];
   }
 
-  request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown> {
-    return this.correlator.request(method, params, opts);
+  async request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown> {
+    return this.needClient('send requests').request(method, params, opts);
   }
 
-  notify(method: string, params?: Record<string, unknown>): Promise<void> {
-    return this.correlator.notify(method, params);
+  async notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    return this.needClient('send notifications').notify(method, params);
   }
 
   async sendRaw(text: string): Promise<void> {
-    this.correlator.noteRaw(text);
-    await this.write(text);
+    return this.needClient('send frames').sendRaw(text);
   }
 
-  answer(key: string, answer: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }): void {
-    const w = this.queue.take(key);
-    if (!w) throw new Error(`no server request is waiting under ${key}: it was answered, cancelled, or the session ended`);
-    this.events.emit('pending', this.queue.list());
-    this.correlator.respond(w.id, answer).catch(() => {});
+  answer(key: string, answer: Answer): void {
+    this.needClient('answer server requests').answer(key, answer);
   }
 
   on<E extends keyof SessionEvents>(event: E, fn: SessionEvents[E]): () => void {
@@ -192,29 +129,18 @@ export class Session implements LiveSession {
   async probe(): Promise<ProbeFinding[]> {
     const http = this.liveHttp('probe the server');
     const report = await http.probe({ protocolVersion: this.state.negotiatedVersion ?? this.options.protocolVersion });
-    this.recorder.flush();
+    this.recording.recorder.flush();
     return report.findings;
   }
 
   /** After the server expired the session (404): a new session, on the same trace. */
   async reinitialize(): Promise<void> {
     const http = this.liveHttp('re-initialize');
+    const driver = this.needClient('re-initialize');
     http.resetSession();
     this.update({ expired: undefined, negotiatedVersion: undefined, error: undefined });
-    await this.handshake();
+    await driver.handshake();
     if (this.state.status === 'failed') throw new Error(this.state.error ?? 'the handshake failed');
-  }
-
-  private http(): HttpTransport | undefined {
-    const t = this.transport as Partial<HttpTransport> | undefined;
-    return t && typeof t.probe === 'function' && typeof t.resetSession === 'function' ? (t as HttpTransport) : undefined;
-  }
-
-  private liveHttp(what: string): HttpTransport {
-    const http = this.http();
-    if (!http) throw new Error(`cannot ${what}: this session does not run over HTTP`);
-    if (this.closing || this.isEnded() || this.transportDone) throw new Error(`cannot ${what}: the session has ended; connect again`);
-    return http;
   }
 
   /** Used by the registry: how many pages watch this session. */
@@ -227,61 +153,54 @@ export class Session implements LiveSession {
     return this.closing;
   }
 
+  private needClient(what: string): ClientDriver {
+    if (!this.driver) throw new Error(`cannot ${what}: this session only records (${this.recording.source}); Loupe is not a client in it`);
+    return this.driver;
+  }
+
+  private liveHttp(what: string): HttpTransport {
+    if (!this.http) throw new Error(`cannot ${what}: this session does not run over HTTP`);
+    if (this.closing || this.isEnded() || this.recording.ended) throw new Error(`cannot ${what}: the session has ended; connect again`);
+    return this.http;
+  }
+
   private async doClose(): Promise<void> {
     if (this.isEnded()) {
-      await this.transport?.close();
+      await this.recording.close();
       return;
     }
     // A failed handshake leaves the process running for the raw composer; closing it keeps "failed".
     const failed = this.state.status === 'failed';
     if (!failed) this.update({ status: 'closing' });
-    this.correlator.close('the session was closed');
-    this.dropPending();
-    await this.transport?.close();
-    this.transportDone = true;
-    this.recorder.flush();
+    this.driver?.close('the session was closed');
+    await this.recording.close();
     if (this.state.endedAt === undefined) this.update({ status: failed ? 'failed' : 'closed', endedAt: Date.now() });
   }
 
   /** The transport ended by itself (the server exited or the connection dropped). */
   private ended(reason: string): void {
-    this.transportDone = true;
-    this.correlator.close(reason);
-    this.dropPending();
-    this.recorder.flush();
+    this.driver?.close(reason);
     if (this.state.status === 'closing') return;
-    const clean = this.exitCode === 0 && this.state.status !== 'failed';
+    // A launched server must exit 0; traffic Loupe only watched simply ended (a connection Loupe
+    // held that drops, or a server that dies, is a failure).
+    const exit = this.recording.exitCode ?? (this.driver ? undefined : 0);
+    const clean = exit === 0 && this.state.status !== 'failed';
     // A handshake that already failed keeps its message; the exit is added to it.
     const error = this.state.status === 'failed' && this.state.error ? `${this.state.error}; then ${reason}` : reason;
     this.update({ status: clean ? 'closed' : 'failed', error, endedAt: Date.now() });
   }
 
   private fail(error: string): void {
-    this.recorder.flush();
-    this.update({ status: 'failed', error, ...(this.transportDone ? { endedAt: Date.now() } : {}) });
-  }
-
-  private write(text: string): Promise<void> {
-    if (!this.transport) return Promise.reject(new Error('the session has no open transport yet'));
-    return this.transport.send(text);
-  }
-
-  private dropPending(): void {
-    if (this.queue.list().length === 0) return;
-    this.queue.clear();
-    this.events.emit('pending', []);
+    this.recording.recorder.flush();
+    this.update({ status: 'failed', error, ...(this.recording.ended ? { endedAt: Date.now() } : {}) });
   }
 
   private isEnded(): boolean {
-    return ENDED.includes(this.state.status) && this.transportDone;
+    return ENDED.includes(this.state.status) && this.recording.ended;
   }
 
   private update(patch: Partial<SessionSummary>): void {
     this.state = { ...this.state, ...patch };
     this.events.emit('summary', this.summary());
   }
-}
-
-function objectOrUndefined(v: unknown): Record<string, unknown> | undefined {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }

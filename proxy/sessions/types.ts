@@ -5,6 +5,8 @@
 import type { Frame } from '../../lib/mcp/frame';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import type { Connection } from '../../lib/wire/connection';
+import type { ListName } from '../../lib/client/paged-list';
+import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
 
 export interface RequestOptions {
   timeoutMs?: number;
@@ -25,6 +27,27 @@ export interface SessionEvents {
   pending: (p: PendingServerRequest[]) => void;
 }
 
+/** A call's timing policy, as the page chose it. */
+export interface CallPolicy {
+  timeoutMs?: number;
+  resetTimeoutOnProgress?: boolean;
+  maxTotalMs?: number;
+}
+
+/** Loupe's own client in a session, as pages drive it: every action changes the one client
+ *  state, which every attached page is sent. */
+export interface ClientApi {
+  state(): ClientState;
+  onState(fn: (patch: ClientStatePatch) => void): () => void;
+  list(name: ListName, more?: boolean): Promise<void>;
+  call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy): { id: string; done: Promise<CallState> };
+  cancel(callId: string): void;
+  task(taskId: string, action: 'get' | 'result' | 'cancel'): Promise<void>;
+  setRoots(roots: Root[]): Promise<void>;
+  setSamplingAuto(on: boolean, text?: string): void;
+  finishTask(taskId: string, answer: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }): void;
+}
+
 export interface LiveSession {
   readonly id: string;
   readonly connection: Connection;
@@ -43,6 +66,8 @@ export interface LiveSession {
   /** HTTP only: drops the expired session id and runs the handshake again on the same trace. */
   reinitialize?(): Promise<void>;
   on<E extends keyof SessionEvents>(event: E, fn: SessionEvents[E]): () => void;
+  /** Loupe's own client; absent when the session only records (a tap, a file). */
+  readonly client?: ClientApi;
 }
 
 /** The proxy's registry of sessions, used by the ws server and the CLI. */

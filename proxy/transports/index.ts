@@ -1,21 +1,10 @@
 /**
- * Picks the transport for a saved connection. Every transport records its crossings through the
- * same `onCrossing` hook, so the session, recorder and analyser never know which one is in use.
+ * The transports. Every one records its crossings through the same `onCrossing` hook and gets the
+ * Frame back, so the recording, the client on top and the analyser never know which one is in
+ * use. Which transport a session gets is decided by its source (proxy/sessions/sources.ts).
  */
-import type { Connection } from '../../lib/wire/connection';
-import type { SessionClock } from '../sessions/clock';
-import { createHttpTransport, type HttpTransportOptions } from './http';
-import { StdioTransport, type StdioOptions } from './stdio';
-import type { WireTransport } from './types';
+import type { HttpTransportOptions } from './http';
+import type { StdioOptions } from './stdio';
 
 /** Options for every kind of transport; each reads the ones it knows. */
 export type TransportOptions = StdioOptions & HttpTransportOptions;
-
-export function createTransport(connection: Connection, clock: SessionClock, options: TransportOptions = {}): WireTransport {
-  switch (connection.transport) {
-    case 'stdio':
-      return new StdioTransport(connection, clock, options);
-    case 'http':
-      return createHttpTransport(connection, clock, options);
-  }
-}

@@ -15,8 +15,8 @@ function make(conn: StdioConnection, options: StdioOptions = {}) {
   const crossings: Crossing[] = [];
   const messages: unknown[] = [];
   const closed: string[] = [];
-  t.onCrossing = (c) => crossings.push(c);
-  t.onMessage = (_text, json) => messages.push(json);
+  t.onCrossing = (c) => ({ seq: crossings.push(c), ...c });
+  t.onMessage = (_frame, json) => messages.push(json);
   t.onClosed = (r) => closed.push(r);
   open.push(t);
   return { t, crossings, messages, closed };

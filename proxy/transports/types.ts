@@ -9,6 +9,10 @@ import type { DistributiveOmit, Frame } from '../../lib/mcp/frame';
  *  bytes were seen (see SessionClock); the lane decides which meta it may carry. */
 export type Crossing = DistributiveOmit<Frame, 'seq'>;
 
+/** What a recorder does with a crossing: stores it as a Frame and hands the Frame back
+ *  (undefined only from a transport that forwards to a parent with no recorder attached). */
+export type RecordCrossing = (c: Crossing) => Frame | undefined;
+
 export interface WireTransport {
   /** Opens the connection (spawns the process, or connects). Rejects with a clear message. */
   start(): Promise<void>;
@@ -16,11 +20,12 @@ export interface WireTransport {
   send(text: string): Promise<void>;
   /** Ends the connection gracefully, then forcefully; resolves when nothing is left running. */
   close(): Promise<void>;
-  /** Every crossing, in wire order. The recorder answers the seq it gave the frame: the HTTP
-   *  transports link message frames to their exchange by it (`meta.exchange`). */
-  onCrossing?: (c: Crossing) => number | void;
-  /** Each JSON-RPC message that parsed, after it was recorded (for the MCP client on top). */
-  onMessage?: (text: string, json: unknown) => void;
+  /** Every crossing, in wire order. The recorder answers with the Frame it made, so a transport
+   *  links frames by their real seq (HTTP: a message to its exchange, `meta.exchange`). */
+  onCrossing?: RecordCrossing;
+  /** Each JSON-RPC message that parsed, with the frame that recorded it (for the MCP client on
+   *  top). A transport with no recorder attached records nothing and so delivers nothing. */
+  onMessage?: (frame: Frame, json: unknown) => void;
   /** The connection ended by itself (process exit, stream gone). */
   onClosed?: (reason: string) => void;
 }

@@ -1,6 +1,5 @@
 /** jsonrpc.*: the JSON-RPC envelope, hand-written (the SDK's parsers reject what we must show). */
 import { startsLikeJson } from '../lines';
-import { idKey, requestKey } from '../message';
 import type { RuleModule } from '../types';
 import { hasOwn, isObj, own, show } from '../util';
 
@@ -77,10 +76,8 @@ export const envelopeRules: RuleModule = {
     const bad = msg.hasId ? describeId(msg.id) : undefined;
     if (bad && !nullIdError) report('jsonrpc.id-type', at, `the id is ${bad}; MCP ids must be a string or an integer`);
 
-    if (msg.kind === 'request' && idKey(msg.id) !== undefined && state.requests.has(requestKey(msg.dir, msg.id) as string)) {
-      const prev = state.requests.get(requestKey(msg.dir, msg.id) as string);
-      report('jsonrpc.id-reused', [msg.seq, prev?.seq ?? msg.seq], `request id ${show(msg.id)} was already used by ${prev?.method} (frame ${prev?.seq})`);
-    }
+    const prev = msg.kind === 'request' ? state.calls.latest(msg.dir, msg.id) : undefined;
+    if (prev) report('jsonrpc.id-reused', [msg.seq, prev.seq], `request id ${show(msg.id)} was already used by ${prev.method} (frame ${prev.seq})`);
     if (msg.kind === 'notification' || msg.kind === 'request') return;
 
     if (msg.kind === 'unknown' || (msg.kind === 'error' && hasOwn(o, 'result'))) {

@@ -5,17 +5,17 @@
  */
 import type { LiveSession } from '../../sessions/types';
 import type { ScriptStep } from '../shared/client-options';
+import { fetchAll, LISTS, MAX_PAGES, type ListName } from '../../../lib/client/paged-list';
 
-/** Each list method and the server capability it needs. */
-export const DISCOVERY: ReadonlyArray<{ method: string; capability: string }> = [
-  { method: 'tools/list', capability: 'tools' },
-  { method: 'resources/list', capability: 'resources' },
-  { method: 'resources/templates/list', capability: 'resources' },
-  { method: 'prompts/list', capability: 'prompts' },
+/** Each list and the server capability it needs. */
+export const DISCOVERY: ReadonlyArray<{ list: ListName; capability: string }> = [
+  { list: 'tools', capability: 'tools' },
+  { list: 'resources', capability: 'resources' },
+  { list: 'templates', capability: 'resources' },
+  { list: 'prompts', capability: 'prompts' },
 ];
 
-/** A server that keeps returning cursors would otherwise keep us here forever. */
-export const MAX_PAGES = 100;
+export { MAX_PAGES };
 
 export interface StepOutcome {
   method: string;
@@ -29,30 +29,17 @@ function describe(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-async function listAll(session: LiveSession, method: string, timeoutMs: number): Promise<StepOutcome> {
-  let cursor: string | undefined;
-  const seen = new Set<string>();
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    let result: unknown;
-    try {
-      result = await session.request(method, cursor === undefined ? undefined : { cursor }, { timeoutMs });
-    } catch (e) {
-      return { method, ok: false, error: describe(e), pages: page - 1 };
-    }
-    const next = (result as { nextCursor?: unknown } | null)?.nextCursor;
-    if (typeof next !== 'string') return { method, ok: true, pages: page };
-    if (seen.has(next)) return { method, ok: false, error: `the server repeated the cursor ${JSON.stringify(next)}: stopped paging`, pages: page };
-    seen.add(next);
-    cursor = next;
-  }
-  return { method, ok: false, error: `stopped after ${MAX_PAGES} pages`, pages: MAX_PAGES };
+async function listAll(session: LiveSession, list: ListName, timeoutMs: number): Promise<StepOutcome> {
+  const spec = LISTS[list];
+  const done = await fetchAll((method, params) => session.request(method, params, { timeoutMs }), spec);
+  return { method: spec.method, ok: done.error === undefined, pages: done.pages, ...(done.error ? { error: done.error } : {}) };
 }
 
 export async function discover(session: LiveSession, serverCapabilities: Record<string, unknown>, timeoutMs: number): Promise<StepOutcome[]> {
   const outcomes: StepOutcome[] = [];
-  for (const { method, capability } of DISCOVERY) {
+  for (const { list, capability } of DISCOVERY) {
     if (serverCapabilities[capability] === undefined) continue;
-    outcomes.push(await listAll(session, method, timeoutMs));
+    outcomes.push(await listAll(session, list, timeoutMs));
   }
   return outcomes;
 }

@@ -49,14 +49,25 @@ export function waitReady(session: LiveSession, timeoutMs: number): Promise<Sess
   const now = session.summary();
   if (done(now)) return Promise.resolve(now);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
+    const giveUp = () => {
       off();
+      offFrames();
       resolve({ ...session.summary(), status: 'failed', error: `no answer to initialize within ${timeoutMs} ms (raise it with --timeout)` });
-    }, timeoutMs);
+    };
+    let timer = setTimeout(giveUp, timeoutMs);
+    // The wait is counted from when initialize went out, as the analyser counts it on the wire
+    // clock: starting a server can take a while, and that time is not the server's silence.
+    const offFrames = session.on('frames', (frames) => {
+      if (!frames.some((f) => f.dir === 'c2s' && f.lane === 'message')) return;
+      offFrames();
+      clearTimeout(timer);
+      timer = setTimeout(giveUp, timeoutMs);
+    });
     const off = session.on('summary', (s) => {
       if (!done(s)) return;
       clearTimeout(timer);
       off();
+      offFrames();
       resolve(s);
     });
   });

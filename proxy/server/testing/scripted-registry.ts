@@ -6,7 +6,34 @@
 import type { Frame } from '../../../lib/mcp/frame';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../../lib/wire/protocol';
 import type { Connection } from '../../../lib/wire/connection';
-import type { LiveSession, RequestOptions, SessionEvents, SessionRegistry } from '../../sessions/types';
+import { fetchPage, LISTS, type ListName } from '../../../lib/client/paged-list';
+import type { Root } from '../../../lib/wire/client-state';
+import { Calls } from '../../sessions/client/calls';
+import { ClientStateHolder } from '../../sessions/client/state-holder';
+import type { CallPolicy, ClientApi, LiveSession, RequestOptions, SessionEvents, SessionRegistry } from '../../sessions/types';
+
+/** The real client state and calls over the scripted session's requests. */
+class ScriptedClient implements ClientApi {
+  readonly holder = new ClientStateHolder();
+  private readonly calls: Calls;
+
+  constructor(private readonly session: ScriptedSession) {
+    this.calls = new Calls(this.holder, (m, p, o) => session.request(m, p, o), () => {});
+  }
+
+  state() { return this.holder.get(); }
+  onState(fn: Parameters<ClientApi['onState']>[0]) { return this.holder.onChange(fn); }
+  async list(name: ListName, more = false): Promise<void> {
+    const page = await fetchPage((m, p) => this.session.request(m, p), LISTS[name], this.holder.get().lists[name], more);
+    this.holder.set('lists', (l) => ({ ...l, [name]: { ...page, loading: false } }));
+  }
+  call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy) { return this.calls.start(method, params, policy); }
+  cancel(id: string): void { this.calls.cancel(id); }
+  async task(): Promise<void> {}
+  async setRoots(roots: Root[]): Promise<void> { this.holder.set('roots', roots); }
+  setSamplingAuto(on: boolean): void { this.holder.set('samplingAuto', (s) => ({ ...s, on })); }
+  finishTask(): void {}
+}
 
 type Listeners = { [E in keyof SessionEvents]: Set<SessionEvents[E]> };
 
@@ -18,6 +45,8 @@ export class ScriptedSession implements LiveSession {
   closed = false;
   private listeners: Listeners = { frames: new Set(), summary: new Set(), pending: new Set() };
   private waiting: PendingServerRequest[] = [];
+
+  readonly client: ScriptedClient = new ScriptedClient(this);
 
   constructor(readonly id: string, readonly connection: Connection, readonly options: OpenOptions) {}
 
@@ -56,6 +85,7 @@ export class ScriptedSession implements LiveSession {
 
   async request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown> {
     if (method === 'fail') throw Object.assign(new Error('method not found'), { code: -32601 });
+    if (method === 'tools/list') return params?.cursor === undefined ? { tools: [{ name: 'a' }], nextCursor: 'p2' } : { tools: [{ name: 'b' }], echoed: { method, params } };
     if (method === 'slow') {
       opts?.onProgress?.({ progress: 1, total: 2, message: 'half' });
       return new Promise((_resolve, reject) => opts?.signal?.addEventListener('abort', () => reject(new Error('cancelled by the page'))));

@@ -3,7 +3,8 @@
  * if the server answers 400, 404 or 405, it is an HTTP+SSE server: GET the URL for the stream
  * and its `endpoint` event, and send the `initialize` again there.
  */
-import type { Crossing } from '../types';
+import type { Frame } from '../../../lib/mcp/frame';
+import type { RecordCrossing } from '../types';
 import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError } from './errors';
 import { LegacySseTransport } from './legacy';
@@ -11,19 +12,17 @@ import type { ProbeReport } from './probes';
 import type { MicroClock, ResolvedHttpOptions } from './options';
 import { initializeId, tryParse } from './sniff';
 import { StreamableHttpTransport } from './streamable';
-import { nextSeq, type SeqCounter } from './wire';
 
 const FALLBACK_STATUSES = [400, 404, 405];
 
 export class AutoHttpTransport implements HttpTransport {
-  onCrossing?: (c: Crossing) => number | void;
-  onMessage?: (text: string, json: unknown) => void;
+  onCrossing?: RecordCrossing;
+  onMessage?: (frame: Frame, json: unknown) => void;
   onClosed?: (reason: string) => void;
   onSessionExpired?: (e: SessionExpired) => void;
 
   private current: StreamableHttpTransport | LegacySseTransport;
   private decided = false;
-  private readonly counter: SeqCounter = { last: 0 };
 
   constructor(
     private readonly url: string,
@@ -31,7 +30,7 @@ export class AutoHttpTransport implements HttpTransport {
     private readonly clock: MicroClock,
     private readonly opts: ResolvedHttpOptions,
   ) {
-    this.current = this.adopt(new StreamableHttpTransport(url, custom, clock, opts, this.counter));
+    this.current = this.adopt(new StreamableHttpTransport(url, custom, clock, opts));
   }
 
   get kind(): 'streamable' | 'sse' {
@@ -67,10 +66,10 @@ export class AutoHttpTransport implements HttpTransport {
       const status = e instanceof HttpTransportError && e.code === 'status' ? e.status : undefined;
       if (status === undefined || !FALLBACK_STATUSES.includes(status) || initializeId(tryParse(text)) === undefined) throw e;
       this.decided = true;
-      this.current = this.adopt(new LegacySseTransport(this.url, this.custom, this.clock, this.opts, this.counter));
+      this.current = this.adopt(new LegacySseTransport(this.url, this.custom, this.clock, this.opts));
       // The fallback is announced as a frame so the trace explains the second initialize.
       const raw = `POST initialize was answered ${status}: falling back to HTTP+SSE (2024-11-05)`;
-      nextSeq(this.counter, this.onCrossing?.({ dir: 'local', lane: 'lifecycle', raw, size: raw.length, ts: this.clock.now(), meta: { transport: 'http', event: 'connect', fallback: 'sse', status } }));
+      this.onCrossing?.({ dir: 'local', lane: 'lifecycle', raw, size: raw.length, ts: this.clock.now(), meta: { transport: 'http', event: 'connect', fallback: 'sse', status } });
       try {
         await this.current.start();
       } catch (fallback) {
@@ -87,7 +86,7 @@ export class AutoHttpTransport implements HttpTransport {
 
   private adopt<T extends StreamableHttpTransport | LegacySseTransport>(t: T): T {
     t.onCrossing = (c) => this.onCrossing?.(c);
-    t.onMessage = (text, json) => this.onMessage?.(text, json);
+    t.onMessage = (frame, json) => this.onMessage?.(frame, json);
     t.onClosed = (reason) => this.onClosed?.(reason);
     t.onSessionExpired = (e) => this.onSessionExpired?.(e);
     return t;

@@ -40,9 +40,9 @@ export async function appendProbes(frames: Frame[], connection: Pick<HttpConnect
   const report = await probeServer(connection.url, connection.headers, {
     clock, timeoutMs,
     record: (c) => {
-      const seq = frames.length + 1;
-      frames.push({ seq, ...c });
-      return seq;
+      const frame: Frame = { seq: frames.length + 1, ...c };
+      frames.push(frame);
+      return frame;
     },
   });
   return report.findings;

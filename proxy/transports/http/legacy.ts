@@ -2,7 +2,8 @@
  * Legacy HTTP+SSE (spec 2024-11-05): GET opens an SSE stream whose first `endpoint` event names
  * the URL to POST messages to; every answer comes back on that one stream.
  */
-import type { Crossing } from '../types';
+import type { Frame } from '../../../lib/mcp/frame';
+import type { RecordCrossing } from '../types';
 import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError, statusError, timeoutError } from './errors';
 import type { MicroClock, ResolvedHttpOptions } from './options';
@@ -10,13 +11,13 @@ import { readText } from './body';
 import { probeServer, type ProbeReport } from './probes';
 import { pumpSse, settleWithin } from './sse-pump';
 import { initializeId, negotiatedVersion, setHeader, tryParse, type RpcId } from './sniff';
-import { HttpWire, mediaType, type SeqCounter } from './wire';
+import { HttpWire, mediaType } from './wire';
 
 export class LegacySseTransport implements HttpTransport {
   readonly kind = 'sse' as const;
   readonly expired = false;
-  onCrossing?: (c: Crossing) => number | void;
-  onMessage?: (text: string, json: unknown) => void;
+  onCrossing?: RecordCrossing;
+  onMessage?: (frame: Frame, json: unknown) => void;
   onClosed?: (reason: string) => void;
   onSessionExpired?: (e: SessionExpired) => void;
 
@@ -33,9 +34,8 @@ export class LegacySseTransport implements HttpTransport {
     private readonly custom: Record<string, string>,
     private readonly clock: MicroClock,
     private readonly opts: ResolvedHttpOptions,
-    counter: SeqCounter = { last: 0 },
   ) {
-    this.wire = new HttpWire(clock, () => this.onCrossing, this.closeCtl.signal, counter);
+    this.wire = new HttpWire(clock, () => this.onCrossing, this.closeCtl.signal);
   }
 
   sessionId(): string | undefined {
@@ -68,7 +68,7 @@ export class LegacySseTransport implements HttpTransport {
     const endpoint = new Promise<string>((res, rej) => { found = res; failed = rej; });
     this.stream = pumpSse(this.wire, ex, {
       idleMs: 0, role: 'legacy', resumption: false, state: {},
-      deliver: (text) => this.deliver(text),
+      deliver: (text, frame) => this.deliver(text, frame),
       onControl: (ev) => {
         if (ev.event !== 'endpoint' || this.endpoint) return;
         try {
@@ -124,12 +124,12 @@ export class LegacySseTransport implements HttpTransport {
     return this.closing;
   }
 
-  private deliver(text: string): void {
+  private deliver(text: string, frame: Frame | undefined): void {
     const json = tryParse(text);
     if (json === undefined) return;
     if (this.initId !== undefined) this.version = negotiatedVersion(json, this.initId) ?? this.version;
     try {
-      this.onMessage?.(text, json);
+      if (frame) this.onMessage?.(frame, json);
     } catch {
       // A failing consumer must not break the stream.
     }

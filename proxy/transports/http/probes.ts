@@ -29,8 +29,8 @@ export interface ProbeFinding {
 
 export interface ProbeOptions {
   clock?: MicroClock;
-  /** Where the probe frames go (the session's recorder), answering the seq it gave each one:
-   *  `exchange` links in the frames are those seqs. Without it the crossings are returned, and
+  /** Where the probe frames go (the session's recorder), answering the Frame it made of each:
+   *  `exchange` links in the frames are their seqs. Without it the crossings are returned, and
    *  their links are 1-based positions in `crossings`. */
   record?: Sink;
   timeoutMs?: number;
@@ -49,7 +49,8 @@ const defaultClock: MicroClock = { now: () => Math.round(performance.now() * 100
 
 export async function probeServer(url: string, headers: Record<string, string>, options: ProbeOptions = {}): Promise<ProbeReport> {
   const crossings: Crossing[] = [];
-  const sink: Sink = options.record ?? ((c) => { crossings.push(c); });
+  // With no session, this list is the recorder: a crossing's seq is its position in it.
+  const sink: Sink = options.record ?? ((c) => ({ seq: crossings.push(c), ...c }));
   const wire = new HttpWire(options.clock ?? defaultClock, () => sink, new AbortController().signal);
   const ctx = { wire, url, headers, timeoutMs: options.timeoutMs ?? 10_000, version: options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION };
   const findings = [await probeOrigin(ctx), await probeUnknownSession(ctx)];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../../lib/analyze';
 import type { HttpConnection } from '../../../lib/wire/connection';
-import { Session } from '../../sessions/session';
+import { sessionFor } from '../../sessions/sources';
 import { meta, startEverything, startFixture, until, type RunningServer } from './testing';
 
 let server: RunningServer;
@@ -13,7 +13,7 @@ const conn = (url: string, mode: HttpConnection['mode'] = 'auto'): HttpConnectio
 
 describe('a Session over HTTP (the transport factory picks the HTTP transport)', () => {
   it('handshakes with server-everything by URL, calls a tool and sends DELETE on close', async () => {
-    const s = new Session('h1', conn(server.url), { protocolVersion: '2025-11-25', clientCapabilities: {} });
+    const s = sessionFor('h1', conn(server.url), { protocolVersion: '2025-11-25', clientCapabilities: {} });
     await s.start();
     expect(s.summary()).toMatchObject({ status: 'ready', transport: 'http', negotiatedVersion: '2025-11-25' });
     const tools = (await s.request('tools/list', {})) as { tools: { name: string }[] };
@@ -33,7 +33,7 @@ describe('a Session over HTTP (the transport factory picks the HTTP transport)',
   it('fails the session with a clear timeout when the server never answers, and closes at once', async () => {
     const silent = await startFixture('http-silent');
     try {
-      const s = new Session('h2', conn(silent.url, 'streamable'), { protocolVersion: '2025-11-25', clientCapabilities: {} }, { transport: { requestTimeoutMs: 300 } });
+      const s = sessionFor('h2', conn(silent.url, 'streamable'), { protocolVersion: '2025-11-25', clientCapabilities: {} }, { transport: { requestTimeoutMs: 300 } });
       await s.start();
       expect(s.summary()).toMatchObject({ status: 'failed', error: expect.stringMatching(/no answer within 300 ms/) });
       const t0 = Date.now();

@@ -5,6 +5,7 @@
  * the server asked for are kept for resumption.
  */
 import type { EventSourceMessage } from 'eventsource-parser';
+import type { Frame } from '../../../lib/mcp/frame';
 import { readSse, type SseResult } from './body';
 import type { HttpWire, OpenExchange, StreamRole } from './wire';
 
@@ -20,7 +21,8 @@ export interface PumpOptions {
   resumption: boolean;
   state: StreamState;
   /** A message frame was recorded: hand its text on. */
-  deliver(text: string): void;
+  /** A message event, with the frame that recorded it (none when nothing records). */
+  deliver(text: string, frame: Frame | undefined): void;
   /** A non-message event (e.g. `endpoint`) was recorded. */
   onControl?(ev: EventSourceMessage): void;
   /** A sentence for the `end` frame, decided when the stream is over (what happens next). */
@@ -38,8 +40,7 @@ export async function pumpSse(wire: HttpWire, ex: OpenExchange, o: PumpOptions):
       const isMessage = ev.data !== '' && (ev.event === undefined || ev.event === 'message');
       const sse = { exchange: ex.id, stream: o.role, eventId: ev.id, event: ev.event, ...(o.resumption ? { resumption: true } : {}) };
       if (isMessage) {
-        wire.recordMessage('s2c', ev.data, sse);
-        o.deliver(ev.data);
+        o.deliver(ev.data, wire.recordMessage('s2c', ev.data, sse));
       } else {
         wire.record({ dir: 's2c', lane: 'http', raw: ev.data, meta: { transport: 'http', phase: 'event', ...sse } });
         o.onControl?.(ev);

@@ -3,7 +3,8 @@
  * the session id and the negotiated version sent on every later request, a GET stream for what
  * the server starts, resumption with Last-Event-ID, DELETE on close.
  */
-import type { Crossing } from '../types';
+import type { Frame } from '../../../lib/mcp/frame';
+import type { RecordCrossing } from '../types';
 import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError, sessionExpiredError, statusError } from './errors';
 import type { MicroClock, ResolvedHttpOptions, SideRequest, SideResponse } from './options';
@@ -11,12 +12,12 @@ import { readText } from './body';
 import { probeServer, type ProbeReport } from './probes';
 import { pause, pumpSse, settleWithin, type StreamState } from './sse-pump';
 import { initializeId, methods, negotiatedVersion, requestIds, responseIds, setHeader, tryParse, type RpcId } from './sniff';
-import { HttpWire, mediaType, type SeqCounter, type OpenExchange } from './wire';
+import { HttpWire, mediaType, type OpenExchange } from './wire';
 
 export class StreamableHttpTransport implements HttpTransport {
   readonly kind = 'streamable' as const;
-  onCrossing?: (c: Crossing) => number | void;
-  onMessage?: (text: string, json: unknown) => void;
+  onCrossing?: RecordCrossing;
+  onMessage?: (frame: Frame, json: unknown) => void;
   onClosed?: (reason: string) => void;
   onSessionExpired?: (e: SessionExpired) => void;
 
@@ -35,9 +36,8 @@ export class StreamableHttpTransport implements HttpTransport {
     private readonly custom: Record<string, string>,
     private readonly clock: MicroClock,
     private readonly opts: ResolvedHttpOptions,
-    counter: SeqCounter = { last: 0 },
   ) {
-    this.wire = new HttpWire(clock, () => this.onCrossing, this.closeCtl.signal, counter);
+    this.wire = new HttpWire(clock, () => this.onCrossing, this.closeCtl.signal);
   }
 
   get expired(): boolean {
@@ -99,9 +99,9 @@ export class StreamableHttpTransport implements HttpTransport {
     }
     const body = await readText(ex, this.opts.requestTimeoutMs);
     if (type === 'application/json' && body.text !== '') {
-      this.wire.recordMessage('s2c', body.text, { exchange: ex.id, stream: 'post' }, body);
+      const frame = this.wire.recordMessage('s2c', body.text, { exchange: ex.id, stream: 'post' }, body);
       ex.end({ bytes: body.bytes, error: body.error });
-      this.deliver(body.text);
+      this.deliver(body.text, frame);
     } else {
       ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
       if (requestIds(json).length > 0 && res.status !== 202) {
@@ -165,7 +165,7 @@ export class StreamableHttpTransport implements HttpTransport {
     return h;
   }
 
-  private deliver(text: string): void {
+  private deliver(text: string, frame: Frame | undefined): void {
     const json = tryParse(text);
     if (json === undefined) return;
     if (this.initId !== undefined) {
@@ -173,7 +173,7 @@ export class StreamableHttpTransport implements HttpTransport {
       if (v) this.version = v;
     }
     try {
-      this.onMessage?.(text, json);
+      if (frame) this.onMessage?.(frame, json);
     } catch {
       // A failing consumer must not break the stream that carried the message.
     }
@@ -203,7 +203,7 @@ export class StreamableHttpTransport implements HttpTransport {
     for (;;) {
       const r = await pumpSse(this.wire, ex, {
         idleMs: this.opts.streamIdleTimeoutMs, role: resumption ? 'get' : 'post', resumption, state,
-        deliver: (text) => { for (const id of responseIds(tryParse(text))) pending.delete(id); this.deliver(text); },
+        deliver: (text, frame) => { for (const id of responseIds(tryParse(text))) pending.delete(id); this.deliver(text, frame); },
         endNote: () => {
           if (pending.size === 0 || this.closeCtl.signal.aborted) return undefined;
           const ids = [...pending].map((id) => JSON.stringify(id)).join(', ');
@@ -244,7 +244,7 @@ export class StreamableHttpTransport implements HttpTransport {
       }
       if (ex === null) return;
       if (ex) {
-        const r = await pumpSse(this.wire, ex, { idleMs: this.opts.streamIdleTimeoutMs, role: 'get', resumption, state, deliver: (t) => this.deliver(t) });
+        const r = await pumpSse(this.wire, ex, { idleMs: this.opts.streamIdleTimeoutMs, role: 'get', resumption, state, deliver: (t, frame) => this.deliver(t, frame) });
         misses = r.events > 0 ? 1 : misses + 1;
       }
       if (this.closeCtl.signal.aborted || misses > this.opts.maxReconnects) return;

@@ -10,10 +10,10 @@ export const testClock: MicroClock = { now: () => Math.round(performance.now() *
 
 export class FrameLog {
   readonly frames: Frame[] = [];
-  readonly sink = (c: Crossing): number => {
-    const seq = this.frames.length + 1;
-    this.frames.push({ seq, ...c });
-    return seq;
+  readonly sink = (c: Crossing): Frame => {
+    const frame: Frame = { seq: this.frames.length + 1, ...c };
+    this.frames.push(frame);
+    return frame;
   };
 
   http(phase?: string): Frame[] {
@@ -110,8 +110,8 @@ export class MiniClient {
   private readonly waiting = new Map<number, (msg: Record<string, unknown>) => void>();
   readonly received: Record<string, unknown>[] = [];
 
-  constructor(private readonly t: { send(text: string): Promise<void>; onMessage?: (text: string, json: unknown) => void }) {
-    t.onMessage = (_text, json) => {
+  constructor(private readonly t: { send(text: string): Promise<void>; onMessage?: (frame: Frame, json: unknown) => void }) {
+    t.onMessage = (_frame, json) => {
       const msg = json as Record<string, unknown>;
       this.received.push(msg);
       if (typeof msg.id === 'number' && !('method' in msg)) this.waiting.get(msg.id)?.(msg);

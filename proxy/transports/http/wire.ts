@@ -3,26 +3,14 @@
  * response head when it arrives, and an `end` frame when the body is done (or failed). Every
  * exchange gets its own AbortController, linked to the transport's, and a header timeout.
  */
-import type { DistributiveOmit, HeaderPairs, HttpEndMeta, HttpErrorCode, HttpMessageMeta, HttpRequestMeta, OAuthStep, ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
-import type { Crossing } from '../types';
+import type { DistributiveOmit, Frame, HeaderPairs, HttpEndMeta, HttpErrorCode, HttpMessageMeta, HttpRequestMeta, OAuthStep, ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
+import type { Crossing, RecordCrossing } from '../types';
 import type { MicroClock } from './options';
 import { HttpTransportError, networkError, timeoutError } from './errors';
 
 export type { StreamRole } from '../../../lib/mcp/frame';
 
-export type Sink = (c: Crossing) => number | void;
-
-/** The last seq given out. When the recorder answers no seq, the transport assumes it is the
- *  recorder's only source (true of a session) and counts; one counter spans every wire of a
- *  connection (the `auto` fallback has two). */
-export interface SeqCounter {
-  last: number;
-}
-
-export function nextSeq(counter: SeqCounter, answered: number | void): number {
-  counter.last = typeof answered === 'number' ? answered : counter.last + 1;
-  return counter.last;
-}
+export type Sink = RecordCrossing;
 
 interface ExchangeBase {
   method: 'GET' | 'POST' | 'DELETE';
@@ -85,20 +73,19 @@ export class HttpWire {
     private readonly clock: MicroClock,
     private readonly sink: () => Sink | undefined,
     private readonly closeSignal: AbortSignal,
-    private readonly counter: SeqCounter = { last: 0 },
   ) {}
 
   now(): number {
     return this.clock.now();
   }
 
-  /** Records a crossing; answers the seq the recorder gave it (counted when it answers none). */
-  record(c: Unstamped): number {
+  /** Records a crossing; answers the Frame the recorder made (none when no recorder is attached). */
+  record(c: Unstamped): Frame | undefined {
     const crossing: Crossing = { ...c, ts: c.ts ?? this.clock.now(), size: c.size ?? Buffer.byteLength(c.raw) };
-    return nextSeq(this.counter, this.sink()?.(crossing));
+    return this.sink()?.(crossing);
   }
 
-  recordMessage(dir: 'c2s' | 's2c', raw: string, meta: Omit<HttpMessageMeta, 'transport'>, bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string; truncated?: boolean }): number {
+  recordMessage(dir: 'c2s' | 's2c', raw: string, meta: Omit<HttpMessageMeta, 'transport'>, bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string; truncated?: boolean }): Frame | undefined {
     const exact = {
       ...(bytes?.invalidUtf8 ? { invalidUtf8: true, rawBase64: bytes.rawBase64, size: bytes.bytes } : {}),
       ...(bytes?.truncated ? { truncated: true, size: bytes.bytes } : {}),
@@ -113,10 +100,11 @@ export class HttpWire {
     const signal = AbortSignal.any([controller.signal, this.closeSignal]);
     const sentAt = this.clock.now();
     const bodyInHttp = req.body !== undefined && !req.bodyIsMessage ? req.body : '';
+    // Every later frame of the exchange points at the request frame's seq (0: nothing records).
     const id = this.record({
       dir: 'c2s', lane: 'http', ts: sentAt, raw: requestHead(req) + bodyInHttp,
       meta: requestMeta(req),
-    });
+    })?.seq ?? 0;
     if (req.body !== undefined && req.bodyIsMessage) this.recordMessage('c2s', req.body, { exchange: id, stream: req.role });
 
     let ended = false;

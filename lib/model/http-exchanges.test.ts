@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../mcp/frame';
+import { toFrame } from '../mcp/frame-check';
+import { HttpExchanges, exchangeIdOf } from './http-exchanges';
+
+function frames(): Frame[] {
+  const out: Frame[] = [];
+  const add = (dir: Frame['dir'], lane: Frame['lane'], raw: string, meta: Record<string, unknown>) => out.push(toFrame({ seq: out.length + 1, ts: out.length * 1000, dir, lane, raw, size: raw.length, meta: { transport: 'http', ...meta } }));
+  add('c2s', 'http', 'POST /mcp HTTP/1.1\r\n\r\n', { phase: 'request', method: 'POST', url: 'http://127.0.0.1:9/mcp', headers: [['Accept', 'text/event-stream'], ['Authorization', 'Bearer x']], stream: 'post' });
+  add('c2s', 'message', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { exchange: 1, stream: 'post' });
+  add('c2s', 'http', 'GET /mcp HTTP/1.1\r\n\r\n', { phase: 'request', method: 'GET', url: 'http://127.0.0.1:9/mcp', headers: [], stream: 'get' });
+  add('s2c', 'http', 'HTTP/1.1 200 OK\r\n\r\n', { phase: 'response', exchange: 1, stream: 'post', status: 200, statusText: 'OK', headers: [['content-type', 'text/event-stream']], sentAt: 0, headersAt: 3000 });
+  add('s2c', 'http', '', { phase: 'event', exchange: 1, eventId: 'e1', stream: 'post' });
+  add('s2c', 'message', '{"jsonrpc":"2.0","id":1,"result":{}}', { exchange: 1, eventId: 'e2', stream: 'post' });
+  add('s2c', 'http', '', { phase: 'end', exchange: 1, stream: 'post', sentAt: 0, headersAt: 3000, doneAt: 6000, bytes: 120 });
+  add('s2c', 'message', '{"jsonrpc":"2.0","id":9,"result":{}}', { exchange: 1 });
+  return out;
+}
+
+describe('HttpExchanges', () => {
+  it('gathers the request, response, events, messages and timing of one exchange, and no other', () => {
+    const f = frames();
+    const x = new HttpExchanges();
+    for (const frame of f) x.push(frame);
+    const ex = x.get(1)!;
+    expect(ex).toMatchObject({
+      id: 1, method: 'POST', url: 'http://127.0.0.1:9/mcp', stream: 'post', status: 200, statusText: 'OK',
+      requestHeaders: { Accept: 'text/event-stream', Authorization: 'Bearer x' }, responseHeaders: { 'content-type': 'text/event-stream' },
+      sentAt: 0, headersAt: 3000, doneAt: 6000, bytes: 120, sent: [2], received: [6],
+    });
+    expect(ex.events).toEqual([{ seq: 5, eventId: 'e1', event: undefined, message: false }, { seq: 6, eventId: 'e2', event: undefined, message: true }]);
+  });
+
+  it('finds the exchange of any of its frames, and none for a frame that is not HTTP', () => {
+    const f = frames();
+    expect(f.map(exchangeIdOf)).toEqual([1, 1, 3, 1, 1, 1, 1, 1]);
+    expect(exchangeIdOf({ ...f[1], meta: undefined })).toBeUndefined();
+    const x = new HttpExchanges();
+    for (const frame of f) x.push(frame);
+    expect(x.get(2)).toBeUndefined();
+    expect(x.of(f[3])?.id).toBe(1);
+    expect(x.all.map((e) => e.id)).toEqual([1, 3]);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The state of Loupe's own client in a session, as the proxy holds it and every page shows it:
+ * the lists the server gave, the calls in flight and their outcomes, subscriptions, the log
+ * level, the roots Loupe offers, the tasks on both sides. The proxy sends a snapshot when a page
+ * attaches, then every change (`client/state`); a reload or a second page sees the same panel.
+ */
+import { z } from 'zod';
+
+const Json = z.unknown();
+const Item = z.record(z.string(), Json);
+
+export const ListNameSchema = z.enum(['tools', 'resources', 'templates', 'prompts', 'tasks']);
+
+export const PagedListSchema = z.object({
+  items: z.array(Item),
+  nextCursor: z.string().optional(),
+  pages: z.number().int().nonnegative(),
+  cursors: z.array(z.string()),
+  error: z.string().optional(),
+});
+
+export const ListStateSchema = PagedListSchema.extend({
+  /** A page is being fetched. */
+  loading: z.boolean(),
+});
+export type ListState = z.infer<typeof ListStateSchema>;
+
+export const ProgressSchema = z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() });
+export type Progress = z.infer<typeof ProgressSchema>;
+
+/** A JSON-RPC error from the server, or Loupe's own failure (`local`: timeout, cancel, closed). */
+export const CallErrorSchema = z.object({ code: z.number().optional(), message: z.string(), data: Json.optional(), local: z.boolean().optional() });
+export type CallError = z.infer<typeof CallErrorSchema>;
+
+export const CallStateSchema = z.object({
+  /** The session's name for the call ("c1", "c2", ...), what Cancel names. */
+  id: z.string(),
+  method: z.string(),
+  params: Item.optional(),
+  /** Wall-clock ms when the page asked. */
+  startedAt: z.number(),
+  status: z.enum(['running', 'done', 'failed']),
+  progress: ProgressSchema.optional(),
+  result: Json.optional(),
+  error: CallErrorSchema.optional(),
+  /** How long until the answer, in ms (measured in the proxy). */
+  ms: z.number().optional(),
+});
+export type CallState = z.infer<typeof CallStateSchema>;
+
+export const RootSchema = z.object({ uri: z.string().min(1).max(8192), name: z.string().max(1000).optional() });
+export type Root = z.infer<typeof RootSchema>;
+
+/** A task Loupe created on the server (a task-augmented tools/call) or saw in tasks/list. */
+export const ClientTaskSchema = z.object({
+  taskId: z.string(),
+  status: z.string(),
+  statusMessage: z.string().optional(),
+  toolName: z.string().optional(),
+  raw: Item,
+  result: Item.optional(),
+  resultError: CallErrorSchema.optional(),
+  /** Statuses seen for this task, in order. */
+  history: z.array(z.string()),
+});
+export type ClientTask = z.infer<typeof ClientTaskSchema>;
+
+/** A task the server created in Loupe (task-augmented sampling or elicitation). */
+export const ReceivedTaskSchema = z.object({
+  taskId: z.string(),
+  method: z.string(),
+  params: Item,
+  requestSeq: z.number().int().optional(),
+  status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),
+  statusMessage: z.string().optional(),
+  createdMs: z.number(),
+  updatedMs: z.number(),
+  ttl: z.number().nullable(),
+  pollInterval: z.number(),
+  outcome: z.object({ result: Item.optional(), error: z.object({ code: z.number(), message: z.string(), data: Json.optional() }).optional() }).optional(),
+  expired: z.literal(true).optional(),
+});
+
+export const ClientStateSchema = z.object({
+  lists: z.object({
+    tools: ListStateSchema.optional(),
+    resources: ListStateSchema.optional(),
+    templates: ListStateSchema.optional(),
+    prompts: ListStateSchema.optional(),
+    tasks: ListStateSchema.optional(),
+  }),
+  /** Oldest first: every call still running, the latest of each method, and a short history. */
+  calls: z.array(CallStateSchema),
+  /** Resource URIs Loupe is subscribed to (resources/subscribe answered without error). */
+  subscriptions: z.array(z.string()),
+  /** notifications/resources/updated per URI: how many, and the frame of the newest. */
+  resourceUpdates: z.record(z.string(), z.object({ count: z.number().int(), lastSeq: z.number().int() })),
+  /** The level the server was last set to with logging/setLevel (answered without error). */
+  logLevel: z.string().optional(),
+  /** What roots/list is answered with. */
+  roots: z.array(RootSchema),
+  /** Sampling requests get a fixed reply with no person (for scripted sessions). */
+  samplingAuto: z.object({ on: z.boolean(), text: z.string() }),
+  clientTasks: z.object({ tasks: z.record(z.string(), ClientTaskSchema), order: z.array(z.string()) }),
+  receivedTasks: z.object({ tasks: z.record(z.string(), ReceivedTaskSchema), order: z.array(z.string()) }),
+  /** The last automatic duty that failed (an answer or a notification that could not be sent). */
+  error: z.string().optional(),
+});
+export type ClientState = z.infer<typeof ClientStateSchema>;
+
+export function emptyClientState(roots: Root[] = []): ClientState {
+  return {
+    lists: {}, calls: [], subscriptions: [], resourceUpdates: {}, roots,
+    samplingAuto: { on: false, text: 'An automatic reply from Loupe.' },
+    clientTasks: { tasks: {}, order: [] }, receivedTasks: { tasks: {}, order: [] },
+  };
+}
+
+/** Each top-level part of the state is replaced whole by an update. */
+export const ClientStatePatchSchema = ClientStateSchema.partial();
+export type ClientStatePatch = z.infer<typeof ClientStatePatchSchema>;

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { latestCall } from '../../lib/client/client-state';
+import type { ClientState, ClientStatePatch } from '../../lib/wire/client-state';
+import type { Session } from './session';
+import { sessionFor } from './sources';
+import { everythingServer, waitFor } from './test-support';
+
+const sessions: Session[] = [];
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
+});
+
+async function ready(options: { roots?: { uri: string; name?: string }[]; clientCapabilities?: Record<string, unknown> } = {}): Promise<Session> {
+  const s = sessionFor(`d${sessions.length}`, everythingServer(), { protocolVersion: '2025-11-25', clientCapabilities: options.clientCapabilities ?? {}, roots: options.roots });
+  sessions.push(s);
+  await s.start();
+  expect(s.summary().status).toBe('ready');
+  return s;
+}
+
+/** What a page that attached now would be shown, and every patch after it, applied in order. */
+function watch(s: Session): { view(): ClientState } {
+  let view = s.client!.state();
+  s.client!.onState((patch: ClientStatePatch) => (view = { ...view, ...patch }));
+  return { view: () => view };
+}
+
+describe('the client state a session holds, against server-everything over stdio', () => {
+  it('lists tools into the state, and a page attaching later gets the same listing', async () => {
+    const s = await ready();
+    const early = watch(s);
+    await s.client!.list('tools');
+    const tools = s.client!.state().lists.tools!;
+    expect(tools.loading).toBe(false);
+    expect(tools.items.map((t) => t.name)).toContain('trigger-long-running-operation');
+    expect(tools.nextCursor).toBeUndefined();
+    await waitFor(() => early.view().lists.tools?.loading === false, 2000, 'the patch');
+    expect(early.view().lists.tools).toEqual(tools);
+    expect(watch(s).view().lists.tools).toEqual(tools);
+  });
+
+  it('holds a call in flight with its progress, then its result', async () => {
+    const s = await ready();
+    const { id, done } = s.client!.call('tools/call', { name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 4 } });
+    const running = await waitFor(() => s.client!.state().calls.find((c) => c.id === id && c.progress !== undefined), 5000, 'progress');
+    expect(running).toMatchObject({ method: 'tools/call', status: 'running', progress: { total: 4 } });
+    const final = await done;
+    expect(final).toMatchObject({ id, status: 'done' });
+    expect(JSON.stringify(final.result)).toMatch(/Long running operation completed/);
+    expect(latestCall(s.client!.state().calls, 'tools/call')).toMatchObject({ id, status: 'done', progress: { progress: 4, total: 4 } });
+  });
+
+  it('cancels a call by its id: the server is told, the call ends as cancelled by Loupe', async () => {
+    const s = await ready();
+    const { id, done } = s.client!.call('tools/call', { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } });
+    await waitFor(() => s.client!.state().calls.find((c) => c.id === id && c.progress !== undefined), 5000, 'progress');
+    s.client!.cancel(id);
+    const final = await done;
+    expect(final).toMatchObject({ status: 'failed', error: { local: true, message: expect.stringMatching(/cancelled/) } });
+    await waitFor(() => s.frames().some((f) => f.dir === 'c2s' && f.raw.includes('notifications/cancelled')), 2000, 'notifications/cancelled on the wire');
+    expect(() => s.client!.cancel(id)).toThrow(/no call/);
+  });
+
+  it('remembers the log level the server was set to, only once the server accepted it', async () => {
+    const s = await ready();
+    expect(s.client!.state().logLevel).toBeUndefined();
+    await s.client!.call('logging/setLevel', { level: 'warning' }).done;
+    expect(s.client!.state().logLevel).toBe('warning');
+    const refused = await s.client!.call('logging/setLevel', { level: 'loudest' }).done;
+    expect(refused.status).toBe('failed');
+    expect(s.client!.state().logLevel).toBe('warning');
+  });
+
+  it('answers roots/list itself, from the roots the session was opened with', async () => {
+    const s = await ready({ clientCapabilities: { roots: { listChanged: true } }, roots: [{ uri: 'file:///work', name: 'work' }] });
+    const answer = await waitFor(() => s.frames().find((f) => f.dir === 'c2s' && f.raw.includes('"roots":[')), 5000, 'the roots/list answer');
+    expect(answer.raw).toContain('"uri":"file:///work"');
+    expect(s.pending()).toEqual([]);
+    await s.client!.setRoots([{ uri: 'file:///other' }]);
+    await waitFor(() => s.frames().some((f) => f.dir === 'c2s' && f.raw.includes('notifications/roots/list_changed')), 2000, 'list_changed');
+  });
+});

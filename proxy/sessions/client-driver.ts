@@ -1,0 +1,269 @@
+/**
+ * Loupe's own MCP client on top of a Recording: the correlator, the handshake, the server
+ * requests (answered at once, automatically, or queued for a person), and the client state every
+ * page shows (lists, calls, subscriptions, log level, roots, tasks). It writes through the
+ * recording's transport, so everything it sends is recorded like anything else, and it reads each
+ * server message together with the frame that recorded it. Protocol behaviour lives here, once,
+ * whoever is watching.
+ */
+import { createRequire } from 'node:module';
+import { fetchPage, LISTS, type ListName } from '../../lib/client/paged-list';
+import type { Frame } from '../../lib/mcp/frame';
+import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
+import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
+import { Calls, type CallPolicy } from './client/calls';
+import { ClientTasks } from './client/client-tasks';
+import { ReceivedTasks } from './client/received-tasks';
+import { rootsResult, routeServerRequest, samplingResult } from './client/routing';
+import { ClientStateHolder } from './client/state-holder';
+import { Correlator } from './correlator';
+import { Emitter } from './emitter';
+import type { Recording } from './recording';
+import { REQUEST_TIMEOUT, RequestError } from './request-error';
+import { ServerRequestQueue, type Id } from './server-requests';
+import type { ClientApi, RequestOptions } from './types';
+
+export const LOUPE_VERSION: string = createRequire(import.meta.url)('../../package.json').version;
+
+export interface DriverConfig {
+  /** Default for requests that give no timeout. Default 60 s. */
+  requestTimeoutMs?: number;
+  /** How long the server may take to answer `initialize`. Default 30 s. */
+  initializeTimeoutMs?: number;
+}
+
+/** What the driver reports to the session it drives. */
+export interface DriverHost {
+  update(patch: Partial<SessionSummary>): void;
+  status(): SessionSummary['status'];
+  /** The session is closing or over: a late handshake result must not change it. */
+  over(): boolean;
+}
+
+export interface DriverEvents {
+  /** The set of server requests waiting for the person changed. */
+  pending: (p: PendingServerRequest[]) => void;
+}
+
+export type Answer = { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
+
+/** Which list a list_changed notification refreshes (only a list already shown is read again). */
+const LIST_CHANGED: Record<string, ListName> = {
+  'notifications/tools/list_changed': 'tools',
+  'notifications/resources/list_changed': 'resources',
+  'notifications/prompts/list_changed': 'prompts',
+};
+
+export class ClientDriver implements ClientApi {
+  private readonly events = new Emitter<DriverEvents>();
+  private readonly correlator: Correlator;
+  private readonly queue: ServerRequestQueue;
+  private readonly holder: ClientStateHolder;
+  private readonly calls: Calls;
+  private readonly received: ReceivedTasks;
+  private readonly clientTasks: ClientTasks;
+  /** The server message being handled, so a server request can point at its frame. */
+  private current?: Frame;
+
+  constructor(
+    sessionId: string,
+    private readonly recording: Recording,
+    readonly options: OpenOptions,
+    private readonly host: DriverHost,
+    private readonly config: DriverConfig = {},
+  ) {
+    this.queue = new ServerRequestQueue(sessionId);
+    this.holder = new ClientStateHolder(options.roots ?? []);
+    this.correlator = new Correlator({
+      write: (text) => this.recording.send(text),
+      onServerRequest: (id, method, params) => this.serverRequest(id, method, params),
+      onNotification: (method, params) => this.notification(method, params),
+    }, config.requestTimeoutMs);
+    this.calls = new Calls(this.holder, (m, p, o) => this.correlator.request(m, p, o), (call) => this.callDone(call));
+    this.received = new ReceivedTasks(this.holder, { respond: (id, a) => this.respond(id, a), notify: (m, p) => this.notify(m, p) }, options.clientCapabilities);
+    this.clientTasks = new ClientTasks(this.holder, (m, p, o) => this.correlator.request(m, p, o));
+    recording.on('message', (frame, json) => {
+      if (frame.dir !== 's2c') return;
+      this.current = frame;
+      this.correlator.handle(json);
+      this.current = undefined;
+    });
+  }
+
+  /** initialize, then notifications/initialized. Never throws: a failure ends up in the summary. */
+  async handshake(): Promise<void> {
+    this.host.update({ status: 'initializing' });
+    const clientInfo = this.options.clientInfo ?? { name: 'loupe', version: LOUPE_VERSION };
+    try {
+      const result = (await this.correlator.request('initialize', {
+        protocolVersion: this.options.protocolVersion, capabilities: this.options.clientCapabilities, clientInfo,
+      }, { timeoutMs: this.config.initializeTimeoutMs ?? 30_000 })) as Record<string, unknown> | undefined;
+      const r = result && typeof result === 'object' ? result : {};
+      this.host.update({
+        negotiatedVersion: typeof r.protocolVersion === 'string' ? r.protocolVersion : undefined,
+        serverInfo: objectOrUndefined(r.serverInfo),
+        serverCapabilities: objectOrUndefined(r.capabilities),
+        instructions: typeof r.instructions === 'string' ? r.instructions : undefined,
+      });
+      await this.correlator.notify('notifications/initialized');
+      if (!this.host.over() && this.host.status() === 'initializing') this.host.update({ status: 'ready' });
+    } catch (e) {
+      // The process may still run: it stays open for the raw composer until close().
+      if (this.host.over()) return;
+      const hint = e instanceof RequestError && e.code === REQUEST_TIMEOUT
+        ? '. The server never answered initialize: check the trace for what it wrote instead (logs on stdout, a prompt, nothing at all)'
+        : '';
+      this.host.update({ status: 'failed', error: `the handshake failed: ${(e as Error).message}${hint}` });
+    }
+  }
+
+  // ---- requests with no client state (the CLI, the handshake) ----
+
+  request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown> {
+    return this.correlator.request(method, params, opts);
+  }
+
+  notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    return this.correlator.notify(method, params);
+  }
+
+  async sendRaw(text: string): Promise<void> {
+    this.correlator.noteRaw(text);
+    await this.recording.send(text);
+  }
+
+  // ---- the client state every page shows ----
+
+  state(): ClientState {
+    return this.holder.get();
+  }
+
+  onState(fn: (patch: ClientStatePatch) => void): () => void {
+    return this.holder.onChange(fn);
+  }
+
+  /** Lists from the first page, or (`more`) the next one; the outcome lands in the state. */
+  async list(name: ListName, more = false): Promise<void> {
+    const before = this.holder.get().lists[name];
+    this.holder.set('lists', (lists) => ({ ...lists, [name]: { ...(lists[name] ?? { items: [], pages: 0, cursors: [] }), loading: true, error: undefined } }));
+    const page = await fetchPage((m, p) => this.correlator.request(m, p), LISTS[name], before, more);
+    this.holder.set('lists', (lists) => ({ ...lists, [name]: { ...page, loading: false } }));
+    if (name === 'tasks') for (const t of page.items) this.clientTasks.seen(t);
+  }
+
+  call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy): { id: string; done: Promise<CallState> } {
+    return this.calls.start(method, params, policy);
+  }
+
+  cancel(callId: string): void {
+    this.calls.cancel(callId);
+  }
+
+  /** A task Loupe created on the server: get it, fetch its result, or cancel it. */
+  task(taskId: string, action: 'get' | 'result' | 'cancel'): Promise<void> {
+    return this.clientTasks[action](taskId);
+  }
+
+  /** The roots roots/list is answered with; the server hears of a change when the client said it would. */
+  async setRoots(roots: Root[]): Promise<void> {
+    this.holder.set('roots', roots);
+    const caps = this.options.clientCapabilities as { roots?: { listChanged?: unknown } };
+    if (caps.roots?.listChanged === true && this.host.status() === 'ready') await this.notify('notifications/roots/list_changed');
+  }
+
+  setSamplingAuto(on: boolean, text?: string): void {
+    this.holder.set('samplingAuto', (cur) => ({ on, text: text ?? cur.text }));
+  }
+
+  /** The person's answer to a task the server created here. */
+  finishTask(taskId: string, answer: Answer): void {
+    this.received.finish(taskId, answer);
+  }
+
+  // ---- server requests waiting for the person ----
+
+  pending(): PendingServerRequest[] {
+    return this.queue.list();
+  }
+
+  /** Answers a waiting server request; throws when nothing waits under that key. */
+  answer(key: string, answer: Answer): void {
+    const w = this.queue.take(key);
+    if (!w) throw new Error(`no server request is waiting under ${key}: it was answered, cancelled, or the session ended`);
+    this.events.emit('pending', this.queue.list());
+    this.respond(w.id, answer);
+  }
+
+  /** Everything in flight fails with `reason`; nothing waits any more. */
+  close(reason: string): void {
+    this.correlator.close(reason);
+    this.clientTasks.stop();
+    this.holder.flush();
+    if (this.queue.list().length === 0) return;
+    this.queue.clear();
+    this.events.emit('pending', []);
+  }
+
+  on<E extends keyof DriverEvents>(event: E, fn: DriverEvents[E]): () => void {
+    return this.events.on(event, fn);
+  }
+
+  private respond(id: Id, answer: Answer): void {
+    this.correlator.respond(id, answer).catch(() => {});
+  }
+
+  private serverRequest(id: Id, method: string, params: unknown): void {
+    const { samplingAuto, roots } = this.holder.get();
+    switch (routeServerRequest(method, params, this.options.clientCapabilities, samplingAuto.on)) {
+      case 'ping':
+        return this.respond(id, { result: {} });
+      case 'roots':
+        return this.respond(id, { result: rootsResult(roots) });
+      case 'tasks':
+        return this.received.handle(id, method, params);
+      case 'accept-task': {
+        const taskId = this.received.accept(id, method, params, this.current?.seq);
+        if (method === 'sampling/createMessage' && samplingAuto.on) this.received.finish(taskId, { result: samplingResult(samplingAuto.text, 'loupe-automatic') });
+        return;
+      }
+      case 'auto-sampling':
+        return this.respond(id, { result: samplingResult(samplingAuto.text, 'loupe-automatic') });
+      case 'person':
+        this.queue.add(id, method, params, this.current?.seq);
+        return this.events.emit('pending', this.queue.list());
+      case 'not-handled':
+        return this.respond(id, { error: { code: -32601, message: `Loupe does not handle ${method}` } });
+    }
+  }
+
+  private notification(method: string, params: unknown): void {
+    const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
+    if (method === 'notifications/cancelled' && this.queue.dropById(p.requestId)) this.events.emit('pending', this.queue.list());
+    const list = LIST_CHANGED[method];
+    if (list && this.holder.get().lists[list]) void this.list(list);
+    if (method === 'notifications/resources/updated' && typeof p.uri === 'string') {
+      const uri = p.uri;
+      const seq = this.current?.seq ?? 0;
+      this.holder.set('resourceUpdates', (u) => ({ ...u, [uri]: { count: (u[uri]?.count ?? 0) + 1, lastSeq: seq } }));
+    }
+    if (method === 'notifications/tasks/status') this.clientTasks.seen(p);
+  }
+
+  /** What a call's success tells the client state: the log level, a subscription, a task. */
+  private callDone(call: CallState): void {
+    if (call.status !== 'done') return;
+    const params = call.params ?? {};
+    if (call.method === 'logging/setLevel' && typeof params.level === 'string') this.holder.set('logLevel', params.level);
+    if ((call.method === 'resources/subscribe' || call.method === 'resources/unsubscribe') && typeof params.uri === 'string') {
+      const uri = params.uri;
+      const on = call.method === 'resources/subscribe';
+      this.holder.set('subscriptions', (subs) => (on ? [...subs.filter((u) => u !== uri), uri] : subs.filter((u) => u !== uri)));
+    }
+    const task = (call.result as { task?: Record<string, unknown> } | undefined)?.task;
+    if (call.method === 'tools/call' && params.task && task && typeof task.taskId === 'string') this.clientTasks.started(task, String(params.name ?? 'tool'));
+  }
+}
+
+function objectOrUndefined(v: unknown): Record<string, unknown> | undefined {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,110 @@
+/**
+ * Where a session's bytes come from, and how each kind of source becomes a Session. The
+ * Registry knows only the SessionFactory interface: a new source kind (a tap, a file) is a new
+ * factory, not a branch inside Session.
+ */
+import type { HttpConnection, StdioConnection, Connection } from '../../lib/wire/connection';
+import type { OpenOptions, SourceKind } from '../../lib/wire/protocol';
+import { createHttpTransport, type HttpTransport } from '../transports/http';
+import type { TransportOptions } from '../transports';
+import { StdioTransport } from '../transports/stdio';
+import type { WireTransport } from '../transports/types';
+import type { SessionClock } from './clock';
+import type { DriverConfig } from './client-driver';
+import { Recording } from './recording';
+import { SessionBudget } from './budget';
+import { Session } from './session';
+
+/** A server Loupe starts and talks to over stdio. */
+export interface LaunchedSource {
+  kind: 'launched';
+  connection: StdioConnection;
+  options: OpenOptions;
+}
+
+/** A server Loupe reaches by URL (Streamable HTTP or HTTP+SSE). */
+export interface UrlSource {
+  kind: 'url';
+  connection: HttpConnection;
+  options: OpenOptions;
+}
+
+/** Traffic between two other peers: Loupe only records it (no client, nothing is written). */
+export interface TapSource {
+  kind: 'tap';
+  /** Describes the tapped server (its name and transport) for the session list and exports. */
+  connection: Connection;
+  transport: (clock: SessionClock) => WireTransport;
+}
+
+export type SessionSource = LaunchedSource | UrlSource | TapSource;
+
+export interface SessionConfig extends DriverConfig {
+  transport?: TransportOptions;
+  /** Bytes of frame text a session keeps before it records metadata only (see budget.ts). */
+  budgetBytes?: number;
+}
+
+export interface SessionFactory<S extends SessionSource = SessionSource> {
+  readonly kind: S['kind'];
+  create(id: string, source: S, config: SessionConfig): Session;
+}
+
+export const launchedFactory: SessionFactory<LaunchedSource> = {
+  kind: 'launched',
+  create(id, source, config) {
+    const recording = new Recording('launched', (clock) => new StdioTransport(source.connection, clock, config.transport), new SessionBudget(config.budgetBytes));
+    return new Session({ id, connection: source.connection, recording, client: { options: source.options, config } });
+  },
+};
+
+export const urlFactory: SessionFactory<UrlSource> = {
+  kind: 'url',
+  create(id, source, config) {
+    let http: HttpTransport | undefined;
+    const recording = new Recording('url', (clock) => {
+      try {
+        return (http = createHttpTransport(source.connection, clock, config.transport));
+      } catch (e) {
+        // A URL that is not http(s): start() fails with why, like any other failure to connect.
+        return failingTransport(e as Error);
+      }
+    }, new SessionBudget(config.budgetBytes));
+    return new Session({ id, connection: source.connection, recording, client: { options: source.options, config }, ...(http ? { http } : {}) });
+  },
+};
+
+export const tapFactory: SessionFactory<TapSource> = {
+  kind: 'tap',
+  create(id, source, config) {
+    return new Session({ id, connection: source.connection, recording: new Recording('tap', source.transport, new SessionBudget(config.budgetBytes)) });
+  },
+};
+
+function failingTransport(error: Error): WireTransport {
+  return { start: () => Promise.reject(error), send: () => Promise.reject(error), close: async () => {} };
+}
+
+/** The source a saved connection opens: stdio servers are launched, HTTP ones reached by URL. */
+export function sourceOf(connection: Connection, options: OpenOptions): LaunchedSource | UrlSource {
+  return connection.transport === 'stdio' ? { kind: 'launched', connection, options } : { kind: 'url', connection, options };
+}
+
+export const FACTORIES: { [K in SessionSource['kind']]: SessionFactory<Extract<SessionSource, { kind: K }>> } = {
+  launched: launchedFactory,
+  url: urlFactory,
+  tap: tapFactory,
+};
+
+/** Builds the session for a source with the factory of its kind. */
+export function createSession(id: string, source: SessionSource, config: SessionConfig = {}): Session {
+  const factory = FACTORIES[source.kind] as SessionFactory;
+  return factory.create(id, source, config);
+}
+
+export type { SourceKind };
+
+/** The session a saved connection opens (its source is launched or url). */
+export function sessionFor(id: string, connection: Connection, options: OpenOptions, config: SessionConfig = {}): Session {
+  return createSession(id, sourceOf(connection, options), config);
+}
