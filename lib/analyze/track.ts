@@ -5,7 +5,7 @@
 import type { KnownVersion } from '../mcp/versions';
 import type { AnalysisState, RequestRecord } from './state';
 import type { Message } from './message';
-import { PAGINATED } from './methods';
+import { PAGINATED } from '../mcp/methods';
 import { statelessSignal, STATELESS_VERSION_KEY } from './era';
 import { arrAt, isObj, objAt, own, strAt } from './util';
 

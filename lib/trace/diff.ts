@@ -51,7 +51,7 @@ const LISTINGS = {
   prompts: { method: 'prompts/list', field: 'prompts', key: 'name' },
 } as const;
 
-type Listing = keyof typeof LISTINGS;
+export type Listing = keyof typeof LISTINGS;
 
 interface Summary {
   version?: string;
@@ -62,28 +62,49 @@ interface Summary {
   latencyUs: Map<string, number[]>;
 }
 
-function summarize(frames: readonly Frame[], framing: Framing | undefined): Summary {
-  const model = modelOf(frames, framing === undefined ? {} : { framing });
-  const { annotations, state } = model;
-  const items = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() } as Summary['items'];
-  const latencyUs = new Map<string, number[]>();
+/** The listing kinds a server offers, in report order. */
+export const LISTING_NAMES = Object.keys(LISTINGS) as Listing[];
+
+export type OfferedItems = Record<Listing, Map<string, unknown>>;
+
+/** Items by key (tool name, resource URI, ...); later entries win. */
+export function keyItems(listing: Listing, list: readonly unknown[], into = new Map<string, unknown>()): Map<string, unknown> {
+  for (const item of list) {
+    const key = (item as Record<string, unknown> | null)?.[LISTINGS[listing].key];
+    if (typeof key === 'string') into.set(key, item);
+  }
+  return into;
+}
+
+/** What the server offered in the session: every successful listing's items. */
+export function offeredItems(frames: readonly Frame[], framing?: Framing): OfferedItems {
+  return itemsOf(modelOf(frames, framing === undefined ? {} : { framing }));
+}
+
+function itemsOf(model: ReturnType<typeof modelOf>): OfferedItems {
+  const items: OfferedItems = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() };
   for (const call of model.calls.all) {
-    if (call.responseTs !== undefined) latencyUs.set(call.method, [...(latencyUs.get(call.method) ?? []), call.responseTs - call.ts]);
-    const listing = (Object.keys(LISTINGS) as Listing[]).find((l) => LISTINGS[l].method === call.method);
+    const listing = LISTING_NAMES.find((l) => LISTINGS[l].method === call.method);
     if (!listing || call.responseSeq === undefined || call.isError) continue;
     const json = model.classifiedAt(call.responseSeq)?.json as { result?: Record<string, unknown> } | undefined;
     const list = json?.result?.[LISTINGS[listing].field];
-    if (!Array.isArray(list)) continue;
     // Later listings win: a list_changed followed by a new listing shows the server's latest offer.
-    for (const item of list) {
-      const key = (item as Record<string, unknown> | null)?.[LISTINGS[listing].key];
-      if (typeof key === 'string') items[listing].set(key, item);
-    }
+    if (Array.isArray(list)) keyItems(listing, list, items[listing]);
   }
-  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items, annotations, latencyUs };
+  return items;
 }
 
-function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {
+function summarize(frames: readonly Frame[], framing: Framing | undefined): Summary {
+  const model = modelOf(frames, framing === undefined ? {} : { framing });
+  const { annotations, state } = model;
+  const latencyUs = new Map<string, number[]>();
+  for (const call of model.calls.all) {
+    if (call.responseTs !== undefined) latencyUs.set(call.method, [...(latencyUs.get(call.method) ?? []), call.responseTs - call.ts]);
+  }
+  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items: itemsOf(model), annotations, latencyUs };
+}
+
+export function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {
   const out: ItemsDiff = { added: [], removed: [], changed: [] };
   for (const [name, item] of a) {
     if (!b.has(name)) out.removed.push(name);

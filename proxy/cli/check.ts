@@ -18,6 +18,8 @@ import { analyzeFrames } from './check/analyze-frames';
 import { readBaseline } from './check/baseline';
 import { SEVERITIES, applyBaseline, failing, toFindings, type CheckResult, type Severity } from './check/findings';
 import { formatText } from './check/format-text';
+import { GATE_FLAGS, GATE_USAGE, parseGates, runGates } from './check/gates';
+import { readInterfaceBaseline, writeInterfaceBaseline } from './check/interface-file';
 import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
@@ -45,6 +47,7 @@ Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 wh
   --no-redact                      keep secrets in the report (by default it is redacted as an
                                    export is: --env and --header values, URL and argument secrets,
                                    tokens, keys and passwords quoted from the traffic)
+${GATE_USAGE}
 ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
@@ -112,7 +115,7 @@ export async function run(argv: string[]): Promise<number> {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
-      probe: { type: 'boolean' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
+      probe: { type: 'boolean' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS, ...GATE_FLAGS,
     });
     if (values.help) {
       console.log(USAGE);
@@ -131,6 +134,7 @@ export async function run(argv: string[]): Promise<number> {
     // Bad client or server options are reported before anything starts.
     const connection = file === undefined ? targetConnection(split.command, values, clientOptions(values).env) : undefined;
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
+    const gates = parseGates(values, values['interface-baseline'] === undefined ? undefined : readInterfaceBaseline(values['interface-baseline']));
 
     const source = await load(file, connection, values, values.probe === true);
     // Reports go to CI logs and code scanning. The analyser reads the frames as a redacted export
@@ -138,7 +142,12 @@ export async function run(argv: string[]): Promise<number> {
     // length limit; the findings are the same but for the «redacted:…» markers in quotes.
     const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
     const frames = redaction === false ? source.frames : redactFrames(source.frames, redaction).frames;
-    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(frames, { timeoutMs: source.timeoutMs, framing: source.framing })), baseline);
+    // The gates and the interface baseline (a file to commit) read the same redacted frames.
+    if (values['write-interface-baseline'] !== undefined) writeInterfaceBaseline(values['write-interface-baseline'], frames);
+    const gated = runGates(frames, gates);
+    for (const note of gated.notes) printError(`loupe check: ${note}`);
+    const analysed = toFindings(analyzeFrames(frames, { timeoutMs: source.timeoutMs, framing: source.framing }));
+    const { fresh, accepted } = applyBaseline([...analysed, ...gated.findings].sort((a, b) => a.frame - b.frame), baseline);
     const label = redaction === false || !connection ? source.label : redactStrings(targetLabel(connection), redaction).value;
     const result: CheckResult = {
       source: label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,

@@ -43,6 +43,11 @@ export const COMMANDS: Record<string, CliCommand> = {
     summary: 'what changed between two traces: tools, resources, prompts, capabilities, findings',
     load: () => import('./diff'),
   },
+  replay: {
+    synopsis: 'loupe replay TRACE [--listen HOST:PORT] [--strict]',
+    summary: 'serve a recorded session as an MCP server (stdio, or Streamable HTTP with --listen)',
+    load: () => import('./replay'),
+  },
   bench: {
     synopsis: 'loupe bench [--no-page] [--out FILE]',
     summary: 'print performance figures',

@@ -1,6 +1,6 @@
 /** schema.*: params and results against the SDK's schemas for the method. */
 import type * as z from 'zod/v4';
-import { methodInfo, definedIn } from '../methods';
+import { methodInfo, definedIn } from '../../mcp/methods';
 import { CREATE_TASK_RESULT, describeIssues, PARAMS, RESULTS, SAMPLING_WITH_TOOLS_RESULT } from '../schemas';
 import type { RuleModule } from '../types';
 import { hasOwn, isObj } from '../util';

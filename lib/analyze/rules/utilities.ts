@@ -1,5 +1,5 @@
 /** pagination.*, progress.*, cancel.*: the basic utilities. */
-import { PAGINATED } from '../methods';
+import { PAGINATED } from '../../mcp/methods';
 import { progressKey, progressTokenOf, validProgressToken } from '../track';
 import type { RuleModule } from '../types';
 import { hasOwn, isObj, own, show } from '../util';

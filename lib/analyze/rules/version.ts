@@ -1,7 +1,7 @@
 /** version.*: negotiation (basic/lifecycle, Version Negotiation) and features the version lacks. */
 import { isKnownVersion, KNOWN_VERSIONS } from '../../mcp/versions';
 import { statelessSignal } from '../era';
-import { methodInfo } from '../methods';
+import { methodInfo } from '../../mcp/methods';
 import type { Message } from '../message';
 import type { RuleModule } from '../types';
 import { arrAt, hasOwn, isObj, objAt, strAt } from '../util';

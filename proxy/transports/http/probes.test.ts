@@ -34,7 +34,7 @@ describe('probeServer', () => {
     const report = await probeServer(server.url, {});
     const origin = report.findings.find((f) => f.probe === 'origin')!;
     expect(origin).toMatchObject({ verdict: 'fail', status: 200 });
-    const del = report.crossings.find((c) => c.meta && (c.meta as Record<string, unknown>).method === 'DELETE');
+    const del = report.crossings.find((c) => c.lane === 'http' && c.meta?.phase === 'request' && c.meta.method === 'DELETE');
     expect(del).toBeDefined();
   });
 });
