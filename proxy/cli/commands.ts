@@ -28,6 +28,11 @@ export const COMMANDS: Record<string, CliCommand> = {
     summary: 'analyse a trace or a live server; --format text|json|junit|sarif, --fail-on LEVEL',
     load: () => import('./check'),
   },
+  client: {
+    synopsis: 'loupe client [options] URL',
+    summary: 'a headless MCP client for automation: OAuth, discovery, a scenario, answers by policy, the trace',
+    load: () => import('./client'),
+  },
   export: {
     synopsis: 'loupe export FILE --to trace|html|har|otlp|mermaid [--out FILE]',
     summary: 'convert a trace, with secrets redacted by default',

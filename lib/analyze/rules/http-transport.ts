@@ -47,6 +47,9 @@ export const httpRules: RuleModule = {
 };
 
 function onRequest(ctx: FrameContext, hs: HttpState, meta: HttpRequestMeta): void {
+  // OAuth requests go to metadata, registration and token endpoints, not the MCP endpoint: the
+  // auth.* rules judge them.
+  if (meta.stream === 'oauth') return;
   const ex = exchangeFromRequest(ctx.frame.seq, meta);
   hs.exchanges.set(ex.seq, ex);
   if (ex.stream === 'legacy') hs.legacy = true;

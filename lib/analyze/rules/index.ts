@@ -3,6 +3,7 @@
  * add its file and one line here.
  */
 import type { RuleModule } from '../types';
+import { authRules } from './auth';
 import { capabilityRules } from './capability';
 import { contentRules } from './content';
 import { envelopeRules } from './envelope';
@@ -22,6 +23,7 @@ import { versionRules } from './version';
 export const RULE_MODULES: readonly RuleModule[] = [
   stdioRules,
   httpRules,
+  authRules,
   envelopeRules,
   methodRules,
   versionRules,

@@ -26,7 +26,7 @@ export interface SessionRecord {
  */
 export const QUIET_MS = 500;
 
-function quiet(session: LiveSession, quietMs: number, maxMs: number): Promise<void> {
+export function quiet(session: LiveSession, quietMs: number, maxMs: number): Promise<void> {
   return new Promise((resolve) => {
     const deadline = setTimeout(finish, maxMs);
     let idle = setTimeout(finish, quietMs);
@@ -44,7 +44,7 @@ function quiet(session: LiveSession, quietMs: number, maxMs: number): Promise<vo
   });
 }
 
-function waitReady(session: LiveSession, timeoutMs: number): Promise<SessionSummary> {
+export function waitReady(session: LiveSession, timeoutMs: number): Promise<SessionSummary> {
   const done = (s: SessionSummary) => s.status === 'ready' || s.status === 'failed' || s.status === 'closed';
   const now = session.summary();
   if (done(now)) return Promise.resolve(now);
