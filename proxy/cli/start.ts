@@ -77,6 +77,9 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store, taps });
   } catch (e) {
     console.error(`loupe start: ${listenError(e as NodeJS.ErrnoException, opts.port, opts.host)}`);
+    // Nothing is served: stop following taps too, or the folder watch would keep the process alive.
+    taps.stop();
+    await registry.closeAll();
     return 1;
   }
   const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry))));

@@ -42,6 +42,7 @@ export class TapFileTransport implements WireTransport {
     try {
       this.watcher = watch(this.file, () => void this.pump());
       this.watcher.on('error', () => {});
+      this.watcher.unref();
     } catch {
       /* some file systems have no events: the poll below still follows the file */
     }

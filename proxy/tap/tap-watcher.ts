@@ -51,6 +51,8 @@ export class TapWatcher {
     try {
       this.watcher = watch(this.dir, () => void this.scan());
       this.watcher.on('error', () => {});
+      // Following taps alone must not keep Loupe running.
+      this.watcher.unref();
     } catch {
       /* the poll below still finds new taps */
     }
