@@ -10,6 +10,7 @@ import { StatusBadge } from '../ui/StatusBadge';
 import { ExportButton } from './ExportButton';
 import { HttpProbeButton, HttpProbeNote, SessionExpiredNotice } from './HttpSessionControls';
 import { useConnect } from '../connections/useConnect';
+import { declaredCapabilities } from '../../lib/client/capabilities';
 
 function serverText(info: SessionSummary['serverInfo']): string | undefined {
   if (!info) return undefined;
@@ -60,6 +61,11 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           <Fact label="server">{server ?? '—'}</Fact>
           {s.pid !== undefined && <Fact label="pid">{s.pid}</Fact>}
           <Fact label="transport">{s.transport}</Fact>
+          {s.clientCapabilities && (
+            <Fact label="client capabilities">
+              <span title={JSON.stringify(s.clientCapabilities, null, 2)}>{declaredCapabilities(s.clientCapabilities).join(' ') || 'none'}</span>
+            </Fact>
+          )}
         </dl>
         <div className="ml-auto flex gap-1">
           {/* A recording Loupe only watches (a tap) has no client to show. */}
