@@ -20,6 +20,16 @@ describe('PairIndex', () => {
     expect(idx.pairOf(d.seq)).toMatchObject({ method: 'roots/list', requestSeq: b.seq, latencyUs: 350 });
   });
 
+  it('marks a request its sender cancelled, with the latency up to the cancellation', () => {
+    const idx = new PairIndex();
+    const a = f('c2s', { jsonrpc: '2.0', id: 'call-1', method: 'tools/call' }, 1_000);
+    const wrongSide = f('s2c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'call-1' } }, 2_000);
+    const cancel = f('c2s', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'call-1', reason: 'user' } }, 5_500);
+    [a, wrongSide, cancel].forEach((x) => idx.push(x));
+    expect(idx.pairOf(a.seq)).toMatchObject({ cancelledSeq: cancel.seq, cancelledAfterUs: 4_500 });
+    expect(idx.pairOf(a.seq)?.latencyUs).toBeUndefined();
+  });
+
   it('keeps the first response and ignores a duplicate and a string id that looks like the number', () => {
     const idx = new PairIndex();
     const a = f('c2s', { jsonrpc: '2.0', id: 7, method: 'ping' }, 0);

@@ -13,6 +13,10 @@ export interface Pair {
   /** Microseconds between the request and its first response, both wire timestamps. */
   latencyUs?: number;
   isError?: boolean;
+  /** The requester's `notifications/cancelled` naming this request, while it was unanswered. */
+  cancelledSeq?: number;
+  /** Microseconds from the request to that cancellation: the latency of a cancelled request. */
+  cancelledAfterUs?: number;
 }
 
 function key(dir: string, id: JsonRpcId): string {
@@ -35,6 +39,7 @@ export class PairIndex {
       this.open.set(key(frame.dir, c.id), { seq: frame.seq, ts: frame.ts });
       return pair;
     }
+    if (c.kind === 'notification' && c.method === 'notifications/cancelled') return this.cancel(frame, c.json);
     if ((c.kind === 'response' || c.kind === 'error') && c.id !== undefined) {
       const requester = frame.dir === 'c2s' ? 's2c' : 'c2s';
       const req = this.open.get(key(requester, c.id));
@@ -48,6 +53,19 @@ export class PairIndex {
       return pair;
     }
     return undefined;
+  }
+
+  /** The requester cancels its own request (basic/utilities/cancellation): same direction as it. */
+  private cancel(frame: Frame, json: unknown): Pair | undefined {
+    const params = (json as { params?: { requestId?: unknown } } | undefined)?.params;
+    const id = params?.requestId;
+    if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+    const req = this.open.get(key(frame.dir, id));
+    const pair = req && this.byRequest.get(req.seq);
+    if (!req || !pair || pair.responseSeq !== undefined || pair.cancelledSeq !== undefined) return undefined;
+    pair.cancelledSeq = frame.seq;
+    pair.cancelledAfterUs = frame.ts - req.ts;
+    return pair;
   }
 
   /** The pair a frame belongs to, from either end. */
