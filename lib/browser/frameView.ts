@@ -14,10 +14,15 @@ export interface FrameView {
   frame: Frame;
   kind: FrameKind;
   method?: string;
+  /** What the call is about: the tool (tools/call), prompt (prompts/get) or URI (resources/*),
+   *  on the request and on its response. */
+  subject?: string;
   id?: JsonRpcId;
   pair?: Pair;
   /** Set on a response, and on a request once answered. */
   latencyUs?: number;
+  /** On a request its sender cancelled before an answer: microseconds up to the cancellation. */
+  cancelledAfterUs?: number;
   /** The seq at the other end of the pair, if it exists yet. */
   partnerSeq?: number;
   problem?: string;
@@ -33,16 +38,35 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
   const kind: FrameKind = c.kind === 'other' ? 'invalid' : c.kind;
   const pair = t.pairs.pairOf(seq);
   const isRequest = pair?.requestSeq === seq;
+  const method = c.method ?? pair?.method;
+  const request = isRequest || !pair ? c : classifiedAt(t, pair.requestSeq);
   return {
     frame,
     kind,
-    method: c.method ?? pair?.method,
+    method,
+    subject: subjectOf(method, request?.json),
     id: c.id,
     pair,
     latencyUs: pair?.latencyUs,
+    cancelledAfterUs: isRequest && pair?.responseSeq === undefined ? pair?.cancelledAfterUs : undefined,
     partnerSeq: pair ? (isRequest ? pair.responseSeq : pair.requestSeq) : undefined,
     problem: c.problem,
   };
+}
+
+/** The params field that names what each method acts on. */
+const SUBJECT_FIELD: Record<string, 'name' | 'uri'> = {
+  'tools/call': 'name', 'prompts/get': 'name',
+  'resources/read': 'uri', 'resources/subscribe': 'uri', 'resources/unsubscribe': 'uri',
+};
+
+/** The tool, prompt or resource a request names, from its params (undefined when it names none). */
+export function subjectOf(method: string | undefined, requestJson: unknown): string | undefined {
+  const field = method === undefined ? undefined : SUBJECT_FIELD[method];
+  if (!field) return undefined;
+  const params = (requestJson as { params?: Record<string, unknown> } | undefined)?.params;
+  const v = params?.[field];
+  return typeof v === 'string' ? v : undefined;
 }
 
 /** A lifecycle frame's one-line summary, e.g. "spawn pid 4242" or "exit code 0". */
@@ -67,9 +91,12 @@ export function formatLatency(us: number | undefined): string {
   return `${(us / 1_000_000).toFixed(2)} s`;
 }
 
-/** Milliseconds since the session's origin, from the wire timestamp in microseconds. */
+const MS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** Milliseconds since the session's origin, from the wire timestamp in microseconds, with
+ *  thousands separators so a long session reads at a glance (317,977.6). */
 export function formatTime(tsUs: number): string {
-  return (tsUs / 1000).toFixed(1);
+  return MS.format(tsUs / 1000);
 }
 
 export function formatSize(bytes: number): string {
