@@ -11,6 +11,7 @@ import { ExportButton } from './ExportButton';
 import { HttpProbeButton, HttpProbeNote, SessionExpiredNotice } from './HttpSessionControls';
 import { useConnect } from '../connections/useConnect';
 import { declaredCapabilities } from '../../lib/client/capabilities';
+import { StderrReason } from './StderrReason';
 
 function serverText(info: SessionSummary['serverInfo']): string | undefined {
   if (!info) return undefined;
@@ -93,6 +94,7 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
       {s.error && (
         <p role="alert" className="mt-2 whitespace-pre-wrap rounded border border-red-900 bg-red-950/50 px-2 py-1 font-mono text-[11px] text-red-200">
           {s.error}
+          {s.transport === 'stdio' && <StderrReason sessionId={s.id} />}
         </p>
       )}
       <SessionExpiredNotice session={s} />
