@@ -16,7 +16,8 @@ import { FactList } from '../ui/FactList';
 function Marks({ view }: { view: FrameView }) {
   const f = view.frame;
   const marks: string[] = [];
-  if (f.truncated) marks.push(`Truncated: the line was ${formatSize(f.size)}; only its first ${formatSize(f.raw.length)} were kept.`);
+  if (f.textDropped) marks.push(`Text dropped: the session had passed its byte budget, so only this frame's metadata was kept (${formatSize(f.size)} crossed the wire).`);
+  if (f.truncated && !f.textDropped) marks.push(`Truncated: the line was ${formatSize(f.size)}; only its first ${formatSize(f.raw.length)} were kept.`);
   if (f.invalidUtf8) marks.push('Invalid UTF-8: bad bytes are shown as U+FFFD; the exact bytes are kept in the trace (base64).');
   if (view.kind === 'invalid' && view.problem) marks.push(`Not a JSON-RPC message: ${view.problem}.`);
   if (!marks.length) return null;

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { filterSeqs, matches, type FilteredSeqs, type TrafficFilter } from '../../lib/browser/filter';
 import { frameView } from '../../lib/browser/frameView';
 import { useLoupe } from '../../lib/browser/store';
+import { DroppedTextBanner } from './DroppedTextBanner';
 import { FrameDetail } from './FrameDetail';
 import { TrafficTable } from './TrafficTable';
 import { TrafficToolbar } from './TrafficToolbar';
@@ -52,6 +53,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   return (
     <div className="@container flex min-h-0 flex-1 flex-col">
       <TrafficToolbar filter={filter} onChange={setFilter} shown={filtered.seqs.length} total={trace.frames.length} marked={marked.size} onClearMarked={onCollapse} transport={sessionTransport ?? fileTransport} />
+      <DroppedTextBanner trace={trace} onJump={onJump} />
       {/* Detail beside the table when there is room, below it when there is not. */}
       <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
         <div className="flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto">

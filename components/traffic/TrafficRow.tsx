@@ -55,7 +55,7 @@ function sameRow(a: Props, b: Props): boolean {
  */
 export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top, marked, focusRing, domId, onPick }: Props) {
   const latency = formatLatency(v.latencyUs);
-  const flags = [v.frame.truncated && 'truncated', v.frame.invalidUtf8 && 'invalid UTF-8'].filter(Boolean).join(', ');
+  const flags = [v.frame.textDropped && 'text dropped', v.frame.truncated && 'truncated', v.frame.invalidUtf8 && 'invalid UTF-8'].filter(Boolean).join(', ');
   const text = summary(v);
   const dir = DIRECTION[v.frame.dir];
   return (

@@ -133,6 +133,8 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
       try {
         if (frame.ts > state.lastTs) state.lastTs = frame.ts;
         state.firstSeq ??= frame.seq;
+        // Past the session's byte budget only metadata was kept: no text to judge, no finding to make.
+        if (frame.textDropped) return out;
         const ended = frame.lane === 'lifecycle' && (frame.meta?.event === 'exit' || frame.meta?.event === 'disconnect');
         // Nothing can complete a pending stdio run once the process is gone: judge it now, so a
         // live view does not wait for the end of the trace.

@@ -74,6 +74,7 @@ export function lifecycleText(frame: Frame): string {
   const m = frame.lane === 'lifecycle' ? frame.meta : undefined;
   if (!m) return frame.raw;
   const pid = 'pid' in m && m.pid !== undefined ? ` pid ${m.pid}` : '';
+  if (m.event === 'tail') return `the last ${m.lines} lines past the byte budget (#${m.fromSeq}–#${m.toSeq}), kept for the end`;
   if (m.event === 'signal') return `sent ${m.signal} to${pid || ' the process'}`;
   const parts = [`${m.event}${pid}`];
   if (m.event === 'exit') {

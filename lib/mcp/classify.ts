@@ -46,6 +46,7 @@ export function classifyText(raw: string): Classified {
 
 /** Only message-lane frames are JSON-RPC; the others are classified as `other`. */
 export function classifyFrame(frame: Frame): Classified {
-  if (frame.lane !== 'message') return { kind: 'other' };
+  // A frame past the session's byte budget kept no text: there is nothing to judge.
+  if (frame.lane !== 'message' || frame.textDropped) return { kind: 'other' };
   return classifyText(frame.raw);
 }

@@ -28,6 +28,10 @@ export const StdioLineMetaSchema = z.strictObject({
 });
 export type StdioLineMeta = z.infer<typeof StdioLineMetaSchema>;
 
+/** `tail`: the text of the last frames the session budget had dropped, repeated in one lifecycle
+ *  frame before the exit or disconnect: the seqs of the first and last it repeats, and how many. */
+const tail = { fromSeq: Seq, toSeq: Seq, lines: z.number().int().positive() };
+
 const stdioEvent = <E extends string, S extends z.ZodRawShape>(event: E, shape: S) =>
   z.strictObject({ transport: z.literal('stdio'), event: z.literal(event), ...shape });
 
@@ -38,6 +42,7 @@ export const StdioLifecycleMetaSchema = z.discriminatedUnion('event', [
   stdioEvent('stdin-closed', { pid: z.number().int().optional() }),
   /** Loupe signalled the process group while closing. */
   stdioEvent('signal', { pid: z.number().int(), signal: z.string() }),
+  stdioEvent('tail', tail),
 ]);
 export type StdioLifecycleMeta = z.infer<typeof StdioLifecycleMetaSchema>;
 
@@ -176,6 +181,7 @@ export const HttpLifecycleMetaSchema = z.discriminatedUnion('event', [
   httpEvent('disconnect', { url: z.string().optional() }),
   /** The server answered 404 for `sessionId` on `exchange`. */
   httpEvent('session-expired', { sessionId: z.string(), exchange: Seq, error: z.string().optional() }),
+  httpEvent('tail', tail),
 ]);
 export type HttpLifecycleMeta = z.infer<typeof HttpLifecycleMetaSchema>;
 

@@ -35,6 +35,9 @@ const base = {
   truncated: z.boolean().optional(),
   invalidUtf8: z.boolean().optional(),
   rawBase64: z.string().optional(),
+  /** Present when the session's byte budget was used up: only the metadata was kept (`raw` is
+   *  empty, `size` still counts the bytes that crossed). */
+  textDropped: z.boolean().optional(),
 };
 
 // Strict, like every meta shape: a field a frame does not have is refused by name.

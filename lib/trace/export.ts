@@ -3,6 +3,7 @@
  * redacts them unless the person opted out, and notes both in the header.
  */
 import type { Frame } from '../mcp/frame';
+import { droppedText } from './dropped-text';
 import { containsSeq, rangeSetOf, type SeqRange } from '../view/range-set';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader, type TraceSource, type TraceTarget } from './format';
 import { redactFrames, redactStrings, type RedactOptions, type RedactionHit } from './redact';
@@ -66,6 +67,8 @@ export function prepareExport(input: ExportInput): PreparedExport {
         ? { kind: 'frames', fromSeq: picked[0]?.seq, toSeq: picked[picked.length - 1]?.seq }
         : { kind: 'time-range', fromUs: selection.fromUs, toUs: selection.toUs };
   }
+  const dropped = droppedText(picked);
+  if (dropped) header.textDropped = dropped;
   if (input.redact === false) return { header, frames: picked, hits: [] };
   const r = redactFrames(picked, input.redact);
   // The target (command line, URL) goes through the same rules: `--api ghp_…` is a key too.

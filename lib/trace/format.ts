@@ -3,6 +3,7 @@
  * docs/trace-format.md is the public description; keep the two in step.
  */
 import type { Frame, Framing, TransportKind } from '../mcp/frame';
+import type { DroppedText } from './dropped-text';
 
 export const TRACE_FORMAT = 'loupe-trace';
 /** Bump with a migration in migrate.ts whenever the shape of a line changes. */
@@ -48,6 +49,9 @@ export interface TraceHeader {
   redaction?: RedactionNote;
   /** Present when only part of a session was exported (so gaps in seq are expected). */
   selection?: { kind: 'frames' | 'time-range'; fromSeq?: number; toSeq?: number; fromUs?: number; toUs?: number };
+  /** Present when the session passed its byte budget: frames marked `textDropped` kept only their
+   *  metadata. Informative; readers count the frames themselves. */
+  textDropped?: DroppedText;
 }
 
 export interface Trace {

@@ -14,3 +14,4 @@ export { diffTraces, type TraceDiff, type ItemsDiff, type LatencyRow, type Annot
 export { formatDiff } from './diff-text';
 export { renderExport, exportFileName, EXPORT_FORMATS, FORMAT_INFO, type ExportFormat } from './render';
 export { embedTrace, EMBED_ID, EMBED_PLACEHOLDER } from './embed';
+export { droppedText, scanDroppedText, type DroppedText, type DroppedTextScan } from './dropped-text';

@@ -1,5 +1,5 @@
 /**
- * SIGINT and SIGTERM are caught from the first moment of `loupe start`, so a stop that arrives
+ * SIGINT, SIGTERM and SIGHUP (the terminal was closed) are caught from the first moment of `loupe start`, so a stop that arrives
  * during the build or while the port opens is honoured too, never left to Node's default (an
  * abrupt exit that would orphan child processes).
  */
@@ -26,6 +26,7 @@ export function catchShutdownSignals(): ShutdownSignals {
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+  process.on('SIGHUP', handler);
   return {
     signal: controller.signal,
     onStop(fn) {
@@ -35,6 +36,7 @@ export function catchShutdownSignals(): ShutdownSignals {
     dispose() {
       process.off('SIGINT', handler);
       process.off('SIGTERM', handler);
+      process.off('SIGHUP', handler);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_SESSION_BUDGET_BYTES, parseByteSize } from '../sessions/budget';
 
 export const DEFAULT_PORT = 6280;
 
@@ -7,7 +8,11 @@ export interface StartOptions {
   host: string;
   configDir?: string;
   build: boolean;
+  /** Bytes of frame text each session keeps before it records metadata only. */
+  sessionBudget: number;
 }
+
+export const START_USAGE = 'usage: loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE] [--no-build]';
 
 /** Reads `loupe start` flags; a string return is the message for a bad command line. */
 export function parseStartOptions(argv: string[], env: Record<string, string | undefined> = process.env): StartOptions | string {
@@ -20,17 +25,21 @@ export function parseStartOptions(argv: string[], env: Record<string, string | u
         host: { type: 'string' },
         'config-dir': { type: 'string' },
         'no-build': { type: 'boolean' },
+        'session-budget': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
     }));
   } catch (e) {
-    return `${(e as Error).message}\nusage: loupe start [--port N] [--host ADDR] [--config-dir DIR] [--no-build]`;
+    return `${(e as Error).message}\n${START_USAGE}`;
   }
   const rawPort = values.port ?? env.LOUPE_PORT ?? String(DEFAULT_PORT);
   const port = Number(rawPort);
   if (!/^\d+$/.test(rawPort) || port > 65535) {
     return `the port must be a number from 0 to 65535 (0 picks a free one), not "${rawPort}"${values.port === undefined ? ' (from LOUPE_PORT)' : ''}`;
   }
-  return { port, host: values.host ?? '127.0.0.1', configDir: values['config-dir'], build: !values['no-build'] };
+  const rawBudget = values['session-budget'] ?? env.LOUPE_SESSION_BUDGET;
+  const sessionBudget = rawBudget === undefined ? DEFAULT_SESSION_BUDGET_BYTES : parseByteSize(rawBudget);
+  if (typeof sessionBudget === 'string') return `--session-budget: ${sessionBudget}${values['session-budget'] === undefined ? ' (from LOUPE_SESSION_BUDGET)' : ''}`;
+  return { port, host: values.host ?? '127.0.0.1', configDir: values['config-dir'], build: !values['no-build'], sessionBudget };
 }

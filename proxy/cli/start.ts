@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfigDir } from '../config/paths';
 import { ConnectionStore } from '../config/store';
+import { endStaleGroups, recordGroupsIn } from '../transports/pid-files';
 import { isLoopbackAddress, startLoupeServer, type LoupeServer } from '../server/loupe-server';
 import { createToken } from '../server/token';
 import { createSessionRegistry } from '../sessions/registry';
@@ -14,6 +15,7 @@ import type { SessionRegistry } from '../sessions/types';
 import { ensurePageBuilt } from './build-page';
 import { parseStartOptions } from './start-options';
 import { catchShutdownSignals, type ShutdownSignals } from './shutdown-signals';
+import { onFatalError } from './fatal-errors';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** How long shutdown may take before Loupe gives up waiting on a child. */
@@ -51,13 +53,21 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   } else if (!existsSync(path.join(ROOT, 'out', 'index.html'))) {
     console.error('loupe start: warning: --no-build and no built page in out/: the page will not load until `npm run build` has run');
   }
-  const store = await ConnectionStore.open(resolveConfigDir(opts.configDir));
+  const configDir = resolveConfigDir(opts.configDir);
+  const runDir = path.join(configDir, 'run');
+  for (const line of await endStaleGroups(runDir)) console.error(`loupe start: ${line}`);
+  try {
+    recordGroupsIn(runDir);
+  } catch (e) {
+    console.error(`loupe start: warning: cannot keep pid files in ${runDir} (${(e as Error).message}): if Loupe crashes, the servers it started may keep running.`);
+  }
+  const store = await ConnectionStore.open(configDir);
   if (store.loadError) console.error(`loupe start: warning: ${store.loadError} Until then only the built-in connection is offered and saving is refused.`);
   if (!isLoopbackAddress(opts.host)) {
     console.error(`loupe start: WARNING: listening on ${opts.host}, not only on this machine. Loupe starts processes for whoever holds the token: anyone who can reach this address and sees the URL can run commands as you.`);
   }
 
-  const registry = createSessionRegistry();
+  const registry = createSessionRegistry({ session: { budgetBytes: opts.sessionBudget } });
   let server: LoupeServer;
   try {
     server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store });
@@ -66,13 +76,14 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     return 1;
   }
   const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry))));
+  onFatalError(() => drain('internal error', server, registry));
   if (!signals.signal.aborted) console.log(`Loupe is running at ${server.url}`);
   return stopped;
 }
 
 /** Stops accepting first, so no page opens a session while the others are being closed. */
-async function drain(signal: NodeJS.Signals, server: LoupeServer, registry: SessionRegistry): Promise<number> {
-  console.error(`loupe: ${signal}: closing sessions and stopping their servers`);
+async function drain(reason: string, server: LoupeServer, registry: SessionRegistry): Promise<number> {
+  console.error(`loupe: ${reason}: closing sessions and stopping their servers`);
   const limit = setTimeout(() => {
     console.error('loupe: shutdown took too long: exiting');
     process.exit(1);

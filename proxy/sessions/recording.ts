@@ -10,6 +10,7 @@ import type { WireTransport } from '../transports/types';
 import { SessionClock } from './clock';
 import { Emitter } from './emitter';
 import { Recorder } from './recorder';
+import type { SessionBudget } from './budget';
 
 export interface RecordingEvents {
   /** New frames, in order, as the recorder batches them. */
@@ -24,14 +25,16 @@ export interface RecordingEvents {
 
 export class Recording {
   readonly clock = new SessionClock();
-  readonly recorder = new Recorder();
+  readonly recorder: Recorder;
   readonly transport: WireTransport;
   private readonly events = new Emitter<RecordingEvents>();
   /** From the transport's exit frame: 0 is a clean exit, null a signal or no exit code. */
   private exit?: number | null;
   private done = false;
 
-  constructor(readonly source: SourceKind, makeTransport: (clock: SessionClock) => WireTransport) {
+  /** `budget` bounds the frame text kept (see budget.ts); without one every frame keeps its text. */
+  constructor(readonly source: SourceKind, makeTransport: (clock: SessionClock) => WireTransport, budget?: SessionBudget) {
+    this.recorder = new Recorder(budget);
     this.transport = makeTransport(this.clock);
     this.transport.onCrossing = (c) => {
       const frame = this.recorder.record(c);

@@ -11,6 +11,7 @@ import type { HttpTransport, ProbeFinding } from '../transports/http';
 import { ClientDriver, type Answer, type DriverConfig } from './client-driver';
 import { Emitter } from './emitter';
 import type { Recording } from './recording';
+import type { BudgetUsage } from './budget';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
 export { LOUPE_VERSION } from './client-driver';
@@ -93,6 +94,11 @@ export class Session implements LiveSession {
 
   frames(): readonly Frame[] {
     return this.recording.frames();
+  }
+
+  /** How much frame text is kept and what the budget dropped. */
+  textBudget(): BudgetUsage {
+    return this.recording.recorder.usage() as BudgetUsage;
   }
 
   pending(): PendingServerRequest[] {

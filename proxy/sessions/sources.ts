@@ -12,6 +12,7 @@ import type { WireTransport } from '../transports/types';
 import type { SessionClock } from './clock';
 import type { DriverConfig } from './client-driver';
 import { Recording } from './recording';
+import { SessionBudget } from './budget';
 import { Session } from './session';
 
 /** A server Loupe starts and talks to over stdio. */
@@ -40,6 +41,8 @@ export type SessionSource = LaunchedSource | UrlSource | TapSource;
 
 export interface SessionConfig extends DriverConfig {
   transport?: TransportOptions;
+  /** Bytes of frame text a session keeps before it records metadata only (see budget.ts). */
+  budgetBytes?: number;
 }
 
 export interface SessionFactory<S extends SessionSource = SessionSource> {
@@ -50,7 +53,7 @@ export interface SessionFactory<S extends SessionSource = SessionSource> {
 export const launchedFactory: SessionFactory<LaunchedSource> = {
   kind: 'launched',
   create(id, source, config) {
-    const recording = new Recording('launched', (clock) => new StdioTransport(source.connection, clock, config.transport));
+    const recording = new Recording('launched', (clock) => new StdioTransport(source.connection, clock, config.transport), new SessionBudget(config.budgetBytes));
     return new Session({ id, connection: source.connection, recording, client: { options: source.options, config } });
   },
 };
@@ -66,15 +69,15 @@ export const urlFactory: SessionFactory<UrlSource> = {
         // A URL that is not http(s): start() fails with why, like any other failure to connect.
         return failingTransport(e as Error);
       }
-    });
+    }, new SessionBudget(config.budgetBytes));
     return new Session({ id, connection: source.connection, recording, client: { options: source.options, config }, ...(http ? { http } : {}) });
   },
 };
 
 export const tapFactory: SessionFactory<TapSource> = {
   kind: 'tap',
-  create(id, source) {
-    return new Session({ id, connection: source.connection, recording: new Recording('tap', source.transport) });
+  create(id, source, config) {
+    return new Session({ id, connection: source.connection, recording: new Recording('tap', source.transport, new SessionBudget(config.budgetBytes)) });
   },
 };
 

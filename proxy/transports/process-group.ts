@@ -75,20 +75,39 @@ export async function waitGroupGone(pgid: number, ms: number): Promise<boolean> 
 /**
  * Groups still running. If the proxy exits without closing its sessions (a crash, process.exit),
  * the last-chance hook below kills them: a detached group would otherwise outlive the proxy.
+ * An abort (out of memory, SIGKILL) skips even this hook; the group log (pid files, see
+ * pid-files.ts) is what covers that case.
  */
 const liveGroups = new Set<number>();
 let hookInstalled = false;
 
-export function trackGroup(pgid: number): void {
+/** Told about every group as it starts and as it ends. */
+export interface GroupLog {
+  added(pgid: number, command: string): void;
+  removed(pgid: number): void;
+}
+
+let groupLog: GroupLog | undefined;
+
+export function setGroupLog(log: GroupLog | undefined): void {
+  groupLog = log;
+}
+
+export function trackGroup(pgid: number, command = ''): void {
   liveGroups.add(pgid);
+  groupLog?.added(pgid, command);
   if (!hookInstalled) {
     hookInstalled = true;
     process.on('exit', () => {
-      for (const g of liveGroups) signalGroup(g, 'SIGKILL');
+      for (const g of liveGroups) {
+        signalGroup(g, 'SIGKILL');
+        groupLog?.removed(g);
+      }
     });
   }
 }
 
 export function untrackGroup(pgid: number): void {
   liveGroups.delete(pgid);
+  groupLog?.removed(pgid);
 }

@@ -41,3 +41,13 @@ export function describeExit(code: number | null, signal: string | null): string
 export function displayCommand(command: string, args: readonly string[]): string {
   return [command, ...args].map((a) => (a === '' || /[^\w@%+=:,./-]/.test(a) ? JSON.stringify(a) : a)).join(' ');
 }
+
+/**
+ * The program and its script, without the other arguments (which may hold tokens): what a pid
+ * file keeps on disk and what Loupe prints when it ends a group a crash left behind.
+ */
+export function shortCommand(command: string, args: readonly string[]): string {
+  const base = (p: string) => p.split(/[\\/]/).pop() || p;
+  const script = args.find((a) => !a.startsWith('-'));
+  return displayCommand(base(command), script === undefined ? [] : [base(script)]);
+}

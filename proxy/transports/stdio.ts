@@ -6,12 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { LineSplitter, DEFAULT_MAX_LINE_BYTES, type Line } from '../../lib/mcp/framing';
-import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
+import type { Frame, LifecycleMeta, StdioLineMeta } from '../../lib/mcp/frame';
 import type { StdioConnection } from '../../lib/wire/connection';
 import type { SessionClock } from '../sessions/clock';
 import type { Crossing, RecordCrossing, WireTransport } from './types';
 import { groupAlive, signalGroup, sleep, trackGroup, untrackGroup, waitGroupGone } from './process-group';
-import { childEnvironment, describeExit, describeSpawnError, displayCommand } from './stdio-text';
+import { childEnvironment, describeExit, describeSpawnError, displayCommand, shortCommand } from './stdio-text';
 
 export interface StdioOptions {
   /** Longest line kept whole; longer ones are recorded truncated. Default 16 MiB. */
@@ -23,6 +23,10 @@ export interface StdioOptions {
 }
 
 const encoder = new TextEncoder();
+/** Shared by every line (frames are never mutated): one object per line cost ~50 bytes of heap
+ *  each, which adds up in a flood of short lines. */
+const LF_META: StdioLineMeta = Object.freeze({ transport: 'stdio' });
+const CRLF_META: StdioLineMeta = Object.freeze({ transport: 'stdio', crlf: true });
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -83,7 +87,7 @@ export class StdioTransport implements WireTransport {
       });
       child.once('spawn', () => {
         const pid = child.pid as number;
-        trackGroup(pid);
+        trackGroup(pid, shortCommand(command, args));
         this.lifecycle({ transport: 'stdio', event: 'spawn', pid, command, args }, `started ${displayCommand(command, args)} (pid ${pid})`);
         this.wire(child, pid);
         resolve();
@@ -133,7 +137,7 @@ export class StdioTransport implements WireTransport {
   }
 
   private record(dir: 'c2s' | 's2c', lane: 'message' | 'stderr', l: Line, ts: number): Frame | undefined {
-    const c: Crossing = { dir, lane, raw: l.raw, size: l.size, ts, meta: l.crlf ? { transport: 'stdio', crlf: true } : { transport: 'stdio' } };
+    const c: Crossing = { dir, lane, raw: l.raw, size: l.size, ts, meta: l.crlf ? CRLF_META : LF_META };
     if (l.truncated) c.truncated = true;
     if (l.invalidUtf8) {
       c.invalidUtf8 = true;

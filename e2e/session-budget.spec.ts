@@ -1,0 +1,55 @@
+/**
+ * A server that writes without pause, against a Loupe started with a small session budget: the
+ * traffic table says how much text was dropped and where, the frames past the budget say so in
+ * the detail pane, and the proxy still serves another session.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { LoupePage } from './pages/LoupePage';
+import { loupePerFile, repoRoot } from './support/loupe';
+
+const loupe = loupePerFile(['--session-budget', '2MiB']);
+const BUILTIN = 'server-everything (reference server)';
+let page: Page;
+let lp: LoupePage;
+
+test.beforeEach(async ({ browser }) => {
+  page = await browser.newPage();
+  lp = new LoupePage(page);
+});
+
+test.afterEach(async () => {
+  await page.close();
+});
+
+test('a flood past the budget is announced with its count and seqs, and other sessions still work', async () => {
+  await lp.open(loupe.url);
+  // 6 MiB of stderr lines and 2 MiB of notifications on stdout, three times the budget.
+  await lp.addConnection({ name: 'flood-output', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/stdio-flood-output.mjs'), '6', '2', '0'] });
+  await lp.connect('flood-output');
+  await lp.expectPhase('ready');
+
+  // 6,144 stderr lines, 2,048 notifications, `flood done` and the handshake: all recorded.
+  const banner = page.getByRole('status', { name: 'Dropped text' });
+  await expect(banner).toContainText('passed its byte budget', { timeout: 30_000 });
+  // Once every frame is in, the range ends at the last one (`flood done`, which came after the budget).
+  await expect.poll(async () => {
+    const total = await lp.frameCount();
+    return total >= 6144 + 2048 + 1 + 4 && (await banner.innerText()).includes(`and #${total} was not kept`);
+  }, { timeout: 60_000 }).toBe(true);
+  const total = await lp.frameCount();
+  const dropped = Number(/text of ([\d,]+) frames/.exec(await banner.innerText())?.[1].replace(/,/g, ''));
+  // About three quarters of the text did not fit in a third of its size.
+  expect(dropped).toBeGreaterThan(5000);
+  expect(dropped).toBeLessThan(total);
+
+  // The first dropped frame: its metadata is there, and the detail pane says why its text is not.
+  const first = Number(/between #(\d+)/.exec(await banner.innerText())?.[1]);
+  await banner.getByRole('button', { name: `#${first}` }).click();
+  const detail = lp.detail.getByRole('region', { name: `Frame ${first}`, exact: true });
+  await expect(detail.getByRole('list', { name: 'Frame problems' })).toContainText('Text dropped: the session had passed its byte budget');
+
+  // The proxy kept its head: a second session starts and answers.
+  await lp.connect(BUILTIN);
+  await lp.expectPhase('ready');
+});
