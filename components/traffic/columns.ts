@@ -15,13 +15,13 @@ export const ROW_HEIGHT = 22;
 export const COLUMN_NAMES = ['Seq', 'Time (ms)', 'Dir', 'Kind', 'Method', 'Id', 'Size', 'Latency', 'About'] as const;
 
 /** Widths in rem of the fixed columns, left of the method and right of it. */
-const LEFT = [4.5, 6, 2, 6];
-/** Id wide enough for a UUID-ish string id to read whole in most sessions; longer ones truncate. */
-const RIGHT = [7.5, 4.25, 7.25];
-const METHOD_MIN = 9;
-const ABOUT_MIN = 6;
+const LEFT = [4, 5, 2, 6];
+/** Id wide enough for a short string id ("sum-7f3e9a") to read whole; longer ones truncate. */
+const RIGHT = [6.5, 4, 4.75];
+const METHOD_MIN = 8;
+const ABOUT_MIN = 3;
 /** The method's share of the flexible middle; the about column takes the rest. */
-const METHOD_SHARE = 0.5;
+const METHOD_SHARE = 0.6;
 
 function placed(): CSSProperties[] {
   const cells: CSSProperties[] = [];
