@@ -12,6 +12,9 @@ import { jsonDiff, type Change } from './json-diff';
 export type { Change } from './json-diff';
 
 export interface ItemsDiff {
+  /** A side that never listed them (no successful list response): its offer is unknown, so
+   *  nothing is reported added or removed. Never counts as a difference. */
+  notListed?: 'before' | 'after' | 'both';
   added: string[];
   removed: string[];
   changed: { name: string; changes: Change[] }[];
@@ -58,6 +61,8 @@ interface Summary {
   serverCapabilities: unknown;
   clientCapabilities: unknown;
   items: Record<Listing, Map<string, unknown>>;
+  /** Which listings got a successful response at all. */
+  listed: Set<Listing>;
   annotations: Annotation[];
   latencyUs: Map<string, number[]>;
 }
@@ -67,6 +72,7 @@ function summarize(frames: readonly Frame[], framing: Framing | undefined): Summ
   const bySeq = new Map(frames.map((f) => [f.seq, f]));
   const items = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() } as Summary['items'];
   const latencyUs = new Map<string, number[]>();
+  const listed = new Set<Listing>();
   for (const pair of state.pairs.byRequest.values()) {
     if (pair.latencyUs !== undefined) latencyUs.set(pair.method, [...(latencyUs.get(pair.method) ?? []), pair.latencyUs]);
     const listing = (Object.keys(LISTINGS) as Listing[]).find((l) => LISTINGS[l].method === pair.method);
@@ -74,13 +80,21 @@ function summarize(frames: readonly Frame[], framing: Framing | undefined): Summ
     const json = classifyFrame(bySeq.get(pair.responseSeq)!).json as { result?: Record<string, unknown> } | undefined;
     const list = json?.result?.[LISTINGS[listing].field];
     if (!Array.isArray(list)) continue;
+    listed.add(listing);
     // Later listings win: a list_changed followed by a new listing shows the server's latest offer.
     for (const item of list) {
       const key = (item as Record<string, unknown> | null)?.[LISTINGS[listing].key];
       if (typeof key === 'string') items[listing].set(key, item);
     }
   }
-  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items, annotations, latencyUs };
+  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items, listed, annotations, latencyUs };
+}
+
+function diffListing(l: Listing, sa: Summary, sb: Summary): ItemsDiff {
+  const before = sa.listed.has(l);
+  const after = sb.listed.has(l);
+  if (!before || !after) return { notListed: !before && !after ? 'both' : !before ? 'before' : 'after', added: [], removed: [], changed: [] };
+  return diffItems(sa.items[l], sb.items[l]);
 }
 
 function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {
@@ -131,10 +145,10 @@ export function diffTraces(a: DiffSide, b: DiffSide): TraceDiff {
   const sb = summarize(b.frames, b.header?.target.framing);
   const methods = [...new Set([...sa.latencyUs.keys(), ...sb.latencyUs.keys()])].sort();
   const d: TraceDiff = {
-    tools: diffItems(sa.items.tools, sb.items.tools),
-    resources: diffItems(sa.items.resources, sb.items.resources),
-    resourceTemplates: diffItems(sa.items.resourceTemplates, sb.items.resourceTemplates),
-    prompts: diffItems(sa.items.prompts, sb.items.prompts),
+    tools: diffListing('tools', sa, sb),
+    resources: diffListing('resources', sa, sb),
+    resourceTemplates: diffListing('resourceTemplates', sa, sb),
+    prompts: diffListing('prompts', sa, sb),
     capabilities: { server: jsonDiff(sa.serverCapabilities, sb.serverCapabilities), client: jsonDiff(sa.clientCapabilities, sb.clientCapabilities) },
     annotations: diffAnnotations(sa.annotations, sb.annotations),
     latency: methods.map((method) => ({ method, before: stats(sa.latencyUs.get(method)), after: stats(sb.latencyUs.get(method)) })),
