@@ -1,7 +1,7 @@
 'use client';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { saveConnection } from '../../lib/browser/actions';
-import { capabilitiesText, connectionDefaults, draftFor, fallbackOptions, resolveOpenOptions, type OpenOptionsDraft } from '../../lib/browser/openOptions';
+import { capabilitiesText, connectionDefaults, draftFor, fallbackOptions, resolveOpenOptions, useInvalidOptions, type OpenOptionsDraft } from '../../lib/browser/openOptions';
 import { useLoupe } from '../../lib/browser/store';
 import { KNOWN_VERSIONS } from '../../lib/mcp/versions';
 import type { Connection } from '../../lib/wire/connection';
@@ -20,6 +20,12 @@ export function ConnectOptions({ connection }: { connection: Connection }) {
   const [saveError, setSaveError] = useState<string>();
   const resolved = resolveOpenOptions(draft, defaults);
   const listId = useId();
+  const invalid = resolved.ok ? undefined : resolved.error;
+  useEffect(() => {
+    useInvalidOptions.getState().set(connection.id, invalid);
+  }, [connection.id, invalid]);
+  // A closed editor discards its unsaved edit: Connect uses the saved options again.
+  useEffect(() => () => useInvalidOptions.getState().set(connection.id, undefined), [connection.id]);
 
   const persist = (options: Connection['options']) =>
     saveConnection({ ...connection, options }).then(

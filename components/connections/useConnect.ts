@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { openSession } from '../../lib/browser/actions';
-import { draftFor, optionsFor, resolveOpenOptions } from '../../lib/browser/openOptions';
+import { draftFor, optionsFor, resolveOpenOptions, useInvalidOptions } from '../../lib/browser/openOptions';
 import { useLoupe } from '../../lib/browser/store';
 import { savedRoots } from '../../lib/browser/client/rootsStore';
 
@@ -9,6 +9,8 @@ import { savedRoots } from '../../lib/browser/client/rootsStore';
 export function useConnect() {
   const [busy, setBusy] = useState<string>();
   const connect = async (connectionId: string, name: string) => {
+    const unsaved = useInvalidOptions.getState().errors[connectionId];
+    if (unsaved) return useLoupe.getState().notify(`Cannot connect ${name}: ${unsaved} Fix the Connect options or reset them.`);
     const { connections, defaults } = useLoupe.getState();
     const connection = connections.find((c) => c.id === connectionId);
     const r = resolveOpenOptions(draftFor(connection?.options), optionsFor(undefined, defaults));

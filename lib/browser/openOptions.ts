@@ -4,6 +4,7 @@
  * gets a precise message instead of a refusal from the proxy.
  */
 import { OpenOptionsSchema, type OpenOptions } from '../wire/protocol';
+import { create } from 'zustand';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp/versions';
 import { FULL_CLIENT_CAPABILITIES } from '../client/capabilities';
 import type { Connection, ConnectOptions } from '../wire/connection';
@@ -59,3 +60,15 @@ export function resolveOpenOptions(draft: OpenOptionsDraft, defaults: OpenOption
   if (!parsed.success) return { ok: false, error: `Connect options are invalid: ${parsed.error.issues[0]?.message}.` };
   return { ok: true, options: parsed.data };
 }
+
+/**
+ * Connections whose options editor holds an edit that does not resolve (and so was not saved):
+ * Connect refuses them with the error rather than quietly using the last saved options.
+ */
+export const useInvalidOptions = create<{ errors: Record<string, string>; set(id: string, error: string | undefined): void }>()((set) => ({
+  errors: {},
+  set: (id, error) => set((s) => {
+    const { [id]: _old, ...rest } = s.errors;
+    return { errors: error === undefined ? rest : { ...rest, [id]: error } };
+  }),
+}));
