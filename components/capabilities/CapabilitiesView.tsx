@@ -4,9 +4,8 @@
  * the handshake facts; and what was actually used.
  */
 import { useMemo } from 'react';
-import type { Frame } from '../../lib/mcp/frame';
-import type { Classified } from '../../lib/mcp/classify';
-import { readHandshake, type HandshakeFacts } from '../../lib/view/handshake';
+import type { SessionModel } from '../../lib/model/session-model';
+import { handshakeFacts } from '../../lib/view/handshake';
 import { capabilityRows } from '../../lib/view/capability-rows';
 import { catalogVersion } from '../../lib/mcp/capability-catalog';
 import { usedMethods } from '../../lib/view/used-methods';
@@ -17,22 +16,21 @@ import { SessionFacts } from './SessionFacts';
 import { UsedMethodsTable } from './UsedMethodsTable';
 
 export interface CapabilitiesViewProps {
-  frames: readonly Frame[];
-  classified?: readonly Classified[];
+  /** The session's one model; it grows in place between renders. */
+  session: SessionModel;
   annotations?: readonly ViewAnnotation[];
-  /** Facts from the analyser, when the page has them; otherwise read from the frames. */
-  facts?: HandshakeFacts;
   onSelect(seq: number): void;
 }
 
-export function CapabilitiesView({ frames, classified, annotations, facts: given, onSelect }: CapabilitiesViewProps) {
-  const count = frames.length;
+export function CapabilitiesView({ session, annotations, onSelect }: CapabilitiesViewProps) {
+  const count = session.analysed;
+  const st = session.state;
   // The handshake is near the start: once answered it does not change, so this stays cheap.
-  const facts = useMemo(() => given ?? readHandshake(frames), [given, frames, count]);
+  const facts = useMemo(() => handshakeFacts(st), [st, st.negotiatedVersion, st.phase, st.requestedVersion, st.serverCapabilities, st.initializeSeq]);
   const version = facts.selectedVersion ?? facts.requestedVersion;
   const used = useMemo(
-    () => usedMethods(modelFor(frames, classified), { version, clientCapabilities: facts.clientCapabilities, serverCapabilities: facts.serverCapabilities }, annotations),
-    [frames, classified, count, version, facts, annotations],
+    () => usedMethods(modelFor(session), { version, clientCapabilities: facts.clientCapabilities, serverCapabilities: facts.serverCapabilities }, annotations),
+    [session, count, version, facts, annotations],
   );
   return (
     <section aria-label="Capabilities" className="@container h-full w-full space-y-4 overflow-auto p-3">

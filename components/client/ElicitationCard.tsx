@@ -1,5 +1,6 @@
 'use client';
 import { useMemo, useState } from 'react';
+import { validateJsonSchema } from '../../lib/analyze/json-schema';
 import { formModel, initialValue, missingRequired } from '../../lib/client/schema-form';
 import { Button } from '../ui/Button';
 import { SchemaForm } from './SchemaForm';
@@ -13,6 +14,9 @@ export function ElicitationCard({ params, reply: send }: { params: Record<string
   const isUrl = params.mode === 'url';
   const model = useMemo(() => formModel(params.requestedSchema), [params.requestedSchema]);
   const [value, setValue] = useState<unknown>(() => initialValue(model) ?? {});
+  const missing = isUrl ? [] : missingRequired(model, value);
+  // Clients SHOULD validate the content against requestedSchema (client/elicitation, security).
+  const mismatch = isUrl || missing.length > 0 ? undefined : validateJsonSchema(params.requestedSchema, value);
   const reply = (action: 'accept' | 'decline' | 'cancel', content?: unknown) =>
     send({ result: content === undefined ? { action } : { action, content } });
   return (
@@ -27,9 +31,10 @@ export function ElicitationCard({ params, reply: send }: { params: Record<string
       ) : (
         <SchemaForm label="Elicitation form" field={model} value={value} onChange={(v) => setValue(v ?? {})} />
       )}
-      {!isUrl && missingRequired(model, value).length > 0 && (
-        <p className="text-[11px] text-amber-300">Required but empty: {missingRequired(model, value).join(', ')} (Accept still sends, to see how the server reacts).</p>
+      {missing.length > 0 && (
+        <p className="text-[11px] text-amber-300">Required but empty: {missing.join(', ')} (Accept still sends, to see how the server reacts).</p>
       )}
+      {mismatch && <p role="status" className="text-[11px] text-amber-300">The answer does not match the requestedSchema: {mismatch} (Accept still sends, to see how the server reacts).</p>}
       <div className="flex gap-1">
         <Button variant="primary" onClick={() => reply('accept', isUrl ? undefined : value)}>Accept</Button>
         <Button onClick={() => reply('decline')}>Decline</Button>

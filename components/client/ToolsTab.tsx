@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useMemo } from 'react';
+import { validateJsonSchema } from '../../lib/analyze/json-schema';
 import { cancelCall } from '../../lib/browser/actions';
 import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
 import { callTool, listTools, pickTool, setArgs, setArgsText, useTools, type ToolInfo } from '../../lib/browser/client/toolsStore';
@@ -22,6 +23,8 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
   const tool = tools?.find((t) => t.name === st.picked);
   const model = useMemo(() => formModel(tool?.inputSchema), [tool]);
   const missing = tool ? missingRequired(model, st.args) : [];
+  // The same full JSON Schema check a host runs, once no required field is left empty.
+  const mismatch = tool && missing.length === 0 && st.args !== undefined ? validateJsonSchema(tool.inputSchema, st.args) : undefined;
   const call = callOf(client, 'tools/call');
   const running = call?.status === 'running' ? call : undefined;
   const calledTool = tools?.find((t) => t.name === call?.params?.name);
@@ -63,6 +66,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
             onMode={(mode) => useTools.getState().patch(sessionId, { mode })} onValue={(v) => setArgs(sessionId, v)} onText={(t) => setArgsText(sessionId, t)}
           />
           {missing.length > 0 && <p className="text-[11px] text-amber-300">Required but empty: {missing.join(', ')} (the call is still allowed, to see how the server reacts).</p>}
+          {mismatch && <p role="status" className="text-[11px] text-amber-300">The arguments do not match the inputSchema: {mismatch} (the call is still allowed, to see how the server reacts).</p>}
           <CallPolicy sessionId={sessionId} tool={tool} />
           <div className="flex items-center gap-2">
             <Button variant="primary" disabled={!ready || !!running} onClick={() => void callTool(sessionId)}>Call {tool.name}</Button>

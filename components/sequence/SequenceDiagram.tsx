@@ -4,8 +4,7 @@
  * the rows in view are in the DOM), following the live end until the person scrolls away.
  */
 import { useCallback, useMemo, useState } from 'react';
-import type { Frame } from '../../lib/mcp/frame';
-import type { Classified } from '../../lib/mcp/classify';
+import type { SessionModel } from '../../lib/model/session-model';
 import { DEFAULT_LAYOUT, diagramWidth, laneXs, type LayoutOptions } from '../../lib/view/sequence-layout';
 import type { TimeMode } from '../../lib/view/row-offsets';
 import { severityByFrame, type ViewAnnotation } from '../../lib/view/annotation';
@@ -24,10 +23,8 @@ import type { RangeSet } from '../../lib/view/range-set';
 import type { PickGesture } from '../traffic/gesture';
 
 export interface SequenceDiagramProps {
-  /** The session's frames in seq order; may be appended to in place between renders. */
-  frames: readonly Frame[];
-  /** Optional: `classified[i]` is `frames[i]` already classified, to skip parsing again. */
-  classified?: readonly Classified[];
+  /** The session's one model; it grows in place between renders. */
+  session: SessionModel;
   annotations?: readonly ViewAnnotation[];
   selectedSeq?: number;
   /** Every selected frame (the focused one and any marked with it); the focused one alone when absent. */
@@ -41,13 +38,13 @@ export interface SequenceDiagramProps {
   shareable: ShareableFrames;
 }
 
-export function SequenceDiagram({ frames, classified, annotations, selectedSeq, marked, onSelect, onPick, name = 'session', shareable }: SequenceDiagramProps) {
+export function SequenceDiagram({ session, annotations, selectedSeq, marked, onSelect, onPick, name = 'session', shareable }: SequenceDiagramProps) {
   const [mode, setMode] = useState<TimeMode>('rows');
   const [collapseProgress, setCollapseProgress] = useState(false);
   const [mermaid, setMermaid] = useState<string | undefined>();
   const [exportError, setExportError] = useState<string | undefined>();
   const options = useMemo<LayoutOptions>(() => ({ ...DEFAULT_LAYOUT, mode, collapseProgress }), [mode, collapseProgress]);
-  const layout = useSequenceLayout(frames, classified, options);
+  const layout = useSequenceLayout(session, options);
   const severities = useMemo(() => severityByFrame(annotations ?? []), [annotations]);
   const severityOf = useCallback((seq: number) => severities.get(seq), [severities]);
   const vp = useViewport(layout, selectedSeq);
@@ -74,7 +71,7 @@ export function SequenceDiagram({ frames, classified, annotations, selectedSeq, 
       />
       {exportError && <p role="alert" className="border-b border-zinc-800 px-2 py-1 text-xs text-red-400">{exportError}</p>}
       <LaneHeader lanes={lanes} width={width} />
-      <SequenceViewport layout={layout} frames={frames} vp={vp} width={width} lanes={lanes} selectedSeq={selectedSeq} marked={marked} onSelect={onSelect} onPick={onPick} severityOf={severityOf} />
+      <SequenceViewport layout={layout} frames={session.frames} vp={vp} width={width} lanes={lanes} selectedSeq={selectedSeq} marked={marked} onSelect={onSelect} onPick={onPick} severityOf={severityOf} />
       {mermaid !== undefined && <MermaidDialog text={mermaid} fileName={`${name}-sequence.mmd`} onClose={() => setMermaid(undefined)} />}
     </section>
   );

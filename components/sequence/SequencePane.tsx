@@ -20,9 +20,8 @@ export function SequencePane({ traceId }: { traceId: string }) {
   const listed = useCallback(() => (frames ?? []).map((f) => f.seq), [frames]);
   // The same gestures as the traffic table: Shift+click marks a range, Ctrl/Cmd+click one frame.
   const { onPick } = useRowPicks(traceId, listed);
-  const live = useLoupe((s) => s.sessions.some((x) => x.id === traceId && x.status === 'ready'));
   const onSelect = useCallback((seq: number | undefined) => select(traceId, seq), [select, traceId]);
-  const analysis = useAnalysis(trace?.frames, live);
+  const analysis = useAnalysis(trace);
   const framesNow = useRef(frames);
   framesNow.current = frames;
   const source = trace?.source;
@@ -32,7 +31,7 @@ export function SequencePane({ traceId }: { traceId: string }) {
   return (
     <div className="flex min-h-0 flex-1">
       <div className="flex min-w-0 flex-[3] flex-col">
-        <SequenceDiagram frames={trace.frames} classified={trace.classified} annotations={analysis?.annotations} selectedSeq={selected} marked={marked} onSelect={onSelect} onPick={onPick} name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} shareable={shareable} />
+        <SequenceDiagram session={trace.model} annotations={analysis?.annotations} selectedSeq={selected} marked={marked} onSelect={onSelect} onPick={onPick} name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} shareable={shareable} />
       </div>
       {view && (
         <aside aria-label="Frame detail" className="min-w-0 flex-[2] border-l border-zinc-800 bg-zinc-900/40">

@@ -12,7 +12,7 @@ export function AnnotationsPane({ traceId }: PaneProps) {
   const selected = useLoupe((s) => s.selected[traceId]);
   const select = useLoupe((s) => s.select);
   const onSelectFrame = useCallback((seq: number) => select(traceId, seq), [select, traceId]);
-  const analysis = useAnalysis(trace?.frames);
+  const analysis = useAnalysis(trace);
   if (!analysis) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
   return <ExpertInfo annotations={analysis.annotations} onSelectFrame={onSelectFrame} selectedSeq={selected} />;
 }

@@ -67,6 +67,7 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
               <span title={JSON.stringify(s.clientCapabilities, null, 2)}>{declaredCapabilities(s.clientCapabilities).join(' ') || 'none'}</span>
             </Fact>
           )}
+          {s.source === 'tap' && <Fact label="source">tap: a host&apos;s own session; Loupe only records it</Fact>}
         </dl>
         <div className="ml-auto flex gap-1">
           {/* A recording Loupe only watches (a tap) has no client to show. */}
@@ -80,11 +81,16 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           )}
           <HttpProbeButton session={s} />
           <ExportButton session={s} />
-          {live ? (
+          {live && s.source === 'tap' ? (
+            // Stops following the tap's file; the host and its server are not touched.
+            <Button disabled={closing} onClick={() => void disconnect()}>
+              {closing ? 'Stopping…' : 'Stop following'}
+            </Button>
+          ) : live ? (
             <Button variant="danger" disabled={closing} onClick={() => void disconnect()}>
               {closing ? 'Disconnecting…' : 'Disconnect'}
             </Button>
-          ) : (
+          ) : s.source === 'tap' ? null : (
             <Button variant="primary" disabled={busy !== undefined} onClick={() => void connect(s.connectionId, s.name)}>
               Connect again
             </Button>

@@ -9,7 +9,7 @@ export function TraceFileHeader({ traceId }: { traceId: string }) {
   const header = useTraceHeaders((s) => s.byId[traceId]);
   const part = useLoupe((s) => {
     const t = s.traces[traceId];
-    return t?.positions && t.frames.length ? `part of a session: frames ${t.frames[0].seq}–${t.frames[t.frames.length - 1].seq} · ` : '';
+    return t?.model.partial && t.frames.length ? `part of a session: frames ${t.frames[0].seq}–${t.frames[t.frames.length - 1].seq} · ` : '';
   });
   const facts = header
     ? [header.target.name, header.target.transport, header.negotiatedVersion, header.redaction?.count ? `${header.redaction.count} value(s) redacted` : undefined].filter(Boolean).join(' · ')

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import '../../lib/browser/noEval';
 import { getSocket } from '../../lib/browser/socket';
 import { useLoupe } from '../../lib/browser/store';
+import { startModelClock } from '../../lib/browser/model-clock';
 import { SessionView } from '../session/SessionView';
 import { TraceDropTarget } from '../trace/TraceDropTarget';
 import { LinkBanner } from './LinkBanner';
@@ -12,6 +13,8 @@ import { Sidebar } from './Sidebar';
 
 export function LoupeApp() {
   useEffect(() => getSocket().start(), []);
+  // Every trace's model moves on (analysis, clock ticks, finish) whatever pane is shown.
+  useEffect(() => startModelClock(useLoupe), []);
   const active = useLoupe((s) => s.activeTab);
 
   return (

@@ -5,6 +5,7 @@ import { HttpConnectionForm } from '../connections/HttpConnectionForm';
 import { ConnectionList } from '../connections/ConnectionList';
 import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
+import { TapList } from '../taps/TapList';
 import { TraceImport } from '../trace/TraceImport';
 import { fetchTraceThroughProxy } from '../trace/fetchTraceThroughProxy';
 import { openTrace } from '../trace/openTrace';
@@ -36,6 +37,10 @@ export function Sidebar() {
       <section aria-labelledby="sessions-heading" className="border-t border-zinc-800">
         <SectionHeading id="sessions-heading">Sessions</SectionHeading>
         <SessionList />
+      </section>
+      <section aria-labelledby="taps-heading" className="border-t border-zinc-800">
+        <SectionHeading id="taps-heading">Recorded taps</SectionHeading>
+        <TapList />
       </section>
       <section aria-labelledby="traces-heading" className="border-t border-zinc-800 pb-3">
         <SectionHeading id="traces-heading">Trace files</SectionHeading>

@@ -11,5 +11,5 @@ export function TimingPane({ traceId }: { traceId: string }) {
   const select = useLoupe((s) => s.select);
   const onSelect = useCallback((seq: number) => select(traceId, seq), [select, traceId]);
   if (!trace) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
-  return <TimingView frames={trace.frames} classified={trace.classified} live={live} selectedSeq={selected} onSelect={onSelect} />;
+  return <TimingView session={trace.model} live={live} selectedSeq={selected} onSelect={onSelect} />;
 }

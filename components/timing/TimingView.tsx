@@ -1,9 +1,8 @@
 'use client';
 /** Latency per method, the waterfall of requests, the slowest ones, timeouts and cancellations. */
 import { useMemo } from 'react';
-import type { Frame } from '../../lib/mcp/frame';
-import type { Classified } from '../../lib/mcp/classify';
-import { modelFor } from '../../lib/view/model-cache';
+import type { SessionModel } from '../../lib/model/session-model';
+import { DEFAULT_TIMEOUT_MS } from '../../lib/mcp/calls';
 import { latencyStats, requestsOf, slowestRequests, timingCounts } from '../../lib/view/latency';
 import { useThrottled } from './useThrottled';
 import { useWireNow } from './useWireNow';
@@ -13,8 +12,8 @@ import { TimingCountsBar } from './TimingCountsBar';
 import { Waterfall } from './Waterfall';
 
 export interface TimingViewProps {
-  frames: readonly Frame[];
-  classified?: readonly Classified[];
+  /** The session's one model; it grows in place between renders. */
+  session: SessionModel;
   /** The session is still open: in-flight requests keep growing. */
   live?: boolean;
   /** A request in flight longer than this is hung (µs). */
@@ -23,11 +22,14 @@ export interface TimingViewProps {
   onSelect(seq: number): void;
 }
 
-export const DEFAULT_TIMEOUT_US = 60_000_000;
+/** The analyser's timeout, so the waterfall marks as hung exactly what timing.no-response reports. */
+export const DEFAULT_TIMEOUT_US = DEFAULT_TIMEOUT_MS * 1000;
 
-export function TimingView({ frames, classified, live = false, timeoutUs = DEFAULT_TIMEOUT_US, selectedSeq, onSelect }: TimingViewProps) {
-  const count = useThrottled(frames.length, 300);
-  const requests = useMemo(() => requestsOf(modelFor(frames, classified)), [frames, classified, count]);
+export function TimingView({ session, live = false, timeoutUs = DEFAULT_TIMEOUT_US, selectedSeq, onSelect }: TimingViewProps) {
+  const { frames } = session;
+  // Calls are paired as frames are analysed: the count of analysed frames says when to re-read.
+  const count = useThrottled(session.analysed, 300);
+  const requests = useMemo(() => requestsOf(session), [session, count]);
   const stats = useMemo(() => latencyStats(requests), [requests]);
   const slowest = useMemo(() => slowestRequests(requests, 10), [requests]);
   const lastTs = frames.length ? frames[frames.length - 1].ts : 0;

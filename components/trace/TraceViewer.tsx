@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import '../../lib/browser/noEval';
 import { useLoupe } from '../../lib/browser/store';
+import { startModelClock } from '../../lib/browser/model-clock';
 import type { Trace } from '../../lib/trace';
 import { openTrace, useTraceHeaders } from './openTrace';
 import { SessionView } from '../session/SessionView';
@@ -22,6 +23,8 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
   const traces = useLoupe((s) => s.traces);
   const tabs = useLoupe((s) => s.tabs);
   const [embedError, setEmbedError] = useState<string>();
+  // Every opened file's model is analysed in slices and finished, whatever pane is shown.
+  useEffect(() => startModelClock(useLoupe), []);
 
   const open = (name: string, trace: Trace) => {
     setEmbedError(undefined);

@@ -3,6 +3,7 @@
  * through lib/trace's reader, so a refusal names the line and the reason and nothing half-loads.
  */
 import { readTraceStream, TraceError, type Trace } from '../../lib/trace';
+import { detectHostLog, importHostLog } from '../../lib/trace/host-log';import { useLoupe } from '../../lib/browser/store';
 
 export type LoadResult = { ok: true; name: string; trace: Trace } | { ok: false; name: string; error: string };
 
@@ -11,10 +12,24 @@ function refusal(name: string, e: unknown): LoadResult {
   return { ok: false, name, error };
 }
 
+/** Host logs are a few MB at most; a trace file can be far larger and is read as a stream. */
+const HOST_LOG_MAX_BYTES = 64 * 2 ** 20;
+
 export async function loadTraceFile(file: File): Promise<LoadResult> {
   try {
     return { ok: true, name: file.name, trace: await readTraceStream(file.stream()) };
   } catch (e) {
+    // Not a trace: it may be what a host logged (Claude Desktop, VS Code), which reads as one.
+    if (file.size <= HOST_LOG_MAX_BYTES) {
+      const text = await file.text().catch(() => '');
+      if (detectHostLog(text)) {
+        try {
+          return { ok: true, name: file.name, trace: importHostLog(text, { fileName: file.name, loupeVersion: useLoupe.getState().link.proxyVersion ?? 'unknown' }) };
+        } catch (hostLogError) {
+          return refusal(file.name, hostLogError);
+        }
+      }
+    }
     return refusal(file.name, e);
   }
 }

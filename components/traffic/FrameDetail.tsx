@@ -50,7 +50,7 @@ function Facts({ view }: { view: FrameView }) {
 export function FrameDetail({ view, annotations, onJump, trace }: { view: FrameView; annotations?: readonly Annotation[]; onJump: (seq: number) => void; trace?: Trace }) {
   // HTTP heads may carry credentials: shown masked here, revealed one value at a time in the exchange.
   const raw = view.frame.lane === 'http' ? maskHttpHead(view.frame.raw) : view.frame.raw;
-  const isRequest = view.pair?.requestSeq === view.frame.seq;
+  const isRequest = view.call?.seq === view.frame.seq;
   const json = view.frame.lane === 'message' ? parsed(view.frame.raw) : view.kind === 'lifecycle' ? view.frame.meta : undefined;
   return (
     <section aria-label={`Frame ${view.frame.seq}`} className="flex h-full flex-col gap-3 overflow-auto p-3">
@@ -60,10 +60,10 @@ export function FrameDetail({ view, annotations, onJump, trace }: { view: FrameV
           <span className="text-zinc-100">{view.method}</span>
         </h3>
         <div className="ml-auto flex gap-1">
-          {view.pair && view.partnerSeq !== undefined && (
+          {view.call && view.partnerSeq !== undefined && (
             <Button onClick={() => onJump(view.partnerSeq!)}>{isRequest ? 'Go to response' : 'Go to request'}</Button>
           )}
-          {view.pair && isRequest && view.partnerSeq === undefined && <span className="text-[11px] text-zinc-500">awaiting response…</span>}
+          {view.call && isRequest && view.partnerSeq === undefined && <span className="text-[11px] text-zinc-500">awaiting response…</span>}
           <CopyButton text={raw} label="Copy raw text" />
         </div>
       </header>

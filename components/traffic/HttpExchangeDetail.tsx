@@ -1,9 +1,8 @@
 'use client';
-import { useMemo } from 'react';
 import { formatLatency, formatSize, formatTime } from '../../lib/browser/frameView';
-import { frameAt, type Trace } from '../../lib/browser/trace';
+import type { Trace } from '../../lib/browser/trace';
 import type { Frame } from '../../lib/mcp/frame';
-import { collectExchange, exchangeIdOf, type HttpExchangeView } from '../../lib/mcp/http-exchange';
+import type { HttpExchange as HttpExchangeView } from '../../lib/model/http-exchanges';
 import { Button } from '../ui/Button';
 import { HttpHeaders } from './HttpHeaders';
 import { FactList } from '../ui/FactList';
@@ -38,10 +37,8 @@ function Events({ ex, onJump }: { ex: HttpExchangeView; onJump: (seq: number) =>
 
 /** An HTTP exchange as browser devtools show one: general facts, timing, headers, body parts. */
 export function HttpExchangeDetail({ frame, trace, onJump }: { frame: Frame; trace: Trace; onJump: (seq: number) => void }) {
-  const id = exchangeIdOf(frame);
-  const lastSeq = trace.frames.length > 0 ? trace.frames[trace.frames.length - 1].seq : 0;
-  // Recomputed when the trace grows, so a stream still open gains its new events.
-  const ex = useMemo(() => (id === undefined ? undefined : collectExchange((s) => frameAt(trace, s), lastSeq, id)), [trace, lastSeq, id]);
+  // The model grows the exchange as its frames arrive: a stream still open gains its new events.
+  const ex = trace.model.exchanges.of(frame);
   if (!ex) return null;
   const carried = frame.lane === 'message' && frame.meta?.transport === 'http' ? frame.meta : undefined;
   const status = ex.status !== undefined ? `${ex.status} ${ex.statusText ?? ''}`.trim() : ex.error ? 'failed' : 'pending';
@@ -60,8 +57,8 @@ export function HttpExchangeDetail({ frame, trace, onJump }: { frame: Frame; tra
       )}
       <FactList facts={[['stream', ex.stream], ['Last-Event-ID', ex.lastEventId], ['probe', ex.probe && `${ex.probe}${ex.verdict ? `: ${ex.verdict}` : ''}`], ['size', ex.bytes !== undefined ? formatSize(ex.bytes) : undefined], ['error', ex.error], ['note', ex.note]]} />
       <Timing ex={ex} />
-      <HttpHeaders label="Request headers" headers={ex.requestHeaders} />
-      <HttpHeaders label="Response headers" headers={ex.responseHeaders} />
+      <HttpHeaders label="Request headers" headers={ex.requestHeaderList.map((h): [string, string] => [h.name, h.value])} />
+      <HttpHeaders label="Response headers" headers={ex.responseHeaderList.map((h): [string, string] => [h.name, h.value])} />
       <Events ex={ex} onJump={onJump} />
     </section>
   );

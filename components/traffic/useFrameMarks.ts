@@ -6,7 +6,7 @@ import { useAnalysis } from '../analysis/useAnalysis';
 
 /** The analyser's annotations per frame seq (the frame an annotation sits on is its first seq). */
 export function useFrameMarks(trace: Trace | undefined): ReadonlyMap<number, readonly Annotation[]> {
-  const analysis = useAnalysis(trace?.frames);
+  const analysis = useAnalysis(trace);
   const annotations = analysis?.annotations;
   return useMemo(() => {
     const bySeq = new Map<number, Annotation[]>();

@@ -4,18 +4,21 @@
  * throws is contained (counted in `state.internalErrors`): the analyser never throws.
  */
 import { TRANSPORT_FRAMING, type Frame, type Framing } from '../mcp/frame';
-import { parseStrict } from '../mcp/strict-json';
+import { parseStrict, type StrictJson } from '../mcp/strict-json';
+import { DEFAULT_TIMEOUT_MS } from '../mcp/calls';
 import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, specUrl } from '../mcp/versions';
 import { LineAssembler, type TextUnit } from './lines';
-import { requestKey, toMessage, type Message } from './message';
+import { toMessage, type Message } from './message';
 import { RULE_MODULES } from './rules';
 import { createState, type AnalysisState, type RequestRecord } from './state';
 import { track } from './track';
-import { groupOf, type AnalyzerOptions, type Annotation, type FrameContext, type MessageContext, type RuleModule, type RuleSpec, type TextContext, type Thresholds } from './types';
+import { groupOf, type AnalyzerOptions, type Annotation, type FrameContext, type MessageContext, type RuleModule, type RuleSpec, type Severity, type TextContext, type Thresholds } from './types';
 import { strAt } from './util';
 
 export interface Analyzer {
-  push(frame: Frame): Annotation[];
+  /** `parsed`: the frame's raw text already read by `parseStrict` (the session model reads each
+   *  frame once and hands it over); read here when absent. */
+  push(frame: Frame, parsed?: StrictJson): Annotation[];
   /** A clock tick (`nowUs` given: only time-based rules act) or the end of the trace (no argument:
    *  pending stdio lines are judged too). */
   finish(nowUs?: number): Annotation[];
@@ -40,6 +43,20 @@ function sectionFor(version: string, section: string): string {
   return version === '2024-11-05' && section.startsWith('basic/index#') && section !== 'basic/index#meta' ? `basic/messages#${section.slice(12)}` : section;
 }
 
+const catalogs = new WeakMap<readonly RuleModule[], Map<string, RuleSpec>>();
+
+/** The rule specs of a module list, built once per list: a short trace should not pay for it. */
+function cachedCatalog(modules: readonly RuleModule[]): Map<string, RuleSpec> {
+  let specs = catalogs.get(modules);
+  if (!specs) catalogs.set(modules, (specs = catalogOf(modules)));
+  return specs;
+}
+
+/** The catalog severity, or the weaker one the spec's wording gave before a version. */
+export function severityIn(spec: RuleSpec, version: string): Severity {
+  return spec.weakerBefore && version < spec.weakerBefore.version ? spec.weakerBefore.severity : spec.severity;
+}
+
 export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec> {
   const specs = new Map<string, RuleSpec>();
   for (const m of modules) for (const [id, spec] of Object.entries(m.rules)) specs.set(id, spec);
@@ -53,10 +70,10 @@ function framingOf(frame: Frame, declared: Framing | undefined): Framing {
 }
 
 export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly RuleModule[] = RULE_MODULES): Analyzer {
-  const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? 60_000 };
+  const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const state = createState();
   const lines = new LineAssembler();
-  const specs = catalogOf(modules);
+  const specs = cachedCatalog(modules);
   let out: Annotation[] = [];
 
   const ctx: MutableContext = {
@@ -67,15 +84,19 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
         state.internalErrors++;
         return;
       }
-      out.push({ rule, severity: spec.severity, group: groupOf(rule), frames, message, spec: specUrl(ctx.version, sectionFor(ctx.version, spec.section)) });
+      out.push({ rule, severity: severityIn(spec, ctx.version), group: groupOf(rule), frames, message, spec: specUrl(ctx.version, sectionFor(ctx.version, spec.section)) });
     },
   };
 
-  const judgeVersion = (msg?: Message): string => {
-    // The initialize request is judged by the version it asks for.
+  const judgeVersion = (msg?: Message, request?: RequestRecord): string => {
+    // The initialize request is judged by the version it asks for, its answer by the one it selects.
     if (msg?.method === 'initialize' && msg.kind === 'request' && state.initializeSeq === undefined) {
       const asked = strAt(msg.params, 'protocolVersion');
       if (isKnownVersion(asked)) return asked;
+    }
+    if (msg?.kind === 'response' && request?.method === 'initialize' && request.responseSeq === undefined) {
+      const selected = strAt(msg.result, 'protocolVersion');
+      if (isKnownVersion(selected)) return selected;
     }
     if (isKnownVersion(state.negotiatedVersion)) return state.negotiatedVersion;
     if (isKnownVersion(state.requestedVersion)) return state.requestedVersion;
@@ -89,11 +110,9 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
   const onFinish = modules.filter((m) => m.onFinish);
 
   const handleMessage = (msg: Message) => {
-    const responder = msg.dir === 'c2s' ? 's2c' : 'c2s';
-    const key = msg.kind === 'response' || msg.kind === 'error' ? requestKey(responder, msg.id) : undefined;
     ctx.msg = msg;
-    ctx.request = key === undefined ? undefined : state.requests.get(key);
-    ctx.version = judgeVersion(msg);
+    ctx.request = msg.kind === 'response' || msg.kind === 'error' ? state.calls.match(msg.dir, msg.id)?.call : undefined;
+    ctx.version = judgeVersion(msg, ctx.request);
     for (const m of onMessage) {
       try {
         m.onMessage?.(ctx as MessageContext);
@@ -127,12 +146,26 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
     else handleMessage(toMessage(value, base));
   };
 
+  const clock = (nowUs: number) => {
+    ctx.version = judgeVersion();
+    for (const m of onFinish) {
+      try {
+        m.onFinish?.(ctx, nowUs, false);
+      } catch {
+        state.internalErrors++;
+      }
+    }
+  };
+
   return {
-    push(frame) {
+    push(frame, parsed) {
       out = [];
       try {
         if (frame.ts > state.lastTs) state.lastTs = frame.ts;
         state.firstSeq ??= frame.seq;
+        // The wire clock reached this frame: deadlines that passed before it are judged first,
+        // so a reply or a cancellation that came too late cannot hide them.
+        clock(frame.ts);
         // Past the session's byte budget only metadata was kept: no text to judge, no finding to make.
         if (frame.textDropped) return out;
         const ended = frame.lane === 'lifecycle' && (frame.meta?.event === 'exit' || frame.meta?.event === 'disconnect');
@@ -142,7 +175,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
         const isMessage = frame.lane === 'message' && frame.dir !== 'local';
         const stdio = isMessage && framingOf(frame, opts.framing) === 'lines';
         ctx.frame = frame;
-        ctx.parsed = isMessage ? parseStrict(typeof frame.raw === 'string' ? frame.raw : String(frame.raw)) : undefined;
+        ctx.parsed = isMessage ? (parsed ?? parseStrict(typeof frame.raw === 'string' ? frame.raw : String(frame.raw))) : undefined;
         ctx.stdio = stdio;
         ctx.version = judgeVersion();
         for (const m of onFrame) {

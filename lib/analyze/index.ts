@@ -1,4 +1,4 @@
-/** The analyser: frames in, annotations and session state out (shared/RULES.md is its catalog). */
+/** The analyser: frames in, annotations and session state out (lib/analyze/README.md is its catalog). */
 export type { Severity, Annotation, AnalyzerOptions, RuleModule, RuleSpec } from './types';
 export type { AnalysisState, Phase, RequestRecord, ProgressRecord, ToolInfo } from './state';
 export { createAnalyzer, analyze, catalogOf, type Analyzer } from './engine';

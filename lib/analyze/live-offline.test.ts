@@ -4,7 +4,7 @@ import type { Frame } from '../mcp/frame';
 import { toFrame } from '../mcp/frame-check';
 import { CASES_BY_GROUP } from './cases';
 import { analyze, createAnalyzer, type Annotation } from './index';
-import { METHODS } from './methods';
+import { METHOD_LIST } from '../mcp/methods';
 import { realisticMix } from './mix';
 
 /** Live: one frame at a time, with the trace's end announced at the end. */
@@ -16,7 +16,7 @@ function live(frames: readonly Frame[]): Annotation[] {
   return out;
 }
 
-const methods = Object.keys(METHODS);
+const methods = METHOD_LIST.map((m) => m.method);
 const anyJson = fc.jsonValue({ maxDepth: 4 });
 const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'id', 'result');
 const params = fc.oneof(anyJson, fc.dictionary(fc.oneof(hostileKey, fc.string()), anyJson), fc.record({ _meta: fc.dictionary(fc.oneof(fc.constant('progressToken'), fc.constant('io.modelcontextprotocol/protocolVersion'), fc.string()), anyJson), name: fc.string(), cursor: fc.string(), uri: fc.string() }, { requiredKeys: [] }));

@@ -28,17 +28,7 @@ export interface Message {
   batch?: { index: number; size: number };
 }
 
-/** The id as a pairing key, or undefined when the id cannot pair (null, boolean, object...). */
-export function idKey(id: unknown): string | undefined {
-  if (typeof id === 'string') return `s:${id}`;
-  if (typeof id === 'number' && Number.isFinite(id)) return `n:${id}`;
-  return undefined;
-}
-
-export function requestKey(dir: string, id: unknown): string | undefined {
-  const k = idKey(id);
-  return k === undefined ? undefined : `${dir}|${k}`;
-}
+export { idKey, callKey as requestKey } from '../mcp/calls';
 
 export function toMessage(value: unknown, at: Omit<Message, 'value' | 'kind' | 'hasId'>): Message {
   // One object shape for every message keeps the hot path monomorphic.

@@ -3,6 +3,7 @@ import { analyze, RULE_MODULES } from './index';
 import { CASES_BY_GROUP } from './cases';
 import { req } from './cases/types';
 import { script } from './testing';
+import readme from './README.md?raw';
 
 const implemented = RULE_MODULES.flatMap((m) => Object.keys(m.rules));
 
@@ -23,6 +24,10 @@ describe('the catalog', () => {
     const tested = new Set(Object.values(CASES_BY_GROUP).flat().map((c) => c.rule));
     // http.* rules have their own scripted exchanges in rules/http-transport.test.ts.
     expect(implemented.filter((r) => !r.startsWith('http.') && !tested.has(r))).toEqual([]);
+  });
+
+  it('lists every rule id in README.md', () => {
+    expect(implemented.filter((r) => !readme.includes(`| \`${r}\` |`))).toEqual([]);
   });
 
   it('declares each rule id once', () => {

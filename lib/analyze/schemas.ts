@@ -9,6 +9,7 @@
  */
 import type * as z from 'zod/v4';
 import * as T from '@modelcontextprotocol/sdk/types.js';
+import { METHOD_LIST } from '../mcp/methods';
 
 type Schema = z.ZodType;
 
@@ -32,28 +33,10 @@ export const PARAMS: ReadonlyMap<string, Schema> = new Map(
   REQUESTS.filter((s) => s.shape.params !== undefined).map((s) => [s.shape.method.value, s.shape.params as Schema]),
 );
 
-export const RESULTS: ReadonlyMap<string, Schema> = new Map<string, Schema>([
-  ['initialize', T.InitializeResultSchema],
-  ['ping', T.EmptyResultSchema],
-  ['resources/list', T.ListResourcesResultSchema],
-  ['resources/templates/list', T.ListResourceTemplatesResultSchema],
-  ['resources/read', T.ReadResourceResultSchema],
-  ['resources/subscribe', T.EmptyResultSchema],
-  ['resources/unsubscribe', T.EmptyResultSchema],
-  ['prompts/list', T.ListPromptsResultSchema],
-  ['prompts/get', T.GetPromptResultSchema],
-  ['tools/list', T.ListToolsResultSchema],
-  ['tools/call', T.CallToolResultSchema],
-  ['logging/setLevel', T.EmptyResultSchema],
-  ['completion/complete', T.CompleteResultSchema],
-  ['sampling/createMessage', T.CreateMessageResultSchema],
-  ['roots/list', T.ListRootsResultSchema],
-  ['elicitation/create', T.ElicitResultSchema],
-  ['tasks/get', T.GetTaskResultSchema],
-  ['tasks/result', T.GetTaskPayloadResultSchema],
-  ['tasks/list', T.ListTasksResultSchema],
-  ['tasks/cancel', T.CancelTaskResultSchema],
-]);
+/** Each method's result schema, named by the method table (lib/mcp/methods.ts). */
+export const RESULTS: ReadonlyMap<string, Schema> = new Map(
+  METHOD_LIST.flatMap((m) => (m.result ? [[m.method, T[m.result] as unknown as Schema] as const] : [])),
+);
 
 export const SAMPLING_WITH_TOOLS_RESULT: Schema = T.CreateMessageResultWithToolsSchema;
 /** What a task-augmented request (params.task) is answered with. */

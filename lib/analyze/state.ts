@@ -2,7 +2,7 @@
  * The session state the analyser derives from frames. Exported for the capability tables and
  * timing views; it is rebuilt from frames alone, so live and offline states are identical.
  */
-import { PairIndex } from '../mcp/pairs';
+import { CallIndex, type Call } from '../mcp/calls';
 import type { Obj } from './util';
 
 export type Phase =
@@ -18,23 +18,8 @@ export type Phase =
   /** The server process exited or the connection closed. */
   | 'ended';
 
-export interface RequestRecord {
-  seq: number;
-  ts: number;
-  /** The sender's direction. */
-  dir: 'c2s' | 's2c';
-  id: string | number;
-  method: string;
-  params?: unknown;
-  responseSeq?: number;
-  responseTs?: number;
-  isError?: boolean;
-  /** The seq of the `notifications/cancelled` that named it. */
-  cancelledSeq?: number;
-  progressToken?: string | number;
-  /** Set once `timing.no-response` was reported, so a clock tick reports it once. */
-  timedOut?: boolean;
-}
+/** A request and what became of it: the analyser reads the one pairing every view reads. */
+export type RequestRecord = Call;
 
 export interface ProgressRecord {
   requestSeq: number;
@@ -66,9 +51,9 @@ export interface AnalysisState {
   /** The seq of the first frame analysed. Above 1, the frames are part of a session that began
    *  earlier (a selection or time-range export), so its handshake was never seen. */
   firstSeq?: number;
-  pairs: PairIndex;
-  /** Every request seen, by `dir|id`; the first one wins when an id is reused. */
-  requests: Map<string, RequestRecord>;
+  /** Every request and its response, cancellation and progress (lib/mcp/calls.ts has the policy
+   *  for reused ids). */
+  calls: CallIndex;
   /** Resource URIs the client subscribed to and did not unsubscribe from. */
   subscriptions: Set<string>;
   /** Progress tokens of requests not answered yet, by `dir|token`. */
@@ -93,8 +78,7 @@ export function createState(): AnalysisState {
   return {
     phase: 'new',
     era: 'stateful',
-    pairs: new PairIndex(),
-    requests: new Map(),
+    calls: new CallIndex(),
     subscriptions: new Set(),
     progressTokens: new Map(),
     cursors: new Map(),

@@ -4,8 +4,8 @@
  */
 import type { KnownVersion } from '../mcp/versions';
 import type { AnalysisState, RequestRecord } from './state';
-import { requestKey, type Message } from './message';
-import { PAGINATED } from './methods';
+import type { Message } from './message';
+import { PAGINATED } from '../mcp/methods';
 import { statelessSignal, STATELESS_VERSION_KEY } from './era';
 import { arrAt, isObj, objAt, own, strAt } from './util';
 
@@ -31,26 +31,21 @@ export function track(state: AnalysisState, msg: Message, request: RequestRecord
     const meta = objAt(msg.params, '_meta');
     state.negotiatedVersion ??= strAt(meta, STATELESS_VERSION_KEY) as KnownVersion | undefined;
   }
-  state.pairs.push(
-    { seq: msg.seq, ts: msg.ts, dir: msg.dir, lane: 'message', raw: '', size: 0 },
-    { kind: msg.kind === 'unknown' ? 'invalid' : msg.kind, method: msg.method, id: typeof msg.id === 'string' || typeof msg.id === 'number' ? msg.id : undefined },
-  );
   if (msg.kind === 'request') trackRequest(state, msg);
   else if (msg.kind === 'notification') trackNotification(state, msg);
   else if ((msg.kind === 'response' || msg.kind === 'error') && request && request.responseSeq === undefined) trackResponse(state, msg, request);
 }
 
 function trackRequest(state: AnalysisState, msg: Message): void {
-  const key = requestKey(msg.dir, msg.id);
-  if (key === undefined || state.requests.has(key)) return;
-  const rec: RequestRecord = { seq: msg.seq, ts: msg.ts, dir: msg.dir, id: msg.id as string | number, method: msg.method as string, params: msg.params };
+  // A reused id is a new call (jsonrpc.id-reused says so): its answer pairs with it.
+  const rec = state.calls.request(msg.seq, msg.ts, msg.dir, msg.id, msg.method as string, msg.params);
+  if (!rec) return;
   const token = progressTokenOf(msg.params);
   if (validProgressToken(token)) {
     rec.progressToken = token;
     const pk = progressKey(msg.dir, token);
     if (!state.progressTokens.has(pk)) state.progressTokens.set(pk, { requestSeq: msg.seq, dir: msg.dir });
   }
-  state.requests.set(key, rec);
   if (msg.dir !== 'c2s') return;
   if (msg.method === 'initialize' && state.initializeSeq === undefined) {
     state.initializeSeq = msg.seq;
@@ -70,22 +65,23 @@ function trackNotification(state: AnalysisState, msg: Message): void {
     state.initializedSeq ??= msg.seq;
     if (state.phase === 'awaiting-initialized' || state.phase === 'initializing') state.phase = 'operational';
   } else if (msg.method === 'notifications/cancelled') {
-    const key = requestKey(msg.dir, own(isObj(msg.params) ? msg.params : {}, 'requestId'));
-    const req = key === undefined ? undefined : state.requests.get(key);
-    if (req && req.cancelledSeq === undefined) req.cancelledSeq = msg.seq;
+    const req = state.calls.cancelTarget(msg.dir, own(isObj(msg.params) ? msg.params : {}, 'requestId'));
+    if (req) state.calls.cancel(req, msg.seq, msg.ts);
   } else if (msg.method === 'notifications/progress') {
     const token = own(isObj(msg.params) ? msg.params : {}, 'progressToken');
     const progress = own(isObj(msg.params) ? msg.params : {}, 'progress');
     if (!validProgressToken(token) || typeof progress !== 'number') return;
     const rec = state.progressTokens.get(progressKey(msg.dir === 'c2s' ? 's2c' : 'c2s', token));
-    if (rec) rec.last = progress;
+    if (!rec) return;
+    rec.last = progress;
+    const call = state.calls.callAt(rec.requestSeq);
+    if (call && call.responseSeq === undefined) state.calls.progress(call, msg.seq);
   }
 }
 
 function trackResponse(state: AnalysisState, msg: Message, req: RequestRecord): void {
-  req.responseSeq = msg.seq;
-  req.responseTs = msg.ts;
-  req.isError = msg.kind === 'error';
+  const code = msg.kind === 'error' && isObj(msg.error) ? own(msg.error, 'code') : undefined;
+  state.calls.answer(req, msg.seq, msg.ts, msg.kind === 'error', typeof code === 'number' ? code : undefined);
   if (req.progressToken !== undefined) {
     const pk = progressKey(req.dir, req.progressToken);
     if (state.progressTokens.get(pk)?.requestSeq === req.seq) state.progressTokens.delete(pk);

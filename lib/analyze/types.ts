@@ -1,6 +1,6 @@
 /**
  * The analyser's public types and the contract every rule module follows. A rule module is one
- * file under rules/ that declares the catalog entries it emits (shared/RULES.md) and reacts to
+ * file under rules/ that declares the catalog entries it emits (README.md) and reacts to
  * frames, messages and the end of a trace; rules/index.ts lists them. Adding a group (the http.*
  * rules) is one more file and one more line in that list.
  */
@@ -27,7 +27,8 @@ export interface Annotation {
 export interface AnalyzerOptions {
   /** A response slower than this is marked `timing.slow` (default 1000 ms). */
   slowMs?: number;
-  /** A request unanswered this long is marked `timing.no-response` (default 60 000 ms). */
+  /** A request unanswered this long is marked `timing.no-response` (default 30 000 ms, the wait of
+   *  Loupe's own client: lib/mcp/calls.ts). */
   timeoutMs?: number;
   /** How the traffic was cut into messages: the trace target's or the session's `framing`.
    *  Absent, each frame's transport answers (TRANSPORT_FRAMING); no meta at all means lines. */
@@ -40,6 +41,9 @@ export interface RuleSpec {
   severity: Severity;
   /** Spec section relative to the version's spec root, e.g. `basic/lifecycle#initialization`. */
   section: string;
+  /** Where older versions worded the requirement more softly (a SHOULD where it is now a MUST):
+   *  sessions of a version before `version` get `severity` instead. */
+  weakerBefore?: { version: string; severity: Severity };
 }
 
 export interface Reporter {

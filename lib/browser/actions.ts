@@ -36,6 +36,16 @@ export async function forgetSession(sessionId: string): Promise<void> {
   useLoupe.getState().closeTab(sessionId);
 }
 
+/** Opens (or finds) the session that shows a recorded tap, in a tab. */
+export async function openTap(file: string): Promise<string> {
+  const reply = await getSocket().call({ type: 'taps/open', file });
+  const sessionId = reply.type === 'ack' ? reply.sessionId : undefined;
+  if (!sessionId) throw new Error('The proxy opened no session for that tap.');
+  useLoupe.getState().openTab(sessionId);
+  await attachSession(sessionId);
+  return sessionId;
+}
+
 export async function saveConnection(connection: Connection): Promise<void> {
   await getSocket().call({ type: 'connections/save', connection });
 }

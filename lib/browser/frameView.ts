@@ -5,7 +5,7 @@
  */
 import type { Frame } from '../mcp/frame';
 import type { JsonRpcId } from '../mcp/classify';
-import type { Pair } from '../mcp/pairs';
+import type { Call } from '../mcp/calls';
 import { classifiedAt, frameAt, type Trace } from './trace';
 
 export type FrameKind = 'request' | 'response' | 'error' | 'notification' | 'batch' | 'invalid' | 'stderr' | 'lifecycle' | 'http';
@@ -18,7 +18,8 @@ export interface FrameView {
    *  on the request and on its response. */
   subject?: string;
   id?: JsonRpcId;
-  pair?: Pair;
+  /** The request/response pair the frame belongs to (the model's one pairing). */
+  call?: Call;
   /** Set on a response, and on a request once answered. */
   latencyUs?: number;
   /** On a request its sender cancelled before an answer: microseconds up to the cancellation. */
@@ -36,20 +37,20 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
   if (frame.lane === 'http') return { frame, kind: 'http' };
   const c = classifiedAt(t, seq) ?? { kind: 'invalid' as const };
   const kind: FrameKind = c.kind === 'other' ? 'invalid' : c.kind;
-  const pair = t.pairs.pairOf(seq);
-  const isRequest = pair?.requestSeq === seq;
-  const method = c.method ?? pair?.method;
-  const request = isRequest || !pair ? c : classifiedAt(t, pair.requestSeq);
+  const call = t.model.callAt(seq);
+  const isRequest = call?.seq === seq;
+  const method = c.method ?? call?.method;
   return {
     frame,
     kind,
     method,
-    subject: subjectOf(method, request?.json),
+    // The request's params name it, on the request and on its response.
+    subject: subjectOf(method, call ? call.params : (c.json as { params?: unknown } | undefined)?.params),
     id: c.id,
-    pair,
-    latencyUs: pair?.latencyUs,
-    cancelledAfterUs: isRequest && pair?.responseSeq === undefined ? pair?.cancelledAfterUs : undefined,
-    partnerSeq: pair ? (isRequest ? pair.responseSeq : pair.requestSeq) : undefined,
+    call,
+    latencyUs: call?.responseTs === undefined ? undefined : call.responseTs - call.ts,
+    cancelledAfterUs: isRequest && call?.responseTs === undefined && call?.cancelledTs !== undefined ? call.cancelledTs - call.ts : undefined,
+    partnerSeq: call ? (isRequest ? call.responseSeq : call.seq) : undefined,
     problem: c.problem,
   };
 }
@@ -61,11 +62,10 @@ const SUBJECT_FIELD: Record<string, 'name' | 'uri'> = {
 };
 
 /** The tool, prompt or resource a request names, from its params (undefined when it names none). */
-export function subjectOf(method: string | undefined, requestJson: unknown): string | undefined {
+export function subjectOf(method: string | undefined, params: unknown): string | undefined {
   const field = method === undefined ? undefined : SUBJECT_FIELD[method];
-  if (!field) return undefined;
-  const params = (requestJson as { params?: Record<string, unknown> } | undefined)?.params;
-  const v = params?.[field];
+  if (!field || typeof params !== 'object' || params === null) return undefined;
+  const v = (params as Record<string, unknown>)[field];
   return typeof v === 'string' ? v : undefined;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Frame } from '../mcp/frame';
 import type { Connection } from '../wire/connection';
-import { unreachable, type OpenOptions, type PendingServerRequest, type ProxyMessage, type SessionSummary } from '../wire/protocol';
+import { unreachable, type OpenOptions, type PendingServerRequest, type ProxyMessage, type SessionSummary, type TapEntry } from '../wire/protocol';
 import type { ClientState } from '../wire/client-state';
 import { emptyTrace, ingest, type Trace } from './trace';
 
@@ -34,6 +34,8 @@ export interface LoupeData {
   pending: Record<string, PendingServerRequest[]>;
   /** Loupe's client in each session, exactly as the proxy holds it. */
   clients: Record<string, ClientState>;
+  /** Recorded taps in the config dir: hosts' sessions with their servers, live or finished. */
+  taps: TapEntry[];
   notices: Notice[];
 }
 
@@ -44,6 +46,7 @@ export const initialData: LoupeData = {
   traces: {},
   pending: {},
   clients: {},
+  taps: [],
   notices: [],
 };
 
@@ -52,16 +55,17 @@ export function withNotice(d: LoupeData, text: string): LoupeData {
   return { ...d, notices: [...d.notices.slice(-4), { id: ++noticeId, text }] };
 }
 
-function withFrames(d: LoupeData, sessionId: string, frames: ProxyMessage & { type: 'frames/append' | 'frames/snapshot' }): LoupeData {
+function withFrames(d: LoupeData, sessionId: string, frames: ProxyMessage & { type: 'frames/append' | 'frames/snapshot' }, now: number): LoupeData {
   const prev = d.traces[sessionId] ?? emptyTrace({ kind: 'live', sessionId });
   const endSeq = frames.type === 'frames/snapshot' ? frames.endSeq : 0;
   // The wire schema checks every frame's envelope; `meta` stays an open record there and is read
   // defensively by the views, hence the cast to the recorder's richer type.
-  const next = ingest(prev, frames.frames as Frame[], endSeq);
+  const next = ingest(prev, frames.frames as Frame[], endSeq, now);
   return next === prev && d.traces[sessionId] ? d : { ...d, traces: { ...d.traces, [sessionId]: next } };
 }
 
-export function reduceMessage(d: LoupeData, msg: ProxyMessage): LoupeData {
+/** `now`: when the message arrived (ms, `performance.now()`), for the wire clock between frames. */
+export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeData {
   switch (msg.type) {
     case 'hello':
       return {
@@ -75,9 +79,11 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage): LoupeData {
       return { ...d, connections: msg.connections };
     case 'sessions/update':
       return { ...d, sessions: msg.sessions };
+    case 'taps/update':
+      return { ...d, taps: msg.taps };
     case 'frames/snapshot':
     case 'frames/append':
-      return withFrames(d, msg.sessionId, msg);
+      return withFrames(d, msg.sessionId, msg, now);
     case 'server-requests/update':
       return { ...d, pending: { ...d.pending, [msg.sessionId]: msg.pending } };
     case 'client/snapshot':
@@ -99,8 +105,8 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage): LoupeData {
   }
 }
 
-export function reduceMessages(d: LoupeData, msgs: readonly ProxyMessage[]): LoupeData {
+export function reduceMessages(d: LoupeData, msgs: readonly ProxyMessage[], now = 0): LoupeData {
   let next = d;
-  for (const m of msgs) next = reduceMessage(next, m);
+  for (const m of msgs) next = reduceMessage(next, m, now);
   return next;
 }

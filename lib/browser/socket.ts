@@ -134,6 +134,7 @@ export class LoupeSocket {
         return;
       case 'connections/update':
       case 'sessions/update':
+      case 'taps/update':
       case 'frames/snapshot':
       case 'frames/append':
       case 'server-requests/update':

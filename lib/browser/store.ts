@@ -7,7 +7,7 @@ import type { Frame } from '../mcp/frame';
 import type { MultiSelection } from '../view/multi-select';
 import type { ProxyMessage } from '../wire/protocol';
 import { initialData, reduceMessages, withNotice, type LinkState, type LoupeData } from './reduce';
-import { emptyTrace, ingest } from './trace';
+import { emptyTrace, ingest, touched } from './trace';
 import { loadTabs, saveTabs } from './tabsStorage';
 
 export interface UiState {
@@ -38,6 +38,8 @@ export interface LoupeActions {
   setPane(traceId: string, pane: string): void;
   /** Shows frames from a trace file in a tab of their own; returns the trace id. */
   openTraceFile(name: string, frames: readonly Frame[]): string;
+  /** The model of a trace moved on by itself (analysis, a clock tick, the end): views redraw. */
+  touchTraces(ids: readonly string[]): void;
 }
 
 export type LoupeStore = LoupeData & UiState & LoupeActions;
@@ -53,7 +55,7 @@ export const useLoupe = create<LoupeStore>()((set, get) => ({
   multiSelection: {},
   pane: {},
 
-  applyMessages: (msgs) => set((s) => reduceMessages(s, msgs)),
+  applyMessages: (msgs) => set((s) => reduceMessages(s, msgs, performance.now())),
   setLink: (link) => set((s) => ({ link: { ...link, proxyVersion: link.proxyVersion ?? s.link.proxyVersion } })),
   notify: (text) => set((s) => withNotice(s, text)),
   dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
@@ -85,6 +87,13 @@ export const useLoupe = create<LoupeStore>()((set, get) => ({
   selectMany: (traceId, focus, multi) =>
     set((s) => ({ selected: { ...s.selected, [traceId]: focus }, multiSelection: { ...s.multiSelection, [traceId]: multi } })),
   setPane: (traceId, pane) => set((s) => ({ pane: { ...s.pane, [traceId]: pane } })),
+
+  touchTraces: (ids) =>
+    set((s) => {
+      const traces = { ...s.traces };
+      for (const id of ids) if (traces[id]) traces[id] = touched(traces[id]);
+      return { traces };
+    }),
 
   openTraceFile: (name, frames) => {
     const id = `file:${name}`;

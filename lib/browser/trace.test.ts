@@ -38,7 +38,8 @@ describe('ingest', () => {
     expect(t.frames).toHaveLength(0);
     t = ingest(t, frames.slice(0, 5), 5);
     expect(seqs(t)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(t.pairs.pairOf(7)).toMatchObject({ requestSeq: 6, latencyUs: 250 });
+    expect(t.model.callAt(7)).toMatchObject({ seq: 6, responseTs: 5250 });
+    expect(frameView(t, 7)).toMatchObject({ partnerSeq: 6, latencyUs: 250 });
   });
 
   it('returns the same object when nothing new arrived, so views do not re-render', () => {
@@ -54,7 +55,7 @@ describe('ingest', () => {
         t = ingest(t, frames.slice(0, snapAt), snapAt);
         t = ingest(t, frames.slice(snapAt));
         expect(seqs(t)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-        expect(t.pairs.byRequest.size).toBe(2);
+        expect(t.model.calls.all.map((c) => [c.seq, c.responseSeq])).toEqual([[2, 4], [6, 7]]);
       }),
     );
   });
@@ -118,7 +119,7 @@ describe('a partial trace from a file (seqs with gaps)', () => {
 
   it('stays on the dense path for a whole session read from a file', () => {
     const t = ingest(file(), frames);
-    expect(t.positions).toBeUndefined();
+    expect(t.model.partial).toBe(false);
     expect(frameView(t, 3)?.kind).toBe('stderr');
   });
 });

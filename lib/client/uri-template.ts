@@ -2,6 +2,12 @@
  * RFC 6570 URI templates, levels 1 to 4, as resource templates use them: the variable names of a
  * template (to build a form) and the expansion of a template with the values the person typed.
  * A list value is a JS array; a composite (key/value) value is a plain object.
+ *
+ * Not the SDK's `UriTemplate` (@modelcontextprotocol/sdk/shared/uriTemplate.js): it expands 11 of
+ * the 19 RFC 6570 section 3.2 examples in uri-template.test.ts. It has no `;` operator, no
+ * `{var:3}` prefixes and no composite values, joins `{/a,b}` with commas, does not explode
+ * `{?list*}`, and encodes `%20` again inside `{+path}`. A person filling a template must get the
+ * URI the server's own expansion produces, so this one stays.
  */
 
 export type TemplateValue = string | string[] | Record<string, string> | undefined;

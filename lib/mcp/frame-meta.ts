@@ -43,17 +43,25 @@ export const StdioLifecycleMetaSchema = z.discriminatedUnion('event', [
   /** Loupe signalled the process group while closing. */
   stdioEvent('signal', { pid: z.number().int(), signal: z.string() }),
   stdioEvent('tail', tail),
+  /** A line a host logged about its own doing, kept from an imported host log (`loupe import`). */
+  stdioEvent('note', {}),
 ]);
 export type StdioLifecycleMeta = z.infer<typeof StdioLifecycleMetaSchema>;
 
 // ---- HTTP ----
 
 /** Which stream an exchange is: the POST of a message, the standalone GET stream, the legacy
- *  (2024-11-05) SSE stream, the DELETE that ends a session, or one of Loupe's active probes. */
-export const StreamRoleSchema = z.enum(['post', 'get', 'legacy', 'delete', 'probe']);
+ *  (2024-11-05) SSE stream, the DELETE that ends a session, one of Loupe's active probes, or a
+ *  request of the OAuth chain (metadata, registration, authorization, token). */
+export const StreamRoleSchema = z.enum(['post', 'get', 'legacy', 'delete', 'probe', 'oauth']);
 export type StreamRole = z.infer<typeof StreamRoleSchema>;
 
-export const ProbeNameSchema = z.enum(['origin', 'unknown-session']);
+/** `baseline` is the well-behaved initialize the other probes' answers are compared with. */
+export const ProbeNameSchema = z.enum(['origin', 'unknown-session', 'baseline']);
+/** Which step of the OAuth chain an `oauth` exchange is. */
+export const OAuthStepSchema = z.enum(['resource-metadata', 'server-metadata', 'registration', 'authorize', 'token', 'refresh', 'token-exchange']);
+export type OAuthStep = z.infer<typeof OAuthStepSchema>;
+
 export type ProbeName = z.infer<typeof ProbeNameSchema>;
 export const ProbeVerdictSchema = z.enum(['pass', 'fail', 'inconclusive']);
 export type ProbeVerdict = z.infer<typeof ProbeVerdictSchema>;
@@ -84,6 +92,7 @@ export const HttpRequestMetaSchema = z.discriminatedUnion('stream', [
   z.strictObject({ ...requestBase, stream: z.literal('legacy') }),
   z.strictObject({ ...requestBase, stream: z.literal('delete') }),
   z.strictObject({ ...requestBase, stream: z.literal('probe'), probe: ProbeNameSchema }),
+  z.strictObject({ ...requestBase, stream: z.literal('oauth'), oauth: OAuthStepSchema }),
 ]);
 export type HttpRequestMeta = z.infer<typeof HttpRequestMetaSchema>;
 
@@ -150,6 +159,7 @@ export const HttpEndMetaSchema = z.discriminatedUnion('stream', [
   z.strictObject({ ...endBase, ...sseSummary, stream: z.literal('get') }),
   z.strictObject({ ...endBase, ...sseSummary, stream: z.literal('legacy') }),
   z.strictObject({ ...endBase, stream: z.literal('delete') }),
+  z.strictObject({ ...endBase, stream: z.literal('oauth'), oauth: OAuthStepSchema }),
   z.strictObject({
     ...endBase, stream: z.literal('probe'), probe: ProbeNameSchema,
     /** The rule the probe judges, and its verdict (absent on a probe's clean-up DELETE). */

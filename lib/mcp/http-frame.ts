@@ -54,7 +54,7 @@ export function httpSummary(frame: Frame): string {
       if (m.stream === 'probe' && m.verdict) return `probe ${m.probe}: ${m.verdict}`;
       const took = m.doneAt !== undefined && m.sentAt !== undefined ? ` in ${ms(m.doneAt - m.sentAt)}` : '';
       if (m.error) return `failed${took}: ${m.error}`;
-      const expired = m.stream !== 'probe' && m.stream !== 'delete' && m.sessionExpired === true;
+      const expired = 'sessionExpired' in m && m.sessionExpired === true;
       return `done ${size(m.bytes ?? 0)}${took}${expired ? ' (session expired)' : ''}`;
     }
   }

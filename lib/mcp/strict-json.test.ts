@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseStrict } from './strict-json';
+import { confirmStrict, parseStrict } from './strict-json';
 
 function nativeParse(text: string): { ok: boolean; value?: unknown } {
   try {
@@ -33,6 +33,15 @@ describe('parseStrict', () => {
       { key: 'x', path: '/p', offset: 20, line: 2, column: 13 },
       { key: 'a', path: '', offset: 27, line: 2, column: 20 },
     ]);
+  });
+
+  it('finds a repeated key JSON.parse hid, however keys and strings are written', () => {
+    // Escaped quotes, a `":` inside a string value and whitespace before the colon must not fool the scan.
+    const hidden = '{"s":"a\\"b\\":c", "k" : {"x":1, "x" :2}, "t":"\\\\"}';
+    expect(parseStrict(hidden).duplicates.map((d) => d.key)).toEqual(['x']);
+    expect(confirmStrict(hidden, JSON.parse(hidden)).duplicates.map((d) => d.key)).toEqual(['x']);
+    const clean = '{"s":"a\\"b\\":c", "k" : {"x":1, "y" :2}, "t":"\\\\"}';
+    expect(confirmStrict(clean, JSON.parse(clean))).toEqual({ ok: true, value: JSON.parse(clean), incomplete: false, duplicates: [] });
   });
 
   it('keeps __proto__ as an own key and never touches the prototype', () => {

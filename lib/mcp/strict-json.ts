@@ -128,7 +128,73 @@ function readKey(obj: Container): StrictJson | undefined {
   return undefined;
 }
 
+/**
+ * Reads `input` strictly. Most messages are valid JSON without repeated keys, so the engine's own
+ * JSON.parse reads them and a light scan confirms there is nothing it hid (as many keys in the
+ * value as key tokens in the text); only text that fails either check takes the full reader below,
+ * which finds the position of the fault or of each repeated key.
+ */
 export function parseStrict(input: string): StrictJson {
+  let value: unknown;
+  try {
+    value = JSON.parse(input);
+  } catch {
+    return readStrictly(input);
+  }
+  return confirmStrict(input, value);
+}
+
+/** The strict reading of `input` when `value` is already `JSON.parse(input)`: the value itself,
+ *  unless a key was repeated (then the full reader says where). The session model classifies
+ *  frames from JSON.parse on arrival and confirms here only when the analyser gets to them. */
+export function confirmStrict(input: string, value: unknown): StrictJson {
+  if (keyTokens(input) === keysIn(value)) return { ok: true, value, incomplete: false, duplicates: [] };
+  return readStrictly(input);
+}
+
+/** Counts `"...":` in valid JSON text: every key written, repeated ones included. */
+function keyTokens(t: string): number {
+  let count = 0;
+  let at = t.indexOf('"');
+  while (at !== -1) {
+    // Find the closing quote: one preceded by an even number of backslashes.
+    let end = t.indexOf('"', at + 1);
+    for (;;) {
+      let slashes = 0;
+      while (t.charCodeAt(end - 1 - slashes) === 92) slashes++;
+      if ((slashes & 1) === 0) break;
+      end = t.indexOf('"', end + 1);
+    }
+    let k = end + 1;
+    for (let c = t.charCodeAt(k); c === 32 || c === 10 || c === 13 || c === 9; c = t.charCodeAt(++k));
+    if (t.charCodeAt(k) === 58) count++;
+    at = t.indexOf('"', end + 1);
+  }
+  return count;
+}
+
+/** Counts the keys of every object in a parsed value (an explicit stack: any depth). */
+function keysIn(root: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (const x of v) if (typeof x === 'object' && x !== null) stack.push(x);
+      continue;
+    }
+    for (const k in v) {
+      count++;
+      const x = (v as Record<string, unknown>)[k];
+      if (typeof x === 'object' && x !== null) stack.push(x);
+    }
+  }
+  return count;
+}
+
+/** The full reader: the value, every repeated key, NaN/Infinity, the position of a fault. */
+export function readStrictly(input: string): StrictJson {
   text = input;
   i = 0;
   n = input.length;

@@ -4,8 +4,8 @@
  * latency per method. Latency is reported but never counts as a difference: timings vary run to
  * run, and a CI gate on them would flap.
  */
-import { analyze, type Annotation } from '../analyze';
-import { classifyFrame } from '../mcp/classify';
+import type { Annotation } from '../analyze';
+import { modelOf } from '../model/session-model';
 import type { Frame, Framing } from '../mcp/frame';
 import { jsonDiff, type Change } from './json-diff';
 
@@ -54,7 +54,7 @@ const LISTINGS = {
   prompts: { method: 'prompts/list', field: 'prompts', key: 'name' },
 } as const;
 
-type Listing = keyof typeof LISTINGS;
+export type Listing = keyof typeof LISTINGS;
 
 interface Summary {
   version?: string;
@@ -67,27 +67,48 @@ interface Summary {
   latencyUs: Map<string, number[]>;
 }
 
-function summarize(frames: readonly Frame[], framing: Framing | undefined): Summary {
-  const { annotations, state } = analyze(frames, framing === undefined ? {} : { framing });
-  const bySeq = new Map(frames.map((f) => [f.seq, f]));
-  const items = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() } as Summary['items'];
-  const latencyUs = new Map<string, number[]>();
-  const listed = new Set<Listing>();
-  for (const pair of state.pairs.byRequest.values()) {
-    if (pair.latencyUs !== undefined) latencyUs.set(pair.method, [...(latencyUs.get(pair.method) ?? []), pair.latencyUs]);
-    const listing = (Object.keys(LISTINGS) as Listing[]).find((l) => LISTINGS[l].method === pair.method);
-    if (!listing || pair.responseSeq === undefined || pair.isError) continue;
-    const json = classifyFrame(bySeq.get(pair.responseSeq)!).json as { result?: Record<string, unknown> } | undefined;
-    const list = json?.result?.[LISTINGS[listing].field];
-    if (!Array.isArray(list)) continue;
-    listed.add(listing);
-    // Later listings win: a list_changed followed by a new listing shows the server's latest offer.
-    for (const item of list) {
-      const key = (item as Record<string, unknown> | null)?.[LISTINGS[listing].key];
-      if (typeof key === 'string') items[listing].set(key, item);
-    }
+/** The listing kinds a server offers, in report order. */
+export const LISTING_NAMES = Object.keys(LISTINGS) as Listing[];
+
+export type OfferedItems = Record<Listing, Map<string, unknown>>;
+
+/** Items by key (tool name, resource URI, ...); later entries win. */
+export function keyItems(listing: Listing, list: readonly unknown[], into = new Map<string, unknown>()): Map<string, unknown> {
+  for (const item of list) {
+    const key = (item as Record<string, unknown> | null)?.[LISTINGS[listing].key];
+    if (typeof key === 'string') into.set(key, item);
   }
-  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items, listed, annotations, latencyUs };
+  return into;
+}
+
+/** What the server offered in the session: every successful listing's items. */
+export function offeredItems(frames: readonly Frame[], framing?: Framing): OfferedItems {
+  return itemsOf(modelOf(frames, framing === undefined ? {} : { framing }));
+}
+
+function itemsOf(model: ReturnType<typeof modelOf>): OfferedItems {
+  const items: OfferedItems = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() };
+  for (const call of model.calls.all) {
+    const listing = LISTING_NAMES.find((l) => LISTINGS[l].method === call.method);
+    if (!listing || call.responseSeq === undefined || call.isError) continue;
+    const json = model.classifiedAt(call.responseSeq)?.json as { result?: Record<string, unknown> } | undefined;
+    const list = json?.result?.[LISTINGS[listing].field];
+    // Later listings win: a list_changed followed by a new listing shows the server's latest offer.
+    if (Array.isArray(list)) keyItems(listing, list, items[listing]);
+  }
+  return items;
+}
+
+/** The listings that got a successful response with a list in it. */
+function listedOf(model: ReturnType<typeof modelOf>): Set<Listing> {
+  const listed = new Set<Listing>();
+  for (const call of model.calls.all) {
+    const listing = LISTING_NAMES.find((l) => LISTINGS[l].method === call.method);
+    if (!listing || call.responseSeq === undefined || call.isError) continue;
+    const json = model.classifiedAt(call.responseSeq)?.json as { result?: Record<string, unknown> } | undefined;
+    if (Array.isArray(json?.result?.[LISTINGS[listing].field])) listed.add(listing);
+  }
+  return listed;
 }
 
 function diffListing(l: Listing, sa: Summary, sb: Summary): ItemsDiff {
@@ -97,7 +118,17 @@ function diffListing(l: Listing, sa: Summary, sb: Summary): ItemsDiff {
   return diffItems(sa.items[l], sb.items[l]);
 }
 
-function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {
+function summarize(frames: readonly Frame[], framing: Framing | undefined): Summary {
+  const model = modelOf(frames, framing === undefined ? {} : { framing });
+  const { annotations, state } = model;
+  const latencyUs = new Map<string, number[]>();
+  for (const call of model.calls.all) {
+    if (call.responseTs !== undefined) latencyUs.set(call.method, [...(latencyUs.get(call.method) ?? []), call.responseTs - call.ts]);
+  }
+  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items: itemsOf(model), listed: listedOf(model), annotations, latencyUs };
+}
+
+export function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {
   const out: ItemsDiff = { added: [], removed: [], changed: [] };
   for (const [name, item] of a) {
     if (!b.has(name)) out.removed.push(name);

@@ -6,8 +6,8 @@
  * `{mcp.method.name} {target}`. Ids are derived from the trace, so an export is reproducible.
  */
 import { headerValue, type Frame } from '../mcp/frame';
-import { classifyFrame } from '../mcp/classify';
-import { PairIndex, type Pair } from '../mcp/pairs';
+import type { Call } from '../mcp/calls';
+import { modelOf } from '../model/session-model';
 import type { Trace } from './format';
 import { originMs } from './time';
 
@@ -51,21 +51,18 @@ export function traceToOtlp(trace: Trace, loupeVersion: string): object {
   const { header, frames } = trace;
   const origin = originMs(header);
   const traceId = fnvHex(`${header.createdAt}|${header.target.name}`, 1n) + fnvHex(`${header.createdAt}|${header.target.name}`, 2n);
-  const bySeq = new Map(frames.map((f) => [f.seq, f]));
-  const pairs = new PairIndex();
-  const parsed = new Map<number, Parsed>();
-  for (const f of frames) {
-    const c = classifyFrame(f);
-    if (c.json && typeof c.json === 'object') parsed.set(f.seq, c.json as Parsed);
-    pairs.push(f, c);
-  }
+  const model = modelOf(frames);
+  const parsedAt = (seq: number | undefined): Parsed | undefined => {
+    const json = seq === undefined ? undefined : model.classifiedAt(seq)?.json;
+    return json && typeof json === 'object' ? (json as Parsed) : undefined;
+  };
   const sessionId = sessionIdOf(frames);
   const transport = header.target.transport === 'stdio' ? 'pipe' : 'tcp';
-  const spans = [...pairs.byRequest.values()].map((p: Pair) => {
-    const req = bySeq.get(p.requestSeq)!;
-    const res = p.responseSeq !== undefined ? bySeq.get(p.responseSeq) : undefined;
-    const rq = parsed.get(p.requestSeq) ?? {};
-    const rs = p.responseSeq !== undefined ? parsed.get(p.responseSeq) : undefined;
+  const spans = model.calls.all.filter((c) => !c.refused).map((p: Call) => {
+    const req = model.frameAt(p.seq)!;
+    const res = p.responseSeq !== undefined ? model.frameAt(p.responseSeq) : undefined;
+    const rq: Parsed = { id: p.id, params: p.params && typeof p.params === 'object' ? (p.params as Record<string, unknown>) : undefined };
+    const rs = parsedAt(p.responseSeq);
     const name = typeof rq.params?.name === 'string' ? rq.params.name : undefined;
     const target = p.method === 'tools/call' || p.method === 'prompts/get' ? name : undefined;
     const errorCode = rs?.error && typeof rs.error.code === 'number' ? rs.error.code : undefined;
@@ -84,13 +81,13 @@ export function traceToOtlp(trace: Trace, loupeVersion: string): object {
       ...attr('mcp.resource.uri', typeof rq.params?.uri === 'string' ? rq.params.uri : undefined),
       ...attr('rpc.response.status_code', errorCode !== undefined ? String(errorCode) : undefined),
       ...attr('error.type', errorType),
-      ...attr('loupe.request.seq', p.requestSeq),
+      ...attr('loupe.request.seq', p.seq),
       ...attr('loupe.response.seq', p.responseSeq),
     ];
     const message = rs?.error && typeof rs.error.message === 'string' ? rs.error.message : toolError ? 'the tool returned isError' : res ? undefined : 'no response in the trace';
     return {
       traceId,
-      spanId: fnvHex(`${traceId}|${p.requestSeq}`, 3n),
+      spanId: fnvHex(`${traceId}|${p.seq}`, 3n),
       name: target ? `${p.method} ${target}` : p.method,
       // A request the client sent is a client span; one the server sent is handled by the client.
       kind: req.dir === 'c2s' ? SPAN_KIND_CLIENT : SPAN_KIND_SERVER,

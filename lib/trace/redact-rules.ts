@@ -50,6 +50,13 @@ export const PATTERN_RULES: PatternRule[] = [
   // goes on keeps `eyJ-eyJ-eyJ-…` from being scanned again from each `eyJ`.
   { id: 'jwt', description: 'JSON Web Tokens', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g },
   {
+    // Token and registration requests carry their secrets as form fields, the first one with no `&`
+    // before it: the code, the PKCE verifier, client secrets and assertions, refresh tokens.
+    id: 'oauth-form-secret',
+    description: 'OAuth form fields: code, code_verifier, client_secret, client_assertion, assertion, refresh_token, subject_token',
+    pattern: /(?<![A-Za-z0-9_.-])(?:code|code_verifier|client_secret|client_assertion|assertion|refresh_token|subject_token|device_code)=([^&#\s"\\]+)/g,
+  },
+  {
     id: 'url-secret-param',
     description: 'URL query parameters named like token, key, secret, password',
     pattern: /[?&](?:[A-Za-z0-9_-]*(?:token|api[_-]?key|apikey|secret|password|sig|signature|auth))=([^&#\s"\\]+)/gi,

@@ -111,3 +111,26 @@ describe('redaction, for any placement', () => {
     );
   });
 });
+
+describe('OAuth token requests', () => {
+  it('redact the code, the PKCE verifier, client secrets, assertions and refresh tokens in form bodies', () => {
+    const form = 'grant_type=authorization_code&code=code-1a2b3c4d&code_verifier=verifier-5e6f7a8b&client_secret=secret-9c0d1e2f&refresh_token=refresh-3a4b5c6d&client_assertion=assert-7e8f9a0b';
+    const frames: Frame[] = [{
+      seq: 1, ts: 10, dir: 'c2s', lane: 'http', raw: `POST /token HTTP/1.1\r\nHost: as\r\n\r\n${form}`, size: 200,
+      meta: { transport: 'http', phase: 'request', stream: 'oauth', oauth: 'token', method: 'POST', url: 'http://127.0.0.1:9/token', headers: [] },
+    }];
+    const text = exportTraceText({ frames, target, loupeVersion: '0.1.0', redact: {} });
+    for (const secret of ['code-1a2b3c4d', 'verifier-5e6f7a8b', 'secret-9c0d1e2f', 'refresh-3a4b5c6d', 'assert-7e8f9a0b']) expect(text).not.toContain(secret);
+    expect(text).toContain('grant_type=authorization_code');
+  });
+});
+
+describe('OAuth metadata and token responses', () => {
+  it('keep endpoint URLs and token_type readable while the tokens go', () => {
+    const body = JSON.stringify({ token_endpoint: 'http://as/token', authorization_endpoint: 'http://as/authorize', token_type: 'Bearer', access_token: 'tok-1a2b3c4d5e6f' });
+    const frames: Frame[] = [{ seq: 1, ts: 10, dir: 's2c', lane: 'http', raw: body, size: body.length, meta: { transport: 'http', phase: 'end', exchange: 1, stream: 'oauth', oauth: 'token' } }];
+    const text = exportTraceText({ frames, target, loupeVersion: '0.1.0', redact: {} });
+    expect(text).not.toContain('tok-1a2b3c4d5e6f');
+    for (const kept of ['http://as/token', 'http://as/authorize', 'Bearer']) expect(text).toContain(kept);
+  });
+});

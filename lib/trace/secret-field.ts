@@ -19,7 +19,13 @@ const COLON = 58;
 
 const SECRET_NAME = /api[_-]?key|apikey|token|password|passwd|secret|authorization|credential|private[_-]?key|access[_-]?key|cookie/i;
 /** Protocol fields that merely contain a secret-looking word. */
-export const NOT_SECRET_FIELDS = new Set(['progresstoken', 'maxtokens', 'tokens', 'tokencount', 'totaltokens']);
+export const NOT_SECRET_FIELDS = new Set([
+  'progresstoken', 'maxtokens', 'tokens', 'tokencount', 'totaltokens',
+  // OAuth metadata and token responses: endpoint URLs and names, which debugging OAuth needs.
+  'token_type', 'token_endpoint', 'authorization_endpoint', 'authorization_servers', 'token_endpoint_auth_method',
+  'token_endpoint_auth_methods_supported', 'token_endpoint_auth_signing_alg_values_supported', 'revocation_endpoint',
+  'introspection_endpoint', 'authorization_response_iss_parameter_supported', 'issued_token_type', 'requested_token_type', 'subject_token_type',
+]);
 
 /** [A-Za-z0-9_.-] */
 function isNameChar(c: number): boolean {

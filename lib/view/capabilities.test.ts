@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { capabilityCatalog } from '../mcp/capability-catalog';
 import { capabilityRows } from './capability-rows';
-import { readHandshake } from './handshake';
+import { handshakeFacts } from './handshake';
+import { modelOf } from '../model/session-model';
+import type { Frame } from '../mcp/frame';
+
+const readHandshake = (frames: Frame[]) => handshakeFacts(modelOf(frames).state);
 import { usedMethods } from './used-methods';
 import { SequenceModel } from './sequence-model';
 import { severityByFrame } from './annotation';

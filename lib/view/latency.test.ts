@@ -29,7 +29,7 @@ describe('latency statistics', () => {
   });
 
   it('gives count and p50/p95/p99/max per method from wire timestamps', () => {
-    const stats = latencyStats(requestsOf(session().m));
+    const stats = latencyStats(requestsOf(session().m.session));
     const call = stats.find((s) => s.method === 'tools/call')!;
     expect(call).toMatchObject({ count: 100, answered: 100, errors: 0, inFlight: 0, p50: 50_000, p95: 95_000, p99: 99_000, max: 100_000 });
     expect(stats.find((s) => s.method === 'tools/list')).toMatchObject({ count: 1, errors: 1, max: 500 });
@@ -38,12 +38,12 @@ describe('latency statistics', () => {
   });
 
   it('lists the slowest answered requests first', () => {
-    expect(slowestRequests(requestsOf(session().m), 3).map((r) => r.latencyUs)).toEqual([100_000, 99_000, 98_000]);
+    expect(slowestRequests(requestsOf(session().m.session), 3).map((r) => r.latencyUs)).toEqual([100_000, 99_000, 98_000]);
   });
 
   it('counts in-flight, hung, timed-out and cancelled requests', () => {
     const { m, end } = session();
-    const reqs = requestsOf(m);
+    const reqs = requestsOf(m.session);
     expect(timingCounts(reqs, end, 10_000_000)).toEqual({ requests: 104, answered: 102, inFlight: 1, hung: 0, timeouts: 1, cancelled: 1 });
     expect(timingCounts(reqs, end + 20_000_000, 10_000_000)).toMatchObject({ hung: 1, timeouts: 2 });
   });
@@ -51,7 +51,7 @@ describe('latency statistics', () => {
 
 describe('waterfall', () => {
   it('places bars on the time axis and grows in-flight ones to now', () => {
-    const reqs = requestsOf(session().m);
+    const reqs = requestsOf(session().m.session);
     const scale = { t0: 0, t1: 10_000_000, width: 1000 };
     const answered = waterfallBar(reqs[1], scale, 10_000_000, 30_000_000);
     expect(answered.state).toBe('answered');

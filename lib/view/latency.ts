@@ -2,7 +2,7 @@
  * Latency statistics per method, measured at the wire (request and response frame timestamps),
  * plus the counts the timing view shows: in flight, hung, timed out, cancelled.
  */
-import type { SequenceModel } from './sequence-model';
+import type { SessionModel } from '../model/session-model';
 import type { Direction } from '../mcp/frame';
 
 /** The MCP SDKs answer a request they gave up on with this code (RequestTimeout). */
@@ -22,16 +22,16 @@ export interface RequestRecord {
   cancelTs?: number;
 }
 
-export function requestsOf(model: SequenceModel): RequestRecord[] {
+/** Every request of the session, from its one pairing (a request the transport refused never
+ *  reached the server and is left out). */
+export function requestsOf(session: SessionModel): RequestRecord[] {
   const out: RequestRecord[] = [];
-  for (const r of model.rows) {
-    if (r.kind !== 'request' || r.id === undefined || r.dir === 'local') continue;
-    const resp = r.pairSeq === undefined ? undefined : model.row(r.pairSeq);
-    const cancel = r.cancelledBy === undefined || resp ? undefined : model.row(r.cancelledBy);
+  for (const c of session.calls.all) {
+    if (c.refused) continue;
     out.push({
-      cancelTs: cancel?.ts,
-      seq: r.seq, method: r.method ?? '?', dir: r.dir, startTs: r.ts, endTs: resp?.ts, latencyUs: r.latencyUs,
-      isError: resp?.kind === 'error', errorCode: resp?.errorCode, cancelled: r.cancelledBy !== undefined,
+      seq: c.seq, method: c.method, dir: c.dir, startTs: c.ts, endTs: c.responseTs, latencyUs: c.responseTs === undefined ? undefined : c.responseTs - c.ts,
+      isError: c.isError === true, errorCode: c.errorCode, cancelled: c.cancelledSeq !== undefined,
+      cancelTs: c.responseTs === undefined ? c.cancelledTs : undefined,
     });
   }
   return out;

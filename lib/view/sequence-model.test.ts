@@ -116,48 +116,34 @@ describe('SequenceModel', () => {
 });
 
 describe('modelFor', () => {
-  it('shares one model per frames array and catches up with appended frames', async () => {
+  it('shares one diagram model per session model and catches up with what it analysed', async () => {
     const { modelFor } = await import('./model-cache');
+    const { SessionModel } = await import('../model/session-model');
     const s = new FrameScript().handshake();
-    const frames = s.frames.slice(0, 2);
-    const a = modelFor(frames);
+    const session = new SessionModel();
+    session.append(s.frames.slice(0, 2));
+    session.advance();
+    const a = modelFor(session);
     expect(a.rows).toHaveLength(2);
-    frames.push(s.frames[2]);
-    const b = modelFor(frames);
+    session.append(s.frames.slice(2, 3));
+    expect(modelFor(session).rows).toHaveLength(2); // not analysed yet: its pairing is not known
+    session.advance();
+    const b = modelFor(session);
     expect(b).toBe(a);
     expect(b.rows).toHaveLength(3);
-    expect(modelFor(s.frames)).not.toBe(a);
+    expect(modelFor(new SessionModel())).not.toBe(a);
   });
-});
 
-describe('analyseSome', () => {
-  it('analyses within a budget and resumes where it stopped, with the same result', async () => {
-    const { analyseSome, analysisSoFar } = await import('./analysis-cache');
+  it('tells the id-reuse story the model tells: the reused id pairs with its own answer', () => {
     const s = new FrameScript().handshake();
-    for (let i = 1; i <= 300; i++) s.request('c2s', i, 'tools/list');
-    s.request('c2s', 1, 'tools/list'); // reuses an id: jsonrpc.id-reused
-    let t = 0;
-    const first = analyseSome(s.frames, 1, () => (t += 1));
-    expect(first.analysed).toBe(64);
-    let r = first;
-    while (r.analysed < s.frames.length) r = analyseSome(s.frames, 1, () => (t += 1));
-    expect(analysisSoFar(s.frames).analysed).toBe(s.frames.length);
-    const whole = analyseSome([...s.frames]);
-    expect(r.annotations).toEqual(whole.annotations);
-    expect(r.annotations.some((a) => a.rule === 'jsonrpc.id-reused')).toBe(true);
-  });
-});
-
-describe('tickAnalysis', () => {
-  it('reports a request left unanswered past the timeout once the clock passes it', async () => {
-    const { analyseSome, tickAnalysis } = await import('./analysis-cache');
-    const s = new FrameScript().handshake();
-    s.request('c2s', 1, 'tools/call', { name: 'slow' });
-    analyseSome(s.frames);
-    const sent = s.frames.at(-1)!.ts;
-    expect(tickAnalysis(s.frames, sent + 1_000_000).annotations.some((a) => a.rule === 'timing.no-response')).toBe(false);
-    const later = tickAnalysis(s.frames, sent + 61_000_000).annotations.filter((a) => a.rule === 'timing.no-response');
-    expect(later.map((a) => a.frames[0])).toEqual([4]);
-    expect(tickAnalysis(s.frames, sent + 62_000_000).annotations.filter((a) => a.rule === 'timing.no-response')).toHaveLength(1);
+    s.request('c2s', 1, 'ping');
+    s.result('s2c', 1);
+    s.request('c2s', 1, 'tools/list');
+    s.result('s2c', 1);
+    const m = build(s);
+    const [first, firstAnswer, second, secondAnswer] = m.rows.slice(-4);
+    expect([first.pairSeq, firstAnswer.pairSeq, second.pairSeq, secondAnswer.pairSeq]).toEqual([firstAnswer.seq, first.seq, secondAnswer.seq, second.seq]);
+    expect(secondAnswer.method).toBe('tools/list');
+    expect(m.session.callAt(secondAnswer.seq)?.seq).toBe(second.seq);
   });
 });

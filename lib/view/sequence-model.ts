@@ -1,9 +1,11 @@
 /**
- * The sequence diagram's model: one row per frame, built incrementally (each frame is looked at
- * once), with request/response links, nesting and progress groups. Pure: no React, no DOM.
+ * The sequence diagram's rows: one per frame, built incrementally from the session's one model
+ * (lib/model): request/response links, progress and cancellation come from its pairing; this file
+ * adds only the diagram's own layout facts (nesting, checkpoints, labels). Pure: no React, no DOM.
  */
 import type { Direction, Frame, Lane } from '../mcp/frame';
-import { classifyFrame, type Classified, type JsonRpcId } from '../mcp/classify';
+import type { Classified, JsonRpcId } from '../mcp/classify';
+import { SessionModel } from '../model/session-model';
 import { rowLabel } from './row-label';
 
 export type RowKind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'batch' | 'stderr' | 'lifecycle' | 'http';
@@ -38,23 +40,17 @@ export interface SeqRow {
  *  requests that span it without scanning from the start. */
 export const CHECKPOINT_EVERY = 1024;
 
-const key = (dir: string, id: unknown) => `${dir}|${typeof id}|${String(id)}`;
-const other = (dir: Direction): Direction => (dir === 'c2s' ? 's2c' : 'c2s');
-
 function obj(v: unknown): Record<string, unknown> | undefined {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
 export class SequenceModel {
   readonly rows: SeqRow[] = [];
+  /** The session model the rows are read from. */
+  readonly session: SessionModel;
   private readonly indexBySeq = new Map<number, number>();
-  /** Unanswered requests by sender direction and id. */
-  private readonly openByKey = new Map<string, number>();
-  /** Every request ever sent, by sender direction and id (cancellation may name an answered one). */
-  private readonly requestByKey = new Map<string, number>();
   /** Unanswered client requests, oldest first: the innermost is the last. */
   private readonly openClientRequests: number[] = [];
-  private readonly progressOwner = new Map<string, number>();
   private readonly exchangeRequest = new Map<number, number>();
   /** checkpoints[k] = request seqs unanswered just before row k * CHECKPOINT_EVERY. */
   readonly checkpoints: number[][] = [];
@@ -62,11 +58,26 @@ export class SequenceModel {
   /** Bumped on every change, so views can tell when to redraw. */
   version = 0;
 
-  /** Adds frames in seq order. `classified[i]`, when given, is `frames[i]` already classified
-   *  (the page classifies every frame once on arrival; parsing 100,000 frames twice is wasteful). */
-  push(frames: readonly Frame[], classified?: readonly Classified[]): void {
-    for (let i = 0; i < frames.length; i++) this.pushOne(frames[i], classified?.[i]);
-    if (frames.length) this.version++;
+  /** Without a session model, the diagram keeps one of its own (fed by `push`). */
+  constructor(session?: SessionModel) {
+    this.session = session ?? new SessionModel();
+  }
+
+  /** Adds frames to its own session model and brings the rows up to date (tests and exports). */
+  push(frames: readonly Frame[]): void {
+    this.session.append(frames);
+    this.session.advance();
+    this.sync();
+  }
+
+  /** Adds a row for every frame the session model has analysed since the last call: a row needs
+   *  the frame's pairing, which the analyser decides. */
+  sync(): void {
+    const { frames, classified } = this.session;
+    const to = this.session.analysed;
+    if (this.rows.length >= to) return;
+    for (let i = this.rows.length; i < to; i++) this.pushOne(frames[i], classified[i]);
+    this.version++;
   }
 
   row(seq: number): SeqRow | undefined {
@@ -90,10 +101,9 @@ export class SequenceModel {
     });
   }
 
-  private pushOne(f: Frame, known?: Classified): void {
+  private pushOne(f: Frame, c: Classified): void {
     const index = this.rows.length;
     if (index % CHECKPOINT_EVERY === 0) this.checkpoints.push([...this.open]);
-    const c = known ?? classifyFrame(f);
     const kind: RowKind = f.lane === 'message' ? c.kind === 'other' ? 'invalid' : c.kind : f.lane;
     // Every field is present from the start: one object shape for all rows keeps 100,000 of them fast.
     const row: SeqRow = {
@@ -105,20 +115,16 @@ export class SequenceModel {
     this.indexBySeq.set(f.seq, index);
     const params = obj(obj(c.json)?.params);
     if (f.dir !== 'local' && f.lane === 'message') {
-      if (kind === 'request' && c.id !== undefined) this.onRequest(row, f, params);
-      else if (kind === 'response' || kind === 'error') this.onResponse(row, c.json);
-      else if (kind === 'notification') this.onNotification(row, params);
+      if (kind === 'request' && c.id !== undefined) this.onRequest(row, f);
+      else if (kind === 'response' || kind === 'error') this.onResponse(row);
+      else if (kind === 'notification') this.onNotification(row);
     }
     row.label = rowLabel(row, f, c, params);
   }
 
-  private onRequest(row: SeqRow, f: Frame, params: Record<string, unknown> | undefined): void {
-    const k = key(row.dir, row.id);
-    this.openByKey.set(k, row.index);
-    this.requestByKey.set(k, row.seq);
+  private onRequest(row: SeqRow, f: Frame): void {
+    if (this.session.calls.callAt(row.seq)?.seq !== row.seq) return;
     this.open.add(row.seq);
-    const token = obj(params?._meta)?.progressToken;
-    if (typeof token === 'string' || typeof token === 'number') this.progressOwner.set(key(row.dir, token), row.seq);
     const exchange = f.lane === 'message' && f.meta?.transport === 'http' ? f.meta.exchange : undefined;
     if (row.dir === 'c2s') {
       this.openClientRequests.push(row.seq);
@@ -131,12 +137,11 @@ export class SequenceModel {
     if (parent !== undefined) this.nestUnder(row, parent);
   }
 
-  private onResponse(row: SeqRow, json: unknown): void {
-    const k = key(other(row.dir), row.id);
-    const reqIndex = this.openByKey.get(k);
-    if (reqIndex === undefined) return;
-    this.openByKey.delete(k);
-    const req = this.rows[reqIndex];
+  private onResponse(row: SeqRow): void {
+    const call = this.session.calls.callAt(row.seq);
+    if (!call || call.responseSeq !== row.seq) return;
+    const req = this.row(call.seq);
+    if (!req) return;
     this.open.delete(req.seq);
     req.pairSeq = row.seq;
     row.pairSeq = req.seq;
@@ -144,25 +149,25 @@ export class SequenceModel {
     req.latencyUs = row.latencyUs = row.ts - req.ts;
     row.depth = req.depth;
     row.parentSeq = req.parentSeq;
-    const code = obj(obj(json)?.error)?.code;
-    if (typeof code === 'number') row.errorCode = code;
+    if (call.errorCode !== undefined) row.errorCode = call.errorCode;
     if (req.dir === 'c2s') {
       const at = this.openClientRequests.lastIndexOf(req.seq);
       if (at >= 0) this.openClientRequests.splice(at, 1);
     }
   }
 
-  private onNotification(row: SeqRow, params: Record<string, unknown> | undefined): void {
+  private onNotification(row: SeqRow): void {
     if (row.method === 'notifications/progress') {
-      const owner = this.progressOwner.get(key(other(row.dir), params?.progressToken));
-      if (owner === undefined) return;
+      const owner = this.session.calls.progressAt(row.seq);
+      if (!owner || !this.row(owner.seq)) return;
       row.isProgress = true;
-      this.nestUnder(row, owner);
-      const req = this.row(owner)!;
+      this.nestUnder(row, owner.seq);
+      const req = this.row(owner.seq)!;
       req.progressCount = (req.progressCount ?? 0) + 1;
     } else if (row.method === 'notifications/cancelled') {
-      const target = this.requestByKey.get(key(row.dir, params?.requestId));
-      if (target !== undefined) this.row(target)!.cancelledBy = row.seq;
+      const target = this.session.calls.cancelledAt(row.seq);
+      const req = target && this.row(target.seq);
+      if (req) req.cancelledBy = row.seq;
     }
   }
 

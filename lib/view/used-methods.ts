@@ -4,7 +4,7 @@
  */
 import type { SequenceModel } from './sequence-model';
 import { catalogVersion, isDeclared, type Side } from '../mcp/capability-catalog';
-import { methodDef } from '../mcp/method-catalog';
+import { mayBeSentBy, methodDef, receiverNeeds } from '../mcp/methods';
 import type { ViewAnnotation } from './annotation';
 
 export interface UsedMethod {
@@ -46,10 +46,13 @@ export function usedMethods(model: SequenceModel, ctx: CapabilityContext, annota
   for (const { seqs, ...g } of groups.values()) {
     const def = methodDef(g.method, version);
     if (!def) g.note = `not defined by ${version} (custom or newer)`;
-    else if (!def.from.includes(g.from)) { g.allowed = false; g.note = `only the ${def.from.join(' and ')} may send it`; }
-    else if (def.needs) {
-      const caps = def.needs.side === 'client' ? ctx.clientCapabilities : ctx.serverCapabilities;
-      if (!isDeclared(caps, def.needs.path)) { g.allowed = false; g.note = `the ${def.needs.side} did not declare ${def.needs.path}`; }
+    else if (!mayBeSentBy(def, g.from)) { g.allowed = false; g.note = `only the ${def.from} may send it`; }
+    else {
+      // A request needs a capability of its receiver, a notification one of its sender.
+      const side: Side = def.kind === 'request' ? (g.from === 'client' ? 'server' : 'client') : g.from;
+      const path = def.kind === 'request' ? receiverNeeds(def, version) : def.senderNeeds;
+      const caps = side === 'client' ? ctx.clientCapabilities : ctx.serverCapabilities;
+      if (path !== undefined && !isDeclared(caps, path)) { g.allowed = false; g.note = `the ${side} did not declare ${path}`; }
     }
     for (const s of seqs) {
       const a = byFrame.get(s);

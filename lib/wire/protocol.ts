@@ -73,6 +73,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('client/finish-task'), rid: Rid, sessionId: SessionId, taskId: z.string().min(1).max(1000), ...AnswerFields }),
   /** The person's answer to a request the server sent (sampling, elicitation, roots). */
   z.object({ type: z.literal('server-request/answer'), rid: Rid, sessionId: SessionId, key: z.string(), ...AnswerFields }),
+  /** Opens the session that shows a recorded tap (a file in the config dir's taps/ folder). */
+  z.object({ type: z.literal('taps/open'), rid: Rid, file: z.string().min(1).max(300) }),
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportSchema,
 ]);
@@ -121,6 +123,20 @@ export const PendingServerRequestSchema = z.object({
 });
 export type PendingServerRequest = z.infer<typeof PendingServerRequestSchema>;
 
+/** A tap's recording in the config dir: a host's session with its server, live or finished. */
+export const TapEntrySchema = z.object({
+  file: z.string(),
+  name: z.string(),
+  /** The host's process name, when the platform told the tap. */
+  host: z.string().optional(),
+  startedAt: z.string(),
+  running: z.boolean(),
+  bytes: z.number().int().nonnegative(),
+  /** The session that follows or shows it, when one is open. */
+  sessionId: z.string().optional(),
+});
+export type TapEntry = z.infer<typeof TapEntrySchema>;
+
 // ---- proxy -> page ----
 export const ProxyMessageSchema = z.discriminatedUnion('type', [
   z.object({
@@ -129,6 +145,8 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('connections/update'), connections: z.array(ConnectionSchema) }),
   z.object({ type: z.literal('sessions/update'), sessions: z.array(SessionSummarySchema) }),
+  /** The recorded taps, newest first: sent after hello and whenever a tap starts or ends. */
+  z.object({ type: z.literal('taps/update'), taps: z.array(TapEntrySchema) }),
   /** Everything recorded so far; live `frames/append` batches continue after `endSeq`. */
   z.object({ type: z.literal('frames/snapshot'), sessionId: SessionId, frames: z.array(FrameSchema), endSeq: z.number().int().nonnegative() }),
   z.object({ type: z.literal('frames/append'), sessionId: SessionId, frames: z.array(FrameSchema) }),

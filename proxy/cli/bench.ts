@@ -18,6 +18,7 @@ import { startLoupe } from '../../scripts/bench/loupe-process';
 import { PageClient } from '../../scripts/bench/page-client';
 import { ms, perSecond, renderTable } from '../../scripts/bench/table';
 import { pageBench } from '../../scripts/bench/page';
+import { floodAsHost, tapPinger } from '../../scripts/bench/tap';
 import { redactionThroughput } from '../../scripts/bench/redaction';
 
 const USAGE = `usage: loupe bench [--pings N] [--warmup N] [--flood N] [--analyser-seconds S] [--redaction-mb N] [--out FILE] [--no-page]
@@ -33,7 +34,7 @@ const USAGE = `usage: loupe bench [--pings N] [--warmup N] [--flood N] [--analys
 
 /** Redaction runs in linear time, so a floor in MB/s on inputs built against backtracking says so
  *  at any size: the quadratic pattern this replaced did 0.1 MB of backslashes in 21 s. */
-const TARGETS = { addedMedianMs: 0.5, floodFramesPerSecond: 20_000, analyserFramesPerSecond: 100_000, redactionMbPerSecond: 1 };
+const TARGETS = { addedMedianMs: 0.5, floodFramesPerSecond: 20_000, analyserFramesPerSecond: 100_000, redactionMbPerSecond: 1, tapAddedMedianMs: 0.05, tapFloodShare: 0.9 };
 
 /** A bench that hangs should say where, rather than sit silent until CI gives up. */
 const WATCHDOG_MS = 15 * 60_000;
@@ -78,15 +79,16 @@ export async function run(argv: string[]): Promise<number> {
   watchdog.unref();
   progress('starting loupe start --port 0');
   const loupe = await startLoupe();
-  let direct, viaLoupe, flood;
+  let direct, viaLoupe, viaTap, flood;
   try {
     const page = await PageClient.connect(loupe.url);
-    const pingers = [await directPinger(), await proxyPinger(page)];
-    progress(`${opts.pings} pings each, SDK client direct and through Loupe, taking turns`);
-    const [directSamples, loupeSamples] = await timeInTurns(pingers, opts.pings, opts.warmup);
+    const pingers = [await directPinger(), await proxyPinger(page), await tapPinger()];
+    progress(`${opts.pings} pings each, SDK client direct, through Loupe and through loupe tap, taking turns`);
+    const [directSamples, loupeSamples, tapSamples] = await timeInTurns(pingers, opts.pings, opts.warmup);
     for (const p of pingers) await p.close();
     direct = summarize(directSamples);
     viaLoupe = summarize(loupeSamples);
+    viaTap = summarize(tapSamples);
     progress(`flood of ${opts.flood} notifications through the proxy and the WebSocket`);
     flood = await floodThroughLoupe(page, opts.flood);
     page.close();
@@ -95,6 +97,14 @@ export async function run(argv: string[]): Promise<number> {
   }
   progress('flood server alone, for context');
   const alone = await floodAlone(opts.flood);
+  progress('flood read by a host directly and through loupe tap, taking turns');
+  const hostFloods = { direct: [] as number[], tap: [] as number[] };
+  for (let i = 0; i < 3; i++) {
+    hostFloods.direct.push((await floodAsHost(opts.flood, false)).framesPerSecond);
+    hostFloods.tap.push((await floodAsHost(opts.flood, true)).framesPerSecond);
+  }
+  const best = (xs: number[]) => Math.max(...xs);
+  const tapShare = best(hostFloods.tap) / best(hostFloods.direct);
   progress('recording the mix and running the analyser');
   const analyser = await analyserThroughput(1000, opts.analyserSeconds);
   progress('running the analyser on its synthetic mix (lib/analyze/mix.ts)');
@@ -103,6 +113,7 @@ export async function run(argv: string[]): Promise<number> {
   const redaction = redactionThroughput(opts.redactionMb * 1_000_000);
 
   const added = { median: viaLoupe.median - direct.median, p99: viaLoupe.p99 - direct.p99 };
+  const tapAdded = { median: viaTap.median - direct.median, p99: viaTap.p99 - direct.p99 };
   const load = os.loadavg()[0];
   console.log(`Loupe ${LOUPE_VERSION} bench — node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${load.toFixed(2)}\n`);
   console.log(renderTable(`Sequential pings to server-everything over stdio (${opts.pings} timed per client after ${opts.warmup} warm-up, in alternating rounds of 100)`, ['median', 'p99'], [
@@ -110,6 +121,16 @@ export async function run(argv: string[]): Promise<number> {
     { label: 'through Loupe (proxy + WebSocket, as the page)', cells: [ms(viaLoupe.median), ms(viaLoupe.p99)] },
     { label: 'added by Loupe', cells: [ms(added.median), ms(added.p99)], target: `< ${TARGETS.addedMedianMs} ms at the median`, meets: added.median < TARGETS.addedMedianMs },
   ]));
+  console.log();
+  console.log(renderTable(`The stdio tap (loupe tap): what a host pays for being recorded`, ['median', 'p99'], [
+    { label: 'SDK client through loupe tap (same rounds as above)', cells: [ms(viaTap.median), ms(viaTap.p99)] },
+    { label: 'added by the tap', cells: [ms(tapAdded.median), ms(tapAdded.p99)], target: `<= ${TARGETS.tapAddedMedianMs} ms at the median`, meets: tapAdded.median <= TARGETS.tapAddedMedianMs },
+  ]));
+  console.log(renderTable(`Flood of ${opts.flood} notifications read by a host, best of 3 each, taking turns`, ['rate'], [
+    { label: 'directly', cells: [perSecond(best(hostFloods.direct))] },
+    { label: 'through loupe tap, with no dashboard running', cells: [perSecond(best(hostFloods.tap))], target: `>= ${Math.round(TARGETS.tapFloodShare * 100)}% of direct`, meets: tapShare >= TARGETS.tapFloodShare },
+  ]));
+  console.log(`  the tap delivers ${(tapShare * 100).toFixed(1)}% of the direct rate`);
   console.log();
   console.log(renderTable(`Flood: ${opts.flood} notifications from the flood fixture`, ['frames', 'seconds', 'rate'], [
     { label: 'recorded and delivered to a WebSocket client', cells: [String(flood.frames), flood.seconds.toFixed(2), perSecond(flood.framesPerSecond)], target: `>= ${perSecond(TARGETS.floodFramesPerSecond)}`, meets: flood.framesPerSecond >= TARGETS.floodFramesPerSecond },
@@ -131,7 +152,8 @@ export async function run(argv: string[]): Promise<number> {
   const figures = {
     loupeVersion: LOUPE_VERSION, date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverage: load,
     options: opts, targets: TARGETS,
-    pings: { direct, viaLoupe, added },
+    pings: { direct, viaLoupe, added, viaTap, tapAdded },
+    tap: { hostFloods, share: tapShare },
     flood: { viaLoupe: flood, alone },
     analyser, analyserSynthetic: synthetic, redaction,
   };

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { EVERYTHING, ROOT, fixture, runCli, tempDir } from './shared/run-cli';
 import { xmlElementNames } from './check/xml-well-formed';
+import { startFixture } from '../transports/http/testing';
 import { EXPECTED_RULES } from '../../e2e/fixtures/servers/expected-rules';
 
 interface JsonReport {
@@ -102,6 +103,37 @@ describe('loupe check against server-everything over Streamable HTTP', () => {
       server.kill();
     }
   }, 180_000);
+});
+
+describe('loupe check when the handshake is refused', () => {
+  // Exit 2 is "could not run": none of these servers' MCP behaviour was judged, so none passed.
+  it('exits 2 when the server answers initialize with a JSON-RPC error', async () => {
+    const r = await runCli(['check', '--', ...fixture('bad-initialize-error')]);
+    expect(r.stderr).toContain('could not run: the handshake was refused: the server answered initialize with error -32602: "Unsupported protocol version"');
+    expect(r.stdout).not.toContain('passed');
+    expect(r.code).toBe(2);
+  }, 60_000);
+
+  it('exits 2 on HTTP 401, naming the challenge, and checks the server once given the token', async () => {
+    const server = await startFixture('http-needs-token');
+    try {
+      const refused = await runCli(['check', '--url', server.url]);
+      expect(refused.stderr).toMatch(/could not run: the handshake was refused: the server answered the initialize POST with HTTP 401 Unauthorized: the server wants credentials \(WWW-Authenticate: Bearer error="invalid_token".*--header 'Authorization: Bearer/);
+      expect(refused.stdout).toBe('');
+      expect(refused.code).toBe(2);
+      const admitted = await runCli(['check', '--header', 'Authorization: Bearer let-me-in', '--url', server.url]);
+      expect(admitted.stdout).toContain('passed');
+      expect(admitted.code).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('exits 2 when nothing listens on the port', async () => {
+    const r = await runCli(['check', '--url', `http://127.0.0.1:${await freePort()}/mcp`]);
+    expect(r.stderr).toMatch(/could not run: could not reach the server: .*ECONNREFUSED/);
+    expect(r.code).toBe(2);
+  }, 60_000);
 });
 
 describe('loupe check options', () => {

@@ -1,7 +1,8 @@
 /**
  * `loupe check [FILE | -- COMMAND [ARGS...]]`: analyses a trace file, or records a live session
  * first, and reports the findings. Exit 1 when a finding is at or above --fail-on (and not in the
- * baseline), 0 otherwise, 2 when the check could not run (usage, unreadable file).
+ * baseline), 0 otherwise, 2 when the check could not run (usage, unreadable file, a server that
+ * cannot be reached or refuses the handshake, a handshake that never completed unexplained).
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,9 +19,12 @@ import { analyzeFrames } from './check/analyze-frames';
 import { readBaseline } from './check/baseline';
 import { SEVERITIES, applyBaseline, failing, toFindings, type CheckResult, type Severity } from './check/findings';
 import { formatText } from './check/format-text';
+import { GATE_FLAGS, GATE_USAGE, parseGates, runGates } from './check/gates';
+import { readInterfaceBaseline, writeInterfaceBaseline } from './check/interface-file';
 import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
+import { handshakeRefusal } from './check/handshake';
 import { TRANSPORT_FRAMING, type Frame, type Framing } from '../../lib/mcp/frame';
 import { describeTarget, redactFrames, redactOptionsFor, redactStrings, type RedactOptions } from '../../lib/trace';
 import { printError, printReport } from './shared/terminal';
@@ -34,7 +38,8 @@ const USAGE = `usage: loupe check [options] FILE
 Analyses a trace file, or records a session with COMMAND or URL (handshake, discovery, script)
 and analyses that, then reports what the server (or client) does against the MCP specification.
 Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 when none is,
-2 when the check could not run.
+2 when the check could not run (a bad option or file, a server that cannot be reached or that
+refuses the handshake: HTTP 401, an initialize error).
 
   --format text|json|junit|sarif   the report format (default text)
   --fail-on error|warning|info     the lowest severity that fails the check (default error)
@@ -45,6 +50,7 @@ Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 wh
   --no-redact                      keep secrets in the report (by default it is redacted as an
                                    export is: --env and --header values, URL and argument secrets,
                                    tokens, keys and passwords quoted from the traffic)
+${GATE_USAGE}
 ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
@@ -56,6 +62,8 @@ interface Source {
   negotiatedVersion?: string;
   /** The client's request timeout in a live check: the analyser's no-response threshold too. */
   timeoutMs?: number;
+  /** Set when a live session never got through the handshake. */
+  handshakeFailure?: string;
   /** How the source's transport framed messages (the trace's target, or the live transport's). */
   framing: Framing;
 }
@@ -81,12 +89,19 @@ async function load(file: string | undefined, connection: Connection | undefined
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
-  // Nothing came back at all: there is no server behaviour to judge, so the check did not run.
-  if (record.failure && !record.frames.some(fromServer)) throw new InputError(`could not reach the server: ${record.failure}`);
+  const framing = TRANSPORT_FRAMING[connection.transport];
+  // Nothing came back at all, or the server refused the handshake (credentials, versions): there
+  // is no MCP behaviour to judge, so the check did not run. It must never read as "passed".
+  // A server that took a request and never answered it is a finding (timing.no-response), not that.
+  const hung = record.failure !== undefined && analyzeFrames(record.frames, { timeoutMs: client.timeoutMs, framing }).some((a) => a.rule === 'timing.no-response');
+  if (record.failure && !record.frames.some(fromServer) && !hung) throw new InputError(`could not run: could not reach the server: ${record.failure}`);
+  const refused = record.failure ? handshakeRefusal(record.frames) : undefined;
+  if (refused) throw new InputError(`could not run: the handshake was refused: ${refused} (${record.frames.length} frames recorded; \`loupe record\` keeps them)`);
   if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
-  if (probe && connection.transport === 'http') await appendProbes(record.frames, connection, client.timeoutMs);
+  const probed = probe && connection.transport === 'http';
+  if (probed) await appendProbes(record.frames, connection, client.timeoutMs);
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, framing: TRANSPORT_FRAMING[connection.transport] };
+  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, framing, handshakeFailure: record.failure };
 }
 
 /** The command line or URL with secret-looking arguments and query values masked. */
@@ -108,7 +123,7 @@ export async function run(argv: string[]): Promise<number> {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
-      probe: { type: 'boolean' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS,
+      probe: { type: 'boolean' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS, ...GATE_FLAGS,
     });
     if (values.help) {
       console.log(USAGE);
@@ -127,6 +142,7 @@ export async function run(argv: string[]): Promise<number> {
     // Bad client or server options are reported before anything starts.
     const connection = file === undefined ? targetConnection(split.command, values, clientOptions(values).env) : undefined;
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
+    const gates = parseGates(values, values['interface-baseline'] === undefined ? undefined : readInterfaceBaseline(values['interface-baseline']));
 
     const source = await load(file, connection, values, values.probe === true);
     // Reports go to CI logs and code scanning. The analyser reads the frames as a redacted export
@@ -134,7 +150,12 @@ export async function run(argv: string[]): Promise<number> {
     // length limit; the findings are the same but for the «redacted:…» markers in quotes.
     const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
     const frames = redaction === false ? source.frames : redactFrames(source.frames, redaction).frames;
-    const { fresh, accepted } = applyBaseline(toFindings(analyzeFrames(frames, { timeoutMs: source.timeoutMs, framing: source.framing })), baseline);
+    // The gates and the interface baseline (a file to commit) read the same redacted frames.
+    if (values['write-interface-baseline'] !== undefined) writeInterfaceBaseline(values['write-interface-baseline'], frames);
+    const gated = runGates(frames, gates);
+    for (const note of gated.notes) printError(`loupe check: ${note}`);
+    const analysed = toFindings(analyzeFrames(frames, { timeoutMs: source.timeoutMs, framing: source.framing }));
+    const { fresh, accepted } = applyBaseline([...analysed, ...gated.findings].sort((a, b) => a.frame - b.frame), baseline);
     const label = redaction === false || !connection ? source.label : redactStrings(targetLabel(connection), redaction).value;
     const result: CheckResult = {
       source: label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
@@ -145,9 +166,12 @@ export async function run(argv: string[]): Promise<number> {
       : format === 'junit' ? formatJunit(result)
       : format === 'sarif' ? formatSarif(result, LOUPE_VERSION)
       : formatText(result);
+    const fails = failing(result).length > 0;
+    // A handshake that never completed, with no finding that explains it, is not a pass.
+    if (source.handshakeFailure && !fails) throw new InputError(`could not run: the handshake did not complete (${source.handshakeFailure}), and nothing recorded breaks a rule at or above ${failOn}`);
     // Every format: findings quote what the server sent (JSON and SARIF stay the same JSON).
     printReport(report);
-    return failing(result).length > 0 ? 1 : 0;
+    return fails ? 1 : 0;
   } catch (e) {
     if (e instanceof InputError) printError(`loupe check: ${e.message}`);
     else if (e instanceof UsageError) printError(`loupe check: ${e.message}\n\n${USAGE}`);

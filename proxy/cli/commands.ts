@@ -28,6 +28,11 @@ export const COMMANDS: Record<string, CliCommand> = {
     summary: 'analyse a trace or a live server; --format text|json|junit|sarif, --fail-on LEVEL',
     load: () => import('./check'),
   },
+  client: {
+    synopsis: 'loupe client [options] URL',
+    summary: 'a headless MCP client for automation: OAuth, discovery, a scenario, answers by policy, the trace',
+    load: () => import('./client'),
+  },
   export: {
     synopsis: 'loupe export FILE --to trace|html|har|otlp|mermaid [--out FILE]',
     summary: 'convert a trace, with secrets redacted by default',
@@ -37,6 +42,21 @@ export const COMMANDS: Record<string, CliCommand> = {
     synopsis: 'loupe diff A B [--format text|json]',
     summary: 'what changed between two traces: tools, resources, prompts, capabilities, findings',
     load: () => import('./diff'),
+  },
+  replay: {
+    synopsis: 'loupe replay TRACE [--listen HOST:PORT] [--strict]',
+    summary: 'serve a recorded session as an MCP server (stdio, or Streamable HTTP with --listen)',
+    load: () => import('./replay'),
+  },
+  tap: {
+    synopsis: 'loupe tap [--name NAME] -- COMMAND [ARGS...] | loupe tap --url URL [--listen HOST:PORT] | loupe tap install|uninstall --host HOST',
+    summary: 'record what a real host and its server say to each other (the dashboard shows it live)',
+    load: () => import('./tap'),
+  },
+  import: {
+    synopsis: 'loupe import LOG --out FILE [--server NAME]',
+    summary: "turn a host's MCP log (Claude Desktop, VS Code) into a trace",
+    load: () => import('./import'),
   },
   bench: {
     synopsis: 'loupe bench [--no-page] [--out FILE]',

@@ -10,7 +10,8 @@ import { ConnectionStore } from '../config/store';
 import { endStaleGroups, recordGroupsIn } from '../transports/pid-files';
 import { isLoopbackAddress, startLoupeServer, type LoupeServer } from '../server/loupe-server';
 import { createToken } from '../server/token';
-import { createSessionRegistry } from '../sessions/registry';
+import { Registry } from '../sessions/registry';
+import { TapWatcher } from '../tap/tap-watcher';
 import type { SessionRegistry } from '../sessions/types';
 import { ensurePageBuilt } from './build-page';
 import { parseStartOptions } from './start-options';
@@ -67,10 +68,13 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     console.error(`loupe start: WARNING: listening on ${opts.host}, not only on this machine. Loupe starts processes for whoever holds the token: anyone who can reach this address and sees the URL can run commands as you.`);
   }
 
-  const registry = createSessionRegistry({ session: { budgetBytes: opts.sessionBudget } });
+  const registry = new Registry({ session: { budgetBytes: opts.sessionBudget } });
+  // Hosts' sessions recorded by `loupe tap`: running ones are followed live, finished ones listed.
+  const taps = new TapWatcher(configDir, registry);
+  await taps.start().catch((e: Error) => console.error(`loupe start: warning: not following taps: ${e.message}`));
   let server: LoupeServer;
   try {
-    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store });
+    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store, taps });
   } catch (e) {
     console.error(`loupe start: ${listenError(e as NodeJS.ErrnoException, opts.port, opts.host)}`);
     return 1;

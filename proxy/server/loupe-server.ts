@@ -12,6 +12,7 @@ import type { ConnectionStore } from '../config/store';
 import type { SessionRegistry } from '../sessions/types';
 import { checkHost, checkOrigin, checkToken, refuse, type GuardConfig, type Refusal } from './guards';
 import { PageHub } from './page-hub';
+import type { TapWatcher } from '../tap/tap-watcher';
 import { PageSocket } from './page-socket';
 import { REMOTE_TRACE_PATH, serveRemoteTrace } from './remote-trace';
 import { serveStatic } from './static-files';
@@ -26,6 +27,8 @@ export interface LoupeServerOptions {
   token: string;
   registry: SessionRegistry;
   store: ConnectionStore;
+  /** Follows and lists `loupe tap` recordings, when the server runs with a config dir. */
+  taps?: TapWatcher;
   maxMessageBytes?: number;
 }
 
@@ -64,7 +67,7 @@ function urlHost(requested: string, bound: string): string {
 export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeServer> {
   const host = opts.host ?? '127.0.0.1';
   const guard: GuardConfig = { port: opts.port, token: opts.token, extraHost: ['127.0.0.1', '::1', 'localhost'].includes(host) ? undefined : host };
-  const hub = new PageHub(opts.registry, opts.store);
+  const hub = new PageHub(opts.registry, opts.store, opts.taps);
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxMessageBytes ?? MAX_MESSAGE_BYTES });
   const sockets = new Set<Socket>();
 

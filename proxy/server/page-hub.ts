@@ -5,6 +5,7 @@
 import type { ProxyMessage } from '../../lib/wire/protocol';
 import type { ConnectionStore } from '../config/store';
 import type { LiveSession, SessionRegistry } from '../sessions/types';
+import type { TapWatcher } from '../tap/tap-watcher';
 
 /** Summaries change with every frame (lastSeq): coalesce them to a few updates per second. */
 const SUMMARY_COALESCE_MS = 50;
@@ -20,7 +21,10 @@ export class PageHub {
   private timer: NodeJS.Timeout | undefined;
   private offRegistry: () => void;
 
-  constructor(readonly registry: SessionRegistry, readonly store: ConnectionStore) {
+  private offTaps?: () => void;
+
+  constructor(readonly registry: SessionRegistry, readonly store: ConnectionStore, readonly taps?: TapWatcher) {
+    this.offTaps = taps?.onChange((list) => this.broadcast({ type: 'taps/update', taps: list }));
     this.offRegistry = registry.onChange((sessions) => {
       this.watch(sessions);
       this.sessionsChanged();
@@ -56,6 +60,8 @@ export class PageHub {
 
   stop(): void {
     this.offRegistry();
+    this.offTaps?.();
+    this.taps?.stop();
     for (const off of this.watched.values()) off();
     this.watched.clear();
     clearTimeout(this.timer);

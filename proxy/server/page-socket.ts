@@ -30,6 +30,7 @@ export class PageSocket implements HubMember {
     hub.members.add(this);
     this.send({ type: 'hello', version: LOUPE_VERSION, defaults: defaultOpenOptions(), connections: hub.store.listMasked(), sessions: hub.summaries() });
     if (hub.store.loadError) this.send({ type: 'error', message: hub.store.loadError });
+    void hub.taps?.list().then((taps) => this.send({ type: 'taps/update', taps }));
   }
 
   send(msg: ProxyMessage): void {
@@ -157,6 +158,10 @@ export class PageSocket implements HubMember {
         return this.ok(msg);
       case 'session/export':
         return this.send(answerExport(this.session(msg.sessionId), msg));
+      case 'taps/open': {
+        if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
+        return this.ok(msg, { sessionId: await this.hub.taps.open(msg.file) });
+      }
       default:
         return unreachable(msg);
     }

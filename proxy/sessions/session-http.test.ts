@@ -34,7 +34,7 @@ describe('HTTP session probes', () => {
     const before = s.frames().length;
     const findings = await s.probe();
     expect(findings.map((f) => [f.rule, f.verdict])).toEqual([['http.origin-not-validated', 'fail'], ['http.unknown-session-status', 'fail']]);
-    const probeFrames = s.frames().slice(before).filter((f) => (f.meta as { probe?: string } | undefined)?.probe);
+    const probeFrames = s.frames().slice(before).filter((f) => f.lane === 'http' && f.meta?.stream === 'probe');
     expect(probeFrames.length).toBeGreaterThanOrEqual(6);
     expect(s.frames().map((f) => f.seq)).toEqual(s.frames().map((_, i) => i + 1));
     expect(rules(s)).toEqual(expect.arrayContaining(['http.origin-not-validated', 'http.unknown-session-status']));
@@ -57,7 +57,7 @@ describe('HTTP session expiry', () => {
     await s.request('tools/list', undefined);
     await expect(s.request('tools/list', undefined)).rejects.toThrow(/404|expired/);
     expect(s.summary().expired).toEqual({ sessionId: 'exp-1', exchange: expect.any(Number) });
-    expect(s.frames().some((f) => f.lane === 'lifecycle' && (f.meta as { event?: string }).event === 'session-expired')).toBe(true);
+    expect(s.frames().some((f) => f.lane === 'lifecycle' && f.meta?.event === 'session-expired')).toBe(true);
 
     await s.reinitialize();
     expect(s.summary()).toMatchObject({ status: 'ready', negotiatedVersion: '2025-11-25' });

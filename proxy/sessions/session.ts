@@ -187,7 +187,9 @@ export class Session implements LiveSession {
     const clean = exit === 0 && this.state.status !== 'failed';
     // A handshake that already failed keeps its message; the exit is added to it.
     const error = this.state.status === 'failed' && this.state.error ? `${this.state.error}; then ${reason}` : reason;
-    this.update({ status: clean ? 'closed' : 'failed', error, endedAt: Date.now() });
+    // A watched session that ended cleanly (a host closed its server) is not an error to show.
+    if (clean && !this.driver) this.update({ status: 'closed', endedAt: Date.now() });
+    else this.update({ status: clean ? 'closed' : 'failed', error, endedAt: Date.now() });
   }
 
   private fail(error: string): void {

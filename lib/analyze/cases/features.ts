@@ -8,7 +8,11 @@ const sampling = (messages: unknown[]) => client({ sampling: { tools: {} } }).s(
 const use = { type: 'tool_use', id: 'u1', name: 't', input: {} };
 const result = { type: 'tool_result', toolUseId: 'u1', content: [] };
 
+const answered = (content: object) => form({ type: 'object', properties: { email: { type: 'string', format: 'email' }, age: { type: 'integer', minimum: 0 } }, required: ['email'] }).c(res(1, { action: 'accept', content })).frames;
+
 export const featureCases: RuleCase[] = [
+  { rule: 'elicitation.content-invalid', name: 'an accepted form without its required field', trigger: () => answered({ age: 3 }), frames: [5, 4], nearMiss: () => answered({ email: 'a@example.com', age: 3 }) },
+  { rule: 'elicitation.content-invalid', name: 'an email that is not one', trigger: () => answered({ email: 'nobody' }), nearMiss: () => form({ type: 'object', properties: { email: { type: 'string', format: 'email' } } }).c(res(1, { action: 'decline' })).frames },
   { rule: 'elicitation.schema-not-flat', name: 'a nested object property', trigger: () => form({ type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } }).frames, nearMiss: () => form({ type: 'object', properties: { city: { type: 'string' }, age: { type: 'integer' }, tags: { type: 'array', items: { enum: ['a', 'b'] } } } }).frames },
   { rule: 'elicitation.url-fields', name: 'URL mode without elicitationId', trigger: () => url({ url: 'https://example.com/login' }).frames, nearMiss: () => url({ url: 'https://example.com/login', elicitationId: 'e1' }).frames },
   { rule: 'elicitation.url-fields', name: 'an accepted URL elicitation with content', trigger: () => url({ url: 'https://x', elicitationId: 'e1' }).c(res(1, { action: 'accept', content: { a: 1 } })).frames, nearMiss: () => url({ url: 'https://x', elicitationId: 'e1' }).c(res(1, { action: 'accept' })).frames },

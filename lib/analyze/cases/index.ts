@@ -1,9 +1,11 @@
 /** Every rule's trigger and near-miss cases, gathered for the table-driven rule test. */
+import { authCases } from './auth';
 import { capabilityCases } from './capability';
 import { contentCases } from './content';
 import { envelopeCases } from './envelope';
 import { featureCases } from './features';
 import { lifecycleCases } from './lifecycle';
+import { resourceCases } from './resources';
 import { schemaCases } from './schema';
 import { stdioCases } from './stdio';
 import { taskCases } from './tasks';
@@ -16,5 +18,5 @@ import { versionCases } from './version';
 export const CASES_BY_GROUP: Record<string, RuleCase[]> = {
   envelope: envelopeCases, schema: schemaCases, lifecycle: lifecycleCases, version: versionCases,
   capability: capabilityCases, utilities: utilityCases, tools: toolCases, content: contentCases,
-  features: featureCases, tasks: taskCases, stdio: stdioCases, timing: timingCases,
+  features: featureCases, resources: resourceCases, tasks: taskCases, stdio: stdioCases, timing: timingCases, auth: authCases,
 };

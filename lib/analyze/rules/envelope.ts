@@ -1,6 +1,5 @@
 /** jsonrpc.*: the JSON-RPC envelope, hand-written (the SDK's parsers reject what we must show). */
 import { startsLikeJson } from '../lines';
-import { idKey, requestKey } from '../message';
 import type { RuleModule } from '../types';
 import { hasOwn, isObj, own, show } from '../util';
 
@@ -24,6 +23,7 @@ export const envelopeRules: RuleModule = {
     'jsonrpc.not-object': { severity: 'error', section: `${S}messages` },
     'jsonrpc.version': { severity: 'error', section: `${S}messages` },
     'jsonrpc.id-type': { severity: 'error', section: `${S}requests` },
+    'jsonrpc.response-without-id': { severity: 'error', section: `${S}responses` },
     'jsonrpc.id-reused': { severity: 'error', section: `${S}requests` },
     'jsonrpc.notification-with-id': { severity: 'error', section: `${S}notifications` },
     'jsonrpc.result-and-error': { severity: 'error', section: `${S}responses` },
@@ -77,10 +77,8 @@ export const envelopeRules: RuleModule = {
     const bad = msg.hasId ? describeId(msg.id) : undefined;
     if (bad && !nullIdError) report('jsonrpc.id-type', at, `the id is ${bad}; MCP ids must be a string or an integer`);
 
-    if (msg.kind === 'request' && idKey(msg.id) !== undefined && state.requests.has(requestKey(msg.dir, msg.id) as string)) {
-      const prev = state.requests.get(requestKey(msg.dir, msg.id) as string);
-      report('jsonrpc.id-reused', [msg.seq, prev?.seq ?? msg.seq], `request id ${show(msg.id)} was already used by ${prev?.method} (frame ${prev?.seq})`);
-    }
+    const prev = msg.kind === 'request' ? state.calls.latest(msg.dir, msg.id) : undefined;
+    if (prev) report('jsonrpc.id-reused', [msg.seq, prev.seq], `request id ${show(msg.id)} was already used by ${prev.method} (frame ${prev.seq})`);
     if (msg.kind === 'notification' || msg.kind === 'request') return;
 
     if (msg.kind === 'unknown' || (msg.kind === 'error' && hasOwn(o, 'result'))) {
@@ -95,6 +93,13 @@ export const envelopeRules: RuleModule = {
       } else if (code >= -32768 && code <= -32100 && !JSONRPC_CODES.has(code)) {
         report('jsonrpc.error-code-reserved', at, `error code ${code} is in JSON-RPC's reserved range but defined by neither JSON-RPC nor MCP`);
       }
+    }
+    // JSON-RPC 2.0 section 5: "id" is REQUIRED on every response; an error that answers a message
+    // whose id could not be read carries `id: null`, never no id at all.
+    if ((msg.kind === 'response' || msg.kind === 'error') && !msg.hasId) {
+      report('jsonrpc.response-without-id', at, msg.kind === 'error'
+        ? 'an error response has no "id"; it must repeat the request\'s id, or be null when that id could not be read'
+        : 'a response has no "id"; it must repeat the id of the request it answers, so nothing can pair it');
     }
     if (msg.kind === 'unknown' || nullIdError || !msg.hasId) return;
     if (!request) {

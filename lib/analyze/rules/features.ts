@@ -1,4 +1,5 @@
 /** elicitation.*, roots.*, completion.*, sampling.*: the client features and completion. */
+import { validateJsonSchema } from '../json-schema';
 import type { RuleModule } from '../types';
 import { arrAt, isObj, objAt, own, show, strAt, type Obj } from '../util';
 
@@ -40,6 +41,7 @@ export const featureRules: RuleModule = {
   rules: {
     'elicitation.schema-not-flat': { severity: 'error', section: 'client/elicitation#requested-schema' },
     'elicitation.url-fields': { severity: 'error', section: 'client/elicitation#url-mode-elicitation-requests' },
+    'elicitation.content-invalid': { severity: 'warning', section: 'client/elicitation#security-considerations' },
     'roots.non-file-uri': { severity: 'error', section: 'client/roots#root' },
     'completion.too-many-values': { severity: 'error', section: 'server/utilities/completion#completion-results' },
     'sampling.tool-result-mixed': { severity: 'error', section: 'client/sampling#tool-use' },
@@ -69,6 +71,12 @@ export const featureRules: RuleModule = {
     const at = [msg.seq, request.seq];
     if (request.method === 'elicitation/create' && strAt(request.params, 'mode') === 'url' && strAt(msg.result, 'action') === 'accept' && own(isObj(msg.result) ? msg.result : {}, 'content') !== undefined) {
       report('elicitation.url-fields', at, 'an accepted URL-mode elicitation must not carry "content"');
+    }
+    if (request.method === 'elicitation/create' && strAt(request.params, 'mode') !== 'url' && strAt(msg.result, 'action') === 'accept') {
+      // "Clients SHOULD validate all responses against the provided schema."
+      const content = own(isObj(msg.result) ? msg.result : {}, 'content');
+      const problem = content === undefined ? undefined : validateJsonSchema(own(isObj(request.params) ? request.params : {}, 'requestedSchema'), content);
+      if (problem) report('elicitation.content-invalid', at, `the accepted elicitation content does not match the requestedSchema: ${problem}`);
     }
     if (request.method === 'roots/list') {
       const bad = (arrAt(msg.result, 'roots') ?? []).map((r) => strAt(r, 'uri')).filter((u) => u !== undefined && !u.startsWith('file://'));

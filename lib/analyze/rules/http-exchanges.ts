@@ -42,6 +42,8 @@ export interface HttpState {
   eventIds: Map<string, number>;
   /** The session runs over the 2024-11-05 HTTP+SSE transport. */
   legacy: boolean;
+  /** The server answered some request (the session's or a probe's) with an Mcp-Session-Id. */
+  sessionIssued: boolean;
 }
 
 const states = new WeakMap<AnalysisState, HttpState>();
@@ -49,7 +51,7 @@ const states = new WeakMap<AnalysisState, HttpState>();
 export function httpState(state: AnalysisState): HttpState {
   let s = states.get(state);
   if (!s) {
-    s = { exchanges: new Map(), terminated: new Set(), eventIds: new Map(), legacy: false };
+    s = { exchanges: new Map(), terminated: new Set(), eventIds: new Map(), legacy: false, sessionIssued: false };
     states.set(state, s);
   }
   return s;

@@ -10,9 +10,9 @@ import type { Exchange } from './http-exchanges';
 /** Forgets the requests of a refused initialize exchange, as if they had never been sent. */
 export function forgetRefusedInitialize(state: AnalysisState, ex: Exchange, status: number): void {
   if (!ex.bodyHasInitialize || status < 400 || status >= 500) return;
-  for (const [key, req] of state.requests) {
-    if (req.dir !== 'c2s' || req.responseSeq !== undefined || !ex.messageSeqs?.includes(req.seq)) continue;
-    state.requests.delete(key);
+  for (const req of state.calls.openCalls()) {
+    if (req.dir !== 'c2s' || !ex.messageSeqs?.includes(req.seq)) continue;
+    state.calls.refuse(req);
     const n = state.methods.c2s.get(req.method) ?? 0;
     if (n <= 1) state.methods.c2s.delete(req.method);
     else state.methods.c2s.set(req.method, n - 1);

@@ -126,4 +126,17 @@ describe('http.* rules', () => {
     const found = analyze(s.frames).annotations;
     expect(found.map((a) => [a.rule, a.frames, a.message])).toEqual([['http.origin-not-validated', [2, 1], 'accepted Origin https://loupe-probe.invalid (200)']]);
   });
+
+  it('judge the unknown-session probe only on a server that issued a session id', () => {
+    const probed = (sid?: string) => {
+      const s = new HttpScript();
+      s.exchange({ headers: POST, body: init, type: 'application/json', resHeaders: sid ? { 'mcp-session-id': sid } : {}, answers: [{ body: initResult }] });
+      const seq = s.frames.length + 1;
+      s.frames.push({ seq, ts: seq * 1000, dir: 'c2s', lane: 'http', raw: '', size: 0, meta: { transport: 'http', phase: 'request', method: 'POST', url: 'http://127.0.0.1/mcp', headers: [], stream: 'probe', probe: 'unknown-session' } });
+      s.frames.push({ seq: seq + 1, ts: seq * 1000 + 1, dir: 's2c', lane: 'http', raw: '', size: 0, meta: { transport: 'http', phase: 'end', exchange: seq, stream: 'probe', probe: 'unknown-session', verdict: 'fail', message: 'answered the made-up session id with 200, not 404' } });
+      return rulesOf(s);
+    };
+    expect(probed('abc')).toEqual(['http.unknown-session-status']);
+    expect(probed()).toEqual([]);
+  });
 });

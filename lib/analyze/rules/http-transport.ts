@@ -42,11 +42,14 @@ export const httpRules: RuleModule = {
     const ex = hs.exchanges.get(meta.exchange);
     if (meta.phase === 'response' && ex) return onResponse(ctx, hs, ex, meta);
     if (meta.phase === 'event') return checkEventId(ctx, hs, meta.eventId);
-    if (meta.phase === 'end') return onEnd(ctx, ex, meta);
+    if (meta.phase === 'end') return onEnd(ctx, hs, ex, meta);
   },
 };
 
 function onRequest(ctx: FrameContext, hs: HttpState, meta: HttpRequestMeta): void {
+  // OAuth requests go to metadata, registration and token endpoints, not the MCP endpoint: the
+  // auth.* rules judge them.
+  if (meta.stream === 'oauth') return;
   const ex = exchangeFromRequest(ctx.frame.seq, meta);
   hs.exchanges.set(ex.seq, ex);
   if (ex.stream === 'legacy') hs.legacy = true;
@@ -87,6 +90,7 @@ function onResponse(ctx: FrameContext, hs: HttpState, ex: Exchange, meta: HttpRe
   const type = (meta.contentType ?? header(headers, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
   ex.status = status;
   ex.contentType = type;
+  if (header(headers, 'mcp-session-id') !== undefined) hs.sessionIssued = true;
   if (ex.probe) return;
   forgetRefusedInitialize(ctx.state, ex, status);
   checkRequest(ctx, ex);
@@ -150,9 +154,12 @@ function checkRequest(ctx: FrameContext, ex: Exchange): void {
   }
 }
 
-function onEnd(ctx: FrameContext, ex: Exchange | undefined, meta: HttpEndMeta): void {
+function onEnd(ctx: FrameContext, hs: HttpState, ex: Exchange | undefined, meta: HttpEndMeta): void {
   if (ex && !ex.probe && ex.status === undefined) checkRequest(ctx, ex);
   if (meta.stream !== 'probe' || meta.verdict !== 'fail') return;
+  // Only a server that issues session ids can be judged on one it never issued (traces recorded
+  // before the probe knew this carry a 'fail' for stateless servers too).
+  if (meta.probe === 'unknown-session' && !hs.sessionIssued) return;
   const message = meta.message ?? 'the probe failed';
   const at: Frame['seq'][] = [ctx.frame.seq, ...(ex ? [ex.seq] : [])];
   if (meta.probe === 'origin') ctx.report('http.origin-not-validated', at, message);

@@ -3,6 +3,7 @@
  * add its file and one line here.
  */
 import type { RuleModule } from '../types';
+import { authRules } from './auth';
 import { capabilityRules } from './capability';
 import { contentRules } from './content';
 import { envelopeRules } from './envelope';
@@ -10,6 +11,7 @@ import { featureRules } from './features';
 import { httpRules } from './http-transport';
 import { lifecycleRules } from './lifecycle';
 import { methodRules } from './methods';
+import { resourceRules } from './resources';
 import { schemaRules } from './schema';
 import { stdioRules } from './stdio';
 import { taskRules } from './tasks';
@@ -21,6 +23,7 @@ import { versionRules } from './version';
 export const RULE_MODULES: readonly RuleModule[] = [
   stdioRules,
   httpRules,
+  authRules,
   envelopeRules,
   methodRules,
   versionRules,
@@ -29,6 +32,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   schemaRules,
   utilityRules,
   toolRules,
+  resourceRules,
   contentRules,
   featureRules,
   taskRules,

@@ -1,6 +1,5 @@
 /** lifecycle.*: the stateful handshake (basic/lifecycle). Hand-written; silent in the stateless era. */
 import { statelessSignal } from '../era';
-import { requestKey } from '../message';
 import type { RuleModule } from '../types';
 import { isObj, own, show } from '../util';
 
@@ -45,8 +44,7 @@ export const lifecycleRules: RuleModule = {
       report('lifecycle.server-request-before-initialized', at, `the server sent ${msg.method} before it received notifications/initialized`);
     }
     if (msg.kind === 'notification' && msg.method === 'notifications/cancelled' && clientSent) {
-      const key = requestKey('c2s', own(isObj(msg.params) ? msg.params : {}, 'requestId'));
-      const req = key === undefined ? undefined : state.requests.get(key);
+      const req = state.calls.cancelTarget('c2s', own(isObj(msg.params) ? msg.params : {}, 'requestId'));
       if (req?.method === 'initialize') report('lifecycle.initialize-cancelled', [msg.seq, req.seq], `notifications/cancelled names the initialize request (id ${show(req.id)}); initialize must not be cancelled`);
     }
     if (msg.kind === 'error' && !clientSent && request?.method === 'initialize' && request.responseSeq === undefined) {

@@ -1,5 +1,5 @@
 /** jsonrpc.* rules that need MCP's method table: batches, direction, unknown methods, `_meta` keys. */
-import { methodInfo } from '../methods';
+import { mayBeSentBy, methodInfo } from '../../mcp/methods';
 import type { RuleModule } from '../types';
 import { isObj, objAt } from '../util';
 
@@ -40,7 +40,7 @@ export const methodRules: RuleModule = {
       const info = methodInfo(msg.method);
       if (!info) {
         report('jsonrpc.unknown-method', at, `${msg.method} is not defined by MCP ${version} (a custom method?)`);
-      } else if (info.from !== 'both' && info.from !== (msg.dir === 'c2s' ? 'client' : 'server')) {
+      } else if (!mayBeSentBy(info, msg.dir === 'c2s' ? 'client' : 'server')) {
         report('jsonrpc.wrong-direction', at, `${msg.method} is sent by the ${info.from}, but here the ${msg.dir === 'c2s' ? 'client' : 'server'} sent it`);
       } else if (info.kind === 'notification' && msg.kind === 'request') {
         report('jsonrpc.notification-with-id', at, `${msg.method} is a notification but carries the id ${JSON.stringify(msg.id) ?? 'undefined'}`);

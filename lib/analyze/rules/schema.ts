@@ -1,6 +1,6 @@
 /** schema.*: params and results against the SDK's schemas for the method. */
 import type * as z from 'zod/v4';
-import { methodInfo, definedIn } from '../methods';
+import { methodInfo, definedIn } from '../../mcp/methods';
 import { CREATE_TASK_RESULT, describeIssues, PARAMS, RESULTS, SAMPLING_WITH_TOOLS_RESULT } from '../schemas';
 import type { RuleModule } from '../types';
 import { hasOwn, isObj } from '../util';
@@ -26,6 +26,17 @@ const OWNED_RESULTS: Record<string, string[]> = {
   'tasks/get': TASK_FIELDS,
   'tasks/cancel': TASK_FIELDS,
   'tasks/list': TASK_FIELDS.map((f) => `tasks.*.${f}`),
+};
+
+/**
+ * Where a more specific rule owns a part whose every issue would be dropped anyway, the part is
+ * swapped for a valid stand-in before the SDK's schema reads it: a tool's `inputSchema` and a call
+ * result's content are most of a message's bytes, and validating them twice was most of the
+ * analyser's time on real sessions. Same annotations, less work.
+ */
+const STAND_INS: Record<string, (result: Record<string, unknown>) => Record<string, unknown>> = {
+  'tools/list': (r) => (Array.isArray(r.tools) ? { ...r, tools: r.tools.map((t) => (isObj(t) && isObj(t.inputSchema) ? { ...t, inputSchema: { type: 'object' } } : t)) } : r),
+  'tools/call': (r) => ({ ...r, ...(Array.isArray(r.content) ? { content: [] } : {}), ...(isObj(r.structuredContent) ? { structuredContent: {} } : {}) }),
 };
 
 function owned(issuePath: readonly PropertyKey[], patterns: readonly string[] | undefined): boolean {
@@ -72,7 +83,8 @@ export const schemaRules: RuleModule = {
     if (isObj(request.params) && hasOwn(request.params, 'task')) schema = CREATE_TASK_RESULT;
     else if (request.method === 'sampling/createMessage' && isObj(request.params) && hasOwn(request.params, 'tools')) schema = SAMPLING_WITH_TOOLS_RESULT;
     if (!schema) return;
-    const r = schema.safeParse(msg.result);
+    const standIn = schema === RESULTS.get(request.method) ? STAND_INS[request.method] : undefined;
+    const r = schema.safeParse(standIn ? standIn(msg.result) : msg.result);
     const left = r.success ? undefined : unowned(r.error, OWNED_RESULTS[request.method]);
     if (left) report('schema.result', [msg.seq, request.seq], `result of ${request.method} does not match the ${version} schema: ${describeIssues(left)}`);
   },

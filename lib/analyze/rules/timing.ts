@@ -13,14 +13,11 @@ export const timingRules: RuleModule = {
     if (ms > options.slowMs) report('timing.slow', [msg.seq, request.seq], `${request.method} took ${Math.round(ms)} ms (slow threshold ${options.slowMs} ms)`);
   },
 
+  // Judged by the wire (lib/mcp/calls.ts): the engine ticks the clock to every frame's timestamp
+  // before the frame, so live and offline analysis find the same overdue calls, at the same place.
   onFinish({ state, options, report }, nowUs) {
-    for (const r of state.requests.values()) {
-      // A cancelled request may rightly never be answered.
-      if (r.responseSeq !== undefined || r.timedOut || r.cancelledSeq !== undefined) continue;
-      const waited = (nowUs - r.ts) / 1000;
-      if (waited < options.timeoutMs) continue;
-      r.timedOut = true;
-      report('timing.no-response', [r.seq], `${r.method} (id ${JSON.stringify(r.id)}) has had no response for ${Math.round(waited)} ms (timeout ${options.timeoutMs} ms)`);
+    for (const r of state.calls.overdue(nowUs, options.timeoutMs * 1000)) {
+      report('timing.no-response', [r.seq], `${r.method} (id ${JSON.stringify(r.id)}) had no response within the ${options.timeoutMs} ms timeout`);
     }
   },
 };

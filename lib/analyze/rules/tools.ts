@@ -1,5 +1,5 @@
 /** tools.*: listings and calls (server/tools). */
-import { validateJsonSchema } from '../json-schema';
+import { schemaProblem, validateJsonSchema } from '../json-schema';
 import type { RuleModule } from '../types';
 import { arrAt, isObj, own, show, strAt } from '../util';
 
@@ -13,6 +13,7 @@ export const toolRules: RuleModule = {
     'tools.duplicate-name': { severity: 'warning', section: `${S}#listing-tools` },
     'tools.structured-content-missing': { severity: 'error', section: `${S}#structured-content` },
     'tools.structured-content-invalid': { severity: 'error', section: `${S}#output-schema` },
+    'tools.output-schema': { severity: 'error', section: `${S}#output-schema` },
     'tools.unknown-tool-as-result': { severity: 'warning', section: `${S}#error-handling` },
   },
 
@@ -28,6 +29,9 @@ export const toolRules: RuleModule = {
         const schema = own(t, 'inputSchema');
         if (!isObj(schema)) report('tools.input-schema', at, `${label} has ${schema === undefined ? 'no inputSchema' : `inputSchema ${show(schema, 30)}`}; it must be a JSON Schema object`);
         else if (own(schema, 'type') !== 'object') report('tools.input-schema', at, `${label} has inputSchema of type ${show(own(schema, 'type'), 30)}; it must be "object"`);
+        else if (schemaProblem(schema)) report('tools.input-schema', at, `${label} has an inputSchema no client can apply: ${schemaProblem(schema)}`);
+        const output = own(t, 'outputSchema');
+        if (isObj(output) && schemaProblem(output)) report('tools.output-schema', at, `${label} has an outputSchema no client can apply: ${schemaProblem(output)}`);
         if (name === undefined) continue;
         if (version >= '2025-11-25' && !NAME.test(name)) report('tools.name', at, `tool name ${show(name, 40)} should be 1-128 characters of A-Z a-z 0-9 _ - .`);
         if (seen.has(name)) report('tools.duplicate-name', at, `two tools in this listing are named "${name}"`);

@@ -1,6 +1,5 @@
 /** pagination.*, progress.*, cancel.*: the basic utilities. */
-import { requestKey } from '../message';
-import { PAGINATED } from '../methods';
+import { PAGINATED } from '../../mcp/methods';
 import { progressKey, progressTokenOf, validProgressToken } from '../track';
 import type { RuleModule } from '../types';
 import { hasOwn, isObj, own, show } from '../util';
@@ -51,7 +50,7 @@ export const utilityRules: RuleModule = {
             report('progress.not-increasing', [msg.seq, active.requestSeq], `progress went from ${active.last} to ${progress} for token ${show(token)}; it must increase`);
           }
         } else {
-          const done = [...state.requests.values()].reverse().find((r) => r.dir === requester && r.progressToken === token);
+          const done = state.calls.all.findLast((r) => r.dir === requester && r.progressToken === token);
           if (done && done.responseSeq !== undefined) report('progress.after-response', [msg.seq, done.responseSeq], `progress for token ${show(token)} after its request was answered (frame ${done.responseSeq})`);
           else report('progress.unknown-token', at, `progress for token ${show(token)}, which no active request of the ${requester === 'c2s' ? 'client' : 'server'} carries`);
         }
@@ -59,8 +58,7 @@ export const utilityRules: RuleModule = {
     }
     if (msg.kind === 'notification' && msg.method === 'notifications/cancelled' && params) {
       const id = own(params, 'requestId');
-      const key = requestKey(msg.dir, id);
-      if (id !== undefined && (key === undefined || !state.requests.has(key))) {
+      if (id !== undefined && !state.calls.latest(msg.dir, id)) {
         report('cancel.unknown-request', at, `notifications/cancelled names request ${show(id)}, which the ${msg.dir === 'c2s' ? 'client' : 'server'} never sent`);
       }
     }

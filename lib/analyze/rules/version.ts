@@ -1,32 +1,12 @@
 /** version.*: negotiation (basic/lifecycle, Version Negotiation) and features the version lacks. */
 import { isKnownVersion, KNOWN_VERSIONS } from '../../mcp/versions';
 import { statelessSignal } from '../era';
-import { methodInfo } from '../methods';
-import type { Message } from '../message';
+import { methodInfo } from '../../mcp/methods';
 import type { RuleModule } from '../types';
-import { arrAt, hasOwn, isObj, objAt, strAt } from '../util';
+import { strAt } from '../util';
+import { featuresNotIn } from '../version-features';
 
 const S = 'basic/lifecycle#version-negotiation';
-
-/** Fields that appeared in a given version, looked for where they live. */
-function newFields(msg: Message, method: string | undefined): Array<[string, string]> {
-  const found: Array<[string, string]> = [];
-  if (msg.kind === 'request' && isObj(msg.params) && hasOwn(msg.params, 'task')) found.push(['`task` in request params', '2025-11-25']);
-  if (msg.method === 'sampling/createMessage' && isObj(msg.params) && hasOwn(msg.params, 'tools')) found.push(['`tools` in sampling/createMessage', '2025-11-25']);
-  if (msg.kind !== 'response') return found;
-  if (method === 'tools/list') {
-    for (const t of arrAt(msg.result, 'tools') ?? []) {
-      if (!isObj(t)) continue;
-      if (hasOwn(t, 'outputSchema')) found.push([`outputSchema on tool "${strAt(t, 'name')}"`, '2025-06-18']);
-      if (hasOwn(t, 'annotations')) found.push([`annotations on tool "${strAt(t, 'name')}"`, '2025-03-26']);
-      if (hasOwn(t, 'title')) found.push([`title on tool "${strAt(t, 'name')}"`, '2025-06-18']);
-      if (hasOwn(t, 'icons')) found.push([`icons on tool "${strAt(t, 'name')}"`, '2025-11-25']);
-    }
-  }
-  if (method === 'tools/call' && isObj(msg.result) && hasOwn(msg.result, 'structuredContent')) found.push(['structuredContent in a tool result', '2025-06-18']);
-  if (method === 'initialize' && hasOwn(objAt(msg.result, 'serverInfo') ?? {}, 'icons')) found.push(['icons in serverInfo', '2025-11-25']);
-  return found;
-}
 
 export const versionRules: RuleModule = {
   rules: {
@@ -34,7 +14,9 @@ export const versionRules: RuleModule = {
     'version.unknown-selected': { severity: 'error', section: S },
     'version.downgraded': { severity: 'info', section: S },
     'version.unsupported-continued': { severity: 'warning', section: S },
-    'version.feature-not-in-version': { severity: 'error', section: 'basic/index' },
+    // basic/lifecycle#operation: both parties "SHOULD respect the negotiated protocol version" up
+    // to 2025-03-26, "MUST" from 2025-06-18.
+    'version.feature-not-in-version': { severity: 'error', section: 'basic/lifecycle#operation', weakerBefore: { version: '2025-06-18', severity: 'warning' } },
     'version.stateless-era': { severity: 'info', section: 'basic/index' },
   },
 
@@ -69,10 +51,13 @@ export const versionRules: RuleModule = {
       const info = methodInfo(msg.method);
       if (info && version < info.since) report('version.feature-not-in-version', at, `${msg.method} exists only from ${info.since}; this session uses ${version}`);
     }
-    const missing = newFields(msg, request?.method).filter(([, since]) => version < since);
+    // A response is judged only once (a second answer is jsonrpc.duplicate-response).
+    if (msg.kind === 'response' && request?.responseSeq !== undefined) return;
+    const missing = featuresNotIn(msg, request?.method, version);
     if (missing.length) {
-      const list = missing.slice(0, 4).map(([what, since]) => `${what} (from ${since})`).join(', ');
-      report('version.feature-not-in-version', at, `${list}${missing.length > 4 ? ', …' : ''}: not in ${version}, the version of this session`);
+      const list = missing.slice(0, 4).map((f) => `${f.what} (from ${f.since})`).join(', ');
+      const where = request ? [msg.seq, request.seq] : at;
+      report('version.feature-not-in-version', where, `${list}${missing.length > 4 ? `, and ${missing.length - 4} more` : ''}: not in ${version}, the version of this session`);
     }
   },
 };

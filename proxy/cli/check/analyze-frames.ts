@@ -1,8 +1,9 @@
-/** The one place the CLI calls the analyser: every frame in, annotations out. */
+/** The one place the CLI reads findings: the session model of the frames, finished. */
 import type { Frame } from '../../../lib/mcp/frame';
-import { analyze, type AnalyzerOptions, type Annotation } from '../../../lib/analyze';
+import type { AnalyzerOptions, Annotation } from '../../../lib/analyze';
+import { modelOf } from '../../../lib/model/session-model';
 
 export function analyzeFrames(frames: readonly Frame[], options: Pick<AnalyzerOptions, 'timeoutMs' | 'framing'> = {}): Annotation[] {
   const { timeoutMs, framing } = options;
-  return analyze(frames, { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(framing === undefined ? {} : { framing }) }).annotations;
+  return modelOf(frames, { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(framing === undefined ? {} : { framing }) }).annotations;
 }

@@ -26,7 +26,7 @@ export interface SessionRecord {
  */
 export const QUIET_MS = 500;
 
-function quiet(session: LiveSession, quietMs: number, maxMs: number): Promise<void> {
+export function quiet(session: LiveSession, quietMs: number, maxMs: number): Promise<void> {
   return new Promise((resolve) => {
     const deadline = setTimeout(finish, maxMs);
     let idle = setTimeout(finish, quietMs);
@@ -44,19 +44,30 @@ function quiet(session: LiveSession, quietMs: number, maxMs: number): Promise<vo
   });
 }
 
-function waitReady(session: LiveSession, timeoutMs: number): Promise<SessionSummary> {
+export function waitReady(session: LiveSession, timeoutMs: number): Promise<SessionSummary> {
   const done = (s: SessionSummary) => s.status === 'ready' || s.status === 'failed' || s.status === 'closed';
   const now = session.summary();
   if (done(now)) return Promise.resolve(now);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
+    const giveUp = () => {
       off();
+      offFrames();
       resolve({ ...session.summary(), status: 'failed', error: `no answer to initialize within ${timeoutMs} ms (raise it with --timeout)` });
-    }, timeoutMs);
+    };
+    let timer = setTimeout(giveUp, timeoutMs);
+    // The wait is counted from when initialize went out, as the analyser counts it on the wire
+    // clock: starting a server can take a while, and that time is not the server's silence.
+    const offFrames = session.on('frames', (frames) => {
+      if (!frames.some((f) => f.dir === 'c2s' && f.lane === 'message')) return;
+      offFrames();
+      clearTimeout(timer);
+      timer = setTimeout(giveUp, timeoutMs);
+    });
     const off = session.on('summary', (s) => {
       if (!done(s)) return;
       clearTimeout(timer);
       off();
+      offFrames();
       resolve(s);
     });
   });

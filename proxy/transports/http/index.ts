@@ -7,7 +7,7 @@ import { resolveHttpOptions, type HttpTransportOptions, type MicroClock } from '
 import { StreamableHttpTransport } from './streamable';
 
 export type { HttpTransport, SessionExpired } from './contract';
-export type { HttpTransportOptions, MicroClock } from './options';
+export type { HttpTransportOptions, MicroClock, HttpAuth, Refusal, RecordedFetch, SideRequest, SideResponse } from './options';
 export { HttpTransportError } from './errors';
 export { probeServer, type ProbeFinding, type ProbeReport, type ProbeOptions } from './probes';
 export { appendProbes, httpConnectionFromFlags } from './cli-support';

@@ -58,7 +58,7 @@ describe('exchange links without a seq from the recorder', () => {
   it('counts frames itself, across the auto fallback, so links still point at request frames', async () => {
     const frames: { seq: number; lane: string; meta?: Record<string, unknown> }[] = [];
     const t = createHttpTransport({ url: server.url, headers: {}, mode: 'auto' }, testClock);
-    t.onCrossing = (c) => { frames.push({ seq: frames.length + 1, lane: c.lane, meta: c.meta as Record<string, unknown> }); return { seq: frames.length, ...c }; };
+    t.onCrossing = (c) => { frames.push({ seq: frames.length + 1, lane: c.lane, meta: { ...c.meta } }); return { seq: frames.length, ...c }; };
     const client = new MiniClient(t);
     await t.start();
     await client.handshake();

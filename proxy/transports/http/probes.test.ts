@@ -20,9 +20,13 @@ describe('probeServer', () => {
     expect(byProbe['unknown-session'].message).toMatch(/loupe-probe-[0-9a-f]{16} with 400, not 404/);
     // Everything is in the http lane, annotated on the end frames; nothing in the message lane.
     expect(log.messages()).toEqual([]);
-    const ends = log.http('end');
+    const ends = log.http('end').filter((f) => meta(f).verdict !== undefined);
     expect(ends.map((f) => [meta(f).probe, meta(f).verdict])).toEqual([['origin', 'pass'], ['unknown-session', 'fail']]);
-    const originReq = log.http('request')[0];
+    // The baseline (same initialize, no foreign Origin) came first and its session was ended.
+    const requests = log.http('request');
+    expect(requests.map((f) => [meta(f).probe, meta(f).method])).toEqual([['baseline', 'POST'], ['baseline', 'DELETE'], ['origin', 'POST'], ['unknown-session', 'POST']]);
+    expect(sentHeader(requests[0], 'Origin')).toBeUndefined();
+    const originReq = requests[2];
     expect(sentHeader(originReq, 'Origin')).toBe(FOREIGN_ORIGIN);
     expect(sentHeader(originReq, 'Authorization')).toBe('Bearer x');
     expect(originReq.raw).toContain('"method":"initialize"');
@@ -34,8 +38,35 @@ describe('probeServer', () => {
     const report = await probeServer(server.url, {});
     const origin = report.findings.find((f) => f.probe === 'origin')!;
     expect(origin).toMatchObject({ verdict: 'fail', status: 200 });
-    const del = report.crossings.find((c) => c.meta && (c.meta as Record<string, unknown>).method === 'DELETE');
+    const del = report.crossings.find((c) => c.lane === 'http' && c.meta?.phase === 'request' && c.meta.method === 'DELETE');
     expect(del).toBeDefined();
+  });
+});
+
+describe('probeServer against a server behind a token, which issues no session id', () => {
+  it('does not count a 401 to everyone as Origin validation, and does not ask about sessions', async () => {
+    const server = await startFixture('http-needs-token');
+    running.push(server);
+    const log = new FrameLog();
+    const report = await probeServer(server.url, {}, { clock: testClock, record: log.sink });
+    const byProbe = Object.fromEntries(report.findings.map((f) => [f.probe, f]));
+    expect(byProbe.origin).toMatchObject({ verdict: 'inconclusive', status: 401 });
+    expect(byProbe.origin.message).toMatch(/without it with 401 \(it wants credentials/);
+    expect(byProbe['unknown-session']).toMatchObject({ verdict: 'inconclusive', message: expect.stringMatching(/^not sent: the initialize to compare with was refused \(401\)/) });
+    expect(log.http('request').map((f) => meta(f).probe)).toEqual(['baseline', 'origin']);
+    expect(analyze(log.frames).annotations.filter((a) => a.group === 'http')).toEqual([]);
+  });
+
+  it('with the token: finds the foreign Origin accepted, and skips the session probe on a stateless server', async () => {
+    const server = await startFixture('http-needs-token');
+    running.push(server);
+    const log = new FrameLog();
+    const report = await probeServer(server.url, { Authorization: 'Bearer let-me-in' }, { clock: testClock, record: log.sink });
+    const byProbe = Object.fromEntries(report.findings.map((f) => [f.probe, f]));
+    expect(byProbe.origin).toMatchObject({ verdict: 'fail', status: 200 });
+    expect(byProbe['unknown-session']).toMatchObject({ verdict: 'inconclusive', message: expect.stringContaining('issues no Mcp-Session-Id') });
+    expect(log.http('request').map((f) => meta(f).probe)).toEqual(['baseline', 'origin']);
+    expect(analyze(log.frames).annotations.filter((a) => a.group === 'http').map((a) => a.rule)).toEqual(['http.origin-not-validated']);
   });
 });
 

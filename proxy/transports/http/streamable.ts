@@ -7,7 +7,7 @@ import type { Frame } from '../../../lib/mcp/frame';
 import type { RecordCrossing } from '../types';
 import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError, sessionExpiredError, statusError } from './errors';
-import type { MicroClock, ResolvedHttpOptions } from './options';
+import type { MicroClock, ResolvedHttpOptions, SideRequest, SideResponse } from './options';
 import { readText } from './body';
 import { probeServer, type ProbeReport } from './probes';
 import { pause, pumpSse, settleWithin, type StreamState } from './sse-pump';
@@ -72,9 +72,14 @@ export class StreamableHttpTransport implements HttpTransport {
       if (this.expiredFlag) this.resetSession();
       this.initId = init;
     }
-    const headers = this.headers('post');
-    const sentSession = headers['Mcp-Session-Id'];
-    const ex = await this.wire.open({ method: 'POST', url: this.url, headers, body: text, bodyIsMessage: true, role: 'post', timeoutMs: this.opts.requestTimeoutMs });
+    let ex: OpenExchange;
+    let sentSession: string | undefined;
+    for (;;) {
+      const headers = this.headers('post');
+      sentSession = headers['Mcp-Session-Id'];
+      ex = await this.wire.open({ method: 'POST', url: this.url, headers, body: text, bodyIsMessage: true, role: 'post', timeoutMs: this.opts.requestTimeoutMs });
+      if (!(await this.retryAfterRefusal(ex))) break;
+    }
     const res = ex.response;
     if (!res.ok) {
       const body = await readText(ex, this.opts.requestTimeoutMs);
@@ -126,8 +131,28 @@ export class StreamableHttpTransport implements HttpTransport {
     this.wire.record({ dir: 'local', lane: 'lifecycle', raw: `disconnect ${this.url}`, meta: { transport: 'http', event: 'disconnect', url: this.url } });
   }
 
+  /** A 401 or 403 goes to the credential source (OAuth), whose requests are recorded on this
+   *  wire; true when it has a new credential and the request should be sent again. The refused
+   *  exchange is ended here, with its body. */
+  private async retryAfterRefusal(ex: OpenExchange): Promise<boolean> {
+    const status = ex.response.status;
+    const auth = this.opts.auth;
+    if (!auth || (status !== 401 && status !== 403)) return false;
+    const body = await readText(ex, this.opts.requestTimeoutMs);
+    ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
+    return auth.refused({ status, url: this.url, wwwAuthenticate: ex.response.headers.get('www-authenticate') ?? undefined, fetch: (req) => this.sideFetch(req) });
+  }
+
+  /** An OAuth request, recorded as an exchange of this session (role `oauth`). */
+  private async sideFetch(req: SideRequest): Promise<SideResponse> {
+    const ex = await this.wire.open({ method: req.method, url: req.url, headers: req.headers, body: req.body, role: 'oauth', oauth: req.step, timeoutMs: this.opts.requestTimeoutMs });
+    const body = await readText(ex, this.opts.requestTimeoutMs);
+    ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
+    return { status: ex.response.status, headers: Object.fromEntries(ex.response.headers), text: body.text };
+  }
+
   private headers(kind: 'post' | 'get' | 'delete', lastEventId?: string): Record<string, string> {
-    const h = { ...this.custom };
+    const h = { ...this.custom, ...this.opts.auth?.headers() };
     if (kind === 'post') {
       setHeader(h, 'Accept', 'application/json, text/event-stream');
       setHeader(h, 'Content-Type', 'application/json');

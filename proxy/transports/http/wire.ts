@@ -3,7 +3,7 @@
  * response head when it arrives, and an `end` frame when the body is done (or failed). Every
  * exchange gets its own AbortController, linked to the transport's, and a header timeout.
  */
-import type { DistributiveOmit, Frame, HeaderPairs, HttpEndMeta, HttpErrorCode, HttpMessageMeta, HttpRequestMeta, ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
+import type { DistributiveOmit, Frame, HeaderPairs, HttpEndMeta, HttpErrorCode, HttpMessageMeta, HttpRequestMeta, OAuthStep, ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
 import type { Crossing, RecordCrossing } from '../types';
 import type { MicroClock } from './options';
 import { HttpTransportError, networkError, timeoutError } from './errors';
@@ -27,6 +27,7 @@ export type ExchangeRequest = ExchangeBase & (
   | { role: 'post' | 'legacy' | 'delete' }
   | { role: 'get'; lastEventId?: string; resumes?: number }
   | { role: 'probe'; probe: ProbeName }
+  | { role: 'oauth'; oauth: OAuthStep }
 );
 
 /** What reading an SSE body learnt, for the `end` frame of a post, get or legacy stream. */
@@ -47,8 +48,9 @@ export interface EndInfo {
   note?: string;
   sessionExpired?: boolean;
   sse?: SseSummary;
-  /** A probe's judgement of the answer (absent on a probe's clean-up DELETE). */
-  judged?: { rule: string; verdict: ProbeVerdict; message: string };
+  /** A probe's judgement of the answer (absent on a probe's clean-up DELETE; only a message on
+   *  the baseline a verdict is judged against). */
+  judged?: { rule?: string; verdict?: ProbeVerdict; message: string };
 }
 
 /** A crossing before the wire stamps it: ts and size default to now and the raw text's bytes. */
@@ -146,6 +148,7 @@ function requestMeta(req: ExchangeRequest): HttpRequestMeta {
   switch (req.role) {
     case 'get': return { ...common, stream: 'get', lastEventId: req.lastEventId, resumes: req.resumes };
     case 'probe': return { ...common, stream: 'probe', probe: req.probe };
+    case 'oauth': return { ...common, stream: 'oauth', oauth: req.oauth };
     default: return { ...common, stream: req.role };
   }
 }
@@ -155,6 +158,7 @@ function endMeta(req: ExchangeRequest, exchange: number, times: { sentAt: number
   switch (req.role) {
     case 'probe': return { ...common, stream: 'probe', probe: req.probe, ...info.judged };
     case 'delete': return { ...common, stream: 'delete' };
+    case 'oauth': return { ...common, stream: 'oauth', oauth: req.oauth };
     default: return { ...common, stream: req.role, sessionExpired: info.sessionExpired, ...info.sse };
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from './frame';
-import { toFrame } from './frame-check';
-import { collectExchange, exchangeIdOf } from './http-exchange';
+import type { Frame } from '../mcp/frame';
+import { toFrame } from '../mcp/frame-check';
+import { HttpExchanges, exchangeIdOf } from './http-exchanges';
 
 function frames(): Frame[] {
   const out: Frame[] = [];
@@ -17,14 +17,16 @@ function frames(): Frame[] {
   return out;
 }
 
-describe('collectExchange', () => {
+describe('HttpExchanges', () => {
   it('gathers the request, response, events, messages and timing of one exchange, and no other', () => {
     const f = frames();
-    const ex = collectExchange((s) => f[s - 1], f.length, 1)!;
+    const x = new HttpExchanges();
+    for (const frame of f) x.push(frame);
+    const ex = x.get(1)!;
     expect(ex).toMatchObject({
       id: 1, method: 'POST', url: 'http://127.0.0.1:9/mcp', stream: 'post', status: 200, statusText: 'OK',
-      requestHeaders: [['Accept', 'text/event-stream'], ['Authorization', 'Bearer x']], responseHeaders: [['content-type', 'text/event-stream']],
-      sentAt: 0, headersAt: 3000, doneAt: 6000, bytes: 120, sent: [2],
+      requestHeaders: { Accept: 'text/event-stream', Authorization: 'Bearer x' }, responseHeaders: { 'content-type': 'text/event-stream' },
+      sentAt: 0, headersAt: 3000, doneAt: 6000, bytes: 120, sent: [2], received: [6],
     });
     expect(ex.events).toEqual([{ seq: 5, eventId: 'e1', event: undefined, message: false }, { seq: 6, eventId: 'e2', event: undefined, message: true }]);
   });
@@ -33,6 +35,10 @@ describe('collectExchange', () => {
     const f = frames();
     expect(f.map(exchangeIdOf)).toEqual([1, 1, 3, 1, 1, 1, 1, 1]);
     expect(exchangeIdOf({ ...f[1], meta: undefined })).toBeUndefined();
-    expect(collectExchange((s) => f[s - 1], f.length, 2)).toBeUndefined();
+    const x = new HttpExchanges();
+    for (const frame of f) x.push(frame);
+    expect(x.get(2)).toBeUndefined();
+    expect(x.of(f[3])?.id).toBe(1);
+    expect(x.all.map((e) => e.id)).toEqual([1, 3]);
   });
 });

@@ -1,0 +1,160 @@
+/**
+ * auth.*: the OAuth chain (basic/authorization), judged from HTTP exchange frames alone, so the
+ * chain Loupe's own client ran and a tapped host's traffic get the same diagnoses. Exchanges are
+ * recognised by what they are (a 401 challenge, a well-known metadata URL, a token response), not
+ * by who sent them; Loupe's `oauth` stream only helps name the step.
+ */
+import { headerValue, type Frame, type HttpEndMeta, type HttpRequestMeta, type HttpResponseMeta } from '../../mcp/frame';
+import { parseBearerChallenge, resourceMatches } from '../../mcp/oauth';
+import type { AnalysisState } from '../state';
+import type { FrameContext, RuleModule } from '../types';
+
+const A = 'basic/authorization';
+
+interface AuthExchange {
+  method: string;
+  url: string;
+  stream: string;
+  step?: string;
+  /** The request body after the head (form and JSON bodies stay in the request frame). */
+  body: string;
+  status?: number;
+  responseSeq?: number;
+}
+
+interface AuthState {
+  exchanges: Map<number, AuthExchange>;
+  /** resource_metadata URLs a challenge advertised, with the response frame that did. */
+  advertised: Map<string, number>;
+  /** The MCP endpoint: the URL of the first POST of a message. */
+  mcpUrl?: string;
+  resourceScopes?: string[];
+  /** Challenge scopes seen before the resource metadata, judged when it arrives. */
+  pendingScopes: Array<{ seq: number; scope: string }>;
+}
+
+const states = new WeakMap<AnalysisState, AuthState>();
+
+function authState(state: AnalysisState): AuthState {
+  let s = states.get(state);
+  if (!s) {
+    s = { exchanges: new Map(), advertised: new Map(), pendingScopes: [] };
+    states.set(state, s);
+  }
+  return s;
+}
+
+const isResourceMetadata = (url: string) => url.includes('/.well-known/oauth-protected-resource');
+const isServerMetadata = (url: string) => url.includes('/.well-known/oauth-authorization-server') || url.includes('/.well-known/openid-configuration');
+
+function json(text: string): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const words = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+export const authRules: RuleModule = {
+  rules: {
+    'auth.resource-metadata-not-served': { severity: 'error', section: `${A}#protected-resource-metadata-discovery-requirements` },
+    'auth.metadata-wrong-path': { severity: 'warning', section: `${A}#authorization-server-metadata-discovery` },
+    'auth.no-pkce-s256': { severity: 'error', section: `${A}#authorization-code-protection` },
+    'auth.token-type-missing': { severity: 'error', section: `${A}#access-token-usage` },
+    'auth.scope-not-advertised': { severity: 'warning', section: `${A}#scope-selection-strategy` },
+    'auth.resource-mismatch': { severity: 'error', section: `${A}#resource-parameter-implementation` },
+    'auth.iss-missing': { severity: 'warning', section: `${A}#authorization-server-metadata-discovery` },
+  },
+
+  onFrame(ctx) {
+    const { frame } = ctx;
+    if (frame.lane !== 'http' || frame.meta?.transport !== 'http') return;
+    const s = authState(ctx.state);
+    const meta = frame.meta;
+    if (meta.phase === 'request') return onRequest(s, frame, meta);
+    const ex = s.exchanges.get(meta.exchange);
+    if (!ex) return;
+    if (meta.phase === 'response') return onResponse(ctx, s, ex, meta);
+    if (meta.phase === 'end') return onEnd(ctx, s, ex, meta);
+  },
+};
+
+function onRequest(s: AuthState, frame: Frame, meta: HttpRequestMeta): void {
+  const head = frame.raw.indexOf('\r\n\r\n');
+  const body = head < 0 ? '' : frame.raw.slice(head + 4);
+  s.exchanges.set(frame.seq, { method: meta.method, url: meta.url, stream: meta.stream, step: meta.stream === 'oauth' ? meta.oauth : undefined, body });
+  if (meta.stream === 'post' && s.mcpUrl === undefined) s.mcpUrl = meta.url;
+}
+
+function onResponse(ctx: FrameContext, s: AuthState, ex: AuthExchange, meta: HttpResponseMeta): void {
+  ex.status = meta.status;
+  ex.responseSeq = ctx.frame.seq;
+  if (meta.status === 401 || meta.status === 403) {
+    const challenge = parseBearerChallenge(headerValue(meta.headers, 'www-authenticate'));
+    if (challenge?.resourceMetadata && !s.advertised.has(challenge.resourceMetadata)) s.advertised.set(challenge.resourceMetadata, ctx.frame.seq);
+    if (challenge?.scope) {
+      if (s.resourceScopes) judgeScope(ctx, s.resourceScopes, { seq: ctx.frame.seq, scope: challenge.scope });
+      else s.pendingScopes.push({ seq: ctx.frame.seq, scope: challenge.scope });
+    }
+  }
+  // The authorization redirect (RFC 9207): a code without `iss` lets a mix-up go unnoticed.
+  const location = headerValue(meta.headers, 'location');
+  if (meta.status >= 300 && meta.status < 400 && location && (ex.step === 'authorize' || /[?&]response_type=code/.test(ex.url))) {
+    const params = new URL(location, ex.url).searchParams;
+    if (params.has('code') && !params.has('iss')) {
+      ctx.report('auth.iss-missing', [ctx.frame.seq, meta.exchange], `the authorization response redirects to ${location.split('?')[0]} with a code but no iss parameter (RFC 9207): the client cannot tell which authorization server answered`);
+    }
+  }
+}
+
+function judgeScope(ctx: FrameContext, advertised: string[], c: { seq: number; scope: string }): void {
+  const missing = c.scope.split(/\s+/).filter((w) => w && !advertised.includes(w));
+  if (missing.length === 0) return;
+  ctx.report('auth.scope-not-advertised', [c.seq], `the server demands scope ${missing.map((m) => `"${m}"`).join(', ')} in WWW-Authenticate, but its protected-resource metadata lists only ${advertised.length ? advertised.map((m) => `"${m}"`).join(', ') : 'no scopes'} in scopes_supported`);
+}
+
+function onEnd(ctx: FrameContext, s: AuthState, ex: AuthExchange, meta: HttpEndMeta): void {
+  const seq = ctx.frame.seq;
+  const ok = ex.status !== undefined && ex.status >= 200 && ex.status < 300;
+  const advertisedAt = s.advertised.get(ex.url);
+  if (advertisedAt !== undefined && ex.method === 'GET' && !ok) {
+    s.advertised.delete(ex.url);
+    const why = ex.status !== undefined ? `answers ${ex.status}` : `failed (${meta.error ?? 'no answer'})`;
+    ctx.report('auth.resource-metadata-not-served', [seq, advertisedAt], `the 401 advertises resource_metadata ${ex.url}, but that URL ${why}`);
+  }
+  if (!ok) return;
+  const body = json(ctx.frame.raw);
+  if (isResourceMetadata(ex.url) && body) return onResourceMetadata(ctx, s, ex, body);
+  if (isServerMetadata(ex.url) && body) return onServerMetadata(ctx, ex, body);
+  const grant = ex.step === 'token' || ex.step === 'refresh' || /(^|&)grant_type=/.test(ex.body);
+  if (grant && body && typeof body.access_token === 'string' && body.token_type === undefined && !/token-exchange/.test(ex.body)) {
+    ctx.report('auth.token-type-missing', [seq, meta.exchange], `the token response from ${ex.url} has an access_token but no token_type (RFC 6749 §5.1 requires it; clients expect "Bearer")`);
+  }
+}
+
+function onResourceMetadata(ctx: FrameContext, s: AuthState, ex: AuthExchange, body: Record<string, unknown>): void {
+  s.resourceScopes = words(body.scopes_supported);
+  for (const c of s.pendingScopes.splice(0)) judgeScope(ctx, s.resourceScopes, c);
+  const resource = typeof body.resource === 'string' ? body.resource : undefined;
+  if (resource !== undefined && s.mcpUrl !== undefined && !resourceMatches(resource, s.mcpUrl)) {
+    ctx.report('auth.resource-mismatch', [ctx.frame.seq], `the protected-resource metadata at ${ex.url} names the resource ${resource}, but the MCP server is ${s.mcpUrl}: a client must refuse to authorize for it`);
+  }
+}
+
+function onServerMetadata(ctx: FrameContext, ex: AuthExchange, body: Record<string, unknown>): void {
+  const methods = words(body.code_challenge_methods_supported);
+  if (!methods.includes('S256')) {
+    ctx.report('auth.no-pkce-s256', [ctx.frame.seq], `the authorization server metadata at ${ex.url} ${methods.length ? `lists code_challenge_methods_supported ${JSON.stringify(methods)} without S256` : 'has no code_challenge_methods_supported'}: MCP clients must refuse to proceed without PKCE S256`);
+  }
+  // RFC 8414 §3.1 inserts the well-known segment before the issuer's path; only OpenID Connect
+  // Discovery appends it. An oauth-authorization-server document after a path is misplaced.
+  const u = new URL(ex.url);
+  const at = u.pathname.indexOf('/.well-known/oauth-authorization-server');
+  if (at > 0) {
+    const issuerPath = u.pathname.slice(0, at);
+    ctx.report('auth.metadata-wrong-path', [ctx.frame.seq], `authorization server metadata served at ${u.pathname}: RFC 8414 puts it at /.well-known/oauth-authorization-server${issuerPath} for an issuer with the path ${issuerPath}`);
+  }
+}

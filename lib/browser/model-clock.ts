@@ -1,0 +1,127 @@
+/**
+ * Moves every trace's SessionModel on, whatever pane is shown: it analyses backlogs (a snapshot on
+ * reload, an opened file) in short slices between renders, ticks a live session's wire clock so a
+ * hung request is reported while nobody looks at the diagram, and calls `finish()` once a live
+ * session ended or a file was read whole. Views only read the models.
+ */
+import type { Trace } from './trace';
+import type { SessionSummary } from '../wire/protocol';
+
+const SLICE_MS = 12;
+const TICK_MS = 1000;
+/** While a backlog is analysed, views redraw at most this often for new annotations. */
+const REDRAW_EVERY_MS = 250;
+/** When only the analyser's progress moved (no new annotation), views redraw once frames stop
+ *  arriving for this long: while they stream in, every batch redraws the views anyway, and a
+ *  second redraw per batch would double the page's work for nothing. */
+const QUIET_MS = 150;
+/** A backlog (a snapshot on reload, an opened file) starts being analysed this long after it
+ *  arrived, so the table's first render is not queued behind analysis slices. */
+const FIRST_SLICE_DELAY_MS = 50;
+
+export interface ModelClockStore {
+  getState(): { traces: Record<string, Trace>; sessions: SessionSummary[]; touchTraces(ids: readonly string[]): void };
+  subscribe(listener: () => void): () => void;
+}
+
+const LIVE_STATUSES = new Set<SessionSummary['status']>(['starting', 'initializing', 'ready']);
+
+/** The session behind a live trace has ended (closed, failed, or gone from the proxy's list). */
+function ended(t: Trace, sessions: readonly SessionSummary[]): boolean {
+  if (t.source.kind !== 'live') return true;
+  const id = t.source.sessionId;
+  const s = sessions.find((x) => x.id === id);
+  return s !== undefined && !LIVE_STATUSES.has(s.status);
+}
+
+/** The wire clock's "now" (µs): the newest frame's timestamp plus the time elapsed since it came. */
+export function wireNow(t: Trace, nowMs: number): number {
+  const last = t.frames[t.frames.length - 1];
+  return last ? last.ts + Math.max(0, nowMs - t.arrivedAt) * 1000 : 0;
+}
+
+export function startModelClock(store: ModelClockStore, clock: () => number = () => performance.now()): () => void {
+  let slice: ReturnType<typeof setTimeout> | undefined;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  let lastRedraw = 0;
+  const dirty = new Set<string>();
+  const moved = new Set<string>();
+
+  const redrawWhenQuiet = () => {
+    clearTimeout(trailing);
+    trailing = setTimeout(() => {
+      trailing = undefined;
+      const ids = [...moved].filter((id) => store.getState().traces[id]);
+      moved.clear();
+      if (ids.length) store.getState().touchTraces(ids);
+    }, QUIET_MS);
+  };
+
+  const flush = (force: boolean) => {
+    if (dirty.size === 0 || (!force && clock() - lastRedraw < REDRAW_EVERY_MS)) return;
+    lastRedraw = clock();
+    const ids = [...dirty];
+    dirty.clear();
+    store.getState().touchTraces(ids);
+  };
+
+  /** Finishes what can be finished now: a read file, an ended session whose frames are analysed. */
+  const settle = () => {
+    const { traces, sessions } = store.getState();
+    for (const [id, t] of Object.entries(traces)) {
+      if (!t.model.live || !t.model.caughtUp || !ended(t, sessions)) continue;
+      // The last tick first: the proxy may learn the end (a handshake timeout) after the deadline.
+      if (t.source.kind === 'live') t.model.tick(wireNow(t, clock()));
+      t.model.finish();
+      dirty.add(id);
+    }
+  };
+
+  const step = () => {
+    slice = undefined;
+    const deadline = clock() + SLICE_MS;
+    let behind = false;
+    for (const [id, t] of Object.entries(store.getState().traces)) {
+      if (t.model.caughtUp) continue;
+      if (clock() >= deadline) {
+        behind = true;
+        continue;
+      }
+      if (t.model.advance(Math.max(1, deadline - clock()), clock)) dirty.add(id);
+      else moved.add(id);
+      if (!t.model.caughtUp) behind = true;
+    }
+    settle();
+    flush(!behind);
+    if (moved.size) redrawWhenQuiet();
+    if (behind) slice = setTimeout(step, 0);
+  };
+
+  const wake = () => {
+    if (slice !== undefined) return;
+    const { traces } = store.getState();
+    if (Object.values(traces).some((t) => !t.model.caughtUp || (t.model.live && t.source.kind === 'file'))) slice = setTimeout(step, FIRST_SLICE_DELAY_MS);
+    else {
+      settle();
+      flush(true);
+    }
+  };
+
+  const tick = setInterval(() => {
+    const { traces, sessions } = store.getState();
+    for (const [id, t] of Object.entries(traces)) {
+      if (t.source.kind === 'live' && !ended(t, sessions) && t.model.tick(wireNow(t, clock()))) dirty.add(id);
+    }
+    settle();
+    flush(true);
+  }, TICK_MS);
+
+  const unsubscribe = store.subscribe(wake);
+  wake();
+  return () => {
+    unsubscribe();
+    clearInterval(tick);
+    clearTimeout(slice);
+    clearTimeout(trailing);
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * Request/response pairing: the one place a response is matched to its request, read by the
+ * analyser, every view, every export and the CLI.
+ *
+ * The policy for ids, as a demanding reader of a trace would expect it:
+ * - A request is keyed by its sender's direction and its id (`s:` strings and `n:` numbers never
+ *   mix): ids are unique per sender only, and both sides send requests.
+ * - A response pairs with the NEWEST OPEN request of that id sent the other way.
+ * - A request that reuses an id is always a new call, whether the earlier one was answered or not
+ *   (the analyser says `jsonrpc.id-reused`; the reply to the new call is not a duplicate).
+ * - A response for an id whose calls are all answered is a duplicate of the newest answered one;
+ *   a response for an id never sent is unknown.
+ * - A cancellation names the newest open call of that id (else the newest call of that id).
+ * - Timeouts are judged by the wire: a call unanswered `timeout` after it was sent is overdue,
+ *   whatever happened later; only a cancellation sent before the deadline excuses it.
+ */
+
+export type Sender = 'c2s' | 's2c';
+
+/** How long a request may go unanswered before it is overdue, unless told otherwise: the wait of
+ *  Loupe's own client (the handshake, HTTP requests), so the page's banner and its annotations
+ *  speak of the same 30 s, live, opened from a file, or in `loupe check FILE`. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface Call {
+  /** The frame the request message sits on (the first line of a reassembled message). */
+  seq: number;
+  ts: number;
+  dir: Sender;
+  id: string | number;
+  method: string;
+  params?: unknown;
+  responseSeq?: number;
+  responseTs?: number;
+  isError?: boolean;
+  /** `error.code` of an error response. */
+  errorCode?: number;
+  /** The `notifications/cancelled` that named it, and when. */
+  cancelledSeq?: number;
+  cancelledTs?: number;
+  progressToken?: string | number;
+  /** How many `notifications/progress` carried its token while it was open. */
+  progressCount: number;
+  /** Set once it was found overdue, so a clock tick reports it once. */
+  timedOut?: boolean;
+  /** The transport refused the request before it reached a session (an HTTP 4xx to the POST that
+   *  carried it): it is not open, and is never overdue. */
+  refused?: boolean;
+}
+
+/** The id as a pairing key, or undefined when the id cannot pair (null, boolean, object...). */
+export function idKey(id: unknown): string | undefined {
+  if (typeof id === 'string') return `s:${id}`;
+  if (typeof id === 'number' && Number.isFinite(id)) return `n:${id}`;
+  return undefined;
+}
+
+export function callKey(dir: string, id: unknown): string | undefined {
+  const k = idKey(id);
+  return k === undefined ? undefined : `${dir}|${k}`;
+}
+
+export const otherSide = (dir: Sender): Sender => (dir === 'c2s' ? 's2c' : 'c2s');
+
+export interface ResponseMatch {
+  call: Call;
+  /** True when the call was already answered: this response is a second one. */
+  duplicate: boolean;
+}
+
+export class CallIndex {
+  /** Every call, in the order the requests were seen. */
+  readonly all: Call[] = [];
+  private readonly byRequestSeq = new Map<number, Call>();
+  private readonly byResponseSeq = new Map<number, Call>();
+  /** The call each progress and cancellation notification was about, by its seq. */
+  private readonly byProgressSeq = new Map<number, Call>();
+  private readonly byCancelSeq = new Map<number, Call>();
+  /** Open calls per key, oldest first: the newest is the last. */
+  private readonly open = new Map<string, Call[]>();
+  private readonly newest = new Map<string, Call>();
+  private readonly newestAnswered = new Map<string, Call>();
+  /** Index into `all` of the oldest call that may still become overdue. */
+  private deadlineHead = 0;
+
+  /** Records a request. Returns undefined when its id cannot pair. */
+  request(seq: number, ts: number, dir: Sender, id: unknown, method: string, params?: unknown): Call | undefined {
+    const key = callKey(dir, id);
+    if (key === undefined) return undefined;
+    const call: Call = {
+      seq, ts, dir, id: id as string | number, method, params, responseSeq: undefined, responseTs: undefined, isError: undefined,
+      errorCode: undefined, cancelledSeq: undefined, cancelledTs: undefined, progressToken: undefined, progressCount: 0, timedOut: undefined, refused: undefined,
+    };
+    this.all.push(call);
+    if (!this.byRequestSeq.has(seq)) this.byRequestSeq.set(seq, call);
+    const stack = this.open.get(key);
+    if (stack) stack.push(call);
+    else this.open.set(key, [call]);
+    this.newest.set(key, call);
+    return call;
+  }
+
+  /** What a response sent by `responder` with this id answers, without recording it. */
+  match(responder: Sender, id: unknown): ResponseMatch | undefined {
+    const key = callKey(otherSide(responder), id);
+    if (key === undefined) return undefined;
+    const open = this.open.get(key);
+    if (open?.length) return { call: open[open.length - 1], duplicate: false };
+    const answered = this.newestAnswered.get(key);
+    return answered ? { call: answered, duplicate: true } : undefined;
+  }
+
+  /** Records the first response to an open call. */
+  answer(call: Call, seq: number, ts: number, isError: boolean, errorCode?: number): void {
+    if (call.responseSeq !== undefined) return;
+    call.responseSeq = seq;
+    call.responseTs = ts;
+    call.isError = isError;
+    call.errorCode = errorCode;
+    if (!this.byResponseSeq.has(seq)) this.byResponseSeq.set(seq, call);
+    const key = callKey(call.dir, call.id) as string;
+    this.close(key, call);
+    this.newestAnswered.set(key, call);
+  }
+
+  /** The call a `notifications/cancelled` from `sender` naming `id` is about. */
+  cancelTarget(sender: Sender, id: unknown): Call | undefined {
+    const key = callKey(sender, id);
+    if (key === undefined) return undefined;
+    const open = this.open.get(key);
+    return open?.length ? open[open.length - 1] : this.newest.get(key);
+  }
+
+  cancel(call: Call, seq: number, ts: number): void {
+    this.byCancelSeq.set(seq, call);
+    if (call.cancelledSeq !== undefined) return;
+    call.cancelledSeq = seq;
+    call.cancelledTs = ts;
+  }
+
+  /** Records a `notifications/progress` (at `seq`) for an open call. */
+  progress(call: Call, seq: number): void {
+    call.progressCount++;
+    this.byProgressSeq.set(seq, call);
+  }
+
+  /** The call a progress notification reported on, by the notification's seq. */
+  progressAt(seq: number): Call | undefined {
+    return this.byProgressSeq.get(seq);
+  }
+
+  /** The call a `notifications/cancelled` named, by the notification's seq. */
+  cancelledAt(seq: number): Call | undefined {
+    return this.byCancelSeq.get(seq);
+  }
+
+  /** The newest call `sender` made with this id, answered or not. */
+  latest(sender: Sender, id: unknown): Call | undefined {
+    const key = callKey(sender, id);
+    return key === undefined ? undefined : this.newest.get(key);
+  }
+
+  /** Forgets a call the transport refused: it pairs with nothing and is never overdue. */
+  refuse(call: Call): void {
+    call.refused = true;
+    const key = callKey(call.dir, call.id) as string;
+    this.close(key, call);
+    if (this.newest.get(key) === call) this.newest.delete(key);
+  }
+
+  /** The call a frame belongs to, from its request or its response. */
+  callAt(seq: number): Call | undefined {
+    return this.byRequestSeq.get(seq) ?? this.byResponseSeq.get(seq);
+  }
+
+  /**
+   * Calls that were still unanswered `timeoutUs` after they were sent, as of `nowUs`, each
+   * returned once. A cancellation sent before the deadline excuses a call; one sent after it
+   * (Loupe's own client gives up when its timeout runs out) does not. Amortised O(1): calls are
+   * judged oldest first and a call that cannot become overdue is passed for good.
+   */
+  overdue(nowUs: number, timeoutUs: number): Call[] {
+    const out: Call[] = [];
+    while (this.deadlineHead < this.all.length) {
+      const c = this.all[this.deadlineHead];
+      const deadline = c.ts + timeoutUs;
+      const settled = c.timedOut || c.refused || (c.responseTs !== undefined && c.responseTs < deadline) || (c.cancelledTs !== undefined && c.cancelledTs < deadline);
+      if (!settled) {
+        if (nowUs < deadline) break;
+        c.timedOut = true;
+        out.push(c);
+      }
+      this.deadlineHead++;
+    }
+    return out;
+  }
+
+  /** Calls with no response yet (refused ones excluded), oldest first. */
+  openCalls(): Call[] {
+    return this.all.filter((c) => c.responseSeq === undefined && !c.refused);
+  }
+
+  private close(key: string, call: Call): void {
+    const stack = this.open.get(key);
+    if (!stack) return;
+    const at = stack.lastIndexOf(call);
+    if (at >= 0) stack.splice(at, 1);
+    if (stack.length === 0) this.open.delete(key);
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The one table of MCP methods: who may send each, whether it is a request or a notification,
+ * which versions define it, which capability it needs (basic/lifecycle, Capability Negotiation),
+ * whether it pages, and the SDK schema its result is checked against. The analyser's rules, the
+ * capabilities view and the client all read it; nothing keeps a second list.
+ */
+import type * as SdkTypes from '@modelcontextprotocol/sdk/types.js';
+import type { KnownVersion } from './versions';
+
+export type Side = 'client' | 'server';
+
+export interface MethodDef {
+  method: string;
+  kind: 'request' | 'notification';
+  /** Who may send it. */
+  from: Side | 'both';
+  since: KnownVersion;
+  /** The first version without it (2026-07-28 drops the handshake and its companions). */
+  until?: KnownVersion;
+  /** A request: the capability its receiver must have declared (a dotted path), from `needsSince`. */
+  receiverNeeds?: string;
+  needsSince?: KnownVersion;
+  /** A request run as a task (`params.task`): the receiver capability that allows it. */
+  taskNeeds?: string;
+  /** A notification: the capability its sender must have declared. */
+  senderNeeds?: string;
+  /** The result carries `nextCursor` and the request accepts `cursor`. */
+  paginated?: boolean;
+  /** The SDK schema (in @modelcontextprotocol/sdk/types.js) the result must match. */
+  result?: keyof typeof SdkTypes;
+}
+
+type Extra = Partial<Omit<MethodDef, 'method' | 'kind' | 'from'>>;
+const V1: KnownVersion = '2024-11-05';
+const STATELESS: KnownVersion = '2026-07-28';
+
+const req = (method: string, from: MethodDef['from'], extra: Extra = {}): MethodDef => ({ method, kind: 'request', from, since: V1, ...extra });
+const note = (method: string, from: MethodDef['from'], extra: Extra = {}): MethodDef => ({ method, kind: 'notification', from, since: V1, ...extra });
+const TASKS = '2025-11-25';
+
+export const METHOD_LIST: readonly MethodDef[] = [
+  req('initialize', 'client', { until: STATELESS, result: 'InitializeResultSchema' }),
+  req('ping', 'both', { until: STATELESS, result: 'EmptyResultSchema' }),
+  req('server/discover', 'client', { since: STATELESS }),
+  req('resources/list', 'client', { receiverNeeds: 'resources', paginated: true, result: 'ListResourcesResultSchema' }),
+  req('resources/templates/list', 'client', { receiverNeeds: 'resources', paginated: true, result: 'ListResourceTemplatesResultSchema' }),
+  req('resources/read', 'client', { receiverNeeds: 'resources', result: 'ReadResourceResultSchema' }),
+  req('resources/subscribe', 'client', { receiverNeeds: 'resources.subscribe', result: 'EmptyResultSchema' }),
+  req('resources/unsubscribe', 'client', { receiverNeeds: 'resources.subscribe', result: 'EmptyResultSchema' }),
+  req('prompts/list', 'client', { receiverNeeds: 'prompts', paginated: true, result: 'ListPromptsResultSchema' }),
+  req('prompts/get', 'client', { receiverNeeds: 'prompts', result: 'GetPromptResultSchema' }),
+  req('tools/list', 'client', { receiverNeeds: 'tools', paginated: true, result: 'ListToolsResultSchema' }),
+  req('tools/call', 'client', { receiverNeeds: 'tools', taskNeeds: 'tasks.requests.tools.call', result: 'CallToolResultSchema' }),
+  req('logging/setLevel', 'client', { until: STATELESS, receiverNeeds: 'logging', result: 'EmptyResultSchema' }),
+  // 2024-11-05 had completion/complete before it had a capability.
+  req('completion/complete', 'client', { receiverNeeds: 'completions', needsSince: '2025-03-26', result: 'CompleteResultSchema' }),
+  req('sampling/createMessage', 'server', { receiverNeeds: 'sampling', taskNeeds: 'tasks.requests.sampling.createMessage', result: 'CreateMessageResultSchema' }),
+  req('roots/list', 'server', { receiverNeeds: 'roots', result: 'ListRootsResultSchema' }),
+  req('elicitation/create', 'server', { since: '2025-06-18', receiverNeeds: 'elicitation', taskNeeds: 'tasks.requests.elicitation.create', result: 'ElicitResultSchema' }),
+  req('tasks/get', 'both', { since: TASKS, receiverNeeds: 'tasks', result: 'GetTaskResultSchema' }),
+  req('tasks/result', 'both', { since: TASKS, receiverNeeds: 'tasks', result: 'GetTaskPayloadResultSchema' }),
+  req('tasks/list', 'both', { since: TASKS, receiverNeeds: 'tasks.list', paginated: true, result: 'ListTasksResultSchema' }),
+  req('tasks/cancel', 'both', { since: TASKS, receiverNeeds: 'tasks.cancel', result: 'CancelTaskResultSchema' }),
+  note('notifications/initialized', 'client', { until: STATELESS }),
+  note('notifications/cancelled', 'both'),
+  note('notifications/progress', 'both'),
+  note('notifications/roots/list_changed', 'client', { until: STATELESS, senderNeeds: 'roots.listChanged' }),
+  note('notifications/message', 'server', { senderNeeds: 'logging' }),
+  // Sending updates needs no capability of its own: the client subscribed (capability.unsubscribed-update).
+  note('notifications/resources/updated', 'server'),
+  note('notifications/resources/list_changed', 'server', { senderNeeds: 'resources.listChanged' }),
+  note('notifications/tools/list_changed', 'server', { senderNeeds: 'tools.listChanged' }),
+  note('notifications/prompts/list_changed', 'server', { senderNeeds: 'prompts.listChanged' }),
+  note('notifications/elicitation/complete', 'server', { since: TASKS }),
+  note('notifications/tasks/status', 'both', { since: TASKS }),
+];
+
+const BY_NAME = new Map(METHOD_LIST.map((m) => [m.method, m]));
+
+/** The method's row, whatever the version. */
+export function methodInfo(method: string): MethodDef | undefined {
+  return BY_NAME.get(method);
+}
+
+export function definedIn(def: MethodDef, version: string): boolean {
+  return version >= def.since && (def.until === undefined || version < def.until);
+}
+
+/** The method's row when `version` defines it. */
+export function methodDef(method: string, version: string): MethodDef | undefined {
+  const def = BY_NAME.get(method);
+  return def && definedIn(def, version) ? def : undefined;
+}
+
+export function mayBeSentBy(def: MethodDef, side: Side): boolean {
+  return def.from === 'both' || def.from === side;
+}
+
+/** The capability a request needs on its receiver in `version`, if any. */
+export function receiverNeeds(def: MethodDef, version: string): string | undefined {
+  return def.receiverNeeds !== undefined && (def.needsSince === undefined || version >= def.needsSince) ? def.receiverNeeds : undefined;
+}
+
+/** Methods whose results carry `nextCursor` and whose requests accept `cursor`. */
+export const PAGINATED: ReadonlySet<string> = new Set(METHOD_LIST.filter((m) => m.paginated).map((m) => m.method));

@@ -1,0 +1,219 @@
+/**
+ * The one model of a session: every view, export and the CLI read their facts here, so the same
+ * frames tell the same story everywhere. Frames go in (append-only, incremental); each message
+ * frame is parsed ONCE: that value classifies it for the tables and feeds the analyser, which only
+ * confirms by a light scan that no key was repeated (the strict reader runs only where needed:
+ * text JSON.parse refuses, or a repeated key to locate). Pairs, progress and cancellation come from the analyser's CallIndex
+ * (lib/mcp/calls.ts holds the policy for reused ids), HTTP exchanges from one builder.
+ *
+ * Classification and exchanges follow every `append` at once (they are cheap and the tables need
+ * them); the analyser may run behind in budgeted slices (`advance`) so that a 100,000-frame file or
+ * snapshot never blocks a page; `analysed` says how far it got. A live session's wire clock moves
+ * between frames (`tick`); `finish()` ends the session: pending stdio lines are judged and no
+ * clock tick follows.
+ */
+import type { Frame } from '../mcp/frame';
+import { classifyValue, type Classified } from '../mcp/classify';
+import type { Call, CallIndex } from '../mcp/calls';
+import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
+import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
+import { HttpExchanges } from './http-exchanges';
+
+export type ModelSource = 'live' | 'file';
+
+export interface SessionModelOptions extends AnalyzerOptions {
+  /** `live`: frames stream in and may arrive out of order or twice (snapshot and live batches
+   *  race); `file`: a finished trace whose seqs only increase but may skip (an exported selection). */
+  source?: ModelSource;
+}
+
+const OTHER: Classified = { kind: 'other' };
+
+function classifyParsed(p: StrictJson): Classified {
+  if (p.value === undefined) return { kind: 'invalid', problem: `not JSON: ${p.error?.message ?? 'unreadable'}` };
+  return classifyValue(p.value);
+}
+
+export class SessionModel {
+  readonly source: ModelSource;
+  /** In seq order: frames[seq - 1] while dense; a sparse file looks positions up in `positions`. */
+  readonly frames: Frame[] = [];
+  /** classified[i] belongs to frames[i]. */
+  readonly classified: Classified[] = [];
+  readonly exchanges = new HttpExchanges();
+  /** Replaced (never appended in place) whenever it grows, so memoised views notice. */
+  annotations: Annotation[] = [];
+  /** Frames the analyser has judged so far. */
+  analysed = 0;
+  /** Bumped on every change, for memoised views. */
+  version = 0;
+  private positions?: Map<number, number>;
+  /** Frames that arrived ahead of a gap (live only), held until the gap fills. */
+  private readonly early = new Map<number, Frame>();
+  /** The strict reading of frames JSON.parse refused, by position, until analysed. */
+  private readonly pending: (StrictJson | undefined)[] = [];
+  private readonly analyzer: Analyzer;
+  private ended = false;
+
+  constructor(options: SessionModelOptions = {}) {
+    const { source = 'live', ...analyzer } = options;
+    this.source = source;
+    this.analyzer = createAnalyzer(analyzer);
+  }
+
+  /** True until `finish()`: the wire clock still runs. */
+  get live(): boolean {
+    return !this.ended;
+  }
+
+  get state(): AnalysisState {
+    return this.analyzer.state();
+  }
+
+  get calls(): CallIndex {
+    return this.analyzer.state().calls;
+  }
+
+  get caughtUp(): boolean {
+    return this.analysed === this.frames.length;
+  }
+
+  /**
+   * Adds frames, idempotent by seq. Live: a frame already held is skipped and a frame past a gap
+   * waits until the frames before it arrive, so a snapshot and live batches covering the same range
+   * in any interleaving leave each seq exactly once, in order. File: seqs only increase.
+   * Returns true when anything was added.
+   */
+  append(frames: readonly Frame[]): boolean {
+    const before = this.frames.length;
+    if (this.source === 'file') {
+      for (const f of frames) {
+        const last = this.frames[this.frames.length - 1];
+        if (last && f.seq <= last.seq) continue;
+        if (!this.positions && f.seq !== this.frames.length + 1) this.positions = new Map(this.frames.map((x, i) => [x.seq, i]));
+        this.positions?.set(f.seq, this.frames.length);
+        this.take(f);
+      }
+    } else {
+      for (const f of frames) {
+        const have = this.frames.length;
+        if (f.seq <= have || this.early.has(f.seq)) continue;
+        if (f.seq > have + 1) {
+          this.early.set(f.seq, f);
+          continue;
+        }
+        this.take(f);
+        for (let next = this.early.get(this.frames.length + 1); next; next = this.early.get(this.frames.length + 1)) {
+          this.early.delete(next.seq);
+          this.take(next);
+        }
+      }
+    }
+    if (this.frames.length === before) return false;
+    this.version++;
+    return true;
+  }
+
+  /** Analyses pending frames until `budgetMs` of `clock` time is spent (all of them without a
+   *  budget). Returns true when annotations were added. */
+  advance(budgetMs = Infinity, clock: () => number = () => 0): boolean {
+    const deadline = budgetMs === Infinity ? Infinity : clock() + budgetMs;
+    const found: Annotation[] = [];
+    while (this.analysed < this.frames.length) {
+      const i = this.analysed++;
+      const parsed = this.strictAt(i);
+      this.pending[i] = undefined;
+      for (const a of this.analyzer.push(this.frames[i], parsed)) found.push(a);
+      // Checking the clock every 64 frames keeps its cost out of the loop.
+      if ((this.analysed & 63) === 0 && deadline !== Infinity && clock() >= deadline) break;
+    }
+    if (this.analysed === this.frames.length) this.pending.length = 0;
+    return this.add(found);
+  }
+
+  /** The wire clock reached `nowUs` with no frame: a live session's overdue requests are judged.
+   *  Does nothing while the analyser is behind (the frames still to come carry the time) or once
+   *  the session ended. Returns true when annotations were added. */
+  tick(nowUs: number): boolean {
+    if (this.ended || !this.caughtUp) return false;
+    return this.add(this.analyzer.finish(nowUs));
+  }
+
+  /** The session ended (the process exited, the file was read whole): everything pending is
+   *  judged, end-of-trace rules run, and the clock stops. Idempotent. */
+  finish(): boolean {
+    if (this.ended) return false;
+    const more = this.advance();
+    this.ended = true;
+    const end = this.add(this.analyzer.finish());
+    if (!more && !end) this.version++;
+    return true;
+  }
+
+  /** True for a file that holds part of a session (its seqs skip: a selection or time range). */
+  get partial(): boolean {
+    return this.positions !== undefined;
+  }
+
+  /** Where the frame with this seq sits in `frames` (-1 when the model does not hold it). */
+  positionOf(seq: number): number {
+    const i = this.positions ? (this.positions.get(seq) ?? -1) : seq - 1;
+    return i >= 0 && i < this.frames.length ? i : -1;
+  }
+
+  frameAt(seq: number): Frame | undefined {
+    return this.frames[this.positionOf(seq)];
+  }
+
+  classifiedAt(seq: number): Classified | undefined {
+    return this.classified[this.positionOf(seq)];
+  }
+
+  /** The call a frame belongs to, from its request or its response (once analysed). */
+  callAt(seq: number): Call | undefined {
+    return this.calls.callAt(seq);
+  }
+
+  /** One reading per frame: JSON.parse classifies it now; the analyser later only confirms that
+   *  nothing was hidden (`confirmStrict`, a scan for repeated keys). Text JSON.parse refuses is
+   *  read by the full strict reader at once, for the classification's reason. */
+  private take(f: Frame): void {
+    let c = OTHER;
+    let parsed: StrictJson | undefined;
+    if (f.lane === 'message') {
+      const raw = typeof f.raw === 'string' ? f.raw : String(f.raw);
+      try {
+        c = classifyValue(JSON.parse(raw));
+      } catch {
+        parsed = readStrictly(raw);
+        c = classifyParsed(parsed);
+      }
+    }
+    this.frames.push(f);
+    this.classified.push(c);
+    this.pending[this.frames.length - 1] = parsed;
+    this.exchanges.push(f);
+  }
+
+  /** The strict reading the analyser gets for frame `i` (undefined off the message lane). */
+  private strictAt(i: number): StrictJson | undefined {
+    const f = this.frames[i];
+    if (f.lane !== 'message' || f.dir === 'local') return undefined;
+    return this.pending[i] ?? confirmStrict(typeof f.raw === 'string' ? f.raw : String(f.raw), this.classified[i].json);
+  }
+
+  private add(found: Annotation[]): boolean {
+    if (found.length === 0) return false;
+    this.annotations = this.annotations.concat(found);
+    this.version++;
+    return true;
+  }
+}
+
+/** A finished list of frames, wholly analysed: what the CLI and the exports read. */
+export function modelOf(frames: readonly Frame[], options: AnalyzerOptions = {}): SessionModel {
+  const model = new SessionModel({ ...options, source: 'file' });
+  model.append(frames);
+  model.finish();
+  return model;
+}

@@ -1,0 +1,64 @@
+/**
+ * `loupe import LOG --out FILE [--server NAME] [--no-redact]`: turns what a host already logged
+ * (Claude Desktop's mcp-server-NAME.log or mcp.log, VS Code's MCP output channel saved to a file)
+ * into a Loupe trace, for sessions that ran before anyone thought of tapping them.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { InputError, UsageError, parseOwnArgs } from './shared/args';
+import { writeTraceFile } from './shared/trace-file';
+import { LOUPE_VERSION } from './shared/version';
+import { importHostLog } from '../../lib/trace/host-log';
+import { prepareExport, TraceError } from '../../lib/trace';
+
+const USAGE = `usage: loupe import LOG --out FILE [--server NAME] [--no-redact]
+
+Reads a host's MCP log and writes it as a Loupe trace (open it in the dashboard, or run
+loupe check on it). Understood: Claude Desktop's mcp-server-NAME.log and mcp.log, and VS Code's MCP
+output channel ("MCP: NAME", saved with the trace log level).
+
+  --out FILE      where to write the trace
+  --server NAME   which server to take from a log that holds several (Claude Desktop's mcp.log)
+  --no-redact     keep secrets in the file (by default tokens, keys and passwords are replaced)`;
+
+export async function run(argv: string[]): Promise<number> {
+  let log: string;
+  let out: string;
+  let values;
+  try {
+    const parsed = parseOwnArgs(argv, { out: { type: 'string' }, server: { type: 'string' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+    values = parsed.values;
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (parsed.positionals.length !== 1) throw new UsageError('give exactly one log file to import');
+    if (!values.out) throw new UsageError('--out FILE is required: where should the trace be written?');
+    log = parsed.positionals[0];
+    out = values.out;
+  } catch (e) {
+    console.error(`loupe import: ${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const text = await readFile(log, 'utf8').catch((e: NodeJS.ErrnoException) => {
+      throw new InputError(`cannot read ${log} (${e.code ?? e.message})`);
+    });
+    const trace = importHostLog(text, { fileName: path.basename(log), server: values.server, loupeVersion: LOUPE_VERSION });
+    const prepared = prepareExport({
+      frames: trace.frames, target: trace.header.target, loupeVersion: LOUPE_VERSION, source: 'import',
+      redact: values['no-redact'] ? false : {},
+    });
+    const header = { ...trace.header, ...prepared.header };
+    await writeTraceFile(out, header, prepared.frames);
+    const messages = prepared.frames.filter((f) => f.lane === 'message').length;
+    console.log(`imported ${messages} messages (${prepared.frames.length} frames) of ${JSON.stringify(header.target.name)} to ${out}`);
+    return 0;
+  } catch (e) {
+    if (e instanceof TraceError || e instanceof InputError) {
+      console.error(`loupe import: ${log}: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}

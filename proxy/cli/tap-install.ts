@@ -1,0 +1,100 @@
+/**
+ * `loupe tap install` / `loupe tap uninstall`: put a host's stdio servers behind `loupe tap`, and
+ * take them back out. The diff is shown first; nothing is written without --yes (or a "y" at the
+ * prompt when a person is at the terminal).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { fileURLToPath } from 'node:url';
+import { parseOwnArgs, UsageError } from './shared/args';
+import { resolveConfigDir } from '../config/paths';
+import { HOST_IDS, HOSTS, type HostId } from '../tap/install/hosts';
+import { commitInstall, prepareInstall, uninstall } from '../tap/install/install';
+import { ConfigError } from '../tap/install/wrap';
+
+const LOUPE_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'loupe.mjs');
+
+export const INSTALL_USAGE = `usage: loupe tap install --host HOST [--server NAME]... [--config FILE] [--config-dir DIR] [--yes]
+       loupe tap uninstall --host HOST [--config FILE] [--config-dir DIR] [--yes]
+
+Rewrites HOST's MCP config so that its stdio servers (all, or each --server) start through
+loupe tap, after showing the diff. A backup is kept in the config dir; uninstall puts back exactly
+what was there (or, if the file changed since, undoes only Loupe's edits).
+
+  --host HOST        ${HOST_IDS.join(', ')}
+  --config FILE      a config file elsewhere (a project's .mcp.json, .cursor/mcp.json, .vscode/mcp.json)
+  --server NAME      only this server (repeatable)
+  --config-dir DIR   Loupe's config dir, where taps record and backups are kept
+  --yes              write without asking`;
+
+async function confirm(yes: boolean | undefined, question: string): Promise<boolean> {
+  if (yes) return true;
+  if (!process.stdin.isTTY) {
+    console.log('nothing written: run again with --yes to apply these changes');
+    return false;
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+export async function runInstall(action: 'install' | 'uninstall', argv: string[]): Promise<number> {
+  let values;
+  try {
+    values = parseOwnArgs(argv, {
+      host: { type: 'string' }, config: { type: 'string' }, server: { type: 'string', multiple: true },
+      'config-dir': { type: 'string' }, yes: { type: 'boolean', short: 'y' }, help: { type: 'boolean', short: 'h' },
+    }).values;
+    if (values.help) {
+      console.log(INSTALL_USAGE);
+      return 0;
+    }
+    if (!values.host) throw new UsageError(`--host is required: one of ${HOST_IDS.join(', ')}`);
+    if (!HOST_IDS.includes(values.host as HostId)) throw new UsageError(`unknown host '${values.host}': one of ${HOST_IDS.join(', ')}`);
+  } catch (e) {
+    console.error(`loupe tap ${action}: ${(e as Error).message}\n\n${INSTALL_USAGE}`);
+    return 2;
+  }
+  const host = HOSTS[values.host as HostId];
+  const configDir = resolveConfigDir(values['config-dir']);
+  const configPath = path.resolve(values.config ?? host.configPath({ platform: process.platform, home: os.homedir(), env: process.env }));
+  try {
+    if (action === 'uninstall') {
+      const preview = await uninstall(configPath, host.serversKey, configDir, false);
+      if (preview.how === 'nothing-to-do') {
+        console.log(`${configPath}: no server of ${host.label} runs through loupe tap`);
+        return 0;
+      }
+      console.log(preview.diff);
+      if (!(await confirm(values.yes, `Restore ${configPath}?`))) return 0;
+      const done = await uninstall(configPath, host.serversKey, configDir, true);
+      console.log(done.how === 'restored-backup' ? `restored ${configPath} exactly as it was before install` : `${configPath} changed since install: undid only the tap entries (${done.servers.join(', ')})`);
+      return 0;
+    }
+    const change = await prepareInstall(configPath, {
+      serversKey: host.serversKey, only: values.server, platform: process.platform,
+      launcher: { command: process.execPath, prefix: [LOUPE_BIN], configDir },
+    });
+    for (const s of change.plan.skipped) console.log(`skipping ${s.name}: ${s.reason}`);
+    if (change.plan.wrapped.length === 0) {
+      console.log(`${configPath}: nothing to tap`);
+      return 0;
+    }
+    console.log(change.diff);
+    if (!(await confirm(values.yes, `Write ${configPath}?`))) return 0;
+    const record = await commitInstall(change, configDir);
+    console.log(`tapped ${change.plan.wrapped.join(', ')} in ${configPath}; backup at ${record.backupPath}. Restart ${host.label} to use it; undo with: loupe tap uninstall --host ${host.id}${values.config ? ` --config ${values.config}` : ''}`);
+    return 0;
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`loupe tap ${action}: ${configPath}: ${e.message}`);
+      return 2;
+    }
+    console.error(`loupe tap ${action}: ${(e as Error).message}`);
+    return 1;
+  }
+}

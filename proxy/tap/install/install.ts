@@ -1,0 +1,123 @@
+/**
+ * `loupe tap install` and `loupe tap uninstall`: the file work around wrap.ts. Install keeps a
+ * byte-for-byte backup and remembers what it wrote; uninstall restores the backup when the file is
+ * still exactly as install left it, and otherwise reverses only its own edits, keeping whatever the
+ * person changed since.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { planInstall, planUninstall, type TapLauncher, type WrapPlan } from './wrap';
+
+export interface InstallRecord {
+  configPath: string;
+  backupPath: string;
+  /** sha256 of the file as install wrote it. */
+  writtenSha256: string;
+  servers: string[];
+  installedAt: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function recordsFile(configDir: string): string {
+  return path.join(configDir, 'tap-installs.json');
+}
+
+async function readRecords(configDir: string): Promise<InstallRecord[]> {
+  try {
+    return JSON.parse(await readFile(recordsFile(configDir), 'utf8')) as InstallRecord[];
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new Error(`cannot read ${recordsFile(configDir)}: ${(e as Error).message}`);
+  }
+}
+
+async function writeRecords(configDir: string, records: InstallRecord[]): Promise<void> {
+  await mkdir(configDir, { recursive: true, mode: 0o700 });
+  await writeAtomically(recordsFile(configDir), JSON.stringify(records, null, 2) + '\n');
+}
+
+/** A host reading its config mid-write must see the old file or the new one, never half. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const tmp = `${file}.loupe-${process.pid}.tmp`;
+  // Keep the file's own permissions: a host's config is the person's, not Loupe's.
+  const mode = await stat(file).then((s) => s.mode & 0o777, () => 0o600);
+  await writeFile(tmp, text, { mode });
+  await chmod(tmp, mode);
+  await rename(tmp, file);
+}
+
+export function unifiedDiff(file: string, before: string, after: string): string {
+  return createTwoFilesPatch(file, file, before, after, 'before', 'after', { context: 2 });
+}
+
+export interface InstallChange {
+  configPath: string;
+  plan: WrapPlan;
+  before: string;
+  diff: string;
+}
+
+export async function prepareInstall(configPath: string, o: { serversKey: 'mcpServers' | 'servers'; launcher: TapLauncher; only?: string[]; platform: NodeJS.Platform }): Promise<InstallChange> {
+  if (!existsSync(configPath)) throw new Error(`${configPath} does not exist: is the host installed, or is its config elsewhere (--config FILE)?`);
+  const before = await readFile(configPath, 'utf8');
+  const plan = planInstall(before, o);
+  return { configPath, plan, before, diff: unifiedDiff(configPath, before, plan.text) };
+}
+
+export async function commitInstall(change: InstallChange, configDir: string, now = new Date()): Promise<InstallRecord> {
+  const records = await readRecords(configDir);
+  // A second install on an already tapped file keeps the first backup: that is what was there.
+  const earlier = records.find((r) => r.configPath === change.configPath);
+  let backupPath = earlier?.backupPath;
+  if (!backupPath || !existsSync(backupPath)) {
+    const backups = path.join(configDir, 'tap-backups');
+    await mkdir(backups, { recursive: true, mode: 0o700 });
+    backupPath = path.join(backups, `${now.toISOString().replace(/[:.]/g, '-')}-${path.basename(change.configPath)}`);
+    await copyFile(change.configPath, backupPath);
+  }
+  // The file may have changed between the diff shown and now: refuse rather than lose an edit.
+  if ((await readFile(change.configPath, 'utf8')) !== change.before) throw new Error(`${change.configPath} changed while Loupe was preparing the edit: run the command again`);
+  await writeAtomically(change.configPath, change.plan.text);
+  const record: InstallRecord = {
+    configPath: change.configPath, backupPath, writtenSha256: sha256(change.plan.text),
+    servers: [...new Set([...(earlier?.servers ?? []), ...change.plan.wrapped])], installedAt: earlier?.installedAt ?? now.toISOString(),
+  };
+  await writeRecords(configDir, [...records.filter((r) => r !== earlier), record]);
+  return record;
+}
+
+export interface UninstallResult {
+  configPath: string;
+  how: 'restored-backup' | 'reversed-edits' | 'nothing-to-do';
+  diff: string;
+  servers: string[];
+}
+
+export async function uninstall(configPath: string, serversKey: 'mcpServers' | 'servers', configDir: string, write: boolean): Promise<UninstallResult> {
+  const records = await readRecords(configDir);
+  const record = records.find((r) => r.configPath === configPath);
+  const current = await readFile(configPath, 'utf8');
+  let next: string;
+  let how: UninstallResult['how'];
+  let servers: string[];
+  if (record && sha256(current) === record.writtenSha256 && existsSync(record.backupPath)) {
+    next = await readFile(record.backupPath, 'utf8');
+    how = 'restored-backup';
+    servers = record.servers;
+  } else {
+    const plan = planUninstall(current, serversKey);
+    next = plan.text;
+    how = plan.wrapped.length > 0 ? 'reversed-edits' : 'nothing-to-do';
+    servers = plan.wrapped;
+  }
+  const diff = unifiedDiff(configPath, current, next);
+  if (write && how !== 'nothing-to-do') {
+    await writeAtomically(configPath, next);
+    await writeRecords(configDir, records.filter((r) => r !== record));
+  }
+  return { configPath, how, diff, servers };
+}

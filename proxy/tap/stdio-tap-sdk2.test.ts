@@ -1,0 +1,41 @@
+/**
+ * The 2.x SDK's client (the one that speaks the 2026-07-28 era and probes a server before falling
+ * back) as the host: through `loupe tap` it gets the same answers as directly, and every message
+ * it and the server sent is in the trace, in order.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { EVERYTHING, ROOT, tempDir } from '../cli/shared/run-cli';
+import { readTraceText } from '../../lib/trace/reader';
+
+const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
+
+async function tour(command: string, args: string[]) {
+  const client = new Client({ name: 'sdk2-host', version: '2.0.0' });
+  await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
+  const tools = await client.listTools();
+  const echo = await client.callTool({ name: 'echo', arguments: { message: 'sdk 2 through the tap' } });
+  await client.close();
+  return { tools: tools.tools.map((t) => t.name).sort(), echo };
+}
+
+describe('loupe tap with the 2.x SDK client as the host', () => {
+  it('carries its session unchanged and records it', async () => {
+    const configDir = tempDir();
+    const direct = await tour(EVERYTHING[0], EVERYTHING.slice(1));
+    const tapped = await tour(process.execPath, [LOUPE, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
+    expect(tapped).toEqual(direct);
+    const dir = path.join(configDir, 'taps');
+    let trace = readTraceText(readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8'));
+    for (let i = 0; i < 100 && !trace.frames.some((f) => f.lane === 'lifecycle' && f.raw.startsWith('the server process')); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      trace = readTraceText(readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8'));
+    }
+    const sent = trace.frames.filter((f) => f.lane === 'message' && f.dir === 'c2s').map((f) => JSON.parse(f.raw).method);
+    expect(sent).toEqual(expect.arrayContaining(['tools/list', 'tools/call']));
+    expect(trace.frames.some((f) => f.dir === 's2c' && f.raw.includes('sdk 2 through the tap'))).toBe(true);
+  }, 90_000);
+});

@@ -1,0 +1,162 @@
+/**
+ * The stdio tap as a host meets it: `loupe tap -- COMMAND` spawned as a real subprocess. What each
+ * side receives must be byte-identical with and without the tap, the exit must be the server's,
+ * and the trace file must hold what crossed.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { EVERYTHING, FIXTURES, ROOT, runCli, tempDir } from '../cli/shared/run-cli';
+import { TraceReader } from '../../lib/trace/reader';
+
+const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Runs argv with `input` written to its stdin in uneven chunks, collecting everything. */
+function runWith(argv: string[], input: Buffer, env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0], argv.slice(1), { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout: Buffer.concat(out), stderr: err }));
+    // Chunks that split lines and UTF-8 sequences anywhere.
+    let at = 0;
+    const step = () => {
+      if (at >= input.length) return child.stdin.end();
+      const n = 1 + ((at * 7919) % 65536);
+      child.stdin.write(input.subarray(at, at + n), step);
+      at += n;
+    };
+    step();
+  });
+}
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+function tapTrace(configDir: string) {
+  const dir = path.join(configDir, 'taps');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.loupe.ndjson'));
+  expect(files).toHaveLength(1);
+  const reader = new TraceReader();
+  reader.push(readFileSync(path.join(dir, files[0]), 'utf8'));
+  return reader.end();
+}
+
+describe('loupe tap (stdio)', () => {
+  it('passes bytes both ways unchanged: invalid UTF-8, CRLF, partial and long lines, in any chunking', async () => {
+    const input = Buffer.concat([
+      Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'),
+      Buffer.from([0xc3, 0x28, 0x0a, 0xe2, 0x82]),
+      Buffer.from('\r\n'),
+      randomBytes(200_000),
+      Buffer.from('x'.repeat(2 * 1024 * 1024)),
+      Buffer.from('\nno newline at the end'),
+    ]);
+    const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
+    const configDir = tempDir();
+    const direct = await runWith(server, input);
+    const tapped = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', configDir, '--', ...server], input);
+
+    expect(tapped.code).toBe(0);
+    expect(sha(tapped.stdout)).toBe(sha(direct.stdout));
+    expect(tapped.stdout.length).toBe(direct.stdout.length);
+    // The server saw exactly what the host sent: it reports the hash of its stdin on stderr.
+    const report = `read ${input.length} bytes sha256 ${sha(input)}`;
+    expect(direct.stderr).toContain(report);
+    expect(tapped.stderr).toContain(report);
+    expect(tapped.stderr).toContain('tap-bytes: ready');
+
+    const trace = tapTrace(configDir);
+    expect(trace.header.source).toBe('tap');
+    expect(trace.header.target).toMatchObject({ transport: 'stdio', name: 'tap-bytes' });
+    const c2s = trace.frames.filter((f) => f.dir === 'c2s' && f.lane === 'message');
+    expect(c2s[0].raw).toBe('{"jsonrpc":"2.0","id":1,"method":"ping"}');
+    // Sizes of the recorded lines add up to the bytes that crossed (each line's `\n` is not in size).
+    const newlines = input.filter((b) => b === 0x0a).length;
+    expect(c2s.reduce((n, f) => n + f.size, 0) + newlines).toBe(input.length);
+    expect(c2s.some((f) => f.invalidUtf8 && f.rawBase64)).toBe(true);
+    const s2c = trace.frames.filter((f) => f.dir === 's2c' && f.lane === 'message');
+    expect(s2c.some((f) => f.meta && 'crlf' in f.meta && f.meta.crlf)).toBe(true);
+    expect(trace.frames.some((f) => f.lane === 'stderr' && f.raw === 'tap-bytes: ready')).toBe(true);
+    expect(trace.frames.at(-1)).toMatchObject({ lane: 'lifecycle', meta: { event: 'exit', code: 0 } });
+  }, 60_000);
+
+  it("ends with the server's exit code, and by the server's signal", async () => {
+    const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
+    const coded = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir(), '--', ...server], Buffer.from('bye\n'), { TAP_BYTES_EXIT: '3' });
+    expect(coded.code).toBe(3);
+    const killed = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir(), '--', 'node', '-e', 'process.kill(process.pid, "SIGTERM")'], Buffer.alloc(0));
+    expect(killed.signal).toBe('SIGTERM');
+  }, 60_000);
+
+  it('says why it cannot start on stderr, exits with a code of its own, and writes nothing to stdout', async () => {
+    const missing = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir(), '--', 'no-such-server-command-xyz'], Buffer.alloc(0));
+    expect(missing.code).toBe(127);
+    expect(missing.stdout.length).toBe(0);
+    expect(missing.stderr).toMatch(/loupe tap: cannot start "no-such-server-command-xyz": command not found/);
+    const usage = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir()], Buffer.alloc(0));
+    expect(usage.code).toBe(64);
+    expect(usage.stdout.length).toBe(0);
+    expect(usage.stderr).toMatch(/no server command: put it after --/);
+  }, 60_000);
+
+  it("carries an SDK client's whole tour of server-everything, with the same answers as without it", async () => {
+    const configDir = tempDir();
+    const tour = async (command: string, args: string[]) => {
+      const client = new Client({ name: 'tour', version: '1.0.0' });
+      await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
+      const tools = await client.listTools();
+      const echo = await client.callTool({ name: 'echo', arguments: { message: 'through the tap' } });
+      const resources = await client.listResources();
+      const first = await client.readResource({ uri: resources.resources[0].uri });
+      const prompts = await client.listPrompts();
+      await client.ping();
+      await client.close();
+      return { tools: tools.tools.map((t) => t.name), echo, resources: resources.resources.length, first, prompts: prompts.prompts.map((p) => p.name) };
+    };
+    const direct = await tour(EVERYTHING[0], EVERYTHING.slice(1));
+    const tapped = await tour(process.execPath, [LOUPE, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
+    expect(tapped).toEqual(direct);
+
+    // The trace file is complete once the tap has exited; give the process a moment to finish.
+    let trace = tapTrace(configDir);
+    for (let i = 0; i < 100 && !trace.frames.some((f) => f.meta && 'event' in f.meta && f.meta.event === 'exit'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      trace = tapTrace(configDir);
+    }
+    expect(trace.header.target.name).toBe('everything');
+    const methods = trace.frames.filter((f) => f.dir === 'c2s' && f.lane === 'message').map((f) => JSON.parse(f.raw).method);
+    expect(methods).toEqual(expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'prompts/list', 'ping']));
+    const echoReply = trace.frames.find((f) => f.dir === 's2c' && f.raw.includes('Echo: through the tap'));
+    expect(echoReply).toBeDefined();
+  }, 90_000);
+
+  it("judges the host as the client under test: a host's own violations are findings", async () => {
+    const configDir = tempDir();
+    // A host that sends a server-only method and never says initialized.
+    const input = Buffer.from([
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bad-host","version":"1"}}}',
+      '{"jsonrpc":"2.0","id":2,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}',
+      '',
+    ].join('\n'));
+    const r = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', configDir, '--', ...EVERYTHING], input);
+    expect(r.code).toBe(0);
+    const file = path.join(configDir, 'taps', readdirSync(path.join(configDir, 'taps'))[0]);
+    const check = await runCli(['check', file, '--format', 'json']);
+    const rules = JSON.parse(check.stdout).annotations.map((a: { rule: string }) => a.rule);
+    expect(rules).toContain('jsonrpc.wrong-direction');
+  }, 60_000);
+});

@@ -1,0 +1,99 @@
+/**
+ * The trace file a tap appends to while it runs: the same NDJSON as every Loupe trace (a header
+ * line, then one frame per line), written in the config dir's `taps/` folder with mode 0600
+ * (traffic holds secrets). The file, not a socket, is the tap's record of truth: a dashboard
+ * started before, during or after the tap reads it the same way, and a slow or absent dashboard
+ * can never hold the host up.
+ *
+ * Writes are coalesced per turn of the event loop and go out asynchronously. If the disk falls
+ * behind by more than `maxQueuedBytes`, frame text is dropped (the frame keeps seq, ts, dir, lane
+ * and size, marked `truncated`) rather than letting the host wait or the shim's memory grow.
+ */
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import type { Frame } from '../../lib/mcp/frame';
+import type { TraceHeader } from '../../lib/trace/format';
+
+export interface TapFileOptions {
+  /** Bytes waiting for the disk before frame text is dropped. Default 64 MiB. */
+  maxQueuedBytes?: number;
+}
+
+export function tapsDir(configDir: string): string {
+  return path.join(configDir, 'taps');
+}
+
+/** A file name that sorts by start time and says whose traffic it holds. */
+export function tapFileName(name: string, startedAt: Date, pid: number): string {
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'server';
+  return `${stamp}-${safe}-${pid}.loupe.ndjson`;
+}
+
+export class TapFile {
+  readonly path: string;
+  private handle?: Promise<FileHandle>;
+  private queue: string[] = [];
+  private queuedBytes = 0;
+  private scheduled = false;
+  private writing: Promise<void> = Promise.resolve();
+  private readonly maxQueuedBytes: number;
+  /** Frames whose text was dropped because the disk fell behind. */
+  dropped = 0;
+  /** The first write error, if any; the tap keeps passing bytes regardless. */
+  error?: Error;
+
+  constructor(dir: string, fileName: string, header: TraceHeader, options: TapFileOptions = {}) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.path = path.join(dir, fileName);
+    this.maxQueuedBytes = options.maxQueuedBytes ?? 64 * 2 ** 20;
+    // The header is written synchronously, so the file exists (and says what it is) before any frame.
+    const fd = openSync(this.path, 'wx', 0o600);
+    try {
+      writeSync(fd, JSON.stringify(header) + '\n');
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  append(frame: Frame): void {
+    let line = JSON.stringify(frame) + '\n';
+    if (this.queuedBytes + line.length > this.maxQueuedBytes) {
+      this.dropped++;
+      const { raw: _raw, rawBase64: _b64, ...rest } = frame;
+      line = JSON.stringify({ ...rest, raw: '', truncated: true }) + '\n';
+    }
+    this.queue.push(line);
+    this.queuedBytes += line.length;
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    if (this.queue.length === 0) return;
+    const text = this.queue.join('');
+    this.queue = [];
+    const bytes = this.queuedBytes;
+    this.writing = this.writing.then(async () => {
+      try {
+        this.handle ??= open(this.path, 'a');
+        await (await this.handle).appendFile(text);
+      } catch (e) {
+        this.error ??= e as Error;
+      } finally {
+        this.queuedBytes -= bytes;
+      }
+    });
+  }
+
+  /** Writes what is queued and closes the file. */
+  async close(): Promise<void> {
+    this.flush();
+    await this.writing;
+    if (this.handle) await (await this.handle).close().catch(() => {});
+  }
+}

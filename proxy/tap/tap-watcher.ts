@@ -1,0 +1,143 @@
+/**
+ * The dashboard's side of tapping: watches the config dir's `taps/` folder, opens a session for
+ * every tap that is running (including taps that started before this Loupe did), and lists every
+ * recorded tap so a finished one can be opened later. Taps find no socket to talk to: they only
+ * append to their files, so nothing Loupe does can slow a host down.
+ */
+import { mkdirSync, watch, type FSWatcher } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Connection } from '../../lib/wire/connection';
+import type { TapEntry } from '../../lib/wire/protocol';
+import type { LiveSession } from '../sessions/types';
+import type { TapSource } from '../sessions/sources';
+import { tapsDir } from './tap-file';
+import { TapFileTransport } from './tap-file-transport';
+import { TapTail, tapRunning, type TapHeader } from './tap-tail';
+
+export interface TapRegistry {
+  openSource(source: TapSource): LiveSession;
+  get(id: string): LiveSession | undefined;
+}
+
+const TAP_FILE = /\.loupe\.ndjson$/;
+
+/** How a tapped server is named in the session list: the server, then who is talking to it. */
+export function tapConnection(file: string, header: TapHeader): Connection {
+  const host = header.tap?.host?.name;
+  const name = host ? `${header.target.name} · ${host}` : header.target.name;
+  // The transport decides how messages are framed (lines or whole bodies) for every view.
+  if (header.target.transport === 'http') return { id: `tap:${file}`, transport: 'http', name, url: header.target.url ?? 'http://tap.invalid/', headers: {}, mode: 'auto' };
+  return { id: `tap:${file}`, transport: 'stdio', env: {}, name, command: header.target.command ?? 'tap', args: header.target.args ?? [] };
+}
+
+export class TapWatcher {
+  readonly dir: string;
+  private watcher?: FSWatcher;
+  private timer?: ReturnType<typeof setInterval>;
+  /** file -> the session following it. */
+  private readonly sessions = new Map<string, string>();
+  private readonly headers = new Map<string, TapHeader>();
+  private readonly listeners = new Set<(taps: TapEntry[]) => void>();
+  private scanning?: Promise<void>;
+
+  constructor(configDir: string, private readonly registry: TapRegistry, private readonly pollMs = 2000) {
+    this.dir = tapsDir(configDir);
+  }
+
+  async start(): Promise<void> {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    await this.scan();
+    try {
+      this.watcher = watch(this.dir, () => void this.scan());
+      this.watcher.on('error', () => {});
+    } catch {
+      /* the poll below still finds new taps */
+    }
+    this.timer = setInterval(() => void this.scan(), this.pollMs);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    this.watcher?.close();
+    clearInterval(this.timer);
+  }
+
+  onChange(fn: (taps: TapEntry[]) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Every recorded tap, newest first. */
+  async list(): Promise<TapEntry[]> {
+    const out: TapEntry[] = [];
+    for (const file of (await readdir(this.dir).catch(() => [] as string[])).filter((f) => TAP_FILE.test(f))) {
+      const header = await this.header(file);
+      if (!header) continue;
+      const info = await stat(path.join(this.dir, file)).catch(() => undefined);
+      const sessionId = this.sessions.get(file);
+      out.push({
+        file, name: header.target.name, ...(header.tap?.host?.name ? { host: header.tap.host.name } : {}),
+        startedAt: header.startedAt ?? header.createdAt, running: tapRunning(header), bytes: info?.size ?? 0,
+        ...(sessionId && this.registry.get(sessionId) ? { sessionId } : {}),
+      });
+    }
+    return out.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  }
+
+  /** Opens (or finds) the session that shows a recorded tap. Only names inside the taps folder. */
+  async open(file: string): Promise<string> {
+    if (path.basename(file) !== file || !TAP_FILE.test(file)) throw new Error(`not a recorded tap: ${JSON.stringify(file)}`);
+    const known = this.sessions.get(file);
+    if (known && this.registry.get(known)) return known;
+    const header = await this.header(file);
+    if (!header) throw new Error(`${file} is not a tap's trace (it has no readable header)`);
+    const full = path.join(this.dir, file);
+    const session = this.registry.openSource({ kind: 'tap', connection: tapConnection(file, header), transport: (clock) => new TapFileTransport(full, clock) });
+    this.sessions.set(file, session.id);
+    // The list says live or ended: tell the pages when the tap's session ends.
+    const off = session.on('summary', (s) => {
+      if (s.status === 'closed' || s.status === 'failed') {
+        off();
+        void this.notify();
+      }
+    });
+    void this.notify();
+    return session.id;
+  }
+
+  private async header(file: string): Promise<TapHeader | undefined> {
+    const known = this.headers.get(file);
+    if (known) return known;
+    const tail = new TapTail(path.join(this.dir, file));
+    // Reading the whole file for its first line would be wasteful; the header is all TapTail
+    // needs to have seen, and frames read here are thrown away (the session reads its own).
+    await tail.read().catch(() => []);
+    if (tail.header) this.headers.set(file, tail.header);
+    return tail.header;
+  }
+
+  private scan(): Promise<void> {
+    // One scan at a time; a burst of events while scanning leads to one more scan.
+    this.scanning ??= (async () => {
+      try {
+        for (const file of (await readdir(this.dir).catch(() => [] as string[])).filter((f) => TAP_FILE.test(f))) {
+          if (this.sessions.has(file)) continue;
+          const header = await this.header(file);
+          if (header && tapRunning(header)) await this.open(file);
+          else if (header) this.sessions.set(file, '');
+        }
+        await this.notify();
+      } finally {
+        this.scanning = undefined;
+      }
+    })();
+    return this.scanning;
+  }
+
+  private async notify(): Promise<void> {
+    if (this.listeners.size === 0) return;
+    const taps = await this.list();
+    for (const fn of this.listeners) fn(taps);
+  }
+}
