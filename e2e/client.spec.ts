@@ -15,7 +15,7 @@ const loupe = loupePerFile();
 async function connected(page: Page): Promise<{ lp: LoupePage; client: ClientPanel }> {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  // A session declares no client capabilities unless the person opts in.
+  // A fresh connection declares every capability the page answers; ticking them again changes nothing.
   await chooseCapabilities(page, ANSWERS_EVERYTHING);
   await lp.connect(BUILTIN);
   await lp.expectPhase('ready');
@@ -64,7 +64,9 @@ test('trigger-long-running-operation shows progress and can be cancelled', async
   await lp.screenshot('client-2-progress');
   await client.root.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(client.result).toContainText('cancelled');
-  await expect(client.result.getByRole('alert')).toContainText('The call did not complete: Loupe gave up');
+  // A cancel is the person's own choice: a neutral status, not a red error.
+  await expect(client.result.getByRole('status', { name: 'Cancelled' })).toBeVisible();
+  await expect(client.result.getByRole('alert')).toHaveCount(0);
   await lp.traffic.expectRow('notification', 'notifications/cancelled');
 });
 
@@ -276,16 +278,17 @@ test('isError results are set apart from call failures; a fixed timeout ends a c
 test('connect options: capability checkboxes produce the JSON; a URL elicitation is shown, never opened', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  await lp.sidebar.getByRole('button', { name: 'Connect options' }).click();
+  await lp.sidebar.getByRole('button', { name: `Connect options of ${BUILTIN}`, exact: true }).click();
   const caps = lp.sidebar.getByRole('group', { name: 'Client capabilities' });
-  await expect(caps.getByRole('checkbox', { name: 'sampling', exact: true })).not.toBeChecked();
+  await expect(caps.getByRole('checkbox', { name: 'sampling', exact: true })).toBeChecked();
+  await caps.getByRole('checkbox', { name: 'elicitation: url' }).uncheck();
   await caps.getByRole('checkbox', { name: 'elicitation: url' }).check();
   await caps.getByRole('checkbox', { name: 'elicitation: form' }).check();
-  await caps.getByRole('checkbox', { name: 'sampling', exact: true }).check();
   await caps.getByRole('checkbox', { name: 'sampling', exact: true }).uncheck();
   const json = lp.sidebar.getByRole('textbox', { name: 'Client capabilities (JSON)' });
   await expect(json).toHaveValue(/"url": \{\}/);
-  await expect(json).not.toHaveValue(/sampling/);
+  // No top-level sampling (tasks may still declare task-augmented sampling requests).
+  await expect(json).not.toHaveValue(/^ {2}"sampling"/m);
   await lp.screenshot('client-9-capabilities');
   await lp.connect(BUILTIN);
   await lp.expectPhase('ready');
@@ -308,6 +311,9 @@ test('connect options: capability checkboxes produce the JSON; a URL elicitation
   await card.getByRole('button', { name: 'Decline' }).click();
   await expect(client.result).toContainText('declined');
   expect(page.context().pages()).toHaveLength(1);
+  // The options are saved with the connection: leave the defaults for the tests after this one.
+  await lp.sidebar.getByRole('button', { name: 'Reset to defaults' }).click();
+  await expect(lp.connections.getByRole('listitem', { name: BUILTIN }).getByLabel('Declared capabilities')).toContainText('sampling');
 });
 
 test('a resources list already shown refreshes on list_changed; a resource link and a binary read are rendered', async ({ page }) => {

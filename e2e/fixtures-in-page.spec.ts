@@ -42,10 +42,15 @@ test('imports every misbehaving fixture from one mcpServers JSON', async () => {
   for (const { name } of EXPECTED_RULES) await expect(lp.connections.getByRole('listitem', { name, exact: true })).toBeVisible();
 
   // The client capabilities `loupe check` declares by default, so both meet the same server behaviour.
-  await lp.sidebar.getByRole('button', { name: 'Connect options' }).click();
-  const options = lp.sidebar.getByRole('group', { name: 'Connect options' });
-  await options.getByRole('textbox', { name: 'Client capabilities (JSON)' }).fill(JSON.stringify(DEFAULT_CLIENT_CAPABILITIES));
-  await expect(options.getByRole('alert')).toBeHidden();
+  // Connect options are saved per connection: set them on each imported one.
+  for (const { name } of EXPECTED_RULES) {
+    await lp.sidebar.getByRole('button', { name: `Connect options of ${name}`, exact: true }).click();
+    const options = lp.sidebar.getByRole('group', { name: `Connect options of ${name}` });
+    await options.getByRole('textbox', { name: 'Client capabilities (JSON)' }).fill(JSON.stringify(DEFAULT_CLIENT_CAPABILITIES));
+    await expect(options.getByRole('alert')).toBeHidden();
+    await expect(lp.connections.getByRole('listitem', { name, exact: true }).getByLabel('Declared capabilities')).toHaveText(/· roots$/);
+    await lp.sidebar.getByRole('button', { name: `Connect options of ${name}`, exact: true }).click();
+  }
 });
 
 /** What `loupe record` does after the handshake: list the tools, then make the script's calls. */

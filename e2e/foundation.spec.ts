@@ -181,8 +181,8 @@ test('imports mcpServers JSON and connects with an edited protocol version and c
   });
 
   await test.step('refuses client capabilities that are not a JSON object, before sending anything', async () => {
-    await lp.sidebar.getByRole('button', { name: 'Connect options' }).click();
-    const options = lp.sidebar.getByRole('group', { name: 'Connect options' });
+    await lp.sidebar.getByRole('button', { name: 'Connect options of imported', exact: true }).click();
+    const options = lp.sidebar.getByRole('group', { name: 'Connect options of imported' });
     await options.getByRole('combobox', { name: 'Protocol version' }).fill('2025-06-18');
     await options.getByRole('textbox', { name: 'Client capabilities (JSON)' }).fill('{"roots": ');
     await expect(options.getByRole('alert')).toContainText('not valid JSON');

@@ -4,9 +4,17 @@ import { JsonTree } from '../traffic/JsonTree';
 import { ContentBlocks } from './ContentBlocks';
 import type { RpcFailure } from '../../lib/browser/actions';
 import type { ToolInfo } from '../../lib/browser/client/toolsStore';
-import type { CallState } from '../../lib/wire/client-state';
+import { REQUEST_CANCELLED, type CallState } from '../../lib/wire/client-state';
 
 export function RpcError({ error, what }: { error: RpcFailure; what: string }) {
+  // A cancel is the person's own choice, not a failure: neutral, not red.
+  if (error.local && error.code === REQUEST_CANCELLED) {
+    return (
+      <div role="status" aria-label="Cancelled" className="rounded border border-zinc-700 bg-zinc-900 p-2 text-zinc-300">
+        <span className="font-semibold">cancelled</span> <span className="text-zinc-500">{what} was cancelled; Loupe told the server (notifications/cancelled).</span>
+      </div>
+    );
+  }
   return (
     <div role="alert" className="rounded border border-red-800 bg-red-950/40 p-2 text-red-200">
       <div className="font-semibold">

@@ -1,65 +1,90 @@
 'use client';
-import { useId, useState } from 'react';
-import { capabilitiesText, fallbackOptions, resolveOpenOptions, useOpenOptionsDraft } from '../../lib/browser/openOptions';
+import { useEffect, useId, useState } from 'react';
+import { saveConnection } from '../../lib/browser/actions';
+import { capabilitiesText, connectionDefaults, draftFor, fallbackOptions, resolveOpenOptions, useInvalidOptions, type OpenOptionsDraft } from '../../lib/browser/openOptions';
 import { useLoupe } from '../../lib/browser/store';
 import { KNOWN_VERSIONS } from '../../lib/mcp/versions';
+import type { Connection } from '../../lib/wire/connection';
 import { CapabilityChoices } from '../client/CapabilityChoices';
 import { Button } from '../ui/Button';
 import { Field, inputClass, TextInput } from '../ui/Field';
 
-/** The handshake the next Connect will run: protocol version and client capabilities. */
-export function ConnectOptions() {
-  const [open, setOpen] = useState(false);
-  const defaults = useLoupe((s) => s.defaults) ?? fallbackOptions;
-  const draft = useOpenOptionsDraft();
+/**
+ * The handshake one connection runs on Connect: protocol version and client capabilities. Every
+ * valid edit is saved with the connection at once (connections.json), so the next Connect, a
+ * reload or another page all use it; an invalid edit is shown and not saved.
+ */
+export function ConnectOptions({ connection }: { connection: Connection }) {
+  const defaults = connectionDefaults(useLoupe((s) => s.defaults) ?? fallbackOptions);
+  const [draft, setDraft] = useState<OpenOptionsDraft>(() => draftFor(connection.options));
+  const [saveError, setSaveError] = useState<string>();
   const resolved = resolveOpenOptions(draft, defaults);
   const listId = useId();
-  const panelId = useId();
+  const invalid = resolved.ok ? undefined : resolved.error;
+  useEffect(() => {
+    useInvalidOptions.getState().set(connection.id, invalid);
+  }, [connection.id, invalid]);
+  // A closed editor discards its unsaved edit: Connect uses the saved options again.
+  useEffect(() => () => useInvalidOptions.getState().set(connection.id, undefined), [connection.id]);
+
+  const persist = (options: Connection['options']) =>
+    saveConnection({ ...connection, options }).then(
+      () => setSaveError(undefined),
+      (e: Error) => setSaveError(`The options were not saved: ${e.message}`),
+    );
+
+  const edit = (patch: OpenOptionsDraft) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    const r = resolveOpenOptions(next, defaults);
+    if (!r.ok) return;
+    void persist({
+      ...(next.protocolVersion !== undefined ? { protocolVersion: r.options.protocolVersion } : {}),
+      ...(next.capabilitiesText !== undefined ? { clientCapabilities: r.options.clientCapabilities } : {}),
+    });
+  };
+
+  const reset = () => {
+    setDraft({});
+    void persist(undefined);
+  };
 
   return (
-    <div className="px-3 pb-2">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-        className="flex w-full items-center gap-1 text-left text-[11px] text-zinc-400 hover:text-zinc-200"
-      >
-        <span aria-hidden>{open ? '▾' : '▸'}</span> Connect options
-        <span className="ml-auto font-mono text-zinc-500">{resolved.ok ? resolved.options.protocolVersion : 'invalid'}</span>
-      </button>
-      {open && (
-        <div id={panelId} role="group" aria-label="Connect options" className="mt-2 flex flex-col gap-2">
-          <Field label="Protocol version">
-            <TextInput list={listId} value={draft.protocolVersion ?? defaults.protocolVersion} onChange={(e) => draft.edit({ protocolVersion: e.target.value })} />
-            <datalist id={listId}>
-              {KNOWN_VERSIONS.map((v) => (
-                <option key={v} value={v} />
-              ))}
-            </datalist>
-          </Field>
-          <CapabilityChoices draft={draft} defaults={defaults} />
-          <Field label="Client capabilities (JSON)">
-            <textarea
-              className={`${inputClass} h-28 resize-y`}
-              spellCheck={false}
-              value={draft.capabilitiesText ?? capabilitiesText(defaults)}
-              onChange={(e) => draft.edit({ capabilitiesText: e.target.value })}
-              aria-invalid={!resolved.ok}
-            />
-          </Field>
-          {!resolved.ok && (
-            <p role="alert" className="text-[11px] text-red-300">
-              {resolved.error}
-            </p>
-          )}
-          <div>
-            <Button variant="ghost" onClick={draft.reset}>
-              Reset to defaults
-            </Button>
-          </div>
-        </div>
+    <div role="group" aria-label={`Connect options of ${connection.name}`} className="flex flex-col gap-2 px-3 pb-2 pt-1">
+      <Field label="Protocol version">
+        <TextInput list={listId} value={draft.protocolVersion ?? defaults.protocolVersion} onChange={(e) => edit({ protocolVersion: e.target.value })} />
+        <datalist id={listId}>
+          {KNOWN_VERSIONS.map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      </Field>
+      <CapabilityChoices draft={{ ...draft, edit }} defaults={defaults} />
+      <Field label="Client capabilities (JSON)">
+        <textarea
+          className={`${inputClass} h-28 resize-y`}
+          spellCheck={false}
+          value={draft.capabilitiesText ?? capabilitiesText(defaults)}
+          onChange={(e) => edit({ capabilitiesText: e.target.value })}
+          aria-invalid={!resolved.ok}
+        />
+      </Field>
+      {!resolved.ok && (
+        <p role="alert" className="text-[11px] text-red-300">
+          {resolved.error} Not saved: Connect refuses until it is fixed.
+        </p>
       )}
+      {saveError && (
+        <p role="alert" className="text-[11px] text-red-300">
+          {saveError}
+        </p>
+      )}
+      <div className="flex items-center gap-2">
+        <Button variant="ghost" onClick={reset}>
+          Reset to defaults
+        </Button>
+        <span className="text-[10px] text-zinc-500">{connection.options ? 'saved with this connection' : 'defaults: every capability Loupe answers'}</span>
+      </div>
     </div>
   );
 }

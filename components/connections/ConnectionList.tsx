@@ -9,6 +9,9 @@ import { draftFrom, type ConnectionDraft } from './draft';
 import { HttpConnectionForm } from './HttpConnectionForm';
 import { httpDraftFrom, type HttpDraft } from './httpDraft';
 import { useConnect } from './useConnect';
+import { ConnectOptions } from './ConnectOptions';
+import { optionsFor } from '../../lib/browser/openOptions';
+import { declaredCapabilities } from '../../lib/client/capabilities';
 
 function commandLine(c: Connection): string {
   if (c.transport === 'http') return c.url;
@@ -22,14 +25,18 @@ export function ConnectionList() {
   const { connect, busy } = useConnect();
   const [editing, setEditing] = useState<ConnectionDraft>();
   const [editingUrl, setEditingUrl] = useState<HttpDraft>();
+  const [optionsOf, setOptionsOf] = useState<string>();
+  const defaults = useLoupe((s) => s.defaults);
   const sorted = [...connections].sort((a, b) => Number(!!b.builtin) - Number(!!a.builtin));
 
   return (
     <>
-      <ul aria-label="Connections" className="flex flex-col">
+      {/* Bounded, so Sessions and Trace files stay in view however many connections are saved. */}
+      <ul aria-label="Connections" className="flex max-h-[45vh] flex-col overflow-y-auto">
         {sorted.length === 0 && <li className="px-3 py-2 text-xs text-zinc-500">No connections yet.</li>}
         {sorted.map((c) => (
-          <li key={c.id} aria-label={c.name} className="group flex items-center gap-2 px-3 py-1.5 hover:bg-zinc-900">
+          <li key={c.id} aria-label={c.name}>
+          <div className="group flex items-center gap-2 px-3 py-1.5 hover:bg-zinc-900">
             <div className="min-w-0 flex-1">
               <div className="flex items-center gap-1.5 truncate text-xs font-medium text-zinc-200">
                 {c.name}
@@ -37,6 +44,9 @@ export function ConnectionList() {
               </div>
               <div className="truncate font-mono text-[10px] text-zinc-500" title={commandLine(c)}>
                 {c.transport} · {commandLine(c)}
+              </div>
+              <div className="truncate font-mono text-[10px] text-zinc-500" aria-label="Declared capabilities">
+                {optionsFor(c, defaults).protocolVersion} · {declaredCapabilities(optionsFor(c, defaults).clientCapabilities).join(' ') || 'no client capabilities'}
               </div>
             </div>
             {!c.builtin && (
@@ -49,9 +59,20 @@ export function ConnectionList() {
                 </Button>
               </span>
             )}
+            <Button
+              variant="ghost"
+              aria-label={`Connect options of ${c.name}`}
+              aria-expanded={optionsOf === c.id}
+              title="Protocol version and client capabilities, saved with this connection"
+              onClick={() => setOptionsOf(optionsOf === c.id ? undefined : c.id)}
+            >
+              {optionsOf === c.id ? '▾' : '⚙'}
+            </Button>
             <Button variant="primary" aria-label={`Connect ${c.name}`} disabled={busy === c.id} onClick={() => void connect(c.id, c.name)}>
               {busy === c.id ? '…' : 'Connect'}
             </Button>
+          </div>
+          {optionsOf === c.id && <ConnectOptions key={c.id} connection={c} />}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { saveConnection } from '../../lib/browser/actions';
+import { useLoupe } from '../../lib/browser/store';
 import type { Connection } from '../../lib/wire/connection';
 
 type Converted = { ok: true; connection: Connection } | { ok: false; error: string };
@@ -20,7 +21,9 @@ export function useConnectionDraft<D>(empty: D, initial: D | undefined, toConnec
     if (!r.ok) return setError(r.error);
     setBusy(true);
     try {
-      await saveConnection(r.connection);
+      // The form does not show Connect options: an edit keeps the ones saved with the connection.
+      const saved = useLoupe.getState().connections.find((c) => c.id === r.connection.id);
+      await saveConnection({ ...r.connection, options: r.connection.options ?? saved?.options });
       setDraft(empty);
       setError(undefined);
       onSaved();

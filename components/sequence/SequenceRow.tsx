@@ -30,7 +30,7 @@ export interface SequenceRowProps {
 
 export function rowAccessibleName(row: SeqRow, severity?: Severity): string {
   const parts = [`#${row.seq}`, directionLabel(row.dir), row.lane === 'message' ? row.kind : row.lane, row.label];
-  if (row.kind === 'request') parts.push(row.pairSeq === undefined ? 'awaiting response' : `answered by #${row.pairSeq}`);
+  if (row.kind === 'request') parts.push(row.pairSeq !== undefined ? `answered by #${row.pairSeq}` : row.cancelledBy !== undefined ? 'cancelled, no response' : 'awaiting response');
   if ((row.kind === 'response' || row.kind === 'error') && row.pairSeq !== undefined) parts.push(`answers #${row.pairSeq}`);
   if (row.latencyUs !== undefined && row.kind !== 'request') parts.push(formatUs(row.latencyUs));
   if (row.parentSeq !== undefined) parts.push(`nested under #${row.parentSeq}`);
@@ -60,7 +60,7 @@ function SequenceRowView({ row, top, height, width, lanes, selected, marked, sev
   const cy = height / 2 + 2;
   const shape = rowShape(row, lanes);
   const latency = row.kind !== 'request' && row.latencyUs !== undefined ? formatUs(row.latencyUs) : undefined;
-  const extra = [row.progressCount ? `${row.progressCount}× progress` : '', row.cancelledBy !== undefined ? 'cancelled' : '', row.kind === 'request' && row.pairSeq === undefined ? '…' : '']
+  const extra = [row.progressCount ? `${row.progressCount}× progress` : '', row.cancelledBy !== undefined ? 'cancelled' : '', row.kind === 'request' && row.pairSeq === undefined && row.cancelledBy === undefined ? '…' : '']
     .filter(Boolean).join(' ');
   return (
     <div

@@ -10,6 +10,8 @@ import { StatusBadge } from '../ui/StatusBadge';
 import { ExportButton } from './ExportButton';
 import { HttpProbeButton, HttpProbeNote, SessionExpiredNotice } from './HttpSessionControls';
 import { useConnect } from '../connections/useConnect';
+import { declaredCapabilities } from '../../lib/client/capabilities';
+import { StderrReason } from './StderrReason';
 
 function serverText(info: SessionSummary['serverInfo']): string | undefined {
   if (!info) return undefined;
@@ -60,6 +62,11 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           <Fact label="server">{server ?? '—'}</Fact>
           {s.pid !== undefined && <Fact label="pid">{s.pid}</Fact>}
           <Fact label="transport">{s.transport}</Fact>
+          {s.clientCapabilities && (
+            <Fact label="client capabilities">
+              <span title={JSON.stringify(s.clientCapabilities, null, 2)}>{declaredCapabilities(s.clientCapabilities).join(' ') || 'none'}</span>
+            </Fact>
+          )}
           {s.source === 'tap' && <Fact label="source">tap: a host&apos;s own session; Loupe only records it</Fact>}
         </dl>
         <div className="ml-auto flex gap-1">
@@ -93,6 +100,7 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
       {s.error && (
         <p role="alert" className="mt-2 whitespace-pre-wrap rounded border border-red-900 bg-red-950/50 px-2 py-1 font-mono text-[11px] text-red-200">
           {s.error}
+          {s.transport === 'stdio' && <StderrReason sessionId={s.id} />}
         </p>
       )}
       <SessionExpiredNotice session={s} />

@@ -1,8 +1,19 @@
 import type { SessionSummary } from '../../lib/wire/protocol';
 
-/** "everything 14:02:11": the connection's name and the local time the session started. */
-export function sessionLabel(s: Pick<SessionSummary, 'name' | 'startedAt'>): string {
+type Labelled = Pick<SessionSummary, 'id' | 'connectionId' | 'name' | 'startedAt'>;
+
+/** Its place among the sessions of the same connection, in start order (1 for the first). */
+function ordinal(s: Labelled, all: readonly Labelled[]): number {
+  return 1 + all.filter((o) => o.connectionId === s.connectionId && o.id !== s.id && (o.startedAt < s.startedAt || (o.startedAt === s.startedAt && o.id < s.id))).length;
+}
+
+/**
+ * "everything 14:02:11", and "everything #2 14:02:11" for the second session of that connection:
+ * two sessions started in the same second never read the same.
+ */
+export function sessionLabel(s: Labelled, all: readonly Labelled[] = []): string {
   const t = new Date(s.startedAt);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${s.name} ${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}`;
+  const n = ordinal(s, all);
+  return `${s.name}${n > 1 ? ` #${n}` : ''} ${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}`;
 }

@@ -1,5 +1,5 @@
 'use client';
-import type { KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { sessionLabel } from '../sessions/sessionLabel';
@@ -11,7 +11,7 @@ const dot: Record<SessionSummary['status'], string> = {
 export function tabLabel(id: string, sessions: SessionSummary[]): string {
   if (id.startsWith('file:')) return id.slice(5);
   const s = sessions.find((x) => x.id === id);
-  return s ? sessionLabel(s) : `session ${id.slice(0, 8)}`;
+  return s ? sessionLabel(s, sessions) : `session ${id.slice(0, 8)}`;
 }
 
 export const tabDomId = (id: string) => `tab-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -24,6 +24,13 @@ export function SessionTabs() {
   const sessions = useLoupe((s) => s.sessions);
   const { openTab, closeTab } = useLoupe.getState();
 
+  // A new or newly picked tab may sit past the strip's edge: bring it into view, again when its
+  // label grows (a new session's tab reads "session …" until its summary arrives).
+  const activeLabel = active ? tabLabel(active, sessions) : undefined;
+  useEffect(() => {
+    if (active) document.getElementById(tabDomId(active))?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active, tabs.length, activeLabel]);
+
   const onKey = (e: KeyboardEvent, i: number) => {
     const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : undefined;
     if (next === undefined || !tabs.length) return;
@@ -34,13 +41,14 @@ export function SessionTabs() {
 
   if (!tabs.length) return null;
   return (
-    <div role="tablist" aria-label="Open sessions" className="flex h-8 shrink-0 items-end gap-px overflow-x-auto border-b border-zinc-800 bg-zinc-950 px-1">
+    // No fixed height: a horizontal scrollbar adds its own height below the tabs instead of covering them.
+    <div role="tablist" aria-label="Open sessions" className="flex min-h-8 shrink-0 items-end gap-px overflow-x-auto overflow-y-hidden border-b border-zinc-800 bg-zinc-950 px-1 pt-1 [scrollbar-width:thin]">
       {tabs.map((id, i) => {
         const selected = id === active;
         const status = sessions.find((s) => s.id === id)?.status;
         const label = tabLabel(id, sessions);
         return (
-          <div key={id} className={`flex items-center rounded-t border border-b-0 ${selected ? 'border-zinc-700 bg-zinc-900 text-zinc-100' : 'border-transparent text-zinc-400 hover:bg-zinc-900/60'}`}>
+          <div key={id} className={`flex shrink-0 items-center rounded-t border border-b-0 ${selected ? 'border-zinc-700 bg-zinc-900 text-zinc-100' : 'border-transparent text-zinc-400 hover:bg-zinc-900/60'}`}>
             <button
               type="button"
               role="tab"
@@ -53,7 +61,7 @@ export function SessionTabs() {
               className="flex items-center gap-1.5 py-1 pl-2.5 pr-1 text-xs"
             >
               {status && <span aria-hidden className={`h-1.5 w-1.5 rounded-full ${dot[status]}`} />}
-                            <span className="max-w-48 truncate">{label}</span>
+              <span className="max-w-48 truncate" title={label}>{label}</span>
             </button>
             <button type="button" aria-label={`Close tab ${label}`} onClick={() => closeTab(id)} className="mr-1 rounded px-1 text-[10px] text-zinc-500 hover:bg-zinc-700 hover:text-zinc-100">
               ✕

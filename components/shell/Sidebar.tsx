@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { ConnectionForm } from '../connections/ConnectionForm';
 import { HttpConnectionForm } from '../connections/HttpConnectionForm';
 import { ConnectionList } from '../connections/ConnectionList';
-import { ConnectOptions } from '../connections/ConnectOptions';
 import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
 import { TapList } from '../taps/TapList';
@@ -34,7 +33,6 @@ export function Sidebar() {
             Import mcpServers JSON
           </Button>
         </div>
-        <ConnectOptions />
       </section>
       <section aria-labelledby="sessions-heading" className="border-t border-zinc-800">
         <SectionHeading id="sessions-heading">Sessions</SectionHeading>

@@ -12,7 +12,7 @@ export function LatencyTable({ stats }: { stats: MethodStats[] }) {
       <thead className="whitespace-nowrap text-zinc-400">
         <tr>
           <th className="py-1 pr-2 font-normal">Method</th><th className="pr-2 font-normal">From</th>
-          {['Count', 'Errors', 'In flight', 'p50', 'p95', 'p99', 'Max'].map((h) => <th key={h} className="pr-2 text-right font-normal">{h}</th>)}
+          {['Count', 'Errors', 'In flight', 'Cancelled', 'p50', 'p95', 'p99', 'Max'].map((h) => <th key={h} className="pr-2 text-right font-normal">{h}</th>)}
         </tr>
       </thead>
       <tbody className="whitespace-nowrap tabular-nums">
@@ -23,11 +23,12 @@ export function LatencyTable({ stats }: { stats: MethodStats[] }) {
             <td className="pr-2 text-right">{s.count}</td>
             <td className={`pr-2 text-right ${s.errors ? 'text-red-400' : ''}`}>{s.errors}</td>
             <td className={`pr-2 text-right ${s.inFlight ? 'text-amber-400' : ''}`}>{s.inFlight}</td>
+            <td className={`pr-2 text-right ${s.cancelled ? 'text-zinc-300' : 'text-zinc-500'}`}>{s.cancelled}</td>
             <td className="pr-2 text-right">{us(s.p50)}</td><td className="pr-2 text-right">{us(s.p95)}</td>
             <td className="pr-2 text-right">{us(s.p99)}</td><td className="pr-2 text-right">{us(s.max)}</td>
           </tr>
         ))}
-        {stats.length === 0 && <tr><td colSpan={9} className="py-2 text-zinc-500">No requests yet.</td></tr>}
+        {stats.length === 0 && <tr><td colSpan={10} className="py-2 text-zinc-500">No requests yet.</td></tr>}
       </tbody>
     </table>
   );

@@ -13,7 +13,7 @@ export function CompareButton() {
   const sessions = useLoupe((s) => s.sessions);
   const comparable = useMemo((): ComparableTrace[] => tabs.filter((id) => traces[id]).map((id) => {
     const session = sessions.find((s) => s.id === id);
-    return { id, name: session ? sessionLabel(session) : id.replace(/^file:/, ''), frames: traces[id].frames };
+    return { id, name: session ? sessionLabel(session, sessions) : id.replace(/^file:/, ''), frames: traces[id].frames };
   }), [tabs, traces, sessions]);
   return (
     <>

@@ -22,6 +22,15 @@ function ChangeList({ changes, label }: { changes: readonly Change[]; label: str
 }
 
 function Items({ title, d }: { title: string; d: ItemsDiff }) {
+  // Unknown is not removed: one side never listed them, so there is nothing to compare.
+  if (d.notListed === 'before' || d.notListed === 'after') {
+    return (
+      <section aria-label={`${title} differences`} className="flex flex-col gap-1">
+        <h3 className="font-semibold">{title}</h3>
+        <p className="text-zinc-400">not listed in {d.notListed === 'before' ? 'the first' : 'the second'} trace: unknown, not compared</p>
+      </section>
+    );
+  }
   if (!d.added.length && !d.removed.length && !d.changed.length) return null;
   return (
     <section aria-label={`${title} differences`} className="flex flex-col gap-1">

@@ -22,6 +22,15 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   const prev = useRef<FilteredSeqs | undefined>(undefined);
   const marks = useFrameMarks(trace);
   const marked = useMarkedFrames(traceId);
+  const sessionTransport = useLoupe((s) => s.sessions.find((x) => x.id === traceId)?.transport);
+  // A file's frames never change after it opens: one scan tells which transport it recorded
+  // (live traces return at once: their session says).
+  const fileTransport = useMemo(() => {
+    if (!trace || trace.source.kind !== 'file') return undefined;
+    if (trace.frames.some((f) => f.lane === 'http')) return 'http' as const;
+    if (trace.frames.some((f) => f.lane === 'stderr' || (f.lane === 'lifecycle' && f.meta?.event === 'spawn'))) return 'stdio' as const;
+    return undefined;
+  }, [trace]);
 
   const filtered = useMemo(() => {
     if (!trace) return undefined;
@@ -43,7 +52,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   if (!trace || !filtered) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
   return (
     <div className="@container flex min-h-0 flex-1 flex-col">
-      <TrafficToolbar filter={filter} onChange={setFilter} shown={filtered.seqs.length} total={trace.frames.length} marked={marked.size} onClearMarked={onCollapse} />
+      <TrafficToolbar filter={filter} onChange={setFilter} shown={filtered.seqs.length} total={trace.frames.length} marked={marked.size} onClearMarked={onCollapse} transport={sessionTransport ?? fileTransport} />
       <DroppedTextBanner trace={trace} onJump={onJump} />
       {/* Detail beside the table when there is room, below it when there is not. */}
       <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">

@@ -43,7 +43,7 @@ interface Props {
 /** A row re-renders only when what it shows changed: its frame, pairing, place or selection. */
 function sameRow(a: Props, b: Props): boolean {
   return (
-    a.view.frame === b.view.frame && a.view.latencyUs === b.view.latencyUs && a.view.method === b.view.method &&
+    a.view.frame === b.view.frame && a.view.latencyUs === b.view.latencyUs && a.view.cancelledAfterUs === b.view.cancelledAfterUs && a.view.method === b.view.method && a.view.subject === b.view.subject &&
     a.marks === b.marks && a.index === b.index && a.top === b.top &&
     a.marked === b.marked && a.focusRing === b.focusRing && a.domId === b.domId && a.onPick === b.onPick
   );
@@ -83,11 +83,18 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       <span role="gridcell" style={CELL[3]} className={`px-2 ${KIND_TONE[v.kind]}`}>{v.kind}</span>
       <span role="gridcell" style={CELL[4]} className="truncate px-2" title={text}>
         {text}
+        {/* Neutral, not red: the requester chose to stop waiting. */}
+        {v.cancelledAfterUs !== undefined && <> <span className="ml-1 rounded bg-zinc-700 px-1 text-[10px] text-zinc-200">cancelled</span></>}
         {flags && <span className="ml-2 rounded bg-red-900/60 px-1 text-[10px] text-red-200">{flags}</span>}
       </span>
-      <span role="gridcell" style={CELL[5]} className="truncate px-2 text-right text-zinc-300">{formatId(v.id)}</span>
+      {/* String ids read whole; one longer than the column ends in … with the full id in the title. */}
+      <span role="gridcell" style={CELL[5]} title={v.id === undefined ? undefined : formatId(v.id)} className="truncate px-2 text-right text-zinc-300">{formatId(v.id)}</span>
       <span role="gridcell" style={CELL[6]} className="px-2 text-right tabular-nums text-zinc-500">{formatSize(v.frame.size)}</span>
-      <span role="gridcell" style={CELL[7]} className={`px-2 text-right tabular-nums ${latency ? 'text-zinc-200' : ''}`}>{latency}</span>
+      {/* A cancelled request's time runs up to its cancellation (the mark is in the method cell). */}
+      <span role="gridcell" style={CELL[7]} title={v.cancelledAfterUs !== undefined ? `cancelled after ${formatLatency(v.cancelledAfterUs)}` : undefined} className={`px-2 text-right tabular-nums ${v.cancelledAfterUs !== undefined ? 'text-zinc-400' : latency ? 'text-zinc-200' : ''}`}>
+        {v.cancelledAfterUs !== undefined ? formatLatency(v.cancelledAfterUs) : latency}
+      </span>
+      <span role="gridcell" style={CELL[8]} title={v.subject} className="truncate px-2 text-sky-200">{v.subject}</span>
     </div>
   );
 }, sameRow);

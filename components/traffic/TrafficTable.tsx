@@ -155,7 +155,7 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} style={{ height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT - 1}px` }} className="relative whitespace-nowrap border-b border-zinc-700 bg-zinc-900 text-[11px] font-medium text-zinc-400">
             {COLUMN_NAMES.map((name, i) => (
-              <span key={name} role="columnheader" style={CELL[i]} className={`overflow-hidden px-2 ${i === 4 || i === 3 ? 'text-left' : i === 2 ? 'text-center' : 'text-right'}`}>
+              <span key={name} role="columnheader" style={CELL[i]} className={`overflow-hidden px-2 ${i === 4 || i === 3 || i === 8 ? 'text-left' : i === 2 ? 'text-center' : 'text-right'}`}>
                 {name}
               </span>
             ))}

@@ -3,12 +3,18 @@ import type { LaneFilter, TrafficFilter } from '../../lib/browser/filter';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 
-const lanes: { id: LaneFilter; label: string }[] = [
+const LANES: { id: LaneFilter; label: string }[] = [
   { id: 'all', label: 'All' },
   { id: 'messages', label: 'Messages' },
+  { id: 'http', label: 'HTTP' },
   { id: 'stderr', label: 'stderr' },
   { id: 'lifecycle', label: 'Lifecycle' },
 ];
+
+/** An HTTP session has no stderr and a stdio one no HTTP: offer only the lanes the trace can have. */
+function lanesFor(transport: 'stdio' | 'http' | undefined) {
+  return LANES.filter((l) => (l.id === 'http' ? transport !== 'stdio' : l.id === 'stderr' ? transport !== 'http' : true));
+}
 
 interface Props {
   filter: TrafficFilter;
@@ -18,13 +24,15 @@ interface Props {
   /** How many frames are selected; the count and its clear button show from two on. */
   marked: number;
   onClearMarked: () => void;
+  /** Undefined when it cannot be told (an imported file with neither lane): every lane is offered. */
+  transport?: 'stdio' | 'http';
 }
 
-export function TrafficToolbar({ filter, onChange, shown, total, marked, onClearMarked }: Props) {
+export function TrafficToolbar({ filter, onChange, shown, total, marked, onClearMarked, transport }: Props) {
   return (
     <div className="flex items-center gap-3 border-b border-zinc-800 bg-zinc-900/60 px-2 py-1">
       <div role="radiogroup" aria-label="Lane" className="flex shrink-0 overflow-hidden rounded border border-zinc-700">
-        {lanes.map((l) => (
+        {lanesFor(transport).map((l) => (
           <button
             key={l.id}
             type="button"
@@ -40,7 +48,7 @@ export function TrafficToolbar({ filter, onChange, shown, total, marked, onClear
       <input
         type="search"
         aria-label="Filter by method"
-        placeholder="Filter by method"
+        placeholder="Filter by method, tool, prompt or URI"
         value={filter.text}
         onChange={(e) => onChange({ ...filter, text: e.target.value })}
         className={`${inputClass} min-w-24 max-w-64 py-0.5`}

@@ -4,14 +4,14 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The capability checkboxes a person ticks in Connect options before connecting. */
+/** The capability checkboxes a person ticks in Connect options before connecting (all on by default). */
 export const ANSWERS_EVERYTHING = ['sampling', 'elicitation: form', 'roots', 'roots: listChanged'];
 
-/** Ticks these client capabilities (and only adds: others stay as they are) for the next Connect. */
-export async function chooseCapabilities(page: Page, labels: string[]): Promise<void> {
+/** Ticks these client capabilities of a connection (and only adds: others stay as they are) for its next Connect. */
+export async function chooseCapabilities(page: Page, labels: string[], connection = 'server-everything (reference server)'): Promise<void> {
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
-  const caps = sidebar.getByRole('group', { name: 'Client capabilities' });
-  if (!(await caps.isVisible())) await sidebar.getByRole('button', { name: 'Connect options' }).click();
+  const caps = sidebar.getByRole('group', { name: `Connect options of ${connection}` }).getByRole('group', { name: 'Client capabilities' });
+  if (!(await caps.isVisible())) await sidebar.getByRole('button', { name: `Connect options of ${connection}`, exact: true }).click();
   for (const label of labels) await caps.getByRole('checkbox', { name: label, exact: true }).check();
 }
 

@@ -7,11 +7,12 @@ import { frameView } from './frameView';
 import { maskHttpHead } from '../mcp/secret-headers';
 import type { Frame } from '../mcp/frame';
 
-export type LaneFilter = 'all' | 'messages' | 'stderr' | 'lifecycle';
+export type LaneFilter = 'all' | 'messages' | 'http' | 'stderr' | 'lifecycle';
 
 export interface TrafficFilter {
   lane: LaneFilter;
-  /** Case-insensitive substring of the method (of the text, for stderr, lifecycle and HTTP rows). */
+  /** Case-insensitive substring of the method or what it is about (the tool, prompt or URI); of
+   *  the text, for stderr, lifecycle and HTTP rows. */
   text: string;
 }
 
@@ -25,7 +26,7 @@ export interface FilteredSeqs {
 
 function laneMatches(lane: LaneFilter, frameLane: string): boolean {
   if (lane === 'all') return true;
-  if (lane === 'messages') return frameLane === 'message' || frameLane === 'http';
+  if (lane === 'messages') return frameLane === 'message';
   return frameLane === lane;
 }
 
@@ -42,7 +43,10 @@ export function matches(t: Trace, seq: number, f: TrafficFilter): boolean {
   if (!frame || !laneMatches(f.lane, frame.lane)) return false;
   const needle = f.text.trim().toLowerCase();
   if (!needle) return true;
-  if (frame.lane === 'message') return (frameView(t, seq)?.method ?? '').toLowerCase().includes(needle);
+  if (frame.lane === 'message') {
+    const v = frameView(t, seq);
+    return (v?.method ?? '').toLowerCase().includes(needle) || (v?.subject ?? '').toLowerCase().includes(needle);
+  }
   return searchableText(frame).toLowerCase().includes(needle);
 }
 

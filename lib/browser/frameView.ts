@@ -14,11 +14,16 @@ export interface FrameView {
   frame: Frame;
   kind: FrameKind;
   method?: string;
+  /** What the call is about: the tool (tools/call), prompt (prompts/get) or URI (resources/*),
+   *  on the request and on its response. */
+  subject?: string;
   id?: JsonRpcId;
   /** The request/response pair the frame belongs to (the model's one pairing). */
   call?: Call;
   /** Set on a response, and on a request once answered. */
   latencyUs?: number;
+  /** On a request its sender cancelled before an answer: microseconds up to the cancellation. */
+  cancelledAfterUs?: number;
   /** The seq at the other end of the pair, if it exists yet. */
   partnerSeq?: number;
   problem?: string;
@@ -34,16 +39,34 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
   const kind: FrameKind = c.kind === 'other' ? 'invalid' : c.kind;
   const call = t.model.callAt(seq);
   const isRequest = call?.seq === seq;
+  const method = c.method ?? call?.method;
   return {
     frame,
     kind,
-    method: c.method ?? call?.method,
+    method,
+    // The request's params name it, on the request and on its response.
+    subject: subjectOf(method, call ? call.params : (c.json as { params?: unknown } | undefined)?.params),
     id: c.id,
     call,
     latencyUs: call?.responseTs === undefined ? undefined : call.responseTs - call.ts,
+    cancelledAfterUs: isRequest && call?.responseTs === undefined && call?.cancelledTs !== undefined ? call.cancelledTs - call.ts : undefined,
     partnerSeq: call ? (isRequest ? call.responseSeq : call.seq) : undefined,
     problem: c.problem,
   };
+}
+
+/** The params field that names what each method acts on. */
+const SUBJECT_FIELD: Record<string, 'name' | 'uri'> = {
+  'tools/call': 'name', 'prompts/get': 'name',
+  'resources/read': 'uri', 'resources/subscribe': 'uri', 'resources/unsubscribe': 'uri',
+};
+
+/** The tool, prompt or resource a request names, from its params (undefined when it names none). */
+export function subjectOf(method: string | undefined, params: unknown): string | undefined {
+  const field = method === undefined ? undefined : SUBJECT_FIELD[method];
+  if (!field || typeof params !== 'object' || params === null) return undefined;
+  const v = (params as Record<string, unknown>)[field];
+  return typeof v === 'string' ? v : undefined;
 }
 
 /** A lifecycle frame's one-line summary, e.g. "spawn pid 4242" or "exit code 0". */
@@ -69,9 +92,12 @@ export function formatLatency(us: number | undefined): string {
   return `${(us / 1_000_000).toFixed(2)} s`;
 }
 
-/** Milliseconds since the session's origin, from the wire timestamp in microseconds. */
+const MS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** Milliseconds since the session's origin, from the wire timestamp in microseconds, with
+ *  thousands separators so a long session reads at a glance (317,977.6). */
 export function formatTime(tsUs: number): string {
-  return (tsUs / 1000).toFixed(1);
+  return MS.format(tsUs / 1000);
 }
 
 export function formatSize(bytes: number): string {

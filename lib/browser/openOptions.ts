@@ -3,9 +3,11 @@
  * client capabilities as JSON text. The text is validated here, before anything is sent, so a typo
  * gets a precise message instead of a refusal from the proxy.
  */
-import { create } from 'zustand';
 import { OpenOptionsSchema, type OpenOptions } from '../wire/protocol';
+import { create } from 'zustand';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp/versions';
+import { FULL_CLIENT_CAPABILITIES } from '../client/capabilities';
+import type { Connection, ConnectOptions } from '../wire/connection';
 
 export interface OpenOptionsDraft {
   /** Undefined while untouched: the proxy's defaults apply. */
@@ -14,6 +16,25 @@ export interface OpenOptionsDraft {
 }
 
 export const fallbackOptions: OpenOptions = { protocolVersion: DEFAULT_PROTOCOL_VERSION, clientCapabilities: {} };
+
+/** What Connect sends for this connection: its saved options over the defaults, which declare
+ *  every client capability the page can answer (the proxy's own defaults stay minimal for the CLI). */
+export function connectionDefaults(defaults: OpenOptions = fallbackOptions): OpenOptions {
+  return { protocolVersion: defaults.protocolVersion, clientCapabilities: FULL_CLIENT_CAPABILITIES };
+}
+
+export function optionsFor(c: Pick<Connection, 'options'> | undefined, defaults: OpenOptions = fallbackOptions): OpenOptions {
+  const base = connectionDefaults(defaults);
+  return { protocolVersion: c?.options?.protocolVersion ?? base.protocolVersion, clientCapabilities: c?.options?.clientCapabilities ?? base.clientCapabilities };
+}
+
+/** The draft a connection's saved options start from: untouched fields stay undefined. */
+export function draftFor(options: ConnectOptions | undefined): OpenOptionsDraft {
+  return {
+    protocolVersion: options?.protocolVersion,
+    capabilitiesText: options?.clientCapabilities ? JSON.stringify(options.clientCapabilities, null, 2) : undefined,
+  };
+}
 
 export function capabilitiesText(o: OpenOptions): string {
   return JSON.stringify(o.clientCapabilities, null, 2);
@@ -40,7 +61,14 @@ export function resolveOpenOptions(draft: OpenOptionsDraft, defaults: OpenOption
   return { ok: true, options: parsed.data };
 }
 
-export const useOpenOptionsDraft = create<OpenOptionsDraft & { edit(d: OpenOptionsDraft): void; reset(): void }>()((set) => ({
-  edit: (d) => set(d),
-  reset: () => set({ protocolVersion: undefined, capabilitiesText: undefined }),
+/**
+ * Connections whose options editor holds an edit that does not resolve (and so was not saved):
+ * Connect refuses them with the error rather than quietly using the last saved options.
+ */
+export const useInvalidOptions = create<{ errors: Record<string, string>; set(id: string, error: string | undefined): void }>()((set) => ({
+  errors: {},
+  set: (id, error) => set((s) => {
+    const { [id]: _old, ...rest } = s.errors;
+    return { errors: error === undefined ? rest : { ...rest, [id]: error } };
+  }),
 }));

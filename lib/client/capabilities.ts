@@ -104,3 +104,21 @@ export function withChoice(caps: Caps, id: CapabilityChoice, on: boolean): Caps 
     }
   }
 }
+
+/**
+ * Every capability the page can answer, declared by default on Connect so a server shows all it
+ * offers (server-everything hides its sampling, elicitation, roots and task tools otherwise).
+ */
+export const FULL_CLIENT_CAPABILITIES: Caps = CAPABILITY_CHOICES.reduce<Caps>((caps, c) => withChoice(caps, c.id, true), {});
+
+/** The top-level capabilities an object declares, with form/url for elicitation: a short summary. */
+export function declaredCapabilities(caps: Caps): string[] {
+  return Object.keys(caps).map((k) => {
+    const inner = obj(caps[k]);
+    if (k === 'elicitation' && inner) {
+      const modes = ['form', 'url'].filter((m) => hasChoice(caps, `elicitation.${m}` as CapabilityChoice));
+      return `elicitation(${modes.join('+')})`;
+    }
+    return k;
+  });
+}

@@ -52,4 +52,13 @@ describe('trace diff', () => {
     expect(d.annotations.added.map((a) => a.rule)).toEqual(expect.arrayContaining(['jsonrpc.version', 'capability.receiver-undeclared']));
     expect(d.different).toBe(true);
   });
+
+  it('reports a listing one side never made as not listed (unknown), not as removed', () => {
+    const withoutPrompts: Trace = { header: base.header, frames: base.frames.filter((f) => !f.raw.includes('"prompts":[')) };
+    const d = diffTraces(base, withoutPrompts);
+    expect(d.prompts).toEqual({ notListed: 'after', added: [], removed: [], changed: [] });
+    expect(d.tools.notListed).toBeUndefined();
+    expect(formatDiff(d, ['a', 'b'])).toContain('prompts: not listed in b (unknown, not compared)');
+    expect(formatDiff(d, ['a', 'b'])).not.toContain('removed');
+  });
 });

@@ -12,6 +12,9 @@ import { jsonDiff, type Change } from './json-diff';
 export type { Change } from './json-diff';
 
 export interface ItemsDiff {
+  /** A side that never listed them (no successful list response): its offer is unknown, so
+   *  nothing is reported added or removed. Never counts as a difference. */
+  notListed?: 'before' | 'after' | 'both';
   added: string[];
   removed: string[];
   changed: { name: string; changes: Change[] }[];
@@ -58,6 +61,8 @@ interface Summary {
   serverCapabilities: unknown;
   clientCapabilities: unknown;
   items: Record<Listing, Map<string, unknown>>;
+  /** Which listings got a successful response at all. */
+  listed: Set<Listing>;
   annotations: Annotation[];
   latencyUs: Map<string, number[]>;
 }
@@ -94,6 +99,25 @@ function itemsOf(model: ReturnType<typeof modelOf>): OfferedItems {
   return items;
 }
 
+/** The listings that got a successful response with a list in it. */
+function listedOf(model: ReturnType<typeof modelOf>): Set<Listing> {
+  const listed = new Set<Listing>();
+  for (const call of model.calls.all) {
+    const listing = LISTING_NAMES.find((l) => LISTINGS[l].method === call.method);
+    if (!listing || call.responseSeq === undefined || call.isError) continue;
+    const json = model.classifiedAt(call.responseSeq)?.json as { result?: Record<string, unknown> } | undefined;
+    if (Array.isArray(json?.result?.[LISTINGS[listing].field])) listed.add(listing);
+  }
+  return listed;
+}
+
+function diffListing(l: Listing, sa: Summary, sb: Summary): ItemsDiff {
+  const before = sa.listed.has(l);
+  const after = sb.listed.has(l);
+  if (!before || !after) return { notListed: !before && !after ? 'both' : !before ? 'before' : 'after', added: [], removed: [], changed: [] };
+  return diffItems(sa.items[l], sb.items[l]);
+}
+
 function summarize(frames: readonly Frame[], framing: Framing | undefined): Summary {
   const model = modelOf(frames, framing === undefined ? {} : { framing });
   const { annotations, state } = model;
@@ -101,7 +125,7 @@ function summarize(frames: readonly Frame[], framing: Framing | undefined): Summ
   for (const call of model.calls.all) {
     if (call.responseTs !== undefined) latencyUs.set(call.method, [...(latencyUs.get(call.method) ?? []), call.responseTs - call.ts]);
   }
-  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items: itemsOf(model), annotations, latencyUs };
+  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items: itemsOf(model), listed: listedOf(model), annotations, latencyUs };
 }
 
 export function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {
@@ -152,10 +176,10 @@ export function diffTraces(a: DiffSide, b: DiffSide): TraceDiff {
   const sb = summarize(b.frames, b.header?.target.framing);
   const methods = [...new Set([...sa.latencyUs.keys(), ...sb.latencyUs.keys()])].sort();
   const d: TraceDiff = {
-    tools: diffItems(sa.items.tools, sb.items.tools),
-    resources: diffItems(sa.items.resources, sb.items.resources),
-    resourceTemplates: diffItems(sa.items.resourceTemplates, sb.items.resourceTemplates),
-    prompts: diffItems(sa.items.prompts, sb.items.prompts),
+    tools: diffListing('tools', sa, sb),
+    resources: diffListing('resources', sa, sb),
+    resourceTemplates: diffListing('resourceTemplates', sa, sb),
+    prompts: diffListing('prompts', sa, sb),
     capabilities: { server: jsonDiff(sa.serverCapabilities, sb.serverCapabilities), client: jsonDiff(sa.clientCapabilities, sb.clientCapabilities) },
     annotations: diffAnnotations(sa.annotations, sb.annotations),
     latency: methods.map((method) => ({ method, before: stats(sa.latencyUs.get(method)), after: stats(sb.latencyUs.get(method)) })),

@@ -18,6 +18,8 @@ export interface RequestRecord {
   isError: boolean;
   errorCode?: number;
   cancelled: boolean;
+  /** When the requester cancelled it, unanswered: where its time stops. */
+  cancelTs?: number;
 }
 
 /** Every request of the session, from its one pairing (a request the transport refused never
@@ -29,6 +31,7 @@ export function requestsOf(session: SessionModel): RequestRecord[] {
     out.push({
       seq: c.seq, method: c.method, dir: c.dir, startTs: c.ts, endTs: c.responseTs, latencyUs: c.responseTs === undefined ? undefined : c.responseTs - c.ts,
       isError: c.isError === true, errorCode: c.errorCode, cancelled: c.cancelledSeq !== undefined,
+      cancelTs: c.responseTs === undefined ? c.cancelledTs : undefined,
     });
   }
   return out;
@@ -48,6 +51,8 @@ export interface MethodStats {
   answered: number;
   errors: number;
   inFlight: number;
+  /** Cancelled before any answer: neither answered nor in flight. */
+  cancelled: number;
   p50: number;
   p95: number;
   p99: number;
@@ -55,12 +60,13 @@ export interface MethodStats {
 }
 
 export function latencyStats(requests: readonly RequestRecord[]): MethodStats[] {
-  const groups = new Map<string, { dir: Direction; method: string; lat: number[]; count: number; errors: number }>();
+  const groups = new Map<string, { dir: Direction; method: string; lat: number[]; count: number; errors: number; cancelled: number }>();
   for (const r of requests) {
     const k = `${r.dir} ${r.method}`;
     let g = groups.get(k);
-    if (!g) groups.set(k, (g = { dir: r.dir, method: r.method, lat: [], count: 0, errors: 0 }));
+    if (!g) groups.set(k, (g = { dir: r.dir, method: r.method, lat: [], count: 0, errors: 0, cancelled: 0 }));
     g.count++;
+    if (r.latencyUs === undefined && r.cancelTs !== undefined) g.cancelled++;
     if (r.isError) g.errors++;
     if (r.latencyUs !== undefined) g.lat.push(r.latencyUs);
   }
@@ -69,7 +75,7 @@ export function latencyStats(requests: readonly RequestRecord[]): MethodStats[] 
     const lat = Float64Array.from(g.lat).sort();
     const sorted = Array.from(lat);
     out.push({
-      method: g.method, dir: g.dir, count: g.count, answered: sorted.length, errors: g.errors, inFlight: g.count - sorted.length,
+      method: g.method, dir: g.dir, count: g.count, answered: sorted.length, errors: g.errors, inFlight: g.count - sorted.length - g.cancelled, cancelled: g.cancelled,
       p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : NaN,
     });
   }

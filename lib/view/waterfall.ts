@@ -1,6 +1,7 @@
 /**
  * The waterfall: one bar per request from its send to its answer on a shared time axis. A request
- * still in flight grows to `now`; one in flight longer than the timeout is marked hung.
+ * still in flight grows to `now`; one in flight longer than the timeout is marked hung; one its
+ * sender cancelled stops at the cancellation.
  */
 import type { RequestRecord } from './latency';
 
@@ -33,7 +34,7 @@ export function barState(r: RequestRecord, nowTs: number, hungUs: number): BarSt
 }
 
 export function waterfallBar(r: RequestRecord, s: WaterfallScale, nowTs: number, hungUs: number, minWidth = 2): WaterfallBar {
-  const end = r.endTs ?? Math.max(nowTs, r.startTs);
+  const end = r.endTs ?? r.cancelTs ?? Math.max(nowTs, r.startTs);
   const x = scaleX(s, r.startTs);
   return {
     seq: r.seq, method: r.method, x,

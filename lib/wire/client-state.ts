@@ -28,6 +28,10 @@ export type ListState = z.infer<typeof ListStateSchema>;
 export const ProgressSchema = z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() });
 export type Progress = z.infer<typeof ProgressSchema>;
 
+/** Loupe's own code for a request the person cancelled (outside the reserved JSON-RPC range):
+ *  the page shows it as a neutral "cancelled", not as an error. */
+export const REQUEST_CANCELLED = -1;
+
 /** A JSON-RPC error from the server, or Loupe's own failure (`local`: timeout, cancel, closed). */
 export const CallErrorSchema = z.object({ code: z.number().optional(), message: z.string(), data: Json.optional(), local: z.boolean().optional() });
 export type CallError = z.infer<typeof CallErrorSchema>;

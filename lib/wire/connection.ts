@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/**
+ * The handshake a connection runs on Connect, saved with it. Unset fields take Loupe's defaults
+ * (the newest protocol version; every client capability the page can answer).
+ */
+export const ConnectOptionsSchema = z.object({
+  protocolVersion: z.string().min(1).max(100).optional(),
+  clientCapabilities: z.record(z.string(), z.unknown()).optional(),
+});
+export type ConnectOptions = z.infer<typeof ConnectOptionsSchema>;
+
 /** A saved target. stdio targets carry an argument vector, never a shell string. */
 export const StdioConnectionSchema = z.object({
   id: z.string().min(1).max(200),
@@ -9,6 +19,7 @@ export const StdioConnectionSchema = z.object({
   args: z.array(z.string().max(65536)).max(1000),
   env: z.record(z.string(), z.string()),
   cwd: z.string().max(4096).optional(),
+  options: ConnectOptionsSchema.optional(),
   /** Built in, shipped with Loupe: cannot be deleted. */
   builtin: z.boolean().optional(),
 });
@@ -28,6 +39,7 @@ export const HttpConnectionSchema = z.object({
     connectMs: z.number().int().positive().max(3_600_000).optional(),
     streamIdleMs: z.number().int().positive().max(86_400_000).optional(),
   }).optional(),
+  options: ConnectOptionsSchema.optional(),
   builtin: z.boolean().optional(),
 });
 

@@ -71,6 +71,18 @@ describe('ConnectionStore', () => {
     expect(JSON.parse(await readFile(store.file, 'utf8')).connections.map((c: Connection) => c.id)).toEqual(['weather', 'second']);
   });
 
+  it('keeps the Connect options of the built-in connection, and only those', async () => {
+    const store = await ConnectionStore.open(dir);
+    const builtin = store.list()[0];
+    const options = { protocolVersion: '2025-06-18', clientCapabilities: { roots: {} } };
+    await store.save({ ...builtin, options });
+    const reopened = await ConnectionStore.open(dir);
+    expect(reopened.list()[0]).toMatchObject({ id: BUILTIN_CONNECTION_ID, builtin: true, options });
+    await expect(reopened.save({ ...builtin, name: 'mine', options })).rejects.toThrow(/only its Connect options/);
+    await reopened.save({ ...builtin, options: undefined });
+    expect((await ConnectionStore.open(dir)).list()[0].options).toBeUndefined();
+  });
+
   it('deletes a saved connection', async () => {
     const store = await ConnectionStore.open(dir);
     await store.save(withSecret);

@@ -8,13 +8,15 @@ import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { ConnectionSchema, type Connection } from '../../lib/wire/connection';
+import { ConnectionSchema, ConnectOptionsSchema, type Connection, type ConnectOptions } from '../../lib/wire/connection';
 import { builtinConnection } from './builtin';
 import { parseMcpServers, type ImportResult } from './import-mcp-servers';
 import { maskConnection, unmaskConnection } from './mask';
 import { connectionsFile } from './paths';
 
-const FileSchema = z.object({ version: z.literal(1), connections: z.array(ConnectionSchema) });
+/** `builtinOptions`: the Connect options of the built-in connection, the one part of it a person may change. */
+const FileSchema = z.object({ version: z.literal(1), connections: z.array(ConnectionSchema), builtinOptions: ConnectOptionsSchema.optional() });
+type FileContents = z.infer<typeof FileSchema>;
 
 export class ConfigError extends Error {}
 
@@ -22,12 +24,12 @@ function upsert(list: Connection[], c: Connection): Connection[] {
   return list.some((u) => u.id === c.id) ? list.map((u) => (u.id === c.id ? c : u)) : [...list, c];
 }
 
-async function readConnections(file: string): Promise<Connection[]> {
+async function readConnections(file: string): Promise<FileContents> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, connections: [] };
     throw new ConfigError(`cannot read ${file}: ${(e as Error).message}`);
   }
   let json: unknown;
@@ -41,7 +43,7 @@ async function readConnections(file: string): Promise<Connection[]> {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`${file} is not a Loupe connections file: at ${issue.path.join('.') || 'the top'}: ${issue.message}. Fix it or move it away; Loupe has not changed it.`);
   }
-  return parsed.data.connections;
+  return parsed.data;
 }
 
 export class ConnectionStore {
@@ -51,6 +53,7 @@ export class ConnectionStore {
     readonly file: string,
     private readonly builtin: Connection,
     private user: Connection[],
+    private builtinOptions: ConnectOptions | undefined,
     /** Set when the file exists but could not be read back: every write is refused with it. */
     readonly loadError?: string,
   ) {}
@@ -58,15 +61,17 @@ export class ConnectionStore {
   static async open(configDir: string): Promise<ConnectionStore> {
     const file = connectionsFile(configDir);
     try {
-      return new ConnectionStore(file, builtinConnection(), await readConnections(file));
+      const contents = await readConnections(file);
+      return new ConnectionStore(file, builtinConnection(), contents.connections, contents.builtinOptions);
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e;
-      return new ConnectionStore(file, builtinConnection(), [], e.message);
+      return new ConnectionStore(file, builtinConnection(), [], undefined, e.message);
     }
   }
 
   list(): Connection[] {
-    return [this.builtin, ...this.user];
+    const builtin = this.builtinOptions ? { ...this.builtin, options: this.builtinOptions } : this.builtin;
+    return [builtin, ...this.user];
   }
 
   /** What the page may see: secrets replaced by MASKED_VALUE. */
@@ -81,7 +86,7 @@ export class ConnectionStore {
   /** Adds or replaces a connection by id; masked values sent back keep the stored ones. */
   async save(incoming: Connection): Promise<Connection> {
     this.refuseIfBroken();
-    if (incoming.id === this.builtin.id) throw new ConfigError(`"${this.builtin.name}" is built in and cannot be changed: save a copy under a new id`);
+    if (incoming.id === this.builtin.id) return this.saveBuiltin(incoming);
     const { builtin: _ignored, ...rest } = incoming;
     let saved!: Connection;
     await this.commit((user) => {
@@ -89,6 +94,18 @@ export class ConnectionStore {
       return upsert(user, saved);
     });
     return saved;
+  }
+
+  /** Only the Connect options of the built-in connection are kept; any other change is refused. */
+  private async saveBuiltin(incoming: Connection): Promise<Connection> {
+    const { options, builtin: _b, ...target } = incoming;
+    const { builtin: _b2, options: _o, ...stored } = this.builtin;
+    if (JSON.stringify(maskConnection(target as Connection)) !== JSON.stringify(maskConnection(stored as Connection))) {
+      throw new ConfigError(`"${this.builtin.name}" is built in: only its Connect options can be changed. Save a copy under a new id to change the rest`);
+    }
+    const next = options ? ConnectOptionsSchema.parse(options) : undefined;
+    await this.commit((user) => user, { options: next });
+    return this.list()[0];
   }
 
   async remove(id: string): Promise<void> {
@@ -117,20 +134,23 @@ export class ConnectionStore {
    * it (two saves at once both land). Atomic: temporary file, then rename, so a crash never
    * leaves half a file.
    */
-  private commit(change: (user: Connection[]) => Connection[]): Promise<void> {
+  private commit(change: (user: Connection[]) => Connection[], builtin?: { options: ConnectOptions | undefined }): Promise<void> {
     const run = this.writing.then(async () => {
       const next = change(this.user);
+      const builtinOptions = builtin ? builtin.options : this.builtinOptions;
+      const contents: FileContents = { version: 1, connections: next, ...(builtinOptions ? { builtinOptions } : {}) };
       await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
       const tmp = `${this.file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
       try {
         // 0o600: env values and headers may hold secrets.
-        await writeFile(tmp, JSON.stringify({ version: 1, connections: next }, null, 2) + '\n', { mode: 0o600 });
+        await writeFile(tmp, JSON.stringify(contents, null, 2) + '\n', { mode: 0o600 });
         await rename(tmp, this.file);
       } catch (e) {
         await rm(tmp, { force: true });
         throw new ConfigError(`cannot write ${this.file}: ${(e as Error).message}`);
       }
       this.user = next;
+      this.builtinOptions = builtinOptions;
     });
     this.writing = run.catch(() => undefined);
     return run;

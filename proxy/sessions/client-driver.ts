@@ -92,7 +92,8 @@ export class ClientDriver implements ClientApi {
 
   /** initialize, then notifications/initialized. Never throws: a failure ends up in the summary. */
   async handshake(): Promise<void> {
-    this.host.update({ status: 'initializing' });
+    // What this session declared, for the session header (the options may differ per connection).
+    this.host.update({ status: 'initializing', clientCapabilities: this.options.clientCapabilities });
     const clientInfo = this.options.clientInfo ?? { name: 'loupe', version: LOUPE_VERSION };
     try {
       const result = (await this.correlator.request('initialize', {

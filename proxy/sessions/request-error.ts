@@ -15,4 +15,4 @@ export const REQUEST_TIMEOUT = -32001;
 /** The MCP SDK's code for a connection that closed under a request (ErrorCode.ConnectionClosed). */
 export const CONNECTION_CLOSED = -32000;
 /** Loupe's own code for a request the caller cancelled; outside the reserved JSON-RPC range. */
-export const REQUEST_CANCELLED = -1;
+export { REQUEST_CANCELLED } from '../../lib/wire/client-state';

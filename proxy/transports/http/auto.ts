@@ -74,7 +74,7 @@ export class AutoHttpTransport implements HttpTransport {
         await this.current.start();
       } catch (fallback) {
         // Both answers matter: the server may be a Streamable HTTP server that disliked the initialize.
-        throw new HttpTransportError((fallback as HttpTransportError).code ?? 'status', `${(e as Error).message}; the HTTP+SSE fallback failed too: ${(fallback as Error).message}`, status);
+        throw new HttpTransportError((fallback as HttpTransportError).code ?? 'status', `${(e as Error).message}\nthe HTTP+SSE fallback failed too: ${(fallback as Error).message}`, status);
       }
       await this.current.send(text);
     }

@@ -144,7 +144,7 @@ describe('auto mode', () => {
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`;
       const t = createHttpTransport({ url, headers: {}, mode: 'auto' }, testClock);
       await t.start();
-      await expect(t.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}')).rejects.toThrow(/answered 405 .*no POST here; the HTTP\+SSE fallback failed too: GET .* was answered 404 .*no stream here/);
+      await expect(t.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}')).rejects.toThrow(/answered 405 .*no POST here\)\nthe HTTP\+SSE fallback failed too: GET .* was answered 404 .*no stream here/);
       await t.close();
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
