@@ -85,7 +85,10 @@ test('answers trigger-sampling-request from the page', async ({ page }) => {
   await expect(client.serverRequests).toBeHidden();
 
   await test.step('an automatic reply, when switched on, answers without the person', async () => {
-    await client.root.getByRole('checkbox', { name: 'auto-reply to sampling' }).check();
+    // The session holds the setting: the box shows it once the proxy has taken it.
+    const auto = client.root.getByRole('checkbox', { name: 'auto-reply to sampling' });
+    await auto.click();
+    await expect(auto).toBeChecked();
     await client.call('trigger-sampling-request');
     await expect(client.result).toContainText('An automatic reply from Loupe.');
   });
