@@ -38,16 +38,16 @@ export function Sidebar() {
         <SectionHeading id="sessions-heading">Sessions</SectionHeading>
         <SessionList />
       </section>
-      <section aria-labelledby="taps-heading" className="border-t border-zinc-800">
-        <SectionHeading id="taps-heading">Recorded taps</SectionHeading>
-        <TapList />
-      </section>
       <section aria-labelledby="traces-heading" className="border-t border-zinc-800 pb-3">
         <SectionHeading id="traces-heading">Trace files</SectionHeading>
         <div className="px-3">
           <TraceImport onOpen={openTrace} fetchTrace={fetchTraceThroughProxy} />
           <div className="mt-2"><CompareButton /></div>
         </div>
+      </section>
+      <section aria-labelledby="taps-heading" className="border-t border-zinc-800">
+        <SectionHeading id="taps-heading">Recorded taps</SectionHeading>
+        <TapList />
       </section>
       <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />
       {dialog === 'url' && <HttpConnectionForm open onClose={() => setDialog(undefined)} />}
