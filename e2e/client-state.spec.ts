@@ -59,8 +59,14 @@ test('a call in flight survives a reload: still running, its progress goes on, C
 test('the tool list and the log level survive a client tab switch and a reload', async ({ page }) => {
   const { client } = await connected(page);
   const tools = client.root.getByRole('combobox', { name: 'Tool' });
-  const listed = await tools.getByRole('option').count();
-  expect(listed).toBeGreaterThan(5);
+  // The listing arrives as the session's state fills in: take the count once it holds still.
+  let listed = 0;
+  await expect.poll(async () => {
+    const n = await tools.getByRole('option').count();
+    const settled = n === listed && n > 5;
+    listed = n;
+    return settled;
+  }, { intervals: [500] }).toBe(true);
   await client.tab('Utilities');
   await client.root.getByRole('combobox', { name: 'Log level' }).selectOption('warning');
   await client.root.getByRole('button', { name: 'Set level' }).click();
