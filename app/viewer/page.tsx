@@ -1,5 +1,5 @@
 import { TraceViewer } from '../../components/trace/TraceViewer';
-import { EMBED_PLACEHOLDER } from '../../lib/trace/embed';
+import { EMBED_PLACEHOLDER } from '../../lib/render/embed';
 import pkg from '../../package.json';
 
 export const metadata = { title: 'Loupe trace viewer' };

@@ -3,7 +3,7 @@
  * differs (latency aside), 1 when something does, 2 on a usage mistake or a file that cannot be read.
  */
 import { parseArgs } from 'node:util';
-import { diffTraces, formatDiff } from '../../lib/trace';
+import { diffTraces, formatDiff } from '../../lib/diff';
 import { readTraceFile, TraceFileError } from './trace/files';
 import { printError, printReport } from './shared/terminal';
 

@@ -6,10 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  checkCustomRule, prepareExport, renderExport, EXPORT_FORMATS,
-  type CustomRule, type ExportFormat, type FrameSelection, type RedactionHit,
-} from '../../lib/trace';
+import { checkCustomRule, type CustomRule, type RedactionHit } from '../../lib/trace';
+import { prepareExport, renderExport, EXPORT_FORMATS, type ExportFormat, type FrameSelection } from '../../lib/render';
 import { LOUPE_VERSION, readTraceFile, TraceFileError } from './trace/files';
 import { printError, printReport } from './shared/terminal';
 import { printable } from '../../lib/text/printable';

@@ -9,7 +9,8 @@ import { InputError, UsageError, parseOwnArgs } from './shared/args';
 import { writeTraceFile } from './shared/trace-file';
 import { LOUPE_VERSION } from './shared/version';
 import { importHostLog } from '../../lib/trace/host-log';
-import { prepareExport, TraceError } from '../../lib/trace';
+import { TraceError } from '../../lib/trace';
+import { prepareExport } from '../../lib/render';
 
 const USAGE = `usage: loupe import LOG --out FILE [--server NAME] [--no-redact]
 

@@ -10,7 +10,8 @@ import { InputError, UsageError, parseOwnArgs, splitAtDoubleDash } from './share
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
 import { LOUPE_VERSION } from './shared/version';
 import { writeTraceFile } from './shared/trace-file';
-import { describeTarget, prepareExport, redactOptionsFor, redactStrings } from '../../lib/trace';
+import { describeTarget, redactOptionsFor, redactStrings } from '../../lib/trace';
+import { prepareExport } from '../../lib/render';
 import { openHeadless } from './record/headless';
 import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
 import type { Connection } from '../../lib/wire/connection';
