@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, UsageError, oneOf, parseOwnArgs } from './shared/args';
 import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
-import { LOUPE_VERSION } from './shared/version';
+import { LOUPE_VERSION } from '../../lib/version';
 import { writeTraceFile } from './shared/trace-file';
 import { describeTarget } from '../../lib/trace';
 import { prepareExport } from '../../lib/render';

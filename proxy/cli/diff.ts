@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { diffTraces, formatDiff } from '../../lib/diff';
-import { readTraceFile, TraceFileError } from './trace/files';
+import { readTraceFile, TraceFileError } from './shared/trace-file';
 import { printError, printReport } from './shared/terminal';
 
 const USAGE = `usage: loupe diff A B [--format text|json]

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkCustomRule, type CustomRule, type RedactionHit } from '../../lib/trace';
 import { prepareExport, renderExport, EXPORT_FORMATS, type ExportFormat, type FrameSelection } from '../../lib/render';
-import { LOUPE_VERSION, readTraceFile, TraceFileError } from './trace/files';
+import { readTraceFile, TraceFileError } from './shared/trace-file';
+import { LOUPE_VERSION } from '../../lib/version';
 import { printError, printReport } from './shared/terminal';
 import { printable } from '../../lib/text/printable';
 

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, UsageError, parseOwnArgs } from './shared/args';
 import { writeTraceFile } from './shared/trace-file';
-import { LOUPE_VERSION } from './shared/version';
+import { LOUPE_VERSION } from '../../lib/version';
 import { importHostLog } from '../../lib/trace/host-log';
 import { TraceError } from '../../lib/trace';
 import { prepareExport } from '../../lib/render';

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, UsageError, parseOwnArgs, splitAtDoubleDash } from './shared/args';
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
-import { LOUPE_VERSION } from './shared/version';
+import { LOUPE_VERSION } from '../../lib/version';
 import { writeTraceFile } from './shared/trace-file';
 import { describeTarget, redactOptionsFor, redactStrings } from '../../lib/trace';
 import { prepareExport } from '../../lib/render';

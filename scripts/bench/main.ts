@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError, parseOwnArgs, positiveInteger } from '../../proxy/cli/shared/args';
-import { LOUPE_VERSION } from '../../proxy/cli/shared/version';
+import { LOUPE_VERSION } from '../../lib/version';
 import { ROOT } from './paths';
 import { summarize, timeInTurns } from './stats';
 import { directPinger } from './direct-pings';
