@@ -17,6 +17,7 @@ import { runInstall } from './tap-install';
 import { runHttpTap, type HttpTapRun } from '../tap/run-http-tap';
 import { StdioTap } from '../tap/stdio-tap';
 import { TapFile, tapFileName, tapsDir } from '../tap/tap-file';
+import { TapRecorder, type TapSink } from '../tap/tap-recorder';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
 import { describeTarget } from '../../lib/trace/target';
 
@@ -123,10 +124,13 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`loupe tap: warning: not recording this session: ${(e as Error).message}\n`);
   }
 
-  const tap = new StdioTap({ command, args, io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, onFrame: (f) => file?.append(f) });
+  // Framing and writing happen in the recorder's worker thread: this thread only forwards bytes.
+  const recorder = file ? new TapRecorder({ file: file.path }) : undefined;
+  const sink: TapSink = recorder ?? { chunk() {}, end() {}, lifecycle() {} };
+  const tap = new StdioTap({ command, args, io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, sink });
   const outcome = await tap.run();
-  await file?.close();
-  if (file?.error) process.stderr.write(`loupe tap: warning: the trace ${file.path} is incomplete: ${file.error.message}\n`);
+  const recorded = await recorder?.close();
+  if (recorded?.error) process.stderr.write(`loupe tap: warning: the trace ${file?.path} is incomplete: ${recorded.error}\n`);
   if (outcome.kind === 'spawn-failed') {
     process.stderr.write(`loupe tap: ${outcome.error}\n`);
     return outcome.errno === 'ENOENT' ? EXIT_NOT_FOUND : outcome.errno === 'EACCES' ? EXIT_CANNOT_RUN : EXIT_TAP_FAILED;
