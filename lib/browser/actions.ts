@@ -46,6 +46,21 @@ export async function openTap(file: string): Promise<string> {
   return sessionId;
 }
 
+/** Starts an HTTP tap in the proxy ("Tap a URL") and opens the session that follows it, in a tab. */
+export async function startUrlTap(request: { url: string; port?: number; name?: string; mode?: 'auto' | 'streamable' | 'sse' }): Promise<string> {
+  const reply = await getSocket().call({ type: 'taps/start-url', ...request });
+  const sessionId = reply.type === 'ack' ? reply.sessionId : undefined;
+  if (!sessionId) throw new Error('The proxy started the tap but opened no session for it.');
+  useLoupe.getState().openTab(sessionId);
+  await attachSession(sessionId);
+  return sessionId;
+}
+
+/** Stops an HTTP tap the proxy runs; what it recorded stays listed. */
+export async function stopTap(file: string): Promise<void> {
+  await getSocket().call({ type: 'taps/stop', file });
+}
+
 export async function saveConnection(connection: Connection): Promise<void> {
   await getSocket().call({ type: 'connections/save', connection });
 }
