@@ -72,6 +72,8 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   // Hosts' sessions recorded by `loupe tap`: running ones are followed live, finished ones listed.
   const taps = new TapWatcher(configDir, registry);
   await taps.start().catch((e: Error) => console.error(`loupe start: warning: not following taps: ${e.message}`));
+  // Hosts' HTTP servers that `loupe tap install` pointed at a local tap reach their server through us.
+  for (const line of await taps.startInstalled().catch((e: Error) => [`not serving installed HTTP taps: ${e.message}`])) console.error(`loupe start: ${line}`);
   let server: LoupeServer;
   try {
     server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store, taps });

@@ -14,6 +14,7 @@ import { oneOf, parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/arg
 import { LOUPE_VERSION } from './shared/version';
 import { resolveConfigDir } from '../config/paths';
 import { runInstall } from './tap-install';
+import { runServe } from './tap-serve';
 import { runHttpTap, type HttpTapRun } from '../tap/run-http-tap';
 import { StdioTap } from '../tap/stdio-tap';
 import { TapFile, tapFileName, tapsDir } from '../tap/tap-file';
@@ -25,6 +26,7 @@ const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] -- COMMAND [ARG
        loupe tap --url URL [--listen HOST:PORT] [--mode auto|streamable|sse] [--name NAME] [--config-dir DIR]
        loupe tap install --host HOST [--server NAME]... [--config FILE] [--yes]
        loupe tap uninstall --host HOST [--config FILE] [--yes]
+       loupe tap serve [--config-dir DIR]
 
 Runs COMMAND as a stdio MCP server on behalf of the host that started this tap, passing every
 byte both ways unchanged, and records the traffic for the Loupe dashboard. Put it in front of a
@@ -67,6 +69,7 @@ function defaultName(command: string, args: string[]): string {
 
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === 'install' || argv[0] === 'uninstall') return runInstall(argv[0], argv.slice(1));
+  if (argv[0] === 'serve') return runServe(argv.slice(1));
   const split = splitAtDoubleDash(argv);
   let name: string | undefined;
   let configDir: string;

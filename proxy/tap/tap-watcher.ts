@@ -76,6 +76,13 @@ export class TapWatcher {
     await this.urlTaps.stopAll();
   }
 
+  /** Serves the local taps `loupe tap install` gave hosts' HTTP servers, while this Loupe runs. */
+  async startInstalled(): Promise<string[]> {
+    const { lines } = await this.urlTaps.startInstalled();
+    await this.scan();
+    return lines;
+  }
+
   /** Starts an HTTP tap in this Loupe ("Tap a URL") and opens the session that follows it. */
   async startUrl(request: UrlTapRequest): Promise<{ sessionId: string; listen: string }> {
     const started = await this.urlTaps.start(request, 'dashboard');

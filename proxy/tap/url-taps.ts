@@ -6,6 +6,8 @@
  */
 import path from 'node:path';
 import { startHttpTapRecording, type HttpTapMode, type HttpTapRecording, type HttpTapRecordingOptions } from './http-tap-recording';
+import { installedListeners } from './install/install';
+import { localTapUrl } from './install/wrap';
 
 export interface UrlTapRequest {
   url: string;
@@ -50,6 +52,27 @@ export class UrlTaps {
     const file = path.basename(recording.file.path);
     this.running.set(file, recording);
     return { file, listen: recording.url };
+  }
+
+  /**
+   * Starts the listeners `loupe tap install` recorded for hosts' HTTP servers. One whose port is
+   * taken is left alone: another Loupe or `loupe tap serve` is already serving it. Returns one
+   * line per listener, saying what happened.
+   */
+  async startInstalled(): Promise<{ started: number; lines: string[] }> {
+    const lines: string[] = [];
+    let started = 0;
+    for (const l of await installedListeners(this.configDir)) {
+      const local = localTapUrl(l.upstream, l.port);
+      try {
+        await this.start({ url: l.upstream, port: l.port, name: l.server, mode: l.mode }, 'install');
+        started++;
+        lines.push(`tapping ${l.server} at ${local} -> ${l.upstream}`);
+      } catch (e) {
+        lines.push(`not serving ${local} for ${l.server}: ${(e as Error).message}${/in use/.test((e as Error).message) ? ' (another Loupe or loupe tap serve may be serving it already)' : ''}`);
+      }
+    }
+    return { started, lines };
   }
 
   has(file: string): boolean {
