@@ -4,7 +4,7 @@
  * servers. The file, not a socket, carries the traffic to the dashboard (TapWatcher follows it),
  * so every way of starting a tap is seen the same way, live or afterwards.
  */
-import { LOUPE_VERSION } from '../cli/shared/version';
+import { LOUPE_VERSION } from '../../lib/version';
 import { describeUrl } from '../../lib/trace/target';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
 import { TRANSPORT_FRAMING } from '../../lib/mcp/frame';
