@@ -9,19 +9,21 @@ import { Worker } from 'node:worker_threads';
 import type { LifecycleMeta } from '../../lib/mcp/frame';
 import type { TapStream } from './tap-framer';
 
+/** A chunk's bytes are `start..end` of its batch's `bytes`: one buffer moves per batch. */
 export type RecorderItem =
-  | { kind: 'chunk'; stream: TapStream; ts: number; bytes: Uint8Array }
+  | { kind: 'chunk'; stream: TapStream; ts: number; start: number; end: number }
   | { kind: 'gap'; stream: TapStream; ts: number; bytes: number }
   | { kind: 'end'; stream: TapStream; ts: number }
   | { kind: 'lifecycle'; ts: number; meta: LifecycleMeta; raw: string };
 
-export type RecorderMessage = { kind: 'batch'; items: RecorderItem[] } | { kind: 'close' };
+export type RecorderMessage = { kind: 'batch'; items: RecorderItem[]; bytes: Uint8Array } | { kind: 'close' };
 
 /** How long items wait to be handed over together: a ping's round trip then rarely wakes the
  *  worker, whose thread would compete with the host and the server for a core. */
 const BATCH_MS = 25;
 /** A batch this large goes at once, so a flood does not pile up between turns. */
 const BATCH_BYTES = 1 << 20;
+const SLAB_START = 64 * 1024;
 
 export type RecorderReply = { kind: 'taken'; bytes: number } | { kind: 'closed'; dropped: number; error?: string };
 
@@ -55,8 +57,9 @@ export class TapRecorder implements TapSink {
   private failed?: string;
   private readonly closed: Promise<RecorderOutcome>;
   private batch: RecorderItem[] = [];
+  /** The batch's bytes, copied end to end into one buffer that grows as needed. */
+  private slab = new Uint8Array(SLAB_START);
   private batchBytes = 0;
-  private transfer: ArrayBuffer[] = [];
   private timer?: ReturnType<typeof setTimeout>;
 
   constructor(setup: RecorderSetup, private readonly maxBehindBytes = 64 * 2 ** 20) {
@@ -84,12 +87,18 @@ export class TapRecorder implements TapSink {
       return this.add({ kind: 'gap', stream, ts, bytes: bytes.length });
     }
     this.behind += bytes.length;
-    // A copy of exactly these bytes, moved rather than cloned: the stream's buffer may be a slice
-    // of a larger one, which a clone would copy whole (and holding it would keep it all alive).
-    const copy = new Uint8Array(bytes);
-    this.transfer.push(copy.buffer);
-    this.batchBytes += copy.length;
-    this.add({ kind: 'chunk', stream, ts, bytes: copy });
+    // Copied, since the stream may reuse or keep alive a larger buffer; into one slab per batch,
+    // since allocating and moving a buffer per chunk costs more than the copy on a flood of lines.
+    const start = this.batchBytes;
+    const end = start + bytes.length;
+    if (end > this.slab.length) {
+      const grown = new Uint8Array(Math.max(end, this.slab.length * 2));
+      grown.set(this.slab.subarray(0, start));
+      this.slab = grown;
+    }
+    this.slab.set(bytes, start);
+    this.batchBytes = end;
+    this.add({ kind: 'chunk', stream, ts, start, end });
   }
 
   end(stream: TapStream, ts: number): void {
@@ -122,9 +131,10 @@ export class TapRecorder implements TapSink {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.batch.length === 0 || this.failed) return;
-    this.worker.postMessage({ kind: 'batch', items: this.batch } satisfies RecorderMessage, this.transfer);
+    const bytes = this.slab.subarray(0, this.batchBytes);
+    this.worker.postMessage({ kind: 'batch', items: this.batch, bytes } satisfies RecorderMessage, [this.slab.buffer]);
     this.batch = [];
-    this.transfer = [];
+    this.slab = new Uint8Array(SLAB_START);
     this.batchBytes = 0;
   }
 }
