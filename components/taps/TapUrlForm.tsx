@@ -1,11 +1,11 @@
 'use client';
-import { useState } from 'react';
 import { startUrlTap } from '../../lib/browser/actions';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Field, TextInput, inputClass } from '../ui/Field';
 import { FormError } from '../ui/FormError';
-import { emptyTapUrlDraft, tapUrlRequest, type TapMode, type TapUrlDraft } from './tapUrlDraft';
+import { useDraftForm } from '../ui/useDraftForm';
+import { emptyTapUrlDraft, tapUrlRequest, type TapMode } from './tapUrlDraft';
 
 const MODES: { value: TapMode; label: string }[] = [
   { value: 'auto', label: 'Automatic (a path ending in /sse is HTTP+SSE)' },
@@ -15,26 +15,9 @@ const MODES: { value: TapMode; label: string }[] = [
 
 /** Starts an HTTP tap in the proxy: a loopback address the host uses in place of the server's. */
 export function TapUrlForm({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [draft, setDraft] = useState<TapUrlDraft>(emptyTapUrlDraft);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const edit = (patch: Partial<TapUrlDraft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const submit = async () => {
-    const r = tapUrlRequest(draft);
-    if (!r.ok) return setError(r.error);
-    setBusy(true);
-    try {
-      await startUrlTap(r.request);
-      setDraft(emptyTapUrlDraft);
-      setError(undefined);
-      onClose();
-    } catch (e) {
-      setError(`The tap did not start: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { draft, edit, error, busy, submit } = useDraftForm(emptyTapUrlDraft, undefined, tapUrlRequest, async (request) => {
+    await startUrlTap(request);
+  }, 'The tap did not start', onClose);
 
   return (
     <Dialog open={open} title="Tap a URL" onClose={onClose}>

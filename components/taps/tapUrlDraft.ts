@@ -12,7 +12,7 @@ export const emptyTapUrlDraft: TapUrlDraft = { url: '', port: '', name: '', mode
 
 export type TapUrlRequest = { url: string; port?: number; name?: string; mode: TapMode };
 
-export function tapUrlRequest(d: TapUrlDraft): { ok: true; request: TapUrlRequest } | { ok: false; error: string } {
+export function tapUrlRequest(d: TapUrlDraft): { ok: true; value: TapUrlRequest } | { ok: false; error: string } {
   const url = d.url.trim();
   if (!url) return { ok: false, error: "Give the server's MCP endpoint, e.g. https://server.example/mcp." };
   try {
@@ -25,5 +25,5 @@ export function tapUrlRequest(d: TapUrlDraft): { ok: true; request: TapUrlReques
   const port = portText === '' ? undefined : Number(portText);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) return { ok: false, error: `The listen port must be a whole number from 0 to 65535, not "${portText}".` };
   const name = d.name.trim();
-  return { ok: true, request: { url, mode: d.mode, ...(port !== undefined ? { port } : {}), ...(name ? { name } : {}) } };
+  return { ok: true, value: { url, mode: d.mode, ...(port !== undefined ? { port } : {}), ...(name ? { name } : {}) } };
 }
