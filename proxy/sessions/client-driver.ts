@@ -119,6 +119,7 @@ export class ClientDriver implements ClientApi {
       speak: (era, version) => {
         this.era = era;
         if (era === 'modern') this.modernVersion = version;
+        if (!this.host.over()) this.host.update({ requestedVersion: version });
       },
       legacyHandshake: (version) => this.initialize(version),
       update: (patch) => { if (!this.host.over()) this.host.update(patch); },
