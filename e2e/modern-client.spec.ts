@@ -137,6 +137,14 @@ test('modern over Streamable HTTP (auto probe on a dual-era server): MRTR, an ap
     await lp.traffic.expectRow('request', 'tasks/update');
   });
 
+  await test.step('an x-mcp-header argument travels in Mcp-Param-Region (base64: not ASCII), and the server accepts it', async () => {
+    await client.tab('Tools');
+    await client.pickTool('query_region');
+    await expect(client.root.getByLabel('Parameter headers')).toContainText('region → Mcp-Param-Region');
+    await callTool(client, 'query_region', ['region', 'Zürich']);
+    await expect(client.result).toContainText('region Zürich');
+  });
+
   await test.step('a listen stream over HTTP', () => listenForCounter(client));
 });
 

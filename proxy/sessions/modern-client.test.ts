@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
 import type { EraChoice } from '../../lib/mcp/modern';
 import type { Connection, HttpConnection } from '../../lib/wire/connection';
-import { sentHeader, startFixture, type RunningServer } from '../transports/http/testing';
+import { sentHeader, startEverything, startFixture, type RunningServer } from '../transports/http/testing';
 import type { Session } from './session';
 import { sessionFor } from './sources';
 import { everythingServer, fixtureServer, waitFor } from './test-support';
@@ -151,6 +151,18 @@ describe('modern calls over Streamable HTTP', () => {
     expect(s.summary()).toMatchObject({ status: 'ready', negotiatedVersion: '2026-07-28' });
     const refused = s.frames().find((f) => f.lane === 'message' && f.dir === 's2c' && f.raw.includes('-32022'));
     expect(refused).toBeDefined();
+  });
+
+  it('auto against a legacy Streamable HTTP server (server-everything) falls back to initialize, in either transport mode', async () => {
+    const server = await startEverything('streamableHttp');
+    servers.push(server);
+    for (const mode of ['streamable', 'auto'] as const) {
+      const s = await open({ id: 'e', name: 'e', transport: 'http', url: server.url, headers: {}, mode }, 'auto');
+      expect(s.summary(), mode).toMatchObject({ status: 'ready', era: 'legacy', negotiatedVersion: '2025-11-25' });
+      expect(sent(s).map((m) => m.method).slice(0, 2)).toEqual(['server/discover', 'initialize']);
+      await s.client!.list('tools');
+      expect(s.client!.state().lists.tools?.items.length).toBeGreaterThan(5);
+    }
   });
 
   it('an MRTR round trip and a listen over HTTP', async () => {
