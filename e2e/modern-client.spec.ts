@@ -110,10 +110,7 @@ test('modern over Streamable HTTP (auto probe on a dual-era server): MRTR, an ap
   const lp = new LoupePage(page);
   const client = new ClientPanel(page);
   await lp.open(loupe.url);
-  await lp.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import mcpServers JSON' });
-  await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers: { 'dual-era-http': { type: 'http', url: http.url } } }));
-  await dialog.getByRole('button', { name: 'Import' }).click();
+  await lp.importMcpServers({ 'dual-era-http': { type: 'http', url: http.url } });
   await chooseEra(page, 'dual-era-http', 'auto');
   await lp.connect('dual-era-http');
   await lp.expectPhase('ready');

@@ -63,6 +63,14 @@ export class LoupePage {
     await expect(this.tools.getByRole('region', { name: 'Call result' })).toBeVisible();
   }
 
+  /** Adds connections through the Import mcpServers JSON dialog (`{ name: { type, url } }`, ...). */
+  async importMcpServers(mcpServers: Record<string, unknown>): Promise<void> {
+    await this.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Import mcpServers JSON' });
+    await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers }));
+    await dialog.getByRole('button', { name: 'Import' }).click();
+  }
+
   /** Adds a stdio connection through the New connection form. */
   async addConnection(c: { name: string; command: string; args?: string[]; env?: Record<string, string> }): Promise<void> {
     await this.sidebar.getByRole('button', { name: 'New connection' }).click();
