@@ -110,7 +110,7 @@ test('modern over Streamable HTTP (auto probe on a dual-era server): MRTR, an ap
   const lp = new LoupePage(page);
   const client = new ClientPanel(page);
   await lp.open(loupe.url);
-  await lp.importMcpServers({ 'dual-era-http': { type: 'http', url: http.url } });
+  await lp.importServers({ 'dual-era-http': { type: 'http', url: http.url } });
   await chooseEra(page, 'dual-era-http', 'auto');
   await lp.connect('dual-era-http');
   await lp.expectPhase('ready');
