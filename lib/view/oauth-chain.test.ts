@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze/engine';
 import { OAuthScript } from '../analyze/cases/auth';
 import { oauthChain } from './oauth-chain';
+import { exchangesOf } from '../model/http-exchanges';
 
 const MCP = 'http://127.0.0.1:3000/mcp';
 const PRM = 'http://127.0.0.1:3000/.well-known/oauth-protected-resource/mcp';
@@ -15,11 +16,19 @@ describe('the OAuth chain', () => {
       .x({ url: 'http://127.0.0.1:4000/.well-known/oauth-authorization-server', step: 'server-metadata', response: { issuer: 'http://127.0.0.1:4000', code_challenge_methods_supported: ['plain'] } })
       .x({ method: 'POST', url: 'http://127.0.0.1:4000/token', step: 'token', body: 'grant_type=authorization_code&code=c', response: { access_token: 'a', token_type: 'Bearer' } })
       .frames;
-    const chain = oauthChain(frames, analyze(frames).annotations);
+    const chain = oauthChain(exchangesOf(frames), analyze(frames).annotations);
     expect(chain.map((s) => s.kind)).toEqual(['challenge', 'resource-metadata', 'resource-metadata', 'server-metadata', 'token']);
     expect(chain[1]).toMatchObject({ asked: `GET ${PRM}`, answered: '404', ok: false });
     expect(chain[1].findings.map((f) => f.rule)).toEqual(['auth.resource-metadata-not-served']);
     expect(chain[3].findings.map((f) => f.rule)).toEqual(['auth.no-pkce-s256']);
     expect(chain[4]).toMatchObject({ ok: true, findings: [] });
+    expect(chain[0].title).toBe('401 challenge');
+    expect(chain[3].fields).toContainEqual({ side: 'answered', name: 'code_challenge_methods_supported', value: 'plain' });
+    // A token is reported as issued, never repeated.
+    expect(chain[4].fields).toEqual([
+      { side: 'asked', name: 'grant_type', value: 'authorization_code' },
+      { side: 'answered', name: 'token_type', value: 'Bearer' },
+      { side: 'answered', name: 'access_token', value: 'issued' },
+    ]);
   });
 });

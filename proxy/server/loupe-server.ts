@@ -18,6 +18,7 @@ import { REMOTE_TRACE_PATH, serveRemoteTrace } from './remote-trace';
 import { serveStatic } from './static-files';
 import { CALLBACK_PATH, type PageOAuthFlows } from '../oauth/page-flows';
 import { serveOAuthCallback } from '../oauth/callback-route';
+import { RULES_PATH, serveRuleCatalog } from './rule-catalog';
 
 /** `session/send-raw` may carry 16 MiB of text; JSON escaping can double it. */
 export const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
@@ -85,6 +86,10 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
     }
     // Checked by its state (page-flows.ts), not the token, which must not reach the authorization server.
     if (pathname === CALLBACK_PATH && opts.oauth) return serveOAuthCallback(req, res, opts.oauth);
+    if (pathname === RULES_PATH) {
+      serveRuleCatalog(res).catch(() => refuse(res, { status: 404, message: 'the rule catalog (lib/analyze/README.md) is not in this installation' }));
+      return;
+    }
     serveStatic(req, res, opts.outDir).catch(() => {
       if (!res.headersSent) refuse(res, { status: 403, message: 'cannot read that file' });
       else res.destroy();
