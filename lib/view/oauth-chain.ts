@@ -33,14 +33,48 @@ const TITLES: Record<ChainStepKind, string> = {
   'token-exchange': 'token exchange', retry: 'retry with the bearer',
 };
 
-function kindOf(ex: HttpExchange, awaitingRetry: boolean): ChainStepKind | undefined {
+/** The endpoints an authorization server's metadata named, so a tapped host's requests to them
+ *  are recognised although they carry no step name. */
+interface Endpoints {
+  authorize?: string;
+  token?: string;
+  registration?: string;
+}
+
+const withoutQuery = (url: string) => url.split(/[?#]/)[0];
+
+function rememberEndpoints(ex: HttpExchange, into: Endpoints): void {
+  let body: Record<string, unknown> | undefined;
+  try {
+    body = JSON.parse(ex.end?.raw ?? '') as Record<string, unknown>;
+  } catch {
+    return;
+  }
+  const url = (k: string) => (typeof body?.[k] === 'string' ? withoutQuery(body[k] as string) : undefined);
+  into.authorize = url('authorization_endpoint') ?? into.authorize;
+  into.token = url('token_endpoint') ?? into.token;
+  into.registration = url('registration_endpoint') ?? into.registration;
+}
+
+function grantKind(ex: HttpExchange): ChainStepKind {
+  const form = new URLSearchParams(ex.request.raw.slice(ex.request.raw.indexOf('\r\n\r\n') + 4));
+  const grant = form.get('grant_type');
+  return grant === 'refresh_token' ? 'refresh' : grant === 'urn:ietf:params:oauth:grant-type:token-exchange' ? 'token-exchange' : 'token';
+}
+
+function kindOf(ex: HttpExchange, awaitingRetry: boolean, endpoints: Endpoints): ChainStepKind | undefined {
   const step = (ex.request.meta as { oauth?: unknown } | undefined)?.oauth;
   if (typeof step === 'string') return step as ChainStepKind;
   if (ex.stream === 'post' && (ex.status === 401 || ex.status === 403)) return 'challenge';
   if (ex.stream === 'post' && awaitingRetry && Object.keys(ex.requestHeaders).some((h) => h.toLowerCase() === 'authorization')) return 'retry';
-  // A tapped host's chain carries no step names: recognise the well-known URLs.
+  // A tapped host's chain carries no step names: recognise the well-known URLs, then the
+  // endpoints its authorization server's metadata named.
   if (ex.url.includes('/.well-known/oauth-protected-resource')) return 'resource-metadata';
   if (ex.url.includes('/.well-known/oauth-authorization-server') || ex.url.includes('/.well-known/openid-configuration')) return 'server-metadata';
+  const url = withoutQuery(ex.url);
+  if (url === endpoints.registration && ex.method === 'POST') return 'registration';
+  if (url === endpoints.token && ex.method === 'POST') return grantKind(ex);
+  if (url === endpoints.authorize) return 'authorize';
   return undefined;
 }
 
@@ -54,9 +88,11 @@ export function oauthChain(exchanges: readonly HttpExchange[], annotations: read
   const steps: ChainStep[] = [];
   // A retry belongs to the chain only right after a refusal; later MCP requests are ordinary traffic.
   let awaitingRetry = false;
+  const endpoints: Endpoints = {};
   for (const ex of exchanges) {
-    const kind = kindOf(ex, awaitingRetry);
+    const kind = kindOf(ex, awaitingRetry, endpoints);
     if (!kind) continue;
+    if (kind === 'server-metadata') rememberEndpoints(ex, endpoints);
     if (kind === 'challenge') awaitingRetry = true;
     if (kind === 'retry') awaitingRetry = false;
     const seqs = new Set([ex.id, ex.response?.seq, ex.end?.seq].filter((s): s is number => s !== undefined));
