@@ -9,6 +9,7 @@ import type { Annotation } from '../analyze/types';
 import type { HttpExchange } from '../model/http-exchanges';
 import type { SessionModel } from '../model/session-model';
 import { stepFields, type StepField } from './oauth-fields';
+import { isResourceMetadataUrl, isServerMetadataUrl, jsonObject } from '../mcp/oauth';
 
 export type ChainStepKind = 'challenge' | 'resource-metadata' | 'server-metadata' | 'registration' | 'authorize' | 'token' | 'refresh' | 'token-exchange' | 'retry';
 
@@ -44,13 +45,9 @@ interface Endpoints {
 const withoutQuery = (url: string) => url.split(/[?#]/)[0];
 
 function rememberEndpoints(ex: HttpExchange, into: Endpoints): void {
-  let body: Record<string, unknown> | undefined;
-  try {
-    body = JSON.parse(ex.end?.raw ?? '') as Record<string, unknown>;
-  } catch {
-    return;
-  }
-  const url = (k: string) => (typeof body?.[k] === 'string' ? withoutQuery(body[k] as string) : undefined);
+  const body = jsonObject(ex.end?.raw ?? '');
+  if (!body) return;
+  const url = (k: string) => (typeof body[k] === 'string' ? withoutQuery(body[k] as string) : undefined);
   into.authorize = url('authorization_endpoint') ?? into.authorize;
   into.token = url('token_endpoint') ?? into.token;
   into.registration = url('registration_endpoint') ?? into.registration;
@@ -69,8 +66,8 @@ function kindOf(ex: HttpExchange, awaitingRetry: boolean, endpoints: Endpoints):
   if (ex.stream === 'post' && awaitingRetry && Object.keys(ex.requestHeaders).some((h) => h.toLowerCase() === 'authorization')) return 'retry';
   // A tapped host's chain carries no step names: recognise the well-known URLs, then the
   // endpoints its authorization server's metadata named.
-  if (ex.url.includes('/.well-known/oauth-protected-resource')) return 'resource-metadata';
-  if (ex.url.includes('/.well-known/oauth-authorization-server') || ex.url.includes('/.well-known/openid-configuration')) return 'server-metadata';
+  if (isResourceMetadataUrl(ex.url)) return 'resource-metadata';
+  if (isServerMetadataUrl(ex.url)) return 'server-metadata';
   const url = withoutQuery(ex.url);
   if (url === endpoints.registration && ex.method === 'POST') return 'registration';
   if (url === endpoints.token && ex.method === 'POST') return grantKind(ex);

@@ -4,6 +4,7 @@
  * token is reported as issued, not repeated (and the page only ever holds them masked).
  */
 import type { HttpExchange } from '../model/http-exchanges';
+import { jsonObject } from '../mcp/oauth';
 
 export interface StepField {
   /** `asked` for what the client sent, `answered` for what came back. */
@@ -33,15 +34,6 @@ function bodyOf(raw: string | undefined): string {
   return head < 0 ? raw : raw.slice(head + 4);
 }
 
-function json(text: string): Record<string, unknown> | undefined {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const show = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 const header = (h: Record<string, string>, name: string) => Object.entries(h).find(([k]) => k.toLowerCase() === name)?.[1];
 
@@ -64,7 +56,7 @@ function asked(kind: Kind, ex: HttpExchange): StepField[] {
     const auth = header(ex.requestHeaders, 'authorization');
     add('client authentication', auth?.startsWith('Basic ') ? 'client_secret_basic' : form.has('client_assertion') ? 'private_key_jwt' : form.has('client_secret') ? 'client_secret_post' : form.has('client_id') ? 'none (client_id only)' : undefined);
   } else if (kind === 'registration') {
-    const body = json(bodyOf(ex.request.raw));
+    const body = jsonObject(bodyOf(ex.request.raw));
     for (const k of ['client_name', 'token_endpoint_auth_method', 'grant_types', 'scope']) if (body?.[k] !== undefined) add(k, show(body[k]));
   } else if (kind === 'retry') {
     const auth = header(ex.requestHeaders, 'authorization');
@@ -89,7 +81,7 @@ function answered(kind: Kind, ex: HttpExchange): StepField[] {
       // an unparsable Location is shown as it is above
     }
   }
-  const body = json(bodyOf(ex.end?.raw));
+  const body = jsonObject(bodyOf(ex.end?.raw));
   if (!body) return out;
   for (const k of [...(ANSWER_FIELDS[kind] ?? []), ...ERRORS]) if (body[k] !== undefined) add(k, show(body[k]));
   for (const k of ISSUED) if (typeof body[k] === 'string') add(k, 'issued');
