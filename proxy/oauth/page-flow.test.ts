@@ -123,4 +123,24 @@ describe('OAuth authorized by a person in the page', () => {
     const exported = JSON.stringify(exportSession(session, { loupeVersion: 'test', redact: {} }).frames);
     for (const c of credentials) expect(exported).not.toContain(c);
   }, 60_000);
+
+  it('a person who denies: the callback page says the authorization server refused, and the session says why it failed', async () => {
+    // A config dir of its own, so no token saved by the test above is reused.
+    const flows = new PageOAuthFlows();
+    const own = new Registry({ session: { oauth: { flows, configDir: path.join(dir, 'config-deny') } } });
+    const second = await startLoupeServer({ port: 0, outDir: path.join(dir, 'out'), token: createToken(), registry: own, store: await ConnectionStore.open(path.join(dir, 'config-deny')), oauth: flows });
+    try {
+      const session = own.open({ id: 'deny', name: 'deny', transport: 'http', url: servers.mcpUrl, headers: {}, mode: 'streamable' }, { protocolVersion: '2025-11-25', clientCapabilities: {} });
+      await expect.poll(() => session.summary().oauth?.authorizeUrl, { timeout: 20_000 }).toBeDefined();
+      const back = await authorizeLikeAPerson(session.summary().oauth!.authorizeUrl!, `http://127.0.0.1:${second.port}${CALLBACK_PATH}`, 'deny');
+      expect(back.status).toBe(200);
+      expect(back.text).toContain('The authorization server refused');
+      expect(back.text).toContain('access_denied');
+      await expect.poll(() => session.summary().status, { timeout: 20_000 }).toBe('failed');
+      expect(session.summary().oauth).toMatchObject({ status: 'failed', error: expect.stringContaining('access_denied') });
+    } finally {
+      await second.close();
+      await own.closeAll();
+    }
+  }, 60_000);
 });

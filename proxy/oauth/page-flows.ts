@@ -41,7 +41,7 @@ export class PageOAuthFlows {
       wait: (state, timeoutMs) => new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           this.waiting.delete(state);
-          reject(new Error(`no authorization arrived within ${Math.round(timeoutMs / 1000)} s: press Authorize again to start over`));
+          reject(new Error(`no authorization arrived within ${Math.round(timeoutMs / 1000)} s: connect again to start over`));
         }, timeoutMs);
         this.waiting.set(state, {
           secret: state.slice(sessionId.length + 1),

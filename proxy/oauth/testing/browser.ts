@@ -1,9 +1,9 @@
 /**
  * A person in a browser, as far as an OAuth test needs one: follows redirects with cookies, and on
  * the fixture authorization server's consent page (e2e/fixtures/servers/oauth-oidc.mjs) presses
- * Approve. Stops at the first URL under `stopAt` (the redirect URI) and answers that response.
+ * Approve (or Deny). Stops at the first URL under `stopAt` (the redirect URI) and answers that response.
  */
-export async function authorizeLikeAPerson(url: string, stopAt: string): Promise<{ url: string; status: number; text: string }> {
+export async function authorizeLikeAPerson(url: string, stopAt: string, press: 'approve' | 'deny' = 'approve'): Promise<{ url: string; status: number; text: string }> {
   const cookies = new Map<string, string>();
   let next = url;
   let method = 'GET';
@@ -24,7 +24,7 @@ export async function authorizeLikeAPerson(url: string, stopAt: string): Promise
       continue;
     }
     const text = await res.text();
-    const approve = /action="([^"]*\/approve)"/.exec(text);
+    const approve = new RegExp(`action="([^"]*/${press})"`).exec(text);
     if (!approve) throw new Error(`the authorization server showed no consent page at ${next} (${res.status}): ${text.slice(0, 200)}`);
     next = new URL(approve[1], next).href;
     method = 'POST';
