@@ -5,7 +5,11 @@ import { safeAuthorizeHref } from './safeHref';
 
 export function AuthorizeBanner({ oauth }: { oauth: NonNullable<SessionSummary['oauth']> }) {
   if (oauth.status === 'failed') {
-    return <p role="alert" className="mb-3 rounded border border-red-800 bg-red-950/60 p-2 text-red-200">OAuth failed: {oauth.error ?? 'no reason given'}</p>;
+    return (
+      <p role="alert" className="mb-3 rounded border border-red-800 bg-red-950/60 p-2 text-red-200">
+        OAuth failed: {oauth.error ?? 'no reason given'}. The steps below show where the chain broke; if this server takes an API key or a fixed token instead, give it as a header of the connection and connect again.
+      </p>
+    );
   }
   if (oauth.status === 'authorized') {
     return <p role="status" className="mb-3 rounded border border-emerald-800 bg-emerald-950/50 p-2 text-emerald-200">Authorized: the session sends its bearer token (kept by the proxy, never shown here).</p>;
