@@ -2,7 +2,7 @@
 /** The OAuth tab: the session's OAuth chain step by step, read from its one model (lib/view/oauth-chain.ts). */
 import { useCallback } from 'react';
 import { useLoupe } from '../../lib/browser/store';
-import { oauthChainOf } from '../../lib/view/oauth-chain';
+import { oauthChain } from '../../lib/view/oauth-chain';
 import { AuthorizeBanner } from './AuthorizeBanner';
 import { OAuthStepCard } from './OAuthStepCard';
 
@@ -14,7 +14,7 @@ export function OAuthPane({ traceId }: { traceId: string }) {
   const select = useLoupe((s) => s.select);
   const onSelect = useCallback((seq: number) => select(traceId, seq), [select, traceId]);
   if (!trace) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
-  const chain = oauthChainOf(trace.model);
+  const chain = oauthChain(trace.model);
   return (
     <div className="min-h-0 flex-1 overflow-auto p-3 text-xs">
       {session?.oauth && <AuthorizeBanner oauth={session.oauth} />}

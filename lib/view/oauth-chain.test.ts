@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../analyze/engine';
 import { OAuthScript } from '../analyze/cases/auth';
 import { oauthChain } from './oauth-chain';
-import { exchangesOf } from '../model/http-exchanges';
+import { modelOf } from '../model/session-model';
 
 const MCP = 'http://127.0.0.1:3000/mcp';
 const PRM = 'http://127.0.0.1:3000/.well-known/oauth-protected-resource/mcp';
@@ -16,7 +15,7 @@ describe('the OAuth chain', () => {
       .x({ url: 'http://127.0.0.1:4000/.well-known/oauth-authorization-server', step: 'server-metadata', response: { issuer: 'http://127.0.0.1:4000', code_challenge_methods_supported: ['plain'] } })
       .x({ method: 'POST', url: 'http://127.0.0.1:4000/token', step: 'token', body: 'grant_type=authorization_code&code=c', response: { access_token: 'a', token_type: 'Bearer' } })
       .frames;
-    const chain = oauthChain(exchangesOf(frames), analyze(frames).annotations);
+    const chain = oauthChain(modelOf(frames));
     expect(chain.map((s) => s.kind)).toEqual(['challenge', 'resource-metadata', 'resource-metadata', 'server-metadata', 'token']);
     expect(chain[1]).toMatchObject({ asked: `GET ${PRM}`, answered: '404', ok: false });
     expect(chain[1].findings.map((f) => f.rule)).toEqual(['auth.resource-metadata-not-served']);
@@ -45,7 +44,7 @@ describe('the OAuth chain', () => {
       .x({ method: 'POST', url: `${AS}/token`, stream: 'legacy', body: 'grant_type=refresh_token&refresh_token=r', response: { access_token: 'b', token_type: 'Bearer' } })
       .x({ method: 'POST', url: `${AS}/elsewhere`, stream: 'legacy', body: 'grant_type=authorization_code' })
       .frames;
-    const chain = oauthChain(exchangesOf(frames), analyze(frames).annotations);
+    const chain = oauthChain(modelOf(frames));
     expect(chain.map((s) => s.kind)).toEqual(['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorize', 'token', 'refresh']);
     expect(chain[4].findings.map((f) => f.rule)).toEqual(['auth.iss-missing']);
     expect(chain[5].findings.map((f) => f.rule)).toEqual(['auth.token-type-missing']);

@@ -5,8 +5,9 @@
  * findings on its frames. Read from the session model's HTTP exchanges, so a tapped host's chain
  * reads the same as Loupe's own.
  */
+import { headerValue } from '../mcp/frame';
 import type { Annotation } from '../analyze/types';
-import type { HttpExchange } from '../model/http-exchanges';
+import { requestBody, type HttpExchange } from '../mcp/http-exchanges';
 import type { SessionModel } from '../model/session-model';
 import { stepFields, type StepField } from './oauth-fields';
 import { isResourceMetadataUrl, isServerMetadataUrl, jsonObject } from '../mcp/oauth';
@@ -54,16 +55,15 @@ function rememberEndpoints(ex: HttpExchange, into: Endpoints): void {
 }
 
 function grantKind(ex: HttpExchange): ChainStepKind {
-  const form = new URLSearchParams(ex.request.raw.slice(ex.request.raw.indexOf('\r\n\r\n') + 4));
+  const form = new URLSearchParams(requestBody(ex) ?? '');
   const grant = form.get('grant_type');
   return grant === 'refresh_token' ? 'refresh' : grant === 'urn:ietf:params:oauth:grant-type:token-exchange' ? 'token-exchange' : 'token';
 }
 
 function kindOf(ex: HttpExchange, awaitingRetry: boolean, endpoints: Endpoints): ChainStepKind | undefined {
-  const step = (ex.request.meta as { oauth?: unknown } | undefined)?.oauth;
-  if (typeof step === 'string') return step as ChainStepKind;
+  if (ex.requestMeta.stream === 'oauth') return ex.requestMeta.oauth;
   if (ex.stream === 'post' && (ex.status === 401 || ex.status === 403)) return 'challenge';
-  if (ex.stream === 'post' && awaitingRetry && Object.keys(ex.requestHeaders).some((h) => h.toLowerCase() === 'authorization')) return 'retry';
+  if (ex.stream === 'post' && awaitingRetry && headerValue(ex.requestHeaders, 'authorization') !== undefined) return 'retry';
   // A tapped host's chain carries no step names: recognise the well-known URLs, then the
   // endpoints its authorization server's metadata named.
   if (isResourceMetadataUrl(ex.url)) return 'resource-metadata';
@@ -77,16 +77,18 @@ function kindOf(ex: HttpExchange, awaitingRetry: boolean, endpoints: Endpoints):
 
 function titleOf(kind: ChainStepKind, ex: HttpExchange): string {
   if (kind !== 'challenge') return TITLES[kind];
-  const challenge = Object.entries(ex.responseHeaders).find(([h]) => h.toLowerCase() === 'www-authenticate')?.[1] ?? '';
+  const challenge = headerValue(ex.responseHeaders, 'www-authenticate') ?? '';
   return ex.status === 403 ? `step-up (403${/insufficient_scope/.test(challenge) ? ' insufficient_scope' : ''})` : `${ex.status ?? ''} challenge`.trim();
 }
 
-export function oauthChain(exchanges: readonly HttpExchange[], annotations: readonly Annotation[]): ChainStep[] {
+/** Read from the session's model: its exchanges and its annotations. */
+export function oauthChain(model: Pick<SessionModel, 'exchanges' | 'annotations'>): ChainStep[] {
+  const annotations: readonly Annotation[] = model.annotations;
   const steps: ChainStep[] = [];
   // A retry belongs to the chain only right after a refusal; later MCP requests are ordinary traffic.
   let awaitingRetry = false;
   const endpoints: Endpoints = {};
-  for (const ex of exchanges) {
+  for (const ex of model.exchanges.all) {
     const kind = kindOf(ex, awaitingRetry, endpoints);
     if (!kind) continue;
     if (kind === 'server-metadata') rememberEndpoints(ex, endpoints);
@@ -103,9 +105,4 @@ export function oauthChain(exchanges: readonly HttpExchange[], annotations: read
     });
   }
   return steps;
-}
-
-/** The chain of a session (live or from a file), from its one model. */
-export function oauthChainOf(model: SessionModel): ChainStep[] {
-  return oauthChain(model.exchanges.all, model.annotations);
 }

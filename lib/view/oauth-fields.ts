@@ -3,7 +3,8 @@
  * what the request asked for and what the answer granted or refused. Secrets are never shown: a
  * token is reported as issued, not repeated (and the page only ever holds them masked).
  */
-import type { HttpExchange } from '../model/http-exchanges';
+import { requestBody, type HttpExchange } from '../mcp/http-exchanges';
+import { headerValue } from '../mcp/frame';
 import { jsonObject } from '../mcp/oauth';
 
 export interface StepField {
@@ -35,7 +36,6 @@ function bodyOf(raw: string | undefined): string {
 }
 
 const show = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
-const header = (h: Record<string, string>, name: string) => Object.entries(h).find(([k]) => k.toLowerCase() === name)?.[1];
 
 function asked(kind: Kind, ex: HttpExchange): StepField[] {
   const out: StepField[] = [];
@@ -51,15 +51,15 @@ function asked(kind: Kind, ex: HttpExchange): StepField[] {
     }
     for (const k of ASKED_QUERY) add(k, query?.get(k));
   } else if (kind === 'token' || kind === 'refresh' || kind === 'token-exchange') {
-    const form = new URLSearchParams(bodyOf(ex.request.raw));
+    const form = new URLSearchParams(requestBody(ex) ?? '');
     for (const k of ASKED_FORM) add(k, form.get(k));
-    const auth = header(ex.requestHeaders, 'authorization');
+    const auth = headerValue(ex.requestHeaders, 'authorization');
     add('client authentication', auth?.startsWith('Basic ') ? 'client_secret_basic' : form.has('client_assertion') ? 'private_key_jwt' : form.has('client_secret') ? 'client_secret_post' : form.has('client_id') ? 'none (client_id only)' : undefined);
   } else if (kind === 'registration') {
-    const body = jsonObject(bodyOf(ex.request.raw));
+    const body = jsonObject(requestBody(ex) ?? '');
     for (const k of ['client_name', 'token_endpoint_auth_method', 'grant_types', 'scope']) if (body?.[k] !== undefined) add(k, show(body[k]));
   } else if (kind === 'retry') {
-    const auth = header(ex.requestHeaders, 'authorization');
+    const auth = headerValue(ex.requestHeaders, 'authorization');
     add('Authorization', auth ? `${auth.split(' ')[0]} …` : undefined);
   }
   return out;
@@ -70,8 +70,8 @@ function answered(kind: Kind, ex: HttpExchange): StepField[] {
   const add = (name: string, value: string | undefined) => {
     if (value !== undefined) out.push({ side: 'answered', name, value });
   };
-  if (kind === 'challenge') add('WWW-Authenticate', header(ex.responseHeaders, 'www-authenticate'));
-  const location = header(ex.responseHeaders, 'location');
+  if (kind === 'challenge') add('WWW-Authenticate', headerValue(ex.responseHeaders, 'www-authenticate'));
+  const location = headerValue(ex.responseHeaders, 'location');
   if (kind === 'authorize' && location) {
     add('Location', location.split('?')[0]);
     try {

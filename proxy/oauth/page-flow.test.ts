@@ -9,9 +9,8 @@ import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyze } from '../../lib/analyze';
 import { oauthChain } from '../../lib/view/oauth-chain';
-import { exchangesOf } from '../../lib/model/http-exchanges';
+import { modelOf } from '../../lib/model/session-model';
 import { ConnectionStore } from '../config/store';
 import { PageClient, type Harness } from '../server/testing/harness';
 import { startLoupeServer, type LoupeServer } from '../server/loupe-server';
@@ -88,7 +87,7 @@ describe('OAuth authorized by a person in the page', () => {
 
     const session = registry.get(sessionId)!;
     const frames = () => [...session.frames()];
-    const chain = oauthChain(exchangesOf(frames()), analyze(frames()).annotations);
+    const chain = oauthChain(modelOf(frames()));
     expect(chain.map((s) => s.kind)).toEqual(expect.arrayContaining(['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorize', 'token', 'retry']));
     const token = chain.find((s) => s.kind === 'token')!;
     const sent = formOf(frames().find((f) => f.seq === token.exchange.id)!.raw);
@@ -101,7 +100,7 @@ describe('OAuth authorized by a person in the page', () => {
     servers.expireTokens();
     const listed = await session.request('tools/list', {}, { timeoutMs: 15_000 }) as { tools: Array<{ name: string }> };
     expect(listed.tools.map((t) => t.name)).toContain('whoami');
-    const refresh = oauthChain(exchangesOf(frames()), []).find((s) => s.kind === 'refresh');
+    const refresh = oauthChain(modelOf(frames())).find((s) => s.kind === 'refresh');
     expect(refresh?.ok).toBe(true);
     expect(formOf(frames().find((f) => f.seq === refresh!.exchange.id)!.raw).get('resource')).toBe(servers.mcpUrl);
 
