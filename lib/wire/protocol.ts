@@ -134,6 +134,13 @@ export const SessionSummarySchema = z.object({
   error: z.string().optional(),
   /** HTTP: the server answered 404 for this session id (frame `exchange`): it must re-initialize. */
   expired: z.object({ sessionId: z.string(), exchange: z.number().int() }).optional(),
+  /** HTTP: how far Loupe's OAuth client got after a 401 or 403. `authorizeUrl` is for the person
+   *  to open (the redirect comes back to `/oauth/callback`); tokens never leave the proxy. */
+  oauth: z.object({
+    status: z.enum(['authorizing', 'authorized', 'failed']),
+    authorizeUrl: z.string().optional(),
+    error: z.string().optional(),
+  }).optional(),
   lastSeq: z.number().int().nonnegative(),
   attached: z.number().int().nonnegative(),
 });

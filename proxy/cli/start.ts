@@ -11,6 +11,7 @@ import { endStaleGroups, recordGroupsIn } from '../transports/pid-files';
 import { isLoopbackAddress, startLoupeServer, type LoupeServer } from '../server/loupe-server';
 import { createToken } from '../server/token';
 import { Registry } from '../sessions/registry';
+import { PageOAuthFlows } from '../oauth/page-flows';
 import { TapWatcher } from '../tap/tap-watcher';
 import type { SessionRegistry } from '../sessions/types';
 import { ensurePageBuilt } from './build-page';
@@ -68,7 +69,8 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     console.error(`loupe start: WARNING: listening on ${opts.host}, not only on this machine. Loupe starts processes for whoever holds the token: anyone who can reach this address and sees the URL can run commands as you.`);
   }
 
-  const registry = new Registry({ session: { budgetBytes: opts.sessionBudget } });
+  const oauth = new PageOAuthFlows();
+  const registry = new Registry({ session: { budgetBytes: opts.sessionBudget, oauth: { flows: oauth, configDir } } });
   // Hosts' sessions recorded by `loupe tap`: running ones are followed live, finished ones listed.
   const taps = new TapWatcher(configDir, registry);
   await taps.start().catch((e: Error) => console.error(`loupe start: warning: not following taps: ${e.message}`));
@@ -76,7 +78,7 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   for (const line of await taps.startInstalled().catch((e: Error) => [`not serving installed HTTP taps: ${e.message}`])) console.error(`loupe start: ${line}`);
   let server: LoupeServer;
   try {
-    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store, taps });
+    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store, taps, oauth });
   } catch (e) {
     console.error(`loupe start: ${listenError(e as NodeJS.ErrnoException, opts.port, opts.host)}`);
     // Nothing is served: stop following taps too, or the folder watch would keep the process alive.

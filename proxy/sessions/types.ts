@@ -68,6 +68,8 @@ export interface LiveSession {
   summary(): SessionSummary;
   /** Every frame recorded so far (the array is append-only; callers must not mutate it). */
   frames(): readonly Frame[];
+  /** Values the page must be sent masked (an OAuth client's tokens and secrets); none if absent. */
+  maskedSecrets?(): string[];
   pending(): PendingServerRequest[];
   request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown>;
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
