@@ -20,10 +20,13 @@ export interface ToolInfo {
   inputSchema?: unknown;
   outputSchema?: unknown;
   execution?: { taskSupport?: string };
+  annotations?: Record<string, unknown>;
 }
 
 export interface ToolsInput {
   picked?: string;
+  /** What the tool list is filtered by. */
+  search: string;
   mode: 'form' | 'json';
   args: Record<string, unknown>;
   argsText: string;
@@ -37,7 +40,7 @@ export interface ToolsInput {
 }
 
 export const useTools = createPerSession<ToolsInput>(() => ({
-  mode: 'form', args: {}, argsText: '{}', timeoutMs: 60_000, resetOnProgress: true, maxTotalMs: 600_000, asTask: false,
+  search: '', mode: 'form', args: {}, argsText: '{}', timeoutMs: 60_000, resetOnProgress: true, maxTotalMs: 600_000, asTask: false,
 }));
 
 function connectionOf(sessionId: string): string {
