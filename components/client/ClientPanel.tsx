@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
 import { CLIENT_TABS, usePanel, type ClientTab } from '../../lib/browser/client/panelStore';
+import { PinnedTab } from './PinnedTab';
 import { PromptsTab } from './PromptsTab';
 import { ResourcesTab } from './ResourcesTab';
 import { RootsTab } from './RootsTab';
@@ -55,6 +56,7 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
         {tab === 'Prompts' && <PromptsTab session={session} ready={ready} />}
         {tab === 'Tasks' && <TasksTab sessionId={id} ready={ready} />}
         {tab === 'Roots' && <RootsTab session={session} />}
+        {tab === 'Pinned' && <PinnedTab sessionId={id} ready={ready} />}
         {tab === 'Utilities' && <UtilitiesTab sessionId={id} ready={ready} />}
       </div>
     </aside>

@@ -10,6 +10,17 @@ export const ConnectOptionsSchema = z.object({
 });
 export type ConnectOptions = z.infer<typeof ConnectOptionsSchema>;
 
+/** A request (or client notification) kept with its connection to send again with one click. */
+export const PinnedRequestSchema = z.object({
+  id: z.string().min(1).max(100),
+  kind: z.enum(['request', 'notification']),
+  method: z.string().min(1).max(1000),
+  params: z.record(z.string(), z.unknown()).optional(),
+  label: z.string().max(1000).optional(),
+});
+export type PinnedRequest = z.infer<typeof PinnedRequestSchema>;
+const Pinned = z.array(PinnedRequestSchema).max(500).optional();
+
 /** A saved target. stdio targets carry an argument vector, never a shell string. */
 export const StdioConnectionSchema = z.object({
   id: z.string().min(1).max(200),
@@ -20,6 +31,7 @@ export const StdioConnectionSchema = z.object({
   env: z.record(z.string(), z.string()),
   cwd: z.string().max(4096).optional(),
   options: ConnectOptionsSchema.optional(),
+  pinned: Pinned,
   /** Built in, shipped with Loupe: cannot be deleted. */
   builtin: z.boolean().optional(),
 });
@@ -40,6 +52,7 @@ export const HttpConnectionSchema = z.object({
     streamIdleMs: z.number().int().positive().max(86_400_000).optional(),
   }).optional(),
   options: ConnectOptionsSchema.optional(),
+  pinned: Pinned,
   builtin: z.boolean().optional(),
 });
 

@@ -78,9 +78,22 @@ describe('ConnectionStore', () => {
     await store.save({ ...builtin, options });
     const reopened = await ConnectionStore.open(dir);
     expect(reopened.list()[0]).toMatchObject({ id: BUILTIN_CONNECTION_ID, builtin: true, options });
-    await expect(reopened.save({ ...builtin, name: 'mine', options })).rejects.toThrow(/only its Connect options/);
+    await expect(reopened.save({ ...builtin, name: 'mine', options })).rejects.toThrow(/only its Connect options and pinned requests/);
     await reopened.save({ ...builtin, options: undefined });
     expect((await ConnectionStore.open(dir)).list()[0].options).toBeUndefined();
+  });
+
+  it('keeps the pinned requests of the built-in connection across restarts, beside its options', async () => {
+    const store = await ConnectionStore.open(dir);
+    const builtin = store.list()[0];
+    const pinned = [{ id: 'p1', kind: 'request' as const, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } }];
+    const options = { protocolVersion: '2025-06-18' };
+    await store.save({ ...builtin, options, pinned });
+    expect((await ConnectionStore.open(dir)).list()[0]).toMatchObject({ options, pinned });
+    await store.save({ ...builtin, options, pinned: [] });
+    const reopened = (await ConnectionStore.open(dir)).list()[0];
+    expect(reopened.pinned).toBeUndefined();
+    expect(reopened.options).toEqual(options);
   });
 
   it('deletes a saved connection', async () => {

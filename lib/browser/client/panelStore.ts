@@ -5,7 +5,7 @@
  */
 import { createPerSession } from './perSession';
 
-export const CLIENT_TABS = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Roots', 'Utilities'] as const;
+export const CLIENT_TABS = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Roots', 'Pinned', 'Utilities'] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number];
 
 export interface PanelState {
