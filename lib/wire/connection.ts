@@ -1,12 +1,29 @@
 import { z } from 'zod';
 
 /**
+ * How Loupe's client in a session of this connection sends requests: applied in the proxy (the
+ * ClientDriver), so every request of the session follows them whoever asked for it. Unset fields
+ * keep Loupe's defaults (60 s, progress restarts the timeout, 10 min at most, lists refreshed).
+ */
+export const ClientSettingsSchema = z.object({
+  requestTimeoutMs: z.number().int().positive().max(3_600_000).optional(),
+  resetTimeoutOnProgress: z.boolean().optional(),
+  maxTotalTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
+  /** Merged into `_meta` of every request the client sends (the request's own keys win). */
+  requestMeta: z.record(z.string(), z.unknown()).optional(),
+  /** Lists already shown are read again when the server says they changed (default on). */
+  autoRefreshLists: z.boolean().optional(),
+});
+export type ClientSettings = z.infer<typeof ClientSettingsSchema>;
+
+/**
  * The handshake a connection runs on Connect, saved with it. Unset fields take Loupe's defaults
  * (the newest protocol version; every client capability the page can answer).
  */
 export const ConnectOptionsSchema = z.object({
   protocolVersion: z.string().min(1).max(100).optional(),
   clientCapabilities: z.record(z.string(), z.unknown()).optional(),
+  settings: ClientSettingsSchema.optional(),
 });
 export type ConnectOptions = z.infer<typeof ConnectOptionsSchema>;
 

@@ -53,6 +53,8 @@ async function readConnections(file: string): Promise<FileContents> {
 
 export class ConnectionStore {
   private writing: Promise<void> = Promise.resolve();
+  /** Connections deleted while Loupe runs, for Undo: memory only, gone at exit. */
+  private readonly removed = new Map<string, { connection: Connection; at: number }>();
 
   private constructor(
     readonly file: string,
@@ -119,9 +121,38 @@ export class ConnectionStore {
     this.refuseIfBroken();
     if (id === this.builtin.id) throw new ConfigError(`"${this.builtin.name}" is built in and cannot be deleted`);
     await this.commit((user) => {
-      if (!user.some((c) => c.id === id)) throw new ConfigError(`no saved connection has the id "${id}"`);
+      const gone = user.find((c) => c.id === id);
+      if (!gone) throw new ConfigError(`no saved connection has the id "${id}"`);
+      this.removed.set(id, { connection: gone, at: user.indexOf(gone) });
       return user.filter((c) => c.id !== id);
     });
+  }
+
+  /** Undo of a delete, secrets included (the page only ever had them masked), at its old place. */
+  async restore(id: string): Promise<Connection> {
+    this.refuseIfBroken();
+    const gone = this.removed.get(id);
+    if (!gone) throw new ConfigError(`"${id}" was not deleted while Loupe ran, so there is nothing to undo`);
+    await this.commit((user) => {
+      if (user.some((c) => c.id === id)) throw new ConfigError(`a connection with the id "${id}" exists again: nothing to undo`);
+      return [...user.slice(0, gone.at), gone.connection, ...user.slice(gone.at)];
+    });
+    this.removed.delete(id);
+    return gone.connection;
+  }
+
+  /** A copy under a new id and name, secrets included; the built-in connection's copy is an ordinary one. */
+  async clone(id: string): Promise<Connection> {
+    this.refuseIfBroken();
+    const source = this.get(id);
+    if (!source) throw new ConfigError(`no saved connection has the id "${id}"`);
+    const { builtin: _b, ...rest } = source;
+    const names = new Set(this.list().map((c) => c.name));
+    let name = `${source.name} (copy)`;
+    for (let n = 2; names.has(name); n++) name = `${source.name} (copy ${n})`;
+    const copy = ConnectionSchema.parse({ ...rest, id: `${source.id.replace(/-copy-[0-9a-f]+$/, '')}-copy-${randomBytes(3).toString('hex')}`, name });
+    await this.commit((user) => [...user, copy]);
+    return copy;
   }
 
   /** Saves every entry that reads cleanly; the others come back as errors naming them. */

@@ -8,7 +8,9 @@
  */
 import { createRequire } from 'node:module';
 import { fetchPage, LISTS, type ListName } from '../../lib/client/paged-list';
+import { withMeta, withSettings } from '../../lib/client/request-settings';
 import type { Frame } from '../../lib/mcp/frame';
+import type { ClientSettings } from '../../lib/wire/connection';
 import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import { Calls, type CallPolicy } from './client/calls';
@@ -30,6 +32,8 @@ export interface DriverConfig {
   requestTimeoutMs?: number;
   /** How long the server may take to answer `initialize`. Default 30 s. */
   initializeTimeoutMs?: number;
+  /** The connection's client settings: timeouts, `_meta` on every request, list refresh. */
+  settings?: ClientSettings;
 }
 
 /** What the driver reports to the session it drives. */
@@ -79,9 +83,9 @@ export class ClientDriver implements ClientApi {
       onServerRequest: (id, method, params) => this.serverRequest(id, method, params),
       onNotification: (method, params) => this.notification(method, params),
     }, config.requestTimeoutMs);
-    this.calls = new Calls(this.holder, (m, p, o) => this.correlator.request(m, p, o), (call) => this.callDone(call));
+    this.calls = new Calls(this.holder, (m, p, o) => this.send(m, p, o), (call) => this.callDone(call));
     this.received = new ReceivedTasks(this.holder, { respond: (id, a) => this.respond(id, a), notify: (m, p) => this.notify(m, p) }, options.clientCapabilities);
-    this.clientTasks = new ClientTasks(this.holder, (m, p, o) => this.correlator.request(m, p, o));
+    this.clientTasks = new ClientTasks(this.holder, (m, p, o) => this.send(m, p, o));
     recording.on('message', (frame, json) => {
       if (frame.dir !== 's2c') return;
       this.current = frame;
@@ -96,7 +100,7 @@ export class ClientDriver implements ClientApi {
     this.host.update({ status: 'initializing', clientCapabilities: this.options.clientCapabilities });
     const clientInfo = this.options.clientInfo ?? { name: 'loupe', version: LOUPE_VERSION };
     try {
-      const result = (await this.correlator.request('initialize', {
+      const result = (await this.send('initialize', {
         protocolVersion: this.options.protocolVersion, capabilities: this.options.clientCapabilities, clientInfo,
       }, { timeoutMs: this.config.initializeTimeoutMs ?? 30_000 })) as Record<string, unknown> | undefined;
       const r = result && typeof result === 'object' ? result : {};
@@ -121,7 +125,13 @@ export class ClientDriver implements ClientApi {
   // ---- requests with no client state (the CLI, the handshake) ----
 
   request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown> {
-    return this.correlator.request(method, params, opts);
+    return this.send(method, params, opts);
+  }
+
+  /** Every request the client sends goes out here, with the connection's settings applied. */
+  private send(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}): Promise<unknown> {
+    const s = this.config.settings;
+    return this.correlator.request(method, withMeta(params, s?.requestMeta), withSettings(opts, s));
   }
 
   notify(method: string, params?: Record<string, unknown>): Promise<void> {
@@ -147,7 +157,7 @@ export class ClientDriver implements ClientApi {
   async list(name: ListName, more = false): Promise<void> {
     const before = this.holder.get().lists[name];
     this.holder.set('lists', (lists) => ({ ...lists, [name]: { ...(lists[name] ?? { items: [], pages: 0, cursors: [] }), loading: true, error: undefined } }));
-    const page = await fetchPage((m, p) => this.correlator.request(m, p), LISTS[name], before, more);
+    const page = await fetchPage((m, p) => this.send(m, p), LISTS[name], before, more);
     this.holder.set('lists', (lists) => ({ ...lists, [name]: { ...page, loading: false } }));
     if (name === 'tasks') for (const t of page.items) this.clientTasks.seen(t);
   }
@@ -241,7 +251,7 @@ export class ClientDriver implements ClientApi {
     const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
     if (method === 'notifications/cancelled' && this.queue.dropById(p.requestId)) this.events.emit('pending', this.queue.list());
     const list = LIST_CHANGED[method];
-    if (list && this.holder.get().lists[list]) void this.list(list);
+    if (list && this.config.settings?.autoRefreshLists !== false && this.holder.get().lists[list]) void this.list(list);
     if (method === 'notifications/resources/updated' && typeof p.uri === 'string') {
       const uri = p.uri;
       const seq = this.current?.seq ?? 0;

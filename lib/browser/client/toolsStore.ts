@@ -31,16 +31,17 @@ export interface ToolsInput {
   args: Record<string, unknown>;
   argsText: string;
   argsError?: string;
-  timeoutMs: number;
-  resetOnProgress: boolean;
-  maxTotalMs: number;
+  /** This page's choice for the next call; unset: the connection's client settings apply (in the proxy). */
+  timeoutMs?: number;
+  resetOnProgress?: boolean;
+  maxTotalMs?: number;
   asTask: boolean;
   /** Why the last call could not even start (bad arguments, the proxy refused it). */
   startError?: RpcFailure;
 }
 
 export const useTools = createPerSession<ToolsInput>(() => ({
-  search: '', mode: 'form', args: {}, argsText: '{}', timeoutMs: 60_000, resetOnProgress: true, maxTotalMs: 600_000, asTask: false,
+  search: '', mode: 'form', args: {}, argsText: '{}', asTask: false,
 }));
 
 function connectionOf(sessionId: string): string {
