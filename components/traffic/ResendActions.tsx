@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { failureOf } from '../../lib/browser/actions';
 import { editInComposer, pin, resend } from '../../lib/browser/client/resendActions';
 import { useLoupe } from '../../lib/browser/store';
-import { resendable } from '../../lib/client/resend';
+import { resendable, resendableRequests } from '../../lib/client/resend';
+import type { ScriptRequest } from '../../lib/client/cli-script';
+import { CliScriptDialog } from './CliScriptDialog';
 import type { Frame } from '../../lib/mcp/frame';
 import { Button } from '../ui/Button';
 
@@ -16,6 +18,7 @@ export function ResendActions({ sessionId, frame, onJump }: { sessionId: string;
   const session = useLoupe((s) => s.sessions.find((x) => x.id === sessionId));
   const [outcome, setOutcome] = useState<{ seq: number; text: string; error?: boolean; after?: number; method?: string }>();
   const trace = useLoupe((s) => s.traces[sessionId]);
+  const [script, setScript] = useState<{ title: string; requests: ScriptRequest[] }>();
   if (!session || frame.lane !== 'message') return null;
   const hasClient = session.client !== false && session.source !== 'tap' && session.source !== 'file';
   const ready = session.status === 'ready';
@@ -51,10 +54,20 @@ export function ResendActions({ sessionId, frame, onJump }: { sessionId: string;
         <Button disabled={!r.ok || !ready} title={r.ok ? 'Send the same request again: a new id, the same params' : r.reason} onClick={() => void replay()}>Replay</Button>
         <Button disabled={!canEdit} title={canEdit ? 'Open it in the raw composer, with a fresh id, to change and send' : 'Only what the client sent can be edited and sent'} onClick={() => editInComposer(sessionId, frame.raw, frame.seq)}>Edit</Button>
         <Button disabled={!r.ok} title={r.ok ? 'Keep it with the connection, to send again with one click' : r.reason} onClick={() => void pinIt()}>Pin</Button>
+        <Button
+          disabled={!(r.ok && r.kind === 'request')} title={r.ok && r.kind === 'request' ? 'A shell script that reproduces this request with loupe record (secrets redacted)' : 'Only a request the client sent can be scripted'}
+          onClick={() => r.ok && setScript({ title: `${r.method} as a loupe CLI script`, requests: [{ method: r.method, ...(r.params ? { params: r.params } : {}) }] })}
+        >
+          Copy as CLI
+        </Button>
+        <Button disabled={!hasClient} title="Every request the client sent in this session, as one loupe CLI script" onClick={() => setScript({ title: 'The session’s requests as a loupe CLI script', requests: resendableRequests(trace?.frames ?? []) })}>
+          Session as CLI
+        </Button>
         {mine && <span role={mine.error ? 'alert' : 'status'} className={mine.error ? 'text-red-300' : 'text-zinc-400'}>{mine.text}</span>}
         {sent && <Button variant="ghost" onClick={() => onJump(sent.seq)}>Go to #{sent.seq}</Button>}
       </div>
       {!r.ok && <p className="text-[11px] text-zinc-500">Replay and Pin: {r.reason}.</p>}
+      {script && <CliScriptDialog sessionId={sessionId} requests={script.requests} title={script.title} onClose={() => setScript(undefined)} />}
     </div>
   );
 }

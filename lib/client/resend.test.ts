@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editableText, pinLabel, resendable } from './resend';
+import { editableText, pinLabel, resendable, resendableRequests } from './resend';
 
 const c2s = (raw: unknown) => ({ raw: typeof raw === 'string' ? raw : JSON.stringify(raw), lane: 'message', dir: 'c2s' as const, hasClient: true });
 
@@ -52,4 +52,18 @@ it('pin labels name the tool, prompt or resource', () => {
   expect(pinLabel('tools/call', { name: 'echo' })).toBe('tools/call echo');
   expect(pinLabel('resources/read', { uri: 'demo://x' })).toBe('resources/read demo://x');
   expect(pinLabel('ping')).toBe('ping');
+});
+
+it('resendableRequests: the client requests of a session in order, without the handshake, notifications or answers', () => {
+  const f = (dir: 'c2s' | 's2c', m: unknown) => ({ raw: JSON.stringify(m), lane: 'message', dir });
+  expect(resendableRequests([
+    f('c2s', { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} }),
+    f('s2c', { jsonrpc: '2.0', id: 0, result: {} }),
+    f('c2s', { jsonrpc: '2.0', method: 'notifications/initialized' }),
+    f('c2s', { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    f('s2c', { jsonrpc: '2.0', id: 9, method: 'roots/list' }),
+    f('c2s', { jsonrpc: '2.0', id: 9, result: { roots: [] } }),
+    f('c2s', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo' } }),
+    { raw: 'x', lane: 'stderr', dir: 's2c' as const },
+  ])).toEqual([{ method: 'tools/list' }, { method: 'tools/call', params: { name: 'echo' } }]);
 });

@@ -85,3 +85,14 @@ export function pinLabel(method: string, params?: Record<string, unknown>): stri
   const subject = params?.name ?? params?.uri;
   return typeof subject === 'string' ? `${method} ${subject}` : method;
 }
+
+/** Every request the client sent in a session that can be sent again, in order (for a script). */
+export function resendableRequests(frames: readonly { raw: string; lane: string; dir: 'c2s' | 's2c' | 'local' }[]): { method: string; params?: Record<string, unknown> }[] {
+  const out: { method: string; params?: Record<string, unknown> }[] = [];
+  for (const f of frames) {
+    if (f.dir !== 'c2s' || f.lane !== 'message') continue;
+    const r = resendable({ raw: f.raw, lane: f.lane, dir: f.dir, hasClient: true });
+    if (r.ok && r.kind === 'request') out.push({ method: r.method, ...(r.params ? { params: r.params } : {}) });
+  }
+  return out;
+}
