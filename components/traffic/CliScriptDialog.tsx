@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { optionsFor } from '../../lib/browser/openOptions';
-import { cliScript, type ScriptRequest } from '../../lib/client/cli-script';
+import { cliScript, type ScriptRequest } from '../../lib/trace/cli-script';
 import { downloadText } from '../sequence/download';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';

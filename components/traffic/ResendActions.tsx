@@ -4,7 +4,7 @@ import { failureOf } from '../../lib/browser/actions';
 import { editInComposer, pin, resend } from '../../lib/browser/client/resendActions';
 import { useLoupe } from '../../lib/browser/store';
 import { resendable, resendableRequests } from '../../lib/client/resend';
-import type { ScriptRequest } from '../../lib/client/cli-script';
+import type { ScriptRequest } from '../../lib/trace/cli-script';
 import { CliScriptDialog } from './CliScriptDialog';
 import type { Frame } from '../../lib/mcp/frame';
 import { Button } from '../ui/Button';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
-import { cliScript } from '../../lib/client/cli-script';
+import { cliScript } from '../../lib/trace/cli-script';
 import { everythingServer } from '../sessions/test-support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

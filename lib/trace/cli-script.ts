@@ -5,8 +5,8 @@
  * for POSIX shells, and no secret is written: values the page only has masked become «redacted»
  * markers, and everything else goes through the one redaction path (lib/trace/redaction-inputs.ts).
  */
-import { marker, redactStrings } from '../trace/redact';
-import { redactOptionsFor } from '../trace/redaction-inputs';
+import { marker, redactStrings } from './redact';
+import { redactOptionsFor } from './redaction-inputs';
 import { MASKED_VALUE, type Connection } from '../wire/connection';
 
 export interface ScriptRequest {
