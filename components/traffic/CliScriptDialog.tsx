@@ -36,7 +36,7 @@ export function CliScriptDialog({ sessionId, requests, title, onClose }: { sessi
                 ? `${script.redacted.length} value${script.redacted.length === 1 ? ' was' : 's were'} redacted (${script.redacted.join(', ')}): put the real value${script.redacted.length === 1 ? '' : 's'} back before running it.`
                 : `No secret found: runs as it is (${requests.length} request${requests.length === 1 ? '' : 's'}, after the handshake and discovery).`}
             </p>
-            <textarea aria-label="loupe CLI script" readOnly spellCheck={false} className={`${inputClass} h-64 resize-y`} value={script.text} />
+            <textarea aria-label="loupe CLI script" readOnly wrap="off" spellCheck={false} className={`${inputClass} h-64 resize-y`} value={script.text} />
             <div className="flex justify-end gap-2">
               <CopyButton text={script.text} label="Copy the script" caption="Copy" />
               <Button variant="primary" onClick={() => downloadText('loupe-repro.sh', 'text/x-shellscript', script.text)}>Download</Button>

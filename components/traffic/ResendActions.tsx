@@ -49,7 +49,7 @@ export function ResendActions({ sessionId, frame, onJump }: { sessionId: string;
   };
 
   return (
-    <div role="group" aria-label="Send again" className="flex flex-col gap-1">
+    <div role="group" aria-label="Send again" className="flex flex-col gap-1 text-[11px]">
       <div className="flex flex-wrap items-center gap-1">
         <Button disabled={!r.ok || !ready} title={r.ok ? 'Send the same request again: a new id, the same params' : r.reason} onClick={() => void replay()}>Replay</Button>
         <Button disabled={!canEdit} title={canEdit ? 'Open it in the raw composer, with a fresh id, to change and send' : 'Only what the client sent can be edited and sent'} onClick={() => editInComposer(sessionId, frame.raw, frame.seq)}>Edit</Button>
