@@ -7,6 +7,7 @@ import { ListenTab } from './modern/ListenTab';
 import { ModernTasksTab } from './modern/ModernTasksTab';
 import { ModernUtilities } from './modern/ModernUtilities';
 import { MultiRoundCalls } from './modern/MultiRoundCalls';
+import { PinnedTab } from './PinnedTab';
 import { PromptsTab } from './PromptsTab';
 import { ResourcesTab } from './ResourcesTab';
 import { RootsTab } from './RootsTab';
@@ -63,6 +64,7 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
         {tab === 'Prompts' && <PromptsTab session={session} ready={ready} />}
         {tab === 'Tasks' && (modern ? <ModernTasksTab sessionId={id} ready={ready} /> : <TasksTab sessionId={id} ready={ready} />)}
         {tab === 'Roots' && <RootsTab session={session} />}
+        {tab === 'Pinned' && <PinnedTab sessionId={id} ready={ready} />}
         {tab === 'Utilities' && (modern ? <ModernUtilities sessionId={id} ready={ready} /> : <UtilitiesTab sessionId={id} ready={ready} />)}
         {tab === 'Listen' && <ListenTab sessionId={id} ready={ready} />}
       </div>

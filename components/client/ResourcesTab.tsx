@@ -5,6 +5,8 @@ import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clie
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
+import { searchItems } from '../../lib/client/list-search';
+import { ListSearch } from './ListSearch';
 import { ResourceContents } from './ResourceContents';
 import { TemplateReader, type TemplateInfo } from './TemplateReader';
 
@@ -31,6 +33,8 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
   const templates = itemsOf<TemplateInfo>(client, 'templates');
   const [template, setTemplate] = useState<string>();
   const [error, setError] = useState<string>();
+  const [query, setQuery] = useState('');
+  const shown = resources ? searchItems(resources, query) : undefined;
   const caps = (session.serverCapabilities ?? {}) as { resources?: { subscribe?: unknown }; completions?: unknown };
   const canSubscribe = caps.resources?.subscribe === true;
   const picked = templates?.find((t) => t.uriTemplate === template);
@@ -50,9 +54,10 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
       {listError && <p role="alert" className="text-red-300">{listError}</p>}
       {subscribeError && <p role="alert" className="text-red-300">{subscribeError}</p>}
       {error && <p role="alert" className="text-red-300">{error}</p>}
-      {resources && (
+      {resources && <ListSearch what="resources" value={query} shown={shown?.length ?? 0} total={resources.length} onChange={setQuery} />}
+      {shown && (
         <ul aria-label="Resources" className="flex max-h-64 flex-col gap-1 overflow-y-auto">
-          {resources.map((r) => {
+          {shown.map((r) => {
             const subscribed = client.subscriptions.includes(r.uri);
             const upd = client.resourceUpdates[r.uri];
             return (

@@ -16,7 +16,7 @@ import { restorePanels } from './client/panelStore';
 type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 export type PageRequest = WithoutRid<PageMessage>;
 
-type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' | 'session/exported' }>;
+type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' | 'session/exported' | 'connections/exported' }>;
 
 /** A request the proxy answered with an error; `code` is the JSON-RPC code when there is one. */
 export class ProxyRequestError extends Error {
@@ -151,6 +151,7 @@ export class LoupeSocket {
       case 'ack':
       case 'request/result':
       case 'session/exported':
+      case 'connections/exported':
         return this.settle(msg.rid, (w) => w.resolve(msg));
       default:
         unreachable(msg);
