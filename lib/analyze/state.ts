@@ -4,6 +4,7 @@
  */
 import { CallIndex, type Call } from '../mcp/calls';
 import type { Obj } from './util';
+import { EraTracker, type Era } from '../model/era';
 
 export type Phase =
   /** Nothing from the client yet. */
@@ -38,7 +39,11 @@ export interface ToolInfo {
 
 export interface AnalysisState {
   phase: Phase;
-  era: 'stateful' | 'stateless';
+  /** The era of the message being judged (set before the rules run): legacy rules skip modern
+   *  messages and the modern.* rules skip legacy ones. */
+  era: Era;
+  /** The era of every message and of the server, and where the conversation changed era. */
+  eras: EraTracker;
   requestedVersion?: string;
   negotiatedVersion?: string;
   clientInfo?: Obj;
@@ -77,7 +82,8 @@ export interface AnalysisState {
 export function createState(): AnalysisState {
   return {
     phase: 'new',
-    era: 'stateful',
+    era: 'legacy',
+    eras: new EraTracker(),
     calls: new CallIndex(),
     subscriptions: new Set(),
     progressTokens: new Map(),

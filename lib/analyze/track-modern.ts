@@ -1,0 +1,30 @@
+/**
+ * What modern (2026-07-28) traffic tells the session state: the client's version, identity and
+ * capabilities ride on every request's `_meta`; the server's capabilities, instructions and
+ * identity come from `server/discover` (and `_meta` serverInfo on any result). The capability
+ * table and the session header read them where a legacy session's `initialize` put them.
+ */
+import { META_CAPABILITIES, META_CLIENT_INFO, META_SERVER_INFO, metaOf, metaVersion } from '../model/era';
+import type { Message } from './message';
+import type { AnalysisState, RequestRecord } from './state';
+import { isObj, objAt, own, strAt } from './util';
+
+export function trackModern(state: AnalysisState, msg: Message, request: RequestRecord | undefined): void {
+  if (msg.dir === 'c2s' && msg.kind === 'request') {
+    const v = metaVersion(msg.params);
+    if (v !== undefined) state.negotiatedVersion = v;
+    const meta = metaOf(msg.params);
+    const caps = meta && own(meta, META_CAPABILITIES);
+    if (isObj(caps)) state.clientCapabilities = caps;
+    const info = meta && own(meta, META_CLIENT_INFO);
+    if (isObj(info)) state.clientInfo = info;
+    return;
+  }
+  if (msg.kind !== 'response' || !request) return;
+  const info = own(metaOf(msg.result) ?? {}, META_SERVER_INFO);
+  if (isObj(info)) state.serverInfo = info;
+  if (request.method !== 'server/discover') return;
+  const caps = objAt(msg.result, 'capabilities');
+  if (caps) state.serverCapabilities = caps;
+  state.instructions = strAt(msg.result, 'instructions');
+}
