@@ -5,6 +5,8 @@
 import { CallIndex, type Call } from '../mcp/calls';
 import type { Obj } from './util';
 import { EraTracker, type Era } from '../model/era';
+import { RoundIndex } from '../model/rounds';
+import { ListenIndex } from '../model/listens';
 
 export type Phase =
   /** Nothing from the client yet. */
@@ -44,6 +46,10 @@ export interface AnalysisState {
   era: Era;
   /** The era of every message and of the server, and where the conversation changed era. */
   eras: EraTracker;
+  /** Multi-round-trip requests: the rounds of each logical call. */
+  rounds: RoundIndex;
+  /** `subscriptions/listen` streams and their notifications. */
+  listens: ListenIndex;
   requestedVersion?: string;
   negotiatedVersion?: string;
   clientInfo?: Obj;
@@ -84,6 +90,8 @@ export function createState(): AnalysisState {
     phase: 'new',
     era: 'legacy',
     eras: new EraTracker(),
+    rounds: new RoundIndex(),
+    listens: new ListenIndex(),
     calls: new CallIndex(),
     subscriptions: new Set(),
     progressTokens: new Map(),

@@ -4,7 +4,8 @@
  * identity come from `server/discover` (and `_meta` serverInfo on any result). The capability
  * table and the session header read them where a legacy session's `initialize` put them.
  */
-import { META_CAPABILITIES, META_CLIENT_INFO, META_SERVER_INFO, metaOf, metaVersion } from '../model/era';
+import { META_CAPABILITIES, META_CLIENT_INFO, META_SERVER_INFO, META_SUBSCRIPTION, metaOf, metaVersion } from '../model/era';
+import { isRetry } from '../model/rounds';
 import type { Message } from './message';
 import type { AnalysisState, RequestRecord } from './state';
 import { isObj, objAt, own, strAt } from './util';
@@ -18,9 +19,23 @@ export function trackModern(state: AnalysisState, msg: Message, request: Request
     if (isObj(caps)) state.clientCapabilities = caps;
     const info = meta && own(meta, META_CLIENT_INFO);
     if (isObj(info)) state.clientInfo = info;
+    if (isRetry(msg.params)) state.rounds.retry(msg.method as string, msg.params, msg.seq);
+    if (msg.method === 'subscriptions/listen') state.listens.open(msg.seq, msg.id, own(isObj(msg.params) ? msg.params : {}, 'notifications'));
+    return;
+  }
+  if (msg.kind === 'notification' && msg.dir === 's2c') {
+    const tag = own(metaOf(msg.params) ?? {}, META_SUBSCRIPTION);
+    const ack = msg.method === 'notifications/subscriptions/acknowledged' ? (own(isObj(msg.params) ? msg.params : {}, 'notifications') ?? {}) : undefined;
+    if (tag !== undefined) state.listens.notified(tag, msg.seq, ack);
     return;
   }
   if (msg.kind !== 'response' || !request) return;
+  if (strAt(msg.result, 'resultType') === 'input_required' && request.dir === 'c2s') {
+    const inputs = objAt(msg.result, 'inputRequests');
+    state.rounds.inputRequired(request.method, request.params, {
+      requestSeq: request.seq, id: request.id, resultSeq: msg.seq, requestState: own(msg.result as object as Record<string, unknown>, 'requestState'), inputRequestKeys: inputs ? Object.keys(inputs) : [],
+    });
+  }
   const info = own(metaOf(msg.result) ?? {}, META_SERVER_INFO);
   if (isObj(info)) state.serverInfo = info;
   if (request.method !== 'server/discover') return;

@@ -76,6 +76,8 @@ export class EraTracker {
   discoverSeq?: number;
   /** The newest known modern version a request declared: the version modern traffic is judged by. */
   modernVersion?: string;
+  /** The first answer that showed the server modern: a result, or a modern error. */
+  modernEvidence?: { seq: number; kind: 'result' | 'error' };
   private modern = false;
   private legacy = false;
   private readonly bySeq = new Map<number, Era>();
@@ -116,7 +118,7 @@ export class EraTracker {
     const requestEra = this.bySeq.get(request.seq);
     if (msg.kind === 'response') {
       if (request.method === 'initialize') this.legacy = true;
-      else if (requestEra === 'modern') this.modern = true;
+      else if (requestEra === 'modern') this.markModern(msg.seq, 'result');
       if (request.method === 'server/discover') {
         const versions = own(msg.result, 'supportedVersions');
         if (Array.isArray(versions)) this.learnVersions(versions);
@@ -127,13 +129,18 @@ export class EraTracker {
     const code = own(msg.error, 'code');
     if (code === UNSUPPORTED_VERSION || code === HEADER_MISMATCH || code === MISSING_CLIENT_CAPABILITY) {
       // Only a modern server sends these (a legacy one knows nothing of them).
-      if (requestEra === 'modern') this.modern = true;
+      if (requestEra === 'modern') this.markModern(msg.seq, 'error');
       const supported = own(own(msg.error, 'data'), 'supported');
       if (code === UNSUPPORTED_VERSION && Array.isArray(supported)) this.learnVersions(supported);
     } else if (request.method === 'server/discover') {
       // "Anything else identifies a legacy server" (basic/versioning#backward-compatibility...).
       this.legacy = true;
     }
+  }
+
+  private markModern(seq: number, kind: 'result' | 'error'): void {
+    this.modern = true;
+    this.modernEvidence ??= { seq, kind };
   }
 
   private learnVersions(versions: unknown[]): void {
