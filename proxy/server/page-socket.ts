@@ -130,6 +130,20 @@ export class PageSocket implements HubMember {
       case 'client/task':
         await this.client(msg.sessionId).task(msg.taskId, msg.action);
         return this.ok(msg);
+      case 'client/modern-task':
+        await this.client(msg.sessionId).modernTask(msg.taskId, msg.action, msg.inputResponses);
+        return this.ok(msg);
+      case 'client/input-answer':
+        this.client(msg.sessionId).answerInput(msg.callId, msg.inputResponses);
+        return this.ok(msg);
+      case 'client/set-log-level':
+        this.client(msg.sessionId).setLogLevel(msg.level);
+        return this.ok(msg);
+      case 'client/listen':
+        return this.ok(msg, { listenId: this.client(msg.sessionId).listen(msg.notifications) });
+      case 'client/listen-stop':
+        this.client(msg.sessionId).stopListen(msg.listenId);
+        return this.ok(msg);
       case 'client/set-roots':
         await this.client(msg.sessionId).setRoots(msg.roots);
         return this.ok(msg);

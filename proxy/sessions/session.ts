@@ -59,7 +59,7 @@ export class Session implements LiveSession {
       id: this.id, connectionId: connection.id, name: connection.name, transport: connection.transport,
       source: recording.source, client: parts.client !== undefined,
       status: 'starting', startedAt: recording.clock.startedAt, attached: 0,
-      ...(parts.client ? { requestedVersion: parts.client.options.protocolVersion, clientCapabilities: parts.client.options.clientCapabilities } : {}),
+      ...(parts.client ? { requestedVersion: parts.client.options.protocolVersion, requestedEra: parts.client.options.era ?? 'legacy', clientCapabilities: parts.client.options.clientCapabilities } : {}),
     };
     recording.on('frames', (frames) => this.events.emit('frames', frames));
     recording.on('pid', (pid) => this.update({ pid }));

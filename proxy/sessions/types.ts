@@ -16,6 +16,8 @@ export interface RequestOptions {
   maxTotalMs?: number;
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
   signal?: AbortSignal;
+  /** Called with the JSON-RPC id the request goes out with (each MRTR round has its own). */
+  onSent?: (id: number) => void;
 }
 
 export interface SessionEvents {
@@ -46,6 +48,15 @@ export interface ClientApi {
   setRoots(roots: Root[]): Promise<void>;
   setSamplingAuto(on: boolean, text?: string): void;
   finishTask(taskId: string, answer: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }): void;
+  /** The person's answers to a multi-round-trip call waiting for input; the call retries. */
+  answerInput(callId: string, inputResponses: Record<string, unknown>): void;
+  /** Modern sessions: the logLevel every request carries from now on (undefined: none). */
+  setLogLevel(level: string | undefined): void;
+  /** Opens a subscriptions/listen stream; answers its name. */
+  listen(notifications: Record<string, unknown>): string;
+  stopListen(listenId: string): void;
+  /** A task of the tasks extension: tasks/get, tasks/cancel, tasks/update with the answers. */
+  modernTask(taskId: string, action: 'get' | 'cancel' | 'update', inputResponses?: Record<string, unknown>): Promise<void>;
 }
 
 export interface LiveSession {

@@ -33,6 +33,11 @@ class ScriptedClient implements ClientApi {
   async setRoots(roots: Root[]): Promise<void> { this.holder.set('roots', roots); }
   setSamplingAuto(on: boolean): void { this.holder.set('samplingAuto', (s) => ({ ...s, on })); }
   finishTask(): void {}
+  answerInput(): void {}
+  setLogLevel(level: string | undefined): void { this.holder.set('logLevel', level); }
+  listen(): string { return 'l1'; }
+  stopListen(): void {}
+  async modernTask(): Promise<void> {}
 }
 
 type Listeners = { [E in keyof SessionEvents]: Set<SessionEvents[E]> };

@@ -91,8 +91,8 @@ export function startEverything(mode: 'streamableHttp' | 'sse'): Promise<Running
     : startNodeServer(everything, [mode], /running on port/, '/sse');
 }
 
-export function startFixture(name: string): Promise<RunningServer> {
-  return startNodeServer(`e2e/fixtures/servers/${name}.mjs`, [], /listening \d+/, '/mcp');
+export function startFixture(name: string, args: string[] = []): Promise<RunningServer> {
+  return startNodeServer(`e2e/fixtures/servers/${name}.mjs`, args, /listening \d+/, '/mcp');
 }
 
 /** Resolves when `pred` holds, polling; rejects with `what` after `ms`. */
