@@ -6,7 +6,8 @@
 import { TRANSPORT_FRAMING, type Frame, type Framing } from '../mcp/frame';
 import { parseStrict, type StrictJson } from '../mcp/strict-json';
 import { DEFAULT_TIMEOUT_MS } from '../mcp/calls';
-import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, MODERN_VERSION, specUrl, STATEFUL_VERSIONS } from '../mcp/versions';
+import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, specUrl, STATEFUL_VERSIONS } from '../mcp/versions';
+import { MODERN_VERSION } from '../mcp/modern';
 import { metaVersion } from '../model/era';
 import { LineAssembler, type TextUnit } from './lines';
 import { toMessage, type Message } from './message';

@@ -5,7 +5,8 @@
  * capabilities view and the client all read it; nothing keeps a second list.
  */
 import type * as SdkTypes from '@modelcontextprotocol/sdk/types.js';
-import { MODERN_VERSION, type KnownVersion } from './versions';
+import type { KnownVersion } from './versions';
+import { MODERN_VERSION, TASKS_EXTENSION } from './modern';
 
 export type Side = 'client' | 'server';
 
@@ -40,8 +41,6 @@ export function eraOfMethod(def: MethodDef): MethodEra {
   return def.since >= STATELESS ? 'modern' : 'both';
 }
 
-/** The tasks extension of 2026-07-28 (modelcontextprotocol/ext-tasks). */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 type Extra = Partial<Omit<MethodDef, 'method' | 'kind' | 'from'>>;
 const V1: KnownVersion = '2024-11-05';

@@ -8,21 +8,21 @@
  */
 import type { Direction } from '../mcp/frame';
 import { isKnownVersion, STATEFUL_VERSIONS } from '../mcp/versions';
+import { META_KEYS, MODERN_ERROR_CODES, UNSUPPORTED_VERSION, type Era, isModernErrorCode } from '../mcp/modern';
 
-export type Era = 'legacy' | 'modern';
 /** What the server showed it speaks; `unknown` until it answered something telling. */
 export type ServerEra = 'unknown' | 'legacy' | 'modern' | 'dual-era';
 
-export const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
-export const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
-export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
-export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
-export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
-export const META_SUBSCRIPTION = 'io.modelcontextprotocol/subscriptionId';
+export type { Era };
+export const META_VERSION = META_KEYS.protocolVersion;
+export const META_CAPABILITIES = META_KEYS.clientCapabilities;
+export const META_CLIENT_INFO = META_KEYS.clientInfo;
+export const META_SERVER_INFO = META_KEYS.serverInfo;
+export const META_LOG_LEVEL = META_KEYS.logLevel;
+export const META_SUBSCRIPTION = META_KEYS.subscriptionId;
 /** The errors only a modern server sends (basic/index#error-codes). */
-export const HEADER_MISMATCH = -32020;
-export const MISSING_CLIENT_CAPABILITY = -32021;
-export const UNSUPPORTED_VERSION = -32022;
+export const [HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY] = MODERN_ERROR_CODES;
+export { UNSUPPORTED_VERSION };
 
 /** The parts of a JSON-RPC message the era depends on. */
 export interface EraMessage {
@@ -127,7 +127,7 @@ export class EraTracker {
       return;
     }
     const code = own(msg.error, 'code');
-    if (code === UNSUPPORTED_VERSION || code === HEADER_MISMATCH || code === MISSING_CLIENT_CAPABILITY) {
+    if (isModernErrorCode(code)) {
       // Only a modern server sends these (a legacy one knows nothing of them).
       if (requestEra === 'modern') this.markModern(msg.seq, 'error');
       const supported = own(own(msg.error, 'data'), 'supported');

@@ -5,7 +5,8 @@
  * verdicts; a well-behaved client never sends what a probe sends.
  */
 import type { Frame, HttpEndMeta, HttpMessageMeta, HttpRequestMeta, HttpResponseMeta } from '../../mcp/frame';
-import { MODERN_VERSION, versionAtLeast } from '../../mcp/versions';
+import { versionAtLeast } from '../../mcp/versions';
+import { MODERN_VERSION } from '../../mcp/modern';
 import type { FrameContext, RuleModule } from '../types';
 import { bodyKinds, exchangeFromRequest, header, httpState, type Exchange, type HttpState } from './http-exchanges';
 import { forgetRefusedInitialize, resetLifecycle } from './http-restart';

@@ -1,8 +1,9 @@
 /**
  * Values mirrored into Streamable HTTP headers (basic/transports/streamable-http#value-encoding):
- * plain visible ASCII as is, anything else as `=?base64?{UTF-8 in base64}?=`; and the tool
- * parameters a server marks with `x-mcp-header` (#custom-headers-from-tool-parameters).
+ * plain visible ASCII as is, anything else as `=?base64?{UTF-8 in base64}?=`. The client encodes
+ * with lib/mcp/modern-headers.ts; the analyser decodes what crossed and compares it with the body.
  */
+import { encodeHeaderValue } from '../../../mcp/modern-headers';
 import { isObj, own } from '../../util';
 
 const SENTINEL = /^=\?base64\?(.*)\?=$/s;
@@ -13,11 +14,6 @@ export function headerText(v: unknown): string | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   return undefined;
-}
-
-/** True when the text may travel as a plain header value. */
-export function plainSafe(text: string): boolean {
-  return /^[\x20-\x7e\t]*$/.test(text) && text.trim() === text && !SENTINEL.test(text);
 }
 
 /** A header value read back: the decoded text, or why it cannot be read. */
@@ -43,29 +39,9 @@ export function headerDisagrees(name: string, header: string | undefined, body: 
   if (want === undefined) return `${name}: ${JSON.stringify(header)} is sent, but the body has no value for it`;
   const read = decodeHeader(header);
   if ('error' in read) return `${name}: ${read.error}`;
-  if (!read.encoded && !plainSafe(want)) return `${name}: ${JSON.stringify(want)} is not plain ASCII and must be sent as =?base64?…?=`;
+  if (!read.encoded && encodeHeaderValue(want) !== want) return `${name}: ${JSON.stringify(want)} is not plain ASCII and must be sent as =?base64?…?=`;
   const same = typeof body === 'number' ? Number(read.text) === body : read.text === want;
   return same ? undefined : `${name}: ${JSON.stringify(read.text)} does not match the body's ${JSON.stringify(want)}`;
-}
-
-export interface MirroredParam {
-  /** The property path in the tool's arguments. */
-  path: string[];
-  /** The header is `Mcp-Param-{name}`. */
-  name: string;
-}
-
-/** Every parameter a tool's inputSchema marks with `x-mcp-header`, following nested properties. */
-export function mirroredParams(schema: unknown, prefix: string[] = []): MirroredParam[] {
-  const props = isObj(schema) ? own(schema, 'properties') : undefined;
-  if (!isObj(props)) return [];
-  const out: MirroredParam[] = [];
-  for (const [key, sub] of Object.entries(props)) {
-    const name = isObj(sub) ? own(sub, 'x-mcp-header') : undefined;
-    if (typeof name === 'string' && name !== '') out.push({ path: [...prefix, key], name });
-    out.push(...mirroredParams(sub, [...prefix, key]));
-  }
-  return out;
 }
 
 export function valueAt(o: unknown, path: string[]): unknown {

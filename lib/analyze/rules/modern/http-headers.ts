@@ -9,7 +9,8 @@ import { headerValue, type Frame, type HeaderPairs } from '../../../mcp/frame';
 import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, metaVersion, UNSUPPORTED_VERSION } from '../../../model/era';
 import type { FrameContext, RuleModule } from '../../types';
 import { isObj, own, strAt } from '../../util';
-import { headerDisagrees, mirroredParams, valueAt } from './header-values';
+import { paramHeaders } from '../../../mcp/modern-headers';
+import { headerDisagrees, valueAt } from './header-values';
 import { HTTP } from './shared';
 
 /** The body field `Mcp-Name` mirrors, by method (the tasks rows from the tasks extension). */
@@ -97,7 +98,7 @@ function judgeRequest(ctx: FrameContext, ex: ModernExchange, body: Record<string
   if (method === 'tools/call') {
     const tool = ctx.state.tools.get(strAt(params, 'name') ?? '');
     const args = isObj(params) ? own(params, 'arguments') : undefined;
-    for (const p of tool ? mirroredParams(tool.inputSchema) : []) {
+    for (const p of tool ? paramHeaders(tool.inputSchema).headers : []) {
       const wrong = headerDisagrees(`Mcp-Param-${p.name}`, headerValue(ex.headers, `mcp-param-${p.name}`), valueAt(args, p.path));
       if (wrong) found.push(['modern.header-param', `${wrong} (x-mcp-header on ${p.path.join('.')} of ${tool?.name})`]);
     }

@@ -1,6 +1,6 @@
 /** What the modern.* rules share: spec sections, `_meta` readers, the client's declared capabilities. */
 import { META_CAPABILITIES, metaOf } from '../../../model/era';
-import { TASKS_EXTENSION } from '../../../mcp/methods';
+import { TASKS_EXTENSION } from '../../../mcp/modern';
 import type { AnalysisState } from '../../state';
 import { isObj, own, type Obj } from '../../util';
 
