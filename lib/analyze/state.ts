@@ -7,6 +7,7 @@ import type { Obj } from './util';
 import { EraTracker, type Era } from '../model/era';
 import { RoundIndex } from '../model/rounds';
 import { ListenIndex } from '../model/listens';
+import { TaskSpans } from '../model/task-spans';
 
 export type Phase =
   /** Nothing from the client yet. */
@@ -50,6 +51,8 @@ export interface AnalysisState {
   rounds: RoundIndex;
   /** `subscriptions/listen` streams and their notifications. */
   listens: ListenIndex;
+  /** Tasks of the 2026-07-28 tasks extension, with the requests that polled them. */
+  taskSpans: TaskSpans;
   requestedVersion?: string;
   negotiatedVersion?: string;
   clientInfo?: Obj;
@@ -92,6 +95,7 @@ export function createState(): AnalysisState {
     eras: new EraTracker(),
     rounds: new RoundIndex(),
     listens: new ListenIndex(),
+    taskSpans: new TaskSpans(),
     calls: new CallIndex(),
     subscriptions: new Set(),
     progressTokens: new Map(),

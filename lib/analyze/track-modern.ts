@@ -20,6 +20,7 @@ export function trackModern(state: AnalysisState, msg: Message, request: Request
     const info = meta && own(meta, META_CLIENT_INFO);
     if (isObj(info)) state.clientInfo = info;
     if (isRetry(msg.params)) state.rounds.retry(msg.method as string, msg.params, msg.seq);
+    if (msg.method?.startsWith('tasks/')) state.taskSpans.polled(own(isObj(msg.params) ? msg.params : {}, 'taskId'), msg.seq);
     if (msg.method === 'subscriptions/listen') state.listens.open(msg.seq, msg.id, own(isObj(msg.params) ? msg.params : {}, 'notifications'));
     return;
   }
@@ -30,7 +31,11 @@ export function trackModern(state: AnalysisState, msg: Message, request: Request
     return;
   }
   if (msg.kind !== 'response' || !request) return;
-  if (strAt(msg.result, 'resultType') === 'input_required' && request.dir === 'c2s') {
+  const resultType = strAt(msg.result, 'resultType');
+  const taskId = strAt(msg.result, 'taskId');
+  if (resultType === 'task' && taskId !== undefined) state.taskSpans.created(taskId, request.seq, msg.seq, strAt(msg.result, 'status'));
+  if (request.method.startsWith('tasks/')) state.taskSpans.status(strAt(request.params, 'taskId'), strAt(msg.result, 'status'));
+  if (resultType === 'input_required' && request.dir === 'c2s') {
     const inputs = objAt(msg.result, 'inputRequests');
     state.rounds.inputRequired(request.method, request.params, {
       requestSeq: request.seq, id: request.id, resultSeq: msg.seq, requestState: own(msg.result as object as Record<string, unknown>, 'requestState'), inputRequestKeys: inputs ? Object.keys(inputs) : [],
