@@ -66,6 +66,6 @@ describe('modern sessions in the views', () => {
   it('shows what server/discover said in the capability facts', () => {
     const facts = handshakeFacts(modelOf(modernTrace().frames).state);
     expect(facts.serverCapabilities).toMatchObject({ tools: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } });
-    expect(facts.selectedVersion).toBe('2026-07-28');
+    expect(facts).toMatchObject({ selectedVersion: '2026-07-28', era: 'modern', serverEra: 'modern', supportedVersions: ['2026-07-28'], extensions: ['io.modelcontextprotocol/tasks'] });
   });
 });

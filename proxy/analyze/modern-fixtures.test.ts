@@ -12,6 +12,7 @@ import { startFixture, type RunningServer } from '../transports/http/testing';
 import type { Session } from '../sessions/session';
 import { sessionFor } from '../sessions/sources';
 import { everythingServer, fixtureServer, waitFor } from '../sessions/test-support';
+import { MODERN_EXPECTED_RULES } from '../../e2e/fixtures/servers/expected-rules';
 
 const sessions: Session[] = [];
 const servers: RunningServer[] = [];
@@ -75,5 +76,13 @@ describe('the modern analyser on real 2.x SDK servers', () => {
     expect([m.eras.server, m.eras.current]).toEqual(['legacy', 'legacy']);
     expect(m.eras.changes.map((c) => c.era)).toEqual(['modern', 'legacy']);
     expect(m.annotations.filter((a) => a.group === 'modern' || a.group === 'lifecycle')).toEqual([]);
+  }, 60_000);
+
+  it.each(MODERN_EXPECTED_RULES)('$name is caught as $rule, and nothing else above info', async ({ name, rule, script }) => {
+    const s = await open(fixtureServer(`${name}.mjs`), 'modern');
+    await s.client!.list('tools');
+    for (const call of script ?? []) await s.client!.call(call.method, call.params).done;
+    await waitFor(() => (modelOf(s.frames()).annotations.some((a) => a.rule === rule) ? true : undefined), 10_000, rule);
+    expect(findings(s).map((f) => f.split(':')[0])).toEqual([rule]);
   }, 60_000);
 });
