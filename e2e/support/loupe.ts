@@ -4,7 +4,7 @@
  * URL it printed, and stops it (SIGTERM, then SIGKILL) when the file is done.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,11 +24,13 @@ export interface RunningLoupe {
 
 const URL_LINE = /Loupe is running at (http:\/\/\S+)/;
 
-export async function startLoupe(extraArgs: string[] = []): Promise<RunningLoupe> {
+/** `connections`: saved connections to start with (options the page cannot set yet, such as the era). */
+export async function startLoupe(extraArgs: string[] = [], seed: { connections?: object[] } = {}): Promise<RunningLoupe> {
   if (!existsSync(path.join(repoRoot, 'out', 'index.html'))) {
     throw new Error('out/index.html is missing: build the page first (npm run build), or run npm test, which does.');
   }
   const configDir = await mkdtemp(path.join(tmpdir(), 'loupe-e2e-'));
+  if (seed.connections) await writeFile(path.join(configDir, 'connections.json'), JSON.stringify({ version: 1, connections: seed.connections }));
   const child = spawn(process.execPath, ['bin/loupe.mjs', 'start', '--port', '0', '--no-build', ...extraArgs], {
     cwd: repoRoot,
     env: { ...process.env, LOUPE_CONFIG_DIR: configDir },

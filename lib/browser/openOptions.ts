@@ -13,6 +13,8 @@ export interface OpenOptionsDraft {
   /** Undefined while untouched: the proxy's defaults apply. */
   protocolVersion?: string;
   capabilitiesText?: string;
+  /** The era saved with the connection (legacy when absent). */
+  era?: ConnectOptions['era'];
 }
 
 export const fallbackOptions: OpenOptions = { protocolVersion: DEFAULT_PROTOCOL_VERSION, clientCapabilities: {} };
@@ -33,6 +35,7 @@ export function draftFor(options: ConnectOptions | undefined): OpenOptionsDraft 
   return {
     protocolVersion: options?.protocolVersion,
     capabilitiesText: options?.clientCapabilities ? JSON.stringify(options.clientCapabilities, null, 2) : undefined,
+    era: options?.era,
   };
 }
 
@@ -56,7 +59,7 @@ export function resolveOpenOptions(draft: OpenOptionsDraft, defaults: OpenOption
   if (typeof clientCapabilities !== 'object' || clientCapabilities === null || Array.isArray(clientCapabilities)) {
     return { ok: false, error: 'Client capabilities must be a JSON object, e.g. {"roots": {"listChanged": true}}.' };
   }
-  const parsed = OpenOptionsSchema.safeParse({ protocolVersion, clientCapabilities });
+  const parsed = OpenOptionsSchema.safeParse({ protocolVersion, clientCapabilities, ...(draft.era ? { era: draft.era } : {}) });
   if (!parsed.success) return { ok: false, error: `Connect options are invalid: ${parsed.error.issues[0]?.message}.` };
   return { ok: true, options: parsed.data };
 }
