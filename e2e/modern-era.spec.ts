@@ -7,22 +7,19 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
-import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { loupePerFile, repoRoot } from './support/loupe';
 
-let loupe: RunningLoupe;
+const loupe = loupePerFile();
 
-const fixture = (name: string) => ({
-  id: name, name, transport: 'stdio', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers', `${name}.mjs`)], env: {},
-  options: { era: 'modern', clientCapabilities: { elicitation: { form: {} }, sampling: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } } },
-});
-
-test.beforeAll(async () => {
-  loupe = await startLoupe([], { connections: [fixture('modern-only'), fixture('bad-modern-cache-hints')] });
-});
-
-test.afterAll(async () => {
-  await loupe?.stop();
-});
+/** Adds a stdio fixture through the New connection form and makes it speak the modern era. */
+async function addModern(page: Page, lp: LoupePage, name: string): Promise<void> {
+  await lp.addConnection({ name, command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers', `${name}.mjs`)] });
+  const row = lp.connections.getByRole('listitem', { name });
+  await row.getByRole('button', { name: `Connect options of ${name}` }).click();
+  await row.getByRole('group', { name: `Connect options of ${name}` }).getByRole('combobox', { name: 'Protocol era' }).selectOption('modern');
+  await expect(row.getByLabel('Declared capabilities')).toContainText('modern');
+  await row.getByRole('button', { name: `Connect options of ${name}` }).click();
+}
 
 async function viewTab(page: Page, name: string): Promise<void> {
   await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name }).click();
@@ -39,6 +36,7 @@ async function sendRaw(client: ClientPanel, frame: unknown): Promise<void> {
 test('a modern session: its era, the discovered capabilities, and an MRTR call as one call', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
+  await addModern(page, lp, 'modern-only');
   await lp.connect('modern-only');
   await lp.expectPhase('ready');
 
@@ -79,6 +77,7 @@ test('a modern session: its era, the discovered capabilities, and an MRTR call a
 test('a misbehaving modern server: its finding in the Annotations tab, with the 2026-07-28 spec section', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
+  await addModern(page, lp, 'bad-modern-cache-hints');
   await lp.connect('bad-modern-cache-hints');
   await lp.expectPhase('ready');
   await lp.status.getByRole('button', { name: 'List tools' }).click();

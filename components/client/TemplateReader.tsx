@@ -4,8 +4,12 @@ import { expandTemplate, templateVariables } from '../../lib/client/uri-template
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { FieldSuggestions } from './FieldSuggestions';
-import type { TemplateInfo } from './ResourcesTab';
 import { useCompletions } from './useCompletions';
+
+export interface TemplateInfo {
+  uriTemplate: string;
+  name?: string;
+}
 
 /** Fills a resource template's variables (with the server's completions) and reads the URI. */
 export function TemplateReader({ sessionId, template, ready, completions, onRead }: { sessionId: string; template: TemplateInfo; ready: boolean; completions: boolean; onRead(uri: string): void }) {
