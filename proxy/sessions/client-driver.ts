@@ -117,6 +117,7 @@ export class ClientDriver implements ClientApi {
       speak: (era, version) => {
         this.era = era;
         if (era === 'modern') this.modernVersion = version;
+        if (!this.host.over()) this.host.update({ requestedVersion: version });
       },
       legacyHandshake: (version) => this.initialize(version),
       update: (patch) => { if (!this.host.over()) this.host.update(patch); },
@@ -147,7 +148,7 @@ export class ClientDriver implements ClientApi {
       const hint = e instanceof RequestError && e.code === REQUEST_TIMEOUT
         ? '. The server never answered initialize: check the trace for what it wrote instead (logs on stdout, a prompt, nothing at all)'
         : e instanceof RequestError && e.code === UNSUPPORTED_VERSION
-          ? `. The server supports ${JSON.stringify((e.data as { supported?: unknown } | undefined)?.supported ?? '?')}: if that is 2026-07-28, it speaks the modern protocol only: choose the era modern or auto in Connect options (⚙)`
+          ? `. The server supports ${JSON.stringify((e.data as { supported?: unknown } | undefined)?.supported ?? '?')}: if that is 2026-07-28, it speaks the modern protocol only: choose the era modern or auto (--era on the command line, Connect options ⚙ in the page)`
           : '';
       this.host.update({ status: 'failed', error: `the handshake failed: ${(e as Error).message}${hint}` });
     }
