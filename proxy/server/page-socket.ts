@@ -8,6 +8,7 @@ import { defaultOpenOptions } from '../sessions/session';
 import { LOUPE_VERSION } from '../../lib/version';
 import { answerExport } from '../trace/export-request';
 import type { CallPolicy, ClientApi } from '../sessions/types';
+import { callError } from '../sessions/client/calls';
 import { FrameStream } from './frame-stream';
 import type { HubMember, PageHub } from './page-hub';
 
@@ -204,8 +205,12 @@ export class PageSocket implements HubMember {
   private async request(msg: Extract<PageMessage, { type: 'session/request' }>): Promise<void> {
     const rid = msg.rid;
     if (rid === undefined) throw new Error('session/request needs a "rid" to carry its result');
-    const call = await this.client(msg.sessionId).call(msg.method, msg.params, policyOf(msg)).done;
-    this.send(call.status === 'done' ? { type: 'request/result', rid, result: call.result } : { type: 'request/result', rid, error: call.error ?? { message: 'the call failed' } });
+    const client = this.client(msg.sessionId);
+    try {
+      this.send({ type: 'request/result', rid, result: await client.ask(msg.method, msg.params, policyOf(msg)) });
+    } catch (e) {
+      this.send({ type: 'request/result', rid, error: callError(e) });
+    }
   }
 }
 
