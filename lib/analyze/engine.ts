@@ -8,7 +8,7 @@ import { parseStrict, type StrictJson } from '../mcp/strict-json';
 import { DEFAULT_TIMEOUT_MS } from '../mcp/calls';
 import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, specUrl, STATEFUL_VERSIONS } from '../mcp/versions';
 import { MODERN_VERSION } from '../mcp/modern';
-import { metaVersion } from '../model/era';
+import { metaVersion } from '../mcp/era';
 import { LineAssembler, type TextUnit } from './lines';
 import { toMessage, type Message } from './message';
 import { RULE_MODULES } from './rules';
@@ -122,7 +122,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
     ctx.msg = msg;
     ctx.request = msg.kind === 'response' || msg.kind === 'error' ? state.calls.match(msg.dir, msg.id)?.call : undefined;
     // Each message is judged by the rules of its own era: a dual-era probe and the legacy session
-    // it fell back to are one trace (lib/model/era.ts).
+    // it fell back to are one trace (lib/mcp/era.ts).
     state.era = state.eras.classify(msg, ctx.request?.seq);
     ctx.version = state.era === 'modern' ? modernVersion(msg) : judgeVersion(msg, ctx.request);
     for (const m of onMessage) {

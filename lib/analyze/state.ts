@@ -4,10 +4,10 @@
  */
 import { CallIndex, type Call } from '../mcp/calls';
 import type { Obj } from './util';
-import { EraTracker, type Era } from '../model/era';
-import { RoundIndex } from '../model/rounds';
-import { ListenIndex } from '../model/listens';
-import { TaskSpans } from '../model/task-spans';
+import { EraTracker, type Era } from '../mcp/era';
+import { RoundIndex } from '../mcp/rounds';
+import { ListenIndex } from '../mcp/listens';
+import { TaskSpans } from '../mcp/task-spans';
 
 export type Phase =
   /** Nothing from the client yet. */

@@ -4,8 +4,8 @@
  * identity come from `server/discover` (and `_meta` serverInfo on any result). The capability
  * table and the session header read them where a legacy session's `initialize` put them.
  */
-import { META_CAPABILITIES, META_CLIENT_INFO, META_SERVER_INFO, META_SUBSCRIPTION, metaOf, metaVersion } from '../model/era';
-import { isRetry } from '../model/rounds';
+import { META_CAPABILITIES, META_CLIENT_INFO, META_SERVER_INFO, META_SUBSCRIPTION, metaOf, metaVersion } from '../mcp/era';
+import { isRetry } from '../mcp/rounds';
 import type { Message } from './message';
 import type { AnalysisState, RequestRecord } from './state';
 import { isObj, objAt, own, strAt } from './util';

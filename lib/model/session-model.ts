@@ -18,7 +18,7 @@ import type { Call, CallIndex } from '../mcp/calls';
 import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
 import { HttpExchanges } from '../mcp/http-exchanges';
-import type { EraTracker } from './era';
+import type { EraTracker } from '../mcp/era';
 
 export type ModelSource = 'live' | 'file';
 

@@ -4,7 +4,7 @@
  * follows the handshake as the frames arrive (and starts over when an HTTP session is renewed).
  */
 import type { AnalysisState } from '../analyze';
-import type { Era, ServerEra } from '../model/era';
+import type { Era, ServerEra } from '../mcp/era';
 
 export interface HandshakeFacts {
   requestedVersion?: string;

@@ -155,7 +155,7 @@ export class SequenceModel {
   }
 
   /** A later round of a multi-round-trip call sits under its first round; a tasks/* request under
-   *  the call that created the task, folded with progress (lib/model/rounds.ts, task-spans.ts). */
+   *  the call that created the task, folded with progress (lib/mcp/rounds.ts, task-spans.ts). */
   private placeModernRequest(row: SeqRow): void {
     const st = this.session.state;
     const logical = st.rounds.logicalCallOf(row.seq);

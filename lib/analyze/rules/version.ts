@@ -1,6 +1,6 @@
 /** version.*: negotiation (basic/lifecycle, Version Negotiation) and features the version lacks. */
 import { isKnownVersion, KNOWN_VERSIONS } from '../../mcp/versions';
-import { modernSign } from '../../model/era';
+import { modernSign } from '../../mcp/era';
 import { methodInfo } from '../../mcp/methods';
 import type { RuleModule } from '../types';
 import { strAt } from '../util';

@@ -3,7 +3,7 @@
  * the server supports, -32021 which capabilities it needs; the draft's codes were renumbered
  * before the freeze, and -32002 / -32042 are retired.
  */
-import { MISSING_CLIENT_CAPABILITY, UNSUPPORTED_VERSION } from '../../../model/era';
+import { MISSING_CLIENT_CAPABILITY, UNSUPPORTED_VERSION } from '../../../mcp/era';
 import type { RuleModule } from '../../types';
 import { arrAt, isObj, objAt, own, strAt } from '../../util';
 

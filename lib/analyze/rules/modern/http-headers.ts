@@ -6,7 +6,7 @@
  * http-lane frames and the message frames that point at their exchange.
  */
 import { headerValue, type Frame, type HeaderPairs } from '../../../mcp/frame';
-import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, metaVersion, UNSUPPORTED_VERSION } from '../../../model/era';
+import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, metaVersion, UNSUPPORTED_VERSION } from '../../../mcp/era';
 import type { FrameContext, RuleModule } from '../../types';
 import { isObj, own, strAt } from '../../util';
 import { paramHeaders } from '../../../mcp/modern-headers';

@@ -4,7 +4,7 @@
  * (basic/patterns/subscriptions); log messages only for a request that set a log level, and
  * never on a listen stream (server/utilities/logging).
  */
-import { META_LOG_LEVEL, META_SUBSCRIPTION, metaOf } from '../../../model/era';
+import { META_LOG_LEVEL, META_SUBSCRIPTION, metaOf } from '../../../mcp/era';
 import type { RuleModule } from '../../types';
 import { arrAt, isObj, own, show, strAt } from '../../util';
 import { SUBS } from './shared';

@@ -4,7 +4,7 @@
  * methods a modern server no longer knows, a fallback the spec forbids, deprecated features.
  */
 import { eraOfMethod, methodInfo } from '../../../mcp/methods';
-import { META_CAPABILITIES, META_LOG_LEVEL, META_VERSION, metaOf } from '../../../model/era';
+import { META_CAPABILITIES, META_LOG_LEVEL, META_VERSION, metaOf } from '../../../mcp/era';
 import type { RuleModule } from '../../types';
 import { isObj, own, show } from '../../util';
 import { once } from './shared';

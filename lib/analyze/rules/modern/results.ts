@@ -3,8 +3,8 @@
  * allowed (basic/index#resulttype, basic/patterns/mrtr#supported-requests, the tasks extension),
  * what an InputRequiredResult must hold, caching hints (server/utilities/caching), serverInfo.
  */
-import { META_SERVER_INFO, metaOf } from '../../../model/era';
-import { MRTR_TARGET } from '../../../model/rounds';
+import { META_SERVER_INFO, metaOf } from '../../../mcp/era';
+import { MRTR_TARGET } from '../../../mcp/rounds';
 import type { RuleModule } from '../../types';
 import { isObj, own, path, show, type Obj } from '../../util';
 import { deprecatedInputs } from './requests';

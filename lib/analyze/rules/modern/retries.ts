@@ -1,10 +1,10 @@
 /**
  * modern.*: the client's retry of a multi-round-trip request (basic/patterns/mrtr, Client
  * Requirements): a new JSON-RPC id, and the InputRequiredResult's `requestState` echoed exactly
- * (or none at all when it carried none). The rounds are linked in lib/model/rounds.ts.
+ * (or none at all when it carried none). The rounds are linked in lib/mcp/rounds.ts.
  */
 import { idKey } from '../../../mcp/calls';
-import { isRetry } from '../../../model/rounds';
+import { isRetry } from '../../../mcp/rounds';
 import type { RuleModule } from '../../types';
 import { isObj, own, show } from '../../util';
 import { MRTR } from './shared';

@@ -1,5 +1,5 @@
 /** What the modern.* rules share: spec sections, `_meta` readers, the client's declared capabilities. */
-import { META_CAPABILITIES, metaOf } from '../../../model/era';
+import { META_CAPABILITIES, metaOf } from '../../../mcp/era';
 import { TASKS_EXTENSION } from '../../../mcp/modern';
 import type { AnalysisState } from '../../state';
 import { isObj, own, type Obj } from '../../util';

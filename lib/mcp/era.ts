@@ -6,9 +6,9 @@
  * analyser classifies each message before its rules run and learns from it after, so the rules of
  * one era never judge the other's traffic.
  */
-import type { Direction } from '../mcp/frame';
-import { isKnownVersion, STATEFUL_VERSIONS } from '../mcp/versions';
-import { META_KEYS, MODERN_ERROR_CODES, UNSUPPORTED_VERSION, type Era, isModernErrorCode } from '../mcp/modern';
+import type { Direction } from './frame';
+import { isKnownVersion, STATEFUL_VERSIONS } from './versions';
+import { META_KEYS, MODERN_ERROR_CODES, UNSUPPORTED_VERSION, type Era, isModernErrorCode } from './modern';
 
 /** What the server showed it speaks; `unknown` until it answered something telling. */
 export type ServerEra = 'unknown' | 'legacy' | 'modern' | 'dual-era';

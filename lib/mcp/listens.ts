@@ -4,7 +4,7 @@
  * JSON-RPC id in `_meta["io.modelcontextprotocol/subscriptionId"]`. The sequence diagram draws each
  * as a lane of its own; the modern.* rules judge the acknowledgement and the tags.
  */
-import { idKey } from '../mcp/calls';
+import { idKey } from './calls';
 
 export interface ListenStream {
   /** The `subscriptions/listen` request and its id (the subscription id). */
