@@ -178,6 +178,16 @@ export class PageSocket implements HubMember {
         if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
         return this.ok(msg, { sessionId: await this.hub.taps.open(msg.file) });
       }
+      case 'taps/start-url': {
+        if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
+        const { sessionId } = await this.hub.taps.startUrl({ url: msg.url, port: msg.port, name: msg.name, mode: msg.mode });
+        return this.ok(msg, { sessionId });
+      }
+      case 'taps/stop': {
+        if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
+        await this.hub.taps.stopUrl(msg.file);
+        return this.ok(msg);
+      }
       default:
         return unreachable(msg);
     }

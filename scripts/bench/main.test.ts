@@ -28,7 +28,7 @@ describe('npm run bench', () => {
   // recorded mix. On a loaded machine that takes minutes, hence the generous time limit.
   it('prints the figures beside their targets and writes them to a file', async () => {
     const out = path.join(tempDir(), 'latest.json');
-    const r = await runBench(['--pings', '30', '--warmup', '5', '--flood', '2000', '--analyser-seconds', '1', '--redaction-mb', '1', '--out', out, '--no-page'], 400_000);
+    const r = await runBench(['--pings', '30', '--warmup', '5', '--flood', '2000', '--tap-runs', '1', '--analyser-seconds', '1', '--redaction-mb', '1', '--out', out, '--no-page'], 400_000);
     // On failure the progress lines on stderr say which step it was on.
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/Error/);
@@ -40,6 +40,11 @@ describe('npm run bench', () => {
     const figures = JSON.parse(readFileSync(out, 'utf8'));
     expect(figures.pings.direct.n).toBe(30);
     expect(figures.pings.viaLoupe.n).toBe(30);
+    // The tap's own rows: pings beside a direct client and a bare relay, floods with and without a dashboard.
+    expect(r.stdout).toMatch(/added to a ping round trip \(median\) +-?\d+\.\d{3} ms +<= 0\.05 ms/);
+    expect(r.stdout).toMatch(/flood rate through the tap, a dashboard following +\d+\.\d%/);
+    expect(figures.tap.runs).toHaveLength(1);
+    expect(figures.tap.runs[0]).toMatchObject({ direct: { n: 30 }, tap: { n: 30 }, relay: { n: 30 } });
     expect(figures.flood.viaLoupe.frames).toBe(2002);
     expect(figures.analyser.framesPerSecond).toBeGreaterThan(0);
     expect(r.stdout).toMatch(/ {2}backslashes +1\.00 +\d+\.\d{3} +\d+\.\d .* >= 1 MB\/s/);
