@@ -97,10 +97,7 @@ export class ClientDriver implements ClientApi {
       onNotification: (method, params) => this.notification(method, params),
     }, config.requestTimeoutMs);
     this.inputRounds = new InputRounds(this.holder);
-    this.calls = new Calls(this.holder, (m, p, o) => this.send(m, p, o), (call) => {
-      this.inputRounds.done(call.id);
-      if (call.status === 'done') this.succeeded(call.method, call.params, call.result);
-    }, (id, asked, signal) => this.inputRounds.ask(id, asked, signal));
+    this.calls = new Calls(this.holder, (m, p, o) => this.send(m, p, o), (call) => this.callDone(call), (id, asked, signal) => this.inputRounds.ask(id, asked, signal));
     this.listens = new Listens(this.holder, (m, p, o) => this.correlator.request(m, p, o));
     this.modernTasks = new ModernTasks(this.holder, (m, p, o) => this.correlator.request(m, p, o));
     this.received = new ReceivedTasks(this.holder, { respond: (id, a) => this.respond(id, a), notify: (m, p) => this.notify(m, p) }, options.clientCapabilities);
@@ -355,6 +352,17 @@ export class ClientDriver implements ClientApi {
     if (method === 'notifications/tasks/status') this.clientTasks.seen(p);
   }
 
+  /** A call of the client panel ended: its input rounds end; a success starts a modern task it
+   *  returned, and tells the client state what it changed (succeeded). */
+  private callDone(call: CallState): void {
+    // Whatever way the call ended, its input rounds are over.
+    this.inputRounds.done(call.id);
+    if (call.status !== 'done') return;
+    const created = call.result as Record<string, unknown> | undefined;
+    if (call.method === 'tools/call' && created?.resultType === 'task' && typeof created.taskId === 'string') this.modernTasks.started(created, String(call.params?.name ?? 'tool'));
+    this.succeeded(call.method, call.params, call.result);
+  }
+
   /** What a request's success tells the client state: the log level, a subscription, a task. */
   private succeeded(method: string, requestParams: Record<string, unknown> | undefined, result: unknown): void {
     const params = requestParams ?? {};
@@ -364,8 +372,6 @@ export class ClientDriver implements ClientApi {
       const on = method === 'resources/subscribe';
       this.holder.set('subscriptions', (subs) => (on ? [...subs.filter((u) => u !== uri), uri] : subs.filter((u) => u !== uri)));
     }
-    const created = result as Record<string, unknown> | undefined;
-    if (method === 'tools/call' && created?.resultType === 'task' && typeof created.taskId === 'string') this.modernTasks.started(created, String(params.name ?? 'tool'));
     const task = (result as { task?: Record<string, unknown> } | undefined)?.task;
     if (method === 'tools/call' && params.task && task && typeof task.taskId === 'string') this.clientTasks.started(task, String(params.name ?? 'tool'));
   }

@@ -6,6 +6,7 @@
  */
 import type { Frame, HttpEndMeta, HttpMessageMeta, HttpRequestMeta, HttpResponseMeta } from '../../mcp/frame';
 import { versionAtLeast } from '../../mcp/versions';
+import { MODERN_VERSION } from '../../mcp/modern';
 import type { FrameContext, RuleModule } from '../types';
 import { bodyKinds, exchangeFromRequest, header, httpState, type Exchange, type HttpState } from './http-exchanges';
 import { forgetRefusedInitialize, resetLifecycle } from './http-restart';
@@ -147,7 +148,8 @@ function checkRequest(ctx: FrameContext, ex: Exchange): void {
     ctx.report('http.session-id-missing', at, `a ${ex.method} omits the Mcp-Session-Id ${sent.session} that the server assigned`);
   }
   const version = header(ex.headers, 'mcp-protocol-version');
-  if (sent.version && versionAtLeast(sent.version, '2025-06-18') && version !== sent.version) {
+  // A modern request's header is judged against its own _meta by modern.header-version.
+  if (sent.version && versionAtLeast(sent.version, '2025-06-18') && !versionAtLeast(sent.version, MODERN_VERSION) && version !== sent.version) {
     ctx.report('http.protocol-version-header', at, version === undefined
       ? `a ${ex.method} after initialize lacks MCP-Protocol-Version (negotiated ${sent.version})`
       : `a ${ex.method} sent MCP-Protocol-Version ${version}, but ${sent.version} was negotiated`);
