@@ -1,5 +1,6 @@
 'use client';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { setTemplateValue, useTemplates } from '../../lib/browser/client/templatesStore';
 import { expandTemplate, templateVariables } from '../../lib/client/uri-template';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
@@ -7,10 +8,13 @@ import { FieldSuggestions } from './FieldSuggestions';
 import type { TemplateInfo } from './ResourcesTab';
 import { useCompletions } from './useCompletions';
 
+const NO_VALUES: Record<string, string> = {};
+
 /** Fills a resource template's variables (with the server's completions) and reads the URI. */
 export function TemplateReader({ sessionId, template, ready, completions, onRead }: { sessionId: string; template: TemplateInfo; ready: boolean; completions: boolean; onRead(uri: string): void }) {
   const names = useMemo(() => templateVariables(template.uriTemplate), [template.uriTemplate]);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const values = useTemplates((s) => s.get(sessionId).values[template.uriTemplate]) ?? NO_VALUES;
+  const set = (name: string, value: string) => setTemplateValue(sessionId, template.uriTemplate, name, value);
   const filled = Object.fromEntries(names.map((n) => [n, values[n] ?? '']));
   const suggestions = useCompletions(sessionId, { type: 'ref/resource', uri: template.uriTemplate }, filled, completions);
   const uri = expandTemplate(template.uriTemplate, Object.fromEntries(names.map((n) => [n, values[n] || undefined])));
@@ -20,9 +24,9 @@ export function TemplateReader({ sessionId, template, ready, completions, onRead
         <div key={n} className="flex flex-col gap-0.5">
           <label className="flex flex-col gap-0.5 text-zinc-300">
             {n}
-            <input className={inputClass} autoComplete="off" value={values[n] ?? ''} onChange={(e) => setValues({ ...values, [n]: e.target.value })} />
+            <input className={inputClass} autoComplete="off" value={values[n] ?? ''} onChange={(e) => set(n, e.target.value)} />
           </label>
-          {suggestions[n] && <FieldSuggestions label={n} values={suggestions[n]} onPick={(v) => setValues({ ...values, [n]: v })} />}
+          {suggestions[n] && <FieldSuggestions label={n} values={suggestions[n]} onPick={(v) => set(n, v)} />}
         </div>
       ))}
       <div className="flex items-center gap-2">

@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Frame } from '../../lib/mcp/frame';
+import { loadCustomRules, saveCustomRules } from '../../lib/browser/customRulesStorage';
 import type { RemoteExport } from '../../lib/browser/traceExport';
 import type { RangeSet } from '../../lib/view/range-set';
 import type { ExportSelection } from '../../lib/wire/trace-export';
@@ -60,7 +61,9 @@ export function useExportModel(src: ExportSource) {
   const [format, setFormat] = useState<ExportFormat>('trace');
   const [optOut, setOptOut] = useState(false);
   const [range, setRange] = useState({ fromMs: 0, toMs: lastMs });
-  const [custom, setCustom] = useState<CustomRule[]>([]);
+  // The person's own rules apply to every export until removed (kept with the page's preferences).
+  const [custom, setCustom] = useState<CustomRule[]>(loadCustomRules);
+  useEffect(() => saveCustomRules(custom), [custom]);
 
   const selection = useMemo((): ExportSelection =>
     scope === 'selection' ? { kind: 'ranges', ranges: (src.marked?.ranges ?? []).map(([from, to]) => [from, to]) }
