@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { embedTrace } from '../lib/trace/embed';
+import { embedTrace } from '../lib/render/embed';
 import { withEchoMessageAsNumber } from './support/golden-variants';
 
 const viewer = path.resolve('out/loupe-viewer.html');

@@ -1,6 +1,6 @@
 import { TraceViewer } from '../../components/trace/TraceViewer';
-import { EMBED_PLACEHOLDER } from '../../lib/trace/embed';
-import pkg from '../../package.json';
+import { EMBED_PLACEHOLDER } from '../../lib/render/embed';
+import { LOUPE_VERSION } from '../../lib/version';
 
 export const metadata = { title: 'Loupe trace viewer' };
 
@@ -8,7 +8,7 @@ export const metadata = { title: 'Loupe trace viewer' };
 export default function ViewerPage() {
   return (
     <>
-      <TraceViewer loupeVersion={pkg.version} />
+      <TraceViewer loupeVersion={LOUPE_VERSION} />
       {/* The slot a self-contained export fills with the trace (see components/trace/embedded.ts). */}
       <div hidden dangerouslySetInnerHTML={{ __html: EMBED_PLACEHOLDER }} />
     </>

@@ -1,7 +1,7 @@
 'use client';
 import { useMemo, useState } from 'react';
 import type { Frame } from '../../lib/mcp/frame';
-import { diffTraces } from '../../lib/trace';
+import { diffTraces } from '../../lib/diff';
 import { Dialog } from '../ui/Dialog';
 import { TraceDiffView } from './TraceDiffView';
 

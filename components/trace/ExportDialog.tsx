@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { EXPORT_FORMATS, FORMAT_INFO, type ExportFormat } from '../../lib/trace';
+import { EXPORT_FORMATS, FORMAT_INFO, type ExportFormat } from '../../lib/render';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { CustomRules } from './CustomRules';

@@ -1,5 +1,5 @@
 'use client';
-import type { Change, ItemsDiff, TraceDiff } from '../../lib/trace';
+import type { Change, ItemsDiff, TraceDiff } from '../../lib/diff';
 
 const show = (v: unknown) => {
   const s = JSON.stringify(v);
@@ -49,7 +49,7 @@ function Items({ title, d }: { title: string; d: ItemsDiff }) {
   );
 }
 
-/** What differs between two traces, as computed by lib/trace/diff.ts. */
+/** What differs between two traces, as computed by lib/diff/diff.ts. */
 export function TraceDiffView({ diff, names }: { diff: TraceDiff; names: [string, string] }) {
   const ms = (s?: { medianMs: number; maxMs: number; count: number }) => (s ? `${s.medianMs.toFixed(1)} / ${s.maxMs.toFixed(1)} ms ×${s.count}` : '—');
   return (

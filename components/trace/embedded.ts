@@ -1,5 +1,6 @@
-/** Reads the trace a self-contained viewer file carries (lib/trace/embed.ts writes it). */
-import { EMBED_ID, readTraceText, type Trace } from '../../lib/trace';
+/** Reads the trace a self-contained viewer file carries (lib/render/embed.ts writes it). */
+import { readTraceText, type Trace } from '../../lib/trace';
+import { EMBED_ID } from '../../lib/render';
 
 export function readEmbeddedTrace(doc: Document): { name: string; trace: Trace } | undefined {
   const el = doc.getElementById(EMBED_ID);

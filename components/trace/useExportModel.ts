@@ -11,10 +11,8 @@ import { loadCustomRules, saveCustomRules } from '../../lib/browser/customRulesS
 import type { RemoteExport } from '../../lib/browser/traceExport';
 import type { RangeSet } from '../../lib/view/range-set';
 import type { ExportSelection } from '../../lib/wire/trace-export';
-import {
-  checkCustomRule, prepareExport, readTraceText, renderExport, exportFileName,
-  type CustomRule, type ExportFormat, type RedactionHit, type TraceTarget,
-} from '../../lib/trace';
+import { checkCustomRule, readTraceText, type CustomRule, type RedactionHit, type TraceTarget } from '../../lib/trace';
+import { prepareExport, renderExport, exportFileName, type ExportFormat } from '../../lib/render';
 
 export type Scope = 'all' | 'selection' | 'time-range';
 

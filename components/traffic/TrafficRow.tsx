@@ -3,7 +3,7 @@ import { memo, type MouseEvent } from 'react';
 import type { Annotation } from '../../lib/analyze';
 import { SeverityMark } from '../annotations/SeverityMark';
 import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
-import { httpSummary } from '../../lib/mcp/http-frame';
+import { httpSummary } from '../../lib/view/http-frame';
 import { DIRECTION } from './direction';
 import { KIND_TONE } from './KindBadge';
 import { CELL, ROW_HEIGHT } from './columns';

@@ -1,9 +1,9 @@
 /**
  * What a server offers (tools, resources, templates, prompts) as a baseline file for
  * `loupe check --interface-baseline`, and the drift between a baseline and a session, compared
- * with lib/trace/diff.ts's item comparison.
+ * with lib/diff/diff.ts's item comparison.
  */
-import { diffItems, keyItems, offeredItems, type ItemsDiff, type Listing, LISTING_NAMES } from '../trace/diff';
+import { diffItems, keyItems, offeredItems, type ItemsDiff, type Listing, LISTING_NAMES } from '../diff/diff';
 import type { Frame } from '../mcp/frame';
 
 export const INTERFACE_FORMAT = 'loupe-interface';

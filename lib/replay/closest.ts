@@ -2,7 +2,7 @@
  * For an unrecorded request: the recorded params of the same method that are nearest to the ones
  * asked for (fewest differing paths), so the error says what the recording does have.
  */
-import { jsonDiff } from '../trace/json-diff';
+import { jsonDiff } from '../diff/json-diff';
 import { withoutMeta } from './canonical';
 
 export interface Closest {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
 import { analyze } from '../analyze';
 import { droppedText, scanDroppedText } from './dropped-text';
-import { prepareExport, readTraceText, writeTrace } from './index';
+import { readTraceText, writeTrace } from './index';
+import { prepareExport } from '../render';
 
 const frames: Frame[] = [
   { seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: 'started node s.js (pid 7)', size: 0, meta: { transport: 'stdio', event: 'spawn', pid: 7, command: 'node', args: ['s.js'] } },

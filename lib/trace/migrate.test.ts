@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Frame, HttpExchangeMeta } from '../mcp/frame';
 import { toFrame } from '../mcp/frame-check';
 import { analyze } from '../analyze';
-import { TRACE_VERSION, readTraceText, traceToHar, writeTrace } from './index';
+import { TRACE_VERSION, readTraceText, writeTrace } from './index';
+import { traceToHar } from '../render';
 import { header, lines } from './testing';
 import httpV1 from '../../e2e/golden/everything-http.v1.loupe.ndjson?raw';
 

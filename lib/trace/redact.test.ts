@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
-import { exportTraceText, previewRedaction, readTraceText, redactFrames, checkCustomRule } from './index';
+import { previewRedaction, readTraceText, redactFrames, checkCustomRule } from './index';
+import { exportTraceText } from '../render';
 import { message } from './testing';
 import goldenV1 from '../../e2e/golden/everything-stdio.v1.loupe.ndjson?raw';
 

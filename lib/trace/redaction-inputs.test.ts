@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactionInputs, redactOptionsFor } from './redaction-inputs';
 import { redactFrames } from './redact';
-import { prepareExport } from './export';
+import { prepareExport } from '../render/export';
 
 const values = (t: Parameters<typeof redactionInputs>[0]) => redactionInputs(t).map((s) => `${s.rule}=${s.value}`);
 

@@ -167,8 +167,8 @@ describe('loupe check options', () => {
       [['check', 'a.ndjson', 'b.ndjson'], /one trace file at a time/],
       [['check', 'x.ndjson', '--', 'node', 'server.js'], /either a trace FILE or a server/],
       [['check', '--timeout', '5', 'x.ndjson'], /client options .* apply to a live server/],
-      [['check', '/nonexistent/trace.ndjson'], /cannot read \/nonexistent\/trace.ndjson: ENOENT/],
-      [['check', notTrace], /is not a Loupe trace it can read/],
+      [['check', '/nonexistent/trace.ndjson'], /cannot read \/nonexistent\/trace.ndjson \(ENOENT\)/],
+      [['check', notTrace], /is not a trace Loupe can read: /],
       [['check', '--baseline', notTrace, '--', 'node', 'x'], /has no "annotations" array/],
     ];
     for (const [args, message] of cases) {

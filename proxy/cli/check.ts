@@ -8,8 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError, UsageError, oneOf, parseOwnArgs, splitAtDoubleDash } from './shared/args';
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions, type ClientFlagValues } from './shared/client-options';
-import { LOUPE_VERSION } from './shared/version';
-import { readTraceFile } from './shared/trace-file';
+import { LOUPE_VERSION } from '../../lib/version';
+import { readTraceFile, TraceFileError } from './shared/trace-file';
 import { openHeadless } from './record/headless';
 import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
 import { appendProbes } from '../transports/http/cli-support';
@@ -78,8 +78,8 @@ async function load(file: string | undefined, connection: Connection | undefined
     try {
       trace = await readTraceFile(file);
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new InputError(code ? `cannot read ${file}: ${code}` : `${file} is not a Loupe trace it can read: ${(e as Error).message}`);
+      if (e instanceof TraceFileError) throw new InputError(e.message);
+      throw e;
     }
     const negotiated = typeof trace.header.negotiatedVersion === 'string' ? trace.header.negotiatedVersion : undefined;
     // The header is line 1; frames follow one per line (an exported selection may skip seqs).

@@ -58,11 +58,6 @@ export const COMMANDS: Record<string, CliCommand> = {
     summary: "turn a host's MCP log (Claude Desktop, VS Code) into a trace",
     load: () => import('./import'),
   },
-  bench: {
-    synopsis: 'loupe bench [--no-page] [--out FILE]',
-    summary: 'print performance figures',
-    load: () => import('./bench'),
-  },
 };
 
 /** Names that print the usage rather than run a command. */

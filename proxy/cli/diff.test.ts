@@ -37,7 +37,7 @@ describe('loupe diff', { timeout: 60_000 }, () => {
   it('exits 2 on a bad file, naming the line and the reason, and on usage mistakes', () => {
     const r = loupe(['diff', f('a.ndjson'), f('bad.ndjson')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/bad\.ndjson: line 7: not valid JSON/);
+    expect(r.stderr).toMatch(/bad\.ndjson is not a trace Loupe can read: line 7: not valid JSON/);
     expect(loupe(['diff', f('a.ndjson')]).code).toBe(2);
     expect(loupe(['diff', f('a.ndjson'), f('b.ndjson'), '--format', 'xml']).code).toBe(2);
   });

@@ -3,8 +3,8 @@
  * differs (latency aside), 1 when something does, 2 on a usage mistake or a file that cannot be read.
  */
 import { parseArgs } from 'node:util';
-import { diffTraces, formatDiff } from '../../lib/trace';
-import { readTraceFile, TraceFileError } from './trace/files';
+import { diffTraces, formatDiff } from '../../lib/diff';
+import { readTraceFile, TraceFileError } from './shared/trace-file';
 import { printError, printReport } from './shared/terminal';
 
 const USAGE = `usage: loupe diff A B [--format text|json]

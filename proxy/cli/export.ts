@@ -6,11 +6,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  checkCustomRule, prepareExport, renderExport, EXPORT_FORMATS,
-  type CustomRule, type ExportFormat, type FrameSelection, type RedactionHit,
-} from '../../lib/trace';
-import { LOUPE_VERSION, readTraceFile, TraceFileError } from './trace/files';
+import { checkCustomRule, type CustomRule, type RedactionHit } from '../../lib/trace';
+import { prepareExport, renderExport, EXPORT_FORMATS, type ExportFormat, type FrameSelection } from '../../lib/render';
+import { readTraceFile, TraceFileError } from './shared/trace-file';
+import { LOUPE_VERSION } from '../../lib/version';
 import { printError, printReport } from './shared/terminal';
 import { printable } from '../../lib/text/printable';
 

@@ -7,9 +7,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, UsageError, parseOwnArgs } from './shared/args';
 import { writeTraceFile } from './shared/trace-file';
-import { LOUPE_VERSION } from './shared/version';
+import { LOUPE_VERSION } from '../../lib/version';
 import { importHostLog } from '../../lib/trace/host-log';
-import { prepareExport, TraceError } from '../../lib/trace';
+import { TraceError } from '../../lib/trace';
+import { prepareExport } from '../../lib/render';
 
 const USAGE = `usage: loupe import LOG --out FILE [--server NAME] [--no-redact]
 

@@ -16,13 +16,14 @@ import { openHeadless, stdioConnection } from './record/headless';
 import { runSession } from './record/run-session';
 import { clientOptions } from './shared/client-options';
 import { answerExport } from '../trace/export-request';
-import { EMBED_PLACEHOLDER, EXPORT_FORMATS, readTraceText, renderExport } from '../../lib/trace';
+import { readTraceText } from '../../lib/trace';
+import { EMBED_PLACEHOLDER, EXPORT_FORMATS, renderExport } from '../../lib/render';
 import type { Connection } from '../../lib/wire/connection';
 import type { Frame } from '../../lib/mcp/frame';
 import { SequenceModel } from '../../lib/view/sequence-model';
 import { DEFAULT_LAYOUT, SequenceLayout } from '../../lib/view/sequence-layout';
-import { sequenceToSvg } from '../../lib/view/svg-export';
-import { sequenceToMermaid } from '../../lib/view/mermaid';
+import { sequenceToSvg } from '../../lib/render/sequence-svg';
+import { sequenceToMermaid } from '../../lib/render/sequence-mermaid';
 import { renderVisible } from '../../components/sequence/exportVisible';
 
 const SECRETS = {

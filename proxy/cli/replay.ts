@@ -10,7 +10,7 @@ import { ReplayMatcher } from '../../lib/replay/matcher';
 import { serveStdio } from '../replay/stdio';
 import { serveHttp } from '../replay/http';
 import { parseOwnArgs, UsageError } from './shared/args';
-import { readTraceFile, TraceFileError } from './trace/files';
+import { readTraceFile, TraceFileError } from './shared/trace-file';
 import { printError } from './shared/terminal';
 import { catchShutdownSignals } from './shutdown-signals';
 

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { oneOf, parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/args';
-import { LOUPE_VERSION } from './shared/version';
+import { LOUPE_VERSION } from '../../lib/version';
 import { resolveConfigDir } from '../config/paths';
 import { runInstall } from './tap-install';
 import { runHttpTap, type HttpTapRun } from '../tap/run-http-tap';

@@ -4,7 +4,8 @@
  */
 import type WebSocket from 'ws';
 import { PageMessageSchema, unreachable, type PageMessage, type ProxyMessage } from '../../lib/wire/protocol';
-import { defaultOpenOptions, LOUPE_VERSION } from '../sessions/session';
+import { defaultOpenOptions } from '../sessions/session';
+import { LOUPE_VERSION } from '../../lib/version';
 import { answerExport } from '../trace/export-request';
 import type { CallPolicy, ClientApi } from '../sessions/types';
 import { FrameStream } from './frame-stream';

@@ -6,7 +6,6 @@
  * server message together with the frame that recorded it. Protocol behaviour lives here, once,
  * whoever is watching.
  */
-import { createRequire } from 'node:module';
 import { fetchPage, LISTS, type ListName } from '../../lib/client/paged-list';
 import type { Frame } from '../../lib/mcp/frame';
 import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
@@ -22,8 +21,7 @@ import type { Recording } from './recording';
 import { REQUEST_TIMEOUT, RequestError } from './request-error';
 import { ServerRequestQueue, type Id } from './server-requests';
 import type { ClientApi, RequestOptions } from './types';
-
-export const LOUPE_VERSION: string = createRequire(import.meta.url)('../../package.json').version;
+import { LOUPE_VERSION } from '../../lib/version';
 
 export interface DriverConfig {
   /** Default for requests that give no timeout. Default 60 s. */

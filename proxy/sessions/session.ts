@@ -14,7 +14,6 @@ import type { Recording } from './recording';
 import type { BudgetUsage } from './budget';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
-export { LOUPE_VERSION } from './client-driver';
 
 /** What a session asks for when the page gives nothing: the newest stateful version, no client
  *  capabilities (so no server request waits on a person unless the person opts in). */

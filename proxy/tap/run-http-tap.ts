@@ -2,7 +2,7 @@
  * `loupe tap --url URL`: runs the HTTP tap until stopped (Ctrl-C, SIGTERM), recording to a trace
  * file in the config dir's taps/ folder, which a running dashboard follows like a stdio tap.
  */
-import { LOUPE_VERSION } from '../cli/shared/version';
+import { LOUPE_VERSION } from '../../lib/version';
 import { describeUrl } from '../../lib/trace/target';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
 import { TRANSPORT_FRAMING } from '../../lib/mcp/frame';

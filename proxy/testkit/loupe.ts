@@ -17,7 +17,7 @@ import { launchLoupe, type LaunchedLoupe } from './launch';
 import { ProxySocket } from './socket';
 import { answerFor, capabilitiesFor, isErrorAnswer } from './answers';
 import type { ConnectOptions, McpServerOption, RequestOptions, ServerRequestPolicy, TestFinding } from './types';
-import { LOUPE_VERSION } from '../cli/shared/version';
+import { LOUPE_VERSION } from '../../lib/version';
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 const CONNECTION_ID = 'loupe-test';

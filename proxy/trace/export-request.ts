@@ -4,7 +4,7 @@
  */
 import { MAX_LISTED_HITS, type SessionExportRequest, type SessionExported } from '../../lib/wire/trace-export';
 import { writeTrace } from '../../lib/trace';
-import { LOUPE_VERSION } from '../sessions/session';
+import { LOUPE_VERSION } from '../../lib/version';
 import type { LiveSession } from '../sessions/types';
 import { exportSession } from './session-export';
 

@@ -4,7 +4,8 @@
  * the page or the CLI then receives frames that no longer hold them.
  */
 import type { LiveSession } from '../sessions/types';
-import { describeTarget, prepareExport, redactOptionsFor, type FrameSelection, type PreparedExport, type RedactOptions } from '../../lib/trace';
+import { describeTarget, redactOptionsFor, type RedactOptions } from '../../lib/trace';
+import { prepareExport, type FrameSelection, type PreparedExport } from '../../lib/render';
 
 export interface SessionExportOptions {
   loupeVersion: string;

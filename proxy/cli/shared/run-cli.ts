@@ -24,8 +24,13 @@ export interface CliResult {
 }
 
 export function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
+  return runNode([path.join(ROOT, 'bin/loupe.mjs'), ...args], timeoutMs);
+}
+
+/** Runs `node <argv>` from the repository root and collects what it printed and its exit code. */
+export function runNode(argv: string[], timeoutMs = 120_000): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), ...args], { cwd: ROOT, timeout: timeoutMs, maxBuffer: 64 * 2 ** 20 }, (err, stdout, stderr) => {
+    execFile(process.execPath, argv, { cwd: ROOT, timeout: timeoutMs, maxBuffer: 64 * 2 ** 20 }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
       resolve({ code, stdout, stderr });
     });

@@ -1,25 +1,42 @@
 /**
- * Reads and writes trace files for the CLI with the trace module (lib/trace): the same format the
- * page exports and opens.
+ * Reads and writes trace files for the CLI through lib/trace's streaming reader and writer: the
+ * same format the page exports and opens.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { finished } from 'node:stream/promises';
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { Frame } from '../../../lib/mcp/frame';
-import { readTraceStream, traceLines, type Trace, type TraceHeader } from '../../../lib/trace';
+import { readTraceStream, traceLines, TraceError, type Trace, type TraceHeader } from '../../../lib/trace';
 
-/** Streams the lines out, so a long session is never one giant string. */
-export async function writeTraceFile(file: string, header: TraceHeader, frames: readonly Frame[]): Promise<void> {
-  const out = createWriteStream(file);
-  for (const line of traceLines(header, frames)) {
-    if (!out.write(line)) await new Promise<void>((r) => out.once('drain', () => r()));
-  }
-  out.end();
-  await finished(out);
+/** A file that cannot be used, with a message that names it. */
+export class TraceFileError extends Error {
+  override name = 'TraceFileError';
 }
 
-/** Throws the trace module's TraceError (with a line number) for a file it refuses. */
+/** Refuses a missing file or one the trace module refuses with a TraceFileError naming the file. */
 export async function readTraceFile(file: string): Promise<Trace> {
-  const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-  return readTraceStream(stream);
+  const stream = createReadStream(file);
+  try {
+    await once(stream, 'open');
+  } catch (e) {
+    throw new TraceFileError(`cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    return await readTraceStream(Readable.toWeb(stream) as ReadableStream<Uint8Array>);
+  } catch (e) {
+    if (e instanceof TraceError) throw new TraceFileError(`${file} is not a trace Loupe can read: ${e.message}`);
+    throw e;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Writes line by line, so a large trace never sits in memory as one string. */
+export async function writeTraceFile(file: string, header: TraceHeader, frames: Iterable<Frame>): Promise<void> {
+  const out = createWriteStream(file);
+  for (const line of traceLines(header, frames)) {
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
 }

@@ -2,8 +2,8 @@
  * Offline throughput on the realistic mix, in frames per second of CPU time on one core. CPU time
  * (not wall time) keeps the number honest on a shared machine where other work steals the core.
  */
-import { analyze } from './engine';
-import { realisticMix } from './mix';
+import { analyze } from '../../lib/analyze/engine';
+import { realisticMix } from '../../lib/analyze/mix';
 
 export interface Throughput {
   frames: number;

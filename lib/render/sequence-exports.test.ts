@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SequenceModel } from './sequence-model';
-import { SequenceLayout, DEFAULT_LAYOUT } from './sequence-layout';
-import { sequenceToMermaid, mermaidText } from './mermaid';
-import { sequenceToSvg, xmlText } from './svg-export';
-import { FrameScript } from './frames.fixture';
+import { SequenceModel } from '../view/sequence-model';
+import { SequenceLayout, DEFAULT_LAYOUT } from '../view/sequence-layout';
+import { sequenceToMermaid, mermaidText } from './sequence-mermaid';
+import { sequenceToSvg, xmlText } from './sequence-svg';
+import { FrameScript } from '../view/frames.fixture';
 
 const EVIL = '</text><script>alert(1)</script>%%{init: {"theme":"dark"}}%%\nC->>S: injected; #1;';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
-import { diffTraces, formatDiff, readTraceText, type Trace } from './index';
+import { readTraceText, type Trace } from '../trace/index';
+import { diffTraces, formatDiff } from '.';
 import goldenV1 from '../../e2e/golden/everything-stdio.v1.loupe.ndjson?raw';
 
 /** The golden trace with one frame's JSON changed by `edit`. */

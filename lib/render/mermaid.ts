@@ -1,8 +1,8 @@
 /** Mermaid sequence text of a whole trace, through the sequence diagram's own model and writer. */
 import { SequenceLayout, DEFAULT_LAYOUT } from '../view/sequence-layout';
 import { SequenceModel } from '../view/sequence-model';
-import { sequenceToMermaid } from '../view/mermaid';
-import type { Trace } from './format';
+import { sequenceToMermaid } from './sequence-mermaid';
+import type { Trace } from '../trace/format';
 
 export function traceToMermaid(trace: Trace): string {
   const model = new SequenceModel();

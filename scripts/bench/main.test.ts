@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { percentile, summarize } from '../../scripts/bench/stats';
-import { runCli, tempDir } from './shared/run-cli';
+import { percentile, summarize } from './stats';
+import { ROOT, runNode, tempDir } from '../../proxy/cli/shared/run-cli';
+
+/** `npm run bench -- <args>`, as a real subprocess through tsx, as npm runs it. */
+const runBench = (args: string[], timeoutMs?: number) => runNode(['--import', 'tsx', path.join(ROOT, 'scripts/bench.ts'), ...args], timeoutMs);
 
 describe('bench statistics', () => {
   it('takes nearest-rank percentiles', () => {
@@ -14,12 +17,12 @@ describe('bench statistics', () => {
   });
 });
 
-describe('loupe bench', () => {
+describe('npm run bench', () => {
   // Small figures, but real processes: a server-everything for each client, the proxy, the
   // recorded mix. On a loaded machine that takes minutes, hence the generous time limit.
   it('prints the figures beside their targets and writes them to a file', async () => {
     const out = path.join(tempDir(), 'latest.json');
-    const r = await runCli(['bench', '--pings', '30', '--warmup', '5', '--flood', '2000', '--analyser-seconds', '1', '--redaction-mb', '1', '--out', out, '--no-page'], 400_000);
+    const r = await runBench(['--pings', '30', '--warmup', '5', '--flood', '2000', '--analyser-seconds', '1', '--redaction-mb', '1', '--out', out, '--no-page'], 400_000);
     // On failure the progress lines on stderr say which step it was on.
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/Error/);
@@ -37,7 +40,7 @@ describe('loupe bench', () => {
   }, 420_000);
 
   it('refuses a bad option with exit 2', async () => {
-    const r = await runCli(['bench', '--pings', 'many']);
+    const r = await runBench(['--pings', 'many']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--pings takes a positive whole number');
   });

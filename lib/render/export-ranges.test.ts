@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prepareExport, selectFrames } from './export';
-import { message } from './testing';
+import { message } from '../trace/testing';
 
 const frames = Array.from({ length: 12 }, (_, i) => message(i + 1, i % 2 ? 's2c' : 'c2s', { jsonrpc: '2.0', method: 'ping', id: i }));
 const target = { transport: 'stdio' as const, framing: 'lines' as const, name: 'test', command: 'node', args: [] };

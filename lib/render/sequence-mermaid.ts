@@ -3,9 +3,9 @@
  * so each character outside a small safe set is written as a Mermaid entity code (`#35;`): no
  * directive, comment, arrow, HTML or line break can leak out of a label.
  */
-import type { SequenceLayout } from './sequence-layout';
-import type { SeqRow } from './sequence-model';
-import { clip, formatUs } from './row-label';
+import type { SequenceLayout } from '../view/sequence-layout';
+import type { SeqRow } from '../view/sequence-model';
+import { clip, formatUs } from '../view/row-label';
 
 export function mermaidText(text: string): string {
   let out = '';

@@ -3,11 +3,11 @@
  * redacts them unless the person opted out, and notes both in the header.
  */
 import type { Frame } from '../mcp/frame';
-import { droppedText } from './dropped-text';
+import { droppedText } from '../trace/dropped-text';
 import { containsSeq, rangeSetOf, type SeqRange } from '../view/range-set';
-import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader, type TraceSource, type TraceTarget } from './format';
-import { redactFrames, redactStrings, type RedactOptions, type RedactionHit } from './redact';
-import { writeTrace } from './writer';
+import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader, type TraceSource, type TraceTarget } from '../trace/format';
+import { redactFrames, redactStrings, type RedactOptions, type RedactionHit } from '../trace/redact';
+import { writeTrace } from '../trace/writer';
 
 export type FrameSelection =
   | { kind: 'all' }

@@ -1,27 +1,27 @@
 /**
- * `loupe bench` (`npm run bench`): prints Loupe's performance figures beside their targets and
+ * `npm run bench`: prints Loupe's performance figures beside their targets and
  * writes them to bench-results/latest.json. Figures only: nothing here passes or fails.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { UsageError, parseOwnArgs, positiveInteger } from './shared/args';
-import { LOUPE_VERSION } from './shared/version';
-import { ROOT } from '../../scripts/bench/paths';
-import { summarize, timeInTurns } from '../../scripts/bench/stats';
-import { directPinger } from '../../scripts/bench/direct-pings';
-import { proxyPinger } from '../../scripts/bench/proxy-pings';
-import { floodAlone, floodThroughLoupe } from '../../scripts/bench/flood';
-import { analyserThroughput, cpuTimeUs } from '../../scripts/bench/analyser';
-import { measureThroughput } from '../../lib/analyze/bench';
-import { startLoupe } from '../../scripts/bench/loupe-process';
-import { PageClient } from '../../scripts/bench/page-client';
-import { ms, perSecond, renderTable } from '../../scripts/bench/table';
-import { pageBench } from '../../scripts/bench/page';
-import { floodAsHost, tapPinger } from '../../scripts/bench/tap';
-import { redactionThroughput } from '../../scripts/bench/redaction';
+import { UsageError, parseOwnArgs, positiveInteger } from '../../proxy/cli/shared/args';
+import { LOUPE_VERSION } from '../../lib/version';
+import { ROOT } from './paths';
+import { summarize, timeInTurns } from './stats';
+import { directPinger } from './direct-pings';
+import { proxyPinger } from './proxy-pings';
+import { floodAlone, floodThroughLoupe } from './flood';
+import { analyserThroughput, cpuTimeUs } from './analyser';
+import { measureThroughput } from './analyser-mix';
+import { startLoupe } from './loupe-process';
+import { PageClient } from './page-client';
+import { ms, perSecond, renderTable } from './table';
+import { pageBench } from './page';
+import { floodAsHost, tapPinger } from './tap';
+import { redactionThroughput } from './redaction';
 
-const USAGE = `usage: loupe bench [--pings N] [--warmup N] [--flood N] [--analyser-seconds S] [--redaction-mb N] [--out FILE] [--no-page]
+const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--flood N] [--analyser-seconds S] [--redaction-mb N] [--out FILE] [--no-page]
 
   --pings N              timed sequential pings per client (default 2000)
   --warmup N             untimed pings first (default 200)
@@ -68,12 +68,12 @@ export async function run(argv: string[]): Promise<number> {
     };
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    console.error(`loupe bench: ${e.message}\n\n${USAGE}`);
+    console.error(`bench: ${e.message}\n\n${USAGE}`);
     return 2;
   }
 
   const watchdog = setTimeout(() => {
-    console.error(`loupe bench: no progress for ${WATCHDOG_MS / 60_000} minutes, stuck at: ${step}`);
+    console.error(`bench: no progress for ${WATCHDOG_MS / 60_000} minutes, stuck at: ${step}`);
     process.exit(1);
   }, WATCHDOG_MS);
   watchdog.unref();

@@ -1,10 +1,10 @@
 /** Turns a prepared export into the text of the chosen format; shared by the page and the CLI. */
-import type { Trace } from './format';
+import type { Trace } from '../trace/format';
 import { traceToHar } from './har';
 import { traceToMermaid } from './mermaid';
 import { traceToOtlp } from './otlp';
-import { writeTrace } from './writer';
-import { TRACE_EXTENSION } from './format';
+import { writeTrace } from '../trace/writer';
+import { TRACE_EXTENSION } from '../trace/format';
 import { embedTrace } from './embed';
 
 export const EXPORT_FORMATS = ['trace', 'html', 'har', 'otlp', 'mermaid'] as const;

@@ -4,8 +4,8 @@
  * linked by `meta.exchange` (the request frame's seq).
  */
 import type { Frame, HeaderPairs, HttpEndMeta, HttpFrame, HttpMessageMeta, HttpRequestMeta, HttpResponseMeta } from '../mcp/frame';
-import type { Trace } from './format';
-import { originMs } from './time';
+import type { Trace } from '../trace/format';
+import { originMs } from '../trace/time';
 
 interface Exchange {
   request: HttpFrame;

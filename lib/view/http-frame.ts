@@ -3,7 +3,7 @@
  * `200 OK text/event-stream`, `event endpoint`, `done 2.1 kB in 12.3 ms`. Pure: the traffic
  * table, the detail pane and the CLI can all name an exchange the same way.
  */
-import type { Frame, HttpExchangeMeta, HttpPhase } from './frame';
+import type { Frame, HttpExchangeMeta, HttpPhase } from '../mcp/frame';
 
 function pathOf(url: string): string {
   if (!url) return '';

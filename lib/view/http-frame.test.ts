@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from './frame';
-import { toFrame } from './frame-check';
+import type { Frame } from '../mcp/frame';
+import { toFrame } from '../mcp/frame-check';
 import { httpSummary } from './http-frame';
 
 const f = (meta: Record<string, unknown>, raw = ''): Frame => toFrame({ seq: 1, ts: 0, dir: 's2c', lane: 'http', raw, size: raw.length, meta: { transport: 'http', ...meta } });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
-import { readTraceText, traceToHar, traceToMermaid, traceToOtlp } from './index';
-import { header } from './testing';
+import { readTraceText } from '../trace/index';
+import { traceToHar, traceToMermaid, traceToOtlp } from '.';
+import { header } from '../trace/testing';
 import goldenV1 from '../../e2e/golden/everything-stdio.v1.loupe.ndjson?raw';
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

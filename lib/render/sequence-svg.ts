@@ -2,9 +2,9 @@
  * A standalone SVG of a range of the diagram, built as a string. Labels are server-controlled
  * text: everything is XML-escaped, and characters XML cannot carry are dropped.
  */
-import { diagramWidth, laneXs, rowShape, LANE_ORDER, LANE_TITLES, NEST_STEP, type SequenceLayout } from './sequence-layout';
-import { clip, formatUs } from './row-label';
-import { KIND_COLOR, LIFELINE_COLOR, SEVERITY_COLOR, SPAN_COLOR, type Severity } from './palette';
+import { diagramWidth, laneXs, rowShape, LANE_ORDER, LANE_TITLES, NEST_STEP, type SequenceLayout } from '../view/sequence-layout';
+import { clip, formatUs } from '../view/row-label';
+import { KIND_COLOR, LIFELINE_COLOR, SEVERITY_COLOR, SPAN_COLOR, type Severity } from '../view/palette';
 
 export function xmlText(text: string): string {
   return text

@@ -8,8 +8,8 @@
 import { headerValue, type Frame } from '../mcp/frame';
 import type { Call } from '../mcp/calls';
 import { modelOf } from '../model/session-model';
-import type { Trace } from './format';
-import { originMs } from './time';
+import type { Trace } from '../trace/format';
+import { originMs } from '../trace/time';
 
 type AnyValue = { stringValue: string } | { intValue: string } | { boolValue: boolean };
 interface KeyValue { key: string; value: AnyValue }
