@@ -52,7 +52,7 @@ export function LogView({ sessionId, ready }: { sessionId: string; ready: boolea
         <Button disabled={!ready || level === ''} onClick={() => void apply()}>Set level</Button>
         {status && <span role="status" aria-label="Log level status" className="text-zinc-400">{status}</span>}
       </div>
-      <ol aria-label="Log messages" className="max-h-48 overflow-y-auto rounded bg-zinc-950 p-1 font-mono text-[11px]">
+      <ol aria-label="Log messages" className="rounded bg-zinc-950 p-1 font-mono text-[11px]">
         {lines.length === 0 && <li className="text-zinc-600">No notifications/message yet.</li>}
         {lines.map((l) => (
           <li key={`${l.seq}-${l.text.slice(0, 20)}`} className={levelColor(l.level)}>

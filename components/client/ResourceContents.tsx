@@ -22,7 +22,7 @@ export function ResourceContents({ read }: { read: CallState }) {
             <div className="text-[11px] text-zinc-400">
               <span className="font-mono">{v.uri}</span> · {v.mimeType ?? 'no MIME type'} · {v.bytes !== undefined ? formatBytes(v.bytes) : '?'} · {typeof blob === 'string' ? 'binary' : 'text'}
             </div>
-            {v.text !== undefined && <pre className="mt-1 max-h-60 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{v.text}</pre>}
+            {v.text !== undefined && <pre className="mt-1 whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{v.text}</pre>}
             {v.blobSrc && <img src={v.blobSrc} alt={`${v.uri} preview`} className="mt-1 max-h-48" />}
             {typeof blob === 'string' && !v.blobSrc && <pre aria-label="Hex preview" className="mt-1 whitespace-pre-wrap break-all font-mono text-[11px] text-zinc-400">{hexPreview(blob)}</pre>}
           </div>

@@ -58,7 +58,7 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
       {subscribeError && <p role="alert" className="text-red-300">{subscribeError}</p>}
       {error && <p role="alert" className="text-red-300">{error}</p>}
       {resources && (
-        <ul aria-label="Resources" className="flex max-h-64 flex-col gap-1 overflow-y-auto">
+        <ul aria-label="Resources" className="flex flex-col gap-1">
           {resources.map((r) => {
             const subscribed = client.subscriptions.includes(r.uri);
             const upd = client.resourceUpdates[r.uri];

@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { setTemplateValue, useTemplates } from '../../lib/browser/client/templatesStore';
 import { expandTemplate, templateVariables } from '../../lib/client/uri-template';
+import { BreakableUri } from '../ui/BreakableUri';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { FieldSuggestions } from './FieldSuggestions';
@@ -29,9 +30,9 @@ export function TemplateReader({ sessionId, template, ready, completions, onRead
           {suggestions[n] && <FieldSuggestions label={n} values={suggestions[n]} onPick={(v) => set(n, v)} />}
         </div>
       ))}
-      <div className="flex items-center gap-2">
-        <code aria-label="Expanded URI" className="break-all text-sky-200">{uri}</code>
-        <Button className="ml-auto" disabled={!ready} onClick={() => onRead(uri)}>Read {uri}</Button>
+      <div className="flex items-start gap-2">
+        <BreakableUri uri={uri} aria-label="Expanded URI" className="min-w-0 flex-1 text-sky-200" />
+        <Button className="shrink-0" disabled={!ready} aria-label={`Read ${uri}`} onClick={() => onRead(uri)}>Read</Button>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@
 import { urlElicitationStatus } from '../../lib/client/url-elicitations';
 import { dismissUrlElicitation, useDismissed } from '../../lib/browser/client/dismissedStore';
 import { useUrlElicitations } from '../../lib/browser/client/urlElicitationsStore';
+import { BreakableUri } from '../ui/BreakableUri';
 import { Button } from '../ui/Button';
 
 const DISMISS_MEANS = 'Hides this card in this browser tab. The server is not told: it may still complete the elicitation, and its notifications/elicitation/complete stays in the traffic.';
@@ -24,7 +25,7 @@ export function UrlElicitations({ sessionId }: { sessionId: string }) {
         {answered.map((e) => (
           <li key={e.requestSeq} aria-label={`URL elicitation ${e.elicitationId}`} className="rounded border border-zinc-800 p-1">
             <div className="flex items-start gap-1">
-              <code className="min-w-0 flex-1 [overflow-wrap:anywhere] text-sky-200">{e.url}</code>
+              <BreakableUri uri={e.url} className="min-w-0 flex-1 text-sky-200" />
               <Button variant="ghost" aria-label={`Dismiss URL elicitation ${e.elicitationId}`} title={DISMISS_MEANS} onClick={() => dismissUrlElicitation(sessionId, e.requestSeq)}>Dismiss</Button>
             </div>
             <p role="status" className={e.completedSeq !== undefined ? 'text-emerald-300' : 'text-zinc-400'}>{urlElicitationStatus(e)}</p>
