@@ -12,7 +12,7 @@ import type { RemoteExport } from '../../lib/browser/traceExport';
 import type { RangeSet } from '../../lib/view/range-set';
 import type { ExportSelection } from '../../lib/wire/trace-export';
 import { checkCustomRule, readTraceText, type CustomRule, type RedactionHit, type TraceTarget } from '../../lib/trace';
-import { prepareExport, renderExport, exportFileName, type ExportFormat } from '../../lib/render';
+import { harEmptyReason, prepareExport, renderExport, exportFileName, selectFrames, type ExportFormat } from '../../lib/render';
 
 export type Scope = 'all' | 'selection' | 'time-range';
 
@@ -105,6 +105,9 @@ export function useExportModel(src: ExportSource) {
   }
 
   const preview = local ? { hits: local.hits, hitCount: local.hits.length } : remote.preview;
+  // Said before the download, from the frames in scope (the proxy writes the same ones).
+  const harEmpty = useMemo(() => format === 'har' ? harEmptyReason(local ? local.frames : selectFrames(src.frames, selection), src.target.transport) : undefined,
+    [format, local, src.frames, src.target, selection]);
   return {
     scope, setScope, format, setFormat, optOut, setOptOut, range, setRange, lastMs,
     custom, addRule, removeRule: (i: number) => setCustom((c) => c.filter((_, j) => j !== i)),
@@ -114,6 +117,8 @@ export function useExportModel(src: ExportSource) {
     /** Every value that will be redacted; `hits` may list only the first of them. */
     hitCount: preview?.hitCount ?? 0,
     previewError: remote.error,
+    /** Why a HAR of the frames in scope would be empty (a stdio session has no HTTP exchanges). */
+    harEmpty,
     fileName: () => exportFileName(src.target.name, format, new Date()),
     text,
   };

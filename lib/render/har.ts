@@ -3,7 +3,7 @@
  * `request`), its response-head frame, its `end` frame and the message frames it carried, all
  * linked by `meta.exchange` (the request frame's seq).
  */
-import type { Frame, HeaderPairs, HttpEndMeta, HttpFrame, HttpMessageMeta, HttpRequestMeta, HttpResponseMeta } from '../mcp/frame';
+import type { Frame, HeaderPairs, TransportKind, HttpEndMeta, HttpFrame, HttpMessageMeta, HttpRequestMeta, HttpResponseMeta } from '../mcp/frame';
 import type { Trace } from '../trace/format';
 import { originMs } from '../trace/time';
 
@@ -62,6 +62,20 @@ function headerValue(headers: { name: string; value: string }[], name: string): 
   return headers.find((h) => h.name.toLowerCase() === name)?.value;
 }
 
+/**
+ * Why a HAR of these frames holds no entry, in one sentence a person can act on; undefined when
+ * it holds some. HAR records HTTP requests and responses only: a stdio session has none, and the
+ * export dialog, the CLI and the file's own `log.comment` say so rather than hand over an empty
+ * file with no word of why.
+ */
+export function harEmptyReason(frames: readonly Frame[], transport: TransportKind): string | undefined {
+  if (frames.some((f) => f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'request')) return undefined;
+  const messages = frames.filter((f) => f.lane === 'message').length;
+  const rest = `HAR records HTTP requests and responses only; the ${messages} message${messages === 1 ? '' : 's'} are in the Loupe trace, HTML, OTLP and Mermaid exports`;
+  if (transport === 'stdio') return `This session ran over stdio, so it has no HTTP exchanges: ${rest}.`;
+  return `The frames exported hold no HTTP exchange (no request of the http lane is in scope): ${rest}.`;
+}
+
 export function traceToHar(trace: Trace, creatorVersion: string): object {
   const origin = originMs(trace.header);
   const entries = exchanges(trace.frames).map((ex) => {
@@ -105,5 +119,6 @@ export function traceToHar(trace: Trace, creatorVersion: string): object {
       comment: `Loupe frames ${ex.request.seq}${ex.response ? `, ${ex.response.seq}` : ''}${ex.end ? `, ${ex.end.seq}` : ''}`,
     };
   });
-  return { log: { version: '1.2', creator: { name: 'Loupe', version: creatorVersion }, entries } };
+  const empty = harEmptyReason(trace.frames, trace.header.target.transport);
+  return { log: { version: '1.2', creator: { name: 'Loupe', version: creatorVersion }, entries, ...(empty ? { comment: empty } : {}) } };
 }
