@@ -4,31 +4,16 @@
  * exactly as over stdio.
  */
 import { expect, test } from '@playwright/test';
-import { startEverything, type RunningServer } from '../proxy/transports/http/testing';
 import { ANSWERS_EVERYTHING, chooseCapabilities, ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
-import { startLoupe, type RunningLoupe } from './support/loupe';
+import { everythingHttp, loupeWithServers } from './support/servers';
 
-let loupe: RunningLoupe;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  server = await startEverything('streamableHttp');
-  loupe = await startLoupe();
-});
-
-test.afterAll(async () => {
-  await loupe?.stop();
-  await server?.stop();
-});
+const { loupe, servers } = loupeWithServers({ everything: everythingHttp });
 
 test('over HTTP: a form call with progress, sampling, elicitation and roots answered from the page, a resource read', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  await lp.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import mcpServers JSON' });
-  await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers: { 'everything-http': { type: 'http', url: server.url } } }));
-  await dialog.getByRole('button', { name: 'Import' }).click();
+  await lp.importServers({ 'everything-http': { type: 'http', url: servers.everything.url } });
   await chooseCapabilities(page, ANSWERS_EVERYTHING);
   await lp.connect('everything-http');
   await lp.expectPhase('ready');

@@ -4,36 +4,16 @@
  * stderr line with its reason in the banner, beside the exit.
  */
 import { expect, test } from '@playwright/test';
-import { startEverything, type RunningServer } from '../proxy/transports/http/testing';
 import { LoupePage } from './pages/LoupePage';
-import { startLoupe, type RunningLoupe } from './support/loupe';
+import { everythingHttp, loupeWithServers } from './support/servers';
 
-let loupe: RunningLoupe;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  server = await startEverything('streamableHttp');
-  loupe = await startLoupe();
-});
-
-test.afterAll(async () => {
-  await loupe?.stop();
-  await server?.stop();
-});
-
-async function importServers(lp: LoupePage, mcpServers: Record<string, unknown>): Promise<void> {
-  await lp.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
-  const dialog = lp.page.getByRole('dialog', { name: 'Import mcpServers JSON' });
-  await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers }));
-  await dialog.getByRole('button', { name: 'Import' }).click();
-  await expect(dialog).toBeHidden();
-}
+const { loupe, servers } = loupeWithServers({ everything: everythingHttp });
 
 test('a wrong HTTP path reads one line per attempt with its status, no HTML', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  const wrong = new URL('/not-mcp', server.url).toString();
-  await importServers(lp, { 'wrong-path': { type: 'http', url: wrong } });
+  const wrong = new URL('/not-mcp', servers.everything.url).toString();
+  await lp.importServers({ 'wrong-path': { type: 'http', url: wrong } });
   await lp.connect('wrong-path');
   await lp.expectPhase('failed');
   const banner = lp.status.getByRole('alert');
@@ -50,7 +30,7 @@ test('a wrong HTTP path reads one line per attempt with its status, no HTML', as
 test('a server that exits at once shows the reason from its stderr in the banner', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  await importServers(lp, { 'exits-at-once': { command: process.execPath, args: ['/nonexistent/loupe-missing-server.mjs'] } });
+  await lp.importServers({ 'exits-at-once': { command: process.execPath, args: ['/nonexistent/loupe-missing-server.mjs'] } });
   await lp.connect('exits-at-once');
   const banner = lp.status.getByRole('alert');
   await expect(banner.getByRole('group', { name: 'Server stderr' })).toContainText("Cannot find module '/nonexistent/loupe-missing-server.mjs'", { timeout: 20_000 });

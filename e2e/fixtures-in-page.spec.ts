@@ -34,11 +34,7 @@ test('imports every misbehaving fixture from one mcpServers JSON', async () => {
   const mcpServers = Object.fromEntries(
     EXPECTED_RULES.map(({ name }) => [name, { command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers', `${name}.mjs`)] }]),
   );
-  await lp.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import mcpServers JSON' });
-  await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers }));
-  await dialog.getByRole('button', { name: 'Import' }).click();
-  await expect(dialog).toBeHidden();
+  await lp.importServers(mcpServers);
   for (const { name } of EXPECTED_RULES) await expect(lp.connections.getByRole('listitem', { name, exact: true })).toBeVisible();
 
   // The client capabilities `loupe check` declares by default, so both meet the same server behaviour.

@@ -4,47 +4,19 @@
  * HTTP exchanges beside the JSON-RPC messages they carried.
  */
 import { expect, test } from '@playwright/test';
-import { startEverything, startFixture, type RunningServer } from '../proxy/transports/http/testing';
 import { LoupePage } from './pages/LoupePage';
-import { startLoupe, type RunningLoupe } from './support/loupe';
+import { everythingHttp, everythingSse, httpFixture, loupeWithServers } from './support/servers';
 
-let loupe: RunningLoupe;
-let server: RunningServer;
-let legacy: RunningServer;
-let expiring: RunningServer;
-let silent: RunningServer;
-
-test.beforeAll(async () => {
-  server = await startEverything('streamableHttp');
-  legacy = await startEverything('sse');
-  expiring = await startFixture('http-expiring');
-  silent = await startFixture('http-silent');
-  loupe = await startLoupe();
+const { loupe, servers } = loupeWithServers({
+  everything: everythingHttp, sse: everythingSse, expiring: httpFixture('http-expiring'), silent: httpFixture('http-silent'),
 });
-
-test.afterAll(async () => {
-  await loupe?.stop();
-  await server?.stop();
-  await legacy?.stop();
-  await expiring?.stop();
-  await silent?.stop();
-});
-
-async function importServer(lp: LoupePage, name: string, entry: Record<string, unknown>): Promise<void> {
-  await lp.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
-  const dialog = lp.page.getByRole('dialog', { name: 'Import mcpServers JSON' });
-  await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers: { [name]: entry } }));
-  await dialog.getByRole('button', { name: 'Import' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(lp.connections.getByRole('listitem', { name })).toBeVisible();
-}
 
 test('connects by URL to server-everything over Streamable HTTP and ends the session with DELETE', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
 
   await test.step('imports the server by URL with an Authorization header', async () => {
-    await importServer(lp, 'everything-http', { type: 'http', url: server.url, headers: { Authorization: 'Bearer e2e-secret' } });
+    await lp.importServers({ 'everything-http': { type: 'http', url: servers.everything.url, headers: { Authorization: 'Bearer e2e-secret' } } });
   });
 
   await test.step('connects: the handshake completes over HTTP', async () => {
@@ -110,7 +82,7 @@ test('connects by URL to server-everything over Streamable HTTP and ends the ses
   await test.step('disconnect sends DELETE with the session id, which the server receives', async () => {
     await lp.disconnect();
     await lp.expectPhase('closed');
-    await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/Received session termination request for session [0-9a-f-]+/);
+    await expect.poll(() => servers.everything.output(), { timeout: 10_000 }).toMatch(/Received session termination request for session [0-9a-f-]+/);
     await lp.screenshot('http-2-closed');
   });
 });
@@ -118,7 +90,7 @@ test('connects by URL to server-everything over Streamable HTTP and ends the ses
 test('connects to server-everything over legacy HTTP+SSE and calls a tool', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  await importServer(lp, 'everything-sse', { type: 'sse', url: legacy.url });
+  await lp.importServers({ 'everything-sse': { type: 'sse', url: servers.sse.url } });
   await lp.connect('everything-sse');
   await lp.expectPhase('ready');
   await lp.traffic.expectRow('response', 'initialize');
@@ -132,7 +104,7 @@ test('connects to server-everything over legacy HTTP+SSE and calls a tool', asyn
 test('runs the HTTP probes on request and annotates the foreign Origin that server-everything accepts', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  await importServer(lp, 'everything-probe', { type: 'http', url: server.url });
+  await lp.importServers({ 'everything-probe': { type: 'http', url: servers.everything.url } });
   await lp.connect('everything-probe');
   await lp.expectPhase('ready');
   await expect(lp.status).toContainText('sends deliberately bad requests');
@@ -158,7 +130,7 @@ test('runs the HTTP probes on request and annotates the foreign Origin that serv
 test('shows a session the server expired (404) and re-initializes it in one click', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  await importServer(lp, 'expiring', { type: 'http', url: expiring.url });
+  await lp.importServers({ expiring: { type: 'http', url: servers.expiring.url } });
   await lp.connect('expiring');
   await lp.expectPhase('ready');
   await lp.listTools();
@@ -186,7 +158,7 @@ test('adds a connection by URL with an Authorization header, stored and then onl
   await form.getByRole('textbox', { name: 'URL', exact: true }).fill('localhost:1');
   await form.getByRole('button', { name: 'Save connection' }).click();
   await expect(form.getByRole('alert')).toContainText('http:// or https://');
-  await form.getByRole('textbox', { name: 'URL', exact: true }).fill(server.url);
+  await form.getByRole('textbox', { name: 'URL', exact: true }).fill(servers.everything.url);
   await form.getByRole('combobox', { name: 'Transport' }).selectOption('streamable');
   await form.getByRole('button', { name: '+ Add header' }).click();
   await form.getByRole('textbox', { name: 'Header 1 name' }).fill('Authorization');
@@ -195,7 +167,7 @@ test('adds a connection by URL with an Authorization header, stored and then onl
   await expect(form).toBeHidden();
 
   const item = lp.connections.getByRole('listitem', { name: 'by-url' });
-  await expect(item).toContainText(server.url);
+  await expect(item).toContainText(servers.everything.url);
   await item.hover();
   await item.getByRole('button', { name: 'Edit by-url' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit connection by URL' });
@@ -221,7 +193,7 @@ test('a server that never answers fails the session after the connection\'s requ
   await lp.sidebar.getByRole('button', { name: '+ Connect by URL' }).click();
   const form = page.getByRole('dialog', { name: 'New connection by URL' });
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('silent');
-  await form.getByRole('textbox', { name: 'URL', exact: true }).fill(silent.url);
+  await form.getByRole('textbox', { name: 'URL', exact: true }).fill(servers.silent.url);
   await form.getByRole('combobox', { name: 'Transport' }).selectOption('streamable');
   await form.getByRole('textbox', { name: 'Request timeout (ms)' }).fill('800');
   await form.getByRole('button', { name: 'Save connection' }).click();

@@ -7,8 +7,8 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LoupePage } from './pages/LoupePage';
-import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
-import { startFixture, type RunningServer } from '../proxy/transports/http/testing';
+import { repoRoot } from './support/loupe';
+import { httpFixture, loupeWithServers } from './support/servers';
 
 const ENV_SECRET = 'envsecret-e2e-Q7w2E9r4T1y6';
 const ARG_SECRET = 'argtoken-e2e-U3i8O5p0A2s7';
@@ -18,14 +18,7 @@ const SECRETS = [ENV_SECRET, ARG_SECRET, TOOL_SECRET];
 const QUERY_SECRET = 'querykey-e2e-M2n3B4v5C6x7';
 const HEADER_SECRET = 'hdrcustom-e2e-R4e3W2q1Z0x9';
 
-let loupe: RunningLoupe;
-let http: RunningServer;
-test.beforeAll(async () => {
-  [loupe, http] = await Promise.all([startLoupe(), startFixture('http-leaky-secrets')]);
-});
-test.afterAll(async () => {
-  await Promise.all([loupe?.stop(), http?.stop()]);
-});
+const { loupe, servers } = loupeWithServers({ leaky: httpFixture('http-leaky-secrets') });
 
 async function exportBoth(page: import('@playwright/test').Page): Promise<{ svg: string; mermaid: string }> {
   const download = page.waitForEvent('download');
@@ -75,7 +68,7 @@ test("over HTTP, the Sequence exports hold neither the URL's api_key nor a heade
   await lp.sidebar.getByRole('button', { name: '+ Connect by URL' }).click();
   const form = page.getByRole('dialog', { name: 'New connection by URL' });
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('leaky-http');
-  await form.getByRole('textbox', { name: 'URL', exact: true }).fill(`${http.url}?api_key=${QUERY_SECRET}`);
+  await form.getByRole('textbox', { name: 'URL', exact: true }).fill(`${servers.leaky.url}?api_key=${QUERY_SECRET}`);
   await form.getByRole('combobox', { name: 'Transport' }).selectOption('streamable');
   await form.getByRole('button', { name: '+ Add header' }).click();
   await form.getByRole('textbox', { name: 'Header 1 name' }).fill('X-Custom');

@@ -42,10 +42,7 @@ test('a long connections list scrolls by itself: Sessions and Trace files stay i
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
   const mcpServers = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`server-${String(i).padStart(2, '0')}`, { command: 'node', args: ['x.mjs'] }]));
-  await lp.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import mcpServers JSON' });
-  await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers }));
-  await dialog.getByRole('button', { name: 'Import' }).click();
+  await lp.importServers(mcpServers);
   await expect(lp.connections.getByRole('listitem', { name: 'server-24' })).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeInViewport();
   await expect(page.getByRole('heading', { name: 'Trace files' })).toBeInViewport();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { embedTrace } from '../lib/render/embed';
-import { withEchoMessageAsNumber } from './support/golden-variants';
+import { withEchoMessageAsNumber } from './golden/variants';
 
 const viewer = path.resolve('out/loupe-viewer.html');
 const golden = (name: string) => path.resolve('e2e/golden', name);

@@ -4,24 +4,12 @@
  * thousands separators, and string ids whole.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startEverything, type RunningServer } from '../proxy/transports/http/testing';
 import { ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
-import { startLoupe, type RunningLoupe } from './support/loupe';
+import { everythingHttp, loupeWithServers } from './support/servers';
 
 const BUILTIN = 'server-everything (reference server)';
-let loupe: RunningLoupe;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  server = await startEverything('streamableHttp');
-  loupe = await startLoupe();
-});
-
-test.afterAll(async () => {
-  await loupe?.stop();
-  await server?.stop();
-});
+const { loupe, servers } = loupeWithServers({ everything: everythingHttp });
 
 async function sendRaw(page: Page, frame: unknown): Promise<void> {
   const client = new ClientPanel(page);
@@ -85,10 +73,7 @@ test('stdio: rows name the tool, prompt and URI; ids read whole; time has separa
 test('Streamable HTTP: an HTTP lane filter, and no stderr filter', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  await lp.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import mcpServers JSON' });
-  await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers: { 'everything-http': { type: 'http', url: server.url } } }));
-  await dialog.getByRole('button', { name: 'Import' }).click();
+  await lp.importServers({ 'everything-http': { type: 'http', url: servers.everything.url } });
   await lp.connect('everything-http');
   await lp.expectPhase('ready');
   await lp.traffic.expectRow('notification', 'notifications/initialized');

@@ -7,18 +7,13 @@ import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
 import { ResourceContents } from './ResourceContents';
-import { TemplateReader } from './TemplateReader';
+import { TemplateReader, type TemplateInfo } from './TemplateReader';
 
 export interface ResourceInfo {
   uri: string;
   name?: string;
   title?: string;
   mimeType?: string;
-}
-
-export interface TemplateInfo {
-  uriTemplate: string;
-  name?: string;
 }
 
 /** A call the page could not start, or one the server refused, for the line under the buttons. */

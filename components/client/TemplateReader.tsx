@@ -6,8 +6,12 @@ import { BreakableUri } from '../ui/BreakableUri';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { FieldSuggestions } from './FieldSuggestions';
-import type { TemplateInfo } from './ResourcesTab';
 import { useCompletions } from './useCompletions';
+
+export interface TemplateInfo {
+  uriTemplate: string;
+  name?: string;
+}
 
 const NO_VALUES: Record<string, string> = {};
 

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { useAnalysis } from '../analysis/useAnalysis';
 import { ExpertInfo } from '../annotations/ExpertInfo';
-import type { PaneProps } from './panes';
+import type { PaneProps } from './paneProps';
 
 /** The Annotations tab: the analyser's findings for this trace, by severity and group. */
 export function AnnotationsPane({ traceId }: PaneProps) {

@@ -1,5 +1,6 @@
 'use client';
 import type { ComponentType } from 'react';
+import type { PaneProps } from './paneProps';
 import { TrafficPane } from '../traffic/TrafficPane';
 import { SequencePane } from '../sequence/SequencePane';
 import { CapabilitiesPane } from '../capabilities/CapabilitiesPane';
@@ -8,9 +9,7 @@ import { AnnotationsPane } from './AnnotationsPane';
 
 /** What every session view pane receives. The selected frame is shared through the store:
  *  `useLoupe(s => s.selected[traceId])` to read it, `useLoupe.getState().select(traceId, seq)` to set it. */
-export interface PaneProps {
-  traceId: string;
-}
+export type { PaneProps } from './paneProps';
 
 export interface PaneEntry {
   id: string;

@@ -63,6 +63,16 @@ export class LoupePage {
     await expect(this.tools.getByRole('region', { name: 'Call result' })).toBeVisible();
   }
 
+  /** Adds connections the way a host's config holds them, through Import mcpServers JSON. */
+  async importServers(mcpServers: Record<string, unknown>): Promise<void> {
+    await this.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Import mcpServers JSON' });
+    await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers }));
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(dialog).toBeHidden();
+    for (const name of Object.keys(mcpServers)) await expect(this.connections.getByRole('listitem', { name, exact: true })).toBeVisible();
+  }
+
   /** Adds a stdio connection through the New connection form. */
   async addConnection(c: { name: string; command: string; args?: string[]; env?: Record<string, string> }): Promise<void> {
     await this.sidebar.getByRole('button', { name: 'New connection' }).click();

@@ -1,76 +1,19 @@
 /**
- * Starts a real Loupe (`node bin/loupe.mjs start`) for one spec file: a free port, a temporary
- * config directory, the page from `out/` (built beforehand by the test command). Resolves with the
- * URL it printed, and stops it (SIGTERM, then SIGKILL) when the file is done.
+ * A real Loupe (`node bin/loupe.mjs start`) for the specs, started by the test kit's launcher: a
+ * free port, a temporary config directory, the page from `out/` (built beforehand by the test
+ * command).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from '@playwright/test';
+import { LOUPE_ROOT, launchLoupe, pageIsBuilt, type LaunchedLoupe } from '../../proxy/testkit/launch';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const repoRoot = LOUPE_ROOT;
 
-export interface RunningLoupe {
-  url: string;
-  origin: string;
-  configDir: string;
-  /** Everything the process printed so far, for failure messages. */
-  output(): string;
-  stop(): Promise<void>;
-}
-
-const URL_LINE = /Loupe is running at (http:\/\/\S+)/;
+export type RunningLoupe = LaunchedLoupe;
 
 export async function startLoupe(extraArgs: string[] = []): Promise<RunningLoupe> {
-  if (!existsSync(path.join(repoRoot, 'out', 'index.html'))) {
-    throw new Error('out/index.html is missing: build the page first (npm run build), or run npm test, which does.');
-  }
-  const configDir = await mkdtemp(path.join(tmpdir(), 'loupe-e2e-'));
-  const child = spawn(process.execPath, ['bin/loupe.mjs', 'start', '--port', '0', '--no-build', ...extraArgs], {
-    cwd: repoRoot,
-    env: { ...process.env, LOUPE_CONFIG_DIR: configDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Loupe did not print its URL within 30 s. Output:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const m = URL_LINE.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`Loupe exited (code ${code}, signal ${signal}) before printing its URL. Output:\n${output}`));
-    });
-  });
-  return {
-    url,
-    origin: new URL(url).origin,
-    configDir,
-    output: () => output,
-    stop: async () => {
-      await stopChild(child);
-      await rm(configDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  // The specs test the page as built; they never wait for a build of their own.
+  if (!pageIsBuilt()) throw new Error('out/index.html is missing: build the page first (npm run build), or run npm test, which does.');
+  return launchLoupe({ args: extraArgs, startLimitMs: 120_000, label: 'e2e' });
 }
 
 /** True while a process with this pid exists (signal 0 only checks). */

@@ -2,7 +2,7 @@
 import type { Frame } from '../mcp/frame';
 import type { Classified } from '../mcp/classify';
 import { maskHttpHead } from '../mcp/secret-headers';
-import type { SeqRow } from './sequence-model';
+import type { SeqRow } from './seq-row';
 
 export const LABEL_MAX = 80;
 

@@ -3,38 +3,13 @@
  * (lib/model): request/response links, progress and cancellation come from its pairing; this file
  * adds only the diagram's own layout facts (nesting, checkpoints, labels). Pure: no React, no DOM.
  */
-import type { Direction, Frame, Lane } from '../mcp/frame';
-import type { Classified, JsonRpcId } from '../mcp/classify';
+import type { Frame } from '../mcp/frame';
+import type { Classified } from '../mcp/classify';
 import { SessionModel } from '../model/session-model';
 import { rowLabel } from './row-label';
+import type { RowKind, SeqRow } from './seq-row';
 
-export type RowKind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'batch' | 'stderr' | 'lifecycle' | 'http';
-
-export interface SeqRow {
-  index: number;
-  seq: number;
-  ts: number;
-  dir: Direction;
-  lane: Lane;
-  kind: RowKind;
-  method?: string;
-  id?: JsonRpcId;
-  /** Plain text; the view renders it as text, never as markup. */
-  label: string;
-  /** On a request: its response's seq; on a response: its request's seq. */
-  pairSeq?: number;
-  latencyUs?: number;
-  /** The request this row sits under: a server request sent during a client request, a progress
-   *  notification under the request that carries its token, or the response of a nested request. */
-  parentSeq?: number;
-  depth: number;
-  isProgress?: boolean;
-  /** On a request: how many progress notifications it received. */
-  progressCount?: number;
-  /** On a request: a `notifications/cancelled` named it (seq of that notification). */
-  cancelledBy?: number;
-  errorCode?: number;
-}
+export type { RowKind, SeqRow } from './seq-row';
 
 /** Every this many rows the set of unanswered requests is remembered, so a window can find the
  *  requests that span it without scanning from the start. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withEchoMessageAsNumber } from '../../e2e/support/golden-variants';
+import { withEchoMessageAsNumber } from '../../e2e/golden/variants';
 import { golden, loupe, tempFiles } from './trace/cli-testing';
 
 /** The golden trace with the echo tool's `message` argument turned from a string into a number. */

@@ -19,7 +19,7 @@ import { Correlator } from './correlator';
 import { Emitter } from './emitter';
 import type { Recording } from './recording';
 import { REQUEST_TIMEOUT, RequestError } from './request-error';
-import { ServerRequestQueue, type Id } from './server-requests';
+import { ServerRequestQueue, type Answer, type Id } from './server-requests';
 import type { ClientApi, RequestOptions } from './types';
 import { LOUPE_VERSION } from '../../lib/version';
 
@@ -43,7 +43,7 @@ export interface DriverEvents {
   pending: (p: PendingServerRequest[]) => void;
 }
 
-export type Answer = { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
+export type { Answer } from './server-requests';
 
 /** Which list a list_changed notification refreshes (only a list already shown is read again). */
 const LIST_CHANGED: Record<string, ListName> = {

@@ -6,6 +6,9 @@ import type { PendingServerRequest } from '../../lib/wire/protocol';
 
 export type Id = string | number;
 
+/** What the client sends back to a server request: a result or an error. */
+export type Answer = { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
+
 export interface Waiting extends PendingServerRequest {
   id: Id;
 }

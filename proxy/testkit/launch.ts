@@ -1,7 +1,8 @@
 /**
- * Starts a Loupe of its own for one test: `loupe start --port 0` with a temporary config directory,
- * resolved with the URL it prints (which carries the launch's token), stopped with SIGTERM (then
- * SIGKILL) so the servers it started go with it.
+ * Starts a Loupe of its own, for one test or one spec file: `loupe start --port 0` with a temporary
+ * config directory, resolved with the URL it prints (which carries the launch's token), stopped
+ * with SIGTERM (then SIGKILL) so the servers it started go with it. The test kit (`loupe/test`)
+ * and Loupe's own end-to-end specs both start Loupe through here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,21 +13,41 @@ import { fileURLToPath } from 'node:url';
 
 export const LOUPE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const URL_LINE = /Loupe is running at (http:\/\/\S+)/;
-/** Long enough for a first run that builds the page; a built page starts in about a second. */
-const START_LIMIT_MS = 300_000;
+
+export interface LaunchOptions {
+  /** More `loupe start` options (`--session-budget 2MiB`). */
+  args?: string[];
+  /** How long Loupe may take to print its URL. The default leaves room for a first run that
+   *  builds the page; a built page starts in about a second. */
+  startLimitMs?: number;
+  /** Prefix of the errors, naming who started Loupe. */
+  label?: string;
+}
 
 export interface LaunchedLoupe {
   url: string;
+  origin: string;
+  configDir: string;
+  /** Everything the process printed so far, for failure messages. */
   output(): string;
   stop(): Promise<void>;
 }
 
-export async function launchLoupe(): Promise<LaunchedLoupe> {
+export function pageIsBuilt(): boolean {
+  return existsSync(path.join(LOUPE_ROOT, 'out', 'index.html'));
+}
+
+export async function launchLoupe(options: LaunchOptions = {}): Promise<LaunchedLoupe> {
+  const { args = [], startLimitMs = 300_000, label = 'loupe/test' } = options;
   const configDir = await mkdtemp(path.join(tmpdir(), 'loupe-test-'));
   // A consumer's first run builds the page into Loupe's out/ (loupe start does that when it is missing).
-  const built = existsSync(path.join(LOUPE_ROOT, 'out', 'index.html'));
-  const args = [path.join(LOUPE_ROOT, 'bin/loupe.mjs'), 'start', '--port', '0', '--config-dir', configDir, ...(built ? ['--no-build'] : [])];
-  const child = spawn(process.execPath, args, { cwd: LOUPE_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const argv = [path.join(LOUPE_ROOT, 'bin/loupe.mjs'), 'start', '--port', '0', '--config-dir', configDir, ...(pageIsBuilt() ? ['--no-build'] : []), ...args];
+  const child = spawn(process.execPath, argv, {
+    cwd: LOUPE_ROOT,
+    // The variable as well as the flag: a `loupe` that Loupe's servers run finds the same folder.
+    env: { ...process.env, LOUPE_CONFIG_DIR: configDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const stop = async () => {
     await stopChild(child);
@@ -34,7 +55,7 @@ export async function launchLoupe(): Promise<LaunchedLoupe> {
   };
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`loupe/test: Loupe did not print its URL within ${START_LIMIT_MS / 1000} s. Output:\n${output}`)), START_LIMIT_MS);
+      const timer = setTimeout(() => reject(new Error(`${label}: Loupe did not print its URL within ${startLimitMs / 1000} s. Output:\n${output}`)), startLimitMs);
       const onData = (chunk: Buffer) => {
         output += chunk.toString('utf8');
         const m = URL_LINE.exec(output);
@@ -47,10 +68,10 @@ export async function launchLoupe(): Promise<LaunchedLoupe> {
       child.stderr!.on('data', onData);
       child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new Error(`loupe/test: Loupe exited (code ${code}, signal ${signal}) before printing its URL. Output:\n${output}`));
+        reject(new Error(`${label}: Loupe exited (code ${code}, signal ${signal}) before printing its URL. Output:\n${output}`));
       });
     });
-    return { url, output: () => output, stop };
+    return { url, origin: new URL(url).origin, configDir, output: () => output, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -9,8 +9,7 @@ import {
   createTask, finishTask, handleTaskRequest, prune, resultReply, taskObject,
   type ReceivedTask, type TaskBook, type TaskOutcome, type TaskReply,
 } from '../../../lib/client/received-tasks';
-import type { Answer } from '../client-driver';
-import type { Id } from '../server-requests';
+import type { Answer, Id } from '../server-requests';
 import type { ClientStateHolder } from './state-holder';
 
 export interface TaskWire {

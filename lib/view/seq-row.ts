@@ -1,0 +1,31 @@
+/** One row of the sequence diagram, as lib/view/sequence-model.ts builds it and row-label.ts names it. */
+import type { Direction, Lane } from '../mcp/frame';
+import type { JsonRpcId } from '../mcp/classify';
+
+export type RowKind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'batch' | 'stderr' | 'lifecycle' | 'http';
+
+export interface SeqRow {
+  index: number;
+  seq: number;
+  ts: number;
+  dir: Direction;
+  lane: Lane;
+  kind: RowKind;
+  method?: string;
+  id?: JsonRpcId;
+  /** Plain text; the view renders it as text, never as markup. */
+  label: string;
+  /** On a request: its response's seq; on a response: its request's seq. */
+  pairSeq?: number;
+  latencyUs?: number;
+  /** The request this row sits under: a server request sent during a client request, a progress
+   *  notification under the request that carries its token, or the response of a nested request. */
+  parentSeq?: number;
+  depth: number;
+  isProgress?: boolean;
+  /** On a request: how many progress notifications it received. */
+  progressCount?: number;
+  /** On a request: a `notifications/cancelled` named it (seq of that notification). */
+  cancelledBy?: number;
+  errorCode?: number;
+}
