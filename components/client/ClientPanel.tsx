@@ -43,7 +43,7 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
           <button
             key={t} type="button" role="tab" id={`${dom(t)}-tab`} aria-selected={t === tab} aria-controls={dom(t)} tabIndex={t === tab ? 0 : -1}
             onClick={() => select(t)} onKeyDown={(e) => onKey(e, i)}
-            className={`border-b-2 px-1.5 py-1 ${t === tab ? 'border-sky-500 text-zinc-100' : 'border-transparent text-zinc-400 hover:text-zinc-200'}`}
+            className={`border-b-2 px-1 py-1 ${t === tab ? 'border-sky-500 text-zinc-100' : 'border-transparent text-zinc-400 hover:text-zinc-200'}`}
           >
             {t}
           </button>
