@@ -6,11 +6,10 @@
  * Measured from element boxes in a real browser.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ClientPanel } from './pages/ClientPanel';
+import { ClientPanel, connectEverything } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
 import { loupePerFile } from './support/loupe';
 
-const BUILTIN = 'server-everything (reference server)';
 const loupe = loupePerFile();
 const SIZES = [{ width: 1440, height: 900 }, { width: 1280, height: 720 }] as const;
 
@@ -57,12 +56,7 @@ async function expectThreeColumns(lp: LoupePage, client: ClientPanel, pane: Loca
 for (const size of SIZES) {
   test(`at ${size.width}×${size.height} the client panel keeps three columns and one scroll per area`, async ({ page }) => {
     await page.setViewportSize(size);
-    const lp = new LoupePage(page);
-    await lp.open(loupe.url);
-    await lp.connect(BUILTIN);
-    await lp.expectPhase('ready');
-    const client = new ClientPanel(page);
-    await client.listTools();
+    const { lp, client } = await connectEverything(page, loupe.url);
     await lp.callTool('get-sum', { a: 2, b: 40 });
     await lp.traffic.row('response', 'tools/call').click();
 

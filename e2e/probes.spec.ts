@@ -6,29 +6,10 @@
  * made-up session id; the 2024-11-05 transport names no status for an unknown session).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startEverything, type RunningServer } from '../proxy/transports/http/testing';
 import { LoupePage } from './pages/LoupePage';
-import { startLoupe, type RunningLoupe } from './support/loupe';
+import { everythingHttp, everythingSse, loupeWithServers } from './support/servers';
 
-let loupe: RunningLoupe;
-let streamable: RunningServer;
-let legacy: RunningServer;
-
-test.beforeAll(async () => {
-  [streamable, legacy, loupe] = await Promise.all([startEverything('streamableHttp'), startEverything('sse'), startLoupe()]);
-});
-
-test.afterAll(async () => {
-  await Promise.all([loupe?.stop(), streamable?.stop(), legacy?.stop()]);
-});
-
-async function importServer(lp: LoupePage, name: string, entry: Record<string, unknown>): Promise<void> {
-  await lp.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
-  const dialog = lp.page.getByRole('dialog', { name: 'Import mcpServers JSON' });
-  await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers: { [name]: entry } }));
-  await dialog.getByRole('button', { name: 'Import' }).click();
-  await expect(lp.connections.getByRole('listitem', { name })).toBeVisible();
-}
+const { loupe, servers } = loupeWithServers({ streamable: everythingHttp, legacy: everythingSse });
 
 /** The "N of M frames" of the traffic toolbar, once it has held still for a second. */
 async function settledCounts(page: Page): Promise<{ shown: number; total: number }> {
@@ -56,15 +37,15 @@ async function ruleIds(page: Page): Promise<string[]> {
 }
 
 const CASES = [
-  { transport: 'Streamable HTTP', name: 'probe-streamable', entry: () => ({ type: 'http', url: streamable.url }), earned: ['http.origin-not-validated', 'http.unknown-session-status'] },
-  { transport: 'HTTP+SSE', name: 'probe-sse', entry: () => ({ type: 'sse', url: legacy.url }), earned: ['http.origin-not-validated'] },
+  { transport: 'Streamable HTTP', name: 'probe-streamable', entry: () => ({ type: 'http', url: servers.streamable.url }), earned: ['http.origin-not-validated', 'http.unknown-session-status'] },
+  { transport: 'HTTP+SSE', name: 'probe-sse', entry: () => ({ type: 'sse', url: servers.legacy.url }), earned: ['http.origin-not-validated'] },
 ];
 
 for (const c of CASES) {
   test(`the probes on ${c.transport} leave no finding the server did not earn and no frame in the live session`, async ({ page }) => {
     const lp = new LoupePage(page);
     await lp.open(loupe.url);
-    await importServer(lp, c.name, c.entry());
+    await lp.importServers({ [c.name]: c.entry() });
     await lp.connect(c.name);
     await lp.expectPhase('ready');
     const lane = (name: string) => page.getByRole('radiogroup', { name: 'Lane' }).getByRole('radio', { name }).click();

@@ -6,22 +6,13 @@
  * without telling the server.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ClientPanel } from './pages/ClientPanel';
+import { ClientPanel, connectEverything } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
 import { loupePerFile } from './support/loupe';
 
-const BUILTIN = 'server-everything (reference server)';
 const loupe = loupePerFile();
 
-async function connected(page: Page): Promise<{ lp: LoupePage; client: ClientPanel }> {
-  const lp = new LoupePage(page);
-  await lp.open(loupe.url);
-  await lp.connect(BUILTIN);
-  await lp.expectPhase('ready');
-  const client = new ClientPanel(page);
-  await client.listTools();
-  return { lp, client };
-}
+const connected = (page: Page) => connectEverything(page, loupe.url);
 
 /** After a reload the session's tab comes back; the panel is opened if it did not reopen itself. */
 async function reloaded(page: Page, client: ClientPanel): Promise<void> {
