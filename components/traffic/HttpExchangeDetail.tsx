@@ -2,7 +2,7 @@
 import { formatLatency, formatSize, formatTime } from '../../lib/browser/frameView';
 import type { Trace } from '../../lib/browser/trace';
 import type { Frame } from '../../lib/mcp/frame';
-import type { HttpExchange as HttpExchangeView } from '../../lib/model/http-exchanges';
+import type { HttpExchange as HttpExchangeView } from '../../lib/mcp/http-exchanges';
 import { Button } from '../ui/Button';
 import { HttpHeaders } from './HttpHeaders';
 import { FactList } from '../ui/FactList';
@@ -57,8 +57,8 @@ export function HttpExchangeDetail({ frame, trace, onJump }: { frame: Frame; tra
       )}
       <FactList facts={[['stream', ex.stream], ['Last-Event-ID', ex.lastEventId], ['probe', ex.probe && `${ex.probe}${ex.verdict ? `: ${ex.verdict}` : ''}`], ['size', ex.bytes !== undefined ? formatSize(ex.bytes) : undefined], ['error', ex.error], ['note', ex.note]]} />
       <Timing ex={ex} />
-      <HttpHeaders label="Request headers" headers={ex.requestHeaderList.map((h): [string, string] => [h.name, h.value])} />
-      <HttpHeaders label="Response headers" headers={ex.responseHeaderList.map((h): [string, string] => [h.name, h.value])} />
+      <HttpHeaders label="Request headers" headers={ex.requestHeaders} />
+      <HttpHeaders label="Response headers" headers={ex.responseHeaders} />
       <Events ex={ex} onJump={onJump} />
     </section>
   );

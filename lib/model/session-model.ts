@@ -17,7 +17,7 @@ import { classifyValue, type Classified } from '../mcp/classify';
 import type { Call, CallIndex } from '../mcp/calls';
 import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
-import { HttpExchanges } from './http-exchanges';
+import { HttpExchanges } from '../mcp/http-exchanges';
 
 export type ModelSource = 'live' | 'file';
 

@@ -1,65 +1,58 @@
 /**
- * HAR 1.2 of the http lane, for browser devtools. An exchange is the request frame (phase
- * `request`), its response-head frame, its `end` frame and the message frames it carried, all
- * linked by `meta.exchange` (the request frame's seq).
+ * HAR 1.2 of the http lane, for browser devtools: one entry per exchange of the session's model
+ * (lib/mcp/http-exchanges.ts builds them; the analyser's http.* rules read the same ones).
  */
-import type { Frame, HeaderPairs, TransportKind, HttpEndMeta, HttpFrame, HttpMessageMeta, HttpRequestMeta, HttpResponseMeta } from '../mcp/frame';
+import { headerValue, type Frame, type HeaderPairs, type TransportKind } from '../mcp/frame';
+import { requestBody, type HttpExchange } from '../mcp/http-exchanges';
+import { modelOf, type SessionModel } from '../model/session-model';
 import type { Trace } from '../trace/format';
 import { originMs } from '../trace/time';
 
-interface Exchange {
-  request: HttpFrame;
-  rq: HttpRequestMeta;
-  response?: HttpFrame;
-  rs?: HttpResponseMeta;
-  end?: HttpFrame;
-  em?: HttpEndMeta;
-  sent: Frame[];
-  received: { frame: Frame; sse?: HttpMessageMeta }[];
-}
+const nameValues = (h: HeaderPairs) => h.map(([name, value]) => ({ name, value }));
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
-function headerList(h: HeaderPairs): { name: string; value: string }[] {
-  return h.map(([name, value]) => ({ name, value }));
-}
-
-function exchanges(frames: readonly Frame[]): Exchange[] {
-  const byId = new Map<number, Exchange>();
-  for (const f of frames) {
-    if (f.lane === 'http' && f.meta) {
-      const m = f.meta;
-      if (m.phase === 'request') byId.set(f.seq, { request: f, rq: m, sent: [], received: [] });
-      const ex = m.phase === 'request' ? undefined : byId.get(m.exchange);
-      if (ex && m.phase === 'response') [ex.response, ex.rs] = [f, m];
-      else if (ex && m.phase === 'end') [ex.end, ex.em] = [f, m];
-    } else if (f.lane === 'message' && f.meta?.transport === 'http' && f.meta.exchange !== undefined) {
-      const ex = byId.get(f.meta.exchange);
-      if (ex && f.dir === 'c2s') ex.sent.push(f);
-      else if (ex) ex.received.push({ frame: f, sse: f.meta });
-    }
-  }
-  return [...byId.values()];
-}
-
-/** The request body: a message frame it carried, else the text after the head in the raw. */
-function requestBody(ex: Exchange): string | undefined {
-  if (ex.sent.length > 0) return ex.sent.map((f) => f.raw).join('\n');
-  const at = ex.request.raw.indexOf('\r\n\r\n');
-  const body = at === -1 ? '' : ex.request.raw.slice(at + 4);
-  return body || undefined;
-}
-
-function responseBody(ex: Exchange, sse: boolean): string {
-  const parts = ex.received.map(({ frame, sse: m }) => {
+function responseBody(ex: HttpExchange, sse: boolean): string {
+  const parts = ex.received.map((frame) => {
+    const m = frame.meta?.transport === 'http' && frame.lane === 'message' ? frame.meta : undefined;
     if (!sse) return frame.raw;
-    const id = m?.eventId;
-    const event = m?.event;
-    return `${id ? `id: ${id}\n` : ''}${event ? `event: ${event}\n` : ''}data: ${frame.raw}\n\n`;
+    return `${m?.eventId ? `id: ${m.eventId}\n` : ''}${m?.event ? `event: ${m.event}\n` : ''}data: ${frame.raw}\n\n`;
   });
   return parts.join(sse ? '' : '\n') + (ex.end?.raw ?? '');
 }
 
-function headerValue(headers: { name: string; value: string }[], name: string): string | undefined {
-  return headers.find((h) => h.name.toLowerCase() === name)?.value;
+function entry(ex: HttpExchange, origin: number) {
+  const mimeType = ex.contentType ?? '';
+  const body = requestBody(ex);
+  const text = responseBody(ex, mimeType.startsWith('text/event-stream'));
+  const headersUs = ex.response?.ts ?? ex.sentAt;
+  const doneUs = ex.end?.ts ?? headersUs;
+  const wait = (headersUs - ex.sentAt) / 1000;
+  const receive = (doneUs - headersUs) / 1000;
+  let query: { name: string; value: string }[] = [];
+  try {
+    query = [...new URL(ex.url).searchParams].map(([name, value]) => ({ name, value }));
+  } catch {
+    // A URL that does not parse keeps an empty query list; the url field still shows it.
+  }
+  return {
+    startedDateTime: new Date(origin + ex.sentAt / 1000).toISOString(),
+    time: wait + receive,
+    request: {
+      method: ex.method, url: ex.url, httpVersion: 'HTTP/1.1', cookies: [], headers: nameValues(ex.requestHeaders), queryString: query,
+      ...(body !== undefined ? { postData: { mimeType: headerValue(ex.requestHeaders, 'content-type') ?? 'application/json', text: body } } : {}),
+      headersSize: -1, bodySize: body === undefined ? 0 : byteLength(body),
+    },
+    response: {
+      status: ex.status ?? 0, statusText: ex.statusText ?? (ex.error ? `error: ${ex.error}` : ''),
+      httpVersion: 'HTTP/1.1', cookies: [], headers: nameValues(ex.responseHeaders),
+      content: { size: byteLength(text), mimeType, text },
+      redirectURL: headerValue(ex.responseHeaders, 'location') ?? '', headersSize: -1,
+      bodySize: ex.bytes ?? -1,
+    },
+    cache: {},
+    timings: { send: 0, wait, receive },
+    comment: `Loupe frames ${ex.id}${ex.response ? `, ${ex.response.seq}` : ''}${ex.end ? `, ${ex.end.seq}` : ''}`,
+  };
 }
 
 /**
@@ -76,49 +69,10 @@ export function harEmptyReason(frames: readonly Frame[], transport: TransportKin
   return `The frames exported hold no HTTP exchange (no request of the http lane is in scope): ${rest}.`;
 }
 
-export function traceToHar(trace: Trace, creatorVersion: string): object {
+/** `model`: the session's, when the caller already holds it; else the trace's frames build one. */
+export function traceToHar(trace: Trace, creatorVersion: string, model: Pick<SessionModel, 'exchanges'> = modelOf(trace.frames)): object {
   const origin = originMs(trace.header);
-  const entries = exchanges(trace.frames).map((ex) => {
-    const { rq, rs, em } = ex;
-    const url = rq.url;
-    const reqHeaders = headerList(rq.headers);
-    const resHeaders = headerList(rs?.headers ?? []);
-    const mimeType = rs?.contentType ?? headerValue(resHeaders, 'content-type') ?? '';
-    const body = requestBody(ex);
-    const text = responseBody(ex, mimeType.startsWith('text/event-stream'));
-    const sentUs = ex.request.ts;
-    const headersUs = ex.response?.ts ?? sentUs;
-    const doneUs = ex.end?.ts ?? headersUs;
-    const wait = (headersUs - sentUs) / 1000;
-    const receive = (doneUs - headersUs) / 1000;
-    let query: { name: string; value: string }[] = [];
-    try {
-      query = [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
-    } catch {
-      // A URL that does not parse keeps an empty query list; the url field still shows it.
-    }
-    const error = em?.error;
-    const endBytes = em?.bytes;
-    return {
-      startedDateTime: new Date(origin + sentUs / 1000).toISOString(),
-      time: wait + receive,
-      request: {
-        method: rq.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: reqHeaders, queryString: query,
-        ...(body !== undefined ? { postData: { mimeType: headerValue(reqHeaders, 'content-type') ?? 'application/json', text: body } } : {}),
-        headersSize: -1, bodySize: body === undefined ? 0 : new TextEncoder().encode(body).length,
-      },
-      response: {
-        status: rs?.status ?? 0, statusText: rs?.statusText ?? (error ? `error: ${error}` : ''),
-        httpVersion: 'HTTP/1.1', cookies: [], headers: resHeaders,
-        content: { size: new TextEncoder().encode(text).length, mimeType, text },
-        redirectURL: headerValue(resHeaders, 'location') ?? '', headersSize: -1,
-        bodySize: typeof endBytes === 'number' ? endBytes : -1,
-      },
-      cache: {},
-      timings: { send: 0, wait, receive },
-      comment: `Loupe frames ${ex.request.seq}${ex.response ? `, ${ex.response.seq}` : ''}${ex.end ? `, ${ex.end.seq}` : ''}`,
-    };
-  });
-  const empty = harEmptyReason(trace.frames, trace.header.target.transport);
+  const entries = model.exchanges.all.map((ex) => entry(ex, origin));
+  const empty = entries.length === 0 ? harEmptyReason(trace.frames, trace.header.target.transport) : undefined;
   return { log: { version: '1.2', creator: { name: 'Loupe', version: creatorVersion }, entries, ...(empty ? { comment: empty } : {}) } };
 }

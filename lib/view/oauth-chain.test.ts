@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../analyze/engine';
+import { modelOf } from '../model/session-model';
 import { OAuthScript } from '../analyze/cases/auth';
 import { oauthChain } from './oauth-chain';
 
@@ -15,7 +15,7 @@ describe('the OAuth chain', () => {
       .x({ url: 'http://127.0.0.1:4000/.well-known/oauth-authorization-server', step: 'server-metadata', response: { issuer: 'http://127.0.0.1:4000', code_challenge_methods_supported: ['plain'] } })
       .x({ method: 'POST', url: 'http://127.0.0.1:4000/token', step: 'token', body: 'grant_type=authorization_code&code=c', response: { access_token: 'a', token_type: 'Bearer' } })
       .frames;
-    const chain = oauthChain(frames, analyze(frames).annotations);
+    const chain = oauthChain(modelOf(frames));
     expect(chain.map((s) => s.kind)).toEqual(['challenge', 'resource-metadata', 'resource-metadata', 'server-metadata', 'token']);
     expect(chain[1]).toMatchObject({ asked: `GET ${PRM}`, answered: '404', ok: false });
     expect(chain[1].findings.map((f) => f.rule)).toEqual(['auth.resource-metadata-not-served']);

@@ -4,9 +4,10 @@
  * each with what was asked, what came back, and the auth.* findings on its frames. Built from the
  * session's HTTP exchanges, so a tapped host's chain reads the same as Loupe's own.
  */
-import type { Frame } from '../mcp/frame';
+import { headerValue } from '../mcp/frame';
 import type { Annotation } from '../analyze/types';
-import { exchangesOf, type HttpExchange } from '../model/http-exchanges';
+import type { HttpExchange } from '../mcp/http-exchanges';
+import type { SessionModel } from '../model/session-model';
 
 export type ChainStepKind = 'challenge' | 'resource-metadata' | 'server-metadata' | 'registration' | 'authorize' | 'token' | 'refresh' | 'token-exchange' | 'retry';
 
@@ -22,20 +23,21 @@ export interface ChainStep {
 }
 
 function kindOf(ex: HttpExchange, sawChallenge: boolean): ChainStepKind | undefined {
-  const step = (ex.request.meta as { oauth?: unknown } | undefined)?.oauth;
-  if (typeof step === 'string') return step as ChainStepKind;
+  if (ex.requestMeta.stream === 'oauth') return ex.requestMeta.oauth;
   if (ex.stream === 'post' && (ex.status === 401 || ex.status === 403)) return 'challenge';
-  if (ex.stream === 'post' && sawChallenge && Object.keys(ex.requestHeaders).some((h) => h.toLowerCase() === 'authorization')) return 'retry';
+  if (ex.stream === 'post' && sawChallenge && headerValue(ex.requestHeaders, 'authorization') !== undefined) return 'retry';
   // A tapped host's chain carries no step names: recognise the well-known URLs.
   if (ex.url.includes('/.well-known/oauth-protected-resource')) return 'resource-metadata';
   if (ex.url.includes('/.well-known/oauth-authorization-server') || ex.url.includes('/.well-known/openid-configuration')) return 'server-metadata';
   return undefined;
 }
 
-export function oauthChain(frames: readonly Frame[], annotations: readonly Annotation[]): ChainStep[] {
+/** Read from the session's model: its exchanges and its annotations. */
+export function oauthChain(model: Pick<SessionModel, 'exchanges' | 'annotations'>): ChainStep[] {
+  const annotations: readonly Annotation[] = model.annotations;
   const steps: ChainStep[] = [];
   let sawChallenge = false;
-  for (const ex of exchangesOf(frames)) {
+  for (const ex of model.exchanges.all) {
     const kind = kindOf(ex, sawChallenge);
     if (!kind) continue;
     if (kind === 'challenge') sawChallenge = true;

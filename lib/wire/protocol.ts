@@ -75,6 +75,15 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('server-request/answer'), rid: Rid, sessionId: SessionId, key: z.string(), ...AnswerFields }),
   /** Opens the session that shows a recorded tap (a file in the config dir's taps/ folder). */
   z.object({ type: z.literal('taps/open'), rid: Rid, file: z.string().min(1).max(300) }),
+  /** Starts an HTTP tap in the proxy ("Tap a URL"): a loopback listener that passes every request
+   *  on to `url` and records the exchanges; the ack names the session that follows it. */
+  z.object({
+    type: z.literal('taps/start-url'), rid: Rid, url: z.string().min(1).max(4000),
+    port: z.number().int().min(0).max(65535).optional(), name: z.string().max(200).optional(),
+    mode: z.enum(['auto', 'streamable', 'sse']).optional(),
+  }),
+  /** Stops an HTTP tap this Loupe runs (its listener closes; the recording stays). */
+  z.object({ type: z.literal('taps/stop'), rid: Rid, file: z.string().min(1).max(300) }),
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportSchema,
 ]);
@@ -134,6 +143,10 @@ export const TapEntrySchema = z.object({
   bytes: z.number().int().nonnegative(),
   /** The session that follows or shows it, when one is open. */
   sessionId: z.string().optional(),
+  /** An HTTP tap's local address: what the host is pointed at in place of the server. */
+  listen: z.string().optional(),
+  /** This Loupe runs the tap's listener, so the page can stop it. */
+  stoppable: z.boolean().optional(),
 });
 export type TapEntry = z.infer<typeof TapEntrySchema>;
 

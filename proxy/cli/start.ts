@@ -72,6 +72,8 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   // Hosts' sessions recorded by `loupe tap`: running ones are followed live, finished ones listed.
   const taps = new TapWatcher(configDir, registry);
   await taps.start().catch((e: Error) => console.error(`loupe start: warning: not following taps: ${e.message}`));
+  // Hosts' HTTP servers that `loupe tap install` pointed at a local tap reach their server through us.
+  for (const line of await taps.startInstalled().catch((e: Error) => [`not serving installed HTTP taps: ${e.message}`])) console.error(`loupe start: ${line}`);
   let server: LoupeServer;
   try {
     server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store, taps });
@@ -82,14 +84,14 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     await registry.closeAll();
     return 1;
   }
-  const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry))));
-  onFatalError(() => drain('internal error', server, registry));
+  const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry, taps))));
+  onFatalError(() => drain('internal error', server, registry, taps));
   if (!signals.signal.aborted) console.log(`Loupe is running at ${server.url}`);
   return stopped;
 }
 
 /** Stops accepting first, so no page opens a session while the others are being closed. */
-async function drain(reason: string, server: LoupeServer, registry: SessionRegistry): Promise<number> {
+async function drain(reason: string, server: LoupeServer, registry: SessionRegistry, taps: TapWatcher): Promise<number> {
   console.error(`loupe: ${reason}: closing sessions and stopping their servers`);
   const limit = setTimeout(() => {
     console.error('loupe: shutdown took too long: exiting');
@@ -98,6 +100,8 @@ async function drain(reason: string, server: LoupeServer, registry: SessionRegis
   limit.unref();
   try {
     await server.close();
+    // The HTTP taps this Loupe runs end here, each recording its end, before their sessions close.
+    await taps.close();
     await registry.closeAll();
     return 0;
   } catch (e) {

@@ -8,6 +8,7 @@ import { defaultOpenOptions } from '../sessions/session';
 import { LOUPE_VERSION } from '../../lib/version';
 import { answerExport } from '../trace/export-request';
 import type { CallPolicy, ClientApi } from '../sessions/types';
+import { callError } from '../sessions/client/calls';
 import { FrameStream } from './frame-stream';
 import type { HubMember, PageHub } from './page-hub';
 
@@ -163,6 +164,16 @@ export class PageSocket implements HubMember {
         if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
         return this.ok(msg, { sessionId: await this.hub.taps.open(msg.file) });
       }
+      case 'taps/start-url': {
+        if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
+        const { sessionId } = await this.hub.taps.startUrl({ url: msg.url, port: msg.port, name: msg.name, mode: msg.mode });
+        return this.ok(msg, { sessionId });
+      }
+      case 'taps/stop': {
+        if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
+        await this.hub.taps.stopUrl(msg.file);
+        return this.ok(msg);
+      }
       default:
         return unreachable(msg);
     }
@@ -190,8 +201,12 @@ export class PageSocket implements HubMember {
   private async request(msg: Extract<PageMessage, { type: 'session/request' }>): Promise<void> {
     const rid = msg.rid;
     if (rid === undefined) throw new Error('session/request needs a "rid" to carry its result');
-    const call = await this.client(msg.sessionId).call(msg.method, msg.params, policyOf(msg)).done;
-    this.send(call.status === 'done' ? { type: 'request/result', rid, result: call.result } : { type: 'request/result', rid, error: call.error ?? { message: 'the call failed' } });
+    const client = this.client(msg.sessionId);
+    try {
+      this.send({ type: 'request/result', rid, result: await client.ask(msg.method, msg.params, policyOf(msg)) });
+    } catch (e) {
+      this.send({ type: 'request/result', rid, error: callError(e) });
+    }
   }
 }
 

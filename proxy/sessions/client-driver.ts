@@ -77,7 +77,9 @@ export class ClientDriver implements ClientApi {
       onServerRequest: (id, method, params) => this.serverRequest(id, method, params),
       onNotification: (method, params) => this.notification(method, params),
     }, config.requestTimeoutMs);
-    this.calls = new Calls(this.holder, (m, p, o) => this.correlator.request(m, p, o), (call) => this.callDone(call));
+    this.calls = new Calls(this.holder, (m, p, o) => this.correlator.request(m, p, o), (call) => {
+      if (call.status === 'done') this.succeeded(call.method, call.params, call.result);
+    });
     this.received = new ReceivedTasks(this.holder, { respond: (id, a) => this.respond(id, a), notify: (m, p) => this.notify(m, p) }, options.clientCapabilities);
     this.clientTasks = new ClientTasks(this.holder, (m, p, o) => this.correlator.request(m, p, o));
     recording.on('message', (frame, json) => {
@@ -152,6 +154,19 @@ export class ClientDriver implements ClientApi {
 
   call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy): { id: string; done: Promise<CallState> } {
     return this.calls.start(method, params, policy);
+  }
+
+  /**
+   * A request whose answer goes back to the one who asked (the page's Ping and completions,
+   * loupe/test): recorded like every frame, and what its success says about the client state (a
+   * log level, a subscription, a task) lands there, but it is not one of the calls the client
+   * panel lists. Nobody can cancel it or watch its progress from another page, so it costs no
+   * client/update to every page, twice per request, which was most of the proxy's work per ping.
+   */
+  async ask(method: string, params: Record<string, unknown> | undefined, policy: CallPolicy = {}): Promise<unknown> {
+    const result = await this.correlator.request(method, params, policy);
+    this.succeeded(method, params, result);
+    return result;
   }
 
   cancel(callId: string): void {
@@ -248,18 +263,17 @@ export class ClientDriver implements ClientApi {
     if (method === 'notifications/tasks/status') this.clientTasks.seen(p);
   }
 
-  /** What a call's success tells the client state: the log level, a subscription, a task. */
-  private callDone(call: CallState): void {
-    if (call.status !== 'done') return;
-    const params = call.params ?? {};
-    if (call.method === 'logging/setLevel' && typeof params.level === 'string') this.holder.set('logLevel', params.level);
-    if ((call.method === 'resources/subscribe' || call.method === 'resources/unsubscribe') && typeof params.uri === 'string') {
+  /** What a request's success tells the client state: the log level, a subscription, a task. */
+  private succeeded(method: string, requestParams: Record<string, unknown> | undefined, result: unknown): void {
+    const params = requestParams ?? {};
+    if (method === 'logging/setLevel' && typeof params.level === 'string') this.holder.set('logLevel', params.level);
+    if ((method === 'resources/subscribe' || method === 'resources/unsubscribe') && typeof params.uri === 'string') {
       const uri = params.uri;
-      const on = call.method === 'resources/subscribe';
+      const on = method === 'resources/subscribe';
       this.holder.set('subscriptions', (subs) => (on ? [...subs.filter((u) => u !== uri), uri] : subs.filter((u) => u !== uri)));
     }
-    const task = (call.result as { task?: Record<string, unknown> } | undefined)?.task;
-    if (call.method === 'tools/call' && params.task && task && typeof task.taskId === 'string') this.clientTasks.started(task, String(params.name ?? 'tool'));
+    const task = (result as { task?: Record<string, unknown> } | undefined)?.task;
+    if (method === 'tools/call' && params.task && task && typeof task.taskId === 'string') this.clientTasks.started(task, String(params.name ?? 'tool'));
   }
 }
 

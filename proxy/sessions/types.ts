@@ -41,6 +41,8 @@ export interface ClientApi {
   onState(fn: (patch: ClientStatePatch) => void): () => void;
   list(name: ListName, more?: boolean): Promise<void>;
   call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy): { id: string; done: Promise<CallState> };
+  /** A request answered to the asker alone: not listed among the calls (see ClientDriver.ask). */
+  ask(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy): Promise<unknown>;
   cancel(callId: string): void;
   task(taskId: string, action: 'get' | 'result' | 'cancel'): Promise<void>;
   setRoots(roots: Root[]): Promise<void>;

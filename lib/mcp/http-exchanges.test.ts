@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from '../mcp/frame';
-import { toFrame } from '../mcp/frame-check';
+import type { Frame } from './frame';
+import { toFrame } from './frame-check';
 import { HttpExchanges, exchangeIdOf } from './http-exchanges';
 
 function frames(): Frame[] {
@@ -25,9 +25,12 @@ describe('HttpExchanges', () => {
     const ex = x.get(1)!;
     expect(ex).toMatchObject({
       id: 1, method: 'POST', url: 'http://127.0.0.1:9/mcp', stream: 'post', status: 200, statusText: 'OK',
-      requestHeaders: { Accept: 'text/event-stream', Authorization: 'Bearer x' }, responseHeaders: { 'content-type': 'text/event-stream' },
-      sentAt: 0, headersAt: 3000, doneAt: 6000, bytes: 120, sent: [2], received: [6],
+      requestHeaders: [['Accept', 'text/event-stream'], ['Authorization', 'Bearer x']], responseHeaders: [['content-type', 'text/event-stream']],
+      contentType: 'text/event-stream', sentAt: 0, headersAt: 3000, doneAt: 6000, bytes: 120,
     });
+    expect(ex.sent.map((m) => m.seq)).toEqual([2]);
+    // The message after the end frame belongs to no exchange any more.
+    expect(ex.received.map((m) => m.seq)).toEqual([6]);
     expect(ex.events).toEqual([{ seq: 5, eventId: 'e1', event: undefined, message: false }, { seq: 6, eventId: 'e2', event: undefined, message: true }]);
   });
 
