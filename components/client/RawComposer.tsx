@@ -51,7 +51,7 @@ export function RawComposer({ sessionId, ready }: { sessionId: string; ready: bo
       <div><Button disabled={!ready} onClick={() => void send()}>Send raw</Button></div>
       {error && <p role="alert" className="text-red-300">{error}</p>}
       {after !== undefined && (
-        <ol aria-label="Frames after it" className="max-h-48 overflow-y-auto rounded bg-zinc-950 p-1 font-mono text-[11px]">
+        <ol aria-label="Frames after it" className="rounded bg-zinc-950 p-1 font-mono text-[11px]">
           {since.map((f) => (
             <li key={f.seq} className={f.dir === 'c2s' ? 'text-sky-200' : 'text-emerald-200'}>
               <span className="text-zinc-600">#{f.seq} {f.dir === 'c2s' ? '→' : '←'} </span>

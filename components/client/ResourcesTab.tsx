@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import { pickTemplate, useTemplates } from '../../lib/browser/client/templatesStore';
 import { listClient, startCall } from '../../lib/browser/actions';
 import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
 import { useLoupe } from '../../lib/browser/store';
@@ -31,7 +32,8 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
   const templatesList = listOf(client, 'templates');
   const resources = itemsOf<ResourceInfo>(client, 'resources');
   const templates = itemsOf<TemplateInfo>(client, 'templates');
-  const [template, setTemplate] = useState<string>();
+  // What is being filled in is this page's, per session: a tab switch or a reload keeps it.
+  const template = useTemplates((s) => s.get(id).picked);
   const [error, setError] = useState<string>();
   const [query, setQuery] = useState('');
   const shown = resources ? searchItems(resources, query) : undefined;
@@ -56,7 +58,7 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
       {error && <p role="alert" className="text-red-300">{error}</p>}
       {resources && <ListSearch what="resources" value={query} shown={shown?.length ?? 0} total={resources.length} onChange={setQuery} />}
       {shown && (
-        <ul aria-label="Resources" className="flex max-h-64 flex-col gap-1 overflow-y-auto">
+        <ul aria-label="Resources" className="flex flex-col gap-1">
           {shown.map((r) => {
             const subscribed = client.subscriptions.includes(r.uri);
             const upd = client.resourceUpdates[r.uri];
@@ -84,7 +86,7 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
       {templates && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Template
-          <select className="rounded border border-zinc-700 bg-zinc-950 px-2 py-1 font-mono text-xs text-zinc-100" value={template ?? ''} onChange={(e) => setTemplate(e.target.value || undefined)}>
+          <select className="rounded border border-zinc-700 bg-zinc-950 px-2 py-1 font-mono text-xs text-zinc-100" value={template ?? ''} onChange={(e) => pickTemplate(id, e.target.value || undefined)}>
             <option value="">— choose —</option>
             {templates.map((t) => (
               <option key={t.uriTemplate} value={t.uriTemplate}>{t.name ?? t.uriTemplate} — {t.uriTemplate}</option>

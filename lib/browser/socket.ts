@@ -12,6 +12,8 @@ import { Backoff } from './backoff';
 import { checkFramesMessage } from './frames-message';
 import { startClientFollowers } from './client/followers';
 import { restorePanels } from './client/panelStore';
+import { restoreTemplates } from './client/templatesStore';
+import { restoreDismissed } from './client/dismissedStore';
 
 type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 export type PageRequest = WithoutRid<PageMessage>;
@@ -56,6 +58,8 @@ export class LoupeSocket {
     useLoupe.getState().restoreTabs();
     restoreViewFromUrl();
     restorePanels();
+    restoreTemplates();
+    restoreDismissed();
     startClientFollowers();
     // A tab opened any way at all (the session list, Back/Forward, a link) streams its session.
     useLoupe.subscribe((now, before) => {
