@@ -1,9 +1,14 @@
 /** --era in the commands that connect: record, check and client speak the era they are told to. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFixture, type RunningServer } from '../transports/http/testing';
 import { EVERYTHING, fixture, runCli, tempDir } from './shared/run-cli';
+import { MODERN_EXPECTED_RULES } from '../../e2e/fixtures/servers/expected-rules';
+
+interface CheckReport {
+  annotations: Array<{ rule: string; severity: string; message: string }>;
+}
 
 type Msg = { method?: string; params?: { _meta?: Record<string, unknown> } };
 const sentMessages = (file: string): Msg[] => readFileSync(file, 'utf8').trimEnd().split('\n').slice(1)
@@ -51,6 +56,27 @@ describe('--era', () => {
     const client = await runCli(['client', '--era', 'modern', '--out', out, '--no-redact', server.url]);
     expect(client.stderr).not.toMatch(/failed/);
     expect(sentMessages(out)[0].method).toBe('server/discover');
+  }, 60_000);
+
+  it('check --era modern over stdio: the modern-only server passes with nothing above info', async () => {
+    const r = await runCli(['check', '--era', 'modern', '--format', 'json', '--timeout', '5000', '--', ...fixture('modern-only')]);
+    expect(r.stderr).not.toMatch(/handshake failed|discover failed/);
+    const report: CheckReport = JSON.parse(r.stdout);
+    expect(report.annotations.filter((a) => a.severity !== 'info').map((a) => `${a.rule}: ${a.message}`)).toEqual([]);
+    expect(r.code, r.stdout).toBe(0);
+  }, 60_000);
+
+  it('check --era modern over stdio fails a server that breaks a modern rule, and names the rule', async () => {
+    const { name, rule, script } = MODERN_EXPECTED_RULES.find((e) => e.name === 'bad-modern-result-type')!;
+    const file = path.join(tempDir(), 'script.json');
+    writeFileSync(file, JSON.stringify(script));
+    const r = await runCli(['check', '--era', 'modern', '--timeout', '5000', '--script', file, '--', ...fixture(name)]);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toContain(rule);
+    const json = await runCli(['check', '--era', 'modern', '--format', 'json', '--timeout', '5000', '--script', file, '--', ...fixture(name)]);
+    const report: CheckReport = JSON.parse(json.stdout);
+    expect(report.annotations.filter((a) => a.severity === 'error').map((a) => a.rule)).toEqual([rule]);
+    expect(json.code).toBe(1);
   }, 60_000);
 
   it('refuses an unknown era with a usage error', async () => {
