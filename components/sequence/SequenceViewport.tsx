@@ -9,6 +9,7 @@ import type { Severity } from '../../lib/view/palette';
 import type { Viewport } from './useViewport';
 import { SequenceRow } from './SequenceRow';
 import { SpanLayer } from './SpanLayer';
+import { ListenLaneLayer } from './ListenLaneLayer';
 import { containsSeq, type RangeSet } from '../../lib/view/range-set';
 
 export interface SequenceViewportProps {
@@ -87,6 +88,7 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
     >
       <div style={{ height: layout.offsets.height, width, position: 'relative' }}>
         <SpanLayer layout={layout} first={first} last={last} width={width} lanes={lanes} />
+        <ListenLaneLayer layout={layout} first={first} last={last} width={width} lanes={lanes} />
         {rows}
         {hovered && hoverPos >= 0 && (
           <div role="tooltip" className="pointer-events-none absolute z-10 max-w-xl whitespace-pre-wrap break-all rounded border border-zinc-700 bg-zinc-900/95 p-2 text-xs text-zinc-200 shadow-lg"

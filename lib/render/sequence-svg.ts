@@ -2,9 +2,10 @@
  * A standalone SVG of a range of the diagram, built as a string. Labels are server-controlled
  * text: everything is XML-escaped, and characters XML cannot carry are dropped.
  */
-import { diagramWidth, laneXs, rowShape, LANE_ORDER, LANE_TITLES, NEST_STEP, type SequenceLayout } from '../view/sequence-layout';
+import { diagramWidth, laneXs, listenLaneX, rowShape, LANE_ORDER, LANE_TITLES, NEST_STEP, type SequenceLayout } from '../view/sequence-layout';
 import { clip, formatUs } from '../view/row-label';
-import { KIND_COLOR, LIFELINE_COLOR, SEVERITY_COLOR, SPAN_COLOR, type Severity } from '../view/palette';
+import { listenLaneCaption } from '../view/listen-lanes';
+import { KIND_COLOR, LIFELINE_COLOR, LISTEN_LANE_COLOR, SEVERITY_COLOR, SPAN_COLOR, type Severity } from '../view/palette';
 
 export function xmlText(text: string): string {
   return text
@@ -45,6 +46,16 @@ export function sequenceToSvg(layout: SequenceLayout, first: number, last: numbe
     const y1 = span.from < first ? HEADER : y(span.from) + h / 2;
     const y2 = span.to < 0 || span.to > last ? HEADER + body : y(span.to) + h / 2;
     out.push(`<rect x="${lane - 3}" y="${y1}" width="6" height="${Math.max(0, y2 - y1)}" fill="${SPAN_COLOR}"/>`);
+  }
+  // Listen streams as lanes beside the server, as the live diagram draws them (ListenLaneLayer).
+  for (const { lane, from, to, marks } of layout.listenLanes(first, last)) {
+    const x = listenLaneX(lane.column, lanes);
+    const color = lane.endSeq === undefined ? LISTEN_LANE_COLOR.open : LISTEN_LANE_COLOR.ended;
+    const y1 = from < first ? HEADER : y(from) + h / 2;
+    const y2 = to < 0 || to > last ? HEADER + body : y(to) + h / 2;
+    out.push(`<rect x="${x - 2}" y="${y1}" width="4" height="${Math.max(0, y2 - y1)}" fill="${color}" opacity="0.55"/>`);
+    for (const p of marks) out.push(`<circle cx="${x}" cy="${y(p) + h / 2}" r="3.5" fill="${color}"/>`);
+    if (from >= first) out.push(`<text x="${x + 6}" y="${y1 - 3}" fill="${color}" font-size="10">${xmlText(listenLaneCaption(lane))}</text>`);
   }
   for (let p = first; p <= last; p++) out.push(rowSvg(layout, p, y(p) + h / 2, lanes, opts));
   out.push('</svg>');

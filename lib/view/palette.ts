@@ -17,3 +17,5 @@ export const KIND_COLOR = {
 
 export const LIFELINE_COLOR = '#52525b';
 export const SPAN_COLOR = '#3f3f46';
+/** A listen lane while its stream is open, and once it has ended. */
+export const LISTEN_LANE_COLOR = { open: '#a5b4fc', ended: '#71717a' } as const;

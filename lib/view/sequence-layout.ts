@@ -4,6 +4,7 @@
  */
 import { RowOffsets, DEFAULT_OFFSETS, type OffsetOptions } from './row-offsets';
 import type { SequenceModel, SeqRow } from './sequence-model';
+import { listenLanes, type ListenLane } from './listen-lanes';
 
 export interface LayoutOptions extends OffsetOptions {
   /** Hide progress notifications; their request shows the count instead. */
@@ -63,6 +64,8 @@ export class SequenceLayout {
     }
     const out: Span[] = [];
     for (const seq of seqs) {
+      // A listen stream is drawn as a lane of its own (listenLanes), not as an activation bar.
+      if (this.model.session.calls.callAt(seq)?.longLived) continue;
       const req = this.model.row(seq)!;
       const from = this.positionOf[req.index];
       const to = req.pairSeq === undefined ? -1 : this.positionOfSeq(req.pairSeq);
@@ -70,6 +73,29 @@ export class SequenceLayout {
     }
     return out;
   }
+
+  /** Listen lanes that cross positions first..last, with where they start and end (-1: still open). */
+  listenLanes(first: number, last: number): PlacedListenLane[] {
+    if (last < first) return [];
+    const out: PlacedListenLane[] = [];
+    for (const lane of listenLanes(this.model.session)) {
+      const from = this.positionOfSeq(lane.startSeq);
+      const to = lane.endSeq === undefined ? -1 : this.positionOfSeq(lane.endSeq);
+      if (from < 0 || from > last || (to >= 0 && to < first)) continue;
+      const marks = lane.notifications.map((seq) => this.positionOfSeq(seq)).filter((p) => p >= first && p <= last);
+      out.push({ lane, from, to, marks });
+    }
+    return out;
+  }
+}
+
+export interface PlacedListenLane {
+  lane: ListenLane;
+  /** Positions of its start and of its end (-1: open at the end of the trace). */
+  from: number;
+  to: number;
+  /** Positions of its notifications inside the window. */
+  marks: number[];
 }
 
 export interface Span {
@@ -114,6 +140,13 @@ export interface RowShape {
 }
 
 export const NEST_STEP = 10;
+
+/** The x of a listen lane: beside the server's lifeline, one column per stream open at once, kept
+ *  short of the stderr lane. */
+export function listenLaneX(column: number, lanes: Record<LaneName, number>): number {
+  const room = Math.max(1, Math.floor((lanes.stderr - lanes.server - 24) / 10));
+  return lanes.server + 14 + (column % room) * 10;
+}
 
 export function rowShape(row: SeqRow, lanes: Record<LaneName, number>): RowShape {
   if (row.lane === 'stderr') {

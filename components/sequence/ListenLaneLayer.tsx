@@ -1,0 +1,50 @@
+'use client';
+/**
+ * Listen lanes in the visible window: each subscriptions/listen stream as a bar beside the server's
+ * lifeline from its acknowledgement to its end (or the window's edge while it is open), a dot for
+ * each notification tagged with it, and its state written at its start. Each lane is an image
+ * named by its label, so it can be found without seeing it.
+ */
+import { listenLaneX, type LaneName, type SequenceLayout } from '../../lib/view/sequence-layout';
+import { listenLaneCaption, listenLaneLabel } from '../../lib/view/listen-lanes';
+import { LISTEN_LANE_COLOR } from '../../lib/view/palette';
+
+export interface ListenLaneLayerProps {
+  layout: SequenceLayout;
+  first: number;
+  last: number;
+  width: number;
+  lanes: Record<LaneName, number>;
+}
+
+export function ListenLaneLayer({ layout, first, last, width, lanes }: ListenLaneLayerProps) {
+  const placed = layout.listenLanes(first, last);
+  if (placed.length === 0) return null;
+  const o = layout.offsets;
+  const h = layout.options.rowHeight;
+  const top = o.top(first) - (first > 0 ? h : 0);
+  const bottom = o.top(last) + h;
+  const y = (p: number) => o.top(p) - top + h / 2;
+  return (
+    <svg className="pointer-events-none absolute left-0" style={{ top }} width={width} height={bottom - top}>
+      {placed.map(({ lane, from, to, marks }) => {
+        const x = listenLaneX(lane.column, lanes);
+        const y1 = from < first ? 0 : y(from);
+        const y2 = to < 0 || to > last ? bottom - top : y(to);
+        const open = lane.endSeq === undefined;
+        const color = open ? LISTEN_LANE_COLOR.open : LISTEN_LANE_COLOR.ended;
+        return (
+          <g key={lane.requestSeq} role="img" aria-label={listenLaneLabel(lane)} data-listen-state={lane.state}>
+            <rect x={x - 2} y={y1} width={4} height={Math.max(0, y2 - y1)} fill={color} opacity={0.55}
+              strokeDasharray={lane.acknowledged ? undefined : '2 2'} stroke={lane.acknowledged ? 'none' : color} />
+            {marks.map((p) => <circle key={p} cx={x} cy={y(p)} r={3.5} fill={color} />)}
+            {to >= first && to <= last && <line x1={x - 5} x2={x + 5} y1={y2} y2={y2} stroke={color} strokeWidth={2} />}
+            {from >= first && (
+              <text x={x + 6} y={y1 - 3} fill={color} fontSize={10}>{listenLaneCaption(lane)}</text>
+            )}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
