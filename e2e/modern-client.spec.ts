@@ -57,7 +57,7 @@ async function orderAnsweredByPerson(client: ClientPanel, item: string, note: st
   await expect(client.result).toContainText(`ordered ${item} x2; note: ${note}`);
 }
 
-async function listenForCounter(client: ClientPanel): Promise<void> {
+async function listenForCounter(page: Page, client: ClientPanel): Promise<void> {
   await client.tab('Listen');
   await client.root.getByRole('checkbox', { name: 'toolsListChanged' }).uncheck();
   await client.root.getByRole('textbox', { name: 'Resource subscriptions' }).fill('fixture://counter');
@@ -69,8 +69,21 @@ async function listenForCounter(client: ClientPanel): Promise<void> {
   await expect(client.result).toContainText('counter is');
   await client.tab('Listen');
   await expect(listen.getByRole('list', { name: 'Notifications received' })).toContainText('notifications/resources/updated fixture://counter');
+  await test.step('the sequence diagram draws the stream as a lane, its update on it', () => expectListenLane(page, /: listening, 1 notification$/));
   await listen.getByRole('button', { name: 'Stop' }).click();
   await expect(listen.getByRole('status', { name: 'Listen status' })).toHaveText('closed');
+  await test.step('stopped, the lane says it was ended by a cancel', () => expectListenLane(page, /: ended by cancel, 1 notification$/));
+}
+
+/** The newest listen lane in the Sequence view has this label; the Traffic view is shown again after. */
+async function expectListenLane(page: Page, label: RegExp): Promise<void> {
+  const views = page.getByRole('tablist', { name: 'Session views' });
+  await views.getByRole('tab', { name: 'Sequence' }).click();
+  const diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
+  const lane = diagram.getByRole('img', { name: /^Listen stream #\d+ / }).last();
+  await expect(lane).toHaveAccessibleName(label);
+  await expect(lane.locator('circle')).toHaveCount(1);
+  await views.getByRole('tab', { name: 'Traffic' }).click();
 }
 
 test('modern over stdio: discover in the header, an MRTR call answered in the page, a task to completion, a listen', async ({ page }) => {
@@ -103,7 +116,7 @@ test('modern over stdio: discover in the header, an MRTR call answered in the pa
     await expect(task).toContainText('working → completed');
   });
 
-  await test.step('a listen stream receives the update it asked for', () => listenForCounter(client));
+  await test.step('a listen stream receives the update it asked for', () => listenForCounter(page, client));
 });
 
 test('modern over Streamable HTTP (auto probe on a dual-era server): MRTR, an approval task via tasks/update, a listen', async ({ page }) => {
@@ -142,7 +155,7 @@ test('modern over Streamable HTTP (auto probe on a dual-era server): MRTR, an ap
     await expect(client.result).toContainText('region Zürich');
   });
 
-  await test.step('a listen stream over HTTP', () => listenForCounter(client));
+  await test.step('a listen stream over HTTP', () => listenForCounter(page, client));
 });
 
 test('legacy stays as it was: auto against server-everything falls back to initialize and lists all 19 tools', async ({ page }) => {

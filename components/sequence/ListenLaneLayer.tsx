@@ -2,7 +2,8 @@
 /**
  * Listen lanes in the visible window: each subscriptions/listen stream as a bar beside the server's
  * lifeline from its acknowledgement to its end (or the window's edge while it is open), a dot for
- * each notification tagged with it, and its state written at its start. Each lane is an image
+ * each notification tagged with it, and its state written at its start (left of the server's
+ * lifeline: the side lanes are too narrow to hold it). Each lane is an image
  * named by its label, so it can be found without seeing it.
  */
 import { listenLaneX, type LaneName, type SequenceLayout } from '../../lib/view/sequence-layout';
@@ -40,7 +41,7 @@ export function ListenLaneLayer({ layout, first, last, width, lanes }: ListenLan
             {marks.map((p) => <circle key={p} cx={x} cy={y(p)} r={3.5} fill={color} />)}
             {to >= first && to <= last && <line x1={x - 5} x2={x + 5} y1={y2} y2={y2} stroke={color} strokeWidth={2} />}
             {from >= first && (
-              <text x={x + 6} y={y1 - 3} fill={color} fontSize={10}>{listenLaneCaption(lane)}</text>
+              <text x={lanes.server - 6} y={y1 - 4} fill={color} fontSize={10} textAnchor="end">{listenLaneCaption(lane)}</text>
             )}
           </g>
         );

@@ -55,7 +55,7 @@ export function sequenceToSvg(layout: SequenceLayout, first: number, last: numbe
     const y2 = to < 0 || to > last ? HEADER + body : y(to) + h / 2;
     out.push(`<rect x="${x - 2}" y="${y1}" width="4" height="${Math.max(0, y2 - y1)}" fill="${color}" opacity="0.55"/>`);
     for (const p of marks) out.push(`<circle cx="${x}" cy="${y(p) + h / 2}" r="3.5" fill="${color}"/>`);
-    if (from >= first) out.push(`<text x="${x + 6}" y="${y1 - 3}" fill="${color}" font-size="10">${xmlText(listenLaneCaption(lane))}</text>`);
+    if (from >= first) out.push(`<text x="${lanes.server - 6}" y="${y1 - 4}" fill="${color}" font-size="10" text-anchor="end">${xmlText(listenLaneCaption(lane))}</text>`);
   }
   for (let p = first; p <= last; p++) out.push(rowSvg(layout, p, y(p) + h / 2, lanes, opts));
   out.push('</svg>');
