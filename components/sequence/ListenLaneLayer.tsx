@@ -21,17 +21,13 @@ export interface ListenLaneLayerProps {
 export function ListenLaneLayer({ layout, first, last, width, lanes }: ListenLaneLayerProps) {
   const placed = layout.listenLanes(first, last);
   if (placed.length === 0) return null;
-  const o = layout.offsets;
-  const h = layout.options.rowHeight;
-  const top = o.top(first) - (first > 0 ? h : 0);
-  const bottom = o.top(last) + h;
-  const y = (p: number) => o.top(p) - top + h / 2;
+  const { top, height, y } = layout.layerBox(first, last);
   return (
-    <svg className="pointer-events-none absolute left-0" style={{ top }} width={width} height={bottom - top}>
+    <svg className="pointer-events-none absolute left-0" style={{ top }} width={width} height={height}>
       {placed.map(({ lane, from, to, marks }) => {
         const x = listenLaneX(lane.column, lanes);
         const y1 = from < first ? 0 : y(from);
-        const y2 = to < 0 || to > last ? bottom - top : y(to);
+        const y2 = to < 0 || to > last ? height : y(to);
         const open = lane.endSeq === undefined;
         const color = open ? LISTEN_LANE_COLOR.open : LISTEN_LANE_COLOR.ended;
         return (

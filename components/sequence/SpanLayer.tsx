@@ -14,25 +14,21 @@ export interface SpanLayerProps {
 
 export function SpanLayer({ layout, first, last, width, lanes }: SpanLayerProps) {
   if (last < first) return null;
-  const o = layout.offsets;
-  const h = layout.options.rowHeight;
-  const top = o.top(first) - (first > 0 ? h : 0);
-  const bottom = o.top(last) + h;
-  const y = (p: number) => o.top(p) - top + h / 2;
+  const { top, height, y } = layout.layerBox(first, last);
   return (
-    <svg className="pointer-events-none absolute left-0" style={{ top }} width={width} height={bottom - top} aria-hidden="true">
+    <svg className="pointer-events-none absolute left-0" style={{ top }} width={width} height={height} aria-hidden="true">
       {LANE_ORDER.map((lane) => (
-        <line key={lane} x1={lanes[lane]} x2={lanes[lane]} y1={0} y2={bottom - top} stroke={LIFELINE_COLOR}
+        <line key={lane} x1={lanes[lane]} x2={lanes[lane]} y1={0} y2={height} stroke={LIFELINE_COLOR}
           strokeDasharray={lane === 'client' || lane === 'server' ? undefined : '2 3'} />
       ))}
       {layout.spans(first, last).map((s) => {
         const x = s.dir === 'c2s' ? lanes.server - s.depth * NEST_STEP : lanes.client + s.depth * NEST_STEP;
         const y1 = s.from < first ? 0 : y(s.from);
-        const y2 = s.to < 0 || s.to > last ? bottom - top : y(s.to);
+        const y2 = s.to < 0 || s.to > last ? height : y(s.to);
         return <rect key={s.requestSeq} x={x - 3} y={y1} width={6} height={Math.max(0, y2 - y1)} fill={SPAN_COLOR} stroke={s.answered ? 'none' : '#fbbf24'} strokeDasharray="2 2" />;
       })}
-      {o.gapsIn(first, last).map((g) => {
-        const gy = o.top(g.position) - top - layout.options.gapHeight;
+      {layout.offsets.gapsIn(first, last).map((g) => {
+        const gy = layout.offsets.top(g.position) - top - layout.options.gapHeight;
         return (
           <g key={g.position}>
             <rect x={0} y={gy + 3} width={width} height={layout.options.gapHeight - 6} fill="#18181b" />

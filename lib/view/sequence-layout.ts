@@ -74,6 +74,15 @@ export class SequenceLayout {
     return out;
   }
 
+  /** Where a layer drawn behind positions first..last sits: its top (one row above the first, so
+   *  bars entering the window are drawn), its height, and the y of a position's centre in it. */
+  layerBox(first: number, last: number): { top: number; height: number; y(position: number): number } {
+    const o = this.offsets;
+    const h = this.options.rowHeight;
+    const top = o.top(first) - (first > 0 ? h : 0);
+    return { top, height: o.top(last) + h - top, y: (p) => o.top(p) - top + h / 2 };
+  }
+
   /** Listen lanes that cross positions first..last, with where they start and end (-1: still open). */
   listenLanes(first: number, last: number): PlacedListenLane[] {
     if (last < first) return [];
