@@ -26,7 +26,6 @@ export class SequenceModel {
   private readonly indexBySeq = new Map<number, number>();
   /** Unanswered client requests, oldest first: the innermost is the last. */
   private readonly openClientRequests: number[] = [];
-  private readonly exchangeRequest = new Map<number, number>();
   /** checkpoints[k] = request seqs unanswered just before row k * CHECKPOINT_EVERY. */
   readonly checkpoints: number[][] = [];
   private readonly open = new Set<number>();
@@ -100,15 +99,15 @@ export class SequenceModel {
   private onRequest(row: SeqRow, f: Frame): void {
     if (this.session.calls.callAt(row.seq)?.seq !== row.seq) return;
     this.open.add(row.seq);
-    const exchange = f.lane === 'message' && f.meta?.transport === 'http' ? f.meta.exchange : undefined;
     if (row.dir === 'c2s') {
       this.openClientRequests.push(row.seq);
-      if (exchange !== undefined) this.exchangeRequest.set(exchange, row.seq);
       return;
     }
     // A server request during a client request belongs to it. Over HTTP the POST's stream says
-    // which; over stdio nothing does, so the innermost unanswered client request is taken.
-    const parent = (exchange !== undefined ? this.exchangeRequest.get(exchange) : undefined) ?? this.openClientRequests.at(-1);
+    // which (the request its exchange carried); over stdio nothing does, so the innermost
+    // unanswered client request is taken.
+    const carrier = this.session.exchanges.of(f)?.sent.find((m) => this.session.calls.callAt(m.seq)?.seq === m.seq);
+    const parent = carrier?.seq ?? this.openClientRequests.at(-1);
     if (parent !== undefined) this.nestUnder(row, parent);
   }
 
