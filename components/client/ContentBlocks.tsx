@@ -1,5 +1,6 @@
 'use client';
-import { blockView, formatBytes, type BlockView } from '../../lib/client/content';
+import { blockView, type BlockView } from '../../lib/client/content';
+import { formatBytes } from '../../lib/text/bytes';
 
 const box = 'rounded border border-zinc-800 bg-zinc-950 p-2';
 

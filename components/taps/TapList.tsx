@@ -2,7 +2,8 @@
 import { openTap } from '../../lib/browser/actions';
 import { useLoupe } from '../../lib/browser/store';
 import type { TapEntry } from '../../lib/wire/protocol';
-import { formatSize } from '../../lib/browser/frameView';
+import { formatBytes } from '../../lib/text/bytes';
+
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -41,7 +42,7 @@ export function TapList() {
           >
             <div className="truncate text-xs text-zinc-200">{label(t)}</div>
             <div className="text-[11px] text-zinc-500">
-              {t.running ? <span className="text-emerald-400">● live</span> : 'ended'} · {when(t.startedAt)} · {formatSize(t.bytes)}
+              {t.running ? <span className="text-emerald-400">● live</span> : 'ended'} · {when(t.startedAt)} · {formatBytes(t.bytes)}
             </div>
           </button>
         </li>

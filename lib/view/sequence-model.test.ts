@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SequenceModel, CHECKPOINT_EVERY } from './sequence-model';
 import { FrameScript } from './frames.fixture';
+import type { HttpRequestMeta } from '../mcp/frame';
 
 function build(s: FrameScript): SequenceModel {
   const m = new SequenceModel();
@@ -44,7 +45,7 @@ describe('SequenceModel', () => {
 
   it('nests by the HTTP exchange when the transport says which POST carried it', () => {
     const s = new FrameScript().handshake({ sampling: {} });
-    const post = { transport: 'http', phase: 'request', method: 'POST', url: 'http://127.0.0.1/mcp', headers: [], stream: 'post' };
+    const post: HttpRequestMeta = { transport: 'http', phase: 'request', method: 'POST', url: 'http://127.0.0.1/mcp', headers: [], stream: 'post' };
     s.raw('c2s', 'POST /mcp HTTP/1.1\r\n\r\n', 'http', post);
     s.raw('c2s', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call' }), 'message', { transport: 'http', exchange: 4 });
     s.raw('c2s', 'POST /mcp HTTP/1.1\r\n\r\n', 'http', post);
