@@ -8,6 +8,7 @@
  * guard is built, so a schema change it cannot follow fails at once, never silently.
  */
 import type { z } from 'zod';
+import { isObject } from './json';
 
 type Guard = (v: unknown) => boolean;
 
@@ -30,7 +31,6 @@ const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._z
 const propValuesOf = (s: z.ZodType): Record<string, Set<unknown>> | undefined =>
   (s as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function numberGuard(d: Def): Guard {
   let int = false;

@@ -8,16 +8,13 @@ import type { Classified } from '../mcp/classify';
 import { SessionModel } from '../model/session-model';
 import { rowLabel } from './row-label';
 import type { RowKind, SeqRow } from './seq-row';
+import { asObject } from '../mcp/json';
 
 export type { RowKind, SeqRow } from './seq-row';
 
 /** Every this many rows the set of unanswered requests is remembered, so a window can find the
  *  requests that span it without scanning from the start. */
 export const CHECKPOINT_EVERY = 1024;
-
-function obj(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
 
 export class SequenceModel {
   readonly rows: SeqRow[] = [];
@@ -87,7 +84,7 @@ export class SequenceModel {
     };
     this.rows.push(row);
     this.indexBySeq.set(f.seq, index);
-    const params = obj(obj(c.json)?.params);
+    const params = asObject(asObject(c.json)?.params);
     if (f.dir !== 'local' && f.lane === 'message') {
       if (kind === 'request' && c.id !== undefined) this.onRequest(row, f);
       else if (kind === 'response' || kind === 'error') this.onResponse(row);

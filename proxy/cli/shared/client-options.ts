@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_PROTOCOL_VERSION } from '../../../lib/mcp/versions';
 import { InputError, UsageError, positiveInteger } from './args';
+import { isObject } from '../../../lib/mcp/json';
 
 export interface ScriptStep {
   method: string;
@@ -48,10 +49,6 @@ export const CLIENT_USAGE = `client options:
   --script FILE               a JSON array of {"method", "params"} requests to send after discovery
   --env NAME=VALUE            set an environment variable for the server (repeatable); the
                               server otherwise gets only PATH, HOME and a few other basics`;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function parseCapabilities(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return DEFAULT_CLIENT_CAPABILITIES;
