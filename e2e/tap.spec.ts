@@ -42,6 +42,15 @@ test("a host's session through the tap: live in the dashboard, every view, no cl
     await expect(page.getByRole('listbox', { name: 'Sequence diagram' }).getByRole('option', { name: /tools\/call/ }).first()).toBeVisible();
     await page.getByRole('tab', { name: 'Capabilities' }).click();
     await expect(page.getByText('Client capabilities')).toBeVisible();
+    await page.getByRole('tab', { name: 'Timing' }).click();
+    await expect(page.getByRole('table', { name: 'Latency by method' }).getByRole('row', { name: /^tools\/call client 1 / })).toHaveCount(1);
+    await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name: 'Annotations' }).click();
+    await expect(page.getByRole('region', { name: 'Expert info' })).toBeVisible();
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await expect(page.getByRole('dialog', { name: 'Export trace' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // Loupe is not a peer in a host's session: nothing in the page can send into it.
+    await expect(page.getByRole('button', { name: /send/i })).toHaveCount(0);
   } finally {
     await host.close();
   }

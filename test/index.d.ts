@@ -53,7 +53,7 @@ export interface Loupe {
   readonly sessionId: string;
   readonly url: string | undefined;
   /** Starts this test's Loupe on a free port, opens a session on `mcpServer`, shows it in `page`. */
-  connect(options?: { protocolVersion?: string; clientCapabilities?: Record<string, unknown>; timeoutMs?: number }): Promise<void>;
+  connect(options?: { protocolVersion?: string; era?: 'legacy' | 'modern' | 'auto'; clientCapabilities?: Record<string, unknown>; timeoutMs?: number }): Promise<void>;
   /** Any request through Loupe's client; a JSON-RPC error or a timeout throws McpRequestError. */
   request(method: string, params?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<unknown>;
   callTool(name: string, args?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<CallToolResult>;

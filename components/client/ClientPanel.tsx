@@ -2,7 +2,11 @@
 import type { KeyboardEvent } from 'react';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
-import { CLIENT_TABS, usePanel, type ClientTab } from '../../lib/browser/client/panelStore';
+import { CLIENT_TABS, MODERN_ONLY_TABS, usePanel, type ClientTab } from '../../lib/browser/client/panelStore';
+import { ListenTab } from './modern/ListenTab';
+import { ModernTasksTab } from './modern/ModernTasksTab';
+import { ModernUtilities } from './modern/ModernUtilities';
+import { MultiRoundCalls } from './modern/MultiRoundCalls';
 import { PromptsTab } from './PromptsTab';
 import { ResourcesTab } from './ResourcesTab';
 import { RootsTab } from './RootsTab';
@@ -16,14 +20,17 @@ import { UtilitiesTab } from './UtilitiesTab';
 /** Loupe as an MCP client for one session: the server's pending requests, then one feature tab. */
 export function ClientPanel({ session }: { session: SessionSummary }) {
   const id = session.id;
-  const tab = usePanel((s) => s.get(id).tab);
+  const modern = session.era === 'modern';
+  const tabs = CLIENT_TABS.filter((t) => modern || !MODERN_ONLY_TABS.includes(t));
+  const stored = usePanel((s) => s.get(id).tab);
+  const tab = tabs.includes(stored) ? stored : 'Tools';
   const ready = session.status === 'ready';
   const dom = (t: ClientTab) => `${id.replace(/[^A-Za-z0-9_-]/g, '_')}-client-${t}`;
   const select = (t: ClientTab) => usePanel.getState().patch(id, { tab: t });
   const onKey = (e: KeyboardEvent, i: number) => {
     const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : undefined;
     if (next === undefined) return;
-    const t = CLIENT_TABS[(next + CLIENT_TABS.length) % CLIENT_TABS.length];
+    const t = tabs[(next + tabs.length) % tabs.length];
     select(t);
     document.getElementById(`${dom(t)}-tab`)?.focus();
   };
@@ -38,8 +45,9 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
       </div>
       <ServerRequests sessionId={id} />
       <UrlElicitations sessionId={id} />
+      <MultiRoundCalls sessionId={id} />
       <div role="tablist" aria-label="Client features" className="flex flex-wrap gap-px border-b border-zinc-800">
-        {CLIENT_TABS.map((t, i) => (
+        {tabs.map((t, i) => (
           <button
             key={t} type="button" role="tab" id={`${dom(t)}-tab`} aria-selected={t === tab} aria-controls={dom(t)} tabIndex={t === tab ? 0 : -1}
             onClick={() => select(t)} onKeyDown={(e) => onKey(e, i)}
@@ -53,9 +61,10 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
         {tab === 'Tools' && <ToolsTab sessionId={id} ready={ready} />}
         {tab === 'Resources' && <ResourcesTab session={session} ready={ready} />}
         {tab === 'Prompts' && <PromptsTab session={session} ready={ready} />}
-        {tab === 'Tasks' && <TasksTab sessionId={id} ready={ready} />}
+        {tab === 'Tasks' && (modern ? <ModernTasksTab sessionId={id} ready={ready} /> : <TasksTab sessionId={id} ready={ready} />)}
         {tab === 'Roots' && <RootsTab session={session} />}
-        {tab === 'Utilities' && <UtilitiesTab sessionId={id} ready={ready} />}
+        {tab === 'Utilities' && (modern ? <ModernUtilities sessionId={id} ready={ready} /> : <UtilitiesTab sessionId={id} ready={ready} />)}
+        {tab === 'Listen' && <ListenTab sessionId={id} ready={ready} />}
       </div>
     </aside>
   );

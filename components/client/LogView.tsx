@@ -1,9 +1,10 @@
 'use client';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { startCall } from '../../lib/browser/actions';
 import { callOf, clientOf } from '../../lib/browser/client/clientState';
 import { useLoupe } from '../../lib/browser/store';
-import { LOG_LEVELS, logLine, serverNotifications } from '../../lib/client/notifications';
+import { LOG_LEVELS } from '../../lib/client/notifications';
+import { LogLines } from './LogLines';
 import type { CallState } from '../../lib/wire/client-state';
 import { Button } from '../ui/Button';
 
@@ -13,21 +14,15 @@ function describeSetLevel(call: CallState | undefined, level: string | undefined
   return level ? `the server's level is ${level}` : undefined;
 }
 
-const levelColor = (l: string) => (['error', 'critical', 'alert', 'emergency'].includes(l) ? 'text-red-300' : l === 'warning' ? 'text-amber-300' : l === 'debug' ? 'text-zinc-500' : 'text-zinc-300');
 
 /** `logging/setLevel` and the `notifications/message` the server sent, newest last. */
 export function LogView({ sessionId, ready }: { sessionId: string; ready: boolean }) {
-  const trace = useLoupe((s) => s.traces[sessionId]);
   const client = useLoupe((s) => clientOf(s, sessionId));
   // The level the session set is the session's; this page's choice only until it is applied.
   const [choice, setChoice] = useState<string>();
   const level = choice ?? client.logLevel ?? 'debug';
   const [error, setError] = useState<string>();
   const status = error ?? describeSetLevel(callOf(client, 'logging/setLevel'), client.logLevel);
-  const lines = useMemo(() => {
-    if (!trace) return [];
-    return serverNotifications(trace.frames, trace.classified).filter((n) => n.method === 'notifications/message').map(logLine).slice(-300);
-  }, [trace, trace?.version]);
   const apply = async () => {
     try {
       await startCall(sessionId, 'logging/setLevel', { level });
@@ -49,14 +44,7 @@ export function LogView({ sessionId, ready }: { sessionId: string; ready: boolea
         <Button disabled={!ready} onClick={() => void apply()}>Set level</Button>
         {status && <span role="status" aria-label="Log level status" className="text-zinc-400">{status}</span>}
       </div>
-      <ol aria-label="Log messages" className="max-h-48 overflow-y-auto rounded bg-zinc-950 p-1 font-mono text-[11px]">
-        {lines.length === 0 && <li className="text-zinc-600">No notifications/message yet.</li>}
-        {lines.map((l) => (
-          <li key={`${l.seq}-${l.text.slice(0, 20)}`} className={levelColor(l.level)}>
-            <span className="text-zinc-600">#{l.seq} </span>[{l.level}]{l.logger ? ` ${l.logger}:` : ''} {l.text}
-          </li>
-        ))}
-      </ol>
+      <LogLines sessionId={sessionId} />
     </section>
   );
 }

@@ -4,13 +4,11 @@ import { clientOf, listOf } from '../../lib/browser/client/clientState';
 import { useLoupe } from '../../lib/browser/store';
 import { isTerminalStatus } from '../../lib/client/received-tasks';
 import { Button } from '../ui/Button';
-import { ContentBlocks } from './ContentBlocks';
+import { TaskHeading } from './TaskHeading';
+import { TaskResult } from './TaskResult';
 import { ReceivedTasksList } from './ReceivedTasksList';
 import { RpcError } from './ToolResult';
 
-const statusColor: Record<string, string> = {
-  working: 'text-sky-300', input_required: 'text-amber-300', completed: 'text-emerald-300', failed: 'text-red-300', cancelled: 'text-zinc-400',
-};
 
 /** Tasks (2025-11-25): the ones created here and listed by the server, their status and result. */
 export function TasksTab({ sessionId, ready }: { sessionId: string; ready: boolean }) {
@@ -29,28 +27,18 @@ export function TasksTab({ sessionId, ready }: { sessionId: string; ready: boole
       <ul aria-label="Tasks" className="flex flex-col gap-1">
         {st.order.map((taskId) => {
           const t = st.tasks[taskId];
-          const content = t.result?.content;
           const failed = t.resultError;
           return (
             <li key={taskId} aria-label={`Task ${taskId}`} className="rounded border border-zinc-800 p-2">
-              <div className="flex items-center gap-2">
-                <span className="truncate font-mono text-zinc-300" title={taskId}>{t.toolName ?? 'task'} · {taskId.slice(0, 12)}</span>
-                <span role="status" aria-label="Task status" className={statusColor[t.status] ?? 'text-zinc-300'}>{t.status}</span>
-                <div className="ml-auto flex gap-1">
-                  <Button variant="ghost" disabled={!ready} onClick={() => act(taskId, 'get')}>Get</Button>
-                  <Button variant="ghost" disabled={!ready} onClick={() => act(taskId, 'result')}>Result</Button>
-                  {!isTerminalStatus(t.status) && <Button variant="danger" disabled={!ready} onClick={() => act(taskId, 'cancel')}>Cancel task</Button>}
-                </div>
-              </div>
+              <TaskHeading taskId={taskId} toolName={t.toolName} status={t.status}>
+                <Button variant="ghost" disabled={!ready} onClick={() => act(taskId, 'get')}>Get</Button>
+                <Button variant="ghost" disabled={!ready} onClick={() => act(taskId, 'result')}>Result</Button>
+                {!isTerminalStatus(t.status) && <Button variant="danger" disabled={!ready} onClick={() => act(taskId, 'cancel')}>Cancel task</Button>}
+              </TaskHeading>
               {t.statusMessage && <p className="text-zinc-400">{t.statusMessage}</p>}
               <p className="text-[11px] text-zinc-500">statuses: {t.history.join(' → ')}</p>
               {failed && <RpcError error={failed} what="tasks/result" />}
-              {t.result && (
-                <div role="region" aria-label="Task result">
-                  {t.result.isError === true && <p className="text-amber-300">The tool reported an error (isError: true)</p>}
-                  {content !== undefined ? <ContentBlocks blocks={content} label="Task result content" /> : <pre className="whitespace-pre-wrap font-mono text-[11px]">{JSON.stringify(t.result, null, 2)}</pre>}
-                </div>
-              )}
+              {t.result && <TaskResult result={t.result} />}
             </li>
           );
         })}

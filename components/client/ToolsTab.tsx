@@ -12,6 +12,7 @@ import { ArgsEditor } from './ArgsEditor';
 import { CallPolicy } from './CallPolicy';
 import { ProgressBar } from './ProgressBar';
 import { RpcError, ToolResult } from './ToolResult';
+import { ParamHeaders } from './modern/ParamHeaders';
 
 /** List tools (page by page), fill one's generated form or raw JSON, call it, see the result. The
  *  listing, the call in flight and its result are the session's: every page shows the same. */
@@ -59,6 +60,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
         </label>
       )}
       {tool?.description && <p className="whitespace-pre-wrap text-zinc-400">{tool.description}</p>}
+      {tool && <ParamHeaders inputSchema={tool.inputSchema} />}
       {tool && (
         <>
           <ArgsEditor

@@ -8,6 +8,7 @@ import type { Connection } from '../../lib/wire/connection';
 import { CapabilityChoices } from '../client/CapabilityChoices';
 import { Button } from '../ui/Button';
 import { Field, inputClass, TextInput } from '../ui/Field';
+import { EraChoice } from './EraChoice';
 
 /**
  * The handshake one connection runs on Connect: protocol version and client capabilities. Every
@@ -15,8 +16,8 @@ import { Field, inputClass, TextInput } from '../ui/Field';
  * reload or another page all use it; an invalid edit is shown and not saved.
  */
 export function ConnectOptions({ connection }: { connection: Connection }) {
-  const defaults = connectionDefaults(useLoupe((s) => s.defaults) ?? fallbackOptions);
   const [draft, setDraft] = useState<OpenOptionsDraft>(() => draftFor(connection.options));
+  const defaults = connectionDefaults(useLoupe((s) => s.defaults) ?? fallbackOptions, draft.era);
   const [saveError, setSaveError] = useState<string>();
   const resolved = resolveOpenOptions(draft, defaults);
   const listId = useId();
@@ -41,6 +42,7 @@ export function ConnectOptions({ connection }: { connection: Connection }) {
     void persist({
       ...(next.protocolVersion !== undefined ? { protocolVersion: r.options.protocolVersion } : {}),
       ...(next.capabilitiesText !== undefined ? { clientCapabilities: r.options.clientCapabilities } : {}),
+      ...(next.era !== undefined ? { era: next.era } : {}),
     });
   };
 
@@ -59,6 +61,7 @@ export function ConnectOptions({ connection }: { connection: Connection }) {
           ))}
         </datalist>
       </Field>
+      <EraChoice value={draft.era} onChange={(era) => edit({ era })} />
       <CapabilityChoices draft={{ ...draft, edit }} defaults={defaults} />
       <Field label="Client capabilities (JSON)">
         <textarea

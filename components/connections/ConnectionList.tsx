@@ -46,7 +46,7 @@ export function ConnectionList() {
                 {c.transport} · {commandLine(c)}
               </div>
               <div className="truncate font-mono text-[10px] text-zinc-500" aria-label="Declared capabilities">
-                {optionsFor(c, defaults).protocolVersion} · {declaredCapabilities(optionsFor(c, defaults).clientCapabilities).join(' ') || 'no client capabilities'}
+                {optionsFor(c, defaults).protocolVersion}{optionsFor(c, defaults).era ? ` · ${optionsFor(c, defaults).era}` : ''} · {declaredCapabilities(optionsFor(c, defaults).clientCapabilities).join(' ') || 'no client capabilities'}
               </div>
             </div>
             {!c.builtin && (

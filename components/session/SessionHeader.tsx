@@ -12,6 +12,7 @@ import { HttpProbeButton, HttpProbeNote, SessionExpiredNotice } from './HttpSess
 import { useConnect } from '../connections/useConnect';
 import { declaredCapabilities } from '../../lib/client/capabilities';
 import { StderrReason } from './StderrReason';
+import { EraFacts } from './EraFacts';
 
 function serverText(info: SessionSummary['serverInfo']): string | undefined {
   if (!info) return undefined;
@@ -59,6 +60,7 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
             {s.negotiatedVersion ?? '—'}
             {downgraded && <span className="ml-1 text-amber-300">(asked {s.requestedVersion})</span>}
           </Fact>
+          <EraFacts session={s} />
           <Fact label="server">{server ?? '—'}</Fact>
           {s.pid !== undefined && <Fact label="pid">{s.pid}</Fact>}
           <Fact label="transport">{s.transport}</Fact>

@@ -6,6 +6,7 @@ import { SequencePane } from '../sequence/SequencePane';
 import { CapabilitiesPane } from '../capabilities/CapabilitiesPane';
 import { TimingPane } from '../timing/TimingPane';
 import { AnnotationsPane } from './AnnotationsPane';
+import { OAuthPane } from '../oauth/OAuthPane';
 
 /** What every session view pane receives. The selected frame is shared through the store:
  *  `useLoupe(s => s.selected[traceId])` to read it, `useLoupe.getState().select(traceId, seq)` to set it. */
@@ -27,4 +28,5 @@ export const panes: PaneEntry[] = [
   { id: 'capabilities', label: 'Capabilities', Component: CapabilitiesPane },
   { id: 'timing', label: 'Timing', Component: TimingPane },
   { id: 'annotations', label: 'Annotations', Component: AnnotationsPane },
+  { id: 'oauth', label: 'OAuth', Component: OAuthPane },
 ];

@@ -6,6 +6,7 @@ import { ConnectionList } from '../connections/ConnectionList';
 import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
 import { TapList } from '../taps/TapList';
+import { TapUrlForm } from '../taps/TapUrlForm';
 import { TraceImport } from '../trace/TraceImport';
 import { fetchTraceThroughProxy } from '../trace/fetchTraceThroughProxy';
 import { openTrace } from '../trace/openTrace';
@@ -15,7 +16,7 @@ import { LoupeMark } from '../ui/LoupeMark';
 import { SectionHeading } from '../ui/SectionHeading';
 
 export function Sidebar() {
-  const [dialog, setDialog] = useState<'new' | 'url' | 'import'>();
+  const [dialog, setDialog] = useState<'new' | 'url' | 'import' | 'tap-url'>();
   return (
     <nav aria-label="Sidebar" className="flex h-full w-72 shrink-0 flex-col overflow-y-auto border-r border-zinc-800 bg-zinc-950">
       <div className="flex items-center gap-2 border-b border-zinc-800 px-3 py-2">
@@ -48,10 +49,14 @@ export function Sidebar() {
       <section aria-labelledby="taps-heading" className="border-t border-zinc-800">
         <SectionHeading id="taps-heading">Recorded taps</SectionHeading>
         <TapList />
+        <div className="px-3 py-2">
+          <Button onClick={() => setDialog('tap-url')}>+ Tap a URL</Button>
+        </div>
       </section>
       <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />
       {dialog === 'url' && <HttpConnectionForm open onClose={() => setDialog(undefined)} />}
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(undefined)} />
+      {dialog === 'tap-url' && <TapUrlForm open onClose={() => setDialog(undefined)} />}
     </nav>
   );
 }

@@ -1,9 +1,10 @@
 'use client';
-import { openTap } from '../../lib/browser/actions';
+import { openTap, stopTap } from '../../lib/browser/actions';
 import { useLoupe } from '../../lib/browser/store';
 import type { TapEntry } from '../../lib/wire/protocol';
 import { formatBytes } from '../../lib/text/bytes';
-
+import { CopyButton } from '../traffic/CopyButton';
+import { Button } from '../ui/Button';
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -12,6 +13,21 @@ function when(iso: string): string {
 
 function label(t: TapEntry): string {
   return t.host ? `${t.name} · ${t.host}` : t.name;
+}
+
+/** A running HTTP tap's local address, to copy into the host, and Stop when this Loupe runs it. */
+function TapAddress({ tap }: { tap: TapEntry & { listen: string } }) {
+  return (
+    <div className="flex items-center gap-1 px-3 pb-1">
+      <code className="min-w-0 flex-1 truncate text-[11px] text-sky-300" aria-label={`Local address of ${label(tap)}`} title={tap.listen}>{tap.listen}</code>
+      <CopyButton text={tap.listen} label={`Copy the local address of ${label(tap)}`} caption="Copy" />
+      {tap.stoppable && (
+        <Button variant="danger" aria-label={`Stop tap ${label(tap)}`} onClick={() => void stopTap(tap.file).catch((e: Error) => useLoupe.getState().notify(`Cannot stop the tap: ${e.message}`))}>
+          Stop
+        </Button>
+      )}
+    </div>
+  );
 }
 
 /** Sessions that hosts ran through `loupe tap`, newest first: live ones open as they run. */
@@ -45,6 +61,7 @@ export function TapList() {
               {t.running ? <span className="text-emerald-400">● live</span> : 'ended'} · {when(t.startedAt)} · {formatBytes(t.bytes)}
             </div>
           </button>
+          {t.running && t.listen && <TapAddress tap={{ ...t, listen: t.listen }} />}
         </li>
       ))}
     </ul>

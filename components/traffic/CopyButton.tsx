@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button } from '../ui/Button';
 
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({ text, label, caption = 'Copy raw' }: { text: string; label: string; caption?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {
@@ -15,7 +15,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   };
   return (
     <Button aria-label={label} onClick={() => void copy()}>
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy raw'}
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : caption}
     </Button>
   );
 }

@@ -33,7 +33,7 @@ export class ClientPanel {
     await expect(this.root).toBeVisible();
   }
 
-  async tab(name: 'Tools' | 'Resources' | 'Prompts' | 'Tasks' | 'Roots' | 'Utilities'): Promise<void> {
+  async tab(name: 'Tools' | 'Resources' | 'Prompts' | 'Tasks' | 'Roots' | 'Utilities' | 'Listen'): Promise<void> {
     await this.open();
     await this.tabs.getByRole('tab', { name }).click();
   }

@@ -10,6 +10,7 @@
 import type * as z from 'zod/v4';
 import * as T from '@modelcontextprotocol/sdk/types.js';
 import { METHOD_LIST } from '../mcp/methods';
+import { compileGuard } from '../mcp/schema-guard';
 
 type Schema = z.ZodType;
 
@@ -41,6 +42,20 @@ export const RESULTS: ReadonlyMap<string, Schema> = new Map(
 export const SAMPLING_WITH_TOOLS_RESULT: Schema = T.CreateMessageResultWithToolsSchema;
 /** What a task-augmented request (params.task) is answered with. */
 export const CREATE_TASK_RESULT: Schema = T.CreateTaskResultSchema;
+
+const guards = new WeakMap<Schema, (v: unknown) => boolean>();
+
+/**
+ * True exactly when `schema.safeParse(value)` succeeds, without zod's copy of every object: a guard
+ * compiled from the schema once, on first use, that asks zod itself only about the few parts it
+ * does not read (string formats, refinements, transforms). Most messages are valid, so zod runs
+ * only to say why one is not.
+ */
+export function passes(schema: Schema, value: unknown): boolean {
+  let guard = guards.get(schema);
+  if (!guard) guards.set(schema, (guard = compileGuard(schema, { fallback: (part) => (v) => part.safeParse(v).success })));
+  return guard(value);
+}
 
 /** The first issues of a failed parse, as `path: message`. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], max = 3): string {

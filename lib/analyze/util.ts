@@ -46,10 +46,18 @@ export function show(v: unknown, max = 60): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
+/** Split once: the paths are a few capability names asked about for every request. */
+const SEGMENTS = new Map<string, string[]>();
+
 /** `a.b.c` lookup through own object properties. */
 export function path(o: unknown, dotted: string): unknown {
+  let segments = SEGMENTS.get(dotted);
+  if (!segments) {
+    segments = dotted.split('.');
+    if (SEGMENTS.size < 1000) SEGMENTS.set(dotted, segments);
+  }
   let cur: unknown = o;
-  for (const k of dotted.split('.')) {
+  for (const k of segments) {
     if (!isObj(cur)) return undefined;
     cur = own(cur, k);
   }

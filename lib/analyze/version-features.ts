@@ -38,6 +38,10 @@ const FIELDS = {
 
 type Kind = keyof typeof FIELDS;
 
+/** Per kind, the newest version that added one of its fields: a session at or past it has nothing
+ *  to find there, and most sessions are (so no label is built for them). */
+const NEWEST_FIELD = Object.fromEntries(Object.entries(FIELDS).map(([kind, list]) => [kind, list.reduce((newest, [, since]) => (since > newest ? since : newest), '')])) as Record<Kind, string>;
+
 /** One feature the message uses, named for a person: what, where, and since when. */
 export interface VersionFeature {
   what: string;
@@ -51,6 +55,7 @@ function has(o: unknown, dotted: string): boolean {
 }
 
 function fieldsOf(kind: Kind, o: unknown, label: string, version: string, out: VersionFeature[]): void {
+  if (version >= NEWEST_FIELD[kind]) return;
   for (const [field, since] of FIELDS[kind]) if (version < since && has(o, field)) out.push({ what: `\`${field}\` on ${label}`, since });
 }
 
@@ -73,6 +78,7 @@ function named(o: unknown, noun: string, i: number): string {
 }
 
 function each(list: unknown[] | undefined, kind: Kind, noun: string, version: string, out: VersionFeature[]): void {
+  if (version >= NEWEST_FIELD[kind]) return;
   list?.forEach((o, i) => fieldsOf(kind, o, named(o, noun, i), version, out));
 }
 
@@ -117,6 +123,7 @@ function inResult(method: string, r: unknown, version: string, out: VersionFeatu
     case 'resources/list': each(arrAt(r, 'resources'), 'resource', 'resource', version, out); break;
     case 'resources/templates/list': each(arrAt(r, 'resourceTemplates'), 'resource', 'resource template', version, out); break;
     case 'prompts/list':
+      if (version >= NEWEST_FIELD.prompt && version >= NEWEST_FIELD.promptArgument) break;
       arrAt(r, 'prompts')?.forEach((pr, i) => {
         const label = named(pr, 'prompt', i);
         fieldsOf('prompt', pr, label, version, out);

@@ -14,9 +14,13 @@ import { useLoupe } from './store';
 // ---- connections and sessions ----
 
 export async function openSession(connectionId: string, options: OpenOptions): Promise<string> {
-  const reply = await getSocket().call({ type: 'session/open', connectionId, options });
+  return showInTab(await getSocket().call({ type: 'session/open', connectionId, options }), 'The proxy opened no session (its reply carried no session id).');
+}
+
+/** Opens the session a reply names in a tab and starts its stream. */
+async function showInTab(reply: { type: string; sessionId?: string }, missing: string): Promise<string> {
   const sessionId = reply.type === 'ack' ? reply.sessionId : undefined;
-  if (!sessionId) throw new Error('The proxy opened no session (its reply carried no session id).');
+  if (!sessionId) throw new Error(missing);
   useLoupe.getState().openTab(sessionId);
   await attachSession(sessionId);
   return sessionId;
@@ -38,12 +42,17 @@ export async function forgetSession(sessionId: string): Promise<void> {
 
 /** Opens (or finds) the session that shows a recorded tap, in a tab. */
 export async function openTap(file: string): Promise<string> {
-  const reply = await getSocket().call({ type: 'taps/open', file });
-  const sessionId = reply.type === 'ack' ? reply.sessionId : undefined;
-  if (!sessionId) throw new Error('The proxy opened no session for that tap.');
-  useLoupe.getState().openTab(sessionId);
-  await attachSession(sessionId);
-  return sessionId;
+  return showInTab(await getSocket().call({ type: 'taps/open', file }), 'The proxy opened no session for that tap.');
+}
+
+/** Starts an HTTP tap in the proxy ("Tap a URL") and opens the session that follows it, in a tab. */
+export async function startUrlTap(request: { url: string; port?: number; name?: string; mode?: 'auto' | 'streamable' | 'sse' }): Promise<string> {
+  return showInTab(await getSocket().call({ type: 'taps/start-url', ...request }), 'The proxy started the tap but opened no session for it.');
+}
+
+/** Stops an HTTP tap the proxy runs; what it recorded stays listed. */
+export async function stopTap(file: string): Promise<void> {
+  await getSocket().call({ type: 'taps/stop', file });
 }
 
 export async function saveConnection(connection: Connection): Promise<void> {

@@ -44,6 +44,21 @@ describe('the model clock', () => {
     stop();
   });
 
+  it('tells the views as soon as a backlog is caught up, with no quiet wait', () => {
+    vi.useFakeTimers();
+    const s = script().handshake();
+    for (let id = 1; s.frames.length < 600; id++) s.c({ jsonrpc: '2.0', id, method: 'ping' }).s({ jsonrpc: '2.0', id, result: {} });
+    const trace = ingest(emptyTrace({ kind: 'live', sessionId: 's1' }), s.frames, 0, 0);
+    expect(trace.model.caughtUp).toBe(false);
+    const { state, store } = fakeStore({ s1: trace }, [{ id: 's1', status: 'ready' }]);
+    const stop = startModelClock(store, () => 0);
+    vi.advanceTimersByTime(60);
+    expect(state.traces.s1.model.caughtUp).toBe(true);
+    expect(state.traces.s1.model.annotations).toEqual([]);
+    expect(state.touches).toBe(1);
+    stop();
+  });
+
   it('analyses an opened file in slices and finishes it', () => {
     vi.useFakeTimers();
     let now = 0;

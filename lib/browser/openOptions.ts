@@ -6,26 +6,33 @@
 import { OpenOptionsSchema, type OpenOptions } from '../wire/protocol';
 import { create } from 'zustand';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp/versions';
-import { FULL_CLIENT_CAPABILITIES } from '../client/capabilities';
+import { capabilitiesForEra, FULL_CLIENT_CAPABILITIES } from '../client/capabilities';
+import type { EraChoice } from '../mcp/modern';
 import type { Connection, ConnectOptions } from '../wire/connection';
 
 export interface OpenOptionsDraft {
   /** Undefined while untouched: the proxy's defaults apply. */
   protocolVersion?: string;
   capabilitiesText?: string;
+  /** Undefined while untouched: legacy. */
+  era?: EraChoice;
 }
 
 export const fallbackOptions: OpenOptions = { protocolVersion: DEFAULT_PROTOCOL_VERSION, clientCapabilities: {} };
 
 /** What Connect sends for this connection: its saved options over the defaults, which declare
  *  every client capability the page can answer (the proxy's own defaults stay minimal for the CLI). */
-export function connectionDefaults(defaults: OpenOptions = fallbackOptions): OpenOptions {
-  return { protocolVersion: defaults.protocolVersion, clientCapabilities: FULL_CLIENT_CAPABILITIES };
+export function connectionDefaults(defaults: OpenOptions = fallbackOptions, era?: EraChoice): OpenOptions {
+  return { protocolVersion: defaults.protocolVersion, clientCapabilities: capabilitiesForEra(FULL_CLIENT_CAPABILITIES, era) };
 }
 
 export function optionsFor(c: Pick<Connection, 'options'> | undefined, defaults: OpenOptions = fallbackOptions): OpenOptions {
-  const base = connectionDefaults(defaults);
-  return { protocolVersion: c?.options?.protocolVersion ?? base.protocolVersion, clientCapabilities: c?.options?.clientCapabilities ?? base.clientCapabilities };
+  const era = c?.options?.era;
+  const base = connectionDefaults(defaults, era);
+  return {
+    protocolVersion: c?.options?.protocolVersion ?? base.protocolVersion, clientCapabilities: c?.options?.clientCapabilities ?? base.clientCapabilities,
+    ...(era ? { era } : {}),
+  };
 }
 
 /** The draft a connection's saved options start from: untouched fields stay undefined. */
@@ -33,6 +40,7 @@ export function draftFor(options: ConnectOptions | undefined): OpenOptionsDraft 
   return {
     protocolVersion: options?.protocolVersion,
     capabilitiesText: options?.clientCapabilities ? JSON.stringify(options.clientCapabilities, null, 2) : undefined,
+    era: options?.era,
   };
 }
 
@@ -45,7 +53,7 @@ export type Resolved = { ok: true; options: OpenOptions } | { ok: false; error: 
 export function resolveOpenOptions(draft: OpenOptionsDraft, defaults: OpenOptions = fallbackOptions): Resolved {
   const protocolVersion = (draft.protocolVersion ?? defaults.protocolVersion).trim();
   if (!protocolVersion) return { ok: false, error: 'The protocol version is empty: enter one, e.g. 2025-11-25.' };
-  let clientCapabilities: unknown = defaults.clientCapabilities;
+  let clientCapabilities: unknown = capabilitiesForEra(defaults.clientCapabilities, draft.era);
   if (draft.capabilitiesText !== undefined) {
     try {
       clientCapabilities = JSON.parse(draft.capabilitiesText);
@@ -56,7 +64,7 @@ export function resolveOpenOptions(draft: OpenOptionsDraft, defaults: OpenOption
   if (typeof clientCapabilities !== 'object' || clientCapabilities === null || Array.isArray(clientCapabilities)) {
     return { ok: false, error: 'Client capabilities must be a JSON object, e.g. {"roots": {"listChanged": true}}.' };
   }
-  const parsed = OpenOptionsSchema.safeParse({ protocolVersion, clientCapabilities });
+  const parsed = OpenOptionsSchema.safeParse({ protocolVersion, clientCapabilities, ...(draft.era ? { era: draft.era } : {}) });
   if (!parsed.success) return { ok: false, error: `Connect options are invalid: ${parsed.error.issues[0]?.message}.` };
   return { ok: true, options: parsed.data };
 }

@@ -119,3 +119,15 @@ export function declaredCapabilities(caps: Caps): string[] {
     return k;
   });
 }
+
+/**
+ * The default capabilities for an era: the 2026-07-28 tasks extension is declared in
+ * `extensions` (SEP-2663) instead of the 2025 `tasks` capability, which a modern server does not
+ * read; `auto` declares both, as it may end up in either era. Idempotent.
+ */
+export function capabilitiesForEra(caps: Caps, era: 'legacy' | 'modern' | 'auto' | undefined): Caps {
+  if (era === undefined || era === 'legacy') return caps;
+  const extensions = { ...asObject(caps.extensions), 'io.modelcontextprotocol/tasks': {} };
+  const { tasks, ...rest } = caps;
+  return era === 'modern' ? { ...rest, extensions } : { ...rest, ...(tasks !== undefined ? { tasks } : {}), extensions };
+}

@@ -3,6 +3,7 @@
  * models. Everything a server sends is untrusted: images and audio are shown only as `data:` URLs
  * built here from base64, never from a URL the server names, and text is never treated as HTML.
  */
+import { isBase64 } from '../text/base64';
 
 export type BlockView =
   | { kind: 'text'; text: string }
@@ -12,8 +13,6 @@ export type BlockView =
   | { kind: 'tool-use'; id: string; name: string; input: string }
   | { kind: 'tool-result'; toolUseId: string; isError: boolean; content: BlockView[]; structured?: string }
   | { kind: 'unknown'; type: string; json: string };
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Decoded size of base64 text (without decoding it). */
 export function base64Bytes(b64: string): number {
@@ -29,7 +28,7 @@ function mediaView(kind: 'image' | 'audio', b: Record<string, unknown>): BlockVi
   const data = typeof b.data === 'string' ? b.data.replace(/\s+/g, '') : '';
   const bytes = base64Bytes(data);
   if (!mimeType) return { kind, mimeType, bytes, problem: 'no mimeType: the block cannot be shown' };
-  if (!BASE64.test(data)) return { kind, mimeType, bytes, problem: '`data` is not base64' };
+  if (!isBase64(data)) return { kind, mimeType, bytes, problem: '`data` is not base64' };
   // SVG can carry script; it is listed, not rendered.
   if (!SAFE_MEDIA.test(mimeType)) return { kind, mimeType, bytes, problem: `${mimeType} is not shown inline` };
   return { kind, mimeType, bytes, src: `data:${mimeType};base64,${data}` };
@@ -77,7 +76,7 @@ export function resourceView(r: unknown): Extract<BlockView, { kind: 'resource' 
     view.bytes = new TextEncoder().encode(o.text).length;
   } else if (typeof o.blob === 'string') {
     view.bytes = base64Bytes(o.blob);
-    if (mimeType && SAFE_MEDIA.test(mimeType) && BASE64.test(o.blob)) view.blobSrc = `data:${mimeType};base64,${o.blob}`;
+    if (mimeType && SAFE_MEDIA.test(mimeType) && isBase64(o.blob)) view.blobSrc = `data:${mimeType};base64,${o.blob}`;
   }
   return view;
 }

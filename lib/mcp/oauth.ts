@@ -40,3 +40,17 @@ export function resourceMatches(resource: string, serverUrl: string): boolean {
     return false;
   }
 }
+
+/** A JSON object body (metadata, a token response), or undefined for anything else. */
+export function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The well-known URLs of RFC 9728 and of RFC 8414 / OpenID Connect discovery, wherever the path puts them. */
+export const isResourceMetadataUrl = (url: string) => url.includes('/.well-known/oauth-protected-resource');
+export const isServerMetadataUrl = (url: string) => url.includes('/.well-known/oauth-authorization-server') || url.includes('/.well-known/openid-configuration');

@@ -4,103 +4,234 @@
  * costs a few milliseconds. It is derived from the schema at load time, so there is still one
  * definition: the guard answers yes or no, and zod, run only on a refusal, says why.
  *
- * Only the schema kinds the frame contract uses are understood; any other kind throws when the
- * guard is built, so a schema change it cannot follow fails at once, never silently.
+ * The guard follows zod's own rules for what passes (an absent key against `optin`/`optout`, a
+ * union passes when one option does, a discriminated union looks its option up by value). Without
+ * a fallback only the kinds the frame contract uses are understood, and any other kind throws when
+ * the guard is built, so a schema change it cannot follow fails at once, never silently. With a
+ * fallback (the analyser's use, over the SDK's schemas), a part it cannot read is checked by the
+ * fallback alone, so the answer stays exactly zod's.
  */
 import type { z } from 'zod';
 import { isObject } from './json';
 
 type Guard = (v: unknown) => boolean;
 
+export interface GuardOptions {
+  /** Checks a part the guard does not compile itself (say, by asking zod about that part). */
+  fallback?: (schema: z.ZodType) => Guard;
+}
+
+interface CheckDef {
+  check: string;
+  format?: string;
+  value?: number;
+  inclusive?: boolean;
+  maximum?: number;
+  minimum?: number;
+}
+
 interface Def {
   type: string;
-  checks?: { _zod: { def: { check: string; format?: string; value?: number; inclusive?: boolean } } }[];
+  checks?: { _zod: { def: CheckDef } }[];
   values?: unknown[];
   entries?: Record<string, unknown>;
   shape?: Record<string, z.ZodType>;
   catchall?: z.ZodType;
   options?: z.ZodType[];
   discriminator?: string;
+  /** false on a discriminated union and on z.xor: an exclusive union. */
+  inclusive?: boolean;
+  unionFallback?: boolean;
   items?: z.ZodType[];
   rest?: z.ZodType | null;
   element?: z.ZodType;
   innerType?: z.ZodType;
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
+  mode?: string;
+  left?: z.ZodType;
+  right?: z.ZodType;
 }
 
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
-const propValuesOf = (s: z.ZodType): Record<string, Set<unknown>> | undefined =>
-  (s as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues;
+interface Internals {
+  def: Def;
+  optin?: 'optional' | 'defaulted';
+  optout?: 'optional';
+  propValues?: Record<string, Set<unknown>>;
+  values?: Set<unknown>;
+}
 
+const internalsOf = (s: z.ZodType): Internals => (s as unknown as { _zod: Internals })._zod;
+const defOf = (s: z.ZodType): Def => internalsOf(s).def;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const NEVER: Guard = () => false;
+const ALWAYS: Guard = () => true;
+
+/** Unsupported here: throws without a fallback, hands the part to it with one. */
+class Unsupported extends Error {}
 
 function numberGuard(d: Def): Guard {
   let int = false;
   let min = -Infinity;
   let minInclusive = true;
+  let max = Infinity;
+  let maxInclusive = true;
   for (const c of d.checks ?? []) {
     const cd = c._zod.def;
-    if (cd.check === 'number_format' && (cd.format === 'safeint' || cd.format === 'int32')) int = true;
+    if (cd.check === 'number_format' && cd.format === 'safeint') int = true;
     else if (cd.check === 'greater_than' && typeof cd.value === 'number') [min, minInclusive] = [cd.value, cd.inclusive === true];
-    else throw new Error(`schema-guard: unsupported number check ${cd.check}`);
+    else if (cd.check === 'less_than' && typeof cd.value === 'number') [max, maxInclusive] = [cd.value, cd.inclusive === true];
+    else throw new Unsupported(`schema-guard: unsupported number check ${cd.check}`);
   }
-  return (v) => typeof v === 'number' && Number.isFinite(v) && (!int || Number.isSafeInteger(v)) && (minInclusive ? v >= min : v > min);
+  return (v) => typeof v === 'number' && Number.isFinite(v) && (!int || Number.isSafeInteger(v))
+    && (minInclusive ? v >= min : v > min) && (maxInclusive ? v <= max : v < max);
 }
 
-function objectGuard(d: Def): Guard {
-  const keys = Object.keys(d.shape ?? {});
-  const guards = keys.map((k) => compileGuard((d.shape ?? {})[k]));
-  const strict = d.catchall !== undefined && defOf(d.catchall).type === 'never';
-  if (d.catchall !== undefined && !strict) throw new Error('schema-guard: only strict or plain objects are supported');
+/** How a key absent from the input is judged, by zod's rule (handlePropertyResult). */
+const enum Absent {
+  /** A required key: absent fails. */
+  Fails,
+  /** optional in and out: absent passes. */
+  Passes,
+  /** defaulted: the schema reads `undefined`. */
+  Checked,
+}
+
+function absentRule(s: z.ZodType): Absent {
+  const { optin, optout } = internalsOf(s);
+  if (optin === undefined) return Absent.Fails;
+  return optout === 'optional' ? Absent.Passes : Absent.Checked;
+}
+
+function objectGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
+  const shape = d.shape ?? {};
+  const keys = Object.keys(shape);
+  if (Object.getOwnPropertySymbols(shape).length) throw new Unsupported('schema-guard: symbol keys are not supported');
+  const guards = keys.map((k) => compile(shape[k]));
+  const absent = keys.map((k) => absentRule(shape[k]));
+  const catchallType = d.catchall === undefined ? undefined : defOf(d.catchall).type;
+  const strict = catchallType === 'never';
+  // A plain object strips unknown keys and a loose one keeps them: either way they pass.
+  const loose = catchallType === undefined || catchallType === 'unknown' || catchallType === 'any';
+  const extra = !strict && !loose ? compile(d.catchall as z.ZodType) : undefined;
+  if (extra && absentRule(d.catchall as z.ZodType) !== Absent.Fails) throw new Unsupported('schema-guard: an optional catchall is not supported');
   const known = new Set(keys);
   // Indexed loops and no allocation: this runs for every frame of a 100,000-frame snapshot.
   return (v) => {
     if (!isObject(v)) return false;
     let present = 0;
     for (let i = 0; i < keys.length; i++) {
-      const x = v[keys[i]];
+      const k = keys[i];
+      const x = v[k];
+      if (x === undefined && !(k in v)) {
+        if (absent[i] === Absent.Fails) return false;
+        if (absent[i] === Absent.Passes) continue;
+      } else if (hasOwn.call(v, k)) present++;
+      if (k === '__proto__') continue; // zod never reads a key named __proto__
       if (!guards[i](x)) return false;
-      if (x !== undefined) present++;
     }
-    if (!strict) return true;
-    // Counting own fields is enough when every one of them was a known, defined field; only an
-    // object with extra (or undefined-valued) fields pays for naming them.
-    let own = 0;
-    for (const k in v) if (Object.hasOwn(v, k)) own++;
-    if (own === present) return true;
-    for (const k of Object.keys(v)) if (!known.has(k)) return false;
+    if (loose) return true;
+    if (strict) {
+      // Counting own fields is enough when every one of them was a known field; only an object
+      // with extra fields pays for naming them.
+      let own = 0;
+      for (const k in v) if (hasOwn.call(v, k)) own++;
+      if (own === present) return true;
+      for (const k in v) if (!known.has(k)) return false;
+      return true;
+    }
+    for (const k in v) if (!known.has(k) && k !== '__proto__' && !(extra as Guard)(v[k])) return false;
     return true;
   };
 }
 
-function unionGuard(d: Def): Guard {
+function unionGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
+  const options = (d.options ?? []).map((o) => ({ schema: o, guard: compile(o) }));
   const key = d.discriminator;
-  if (key === undefined) throw new Error('schema-guard: only discriminated unions are supported');
-  const byValue = new Map<unknown, Guard>();
-  for (const option of d.options ?? []) {
-    const values = propValuesOf(option)?.[key];
-    if (!values) throw new Error(`schema-guard: a union option has no value for ${key}`);
-    const g = compileGuard(option);
-    for (const value of values) byValue.set(value, g);
+  if (key === undefined) {
+    if (d.inclusive === false) throw new Unsupported('schema-guard: an exclusive union (z.xor) is not supported');
+    const guards = options.map((o) => o.guard);
+    return (v) => {
+      for (let i = 0; i < guards.length; i++) if (guards[i](v)) return true;
+      return false;
+    };
   }
+  // zod looks the option up by the discriminator's value; a value two options claim picks none.
+  const byValue = new Map<unknown, Guard>();
+  for (const { schema, guard } of options) {
+    const values = internalsOf(schema).propValues?.[key];
+    if (!values) throw new Unsupported(`schema-guard: a union option has no value for ${key}`);
+    for (const value of values) byValue.set(value, byValue.has(value) ? NEVER : guard);
+  }
+  const any = d.unionFallback ? options.map((o) => o.guard) : undefined;
   return (v) => {
     if (!isObject(v)) return false;
     const g = byValue.get(v[key]);
-    return g !== undefined && g(v);
+    if (g !== undefined && g !== NEVER) return g(v);
+    return any !== undefined && any.some((o) => o(v));
   };
 }
 
-export function compileGuard(schema: z.ZodType): Guard {
+/** A plain object as zod's record sees one (util.isPlainObject); an odd `constructor` is not read here. */
+function plainForRecord(v: unknown): boolean | undefined {
+  if (!isObject(v)) return false;
+  if (hasOwn.call(v, 'constructor')) return undefined;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null ? true : undefined;
+}
+
+function recordGuard(d: Def, compile: (s: z.ZodType) => Guard, whole: Guard | undefined): Guard {
+  const keyDef = defOf(d.keyType as z.ZodType);
+  // Only string keys with no further rule: an enum of keys or a pattern is zod's to judge.
+  if (keyDef.type !== 'string' || keyDef.checks?.length || internalsOf(d.keyType as z.ZodType).values) throw new Unsupported('schema-guard: only records with plain string keys are supported');
+  if (!whole) throw new Unsupported('schema-guard: records need a fallback');
+  const value = compile(d.valueType as z.ZodType);
+  return (v) => {
+    const plain = plainForRecord(v);
+    if (plain === undefined) return whole(v);
+    if (!plain) return false;
+    const o = v as Record<string, unknown>;
+    for (const k in o) if (hasOwn.call(o, k) && k !== '__proto__' && !value(o[k])) return false;
+    return true;
+  };
+}
+
+function arrayGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
+  const el = compile(d.element as z.ZodType);
+  let min = 0;
+  let max = Infinity;
+  for (const c of d.checks ?? []) {
+    const cd = c._zod.def;
+    if (cd.check === 'max_length' && typeof cd.maximum === 'number') max = cd.maximum;
+    else if (cd.check === 'min_length' && typeof cd.minimum === 'number') min = cd.minimum;
+    else throw new Unsupported(`schema-guard: unsupported array check ${cd.check}`);
+  }
+  return (v) => {
+    if (!Array.isArray(v) || v.length < min || v.length > max) return false;
+    for (let i = 0; i < v.length; i++) if (!el(v[i])) return false;
+    return true;
+  };
+}
+
+function build(schema: z.ZodType, compile: (s: z.ZodType) => Guard, fallback: GuardOptions['fallback']): Guard {
   const d = defOf(schema);
+  // Numbers and arrays read their own checks; a check anywhere else (a refinement, a string
+  // format) is not understood here.
+  if (d.checks?.length && d.type !== 'number' && d.type !== 'array') throw new Unsupported(`schema-guard: checks on ${d.type} are not supported`);
   switch (d.type) {
     case 'string':
-      if (d.checks?.length) throw new Error('schema-guard: string checks are not supported');
       return (v) => typeof v === 'string';
     case 'boolean':
       return (v) => typeof v === 'boolean';
+    case 'null':
+      return (v) => v === null;
     case 'number':
       return numberGuard(d);
     case 'literal':
     case 'enum': {
       const values = d.type === 'literal' ? (d.values ?? []) : Object.values(d.entries ?? {});
+      if (values.some((x) => typeof x === 'number' && Number.isNaN(x))) throw new Unsupported('schema-guard: NaN literals are not supported');
       if (values.length === 1) {
         const only = values[0];
         return (v) => v === only;
@@ -108,29 +239,62 @@ export function compileGuard(schema: z.ZodType): Guard {
       return (v) => values.includes(v);
     }
     case 'object':
-      return objectGuard(d);
+      return objectGuard(d, compile);
     case 'union':
-      return unionGuard(d);
-    case 'array': {
-      const el = compileGuard(d.element as z.ZodType);
-      return (v) => Array.isArray(v) && v.every(el);
-    }
+      return unionGuard(d, compile);
+    case 'array':
+      return arrayGuard(d, compile);
+    case 'record':
+      return recordGuard(d, compile, fallback?.(schema));
     case 'tuple': {
-      if (d.rest) throw new Error('schema-guard: tuples with a rest are not supported');
-      const items = (d.items ?? []).map(compileGuard);
+      if (d.rest) throw new Unsupported('schema-guard: tuples with a rest are not supported');
+      const items = (d.items ?? []).map(compile);
       return (v) => Array.isArray(v) && v.length === items.length && items.every((g, i) => g(v[i]));
     }
     case 'optional': {
-      const inner = compileGuard(d.innerType as z.ZodType);
+      const inner = compile(d.innerType as z.ZodType);
       return (v) => v === undefined || inner(v);
     }
     case 'nullable': {
-      const inner = compileGuard(d.innerType as z.ZodType);
+      const inner = compile(d.innerType as z.ZodType);
       return (v) => v === null || inner(v);
     }
+    case 'default': {
+      // zod hands the default back for `undefined` without checking it.
+      const inner = compile(d.innerType as z.ZodType);
+      return (v) => v === undefined || inner(v);
+    }
+    case 'unknown':
+    case 'any':
+      if (!fallback) throw new Unsupported(`schema-guard: unsupported schema type ${d.type}`);
+      return ALWAYS;
+    case 'never':
+      return NEVER;
     default:
-      throw new Error(`schema-guard: unsupported schema type ${d.type}`);
+      throw new Unsupported(`schema-guard: unsupported schema type ${d.type}`);
   }
+}
+
+export function compileGuard(schema: z.ZodType, options: GuardOptions = {}): Guard {
+  const { fallback } = options;
+  // A sub-schema shared by several parents (the SDK reuses many) is compiled once.
+  const done = new Map<z.ZodType, Guard>();
+  const compile = (s: z.ZodType): Guard => {
+    const known = done.get(s);
+    if (known) return known;
+    // A schema that contains itself (a getter in its shape) reaches this one through a stand-in.
+    let g: Guard | undefined;
+    done.set(s, (v) => (g as Guard)(v));
+    try {
+      g = build(s, compile, fallback);
+    } catch (e) {
+      if (!(e instanceof Unsupported) || !fallback) throw e instanceof Unsupported ? new Error(e.message) : e;
+      g = fallback(s);
+    }
+    done.set(s, g);
+    return g;
+  };
+  return compile(schema);
 }
 
 /** A type guard for `schema`: true exactly when `schema.safeParse(v)` would succeed unchanged. */

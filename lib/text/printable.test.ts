@@ -30,7 +30,8 @@ describe('printable', () => {
       for (const value of [v, s, { name: s }]) {
         const json = JSON.stringify(value, null, 2);
         expect(JSON.parse(printableLines(json))).toEqual(JSON.parse(json));
-        expect(JSON.parse(printable(JSON.stringify(value)))).toEqual(value);
+        // Compared with the value JSON itself gives back: JSON has no -0, so the input may not survive.
+        expect(JSON.parse(printable(JSON.stringify(value)))).toEqual(JSON.parse(JSON.stringify(value)));
       }
     }));
   });

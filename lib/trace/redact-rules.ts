@@ -41,7 +41,9 @@ export const PATTERN_RULES: PatternRule[] = [
     pattern: /^((?:proxy-)?authorization|cookie|set-cookie|(?:x-)?api-key)[ \t]*:[ \t]*(\S.*?)\r?$/gim,
     label: (m) => m[1].toLowerCase(),
   },
-  { id: 'bearer', description: 'Bearer tokens', pattern: /\b(Bearer)\s+([A-Za-z0-9\-._~+/]{8,}=*)/gi },
+  // A challenge (`WWW-Authenticate: Bearer resource_metadata="…"`, RFC 6750 §3) names its
+  // parameters after the scheme: those are the OAuth chain's evidence, not a token.
+  { id: 'bearer', description: 'Bearer tokens', pattern: /\b(Bearer)\s+(?!(?:realm|scope|error|error_description|error_uri|resource_metadata)\s*=)([A-Za-z0-9\-._~+/]{8,}=*)/gi },
   { id: 'openai-key', description: 'sk-… API keys', pattern: /\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{16,}/g },
   { id: 'github-token', description: 'GitHub tokens (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_)', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g },
   { id: 'slack-token', description: 'Slack tokens (xoxb-, xoxp-, …)', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },

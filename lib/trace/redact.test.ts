@@ -135,3 +135,18 @@ describe('OAuth metadata and token responses', () => {
     for (const kept of ['http://as/token', 'http://as/authorize', 'Bearer']) expect(text).toContain(kept);
   });
 });
+
+describe('OAuth challenges', () => {
+  it('keep a WWW-Authenticate challenge readable (its parameters are no token) while a bearer credential goes', () => {
+    const challenge = 'Bearer resource_metadata="http://rs/.well-known/oauth-protected-resource/mcp", scope="read"';
+    const also = 'Bearer error="insufficient_scope", scope="admin"';
+    const frames: Frame[] = [
+      { seq: 1, ts: 10, dir: 's2c', lane: 'http', raw: `HTTP/1.1 401 Unauthorized\r\nwww-authenticate: ${challenge}\r\n\r\n`, size: 90, meta: { transport: 'http', phase: 'response', exchange: 1, stream: 'post', status: 401, statusText: 'Unauthorized', headers: [['www-authenticate', challenge], ['x-next', also]] } },
+      { seq: 2, ts: 20, dir: 'c2s', lane: 'stderr', raw: 'retrying with Bearer abcdefgh12345678==', size: 40 },
+    ];
+    const text = exportTraceText({ frames, target, loupeVersion: '0.1.0', redact: {} });
+    expect(text).toContain('resource_metadata=\\"http://rs/.well-known/oauth-protected-resource/mcp\\"');
+    expect(text).toContain('error=\\"insufficient_scope\\"');
+    expect(text).not.toContain('abcdefgh12345678');
+  });
+});

@@ -17,6 +17,11 @@
  *   secret-looking `NAME=VALUE` and of a secret `Name: value` header given as an argument.
  *   Arguments that merely look like keys (`--api ghp_…`) are caught by the built-in patterns.
  *
+ * - oauth: every credential the session's OAuth client held (access, refresh and ID tokens, the
+ *   client secret and its Basic form, the authorization code, the PKCE verifier), found wherever
+ *   they crossed, whatever field or header carried them. The page is sent frames masked with these
+ *   alone (masked-frames.ts); exports apply them on top of every other rule.
+ *
  * Values shorter than 4 characters are never treated as secrets: replacing them wherever they
  * appear would destroy the trace and they protect nothing.
  */
@@ -30,6 +35,7 @@ export interface RedactionTarget {
   env?: Record<string, string>;
   url?: string;
   headers?: Record<string, string>;
+  oauth?: readonly string[];
 }
 
 const MIN_LENGTH = 4;
@@ -106,6 +112,7 @@ export function redactionInputs(target: RedactionTarget): KnownSecret[] {
     ...headerSecrets(target.headers ?? {}),
     ...(target.url ? urlSecrets(target.url) : []),
     ...argSecrets(target.args ?? []),
+    ...(target.oauth ?? []).map((value) => ({ rule: 'oauth:credential', value })),
   ].filter((s) => s.value.length >= MIN_LENGTH);
 }
 

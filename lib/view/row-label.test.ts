@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
 import { MASK } from '../mcp/secret-headers';
-import { rowSummary } from './row-label';
+import { rowLabel, rowSummary } from './row-label';
+import { OAuthScript } from '../analyze/cases/auth';
+import { classifyFrame } from '../mcp/classify';
 import type { SeqRow } from './sequence-model';
 
 const head = 'POST /mcp HTTP/1.1\r\nAuthorization: Bearer s3cret\r\nCookie: sid=abc\r\n\r\n';
@@ -20,5 +22,12 @@ describe('diagram hover summaries', () => {
   it('keep a message frame\'s raw text as it crossed', () => {
     const raw = '{"jsonrpc":"2.0","method":"ping","id":1}';
     expect(rowSummary({ ...row, lane: 'message', kind: 'request' } as SeqRow, { ...frame, lane: 'message', raw })).toContain(raw);
+  });
+
+  it('name the OAuth step of a request of Loupe\'s own OAuth client', () => {
+    const [request, response] = new OAuthScript().x({ method: 'POST', url: 'http://as/token', step: 'token', body: 'grant_type=authorization_code' }).frames;
+    const label = (f: Frame) => rowLabel({ ...row, seq: f.seq }, f, classifyFrame(f), undefined);
+    expect(label(request)).toMatch(/^oauth token: POST \/token HTTP\/1\.1/);
+    expect(label(response)).not.toContain('oauth');
   });
 });

@@ -48,8 +48,15 @@ export function rowLabel(row: SeqRow, f: Frame, c: Classified, params: Record<st
     case 'lifecycle':
       return lifecycleLabel(f);
     default:
-      return clip(shownRaw(f));
+      return clip(`${oauthStep(f)}${shownRaw(f)}`);
   }
+}
+
+/** `oauth token: ` before an OAuth request of Loupe's own client, so the diagram reads as the
+ *  chain it is (401 → metadata → registration → authorize → token → retry). */
+function oauthStep(f: Frame): string {
+  const m = f.lane === 'http' && f.meta?.transport === 'http' && 'phase' in f.meta && f.meta.phase === 'request' ? f.meta : undefined;
+  return m && 'oauth' in m && m.oauth ? `oauth ${m.oauth}: ` : '';
 }
 
 /** The raw text as the page may show it: an HTTP head with its credential values masked. */

@@ -36,6 +36,19 @@ export const REQUEST_CANCELLED = -1;
 export const CallErrorSchema = z.object({ code: z.number().optional(), message: z.string(), data: Json.optional(), local: z.boolean().optional() });
 export type CallError = z.infer<typeof CallErrorSchema>;
 
+/** One round of a multi-round-trip call (basic/patterns/mrtr): the request that went out (its own
+ *  JSON-RPC id, the answers it carried) and what came back. */
+export const InputRoundSchema = z.object({
+  requestId: z.number().int().optional(),
+  sentResponses: z.record(z.string(), Json).optional(),
+  outcome: z.enum(['input_required', 'complete', 'error', 'running']),
+  inputRequests: z.record(z.string(), Json).optional(),
+  requestState: z.string().optional(),
+  /** This round's latency in ms (proxy clock). */
+  ms: z.number().optional(),
+});
+export type InputRound = z.infer<typeof InputRoundSchema>;
+
 export const CallStateSchema = z.object({
   /** The session's name for the call ("c1", "c2", ...), what Cancel names. */
   id: z.string(),
@@ -49,6 +62,11 @@ export const CallStateSchema = z.object({
   error: CallErrorSchema.optional(),
   /** How long until the answer, in ms (measured in the proxy). */
   ms: z.number().optional(),
+  /** A multi-round-trip call: every round, oldest first (absent for a call of one round). */
+  rounds: z.array(InputRoundSchema).optional(),
+  /** The latest round asked for input that a person must give (the keys in `forPerson`); the
+   *  session already answered the others (`answered`). */
+  awaitingInput: z.object({ inputRequests: z.record(z.string(), Json), forPerson: z.array(z.string()), answered: z.record(z.string(), Json) }).optional(),
 });
 export type CallState = z.infer<typeof CallStateSchema>;
 
@@ -66,6 +84,10 @@ export const ClientTaskSchema = z.object({
   resultError: CallErrorSchema.optional(),
   /** Statuses seen for this task, in order. */
   history: z.array(z.string()),
+  /** A task of the 2026-07-28 tasks extension (tasks/get, tasks/update, tasks/cancel). */
+  modern: z.literal(true).optional(),
+  /** tasks/get polls made so far. */
+  polls: z.number().int().optional(),
 });
 export type ClientTask = z.infer<typeof ClientTaskSchema>;
 
@@ -85,6 +107,26 @@ export const ReceivedTaskSchema = z.object({
   expired: z.literal(true).optional(),
 });
 
+/** A subscriptions/listen stream (basic/patterns/subscriptions) and what arrived on it. */
+export const ListenSchema = z.object({
+  /** The session's name for it ("l1", ...), what Stop names. */
+  id: z.string(),
+  /** The JSON-RPC id of the listen request: the subscription id its notifications carry. */
+  requestId: z.number().int().optional(),
+  filter: Item,
+  /** What the server agreed to honour, from its acknowledgement, and that frame's seq. */
+  acknowledged: Item.optional(),
+  ackSeq: z.number().int().optional(),
+  status: z.enum(['opening', 'open', 'closed', 'failed']),
+  /** The newest notifications tagged with this subscription (at most LISTEN_KEEP). */
+  notifications: z.array(z.object({ method: z.string(), params: Json.optional(), seq: z.number().int() })),
+  count: z.number().int(),
+  error: z.string().optional(),
+  startedAt: z.number(),
+});
+export type Listen = z.infer<typeof ListenSchema>;
+export const LISTEN_KEEP = 100;
+
 export const ClientStateSchema = z.object({
   lists: z.object({
     tools: ListStateSchema.optional(),
@@ -99,8 +141,11 @@ export const ClientStateSchema = z.object({
   subscriptions: z.array(z.string()),
   /** notifications/resources/updated per URI: how many, and the frame of the newest. */
   resourceUpdates: z.record(z.string(), z.object({ count: z.number().int(), lastSeq: z.number().int() })),
-  /** The level the server was last set to with logging/setLevel (answered without error). */
+  /** The level the server was last set to with logging/setLevel (answered without error); in a
+   *  modern session, the level every request carries in `_meta`. */
   logLevel: z.string().optional(),
+  /** subscriptions/listen streams, oldest first (modern sessions). */
+  listens: z.array(ListenSchema).optional(),
   /** What roots/list is answered with. */
   roots: z.array(RootSchema),
   /** Sampling requests get a fixed reply with no person (for scripted sessions). */

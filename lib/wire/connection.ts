@@ -4,8 +4,13 @@ import { z } from 'zod';
  * The handshake a connection runs on Connect, saved with it. Unset fields take Loupe's defaults
  * (the newest protocol version; every client capability the page can answer).
  */
+export const EraChoiceSchema = z.enum(['legacy', 'modern', 'auto']);
+
 export const ConnectOptionsSchema = z.object({
   protocolVersion: z.string().min(1).max(100).optional(),
+  /** legacy: the initialize handshake; modern: 2026-07-28, `_meta` on every request;
+   *  auto: server/discover first, initialize when the answer is not a modern one. */
+  era: EraChoiceSchema.optional(),
   clientCapabilities: z.record(z.string(), z.unknown()).optional(),
 });
 export type ConnectOptions = z.infer<typeof ConnectOptionsSchema>;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { FrameSchema } from '../mcp/frame';
-import { ConnectionSchema } from './connection';
+import { ConnectionSchema, EraChoiceSchema } from './connection';
 import { SessionExportedSchema, SessionExportSchema } from './trace-export';
 import { ClientStatePatchSchema, ClientStateSchema, ListNameSchema, RootSchema } from './client-state';
 
@@ -16,6 +16,8 @@ export const OpenOptionsSchema = z.object({
   protocolVersion: z.string().min(1).max(100),
   clientCapabilities: z.record(z.string(), z.unknown()),
   clientInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  /** Which protocol era to speak (lib/mcp/modern.ts); legacy when absent. */
+  era: EraChoiceSchema.optional(),
   /** What the session answers roots/list with, until the page changes it (client/set-roots). */
   roots: z.array(RootSchema).max(10_000).optional(),
 });
@@ -65,6 +67,15 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('client/cancel'), rid: Rid, sessionId: SessionId, callId: z.string().min(1).max(100) }),
   /** A task Loupe created on the server: tasks/get, tasks/result or tasks/cancel. */
   z.object({ type: z.literal('client/task'), rid: Rid, sessionId: SessionId, taskId: z.string().min(1).max(1000), action: z.enum(['get', 'result', 'cancel']) }),
+  /** A modern task (tasks extension): tasks/get, tasks/cancel, or tasks/update with the answers. */
+  z.object({ type: z.literal('client/modern-task'), rid: Rid, sessionId: SessionId, taskId: z.string().min(1).max(1000), action: z.enum(['get', 'cancel', 'update']), inputResponses: z.record(z.string(), Json).optional() }),
+  /** The person's answers to a multi-round-trip call's inputRequests: the session retries it. */
+  z.object({ type: z.literal('client/input-answer'), rid: Rid, sessionId: SessionId, callId: z.string().min(1).max(100), inputResponses: z.record(z.string(), Json) }),
+  /** Modern sessions: the log level sent in every request's `_meta` (none: no log messages). */
+  z.object({ type: z.literal('client/set-log-level'), rid: Rid, sessionId: SessionId, level: z.string().min(1).max(100).optional() }),
+  /** Opens a subscriptions/listen stream with this filter; the ack names the listen. */
+  z.object({ type: z.literal('client/listen'), rid: Rid, sessionId: SessionId, notifications: z.record(z.string(), Json) }),
+  z.object({ type: z.literal('client/listen-stop'), rid: Rid, sessionId: SessionId, listenId: z.string().min(1).max(100) }),
   /** What roots/list is answered with from now on. */
   z.object({ type: z.literal('client/set-roots'), rid: Rid, sessionId: SessionId, roots: z.array(RootSchema).max(10_000) }),
   /** Answers sampling with a fixed text, no person asked (for scripted sessions). */
@@ -75,6 +86,15 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('server-request/answer'), rid: Rid, sessionId: SessionId, key: z.string(), ...AnswerFields }),
   /** Opens the session that shows a recorded tap (a file in the config dir's taps/ folder). */
   z.object({ type: z.literal('taps/open'), rid: Rid, file: z.string().min(1).max(300) }),
+  /** Starts an HTTP tap in the proxy ("Tap a URL"): a loopback listener that passes every request
+   *  on to `url` and records the exchanges; the ack names the session that follows it. */
+  z.object({
+    type: z.literal('taps/start-url'), rid: Rid, url: z.string().min(1).max(4000),
+    port: z.number().int().min(0).max(65535).optional(), name: z.string().max(200).optional(),
+    mode: z.enum(['auto', 'streamable', 'sse']).optional(),
+  }),
+  /** Stops an HTTP tap this Loupe runs (its listener closes; the recording stays). */
+  z.object({ type: z.literal('taps/stop'), rid: Rid, file: z.string().min(1).max(300) }),
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportSchema,
 ]);
@@ -101,6 +121,12 @@ export const SessionSummarySchema = z.object({
   pid: z.number().optional(),
   requestedVersion: z.string().optional(),
   negotiatedVersion: z.string().optional(),
+  /** The era the connection asked for, and the one the session speaks once connected. */
+  requestedEra: EraChoiceSchema.optional(),
+  era: z.enum(['modern', 'legacy']).optional(),
+  /** server/discover: the versions the server supports, and its caching hints. */
+  supportedVersions: z.array(z.string()).optional(),
+  discoverCache: z.object({ ttlMs: Json.optional(), cacheScope: Json.optional() }).optional(),
   serverInfo: z.record(z.string(), Json).optional(),
   serverCapabilities: z.record(z.string(), Json).optional(),
   clientCapabilities: z.record(z.string(), Json).optional(),
@@ -108,6 +134,13 @@ export const SessionSummarySchema = z.object({
   error: z.string().optional(),
   /** HTTP: the server answered 404 for this session id (frame `exchange`): it must re-initialize. */
   expired: z.object({ sessionId: z.string(), exchange: z.number().int() }).optional(),
+  /** HTTP: how far Loupe's OAuth client got after a 401 or 403. `authorizeUrl` is for the person
+   *  to open (the redirect comes back to `/oauth/callback`); tokens never leave the proxy. */
+  oauth: z.object({
+    status: z.enum(['authorizing', 'authorized', 'failed']),
+    authorizeUrl: z.string().optional(),
+    error: z.string().optional(),
+  }).optional(),
   lastSeq: z.number().int().nonnegative(),
   attached: z.number().int().nonnegative(),
 });
@@ -134,6 +167,10 @@ export const TapEntrySchema = z.object({
   bytes: z.number().int().nonnegative(),
   /** The session that follows or shows it, when one is open. */
   sessionId: z.string().optional(),
+  /** An HTTP tap's local address: what the host is pointed at in place of the server. */
+  listen: z.string().optional(),
+  /** This Loupe runs the tap's listener, so the page can stop it. */
+  stoppable: z.boolean().optional(),
 });
 export type TapEntry = z.infer<typeof TapEntrySchema>;
 
@@ -162,7 +199,7 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
     error: z.object({ code: z.number().optional(), message: z.string(), data: Json.optional(), local: z.boolean().optional() }).optional(),
   }),
   /** A reply to a page message that carried `rid`, for the ones with no richer answer. */
-  z.object({ type: z.literal('ack'), rid: z.string(), ok: z.boolean(), error: z.string().optional(), sessionId: z.string().optional(), callId: z.string().optional() }),
+  z.object({ type: z.literal('ack'), rid: z.string(), ok: z.boolean(), error: z.string().optional(), sessionId: z.string().optional(), callId: z.string().optional(), listenId: z.string().optional() }),
   z.object({ type: z.literal('error'), message: z.string(), rid: z.string().optional() }),
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportedSchema,

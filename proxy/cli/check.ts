@@ -135,8 +135,8 @@ export async function run(argv: string[]): Promise<number> {
     const file = positionals[0];
     if (file !== undefined && (split.command.length > 0 || values.url !== undefined)) throw new UsageError('give either a trace FILE or a server (a command after --, or --url), not both');
     if (file === undefined && split.command.length === 0 && values.url === undefined) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
-    if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.timeout || values.env || values.probe)) {
-      throw new UsageError('client options (--protocol-version, --client-capabilities, --timeout, --script, --env, --probe) apply to a live server, not to a trace file');
+    if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.era || values.timeout || values.env || values.probe)) {
+      throw new UsageError('client options (--protocol-version, --era, --client-capabilities, --timeout, --script, --env, --probe) apply to a live server, not to a trace file');
     }
     if (values.probe && values.url === undefined) throw new UsageError('--probe tests an HTTP server: use it with --url');
     // Bad client or server options are reported before anything starts.

@@ -21,6 +21,8 @@ import { OAuthClient } from '../oauth/client';
 import { quiet, waitReady, QUIET_MS } from './record/run-session';
 import { answerByPolicy, answerPolicy, policyCapabilities } from './client/answers';
 import { OAUTH_FLAGS, OAUTH_USAGE, oauthOptions } from './client/credentials';
+import { ERA_USAGE, eraFlag } from './shared/client-options';
+import type { EraChoice } from '../../lib/mcp/modern';
 import { SCENARIOS, runScenario, scenarioFor } from './client/scenarios';
 import { analyzeFrames } from './check/analyze-frames';
 import { SEVERITIES, atOrAbove, toFindings, type Severity } from './check/findings';
@@ -47,6 +49,7 @@ requests by policy, and writes the trace.
                               exit 1 when the analyser finds something at or above this level
   --header 'Name: value'      a header to send with every request (repeatable)
   --protocol-version V        the version to ask for (default ${DEFAULT_PROTOCOL_VERSION})
+${ERA_USAGE}
   --timeout MS                how long to wait for each response (default 10000)
 ${OAUTH_USAGE}`;
 
@@ -54,7 +57,7 @@ const FLAGS = {
   scenario: { type: 'string' }, out: { type: 'string' }, 'no-redact': { type: 'boolean' },
   answer: { type: 'string', multiple: true }, root: { type: 'string', multiple: true },
   'fail-on': { type: 'string' }, header: { type: 'string', multiple: true },
-  'protocol-version': { type: 'string' }, timeout: { type: 'string' },
+  'protocol-version': { type: 'string' }, era: { type: 'string' }, timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' }, ...OAUTH_FLAGS,
 } as const;
 
@@ -72,10 +75,10 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     console.log(USAGE);
     return 0;
   }
-  const { connection, scenario, policy, oauth, timeoutMs, protocolVersion, out, redact, failOn } = setup;
+  const { connection, scenario, policy, oauth, timeoutMs, protocolVersion, era, out, redact, failOn } = setup;
   const auth = oauth ? new OAuthClient(oauth) : undefined;
   const registry = createSessionRegistry({ keepAliveMs: 24 * 3600_000, session: { transport: { auth }, initializeTimeoutMs: Math.max(timeoutMs, 30_000) } });
-  const session = registry.open(connection, { protocolVersion, clientCapabilities: policyCapabilities(policy), clientInfo: { name: 'loupe-client', version: LOUPE_VERSION } });
+  const session = registry.open(connection, { protocolVersion, era, clientCapabilities: policyCapabilities(policy), clientInfo: { name: 'loupe-client', version: LOUPE_VERSION } });
   answerByPolicy(session, policy);
   let failure: string | undefined;
   try {
@@ -119,6 +122,7 @@ interface Setup {
   oauth: ReturnType<typeof oauthOptions>;
   timeoutMs: number;
   protocolVersion: string;
+  era: EraChoice;
   out?: string;
   redact: boolean;
   failOn?: Severity;
@@ -151,6 +155,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): Setup | 'help' {
     policy: answerPolicy(values.answer ?? [], values.root ?? []),
     oauth: oauthOptions(values, connection.url, env, log, prompt),
     protocolVersion: values['protocol-version'] ?? DEFAULT_PROTOCOL_VERSION,
+    era: eraFlag(values.era),
     failOn: values['fail-on'] === undefined ? undefined : oneOf('--fail-on', values['fail-on'], SEVERITIES, 'error'),
   };
 }

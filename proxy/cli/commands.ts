@@ -49,7 +49,7 @@ export const COMMANDS: Record<string, CliCommand> = {
     load: () => import('./replay'),
   },
   tap: {
-    synopsis: 'loupe tap [--name NAME] -- COMMAND [ARGS...] | loupe tap --url URL [--listen HOST:PORT] | loupe tap install|uninstall --host HOST',
+    synopsis: 'loupe tap [--name NAME] -- COMMAND [ARGS...] | loupe tap --url URL [--listen HOST:PORT] | loupe tap install|uninstall --host HOST | loupe tap serve',
     summary: 'record what a real host and its server say to each other (the dashboard shows it live)',
     load: () => import('./tap'),
   },

@@ -11,6 +11,7 @@ import { endStaleGroups, recordGroupsIn } from '../transports/pid-files';
 import { isLoopbackAddress, startLoupeServer, type LoupeServer } from '../server/loupe-server';
 import { createToken } from '../server/token';
 import { Registry } from '../sessions/registry';
+import { PageOAuthFlows } from '../oauth/page-flows';
 import { TapWatcher } from '../tap/tap-watcher';
 import type { SessionRegistry } from '../sessions/types';
 import { ensurePageBuilt } from './build-page';
@@ -68,13 +69,16 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     console.error(`loupe start: WARNING: listening on ${opts.host}, not only on this machine. Loupe starts processes for whoever holds the token: anyone who can reach this address and sees the URL can run commands as you.`);
   }
 
-  const registry = new Registry({ session: { budgetBytes: opts.sessionBudget } });
+  const oauth = new PageOAuthFlows();
+  const registry = new Registry({ session: { budgetBytes: opts.sessionBudget, oauth: { flows: oauth, configDir } } });
   // Hosts' sessions recorded by `loupe tap`: running ones are followed live, finished ones listed.
   const taps = new TapWatcher(configDir, registry);
   await taps.start().catch((e: Error) => console.error(`loupe start: warning: not following taps: ${e.message}`));
+  // Hosts' HTTP servers that `loupe tap install` pointed at a local tap reach their server through us.
+  for (const line of await taps.startInstalled().catch((e: Error) => [`not serving installed HTTP taps: ${e.message}`])) console.error(`loupe start: ${line}`);
   let server: LoupeServer;
   try {
-    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store, taps });
+    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store, taps, oauth });
   } catch (e) {
     console.error(`loupe start: ${listenError(e as NodeJS.ErrnoException, opts.port, opts.host)}`);
     // Nothing is served: stop following taps too, or the folder watch would keep the process alive.
@@ -82,14 +86,14 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     await registry.closeAll();
     return 1;
   }
-  const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry))));
-  onFatalError(() => drain('internal error', server, registry));
+  const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry, taps))));
+  onFatalError(() => drain('internal error', server, registry, taps));
   if (!signals.signal.aborted) console.log(`Loupe is running at ${server.url}`);
   return stopped;
 }
 
 /** Stops accepting first, so no page opens a session while the others are being closed. */
-async function drain(reason: string, server: LoupeServer, registry: SessionRegistry): Promise<number> {
+async function drain(reason: string, server: LoupeServer, registry: SessionRegistry, taps: TapWatcher): Promise<number> {
   console.error(`loupe: ${reason}: closing sessions and stopping their servers`);
   const limit = setTimeout(() => {
     console.error('loupe: shutdown took too long: exiting');
@@ -98,6 +102,8 @@ async function drain(reason: string, server: LoupeServer, registry: SessionRegis
   limit.unref();
   try {
     await server.close();
+    // The HTTP taps this Loupe runs end here, each recording its end, before their sessions close.
+    await taps.close();
     await registry.closeAll();
     return 0;
   } catch (e) {

@@ -11,16 +11,19 @@ import { parseOwnArgs, UsageError } from './shared/args';
 import { resolveConfigDir } from '../config/paths';
 import { HOST_IDS, HOSTS, type HostId } from '../tap/install/hosts';
 import { commitInstall, prepareInstall, uninstall } from '../tap/install/install';
-import { ConfigError } from '../tap/install/wrap';
+import { ConfigError, localTapUrl } from '../tap/install/wrap';
 
 const LOUPE_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'loupe.mjs');
 
 export const INSTALL_USAGE = `usage: loupe tap install --host HOST [--server NAME]... [--config FILE] [--config-dir DIR] [--yes]
        loupe tap uninstall --host HOST [--config FILE] [--config-dir DIR] [--yes]
 
-Rewrites HOST's MCP config so that its stdio servers (all, or each --server) start through
-loupe tap, after showing the diff. A backup is kept in the config dir; uninstall puts back exactly
-what was there (or, if the file changed since, undoes only Loupe's edits).
+Rewrites HOST's MCP config so that its servers (all, or each --server) go through loupe tap,
+after showing the diff: a stdio server's command becomes loupe tap -- COMMAND; an HTTP server's URL
+becomes a local tap address (127.0.0.1, a port chosen now and kept), which the dashboard
+(loupe start) serves while it runs, and loupe tap serve otherwise. A backup is kept in the config
+dir; uninstall puts back exactly what was there (or, if the file changed since, undoes only
+Loupe's edits).
 
   --host HOST        ${HOST_IDS.join(', ')}
   --config FILE      a config file elsewhere (a project's .mcp.json, .cursor/mcp.json, .vscode/mcp.json)
@@ -78,7 +81,7 @@ export async function runInstall(action: 'install' | 'uninstall', argv: string[]
     const change = await prepareInstall(configPath, {
       serversKey: host.serversKey, only: values.server, platform: process.platform,
       launcher: { command: process.execPath, prefix: [LOUPE_BIN], configDir },
-    });
+    }, configDir);
     for (const s of change.plan.skipped) console.log(`skipping ${s.name}: ${s.reason}`);
     if (change.plan.wrapped.length === 0) {
       console.log(`${configPath}: nothing to tap`);
@@ -88,6 +91,9 @@ export async function runInstall(action: 'install' | 'uninstall', argv: string[]
     if (!(await confirm(values.yes, `Write ${configPath}?`))) return 0;
     const record = await commitInstall(change, configDir);
     console.log(`tapped ${change.plan.wrapped.join(', ')} in ${configPath}; backup at ${record.backupPath}. Restart ${host.label} to use it; undo with: loupe tap uninstall --host ${host.id}${values.config ? ` --config ${values.config}` : ''}`);
+    for (const l of change.plan.listeners) {
+      console.log(`${l.server} (HTTP) now points at ${localTapUrl(l.upstream, l.port)}, which passes every request on to ${l.upstream}. The dashboard (loupe start) serves that address while it runs; otherwise run: loupe tap serve${values['config-dir'] ? ` --config-dir ${values['config-dir']}` : ''}`);
+    }
     return 0;
   } catch (e) {
     if (e instanceof ConfigError) {

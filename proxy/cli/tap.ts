@@ -14,9 +14,11 @@ import { oneOf, parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/arg
 import { LOUPE_VERSION } from '../../lib/version';
 import { resolveConfigDir } from '../config/paths';
 import { runInstall } from './tap-install';
+import { runServe } from './tap-serve';
 import { runHttpTap, type HttpTapRun } from '../tap/run-http-tap';
 import { StdioTap } from '../tap/stdio-tap';
 import { TapFile, tapFileName, tapsDir } from '../tap/tap-file';
+import { TapRecorder, type TapSink } from '../tap/tap-recorder';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
 import { describeTarget } from '../../lib/trace/target';
 
@@ -24,6 +26,7 @@ const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] -- COMMAND [ARG
        loupe tap --url URL [--listen HOST:PORT] [--mode auto|streamable|sse] [--name NAME] [--config-dir DIR]
        loupe tap install --host HOST [--server NAME]... [--config FILE] [--yes]
        loupe tap uninstall --host HOST [--config FILE] [--yes]
+       loupe tap serve [--config-dir DIR]
 
 Runs COMMAND as a stdio MCP server on behalf of the host that started this tap, passing every
 byte both ways unchanged, and records the traffic for the Loupe dashboard. Put it in front of a
@@ -66,6 +69,7 @@ function defaultName(command: string, args: string[]): string {
 
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === 'install' || argv[0] === 'uninstall') return runInstall(argv[0], argv.slice(1));
+  if (argv[0] === 'serve') return runServe(argv.slice(1));
   const split = splitAtDoubleDash(argv);
   let name: string | undefined;
   let configDir: string;
@@ -123,10 +127,13 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`loupe tap: warning: not recording this session: ${(e as Error).message}\n`);
   }
 
-  const tap = new StdioTap({ command, args, io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, onFrame: (f) => file?.append(f) });
+  // Framing and writing happen in the recorder's worker thread: this thread only forwards bytes.
+  const recorder = file ? new TapRecorder({ file: file.path }) : undefined;
+  const sink: TapSink = recorder ?? { chunk() {}, end() {}, lifecycle() {} };
+  const tap = new StdioTap({ command, args, io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, sink });
   const outcome = await tap.run();
-  await file?.close();
-  if (file?.error) process.stderr.write(`loupe tap: warning: the trace ${file.path} is incomplete: ${file.error.message}\n`);
+  const recorded = await recorder?.close();
+  if (recorded?.error) process.stderr.write(`loupe tap: warning: the trace ${file?.path} is incomplete: ${recorded.error}\n`);
   if (outcome.kind === 'spawn-failed') {
     process.stderr.write(`loupe tap: ${outcome.error}\n`);
     return outcome.errno === 'ENOENT' ? EXIT_NOT_FOUND : outcome.errno === 'EACCES' ? EXIT_CANNOT_RUN : EXIT_TAP_FAILED;

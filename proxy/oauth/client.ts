@@ -8,9 +8,9 @@
  */
 import type { HttpAuth, RecordedFetch, Refusal } from '../transports/http';
 import { discover, resourceMatches, type Discovery } from './discovery';
-import { LoopbackRedirect, authorizeHeadless } from './loopback';
-import { codeChallenge, codeVerifier, randomState } from './pkce';
-import { OAuthError, register, tokenRequest, type ClientAuthMethod, type ClientIdentity, type Tokens } from './token';
+import { LoopbackRedirect, authorizeHeadless, type RedirectReceiver } from './loopback';
+import { codeChallenge, codeVerifier } from './pkce';
+import { OAuthError, basicCredentials, register, tokenRequest, type ClientAuthMethod, type ClientIdentity, type Tokens } from './token';
 import { parseBearerChallenge } from '../../lib/mcp/oauth';
 import type { CredentialStore } from './store';
 
@@ -45,6 +45,8 @@ export interface OAuthClientOptions {
   log?: (line: string) => void;
   /** Keeps tokens and the client identity between runs (the config dir, 0600). */
   store?: CredentialStore;
+  /** Where the redirect comes back; a 127.0.0.1 loopback port when not given (the CLI). */
+  redirect?: RedirectReceiver;
 }
 
 export class OAuthClient implements HttpAuth {
@@ -54,25 +56,52 @@ export class OAuthClient implements HttpAuth {
   private identity?: ClientIdentity;
   private grantedScope?: string;
   private authorizations = 0;
-  private readonly loopback = new LoopbackRedirect();
+  private readonly loopback: RedirectReceiver;
+  /** Every credential this client has held, so the page can be sent frames with them masked. */
+  private readonly held = new Set<string>();
   /** Why the last refusal could not be answered; the CLI prints it. */
   lastError?: string;
 
   private saved?: { tokenEndpoint?: string; issuer?: string };
 
   constructor(private readonly opts: OAuthClientOptions) {
+    this.loopback = opts.redirect ?? new LoopbackRedirect();
     const saved = opts.store?.load();
     if (saved) {
       this.tokens = saved.tokens;
       // A saved identity belongs to the authorization server it was registered with; flags win.
       if (!opts.clientId) this.identity = saved.identity;
       this.saved = { tokenEndpoint: saved.tokenEndpoint, issuer: saved.issuer };
+      this.holdTokens(this.tokens);
+      this.holdIdentity(this.identity);
     }
   }
 
   private persist(): void {
+    this.holdTokens(this.tokens);
+    this.holdIdentity(this.identity);
     const d = this.discovery;
     this.opts.store?.save({ tokens: this.tokens, identity: this.identity, tokenEndpoint: d?.server.token_endpoint ?? this.saved?.tokenEndpoint, issuer: d ? d.server.issuer ?? d.authServer : this.saved?.issuer });
+  }
+
+  /** The credentials this client has held (tokens, client secret, code, verifier, its Basic
+   *  header): the values the page is sent masked (page-auth.ts). */
+  secrets(): string[] {
+    return [...this.held];
+  }
+
+  private hold(...values: Array<string | undefined>): void {
+    for (const v of values) if (v) this.held.add(v);
+  }
+
+  private holdTokens(t: Tokens | undefined): void {
+    const all = t as (Tokens & { id_token?: unknown }) | undefined;
+    this.hold(all?.access_token, all?.refresh_token, typeof all?.id_token === 'string' ? all.id_token : undefined);
+  }
+
+  private holdIdentity(i: ClientIdentity | undefined): void {
+    if (!i?.clientSecret) return;
+    this.hold(i.clientSecret, basicCredentials(i.clientId, i.clientSecret).slice('Basic '.length));
   }
 
   headers(): Record<string, string> {
@@ -175,11 +204,16 @@ export class OAuthClient implements HttpAuth {
     const redirectUri = await this.loopback.uri();
     const client = await this.clientIdentity(fetch, d, redirectUri, scope);
     const verifier = codeVerifier();
-    const state = randomState();
+    this.holdIdentity(client);
+    this.hold(verifier);
+    const state = this.loopback.newState();
     const url = new URL(s.authorization_endpoint);
     const params: Record<string, string | undefined> = {
       response_type: 'code', client_id: client.clientId, redirect_uri: redirectUri, state,
       code_challenge: codeChallenge(verifier), code_challenge_method: 'S256', resource: this.resource(d), scope,
+      // OpenID Connect §11: offline access is granted only with prompt=consent (oidc-provider drops
+      // offline_access without it, and no refresh token is issued).
+      prompt: scope?.split(' ').includes('offline_access') ? 'consent' : undefined,
     };
     for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
     const back = await authorizeHeadless(fetch, url.href, redirectUri, state, this.loopback, (u) => this.opts.prompt?.(u), this.opts.authorizeTimeoutMs ?? 300_000);
@@ -191,6 +225,7 @@ export class OAuthClient implements HttpAuth {
     if (iss === null && s.authorization_response_iss_parameter_supported) throw new OAuthError(`the authorization server promises an iss parameter but the response has none (RFC 9207): refusing it`);
     const code = back.get('code');
     if (!code) throw new OAuthError('the authorization response carries no code');
+    this.hold(code);
     return tokenRequest(fetch, s.token_endpoint, issuer, client, {
       grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, resource: this.resource(d),
     }, 'token');

@@ -7,8 +7,8 @@ describe('discovery URLs', () => {
     expect(resourceMetadataUrls('http://h/')).toEqual(['http://h/.well-known/oauth-protected-resource']);
   });
 
-  it('insert the well-known segment for RFC 8414 and both ways for OpenID when the issuer has a path', () => {
-    expect(serverMetadataUrls('http://as/tenant1')).toEqual(['http://as/.well-known/oauth-authorization-server/tenant1', 'http://as/.well-known/openid-configuration/tenant1', 'http://as/tenant1/.well-known/openid-configuration']);
+  it('insert the well-known segment for RFC 8414 and both ways for OpenID when the issuer has a path, then try the appended RFC 8414 path', () => {
+    expect(serverMetadataUrls('http://as/tenant1')).toEqual(['http://as/.well-known/oauth-authorization-server/tenant1', 'http://as/.well-known/openid-configuration/tenant1', 'http://as/tenant1/.well-known/openid-configuration', 'http://as/tenant1/.well-known/oauth-authorization-server']);
     expect(serverMetadataUrls('http://as')).toEqual(['http://as/.well-known/oauth-authorization-server', 'http://as/.well-known/openid-configuration']);
   });
 });

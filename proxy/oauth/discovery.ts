@@ -54,7 +54,9 @@ export function resourceMetadataUrls(serverUrl: string, advertised?: string): st
 }
 
 /** RFC 8414 §3.1 inserts the well-known segment before the issuer's path; OpenID Connect
- *  Discovery appends it (both are tried, in the order the MCP spec gives). */
+ *  Discovery appends it (both are tried, in the order the MCP spec gives). Last, the RFC 8414
+ *  segment appended, which the spec does not name but many sub-path servers use: Loupe connects
+ *  anyway, and auth.metadata-wrong-path names the mistake. */
 export function serverMetadataUrls(issuer: string): string[] {
   const u = new URL(issuer);
   const path = u.pathname.replace(/\/$/, '');
@@ -63,6 +65,7 @@ export function serverMetadataUrls(issuer: string): string[] {
     `${u.origin}/.well-known/oauth-authorization-server${path}`,
     `${u.origin}/.well-known/openid-configuration${path}`,
     `${u.origin}${path}/.well-known/openid-configuration`,
+    `${u.origin}${path}/.well-known/oauth-authorization-server`,
   ];
 }
 

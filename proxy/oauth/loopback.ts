@@ -6,8 +6,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordedFetch } from '../transports/http';
+import { randomState } from './pkce';
 
-export class LoopbackRedirect {
+/** Where the authorization server's redirect comes back: a loopback port for the CLI, Loupe's own
+ *  `/oauth/callback` route for the page (page-flows.ts). The receiver issues the `state`, so it can
+ *  bind it to whatever it checks the callback against. */
+export interface RedirectReceiver {
+  uri(): Promise<string>;
+  newState(): string;
+  /** The callback's parameters for `state`, or a timeout error. */
+  wait(state: string, timeoutMs: number): Promise<URLSearchParams>;
+  close(): void;
+}
+
+export class LoopbackRedirect implements RedirectReceiver {
   private server?: Server;
   private port = 0;
   private waiters = new Map<string, (p: URLSearchParams) => void>();
@@ -37,7 +49,10 @@ export class LoopbackRedirect {
     return `http://127.0.0.1:${this.port}/callback`;
   }
 
-  /** The callback's parameters for `state`, or a timeout error. */
+  newState(): string {
+    return randomState();
+  }
+
   wait(state: string, timeoutMs: number): Promise<URLSearchParams> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -59,7 +74,7 @@ export class LoopbackRedirect {
 
 /** Follows an authorization endpoint that redirects straight back to `redirectUri`; otherwise
  *  hands the URL to `prompt` (printed by the CLI) and waits for the browser's redirect. */
-export async function authorizeHeadless(fetch: RecordedFetch, url: string, redirectUri: string, state: string, loopback: LoopbackRedirect, prompt: (url: string) => void, timeoutMs: number): Promise<URLSearchParams> {
+export async function authorizeHeadless(fetch: RecordedFetch, url: string, redirectUri: string, state: string, loopback: RedirectReceiver, prompt: (url: string) => void, timeoutMs: number): Promise<URLSearchParams> {
   try {
     const res = await fetch({ method: 'GET', url, headers: { Accept: 'text/html' }, step: 'authorize' });
     const location = res.headers.location;

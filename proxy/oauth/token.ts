@@ -31,7 +31,7 @@ export interface Tokens {
 export class OAuthError extends Error {}
 
 /** RFC 6749 §2.3.1: the id and secret are form-encoded before Basic encoding. */
-function basic(id: string, secret: string): string {
+export function basicCredentials(id: string, secret: string): string {
   const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
   return `Basic ${Buffer.from(`${enc(id)}:${enc(secret)}`).toString('base64')}`;
 }
@@ -49,7 +49,7 @@ export async function tokenRequest(fetch: RecordedFetch, endpoint: string, issue
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
   switch (client.method) {
     case 'client_secret_basic':
-      headers.Authorization = basic(client.clientId, client.clientSecret ?? '');
+      headers.Authorization = basicCredentials(client.clientId, client.clientSecret ?? '');
       break;
     case 'client_secret_post':
       form.set('client_id', client.clientId);

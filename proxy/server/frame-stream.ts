@@ -17,11 +17,12 @@ import type WebSocket from 'ws';
 import type { Frame } from '../../lib/mcp/frame';
 import type { ProxyMessage } from '../../lib/wire/protocol';
 import type { LiveSession } from '../sessions/types';
+import { maskCredentials } from '../../lib/trace/masked-frames';
 
 type WireFrames = Extract<ProxyMessage, { type: 'frames/append' }>['frames'];
 
 /** A Frame is a wire frame; only TypeScript's index-signature rule for interfaces tells them apart. */
-function wire(frames: Frame[]): WireFrames {
+function asWire(frames: Frame[]): WireFrames {
   return frames as unknown as WireFrames;
 }
 
@@ -41,11 +42,17 @@ export class FrameStream {
     private readonly send: (msg: ProxyMessage) => void,
   ) {}
 
+  /** What the page is sent: the frames with the session's OAuth credentials masked, so a token
+   *  never reaches the page in clear (exports, made in the proxy, redact them the same way). */
+  private wire(frames: Frame[]): WireFrames {
+    return asWire(maskCredentials(frames, this.session.maskedSecrets?.() ?? []));
+  }
+
   start(): void {
     this.unsubscribe.push(this.session.on('frames', (frames) => this.enqueue(frames)));
     const frames = this.session.frames().slice();
     this.lastSeq = frames.length > 0 ? frames[frames.length - 1].seq : 0;
-    this.send({ type: 'frames/snapshot', sessionId: this.session.id, frames: wire(frames), endSeq: this.lastSeq });
+    this.send({ type: 'frames/snapshot', sessionId: this.session.id, frames: this.wire(frames), endSeq: this.lastSeq });
     this.unsubscribe.push(this.session.on('pending', (pending) => this.send({ type: 'server-requests/update', sessionId: this.session.id, pending })));
     this.send({ type: 'server-requests/update', sessionId: this.session.id, pending: this.session.pending() });
     // Each patch replaces whole parts of the state, so one that repeats what the snapshot already
@@ -92,7 +99,7 @@ export class FrameStream {
     this.timer = undefined;
     const min = fullOnly ? BATCH_FRAMES : 1;
     while (this.queue.length >= min && this.ws.readyState === this.ws.OPEN && this.ws.bufferedAmount < HIGH_WATER_BYTES) {
-      this.send({ type: 'frames/append', sessionId: this.session.id, frames: wire(this.queue.splice(0, BATCH_FRAMES)) });
+      this.send({ type: 'frames/append', sessionId: this.session.id, frames: this.wire(this.queue.splice(0, BATCH_FRAMES)) });
     }
     if (this.ws.readyState === this.ws.OPEN) this.schedule();
   }

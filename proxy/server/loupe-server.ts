@@ -16,6 +16,9 @@ import type { TapWatcher } from '../tap/tap-watcher';
 import { PageSocket } from './page-socket';
 import { REMOTE_TRACE_PATH, serveRemoteTrace } from './remote-trace';
 import { serveStatic } from './static-files';
+import { CALLBACK_PATH, type PageOAuthFlows } from '../oauth/page-flows';
+import { serveOAuthCallback } from '../oauth/callback-route';
+import { RULES_PATH, serveRuleCatalog } from './rule-catalog';
 
 /** `session/send-raw` may carry 16 MiB of text; JSON escaping can double it. */
 export const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
@@ -29,6 +32,8 @@ export interface LoupeServerOptions {
   store: ConnectionStore;
   /** Follows and lists `loupe tap` recordings, when the server runs with a config dir. */
   taps?: TapWatcher;
+  /** Authorizations the page's sessions wait for; their redirect comes back to /oauth/callback. */
+  oauth?: PageOAuthFlows;
   maxMessageBytes?: number;
 }
 
@@ -74,8 +79,15 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
   const server = createServer((req, res) => {
     const refusal = checkHost(req, guard);
     if (refusal) return refuse(res, refusal);
-    if (new URL(req.url ?? '/', 'http://loupe.invalid').pathname === REMOTE_TRACE_PATH) {
+    const pathname = new URL(req.url ?? '/', 'http://loupe.invalid').pathname;
+    if (pathname === REMOTE_TRACE_PATH) {
       serveRemoteTrace(req, res, guard).catch(() => res.destroy());
+      return;
+    }
+    // Checked by its state (page-flows.ts), not the token, which must not reach the authorization server.
+    if (pathname === CALLBACK_PATH && opts.oauth) return serveOAuthCallback(req, res, opts.oauth);
+    if (pathname === RULES_PATH) {
+      serveRuleCatalog(res).catch(() => refuse(res, { status: 404, message: 'the rule catalog (lib/analyze/README.md) is not in this installation' }));
       return;
     }
     serveStatic(req, res, opts.outDir).catch(() => {
@@ -107,12 +119,14 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
   const bound = server.address() as AddressInfo;
   const port = bound.port;
   guard.port = port;
+  const origin = `http://${urlHost(host, bound.address)}:${port}`;
+  if (opts.oauth) opts.oauth.origin = origin;
 
   return {
     host,
     port,
     address: () => server.address() as AddressInfo,
-    url: `http://${urlHost(host, bound.address)}:${port}/?token=${opts.token}`,
+    url: `${origin}/?token=${opts.token}`,
     async close() {
       hub.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

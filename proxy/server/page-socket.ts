@@ -8,6 +8,7 @@ import { defaultOpenOptions } from '../sessions/session';
 import { LOUPE_VERSION } from '../../lib/version';
 import { answerExport } from '../trace/export-request';
 import type { CallPolicy, ClientApi } from '../sessions/types';
+import { callError } from '../sessions/client/calls';
 import { FrameStream } from './frame-stream';
 import type { HubMember, PageHub } from './page-hub';
 
@@ -131,6 +132,20 @@ export class PageSocket implements HubMember {
       case 'client/task':
         await this.client(msg.sessionId).task(msg.taskId, msg.action);
         return this.ok(msg);
+      case 'client/modern-task':
+        await this.client(msg.sessionId).modernTask(msg.taskId, msg.action, msg.inputResponses);
+        return this.ok(msg);
+      case 'client/input-answer':
+        this.client(msg.sessionId).answerInput(msg.callId, msg.inputResponses);
+        return this.ok(msg);
+      case 'client/set-log-level':
+        this.client(msg.sessionId).setLogLevel(msg.level);
+        return this.ok(msg);
+      case 'client/listen':
+        return this.ok(msg, { listenId: this.client(msg.sessionId).listen(msg.notifications) });
+      case 'client/listen-stop':
+        this.client(msg.sessionId).stopListen(msg.listenId);
+        return this.ok(msg);
       case 'client/set-roots':
         await this.client(msg.sessionId).setRoots(msg.roots);
         return this.ok(msg);
@@ -163,6 +178,16 @@ export class PageSocket implements HubMember {
         if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
         return this.ok(msg, { sessionId: await this.hub.taps.open(msg.file) });
       }
+      case 'taps/start-url': {
+        if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
+        const { sessionId } = await this.hub.taps.startUrl({ url: msg.url, port: msg.port, name: msg.name, mode: msg.mode });
+        return this.ok(msg, { sessionId });
+      }
+      case 'taps/stop': {
+        if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
+        await this.hub.taps.stopUrl(msg.file);
+        return this.ok(msg);
+      }
       default:
         return unreachable(msg);
     }
@@ -190,8 +215,12 @@ export class PageSocket implements HubMember {
   private async request(msg: Extract<PageMessage, { type: 'session/request' }>): Promise<void> {
     const rid = msg.rid;
     if (rid === undefined) throw new Error('session/request needs a "rid" to carry its result');
-    const call = await this.client(msg.sessionId).call(msg.method, msg.params, policyOf(msg)).done;
-    this.send(call.status === 'done' ? { type: 'request/result', rid, result: call.result } : { type: 'request/result', rid, error: call.error ?? { message: 'the call failed' } });
+    const client = this.client(msg.sessionId);
+    try {
+      this.send({ type: 'request/result', rid, result: await client.ask(msg.method, msg.params, policyOf(msg)) });
+    } catch (e) {
+      this.send({ type: 'request/result', rid, error: callError(e) });
+    }
   }
 }
 

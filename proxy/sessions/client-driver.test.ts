@@ -71,6 +71,21 @@ describe('the client state a session holds, against server-everything over stdio
     expect(s.client!.state().logLevel).toBe('warning');
   });
 
+  it('answers a request to the one who asked without listing it among the calls, yet keeps what its success says', async () => {
+    const s = await ready();
+    const patches: ClientStatePatch[] = [];
+    s.client!.onState((patch) => patches.push(patch));
+    expect(await s.client!.ask('ping', undefined)).toEqual({});
+    expect(await s.client!.ask('logging/setLevel', { level: 'error' })).toEqual({});
+    await expect(s.client!.ask('logging/setLevel', { level: 'loudest' })).rejects.toMatchObject({ code: expect.any(Number) });
+    await waitFor(() => patches.some((p) => p.logLevel !== undefined), 2000, 'the log level patch');
+    expect(s.client!.state().logLevel).toBe('error');
+    expect(s.client!.state().calls).toEqual([]);
+    expect(patches.some((p) => p.calls !== undefined)).toBe(false);
+    // Each request is on the wire like any other.
+    expect(s.frames().filter((f) => f.dir === 'c2s' && /"method":"(ping|logging\/setLevel)"/.test(f.raw))).toHaveLength(3);
+  });
+
   it('answers roots/list itself, from the roots the session was opened with', async () => {
     const s = await ready({ clientCapabilities: { roots: { listChanged: true } }, roots: [{ uri: 'file:///work', name: 'work' }] });
     const answer = await waitFor(() => s.frames().find((f) => f.dir === 'c2s' && f.raw.includes('"roots":[')), 5000, 'the roots/list answer');

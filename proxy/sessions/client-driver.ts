@@ -8,10 +8,16 @@
  */
 import { fetchPage, LISTS, type ListName } from '../../lib/client/paged-list';
 import type { Frame } from '../../lib/mcp/frame';
+import { UNSUPPORTED_VERSION, withEnvelope, type Era } from '../../lib/mcp/modern';
+import { modernRequestHeaders } from '../../lib/mcp/modern-headers';
 import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import { Calls, type CallPolicy } from './client/calls';
 import { ClientTasks } from './client/client-tasks';
+import { startInEra } from './client/era';
+import { InputRounds } from './client/input-rounds';
+import { Listens } from './client/listens';
+import { ModernTasks } from './client/modern-tasks';
 import { ReceivedTasks } from './client/received-tasks';
 import { rootsResult, routeServerRequest, samplingResult } from './client/routing';
 import { ClientStateHolder } from './client/state-holder';
@@ -28,6 +34,8 @@ export interface DriverConfig {
   requestTimeoutMs?: number;
   /** How long the server may take to answer `initialize`. Default 30 s. */
   initializeTimeoutMs?: number;
+  /** How long a dual-era probe (server/discover) waits before taking silence for a legacy server. Default 10 s. */
+  discoverTimeoutMs?: number;
 }
 
 /** What the driver reports to the session it drives. */
@@ -60,8 +68,14 @@ export class ClientDriver implements ClientApi {
   private readonly calls: Calls;
   private readonly received: ReceivedTasks;
   private readonly clientTasks: ClientTasks;
+  private readonly inputRounds: InputRounds;
+  private readonly listens: Listens;
+  private readonly modernTasks: ModernTasks;
   /** The server message being handled, so a server request can point at its frame. */
   private current?: Frame;
+  /** The era requests go out in, and (modern) the version their `_meta` carries. */
+  private era: Era = 'legacy';
+  private modernVersion = '';
 
   constructor(
     sessionId: string,
@@ -73,11 +87,18 @@ export class ClientDriver implements ClientApi {
     this.queue = new ServerRequestQueue(sessionId);
     this.holder = new ClientStateHolder(options.roots ?? []);
     this.correlator = new Correlator({
-      write: (text) => this.recording.send(text),
+      write: (text, req) => this.write(text, req?.message, req?.signal),
+      prepare: (_method, params) => (this.era === 'modern' ? withEnvelope(params, this.envelope()) : params),
       onServerRequest: (id, method, params) => this.serverRequest(id, method, params),
       onNotification: (method, params) => this.notification(method, params),
     }, config.requestTimeoutMs);
-    this.calls = new Calls(this.holder, (m, p, o) => this.correlator.request(m, p, o), (call) => this.callDone(call));
+    this.inputRounds = new InputRounds(this.holder);
+    this.calls = new Calls(this.holder, (m, p, o) => this.correlator.request(m, p, o), (call) => {
+      this.inputRounds.done(call.id);
+      if (call.status === 'done') this.succeeded(call.method, call.params, call.result);
+    }, (id, asked, signal) => this.inputRounds.ask(id, asked, signal));
+    this.listens = new Listens(this.holder, (m, p, o) => this.correlator.request(m, p, o));
+    this.modernTasks = new ModernTasks(this.holder, (m, p, o) => this.correlator.request(m, p, o));
     this.received = new ReceivedTasks(this.holder, { respond: (id, a) => this.respond(id, a), notify: (m, p) => this.notify(m, p) }, options.clientCapabilities);
     this.clientTasks = new ClientTasks(this.holder, (m, p, o) => this.correlator.request(m, p, o));
     recording.on('message', (frame, json) => {
@@ -88,17 +109,35 @@ export class ClientDriver implements ClientApi {
     });
   }
 
-  /** initialize, then notifications/initialized. Never throws: a failure ends up in the summary. */
+  /** Starts the session in the era its connection asked for (see client/era.ts): the initialize
+   *  handshake, server/discover, or the dual-era probe. Never throws: a failure ends up in the summary. */
   async handshake(): Promise<void> {
     // What this session declared, for the session header (the options may differ per connection).
-    this.host.update({ status: 'initializing', clientCapabilities: this.options.clientCapabilities });
-    const clientInfo = this.options.clientInfo ?? { name: 'loupe', version: LOUPE_VERSION };
+    const requestedEra = this.options.era ?? 'legacy';
+    this.host.update({ status: 'initializing', clientCapabilities: this.options.clientCapabilities, requestedEra });
+    await startInEra(requestedEra, this.options.protocolVersion, {
+      request: (m, p, o) => this.correlator.request(m, p, o),
+      speak: (era, version) => {
+        this.era = era;
+        if (era === 'modern') this.modernVersion = version;
+        if (!this.host.over()) this.host.update({ requestedVersion: version });
+      },
+      legacyHandshake: (version) => this.initialize(version),
+      update: (patch) => { if (!this.host.over()) this.host.update(patch); },
+      fail: (error) => { if (!this.host.over()) this.host.update({ status: 'failed', error }); },
+    }, this.config.discoverTimeoutMs ?? 10_000);
+  }
+
+  /** initialize, then notifications/initialized. */
+  private async initialize(protocolVersion: string): Promise<void> {
+    const clientInfo = this.clientInfo();
     try {
       const result = (await this.correlator.request('initialize', {
-        protocolVersion: this.options.protocolVersion, capabilities: this.options.clientCapabilities, clientInfo,
+        protocolVersion, capabilities: this.options.clientCapabilities, clientInfo,
       }, { timeoutMs: this.config.initializeTimeoutMs ?? 30_000 })) as Record<string, unknown> | undefined;
       const r = result && typeof result === 'object' ? result : {};
       this.host.update({
+        era: 'legacy',
         negotiatedVersion: typeof r.protocolVersion === 'string' ? r.protocolVersion : undefined,
         serverInfo: objectOrUndefined(r.serverInfo),
         serverCapabilities: objectOrUndefined(r.capabilities),
@@ -111,7 +150,9 @@ export class ClientDriver implements ClientApi {
       if (this.host.over()) return;
       const hint = e instanceof RequestError && e.code === REQUEST_TIMEOUT
         ? '. The server never answered initialize: check the trace for what it wrote instead (logs on stdout, a prompt, nothing at all)'
-        : '';
+        : e instanceof RequestError && e.code === UNSUPPORTED_VERSION
+          ? `. The server supports ${JSON.stringify((e.data as { supported?: unknown } | undefined)?.supported ?? '?')}: if that is 2026-07-28, it speaks the modern protocol only: choose the era modern or auto (--era on the command line, Connect options ⚙ in the page)`
+          : '';
       this.host.update({ status: 'failed', error: `the handshake failed: ${(e as Error).message}${hint}` });
     }
   }
@@ -128,7 +169,8 @@ export class ClientDriver implements ClientApi {
 
   async sendRaw(text: string): Promise<void> {
     this.correlator.noteRaw(text);
-    await this.recording.send(text);
+    // A modern session's raw frame gets the headers its body implies (none when it does not parse).
+    await this.write(text, tryParse(text));
   }
 
   // ---- the client state every page shows ----
@@ -154,8 +196,43 @@ export class ClientDriver implements ClientApi {
     return this.calls.start(method, params, policy);
   }
 
+  /**
+   * A request whose answer goes back to the one who asked (the page's Ping and completions,
+   * loupe/test): recorded like every frame, and what its success says about the client state (a
+   * log level, a subscription, a task) lands there, but it is not one of the calls the client
+   * panel lists. Nobody can cancel it or watch its progress from another page, so it costs no
+   * client/update to every page, twice per request, which was most of the proxy's work per ping.
+   */
+  async ask(method: string, params: Record<string, unknown> | undefined, policy: CallPolicy = {}): Promise<unknown> {
+    const result = await this.correlator.request(method, params, policy);
+    this.succeeded(method, params, result);
+    return result;
+  }
+
   cancel(callId: string): void {
     this.calls.cancel(callId);
+  }
+
+  answerInput(callId: string, inputResponses: Record<string, unknown>): void {
+    this.inputRounds.answer(callId, inputResponses);
+  }
+
+  setLogLevel(level: string | undefined): void {
+    if (this.era !== 'modern') throw new Error('a legacy session sets its log level with logging/setLevel');
+    this.holder.set('logLevel', level);
+  }
+
+  listen(notifications: Record<string, unknown>): string {
+    if (this.era !== 'modern') throw new Error('subscriptions/listen is a 2026-07-28 request: this session speaks the legacy protocol (use resources/subscribe)');
+    return this.listens.start(notifications);
+  }
+
+  stopListen(listenId: string): void {
+    this.listens.stop(listenId);
+  }
+
+  modernTask(taskId: string, action: 'get' | 'cancel' | 'update', inputResponses: Record<string, unknown> = {}): Promise<void> {
+    return action === 'update' ? this.modernTasks.update(taskId, inputResponses) : this.modernTasks[action](taskId);
   }
 
   /** A task Loupe created on the server: get it, fetch its result, or cancel it. */
@@ -197,6 +274,7 @@ export class ClientDriver implements ClientApi {
   close(reason: string): void {
     this.correlator.close(reason);
     this.clientTasks.stop();
+    this.modernTasks.stop();
     this.holder.flush();
     if (this.queue.list().length === 0) return;
     this.queue.clear();
@@ -205,6 +283,23 @@ export class ClientDriver implements ClientApi {
 
   on<E extends keyof DriverEvents>(event: E, fn: DriverEvents[E]): () => void {
     return this.events.on(event, fn);
+  }
+
+  private clientInfo(): { name: string; version: string } {
+    return this.options.clientInfo ?? { name: 'loupe', version: LOUPE_VERSION };
+  }
+
+  private envelope() {
+    return { protocolVersion: this.modernVersion, clientCapabilities: this.options.clientCapabilities, clientInfo: this.clientInfo(), logLevel: this.holder.get().logLevel };
+  }
+
+  /** Writes a message; in a modern session over HTTP it goes with the 2026-07-28 request headers
+   *  (and a cancelled request's response stream is closed, as the spec's HTTP cancellation is). */
+  private write(text: string, message: unknown, signal?: AbortSignal): Promise<void> {
+    if (this.era !== 'modern') return this.recording.send(text);
+    const tools = this.holder.get().lists.tools?.items ?? [];
+    const schemaOf = (name: string) => tools.find((t) => t.name === name)?.inputSchema;
+    return this.recording.send(text, { headers: modernRequestHeaders(message, schemaOf), signal });
   }
 
   private respond(id: Id, answer: Answer): void {
@@ -237,6 +332,8 @@ export class ClientDriver implements ClientApi {
 
   private notification(method: string, params: unknown): void {
     const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
+    // A listen's notifications are also what they say (a list changed, a resource was updated).
+    if (this.listens.notification(method, p, this.current?.seq ?? 0) && method === 'notifications/subscriptions/acknowledged') return;
     if (method === 'notifications/cancelled' && this.queue.dropById(p.requestId)) this.events.emit('pending', this.queue.list());
     const list = LIST_CHANGED[method];
     if (list && this.holder.get().lists[list]) void this.list(list);
@@ -248,21 +345,30 @@ export class ClientDriver implements ClientApi {
     if (method === 'notifications/tasks/status') this.clientTasks.seen(p);
   }
 
-  /** What a call's success tells the client state: the log level, a subscription, a task. */
-  private callDone(call: CallState): void {
-    if (call.status !== 'done') return;
-    const params = call.params ?? {};
-    if (call.method === 'logging/setLevel' && typeof params.level === 'string') this.holder.set('logLevel', params.level);
-    if ((call.method === 'resources/subscribe' || call.method === 'resources/unsubscribe') && typeof params.uri === 'string') {
+  /** What a request's success tells the client state: the log level, a subscription, a task. */
+  private succeeded(method: string, requestParams: Record<string, unknown> | undefined, result: unknown): void {
+    const params = requestParams ?? {};
+    if (method === 'logging/setLevel' && typeof params.level === 'string') this.holder.set('logLevel', params.level);
+    if ((method === 'resources/subscribe' || method === 'resources/unsubscribe') && typeof params.uri === 'string') {
       const uri = params.uri;
-      const on = call.method === 'resources/subscribe';
+      const on = method === 'resources/subscribe';
       this.holder.set('subscriptions', (subs) => (on ? [...subs.filter((u) => u !== uri), uri] : subs.filter((u) => u !== uri)));
     }
-    const task = (call.result as { task?: Record<string, unknown> } | undefined)?.task;
-    if (call.method === 'tools/call' && params.task && task && typeof task.taskId === 'string') this.clientTasks.started(task, String(params.name ?? 'tool'));
+    const created = result as Record<string, unknown> | undefined;
+    if (method === 'tools/call' && created?.resultType === 'task' && typeof created.taskId === 'string') this.modernTasks.started(created, String(params.name ?? 'tool'));
+    const task = (result as { task?: Record<string, unknown> } | undefined)?.task;
+    if (method === 'tools/call' && params.task && task && typeof task.taskId === 'string') this.clientTasks.started(task, String(params.name ?? 'tool'));
   }
 }
 
 function objectOrUndefined(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -30,8 +30,11 @@ interface Pending {
 }
 
 export interface CorrelatorHooks {
-  /** Writes one message; the transport records it exactly as written. */
-  write(text: string): Promise<void>;
+  /** Writes one message; the transport records it exactly as written. `request` is set when the
+   *  message is one of our requests (with the options it was made with). */
+  write(text: string, request?: { message: Record<string, unknown>; signal?: AbortSignal }): Promise<void>;
+  /** The params a request is sent with (a modern session adds its `_meta` envelope here). */
+  prepare?(method: string, params: Record<string, unknown> | undefined): Record<string, unknown> | undefined;
   /** A request from the server (it has an id and a method). */
   onServerRequest(id: Id, method: string, params: unknown): void;
   /** A notification from the server other than progress for one of our requests. */
@@ -60,10 +63,10 @@ export class Correlator {
     if (this.closedReason) return Promise.reject(new RequestError(this.closedReason, CONNECTION_CLOSED, undefined, true));
     if (opts.signal?.aborted) return Promise.reject(new RequestError(`${method} was cancelled before it was sent`, REQUEST_CANCELLED, undefined, true));
     const id = this.allocateId();
-    let sendParams = params;
+    let sendParams = this.hooks.prepare ? this.hooks.prepare(method, params) : params;
     if (opts.onProgress) {
-      const meta = isObject(params?._meta) ? params._meta : {};
-      sendParams = { ...params, _meta: { ...meta, progressToken: id } };
+      const meta = isObject(sendParams?._meta) ? sendParams._meta : {};
+      sendParams = { ...sendParams, _meta: { ...meta, progressToken: id } };
     }
     const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
     if (sendParams !== undefined) message.params = sendParams;
@@ -92,7 +95,8 @@ export class Correlator {
       };
       this.pending.set(id, entry);
       if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, id);
-      this.hooks.write(JSON.stringify(message)).catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED, undefined, true)));
+      opts.onSent?.(id);
+      this.hooks.write(JSON.stringify(message), { message, signal: opts.signal }).catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED, undefined, true)));
     });
   }
 

@@ -6,7 +6,7 @@
  */
 import type { Frame } from '../../lib/mcp/frame';
 import type { SourceKind } from '../../lib/wire/protocol';
-import type { WireTransport } from '../transports/types';
+import type { SendOptions, WireTransport } from '../transports/types';
 import { SessionClock } from './clock';
 import { Emitter } from './emitter';
 import { Recorder } from './recorder';
@@ -64,8 +64,8 @@ export class Recording {
   }
 
   /** Writes one message exactly as given; the transport records it. */
-  send(text: string): Promise<void> {
-    return this.transport.send(text);
+  send(text: string, options?: SendOptions): Promise<void> {
+    return this.transport.send(text, options);
   }
 
   /** Ends the transport; resolves when nothing is left running and every frame was delivered. */

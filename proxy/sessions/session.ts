@@ -12,6 +12,7 @@ import { ClientDriver, type Answer, type DriverConfig } from './client-driver';
 import { Emitter } from './emitter';
 import type { Recording } from './recording';
 import type { BudgetUsage } from './budget';
+import type { PageAuth } from '../oauth/page-auth';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
 
@@ -29,6 +30,8 @@ export interface SessionParts {
   client?: { options: OpenOptions; config?: DriverConfig };
   /** The HTTP transport under the recording, for the probes and re-initialize. */
   http?: HttpTransport;
+  /** The OAuth client of a session opened by URL from the page. */
+  oauth?: PageAuth;
 }
 
 type Status = SessionSummary['status'];
@@ -43,6 +46,7 @@ export class Session implements LiveSession {
   /** Loupe's own client as pages drive it (the same object as `driver`). */
   readonly client?: ClientDriver;
   private readonly http?: HttpTransport;
+  private readonly oauth?: PageAuth;
   private readonly events = new Emitter<SessionEvents>();
   private state: Omit<SessionSummary, 'lastSeq'>;
   private closing?: Promise<void>;
@@ -52,13 +56,15 @@ export class Session implements LiveSession {
     this.connection = parts.connection;
     this.recording = parts.recording;
     this.http = parts.http;
+    this.oauth = parts.oauth;
+    parts.oauth?.onChange((oauth) => this.update({ oauth }));
     this.options = parts.client?.options ?? defaultOpenOptions();
     const { connection, recording } = parts;
     this.state = {
       id: this.id, connectionId: connection.id, name: connection.name, transport: connection.transport,
       source: recording.source, client: parts.client !== undefined,
       status: 'starting', startedAt: recording.clock.startedAt, attached: 0,
-      ...(parts.client ? { requestedVersion: parts.client.options.protocolVersion, clientCapabilities: parts.client.options.clientCapabilities } : {}),
+      ...(parts.client ? { requestedVersion: parts.client.options.protocolVersion, requestedEra: parts.client.options.era ?? 'legacy', clientCapabilities: parts.client.options.clientCapabilities } : {}),
     };
     recording.on('frames', (frames) => this.events.emit('frames', frames));
     recording.on('pid', (pid) => this.update({ pid }));
@@ -98,6 +104,11 @@ export class Session implements LiveSession {
   /** How much frame text is kept and what the budget dropped. */
   textBudget(): BudgetUsage {
     return this.recording.recorder.usage() as BudgetUsage;
+  }
+
+  /** Credentials the page is sent masked: those of the session's OAuth client. */
+  maskedSecrets(): string[] {
+    return this.oauth?.secrets() ?? [];
   }
 
   pending(): PendingServerRequest[] {
@@ -172,6 +183,7 @@ export class Session implements LiveSession {
     const failed = this.state.status === 'failed';
     if (!failed) this.update({ status: 'closing' });
     this.driver?.close('the session was closed');
+    this.oauth?.close();
     await this.recording.close();
     if (this.state.endedAt === undefined) this.update({ status: failed ? 'failed' : 'closed', endedAt: Date.now() });
   }

@@ -14,6 +14,7 @@ import type { DriverConfig } from './client-driver';
 import { Recording } from './recording';
 import { SessionBudget } from './budget';
 import { Session } from './session';
+import { PAGE_AUTHORIZE_TIMEOUT_MS, PageAuth, type PageOAuthConfig } from '../oauth/page-auth';
 
 /** A server Loupe starts and talks to over stdio. */
 export interface LaunchedSource {
@@ -43,6 +44,8 @@ export interface SessionConfig extends DriverConfig {
   transport?: TransportOptions;
   /** Bytes of frame text a session keeps before it records metadata only (see budget.ts). */
   budgetBytes?: number;
+  /** Sessions opened by URL answer a 401 with OAuth, authorized by a person in the page. */
+  oauth?: PageOAuthConfig;
 }
 
 export interface SessionFactory<S extends SessionSource = SessionSource> {
@@ -62,15 +65,20 @@ export const urlFactory: SessionFactory<UrlSource> = {
   kind: 'url',
   create(id, source, config) {
     let http: HttpTransport | undefined;
+    const oauth = config.oauth ? new PageAuth(id, source.connection.url, config.oauth) : undefined;
+    const transport = oauth ? { ...config.transport, auth: oauth } : config.transport;
+    // The handshake's initialize waits while a person authorizes in the browser; a silent server
+    // still fails fast, on the transport's own response timeout.
+    const driverConfig = oauth ? { ...config, initializeTimeoutMs: Math.max(config.initializeTimeoutMs ?? 30_000, (config.oauth?.authorizeTimeoutMs ?? PAGE_AUTHORIZE_TIMEOUT_MS) + 30_000) } : config;
     const recording = new Recording('url', (clock) => {
       try {
-        return (http = createHttpTransport(source.connection, clock, config.transport));
+        return (http = createHttpTransport(source.connection, clock, transport));
       } catch (e) {
         // A URL that is not http(s): start() fails with why, like any other failure to connect.
         return failingTransport(e as Error);
       }
     }, new SessionBudget(config.budgetBytes));
-    return new Session({ id, connection: source.connection, recording, client: { options: source.options, config }, ...(http ? { http } : {}) });
+    return new Session({ id, connection: source.connection, recording, client: { options: source.options, config: driverConfig }, ...(http ? { http } : {}), ...(oauth ? { oauth } : {}) });
   },
 };
 

@@ -16,6 +16,8 @@ export interface RequestOptions {
   maxTotalMs?: number;
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
   signal?: AbortSignal;
+  /** Called with the JSON-RPC id the request goes out with (each MRTR round has its own). */
+  onSent?: (id: number) => void;
 }
 
 export interface SessionEvents {
@@ -41,11 +43,22 @@ export interface ClientApi {
   onState(fn: (patch: ClientStatePatch) => void): () => void;
   list(name: ListName, more?: boolean): Promise<void>;
   call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy): { id: string; done: Promise<CallState> };
+  /** A request answered to the asker alone: not listed among the calls (see ClientDriver.ask). */
+  ask(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy): Promise<unknown>;
   cancel(callId: string): void;
   task(taskId: string, action: 'get' | 'result' | 'cancel'): Promise<void>;
   setRoots(roots: Root[]): Promise<void>;
   setSamplingAuto(on: boolean, text?: string): void;
   finishTask(taskId: string, answer: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }): void;
+  /** The person's answers to a multi-round-trip call waiting for input; the call retries. */
+  answerInput(callId: string, inputResponses: Record<string, unknown>): void;
+  /** Modern sessions: the logLevel every request carries from now on (undefined: none). */
+  setLogLevel(level: string | undefined): void;
+  /** Opens a subscriptions/listen stream; answers its name. */
+  listen(notifications: Record<string, unknown>): string;
+  stopListen(listenId: string): void;
+  /** A task of the tasks extension: tasks/get, tasks/cancel, tasks/update with the answers. */
+  modernTask(taskId: string, action: 'get' | 'cancel' | 'update', inputResponses?: Record<string, unknown>): Promise<void>;
 }
 
 export interface LiveSession {
@@ -55,6 +68,8 @@ export interface LiveSession {
   summary(): SessionSummary;
   /** Every frame recorded so far (the array is append-only; callers must not mutate it). */
   frames(): readonly Frame[];
+  /** Values the page must be sent masked (an OAuth client's tokens and secrets); none if absent. */
+  maskedSecrets?(): string[];
   pending(): PendingServerRequest[];
   request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown>;
   notify(method: string, params?: Record<string, unknown>): Promise<void>;

@@ -2,15 +2,17 @@
  * The stdio tap: a host runs `loupe tap -- COMMAND ARGS…` in place of its server. The tap starts the
  * server with the host's environment and working directory, passes bytes both ways exactly as they
  * come (chunks are written on before anything looks at them), forwards the server's stderr to its
- * own, and ends the way the server ended. Beside the pipes it records what crossed, line by line,
- * as frames: c2s from the host's stdin, s2c from the server's stdout, the stderr lane, and process
- * events. It never writes a byte of its own to stdout.
+ * own, and ends the way the server ended. Beside the pipes it hands what crossed to its sink, each
+ * chunk with the time it arrived: c2s from the host's stdin, s2c from the server's stdout, the
+ * server's stderr, and process events. Framing and writing happen in the sink (a worker thread),
+ * never on this thread, which only forwards. It never writes a byte of its own to stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { LineSplitter, type Line } from '../../lib/mcp/framing';
-import type { Direction, Frame, Lane, LifecycleMeta } from '../../lib/mcp/frame';
+import type { LifecycleMeta } from '../../lib/mcp/frame';
 import { SessionClock } from '../sessions/clock';
 import { describeExit, describeSpawnError, displayCommand } from '../transports/stdio-text';
+import type { TapStream } from './tap-framer';
+import type { TapSink } from './tap-recorder';
 
 export interface TapIo {
   stdin: NodeJS.ReadableStream;
@@ -25,9 +27,8 @@ export interface StdioTapOptions {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   io: TapIo;
-  /** Receives every frame in wire order (the tap file, a live stream). */
-  onFrame: (frame: Frame) => void;
-  maxLineBytes?: number;
+  /** Receives every chunk and event in wire order (the recorder). */
+  sink: TapSink;
 }
 
 export type TapOutcome =
@@ -39,7 +40,6 @@ const FORWARDED: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
 export class StdioTap {
   readonly clock = new SessionClock();
-  private seq = 0;
   private child?: ChildProcess;
 
   constructor(private readonly o: StdioTapOptions) {}
@@ -80,18 +80,16 @@ export class StdioTap {
   }
 
   private async pump(child: ChildProcess, io: TapIo): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    const fromHost = new LineSplitter(this.o.maxLineBytes);
-    const fromServer = new LineSplitter(this.o.maxLineBytes);
-    const serverLog = new LineSplitter(this.o.maxLineBytes);
-    // pipe() first, so each chunk is on its way before the recorder splits it into lines.
+    // pipe() first, so each chunk is on its way before the recorder is handed its copy.
     io.stdin.pipe(child.stdin!);
     child.stdout!.pipe(io.stdout, { end: false });
     child.stderr!.pipe(io.stderr, { end: false });
-    io.stdin.on('data', (chunk: Buffer) => this.lines('c2s', 'message', fromHost.push(chunk)));
-    child.stdout!.on('data', (chunk: Buffer) => this.lines('s2c', 'message', fromServer.push(chunk)));
-    child.stderr!.on('data', (chunk: Buffer) => this.lines('s2c', 'stderr', serverLog.push(chunk)));
+    const record = (stream: TapStream) => (chunk: Buffer) => this.o.sink.chunk(stream, this.clock.now(), chunk);
+    io.stdin.on('data', record('c2s'));
+    child.stdout!.on('data', record('s2c'));
+    child.stderr!.on('data', record('stderr'));
     io.stdin.once('end', () => {
-      this.lines('c2s', 'message', fromHost.end());
+      this.o.sink.end('c2s', this.clock.now());
       this.lifecycle({ transport: 'stdio', event: 'stdin-closed', pid: child.pid }, "the host closed the server's stdin");
     });
     // A server that stops reading, or exits, makes its stdin fail; the host's bytes then have
@@ -103,8 +101,8 @@ export class StdioTap {
     // Everything the server wrote before it exited still reaches the host. A grandchild may hold
     // the pipes open; the host would see the same, so wait for them (bounded).
     await Promise.race([outputDone, new Promise((r) => setTimeout(r, 2000))]);
-    this.lines('s2c', 'message', fromServer.end());
-    this.lines('s2c', 'stderr', serverLog.end());
+    this.o.sink.end('s2c', this.clock.now());
+    this.o.sink.end('stderr', this.clock.now());
     io.stdin.unpipe(child.stdin!);
     return exit;
   }
@@ -121,21 +119,7 @@ export class StdioTap {
     return () => handlers.forEach((off) => off());
   }
 
-  private lines(dir: Direction, lane: Lane, lines: Line[]): void {
-    if (lines.length === 0) return;
-    const ts = this.clock.now();
-    for (const l of lines) {
-      const frame = { seq: ++this.seq, ts, dir, lane, raw: l.raw, size: l.size, meta: l.crlf ? { transport: 'stdio', crlf: true } : { transport: 'stdio' } } as Frame;
-      if (l.truncated) frame.truncated = true;
-      if (l.invalidUtf8) {
-        frame.invalidUtf8 = true;
-        frame.rawBase64 = l.rawBase64;
-      }
-      this.o.onFrame(frame);
-    }
-  }
-
   private lifecycle(meta: LifecycleMeta, raw: string): void {
-    this.o.onFrame({ seq: ++this.seq, ts: this.clock.now(), dir: 'local', lane: 'lifecycle', raw, size: 0, meta });
+    this.o.sink.lifecycle(meta, raw, this.clock.now());
   }
 }

@@ -44,10 +44,13 @@ export class TapFile {
   /** The first write error, if any; the tap keeps passing bytes regardless. */
   error?: Error;
 
-  constructor(dir: string, fileName: string, header: TraceHeader, options: TapFileOptions = {}) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  /** Creates the file with its header; without a header, appends to a tap file that exists
+   *  (the recorder's worker writes the frames of a file the tap created). */
+  constructor(dir: string, fileName: string, header?: TraceHeader, options: TapFileOptions = {}) {
     this.path = path.join(dir, fileName);
     this.maxQueuedBytes = options.maxQueuedBytes ?? 64 * 2 ** 20;
+    if (!header) return;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     // The header is written synchronously, so the file exists (and says what it is) before any frame.
     const fd = openSync(this.path, 'wx', 0o600);
     try {

@@ -11,7 +11,7 @@ import { validateFrame, validateHeader } from '../../lib/trace/validate';
 import { migrateFrame, migrateHeader, migrationsFrom } from '../../lib/trace/migrate';
 
 export interface TapHeader extends TraceHeader {
-  tap?: { pid?: number; host?: { pid?: number; name?: string }; cwd?: string };
+  tap?: { pid?: number; host?: { pid?: number; name?: string }; cwd?: string; listen?: string; startedBy?: string };
 }
 
 export class TapTail {

@@ -14,6 +14,7 @@ import type { TapSource } from '../sessions/sources';
 import { tapsDir } from './tap-file';
 import { TapFileTransport } from './tap-file-transport';
 import { TapTail, tapRunning, type TapHeader } from './tap-tail';
+import { UrlTaps, type UrlTapRequest } from './url-taps';
 
 export interface TapRegistry {
   openSource(source: TapSource): LiveSession;
@@ -40,9 +41,12 @@ export class TapWatcher {
   private readonly headers = new Map<string, TapHeader>();
   private readonly listeners = new Set<(taps: TapEntry[]) => void>();
   private scanning?: Promise<void>;
+  /** The HTTP taps this Loupe runs itself (started from the page, or set up by install). */
+  readonly urlTaps: UrlTaps;
 
   constructor(configDir: string, private readonly registry: TapRegistry, private readonly pollMs = 2000) {
     this.dir = tapsDir(configDir);
+    this.urlTaps = new UrlTaps(configDir);
   }
 
   async start(): Promise<void> {
@@ -63,6 +67,37 @@ export class TapWatcher {
   stop(): void {
     this.watcher?.close();
     clearInterval(this.timer);
+    void this.urlTaps.stopAll();
+  }
+
+  /** Stops following and ends the taps this Loupe runs, each recording its end. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.urlTaps.stopAll();
+  }
+
+  /** Serves the local taps `loupe tap install` gave hosts' HTTP servers, while this Loupe runs. */
+  async startInstalled(): Promise<string[]> {
+    const { lines } = await this.urlTaps.startInstalled();
+    await this.scan();
+    return lines;
+  }
+
+  /** Starts an HTTP tap in this Loupe ("Tap a URL") and opens the session that follows it. */
+  async startUrl(request: UrlTapRequest): Promise<{ sessionId: string; listen: string }> {
+    const started = await this.urlTaps.start(request, 'dashboard');
+    return { sessionId: await this.open(started.file), listen: started.listen };
+  }
+
+  /** Stops an HTTP tap this Loupe runs; its session ends with the tap's last frame. */
+  async stopUrl(file: string): Promise<void> {
+    await this.urlTaps.stop(file);
+    await this.notify();
+  }
+
+  /** Live: a tap this Loupe runs while it runs it, any other while its process does. */
+  private running(file: string, header: TapHeader): boolean {
+    return header.tap?.pid === process.pid ? this.urlTaps.has(file) : tapRunning(header);
   }
 
   onChange(fn: (taps: TapEntry[]) => void): () => void {
@@ -80,7 +115,8 @@ export class TapWatcher {
       const sessionId = this.sessions.get(file);
       out.push({
         file, name: header.target.name, ...(header.tap?.host?.name ? { host: header.tap.host.name } : {}),
-        startedAt: header.startedAt ?? header.createdAt, running: tapRunning(header), bytes: info?.size ?? 0,
+        startedAt: header.startedAt ?? header.createdAt, running: this.running(file, header), bytes: info?.size ?? 0,
+        ...(header.tap?.listen ? { listen: header.tap.listen } : {}), ...(this.urlTaps.has(file) ? { stoppable: true } : {}),
         ...(sessionId && this.registry.get(sessionId) ? { sessionId } : {}),
       });
     }
@@ -126,7 +162,7 @@ export class TapWatcher {
         for (const file of (await readdir(this.dir).catch(() => [] as string[])).filter((f) => TAP_FILE.test(f))) {
           if (this.sessions.has(file)) continue;
           const header = await this.header(file);
-          if (header && tapRunning(header)) await this.open(file);
+          if (header && this.running(file, header)) await this.open(file);
           else if (header) this.sessions.set(file, '');
         }
         await this.notify();

@@ -95,7 +95,7 @@ export class LoupeFixture {
       type: 'session/open', connectionId: CONNECTION_ID,
       options: {
         protocolVersion: options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION, clientCapabilities: options.clientCapabilities ?? capabilitiesFor(this.policies),
-        clientInfo: { name: 'loupe-test', version: LOUPE_VERSION }, ...(roots ? { roots } : {}),
+        clientInfo: { name: 'loupe-test', version: LOUPE_VERSION }, ...(roots ? { roots } : {}), ...(options.era ? { era: options.era } : {}),
       },
     });
     if (opened.type !== 'ack' || !opened.ok || !opened.sessionId) throw new Error(`loupe/test: the session did not open: ${'error' in opened ? opened.error : opened.type}`);

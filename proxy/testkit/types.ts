@@ -11,6 +11,9 @@ export type ServerRequestPolicy = ServerRequestAnswer | ((params: unknown) => Se
 
 export interface ConnectOptions {
   protocolVersion?: string;
+  /** legacy (the initialize handshake, default), modern (2026-07-28: server/discover, `_meta` on
+   *  every request) or auto (the dual-era probe). */
+  era?: 'legacy' | 'modern' | 'auto';
   clientCapabilities?: Record<string, unknown>;
   /** How long to wait for the session to be ready (ms, default 30 000). */
   timeoutMs?: number;

@@ -15,7 +15,7 @@ export interface SessionExportOptions {
   source?: 'live' | 'tap';
 }
 
-export function exportSession(session: Pick<LiveSession, 'connection' | 'frames' | 'summary'>, opts: SessionExportOptions): PreparedExport {
+export function exportSession(session: Pick<LiveSession, 'connection' | 'frames' | 'summary' | 'maskedSecrets'>, opts: SessionExportOptions): PreparedExport {
   const summary = session.summary();
   const connection = session.connection;
   const prepared = prepareExport({
@@ -25,8 +25,9 @@ export function exportSession(session: Pick<LiveSession, 'connection' | 'frames'
     negotiatedVersion: summary.negotiatedVersion,
     source: opts.source ?? 'live',
     selection: opts.selection,
-    // The connection's env, header, URL and argument secrets, as every other output redacts them.
-    redact: opts.redact === false ? false : redactOptionsFor(connection, opts.redact),
+    // The connection's env, header, URL and argument secrets, as every other output redacts them,
+    // and the credentials of the session's OAuth client.
+    redact: opts.redact === false ? false : redactOptionsFor({ ...connection, oauth: session.maskedSecrets?.() }, opts.redact),
   });
   prepared.header.startedAt = new Date(summary.startedAt).toISOString();
   return prepared;

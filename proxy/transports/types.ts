@@ -13,11 +13,19 @@ export type Crossing = DistributiveOmit<Frame, 'seq'>;
  *  (undefined only from a transport that forwards to a parent with no recorder attached). */
 export type RecordCrossing = (c: Crossing) => Frame | undefined;
 
+/** Per-message extras a transport may honour (the stdio transport has no use for them). */
+export interface SendOptions {
+  /** HTTP: request headers derived from this message (2026-07-28: Mcp-Method, Mcp-Name, ...). */
+  headers?: Record<string, string>;
+  /** HTTP: aborting closes this message's response stream (how a listen ends over HTTP). */
+  signal?: AbortSignal;
+}
+
 export interface WireTransport {
   /** Opens the connection (spawns the process, or connects). Rejects with a clear message. */
   start(): Promise<void>;
   /** Writes one message exactly as given (no re-serialisation) and records it. */
-  send(text: string): Promise<void>;
+  send(text: string, options?: SendOptions): Promise<void>;
   /** Ends the connection gracefully, then forcefully; resolves when nothing is left running. */
   close(): Promise<void>;
   /** Every crossing, in wire order. The recorder answers with the Frame it made, so a transport

@@ -13,8 +13,9 @@ export interface LoupeProcess {
   stop(): Promise<void>;
 }
 
-export async function startLoupe(): Promise<LoupeProcess> {
-  const configDir = mkdtempSync(path.join(tmpdir(), 'loupe-bench-'));
+/** With `configDir`, Loupe uses (and leaves) that folder: a tap writing there is followed live. */
+export async function startLoupe(sharedConfigDir?: string): Promise<LoupeProcess> {
+  const configDir = sharedConfigDir ?? mkdtempSync(path.join(tmpdir(), 'loupe-bench-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'start', '--port', '0', '--no-build', '--config-dir', configDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,7 +49,7 @@ export async function startLoupe(): Promise<LoupeProcess> {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      rmSync(configDir, { recursive: true, force: true });
+      if (!sharedConfigDir) rmSync(configDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { percentile, summarize } from './stats';
+import { addedPerRound, percentile, summarize } from './stats';
 import { ROOT, runNode, tempDir } from '../../proxy/cli/shared/run-cli';
 
 /** `npm run bench -- <args>`, as a real subprocess through tsx, as npm runs it. */
@@ -13,7 +13,13 @@ describe('bench statistics', () => {
     expect(percentile(sorted, 50)).toBe(50);
     expect(percentile(sorted, 99)).toBe(99);
     expect(percentile([7], 99)).toBe(7);
-    expect(summarize([3, 1, 2])).toMatchObject({ n: 3, median: 2, p99: 3, mean: 2 });
+    expect(summarize([3, 1, 2])).toMatchObject({ n: 3, median: 2, p90: 3, p99: 3, mean: 2 });
+  });
+
+  it('takes what one client adds over another round by round', () => {
+    // Rounds of 2; the machine got busier in the second round and both sides slowed down.
+    expect(addedPerRound([1, 1, 9, 9, 1, 1], [1.5, 1.5, 9.5, 9.5, 1.5, 1.5], 2)).toBeCloseTo(0.5);
+    expect(addedPerRound([1, 1, 1, 1, 1, 1], [2, 2, 3, 3, 9, 9], 2)).toBe(2);
   });
 });
 
@@ -22,17 +28,23 @@ describe('npm run bench', () => {
   // recorded mix. On a loaded machine that takes minutes, hence the generous time limit.
   it('prints the figures beside their targets and writes them to a file', async () => {
     const out = path.join(tempDir(), 'latest.json');
-    const r = await runBench(['--pings', '30', '--warmup', '5', '--flood', '2000', '--analyser-seconds', '1', '--redaction-mb', '1', '--out', out, '--no-page'], 400_000);
+    const r = await runBench(['--pings', '30', '--warmup', '5', '--flood', '2000', '--tap-runs', '1', '--analyser-seconds', '1', '--redaction-mb', '1', '--out', out, '--no-page'], 400_000);
     // On failure the progress lines on stderr say which step it was on.
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/Error/);
     expect(r.stdout).toMatch(/SDK client, direct +\d+\.\d{3} ms +\d+\.\d{3} ms/);
-    expect(r.stdout).toMatch(/added by Loupe .* < 0\.5 ms at the median/);
+    expect(r.stdout).toMatch(/added by Loupe +-?\d+\.\d{3} ms +-?\d+\.\d{3} ms +-?\d+\.\d{3} ms +<= 0\.19 ms at the median/);
+    expect(r.stdout).toMatch(/the median of the rounds' own differences: -?\d+\.\d{3} ms/);
     expect(r.stdout).toMatch(/delivered to a WebSocket client +2002 .* >= 20,000\/s/);
     expect(r.stdout).toMatch(/ {2}recorded mix +\d+ .* >= 100,000\/s \(CPU\)/);
     const figures = JSON.parse(readFileSync(out, 'utf8'));
     expect(figures.pings.direct.n).toBe(30);
     expect(figures.pings.viaLoupe.n).toBe(30);
+    // The tap's own rows: pings beside a direct client and a bare relay, floods with and without a dashboard.
+    expect(r.stdout).toMatch(/added to a ping round trip \(median\) +-?\d+\.\d{3} ms +<= 0\.05 ms/);
+    expect(r.stdout).toMatch(/flood rate through the tap, a dashboard following +\d+\.\d%/);
+    expect(figures.tap.runs).toHaveLength(1);
+    expect(figures.tap.runs[0]).toMatchObject({ direct: { n: 30 }, tap: { n: 30 }, relay: { n: 30 } });
     expect(figures.flood.viaLoupe.frames).toBe(2002);
     expect(figures.analyser.framesPerSecond).toBeGreaterThan(0);
     expect(r.stdout).toMatch(/ {2}backslashes +1\.00 +\d+\.\d{3} +\d+\.\d .* >= 1 MB\/s/);

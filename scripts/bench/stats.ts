@@ -2,6 +2,7 @@
 export interface Summary {
   n: number;
   median: number;
+  p90: number;
   p99: number;
   mean: number;
 }
@@ -16,7 +17,27 @@ export function percentile(sorted: readonly number[], p: number): number {
 export function summarize(samples: readonly number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = sorted.reduce((s, x) => s + x, 0) / (sorted.length || 1);
-  return { n: sorted.length, median: percentile(sorted, 50), p99: percentile(sorted, 99), mean };
+  return { n: sorted.length, median: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), mean };
+}
+
+/** The rounds of `timeInTurns`, `round` samples each, in order. */
+function roundsOf(samples: readonly number[], round: number): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < samples.length; i += round) out.push(samples.slice(i, i + round));
+  return out;
+}
+
+/**
+ * What `slower` adds over `base`, round by round: the median over the rounds of the difference of
+ * their medians. Rounds of the two ran back to back, so a change of load during the run (a
+ * neighbour's build starting) shifts both sides of a difference and cancels out.
+ */
+export function addedPerRound(base: readonly number[], slower: readonly number[], round = ROUND): number {
+  const a = roundsOf(base, round);
+  const b = roundsOf(slower, round);
+  const median = (xs: number[]) => percentile([...xs].sort((x, y) => x - y), 50);
+  const diffs = a.slice(0, b.length).map((r, i) => median(b[i]) - median(r));
+  return median(diffs);
 }
 
 export interface Pinger {
@@ -29,7 +50,10 @@ export interface Pinger {
  * turns in rounds of `round` so that a change in machine load during the run weighs on every
  * client alike. Returns milliseconds per client.
  */
-export async function timeInTurns(pingers: Pinger[], count: number, warmup: number, round = 100): Promise<number[][]> {
+/** Pings per client in one turn of `timeInTurns`. */
+export const ROUND = 100;
+
+export async function timeInTurns(pingers: Pinger[], count: number, warmup: number, round = ROUND): Promise<number[][]> {
   for (const p of pingers) for (let i = 0; i < warmup; i++) await p.ping();
   const samples: number[][] = pingers.map(() => []);
   for (let done = 0; done < count; done += round) {

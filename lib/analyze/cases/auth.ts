@@ -10,7 +10,8 @@ const AS = 'http://127.0.0.1:4000';
 interface Exchange {
   method?: string;
   url: string;
-  stream?: 'post' | 'oauth';
+  /** `legacy` is how the HTTP tap records a host's requests to paths other than the MCP endpoint. */
+  stream?: 'post' | 'oauth' | 'legacy';
   step?: string;
   body?: string;
   status?: number;

@@ -6,7 +6,7 @@
  */
 import { headerValue, type HttpEndMeta, type HttpResponseMeta } from '../../mcp/frame';
 import { requestBody, type HttpExchange } from '../../mcp/http-exchanges';
-import { parseBearerChallenge, resourceMatches } from '../../mcp/oauth';
+import { isResourceMetadataUrl, isServerMetadataUrl, jsonObject, parseBearerChallenge, resourceMatches } from '../../mcp/oauth';
 import type { AnalysisState } from '../state';
 import type { FrameContext, RuleModule } from '../types';
 
@@ -36,17 +36,6 @@ function authState(state: AnalysisState): AuthState {
   return s;
 }
 
-const isResourceMetadata = (url: string) => url.includes('/.well-known/oauth-protected-resource');
-const isServerMetadata = (url: string) => url.includes('/.well-known/oauth-authorization-server') || url.includes('/.well-known/openid-configuration');
-
-function json(text: string): Record<string, unknown> | undefined {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const words = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
@@ -113,9 +102,9 @@ function onEnd(ctx: FrameContext, s: AuthState, ex: HttpExchange, meta: HttpEndM
     ctx.report('auth.resource-metadata-not-served', [seq, advertisedAt], `the 401 advertises resource_metadata ${ex.url}, but that URL ${why}`);
   }
   if (!ok) return;
-  const body = json(ctx.frame.raw);
-  if (isResourceMetadata(ex.url) && body) return onResourceMetadata(ctx, s, ex, body);
-  if (isServerMetadata(ex.url) && body) return onServerMetadata(ctx, ex, body);
+  const body = jsonObject(ctx.frame.raw);
+  if (isResourceMetadataUrl(ex.url) && body) return onResourceMetadata(ctx, s, ex, body);
+  if (isServerMetadataUrl(ex.url) && body) return onServerMetadata(ctx, ex, body);
   const sentBody = requestBody(ex) ?? '';
   const grant = stepOf(ex) === 'token' || stepOf(ex) === 'refresh' || /(^|&)grant_type=/.test(sentBody);
   if (grant && body && typeof body.access_token === 'string' && body.token_type === undefined && !/token-exchange/.test(sentBody)) {

@@ -2,9 +2,9 @@
 import type { Message } from '../message';
 import type { RequestRecord } from '../state';
 import type { RuleModule } from '../types';
+import { isBase64 } from '../../text/base64';
 import { arrAt, isObj, objAt, own, show, strAt } from '../util';
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const SINCE: Record<string, string> = { text: '2024-11-05', image: '2024-11-05', resource: '2024-11-05', audio: '2025-03-26', resource_link: '2025-06-18', tool_use: '2025-11-25', tool_result: '2025-11-25' };
 const SAMPLING_ONLY = new Set(['tool_use', 'tool_result']);
 
@@ -34,7 +34,7 @@ function blockProblem(b: unknown, sampling: boolean): string | undefined {
   if (type === 'image' || type === 'audio') {
     const data = own(b, 'data');
     if (typeof own(b, 'mimeType') !== 'string') return `is ${type} without a mimeType`;
-    if (typeof data !== 'string' || data.length % 4 !== 0 || !BASE64.test(data)) return `is ${type} whose data is not base64 (${show(data, 24)})`;
+    if (typeof data !== 'string' || data.length % 4 !== 0 || !isBase64(data)) return `is ${type} whose data is not base64 (${show(data, 24)})`;
   }
   if (type === 'resource' && strAt(objAt(b, 'resource'), 'uri') === undefined) return 'is an embedded resource without resource.uri';
   if (type === 'resource_link' && (strAt(b, 'uri') === undefined || strAt(b, 'name') === undefined)) return 'is a resource_link without uri or name';

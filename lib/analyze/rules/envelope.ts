@@ -37,10 +37,12 @@ export const envelopeRules: RuleModule = {
   },
 
   onText({ unit, stdio, version, report }) {
-    const seqs = unit.frames.map((f) => f.seq);
     const first = unit.frames[0];
     const p = unit.parsed;
     if (first.truncated) return; // only the start was kept: nothing can be judged
+    // Most messages are valid single objects: the frame list is built only for a finding.
+    if (p.ok && p.duplicates.length === 0 && isObj(p.value) && (stdio || !first.invalidUtf8)) return;
+    const seqs = unit.frames.map((f) => f.seq);
     // On stdio the line itself is the fault (stdio.invalid-utf8); elsewhere the message is.
     if (!stdio && first.invalidUtf8) report('jsonrpc.invalid-json', seqs, 'the message is not valid UTF-8 (undecodable bytes shown as U+FFFD)');
     if (!p.ok) {
@@ -70,8 +72,9 @@ export const envelopeRules: RuleModule = {
     if (!o) return;
     const at = [msg.seq];
     if (own(o, 'jsonrpc') !== '2.0') report('jsonrpc.version', at, `"jsonrpc" is ${hasOwn(o, 'jsonrpc') ? show(o.jsonrpc, 30) : 'missing'}; it must be exactly "2.0"`);
-    const extra = Object.keys(o).filter((k) => !ENVELOPE_FIELDS.has(k));
-    if (extra.length) report('jsonrpc.unknown-field', at, `unexpected envelope field${extra.length > 1 ? 's' : ''} ${extra.slice(0, 5).map((k) => `"${k}"`).join(', ')}`);
+    let extra: string[] | undefined;
+    for (const k in o) if (hasOwn(o, k) && !ENVELOPE_FIELDS.has(k)) (extra ??= []).push(k);
+    if (extra) report('jsonrpc.unknown-field', at, `unexpected envelope field${extra.length > 1 ? 's' : ''} ${extra.slice(0, 5).map((k) => `"${k}"`).join(', ')}`);
     // JSON-RPC lets an error answer a message whose id could not be read with `id: null`.
     const nullIdError = msg.kind === 'error' && msg.id === null;
     const bad = msg.hasId ? describeId(msg.id) : undefined;

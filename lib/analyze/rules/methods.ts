@@ -1,7 +1,7 @@
 /** jsonrpc.* rules that need MCP's method table: batches, direction, unknown methods, `_meta` keys. */
 import { mayBeSentBy, methodInfo } from '../../mcp/methods';
-import type { RuleModule } from '../types';
-import { isObj, objAt } from '../util';
+import type { MessageContext, RuleModule } from '../types';
+import { hasOwn, isObj, objAt } from '../util';
 
 const S = 'basic/index#';
 /** `_meta` keys with a reserved prefix that the spec itself defines, and since when. */
@@ -12,6 +12,18 @@ function reservedPrefix(key: string): boolean {
   if (slash <= 0) return false;
   const labels = key.slice(0, slash).split('.');
   return labels.length >= 2 && (labels[1] === 'modelcontextprotocol' || labels[1] === 'mcp');
+}
+
+/** `_meta` keys of `holder` (params or result) under a reserved prefix the version does not define. */
+function reservedMeta(holder: unknown, seq: number, version: string, report: MessageContext['report']): void {
+  const meta = objAt(holder, '_meta');
+  if (!meta) return;
+  for (const key in meta) {
+    if (!hasOwn(meta, key) || !reservedPrefix(key)) continue;
+    const since = DEFINED_META[key];
+    if (since !== undefined && version >= since) continue;
+    report('jsonrpc.meta-reserved', [seq], `_meta key "${key}" uses the reserved MCP prefix but MCP ${version} does not define it`);
+  }
 }
 
 export const methodRules: RuleModule = {
@@ -46,15 +58,7 @@ export const methodRules: RuleModule = {
         report('jsonrpc.notification-with-id', at, `${msg.method} is a notification but carries the id ${JSON.stringify(msg.id) ?? 'undefined'}`);
       }
     }
-    for (const holder of [msg.params, msg.result]) {
-      const meta = objAt(holder, '_meta');
-      if (!meta) continue;
-      for (const key of Object.keys(meta)) {
-        if (!reservedPrefix(key)) continue;
-        const since = DEFINED_META[key];
-        if (since !== undefined && version >= since) continue;
-        report('jsonrpc.meta-reserved', at, `_meta key "${key}" uses the reserved MCP prefix but MCP ${version} does not define it`);
-      }
-    }
+    reservedMeta(msg.params, msg.seq, version, report);
+    reservedMeta(msg.result, msg.seq, version, report);
   },
 };

@@ -29,7 +29,7 @@ export const stdioRules: RuleModule = {
   },
 
   onText({ unit, stdio, report }) {
-    if (!stdio) return;
+    if (!stdio || (unit.parsed.ok && !unit.reassembled)) return;
     const seqs = unit.frames.map((f) => f.seq);
     if (unit.reassembled) {
       report('stdio.multiline-json', seqs, `one message was written across ${unit.frames.length} lines; stdio messages must be a single line (reassembled here)`);

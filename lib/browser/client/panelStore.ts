@@ -5,7 +5,9 @@
  */
 import { createPerSession } from './perSession';
 
-export const CLIENT_TABS = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Roots', 'Utilities'] as const;
+export const CLIENT_TABS = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Roots', 'Utilities', 'Listen'] as const;
+/** Tabs only a modern (2026-07-28) session has. */
+export const MODERN_ONLY_TABS: readonly ClientTab[] = ['Listen'];
 export type ClientTab = (typeof CLIENT_TABS)[number];
 
 export interface PanelState {

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { DEFAULT_PROTOCOL_VERSION } from '../../../lib/mcp/versions';
-import { InputError, UsageError, positiveInteger } from './args';
+import { ERA_CHOICES, type EraChoice } from '../../../lib/mcp/modern';
+import { InputError, UsageError, oneOf, positiveInteger } from './args';
 import { isObject } from '../../../lib/mcp/json';
 
 export interface ScriptStep {
@@ -14,6 +15,8 @@ export interface ScriptStep {
 
 export interface ClientOptions {
   protocolVersion: string;
+  /** legacy when absent. */
+  era?: EraChoice;
   clientCapabilities: Record<string, unknown>;
   /** Per request, in milliseconds. */
   timeoutMs: number;
@@ -28,6 +31,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export const CLIENT_FLAGS = {
   'protocol-version': { type: 'string' },
+  era: { type: 'string' },
   'client-capabilities': { type: 'string' },
   timeout: { type: 'string' },
   script: { type: 'string' },
@@ -36,14 +40,26 @@ export const CLIENT_FLAGS = {
 
 export interface ClientFlagValues {
   'protocol-version'?: string;
+  era?: string;
   'client-capabilities'?: string;
   timeout?: string;
   script?: string;
   env?: string[];
 }
 
+export const ERA_USAGE = `  --era legacy|modern|auto    legacy: the initialize handshake (default); modern: 2026-07-28,
+                              server/discover and _meta on every request; auto: the dual-era
+                              probe (server/discover, then initialize if the server is legacy)`;
+
+/** --era, checked (legacy when absent). */
+export function eraFlag(value: string | undefined): EraChoice {
+  return oneOf('--era', value, ERA_CHOICES, 'legacy');
+}
+
 export const CLIENT_USAGE = `client options:
-  --protocol-version V        the version to ask for in initialize (default ${DEFAULT_PROTOCOL_VERSION})
+  --protocol-version V        the version to ask for (default ${DEFAULT_PROTOCOL_VERSION}; with
+                              --era modern or auto, a legacy version means 2026-07-28)
+${ERA_USAGE}
   --client-capabilities JSON  the client capabilities object (default ${JSON.stringify(DEFAULT_CLIENT_CAPABILITIES)})
   --timeout MS                how long to wait for each response (default ${DEFAULT_TIMEOUT_MS})
   --script FILE               a JSON array of {"method", "params"} requests to send after discovery
@@ -102,6 +118,7 @@ export function clientOptions(values: ClientFlagValues): ClientOptions {
   if (protocolVersion.trim() === '') throw new UsageError('--protocol-version needs a value such as 2025-11-25');
   return {
     protocolVersion,
+    era: eraFlag(values.era),
     clientCapabilities: parseCapabilities(values['client-capabilities']),
     timeoutMs: positiveInteger('--timeout', values.timeout, DEFAULT_TIMEOUT_MS),
     script: values.script === undefined ? [] : readScript(values.script),

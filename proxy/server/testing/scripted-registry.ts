@@ -28,11 +28,17 @@ class ScriptedClient implements ClientApi {
     this.holder.set('lists', (l) => ({ ...l, [name]: { ...page, loading: false } }));
   }
   call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy) { return this.calls.start(method, params, policy); }
+  ask(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy) { return this.session.request(method, params, policy); }
   cancel(id: string): void { this.calls.cancel(id); }
   async task(): Promise<void> {}
   async setRoots(roots: Root[]): Promise<void> { this.holder.set('roots', roots); }
   setSamplingAuto(on: boolean): void { this.holder.set('samplingAuto', (s) => ({ ...s, on })); }
   finishTask(): void {}
+  answerInput(): void {}
+  setLogLevel(level: string | undefined): void { this.holder.set('logLevel', level); }
+  listen(): string { return 'l1'; }
+  stopListen(): void {}
+  async modernTask(): Promise<void> {}
 }
 
 type Listeners = { [E in keyof SessionEvents]: Set<SessionEvents[E]> };

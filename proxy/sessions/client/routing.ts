@@ -22,7 +22,4 @@ export function routeServerRequest(method: string, params: unknown, clientCapabi
 
 export { samplingResult } from '../../../lib/client/sampling';
 
-/** The answer to `roots/list`: names are omitted when empty, as the schema makes them optional. */
-export function rootsResult(roots: { uri: string; name?: string }[]): Record<string, unknown> {
-  return { roots: roots.map((r) => (r.name ? { uri: r.uri, name: r.name } : { uri: r.uri })) };
-}
+export { rootsResult } from '../../../lib/client/roots';

@@ -23,24 +23,25 @@ function place(file: string): { config: string; configDir: string; original: str
   return { config, configDir: path.join(dir, 'loupe'), original: text };
 }
 
+/** Each host's shape: its stdio servers (wrapped in the shim) and HTTP servers (under `urlKey`, pointed at a local tap). */
 const CASES = [
-  { host: 'claude-desktop', file: 'claude_desktop_config.json', key: 'mcpServers', tapped: ['everything', 'filesystem'], skipped: [] },
-  { host: 'claude-code', file: 'claude.json', key: 'mcpServers', tapped: ['github'], skipped: ['linear'] },
-  { host: 'cursor', file: 'cursor-mcp.json', key: 'mcpServers', tapped: ['sqlite'], skipped: ['remote'] },
-  { host: 'vscode', file: 'vscode-mcp.json', key: 'servers', tapped: ['everything'], skipped: ['docs'] },
-  { host: 'windsurf', file: 'windsurf-mcp_config.json', key: 'mcpServers', tapped: ['git'], skipped: ['remote'] },
+  { host: 'claude-desktop', file: 'claude_desktop_config.json', key: 'mcpServers', tapped: ['everything', 'filesystem'], http: [], urlKey: 'url' },
+  { host: 'claude-code', file: 'claude.json', key: 'mcpServers', tapped: ['github'], http: ['linear'], urlKey: 'url' },
+  { host: 'cursor', file: 'cursor-mcp.json', key: 'mcpServers', tapped: ['sqlite'], http: ['remote'], urlKey: 'url' },
+  { host: 'vscode', file: 'vscode-mcp.json', key: 'servers', tapped: ['everything'], http: ['docs'], urlKey: 'url' },
+  { host: 'windsurf', file: 'windsurf-mcp_config.json', key: 'mcpServers', tapped: ['git'], http: ['remote'], urlKey: 'serverUrl' },
 ] as const;
 
 describe('loupe tap install / uninstall', () => {
   for (const c of CASES) {
-    it(`${c.host}: wraps the stdio servers, keeps everything else, and round-trips byte for byte`, async () => {
+    it(`${c.host}: wraps the stdio servers, points the HTTP ones at a local tap, keeps everything else, and round-trips byte for byte`, async () => {
       const { config, configDir, original } = place(c.file);
       chmodSync(config, 0o640);
       const installed = await runCli(['tap', 'install', '--host', c.host, '--config', config, '--config-dir', configDir, '--yes']);
       expect(installed.stderr).toBe('');
       expect(installed.code).toBe(0);
-      expect(installed.stdout).toContain(`tapped ${c.tapped.join(', ')}`);
-      for (const name of c.skipped) expect(installed.stdout).toMatch(new RegExp(`skipping ${name}: an HTTP server`));
+      expect(installed.stdout).toContain(`tapped ${[...c.tapped, ...c.http].join(', ')}`);
+      expect(installed.stdout).not.toContain('skipping');
       // The diff was shown before writing.
       expect(installed.stdout).toMatch(/^\+.*"tap"/m);
 
@@ -55,7 +56,15 @@ describe('loupe tap install / uninstall', () => {
         // Other fields of the entry are untouched.
         expect({ ...servers[name], command: undefined, args: undefined }).toEqual({ ...before[name], command: undefined, args: undefined });
       }
-      for (const name of c.skipped) expect(servers[name]).toEqual(before[name]);
+      const records = JSON.parse(readFileSync(path.join(configDir, 'tap-installs.json'), 'utf8'));
+      for (const name of c.http) {
+        const listener = records[0].listeners.find((l: { server: string }) => l.server === name);
+        expect(listener.upstream).toBe(before[name][c.urlKey]);
+        // The host keeps the server's path, on a loopback port that install chose and recorded.
+        expect(servers[name][c.urlKey]).toBe(`http://127.0.0.1:${listener.port}${new URL(before[name][c.urlKey]).pathname}`);
+        expect(installed.stdout).toContain(`${name} (HTTP) now points at ${servers[name][c.urlKey]}`);
+        expect({ ...servers[name], [c.urlKey]: undefined }).toEqual({ ...before[name], [c.urlKey]: undefined });
+      }
       if (c.host === 'vscode') expect(after).toContain('// Servers for this workspace');
       if (c.file === 'cursor-mcp.json') expect(after.split('\n').slice(0, -1).every((l) => l.endsWith('\r'))).toBe(true);
       expect(statSync(config).mode & 0o777).toBe(0o640);
@@ -79,6 +88,15 @@ describe('loupe tap install / uninstall', () => {
     const removed = await runCli(['tap', 'uninstall', '--host', 'claude-desktop', '--config', config, '--config-dir', configDir, '--yes']);
     expect(removed.stdout).toContain('changed since install: undid only the tap entries (filesystem)');
     expect(parse(readFileSync(config, 'utf8'))).toEqual({ ...parse(original), globalShortcut: 'Alt+Space' });
+  }, 60_000);
+
+  it('puts an HTTP server back to its own URL when the file changed since install', async () => {
+    const { config, configDir, original } = place('windsurf-mcp_config.json');
+    await runCli(['tap', 'install', '--host', 'windsurf', '--config', config, '--config-dir', configDir, '--yes']);
+    writeFileSync(config, readFileSync(config, 'utf8').replace('"disabled": false', '"disabled": true'));
+    const removed = await runCli(['tap', 'uninstall', '--host', 'windsurf', '--config', config, '--config-dir', configDir, '--yes']);
+    expect(removed.stdout).toContain('undid only the tap entries (git, remote)');
+    expect(parse(readFileSync(config, 'utf8'))).toEqual(parse(original.replace('"disabled": false', '"disabled": true')));
   }, 60_000);
 
   it('shows the diff and writes nothing without --yes when nobody is at the terminal', async () => {

@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { planInstall, planUninstall, type TapLauncher, type WrapPlan } from './wrap';
+import { localTapUrl, planInstall, planUninstall, type TapLauncher, type TapListener, type WrapPlan } from './wrap';
+import { freeLoopbackPort } from './free-port';
 
 export interface InstallRecord {
   configPath: string;
@@ -18,6 +19,8 @@ export interface InstallRecord {
   writtenSha256: string;
   servers: string[];
   installedAt: string;
+  /** The host's HTTP servers pointed at a local tap: `loupe tap serve` and the dashboard run these. */
+  listeners?: TapListener[];
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -61,10 +64,30 @@ export interface InstallChange {
   diff: string;
 }
 
-export async function prepareInstall(configPath: string, o: { serversKey: 'mcpServers' | 'servers'; launcher: TapLauncher; only?: string[]; platform: NodeJS.Platform }): Promise<InstallChange> {
+/** Every listener that install recorded, across host configs: what `loupe tap serve` runs. */
+export async function installedListeners(configDir: string): Promise<(TapListener & { configPath: string })[]> {
+  return (await readRecords(configDir)).flatMap((r) => (r.listeners ?? []).map((l) => ({ ...l, configPath: r.configPath })));
+}
+
+export async function prepareInstall(configPath: string, o: { serversKey: 'mcpServers' | 'servers'; launcher: TapLauncher; only?: string[]; platform: NodeJS.Platform }, configDir?: string): Promise<InstallChange> {
   if (!existsSync(configPath)) throw new Error(`${configPath} does not exist: is the host installed, or is its config elsewhere (--config FILE)?`);
   const before = await readFile(configPath, 'utf8');
-  const plan = planInstall(before, o);
+  const known = configDir ? await installedListeners(configDir) : [];
+  // Ports are taken now, while free, and kept: the host's config names them from here on.
+  const ports: number[] = [];
+  for (let i = 0; i < 32; i++) {
+    const port = await freeLoopbackPort();
+    if (!known.some((l) => l.port === port) && !ports.includes(port)) ports.push(port);
+  }
+  const plan = planInstall(before, {
+    ...o,
+    portFor: (server) => {
+      const port = ports.shift();
+      if (port === undefined) throw new Error(`no free loopback port left for ${server}: tap fewer HTTP servers at once (--server NAME)`);
+      return port;
+    },
+    tappedUrls: new Set(known.filter((l) => l.configPath === configPath).map((l) => localTapUrl(l.upstream, l.port))),
+  });
   return { configPath, plan, before, diff: unifiedDiff(configPath, before, plan.text) };
 }
 
@@ -85,6 +108,7 @@ export async function commitInstall(change: InstallChange, configDir: string, no
   const record: InstallRecord = {
     configPath: change.configPath, backupPath, writtenSha256: sha256(change.plan.text),
     servers: [...new Set([...(earlier?.servers ?? []), ...change.plan.wrapped])], installedAt: earlier?.installedAt ?? now.toISOString(),
+    listeners: [...(earlier?.listeners ?? []), ...change.plan.listeners],
   };
   await writeRecords(configDir, [...records.filter((r) => r !== earlier), record]);
   return record;
@@ -95,6 +119,8 @@ export interface UninstallResult {
   how: 'restored-backup' | 'reversed-edits' | 'nothing-to-do';
   diff: string;
   servers: string[];
+  /** The local taps the host no longer uses. */
+  listeners: TapListener[];
 }
 
 export async function uninstall(configPath: string, serversKey: 'mcpServers' | 'servers', configDir: string, write: boolean): Promise<UninstallResult> {
@@ -104,12 +130,13 @@ export async function uninstall(configPath: string, serversKey: 'mcpServers' | '
   let next: string;
   let how: UninstallResult['how'];
   let servers: string[];
+  const listeners = record?.listeners ?? [];
   if (record && sha256(current) === record.writtenSha256 && existsSync(record.backupPath)) {
     next = await readFile(record.backupPath, 'utf8');
     how = 'restored-backup';
     servers = record.servers;
   } else {
-    const plan = planUninstall(current, serversKey);
+    const plan = planUninstall(current, serversKey, listeners);
     next = plan.text;
     how = plan.wrapped.length > 0 ? 'reversed-edits' : 'nothing-to-do';
     servers = plan.wrapped;
@@ -119,5 +146,5 @@ export async function uninstall(configPath: string, serversKey: 'mcpServers' | '
     await writeAtomically(configPath, next);
     await writeRecords(configDir, records.filter((r) => r !== record));
   }
-  return { configPath, how, diff, servers };
+  return { configPath, how, diff, servers, listeners };
 }

@@ -14,19 +14,54 @@ export interface TapLauncher {
   configDir: string;
 }
 
+/** A host's HTTP server put behind a local tap: the listener `loupe tap serve` and the dashboard run. */
+export interface TapListener {
+  server: string;
+  /** The server's own URL, where the tap passes requests on. */
+  upstream: string;
+  /** The loopback port the host is pointed at. */
+  port: number;
+  mode: 'auto' | 'sse' | 'streamable';
+}
+
 export interface WrapOptions {
   serversKey: 'mcpServers' | 'servers';
   launcher: TapLauncher;
+  /** A free loopback port for each HTTP server tapped (ports already recorded are not reused). */
+  portFor?: (server: string) => number;
   /** Only these servers (default: every stdio server). */
   only?: string[];
   /** The host's platform: on Windows, `npx` and friends are `.cmd` scripts that need `cmd /c`. */
   platform: NodeJS.Platform;
+  /** Local tap addresses install already gave HTTP servers: such an entry is already tapped. */
+  tappedUrls?: ReadonlySet<string>;
+}
+
+function urlOf(entry: { url?: unknown; serverUrl?: unknown }): string | undefined {
+  const url = entry.url ?? entry.serverUrl;
+  return typeof url === 'string' ? url : undefined;
 }
 
 export interface WrapPlan {
   text: string;
   wrapped: string[];
   skipped: { name: string; reason: string }[];
+  /** The HTTP servers now pointed at a local tap, and where each tap passes requests on. */
+  listeners: TapListener[];
+}
+
+/** Where a host keeps an HTTP server's address: `url` for most, `serverUrl` for Windsurf. */
+const URL_KEYS = ['url', 'serverUrl'] as const;
+
+/** The local address a tapped HTTP server is given: the same path, on a loopback port. */
+export function localTapUrl(upstream: string, port: number): string {
+  const u = new URL(upstream);
+  return `http://127.0.0.1:${port}${u.pathname}${u.search}`;
+}
+
+function httpMode(entry: { type?: unknown }, url: string): TapListener['mode'] {
+  if (entry.type === 'sse' || /\/sse\/?$/.test(new URL(url).pathname)) return 'sse';
+  return entry.type === 'http' || entry.type === 'streamable-http' || entry.type === 'streamableHttp' ? 'streamable' : 'auto';
 }
 
 /** Scripts that are `.cmd` files on Windows and cannot be spawned without a shell there. */
@@ -64,17 +99,25 @@ export function planInstall(text: string, o: WrapOptions): WrapPlan {
   if (!servers || servers.type !== 'object') throw new ConfigError(`the file has no "${o.serversKey}" object: no servers to tap`);
   const entries = getNodeValue(servers) as Record<string, { command?: unknown; args?: unknown; url?: unknown; serverUrl?: unknown; type?: unknown }>;
   for (const name of o.only ?? []) if (!(name in entries)) throw new ConfigError(`no server named ${JSON.stringify(name)}; the file has ${Object.keys(entries).join(', ') || 'none'}`);
-  const plan: WrapPlan = { text, wrapped: [], skipped: [] };
+  const plan: WrapPlan = { text, wrapped: [], skipped: [], listeners: [] };
   const fmt = formatting(text);
   for (const [name, entry] of Object.entries(entries)) {
     if (o.only && !o.only.includes(name)) continue;
-    if (isTapped(entry)) {
+    if (isTapped(entry) || (o.tappedUrls?.has(urlOf(entry) ?? '') ?? false)) {
       plan.skipped.push({ name, reason: 'already tapped' });
       continue;
     }
     if (typeof entry.command !== 'string') {
-      const url = entry.url ?? entry.serverUrl;
-      plan.skipped.push({ name, reason: typeof url === 'string' ? `an HTTP server (${url}): tap it with loupe tap --url and point the host at the tap's address` : 'no command' });
+      const key = URL_KEYS.find((k) => typeof entry[k] === 'string');
+      const url = key ? String(entry[key]) : undefined;
+      if (!key || !url || !/^https?:/i.test(url) || !o.portFor) {
+        plan.skipped.push({ name, reason: url ? `an HTTP server at ${url} that cannot be tapped (not an http(s) URL)` : 'no command and no URL' });
+        continue;
+      }
+      const port = o.portFor(name);
+      plan.text = applyEdits(plan.text, modify(plan.text, [o.serversKey, name, key], localTapUrl(url, port), { formattingOptions: fmt }));
+      plan.listeners.push({ server: name, upstream: url, port, mode: httpMode(entry, url) });
+      plan.wrapped.push(name);
       continue;
     }
     const original = [entry.command, ...(Array.isArray(entry.args) ? entry.args.map(String) : [])];
@@ -88,14 +131,22 @@ export function planInstall(text: string, o: WrapOptions): WrapPlan {
   return plan;
 }
 
-/** Puts tapped entries back to the command they wrapped (used when the file changed since install). */
-export function planUninstall(text: string, serversKey: WrapOptions['serversKey']): WrapPlan {
+/** Puts tapped entries back to the command or URL they wrapped (used when the file changed since install). */
+export function planUninstall(text: string, serversKey: WrapOptions['serversKey'], listeners: readonly TapListener[] = []): WrapPlan {
   const root = parse(text);
   const servers = findNodeAtLocation(root, [serversKey]);
-  const plan: WrapPlan = { text, wrapped: [], skipped: [] };
+  const plan: WrapPlan = { text, wrapped: [], skipped: [], listeners: [] };
   if (!servers || servers.type !== 'object') return plan;
   const fmt = formatting(text);
-  for (const [name, entry] of Object.entries(getNodeValue(servers) as Record<string, { command?: unknown; args?: string[] }>)) {
+  for (const [name, entry] of Object.entries(getNodeValue(servers) as Record<string, { command?: unknown; args?: string[]; url?: unknown; serverUrl?: unknown }>)) {
+    const key = URL_KEYS.find((k) => typeof entry[k] === 'string');
+    const listener = key && listeners.find((l) => localTapUrl(l.upstream, l.port) === entry[key]);
+    if (key && listener) {
+      plan.text = applyEdits(plan.text, modify(plan.text, [serversKey, name, key], listener.upstream, { formattingOptions: fmt }));
+      plan.listeners.push(listener);
+      plan.wrapped.push(name);
+      continue;
+    }
     if (!isTapped(entry) || !entry.args) continue;
     let original = entry.args.slice(entry.args.indexOf('--') + 1);
     if (original[0] === 'cmd' && original[1] === '/c') original = original.slice(2);

@@ -4,7 +4,7 @@
  * and its `endpoint` event, and send the `initialize` again there.
  */
 import type { Frame } from '../../../lib/mcp/frame';
-import type { RecordCrossing } from '../types';
+import type { RecordCrossing, SendOptions } from '../types';
 import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError } from './errors';
 import { LegacySseTransport } from './legacy';
@@ -57,10 +57,10 @@ export class AutoHttpTransport implements HttpTransport {
     return this.current.start();
   }
 
-  async send(text: string): Promise<void> {
-    if (this.decided) return this.current.send(text);
+  async send(text: string, options?: SendOptions): Promise<void> {
+    if (this.decided) return this.current.send(text, options);
     try {
-      await this.current.send(text);
+      await this.current.send(text, options);
       this.decided = true;
     } catch (e) {
       const status = e instanceof HttpTransportError && e.code === 'status' ? e.status : undefined;

@@ -4,7 +4,8 @@
  * the server starts, resumption with Last-Event-ID, DELETE on close.
  */
 import type { Frame } from '../../../lib/mcp/frame';
-import type { RecordCrossing } from '../types';
+import { META_KEYS } from '../../../lib/mcp/modern';
+import type { RecordCrossing, SendOptions } from '../types';
 import type { HttpTransport, SessionExpired } from './contract';
 import { HttpTransportError, sessionExpiredError, statusError } from './errors';
 import type { MicroClock, ResolvedHttpOptions, SideRequest, SideResponse } from './options';
@@ -64,7 +65,7 @@ export class StreamableHttpTransport implements HttpTransport {
     this.wire.record({ dir: 'local', lane: 'lifecycle', raw: `connect ${this.url} (Streamable HTTP)`, meta: { transport: 'http', event: 'connect', url: this.url, mode: 'streamable' } });
   }
 
-  async send(text: string): Promise<void> {
+  async send(text: string, options: SendOptions = {}): Promise<void> {
     if (this.closing) throw new HttpTransportError('closed', 'the connection is closed: open a new session');
     const json = tryParse(text);
     const init = initializeId(json);
@@ -76,8 +77,9 @@ export class StreamableHttpTransport implements HttpTransport {
     let sentSession: string | undefined;
     for (;;) {
       const headers = this.headers('post');
+      for (const [name, value] of Object.entries(options.headers ?? {})) setHeader(headers, name, value);
       sentSession = headers['Mcp-Session-Id'];
-      ex = await this.wire.open({ method: 'POST', url: this.url, headers, body: text, bodyIsMessage: true, role: 'post', timeoutMs: this.opts.requestTimeoutMs });
+      ex = await this.wire.open({ method: 'POST', url: this.url, headers, body: text, bodyIsMessage: true, role: 'post', timeoutMs: this.opts.requestTimeoutMs, signal: options.signal });
       if (!(await this.retryAfterRefusal(ex))) break;
     }
     const res = ex.response;
@@ -87,6 +89,14 @@ export class StreamableHttpTransport implements HttpTransport {
         ex.end({ raw: body.text, bytes: body.bytes, sessionExpired: true });
         this.expire(sentSession, ex.id);
         throw sessionExpiredError(sentSession);
+      }
+      if (answersModernRequest(json, body.text)) {
+        // 2026-07-28 servers answer with an HTTP error status and a JSON-RPC error to the request
+        // (-32022 with 400, -32601 with 404): that error is the answer, a message like any other.
+        const frame = this.wire.recordMessage('s2c', body.text, { exchange: ex.id, stream: 'post' }, body);
+        ex.end({ bytes: body.bytes, error: body.error });
+        this.deliver(body.text, frame);
+        return;
       }
       ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
       throw statusError('POST', this.url, res.status, res.statusText, body.text);
@@ -266,4 +276,13 @@ export class StreamableHttpTransport implements HttpTransport {
     if (expired) this.expire(sentSession, ex.id);
     return null;
   }
+}
+
+/** The body is a JSON-RPC error to a request that carried the 2026-07-28 `_meta` version. */
+function answersModernRequest(sent: unknown, body: string): boolean {
+  const ids = requestIds(sent);
+  const m = sent as { params?: { _meta?: Record<string, unknown> } } | undefined;
+  if (ids.length === 0 || typeof m?.params?._meta?.[META_KEYS.protocolVersion] !== 'string') return false;
+  const answer = tryParse(body) as { id?: unknown; error?: unknown } | undefined;
+  return typeof answer?.error === 'object' && answer.error !== null && ids.includes(answer.id as RpcId);
 }

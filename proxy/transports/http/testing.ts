@@ -1,7 +1,7 @@
 /** Test support: a recorder that numbers frames like the real one, and real servers on free ports. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freeLoopbackPort } from '../../tap/install/free-port';
 import { headerValue, type Frame } from '../../../lib/mcp/frame';
 import type { Crossing } from '../types';
 import type { MicroClock } from './options';
@@ -36,16 +36,8 @@ export function sentHeader(f: Frame | undefined, name: string): string | undefin
   return m?.phase === 'request' || m?.phase === 'response' ? headerValue(m.headers, name) : undefined;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** A loopback port nothing listens on right now. */
+export const freePort = freeLoopbackPort;
 
 export interface RunningServer {
   url: string;
@@ -91,8 +83,8 @@ export function startEverything(mode: 'streamableHttp' | 'sse'): Promise<Running
     : startNodeServer(everything, [mode], /running on port/, '/sse');
 }
 
-export function startFixture(name: string): Promise<RunningServer> {
-  return startNodeServer(`e2e/fixtures/servers/${name}.mjs`, [], /listening \d+/, '/mcp');
+export function startFixture(name: string, args: string[] = []): Promise<RunningServer> {
+  return startNodeServer(`e2e/fixtures/servers/${name}.mjs`, args, /listening \d+/, '/mcp');
 }
 
 /** Resolves when `pred` holds, polling; rejects with `what` after `ms`. */

@@ -20,6 +20,8 @@ interface ExchangeBase {
   /** The body is a JSON-RPC message: it gets its own message frame, linked to the exchange. */
   bodyIsMessage?: boolean;
   timeoutMs: number;
+  /** Aborts this exchange alone (the transport's close aborts every exchange). */
+  signal?: AbortSignal;
 }
 
 /** One request; what its request frame records beyond the head depends on the stream. */
@@ -98,7 +100,7 @@ export class HttpWire {
    *  timeout, a network failure or a close. */
   async open(req: ExchangeRequest): Promise<OpenExchange> {
     const controller = new AbortController();
-    const signal = AbortSignal.any([controller.signal, this.closeSignal]);
+    const signal = AbortSignal.any([controller.signal, this.closeSignal, ...(req.signal ? [req.signal] : [])]);
     const sentAt = this.clock.now();
     const bodyInHttp = req.body !== undefined && !req.bodyIsMessage ? req.body : '';
     // Every later frame of the exchange points at the request frame's seq (0: nothing records).

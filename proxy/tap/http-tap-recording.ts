@@ -1,0 +1,74 @@
+/**
+ * An HTTP tap and the trace file it records to, started the same way by `loupe tap --url`, by the
+ * dashboard's "Tap a URL" and by the listeners `loupe tap install` set up for a host's HTTP
+ * servers. The file, not a socket, carries the traffic to the dashboard (TapWatcher follows it),
+ * so every way of starting a tap is seen the same way, live or afterwards.
+ */
+import { LOUPE_VERSION } from '../../lib/version';
+import { describeUrl } from '../../lib/trace/target';
+import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
+import { TRANSPORT_FRAMING } from '../../lib/mcp/frame';
+import { HttpTap } from './http-tap';
+import { TapFile, tapFileName, tapsDir } from './tap-file';
+
+export type HttpTapMode = 'streamable' | 'sse' | 'auto';
+
+export interface HttpTapRecordingOptions {
+  url: string;
+  listen?: { host: string; port: number };
+  mode?: HttpTapMode;
+  name?: string;
+  configDir: string;
+  /** Who runs the listener: it says in the file whether the dashboard can stop it. */
+  startedBy: 'cli' | 'dashboard' | 'install';
+}
+
+export interface HttpTapRecording {
+  tap: HttpTap;
+  /** The address to give the host in place of the server's. */
+  url: string;
+  /** Absent when nothing could be written: the tap still passes traffic on. */
+  file?: TapFile;
+  /** Why nothing is recorded, when `file` is absent. */
+  notRecording?: string;
+  stop(): Promise<void>;
+}
+
+/** Why a tap could not listen, in words a person can act on. */
+export class TapListenError extends Error {
+  override name = 'TapListenError';
+}
+
+export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise<HttpTapRecording> {
+  const upstream = new URL(o.url);
+  const name = o.name || upstream.host;
+  const startedAt = new Date();
+  let file: TapFile | undefined;
+  const tap = new HttpTap({ upstream: o.url, host: o.listen?.host, port: o.listen?.port, mode: o.mode, onFrame: (f) => file?.append(f) });
+  try {
+    await tap.start();
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const where = `${o.listen?.host ?? '127.0.0.1'}:${o.listen?.port ?? 0}`;
+    throw new TapListenError(`cannot listen on ${where}: ${err.code === 'EADDRINUSE' ? 'the port is in use (pick another port, or 0 for any free one)' : err.message}`);
+  }
+  const header: TraceHeader & { tap: Record<string, unknown> } = {
+    format: TRACE_FORMAT, version: TRACE_VERSION, loupeVersion: LOUPE_VERSION,
+    createdAt: startedAt.toISOString(), startedAt: startedAt.toISOString(),
+    target: { transport: 'http', framing: TRANSPORT_FRAMING.http, name, url: describeUrl(o.url) }, source: 'tap',
+    tap: { pid: process.pid, listen: tap.url, startedBy: o.startedBy },
+  };
+  let notRecording: string | undefined;
+  try {
+    file = new TapFile(tapsDir(o.configDir), tapFileName(name, startedAt, process.pid), header);
+  } catch (e) {
+    notRecording = (e as Error).message;
+  }
+  return {
+    tap, url: tap.url, file, notRecording,
+    async stop() {
+      await tap.close();
+      await file?.close();
+    },
+  };
+}

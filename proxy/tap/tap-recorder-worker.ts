@@ -1,0 +1,75 @@
+/**
+ * The recorder's worker thread: takes the chunks the tap forwarded, frames them (tap-framer.ts)
+ * and appends the frames to the tap file in batches. Everything here is off the host's path.
+ * Tells the tap how many bytes it has taken off its hands, once per turn, so the tap can bound
+ * how far the recording may fall behind.
+ */
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { TapFile } from './tap-file';
+import { TapFramer } from './tap-framer';
+import type { RecorderItem, RecorderMessage, RecorderReply, RecorderSetup } from './tap-recorder';
+
+const setup = workerData as RecorderSetup;
+
+/**
+ * On a busy machine the recording must not take CPU from the host, the server or the tap's
+ * forwarding thread: this thread runs at the lowest priority (Linux lets a thread be niced by its
+ * own id), so it records with the CPU nobody else wants and catches up when the burst is over.
+ * Elsewhere it runs at the tap's priority.
+ */
+function yieldToTheHost(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, 19);
+  } catch {
+    /* no /proc (macOS, Windows): the thread keeps the process's priority */
+  }
+}
+yieldToTheHost();
+const port = parentPort!;
+const file = new TapFile(path.dirname(setup.file), path.basename(setup.file), undefined, { maxQueuedBytes: setup.maxQueuedBytes });
+const framer = new TapFramer((f) => file.append(f), setup.maxLineBytes);
+let taken = 0;
+let acking = false;
+
+function ack(bytes: number): void {
+  taken += bytes;
+  if (acking) return;
+  acking = true;
+  setImmediate(() => {
+    acking = false;
+    port.postMessage({ kind: 'taken', bytes: taken } satisfies RecorderReply);
+    taken = 0;
+  });
+}
+
+function take(m: RecorderItem, bytes: Uint8Array): void {
+  switch (m.kind) {
+    case 'chunk':
+      framer.chunk(m.stream, m.ts, bytes.subarray(m.start, m.end));
+      return ack(m.end - m.start);
+    case 'gap':
+      return framer.gap(m.stream, m.ts, m.bytes);
+    case 'end':
+      return framer.end(m.stream, m.ts);
+    case 'lifecycle':
+      return framer.lifecycle(m.meta, m.raw, m.ts);
+  }
+}
+
+port.on('message', (m: RecorderMessage) => {
+  switch (m.kind) {
+    case 'batch':
+      for (const item of m.items) take(item, m.bytes);
+      return;
+    case 'close':
+      void file.close().then(() => {
+        port.postMessage({ kind: 'closed', dropped: file.dropped, ...(file.error ? { error: file.error.message } : {}) } satisfies RecorderReply);
+        port.close();
+      });
+      return;
+  }
+});

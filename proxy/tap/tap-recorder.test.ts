@@ -1,0 +1,69 @@
+/**
+ * The stdio tap's recorder: frames are made and written in a worker thread, in the order the
+ * tap handed them over; a recorder that falls too far behind records a gap (how many bytes of
+ * which stream) and keeps the cut lines, marked truncated, instead of holding the host up.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../cli/shared/run-cli';
+import type { Frame } from '../../lib/mcp/frame';
+import { TRACE_FORMAT, TRACE_VERSION } from '../../lib/trace/format';
+import { TapFile } from './tap-file';
+import { TapFramer } from './tap-framer';
+import { TapRecorder } from './tap-recorder';
+
+const header = { format: TRACE_FORMAT as typeof TRACE_FORMAT, version: TRACE_VERSION as typeof TRACE_VERSION, loupeVersion: 't', createdAt: new Date().toISOString(), target: { transport: 'stdio' as const, framing: 'lines' as const, name: 'x' }, source: 'tap' as const };
+
+function framesOf(file: string): Frame[] {
+  return readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as Frame);
+}
+
+describe('the tap recorder', () => {
+  it('frames and writes what the tap handed over, in wire order, off the tap thread', async () => {
+    const file = new TapFile(tempDir(), 'a.loupe.ndjson', header);
+    const recorder = new TapRecorder({ file: file.path });
+    recorder.lifecycle({ transport: 'stdio', event: 'spawn', pid: 1, command: 'x', args: [] }, 'started', 1);
+    recorder.chunk('c2s', 2, Buffer.from('{"jsonrpc":"2.0","id":1,'));
+    recorder.chunk('c2s', 3, Buffer.from('"method":"ping"}\n'));
+    recorder.chunk('stderr', 4, Buffer.from('log line\n'));
+    recorder.chunk('s2c', 5, Buffer.from('{"jsonrpc":"2.0","id":1,"result":{}}\npartial'));
+    recorder.end('s2c', 6);
+    expect(await recorder.close()).toEqual({ gapBytes: 0, droppedFrames: 0 });
+    const frames = framesOf(file.path);
+    expect(frames.map((f) => [f.seq, f.dir, f.lane, f.raw, f.ts])).toEqual([
+      [1, 'local', 'lifecycle', 'started', 1],
+      [2, 'c2s', 'message', '{"jsonrpc":"2.0","id":1,"method":"ping"}', 3],
+      [3, 's2c', 'stderr', 'log line', 4],
+      [4, 's2c', 'message', '{"jsonrpc":"2.0","id":1,"result":{}}', 5],
+      [5, 's2c', 'message', 'partial', 6],
+    ]);
+  });
+
+  it('past its bound it records a gap instead of the bytes, and keeps the cut lines marked truncated', async () => {
+    const file = new TapFile(tempDir(), 'b.loupe.ndjson', header);
+    // A bound of 40 bytes: the worker has not caught up within one turn, so the second chunk is a gap.
+    const recorder = new TapRecorder({ file: file.path }, 40);
+    recorder.chunk('s2c', 1, Buffer.from('{"n":1}\n{"n":2,"text":"cut by'));
+    recorder.chunk('s2c', 2, Buffer.from(' the gap and more"}\n{"n":3}\n'));
+    const outcome = await recorder.close();
+    expect(outcome.gapBytes).toBe(28);
+    const frames = framesOf(file.path);
+    expect(frames.map((f) => [f.lane, f.raw, f.truncated ?? false])).toEqual([
+      ['message', '{"n":1}', false],
+      ['message', '{"n":2,"text":"cut by', true],
+      ['lifecycle', "28 bytes of the server's messages were passed on but not recorded: the recorder fell behind (the peer got every byte)", false],
+    ]);
+  });
+
+  it('after a gap, the first line it sees again lost its beginning and says so', () => {
+    const frames: Frame[] = [];
+    const framer = new TapFramer((f) => frames.push(f));
+    framer.gap('c2s', 1, 100);
+    framer.chunk('c2s', 2, Buffer.from('tail of a line"}\n{"whole":true}\n'));
+    expect(frames.map((f) => [f.lane, f.raw, f.truncated ?? false])).toEqual([
+      ['lifecycle', "100 bytes of the host's messages were passed on but not recorded: the recorder fell behind (the peer got every byte)", false],
+      ['message', 'tail of a line"}', true],
+      ['message', '{"whole":true}', false],
+    ]);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The stdio tap's recorder, as the tap's main thread sees it: every call only hands a copy of the
+ * bytes to a worker thread and returns, so the thread that forwards the host's bytes never frames,
+ * serialises or writes anything. The worker may fall behind (a flood on a busy machine); past
+ * `maxBehindBytes` the tap stops handing it bytes and tells it how many it missed instead (a
+ * `note` frame in the trace), rather than letting the host wait or the tap's memory grow.
+ */
+import { Worker } from 'node:worker_threads';
+import type { LifecycleMeta } from '../../lib/mcp/frame';
+import type { TapStream } from './tap-framer';
+
+/** A chunk's bytes are `start..end` of its batch's `bytes`: one buffer moves per batch. */
+export type RecorderItem =
+  | { kind: 'chunk'; stream: TapStream; ts: number; start: number; end: number }
+  | { kind: 'gap'; stream: TapStream; ts: number; bytes: number }
+  | { kind: 'end'; stream: TapStream; ts: number }
+  | { kind: 'lifecycle'; ts: number; meta: LifecycleMeta; raw: string };
+
+export type RecorderMessage = { kind: 'batch'; items: RecorderItem[]; bytes: Uint8Array } | { kind: 'close' };
+
+/** How long items wait to be handed over together: a ping's round trip then rarely wakes the
+ *  worker, whose thread would compete with the host and the server for a core. */
+const BATCH_MS = 25;
+/** A batch this large goes at once, so a flood does not pile up between turns. */
+const BATCH_BYTES = 1 << 20;
+const SLAB_START = 64 * 1024;
+
+export type RecorderReply = { kind: 'taken'; bytes: number } | { kind: 'closed'; dropped: number; error?: string };
+
+export interface RecorderSetup {
+  /** The tap file, created with its header by the tap. */
+  file: string;
+  maxLineBytes?: number;
+  /** Bytes the worker's writes may lag the disk before it drops frame text (TapFile). */
+  maxQueuedBytes?: number;
+}
+
+/** What the tap hands its recording to (the worker-backed recorder, or anything in a test). */
+export interface TapSink {
+  chunk(stream: TapStream, ts: number, bytes: Uint8Array): void;
+  end(stream: TapStream, ts: number): void;
+  lifecycle(meta: LifecycleMeta, raw: string, ts: number): void;
+}
+
+export interface RecorderOutcome {
+  /** Bytes forwarded but not recorded because the worker was too far behind. */
+  gapBytes: number;
+  /** Frames whose text the worker dropped because the disk was too slow. */
+  droppedFrames: number;
+  error?: string;
+}
+
+export class TapRecorder implements TapSink {
+  private readonly worker: Worker;
+  private behind = 0;
+  private gapBytes = 0;
+  private failed?: string;
+  private readonly closed: Promise<RecorderOutcome>;
+  private batch: RecorderItem[] = [];
+  /** The batch's bytes, copied end to end into one buffer that grows as needed. */
+  private slab = new Uint8Array(SLAB_START);
+  private batchBytes = 0;
+  private timer?: ReturnType<typeof setTimeout>;
+
+  constructor(setup: RecorderSetup, private readonly maxBehindBytes = 64 * 2 ** 20) {
+    // The worker's stdout is kept apart and discarded: the tap's stdout belongs to the protocol.
+    this.worker = new Worker(new URL('./tap-recorder-worker.mjs', import.meta.url), { workerData: setup, stdout: true });
+    this.worker.stdout.resume();
+    this.closed = new Promise((resolve) => {
+      this.worker.on('message', (m: RecorderReply) => {
+        if (m.kind === 'taken') this.behind -= m.bytes;
+        else resolve({ gapBytes: this.gapBytes, droppedFrames: m.dropped, ...(m.error ? { error: m.error } : {}) });
+      });
+      // A recorder that fails must never take the host's session down with it.
+      this.worker.on('error', (e) => {
+        this.failed ??= e.message;
+        resolve({ gapBytes: this.gapBytes, droppedFrames: 0, error: this.failed });
+      });
+      this.worker.on('exit', () => resolve({ gapBytes: this.gapBytes, droppedFrames: 0, error: this.failed ?? 'the recorder stopped before it finished writing' }));
+    });
+  }
+
+  chunk(stream: TapStream, ts: number, bytes: Uint8Array): void {
+    if (this.failed) return;
+    if (this.behind + bytes.length > this.maxBehindBytes) {
+      this.gapBytes += bytes.length;
+      return this.add({ kind: 'gap', stream, ts, bytes: bytes.length });
+    }
+    this.behind += bytes.length;
+    // Copied, since the stream may reuse or keep alive a larger buffer; into one slab per batch,
+    // since allocating and moving a buffer per chunk costs more than the copy on a flood of lines.
+    const start = this.batchBytes;
+    const end = start + bytes.length;
+    if (end > this.slab.length) {
+      const grown = new Uint8Array(Math.max(end, this.slab.length * 2));
+      grown.set(this.slab.subarray(0, start));
+      this.slab = grown;
+    }
+    this.slab.set(bytes, start);
+    this.batchBytes = end;
+    this.add({ kind: 'chunk', stream, ts, start, end });
+  }
+
+  end(stream: TapStream, ts: number): void {
+    this.add({ kind: 'end', stream, ts });
+  }
+
+  lifecycle(meta: LifecycleMeta, raw: string, ts: number): void {
+    this.add({ kind: 'lifecycle', ts, meta, raw });
+  }
+
+  /** Everything handed over is framed and written; then the worker ends. */
+  close(): Promise<RecorderOutcome> {
+    this.flush();
+    if (!this.failed) this.worker.postMessage({ kind: 'close' } satisfies RecorderMessage);
+    return this.closed;
+  }
+
+  private add(item: RecorderItem): void {
+    if (this.failed) return;
+    this.batch.push(item);
+    if (this.batchBytes >= BATCH_BYTES) return this.flush();
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), BATCH_MS);
+      // Waiting to hand over a batch must not keep the tap alive once the server is gone.
+      this.timer.unref();
+    }
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.batch.length === 0 || this.failed) return;
+    const bytes = this.slab.subarray(0, this.batchBytes);
+    this.worker.postMessage({ kind: 'batch', items: this.batch, bytes } satisfies RecorderMessage, [this.slab.buffer]);
+    this.batch = [];
+    this.slab = new Uint8Array(SLAB_START);
+    this.batchBytes = 0;
+  }
+}
