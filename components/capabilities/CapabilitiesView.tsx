@@ -26,7 +26,7 @@ export function CapabilitiesView({ session, annotations, onSelect }: Capabilitie
   const count = session.analysed;
   const st = session.state;
   // The handshake is near the start: once answered it does not change, so this stays cheap.
-  const facts = useMemo(() => handshakeFacts(st), [st, st.negotiatedVersion, st.phase, st.requestedVersion, st.serverCapabilities, st.initializeSeq]);
+  const facts = useMemo(() => handshakeFacts(st), [st, st.negotiatedVersion, st.phase, st.requestedVersion, st.serverCapabilities, st.initializeSeq, st.eras.current, st.eras.server]);
   const version = facts.selectedVersion ?? facts.requestedVersion;
   const used = useMemo(
     () => usedMethods(modelFor(session), { version, clientCapabilities: facts.clientCapabilities, serverCapabilities: facts.serverCapabilities }, annotations),

@@ -7,6 +7,7 @@ import { ListenTab } from './modern/ListenTab';
 import { ModernTasksTab } from './modern/ModernTasksTab';
 import { ModernUtilities } from './modern/ModernUtilities';
 import { MultiRoundCalls } from './modern/MultiRoundCalls';
+import { PinnedTab } from './PinnedTab';
 import { PromptsTab } from './PromptsTab';
 import { ResourcesTab } from './ResourcesTab';
 import { RootsTab } from './RootsTab';
@@ -36,7 +37,7 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
   };
 
   return (
-    <aside aria-label="MCP client" className="flex w-[27rem] shrink-0 flex-col gap-2 overflow-y-auto border-l border-zinc-800 bg-zinc-900/50 p-3 text-xs">
+    <aside aria-label="MCP client" className="flex min-h-0 flex-[3] flex-col gap-2 overflow-y-auto p-3 text-xs">
       <div className="flex items-center gap-2">
         <h3 className="font-semibold">Client</h3>
         <SamplingAuto sessionId={id} />
@@ -51,7 +52,7 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
           <button
             key={t} type="button" role="tab" id={`${dom(t)}-tab`} aria-selected={t === tab} aria-controls={dom(t)} tabIndex={t === tab ? 0 : -1}
             onClick={() => select(t)} onKeyDown={(e) => onKey(e, i)}
-            className={`border-b-2 px-2 py-1 ${t === tab ? 'border-sky-500 text-zinc-100' : 'border-transparent text-zinc-400 hover:text-zinc-200'}`}
+            className={`border-b-2 px-1 py-1 ${t === tab ? 'border-sky-500 text-zinc-100' : 'border-transparent text-zinc-400 hover:text-zinc-200'}`}
           >
             {t}
           </button>
@@ -63,6 +64,7 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
         {tab === 'Prompts' && <PromptsTab session={session} ready={ready} />}
         {tab === 'Tasks' && (modern ? <ModernTasksTab sessionId={id} ready={ready} /> : <TasksTab sessionId={id} ready={ready} />)}
         {tab === 'Roots' && <RootsTab session={session} />}
+        {tab === 'Pinned' && <PinnedTab sessionId={id} ready={ready} />}
         {tab === 'Utilities' && (modern ? <ModernUtilities sessionId={id} ready={ready} /> : <UtilitiesTab sessionId={id} ready={ready} />)}
         {tab === 'Listen' && <ListenTab sessionId={id} ready={ready} />}
       </div>

@@ -1,20 +1,22 @@
 'use client';
+import { useState } from 'react';
 import { blockView, type BlockView } from '../../lib/client/content';
 import { formatBytes } from '../../lib/text/bytes';
+import { contentSource } from '../../lib/client/markdown-safety';
+import { ImageViewer } from './ImageViewer';
+import { TextBlock } from './TextBlock';
 
 const box = 'rounded border border-zinc-800 bg-zinc-950 p-2';
 
 function Block({ view }: { view: BlockView }) {
   switch (view.kind) {
     case 'text':
-      return <pre className={`${box} max-h-72 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200`}>{view.text}</pre>;
+      return <TextBlock text={view.text} />;
     case 'image':
     case 'audio':
       return (
         <figure className={box}>
-          {view.src && view.kind === 'image' && (
-            <img src={view.src} alt={`${view.mimeType} image from the server`} className="max-h-48 max-w-full" />
-          )}
+          {view.src && view.kind === 'image' && <ZoomableImage src={view.src} label={`${view.mimeType} image from the server`} />}
           {view.src && view.kind === 'audio' && <audio controls src={view.src} aria-label={`${view.mimeType} audio from the server`} />}
           <figcaption className="text-[11px] text-zinc-400">
             {view.kind} · {view.mimeType || 'no MIME type'} · {formatBytes(view.bytes)}
@@ -79,6 +81,29 @@ function Block({ view }: { view: BlockView }) {
   }
 }
 
+/** A thumbnail that opens the image at full size, with zoom, in an overlay. */
+function ZoomableImage({ src, label }: { src: string; label: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" aria-label={`Open ${label} at full size`} title="Open at full size, with zoom" className="block cursor-zoom-in" onClick={() => setOpen(true)}>
+        <img src={src} alt={label} className="max-h-48 max-w-full" />
+      </button>
+      {open && <ImageViewer src={src} label={label} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** The content item exactly as the server sent it (long base64 cut). */
+function Source({ block }: { block: unknown }) {
+  return (
+    <details className="mt-0.5">
+      <summary className="cursor-pointer text-[10px] text-zinc-500 hover:text-zinc-300">View source</summary>
+      <pre aria-label="Content item source" className="max-h-60 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-950 p-1 font-mono text-[10px] text-zinc-300">{contentSource(block)}</pre>
+    </details>
+  );
+}
+
 /** A list of content blocks, each drawn by its type; nothing is ever rendered as HTML. */
 export function ContentBlocks({ blocks, label }: { blocks: unknown; label: string }) {
   const list = Array.isArray(blocks) ? blocks : blocks === undefined ? [] : [blocks];
@@ -87,6 +112,7 @@ export function ContentBlocks({ blocks, label }: { blocks: unknown; label: strin
       {list.map((b, i) => (
         <li key={i}>
           <Block view={blockView(b)} />
+          <Source block={b} />
         </li>
       ))}
     </ul>

@@ -13,7 +13,7 @@ export function LogLines({ sessionId }: { sessionId: string }) {
     return serverNotifications(trace.frames, trace.classified).filter((n) => n.method === 'notifications/message').map(logLine).slice(-300);
   }, [trace, trace?.version]);
   return (
-    <ol aria-label="Log messages" className="max-h-48 overflow-y-auto rounded bg-zinc-950 p-1 font-mono text-[11px]">
+    <ol aria-label="Log messages" className="rounded bg-zinc-950 p-1 font-mono text-[11px]">
       {lines.length === 0 && <li className="text-zinc-600">No notifications/message yet.</li>}
       {lines.map((l) => (
         <li key={`${l.seq}-${l.text.slice(0, 20)}`} className={levelColor(l.level)}>

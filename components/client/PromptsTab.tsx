@@ -1,5 +1,5 @@
 'use client';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { listClient } from '../../lib/browser/actions';
 import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
 import { getPrompt, pickPrompt, usePrompts, type PromptInfo } from '../../lib/browser/client/promptsStore';
@@ -9,6 +9,8 @@ import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { ContentBlocks } from './ContentBlocks';
 import { FieldSuggestions } from './FieldSuggestions';
+import { ListSearch } from './ListSearch';
+import { searchItems } from '../../lib/client/list-search';
 import { RpcError } from './ToolResult';
 import { useCompletions } from './useCompletions';
 
@@ -20,6 +22,13 @@ export function PromptsTab({ session, ready }: { session: SessionSummary; ready:
   const list = listOf(client, 'prompts');
   const prompts = itemsOf<PromptInfo>(client, 'prompts');
   const prompt = prompts?.find((p) => p.name === st.picked);
+  const [query, setQuery] = useState('');
+  const shown = prompts ? searchItems(prompts, query) : undefined;
+  const search = (q: string) => {
+    setQuery(q);
+    const matches = prompts ? searchItems(prompts, q) : [];
+    if (matches[0] && !matches.some((p) => p.name === st.picked)) pickPrompt(id, matches[0].name);
+  };
   const outcome = callOf(client, 'prompts/get');
   const result = outcome?.result as { messages?: unknown; description?: unknown } | undefined;
   useEffect(() => {
@@ -40,11 +49,12 @@ export function PromptsTab({ session, ready }: { session: SessionSummary; ready:
       </div>
       {list?.error && <p role="alert" className="text-red-300">{list.error}</p>}
       {st.startError && <p role="alert" className="text-red-300">{st.startError}</p>}
-      {prompts && (
+      {prompts && <ListSearch what="prompts" value={query} shown={shown?.length ?? 0} total={prompts.length} onChange={search} />}
+      {shown && shown.length > 0 && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Prompt
           <select className={inputClass} value={st.picked ?? ''} onChange={(e) => pickPrompt(id, e.target.value)}>
-            {prompts.map((p) => (
+            {shown.map((p) => (
               <option key={p.name} value={p.name}>{p.title ? `${p.name} — ${p.title}` : p.name}</option>
             ))}
           </select>

@@ -1,5 +1,6 @@
 'use client';
 import { hexPreview, resourceView } from '../../lib/client/content';
+import { TextBlock } from './TextBlock';
 import { RpcError } from './ToolResult';
 import type { CallState } from '../../lib/wire/client-state';
 import { formatBytes } from '../../lib/text/bytes';
@@ -23,7 +24,7 @@ export function ResourceContents({ read }: { read: CallState }) {
             <div className="text-[11px] text-zinc-400">
               <span className="font-mono">{v.uri}</span> · {v.mimeType ?? 'no MIME type'} · {v.bytes !== undefined ? formatBytes(v.bytes) : '?'} · {typeof blob === 'string' ? 'binary' : 'text'}
             </div>
-            {v.text !== undefined && <pre className="mt-1 max-h-60 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{v.text}</pre>}
+            {v.text !== undefined && <div className="mt-1"><TextBlock text={v.text} /></div>}
             {v.blobSrc && <img src={v.blobSrc} alt={`${v.uri} preview`} className="mt-1 max-h-48" />}
             {typeof blob === 'string' && !v.blobSrc && <pre aria-label="Hex preview" className="mt-1 whitespace-pre-wrap break-all font-mono text-[11px] text-zinc-400">{hexPreview(blob)}</pre>}
           </div>

@@ -1,10 +1,13 @@
 'use client';
 import { useState } from 'react';
+import { pickTemplate, useTemplates } from '../../lib/browser/client/templatesStore';
 import { listClient, startCall } from '../../lib/browser/actions';
 import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
+import { searchItems } from '../../lib/client/list-search';
+import { ListSearch } from './ListSearch';
 import { ResourceContents } from './ResourceContents';
 import { TemplateReader, type TemplateInfo } from './TemplateReader';
 
@@ -29,8 +32,11 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
   const templatesList = listOf(client, 'templates');
   const resources = itemsOf<ResourceInfo>(client, 'resources');
   const templates = itemsOf<TemplateInfo>(client, 'templates');
-  const [template, setTemplate] = useState<string>();
+  // What is being filled in is this page's, per session: a tab switch or a reload keeps it.
+  const template = useTemplates((s) => s.get(id).picked);
   const [error, setError] = useState<string>();
+  const [query, setQuery] = useState('');
+  const shown = resources ? searchItems(resources, query) : undefined;
   const caps = (session.serverCapabilities ?? {}) as { resources?: { subscribe?: unknown }; completions?: unknown };
   const canSubscribe = caps.resources?.subscribe === true;
   const picked = templates?.find((t) => t.uriTemplate === template);
@@ -50,9 +56,10 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
       {listError && <p role="alert" className="text-red-300">{listError}</p>}
       {subscribeError && <p role="alert" className="text-red-300">{subscribeError}</p>}
       {error && <p role="alert" className="text-red-300">{error}</p>}
-      {resources && (
-        <ul aria-label="Resources" className="flex max-h-64 flex-col gap-1 overflow-y-auto">
-          {resources.map((r) => {
+      {resources && <ListSearch what="resources" value={query} shown={shown?.length ?? 0} total={resources.length} onChange={setQuery} />}
+      {shown && (
+        <ul aria-label="Resources" className="flex flex-col gap-1">
+          {shown.map((r) => {
             const subscribed = client.subscriptions.includes(r.uri);
             const upd = client.resourceUpdates[r.uri];
             return (
@@ -79,7 +86,7 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
       {templates && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Template
-          <select className="rounded border border-zinc-700 bg-zinc-950 px-2 py-1 font-mono text-xs text-zinc-100" value={template ?? ''} onChange={(e) => setTemplate(e.target.value || undefined)}>
+          <select className="rounded border border-zinc-700 bg-zinc-950 px-2 py-1 font-mono text-xs text-zinc-100" value={template ?? ''} onChange={(e) => pickTemplate(id, e.target.value || undefined)}>
             <option value="">— choose —</option>
             {templates.map((t) => (
               <option key={t.uriTemplate} value={t.uriTemplate}>{t.name ?? t.uriTemplate} — {t.uriTemplate}</option>

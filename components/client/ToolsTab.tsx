@@ -5,12 +5,15 @@ import { cancelCall } from '../../lib/browser/actions';
 import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
 import { callTool, listTools, pickTool, setArgs, setArgsText, useTools, type ToolInfo } from '../../lib/browser/client/toolsStore';
 import { useLoupe } from '../../lib/browser/store';
+import { searchItems } from '../../lib/client/list-search';
 import { formModel, missingRequired } from '../../lib/client/schema-form';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { ArgsEditor } from './ArgsEditor';
 import { CallPolicy } from './CallPolicy';
+import { ListSearch } from './ListSearch';
 import { ProgressBar } from './ProgressBar';
+import { ToolHeading } from './ToolHeading';
 import { RpcError, ToolResult } from './ToolResult';
 import { ParamHeaders } from './modern/ParamHeaders';
 
@@ -22,6 +25,13 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
   const list = listOf(client, 'tools');
   const tools = itemsOf<ToolInfo>(client, 'tools');
   const tool = tools?.find((t) => t.name === st.picked);
+  const shown = useMemo(() => (tools ? searchItems(tools, st.search) : undefined), [tools, st.search]);
+  // What the list shows is what a call would use: a search that hides the picked tool picks the first match.
+  const search = (q: string) => {
+    useTools.getState().patch(sessionId, { search: q });
+    const matches = tools ? searchItems(tools, q) : [];
+    if (matches[0] && !matches.some((t) => t.name === st.picked)) pickTool(sessionId, matches[0].name);
+  };
   const model = useMemo(() => formModel(tool?.inputSchema), [tool]);
   const missing = tool ? missingRequired(model, st.args) : [];
   // The same full JSON Schema check a host runs, once no required field is left empty.
@@ -49,16 +59,19 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
         </div>
       </div>
       {list?.error && <p role="alert" className="text-red-300">{list.error}</p>}
-      {tools && (
+      {tools && <ListSearch what="tools" value={st.search} shown={shown?.length ?? 0} total={tools.length} onChange={search} />}
+      {shown && shown.length === 0 && <p role="status" className="text-zinc-500">No tool matches “{st.search.trim()}”.</p>}
+      {shown && shown.length > 0 && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Tool
           <select className={inputClass} value={st.picked ?? ''} onChange={(e) => pickTool(sessionId, e.target.value)}>
-            {tools.map((t) => (
+            {shown.map((t) => (
               <option key={t.name} value={t.name}>{t.title ? `${t.name} — ${t.title}` : t.name}</option>
             ))}
           </select>
         </label>
       )}
+      {tool && <ToolHeading tool={tool} />}
       {tool?.description && <p className="whitespace-pre-wrap text-zinc-400">{tool.description}</p>}
       {tool && <ParamHeaders inputSchema={tool.inputSchema} />}
       {tool && (

@@ -4,9 +4,10 @@ import { saveConnection } from '../../lib/browser/actions';
 import { capabilitiesText, connectionDefaults, draftFor, fallbackOptions, resolveOpenOptions, useInvalidOptions, type OpenOptionsDraft } from '../../lib/browser/openOptions';
 import { useLoupe } from '../../lib/browser/store';
 import { KNOWN_VERSIONS } from '../../lib/mcp/versions';
-import type { Connection } from '../../lib/wire/connection';
+import type { ClientSettings, Connection } from '../../lib/wire/connection';
 import { CapabilityChoices } from '../client/CapabilityChoices';
 import { Button } from '../ui/Button';
+import { ClientSettingsEditor } from './ClientSettingsEditor';
 import { Field, inputClass, TextInput } from '../ui/Field';
 import { EraChoice } from './EraChoice';
 
@@ -28,8 +29,9 @@ export function ConnectOptions({ connection }: { connection: Connection }) {
   // A closed editor discards its unsaved edit: Connect uses the saved options again.
   useEffect(() => () => useInvalidOptions.getState().set(connection.id, undefined), [connection.id]);
 
+  // Connect options and client settings are saved together; an edit of one keeps the other.
   const persist = (options: Connection['options']) =>
-    saveConnection({ ...connection, options }).then(
+    saveConnection({ ...connection, options: options && Object.keys(options).length ? options : undefined }).then(
       () => setSaveError(undefined),
       (e: Error) => setSaveError(`The options were not saved: ${e.message}`),
     );
@@ -43,11 +45,18 @@ export function ConnectOptions({ connection }: { connection: Connection }) {
       ...(next.protocolVersion !== undefined ? { protocolVersion: r.options.protocolVersion } : {}),
       ...(next.capabilitiesText !== undefined ? { clientCapabilities: r.options.clientCapabilities } : {}),
       ...(next.era !== undefined ? { era: next.era } : {}),
+      ...(connection.options?.settings ? { settings: connection.options.settings } : {}),
     });
   };
+  const saveSettings = (settings: ClientSettings | undefined) => {
+    const { settings: _old, ...handshake } = connection.options ?? {};
+    void persist({ ...handshake, ...(settings ? { settings } : {}) });
+  };
+  const [resets, setResets] = useState(0);
 
   const reset = () => {
     setDraft({});
+    setResets((n) => n + 1);
     void persist(undefined);
   };
 
@@ -72,6 +81,7 @@ export function ConnectOptions({ connection }: { connection: Connection }) {
           aria-invalid={!resolved.ok}
         />
       </Field>
+      <ClientSettingsEditor key={resets} settings={connection.options?.settings} onSave={saveSettings} />
       {!resolved.ok && (
         <p role="alert" className="text-[11px] text-red-300">
           {resolved.error} Not saved: Connect refuses until it is fixed.

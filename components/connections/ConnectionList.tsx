@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { deleteConnection } from '../../lib/browser/actions';
+import { cloneConnection, deleteConnection, failureOf, restoreConnection } from '../../lib/browser/actions';
 import { useLoupe } from '../../lib/browser/store';
 import type { Connection } from '../../lib/wire/connection';
 import { Button } from '../ui/Button';
@@ -10,6 +10,7 @@ import { HttpConnectionForm } from './HttpConnectionForm';
 import { httpDraftFrom, type HttpDraft } from './httpDraft';
 import { useConnect } from './useConnect';
 import { ConnectOptions } from './ConnectOptions';
+import { ExportServersDialog } from './ExportServersDialog';
 import { optionsFor } from '../../lib/browser/openOptions';
 import { declaredCapabilities } from '../../lib/client/capabilities';
 
@@ -26,6 +27,14 @@ export function ConnectionList() {
   const [editing, setEditing] = useState<ConnectionDraft>();
   const [editingUrl, setEditingUrl] = useState<HttpDraft>();
   const [optionsOf, setOptionsOf] = useState<string>();
+  const [exporting, setExporting] = useState<Connection>();
+  // Delete at once and offer Undo: no dialog in the way, and a slip costs one click (the proxy
+  // keeps the deleted connection, secrets included, while it runs).
+  const [deleted, setDeleted] = useState<Connection>();
+  const fail = (e: unknown) => useLoupe.getState().notify(failureOf(e).message);
+  const remove = (c: Connection) => void deleteConnection(c.id).then(() => setDeleted(c), fail);
+  const undo = (c: Connection) => void restoreConnection(c.id).then(() => setDeleted(undefined), fail);
+  const clone = (c: Connection) => void cloneConnection(c.id).then((id) => id && setOptionsOf(id), fail);
   const defaults = useLoupe((s) => s.defaults);
   const sorted = [...connections].sort((a, b) => Number(!!b.builtin) - Number(!!a.builtin));
 
@@ -54,7 +63,7 @@ export function ConnectionList() {
                 <Button variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => (c.transport === 'stdio' ? setEditing(draftFrom(c)) : setEditingUrl(httpDraftFrom(c)))}>
                   Edit
                 </Button>
-                <Button variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => void deleteConnection(c.id).catch((e: Error) => useLoupe.getState().notify(e.message))}>
+                <Button variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => remove(c)}>
                   Delete
                 </Button>
               </span>
@@ -72,10 +81,26 @@ export function ConnectionList() {
               {busy === c.id ? '…' : 'Connect'}
             </Button>
           </div>
-          {optionsOf === c.id && <ConnectOptions key={c.id} connection={c} />}
+          {optionsOf === c.id && (
+            <>
+              <ConnectOptions key={c.id} connection={c} />
+              <div className="flex gap-1 px-3 pb-2">
+                <Button aria-label={`Clone ${c.name}`} title="A copy under a new name, secrets included, to change freely" onClick={() => clone(c)}>Clone</Button>
+                <Button aria-label={`Export ${c.name} as mcpServers JSON`} onClick={() => setExporting(c)}>Export mcpServers JSON</Button>
+              </div>
+            </>
+          )}
           </li>
         ))}
       </ul>
+      {deleted && (
+        <div role="status" className="mx-3 my-1 flex items-center gap-2 rounded border border-zinc-700 bg-zinc-900 px-2 py-1 text-xs text-zinc-300">
+          <span className="min-w-0 flex-1 truncate">Deleted “{deleted.name}”.</span>
+          <Button aria-label={`Undo delete of ${deleted.name}`} onClick={() => undo(deleted)}>Undo</Button>
+          <Button variant="ghost" aria-label="Dismiss" onClick={() => setDeleted(undefined)}>✕</Button>
+        </div>
+      )}
+      {exporting && <ExportServersDialog ids={[exporting.id]} title={`Export ${exporting.name} as mcpServers JSON`} onClose={() => setExporting(undefined)} />}
       {editing && <ConnectionForm key={editing.id} open initial={editing} onClose={() => setEditing(undefined)} />}
       {editingUrl && <HttpConnectionForm key={editingUrl.id} open initial={editingUrl} onClose={() => setEditingUrl(undefined)} />}
     </>

@@ -5,6 +5,7 @@ import { useLoupe } from '../../lib/browser/store';
 import { frameView } from '../../lib/browser/frameView';
 import { shareableFrames } from '../../lib/browser/shareableFrames';
 import { useAnalysis } from '../analysis/useAnalysis';
+import { FrameDetailSlot, useDetailDocked } from '../session/DetailDock';
 import { FrameDetail } from '../traffic/FrameDetail';
 import { useMarkedFrames } from '../traffic/useMarkedFrames';
 import { useRowPicks } from '../traffic/useRowPicks';
@@ -22,6 +23,7 @@ export function SequencePane({ traceId }: { traceId: string }) {
   const { onPick } = useRowPicks(traceId, listed);
   const onSelect = useCallback((seq: number | undefined) => select(traceId, seq), [select, traceId]);
   const analysis = useAnalysis(trace);
+  const docked = useDetailDocked();
   const framesNow = useRef(frames);
   framesNow.current = frames;
   const source = trace?.source;
@@ -34,9 +36,11 @@ export function SequencePane({ traceId }: { traceId: string }) {
         <SequenceDiagram session={trace.model} annotations={analysis?.annotations} selectedSeq={selected} marked={marked} onSelect={onSelect} onPick={onPick} name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} shareable={shareable} />
       </div>
       {view && (
-        <aside aria-label="Frame detail" className="min-w-0 flex-[2] border-l border-zinc-800 bg-zinc-900/40">
-          <FrameDetail view={view} onJump={onSelect} trace={trace} />
-        </aside>
+        <FrameDetailSlot>
+          <aside aria-label="Frame detail" className={`min-h-0 min-w-0 flex-[2] bg-zinc-900/40 ${docked ? '' : 'border-l border-zinc-800'}`}>
+            <FrameDetail view={view} onJump={onSelect} trace={trace} />
+          </aside>
+        </FrameDetailSlot>
       )}
     </div>
   );

@@ -35,6 +35,9 @@ export function rowAccessibleName(row: SeqRow, severity?: Severity): string {
   if (row.latencyUs !== undefined && row.kind !== 'request') parts.push(formatUs(row.latencyUs));
   if (row.parentSeq !== undefined) parts.push(`nested under #${row.parentSeq}`);
   if (row.progressCount) parts.push(`${row.progressCount} progress notifications`);
+  if (row.round !== undefined && row.kind === 'request') parts.push(row.round === 1 ? `round 1 of ${row.rounds} of one call` : `round ${row.round} of the call at #${row.parentSeq}`);
+  if (row.subscription !== undefined) parts.push(`on the listen stream #${row.subscription}`);
+  if (row.polls) parts.push(`its task polled ${row.polls} times`);
   if (row.cancelledBy !== undefined) parts.push(`cancelled by #${row.cancelledBy}`);
   if (severity) parts.push(severity);
   return parts.join(', ');
@@ -60,7 +63,7 @@ function SequenceRowView({ row, top, height, width, lanes, selected, marked, sev
   const cy = height / 2 + 2;
   const shape = rowShape(row, lanes);
   const latency = row.kind !== 'request' && row.latencyUs !== undefined ? formatUs(row.latencyUs) : undefined;
-  const extra = [row.progressCount ? `${row.progressCount}× progress` : '', row.cancelledBy !== undefined ? 'cancelled' : '', row.kind === 'request' && row.pairSeq === undefined && row.cancelledBy === undefined ? '…' : '']
+  const extra = [row.progressCount ? `${row.progressCount}× progress` : '', row.rounds ? `${row.rounds} rounds` : row.round ? `round ${row.round}` : '', row.polls ? `task, ${row.polls}× polled` : '', row.cancelledBy !== undefined ? 'cancelled' : '', row.kind === 'request' && row.pairSeq === undefined && row.cancelledBy === undefined ? '…' : '']
     .filter(Boolean).join(' ');
   return (
     <div

@@ -1,10 +1,12 @@
 'use client';
+import { useState } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { ClientPanel } from '../client/ClientPanel';
 import { usePanel } from '../../lib/browser/client/panelStore';
 import { PaneTabs } from './PaneTabs';
 import { SessionHeader } from './SessionHeader';
 import { TraceFileHeader } from './TraceFileHeader';
+import { DetailDock } from './DetailDock';
 
 /** One open tab: the session's header, its views, and (for live sessions) the MCP client panel. */
 export function SessionView({ traceId }: { traceId: string }) {
@@ -12,6 +14,7 @@ export function SessionView({ traceId }: { traceId: string }) {
   const isFile = traceId.startsWith('file:');
   const clientOpen = usePanel((s) => s.bySession[traceId]?.open ?? false);
   const linkOpen = useLoupe((s) => s.link.status === 'open');
+  const [dock, setDock] = useState<HTMLElement | null>(null);
 
   if (!isFile && !session && !linkOpen) {
     return <div className="p-6 text-sm text-zinc-400">Waiting for the Loupe proxy…</div>;
@@ -27,8 +30,16 @@ export function SessionView({ traceId }: { traceId: string }) {
     <div className="flex min-h-0 flex-1 flex-col">
       {session ? <SessionHeader session={session} /> : <TraceFileHeader traceId={traceId} />}
       <div className="flex min-h-0 min-w-0 flex-1">
-        <PaneTabs traceId={traceId} />
-        {session && clientOpen && <ClientPanel session={session} />}
+        {/* Three columns at most: with the client panel open, the frame detail docks below it. */}
+        <DetailDock.Provider value={session && clientOpen ? dock : null}>
+          <PaneTabs traceId={traceId} />
+        </DetailDock.Provider>
+        {session && clientOpen && (
+          <div className="flex w-[22rem] shrink-0 flex-col border-l border-zinc-800 bg-zinc-900/50 min-[1440px]:w-[27rem]">
+            <ClientPanel session={session} />
+            <div ref={setDock} className="flex min-h-0 flex-[2] flex-col border-t border-zinc-800 empty:hidden" />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ConnectionForm } from '../connections/ConnectionForm';
 import { HttpConnectionForm } from '../connections/HttpConnectionForm';
 import { ConnectionList } from '../connections/ConnectionList';
+import { ExportServersDialog } from '../connections/ExportServersDialog';
 import { ImportDialog } from '../connections/ImportDialog';
 import { SessionList } from '../sessions/SessionList';
 import { TapList } from '../taps/TapList';
@@ -16,7 +17,7 @@ import { LoupeMark } from '../ui/LoupeMark';
 import { SectionHeading } from '../ui/SectionHeading';
 
 export function Sidebar() {
-  const [dialog, setDialog] = useState<'new' | 'url' | 'import' | 'tap-url'>();
+  const [dialog, setDialog] = useState<'new' | 'url' | 'import' | 'export' | 'tap-url'>();
   return (
     <nav aria-label="Sidebar" className="flex h-full w-72 shrink-0 flex-col overflow-y-auto border-r border-zinc-800 bg-zinc-950">
       <div className="flex items-center gap-2 border-b border-zinc-800 px-3 py-2">
@@ -32,6 +33,9 @@ export function Sidebar() {
           <Button onClick={() => setDialog('url')}>+ Connect by URL</Button>
           <Button variant="ghost" onClick={() => setDialog('import')}>
             Import mcpServers JSON
+          </Button>
+          <Button variant="ghost" onClick={() => setDialog('export')}>
+            Export all
           </Button>
         </div>
       </section>
@@ -56,6 +60,7 @@ export function Sidebar() {
       <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />
       {dialog === 'url' && <HttpConnectionForm open onClose={() => setDialog(undefined)} />}
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(undefined)} />
+      {dialog === 'export' && <ExportServersDialog title="Export all connections as mcpServers JSON" onClose={() => setDialog(undefined)} />}
       {dialog === 'tap-url' && <TapUrlForm open onClose={() => setDialog(undefined)} />}
     </nav>
   );

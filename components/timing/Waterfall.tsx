@@ -24,7 +24,15 @@ const BAR_CLASS: Record<BarState, string> = {
   'in-flight': 'bg-amber-400 animate-pulse',
   hung: 'bg-[repeating-linear-gradient(45deg,#ef4444_0_4px,#7f1d1d_4px_8px)]',
   cancelled: 'bg-zinc-500',
+  listening: 'bg-sky-600',
 };
+
+/** A round's place in its logical call, for the row's accessible name. */
+function roundText(r: RequestRecord): string {
+  if (!r.round) return '';
+  if (r.round.index > 1) return `, round ${r.round.index} of the call at #${r.round.firstSeq}`;
+  return `, round 1 of ${r.round.count}${r.round.totalUs !== undefined ? `, ${formatUs(r.round.totalUs)} in total` : ''}`;
+}
 
 export function Waterfall({ requests, nowTs, hungUs, selectedSeq, onSelect }: WaterfallProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -56,9 +64,12 @@ export function Waterfall({ requests, nowTs, hungUs, selectedSeq, onSelect }: Wa
     const r = requests[i];
     const bar = waterfallBar(r, scale, nowTs, hungUs);
     rows.push(
-      <div key={r.seq} role="listitem" aria-label={`#${r.seq} ${r.method} ${bar.state} ${formatUs(bar.durationUs)}`} onClick={() => onSelect(r.seq)}
+      <div key={r.seq} role="listitem" aria-label={`#${r.seq} ${r.method} ${bar.state} ${formatUs(bar.durationUs)}${roundText(r)}`} onClick={() => onSelect(r.seq)}
         className={`absolute left-0 flex w-full cursor-pointer items-center text-xs ${r.seq === selectedSeq ? 'bg-sky-900/50' : 'hover:bg-zinc-800/60'}`} style={{ top: i * ROW, height: ROW }}>
-        <span className="w-[210px] shrink-0 truncate px-2 font-mono text-zinc-300">#{r.seq} {r.method}</span>
+        <span className={`w-[210px] shrink-0 truncate px-2 font-mono text-zinc-300 ${r.round && r.round.index > 1 ? 'pl-6' : ''}`}>
+          {r.round && r.round.index > 1 ? `↳ round ${r.round.index} #${r.seq}` : `#${r.seq} ${r.method}`}
+          {r.round?.index === 1 && <span className="text-zinc-500"> · {r.round.count} rounds{r.round.totalUs !== undefined ? `, ${formatUs(r.round.totalUs)} total` : ''}</span>}
+        </span>
         <span className="relative h-full flex-1">
           <span className={`absolute top-1 h-2.5 rounded-sm ${BAR_CLASS[bar.state]}`} style={{ left: bar.x, width: bar.width }} />
           {/* The duration sits after the bar, or before it when the bar ends near the right edge. */}

@@ -12,17 +12,17 @@ export interface ComparableTrace {
 }
 
 /** Pick two open traces and see what differs: offer, capabilities, annotations, latency. */
-export function CompareDialog({ open, onClose, traces }: { open: boolean; onClose: () => void; traces: readonly ComparableTrace[] }) {
+export function CompareDialog({ open, onClose, traces, initial }: { open: boolean; onClose: () => void; traces: readonly ComparableTrace[]; initial?: { before: string; after: string } }) {
   return (
     <Dialog open={open} title="Compare traces" onClose={onClose} wide>
-      {open && <CompareForm traces={traces} />}
+      {open && <CompareForm traces={traces} initial={initial} />}
     </Dialog>
   );
 }
 
-function CompareForm({ traces }: { traces: readonly ComparableTrace[] }) {
-  const [a, setA] = useState(traces[0]?.id);
-  const [b, setB] = useState(traces[1]?.id ?? traces[0]?.id);
+function CompareForm({ traces, initial }: { traces: readonly ComparableTrace[]; initial?: { before: string; after: string } }) {
+  const [a, setA] = useState(initial?.before ?? traces[0]?.id);
+  const [b, setB] = useState(initial?.after ?? traces[1]?.id ?? traces[0]?.id);
   const ta = traces.find((t) => t.id === a);
   const tb = traces.find((t) => t.id === b);
   const diff = useMemo(() => (ta && tb ? diffTraces(ta, tb) : undefined), [ta, tb]);

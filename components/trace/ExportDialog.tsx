@@ -74,6 +74,7 @@ function ExportForm({ onClose, onSave = saveText, viewerUrl = 'loupe-viewer.html
           {EXPORT_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_INFO[f].label}</option>)}
         </select>
       </label>
+      {m.harEmpty && <p role="note" aria-label="Empty HAR" className="rounded border border-amber-800 bg-amber-950/40 px-2 py-1 text-amber-200">{m.harEmpty}</p>}
       <section aria-label="Redaction" className="flex flex-col gap-2">
         <h3 className="text-zinc-400">Redaction</h3>
         <RedactionPreview hits={m.hits} total={m.hitCount} optOut={m.optOut} />

@@ -10,7 +10,9 @@ import { SessionTabs, panelDomId, tabDomId } from '../shell/SessionTabs';
 import { Button } from '../ui/Button';
 import { CompareDialog } from './CompareDialog';
 import { readEmbeddedTrace } from './embedded';
+import { TraceDropTarget } from './TraceDropTarget';
 import { TraceImport } from './TraceImport';
+import { useComparableTraces } from './useComparableTraces';
 
 /**
  * The proxy-less viewer: opens trace files (picker, drop, `?trace=URL`, or the trace embedded in
@@ -20,8 +22,7 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
   const active = useLoupe((s) => s.activeTab);
   const headers = useTraceHeaders((s) => s.byId);
   const [comparing, setComparing] = useState(false);
-  const traces = useLoupe((s) => s.traces);
-  const tabs = useLoupe((s) => s.tabs);
+  const comparable = useComparableTraces();
   const [embedError, setEmbedError] = useState<string>();
   // Every opened file's model is analysed in slices and finished, whatever pane is shown.
   useEffect(() => startModelClock(useLoupe), []);
@@ -43,7 +44,7 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
 
   const header = active ? headers[active] : undefined;
   return (
-    <div className="flex h-screen flex-col text-zinc-100">
+    <TraceDropTarget className="flex h-screen flex-col text-zinc-100">
       <header className="flex items-center gap-3 border-b border-zinc-800 px-3 py-2">
         <h1 className="text-sm font-semibold">Loupe trace viewer</h1>
         {header && (
@@ -54,7 +55,7 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
           </span>
         )}
         <div className="ml-auto">{active && <TraceImport onOpen={open} readUrlParam={false} compact />}</div>
-        <Button disabled={tabs.length < 2} onClick={() => setComparing(true)}>Compare…</Button>
+        <Button disabled={comparable.length < 2} onClick={() => setComparing(true)}>Compare…</Button>
       </header>
       {embedError && <p role="alert" className="px-3 py-1 text-xs text-red-300">{embedError}</p>}
       <SessionTabs />
@@ -67,11 +68,7 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
           <TraceImport onOpen={open} />
         </div>
       )}
-      <CompareDialog
-        open={comparing}
-        onClose={() => setComparing(false)}
-        traces={tabs.filter((id) => traces[id]).map((id) => ({ id, name: id.replace(/^file:/, ''), frames: traces[id].frames }))}
-      />
-    </div>
+      <CompareDialog open={comparing} onClose={() => setComparing(false)} traces={comparable} />
+    </TraceDropTarget>
   );
 }

@@ -7,11 +7,12 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Frame } from '../../lib/mcp/frame';
+import { loadCustomRules, saveCustomRules } from '../../lib/browser/customRulesStorage';
 import type { RemoteExport } from '../../lib/browser/traceExport';
 import type { RangeSet } from '../../lib/view/range-set';
 import type { ExportSelection } from '../../lib/wire/trace-export';
 import { checkCustomRule, readTraceText, type CustomRule, type RedactionHit, type TraceTarget } from '../../lib/trace';
-import { prepareExport, renderExport, exportFileName, type ExportFormat } from '../../lib/render';
+import { harEmptyReason, prepareExport, renderExport, exportFileName, selectFrames, type ExportFormat } from '../../lib/render';
 
 export type Scope = 'all' | 'selection' | 'time-range';
 
@@ -58,7 +59,9 @@ export function useExportModel(src: ExportSource) {
   const [format, setFormat] = useState<ExportFormat>('trace');
   const [optOut, setOptOut] = useState(false);
   const [range, setRange] = useState({ fromMs: 0, toMs: lastMs });
-  const [custom, setCustom] = useState<CustomRule[]>([]);
+  // The person's own rules apply to every export until removed (kept with the page's preferences).
+  const [custom, setCustom] = useState<CustomRule[]>(loadCustomRules);
+  useEffect(() => saveCustomRules(custom), [custom]);
 
   const selection = useMemo((): ExportSelection =>
     scope === 'selection' ? { kind: 'ranges', ranges: (src.marked?.ranges ?? []).map(([from, to]) => [from, to]) }
@@ -102,6 +105,9 @@ export function useExportModel(src: ExportSource) {
   }
 
   const preview = local ? { hits: local.hits, hitCount: local.hits.length } : remote.preview;
+  // Said before the download, from the frames in scope (the proxy writes the same ones).
+  const harEmpty = useMemo(() => format === 'har' ? harEmptyReason(local ? local.frames : selectFrames(src.frames, selection), src.target.transport) : undefined,
+    [format, local, src.frames, src.target, selection]);
   return {
     scope, setScope, format, setFormat, optOut, setOptOut, range, setRange, lastMs,
     custom, addRule, removeRule: (i: number) => setCustom((c) => c.filter((_, j) => j !== i)),
@@ -111,6 +117,8 @@ export function useExportModel(src: ExportSource) {
     /** Every value that will be redacted; `hits` may list only the first of them. */
     hitCount: preview?.hitCount ?? 0,
     previewError: remote.error,
+    /** Why a HAR of the frames in scope would be empty (a stdio session has no HTTP exchanges). */
+    harEmpty,
     fileName: () => exportFileName(src.target.name, format, new Date()),
     text,
   };

@@ -11,6 +11,7 @@ import { HttpExchangeDetail } from './HttpExchangeDetail';
 import { JsonTree } from './JsonTree';
 import { KindBadge } from './KindBadge';
 import { RawText } from './RawText';
+import { ResendActions } from './ResendActions';
 import { FactList } from '../ui/FactList';
 import { formatBytes } from '../../lib/text/bytes';
 
@@ -68,6 +69,7 @@ export function FrameDetail({ view, annotations, onJump, trace }: { view: FrameV
           <CopyButton text={raw} label="Copy raw text" />
         </div>
       </header>
+      {trace?.source.kind === 'live' && <ResendActions sessionId={trace.source.sessionId} frame={view.frame} onJump={onJump} />}
       <Facts view={view} />
       <Marks view={view} />
       {annotations && annotations.length > 0 && <FrameAnnotations annotations={annotations} />}

@@ -6,7 +6,7 @@ import { formatId, formatLatency, formatTime, lifecycleText, type FrameView } fr
 import { httpSummary } from '../../lib/view/http-frame';
 import { DIRECTION } from './direction';
 import { KIND_TONE } from './KindBadge';
-import { CELL, ROW_HEIGHT } from './columns';
+import { CELL, ROW_HEIGHT, SIZE_COLUMN_HIDDEN } from './columns';
 import { keepTextUnselected } from './gesture';
 import { formatBytes } from '../../lib/text/bytes';
 
@@ -90,7 +90,7 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       </span>
       {/* String ids read whole; one longer than the column ends in … with the full id in the title. */}
       <span role="gridcell" style={CELL[5]} title={v.id === undefined ? undefined : formatId(v.id)} className="truncate px-2 text-right text-zinc-300">{formatId(v.id)}</span>
-      <span role="gridcell" style={CELL[6]} className="px-2 text-right tabular-nums text-zinc-500">{formatBytes(v.frame.size)}</span>
+      <span role="gridcell" style={CELL[6]} className={`px-2 text-right tabular-nums text-zinc-500 ${SIZE_COLUMN_HIDDEN}`}>{formatBytes(v.frame.size)}</span>
       {/* A cancelled request's time runs up to its cancellation (the mark is in the method cell). */}
       <span role="gridcell" style={CELL[7]} title={v.cancelledAfterUs !== undefined ? `cancelled after ${formatLatency(v.cancelledAfterUs)}` : undefined} className={`px-2 text-right tabular-nums ${v.cancelledAfterUs !== undefined ? 'text-zinc-400' : latency ? 'text-zinc-200' : ''}`}>
         {v.cancelledAfterUs !== undefined ? formatLatency(v.cancelledAfterUs) : latency}

@@ -17,11 +17,29 @@ export const COLUMN_NAMES = ['Seq', 'Time (ms)', 'Dir', 'Kind', 'Method', 'Id', 
 /** Widths in rem of the fixed columns, left of the method and right of it. */
 const LEFT = [4, 5, 2, 6];
 /** Id wide enough for a short string id ("sum-7f3e9a") to read whole; longer ones truncate. */
-const RIGHT = [6.5, 4, 4.75];
+const ID = 6.5;
+const SIZE = 4;
+const LATENCY = 4.75;
 const METHOD_MIN = 8;
 const ABOUT_MIN = 3;
 /** The method's share of the flexible middle; the about column takes the rest. */
 const METHOD_SHARE = 0.6;
+
+/**
+ * Size is the first column to give way when the table is narrow (the client panel open at
+ * 1280 px): its width is a CSS variable, 0 below FULL_TABLE_WIDTH, so the other columns keep
+ * their places and the table does not scroll sideways. The table wrapper is the container these
+ * queries read (`@container` in TrafficPane); the literal class strings must name FULL_TABLE_WIDTH.
+ */
+const SIZE_W = 'var(--size-col)';
+export const SIZE_COLUMN_VAR = '[--size-col:4rem] @max-[43.25rem]:[--size-col:0rem]';
+export const SIZE_COLUMN_HIDDEN = '@max-[43.25rem]:hidden';
+
+const leftTotal = LEFT.reduce((a, b) => a + b, 0);
+/** With every column. */
+export const FULL_TABLE_WIDTH = `${leftTotal + METHOD_MIN + ABOUT_MIN + ID + SIZE + LATENCY}rem`;
+/** Below this the columns would crush the method even without Size; the table scrolls sideways instead. */
+export const MIN_TABLE_WIDTH = `${leftTotal + METHOD_MIN + ABOUT_MIN + ID + LATENCY}rem`;
 
 function placed(): CSSProperties[] {
   const cells: CSSProperties[] = [];
@@ -30,20 +48,15 @@ function placed(): CSSProperties[] {
     cells.push({ position: 'absolute', top: 0, bottom: 0, left: `${left}rem`, width: `${w}rem` });
     left += w;
   }
-  const rightTotal = RIGHT.reduce((a, b) => a + b, 0);
-  const middle = `(100% - ${left + rightTotal}rem)`;
+  const rightTotal = `(${ID + LATENCY}rem + ${SIZE_W})`;
+  const middle = `(100% - ${left}rem - ${rightTotal})`;
   cells.push({ position: 'absolute', top: 0, bottom: 0, left: `${left}rem`, width: `calc(${middle} * ${METHOD_SHARE})` });
-  let right = rightTotal;
-  for (const w of RIGHT) {
-    right -= w;
-    cells.push({ position: 'absolute', top: 0, bottom: 0, right: `${right}rem`, width: `${w}rem` });
-  }
-  cells.push({ position: 'absolute', top: 0, bottom: 0, left: `calc(${left}rem + ${middle} * ${METHOD_SHARE})`, right: `${rightTotal}rem` });
+  cells.push({ position: 'absolute', top: 0, bottom: 0, right: `calc(${LATENCY}rem + ${SIZE_W})`, width: `${ID}rem` });
+  cells.push({ position: 'absolute', top: 0, bottom: 0, right: `${LATENCY}rem`, width: SIZE_W, overflow: 'hidden' });
+  cells.push({ position: 'absolute', top: 0, bottom: 0, right: 0, width: `${LATENCY}rem` });
+  cells.push({ position: 'absolute', top: 0, bottom: 0, left: `calc(${left}rem + ${middle} * ${METHOD_SHARE})`, right: `calc${rightTotal}` });
   return cells;
 }
 
 /** One style per column, in COLUMN_NAMES order; the same objects every render. */
 export const CELL = placed();
-
-/** Below this the columns would crush the method; the table scrolls sideways instead. */
-export const MIN_TABLE_WIDTH = `${LEFT.reduce((a, b) => a + b, 0) + METHOD_MIN + ABOUT_MIN + RIGHT.reduce((a, b) => a + b, 0)}rem`;

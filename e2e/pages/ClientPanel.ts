@@ -3,6 +3,7 @@
  * server's pending requests. Found by role and accessible name only.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { LoupePage } from './LoupePage';
 
 /** The capability checkboxes a person ticks in Connect options before connecting (all on by default). */
 export const ANSWERS_EVERYTHING = ['sampling', 'elicitation: form', 'roots', 'roots: listChanged'];
@@ -13,6 +14,17 @@ export async function chooseCapabilities(page: Page, labels: string[], connectio
   const caps = sidebar.getByRole('group', { name: `Connect options of ${connection}` }).getByRole('group', { name: 'Client capabilities' });
   if (!(await caps.isVisible())) await sidebar.getByRole('button', { name: `Connect options of ${connection}`, exact: true }).click();
   for (const label of labels) await caps.getByRole('checkbox', { name: label, exact: true }).check();
+}
+
+/** Opens Loupe, connects the built-in server-everything and lists its tools in the client panel. */
+export async function connectEverything(page: Page, url: string): Promise<{ lp: LoupePage; client: ClientPanel }> {
+  const lp = new LoupePage(page);
+  await lp.open(url);
+  await lp.connect('server-everything (reference server)');
+  await lp.expectPhase('ready');
+  const client = new ClientPanel(page);
+  await client.listTools();
+  return { lp, client };
 }
 
 export class ClientPanel {
@@ -33,7 +45,7 @@ export class ClientPanel {
     await expect(this.root).toBeVisible();
   }
 
-  async tab(name: 'Tools' | 'Resources' | 'Prompts' | 'Tasks' | 'Roots' | 'Utilities' | 'Listen'): Promise<void> {
+  async tab(name: 'Tools' | 'Resources' | 'Prompts' | 'Tasks' | 'Roots' | 'Pinned' | 'Utilities' | 'Listen'): Promise<void> {
     await this.open();
     await this.tabs.getByRole('tab', { name }).click();
   }

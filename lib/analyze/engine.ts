@@ -6,7 +6,9 @@
 import { TRANSPORT_FRAMING, type Frame, type Framing } from '../mcp/frame';
 import { parseStrict, type StrictJson } from '../mcp/strict-json';
 import { DEFAULT_TIMEOUT_MS } from '../mcp/calls';
-import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, specUrl } from '../mcp/versions';
+import { DEFAULT_PROTOCOL_VERSION, isKnownVersion, specUrl, STATEFUL_VERSIONS } from '../mcp/versions';
+import { MODERN_VERSION } from '../mcp/modern';
+import { metaVersion } from '../mcp/era';
 import { LineAssembler, type TextUnit } from './lines';
 import { toMessage, type Message } from './message';
 import { RULE_MODULES } from './rules';
@@ -105,6 +107,13 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
     return DEFAULT_PROTOCOL_VERSION;
   };
 
+  /** A modern message is judged by the modern version it (or the session) declared. */
+  const modernVersion = (msg: Message): string => {
+    const own = metaVersion(msg.params);
+    if (isKnownVersion(own) && !STATEFUL_VERSIONS.includes(own)) return own;
+    return state.eras.modernVersion ?? MODERN_VERSION;
+  };
+
   // Hooks are called in plain loops (no closure per call): this is the hot path.
   const onMessage = modules.filter((m) => m.onMessage);
   const onText = modules.filter((m) => m.onText);
@@ -114,7 +123,10 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
   const handleMessage = (msg: Message) => {
     ctx.msg = msg;
     ctx.request = msg.kind === 'response' || msg.kind === 'error' ? state.calls.match(msg.dir, msg.id)?.call : undefined;
-    ctx.version = judgeVersion(msg, ctx.request);
+    // Each message is judged by the rules of its own era: a dual-era probe and the legacy session
+    // it fell back to are one trace (lib/mcp/era.ts).
+    state.era = state.eras.classify(msg, ctx.request?.seq);
+    ctx.version = state.era === 'modern' ? modernVersion(msg) : judgeVersion(msg, ctx.request);
     for (const m of onMessage) {
       try {
         m.onMessage?.(ctx as MessageContext);

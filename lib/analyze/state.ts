@@ -5,6 +5,10 @@
 import { CallIndex, type Call } from '../mcp/calls';
 import { HttpExchanges } from '../mcp/http-exchanges';
 import type { Obj } from './util';
+import { EraTracker, type Era } from '../mcp/era';
+import { RoundIndex } from '../mcp/rounds';
+import { ListenIndex } from '../mcp/listens';
+import { TaskSpans } from '../mcp/task-spans';
 
 export type Phase =
   /** Nothing from the client yet. */
@@ -39,7 +43,17 @@ export interface ToolInfo {
 
 export interface AnalysisState {
   phase: Phase;
-  era: 'stateful' | 'stateless';
+  /** The era of the message being judged (set before the rules run): legacy rules skip modern
+   *  messages and the modern.* rules skip legacy ones. */
+  era: Era;
+  /** The era of every message and of the server, and where the conversation changed era. */
+  eras: EraTracker;
+  /** Multi-round-trip requests: the rounds of each logical call. */
+  rounds: RoundIndex;
+  /** `subscriptions/listen` streams and their notifications. */
+  listens: ListenIndex;
+  /** Tasks of the 2026-07-28 tasks extension, with the requests that polled them. */
+  taskSpans: TaskSpans;
   requestedVersion?: string;
   negotiatedVersion?: string;
   clientInfo?: Obj;
@@ -81,7 +95,11 @@ export interface AnalysisState {
 export function createState(exchanges = new HttpExchanges()): AnalysisState {
   return {
     phase: 'new',
-    era: 'stateful',
+    era: 'legacy',
+    eras: new EraTracker(),
+    rounds: new RoundIndex(),
+    listens: new ListenIndex(),
+    taskSpans: new TaskSpans(),
     calls: new CallIndex(),
     exchanges,
     subscriptions: new Set(),

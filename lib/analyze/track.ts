@@ -2,11 +2,10 @@
  * Applies one message to the session state, after the rules have judged it against the state as
  * it was. Ordering matters: a rule sees "before", the next message sees "after".
  */
-import type { KnownVersion } from '../mcp/versions';
 import type { AnalysisState, RequestRecord } from './state';
 import type { Message } from './message';
 import { PAGINATED } from '../mcp/methods';
-import { statelessSignal, STATELESS_VERSION_KEY } from './era';
+import { trackModern } from './track-modern';
 import { arrAt, isObj, objAt, own, strAt } from './util';
 
 export function progressTokenOf(params: unknown): unknown {
@@ -25,12 +24,8 @@ export function progressKey(requesterDir: string, token: string | number): strin
 export function track(state: AnalysisState, msg: Message, request: RequestRecord | undefined): void {
   const counts = state.methods[msg.dir];
   if (msg.method) counts.set(msg.method, (counts.get(msg.method) ?? 0) + 1);
-  if (state.era === 'stateful' && statelessSignal(msg)) {
-    state.era = 'stateless';
-    state.phase = 'operational';
-    const meta = objAt(msg.params, '_meta');
-    state.negotiatedVersion ??= strAt(meta, STATELESS_VERSION_KEY) as KnownVersion | undefined;
-  }
+  state.eras.learn(msg, request);
+  if (state.era === 'modern') trackModern(state, msg, request);
   if (msg.kind === 'request') trackRequest(state, msg);
   else if (msg.kind === 'notification') trackNotification(state, msg);
   else if ((msg.kind === 'response' || msg.kind === 'error') && request && request.responseSeq === undefined) trackResponse(state, msg, request);

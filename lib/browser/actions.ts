@@ -63,6 +63,23 @@ export async function deleteConnection(id: string): Promise<void> {
   await getSocket().call({ type: 'connections/delete', id });
 }
 
+export async function restoreConnection(id: string): Promise<void> {
+  await getSocket().call({ type: 'connections/restore', id });
+}
+
+/** Resolves with the copy's id. */
+export async function cloneConnection(id: string): Promise<string | undefined> {
+  const reply = await getSocket().call({ type: 'connections/clone', id });
+  return reply.type === 'ack' ? reply.connectionId : undefined;
+}
+
+/** `mcpServers` JSON of these connections (all when left out); secrets redacted unless `reveal`. */
+export async function exportConnections(ids: string[] | undefined, reveal: boolean): Promise<{ json: string; redacted: string[] }> {
+  const reply = await getSocket().call({ type: 'connections/export', ids, reveal });
+  if (reply.type !== 'connections/exported') throw new Error('The proxy did not answer the export.');
+  return { json: reply.json, redacted: reply.redacted };
+}
+
 export async function importConnections(json: string): Promise<void> {
   await getSocket().call({ type: 'connections/import', json });
 }

@@ -99,6 +99,7 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeDa
     case 'request/result':
     case 'ack':
     case 'session/exported':
+    case 'connections/exported':
       return d;
     default:
       return unreachable(msg);

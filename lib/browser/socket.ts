@@ -12,11 +12,13 @@ import { Backoff } from './backoff';
 import { checkFramesMessage } from './frames-message';
 import { startClientFollowers } from './client/followers';
 import { restorePanels } from './client/panelStore';
+import { restoreTemplates } from './client/templatesStore';
+import { restoreDismissed } from './client/dismissedStore';
 
 type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 export type PageRequest = WithoutRid<PageMessage>;
 
-type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' | 'session/exported' }>;
+type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' | 'session/exported' | 'connections/exported' }>;
 
 /** A request the proxy answered with an error; `code` is the JSON-RPC code when there is one. */
 export class ProxyRequestError extends Error {
@@ -56,6 +58,8 @@ export class LoupeSocket {
     useLoupe.getState().restoreTabs();
     restoreViewFromUrl();
     restorePanels();
+    restoreTemplates();
+    restoreDismissed();
     startClientFollowers();
     // A tab opened any way at all (the session list, Back/Forward, a link) streams its session.
     useLoupe.subscribe((now, before) => {
@@ -151,6 +155,7 @@ export class LoupeSocket {
       case 'ack':
       case 'request/result':
       case 'session/exported':
+      case 'connections/exported':
         return this.settle(msg.rid, (w) => w.resolve(msg));
       default:
         unreachable(msg);

@@ -46,7 +46,12 @@ export interface Call {
   /** The transport refused the request before it reached a session (an HTTP 4xx to the POST that
    *  carried it): it is not open, and is never overdue. */
   refused?: boolean;
+  /** Open by design (a `subscriptions/listen` stream lives until someone closes it): never overdue. */
+  longLived?: boolean;
 }
+
+/** Requests whose answer only ends them: they stay open for as long as they are wanted. */
+const LONG_LIVED = new Set(['subscriptions/listen']);
 
 /** The id as a pairing key, or undefined when the id cannot pair (null, boolean, object...). */
 export function idKey(id: unknown): string | undefined {
@@ -90,6 +95,7 @@ export class CallIndex {
     const call: Call = {
       seq, ts, dir, id: id as string | number, method, params, responseSeq: undefined, responseTs: undefined, isError: undefined,
       errorCode: undefined, cancelledSeq: undefined, cancelledTs: undefined, progressToken: undefined, progressCount: 0, timedOut: undefined, refused: undefined,
+      longLived: LONG_LIVED.has(method) || undefined,
     };
     this.all.push(call);
     if (!this.byRequestSeq.has(seq)) this.byRequestSeq.set(seq, call);
@@ -184,7 +190,7 @@ export class CallIndex {
     while (this.deadlineHead < this.all.length) {
       const c = this.all[this.deadlineHead];
       const deadline = c.ts + timeoutUs;
-      const settled = c.timedOut || c.refused || (c.responseTs !== undefined && c.responseTs < deadline) || (c.cancelledTs !== undefined && c.cancelledTs < deadline);
+      const settled = c.timedOut || c.refused || c.longLived || (c.responseTs !== undefined && c.responseTs < deadline) || (c.cancelledTs !== undefined && c.cancelledTs < deadline);
       if (!settled) {
         if (nowUs < deadline) break;
         c.timedOut = true;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as T from '@modelcontextprotocol/sdk/types.js';
 import { PARAMS, RESULTS } from '../analyze/schemas';
-import { METHOD_LIST, definedIn, mayBeSentBy, methodDef, receiverNeeds } from './methods';
+import { METHOD_LIST, definedIn, eraOfMethod, mayBeSentBy, methodDef, methodInfo, receiverNeeds } from './methods';
 
 describe('the method table', () => {
   it('lists every method the SDK has a request or notification schema for, once', () => {
@@ -23,5 +23,13 @@ describe('the method table', () => {
     expect(methodDef('elicitation/create', '2025-03-26')).toBeUndefined();
     expect(methodDef('initialize', '2026-07-28')).toBeUndefined();
     expect(definedIn(METHOD_LIST.find((m) => m.method === 'server/discover')!, '2026-07-28')).toBe(true);
+  });
+
+  it('says which era defines each method', () => {
+    const era = (m: string) => eraOfMethod(methodInfo(m)!);
+    expect(['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'notifications/initialized', 'roots/list', 'tasks/result'].map(era)).toEqual(Array(7).fill('legacy'));
+    expect(['server/discover', 'subscriptions/listen', 'tasks/update', 'notifications/subscriptions/acknowledged', 'notifications/tasks'].map(era)).toEqual(Array(5).fill('modern'));
+    expect(['tools/call', 'resources/read', 'tasks/get', 'notifications/progress'].map(era)).toEqual(Array(4).fill('both'));
+    expect(methodInfo('tasks/update')?.extension).toBe('io.modelcontextprotocol/tasks');
   });
 });

@@ -6,6 +6,7 @@
  */
 import type * as SdkTypes from '@modelcontextprotocol/sdk/types.js';
 import type { KnownVersion } from './versions';
+import { MODERN_VERSION, TASKS_EXTENSION } from './modern';
 
 export type Side = 'client' | 'server';
 
@@ -28,11 +29,22 @@ export interface MethodDef {
   paginated?: boolean;
   /** The SDK schema (in @modelcontextprotocol/sdk/types.js) the result must match. */
   result?: keyof typeof SdkTypes;
+  /** Defined by an official extension rather than the core protocol (its capability key). */
+  extension?: string;
 }
+
+/** Which era defines a method (docs/eras.md): only the handshake era, only the modern one, or both. */
+export type MethodEra = 'legacy' | 'modern' | 'both';
+
+export function eraOfMethod(def: MethodDef): MethodEra {
+  if (def.until !== undefined && def.until <= STATELESS) return 'legacy';
+  return def.since >= STATELESS ? 'modern' : 'both';
+}
+
 
 type Extra = Partial<Omit<MethodDef, 'method' | 'kind' | 'from'>>;
 const V1: KnownVersion = '2024-11-05';
-const STATELESS: KnownVersion = '2026-07-28';
+const STATELESS: KnownVersion = MODERN_VERSION;
 
 const req = (method: string, from: MethodDef['from'], extra: Extra = {}): MethodDef => ({ method, kind: 'request', from, since: V1, ...extra });
 const note = (method: string, from: MethodDef['from'], extra: Extra = {}): MethodDef => ({ method, kind: 'notification', from, since: V1, ...extra });
@@ -42,11 +54,13 @@ export const METHOD_LIST: readonly MethodDef[] = [
   req('initialize', 'client', { until: STATELESS, result: 'InitializeResultSchema' }),
   req('ping', 'both', { until: STATELESS, result: 'EmptyResultSchema' }),
   req('server/discover', 'client', { since: STATELESS }),
+  // Replaces resources/subscribe and the HTTP GET stream (basic/patterns/subscriptions).
+  req('subscriptions/listen', 'client', { since: STATELESS }),
   req('resources/list', 'client', { receiverNeeds: 'resources', paginated: true, result: 'ListResourcesResultSchema' }),
   req('resources/templates/list', 'client', { receiverNeeds: 'resources', paginated: true, result: 'ListResourceTemplatesResultSchema' }),
   req('resources/read', 'client', { receiverNeeds: 'resources', result: 'ReadResourceResultSchema' }),
-  req('resources/subscribe', 'client', { receiverNeeds: 'resources.subscribe', result: 'EmptyResultSchema' }),
-  req('resources/unsubscribe', 'client', { receiverNeeds: 'resources.subscribe', result: 'EmptyResultSchema' }),
+  req('resources/subscribe', 'client', { until: STATELESS, receiverNeeds: 'resources.subscribe', result: 'EmptyResultSchema' }),
+  req('resources/unsubscribe', 'client', { until: STATELESS, receiverNeeds: 'resources.subscribe', result: 'EmptyResultSchema' }),
   req('prompts/list', 'client', { receiverNeeds: 'prompts', paginated: true, result: 'ListPromptsResultSchema' }),
   req('prompts/get', 'client', { receiverNeeds: 'prompts', result: 'GetPromptResultSchema' }),
   req('tools/list', 'client', { receiverNeeds: 'tools', paginated: true, result: 'ListToolsResultSchema' }),
@@ -54,13 +68,17 @@ export const METHOD_LIST: readonly MethodDef[] = [
   req('logging/setLevel', 'client', { until: STATELESS, receiverNeeds: 'logging', result: 'EmptyResultSchema' }),
   // 2024-11-05 had completion/complete before it had a capability.
   req('completion/complete', 'client', { receiverNeeds: 'completions', needsSince: '2025-03-26', result: 'CompleteResultSchema' }),
-  req('sampling/createMessage', 'server', { receiverNeeds: 'sampling', taskNeeds: 'tasks.requests.sampling.createMessage', result: 'CreateMessageResultSchema' }),
-  req('roots/list', 'server', { receiverNeeds: 'roots', result: 'ListRootsResultSchema' }),
-  req('elicitation/create', 'server', { since: '2025-06-18', receiverNeeds: 'elicitation', taskNeeds: 'tasks.requests.elicitation.create', result: 'ElicitResultSchema' }),
+  // In the modern era these travel inside an InputRequiredResult, never as requests (basic/patterns/mrtr).
+  req('sampling/createMessage', 'server', { until: STATELESS, receiverNeeds: 'sampling', taskNeeds: 'tasks.requests.sampling.createMessage', result: 'CreateMessageResultSchema' }),
+  req('roots/list', 'server', { until: STATELESS, receiverNeeds: 'roots', result: 'ListRootsResultSchema' }),
+  req('elicitation/create', 'server', { since: '2025-06-18', until: STATELESS, receiverNeeds: 'elicitation', taskNeeds: 'tasks.requests.elicitation.create', result: 'ElicitResultSchema' }),
   req('tasks/get', 'both', { since: TASKS, receiverNeeds: 'tasks', result: 'GetTaskResultSchema' }),
-  req('tasks/result', 'both', { since: TASKS, receiverNeeds: 'tasks', result: 'GetTaskPayloadResultSchema' }),
-  req('tasks/list', 'both', { since: TASKS, receiverNeeds: 'tasks.list', paginated: true, result: 'ListTasksResultSchema' }),
+  // 2026-07-28 moved tasks into an extension: tasks/get and tasks/cancel stay (client only in
+  // practice), tasks/update is new, tasks/result and tasks/list are gone.
+  req('tasks/result', 'both', { since: TASKS, until: STATELESS, receiverNeeds: 'tasks', result: 'GetTaskPayloadResultSchema' }),
+  req('tasks/list', 'both', { since: TASKS, until: STATELESS, receiverNeeds: 'tasks.list', paginated: true, result: 'ListTasksResultSchema' }),
   req('tasks/cancel', 'both', { since: TASKS, receiverNeeds: 'tasks.cancel', result: 'CancelTaskResultSchema' }),
+  req('tasks/update', 'client', { since: STATELESS, extension: TASKS_EXTENSION }),
   note('notifications/initialized', 'client', { until: STATELESS }),
   note('notifications/cancelled', 'both'),
   note('notifications/progress', 'both'),
@@ -71,8 +89,10 @@ export const METHOD_LIST: readonly MethodDef[] = [
   note('notifications/resources/list_changed', 'server', { senderNeeds: 'resources.listChanged' }),
   note('notifications/tools/list_changed', 'server', { senderNeeds: 'tools.listChanged' }),
   note('notifications/prompts/list_changed', 'server', { senderNeeds: 'prompts.listChanged' }),
-  note('notifications/elicitation/complete', 'server', { since: TASKS }),
-  note('notifications/tasks/status', 'both', { since: TASKS }),
+  note('notifications/elicitation/complete', 'server', { since: TASKS, until: STATELESS }),
+  note('notifications/tasks/status', 'both', { since: TASKS, until: STATELESS }),
+  note('notifications/subscriptions/acknowledged', 'server', { since: STATELESS }),
+  note('notifications/tasks', 'server', { since: STATELESS, extension: TASKS_EXTENSION }),
 ];
 
 const BY_NAME = new Map(METHOD_LIST.map((m) => [m.method, m]));

@@ -4,7 +4,7 @@ export type KnownVersion = (typeof KNOWN_VERSIONS)[number];
 
 export const DEFAULT_PROTOCOL_VERSION: KnownVersion = '2025-11-25';
 
-/** Versions with an `initialize` handshake; 2026-07-28 is the stateless era. */
+/** Versions with an `initialize` handshake (the legacy era); 2026-07-28 is the modern era. */
 export const STATEFUL_VERSIONS: readonly KnownVersion[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
 
 export function isKnownVersion(v: unknown): v is KnownVersion {

@@ -18,6 +18,7 @@ import type { Call, CallIndex } from '../mcp/calls';
 import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
 import { HttpExchanges } from '../mcp/http-exchanges';
+import type { EraTracker } from '../mcp/era';
 
 export type ModelSource = 'live' | 'file';
 
@@ -68,6 +69,11 @@ export class SessionModel {
 
   get state(): AnalysisState {
     return this.analyzer.state();
+  }
+
+  /** The era of every message and of the server (docs/eras.md), and where the conversation changed era. */
+  get eras(): EraTracker {
+    return this.analyzer.state().eras;
   }
 
   get calls(): CallIndex {

@@ -2,7 +2,7 @@
  * HAR 1.2 of the http lane, for browser devtools: one entry per exchange of the session's model
  * (lib/mcp/http-exchanges.ts builds them; the analyser's http.* rules read the same ones).
  */
-import { headerValue, type HeaderPairs } from '../mcp/frame';
+import { headerValue, type Frame, type HeaderPairs, type TransportKind } from '../mcp/frame';
 import { requestBody, type HttpExchange } from '../mcp/http-exchanges';
 import { modelOf, type SessionModel } from '../model/session-model';
 import type { Trace } from '../trace/format';
@@ -55,9 +55,24 @@ function entry(ex: HttpExchange, origin: number) {
   };
 }
 
+/**
+ * Why a HAR of these frames holds no entry, in one sentence a person can act on; undefined when
+ * it holds some. HAR records HTTP requests and responses only: a stdio session has none, and the
+ * export dialog, the CLI and the file's own `log.comment` say so rather than hand over an empty
+ * file with no word of why.
+ */
+export function harEmptyReason(frames: readonly Frame[], transport: TransportKind): string | undefined {
+  if (frames.some((f) => f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'request')) return undefined;
+  const messages = frames.filter((f) => f.lane === 'message').length;
+  const rest = `HAR records HTTP requests and responses only; the ${messages} message${messages === 1 ? '' : 's'} are in the Loupe trace, HTML, OTLP and Mermaid exports`;
+  if (transport === 'stdio') return `This session ran over stdio, so it has no HTTP exchanges: ${rest}.`;
+  return `The frames exported hold no HTTP exchange (no request of the http lane is in scope): ${rest}.`;
+}
+
 /** `model`: the session's, when the caller already holds it; else the trace's frames build one. */
 export function traceToHar(trace: Trace, creatorVersion: string, model: Pick<SessionModel, 'exchanges'> = modelOf(trace.frames)): object {
   const origin = originMs(trace.header);
   const entries = model.exchanges.all.map((ex) => entry(ex, origin));
-  return { log: { version: '1.2', creator: { name: 'Loupe', version: creatorVersion }, entries } };
+  const empty = entries.length === 0 ? harEmptyReason(trace.frames, trace.header.target.transport) : undefined;
+  return { log: { version: '1.2', creator: { name: 'Loupe', version: creatorVersion }, entries, ...(empty ? { comment: empty } : {}) } };
 }

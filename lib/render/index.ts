@@ -1,6 +1,6 @@
 /** What a trace becomes when it leaves Loupe: the prepared export and every format it renders to. */
 export { prepareExport, exportTraceText, selectFrames, type ExportInput, type FrameSelection, type PreparedExport } from './export';
-export { traceToHar } from './har';
+export { harEmptyReason, traceToHar } from './har';
 export { traceToOtlp } from './otlp';
 export { traceToMermaid } from './mermaid';
 export { renderExport, exportFileName, EXPORT_FORMATS, FORMAT_INFO, type ExportFormat } from './render';

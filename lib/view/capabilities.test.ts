@@ -56,7 +56,7 @@ describe('handshake facts and used methods', () => {
       requestedVersion: '2025-06-18', selectedVersion: '2025-06-18',
       clientInfo: { name: 'loupe', version: '1' }, serverInfo: { name: 'srv', version: '2' },
       clientCapabilities: { roots: {} }, serverCapabilities: { tools: {}, logging: {} },
-      instructions: 'be nice', initializeSeq: 1, resultSeq: 2,
+      instructions: 'be nice', initializeSeq: 1, resultSeq: 2, era: 'legacy', serverEra: 'legacy', extensions: [],
     });
   });
 

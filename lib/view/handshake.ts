@@ -4,6 +4,7 @@
  * follows the handshake as the frames arrive (and starts over when an HTTP session is renewed).
  */
 import type { AnalysisState } from '../analyze';
+import type { Era, ServerEra } from '../mcp/era';
 
 export interface HandshakeFacts {
   requestedVersion?: string;
@@ -17,6 +18,13 @@ export interface HandshakeFacts {
   resultSeq?: number;
   /** The initialize request was answered with an error. */
   failed?: boolean;
+  /** The era the conversation is in, and what the server showed it speaks (docs/eras.md). */
+  era?: Era;
+  serverEra: ServerEra;
+  /** The versions `server/discover` (or a -32022) listed. */
+  supportedVersions?: string[];
+  /** The names of the extensions the server declared (`capabilities.extensions`). */
+  extensions: string[];
 }
 
 /** The handshake as the session model's analyser state holds it (what the page shows). */
@@ -26,5 +34,11 @@ export function handshakeFacts(st: AnalysisState): HandshakeFacts {
     requestedVersion: st.requestedVersion, selectedVersion: st.negotiatedVersion,
     clientInfo: st.clientInfo, serverInfo: st.serverInfo, clientCapabilities: st.clientCapabilities, serverCapabilities: st.serverCapabilities,
     instructions: st.instructions, initializeSeq: st.initializeSeq, resultSeq, failed: st.phase === 'failed' ? true : undefined,
+    era: st.eras.current, serverEra: st.eras.server, supportedVersions: st.eras.supportedVersions, extensions: extensionNames(st.serverCapabilities),
   };
+}
+
+function extensionNames(caps: Record<string, unknown> | undefined): string[] {
+  const ext = caps?.extensions;
+  return typeof ext === 'object' && ext !== null && !Array.isArray(ext) ? Object.keys(ext) : [];
 }

@@ -20,6 +20,11 @@ export interface RequestRecord {
   cancelled: boolean;
   /** When the requester cancelled it, unanswered: where its time stops. */
   cancelTs?: number;
+  /** Open by design (a subscriptions/listen stream): never hung. */
+  longLived?: boolean;
+  /** A round of a multi-round-trip call: its place, the first round's seq, and the logical call's
+   *  total time (first request to last answer) once the last round is answered. */
+  round?: { index: number; count: number; firstSeq: number; totalUs?: number };
 }
 
 /** Every request of the session, from its one pairing (a request the transport refused never
@@ -31,8 +36,30 @@ export function requestsOf(session: SessionModel): RequestRecord[] {
     out.push({
       seq: c.seq, method: c.method, dir: c.dir, startTs: c.ts, endTs: c.responseTs, latencyUs: c.responseTs === undefined ? undefined : c.responseTs - c.ts,
       isError: c.isError === true, errorCode: c.errorCode, cancelled: c.cancelledSeq !== undefined,
-      cancelTs: c.responseTs === undefined ? c.cancelledTs : undefined,
+      cancelTs: c.responseTs === undefined ? c.cancelledTs : undefined, longLived: c.longLived, round: roundOf(session, c.seq),
     });
+  }
+  return nestRounds(out);
+}
+
+function roundOf(session: SessionModel, seq: number): RequestRecord['round'] {
+  const logical = session.state.rounds.logicalCallOf(seq);
+  if (!logical || logical.rounds.length < 2) return undefined;
+  const first = session.calls.callAt(logical.rounds[0]);
+  const last = session.calls.callAt(logical.rounds[logical.rounds.length - 1]);
+  const totalUs = first && last?.responseTs !== undefined ? last.responseTs - first.ts : undefined;
+  return { index: logical.rounds.indexOf(seq) + 1, count: logical.rounds.length, firstSeq: logical.rounds[0], totalUs };
+}
+
+/** The rounds of a logical call follow its first round, so the waterfall shows them nested. */
+function nestRounds(requests: RequestRecord[]): RequestRecord[] {
+  if (!requests.some((r) => r.round)) return requests;
+  const later = new Map<number, RequestRecord[]>();
+  for (const r of requests) if (r.round && r.round.index > 1) later.set(r.round.firstSeq, [...(later.get(r.round.firstSeq) ?? []), r]);
+  const out: RequestRecord[] = [];
+  for (const r of requests) {
+    if (r.round && r.round.index > 1) continue;
+    out.push(r, ...(later.get(r.seq) ?? []));
   }
   return out;
 }
@@ -107,7 +134,7 @@ export function timingCounts(requests: readonly RequestRecord[], nowTs: number, 
       if (r.errorCode === REQUEST_TIMEOUT_CODE) c.timeouts++;
     } else if (!r.cancelled) {
       c.inFlight++;
-      if (nowTs - r.startTs > timeoutUs) {
+      if (!r.longLived && nowTs - r.startTs > timeoutUs) {
         c.hung++;
         c.timeouts++;
       }

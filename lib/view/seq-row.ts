@@ -28,4 +28,14 @@ export interface SeqRow {
   /** On a request: a `notifications/cancelled` named it (seq of that notification). */
   cancelledBy?: number;
   errorCode?: number;
+  /** A round of a multi-round-trip call (1-based): rounds after the first sit under the first. */
+  round?: number;
+  /** On the first round's request: how many rounds the logical call took so far. */
+  rounds?: number;
+  /** A notification on a subscriptions/listen stream: the listen request's seq. */
+  subscription?: number;
+  /** A tasks/* request or its answer: the seq of the call that created the task (folded with progress). */
+  pollOf?: number;
+  /** On a call that created a task: how many tasks/* requests named it. */
+  polls?: number;
 }

@@ -80,7 +80,7 @@ export class SequenceModel {
     const row: SeqRow = {
       index, seq: f.seq, ts: f.ts, dir: f.dir, lane: f.lane, kind, method: c.method, id: c.id, label: '',
       pairSeq: undefined, latencyUs: undefined, parentSeq: undefined, depth: 0, isProgress: undefined,
-      progressCount: undefined, cancelledBy: undefined, errorCode: undefined,
+      progressCount: undefined, cancelledBy: undefined, errorCode: undefined, round: undefined, rounds: undefined, subscription: undefined, pollOf: undefined, polls: undefined,
     };
     this.rows.push(row);
     this.indexBySeq.set(f.seq, index);
@@ -98,6 +98,7 @@ export class SequenceModel {
     this.open.add(row.seq);
     if (row.dir === 'c2s') {
       this.openClientRequests.push(row.seq);
+      this.placeModernRequest(row);
       return;
     }
     // A server request during a client request belongs to it. Over HTTP the POST's stream says
@@ -120,6 +121,9 @@ export class SequenceModel {
     req.latencyUs = row.latencyUs = row.ts - req.ts;
     row.depth = req.depth;
     row.parentSeq = req.parentSeq;
+    row.round = req.round;
+    row.pollOf = req.pollOf;
+    row.isProgress = req.isProgress;
     if (call.errorCode !== undefined) row.errorCode = call.errorCode;
     if (req.dir === 'c2s') {
       const at = this.openClientRequests.lastIndexOf(req.seq);
@@ -135,10 +139,39 @@ export class SequenceModel {
       this.nestUnder(row, owner.seq);
       const req = this.row(owner.seq)!;
       req.progressCount = (req.progressCount ?? 0) + 1;
+    } else if (this.session.state.listens.streamAt(row.seq)) {
+      // A listen stream is one long-lived request: its notifications sit under it.
+      row.subscription = this.session.state.listens.streamAt(row.seq)!.requestSeq;
+      this.nestUnder(row, row.subscription);
     } else if (row.method === 'notifications/cancelled') {
       const target = this.session.calls.cancelledAt(row.seq);
       const req = target && this.row(target.seq);
       if (req) req.cancelledBy = row.seq;
+    }
+  }
+
+  /** A later round of a multi-round-trip call sits under its first round; a tasks/* request under
+   *  the call that created the task, folded with progress (lib/mcp/rounds.ts, task-spans.ts). */
+  private placeModernRequest(row: SeqRow): void {
+    const st = this.session.state;
+    const logical = st.rounds.logicalCallOf(row.seq);
+    if (logical && logical.rounds.length > 1) {
+      const first = this.row(logical.rounds[0]);
+      const at = logical.rounds.indexOf(row.seq);
+      if (first && at > 0) {
+        first.round = 1;
+        first.rounds = at + 1;
+        row.round = at + 1;
+        this.nestUnder(row, first.seq);
+      }
+    }
+    const task = st.taskSpans.spanOfPoll(row.seq);
+    const creator = task && this.row(task.callSeq);
+    if (creator) {
+      row.pollOf = creator.seq;
+      row.isProgress = true;
+      creator.polls = (creator.polls ?? 0) + 1;
+      this.nestUnder(row, creator.seq);
     }
   }
 

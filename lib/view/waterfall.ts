@@ -5,7 +5,7 @@
  */
 import type { RequestRecord } from './latency';
 
-export type BarState = 'answered' | 'error' | 'in-flight' | 'hung' | 'cancelled';
+export type BarState = 'answered' | 'error' | 'in-flight' | 'hung' | 'cancelled' | 'listening';
 
 export interface WaterfallBar {
   seq: number;
@@ -30,6 +30,7 @@ export function scaleX(s: WaterfallScale, ts: number): number {
 export function barState(r: RequestRecord, nowTs: number, hungUs: number): BarState {
   if (r.endTs !== undefined) return r.isError ? 'error' : 'answered';
   if (r.cancelled) return 'cancelled';
+  if (r.longLived) return 'listening';
   return nowTs - r.startTs > hungUs ? 'hung' : 'in-flight';
 }
 

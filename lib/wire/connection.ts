@@ -1,6 +1,22 @@
 import { z } from 'zod';
 
 /**
+ * How Loupe's client in a session of this connection sends requests: applied in the proxy (the
+ * ClientDriver), so every request of the session follows them whoever asked for it. Unset fields
+ * keep Loupe's defaults (60 s, progress restarts the timeout, 10 min at most, lists refreshed).
+ */
+export const ClientSettingsSchema = z.object({
+  requestTimeoutMs: z.number().int().positive().max(3_600_000).optional(),
+  resetTimeoutOnProgress: z.boolean().optional(),
+  maxTotalTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
+  /** Merged into `_meta` of every request the client sends (the request's own keys win). */
+  requestMeta: z.record(z.string(), z.unknown()).optional(),
+  /** Lists already shown are read again when the server says they changed (default on). */
+  autoRefreshLists: z.boolean().optional(),
+});
+export type ClientSettings = z.infer<typeof ClientSettingsSchema>;
+
+/**
  * The handshake a connection runs on Connect, saved with it. Unset fields take Loupe's defaults
  * (the newest protocol version; every client capability the page can answer).
  */
@@ -12,8 +28,20 @@ export const ConnectOptionsSchema = z.object({
    *  auto: server/discover first, initialize when the answer is not a modern one. */
   era: EraChoiceSchema.optional(),
   clientCapabilities: z.record(z.string(), z.unknown()).optional(),
+  settings: ClientSettingsSchema.optional(),
 });
 export type ConnectOptions = z.infer<typeof ConnectOptionsSchema>;
+
+/** A request (or client notification) kept with its connection to send again with one click. */
+export const PinnedRequestSchema = z.object({
+  id: z.string().min(1).max(100),
+  kind: z.enum(['request', 'notification']),
+  method: z.string().min(1).max(1000),
+  params: z.record(z.string(), z.unknown()).optional(),
+  label: z.string().max(1000).optional(),
+});
+export type PinnedRequest = z.infer<typeof PinnedRequestSchema>;
+const Pinned = z.array(PinnedRequestSchema).max(500).optional();
 
 /** A saved target. stdio targets carry an argument vector, never a shell string. */
 export const StdioConnectionSchema = z.object({
@@ -25,6 +53,7 @@ export const StdioConnectionSchema = z.object({
   env: z.record(z.string(), z.string()),
   cwd: z.string().max(4096).optional(),
   options: ConnectOptionsSchema.optional(),
+  pinned: Pinned,
   /** Built in, shipped with Loupe: cannot be deleted. */
   builtin: z.boolean().optional(),
 });
@@ -45,6 +74,7 @@ export const HttpConnectionSchema = z.object({
     streamIdleMs: z.number().int().positive().max(86_400_000).optional(),
   }).optional(),
   options: ConnectOptionsSchema.optional(),
+  pinned: Pinned,
   builtin: z.boolean().optional(),
 });
 

@@ -42,8 +42,14 @@ const AnswerFields = {
 export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connections/save'), rid: Rid, connection: ConnectionSchema }),
   z.object({ type: z.literal('connections/delete'), rid: Rid, id: z.string() }),
+  /** Undo of a delete made while this Loupe runs (the proxy kept it, secrets included). */
+  z.object({ type: z.literal('connections/restore'), rid: Rid, id: z.string() }),
+  /** A copy under a new id and name; the ack names the copy (`connectionId`). */
+  z.object({ type: z.literal('connections/clone'), rid: Rid, id: z.string() }),
   /** The `mcpServers` JSON that MCP hosts keep in their config files. */
   z.object({ type: z.literal('connections/import'), rid: Rid, json: z.string().max(1_000_000) }),
+  /** The connections (all when `ids` is left out) as `mcpServers` JSON; secrets redacted unless `reveal`. */
+  z.object({ type: z.literal('connections/export'), rid: Rid, ids: z.array(z.string()).max(10_000).optional(), reveal: z.boolean().optional() }),
   z.object({ type: z.literal('session/open'), rid: Rid, connectionId: z.string(), options: OpenOptionsSchema }),
   z.object({ type: z.literal('session/attach'), rid: Rid, sessionId: SessionId }),
   z.object({ type: z.literal('session/close'), rid: Rid, sessionId: SessionId }),
@@ -198,8 +204,10 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
     /** `local`: Loupe gave up (timeout, cancel, closed session); otherwise the server's JSON-RPC error. */
     error: z.object({ code: z.number().optional(), message: z.string(), data: Json.optional(), local: z.boolean().optional() }).optional(),
   }),
+  /** The answer to connections/export: the JSON, and `name: rule` for every value redacted in it. */
+  z.object({ type: z.literal('connections/exported'), rid: z.string(), json: z.string(), redacted: z.array(z.string()) }),
   /** A reply to a page message that carried `rid`, for the ones with no richer answer. */
-  z.object({ type: z.literal('ack'), rid: z.string(), ok: z.boolean(), error: z.string().optional(), sessionId: z.string().optional(), callId: z.string().optional(), listenId: z.string().optional() }),
+  z.object({ type: z.literal('ack'), rid: z.string(), ok: z.boolean(), error: z.string().optional(), sessionId: z.string().optional(), callId: z.string().optional(), listenId: z.string().optional(), connectionId: z.string().optional() }),
   z.object({ type: z.literal('error'), message: z.string(), rid: z.string().optional() }),
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportedSchema,

@@ -116,7 +116,7 @@ describe('server-everything over stdio', () => {
 
   it('is recognised as a 2025-11-25 session with both sides\' capabilities', () => {
     const { state } = analyze(frames);
-    expect(state).toMatchObject({ negotiatedVersion: '2025-11-25', era: 'stateful', phase: 'ended', internalErrors: 0 });
+    expect(state).toMatchObject({ negotiatedVersion: '2025-11-25', era: 'legacy', phase: 'ended', internalErrors: 0 });
     expect(state.serverCapabilities).toHaveProperty('tools');
     expect(state.tools.size).toBeGreaterThan(5);
     // The traffic exercised the server's requests and notifications, not only the client's.

@@ -57,5 +57,15 @@ describe('loupe export', { timeout: 90_000 }, () => {
     expect(JSON.parse(lines[0]).selection).toEqual({ kind: 'frames', fromSeq: 2, toSeq: 5 });
     expect(loupe(['export', f('in.ndjson'), '--to', 'pdf']).code).toBe(2);
     expect(loupe(['export', f('in.ndjson'), '--redact-regex', '(']).code).toBe(2);
+    expect(loupe(['export', f('in.ndjson'), '--to', 'har', '--format', 'otlp']).code).toBe(2);
+  });
+
+  it('says on stderr, and in the file, why the HAR of a stdio trace is empty', () => {
+    const r = loupe(['export', f('in.ndjson'), '--format', 'har', '--out', f('out.har')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('loupe export: the HAR has no entries. This session ran over stdio, so it has no HTTP exchanges: HAR records HTTP requests and responses only');
+    const har = JSON.parse(readFileSync(f('out.har'), 'utf8')) as { log: { entries: unknown[]; comment?: string } };
+    expect(har.log.entries).toEqual([]);
+    expect(har.log.comment).toMatch(/^This session ran over stdio, so it has no HTTP exchanges: HAR records HTTP requests and responses only; the \d+ messages are in the Loupe trace/);
   });
 });

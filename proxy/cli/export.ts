@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkCustomRule, type CustomRule, type RedactionHit } from '../../lib/trace';
-import { prepareExport, renderExport, EXPORT_FORMATS, type ExportFormat, type FrameSelection } from '../../lib/render';
+import { harEmptyReason, prepareExport, renderExport, EXPORT_FORMATS, type ExportFormat, type FrameSelection } from '../../lib/render';
 import { readTraceFile, TraceFileError } from './shared/trace-file';
 import { LOUPE_VERSION } from '../../lib/version';
 import { printError, printReport } from './shared/terminal';
@@ -16,7 +16,10 @@ import { printable } from '../../lib/text/printable';
 const VIEWER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/loupe-viewer.html');
 
 const USAGE = `usage: loupe export FILE [--to trace|html|har|otlp|mermaid] [--out FILE] [options]
+  --format F             the same as --to F
   --to html              one HTML file: the offline viewer with the trace inside
+  --to har               HAR 1.2 of the HTTP exchanges (a stdio trace has none: the reason is
+                         printed and written in the file's log.comment)
   --preview              list what would be redacted, write nothing
   --no-redact            keep every secret (explicit opt-out of redaction)
   --env NAME             also redact the value of this environment variable (repeatable)
@@ -55,7 +58,7 @@ export async function run(argv: string[]): Promise<number> {
     const { values: v, positionals } = parseArgs({
       args: argv, allowPositionals: true, strict: true,
       options: {
-        to: { type: 'string', default: 'trace' }, out: { type: 'string' }, preview: { type: 'boolean' }, 'no-redact': { type: 'boolean' },
+        to: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, preview: { type: 'boolean' }, 'no-redact': { type: 'boolean' },
         env: { type: 'string', multiple: true }, 'redact-regex': { type: 'string', multiple: true }, 'redact-path': { type: 'string', multiple: true },
         'disable-rule': { type: 'string', multiple: true },
         'from-seq': { type: 'string' }, 'to-seq': { type: 'string' }, 'from-ms': { type: 'string' }, 'to-ms': { type: 'string' },
@@ -67,8 +70,9 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     if (positionals.length !== 1) throw new Usage(`expected one trace file, got ${positionals.length}`);
-    const to = v.to as ExportFormat;
-    if (!EXPORT_FORMATS.includes(to)) throw new Usage(`--to must be one of ${EXPORT_FORMATS.join(', ')}; got '${v.to}'`);
+    if (v.to !== undefined && v.format !== undefined && v.to !== v.format) throw new Usage(`--to ${v.to} and --format ${v.format} disagree: give one of them`);
+    const to = (v.to ?? v.format ?? 'trace') as ExportFormat;
+    if (!EXPORT_FORMATS.includes(to)) throw new Usage(`--to must be one of ${EXPORT_FORMATS.join(', ')}; got '${to}'`);
     if (v['no-redact'] && v.preview) throw new Usage('--preview shows what redaction would do; it cannot be combined with --no-redact');
     const custom: CustomRule[] = [
       ...(v['redact-regex'] ?? []).map((regex, i) => ({ id: `regex-${i + 1}`, regex })),
@@ -95,6 +99,8 @@ export async function run(argv: string[]): Promise<number> {
     }
     const viewer = to === 'html' ? readFileSync(VIEWER, 'utf8') : undefined;
     const text = renderExport({ header: prepared.header, frames: prepared.frames }, to, LOUPE_VERSION, viewer);
+    const emptyHar = to === 'har' ? harEmptyReason(prepared.frames, prepared.header.target.transport) : undefined;
+    if (emptyHar) console.error(`loupe export: the HAR has no entries. ${emptyHar}`);
     if (v.out) writeFileSync(v.out, text);
     // Piped or redirected, the export is the data, byte for byte; on a terminal it is shown.
     else if (process.stdout.isTTY) printReport(text);

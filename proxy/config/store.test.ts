@@ -78,9 +78,47 @@ describe('ConnectionStore', () => {
     await store.save({ ...builtin, options });
     const reopened = await ConnectionStore.open(dir);
     expect(reopened.list()[0]).toMatchObject({ id: BUILTIN_CONNECTION_ID, builtin: true, options });
-    await expect(reopened.save({ ...builtin, name: 'mine', options })).rejects.toThrow(/only its Connect options/);
+    await expect(reopened.save({ ...builtin, name: 'mine', options })).rejects.toThrow(/only its Connect options and pinned requests/);
     await reopened.save({ ...builtin, options: undefined });
     expect((await ConnectionStore.open(dir)).list()[0].options).toBeUndefined();
+  });
+
+  it('keeps the pinned requests of the built-in connection across restarts, beside its options', async () => {
+    const store = await ConnectionStore.open(dir);
+    const builtin = store.list()[0];
+    const pinned = [{ id: 'p1', kind: 'request' as const, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } }];
+    const options = { protocolVersion: '2025-06-18' };
+    await store.save({ ...builtin, options, pinned });
+    expect((await ConnectionStore.open(dir)).list()[0]).toMatchObject({ options, pinned });
+    await store.save({ ...builtin, options, pinned: [] });
+    const reopened = (await ConnectionStore.open(dir)).list()[0];
+    expect(reopened.pinned).toBeUndefined();
+    expect(reopened.options).toEqual(options);
+  });
+
+  it('clones a connection with its secrets under a new id and name; the built-in one into an ordinary copy', async () => {
+    const store = await ConnectionStore.open(dir);
+    await store.save(withSecret);
+    const copy = await store.clone('weather');
+    expect(copy).toMatchObject({ name: 'Weather (copy)', env: { API_KEY: 'sk-live-123' } });
+    expect(copy.id).not.toBe('weather');
+    expect((await store.clone('weather')).name).toBe('Weather (copy 2)');
+    const builtinCopy = await store.clone(BUILTIN_CONNECTION_ID);
+    expect(builtinCopy.builtin).toBeUndefined();
+    expect((await ConnectionStore.open(dir)).get(builtinCopy.id)).toMatchObject({ name: 'server-everything (reference server) (copy)' });
+    await expect(store.clone('nope')).rejects.toThrow(/no saved connection/);
+  });
+
+  it('undoes a delete at the old place, secrets included; only what was deleted while it ran', async () => {
+    const store = await ConnectionStore.open(dir);
+    await store.save(withSecret);
+    await store.save({ ...withSecret, id: 'second', name: 'Second' });
+    await store.remove('weather');
+    await store.restore('weather');
+    const reopened = await ConnectionStore.open(dir);
+    expect(reopened.list().map((c) => c.id)).toEqual([BUILTIN_CONNECTION_ID, 'weather', 'second']);
+    expect(reopened.get('weather')).toMatchObject({ env: { API_KEY: 'sk-live-123' } });
+    await expect(store.restore('weather')).rejects.toThrow(/nothing to undo/);
   });
 
   it('deletes a saved connection', async () => {

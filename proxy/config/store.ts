@@ -8,14 +8,19 @@ import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { ConnectionSchema, ConnectOptionsSchema, type Connection, type ConnectOptions } from '../../lib/wire/connection';
+import { ConnectionSchema, ConnectOptionsSchema, PinnedRequestSchema, type Connection, type ConnectOptions, type PinnedRequest } from '../../lib/wire/connection';
 import { builtinConnection } from './builtin';
 import { parseMcpServers, type ImportResult } from './import-mcp-servers';
 import { maskConnection, unmaskConnection } from './mask';
 import { connectionsFile } from './paths';
 
-/** `builtinOptions`: the Connect options of the built-in connection, the one part of it a person may change. */
-const FileSchema = z.object({ version: z.literal(1), connections: z.array(ConnectionSchema), builtinOptions: ConnectOptionsSchema.optional() });
+/** `builtinOptions`, `builtinPinned`: the Connect options and pinned requests of the built-in
+ *  connection, the parts of it a person may change. */
+const FileSchema = z.object({
+  version: z.literal(1), connections: z.array(ConnectionSchema),
+  builtinOptions: ConnectOptionsSchema.optional(), builtinPinned: z.array(PinnedRequestSchema).optional(),
+});
+type BuiltinPrefs = { options: ConnectOptions | undefined; pinned: PinnedRequest[] | undefined };
 type FileContents = z.infer<typeof FileSchema>;
 
 export class ConfigError extends Error {}
@@ -48,12 +53,14 @@ async function readConnections(file: string): Promise<FileContents> {
 
 export class ConnectionStore {
   private writing: Promise<void> = Promise.resolve();
+  /** Connections deleted while Loupe runs, for Undo: memory only, gone at exit. */
+  private readonly removed = new Map<string, { connection: Connection; at: number }>();
 
   private constructor(
     readonly file: string,
     private readonly builtin: Connection,
     private user: Connection[],
-    private builtinOptions: ConnectOptions | undefined,
+    private builtinPrefs: BuiltinPrefs,
     /** Set when the file exists but could not be read back: every write is refused with it. */
     readonly loadError?: string,
   ) {}
@@ -62,16 +69,16 @@ export class ConnectionStore {
     const file = connectionsFile(configDir);
     try {
       const contents = await readConnections(file);
-      return new ConnectionStore(file, builtinConnection(), contents.connections, contents.builtinOptions);
+      return new ConnectionStore(file, builtinConnection(), contents.connections, { options: contents.builtinOptions, pinned: contents.builtinPinned });
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e;
-      return new ConnectionStore(file, builtinConnection(), [], undefined, e.message);
+      return new ConnectionStore(file, builtinConnection(), [], { options: undefined, pinned: undefined }, e.message);
     }
   }
 
   list(): Connection[] {
-    const builtin = this.builtinOptions ? { ...this.builtin, options: this.builtinOptions } : this.builtin;
-    return [builtin, ...this.user];
+    const { options, pinned } = this.builtinPrefs;
+    return [{ ...this.builtin, ...(options ? { options } : {}), ...(pinned?.length ? { pinned } : {}) }, ...this.user];
   }
 
   /** What the page may see: secrets replaced by MASKED_VALUE. */
@@ -96,15 +103,17 @@ export class ConnectionStore {
     return saved;
   }
 
-  /** Only the Connect options of the built-in connection are kept; any other change is refused. */
+  /** Only the Connect options and pinned requests of the built-in connection are kept; any other change is refused. */
   private async saveBuiltin(incoming: Connection): Promise<Connection> {
-    const { options, builtin: _b, ...target } = incoming;
-    const { builtin: _b2, options: _o, ...stored } = this.builtin;
+    const { options, pinned, builtin: _b, ...target } = incoming;
+    const { builtin: _b2, options: _o, pinned: _p, ...stored } = this.builtin;
     if (JSON.stringify(maskConnection(target as Connection)) !== JSON.stringify(maskConnection(stored as Connection))) {
-      throw new ConfigError(`"${this.builtin.name}" is built in: only its Connect options can be changed. Save a copy under a new id to change the rest`);
+      throw new ConfigError(`"${this.builtin.name}" is built in: only its Connect options and pinned requests can be changed. Clone it to change the rest`);
     }
-    const next = options ? ConnectOptionsSchema.parse(options) : undefined;
-    await this.commit((user) => user, { options: next });
+    await this.commit((user) => user, {
+      options: options ? ConnectOptionsSchema.parse(options) : undefined,
+      pinned: pinned?.length ? z.array(PinnedRequestSchema).parse(pinned) : undefined,
+    });
     return this.list()[0];
   }
 
@@ -112,9 +121,38 @@ export class ConnectionStore {
     this.refuseIfBroken();
     if (id === this.builtin.id) throw new ConfigError(`"${this.builtin.name}" is built in and cannot be deleted`);
     await this.commit((user) => {
-      if (!user.some((c) => c.id === id)) throw new ConfigError(`no saved connection has the id "${id}"`);
+      const gone = user.find((c) => c.id === id);
+      if (!gone) throw new ConfigError(`no saved connection has the id "${id}"`);
+      this.removed.set(id, { connection: gone, at: user.indexOf(gone) });
       return user.filter((c) => c.id !== id);
     });
+  }
+
+  /** Undo of a delete, secrets included (the page only ever had them masked), at its old place. */
+  async restore(id: string): Promise<Connection> {
+    this.refuseIfBroken();
+    const gone = this.removed.get(id);
+    if (!gone) throw new ConfigError(`"${id}" was not deleted while Loupe ran, so there is nothing to undo`);
+    await this.commit((user) => {
+      if (user.some((c) => c.id === id)) throw new ConfigError(`a connection with the id "${id}" exists again: nothing to undo`);
+      return [...user.slice(0, gone.at), gone.connection, ...user.slice(gone.at)];
+    });
+    this.removed.delete(id);
+    return gone.connection;
+  }
+
+  /** A copy under a new id and name, secrets included; the built-in connection's copy is an ordinary one. */
+  async clone(id: string): Promise<Connection> {
+    this.refuseIfBroken();
+    const source = this.get(id);
+    if (!source) throw new ConfigError(`no saved connection has the id "${id}"`);
+    const { builtin: _b, ...rest } = source;
+    const names = new Set(this.list().map((c) => c.name));
+    let name = `${source.name} (copy)`;
+    for (let n = 2; names.has(name); n++) name = `${source.name} (copy ${n})`;
+    const copy = ConnectionSchema.parse({ ...rest, id: `${source.id.replace(/-copy-[0-9a-f]+$/, '')}-copy-${randomBytes(3).toString('hex')}`, name });
+    await this.commit((user) => [...user, copy]);
+    return copy;
   }
 
   /** Saves every entry that reads cleanly; the others come back as errors naming them. */
@@ -134,11 +172,14 @@ export class ConnectionStore {
    * it (two saves at once both land). Atomic: temporary file, then rename, so a crash never
    * leaves half a file.
    */
-  private commit(change: (user: Connection[]) => Connection[], builtin?: { options: ConnectOptions | undefined }): Promise<void> {
+  private commit(change: (user: Connection[]) => Connection[], builtin?: BuiltinPrefs): Promise<void> {
     const run = this.writing.then(async () => {
       const next = change(this.user);
-      const builtinOptions = builtin ? builtin.options : this.builtinOptions;
-      const contents: FileContents = { version: 1, connections: next, ...(builtinOptions ? { builtinOptions } : {}) };
+      const prefs = builtin ?? this.builtinPrefs;
+      const contents: FileContents = {
+        version: 1, connections: next,
+        ...(prefs.options ? { builtinOptions: prefs.options } : {}), ...(prefs.pinned ? { builtinPinned: prefs.pinned } : {}),
+      };
       await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
       const tmp = `${this.file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
       try {
@@ -150,7 +191,7 @@ export class ConnectionStore {
         throw new ConfigError(`cannot write ${this.file}: ${(e as Error).message}`);
       }
       this.user = next;
-      this.builtinOptions = builtinOptions;
+      this.builtinPrefs = prefs;
     });
     this.writing = run.catch(() => undefined);
     return run;

@@ -7,6 +7,7 @@ import { PageMessageSchema, unreachable, type PageMessage, type ProxyMessage } f
 import { defaultOpenOptions } from '../sessions/session';
 import { LOUPE_VERSION } from '../../lib/version';
 import { answerExport } from '../trace/export-request';
+import { exportMcpServers } from '../config/export-mcp-servers';
 import type { CallPolicy, ClientApi } from '../sessions/types';
 import { callError } from '../sessions/client/calls';
 import { FrameStream } from './frame-stream';
@@ -101,6 +102,22 @@ export class PageSocket implements HubMember {
         if (errors.length === 0) return this.ok(msg);
         const prefix = connections.length > 0 ? `imported ${connections.length}, ` : '';
         throw new Error(`${prefix}could not import: ${errors.join('; ')}`);
+      }
+      case 'connections/restore':
+        await this.hub.store.restore(msg.id);
+        this.hub.broadcastConnections();
+        return this.ok(msg);
+      case 'connections/clone': {
+        const copy = await this.hub.store.clone(msg.id);
+        this.hub.broadcastConnections();
+        return this.ok(msg, { connectionId: copy.id });
+      }
+      case 'connections/export': {
+        const all = this.hub.store.list();
+        const picked = msg.ids ? all.filter((c) => msg.ids!.includes(c.id)) : all;
+        if (msg.ids && picked.length !== msg.ids.length) throw new Error(`no saved connection has the id "${msg.ids.find((id) => !all.some((c) => c.id === id))}"`);
+        const { json, redacted } = exportMcpServers(picked, msg.reveal === true);
+        return this.send({ type: 'connections/exported', rid: msg.rid ?? '', json, redacted });
       }
       case 'session/open': {
         const connection = this.hub.store.get(msg.connectionId);

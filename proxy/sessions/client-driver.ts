@@ -7,9 +7,11 @@
  * whoever is watching.
  */
 import { fetchPage, LISTS, type ListName } from '../../lib/client/paged-list';
+import { withMeta, withSettings } from '../../lib/client/request-settings';
 import type { Frame } from '../../lib/mcp/frame';
 import { UNSUPPORTED_VERSION, withEnvelope, type Era } from '../../lib/mcp/modern';
 import { modernRequestHeaders } from '../../lib/mcp/modern-headers';
+import type { ClientSettings } from '../../lib/wire/connection';
 import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import { Calls, type CallPolicy } from './client/calls';
@@ -36,6 +38,8 @@ export interface DriverConfig {
   initializeTimeoutMs?: number;
   /** How long a dual-era probe (server/discover) waits before taking silence for a legacy server. Default 10 s. */
   discoverTimeoutMs?: number;
+  /** The connection's client settings: timeouts, `_meta` on every request, list refresh. */
+  settings?: ClientSettings;
 }
 
 /** What the driver reports to the session it drives. */
@@ -93,14 +97,11 @@ export class ClientDriver implements ClientApi {
       onNotification: (method, params) => this.notification(method, params),
     }, config.requestTimeoutMs);
     this.inputRounds = new InputRounds(this.holder);
-    this.calls = new Calls(this.holder, (m, p, o) => this.correlator.request(m, p, o), (call) => {
-      this.inputRounds.done(call.id);
-      if (call.status === 'done') this.succeeded(call.method, call.params, call.result);
-    }, (id, asked, signal) => this.inputRounds.ask(id, asked, signal));
+    this.calls = new Calls(this.holder, (m, p, o) => this.send(m, p, o), (call) => this.callDone(call), (id, asked, signal) => this.inputRounds.ask(id, asked, signal));
     this.listens = new Listens(this.holder, (m, p, o) => this.correlator.request(m, p, o));
     this.modernTasks = new ModernTasks(this.holder, (m, p, o) => this.correlator.request(m, p, o));
     this.received = new ReceivedTasks(this.holder, { respond: (id, a) => this.respond(id, a), notify: (m, p) => this.notify(m, p) }, options.clientCapabilities);
-    this.clientTasks = new ClientTasks(this.holder, (m, p, o) => this.correlator.request(m, p, o));
+    this.clientTasks = new ClientTasks(this.holder, (m, p, o) => this.send(m, p, o));
     recording.on('message', (frame, json) => {
       if (frame.dir !== 's2c') return;
       this.current = frame;
@@ -132,7 +133,7 @@ export class ClientDriver implements ClientApi {
   private async initialize(protocolVersion: string): Promise<void> {
     const clientInfo = this.clientInfo();
     try {
-      const result = (await this.correlator.request('initialize', {
+      const result = (await this.send('initialize', {
         protocolVersion, capabilities: this.options.clientCapabilities, clientInfo,
       }, { timeoutMs: this.config.initializeTimeoutMs ?? 30_000 })) as Record<string, unknown> | undefined;
       const r = result && typeof result === 'object' ? result : {};
@@ -160,7 +161,13 @@ export class ClientDriver implements ClientApi {
   // ---- requests with no client state (the CLI, the handshake) ----
 
   request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown> {
-    return this.correlator.request(method, params, opts);
+    return this.send(method, params, opts);
+  }
+
+  /** Every request the client sends goes out here, with the connection's settings applied. */
+  private send(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}): Promise<unknown> {
+    const s = this.config.settings;
+    return this.correlator.request(method, withMeta(params, s?.requestMeta), withSettings(opts, s));
   }
 
   notify(method: string, params?: Record<string, unknown>): Promise<void> {
@@ -187,7 +194,7 @@ export class ClientDriver implements ClientApi {
   async list(name: ListName, more = false): Promise<void> {
     const before = this.holder.get().lists[name];
     this.holder.set('lists', (lists) => ({ ...lists, [name]: { ...(lists[name] ?? { items: [], pages: 0, cursors: [] }), loading: true, error: undefined } }));
-    const page = await fetchPage((m, p) => this.correlator.request(m, p), LISTS[name], before, more);
+    const page = await fetchPage((m, p) => this.send(m, p), LISTS[name], before, more);
     this.holder.set('lists', (lists) => ({ ...lists, [name]: { ...page, loading: false } }));
     if (name === 'tasks') for (const t of page.items) this.clientTasks.seen(t);
   }
@@ -204,7 +211,7 @@ export class ClientDriver implements ClientApi {
    * client/update to every page, twice per request, which was most of the proxy's work per ping.
    */
   async ask(method: string, params: Record<string, unknown> | undefined, policy: CallPolicy = {}): Promise<unknown> {
-    const result = await this.correlator.request(method, params, policy);
+    const result = await this.send(method, params, policy);
     this.succeeded(method, params, result);
     return result;
   }
@@ -336,13 +343,24 @@ export class ClientDriver implements ClientApi {
     if (this.listens.notification(method, p, this.current?.seq ?? 0) && method === 'notifications/subscriptions/acknowledged') return;
     if (method === 'notifications/cancelled' && this.queue.dropById(p.requestId)) this.events.emit('pending', this.queue.list());
     const list = LIST_CHANGED[method];
-    if (list && this.holder.get().lists[list]) void this.list(list);
+    if (list && this.config.settings?.autoRefreshLists !== false && this.holder.get().lists[list]) void this.list(list);
     if (method === 'notifications/resources/updated' && typeof p.uri === 'string') {
       const uri = p.uri;
       const seq = this.current?.seq ?? 0;
       this.holder.set('resourceUpdates', (u) => ({ ...u, [uri]: { count: (u[uri]?.count ?? 0) + 1, lastSeq: seq } }));
     }
     if (method === 'notifications/tasks/status') this.clientTasks.seen(p);
+  }
+
+  /** A call of the client panel ended: its input rounds end; a success starts a modern task it
+   *  returned, and tells the client state what it changed (succeeded). */
+  private callDone(call: CallState): void {
+    // Whatever way the call ended, its input rounds are over.
+    this.inputRounds.done(call.id);
+    if (call.status !== 'done') return;
+    const created = call.result as Record<string, unknown> | undefined;
+    if (call.method === 'tools/call' && created?.resultType === 'task' && typeof created.taskId === 'string') this.modernTasks.started(created, String(call.params?.name ?? 'tool'));
+    this.succeeded(call.method, call.params, call.result);
   }
 
   /** What a request's success tells the client state: the log level, a subscription, a task. */
@@ -354,8 +372,6 @@ export class ClientDriver implements ClientApi {
       const on = method === 'resources/subscribe';
       this.holder.set('subscriptions', (subs) => (on ? [...subs.filter((u) => u !== uri), uri] : subs.filter((u) => u !== uri)));
     }
-    const created = result as Record<string, unknown> | undefined;
-    if (method === 'tools/call' && created?.resultType === 'task' && typeof created.taskId === 'string') this.modernTasks.started(created, String(params.name ?? 'tool'));
     const task = (result as { task?: Record<string, unknown> } | undefined)?.task;
     if (method === 'tools/call' && params.task && task && typeof task.taskId === 'string') this.clientTasks.started(task, String(params.name ?? 'tool'));
   }

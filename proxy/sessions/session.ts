@@ -75,7 +75,7 @@ export class Session implements LiveSession {
         update: (patch) => this.update(patch),
         status: () => this.state.status,
         over: () => this.closing !== undefined || this.isEnded(),
-      }, parts.client.config);
+      }, { ...parts.client.config, settings: connection.options?.settings });
       this.driver.on('pending', (p) => this.events.emit('pending', p));
       this.client = this.driver;
     }

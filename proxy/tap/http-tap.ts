@@ -115,10 +115,16 @@ export class HttpTap {
     const lastEventId = pairs.find(([k]) => k.toLowerCase() === 'last-event-id')?.[1];
     const sentAt = this.clock.now();
     const head = [`${method} ${target.pathname}${target.search} HTTP/1.1`, ...pairs.map(([k, v]) => `${k}: ${v}`)].join('\r\n') + '\r\n\r\n';
-    const bodyIsMessage = bodyText !== undefined && isJsonRpc(bodyText);
+    // Only the MCP endpoints carry JSON-RPC; JSON elsewhere (OAuth metadata, registration, tokens)
+    // stays in the HTTP frames, where the OAuth chain and the auth.* rules read it.
+    const carriesMessages = this.legacy || onEndpoint;
+    const bodyIsMessage = carriesMessages && bodyText !== undefined && isJsonRpc(bodyText);
+    // The URL as the host asked it: what a server behind the tap names in its OAuth metadata, and
+    // what the host compares the metadata's `resource` with.
+    const url = new URL(`${target.pathname}${target.search}`, this.origin).href;
     const requestMeta: HttpRequestMeta = stream === 'get'
-      ? { transport: 'http', phase: 'request', stream, method, url: target.href, headers: masked(pairs), bodyBytes: body?.length ?? 0, ...(lastEventId ? { lastEventId } : {}) }
-      : { transport: 'http', phase: 'request', stream, method, url: target.href, headers: masked(pairs), bodyBytes: body?.length ?? 0 };
+      ? { transport: 'http', phase: 'request', stream, method, url, headers: masked(pairs), bodyBytes: body?.length ?? 0, ...(lastEventId ? { lastEventId } : {}) }
+      : { transport: 'http', phase: 'request', stream, method, url, headers: masked(pairs), bodyBytes: body?.length ?? 0 };
     const id = this.record({ dir: 'c2s', lane: 'http', ts: sentAt, raw: maskHttpHead(head) + (bodyIsMessage ? '' : bodyText ?? ''), size: Buffer.byteLength(head) + (body?.length ?? 0), meta: requestMeta });
     if (bodyIsMessage) this.record({ dir: 'c2s', lane: 'message', raw: bodyText!, size: body!.length, meta: { transport: 'http', exchange: id, stream } });
 
@@ -181,7 +187,7 @@ export class HttpTap {
     res.end();
     const all = Buffer.concat(chunks);
     const text = all.toString('utf8');
-    if (type === 'application/json' && isJsonRpc(text)) {
+    if (carriesMessages && type === 'application/json' && isJsonRpc(text)) {
       this.record({ dir: 's2c', lane: 'message', raw: text, size: all.length, meta: { transport: 'http', exchange: id, stream } });
       end({ headersAt, doneAt: this.clock.now(), bytes: all.length });
     } else {

@@ -5,6 +5,8 @@ import { contentCases } from './content';
 import { envelopeCases } from './envelope';
 import { featureCases } from './features';
 import { lifecycleCases } from './lifecycle';
+import { modernCases } from './modern';
+import { modernHttpCases } from './modern-http';
 import { resourceCases } from './resources';
 import { schemaCases } from './schema';
 import { stdioCases } from './stdio';
@@ -19,4 +21,5 @@ export const CASES_BY_GROUP: Record<string, RuleCase[]> = {
   envelope: envelopeCases, schema: schemaCases, lifecycle: lifecycleCases, version: versionCases,
   capability: capabilityCases, utilities: utilityCases, tools: toolCases, content: contentCases,
   features: featureCases, resources: resourceCases, tasks: taskCases, stdio: stdioCases, timing: timingCases, auth: authCases,
+  modern: modernCases, 'modern-http': modernHttpCases,
 };

@@ -32,7 +32,7 @@ export const capabilityRules: RuleModule = {
   },
 
   onMessage({ msg, state, version, report }) {
-    if (state.era === 'stateless' || !msg.method || state.initializeSeq === undefined) return;
+    if (state.era === 'modern' || !msg.method || state.initializeSeq === undefined) return;
     const toServer = msg.dir === 'c2s';
     const receiverCaps = toServer ? state.serverCapabilities : state.clientCapabilities;
     const senderCaps = toServer ? state.clientCapabilities : state.serverCapabilities;

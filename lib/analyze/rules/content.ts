@@ -47,7 +47,7 @@ export const contentRules: RuleModule = {
   },
 
   onMessage({ msg, state, request, version, report }) {
-    if (state.era === 'stateless' || (msg.kind !== 'request' && msg.kind !== 'response')) return;
+    if (state.era === 'modern' || (msg.kind !== 'request' && msg.kind !== 'response')) return;
     if (msg.kind === 'response' && (!request || request.responseSeq !== undefined)) return;
     const { blocks, sampling } = blocksOf(msg, request);
     if (blocks.length === 0) return;

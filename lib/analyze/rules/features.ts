@@ -48,7 +48,7 @@ export const featureRules: RuleModule = {
   },
 
   onMessage({ msg, state, request, report }) {
-    if (state.era === 'stateless') return;
+    if (state.era === 'modern') return;
     if (msg.kind === 'request' && msg.dir === 's2c') {
       const params: Obj = isObj(msg.params) ? msg.params : {};
       if (msg.method === 'elicitation/create') {

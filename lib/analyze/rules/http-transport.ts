@@ -7,6 +7,7 @@
 import { headerValue as header, type Frame, type HttpEndMeta, type HttpMessageMeta, type HttpResponseMeta } from '../../mcp/frame';
 import { mediaType, type HttpExchange } from '../../mcp/http-exchanges';
 import { versionAtLeast } from '../../mcp/versions';
+import { MODERN_VERSION } from '../../mcp/modern';
 import type { FrameContext, RuleModule } from '../types';
 import { bodyKinds, httpState, sentKinds, type AtSend, type HttpState } from './http-exchanges';
 import { forgetRefusedInitialize, resetLifecycle } from './http-restart';
@@ -137,7 +138,8 @@ function checkRequest(ctx: FrameContext, ex: HttpExchange, sent: AtSend | undefi
     ctx.report('http.session-id-missing', at, `a ${ex.method} omits the Mcp-Session-Id ${sent.session} that the server assigned`);
   }
   const version = header(ex.requestHeaders, 'mcp-protocol-version');
-  if (sent.version && versionAtLeast(sent.version, '2025-06-18') && version !== sent.version) {
+  // A modern request's header is judged against its own _meta by modern.header-version.
+  if (sent.version && versionAtLeast(sent.version, '2025-06-18') && !versionAtLeast(sent.version, MODERN_VERSION) && version !== sent.version) {
     ctx.report('http.protocol-version-header', at, version === undefined
       ? `a ${ex.method} after initialize lacks MCP-Protocol-Version (negotiated ${sent.version})`
       : `a ${ex.method} sent MCP-Protocol-Version ${version}, but ${sent.version} was negotiated`);

@@ -11,6 +11,7 @@ import { featureRules } from './features';
 import { httpRules } from './http-transport';
 import { lifecycleRules } from './lifecycle';
 import { methodRules } from './methods';
+import { MODERN_RULES } from './modern';
 import { resourceRules } from './resources';
 import { schemaRules } from './schema';
 import { stdioRules } from './stdio';
@@ -36,5 +37,6 @@ export const RULE_MODULES: readonly RuleModule[] = [
   contentRules,
   featureRules,
   taskRules,
+  ...MODERN_RULES,
   timingRules,
 ];

@@ -1,5 +1,4 @@
-/** lifecycle.*: the stateful handshake (basic/lifecycle). Hand-written; silent in the stateless era. */
-import { statelessSignal } from '../era';
+/** lifecycle.*: the stateful handshake (basic/lifecycle). Hand-written; silent on modern-era messages. */
 import type { RuleModule } from '../types';
 import { isObj, own, show } from '../util';
 
@@ -18,7 +17,7 @@ export const lifecycleRules: RuleModule = {
   },
 
   onMessage({ msg, state, request, report }) {
-    if (state.era === 'stateless' || statelessSignal(msg)) return;
+    if (state.era === 'modern') return;
     // Part of a session (a partial export): the handshake happened before these frames.
     const joinedLate = (state.firstSeq ?? 1) > 1;
     const at = [msg.seq];

@@ -46,7 +46,7 @@ export const methodRules: RuleModule = {
   },
 
   onMessage({ msg, state, version, report }) {
-    if (state.era === 'stateless') return;
+    if (state.era === 'modern') return;
     const at = [msg.seq];
     if (msg.method !== undefined && (msg.kind === 'request' || msg.kind === 'notification')) {
       const info = methodInfo(msg.method);

@@ -18,7 +18,7 @@ export const resourceRules: RuleModule = {
   },
 
   onMessage({ msg, state, request, version, report }) {
-    if (state.era === 'stateless' || msg.kind !== 'error' || request?.method !== 'resources/read' || request.responseSeq !== undefined) return;
+    if (state.era === 'modern' || msg.kind !== 'error' || request?.method !== 'resources/read' || request.responseSeq !== undefined) return;
     const expected = NOT_FOUND_CODE[version];
     const error = isObj(msg.error) ? msg.error : undefined;
     const code = error ? own(error, 'code') : undefined;

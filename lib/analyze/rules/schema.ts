@@ -66,7 +66,7 @@ export const schemaRules: RuleModule = {
   },
 
   onMessage({ msg, state, request, version, report }) {
-    if (state.era === 'stateless') return;
+    if (state.era === 'modern') return;
     if ((msg.kind === 'request' || msg.kind === 'notification') && msg.method) {
       const info = methodInfo(msg.method);
       const schema = PARAMS.get(msg.method);

@@ -29,7 +29,7 @@ export const taskRules: RuleModule = {
   },
 
   onMessage({ msg, state, request, report }) {
-    if (state.era === 'stateless') return;
+    if (state.era === 'modern') return;
     if (msg.kind === 'response' && request?.responseSeq !== undefined) return;
     const at = request ? [msg.seq, request.seq] : [msg.seq];
     for (const [where, task] of tasksIn(msg, request)) {

@@ -18,7 +18,7 @@ export const toolRules: RuleModule = {
   },
 
   onMessage({ msg, state, request, version, report }) {
-    if (state.era === 'stateless' || msg.kind !== 'response' || !request || request.responseSeq !== undefined || request.dir !== 'c2s') return;
+    if (state.era === 'modern' || msg.kind !== 'response' || !request || request.responseSeq !== undefined || request.dir !== 'c2s') return;
     const at = [msg.seq, request.seq];
     if (request.method === 'tools/list') {
       const seen = new Set<string>();

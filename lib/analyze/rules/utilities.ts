@@ -19,7 +19,7 @@ export const utilityRules: RuleModule = {
   },
 
   onMessage({ msg, state, request, report }) {
-    if (state.era === 'stateless') return;
+    if (state.era === 'modern') return;
     const at = [msg.seq];
     const params = isObj(msg.params) ? msg.params : undefined;
     if (msg.kind === 'request' && msg.method) {

@@ -1,6 +1,6 @@
 /** version.*: negotiation (basic/lifecycle, Version Negotiation) and features the version lacks. */
 import { isKnownVersion, KNOWN_VERSIONS } from '../../mcp/versions';
-import { statelessSignal } from '../era';
+import { modernSign } from '../../mcp/era';
 import { methodInfo } from '../../mcp/methods';
 import type { RuleModule } from '../types';
 import { strAt } from '../util';
@@ -22,13 +22,15 @@ export const versionRules: RuleModule = {
 
   onMessage({ msg, state, request, version, report }) {
     const at = [msg.seq];
-    if (state.era === 'stateful') {
-      const signal = statelessSignal(msg);
-      if (signal) {
-        report('version.stateless-era', at, `stateless 2026-07-28 era traffic (${signal}${state.initializeSeq === undefined ? ', no initialize' : ''}): the stateful rules are not applied`);
-        return;
+    if (state.era === 'modern') {
+      // Said once, where the modern traffic starts (docs/eras.md: its own rules judge it).
+      const sign = modernSign(msg);
+      if (sign && !state.once.has('version.stateless-era')) {
+        state.once.add('version.stateless-era');
+        report('version.stateless-era', at, `modern 2026-07-28 era traffic (${sign}${state.initializeSeq === undefined ? ', no initialize' : ''}): judged by the modern.* rules, not the handshake's`);
       }
-    } else return;
+      return;
+    }
 
     if (msg.kind === 'request' && msg.method === 'initialize' && msg.dir === 'c2s' && state.initializeSeq === undefined) {
       const asked = strAt(msg.params, 'protocolVersion');

@@ -20,24 +20,28 @@ export interface ToolInfo {
   inputSchema?: unknown;
   outputSchema?: unknown;
   execution?: { taskSupport?: string };
+  annotations?: Record<string, unknown>;
 }
 
 export interface ToolsInput {
   picked?: string;
+  /** What the tool list is filtered by. */
+  search: string;
   mode: 'form' | 'json';
   args: Record<string, unknown>;
   argsText: string;
   argsError?: string;
-  timeoutMs: number;
-  resetOnProgress: boolean;
-  maxTotalMs: number;
+  /** This page's choice for the next call; unset: the connection's client settings apply (in the proxy). */
+  timeoutMs?: number;
+  resetOnProgress?: boolean;
+  maxTotalMs?: number;
   asTask: boolean;
   /** Why the last call could not even start (bad arguments, the proxy refused it). */
   startError?: RpcFailure;
 }
 
 export const useTools = createPerSession<ToolsInput>(() => ({
-  mode: 'form', args: {}, argsText: '{}', timeoutMs: 60_000, resetOnProgress: true, maxTotalMs: 600_000, asTask: false,
+  search: '', mode: 'form', args: {}, argsText: '{}', asTask: false,
 }));
 
 function connectionOf(sessionId: string): string {

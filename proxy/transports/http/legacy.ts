@@ -46,9 +46,9 @@ export class LegacySseTransport implements HttpTransport {
     // A legacy session lives as long as its stream; there is nothing to reset in place.
   }
 
-  /** The probes speak Streamable HTTP; against an HTTP+SSE server they run on the endpoint URL. */
+  /** The probes speak HTTP+SSE on connections of their own: never this session's stream or endpoint. */
   probe(options: { timeoutMs?: number; protocolVersion?: string } = {}): Promise<ProbeReport> {
-    return probeServer(this.endpoint ?? this.url, this.custom, { ...options, clock: this.clock, record: (c) => this.wire.record(c) });
+    return probeServer(this.url, this.custom, { ...options, transport: 'sse', clock: this.clock, record: (c) => this.wire.record(c) });
   }
 
   async start(): Promise<void> {

@@ -89,3 +89,58 @@ describe('HttpTransport.probe', () => {
     expect(found.map((a) => a.rule)).toEqual(['http.unknown-session-status']);
   });
 });
+
+describe('the probes of an HTTP+SSE session', () => {
+  async function probedSession(server: RunningServer) {
+    const log = new FrameLog();
+    const t = createHttpTransport({ url: server.url, headers: {}, mode: 'sse' }, testClock);
+    t.onCrossing = log.sink;
+    const client = new MiniClient(t);
+    await t.start();
+    await client.handshake();
+    const live = t.sessionId();
+    const before = log.frames.length;
+    const report = await t.probe();
+    // The live session still works, and the probes put nothing in it.
+    await client.request('tools/list');
+    await t.close();
+    const added = log.frames.slice(before);
+    return { log, live, report, probeFrames: added.filter((f) => f.lane === 'http' && meta(f).stream === 'probe'), others: added.filter((f) => !(f.lane === 'http' && meta(f).stream === 'probe')) };
+  }
+
+  it('use connections of their own on server-everything: no frame in the live session, only the finding it earned', async () => {
+    const server = await startEverything('sse');
+    running.push(server);
+    const { log, live, report, probeFrames, others } = await probedSession(server);
+    expect(live).toBeDefined();
+    const byProbe = Object.fromEntries(report.findings.map((f) => [f.probe, f]));
+    expect(byProbe.origin).toMatchObject({ verdict: 'fail', status: 202 });
+    expect(byProbe.origin.message).toContain('an SSE connection and an initialize');
+    expect(byProbe['unknown-session'].verdict).toBe('inconclusive');
+    expect(byProbe['unknown-session'].message).toMatch(/\?sessionId=loupe-probe-[0-9a-f]{16}/);
+    const requests = probeFrames.filter((f) => meta(f).phase === 'request');
+    // Every probe opened its own stream on the SSE URL and posted only to the endpoint it was given.
+    expect(requests.map((f) => [meta(f).probe, meta(f).method])).toEqual([['baseline', 'GET'], ['baseline', 'POST'], ['origin', 'GET'], ['origin', 'POST'], ['unknown-session', 'POST']]);
+    for (const f of requests) {
+      expect(sentHeader(f, 'Mcp-Session-Id')).toBeUndefined();
+      expect(String(meta(f).url)).not.toContain(live!);
+    }
+    // What the server answered on the probes' own streams is in the http lane, never a message.
+    expect(probeFrames.some((f) => meta(f).phase === 'end' && f.raw.includes('"loupe-probe-origin"'))).toBe(true);
+    expect(others.filter((f) => f.lane === 'message' && f.raw.includes('loupe-probe'))).toEqual([]);
+    const rules = analyze(log.frames).annotations.map((a) => a.rule);
+    expect(rules.filter((r) => r.startsWith('http.') || r.startsWith('jsonrpc.'))).toEqual(['http.origin-not-validated']);
+  }, 30_000);
+
+  it('pass a server that refuses a foreign Origin at the connection and answers 404 for an unknown ?session_id=', async () => {
+    const server = await startFixture('http-sse-strict');
+    running.push(server);
+    const { log, report, probeFrames } = await probedSession(server);
+    const byProbe = Object.fromEntries(report.findings.map((f) => [f.probe, f]));
+    expect(byProbe.origin).toMatchObject({ verdict: 'pass', status: 403 });
+    expect(byProbe['unknown-session']).toMatchObject({ verdict: 'pass', status: 404 });
+    expect(byProbe['unknown-session'].message).toMatch(/\?session_id=loupe-probe-/);
+    expect(probeFrames.filter((f) => meta(f).phase === 'request').map((f) => [meta(f).probe, meta(f).method])).toEqual([['baseline', 'GET'], ['baseline', 'POST'], ['origin', 'GET'], ['unknown-session', 'POST']]);
+    expect(analyze(log.frames).annotations.filter((a) => a.rule.startsWith('http.') || a.rule.startsWith('jsonrpc.'))).toEqual([]);
+  }, 30_000);
+});

@@ -1,0 +1,27 @@
+'use client';
+import { useTextMode } from '../../lib/browser/client/textModeStore';
+import { looksLikeMarkdown } from '../../lib/client/markdown-safety';
+import { MarkdownText } from './MarkdownText';
+
+const box = 'rounded border border-zinc-800 bg-zinc-950 p-2';
+
+/** A text content item: rendered as markdown when it reads as markdown (toggle to the plain text), else as it is. */
+export function TextBlock({ text }: { text: string }) {
+  const { markdown, set } = useTextMode();
+  const md = looksLikeMarkdown(text);
+  return (
+    <div className={`${box} flex flex-col gap-1`}>
+      {md && (
+        <div role="radiogroup" aria-label="Show text as" className="flex gap-2 self-end text-[10px] text-zinc-500">
+          <label className="flex items-center gap-0.5"><input type="radio" checked={markdown} onChange={() => set(true)} />markdown</label>
+          <label className="flex items-center gap-0.5"><input type="radio" checked={!markdown} onChange={() => set(false)} />plain text</label>
+        </div>
+      )}
+      {md && markdown ? (
+        <div className="max-h-96 overflow-auto"><MarkdownText text={text} /></div>
+      ) : (
+        <pre aria-label="Text as sent" className="max-h-72 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{text}</pre>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * "Copy as loupe CLI script": a POSIX shell script that reproduces requests of a session with
+ * `loupe record` (the same handshake options, then the requests as its --script), so a bug found
+ * in the page becomes a command to paste into a terminal, an issue or CI. Every argument is quoted
+ * for POSIX shells, and no secret is written: values the page only has masked become «redacted»
+ * markers, and everything else goes through the one redaction path (lib/trace/redaction-inputs.ts).
+ */
+import { marker, redactStrings } from './redact';
+import { redactOptionsFor } from './redaction-inputs';
+import { MASKED_VALUE, type Connection } from '../wire/connection';
+
+export interface ScriptRequest {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export interface CliScriptInput {
+  connection: Connection;
+  protocolVersion: string;
+  clientCapabilities: Record<string, unknown>;
+  timeoutMs?: number;
+  requests: readonly ScriptRequest[];
+}
+
+export interface CliScript {
+  text: string;
+  /** The rules of the values replaced by «redacted» markers (a person must put them back). */
+  redacted: string[];
+}
+
+/** One word for a POSIX shell: bare when it is plainly safe, else single-quoted ('\'' for a quote). */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The heredoc's end line: one that cannot occur in the JSON (a JSON line never is a bare word). */
+const END = 'LOUPE_SCRIPT';
+
+function unmask(values: Record<string, string>, rule: (name: string) => string, redacted: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => {
+    if (v !== MASKED_VALUE) return [k, v];
+    redacted.push(rule(k));
+    return [k, marker(rule(k))];
+  }));
+}
+
+export function cliScript(input: CliScriptInput): CliScript {
+  const redacted: string[] = [];
+  const c = input.connection;
+  const flags: string[] = ['--out', 'loupe-replay.ndjson', '--protocol-version', input.protocolVersion, '--client-capabilities', JSON.stringify(input.clientCapabilities)];
+  if (input.timeoutMs !== undefined) flags.push('--timeout', String(input.timeoutMs));
+  flags.push('--script', '"$script"');
+  let target: string[];
+  if (c.transport === 'stdio') {
+    const env = unmask(c.env, (k) => `env:${k}`, redacted);
+    for (const [k, v] of Object.entries(env)) flags.push('--env', `${k}=${v}`);
+    target = ['--', c.command, ...c.args];
+  } else {
+    const headers = unmask(c.headers, (k) => `header:${k.toLowerCase()}`, redacted);
+    target = ['--url', c.url, ...Object.entries(headers).flatMap(([k, v]) => ['--header', `${k}: ${v}`]), ...(c.mode !== 'auto' ? ['--mode', c.mode] : [])];
+  }
+  // The one redaction path: the connection's known secrets and the built-in patterns, over every
+  // word and the requests alike.
+  const redaction = redactOptionsFor(c.transport === 'stdio' ? { command: c.command, args: c.args, env: c.env } : { url: c.url, headers: c.headers });
+  const { value, hits } = redactStrings({ words: [...flags, ...target], requests: input.requests.map((r) => ({ method: r.method, ...(r.params ? { params: r.params } : {}) })) }, redaction);
+  for (const h of hits) if (!redacted.includes(h.rule)) redacted.push(h.rule);
+  const words = value.words.map((w) => (w === '"$script"' ? w : shellQuote(w)));
+  const lines = [
+    '#!/bin/sh',
+    `# Reproduces ${input.requests.length === 1 ? `${input.requests[0].method}` : `${input.requests.length} requests`} on ${c.name} with the loupe CLI: the handshake, discovery, then the requests; the trace is written to loupe-replay.ndjson.`,
+    ...(redacted.length ? [`# Redacted (put the real values back before running): ${redacted.join(', ')}`] : []),
+    'set -eu',
+    'script="$(mktemp)"',
+    `trap 'rm -f "$script"' EXIT`,
+    `cat > "$script" <<'${END}'`,
+    JSON.stringify(value.requests),
+    END,
+    `loupe record ${words.join(' ')}`,
+    '',
+  ];
+  return { text: lines.join('\n'), redacted };
+}
