@@ -22,7 +22,7 @@ const MAY_IMPORT = {
   'lib/analyze': ['lib/mcp', 'lib/text'],
   'lib/model': ['lib/mcp', 'lib/analyze'],
   'lib/wire': ['lib/mcp'],
-  'lib/trace': ['lib/mcp', 'lib/wire'],
+  'lib/trace': ['lib/mcp', 'lib/wire', 'lib/text'],
   'lib/view': ['lib/mcp', 'lib/analyze', 'lib/model', 'lib/text'],
   'lib/render': ['lib', 'lib/trace', 'lib/view', 'lib/model', 'lib/mcp', 'lib/analyze', 'lib/text'],
   'lib/diff': ['lib/trace', 'lib/model', 'lib/analyze', 'lib/mcp', 'lib/text'],

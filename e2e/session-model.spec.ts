@@ -81,6 +81,25 @@ test('a trace opened with only Traffic shown has the annotations loupe check rep
   await expect.poll(() => pageAnnotations(page)).toEqual(expected);
 });
 
+test('a live session that ended has the annotations loupe check reports on its export', async ({ page }) => {
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  // A server that crashes when asked for its tools: the session ends by itself, live, in the page.
+  await lp.addConnection({ name: 'crashes', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/bad-crash.mjs')] });
+  await lp.connect('crashes');
+  await lp.expectPhase('ready');
+  await lp.status.getByRole('button', { name: 'List tools' }).click();
+  await view(page, 'Annotations');
+  await expect.poll(async () => (await pageAnnotations(page)).join('\n'), { timeout: 30_000 }).toContain('stdio.exit');
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export trace' });
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: /^Save/ }).click();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'loupe-model-')), 'crashes.loupe.ndjson');
+  await (await download).saveAs(file);
+  await expect.poll(() => pageAnnotations(page)).toEqual(await checkAnnotations(file));
+});
+
 test('a reused id tells one story in the table, the detail pane, the diagram and the annotations', async ({ page }) => {
   const file = idReuseTrace();
   const lp = new LoupePage(page);

@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
-import { blockView, formatBytes, type BlockView } from '../../lib/client/content';
+import { blockView, type BlockView } from '../../lib/client/content';
+import { formatBytes } from '../../lib/text/bytes';
 import { contentSource } from '../../lib/client/markdown-safety';
 import { ImageViewer } from './ImageViewer';
 import { TextBlock } from './TextBlock';

@@ -1,8 +1,9 @@
 'use client';
-import { formatBytes, hexPreview, resourceView } from '../../lib/client/content';
+import { hexPreview, resourceView } from '../../lib/client/content';
 import { TextBlock } from './TextBlock';
 import { RpcError } from './ToolResult';
 import type { CallState } from '../../lib/wire/client-state';
+import { formatBytes } from '../../lib/text/bytes';
 
 /** The contents of a `resources/read` call: per entry its MIME type, size and a preview. */
 export function ResourceContents({ read }: { read: CallState }) {

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { exportConnections, failureOf } from '../../lib/browser/actions';
-import { downloadText } from '../sequence/download';
+import { saveText } from '../../lib/browser/download';
 import { CopyButton } from '../traffic/CopyButton';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -48,7 +48,7 @@ export function ExportServersDialog({ ids, title, onClose }: { ids?: string[]; t
         <textarea aria-label="mcpServers JSON" readOnly className={`${inputClass} h-72 resize-y`} spellCheck={false} value={out?.json ?? ''} />
         <div className="flex justify-end gap-2">
           {out && <CopyButton text={out.json} label="Copy mcpServers JSON" caption="Copy" />}
-          <Button variant="primary" disabled={!out} onClick={() => out && downloadText('mcpServers.json', 'application/json', out.json)}>Download</Button>
+          <Button variant="primary" disabled={!out} onClick={() => out && saveText('mcpServers.json', out.json, 'application/json')}>Download</Button>
         </div>
       </div>
     </Dialog>

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef } from 'react';
-import { downloadText } from './download';
+import { saveText } from '../../lib/browser/download';
 
 /** Shows the Mermaid text of the visible range, to copy or save. */
 export function MermaidDialog({ text, fileName, onClose }: { text: string; fileName: string; onClose(): void }) {
@@ -15,7 +15,7 @@ export function MermaidDialog({ text, fileName, onClose }: { text: string; fileN
       <textarea aria-label="Mermaid text" readOnly value={text} className="h-80 w-full resize-y rounded bg-zinc-950 p-2 font-mono text-xs" />
       <div className="mt-2 flex justify-end gap-2 text-sm">
         <button type="button" className="rounded border border-zinc-700 px-2 py-0.5" onClick={() => void navigator.clipboard?.writeText(text)}>Copy</button>
-        <button type="button" className="rounded border border-zinc-700 px-2 py-0.5" onClick={() => downloadText(fileName, 'text/plain', text)}>Download</button>
+        <button type="button" className="rounded border border-zinc-700 px-2 py-0.5" onClick={() => saveText(fileName, text, 'text/plain')}>Download</button>
         <button type="button" className="rounded border border-zinc-700 px-2 py-0.5" onClick={() => ref.current?.close()}>Close</button>
       </div>
     </dialog>

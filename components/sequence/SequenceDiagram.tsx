@@ -16,7 +16,7 @@ import { SequenceToolbar } from './SequenceToolbar';
 import { SequenceViewport } from './SequenceViewport';
 import { MermaidDialog } from './MermaidDialog';
 import { LaneHeader } from './LaneHeader';
-import { downloadText } from './download';
+import { saveText } from '../../lib/browser/download';
 import { renderVisible } from './exportVisible';
 import type { ShareableFrames } from '../../lib/browser/shareableFrames';
 import type { RangeSet } from '../../lib/view/range-set';
@@ -59,7 +59,7 @@ export function SequenceDiagram({ session, annotations, selectedSeq, marked, onS
     renderVisible(layout, first, last, shareable, render).then(done, (e: Error) => setExportError(`Export failed: ${e.message}`));
   };
   const exportSvg = () =>
-    exportVisible((l, f, t) => sequenceToSvg(l, f, t, { width, severityOf }), (svg) => downloadText(`${name}-sequence.svg`, 'image/svg+xml', svg));
+    exportVisible((l, f, t) => sequenceToSvg(l, f, t, { width, severityOf }), (svg) => saveText(`${name}-sequence.svg`, svg, 'image/svg+xml'));
   const exportMermaid = () => exportVisible(sequenceToMermaid, setMermaid);
 
   // Inline-size containment: the diagram takes the width it is given and never widens the page.

@@ -2,7 +2,7 @@
 import { openTap, stopTap } from '../../lib/browser/actions';
 import { useLoupe } from '../../lib/browser/store';
 import type { TapEntry } from '../../lib/wire/protocol';
-import { formatSize } from '../../lib/browser/frameView';
+import { formatBytes } from '../../lib/text/bytes';
 import { CopyButton } from '../traffic/CopyButton';
 import { Button } from '../ui/Button';
 
@@ -58,7 +58,7 @@ export function TapList() {
           >
             <div className="truncate text-xs text-zinc-200">{label(t)}</div>
             <div className="text-[11px] text-zinc-500">
-              {t.running ? <span className="text-emerald-400">● live</span> : 'ended'} · {when(t.startedAt)} · {formatSize(t.bytes)}
+              {t.running ? <span className="text-emerald-400">● live</span> : 'ended'} · {when(t.startedAt)} · {formatBytes(t.bytes)}
             </div>
           </button>
           {t.running && t.listen && <TapAddress tap={{ ...t, listen: t.listen }} />}

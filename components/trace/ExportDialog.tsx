@@ -5,7 +5,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { CustomRules } from './CustomRules';
 import { RedactionPreview } from './RedactionPreview';
-import { saveText } from './download';
+import { saveText } from '../../lib/browser/download';
 import { useExportModel, type ExportSource, type Scope } from './useExportModel';
 
 export interface ExportDialogProps extends ExportSource {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { optionsFor } from '../../lib/browser/openOptions';
 import { cliScript, type ScriptRequest } from '../../lib/trace/cli-script';
-import { downloadText } from '../sequence/download';
+import { saveText } from '../../lib/browser/download';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { inputClass } from '../ui/Field';
@@ -39,7 +39,7 @@ export function CliScriptDialog({ sessionId, requests, title, onClose }: { sessi
             <textarea aria-label="loupe CLI script" readOnly wrap="off" spellCheck={false} className={`${inputClass} h-64 resize-y`} value={script.text} />
             <div className="flex justify-end gap-2">
               <CopyButton text={script.text} label="Copy the script" caption="Copy" />
-              <Button variant="primary" onClick={() => downloadText('loupe-repro.sh', 'text/x-shellscript', script.text)}>Download</Button>
+              <Button variant="primary" onClick={() => saveText('loupe-repro.sh', script.text, 'text/x-shellscript')}>Download</Button>
             </div>
           </>
         )}

@@ -1,8 +1,9 @@
 'use client';
 import { useMemo, useRef } from 'react';
-import { formatSize } from '../../lib/browser/frameView';
+
 import type { Trace } from '../../lib/browser/trace';
 import { scanDroppedText, type DroppedTextScan } from '../../lib/trace/dropped-text';
+import { formatBytes } from '../../lib/text/bytes';
 
 /** Says, above the table, that the session passed its byte budget and which frames lost their text. */
 export function DroppedTextBanner({ trace, onJump }: { trace: Trace; onJump: (seq: number) => void }) {
@@ -17,7 +18,7 @@ export function DroppedTextBanner({ trace, onJump }: { trace: Trace; onJump: (se
   return (
     <div role="status" aria-label="Dropped text" className="flex flex-wrap items-center gap-x-2 border-b border-amber-800 bg-amber-950/50 px-3 py-1.5 text-xs text-amber-100">
       <span>
-        The session passed its byte budget: the text of {n} frame{dropped.frames === 1 ? '' : 's'} ({formatSize(dropped.bytes)}) between{' '}
+        The session passed its byte budget: the text of {n} frame{dropped.frames === 1 ? '' : 's'} ({formatBytes(dropped.bytes)}) between{' '}
         <button type="button" className="underline" onClick={() => onJump(dropped.fromSeq)}>#{dropped.fromSeq}</button> and{' '}
         <button type="button" className="underline" onClick={() => onJump(dropped.toSeq)}>#{dropped.toSeq}</button> was not kept.
       </span>

@@ -1,5 +1,5 @@
 'use client';
-import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
+import { formatId, formatLatency, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
 import { directionLabel } from '../../lib/mcp/frame';
 import { Button } from '../ui/Button';
 import type { Annotation } from '../../lib/analyze';
@@ -13,12 +13,13 @@ import { KindBadge } from './KindBadge';
 import { RawText } from './RawText';
 import { ResendActions } from './ResendActions';
 import { FactList } from '../ui/FactList';
+import { formatBytes } from '../../lib/text/bytes';
 
 function Marks({ view }: { view: FrameView }) {
   const f = view.frame;
   const marks: string[] = [];
-  if (f.textDropped) marks.push(`Text dropped: the session had passed its byte budget, so only this frame's metadata was kept (${formatSize(f.size)} crossed the wire).`);
-  if (f.truncated && !f.textDropped) marks.push(`Truncated: the line was ${formatSize(f.size)}; only its first ${formatSize(f.raw.length)} were kept.`);
+  if (f.textDropped) marks.push(`Text dropped: the session had passed its byte budget, so only this frame's metadata was kept (${formatBytes(f.size)} crossed the wire).`);
+  if (f.truncated && !f.textDropped) marks.push(`Truncated: the line was ${formatBytes(f.size)}; only its first ${formatBytes(f.raw.length)} were kept.`);
   if (f.invalidUtf8) marks.push('Invalid UTF-8: bad bytes are shown as U+FFFD; the exact bytes are kept in the trace (base64).');
   if (view.kind === 'invalid' && view.problem) marks.push(`Not a JSON-RPC message: ${view.problem}.`);
   if (!marks.length) return null;
@@ -39,7 +40,7 @@ function Facts({ view }: { view: FrameView }) {
     ['direction', directionLabel(f.dir)],
     ['lane', f.lane],
     ['time', `${formatTime(f.ts)} ms`],
-    ['size', formatSize(f.size)],
+    ['size', formatBytes(f.size)],
   ];
   if (view.id !== undefined) rows.push(['id', formatId(view.id)]);
   if (view.latencyUs !== undefined) rows.push(['latency', formatLatency(view.latencyUs)]);

@@ -1,11 +1,12 @@
 'use client';
-import { formatLatency, formatSize, formatTime } from '../../lib/browser/frameView';
+import { formatLatency, formatTime } from '../../lib/browser/frameView';
 import type { Trace } from '../../lib/browser/trace';
 import type { Frame } from '../../lib/mcp/frame';
 import type { HttpExchange as HttpExchangeView } from '../../lib/mcp/http-exchanges';
 import { Button } from '../ui/Button';
 import { HttpHeaders } from './HttpHeaders';
 import { FactList } from '../ui/FactList';
+import { formatBytes } from '../../lib/text/bytes';
 
 function Timing({ ex }: { ex: HttpExchangeView }) {
   const rows: [string, string][] = [];
@@ -55,7 +56,7 @@ export function HttpExchangeDetail({ frame, trace, onJump }: { frame: Frame; tra
           Carried by exchange #{ex.id} on the {carried?.stream ?? ex.stream} stream{carried?.eventId !== undefined ? `, SSE event id ${carried.eventId}` : ''}
         </p>
       )}
-      <FactList facts={[['stream', ex.stream], ['Last-Event-ID', ex.lastEventId], ['probe', ex.probe && `${ex.probe}${ex.verdict ? `: ${ex.verdict}` : ''}`], ['size', ex.bytes !== undefined ? formatSize(ex.bytes) : undefined], ['error', ex.error], ['note', ex.note]]} />
+      <FactList facts={[['stream', ex.stream], ['Last-Event-ID', ex.lastEventId], ['probe', ex.probe && `${ex.probe}${ex.verdict ? `: ${ex.verdict}` : ''}`], ['size', ex.bytes !== undefined ? formatBytes(ex.bytes) : undefined], ['error', ex.error], ['note', ex.note]]} />
       <Timing ex={ex} />
       <HttpHeaders label="Request headers" headers={ex.requestHeaders} />
       <HttpHeaders label="Response headers" headers={ex.responseHeaders} />

@@ -2,12 +2,13 @@
 import { memo, type MouseEvent } from 'react';
 import type { Annotation } from '../../lib/analyze';
 import { SeverityMark } from '../annotations/SeverityMark';
-import { formatId, formatLatency, formatSize, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
+import { formatId, formatLatency, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
 import { httpSummary } from '../../lib/view/http-frame';
 import { DIRECTION } from './direction';
 import { KIND_TONE } from './KindBadge';
 import { CELL, ROW_HEIGHT, SIZE_COLUMN_HIDDEN } from './columns';
 import { keepTextUnselected } from './gesture';
+import { formatBytes } from '../../lib/text/bytes';
 
 function summary(v: FrameView): string {
   if (v.kind === 'stderr') return v.frame.raw;
@@ -89,7 +90,7 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       </span>
       {/* String ids read whole; one longer than the column ends in … with the full id in the title. */}
       <span role="gridcell" style={CELL[5]} title={v.id === undefined ? undefined : formatId(v.id)} className="truncate px-2 text-right text-zinc-300">{formatId(v.id)}</span>
-      <span role="gridcell" style={CELL[6]} className={`px-2 text-right tabular-nums text-zinc-500 ${SIZE_COLUMN_HIDDEN}`}>{formatSize(v.frame.size)}</span>
+      <span role="gridcell" style={CELL[6]} className={`px-2 text-right tabular-nums text-zinc-500 ${SIZE_COLUMN_HIDDEN}`}>{formatBytes(v.frame.size)}</span>
       {/* A cancelled request's time runs up to its cancellation (the mark is in the method cell). */}
       <span role="gridcell" style={CELL[7]} title={v.cancelledAfterUs !== undefined ? `cancelled after ${formatLatency(v.cancelledAfterUs)}` : undefined} className={`px-2 text-right tabular-nums ${v.cancelledAfterUs !== undefined ? 'text-zinc-400' : latency ? 'text-zinc-200' : ''}`}>
         {v.cancelledAfterUs !== undefined ? formatLatency(v.cancelledAfterUs) : latency}

@@ -73,7 +73,9 @@ function framingOf(frame: Frame, declared: Framing | undefined): Framing {
 
 export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly RuleModule[] = RULE_MODULES): Analyzer {
   const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
-  const state = createState();
+  const state = createState(opts.exchanges);
+  // Fed here only when no owner feeds it (analyze(), the CLI's offline runs).
+  const ownExchanges = opts.exchanges === undefined;
   const lines = new LineAssembler();
   const specs = cachedCatalog(modules);
   let out: Annotation[] = [];
@@ -175,6 +177,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
       try {
         if (frame.ts > state.lastTs) state.lastTs = frame.ts;
         state.firstSeq ??= frame.seq;
+        if (ownExchanges) state.exchanges.push(frame);
         // The wire clock reached this frame: deadlines that passed before it are judged first,
         // so a reply or a cancellation that came too late cannot hide them.
         clock(frame.ts);

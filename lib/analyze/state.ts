@@ -3,6 +3,7 @@
  * timing views; it is rebuilt from frames alone, so live and offline states are identical.
  */
 import { CallIndex, type Call } from '../mcp/calls';
+import { HttpExchanges } from '../mcp/http-exchanges';
 import type { Obj } from './util';
 import { EraTracker, type Era } from '../mcp/era';
 import { RoundIndex } from '../mcp/rounds';
@@ -68,6 +69,9 @@ export interface AnalysisState {
   /** Every request and its response, cancellation and progress (lib/mcp/calls.ts has the policy
    *  for reused ids). */
   calls: CallIndex;
+  /** The session's HTTP exchanges: the SessionModel's own builder, or the analyser's when it runs
+   *  alone. Rules read requests, responses and bodies here rather than rebuilding them. */
+  exchanges: HttpExchanges;
   /** Resource URIs the client subscribed to and did not unsubscribe from. */
   subscriptions: Set<string>;
   /** Progress tokens of requests not answered yet, by `dir|token`. */
@@ -88,7 +92,7 @@ export interface AnalysisState {
   internalErrors: number;
 }
 
-export function createState(): AnalysisState {
+export function createState(exchanges = new HttpExchanges()): AnalysisState {
   return {
     phase: 'new',
     era: 'legacy',
@@ -97,6 +101,7 @@ export function createState(): AnalysisState {
     listens: new ListenIndex(),
     taskSpans: new TaskSpans(),
     calls: new CallIndex(),
+    exchanges,
     subscriptions: new Set(),
     progressTokens: new Map(),
     cursors: new Map(),

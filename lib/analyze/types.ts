@@ -9,6 +9,7 @@ import type { StrictJson } from '../mcp/strict-json';
 import type { AnalysisState, RequestRecord } from './state';
 import type { Message } from './message';
 import type { TextUnit } from './lines';
+import type { HttpExchanges } from '../mcp/http-exchanges';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -33,6 +34,9 @@ export interface AnalyzerOptions {
   /** How the traffic was cut into messages: the trace target's or the session's `framing`.
    *  Absent, each frame's transport answers (TRANSPORT_FRAMING); no meta at all means lines. */
   framing?: Framing;
+  /** The owner's HTTP exchange builder (the SessionModel's), fed by the owner before the analyser
+   *  sees each frame, so one builder serves the model and the rules. Absent, the analyser keeps its own. */
+  exchanges?: HttpExchanges;
 }
 
 export type Thresholds = Required<Pick<AnalyzerOptions, 'slowMs' | 'timeoutMs'>>;

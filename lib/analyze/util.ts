@@ -1,11 +1,10 @@
 /** Small guards over untrusted JSON values. */
 import { printable } from '../text/printable';
+import { isObject as isObj } from '../mcp/json';
+
+export { isObj };
 
 export type Obj = Record<string, unknown>;
-
-export function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function own(o: Obj, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;

@@ -100,12 +100,6 @@ export function formatTime(tsUs: number): string {
   return MS.format(tsUs / 1000);
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 export function formatId(id: JsonRpcId | undefined): string {
   return id === undefined ? '' : typeof id === 'string' ? JSON.stringify(id) : String(id);
 }

@@ -9,11 +9,11 @@
 import type { Frame } from '../mcp/frame';
 import { checkFrame } from '../mcp/frame-check';
 import type { ProxyMessage } from '../wire/protocol';
+import { isObject } from '../mcp/json';
 
 type FramesMessage = Extract<ProxyMessage, { type: 'frames/snapshot' | 'frames/append' }>;
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export type FramesCheck = { ok: true; msg: FramesMessage } | { ok: false; problem: string };
 

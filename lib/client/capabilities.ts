@@ -4,6 +4,7 @@
  * client/elicitation, client/roots, basic/utilities/tasks). Keys the person typed by hand that
  * no checkbox covers are kept as they are.
  */
+import { asObject } from '../mcp/json';
 
 export type CapabilityChoice =
   | 'sampling' | 'sampling.tools' | 'elicitation.form' | 'elicitation.url' | 'roots' | 'roots.listChanged'
@@ -26,33 +27,29 @@ const TASK_REQUESTS = { 'tasks.sampling': ['sampling', 'createMessage'], 'tasks.
 
 type Caps = Record<string, unknown>;
 
-function obj(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
 export function hasChoice(caps: Caps, id: CapabilityChoice): boolean {
   switch (id) {
     case 'sampling':
-      return obj(caps.sampling) !== undefined;
+      return asObject(caps.sampling) !== undefined;
     case 'sampling.tools':
-      return obj(obj(caps.sampling)?.tools) !== undefined;
+      return asObject(asObject(caps.sampling)?.tools) !== undefined;
     case 'elicitation.form': {
-      const e = obj(caps.elicitation);
+      const e = asObject(caps.elicitation);
       // An empty `elicitation: {}` means form mode (client/elicitation, backwards compatibility).
-      return e !== undefined && (obj(e.form) !== undefined || (e.form === undefined && e.url === undefined));
+      return e !== undefined && (asObject(e.form) !== undefined || (e.form === undefined && e.url === undefined));
     }
     case 'elicitation.url':
-      return obj(obj(caps.elicitation)?.url) !== undefined;
+      return asObject(asObject(caps.elicitation)?.url) !== undefined;
     case 'roots':
-      return obj(caps.roots) !== undefined;
+      return asObject(caps.roots) !== undefined;
     case 'roots.listChanged':
-      return obj(caps.roots)?.listChanged === true;
+      return asObject(caps.roots)?.listChanged === true;
     case 'tasks':
-      return obj(caps.tasks) !== undefined;
+      return asObject(caps.tasks) !== undefined;
     case 'tasks.sampling':
     case 'tasks.elicitation': {
       const [group, method] = TASK_REQUESTS[id];
-      return obj(obj(obj(obj(caps.tasks)?.requests)?.[group])?.[method]) !== undefined;
+      return asObject(asObject(asObject(asObject(caps.tasks)?.requests)?.[group])?.[method]) !== undefined;
     }
   }
 }
@@ -67,11 +64,11 @@ export function withChoice(caps: Caps, id: CapabilityChoice, on: boolean): Caps 
   const next: Caps = { ...caps };
   switch (id) {
     case 'sampling':
-      return on ? { ...next, sampling: obj(caps.sampling) ?? {} } : without(next, 'sampling');
+      return on ? { ...next, sampling: asObject(caps.sampling) ?? {} } : without(next, 'sampling');
     case 'sampling.tools': {
       // Tools in sampling only mean something with sampling itself declared.
-      const sampling = obj(caps.sampling) ?? {};
-      return { ...next, sampling: on ? { ...sampling, tools: obj(sampling.tools) ?? {} } : without(sampling, 'tools') };
+      const sampling = asObject(caps.sampling) ?? {};
+      return { ...next, sampling: on ? { ...sampling, tools: asObject(sampling.tools) ?? {} } : without(sampling, 'tools') };
     }
     case 'elicitation.form':
     case 'elicitation.url': {
@@ -79,25 +76,25 @@ export function withChoice(caps: Caps, id: CapabilityChoice, on: boolean): Caps 
       const url = id === 'elicitation.url' ? on : hasChoice(caps, 'elicitation.url');
       if (!form && !url) return without(next, 'elicitation');
       const e: Record<string, unknown> = {};
-      if (form) e.form = obj(obj(caps.elicitation)?.form) ?? {};
-      if (url) e.url = obj(obj(caps.elicitation)?.url) ?? {};
+      if (form) e.form = asObject(asObject(caps.elicitation)?.form) ?? {};
+      if (url) e.url = asObject(asObject(caps.elicitation)?.url) ?? {};
       return { ...next, elicitation: e };
     }
     case 'roots':
-      return on ? { ...next, roots: obj(caps.roots) ?? {} } : without(next, 'roots');
+      return on ? { ...next, roots: asObject(caps.roots) ?? {} } : without(next, 'roots');
     case 'roots.listChanged': {
-      const roots = obj(caps.roots) ?? {};
+      const roots = asObject(caps.roots) ?? {};
       return { ...next, roots: on ? { ...roots, listChanged: true } : without(roots, 'listChanged') };
     }
     case 'tasks':
-      return on ? { ...next, tasks: obj(caps.tasks) ?? { list: {}, cancel: {} } } : without(next, 'tasks');
+      return on ? { ...next, tasks: asObject(caps.tasks) ?? { list: {}, cancel: {} } } : without(next, 'tasks');
     case 'tasks.sampling':
     case 'tasks.elicitation': {
       const [group, method] = TASK_REQUESTS[id];
-      const tasks = obj(caps.tasks) ?? { list: {}, cancel: {} };
-      const requests = obj(tasks.requests) ?? {};
-      const groupCaps = obj(requests[group]) ?? {};
-      const nextGroup = on ? { ...groupCaps, [method]: obj(groupCaps[method]) ?? {} } : without(groupCaps, method);
+      const tasks = asObject(caps.tasks) ?? { list: {}, cancel: {} };
+      const requests = asObject(tasks.requests) ?? {};
+      const groupCaps = asObject(requests[group]) ?? {};
+      const nextGroup = on ? { ...groupCaps, [method]: asObject(groupCaps[method]) ?? {} } : without(groupCaps, method);
       const nextRequests = Object.keys(nextGroup).length > 0 ? { ...requests, [group]: nextGroup } : without(requests, group);
       const nextTasks = Object.keys(nextRequests).length > 0 ? { ...tasks, requests: nextRequests } : without(tasks, 'requests');
       return { ...next, tasks: nextTasks };
@@ -114,7 +111,7 @@ export const FULL_CLIENT_CAPABILITIES: Caps = CAPABILITY_CHOICES.reduce<Caps>((c
 /** The top-level capabilities an object declares, with form/url for elicitation: a short summary. */
 export function declaredCapabilities(caps: Caps): string[] {
   return Object.keys(caps).map((k) => {
-    const inner = obj(caps[k]);
+    const inner = asObject(caps[k]);
     if (k === 'elicitation' && inner) {
       const modes = ['form', 'url'].filter((m) => hasChoice(caps, `elicitation.${m}` as CapabilityChoice));
       return `elicitation(${modes.join('+')})`;
@@ -130,7 +127,7 @@ export function declaredCapabilities(caps: Caps): string[] {
  */
 export function capabilitiesForEra(caps: Caps, era: 'legacy' | 'modern' | 'auto' | undefined): Caps {
   if (era === undefined || era === 'legacy') return caps;
-  const extensions = { ...obj(caps.extensions), 'io.modelcontextprotocol/tasks': {} };
+  const extensions = { ...asObject(caps.extensions), 'io.modelcontextprotocol/tasks': {} };
   const { tasks, ...rest } = caps;
   return era === 'modern' ? { ...rest, extensions } : { ...rest, ...(tasks !== undefined ? { tasks } : {}), extensions };
 }

@@ -92,8 +92,3 @@ export function hexPreview(b64: string, max = 64): string {
   return [...bin.slice(0, max)].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join(' ');
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
-}

@@ -5,6 +5,7 @@
  * Pure bookkeeping: every function takes the book and the time and returns a new book; the
  * session's client in the proxy keeps the one book (proxy/sessions/client/received-tasks.ts).
  */
+import { asObject } from '../mcp/json';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
@@ -56,7 +57,6 @@ const PAGE_SIZE = 50;
 const INVALID_PARAMS = -32602;
 
 type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
 /** completed, failed and cancelled are final: a task never leaves them (Task Status Lifecycle). */
 export const isTerminalStatus = (s: string): boolean => s === 'completed' || s === 'failed' || s === 'cancelled';
 const isTerminal = isTerminalStatus;
@@ -70,8 +70,8 @@ const AUGMENTABLE: Record<string, [string, string]> = {
 /** True when the request asks for a task and the client declared it may be one. */
 export function runsAsTask(method: string, params: unknown, clientCapabilities: Obj | undefined): boolean {
   const where = AUGMENTABLE[method];
-  if (!where || !obj(obj(params)?.task)) return false;
-  return obj(obj(obj(obj(clientCapabilities?.tasks)?.requests)?.[where[0]])?.[where[1]]) !== undefined;
+  if (!where || !asObject(asObject(params)?.task)) return false;
+  return asObject(asObject(asObject(asObject(clientCapabilities?.tasks)?.requests)?.[where[0]])?.[where[1]]) !== undefined;
 }
 
 /** The Task object of the wire (tasks/get, tasks/cancel, tasks/list, notifications/tasks/status). */
@@ -86,7 +86,7 @@ function put(book: TaskBook, t: ReceivedTask): TaskBook {
 }
 
 export function createTask(book: TaskBook, taskId: string, method: string, params: Obj, now: number, requestSeq?: number): { book: TaskBook; result: Obj } {
-  const asked = obj(params.task)?.ttl;
+  const asked = asObject(params.task)?.ttl;
   // A receiver may override the requested ttl: Loupe keeps a task at most an hour.
   const ttl = typeof asked === 'number' && asked >= 0 ? Math.min(asked, MAX_TTL) : DEFAULT_TTL;
   const task: ReceivedTask = { taskId, method, params, status: 'working', statusMessage: 'Waiting for the person in Loupe', createdMs: now, updatedMs: now, ttl, pollInterval: POLL_INTERVAL };
@@ -114,7 +114,7 @@ export function resultReply(t: ReceivedTask): TaskReply {
   if (!t.outcome) return { wait: t.taskId };
   if (t.outcome.error) return { error: t.outcome.error };
   const result = t.outcome.result ?? {};
-  return { result: { ...result, _meta: { ...obj(result._meta), [RELATED_TASK]: { taskId: t.taskId } } } };
+  return { result: { ...result, _meta: { ...asObject(result._meta), [RELATED_TASK]: { taskId: t.taskId } } } };
 }
 
 /** The person (or an automatic reply) answered: the task ends, unless it already ended. */
@@ -142,8 +142,8 @@ function notFound(taskId: unknown, t: ReceivedTask | undefined): TaskReply {
 
 /** Answers one of the server's tasks/* requests; `changed` is the task whose status moved. */
 export function handleTaskRequest(book: TaskBook, method: string, params: unknown, clientCapabilities: Obj | undefined, now: number): { book: TaskBook; reply: TaskReply; changed?: ReceivedTask } {
-  const tasksCaps = obj(clientCapabilities?.tasks);
-  const p = obj(params) ?? {};
+  const tasksCaps = asObject(clientCapabilities?.tasks);
+  const p = asObject(params) ?? {};
   const known = typeof p.taskId === 'string' ? book.tasks[p.taskId] : undefined;
   const t = known?.expired ? undefined : known;
   const undeclared = (what: string): TaskReply => ({ error: { code: -32601, message: `${method} is not supported: the client did not declare tasks.${what}` } });
@@ -153,7 +153,7 @@ export function handleTaskRequest(book: TaskBook, method: string, params: unknow
     case 'tasks/result':
       return { book, reply: t ? resultReply(t) : notFound(p.taskId, known) };
     case 'tasks/list': {
-      if (!obj(tasksCaps?.list)) return { book, reply: undeclared('list') };
+      if (!asObject(tasksCaps?.list)) return { book, reply: undeclared('list') };
       const live = book.order.filter((id) => !book.tasks[id].expired);
       const start = p.cursor === undefined ? 0 : Number(p.cursor);
       if (!Number.isInteger(start) || start < 0 || start > live.length || (p.cursor !== undefined && typeof p.cursor !== 'string')) {
@@ -165,7 +165,7 @@ export function handleTaskRequest(book: TaskBook, method: string, params: unknow
       return { book, reply: { result } };
     }
     case 'tasks/cancel': {
-      if (!obj(tasksCaps?.cancel)) return { book, reply: undeclared('cancel') };
+      if (!asObject(tasksCaps?.cancel)) return { book, reply: undeclared('cancel') };
       if (!t) return { book, reply: notFound(p.taskId, known) };
       if (isTerminal(t.status)) return { book, reply: { error: { code: INVALID_PARAMS, message: `Task ${t.taskId} is already ${t.status}: it cannot be cancelled` } } };
       const changed: ReceivedTask = { ...t, status: 'cancelled', statusMessage: 'Cancelled by the server (tasks/cancel)', updatedMs: now, outcome: cancelledOutcome(t.method) };

@@ -5,6 +5,7 @@
  */
 import { formModel, initialValue } from './schema-form';
 import { parseArgs } from './values';
+import { asObject } from '../mcp/json';
 
 export interface OfferedTool {
   name: string;
@@ -20,14 +21,10 @@ export interface ToolUseDraft {
   inputText: string;
 }
 
-function obj(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
 export function offeredTools(params: Record<string, unknown>): OfferedTool[] {
   if (!Array.isArray(params.tools)) return [];
   return params.tools.map((t) => {
-    const o = obj(t) ?? {};
+    const o = asObject(t) ?? {};
     return {
       name: typeof o.name === 'string' ? o.name : String(o.name ?? '(no name)'),
       description: typeof o.description === 'string' ? o.description : undefined,
@@ -39,7 +36,7 @@ export function offeredTools(params: Record<string, unknown>): OfferedTool[] {
 
 /** The `toolChoice.mode` asked for; `auto` is the spec's default when tools come without one. */
 export function toolChoiceMode(params: Record<string, unknown>): string | undefined {
-  const mode = obj(params.toolChoice)?.mode;
+  const mode = asObject(params.toolChoice)?.mode;
   if (typeof mode === 'string') return mode;
   if (params.toolChoice !== undefined) return JSON.stringify(params.toolChoice);
   return Array.isArray(params.tools) ? 'auto (default)' : undefined;
@@ -60,7 +57,7 @@ export function toolUseId(random: () => number = Math.random): string {
 /** A starting input for a tool: its schema's defaults, else an empty object. */
 export function initialInput(tool: OfferedTool | undefined): string {
   const v = tool ? initialValue(formModel(tool.inputSchema)) : undefined;
-  return JSON.stringify(obj(v) ?? {}, null, 2);
+  return JSON.stringify(asObject(v) ?? {}, null, 2);
 }
 
 export function toolUseDraft(tool: OfferedTool | undefined, random?: () => number): ToolUseDraft {

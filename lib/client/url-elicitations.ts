@@ -6,6 +6,7 @@
  * ignores it, and an inspector says so.
  */
 import type { ClassifiedLike, FrameLike } from './notifications';
+import { asObject } from '../mcp/json';
 
 export interface UrlElicitation {
   elicitationId: string;
@@ -36,11 +37,10 @@ export const emptyUrlElicitations: UrlElicitationState = { upTo: 0, byRequestId:
 
 
 type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
 const idKey = (id: unknown): string | undefined => (typeof id === 'string' || typeof id === 'number' ? `${typeof id}:${id}` : undefined);
 
 function read(s: UrlElicitationState, seq: number, dir: string, m: Obj): void {
-  const params = obj(m.params) ?? {};
+  const params = asObject(m.params) ?? {};
   if (dir === 's2c' && m.method === 'elicitation/create' && params.mode === 'url') {
     const key = idKey(m.id);
     if (key === undefined || typeof params.elicitationId !== 'string') return;
@@ -51,9 +51,9 @@ function read(s: UrlElicitationState, seq: number, dir: string, m: Obj): void {
     });
   } else if (dir === 'c2s' && m.method === undefined) {
     const index = s.byRequestId[idKey(m.id) ?? ''];
-    const result = obj(m.result);
+    const result = asObject(m.result);
     if (index === undefined || !result) return;
-    s.items[index] = { ...s.items[index], action: obj(result.task) ? 'task' : String(result.action ?? '?') };
+    s.items[index] = { ...s.items[index], action: asObject(result.task) ? 'task' : String(result.action ?? '?') };
   } else if (dir === 's2c' && m.method === 'notifications/elicitation/complete' && !('id' in m)) {
     const elicitationId = String(params.elicitationId ?? '');
     let index = -1;
@@ -79,7 +79,7 @@ export function trackUrlElicitations(state: UrlElicitationState, frames: readonl
     if (f.lane !== 'message' || !c) continue;
     const messages = c.kind === 'batch' && Array.isArray(c.json) ? c.json : [c.json];
     for (const m of messages) {
-      const o = obj(m);
+      const o = asObject(m);
       if (o) read(s, f.seq, f.dir, o);
     }
   }

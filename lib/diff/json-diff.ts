@@ -1,4 +1,5 @@
 /** Structural differences between two JSON values, as paths (`inputSchema.properties.n.type`). */
+import { isObject } from '../mcp/json';
 
 export interface Change {
   path: string;
@@ -7,15 +8,11 @@ export interface Change {
   after?: unknown;
 }
 
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 const join = (path: string, key: string | number) =>
   typeof key === 'number' ? `${path}[${key}]` : /^[A-Za-z_$][\w$-]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`;
 
 export function jsonDiff(a: unknown, b: unknown, path = '', out: Change[] = []): Change[] {
-  if (isObj(a) && isObj(b)) {
+  if (isObject(a) && isObject(b)) {
     for (const k of Object.keys(a)) {
       if (!(k in b)) out.push({ path: join(path, k), kind: 'removed', before: a[k] });
       else jsonDiff(a[k], b[k], join(path, k), out);

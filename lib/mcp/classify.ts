@@ -3,6 +3,7 @@
  * The analyser judges validity; this only sorts frames for tables and pairing.
  */
 import type { Frame } from './frame';
+import { isObject } from './json';
 
 export type MessageKind = 'request' | 'notification' | 'response' | 'error' | 'batch' | 'invalid' | 'other';
 
@@ -18,13 +19,9 @@ export interface Classified {
   problem?: string;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 export function classifyValue(json: unknown): Classified {
   if (Array.isArray(json)) return { kind: 'batch', json };
-  if (!isPlainObject(json)) return { kind: 'invalid', json, problem: 'not a JSON object' };
+  if (!isObject(json)) return { kind: 'invalid', json, problem: 'not a JSON object' };
   const id = typeof json.id === 'string' || typeof json.id === 'number' ? json.id : undefined;
   if (typeof json.method === 'string') {
     return 'id' in json ? { kind: 'request', json, method: json.method, id } : { kind: 'notification', json, method: json.method };

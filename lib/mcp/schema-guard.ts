@@ -12,6 +12,7 @@
  * fallback alone, so the answer stays exactly zod's.
  */
 import type { z } from 'zod';
+import { isObject } from './json';
 
 type Guard = (v: unknown) => boolean;
 
@@ -63,7 +64,6 @@ interface Internals {
 const internalsOf = (s: z.ZodType): Internals => (s as unknown as { _zod: Internals })._zod;
 const defOf = (s: z.ZodType): Def => internalsOf(s).def;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const hasOwn = Object.prototype.hasOwnProperty;
 const NEVER: Guard = () => false;
 const ALWAYS: Guard = () => true;

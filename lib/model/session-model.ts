@@ -59,7 +59,7 @@ export class SessionModel {
   constructor(options: SessionModelOptions = {}) {
     const { source = 'live', ...analyzer } = options;
     this.source = source;
-    this.analyzer = createAnalyzer(analyzer);
+    this.analyzer = createAnalyzer({ ...analyzer, exchanges: this.exchanges });
   }
 
   /** True until `finish()`: the wire clock still runs. */

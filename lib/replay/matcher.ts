@@ -11,6 +11,7 @@
 import { closestParams } from './closest';
 import { canonicalJson, matchKey, withoutMeta } from './canonical';
 import type { JsonObject, RecordedExchange, ReplayScript } from './script';
+import { isObject } from '../mcp/json';
 
 /** JSON-RPC error codes a replay answers with (the server-defined range, except method-not-found). */
 export const REPLAY_ERRORS = { methodNotRecorded: -32601, paramsNotRecorded: -32001, outOfOrder: -32002 } as const;
@@ -23,10 +24,6 @@ const matchesByMethodOnly = (method: string, kind: string) => kind === 'notifica
 
 function keyOf(e: { kind: string; method: string; params: unknown }): string {
   return matchesByMethodOnly(e.method, e.kind) ? `${e.kind}\u0000${e.method}` : matchKey(e.method, e.params);
-}
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function progressToken(params: unknown): unknown {

@@ -11,7 +11,9 @@
 import { classifyFrame, type JsonRpcId } from '../mcp/classify';
 import type { Frame } from '../mcp/frame';
 
-export type JsonObject = Record<string, unknown>;
+import type { JsonObject } from '../mcp/json';
+
+export type { JsonObject };
 
 export interface RecordedReply {
   /** The server message as recorded (a response still carries the recorded id). */

@@ -5,6 +5,7 @@
  * frames are handed out until `end()` has seen the whole file.
  */
 import type { Frame } from '../mcp/frame';
+import { formatBytes } from '../text/bytes';
 import { TraceError, type Trace, type TraceHeader } from './format';
 import { migrateFrame, migrateHeader, migrationsFrom } from './migrate';
 import { validateFrame, validateHeader } from './validate';
@@ -19,9 +20,6 @@ export interface ReadLimits {
 
 export const DEFAULT_LIMITS: ReadLimits = { maxChars: 512 * 2 ** 20, maxLineChars: 64 * 2 ** 20, maxFrames: 2_000_000 };
 
-function mib(n: number): string {
-  return `${Math.round((n / 2 ** 20) * 10) / 10} MiB`;
-}
 
 export class TraceReader {
   private readonly limits: ReadLimits;
@@ -48,7 +46,7 @@ export class TraceReader {
     this.guard(() => {
       this.chars += chunk.length;
       if (this.chars > this.limits.maxChars) {
-        throw new TraceError(this.line + 1, `the file is larger than the limit of ${mib(this.limits.maxChars)}; split it or export a time range`);
+        throw new TraceError(this.line + 1, `the file is larger than the limit of ${formatBytes(this.limits.maxChars)}; split it or export a time range`);
       }
       this.buf += chunk;
       let start = 0;
@@ -84,7 +82,7 @@ export class TraceReader {
   }
 
   private tooLong(line: number): never {
-    throw new TraceError(line, `the line is longer than the limit of ${mib(this.limits.maxLineChars)}`);
+    throw new TraceError(line, `the line is longer than the limit of ${formatBytes(this.limits.maxLineChars)}`);
   }
 
   private takeLine(text: string): void {

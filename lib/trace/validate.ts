@@ -5,12 +5,9 @@
 import type { Frame } from '../mcp/frame';
 import { checkFrame } from '../mcp/frame-check';
 import { TRACE_FORMAT, TRACE_VERSION, TraceError, type TraceHeader } from './format';
+import { isObject } from '../mcp/json';
 
 const SOURCES = new Set(['live', 'tap', 'import']);
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function fail(line: number, reason: string): never {
   throw new TraceError(line, reason);

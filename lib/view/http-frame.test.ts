@@ -14,7 +14,7 @@ describe('httpSummary', () => {
     expect(httpSummary(f({ ...linked, phase: 'response', status: 200, statusText: 'OK', headers: [], contentType: 'text/event-stream; charset=utf-8' }))).toBe('200 OK text/event-stream');
     expect(httpSummary(f({ ...linked, phase: 'event', event: 'endpoint', eventId: undefined }, '/message?sessionId=1'))).toBe('event endpoint');
     expect(httpSummary(f({ ...linked, phase: 'event', eventId: 'p1' }))).toBe('event id p1 (no data)');
-    expect(httpSummary(f({ ...linked, phase: 'end', bytes: 2150, sentAt: 1000, doneAt: 13_300 }))).toBe('done 2.1 kB in 12.3 ms');
+    expect(httpSummary(f({ ...linked, phase: 'end', bytes: 2150, sentAt: 1000, doneAt: 13_300 }))).toBe('done 2.1 KiB in 12.3 ms');
     expect(httpSummary(f({ ...linked, phase: 'end', error: 'no answer within 300 ms', sentAt: 0, doneAt: 300_000 }))).toBe('failed in 300.0 ms: no answer within 300 ms');
     expect(httpSummary(f({ ...linked, stream: 'probe', phase: 'end', probe: 'origin', verdict: 'fail' }))).toBe('probe origin: fail');
   });

@@ -1,9 +1,10 @@
 /**
  * One-line summaries of http-lane frames, as a network panel lists them: `POST /mcp`,
- * `200 OK text/event-stream`, `event endpoint`, `done 2.1 kB in 12.3 ms`. Pure: the traffic
+ * `200 OK text/event-stream`, `event endpoint`, `done 2.1 KiB in 12.3 ms`. Pure: the traffic
  * table, the detail pane and the CLI can all name an exchange the same way.
  */
 import type { Frame, HttpExchangeMeta, HttpPhase } from '../mcp/frame';
+import { formatBytes } from '../text/bytes';
 
 function pathOf(url: string): string {
   if (!url) return '';
@@ -15,9 +16,6 @@ function pathOf(url: string): string {
   }
 }
 
-function size(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 function ms(us: number): string {
   return us < 1_000_000 ? `${(us / 1000).toFixed(1)} ms` : `${(us / 1_000_000).toFixed(2)} s`;
@@ -55,7 +53,7 @@ export function httpSummary(frame: Frame): string {
       const took = m.doneAt !== undefined && m.sentAt !== undefined ? ` in ${ms(m.doneAt - m.sentAt)}` : '';
       if (m.error) return `failed${took}: ${m.error}`;
       const expired = 'sessionExpired' in m && m.sessionExpired === true;
-      return `done ${size(m.bytes ?? 0)}${took}${expired ? ' (session expired)' : ''}`;
+      return `done ${formatBytes(m.bytes ?? 0)}${took}${expired ? ' (session expired)' : ''}`;
     }
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SequenceModel, CHECKPOINT_EVERY } from './sequence-model';
 import { FrameScript } from './frames.fixture';
+import type { HttpRequestMeta } from '../mcp/frame';
 
 function build(s: FrameScript): SequenceModel {
   const m = new SequenceModel();
@@ -44,10 +45,14 @@ describe('SequenceModel', () => {
 
   it('nests by the HTTP exchange when the transport says which POST carried it', () => {
     const s = new FrameScript().handshake({ sampling: {} });
-    s.raw('c2s', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call' }), 'message', { transport: 'http', exchange: 10 });
-    s.raw('c2s', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call' }), 'message', { transport: 'http', exchange: 11 });
-    s.raw('s2c', JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'sampling/createMessage' }), 'message', { transport: 'http', exchange: 10 });
-    expect(build(s).rows[5].parentSeq).toBe(4);
+    const post: HttpRequestMeta = { transport: 'http', phase: 'request', method: 'POST', url: 'http://127.0.0.1/mcp', headers: [], stream: 'post' };
+    s.raw('c2s', 'POST /mcp HTTP/1.1\r\n\r\n', 'http', post);
+    s.raw('c2s', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call' }), 'message', { transport: 'http', exchange: 4 });
+    s.raw('c2s', 'POST /mcp HTTP/1.1\r\n\r\n', 'http', post);
+    s.raw('c2s', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call' }), 'message', { transport: 'http', exchange: 6 });
+    s.raw('s2c', JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'sampling/createMessage' }), 'message', { transport: 'http', exchange: 4 });
+    // The sampling request rode the first POST's stream: it belongs to id 1, not the newer id 2.
+    expect(build(s).rows[7].parentSeq).toBe(5);
   });
 
   it('groups progress notifications under the request that carries the token', () => {

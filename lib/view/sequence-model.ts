@@ -8,16 +8,13 @@ import type { Classified } from '../mcp/classify';
 import { SessionModel } from '../model/session-model';
 import { rowLabel } from './row-label';
 import type { RowKind, SeqRow } from './seq-row';
+import { asObject } from '../mcp/json';
 
 export type { RowKind, SeqRow } from './seq-row';
 
 /** Every this many rows the set of unanswered requests is remembered, so a window can find the
  *  requests that span it without scanning from the start. */
 export const CHECKPOINT_EVERY = 1024;
-
-function obj(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
 
 export class SequenceModel {
   readonly rows: SeqRow[] = [];
@@ -26,7 +23,6 @@ export class SequenceModel {
   private readonly indexBySeq = new Map<number, number>();
   /** Unanswered client requests, oldest first: the innermost is the last. */
   private readonly openClientRequests: number[] = [];
-  private readonly exchangeRequest = new Map<number, number>();
   /** checkpoints[k] = request seqs unanswered just before row k * CHECKPOINT_EVERY. */
   readonly checkpoints: number[][] = [];
   private readonly open = new Set<number>();
@@ -88,7 +84,7 @@ export class SequenceModel {
     };
     this.rows.push(row);
     this.indexBySeq.set(f.seq, index);
-    const params = obj(obj(c.json)?.params);
+    const params = asObject(asObject(c.json)?.params);
     if (f.dir !== 'local' && f.lane === 'message') {
       if (kind === 'request' && c.id !== undefined) this.onRequest(row, f);
       else if (kind === 'response' || kind === 'error') this.onResponse(row);
@@ -100,16 +96,16 @@ export class SequenceModel {
   private onRequest(row: SeqRow, f: Frame): void {
     if (this.session.calls.callAt(row.seq)?.seq !== row.seq) return;
     this.open.add(row.seq);
-    const exchange = f.lane === 'message' && f.meta?.transport === 'http' ? f.meta.exchange : undefined;
     if (row.dir === 'c2s') {
       this.openClientRequests.push(row.seq);
-      if (exchange !== undefined) this.exchangeRequest.set(exchange, row.seq);
       this.placeModernRequest(row);
       return;
     }
     // A server request during a client request belongs to it. Over HTTP the POST's stream says
-    // which; over stdio nothing does, so the innermost unanswered client request is taken.
-    const parent = (exchange !== undefined ? this.exchangeRequest.get(exchange) : undefined) ?? this.openClientRequests.at(-1);
+    // which (the request its exchange carried); over stdio nothing does, so the innermost
+    // unanswered client request is taken.
+    const carrier = this.session.exchanges.of(f)?.sent.find((m) => this.session.calls.callAt(m.seq)?.seq === m.seq);
+    const parent = carrier?.seq ?? this.openClientRequests.at(-1);
     if (parent !== undefined) this.nestUnder(row, parent);
   }
 

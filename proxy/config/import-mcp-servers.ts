@@ -6,14 +6,11 @@
  * Each entry succeeds or fails on its own, with an error that names it.
  */
 import { ConnectionSchema, type Connection } from '../../lib/wire/connection';
+import { isObject } from '../../lib/mcp/json';
 
 export interface ImportResult {
   connections: Connection[];
   errors: string[];
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Stable ids, so importing the same file twice updates entries instead of duplicating them. */

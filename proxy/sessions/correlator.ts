@@ -11,6 +11,7 @@
  */
 import type { RequestOptions } from './types';
 import { CONNECTION_CLOSED, REQUEST_CANCELLED, REQUEST_TIMEOUT, RequestError } from './request-error';
+import { isObject } from '../../lib/mcp/json';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_TOTAL_MS = 10 * 60_000;
@@ -38,10 +39,6 @@ export interface CorrelatorHooks {
   onServerRequest(id: Id, method: string, params: unknown): void;
   /** A notification from the server other than progress for one of our requests. */
   onNotification?(method: string, params: unknown): void;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export class Correlator {

@@ -4,26 +4,18 @@
  * recognised by what they are (a 401 challenge, a well-known metadata URL, a token response), not
  * by who sent them; Loupe's `oauth` stream only helps name the step.
  */
-import { headerValue, type Frame, type HttpEndMeta, type HttpRequestMeta, type HttpResponseMeta } from '../../mcp/frame';
+import { headerValue, type HttpEndMeta, type HttpResponseMeta } from '../../mcp/frame';
+import { requestBody, type HttpExchange } from '../../mcp/http-exchanges';
 import { isResourceMetadataUrl, isServerMetadataUrl, jsonObject, parseBearerChallenge, resourceMatches } from '../../mcp/oauth';
 import type { AnalysisState } from '../state';
 import type { FrameContext, RuleModule } from '../types';
 
 const A = 'basic/authorization';
 
-interface AuthExchange {
-  method: string;
-  url: string;
-  stream: string;
-  step?: string;
-  /** The request body after the head (form and JSON bodies stay in the request frame). */
-  body: string;
-  status?: number;
-  responseSeq?: number;
-}
+/** The OAuth step Loupe's own client named, if it ran the exchange. */
+const stepOf = (ex: HttpExchange) => (ex.requestMeta.stream === 'oauth' ? ex.requestMeta.oauth : undefined);
 
 interface AuthState {
-  exchanges: Map<number, AuthExchange>;
   /** resource_metadata URLs a challenge advertised, with the response frame that did. */
   advertised: Map<string, number>;
   /** The MCP endpoint: the URL of the first POST of a message. */
@@ -38,7 +30,7 @@ const states = new WeakMap<AnalysisState, AuthState>();
 function authState(state: AnalysisState): AuthState {
   let s = states.get(state);
   if (!s) {
-    s = { exchanges: new Map(), advertised: new Map(), pendingScopes: [] };
+    s = { advertised: new Map(), pendingScopes: [] };
     states.set(state, s);
   }
   return s;
@@ -63,24 +55,19 @@ export const authRules: RuleModule = {
     if (frame.lane !== 'http' || frame.meta?.transport !== 'http') return;
     const s = authState(ctx.state);
     const meta = frame.meta;
-    if (meta.phase === 'request') return onRequest(s, frame, meta);
-    const ex = s.exchanges.get(meta.exchange);
+    const ex = ctx.state.exchanges.of(frame);
     if (!ex) return;
+    if (meta.phase === 'request') return onRequest(s, ex);
     if (meta.phase === 'response') return onResponse(ctx, s, ex, meta);
     if (meta.phase === 'end') return onEnd(ctx, s, ex, meta);
   },
 };
 
-function onRequest(s: AuthState, frame: Frame, meta: HttpRequestMeta): void {
-  const head = frame.raw.indexOf('\r\n\r\n');
-  const body = head < 0 ? '' : frame.raw.slice(head + 4);
-  s.exchanges.set(frame.seq, { method: meta.method, url: meta.url, stream: meta.stream, step: meta.stream === 'oauth' ? meta.oauth : undefined, body });
-  if (meta.stream === 'post' && s.mcpUrl === undefined) s.mcpUrl = meta.url;
+function onRequest(s: AuthState, ex: HttpExchange): void {
+  if (ex.stream === 'post' && s.mcpUrl === undefined) s.mcpUrl = ex.url;
 }
 
-function onResponse(ctx: FrameContext, s: AuthState, ex: AuthExchange, meta: HttpResponseMeta): void {
-  ex.status = meta.status;
-  ex.responseSeq = ctx.frame.seq;
+function onResponse(ctx: FrameContext, s: AuthState, ex: HttpExchange, meta: HttpResponseMeta): void {
   if (meta.status === 401 || meta.status === 403) {
     const challenge = parseBearerChallenge(headerValue(meta.headers, 'www-authenticate'));
     if (challenge?.resourceMetadata && !s.advertised.has(challenge.resourceMetadata)) s.advertised.set(challenge.resourceMetadata, ctx.frame.seq);
@@ -91,7 +78,7 @@ function onResponse(ctx: FrameContext, s: AuthState, ex: AuthExchange, meta: Htt
   }
   // The authorization redirect (RFC 9207): a code without `iss` lets a mix-up go unnoticed.
   const location = headerValue(meta.headers, 'location');
-  if (meta.status >= 300 && meta.status < 400 && location && (ex.step === 'authorize' || /[?&]response_type=code/.test(ex.url))) {
+  if (meta.status >= 300 && meta.status < 400 && location && (stepOf(ex) === 'authorize' || /[?&]response_type=code/.test(ex.url))) {
     const params = new URL(location, ex.url).searchParams;
     if (params.has('code') && !params.has('iss')) {
       ctx.report('auth.iss-missing', [ctx.frame.seq, meta.exchange], `the authorization response redirects to ${location.split('?')[0]} with a code but no iss parameter (RFC 9207): the client cannot tell which authorization server answered`);
@@ -105,7 +92,7 @@ function judgeScope(ctx: FrameContext, advertised: string[], c: { seq: number; s
   ctx.report('auth.scope-not-advertised', [c.seq], `the server demands scope ${missing.map((m) => `"${m}"`).join(', ')} in WWW-Authenticate, but its protected-resource metadata lists only ${advertised.length ? advertised.map((m) => `"${m}"`).join(', ') : 'no scopes'} in scopes_supported`);
 }
 
-function onEnd(ctx: FrameContext, s: AuthState, ex: AuthExchange, meta: HttpEndMeta): void {
+function onEnd(ctx: FrameContext, s: AuthState, ex: HttpExchange, meta: HttpEndMeta): void {
   const seq = ctx.frame.seq;
   const ok = ex.status !== undefined && ex.status >= 200 && ex.status < 300;
   const advertisedAt = s.advertised.get(ex.url);
@@ -118,13 +105,14 @@ function onEnd(ctx: FrameContext, s: AuthState, ex: AuthExchange, meta: HttpEndM
   const body = jsonObject(ctx.frame.raw);
   if (isResourceMetadataUrl(ex.url) && body) return onResourceMetadata(ctx, s, ex, body);
   if (isServerMetadataUrl(ex.url) && body) return onServerMetadata(ctx, ex, body);
-  const grant = ex.step === 'token' || ex.step === 'refresh' || /(^|&)grant_type=/.test(ex.body);
-  if (grant && body && typeof body.access_token === 'string' && body.token_type === undefined && !/token-exchange/.test(ex.body)) {
+  const sentBody = requestBody(ex) ?? '';
+  const grant = stepOf(ex) === 'token' || stepOf(ex) === 'refresh' || /(^|&)grant_type=/.test(sentBody);
+  if (grant && body && typeof body.access_token === 'string' && body.token_type === undefined && !/token-exchange/.test(sentBody)) {
     ctx.report('auth.token-type-missing', [seq, meta.exchange], `the token response from ${ex.url} has an access_token but no token_type (RFC 6749 §5.1 requires it; clients expect "Bearer")`);
   }
 }
 
-function onResourceMetadata(ctx: FrameContext, s: AuthState, ex: AuthExchange, body: Record<string, unknown>): void {
+function onResourceMetadata(ctx: FrameContext, s: AuthState, ex: HttpExchange, body: Record<string, unknown>): void {
   s.resourceScopes = words(body.scopes_supported);
   for (const c of s.pendingScopes.splice(0)) judgeScope(ctx, s.resourceScopes, c);
   const resource = typeof body.resource === 'string' ? body.resource : undefined;
@@ -133,7 +121,7 @@ function onResourceMetadata(ctx: FrameContext, s: AuthState, ex: AuthExchange, b
   }
 }
 
-function onServerMetadata(ctx: FrameContext, ex: AuthExchange, body: Record<string, unknown>): void {
+function onServerMetadata(ctx: FrameContext, ex: HttpExchange, body: Record<string, unknown>): void {
   const methods = words(body.code_challenge_methods_supported);
   if (!methods.includes('S256')) {
     ctx.report('auth.no-pkce-s256', [ctx.frame.seq], `the authorization server metadata at ${ex.url} ${methods.length ? `lists code_challenge_methods_supported ${JSON.stringify(methods)} without S256` : 'has no code_challenge_methods_supported'}: MCP clients must refuse to proceed without PKCE S256`);

@@ -1,40 +1,27 @@
 /**
- * What the http.* rules remember about a session's HTTP exchanges, rebuilt from frames alone.
- * Kept per analysis state in a WeakMap, so that every analyser has its own and none leaks.
+ * What the http.* rules remember about a session beyond its exchanges: the exchanges themselves
+ * (request, response, bodies) are the session's one builder's (state.exchanges, lib/mcp); this
+ * adds only judgement state. Kept per analysis state in a WeakMap, so every analyser has its own.
  */
-import { headerValue, type HeaderPairs, type HttpRequestMeta, type StreamRole } from '../../mcp/frame';
+import type { Frame } from '../../mcp/frame';
+import type { HttpExchange } from '../../mcp/http-exchanges';
 import type { AnalysisState } from '../state';
 import { isObj } from '../util';
 
-export interface Exchange {
-  seq: number;
-  method: string;
-  url: string;
-  headers: HeaderPairs;
-  stream: StreamRole;
-  probe?: string;
-  lastEventId?: string;
-  /** Kinds of the JSON-RPC messages the request body carried. */
-  bodyKinds: string[];
-  bodyHasInitialize: boolean;
-  /** Seqs of the message frames the request body carried. */
-  messageSeqs?: number[];
-  status?: number;
-  contentType?: string;
-  /** The session as it stood when the request was sent. */
-  atSend?: {
-    version?: string;
-    session?: string;
-    /** The request carried a session id the client had already ended with a DELETE. */
-    terminated: boolean;
-    legacy: boolean;
-    /** The request's own headers were judged (once). */
-    checked: boolean;
-  };
+/** The session as it stood when a request was sent, and whether its headers were judged. */
+export interface AtSend {
+  version?: string;
+  session?: string;
+  /** The request carried a session id the client had already ended with a DELETE. */
+  terminated: boolean;
+  legacy: boolean;
+  /** The request's own headers were judged (once). */
+  checked: boolean;
 }
 
 export interface HttpState {
-  exchanges: Map<number, Exchange>;
+  /** By exchange id; only the exchanges the http.* rules judge (not OAuth's). */
+  atSend: Map<number, AtSend>;
   /** The session id from the initialize response. */
   assignedSession?: string;
   /** Session ids the client ended with a DELETE that the server accepted. */
@@ -51,31 +38,19 @@ const states = new WeakMap<AnalysisState, HttpState>();
 export function httpState(state: AnalysisState): HttpState {
   let s = states.get(state);
   if (!s) {
-    s = { exchanges: new Map(), terminated: new Set(), eventIds: new Map(), legacy: false, sessionIssued: false };
+    s = { atSend: new Map(), terminated: new Set(), eventIds: new Map(), legacy: false, sessionIssued: false };
     states.set(state, s);
   }
   return s;
 }
 
-/** A header value by name, case-insensitively. */
-export const header = headerValue;
-
-export function exchangeFromRequest(seq: number, m: HttpRequestMeta): Exchange {
-  return {
-    seq,
-    method: m.method,
-    url: m.url,
-    headers: m.headers,
-    stream: m.stream,
-    probe: m.stream === 'probe' ? m.probe : undefined,
-    lastEventId: (m.stream === 'get' ? m.lastEventId : undefined) ?? headerValue(m.headers, 'last-event-id'),
-    bodyKinds: [],
-    bodyHasInitialize: false,
-  };
+export interface BodyKinds {
+  kinds: string[];
+  initialize: boolean;
 }
 
 /** Sorts a body's messages loosely; the envelope rules judge them properly. */
-export function bodyKinds(raw: string): { kinds: string[]; initialize: boolean } {
+export function bodyKinds(raw: string): BodyKinds {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -89,4 +64,17 @@ export function bodyKinds(raw: string): { kinds: string[]; initialize: boolean }
     return 'result' in m || 'error' in m ? 'response' : 'invalid';
   });
   return { kinds, initialize: list.some((m) => isObj(m) && m.method === 'initialize') };
+}
+
+/** The kinds of every message the request body carried, read up to `upTo` (the frame being judged:
+ *  the model's builder may already hold later frames). */
+export function sentKinds(ex: HttpExchange, upTo: Frame['seq']): BodyKinds {
+  const out: BodyKinds = { kinds: [], initialize: false };
+  for (const f of ex.sent) {
+    if (f.seq > upTo) break;
+    const b = bodyKinds(f.raw);
+    out.kinds.push(...b.kinds);
+    out.initialize ||= b.initialize;
+  }
+  return out;
 }

@@ -5,13 +5,14 @@
  * both cases the next initialize is the first of its session, not a duplicate.
  */
 import type { AnalysisState } from '../state';
-import type { Exchange } from './http-exchanges';
+import type { HttpExchange } from '../../mcp/http-exchanges';
+import type { BodyKinds } from './http-exchanges';
 
 /** Forgets the requests of a refused initialize exchange, as if they had never been sent. */
-export function forgetRefusedInitialize(state: AnalysisState, ex: Exchange, status: number): void {
-  if (!ex.bodyHasInitialize || status < 400 || status >= 500) return;
+export function forgetRefusedInitialize(state: AnalysisState, ex: HttpExchange, body: BodyKinds, status: number): void {
+  if (!body.initialize || status < 400 || status >= 500) return;
   for (const req of state.calls.openCalls()) {
-    if (req.dir !== 'c2s' || !ex.messageSeqs?.includes(req.seq)) continue;
+    if (req.dir !== 'c2s' || !ex.sent.some((f) => f.seq === req.seq)) continue;
     state.calls.refuse(req);
     const n = state.methods.c2s.get(req.method) ?? 0;
     if (n <= 1) state.methods.c2s.delete(req.method);

@@ -4,11 +4,12 @@
  * and message frames that point at their exchange. Probe exchanges are judged only by their
  * verdicts; a well-behaved client never sends what a probe sends.
  */
-import type { Frame, HttpEndMeta, HttpMessageMeta, HttpRequestMeta, HttpResponseMeta } from '../../mcp/frame';
+import { headerValue as header, type Frame, type HttpEndMeta, type HttpMessageMeta, type HttpResponseMeta } from '../../mcp/frame';
+import { mediaType, type HttpExchange } from '../../mcp/http-exchanges';
 import { versionAtLeast } from '../../mcp/versions';
 import { MODERN_VERSION } from '../../mcp/modern';
 import type { FrameContext, RuleModule } from '../types';
-import { bodyKinds, exchangeFromRequest, header, httpState, type Exchange, type HttpState } from './http-exchanges';
+import { bodyKinds, httpState, sentKinds, type AtSend, type HttpState } from './http-exchanges';
 import { forgetRefusedInitialize, resetLifecycle } from './http-restart';
 
 const T = 'basic/transports';
@@ -39,43 +40,34 @@ export const httpRules: RuleModule = {
     if (frame.lane === 'lifecycle' && frame.meta.event === 'session-expired') return resetLifecycle(ctx.state);
     if (frame.lane !== 'http') return;
     const meta = frame.meta;
-    if (meta.phase === 'request') return onRequest(ctx, hs, meta);
-    const ex = hs.exchanges.get(meta.exchange);
-    if (meta.phase === 'response' && ex) return onResponse(ctx, hs, ex, meta);
+    // OAuth requests go to metadata, registration and token endpoints, not the MCP endpoint: the
+    // auth.* rules judge them.
+    const ex = ctx.state.exchanges.of(frame);
+    const judged = ex && ex.stream !== 'oauth' ? ex : undefined;
+    if (meta.phase === 'request') return judged && onRequest(ctx, hs, judged);
+    if (meta.phase === 'response' && judged) return onResponse(ctx, hs, judged, meta);
     if (meta.phase === 'event') return checkEventId(ctx, hs, meta.eventId);
-    if (meta.phase === 'end') return onEnd(ctx, hs, ex, meta);
+    if (meta.phase === 'end') return onEnd(ctx, hs, judged, meta);
   },
 };
 
-function onRequest(ctx: FrameContext, hs: HttpState, meta: HttpRequestMeta): void {
-  // OAuth requests go to metadata, registration and token endpoints, not the MCP endpoint: the
-  // auth.* rules judge them.
-  if (meta.stream === 'oauth') return;
-  const ex = exchangeFromRequest(ctx.frame.seq, meta);
-  hs.exchanges.set(ex.seq, ex);
+function onRequest(ctx: FrameContext, hs: HttpState, ex: HttpExchange): void {
   if (ex.stream === 'legacy') hs.legacy = true;
-  const session = header(ex.headers, 'mcp-session-id');
-  ex.atSend = {
+  const session = header(ex.requestHeaders, 'mcp-session-id');
+  hs.atSend.set(ex.id, {
     version: ctx.state.negotiatedVersion, session: hs.assignedSession,
     terminated: session !== undefined && hs.terminated.has(session), legacy: hs.legacy, checked: false,
-  };
+  });
 }
 
 function onMessageFrame(ctx: FrameContext, hs: HttpState, meta: HttpMessageMeta): void {
   const { frame } = ctx;
-  const ex = meta.exchange === undefined ? undefined : hs.exchanges.get(meta.exchange);
-  if (frame.dir === 'c2s') {
-    if (!ex) return;
-    const body = bodyKinds(frame.raw);
-    ex.bodyKinds.push(...body.kinds);
-    ex.bodyHasInitialize ||= body.initialize;
-    (ex.messageSeqs ??= []).push(frame.seq);
-    return;
-  }
+  if (frame.dir === 'c2s') return;
+  const ex = ctx.state.exchanges.of(frame);
   checkEventId(ctx, hs, meta.eventId);
   const onGet = meta.stream === 'get' && meta.resumption !== true && ex?.lastEventId === undefined;
   if (onGet && bodyKinds(frame.raw).kinds.includes('response')) {
-    ctx.report('http.response-on-get-stream', [frame.seq, ...(ex ? [ex.seq] : [])], 'a JSON-RPC response arrived on the standalone GET stream, which carries only server requests and notifications unless it resumes a stream (Last-Event-ID)');
+    ctx.report('http.response-on-get-stream', [frame.seq, ...(ex ? [ex.id] : [])], 'a JSON-RPC response arrived on the standalone GET stream, which carries only server requests and notifications unless it resumes a stream (Last-Event-ID)');
   }
 }
 
@@ -86,43 +78,42 @@ function checkEventId(ctx: FrameContext, hs: HttpState, id: string | undefined):
   else ctx.report('http.sse-event-id-duplicate', [ctx.frame.seq, first], `SSE event id "${id}" was already used in this session (frame ${first}); ids must be unique across all streams of a session`);
 }
 
-function onResponse(ctx: FrameContext, hs: HttpState, ex: Exchange, meta: HttpResponseMeta): void {
+function onResponse(ctx: FrameContext, hs: HttpState, ex: HttpExchange, meta: HttpResponseMeta): void {
   const { status, headers } = meta;
-  const type = (meta.contentType ?? header(headers, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
-  ex.status = status;
-  ex.contentType = type;
+  const type = mediaType(ex);
   if (header(headers, 'mcp-session-id') !== undefined) hs.sessionIssued = true;
   if (ex.probe) return;
-  forgetRefusedInitialize(ctx.state, ex, status);
-  checkRequest(ctx, ex);
+  const body = sentKinds(ex, ctx.frame.seq);
+  forgetRefusedInitialize(ctx.state, ex, body, status);
+  const sent = hs.atSend.get(ex.id);
+  checkRequest(ctx, ex, sent, body);
   const sid = header(headers, 'mcp-session-id');
   if (sid !== undefined && !/^[\x21-\x7e]+$/.test(sid)) {
-    ctx.report('http.session-id-charset', [ctx.frame.seq, ex.seq], `Mcp-Session-Id ${JSON.stringify(sid)} has characters outside visible ASCII (0x21-0x7E)`);
+    ctx.report('http.session-id-charset', [ctx.frame.seq, ex.id], `Mcp-Session-Id ${JSON.stringify(sid)} has characters outside visible ASCII (0x21-0x7E)`);
   }
   const ok = status >= 200 && status < 300;
-  if (ex.bodyHasInitialize && ok && sid !== undefined) hs.assignedSession = sid;
-  const sent = ex.atSend;
-  const sentSession = header(ex.headers, 'mcp-session-id');
+  if (body.initialize && ok && sid !== undefined) hs.assignedSession = sid;
+  const sentSession = header(ex.requestHeaders, 'mcp-session-id');
   if (sent?.terminated && status !== 404) {
-    ctx.report('http.unknown-session-status', [ctx.frame.seq, ex.seq], `a ${ex.method} with the terminated session id ${sentSession} was answered ${status}, not 404`);
+    ctx.report('http.unknown-session-status', [ctx.frame.seq, ex.id], `a ${ex.method} with the terminated session id ${sentSession} was answered ${status}, not 404`);
   }
   if (ex.method === 'DELETE' && ok && sentSession !== undefined) hs.terminated.add(sentSession);
-  if (ex.method === 'POST' && !sent?.legacy) judgePost(ctx, ex, status, type);
+  if (ex.method === 'POST' && !sent?.legacy) judgePost(ctx, ex, body.kinds, status, type);
   if (ex.method === 'GET' && (ex.stream === 'get' || ex.stream === 'legacy')) {
     const sse = ok && type === 'text/event-stream';
     const expiry = status === 404 && sentSession !== undefined;
     if (!sse && status !== 405 && !expiry) {
-      ctx.report('http.get-status', [ctx.frame.seq, ex.seq], `the GET for the SSE stream was answered ${status}${type ? ` with ${type}` : ''}: expected text/event-stream, or 405 when the server offers no stream`);
+      ctx.report('http.get-status', [ctx.frame.seq, ex.id], `the GET for the SSE stream was answered ${status}${type ? ` with ${type}` : ''}: expected text/event-stream, or 405 when the server offers no stream`);
     }
   }
 }
 
-function judgePost(ctx: FrameContext, ex: Exchange, status: number, type: string): void {
-  const hasRequest = ex.bodyKinds.includes('request');
-  const seqs = [ctx.frame.seq, ex.seq];
-  if (!hasRequest && ex.bodyKinds.length > 0 && !ex.bodyKinds.includes('invalid')) {
+function judgePost(ctx: FrameContext, ex: HttpExchange, kinds: string[], status: number, type: string): void {
+  const hasRequest = kinds.includes('request');
+  const seqs = [ctx.frame.seq, ex.id];
+  if (!hasRequest && kinds.length > 0 && !kinds.includes('invalid')) {
     if (status !== 202 && !(status >= 400 && status < 500)) {
-      ctx.report('http.notification-status', seqs, `a POST carrying only ${ex.bodyKinds.join(', ')} was answered ${status}; the server must answer 202 Accepted with no body (or a 4xx to reject it)`);
+      ctx.report('http.notification-status', seqs, `a POST carrying only ${kinds.join(', ')} was answered ${status}; the server must answer 202 Accepted with no body (or a 4xx to reject it)`);
     }
   }
   if (hasRequest && status >= 200 && status < 300 && type !== 'application/json' && type !== 'text/event-stream') {
@@ -131,23 +122,22 @@ function judgePost(ctx: FrameContext, ex: Exchange, status: number, type: string
 }
 
 /** Checks the request's own headers once, when its body is known (at the response or the end). */
-function checkRequest(ctx: FrameContext, ex: Exchange): void {
-  const sent = ex.atSend;
+function checkRequest(ctx: FrameContext, ex: HttpExchange, sent: AtSend | undefined, body: { initialize: boolean }): void {
   if (!sent || sent.checked || ex.probe) return;
   sent.checked = true;
-  const at = [ex.seq];
-  const accept = (header(ex.headers, 'accept') ?? '').toLowerCase();
+  const at = [ex.id];
+  const accept = (header(ex.requestHeaders, 'accept') ?? '').toLowerCase();
   if (ex.method === 'POST' && !sent.legacy && !(accept.includes('application/json') && accept.includes('text/event-stream'))) {
     ctx.report('http.accept-header', at, `a POST was sent with Accept ${JSON.stringify(accept || 'missing')}; it must list both application/json and text/event-stream`);
   }
   if (ex.method === 'GET' && !accept.includes('text/event-stream')) {
     ctx.report('http.accept-header', at, `a GET for the SSE stream was sent with Accept ${JSON.stringify(accept || 'missing')}; it must list text/event-stream`);
   }
-  if (sent.legacy || ex.bodyHasInitialize || ex.stream === 'legacy') return;
-  if (sent.session !== undefined && header(ex.headers, 'mcp-session-id') === undefined) {
+  if (sent.legacy || body.initialize || ex.stream === 'legacy') return;
+  if (sent.session !== undefined && header(ex.requestHeaders, 'mcp-session-id') === undefined) {
     ctx.report('http.session-id-missing', at, `a ${ex.method} omits the Mcp-Session-Id ${sent.session} that the server assigned`);
   }
-  const version = header(ex.headers, 'mcp-protocol-version');
+  const version = header(ex.requestHeaders, 'mcp-protocol-version');
   // A modern request's header is judged against its own _meta by modern.header-version.
   if (sent.version && versionAtLeast(sent.version, '2025-06-18') && !versionAtLeast(sent.version, MODERN_VERSION) && version !== sent.version) {
     ctx.report('http.protocol-version-header', at, version === undefined
@@ -156,14 +146,15 @@ function checkRequest(ctx: FrameContext, ex: Exchange): void {
   }
 }
 
-function onEnd(ctx: FrameContext, hs: HttpState, ex: Exchange | undefined, meta: HttpEndMeta): void {
-  if (ex && !ex.probe && ex.status === undefined) checkRequest(ctx, ex);
+function onEnd(ctx: FrameContext, hs: HttpState, ex: HttpExchange | undefined, meta: HttpEndMeta): void {
+  // No response head before the end: the request's headers are judged now.
+  if (ex && !ex.probe && ex.response === undefined) checkRequest(ctx, ex, hs.atSend.get(ex.id), sentKinds(ex, ctx.frame.seq));
   if (meta.stream !== 'probe' || meta.verdict !== 'fail') return;
   // Only a server that issues session ids can be judged on one it never issued (traces recorded
   // before the probe knew this carry a 'fail' for stateless servers too).
   if (meta.probe === 'unknown-session' && !hs.sessionIssued) return;
   const message = meta.message ?? 'the probe failed';
-  const at: Frame['seq'][] = [ctx.frame.seq, ...(ex ? [ex.seq] : [])];
+  const at: Frame['seq'][] = [ctx.frame.seq, ...(ex ? [ex.id] : [])];
   if (meta.probe === 'origin') ctx.report('http.origin-not-validated', at, message);
   if (meta.probe === 'unknown-session') ctx.report('http.unknown-session-status', at, message);
 }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_PROTOCOL_VERSION } from '../../../lib/mcp/versions';
 import { ERA_CHOICES, type EraChoice } from '../../../lib/mcp/modern';
 import { InputError, UsageError, oneOf, positiveInteger } from './args';
+import { isObject } from '../../../lib/mcp/json';
 
 export interface ScriptStep {
   method: string;
@@ -64,10 +65,6 @@ ${ERA_USAGE}
   --script FILE               a JSON array of {"method", "params"} requests to send after discovery
   --env NAME=VALUE            set an environment variable for the server (repeatable); the
                               server otherwise gets only PATH, HOME and a few other basics`;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function parseCapabilities(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return DEFAULT_CLIENT_CAPABILITIES;

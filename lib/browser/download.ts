@@ -1,4 +1,5 @@
-/** Saves text as a file through a temporary object URL and a download link. */
+/** Saves text as a file through a temporary object URL and a download link: every download the
+ *  page offers (trace exports, the sequence diagram's SVG and Mermaid) goes through here. */
 export function saveText(name: string, text: string, mime: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: mime }));
   const a = document.createElement('a');
