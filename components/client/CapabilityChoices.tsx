@@ -2,6 +2,7 @@
 import { capabilitiesText, type OpenOptionsDraft } from '../../lib/browser/openOptions';
 import { CAPABILITY_CHOICES, hasChoice, withChoice } from '../../lib/client/capabilities';
 import type { OpenOptions } from '../../lib/wire/protocol';
+import { asObject } from '../../lib/mcp/json';
 
 /**
  * Checkboxes over the client capabilities JSON: each one adds or removes its key in the text the
@@ -12,7 +13,7 @@ export function CapabilityChoices({ draft, defaults }: { draft: OpenOptionsDraft
   let caps: Record<string, unknown> | undefined;
   try {
     const v: unknown = JSON.parse(text);
-    caps = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    caps = asObject(v);
   } catch {
     caps = undefined;
   }

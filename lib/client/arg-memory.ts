@@ -3,6 +3,8 @@
  * second call starts where the first one ended. Storage is passed in (localStorage in the page),
  * which keeps this pure and testable; a full or missing storage only loses the memory.
  */
+import { asObject } from '../mcp/json';
+
 
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -20,7 +22,7 @@ export function recall(store: KeyValueStore | undefined, key: string): Record<st
     const text = store?.getItem(key);
     if (!text) return undefined;
     const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    return asObject(v);
   } catch {
     return undefined;
   }

@@ -3,6 +3,7 @@
  * one field per property, with the widget each needs. Constructs a form cannot show well (unions
  * of objects, tuples, patternProperties) become a JSON field so nothing is lost.
  */
+import { isObject } from '../mcp/json';
 
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'multi-enum' | 'object' | 'array' | 'json';
 
@@ -32,9 +33,7 @@ export interface FormField {
 
 type Schema = Record<string, unknown>;
 
-function isSchema(v: unknown): v is Schema {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+const isSchema: (v: unknown) => v is Schema = isObject;
 
 /** Follows local `$ref`s (`#/$defs/x`, `#/definitions/x`) within the root, a few levels deep. */
 function resolve(s: unknown, root: Schema, depth = 0): Schema {

@@ -9,6 +9,7 @@
 import type { Direction } from './frame';
 import { isKnownVersion, STATEFUL_VERSIONS } from './versions';
 import { META_KEYS, MODERN_ERROR_CODES, UNSUPPORTED_VERSION, type Era, isModernErrorCode } from './modern';
+import { isObject as isObj, own } from './json';
 
 /** What the server showed it speaks; `unknown` until it answered something telling. */
 export type ServerEra = 'unknown' | 'legacy' | 'modern' | 'dual-era';
@@ -43,8 +44,6 @@ export interface EraChange {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const own = (o: unknown, k: string): unknown => (isObj(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
 
 /** The `_meta` object of a message's params or result. */
 export function metaOf(holder: unknown): Obj | undefined {

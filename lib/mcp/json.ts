@@ -10,3 +10,8 @@ export function isObject(v: unknown): v is JsonObject {
 export function asObject(v: unknown): JsonObject | undefined {
   return isObject(v) ? v : undefined;
 }
+
+/** An object's own field (never one inherited through the prototype: JSON may name `__proto__`). */
+export function own(o: unknown, k: string): unknown {
+  return isObject(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+}

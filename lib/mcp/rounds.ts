@@ -6,9 +6,8 @@
  * the total and per-round latency. A retry is matched to the newest InputRequiredResult for the
  * same method and target (tool or prompt name, resource URI).
  */
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const own = (o: unknown, k: string): unknown => (isObj(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+import { own } from './json';
+
 
 /** The methods that may answer `input_required` and the field that names their target. */
 export const MRTR_TARGET: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };

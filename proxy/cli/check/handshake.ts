@@ -5,11 +5,12 @@
  * initialize. Then `loupe check` exits 2 ("could not run"), never 0 ("passed").
  */
 import { headerValue, type Frame } from '../../../lib/mcp/frame';
+import { asObject } from '../../../lib/mcp/json';
 
 function parse(raw: string): Record<string, unknown> | undefined {
   try {
     const v: unknown = JSON.parse(raw);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    return asObject(v);
   } catch {
     return undefined;
   }
