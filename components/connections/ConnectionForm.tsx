@@ -4,7 +4,7 @@ import { useConnectionDraft } from './useConnectionDraft';
 import { Dialog } from '../ui/Dialog';
 import { Field, TextInput } from '../ui/Field';
 import { ArgsEditor } from './ArgsEditor';
-import { EnvEditor } from './EnvEditor';
+import { ENV_ROWS, KeyValueEditor } from './KeyValueEditor';
 import { draftToConnection, emptyDraft, type ConnectionDraft } from './draft';
 import { FormError } from '../ui/FormError';
 
@@ -28,7 +28,7 @@ export function ConnectionForm({ open, initial, onClose }: { open: boolean; init
           <TextInput value={draft.command} onChange={(e) => edit({ command: e.target.value })} placeholder="node" />
         </Field>
         <ArgsEditor args={draft.args} onChange={(args) => edit({ args })} />
-        <EnvEditor rows={draft.env} onChange={(env) => edit({ env })} />
+        <KeyValueEditor kind={ENV_ROWS} rows={draft.env} onChange={(env) => edit({ env })} />
         <Field label="Working directory" hint="Optional; the proxy's directory when empty.">
           <TextInput value={draft.cwd} onChange={(e) => edit({ cwd: e.target.value })} placeholder="/path/to/project" />
         </Field>

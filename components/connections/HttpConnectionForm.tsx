@@ -3,7 +3,7 @@ import { Button } from '../ui/Button';
 import { useConnectionDraft } from './useConnectionDraft';
 import { Dialog } from '../ui/Dialog';
 import { Field, TextInput, inputClass } from '../ui/Field';
-import { HeadersEditor } from './HeadersEditor';
+import { HEADER_ROWS, KeyValueEditor } from './KeyValueEditor';
 import { emptyHttpDraft, httpDraftToConnection, type HttpDraft, type HttpMode } from './httpDraft';
 import { FormError } from '../ui/FormError';
 
@@ -39,7 +39,7 @@ export function HttpConnectionForm({ open, initial, onClose }: { open: boolean; 
             <TextInput inputMode="numeric" value={draft.connectTimeout} onChange={(e) => edit({ connectTimeout: e.target.value })} placeholder="10000" />
           </Field>
         </div>
-        <HeadersEditor rows={draft.headers} onChange={(headers) => edit({ headers })} />
+        <KeyValueEditor kind={HEADER_ROWS} rows={draft.headers} onChange={(headers) => edit({ headers })} />
         <p className="text-[11px] text-zinc-500">Header values are stored with the connection on this machine and shown masked afterwards.</p>
         <FormError message={error} />
         <div className="flex justify-end gap-2">
