@@ -18,9 +18,9 @@ export function TextBlock({ text }: { text: string }) {
         </div>
       )}
       {md && markdown ? (
-        <div className="max-h-96 overflow-auto"><MarkdownText text={text} /></div>
+        <div className="min-w-0"><MarkdownText text={text} /></div>
       ) : (
-        <pre aria-label="Text as sent" className="max-h-72 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{text}</pre>
+        <pre aria-label="Text as sent" className="whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{text}</pre>
       )}
     </div>
   );
