@@ -59,8 +59,9 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
         </div>
       </div>
       {list?.error && <p role="alert" className="text-red-300">{list.error}</p>}
-      {tools && <ListSearch what="tools" value={st.search} shown={shown?.length ?? 0} total={tools.length} onChange={search} />}
-      {shown && shown.length === 0 && <p role="status" className="text-zinc-500">No tool matches “{st.search.trim()}”.</p>}
+      {tools && tools.length === 0 && <p role="status" className="text-zinc-500">The server listed no tools.</p>}
+      {tools && tools.length > 0 && <ListSearch what="tools" value={st.search} shown={shown?.length ?? 0} total={tools.length} onChange={search} />}
+      {tools && tools.length > 0 && shown?.length === 0 && <p role="status" className="text-zinc-500">No tool matches “{st.search.trim()}”.</p>}
       {shown && shown.length > 0 && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Tool
