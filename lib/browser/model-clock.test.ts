@@ -44,6 +44,20 @@ describe('the model clock', () => {
     stop();
   });
 
+  it("judges an ended session at the proxy's time of the end, however late its frames reached the page", () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const trace = ingest(emptyTrace({ kind: 'live', sessionId: 's1' }), hung().frames, 0, now);
+    // The proxy gave up 31 s into the session; the page got the frames late and has counted 5 s.
+    const { state, store } = fakeStore({ s1: trace }, [{ id: 's1', status: 'failed', startedAt: 1_000, statusAt: 32_000 }]);
+    const stop = startModelClock(store, () => now);
+    now = 5_000;
+    vi.advanceTimersByTime(1000);
+    expect(state.traces.s1.model.live).toBe(false);
+    expect(state.traces.s1.model.annotations.filter((a) => a.rule === 'timing.no-response').map((a) => a.frames)).toEqual([[4]]);
+    stop();
+  });
+
   it('tells the views as soon as a backlog is caught up, with no quiet wait', () => {
     vi.useFakeTimers();
     const s = script().handshake();

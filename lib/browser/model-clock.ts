@@ -34,6 +34,15 @@ function ended(t: Trace, sessions: readonly SessionSummary[]): boolean {
   return s !== undefined && !LIVE_STATUSES.has(s.status);
 }
 
+/** Where the wire clock (µs) stood when the proxy saw the session end, from its own clock. */
+export function endedOnWire(t: Trace, sessions: readonly SessionSummary[]): number {
+  if (t.source.kind !== 'live') return 0;
+  const id = t.source.sessionId;
+  const s = sessions.find((x) => x.id === id);
+  const at = s?.endedAt ?? s?.statusAt;
+  return s && at !== undefined ? Math.max(0, at - s.startedAt) * 1000 : 0;
+}
+
 /** The wire clock's "now" (µs): the newest frame's timestamp plus the time elapsed since it came. */
 export function wireNow(t: Trace, nowMs: number): number {
   const last = t.frames[t.frames.length - 1];
@@ -97,7 +106,9 @@ export function startModelClock(store: ModelClockStore, clock: () => number = ()
     for (const [id, t] of Object.entries(traces)) {
       if (!t.model.live || !t.model.caughtUp || !ended(t, sessions)) continue;
       // The last tick first: the proxy may learn the end (a handshake timeout) after the deadline.
-      if (t.source.kind === 'live') t.model.tick(wireNow(t, clock()));
+      // The page's estimate lags by however late the frames reached it, so the proxy's own time
+      // of the end is the floor: a request the proxy gave up on is past its deadline here too.
+      if (t.source.kind === 'live') t.model.tick(Math.max(wireNow(t, clock()), endedOnWire(t, sessions)));
       t.model.finish();
       dirty.add(id);
     }

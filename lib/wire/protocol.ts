@@ -124,6 +124,9 @@ export const SessionSummarySchema = z.object({
   status: z.enum(['starting', 'initializing', 'ready', 'closing', 'closed', 'failed']),
   startedAt: z.number(),
   endedAt: z.number().optional(),
+  /** When the status last changed (ms, the proxy's clock, like startedAt): where the wire clock
+   *  stood when the proxy gave up on a handshake, whatever the page's own delivery lag was. */
+  statusAt: z.number().optional(),
   pid: z.number().optional(),
   requestedVersion: z.string().optional(),
   negotiatedVersion: z.string().optional(),

@@ -213,7 +213,8 @@ export class Session implements LiveSession {
   }
 
   private update(patch: Partial<SessionSummary>): void {
-    this.state = { ...this.state, ...patch };
+    const moved = patch.status !== undefined && patch.status !== this.state.status;
+    this.state = { ...this.state, ...patch, ...(moved ? { statusAt: Date.now() } : {}) };
     this.events.emit('summary', this.summary());
   }
 }
