@@ -6,29 +6,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { modelOf } from '../../lib/model/session-model';
-import type { Connection } from '../../lib/wire/connection';
-import type { EraChoice } from '../../lib/mcp/modern';
-import { startFixture, type RunningServer } from '../transports/http/testing';
 import type { Session } from '../sessions/session';
-import { sessionFor } from '../sessions/sources';
+import { eraSessions } from '../sessions/modern-testing';
 import { everythingServer, fixtureServer, waitFor } from '../sessions/test-support';
 import { MODERN_EXPECTED_RULES } from '../../e2e/fixtures/servers/expected-rules';
 
-const sessions: Session[] = [];
-const servers: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
-
-const CAPS = { elicitation: { form: {} }, sampling: {}, roots: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } };
-
-async function open(conn: Connection, era: EraChoice): Promise<Session> {
-  const s = sessionFor(`a${sessions.length}`, conn, { protocolVersion: '2025-11-25', clientCapabilities: CAPS, era, roots: [{ uri: 'file:///work' }] });
-  sessions.push(s);
-  await s.start();
-  return s;
-}
+const era = eraSessions('a');
+const { open, httpFixture } = era;
+afterEach(() => era.cleanup());
 
 /** A tour of what a modern server offers: a listing, an MRTR call answered, a listen with an update. */
 async function tour(s: Session): Promise<void> {
@@ -61,9 +46,7 @@ describe('the modern analyser on real 2.x SDK servers', () => {
   }, 60_000);
 
   it('Streamable HTTP, dual-era with auto: a dual-era server, headers that agree with the body, no finding', async () => {
-    const server = await startFixture('dual-era', ['--http']);
-    servers.push(server);
-    const s = await open({ id: 'dual', name: 'dual', transport: 'http', url: server.url, headers: {}, mode: 'streamable' }, 'auto');
+    const s = await open(await httpFixture('dual-era'), 'auto');
     await tour(s);
     expect(modelOf(s.frames()).eras.server).toMatch(/modern|dual-era/);
     expect(findings(s)).toEqual([]);

@@ -1,34 +1,14 @@
 /** Loupe's client in the 2026-07-28 era, against the real modern fixtures (2.x SDK) and server-everything. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
-import type { EraChoice } from '../../lib/mcp/modern';
-import type { Connection, HttpConnection } from '../../lib/wire/connection';
-import { sentHeader, startEverything, startFixture, type RunningServer } from '../transports/http/testing';
+import { sentHeader, startEverything } from '../transports/http/testing';
 import type { Session } from './session';
-import { sessionFor } from './sources';
+import { eraSessions, MODERN_TEST_CAPS } from './modern-testing';
 import { everythingServer, fixtureServer, waitFor } from './test-support';
 
-const sessions: Session[] = [];
-const servers: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
-
-const CAPS = { elicitation: { form: {} }, sampling: {}, roots: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } };
-
-async function open(conn: Connection, era: EraChoice, protocolVersion = '2025-11-25'): Promise<Session> {
-  const s = sessionFor(`m${sessions.length}`, conn, { protocolVersion, clientCapabilities: CAPS, era, roots: [{ uri: 'file:///work' }] });
-  sessions.push(s);
-  await s.start();
-  return s;
-}
-
-async function httpFixture(name: string): Promise<HttpConnection> {
-  const server = await startFixture(name, ['--http']);
-  servers.push(server);
-  return { id: name, name, transport: 'http', url: server.url, headers: {}, mode: 'streamable' };
-}
+const era = eraSessions('m');
+const { open, httpFixture, servers } = era;
+afterEach(() => era.cleanup());
 
 const sent = (s: Session) => s.frames().filter((f) => f.lane === 'message' && f.dir === 'c2s').map((f) => JSON.parse(f.raw) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
 const postFor = (s: Session, method: string): Frame | undefined =>
@@ -42,7 +22,7 @@ describe('era choice', () => {
     await s.client!.list('tools');
     const methods = sent(s).map((m) => m.method);
     expect(methods).toEqual(['server/discover', 'tools/list']);
-    for (const m of sent(s)) expect(m.params._meta).toMatchObject({ 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': CAPS });
+    for (const m of sent(s)) expect(m.params._meta).toMatchObject({ 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': MODERN_TEST_CAPS });
   });
 
   it('auto against a legacy server (server-everything): the probe fails, then initialize', async () => {
