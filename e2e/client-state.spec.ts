@@ -82,8 +82,6 @@ test('the tool list and the log level survive a client tab switch and a reload',
   // Whether the panel reopens by itself is view state; what must survive is the session's state.
   const lp = new LoupePage(page);
   await expect(lp.status).toBeVisible();
-  await client.root.waitFor({ timeout: 3000 }).catch(() => undefined);
-  if (!(await client.root.isVisible())) await lp.status.getByRole('button', { name: 'Client' }).click();
   await client.tab('Utilities');
   await expect(level).toHaveText("the server's level is warning");
   await expect(client.root.getByRole('combobox', { name: 'Log level' })).toHaveValue('warning');

@@ -35,6 +35,7 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
   const [closing, setClosing] = useState(false);
   const { connect, busy } = useConnect();
   const live = s.status !== 'closed' && s.status !== 'failed';
+  const clientOpen = usePanel((p) => p.bySession[s.id]?.open ?? false);
   const server = serverText(s.serverInfo);
   const waiting = useLoupe((st) => st.pending[s.id]) ?? [];
   const downgraded = s.negotiatedVersion && s.requestedVersion && s.negotiatedVersion !== s.requestedVersion;
@@ -75,7 +76,9 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           {/* A recording Loupe only watches (a tap) has no client to show. */}
           {s.client !== false && (
             <>
-              <Button onClick={() => (usePanel.getState().get(s.id).open ? usePanel.getState().patch(s.id, { open: false }) : showPanel(s.id))}>Client</Button>
+              <Button aria-pressed={clientOpen} onClick={() => (clientOpen ? usePanel.getState().patch(s.id, { open: false }) : showPanel(s.id))}>
+                Client
+              </Button>
               <Button disabled={s.status !== 'ready'} onClick={() => void listTools(s.id)}>
                 List tools
               </Button>

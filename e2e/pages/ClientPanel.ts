@@ -41,7 +41,12 @@ export class ClientPanel {
   }
 
   async open(): Promise<void> {
-    if (!(await this.root.isVisible())) await this.page.getByRole('region', { name: 'Session status' }).getByRole('button', { name: 'Client', exact: true }).click();
+    // The toggle and the panel render together, so once the toggle shows, its pressed state is the
+    // panel's: right after a reload a restored panel is not closed by a click made too early.
+    const toggle = this.page.getByRole('region', { name: 'Session status' }).getByRole('button', { name: 'Client', exact: true });
+    await expect(toggle).toBeVisible();
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await expect(this.root).toBeVisible();
   }
 
