@@ -3,39 +3,20 @@
  * client) running `loupe tap`, a page's WebSocket. Taps are followed live, picked up by a Loupe
  * started later, survive Loupe being killed, and stay listed to open afterwards.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Frame } from '../../lib/mcp/frame';
 import type { ProxyMessage, SessionSummary, TapEntry } from '../../lib/wire/protocol';
-import { EVERYTHING, ROOT, tempDir } from '../cli/shared/run-cli';
+import { EVERYTHING, killStartedLoupes, LOUPE_BIN, startLoupe, tempDir } from '../cli/shared/run-cli';
 
-const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
-const running: ChildProcess[] = [];
 const clients: Client[] = [];
 
 afterEach(async () => {
   for (const c of clients.splice(0)) await c.close().catch(() => {});
-  for (const p of running.splice(0)) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  killStartedLoupes();
 });
-
-async function startLoupe(configDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [LOUPE, 'start', '--port', '0', '--no-build', '--config-dir', configDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /(http:\/\/\S+\?token=\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`loupe start exited with ${code}`)));
-  });
-  return { url, child };
-}
 
 /** A page's socket that keeps the newest sessions and taps and every frame of attached sessions. */
 class Page {
@@ -85,7 +66,7 @@ async function until<T>(what: string, get: () => T | undefined | false, ms = 30_
 
 async function host(configDir: string, name: string): Promise<Client> {
   const client = new Client({ name: 'a-host', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [LOUPE, 'tap', '--config-dir', configDir, '--name', name, '--', ...EVERYTHING], stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', name, '--', ...EVERYTHING], stderr: 'ignore' }));
   clients.push(client);
   return client;
 }
@@ -95,8 +76,8 @@ const methods = (frames: Frame[]) => frames.filter((f) => f.dir === 'c2s' && f.l
 describe('taps in the dashboard', () => {
   it('follows a running tap live, and keeps the host working when Loupe is killed', async () => {
     const configDir = tempDir();
-    const loupe = await startLoupe(configDir);
-    const page = await Page.open(loupe.url);
+    const loupe = startLoupe(configDir, ['--port', '0']);
+    const page = await Page.open(await loupe.url);
     const client = await host(configDir, 'everything');
     const tapped = await until('a tap session', () => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('everything')));
     expect(tapped.client).toBe(false);
@@ -118,8 +99,8 @@ describe('taps in the dashboard', () => {
     await client.close();
 
     // The next Loupe lists the finished tap, and opening it shows the whole session.
-    const next = await startLoupe(configDir);
-    const page2 = await Page.open(next.url);
+    const next = startLoupe(configDir, ['--port', '0']);
+    const page2 = await Page.open(await next.url);
     const entry = await until('the recorded tap', () => page2.taps.find((t) => t.name === 'everything' && !t.running));
     const opened = await page2.call({ type: 'taps/open', file: entry.file });
     expect(opened.ok).toBe(true);
@@ -139,8 +120,8 @@ describe('taps in the dashboard', () => {
     const configDir = tempDir();
     const client = await host(configDir, 'early-bird');
     await client.listTools();
-    const loupe = await startLoupe(configDir);
-    const page = await Page.open(loupe.url);
+    const loupe = startLoupe(configDir, ['--port', '0']);
+    const page = await Page.open(await loupe.url);
     const tapped = await until('the earlier tap', () => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('early-bird')));
     await page.call({ type: 'session/attach', sessionId: tapped.id });
     await until('its earlier frames', () => methods(page.frames.get(tapped.id) ?? []).includes('tools/list'));
