@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Frame } from '../../lib/mcp/frame';
 import type { ProxyMessage, SessionSummary, TapEntry } from '../../lib/wire/protocol';
 import { EVERYTHING, killStartedLoupes, LOUPE_BIN, startLoupe, tempDir } from '../cli/shared/run-cli';
+import { waitFor } from '../sessions/test-support';
 
 const clients: Client[] = [];
 
@@ -54,16 +55,6 @@ class Page {
   }
 }
 
-async function until<T>(what: string, get: () => T | undefined | false, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function host(configDir: string, name: string): Promise<Client> {
   const client = new Client({ name: 'a-host', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', name, '--', ...EVERYTHING], stderr: 'ignore' }));
@@ -79,12 +70,12 @@ describe('taps in the dashboard', () => {
     const loupe = startLoupe(configDir, ['--port', '0']);
     const page = await Page.open(await loupe.url);
     const client = await host(configDir, 'everything');
-    const tapped = await until('a tap session', () => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('everything')));
+    const tapped = await waitFor(() => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('everything')), 30_000, 'a tap session');
     expect(tapped.client).toBe(false);
     await page.call({ type: 'session/attach', sessionId: tapped.id });
     await client.listTools();
     await client.callTool({ name: 'echo', arguments: { message: 'seen live' } });
-    await until('the call in the page', () => page.frames.get(tapped.id)?.some((f) => f.raw.includes('Echo: seen live')));
+    await waitFor(() => page.frames.get(tapped.id)?.some((f) => f.raw.includes('Echo: seen live')), 30_000, 'the call in the page');
     expect(methods(page.frames.get(tapped.id)!)).toEqual(expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']));
     // A tapped session has no client of Loupe's: the page cannot write into the host's session.
     const refused = await page.call({ type: 'session/send-raw', sessionId: tapped.id, text: '{}' });
@@ -92,7 +83,7 @@ describe('taps in the dashboard', () => {
     expect(page.taps.find((t) => t.sessionId === tapped.id)).toMatchObject({ running: true, name: 'everything' });
 
     loupe.child.kill('SIGKILL');
-    await until('Loupe to be gone', () => loupe.child.exitCode !== null || loupe.child.signalCode !== null);
+    await waitFor(() => loupe.child.exitCode !== null || loupe.child.signalCode !== null, 30_000, 'Loupe to be gone');
     // The host does not notice: the tap never depended on Loupe.
     const after = await client.callTool({ name: 'echo', arguments: { message: 'after Loupe died' } });
     expect(JSON.stringify(after)).toContain('after Loupe died');
@@ -101,16 +92,16 @@ describe('taps in the dashboard', () => {
     // The next Loupe lists the finished tap, and opening it shows the whole session.
     const next = startLoupe(configDir, ['--port', '0']);
     const page2 = await Page.open(await next.url);
-    const entry = await until('the recorded tap', () => page2.taps.find((t) => t.name === 'everything' && !t.running));
+    const entry = await waitFor(() => page2.taps.find((t) => t.name === 'everything' && !t.running), 30_000, 'the recorded tap');
     const opened = await page2.call({ type: 'taps/open', file: entry.file });
     expect(opened.ok).toBe(true);
     await page2.call({ type: 'session/attach', sessionId: opened.sessionId });
-    const frames = await until('the whole trace', () => {
+    const frames = await waitFor(() => {
       const f = page2.frames.get(opened.sessionId!);
       return f?.some((x) => x.lane === 'lifecycle' && x.raw.startsWith('the server process exited')) && f;
-    });
+    }, 30_000, 'the whole trace');
     expect(frames.some((f) => f.raw.includes('Echo: after Loupe died'))).toBe(true);
-    await until('the session to end', () => page2.sessions.find((s) => s.id === opened.sessionId && ['closed', 'failed'].includes(s.status)));
+    await waitFor(() => page2.sessions.find((s) => s.id === opened.sessionId && ['closed', 'failed'].includes(s.status)), 30_000, 'the session to end');
     expect((await page2.call({ type: 'taps/open', file: '../connections.json' })).error).toMatch(/not a recorded tap/);
     page.close();
     page2.close();
@@ -122,11 +113,11 @@ describe('taps in the dashboard', () => {
     await client.listTools();
     const loupe = startLoupe(configDir, ['--port', '0']);
     const page = await Page.open(await loupe.url);
-    const tapped = await until('the earlier tap', () => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('early-bird')));
+    const tapped = await waitFor(() => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('early-bird')), 30_000, 'the earlier tap');
     await page.call({ type: 'session/attach', sessionId: tapped.id });
-    await until('its earlier frames', () => methods(page.frames.get(tapped.id) ?? []).includes('tools/list'));
+    await waitFor(() => methods(page.frames.get(tapped.id) ?? []).includes('tools/list'), 30_000, 'its earlier frames');
     await client.ping();
-    await until('a ping after Loupe started', () => methods(page.frames.get(tapped.id) ?? []).includes('ping'));
+    await waitFor(() => methods(page.frames.get(tapped.id) ?? []).includes('ping'), 30_000, 'a ping after Loupe started');
     page.close();
   }, 120_000);
 });
