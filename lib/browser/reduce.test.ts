@@ -22,6 +22,26 @@ describe('reduceMessages', () => {
     expect(d.traces.a.source).toEqual({ kind: 'live', sessionId: 'a' });
   });
 
+  it('takes a chunked snapshot in as it comes, redrawing once with its first and once with its last chunk', () => {
+    const chunk = (from: number, to: number, more: boolean): ProxyMessage => ({
+      type: 'frames/snapshot', sessionId: 'a', frames: Array.from({ length: to - from + 1 }, (_, i) => f(from + i)), endSeq: 9, ...(more && { more }),
+    });
+    let d = reduceMessages(initialData, [chunk(1, 3, true)]);
+    const first = d.traces.a;
+    expect(first.frames.map((x) => x.seq)).toEqual([1, 2, 3]);
+    expect(first.snapshotEnd).toBe(9);
+    // A middle chunk goes into the model at once, but the state is the same object: no view redraws.
+    const before = d;
+    d = reduceMessages(d, [chunk(4, 6, true)]);
+    expect(d).toBe(before);
+    expect(d.traces.a.frames.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    // The last chunk, then a live frame recorded meanwhile: every frame once, in order, told.
+    d = reduceMessages(d, [chunk(7, 9, false), { type: 'frames/append', sessionId: 'a', frames: [f(10)] }]);
+    expect(d.traces.a).not.toBe(first);
+    expect(d.traces.a.version).toBeGreaterThan(first.version);
+    expect(d.traces.a.frames.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
   it('takes the connection list, the sessions and the defaults from hello', () => {
     const d = reduceMessages(initialData, [{
       type: 'hello', version: '0.1.0', defaults: { protocolVersion: '2025-11-25', clientCapabilities: {} },
