@@ -13,9 +13,7 @@ import path from 'node:path';
 import { oneOf, parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/args';
 import { LOUPE_VERSION } from '../../lib/version';
 import { resolveConfigDir } from '../config/paths';
-import { runInstall } from './tap-install';
-import { runServe } from './tap-serve';
-import { runHttpTap, type HttpTapRun } from '../tap/run-http-tap';
+import type { HttpTapRun } from '../tap/run-http-tap';
 import { StdioTap } from '../tap/stdio-tap';
 import { TapFile, tapFileName, tapsDir } from '../tap/tap-file';
 import { TapRecorder, type TapSink } from '../tap/tap-recorder';
@@ -68,8 +66,10 @@ function defaultName(command: string, args: string[]): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv[0] === 'install' || argv[0] === 'uninstall') return runInstall(argv[0], argv.slice(1));
-  if (argv[0] === 'serve') return runServe(argv.slice(1));
+  // The other forms are loaded only when asked for: a host starts the stdio tap with every server,
+  // so it loads no more than it runs (no config editing, no HTTP proxy, no schemas).
+  if (argv[0] === 'install' || argv[0] === 'uninstall') return (await import('./tap-install')).runInstall(argv[0], argv.slice(1));
+  if (argv[0] === 'serve') return (await import('./tap-serve')).runServe(argv.slice(1));
   const split = splitAtDoubleDash(argv);
   let name: string | undefined;
   let configDir: string;
@@ -102,7 +102,7 @@ export async function run(argv: string[]): Promise<number> {
     // An HTTP tap runs until stopped; Ctrl-C or SIGTERM ends it cleanly, with its trace complete.
     const stop = new AbortController();
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop.abort());
-    return runHttpTap(http, stop.signal);
+    return (await import('../tap/run-http-tap')).runHttpTap(http, stop.signal);
   }
 
   const [command, ...args] = split.command;
