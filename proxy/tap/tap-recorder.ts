@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { LifecycleMeta } from '../../lib/mcp/frame';
 import type { TapStream } from './tap-framer';
+import type { TapHeaderInput } from './tap-header';
 
 /** A chunk's bytes are `start..end` of its batch's `bytes`: one buffer moves per batch. */
 export type RecorderItem =
@@ -25,11 +26,12 @@ const BATCH_MS = 25;
 const BATCH_BYTES = 1 << 20;
 const SLAB_START = 64 * 1024;
 
-export type RecorderReply = { kind: 'taken'; bytes: number } | { kind: 'closed'; dropped: number; error?: string };
+export type RecorderReply = { kind: 'taken'; bytes: number } | { kind: 'closed'; dropped: number; error?: string } | { kind: 'not-recording'; error: string };
 
 export interface RecorderSetup {
-  /** The tap file, created with its header by the tap. */
+  /** The tap file: the worker creates it with this header, or, without one, appends to it. */
   file: string;
+  header?: TapHeaderInput;
   maxLineBytes?: number;
   /** Bytes the worker's writes may lag the disk before it drops frame text (TapFile). */
   maxQueuedBytes?: number;
@@ -48,6 +50,8 @@ export interface RecorderOutcome {
   /** Frames whose text the worker dropped because the disk was too slow. */
   droppedFrames: number;
   error?: string;
+  /** Why nothing was recorded at all (the tap file could not be created). */
+  notRecording?: string;
 }
 
 export class TapRecorder implements TapSink {
@@ -55,6 +59,7 @@ export class TapRecorder implements TapSink {
   private behind = 0;
   private gapBytes = 0;
   private failed?: string;
+  private notRecording = false;
   private readonly closed: Promise<RecorderOutcome>;
   private batch: RecorderItem[] = [];
   /** The batch's bytes, copied end to end into one buffer that grows as needed. */
@@ -62,14 +67,22 @@ export class TapRecorder implements TapSink {
   private batchBytes = 0;
   private timer?: ReturnType<typeof setTimeout>;
 
-  constructor(setup: RecorderSetup, private readonly maxBehindBytes = 64 * 2 ** 20) {
+  /** `onNotRecording` hears at once when the tap file cannot be created, so the tap can say so. */
+  constructor(setup: RecorderSetup, private readonly maxBehindBytes = 64 * 2 ** 20, onNotRecording: (reason: string) => void = () => {}) {
     // The worker's stdout is kept apart and discarded: the tap's stdout belongs to the protocol.
     this.worker = new Worker(new URL('./tap-recorder-worker.mjs', import.meta.url), { workerData: setup, stdout: true });
     this.worker.stdout.resume();
     this.closed = new Promise((resolve) => {
       this.worker.on('message', (m: RecorderReply) => {
         if (m.kind === 'taken') this.behind -= m.bytes;
-        else resolve({ gapBytes: this.gapBytes, droppedFrames: m.dropped, ...(m.error ? { error: m.error } : {}) });
+        else if (m.kind === 'not-recording') {
+          // Nothing more is handed over; the worker ends once told to close.
+          this.failed = m.error;
+          this.notRecording = true;
+          this.batch = [];
+          onNotRecording(m.error);
+          resolve({ gapBytes: 0, droppedFrames: 0, notRecording: m.error });
+        } else resolve({ gapBytes: this.gapBytes, droppedFrames: m.dropped, ...(m.error ? { error: m.error } : {}) });
       });
       // A recorder that fails must never take the host's session down with it.
       this.worker.on('error', (e) => {
@@ -112,7 +125,8 @@ export class TapRecorder implements TapSink {
   /** Everything handed over is framed and written; then the worker ends. */
   close(): Promise<RecorderOutcome> {
     this.flush();
-    if (!this.failed) this.worker.postMessage({ kind: 'close' } satisfies RecorderMessage);
+    // A worker that records nothing still waits to be told, so it ends with the tap.
+    if (!this.failed || this.notRecording) this.worker.postMessage({ kind: 'close' } satisfies RecorderMessage);
     return this.closed;
   }
 
