@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -166,7 +166,9 @@ describe('loupe tap (stdio)', () => {
     const tapped = await tour(process.execPath, [LOUPE, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
     expect(tapped).toEqual(direct);
 
-    // The trace file is complete once the tap has exited; give the process a moment to finish.
+    // The trace file is complete once the tap has exited; give the process a moment to finish
+    // (the recorder's worker creates the file once the session is under way).
+    for (let i = 0; i < 100 && !existsSync(path.join(configDir, 'taps')); i++) await new Promise((r) => setTimeout(r, 100));
     let trace = tapTrace(configDir);
     for (let i = 0; i < 100 && !trace.frames.some((f) => f.meta && 'event' in f.meta && f.meta.event === 'exit'); i++) {
       await new Promise((r) => setTimeout(r, 100));
