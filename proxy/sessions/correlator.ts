@@ -18,15 +18,51 @@ export const DEFAULT_MAX_TOTAL_MS = 10 * 60_000;
 
 type Id = string | number;
 
-interface Pending {
-  method: string;
-  resolve: (result: unknown) => void;
-  reject: (err: RequestError) => void;
-  timer: ReturnType<typeof setTimeout>;
-  progressToken?: Id;
-  onProgress?: RequestOptions['onProgress'];
-  restartTimer: () => void;
-  cleanup: () => void;
+/**
+ * A request in flight. Its timeout and abort call back into the correlator through functions made
+ * once per correlator (the timer gets the request as its argument): a request costs no closures
+ * beyond its promise's, which matters on the path of every ping.
+ */
+class Pending {
+  readonly timer: ReturnType<typeof setTimeout>;
+  private readonly startedAt = Date.now();
+  readonly progressToken?: Id;
+  private readonly onAbort?: () => void;
+
+  constructor(
+    readonly id: number,
+    readonly method: string,
+    readonly resolve: (result: unknown) => void,
+    readonly reject: (err: RequestError) => void,
+    private readonly opts: RequestOptions,
+    readonly timeoutMs: number,
+    private readonly maxTotalMs: number,
+    timedOut: (p: Pending) => void,
+    aborted: (p: Pending) => void,
+  ) {
+    this.timer = setTimeout(timedOut, timeoutMs, this);
+    if (opts.onProgress) this.progressToken = id;
+    if (opts.signal) {
+      this.onAbort = () => aborted(this);
+      opts.signal.addEventListener('abort', this.onAbort, { once: true });
+    }
+  }
+
+  get onProgress(): RequestOptions['onProgress'] {
+    return this.opts.onProgress;
+  }
+
+  /** basic/utilities/progress: progress may restart the timeout, but a maximum still holds. */
+  restartTimer(): void {
+    if (this.opts.resetTimeoutOnProgress === false) return;
+    if (Date.now() - this.startedAt + this.timeoutMs > Math.max(this.timeoutMs, this.opts.maxTotalMs ?? this.maxTotalMs)) return;
+    this.timer.refresh();
+  }
+
+  cleanup(): void {
+    clearTimeout(this.timer);
+    if (this.onAbort) this.opts.signal?.removeEventListener('abort', this.onAbort);
+  }
 }
 
 export interface CorrelatorHooks {
@@ -48,6 +84,8 @@ export class Correlator {
   /** Ids that the raw composer used; ours skip them so no id is sent twice in a session. */
   private readonly rawIds = new Set<Id>();
   private closedReason?: string;
+  private readonly timedOut = (p: Pending) => this.giveUp(p.id, new RequestError(`no response to ${p.method} (id ${p.id}) within ${p.timeoutMs} ms`, REQUEST_TIMEOUT, undefined, true), `timed out after ${p.timeoutMs} ms`);
+  private readonly aborted = (p: Pending) => this.giveUp(p.id, new RequestError(`${p.method} (id ${p.id}) was cancelled`, REQUEST_CANCELLED, undefined, true), 'cancelled by the user');
 
   /**
    * @param defaultTimeoutMs for requests that give no timeout; progress restarts it
@@ -73,26 +111,7 @@ export class Correlator {
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
 
     return new Promise<unknown>((resolve, reject) => {
-      const onAbort = () => this.giveUp(id, new RequestError(`${method} (id ${id}) was cancelled`, REQUEST_CANCELLED, undefined, true), 'cancelled by the user');
-      const onTimeout = () => this.giveUp(id, new RequestError(`no response to ${method} (id ${id}) within ${timeoutMs} ms`, REQUEST_TIMEOUT, undefined, true), `timed out after ${timeoutMs} ms`);
-      const startedAt = Date.now();
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-      const entry: Pending = {
-        method, resolve, reject, timer: setTimeout(onTimeout, timeoutMs), onProgress: opts.onProgress,
-        progressToken: opts.onProgress ? id : undefined,
-        // basic/utilities/progress: progress may restart the timeout, but a maximum still holds.
-        restartTimer: () => {
-          if (opts.resetTimeoutOnProgress === false) return;
-          if (Date.now() - startedAt + timeoutMs > Math.max(timeoutMs, opts.maxTotalMs ?? this.maxTotalMs)) return;
-          clearTimeout(entry.timer);
-          entry.timer = setTimeout(onTimeout, timeoutMs);
-        },
-        cleanup: () => {
-          clearTimeout(entry.timer);
-          opts.signal?.removeEventListener('abort', onAbort);
-          if (entry.progressToken !== undefined) this.byToken.delete(entry.progressToken);
-        },
-      };
+      const entry = new Pending(id, method, resolve, reject, opts, timeoutMs, this.maxTotalMs, this.timedOut, this.aborted);
       this.pending.set(id, entry);
       if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, id);
       opts.onSent?.(id);
@@ -194,6 +213,7 @@ export class Correlator {
     if (!p) return;
     this.pending.delete(id);
     p.cleanup();
+    if (p.progressToken !== undefined) this.byToken.delete(p.progressToken);
     if (err) p.reject(err);
     else p.resolve(result);
   }
