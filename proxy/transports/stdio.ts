@@ -178,20 +178,15 @@ export class StdioTransport implements WireTransport {
       return Promise.reject(new Error('the server process is not running: cannot write to its stdin'));
     }
     const ts = this.clock.now();
-    const written = new Promise<void>((resolve, reject) => {
-      const done = (err?: Error | null) => (err ? reject(new Error(`could not write to the server's stdin: ${err.message}`)) : resolve());
-      if (isPlainLine(text, this.maxLineBytes)) {
-        stdin.write(text + '\n', done);
-        this.record('c2s', 'message', { raw: text, size: Buffer.byteLength(text) }, ts);
-      } else {
-        // Several lines, a lone surrogate (written as U+FFFD) or a line over the limit: the lines
-        // are what the server reads from these exact bytes.
-        const bytes = encoder.encode(text + '\n');
-        stdin.write(bytes, done);
-        for (const l of new LineSplitter(this.maxLineBytes).push(bytes)) this.record('c2s', 'message', l, ts);
-      }
+    return new Promise<void>((resolve, reject) => {
+      const plain = isPlainLine(text, this.maxLineBytes);
+      // Several lines, a lone surrogate (written as U+FFFD) or a line over the limit: the lines
+      // are what the server reads from these exact bytes.
+      const bytes = plain ? undefined : encoder.encode(text + '\n');
+      stdin.write(bytes ?? text + '\n', (err) => (err ? reject(new Error(`could not write to the server's stdin: ${err.message}`)) : resolve()));
+      if (!bytes) this.record('c2s', 'message', { raw: text, size: Buffer.byteLength(text) }, ts);
+      else for (const l of new LineSplitter(this.maxLineBytes).push(bytes)) this.record('c2s', 'message', l, ts);
     });
-    return written;
   }
 
   /** stdin closed, a grace period, SIGTERM to the group, another grace, SIGKILL. */
