@@ -12,6 +12,7 @@
 import type { RequestOptions } from './types';
 import { CONNECTION_CLOSED, REQUEST_CANCELLED, REQUEST_TIMEOUT, RequestError } from './request-error';
 import { isObject } from '../../lib/mcp/json';
+import { Deadlines } from './deadlines';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_TOTAL_MS = 10 * 60_000;
@@ -19,12 +20,13 @@ export const DEFAULT_MAX_TOTAL_MS = 10 * 60_000;
 type Id = string | number;
 
 /**
- * A request in flight. Its timeout and abort call back into the correlator through functions made
- * once per correlator (the timer gets the request as its argument): a request costs no closures
- * beyond its promise's, which matters on the path of every ping.
+ * A request in flight. Its timeout is a deadline watched by the correlator's one timer
+ * (deadlines.ts), and its abort calls back through a function made once per correlator: a request
+ * costs no timer and no closure beyond its promise's, which matters on the path of every ping.
  */
 class Pending {
-  readonly timer: ReturnType<typeof setTimeout>;
+  /** When Loupe gives up waiting (Date.now() milliseconds). */
+  deadline: number;
   private readonly startedAt = Date.now();
   readonly progressToken?: Id;
   private readonly onAbort?: () => void;
@@ -37,10 +39,9 @@ class Pending {
     private readonly opts: RequestOptions,
     readonly timeoutMs: number,
     private readonly maxTotalMs: number,
-    timedOut: (p: Pending) => void,
     aborted: (p: Pending) => void,
   ) {
-    this.timer = setTimeout(timedOut, timeoutMs, this);
+    this.deadline = this.startedAt + timeoutMs;
     if (opts.onProgress) this.progressToken = id;
     if (opts.signal) {
       this.onAbort = () => aborted(this);
@@ -55,12 +56,12 @@ class Pending {
   /** basic/utilities/progress: progress may restart the timeout, but a maximum still holds. */
   restartTimer(): void {
     if (this.opts.resetTimeoutOnProgress === false) return;
-    if (Date.now() - this.startedAt + this.timeoutMs > Math.max(this.timeoutMs, this.opts.maxTotalMs ?? this.maxTotalMs)) return;
-    this.timer.refresh();
+    const now = Date.now();
+    if (now - this.startedAt + this.timeoutMs > Math.max(this.timeoutMs, this.opts.maxTotalMs ?? this.maxTotalMs)) return;
+    this.deadline = now + this.timeoutMs;
   }
 
   cleanup(): void {
-    clearTimeout(this.timer);
     if (this.onAbort) this.opts.signal?.removeEventListener('abort', this.onAbort);
   }
 }
@@ -85,6 +86,7 @@ export class Correlator {
   private readonly rawIds = new Set<Id>();
   private closedReason?: string;
   private readonly timedOut = (p: Pending) => this.giveUp(p.id, new RequestError(`no response to ${p.method} (id ${p.id}) within ${p.timeoutMs} ms`, REQUEST_TIMEOUT, undefined, true), `timed out after ${p.timeoutMs} ms`);
+  private readonly deadlines = new Deadlines<Pending>(() => this.pending.values(), this.timedOut);
   private readonly aborted = (p: Pending) => this.giveUp(p.id, new RequestError(`${p.method} (id ${p.id}) was cancelled`, REQUEST_CANCELLED, undefined, true), 'cancelled by the user');
 
   /**
@@ -111,8 +113,9 @@ export class Correlator {
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
 
     return new Promise<unknown>((resolve, reject) => {
-      const entry = new Pending(id, method, resolve, reject, opts, timeoutMs, this.maxTotalMs, this.timedOut, this.aborted);
+      const entry = new Pending(id, method, resolve, reject, opts, timeoutMs, this.maxTotalMs, this.aborted);
       this.pending.set(id, entry);
+      this.deadlines.watch(entry.deadline);
       if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, id);
       opts.onSent?.(id);
       this.hooks.write(JSON.stringify(message), { message, signal: opts.signal }).catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED, undefined, true)));
@@ -176,6 +179,7 @@ export class Correlator {
   close(reason: string): void {
     this.closedReason = reason;
     for (const [id, p] of [...this.pending]) this.settle(id, new RequestError(`${reason} before ${p.method} (id ${id}) was answered`, CONNECTION_CLOSED, undefined, true));
+    this.deadlines.stop();
   }
 
   get inFlight(): number {
