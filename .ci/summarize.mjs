@@ -32,10 +32,13 @@ function unitCounts(report) {
 function e2eCounts(report) {
   if (!report) return { passed: 0, failed: 0, names: [], note: 'no report (the e2e step did not run)' };
   const names = [];
+  const flaky = [];
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') names.push([...trail, spec.title].filter(Boolean).join(' › '));
+        const name = [...trail, spec.title].filter(Boolean).join(' › ');
+        if (test.status === 'unexpected') names.push(name);
+        if (test.status === 'flaky') flaky.push(name);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
@@ -43,7 +46,7 @@ function e2eCounts(report) {
   for (const suite of report.suites ?? []) walk(suite, [suite.title]);
   for (const err of report.errors ?? []) names.push(`error: ${String(err.message ?? '').split('\n')[0]}`);
   const stats = report.stats ?? {};
-  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: Math.max(names.length, stats.unexpected ?? 0), names };
+  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: Math.max(names.length, stats.unexpected ?? 0), names, flaky };
 }
 
 const runners = [['unit', unitCounts(readJson(unitPath))], ['e2e', e2eCounts(readJson(e2ePath))]];
@@ -54,6 +57,7 @@ for (const [label, c] of runners) {
   failed += c.failed;
   console.log(`${label}: ${c.passed} passed, ${c.failed} failed${c.note ? ` — ${c.note}` : ''}`);
   for (const name of c.names) console.log(`  ✗ ${name}`);
+  for (const name of c.flaky ?? []) console.log(`  ~ flaky (passed on its retry): ${name}`);
 }
 const status = Number(statusArg);
 if (status !== 0 && failed === 0) {
