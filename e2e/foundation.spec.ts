@@ -239,6 +239,26 @@ test('stays responsive with 100,000 frames and follows the newest row only while
     await lp.screenshot('6-hundred-thousand');
   });
 
+  await test.step('a reload while frames keep arriving shows the whole session again: every frame once, in order', async () => {
+    // The snapshot of 100,000 frames comes in chunks; frames recorded meanwhile follow them. Seqs
+    // are dense from 1, so a table of n rows whose newest is n lost nothing and repeated nothing.
+    const table = () => lp.traffic.grid.evaluate((grid) => {
+      const seqs = Array.from(grid.querySelectorAll('[role="row"]'), (r) => Number(/-row-(\d+)$/.exec(r.id)?.[1] ?? 0)).filter((n) => n > 0);
+      return { rows: Number(grid.getAttribute('aria-rowcount')) - 1, newest: Math.max(0, ...seqs), seqs };
+    });
+    const before = (await table()).newest;
+    await page.reload();
+    await expect.poll(async () => {
+      const t = await table();
+      return t.newest > before && t.rows === t.newest;
+    }, { timeout: 60_000 }).toBe(true);
+    const { seqs } = await table();
+    expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
+    // The live stream goes on after the snapshot.
+    const after = (await table()).newest;
+    await expect.poll(async () => (await table()).newest, { timeout: 5_000 }).toBeGreaterThan(after);
+  });
+
   await test.step('scrolled up, the view stays put while frames keep arriving', async () => {
     await lp.traffic.grid.focus();
     await page.keyboard.press('Home');

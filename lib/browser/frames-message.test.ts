@@ -23,9 +23,9 @@ const frame = fc.record({
 describe('checkFramesMessage', () => {
   it('accepts and refuses exactly what the zod schema does', () => {
     fc.assert(
-      fc.property(fc.constantFrom('frames/snapshot', 'frames/append'), fc.oneof(fc.string({ maxLength: 3 }), fc.constant('s-1')), fc.array(frame, { maxLength: 3 }), fc.oneof(fc.nat(), anyValue), (type, sessionId, frames, endSeq) => {
+      fc.property(fc.constantFrom('frames/snapshot', 'frames/append'), fc.oneof(fc.string({ maxLength: 3 }), fc.constant('s-1')), fc.array(frame, { maxLength: 3 }), fc.oneof(fc.nat(), anyValue), fc.option(fc.oneof(fc.boolean(), anyValue), { nil: undefined }), (type, sessionId, frames, endSeq, more) => {
         // A JSON round trip, as over the socket: undefined fields vanish.
-        const json = JSON.parse(JSON.stringify({ type, sessionId, frames, endSeq }));
+        const json = JSON.parse(JSON.stringify({ type, sessionId, frames, endSeq, more }));
         expect(checkFramesMessage(json)?.ok).toBe(ProxyMessageSchema.safeParse(json).success);
       }),
       { numRuns: 2000 },
@@ -45,5 +45,11 @@ describe('checkFramesMessage', () => {
   it('passes a good snapshot through as it came', () => {
     const msg = { type: 'frames/snapshot', sessionId: 's', frames: [good], endSeq: 1 };
     expect(checkFramesMessage(msg)).toEqual({ ok: true, msg });
+    const chunk = { ...msg, endSeq: 9, more: true };
+    expect(checkFramesMessage(chunk)).toEqual({ ok: true, msg: chunk });
+  });
+
+  it('refuses a snapshot chunk whose more is not a boolean', () => {
+    expect(checkFramesMessage({ type: 'frames/snapshot', sessionId: 's', frames: [good], endSeq: 1, more: 'yes' })).toEqual({ ok: false, problem: 'more: expected a boolean' });
   });
 });

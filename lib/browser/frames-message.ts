@@ -20,10 +20,11 @@ export type FramesCheck = { ok: true; msg: FramesMessage } | { ok: false; proble
 /** Checks a frames message; undefined when `json` is some other message (zod checks those). */
 export function checkFramesMessage(json: unknown): FramesCheck | undefined {
   if (!isObject(json) || (json.type !== 'frames/snapshot' && json.type !== 'frames/append')) return undefined;
-  const { sessionId, frames, endSeq } = json;
+  const { sessionId, frames, endSeq, more } = json;
   if (typeof sessionId !== 'string' || sessionId.length < 1 || sessionId.length > 100) return { ok: false, problem: 'sessionId: expected a string of 1 to 100 characters' };
   const snapshot = json.type === 'frames/snapshot';
   if (snapshot && (!isInt(endSeq) || endSeq < 0)) return { ok: false, problem: 'endSeq: expected a non-negative integer' };
+  if (snapshot && more !== undefined && typeof more !== 'boolean') return { ok: false, problem: 'more: expected a boolean' };
   if (!Array.isArray(frames)) return { ok: false, problem: 'frames: expected an array' };
   const checked: Frame[] = [];
   for (let i = 0; i < frames.length; i++) {
@@ -31,6 +32,6 @@ export function checkFramesMessage(json: unknown): FramesCheck | undefined {
     if (!r.ok) return { ok: false, problem: `frames[${i}]: ${r.problem}` };
     checked.push(r.frame);
   }
-  if (snapshot && isInt(endSeq)) return { ok: true, msg: { type: 'frames/snapshot', sessionId, frames: checked, endSeq } };
+  if (snapshot && isInt(endSeq)) return { ok: true, msg: { type: 'frames/snapshot', sessionId, frames: checked, endSeq, ...(more !== undefined && { more: more as boolean }) } };
   return { ok: true, msg: { type: 'frames/append', sessionId, frames: checked } };
 }

@@ -73,6 +73,23 @@ describe('the model clock', () => {
     stop();
   });
 
+  it('leaves a live snapshot unanalysed while its chunks come in, and analyses it once whole', () => {
+    vi.useFakeTimers();
+    const s = script().handshake();
+    for (let id = 1; s.frames.length < 600; id++) s.c({ jsonrpc: '2.0', id, method: 'ping' }).s({ jsonrpc: '2.0', id, result: {} });
+    const end = s.frames.length;
+    const trace = ingest(emptyTrace({ kind: 'live', sessionId: 's1' }), s.frames.slice(0, 300), end, 0, true);
+    const { state, store } = fakeStore({ s1: trace }, [{ id: 's1', status: 'ready' }]);
+    const stop = startModelClock(store, () => 0);
+    vi.advanceTimersByTime(200);
+    expect(state.traces.s1.model.analysed).toBe(0);
+    state.traces = { s1: ingest(state.traces.s1, s.frames.slice(300), end, 0) };
+    state.touchTraces([]);
+    vi.advanceTimersByTime(200);
+    expect(state.traces.s1.model.caughtUp).toBe(true);
+    stop();
+  });
+
   it('analyses an opened file in slices and finishes it', () => {
     vi.useFakeTimers();
     let now = 0;

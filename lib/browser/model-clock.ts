@@ -4,7 +4,7 @@
  * hung request is reported while nobody looks at the diagram, and calls `finish()` once a live
  * session ended or a file was read whole. Views only read the models.
  */
-import type { Trace } from './trace';
+import { loadingSnapshot, type Trace } from './trace';
 import type { SessionSummary } from '../wire/protocol';
 
 const SLICE_MS = 12;
@@ -119,7 +119,8 @@ export function startModelClock(store: ModelClockStore, clock: () => number = ()
     const deadline = clock() + SLICE_MS;
     let behind = false;
     for (const [id, t] of Object.entries(store.getState().traces)) {
-      if (t.model.caughtUp) continue;
+      // While a snapshot's chunks come in, the page's time goes to taking them: analysis waits.
+      if (t.model.caughtUp || loadingSnapshot(t)) continue;
       if (clock() >= deadline) {
         behind = true;
         continue;

@@ -5,6 +5,7 @@ import type { ProxyMessage } from '../wire/protocol';
 type WireFrame = Extract<ProxyMessage, { type: 'frames/append' }>['frames'][number];
 import { initialData, reduceMessages } from './reduce';
 import { filterSeqs } from './filter';
+import { SNAPSHOT_REDRAW_MS } from './trace';
 
 const f = (seq: number, lane: Frame['lane'] = 'message', raw = `{"jsonrpc":"2.0","method":"m${seq}"}`): WireFrame =>
   ({ seq, ts: seq, dir: 's2c', lane, raw, size: raw.length });
@@ -20,6 +21,30 @@ describe('reduceMessages', () => {
     const d = reduceMessages(initialData, msgs);
     expect(d.traces.a.frames.map((x) => x.seq)).toEqual([1, 2, 3, 4]);
     expect(d.traces.a.source).toEqual({ kind: 'live', sessionId: 'a' });
+  });
+
+  it('takes a chunked snapshot in as it comes, redrawing with its first chunk, a few times a second and with its last', () => {
+    const chunk = (from: number, to: number, more: boolean): ProxyMessage => ({
+      type: 'frames/snapshot', sessionId: 'a', frames: Array.from({ length: to - from + 1 }, (_, i) => f(from + i)), endSeq: 9, ...(more && { more }),
+    });
+    let d = reduceMessages(initialData, [chunk(1, 3, true)]);
+    const first = d.traces.a;
+    expect(first.frames.map((x) => x.seq)).toEqual([1, 2, 3]);
+    expect(first.snapshotEnd).toBe(9);
+    // A middle chunk goes into the model at once, but the state is the same object: no view redraws.
+    const before = d;
+    d = reduceMessages(d, [chunk(4, 6, true)]);
+    expect(d).toBe(before);
+    expect(d.traces.a.frames.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    // A quarter of a second on, the views are shown how far it got.
+    d = reduceMessages(d, [chunk(7, 7, true)], SNAPSHOT_REDRAW_MS);
+    expect(d).not.toBe(before);
+    expect(d.traces.a.frames).toHaveLength(7);
+    // The last chunk, then a live frame recorded meanwhile: every frame once, in order, told.
+    d = reduceMessages(d, [chunk(8, 9, false), { type: 'frames/append', sessionId: 'a', frames: [f(10)] }], SNAPSHOT_REDRAW_MS + 1);
+    expect(d.traces.a).not.toBe(first);
+    expect(d.traces.a.version).toBeGreaterThan(first.version);
+    expect(d.traces.a.frames.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it('takes the connection list, the sessions and the defaults from hello', () => {

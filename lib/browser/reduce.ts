@@ -60,7 +60,8 @@ function withFrames(d: LoupeData, sessionId: string, frames: ProxyMessage & { ty
   const endSeq = frames.type === 'frames/snapshot' ? frames.endSeq : 0;
   // The wire schema checks every frame's envelope; `meta` stays an open record there and is read
   // defensively by the views, hence the cast to the recorder's richer type.
-  const next = ingest(prev, frames.frames as Frame[], endSeq, now);
+  const quiet = frames.type === 'frames/snapshot' && frames.more === true;
+  const next = ingest(prev, frames.frames as Frame[], endSeq, now, quiet);
   return next === prev && d.traces[sessionId] ? d : { ...d, traces: { ...d.traces, [sessionId]: next } };
 }
 

@@ -136,10 +136,17 @@ export class LoupeSocket {
         this.flush();
         this.reattach();
         return;
+      case 'frames/snapshot':
+        this.queue.push(msg);
+        // A chunk with more to come goes into the session's model now, while the next ones are on
+        // their way (the reducer takes it quietly: no view redraws until the last chunk). Waiting
+        // for an animation frame would only leave the chunks to pile up for the end.
+        if (msg.more) this.flush();
+        else this.scheduleFlush();
+        return;
       case 'connections/update':
       case 'sessions/update':
       case 'taps/update':
-      case 'frames/snapshot':
       case 'frames/append':
       case 'server-requests/update':
       case 'client/snapshot':

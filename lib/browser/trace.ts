@@ -33,6 +33,8 @@ export interface Trace {
 /** Backlogs up to this many frames are analysed at once on arrival (a live batch); a snapshot or
  *  a file is analysed in slices between renders (lib/browser/model-clock.ts). */
 const ANALYSE_AT_ONCE = 256;
+/** While a snapshot's chunks arrive, views redraw at most this often. */
+export const SNAPSHOT_REDRAW_MS = 250;
 
 export function emptyTrace(source: TraceSource): Trace {
   const model = new SessionModel({ source: source.kind });
@@ -43,24 +45,31 @@ export function emptyTrace(source: TraceSource): Trace {
  * Adds frames, idempotent by seq (the model holds each seq once, in order, whatever the
  * interleaving of a `frames/snapshot` and live `frames/append` covering the same range: on
  * attach, on a reconnect, on a second tab). `now` is the arrival time, for the wire clock.
+ *
+ * `quiet`: a snapshot chunk with more to come. Its frames go into the model at once (so the page
+ * takes the snapshot in while it arrives, not all at the end) but, once the trace knows the
+ * snapshot's end, the Trace object stays the same until SNAPSHOT_REDRAW_MS passed since the last
+ * redraw: the views show the snapshot filling a few times a second, not once per chunk, and the
+ * last chunk shows it whole.
  */
-export function ingest(t: Trace, frames: readonly Frame[], snapshotEnd = 0, now = 0): Trace {
+export function ingest(t: Trace, frames: readonly Frame[], snapshotEnd = 0, now = 0, quiet = false): Trace {
   const added = t.model.append(frames);
   if (added && t.model.frames.length - t.model.analysed <= ANALYSE_AT_ONCE) t.model.advance();
   const end = Math.max(t.snapshotEnd, snapshotEnd);
   if (!added && end === t.snapshotEnd) return t;
+  if (quiet && end === t.snapshotEnd && now - t.arrivedAt < SNAPSHOT_REDRAW_MS) return t;
   return { ...t, snapshotEnd: end, arrivedAt: added ? now : t.arrivedAt, version: t.version + 1 };
+}
+
+/** The snapshot this trace was promised has not all arrived yet (its chunks are on their way). */
+export function loadingSnapshot(t: Trace): boolean {
+  return t.frames.length < t.snapshotEnd;
 }
 
 /** A new Trace object for the same model, after the model moved on by itself (analysis caught
  *  up, a clock tick found an overdue request, the session ended). */
 export function touched(t: Trace): Trace {
   return { ...t, version: t.version + 1 };
-}
-
-/** Where the frame with this seq sits in `frames` (-1 when the trace does not hold it). */
-export function positionOf(t: Trace, seq: number): number {
-  return t.model.positionOf(seq);
 }
 
 export function frameAt(t: Trace, seq: number): Frame | undefined {

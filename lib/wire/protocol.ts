@@ -193,8 +193,9 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sessions/update'), sessions: z.array(SessionSummarySchema) }),
   /** The recorded taps, newest first: sent after hello and whenever a tap starts or ends. */
   z.object({ type: z.literal('taps/update'), taps: z.array(TapEntrySchema) }),
-  /** Everything recorded so far; live `frames/append` batches continue after `endSeq`. */
-  z.object({ type: z.literal('frames/snapshot'), sessionId: SessionId, frames: z.array(FrameSchema), endSeq: z.number().int().nonnegative() }),
+  /** Everything recorded so far, up to `endSeq`, in chunks of consecutive frames from the first:
+   *  `more` on every chunk but the last. Live `frames/append` batches follow the last chunk. */
+  z.object({ type: z.literal('frames/snapshot'), sessionId: SessionId, frames: z.array(FrameSchema), endSeq: z.number().int().nonnegative(), more: z.boolean().optional() }),
   z.object({ type: z.literal('frames/append'), sessionId: SessionId, frames: z.array(FrameSchema) }),
   z.object({ type: z.literal('server-requests/update'), sessionId: SessionId, pending: z.array(PendingServerRequestSchema) }),
   /** The client state when a page attaches; `client/update` patches follow. */

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type WebSocket from 'ws';
 import type { ProxyMessage } from '../../lib/wire/protocol';
-import { BATCH_FRAMES, FrameStream, HIGH_WATER_BYTES } from './frame-stream';
+import { BATCH_FRAMES, FrameStream, HIGH_WATER_BYTES, SNAPSHOT_CHUNK_FRAMES } from './frame-stream';
 import { ScriptedSession } from './testing/scripted-registry';
 
 const conn = { id: 'c', name: 'c', transport: 'stdio' as const, command: 'x', args: [], env: {} };
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const turn = () => new Promise((r) => setImmediate(r));
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 function setup() {
   const session = new ScriptedSession('s', conn, { protocolVersion: '2025-11-25', clientCapabilities: {} });
@@ -37,6 +39,59 @@ describe('FrameStream', () => {
     socket.bufferedAmount = 0;
     await wait(60);
     expect(seqs()).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
+  });
+
+  it('sends a large snapshot in chunks, one per turn, and the frames recorded meanwhile after the last', async () => {
+    const { session, sent, stream, seqs } = setup();
+    const end = 2 * SNAPSHOT_CHUNK_FRAMES + 1;
+    session.record(end);
+    stream.start();
+    // The first chunk at once, and the client panel's state with it, not after the frames.
+    expect(sent.map((m) => m.type)).toEqual(['frames/snapshot', 'server-requests/update', 'client/snapshot']);
+    // Frames recorded between two chunks, and some the snapshot holds announced again.
+    session.record(10);
+    session.announce(session.recorded.slice(0, 5));
+    await turn();
+    session.record(10);
+    await vi.waitFor(() => expect(seqs().at(-1)).toBe(end + 20));
+    const frameMessages = sent.filter((m) => m.type === 'frames/snapshot' || m.type === 'frames/append');
+    expect(frameMessages.map((m) => `${m.type}${m.type === 'frames/snapshot' && m.more ? ' more' : ''} ${m.frames[0].seq}-${m.frames.at(-1)!.seq}`)).toEqual([
+      `frames/snapshot more 1-${SNAPSHOT_CHUNK_FRAMES}`,
+      `frames/snapshot more ${SNAPSHOT_CHUNK_FRAMES + 1}-${2 * SNAPSHOT_CHUNK_FRAMES}`,
+      `frames/snapshot ${end}-${end}`,
+      `frames/append ${end + 1}-${end + 20}`,
+    ]);
+    expect(frameMessages.every((m) => m.type !== 'frames/snapshot' || m.endSeq === end)).toBe(true);
+    expect(seqs()).toEqual(range(1, end + 20));
+  });
+
+  it('cuts a chunk short when its frames hold much text', async () => {
+    const { session, sent, stream, seqs } = setup();
+    session.record(3);
+    for (const f of session.recorded) f.raw = 'x'.repeat(300 * 1024);
+    stream.start();
+    await vi.waitFor(() => expect(seqs()).toEqual([1, 2, 3]));
+    expect(sent.filter((m) => m.type === 'frames/snapshot').map((m) => m.frames.length)).toEqual([2, 1]);
+  });
+
+  it('holds the next chunk while the socket is over its high-water mark', async () => {
+    const { session, socket, sent, stream, seqs } = setup();
+    session.record(SNAPSHOT_CHUNK_FRAMES + 1);
+    stream.start();
+    socket.bufferedAmount = HIGH_WATER_BYTES + 1;
+    await wait(60);
+    expect(sent.filter((m) => m.type === 'frames/snapshot')).toHaveLength(1);
+    socket.bufferedAmount = 0;
+    await vi.waitFor(() => expect(seqs()).toEqual(range(1, SNAPSHOT_CHUNK_FRAMES + 1)));
+  });
+
+  it('sends no more chunks once stopped', async () => {
+    const { session, sent, stream } = setup();
+    session.record(3 * SNAPSHOT_CHUNK_FRAMES);
+    stream.start();
+    stream.stop();
+    await wait(40);
+    expect(sent.filter((m) => m.type === 'frames/snapshot')).toHaveLength(1);
   });
 
   it('stops sending once stopped', async () => {

@@ -2,16 +2,24 @@
  * Streams one session's frames to one socket: a snapshot, then live `frames/append` batches; and
  * the same for its server requests and client state.
  *
- * Ordering: the `frames` listener is installed and the snapshot taken in the same synchronous
- * turn, so no frame can be recorded in between. A session may still report a frame that the
- * snapshot already holds (if it announces frames after storing them, e.g. batched), or skip
- * ahead; so every live frame is checked against `lastSeq`, the newest seq this socket has been
- * given or has queued: older ones are dropped as duplicates, and a hole is filled from the
+ * The snapshot goes in chunks of consecutive frames (`more: true` on all but the last), one per
+ * turn of the event loop: a 100,000-frame session is 23 MiB of JSON, and one message of it kept
+ * the proxy busy for hundreds of milliseconds (every other session and socket waited) while the
+ * page sat idle until the last byte came. In chunks, the page parses and shows one while the
+ * proxy builds the next. The first chunk is sent at once, then the server requests and the client
+ * state, so the client panel does not wait for the frames.
+ *
+ * Ordering: the `frames` listener is installed and the snapshot's end taken in the same
+ * synchronous turn, so no frame can be recorded in between; frames recorded while the chunks are
+ * on their way wait in the queue and follow the last chunk. A session may still report a frame
+ * that the snapshot already holds (if it announces frames after storing them, e.g. batched), or
+ * skip ahead; so every live frame is checked against `lastSeq`, the newest seq this socket has
+ * been given or has queued: older ones are dropped as duplicates, and a hole is filled from the
  * session's own append-only list. The page thus sees every seq exactly once, in order.
  *
  * Batching keeps a flood cheap (one message per 16 ms or per 512 frames), and a slow socket is
- * never sent more while its buffer is over the high-water mark: frames wait in the queue (they
- * are references to frames the session keeps anyway) and nothing is dropped.
+ * never sent more while its buffer is over the high-water mark: frames (and snapshot chunks) wait
+ * (they are references to frames the session keeps anyway) and nothing is dropped.
  */
 import type WebSocket from 'ws';
 import type { Frame } from '../../lib/mcp/frame';
@@ -29,12 +37,20 @@ function asWire(frames: Frame[]): WireFrames {
 export const BATCH_FRAMES = 512;
 export const BATCH_MS = 16;
 export const HIGH_WATER_BYTES = 8 * 1024 * 1024;
+/** A snapshot chunk ends at this many frames or once its frames' text passes SNAPSHOT_CHUNK_CHARS:
+ *  small enough that the page takes one in between two animation frames, large enough that the
+ *  per-message costs stay a small share. */
+export const SNAPSHOT_CHUNK_FRAMES = 2000;
+export const SNAPSHOT_CHUNK_CHARS = 512 * 1024;
 
 export class FrameStream {
   private queue: Frame[] = [];
   private lastSeq = 0;
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: Array<() => void> = [];
+  /** While the snapshot's chunks are being sent: what is left of it. Live frames wait meanwhile. */
+  private snapshot: { frames: readonly Frame[]; next: number; end: number; endSeq: number } | undefined;
+  private snapshotTimer: NodeJS.Immediate | NodeJS.Timeout | undefined;
 
   constructor(
     private readonly session: LiveSession,
@@ -50,9 +66,12 @@ export class FrameStream {
 
   start(): void {
     this.unsubscribe.push(this.session.on('frames', (frames) => this.enqueue(frames)));
-    const frames = this.session.frames().slice();
-    this.lastSeq = frames.length > 0 ? frames[frames.length - 1].seq : 0;
-    this.send({ type: 'frames/snapshot', sessionId: this.session.id, frames: this.wire(frames), endSeq: this.lastSeq });
+    // The session's list only grows: its first `end` frames are the snapshot, whatever comes later.
+    const frames = this.session.frames();
+    const end = frames.length;
+    this.lastSeq = end > 0 ? frames[end - 1].seq : 0;
+    this.snapshot = { frames, next: 0, end, endSeq: this.lastSeq };
+    this.sendChunk();
     this.unsubscribe.push(this.session.on('pending', (pending) => this.send({ type: 'server-requests/update', sessionId: this.session.id, pending })));
     this.send({ type: 'server-requests/update', sessionId: this.session.id, pending: this.session.pending() });
     // Each patch replaces whole parts of the state, so one that repeats what the snapshot already
@@ -69,6 +88,39 @@ export class FrameStream {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.queue = [];
+    this.cancelSnapshot();
+  }
+
+  private cancelSnapshot(): void {
+    clearImmediate(this.snapshotTimer as NodeJS.Immediate);
+    clearTimeout(this.snapshotTimer as NodeJS.Timeout);
+    this.snapshotTimer = undefined;
+    this.snapshot = undefined;
+  }
+
+  /** Sends the snapshot's next chunk, and schedules the one after it (or the live frames). */
+  private sendChunk(): void {
+    this.snapshotTimer = undefined;
+    const snap = this.snapshot;
+    if (!snap) return;
+    if (this.ws.readyState !== this.ws.OPEN) return this.cancelSnapshot();
+    if (this.ws.bufferedAmount >= HIGH_WATER_BYTES) {
+      this.snapshotTimer = setTimeout(() => this.sendChunk(), BATCH_MS);
+      return;
+    }
+    const from = snap.next;
+    let to = from;
+    for (let chars = 0; to < snap.end && to - from < SNAPSHOT_CHUNK_FRAMES && chars < SNAPSHOT_CHUNK_CHARS; to++) chars += snap.frames[to].raw.length;
+    snap.next = to;
+    const more = to < snap.end;
+    this.send({ type: 'frames/snapshot', sessionId: this.session.id, frames: this.wire(snap.frames.slice(from, to)), endSeq: snap.endSeq, ...(more && { more }) });
+    if (more) {
+      this.snapshotTimer = setImmediate(() => this.sendChunk());
+      return;
+    }
+    this.snapshot = undefined;
+    // Live frames that came while the chunks went out follow now.
+    if (this.queue.length > 0) this.flush();
   }
 
   private enqueue(frames: readonly Frame[]): void {
@@ -78,6 +130,7 @@ export class FrameStream {
       this.queue.push(f);
       this.lastSeq = f.seq;
     }
+    if (this.snapshot) return;
     if (this.queue.length >= BATCH_FRAMES) this.flush(true);
     else this.schedule();
   }
@@ -97,6 +150,7 @@ export class FrameStream {
   private flush(fullOnly = false): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.snapshot) return;
     const min = fullOnly ? BATCH_FRAMES : 1;
     while (this.queue.length >= min && this.ws.readyState === this.ws.OPEN && this.ws.bufferedAmount < HIGH_WATER_BYTES) {
       this.send({ type: 'frames/append', sessionId: this.session.id, frames: this.wire(this.queue.splice(0, BATCH_FRAMES)) });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MASKED_VALUE } from '../../lib/wire/connection';
 import type { Frame } from '../../lib/mcp/frame';
-import { BATCH_FRAMES } from './frame-stream';
+import { BATCH_FRAMES, SNAPSHOT_CHUNK_FRAMES } from './frame-stream';
 import { ScriptedRegistry } from './testing/scripted-registry';
 import { PageClient, startHarness, type Harness } from './testing/harness';
 
@@ -25,10 +25,14 @@ async function openSession(client = page): Promise<string> {
   return ack.sessionId!;
 }
 
-/** Collects what a page has been given for a session: the snapshot, then every append. */
+/** Collects what a page has been given for a session: the snapshot's chunks, then every append. */
 async function framesUntil(client: PageClient, sessionId: string, lastSeq: number): Promise<number[]> {
-  const snap = await client.next('frames/snapshot', (m) => m.sessionId === sessionId);
-  const seqs = snap.frames.map((f) => f.seq);
+  const seqs: number[] = [];
+  let snap;
+  do {
+    snap = await client.next('frames/snapshot', (m) => m.sessionId === sessionId);
+    seqs.push(...snap.frames.map((f) => f.seq));
+  } while (snap.more);
   expect(snap.endSeq).toBe(seqs.at(-1) ?? 0);
   while ((seqs.at(-1) ?? 0) < lastSeq) {
     const batch = await client.next('frames/append', (m) => m.sessionId === sessionId);
@@ -65,6 +69,28 @@ describe('the socket protocol', () => {
     const seqs = await framesUntil(page, id, 6057);
     expect(seqs).toEqual(range(6057));
     expect(session.attached).toBe(1);
+  });
+
+  it('sends a large session in chunks, then the frames recorded meanwhile: each once, in order', async () => {
+    const id = await openSession();
+    const session = registry.get(id)!;
+    session.record(3 * SNAPSHOT_CHUNK_FRAMES + 5);
+    page.send({ type: 'session/attach', rid: 'a', sessionId: id });
+    // Frames keep coming while the chunks go out, one turn of the event loop each.
+    const more = setInterval(() => session.record(40), 1);
+    const seqs = await framesUntil(page, id, 3 * SNAPSHOT_CHUNK_FRAMES + 5 + 400);
+    clearInterval(more);
+    expect(seqs).toEqual(range(seqs.length));
+    const frameMessages = page.received.filter((m) => m.type === 'frames/snapshot' || m.type === 'frames/append');
+    const chunks = frameMessages.filter((m) => m.type === 'frames/snapshot');
+    expect(chunks.length).toBe(4);
+    expect(chunks.map((c) => c.more ?? false)).toEqual([true, true, true, false]);
+    expect(new Set(chunks.map((c) => c.endSeq))).toEqual(new Set([3 * SNAPSHOT_CHUNK_FRAMES + 5]));
+    // No live batch overtakes the snapshot: the chunks come first, then only appends.
+    expect(frameMessages.slice(0, 4)).toEqual(chunks);
+    // The client panel does not wait for the frames: its state comes right after the first chunk.
+    const types = page.received.map((m) => m.type).filter((t) => t === 'frames/snapshot' || t === 'client/snapshot');
+    expect(types.slice(0, 2)).toEqual(['frames/snapshot', 'client/snapshot']);
   });
 
   it('gives a second page the same frames, and counts attachments until sockets close', async () => {

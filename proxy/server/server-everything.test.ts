@@ -10,10 +10,14 @@ beforeEach(async () => { h = await startHarness(createSessionRegistry()); });
 afterEach(async () => { await h.close(); });
 
 
-/** Snapshot plus appends until `done` says the trace holds what the test waits for. */
+/** Snapshot (its chunks) plus appends until `done` says the trace holds what the test waits for. */
 async function traceUntil(page: PageClient, sessionId: string, done: (frames: WireFrame[]) => boolean): Promise<WireFrame[]> {
-  const snap = await page.next('frames/snapshot', (m) => m.sessionId === sessionId);
-  const frames = [...snap.frames];
+  const frames: WireFrame[] = [];
+  let snap;
+  do {
+    snap = await page.next('frames/snapshot', (m) => m.sessionId === sessionId);
+    frames.push(...snap.frames);
+  } while (snap.more);
   while (!done(frames)) frames.push(...(await page.next('frames/append', (m) => m.sessionId === sessionId, 15_000)).frames);
   return frames;
 }

@@ -8,10 +8,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { EVERYTHING, ROOT, tempDir } from '../cli/shared/run-cli';
+import { EVERYTHING, LOUPE_BIN, tempDir } from '../cli/shared/run-cli';
 import { readTraceText } from '../../lib/trace/reader';
 
-const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
 
 async function tour(command: string, args: string[]) {
   const client = new Client({ name: 'sdk2-host', version: '2.0.0' });
@@ -26,7 +25,7 @@ describe('loupe tap with the 2.x SDK client as the host', () => {
   it('carries its session unchanged and records it', async () => {
     const configDir = tempDir();
     const direct = await tour(EVERYTHING[0], EVERYTHING.slice(1));
-    const tapped = await tour(process.execPath, [LOUPE, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
+    const tapped = await tour(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
     expect(tapped).toEqual(direct);
     const dir = path.join(configDir, 'taps');
     let trace = readTraceText(readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8'));

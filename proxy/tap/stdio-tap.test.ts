@@ -10,10 +10,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { EVERYTHING, FIXTURES, ROOT, runCli, tempDir } from '../cli/shared/run-cli';
+import { EVERYTHING, FIXTURES, LOUPE_BIN, runCli, tempDir } from '../cli/shared/run-cli';
 import { TraceReader } from '../../lib/trace/reader';
 
-const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
 
 interface Run {
   code: number | null;
@@ -68,7 +67,7 @@ describe('loupe tap (stdio)', () => {
     const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
     const configDir = tempDir();
     const direct = await runWith(server, input);
-    const tapped = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', configDir, '--', ...server], input);
+    const tapped = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], input);
 
     expect(tapped.code).toBe(0);
     expect(sha(tapped.stdout)).toBe(sha(direct.stdout));
@@ -96,18 +95,18 @@ describe('loupe tap (stdio)', () => {
 
   it("ends with the server's exit code, and by the server's signal", async () => {
     const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
-    const coded = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir(), '--', ...server], Buffer.from('bye\n'), { TAP_BYTES_EXIT: '3' });
+    const coded = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', ...server], Buffer.from('bye\n'), { TAP_BYTES_EXIT: '3' });
     expect(coded.code).toBe(3);
-    const killed = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir(), '--', 'node', '-e', 'process.kill(process.pid, "SIGTERM")'], Buffer.alloc(0));
+    const killed = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', 'node', '-e', 'process.kill(process.pid, "SIGTERM")'], Buffer.alloc(0));
     expect(killed.signal).toBe('SIGTERM');
   }, 60_000);
 
   it('says why it cannot start on stderr, exits with a code of its own, and writes nothing to stdout', async () => {
-    const missing = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir(), '--', 'no-such-server-command-xyz'], Buffer.alloc(0));
+    const missing = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', 'no-such-server-command-xyz'], Buffer.alloc(0));
     expect(missing.code).toBe(127);
     expect(missing.stdout.length).toBe(0);
     expect(missing.stderr).toMatch(/loupe tap: cannot start "no-such-server-command-xyz": command not found/);
-    const usage = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir()], Buffer.alloc(0));
+    const usage = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir()], Buffer.alloc(0));
     expect(usage.code).toBe(64);
     expect(usage.stdout.length).toBe(0);
     expect(usage.stderr).toMatch(/no server command: put it after --/);
@@ -128,7 +127,7 @@ describe('loupe tap (stdio)', () => {
       return { tools: tools.tools.map((t) => t.name), echo, resources: resources.resources.length, first, prompts: prompts.prompts.map((p) => p.name) };
     };
     const direct = await tour(EVERYTHING[0], EVERYTHING.slice(1));
-    const tapped = await tour(process.execPath, [LOUPE, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
+    const tapped = await tour(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
     expect(tapped).toEqual(direct);
 
     // The trace file is complete once the tap has exited; give the process a moment to finish.
@@ -152,7 +151,7 @@ describe('loupe tap (stdio)', () => {
       '{"jsonrpc":"2.0","id":2,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}',
       '',
     ].join('\n'));
-    const r = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', configDir, '--', ...EVERYTHING], input);
+    const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...EVERYTHING], input);
     expect(r.code).toBe(0);
     const file = path.join(configDir, 'taps', readdirSync(path.join(configDir, 'taps'))[0]);
     const check = await runCli(['check', file, '--format', 'json']);

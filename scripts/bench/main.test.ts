@@ -5,7 +5,7 @@ import { addedPerRound, percentile, summarize } from './stats';
 import { ROOT, runNode, tempDir } from '../../proxy/cli/shared/run-cli';
 
 /** `npm run bench -- <args>`, as a real subprocess through tsx, as npm runs it. */
-const runBench = (args: string[], timeoutMs?: number) => runNode(['--import', 'tsx', path.join(ROOT, 'scripts/bench.ts'), ...args], timeoutMs);
+const runBench = (args: string[], timeoutMs?: number) => runNode(['--import', 'tsx', path.join(ROOT, 'scripts/bench.ts'), ...args], { timeoutMs });
 
 describe('bench statistics', () => {
   it('takes nearest-rank percentiles', () => {

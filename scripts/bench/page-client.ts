@@ -46,8 +46,11 @@ export class PageClient {
           return waiter?.(m);
         }
         case 'frames/snapshot':
-          this.snapshotEnd.set(m.sessionId, m.endSeq);
-          for (const fn of this.snapshotWaiters.splice(0)) fn();
+          // The snapshot is whole with its last chunk.
+          if (!m.more) {
+            this.snapshotEnd.set(m.sessionId, m.endSeq);
+            for (const fn of this.snapshotWaiters.splice(0)) fn();
+          }
           return this.frames(m.sessionId, m.frames);
         case 'frames/append':
           return this.frames(m.sessionId, m.frames);
@@ -99,7 +102,7 @@ export class PageClient {
     for (const fn of this.frameListeners) fn(sessionId, frames.length, last);
   }
 
-  /** Attaches to a session and resolves with the last seq of its snapshot. */
+  /** Attaches to a session and resolves with the last seq of its snapshot, once all of it came. */
   async attach(sessionId: string): Promise<number> {
     this.snapshotEnd.delete(sessionId);
     await this.call({ type: 'session/attach', sessionId });

@@ -6,17 +6,13 @@
  * session after a reload (table, then the diagram when its tab is opened); the longest frame while
  * the stream goes on into the 100,000-frame session, diagram shown and then table shown.
  */
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { PageClient } from '../page-client';
-import { ROOT } from '../paths';
 import { newBenchContext, type BenchBrowser } from './browser';
 import { pageMemory, type MemoryFigures } from './memory';
-import { clickTabMarked, installRenderProbe, readMarks } from './probes';
+import { clickTabMarked, readMarks } from './probes';
+import { measureReload, waitForMark, type ReloadFigures } from './reload';
+import { openStreamSession } from './stream-session';
 import { streamWhileRecording, type StreamFigures } from './stream';
-
-export const STREAM_SERVER = path.join(ROOT, 'e2e/fixtures/servers/stdio-stream-rate.mjs');
-const CONNECTION = { id: 'bench-page-stream', name: 'stream-rate fixture' };
 
 export interface LiveOptions {
   frames: number;
@@ -29,69 +25,36 @@ export interface LiveFigures {
   framesHeld: number;
   streamFresh: StreamFigures;
   memoryAfterBurst: MemoryFigures;
-  tableFirstRenderMs: number;
-  /** Of which: from navigation start until the snapshot message reached the page. */
-  snapshotArrivedMs?: number;
-  snapshotChars?: number;
+  /** The first render of the session after a reload, and where its time went. */
+  reload: ReloadFigures;
   diagramFirstRenderMs: number;
   streamIntoLargeDiagram: StreamFigures;
   streamIntoLargeTable: StreamFigures;
   memoryAtEnd: MemoryFigures;
 }
 
-async function waitForMark(page: Page, which: 'table' | 'diagram', timeoutMs = 180_000): Promise<number> {
-  await page.waitForFunction((w) => (window as { __loupeMarks?: Record<string, number | undefined> }).__loupeMarks?.[w] !== undefined, which, { timeout: timeoutMs, polling: 50 });
-  const marks = await page.evaluate(readMarks);
-  return marks![which]!;
-}
-
-/** Resolves once no frame of the session arrived for `quietMs`, with the newest seq seen. */
-async function settle(client: PageClient, sessionId: string, lastSeq: { value: number }, quietMs = 500): Promise<number> {
-  let seen = -1;
-  while (seen !== lastSeq.value) {
-    seen = lastSeq.value;
-    await new Promise((r) => setTimeout(r, quietMs));
-  }
-  return seen;
+async function diagramAfterClick(page: Page): Promise<number> {
+  await page.evaluate(clickTabMarked, 'Sequence');
+  const drawn = await waitForMark(page, 'diagram');
+  return drawn - (await page.evaluate(readMarks))!.asked!;
 }
 
 export async function measureLive(bb: BenchBrowser, url: string, opts: LiveOptions): Promise<LiveFigures> {
-  const client = await PageClient.connect(url);
   const context = await newBenchContext(bb.browser);
+  const session = await openStreamSession(context, url);
+  const { page, client, sessionId } = session;
   try {
-    await client.call({ type: 'connections/save', connection: { ...CONNECTION, transport: 'stdio', command: process.execPath, args: [STREAM_SERVER], env: {} } });
-    const page = await context.newPage();
-    await page.goto(url);
-    await page.getByRole('button', { name: `Connect ${CONNECTION.name}`, exact: true }).click();
-    const sessionId = await page.waitForFunction(() => (JSON.parse(sessionStorage.getItem('loupe.tabs') ?? '{}') as { activeTab?: string }).activeTab).then((h) => h.jsonValue() as Promise<string>);
-    await client.ready(sessionId);
-    await client.attach(sessionId);
-    const lastSeq = { value: 0 };
-    client.onFrames((sid, _n, seq) => { if (sid === sessionId) lastSeq.value = Math.max(lastSeq.value, seq); });
-    const call = async (name: string, args: Record<string, number>) => {
-      const reply = await client.call({ type: 'session/request', sessionId, method: 'tools/call', params: { name, arguments: args }, timeoutMs: 600_000 }, 600_000);
-      if (reply.type !== 'request/result' || reply.error) throw new Error(`${name} failed: ${JSON.stringify(reply)}`);
-    };
-
     opts.progress(`stream of ${opts.rate}/s for ${opts.seconds} s into a fresh session, table shown`);
     const streamFresh = await streamWhileRecording(bb.browser, page, client, sessionId, opts.rate, opts.seconds);
 
     // Bring the session to `frames` frames in all, so the reload below opens a session of that size.
-    const burst = Math.max(0, opts.frames - lastSeq.value - 2);
-    opts.progress(`burst of ${burst} frames`);
-    await call('burst', { count: burst });
-    const framesHeld = await settle(client, sessionId, lastSeq);
-    await page.waitForFunction((n) => Number(document.querySelector('[role="grid"][aria-label="Traffic"]')?.getAttribute('aria-rowcount')) - 1 >= n, framesHeld, { timeout: 180_000, polling: 250 });
+    opts.progress(`burst to ${opts.frames} frames`);
+    const framesHeld = await session.fill(opts.frames);
     const memoryAfterBurst = await pageMemory(page, bb);
 
     opts.progress(`reload: first render of the ${framesHeld}-frame session`);
-    await page.addInitScript(installRenderProbe, framesHeld);
-    await page.reload();
-    const tableFirstRenderMs = await waitForMark(page, 'table');
-    const { bigMessageAt: snapshotArrivedMs, bigMessageChars: snapshotChars } = (await page.evaluate(readMarks))!;
-    await page.evaluate(clickTabMarked, 'Sequence');
-    const diagramAt = await waitForMark(page, 'diagram');
-    const diagramFirstRenderMs = diagramAt - (await page.evaluate(readMarks))!.asked!;
+    const reload = await measureReload(page, framesHeld);
+    const diagramFirstRenderMs = await diagramAfterClick(page);
 
     opts.progress(`stream of ${opts.rate}/s for ${opts.seconds} s into the large session, diagram shown`);
     const streamIntoLargeDiagram = await streamWhileRecording(bb.browser, page, client, sessionId, opts.rate, opts.seconds);
@@ -99,11 +62,9 @@ export async function measureLive(bb: BenchBrowser, url: string, opts: LiveOptio
     opts.progress(`stream of ${opts.rate}/s for ${opts.seconds} s into the large session, table shown`);
     const streamIntoLargeTable = await streamWhileRecording(bb.browser, page, client, sessionId, opts.rate, opts.seconds);
     const memoryAtEnd = await pageMemory(page, bb);
-
-    await client.call({ type: 'session/close', sessionId }).catch(() => undefined);
-    return { framesHeld, streamFresh, memoryAfterBurst, tableFirstRenderMs, snapshotArrivedMs, snapshotChars, diagramFirstRenderMs, streamIntoLargeDiagram, streamIntoLargeTable, memoryAtEnd };
+    return { framesHeld, streamFresh, memoryAfterBurst, reload, diagramFirstRenderMs, streamIntoLargeDiagram, streamIntoLargeTable, memoryAtEnd };
   } finally {
-    client.close();
+    await session.close();
     await context.close();
   }
 }

@@ -16,7 +16,7 @@ import { startLoupe } from '../loupe-process';
 import { launchChromium, newBenchContext } from './browser';
 import { findChromiumOrExit } from '../../find-chromium';
 import { busiestMainThread, framesOf, MAIN_THREAD_CATEGORIES, type TraceEvent } from './main-thread';
-import { STREAM_SERVER } from './live';
+import { STREAM_SERVER } from './stream-session';
 
 interface LoafScript { invoker?: string; sourceFunctionName?: string; sourceURL?: string; duration: number; forcedStyleAndLayoutDuration?: number }
 interface Loaf { duration: number; blockingDuration: number; renderStart: number; startTime: number; styleAndLayoutStart: number; scripts: LoafScript[] }

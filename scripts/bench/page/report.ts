@@ -1,12 +1,14 @@
 /** Prints the page's figures beside their targets; figures only, nothing passes or fails. */
-import { renderTable } from '../table';
+import { renderTable, type Row } from '../table';
 import type { ImportFigures } from './import';
 import type { LiveFigures } from './live';
+import type { ReloadFigures } from './reload';
 import type { MemoryFigures } from './memory';
 import type { StreamFigures } from './stream';
 import type { FrameStats } from './probes';
 
-export const PAGE_TARGETS = { firstRenderMs: 1500, longestFrameMs: 50, memoryBytes: 400 * 2 ** 20, importMs: 2000 };
+/** `reloadMs`: no slower than the live reload was before the session model (issue 12's figure). */
+export const PAGE_TARGETS = { firstRenderMs: 1500, reloadMs: 901, longestFrameMs: 50, memoryBytes: 400 * 2 ** 20, importMs: 2000 };
 
 const msText = (x: number) => `${Math.round(x).toLocaleString('en-US')} ms`;
 const mib = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 'n/a' : `${(x / 2 ** 20).toFixed(0)} MiB`);
@@ -26,11 +28,22 @@ function memoryRow(label: string, m: MemoryFigures) {
   return { label, cells: [mib(m.jsHeapUsedBytes), mib(m.rendererRssBytes)], target: `< ${mib(PAGE_TARGETS.memoryBytes)}`, meets: worst < PAGE_TARGETS.memoryBytes };
 }
 
+/** The reload's figure and where its time went: page start, the snapshot on its way, the page's own work. */
+export function reloadRows(r: ReloadFigures) {
+  const rows: Row[] = [
+    { label: 'live session, reload: traffic table shows the newest row', cells: [msText(r.tableFirstRenderMs)], target: `<= ${msText(PAGE_TARGETS.reloadMs)}`, meets: r.tableFirstRenderMs <= PAGE_TARGETS.reloadMs },
+  ];
+  if (r.attachSentMs !== undefined) rows.push({ label: '  page loaded, socket open, session asked for', cells: [msText(r.attachSentMs)] });
+  if (r.snapshotFirstMs !== undefined && r.attachSentMs !== undefined) rows.push({ label: '  then until the snapshot\'s first message arrived', cells: [msText(r.snapshotFirstMs - r.attachSentMs)] });
+  if (r.snapshotLastMs !== undefined && r.snapshotFirstMs !== undefined) rows.push({ label: `  then until its last arrived (${mib(r.snapshotChars)} of JSON in all)`, cells: [msText(r.snapshotLastMs - r.snapshotFirstMs)] });
+  if (r.snapshotLastMs !== undefined) rows.push({ label: '  then until the newest row was drawn', cells: [msText(r.tableFirstRenderMs - r.snapshotLastMs)] });
+  return rows;
+}
+
 export function printPageFigures(live: LiveFigures, imported: ImportFigures, idle: FrameStats, rate: number, seconds: number): void {
   const n = live.framesHeld.toLocaleString('en-US');
   console.log(renderTable(`Page (chromium, Playwright): first render of a session of ${n} frames`, ['time'], [
-    { label: 'live session, reload: traffic table shows the newest row', cells: [msText(live.tableFirstRenderMs)], target: `< ${msText(PAGE_TARGETS.firstRenderMs)}`, meets: live.tableFirstRenderMs < PAGE_TARGETS.firstRenderMs },
-    ...(live.snapshotArrivedMs === undefined ? [] : [{ label: `  of which waiting for the proxy's snapshot (${mib(live.snapshotChars)} of JSON)`, cells: [msText(live.snapshotArrivedMs)] }]),
+    ...reloadRows(live.reload),
     { label: 'live session: Sequence tab opened to diagram drawn', cells: [msText(live.diagramFirstRenderMs)], target: `< ${msText(PAGE_TARGETS.firstRenderMs)}`, meets: live.diagramFirstRenderMs < PAGE_TARGETS.firstRenderMs },
     { label: `trace file (${imported.frames.toLocaleString('en-US')} frames, ${mib(imported.fileBytes)}) picked to table drawn`, cells: [msText(imported.openMs)], target: `< ${msText(PAGE_TARGETS.importMs)}`, meets: imported.openMs < PAGE_TARGETS.importMs },
     { label: 'trace file: Sequence tab opened to diagram drawn', cells: [msText(imported.diagramFirstRenderMs)], target: `< ${msText(PAGE_TARGETS.firstRenderMs)}`, meets: imported.diagramFirstRenderMs < PAGE_TARGETS.firstRenderMs },
