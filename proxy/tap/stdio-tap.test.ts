@@ -124,7 +124,7 @@ describe('loupe tap (stdio)', () => {
     `];
     const input = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'), randomBytes(300_000)]);
     const configDir = tempDir();
-    const r = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', configDir, '--', ...server], input);
+    const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], input);
     expect(r.code).toBe(5);
     expect(r.stdout.toString()).toBe('{"jsonrpc":"2.0","method":"only"}\n');
     expect(r.stderr).toContain(`read ${input.length} sha256 ${sha(input)}`);
@@ -140,7 +140,7 @@ describe('loupe tap (stdio)', () => {
     const input = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
     const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
     const direct = await runWith(server, input, { TAP_BYTES_EXIT: '3' });
-    const r = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', notADir, '--', ...server], input, { TAP_BYTES_EXIT: '3' });
+    const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', notADir, '--', ...server], input, { TAP_BYTES_EXIT: '3' });
     expect(r.code).toBe(3);
     expect(sha(r.stdout)).toBe(sha(direct.stdout));
     expect(r.stderr).toMatch(/loupe tap: warning: not recording this session: .*ENOTDIR/);
