@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Entry point for `loupe <command>`. The commands are the table in proxy/cli/commands.ts, which
 // both dispatches and makes the usage text; anything else prints the usage and exits 2.
-// TypeScript is loaded through tsx, so there is no separate compile step for the proxy and the CLI;
-// `loupe tap`, which a host starts with every server, runs from a prebuilt bundle instead when it
-// can (proxy/cli/tap-prebuilt.mjs), since loading through tsx would add to each server's start.
+// TypeScript is loaded through tsx, so there is no separate compile step for the proxy and the CLI.
+// `loupe start` (which relays every message of the dashboard) and `loupe tap` (which a host starts
+// with every server) run from a prebuilt bundle instead when they can (proxy/cli/prebuilt.mjs):
+// code loaded through tsx is slower to start and slower to run.
 const [name = 'help', ...argv] = process.argv.slice(2);
 
-const prebuiltTap = name === 'tap' ? await (await import('../proxy/cli/tap-prebuilt.mjs')).loadPrebuiltTap() : undefined;
-if (prebuiltTap) {
-  process.exitCode = await prebuiltTap(argv);
+const prebuilt = await (await import('../proxy/cli/prebuilt.mjs')).loadPrebuilt(name);
+if (prebuilt) {
+  process.exitCode = await prebuilt(argv);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
