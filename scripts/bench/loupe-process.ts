@@ -10,6 +10,7 @@ import { ROOT } from './paths';
 
 export interface LoupeProcess {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -44,6 +45,7 @@ export async function startLoupe(sharedConfigDir?: string, root = ROOT): Promise
   });
   return {
     url,
+    pid: child.pid!,
     async stop() {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
