@@ -70,6 +70,31 @@ export function freshBuild(command, cache = PREBUILT_CACHE) {
   return path.join(folder, manifest.dir);
 }
 
+/** `new URL('./<worker>.mjs', import.meta.url)`, or any other `import.meta.url`. */
+const MODULE_URLS = /new URL\(\s*(['"])\.\/([\w.-]+)\.mjs\1\s*,\s*import\.meta\.url\s*\)|import\.meta\.url/g;
+
+/**
+ * Every module keeps its own `import.meta.url` in the bundle: what it reaches relative to itself
+ * (the built page in out/, lib/analyze/README.md, bin/loupe.mjs, packages through createRequire)
+ * is found where it is in the sources, not beside the bundle. The one exception is a worker the
+ * bundle carries, which the starter finds beside the bundle's own chunk.
+ */
+const sourceLocations = {
+  name: 'source-locations',
+  setup(b) {
+    b.onLoad({ filter: /\.(ts|tsx|mts|js|mjs)$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const own = JSON.stringify(pathToFileURL(args.path).href);
+      const contents = text.replace(MODULE_URLS, (found, _quote, worker) => {
+        if (worker === undefined) return own;
+        return Object.hasOwn(WORKERS, worker) ? found : found.replace('import.meta.url', own);
+      });
+      return { contents, loader: path.extname(args.path).slice(1).replace(/^m/, '') };
+    });
+  },
+};
+
 /**
  * Bundles into a folder of its own, then points the manifest at it with a rename, so commands
  * starting at the same moment (a host starts all its servers at once) each load a complete bundle.
@@ -106,31 +131,6 @@ async function build(command, folder) {
   removeOldBuilds(folder, name);
   return outdir;
 }
-
-/** `new URL('./<worker>.mjs', import.meta.url)`, or any other `import.meta.url`. */
-const MODULE_URLS = /new URL\(\s*(['"])\.\/([\w.-]+)\.mjs\1\s*,\s*import\.meta\.url\s*\)|import\.meta\.url/g;
-
-/**
- * Every module keeps its own `import.meta.url` in the bundle: what it reaches relative to itself
- * (the built page in out/, lib/analyze/README.md, bin/loupe.mjs, packages through createRequire)
- * is found where it is in the sources, not beside the bundle. The one exception is a worker the
- * bundle carries, which the starter finds beside the bundle's own chunk.
- */
-const sourceLocations = {
-  name: 'source-locations',
-  setup(b) {
-    b.onLoad({ filter: /\.(ts|tsx|mts|js|mjs)$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      if (!text.includes('import.meta.url')) return undefined;
-      const own = JSON.stringify(pathToFileURL(args.path).href);
-      const contents = text.replace(MODULE_URLS, (found, _quote, worker) => {
-        if (worker === undefined) return own;
-        return Object.hasOwn(WORKERS, worker) ? found : found.replace('import.meta.url', own);
-      });
-      return { contents, loader: path.extname(args.path).slice(1).replace(/^m/, '') };
-    });
-  },
-};
 
 function removeOldBuilds(folder, current) {
   for (const entry of readdirSync(folder)) {
