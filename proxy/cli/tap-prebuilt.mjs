@@ -73,6 +73,7 @@ async function build(cache) {
     outExtension: { '.js': '.mjs' },
     metafile: true,
     logLevel: 'silent',
+    plugins: [sourceUrls],
   });
   const inputs = {};
   for (const file of Object.keys(result.metafile.inputs)) if (!file.startsWith('node_modules/')) inputs[file] = stamp(file);
@@ -82,6 +83,25 @@ async function build(cache) {
   removeOldBuilds(cache, name);
   return outdir;
 }
+
+/**
+ * A module that finds files beside it (`import.meta.url`: the bin a host config must run, say)
+ * keeps its source's URL in the bundle, or it would look for them in the cache. The exception is a
+ * worker the bundle itself holds (`new URL('./tap-recorder-worker.mjs', import.meta.url)`), which
+ * is found beside the bundle.
+ */
+const sourceUrls = {
+  name: 'loupe-source-urls',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      const startsBundledWorker = Object.keys(ENTRIES).some((name) => text.includes(`new URL('./${name}.mjs', import.meta.url)`));
+      if (startsBundledWorker || !text.includes('import.meta.url')) return undefined;
+      return { contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+    });
+  },
+};
 
 function removeOldBuilds(cache, current) {
   for (const entry of readdirSync(cache)) {
