@@ -1,12 +1,11 @@
 'use client';
-import { Button } from '../ui/Button';
 import { useConnectionDraft } from './useConnectionDraft';
 import { Dialog } from '../ui/Dialog';
 import { Field, TextInput } from '../ui/Field';
 import { ArgsEditor } from './ArgsEditor';
 import { ENV_ROWS, KeyValueEditor } from './KeyValueEditor';
 import { draftToConnection, emptyDraft, type ConnectionDraft } from './draft';
-import { FormError } from '../ui/FormError';
+import { FormActions } from '../ui/FormActions';
 
 /** New connection (or edit one): a stdio command with its argument vector, env and cwd. */
 export function ConnectionForm({ open, initial, onClose }: { open: boolean; initial?: ConnectionDraft; onClose: () => void }) {
@@ -32,13 +31,7 @@ export function ConnectionForm({ open, initial, onClose }: { open: boolean; init
         <Field label="Working directory" hint="Optional; the proxy's directory when empty.">
           <TextInput value={draft.cwd} onChange={(e) => edit({ cwd: e.target.value })} placeholder="/path/to/project" />
         </Field>
-        <FormError message={error} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" disabled={busy}>
-            Save connection
-          </Button>
-        </div>
+        <FormActions error={error} busy={busy} label="Save connection" onCancel={onClose} />
       </form>
     </Dialog>
   );

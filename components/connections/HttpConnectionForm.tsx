@@ -1,11 +1,11 @@
 'use client';
-import { Button } from '../ui/Button';
 import { useConnectionDraft } from './useConnectionDraft';
 import { Dialog } from '../ui/Dialog';
-import { Field, TextInput, inputClass } from '../ui/Field';
+import { Field, TextInput } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
 import { HEADER_ROWS, KeyValueEditor } from './KeyValueEditor';
 import { emptyHttpDraft, httpDraftToConnection, type HttpDraft, type HttpMode } from './httpDraft';
-import { FormError } from '../ui/FormError';
+import { TransportSelect } from './TransportSelect';
 
 const MODES: { value: HttpMode; label: string }[] = [
   { value: 'auto', label: 'Automatic (Streamable HTTP, falling back to HTTP+SSE)' },
@@ -26,11 +26,7 @@ export function HttpConnectionForm({ open, initial, onClose }: { open: boolean; 
         <Field label="URL" hint="The MCP endpoint, e.g. http://127.0.0.1:3001/mcp (or the /sse URL of an HTTP+SSE server).">
           <TextInput value={draft.url} onChange={(e) => edit({ url: e.target.value })} placeholder="http://127.0.0.1:3001/mcp" />
         </Field>
-        <Field label="Transport">
-          <select className={inputClass} value={draft.mode} onChange={(e) => edit({ mode: e.target.value as HttpMode })}>
-            {MODES.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
-          </select>
-        </Field>
+        <TransportSelect modes={MODES} value={draft.mode} onChange={(mode) => edit({ mode })} />
         <div className="grid grid-cols-2 gap-2">
           <Field label="Request timeout (ms)" hint="How long a request waits for its answer; empty: 30000.">
             <TextInput inputMode="numeric" value={draft.requestTimeout} onChange={(e) => edit({ requestTimeout: e.target.value })} placeholder="30000" />
@@ -41,11 +37,7 @@ export function HttpConnectionForm({ open, initial, onClose }: { open: boolean; 
         </div>
         <KeyValueEditor kind={HEADER_ROWS} rows={draft.headers} onChange={(headers) => edit({ headers })} />
         <p className="text-[11px] text-zinc-500">Header values are stored with the connection on this machine and shown masked afterwards.</p>
-        <FormError message={error} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={busy}>{busy ? 'Saving…' : 'Save connection'}</Button>
-        </div>
+        <FormActions error={error} busy={busy} label="Save connection" busyLabel="Saving…" onCancel={onClose} />
       </form>
     </Dialog>
   );

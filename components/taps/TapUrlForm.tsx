@@ -1,13 +1,14 @@
 'use client';
 import { startUrlTap } from '../../lib/browser/actions';
-import { Button } from '../ui/Button';
+import { TransportSelect } from '../connections/TransportSelect';
+import type { HttpMode } from '../connections/httpDraft';
 import { Dialog } from '../ui/Dialog';
-import { Field, TextInput, inputClass } from '../ui/Field';
-import { FormError } from '../ui/FormError';
+import { Field, TextInput } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
 import { useDraftForm } from '../ui/useDraftForm';
-import { emptyTapUrlDraft, tapUrlRequest, type TapMode } from './tapUrlDraft';
+import { emptyTapUrlDraft, tapUrlRequest } from './tapUrlDraft';
 
-const MODES: { value: TapMode; label: string }[] = [
+const MODES: { value: HttpMode; label: string }[] = [
   { value: 'auto', label: 'Automatic (a path ending in /sse is HTTP+SSE)' },
   { value: 'streamable', label: 'Streamable HTTP' },
   { value: 'sse', label: 'HTTP+SSE (2024-11-05)' },
@@ -37,16 +38,8 @@ export function TapUrlForm({ open, onClose }: { open: boolean; onClose: () => vo
             <TextInput value={draft.name} onChange={(e) => edit({ name: e.target.value })} placeholder="remote-server" />
           </Field>
         </div>
-        <Field label="Transport">
-          <select className={inputClass} value={draft.mode} onChange={(e) => edit({ mode: e.target.value as TapMode })}>
-            {MODES.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
-          </select>
-        </Field>
-        <FormError message={error} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={busy}>{busy ? 'Starting…' : 'Start tap'}</Button>
-        </div>
+        <TransportSelect modes={MODES} value={draft.mode} onChange={(mode) => edit({ mode })} />
+        <FormActions error={error} busy={busy} label="Start tap" busyLabel="Starting…" onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,16 +1,16 @@
 /** The "Tap a URL" form's fields, and what the proxy is asked for once they make sense. */
-export type TapMode = 'auto' | 'streamable' | 'sse';
+import type { HttpMode } from '../connections/httpDraft';
 
 export interface TapUrlDraft {
   url: string;
   port: string;
   name: string;
-  mode: TapMode;
+  mode: HttpMode;
 }
 
 export const emptyTapUrlDraft: TapUrlDraft = { url: '', port: '', name: '', mode: 'auto' };
 
-export type TapUrlRequest = { url: string; port?: number; name?: string; mode: TapMode };
+export type TapUrlRequest = { url: string; port?: number; name?: string; mode: HttpMode };
 
 export function tapUrlRequest(d: TapUrlDraft): { ok: true; value: TapUrlRequest } | { ok: false; error: string } {
   const url = d.url.trim();

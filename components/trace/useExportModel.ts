@@ -124,4 +124,3 @@ export function useExportModel(src: ExportSource) {
   };
 }
 
-export type ExportModel = ReturnType<typeof useExportModel>;

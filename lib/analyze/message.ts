@@ -28,8 +28,6 @@ export interface Message {
   batch?: { index: number; size: number };
 }
 
-export { idKey, callKey as requestKey } from '../mcp/calls';
-
 export function toMessage(value: unknown, at: Omit<Message, 'value' | 'kind' | 'hasId'>): Message {
   // One object shape for every message keeps the hot path monomorphic.
   const m: Message = {

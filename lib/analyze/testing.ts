@@ -43,23 +43,3 @@ export class Script {
 }
 
 export const script = () => new Script();
-
-/** Builds the frames the HTTP transports record, exchange by exchange. */
-export class HttpScript {
-  readonly frames: Frame[] = [];
-  private add(dir: Frame['dir'], lane: Frame['lane'], raw: string, meta: Record<string, unknown>): number {
-    const seq = this.frames.length + 1;
-    this.frames.push(toFrame({ seq, ts: seq * 1000, dir, lane, raw, size: raw.length, meta: { transport: 'http', ...meta } }));
-    return seq;
-  }
-  exchange(o: { method?: string; headers?: Record<string, string>; body?: unknown; stream?: string; status?: number; type?: string; resHeaders?: Record<string, string>; answers?: { body: unknown; eventId?: string }[]; lastEventId?: string }): number {
-    const method = o.method ?? 'POST';
-    const ex = this.add('c2s', 'http', `${method} /mcp HTTP/1.1\r\n\r\n`, { phase: 'request', method, url: 'http://127.0.0.1/mcp', headers: Object.entries(o.headers ?? {}), stream: o.stream ?? 'post', ...(o.lastEventId !== undefined ? { lastEventId: o.lastEventId } : {}) });
-    if (o.body !== undefined) this.add('c2s', 'message', JSON.stringify(o.body), { exchange: ex, stream: o.stream ?? 'post' });
-    const resHeaders = { ...(o.type ? { 'content-type': o.type } : {}), ...o.resHeaders };
-    this.add('s2c', 'http', '', { phase: 'response', exchange: ex, stream: o.stream ?? 'post', status: o.status ?? 200, statusText: '', headers: Object.entries(resHeaders), contentType: o.type });
-    for (const a of o.answers ?? []) this.add('s2c', 'message', JSON.stringify(a.body), { exchange: ex, stream: o.stream ?? 'post', eventId: a.eventId, ...(o.lastEventId ? { resumption: true } : {}) });
-    this.add('s2c', 'http', '', { phase: 'end', exchange: ex, stream: o.stream ?? 'post' });
-    return ex;
-  }
-}

@@ -4,7 +4,7 @@
  * identity come from `server/discover` (and `_meta` serverInfo on any result). The capability
  * table and the session header read them where a legacy session's `initialize` put them.
  */
-import { META_CAPABILITIES, META_CLIENT_INFO, META_SERVER_INFO, META_SUBSCRIPTION, metaOf, metaVersion } from '../mcp/era';
+import { META_CAPABILITIES, META_CLIENT_INFO, META_SERVER_INFO, META_SUBSCRIPTION, metaValue, metaVersion } from '../mcp/era';
 import { isRetry } from '../mcp/rounds';
 import type { Message } from './message';
 import type { AnalysisState, RequestRecord } from './state';
@@ -14,10 +14,9 @@ export function trackModern(state: AnalysisState, msg: Message, request: Request
   if (msg.dir === 'c2s' && msg.kind === 'request') {
     const v = metaVersion(msg.params);
     if (v !== undefined) state.negotiatedVersion = v;
-    const meta = metaOf(msg.params);
-    const caps = meta && own(meta, META_CAPABILITIES);
+    const caps = metaValue(msg.params, META_CAPABILITIES);
     if (isObj(caps)) state.clientCapabilities = caps;
-    const info = meta && own(meta, META_CLIENT_INFO);
+    const info = metaValue(msg.params, META_CLIENT_INFO);
     if (isObj(info)) state.clientInfo = info;
     if (isRetry(msg.params)) state.rounds.retry(msg.method as string, msg.params, msg.seq);
     if (msg.method?.startsWith('tasks/')) state.taskSpans.polled(own(isObj(msg.params) ? msg.params : {}, 'taskId'), msg.seq);
@@ -25,7 +24,7 @@ export function trackModern(state: AnalysisState, msg: Message, request: Request
     return;
   }
   if (msg.kind === 'notification' && msg.dir === 's2c') {
-    const tag = own(metaOf(msg.params) ?? {}, META_SUBSCRIPTION);
+    const tag = metaValue(msg.params, META_SUBSCRIPTION);
     const ack = msg.method === 'notifications/subscriptions/acknowledged' ? (own(isObj(msg.params) ? msg.params : {}, 'notifications') ?? {}) : undefined;
     if (tag !== undefined) state.listens.notified(tag, msg.seq, ack);
     return;
@@ -41,7 +40,7 @@ export function trackModern(state: AnalysisState, msg: Message, request: Request
       requestSeq: request.seq, id: request.id, resultSeq: msg.seq, requestState: own(msg.result as object as Record<string, unknown>, 'requestState'), inputRequestKeys: inputs ? Object.keys(inputs) : [],
     });
   }
-  const info = own(metaOf(msg.result) ?? {}, META_SERVER_INFO);
+  const info = metaValue(msg.result, META_SERVER_INFO);
   if (isObj(info)) state.serverInfo = info;
   if (request.method !== 'server/discover') return;
   const caps = objAt(msg.result, 'capabilities');

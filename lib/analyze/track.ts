@@ -4,13 +4,13 @@
  */
 import type { AnalysisState, RequestRecord } from './state';
 import type { Message } from './message';
+import { metaValue } from '../mcp/era';
 import { PAGINATED } from '../mcp/methods';
 import { trackModern } from './track-modern';
 import { arrAt, isObj, objAt, own, strAt } from './util';
 
 export function progressTokenOf(params: unknown): unknown {
-  const meta = objAt(params, '_meta');
-  return meta ? own(meta, 'progressToken') : undefined;
+  return metaValue(params, 'progressToken');
 }
 
 export function validProgressToken(t: unknown): t is string | number {

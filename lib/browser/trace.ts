@@ -70,11 +70,6 @@ export function touched(t: Trace): Trace {
   return { ...t, version: t.version + 1 };
 }
 
-/** Where the frame with this seq sits in `frames` (-1 when the trace does not hold it). */
-export function positionOf(t: Trace, seq: number): number {
-  return t.model.positionOf(seq);
-}
-
 export function frameAt(t: Trace, seq: number): Frame | undefined {
   return t.model.frameAt(seq);
 }

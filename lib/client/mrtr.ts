@@ -9,9 +9,6 @@ import { samplingResult } from './sampling';
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 
-/** The requests `inputRequests` may hold (mrtr, Server Requirements). */
-export const INPUT_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
-
 export interface InputRequired {
   inputRequests: Record<string, { method: string; params: Obj }>;
   /** Absent when the server gave none: the retry must then carry none either. */

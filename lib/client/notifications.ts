@@ -42,7 +42,6 @@ export function serverNotifications(frames: readonly FrameLike[], classified: (i
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface LogLine {
   seq: number;

@@ -51,9 +51,14 @@ export function metaOf(holder: unknown): Obj | undefined {
   return isObj(m) ? m : undefined;
 }
 
+/** One key of a message's `_meta` (params or result), read the same way by every rule. */
+export function metaValue(holder: unknown, key: string): unknown {
+  return own(metaOf(holder), key);
+}
+
 /** The protocol version a modern request declares in `_meta`, if it does. */
 export function metaVersion(params: unknown): string | undefined {
-  const v = own(metaOf(params), META_VERSION);
+  const v = metaValue(params, META_VERSION);
   return typeof v === 'string' ? v : undefined;
 }
 

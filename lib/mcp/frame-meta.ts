@@ -46,7 +46,6 @@ export const StdioLifecycleMetaSchema = z.discriminatedUnion('event', [
   /** A line a host logged about its own doing, kept from an imported host log (`loupe import`). */
   stdioEvent('note', {}),
 ]);
-export type StdioLifecycleMeta = z.infer<typeof StdioLifecycleMetaSchema>;
 
 // ---- HTTP ----
 
@@ -120,7 +119,6 @@ const sseEvent = {
 
 /** An SSE event that is not a JSON-RPC message: a priming event with no data, the legacy `endpoint`. */
 export const HttpEventMetaSchema = z.strictObject({ ...linked, phase: z.literal('event'), stream: StreamRoleSchema, ...sseEvent });
-export type HttpEventMeta = z.infer<typeof HttpEventMetaSchema>;
 
 export const HttpErrorCodeSchema = z.enum(['timeout', 'status', 'network', 'session-expired', 'content-type', 'closed', 'endpoint']);
 export type HttpErrorCode = z.infer<typeof HttpErrorCodeSchema>;
@@ -173,7 +171,6 @@ export type HttpEndMeta = z.infer<typeof HttpEndMetaSchema>;
 /** The frames of the http lane: one exchange is a request, a response head, events, an end. */
 export const HttpExchangeMetaSchema = z.discriminatedUnion('phase', [HttpRequestMetaSchema, HttpResponseMetaSchema, HttpEventMetaSchema, HttpEndMetaSchema]);
 export type HttpExchangeMeta = z.infer<typeof HttpExchangeMetaSchema>;
-export type HttpPhase = HttpExchangeMeta['phase'];
 
 /** A JSON-RPC message carried by an exchange: a request body (c2s) or an SSE event or JSON body (s2c).
  *  The exchange and stream are optional: a file or a tap may hold HTTP messages without the
@@ -193,15 +190,12 @@ export const HttpLifecycleMetaSchema = z.discriminatedUnion('event', [
   httpEvent('session-expired', { sessionId: z.string(), exchange: Seq, error: z.string().optional() }),
   httpEvent('tail', tail),
 ]);
-export type HttpLifecycleMeta = z.infer<typeof HttpLifecycleMetaSchema>;
 
 // ---- per lane ----
 
 export const MessageMetaSchema = z.discriminatedUnion('transport', [StdioLineMetaSchema, HttpMessageMetaSchema]);
-export type MessageMeta = z.infer<typeof MessageMetaSchema>;
 export const LifecycleMetaSchema = z.discriminatedUnion('transport', [StdioLifecycleMetaSchema, HttpLifecycleMetaSchema]);
 export type LifecycleMeta = z.infer<typeof LifecycleMetaSchema>;
-export type LifecycleEvent = LifecycleMeta['event'];
 
 /** The first value of a header, its name compared case-insensitively (HTTP names are). */
 export function headerValue(headers: HeaderPairs | undefined, name: string): string | undefined {

@@ -49,10 +49,7 @@ export const LifecycleFrameSchema = z.strictObject({ ...base, lane: z.literal('l
 
 export const FrameSchema = z.discriminatedUnion('lane', [MessageFrameSchema, StderrFrameSchema, HttpFrameSchema, LifecycleFrameSchema]);
 export type Frame = z.infer<typeof FrameSchema>;
-export type MessageFrame = z.infer<typeof MessageFrameSchema>;
-export type StderrFrame = z.infer<typeof StderrFrameSchema>;
 export type HttpFrame = z.infer<typeof HttpFrameSchema>;
-export type LifecycleFrame = z.infer<typeof LifecycleFrameSchema>;
 export type FrameMeta = NonNullable<Frame['meta']>;
 
 /** `Omit` that keeps a union a union (a frame without its seq is still one of four lanes). */

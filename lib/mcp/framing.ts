@@ -43,6 +43,13 @@ export class LineSplitter {
     let start = 0;
     while (start <= chunk.length) {
       const nl = chunk.indexOf(LF, start);
+      // The usual case: a whole line inside this chunk is decoded where it lies, with no copy
+      // (the decoded string does not keep the caller's buffer).
+      if (nl !== -1 && this.size === 0 && nl - start <= this.maxLineBytes) {
+        lines.push(wholeLine(chunk, start, nl));
+        start = nl + 1;
+        continue;
+      }
       const end = nl === -1 ? chunk.length : nl;
       if (end > start) this.append(chunk.subarray(start, end));
       if (nl === -1) break;
@@ -88,6 +95,14 @@ export class LineSplitter {
     this.lastByte = -1;
     return line;
   }
+}
+
+/** The line of `chunk` from `start` up to the `\n` at `nl`, within the limit. */
+function wholeLine(chunk: Uint8Array, start: number, nl: number): Line {
+  const crlf = nl > start && chunk[nl - 1] === CR;
+  const line = decodeLine(chunk.subarray(start, crlf ? nl - 1 : nl), nl - start);
+  if (crlf) line.crlf = true;
+  return line;
 }
 
 export function decodeLine(bytes: Uint8Array, size: number): Line {

@@ -145,9 +145,3 @@ export class HttpExchanges {
   }
 }
 
-/** Every exchange of a finished list of frames (a model that was never built reads them here). */
-export function exchangesOf(frames: readonly Frame[]): HttpExchange[] {
-  const x = new HttpExchanges();
-  for (const f of frames) x.push(f);
-  return x.all;
-}

@@ -3,7 +3,7 @@
  * so what a finding points at is an entry of the HAR with the same request, status and body.
  */
 import { describe, expect, it } from 'vitest';
-import { HttpScript } from '../analyze/testing';
+import { HttpScript } from '../analyze/cases/http-script';
 import { modelOf } from '../model/session-model';
 import { readTraceText, TRACE_FORMAT, TRACE_VERSION, type Trace } from '../trace';
 import { traceToHar } from './har';
@@ -44,7 +44,7 @@ describe('the HAR and the analyser', () => {
   it('agree on a bad exchange: the finding points at the HAR entry that shows the 200 to a notification', () => {
     const s = new HttpScript();
     s.exchange({ headers: POST, body: init, type: 'application/json', answers: [{ body: initResult }] });
-    const bad = s.exchange({ headers: { ...POST, 'MCP-Protocol-Version': '2025-11-25' }, body: { jsonrpc: '2.0', method: 'notifications/initialized' }, status: 200, type: 'application/json' });
+    const bad = s.exchange({ headers: { ...POST, 'MCP-Protocol-Version': '2025-11-25' }, body: { jsonrpc: '2.0', method: 'notifications/initialized' }, status: 200, type: 'application/json' }).lastExchange;
     const trace = traceOf(s);
     const model = modelOf(trace.frames);
     const finding = model.annotations.find((a) => a.rule === 'http.notification-status');
@@ -59,7 +59,7 @@ describe('the HAR and the analyser', () => {
 
   it('leave out alike what arrives after an exchange ended', () => {
     const s = new HttpScript();
-    const first = s.exchange({ headers: POST, body: init, type: 'application/json', answers: [{ body: initResult }] });
+    const first = s.exchange({ headers: POST, body: init, type: 'application/json', answers: [{ body: initResult }] }).lastExchange;
     // A stray message that names the finished exchange: neither the HAR body nor the analyser's
     // exchange may take it.
     s.frames.push({ ...s.frames[3], seq: s.frames.length + 1, ts: 99_000, raw: '{"jsonrpc":"2.0","id":7,"result":{}}' });

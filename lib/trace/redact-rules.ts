@@ -11,7 +11,6 @@
 import { secretFieldValues, type SecretSpan } from './secret-field';
 import { SECRET_HEADER_NAMES } from '../mcp/secret-headers';
 
-export { NOT_SECRET_FIELDS } from './secret-field';
 
 export interface PatternRule {
   id: string;

@@ -3,7 +3,7 @@
  * `200 OK text/event-stream`, `event endpoint`, `done 2.1 KiB in 12.3 ms`. Pure: the traffic
  * table, the detail pane and the CLI can all name an exchange the same way.
  */
-import type { Frame, HttpExchangeMeta, HttpPhase } from '../mcp/frame';
+import type { Frame, HttpExchangeMeta } from '../mcp/frame';
 import { formatBytes } from '../text/bytes';
 
 function pathOf(url: string): string {
@@ -27,10 +27,6 @@ export function exchangeMeta(frame: Frame): HttpExchangeMeta | undefined {
 }
 
 /** The phase of an http-lane frame recorded by the HTTP transports, if it has one. */
-export function httpPhase(frame: Frame): HttpPhase | undefined {
-  return exchangeMeta(frame)?.phase;
-}
-
 export function httpSummary(frame: Frame): string {
   const m = exchangeMeta(frame);
   if (!m) return frame.raw.slice(0, 120);

@@ -10,7 +10,7 @@ import { rowLabel } from './row-label';
 import type { RowKind, SeqRow } from './seq-row';
 import { asObject } from '../mcp/json';
 
-export type { RowKind, SeqRow } from './seq-row';
+export type { SeqRow } from './seq-row';
 
 /** Every this many rows the set of unanswered requests is remembered, so a window can find the
  *  requests that span it without scanning from the start. */

@@ -43,7 +43,7 @@ describe('loupe check against server-everything', () => {
   it('finds no error in a session that touches every feature', async () => {
     const dir = tempDir();
     const trace = path.join(dir, 'tour.ndjson');
-    const rec = await runCli(['record', '--script', TOUR, '--out', trace, '--', ...EVERYTHING], 60_000);
+    const rec = await runCli(['record', '--script', TOUR, '--out', trace, '--', ...EVERYTHING], { timeoutMs: 60_000 });
     expect(rec.code).toBe(0);
     const r = await runCli(['check', '--format', 'json', trace]);
     const report: JsonReport = JSON.parse(r.stdout);

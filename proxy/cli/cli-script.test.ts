@@ -6,12 +6,11 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { cliScript } from '../../lib/trace/cli-script';
 import { everythingServer } from '../sessions/test-support';
+import { LOUPE_BIN } from './shared/run-cli';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let dir: string | undefined;
 afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -20,7 +19,7 @@ afterEach(async () => {
 it('runs in sh and records the same request, shell syntax in the arguments and all', async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-cli-script-'));
   // `loupe` on the PATH is this checkout's CLI.
-  await writeFile(path.join(dir, 'loupe'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(root, 'bin/loupe.mjs'))} "$@"\n`);
+  await writeFile(path.join(dir, 'loupe'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(LOUPE_BIN)} "$@"\n`);
   await chmod(path.join(dir, 'loupe'), 0o755);
   const message = `it's "quoted" $HOME \`id\` $(echo no) \\ * ; done`;
   const { text } = cliScript({

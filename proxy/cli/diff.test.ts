@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withEchoMessageAsNumber } from '../../e2e/golden/variants';
-import { golden, loupe, tempFiles } from './trace/cli-testing';
+import { golden, runCli, tempFiles } from './shared/run-cli';
 
 /** The golden trace with the echo tool's `message` argument turned from a string into a number. */
 function changedSchema(): string {
@@ -18,27 +18,27 @@ describe('loupe diff', { timeout: 60_000 }, () => {
   });
   const f = (n: string) => path.join(dir, n);
 
-  it('exits 0 when nothing differs, even across format versions', () => {
-    const r = loupe(['diff', f('a.ndjson'), f('old.ndjson')]);
+  it('exits 0 when nothing differs, even across format versions', async () => {
+    const r = await runCli(['diff', f('a.ndjson'), f('old.ndjson')]);
     expect(r.stdout).toContain('no differences');
     expect(r.code).toBe(0);
   });
 
-  it('exits 1 and names the changed tool schema', () => {
-    const r = loupe(['diff', f('a.ndjson'), f('b.ndjson')]);
+  it('exits 1 and names the changed tool schema', async () => {
+    const r = await runCli(['diff', f('a.ndjson'), f('b.ndjson')]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('~ echo');
     expect(r.stdout).toContain('inputSchema.properties.message.type: "string" → "number"');
-    const j = loupe(['diff', f('a.ndjson'), f('b.ndjson'), '--format', 'json']);
+    const j = await runCli(['diff', f('a.ndjson'), f('b.ndjson'), '--format', 'json']);
     expect(j.code).toBe(1);
     expect(JSON.parse(j.stdout).tools.changed[0].name).toBe('echo');
   });
 
-  it('exits 2 on a bad file, naming the line and the reason, and on usage mistakes', () => {
-    const r = loupe(['diff', f('a.ndjson'), f('bad.ndjson')]);
+  it('exits 2 on a bad file, naming the line and the reason, and on usage mistakes', async () => {
+    const r = await runCli(['diff', f('a.ndjson'), f('bad.ndjson')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad\.ndjson is not a trace Loupe can read: line 7: not valid JSON/);
-    expect(loupe(['diff', f('a.ndjson')]).code).toBe(2);
-    expect(loupe(['diff', f('a.ndjson'), f('b.ndjson'), '--format', 'xml']).code).toBe(2);
+    expect((await runCli(['diff', f('a.ndjson')])).code).toBe(2);
+    expect((await runCli(['diff', f('a.ndjson'), f('b.ndjson'), '--format', 'xml'])).code).toBe(2);
   });
 });

@@ -75,7 +75,7 @@ describe('loupe record', () => {
     const script = path.join(dir, 'flood.json');
     writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'flood', arguments: { count: 20_000 } } }]));
     const out = path.join(dir, 'flood.ndjson');
-    const r = await runCli(['record', '--out', out, '--script', script, '--', ...fixture('flood')], 60_000);
+    const r = await runCli(['record', '--out', out, '--script', script, '--', ...fixture('flood')], { timeoutMs: 60_000 });
     expect(r.code).toBe(0);
     const notifications = readTrace(out).frames.filter((f) => f.dir === 's2c' && f.lane === 'message' && f.raw.startsWith('{"jsonrpc":"2.0","method":"notifications/message"'));
     expect(notifications).toHaveLength(20_000);

@@ -59,7 +59,7 @@ function leaks(): string[] {
 }
 
 async function cli(name: string, args: string[], expectCodes = [0, 1]): Promise<CliResult> {
-  const r = await runCli(args, 120_000);
+  const r = await runCli(args, { timeoutMs: 120_000 });
   expect(expectCodes, `${name}: exit ${r.code}\n${r.stderr}`).toContain(r.code);
   outputs.set(`${name} (stdout)`, r.stdout);
   outputs.set(`${name} (stderr)`, r.stderr);

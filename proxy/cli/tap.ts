@@ -11,16 +11,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { oneOf, parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/args';
-import { LOUPE_VERSION } from '../../lib/version';
 import { resolveConfigDir } from '../config/paths';
-import { runInstall } from './tap-install';
-import { runServe } from './tap-serve';
-import { runHttpTap, type HttpTapRun } from '../tap/run-http-tap';
+import type { HttpTapRun } from '../tap/run-http-tap';
 import { StdioTap } from '../tap/stdio-tap';
-import { TapFile, tapFileName, tapsDir } from '../tap/tap-file';
-import { TapRecorder, type TapSink } from '../tap/tap-recorder';
-import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
-import { describeTarget } from '../../lib/trace/target';
+import { tapFileName, tapsDir } from '../tap/tap-file';
+import { TapRecorder } from '../tap/tap-recorder';
 
 const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] -- COMMAND [ARGS...]
        loupe tap --url URL [--listen HOST:PORT] [--mode auto|streamable|sse] [--name NAME] [--config-dir DIR]
@@ -68,8 +63,10 @@ function defaultName(command: string, args: string[]): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv[0] === 'install' || argv[0] === 'uninstall') return runInstall(argv[0], argv.slice(1));
-  if (argv[0] === 'serve') return runServe(argv.slice(1));
+  // The other forms are loaded only when asked for: a host starts the stdio tap with every server,
+  // so it loads no more than it runs (no config editing, no HTTP proxy, no schemas).
+  if (argv[0] === 'install' || argv[0] === 'uninstall') return (await import('./tap-install')).runInstall(argv[0], argv.slice(1));
+  if (argv[0] === 'serve') return (await import('./tap-serve')).runServe(argv.slice(1));
   const split = splitAtDoubleDash(argv);
   let name: string | undefined;
   let configDir: string;
@@ -102,38 +99,23 @@ export async function run(argv: string[]): Promise<number> {
     // An HTTP tap runs until stopped; Ctrl-C or SIGTERM ends it cleanly, with its trace complete.
     const stop = new AbortController();
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop.abort());
-    return runHttpTap(http, stop.signal);
+    return (await import('../tap/run-http-tap')).runHttpTap(http, stop.signal);
   }
 
   const [command, ...args] = split.command;
   const startedAt = new Date();
-  const host = hostProcess();
-  const header: TraceHeader & { tap: Record<string, unknown> } = {
-    format: TRACE_FORMAT,
-    version: TRACE_VERSION,
-    loupeVersion: LOUPE_VERSION,
-    createdAt: startedAt.toISOString(),
-    startedAt: startedAt.toISOString(),
-    // Described as every trace header is: secret-looking arguments masked (the frames keep the truth).
-    target: describeTarget({ id: 'tap', transport: 'stdio', name: name ?? defaultName(command, args), command, args, env: {} }),
-    source: 'tap',
-    tap: { pid: process.pid, host, cwd: process.cwd() },
-  };
-  let file: TapFile | undefined;
-  try {
-    file = new TapFile(tapsDir(configDir), tapFileName(header.target.name, startedAt, process.pid), header);
-  } catch (e) {
-    // Recording is secondary: the host's server must run even when nothing can be written.
-    process.stderr.write(`loupe tap: warning: not recording this session: ${(e as Error).message}\n`);
-  }
-
-  // Framing and writing happen in the recorder's worker thread: this thread only forwards bytes.
-  const recorder = file ? new TapRecorder({ file: file.path }) : undefined;
-  const sink: TapSink = recorder ?? { chunk() {}, end() {}, lifecycle() {} };
+  const targetName = name ?? defaultName(command, args);
+  const file = path.join(tapsDir(configDir), tapFileName(targetName, startedAt, process.pid));
+  // The recorder's worker thread creates the file with its header, frames and writes: this thread
+  // only forwards bytes, and loads nothing it does not need for that (the header needs the trace
+  // schemas). Recording is secondary: when the file cannot be created, the server runs regardless.
+  const header = { name: targetName, command, args, startedAt: startedAt.toISOString(), tap: { pid: process.pid, host: hostProcess(), cwd: process.cwd() } };
+  const recorder = new TapRecorder({ file, header }, undefined, (reason) => process.stderr.write(`loupe tap: warning: not recording this session: ${reason}\n`));
+  const sink = recorder;
   const tap = new StdioTap({ command, args, io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, sink });
   const outcome = await tap.run();
-  const recorded = await recorder?.close();
-  if (recorded?.error) process.stderr.write(`loupe tap: warning: the trace ${file?.path} is incomplete: ${recorded.error}\n`);
+  const recorded = await recorder.close();
+  if (recorded.error && !recorded.notRecording) process.stderr.write(`loupe tap: warning: the trace ${file} is incomplete: ${recorded.error}\n`);
   if (outcome.kind === 'spawn-failed') {
     process.stderr.write(`loupe tap: ${outcome.error}\n`);
     return outcome.errno === 'ENOENT' ? EXIT_NOT_FOUND : outcome.errno === 'EACCES' ? EXIT_CANNOT_RUN : EXIT_TAP_FAILED;

@@ -10,10 +10,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { canonicalJson, withoutMeta } from '../../lib/replay/canonical';
-import { EVERYTHING, ROOT, runCli, tempDir } from '../cli/shared/run-cli';
+import { EVERYTHING, LOUPE_BIN, ROOT, runCli, tempDir } from '../cli/shared/run-cli';
 
 const TOUR = path.join(ROOT, 'scripts/bench/everything-tour.json');
-const LOUPE = ['node', path.join(ROOT, 'bin/loupe.mjs')];
+const LOUPE = ['node', LOUPE_BIN];
 
 function frames(file: string): Frame[] {
   return readFileSync(file, 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l) as Frame);
@@ -34,7 +34,7 @@ function answers(file: string): string[] {
 const hash = (lines: string[]) => createHash('sha256').update(lines.join('\n')).digest('hex');
 
 function listen(trace: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'replay', trace, '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [LOUPE_BIN, 'replay', trace, '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (c: Buffer) => {
@@ -98,7 +98,7 @@ describe('loupe replay', () => {
     // The exit status of the replay is what --strict changes: run it through a shim that reports it.
     writeFileSync(shim, `import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-const c = spawn(process.execPath, ${JSON.stringify([path.join(ROOT, 'bin/loupe.mjs'), 'replay', original, '--strict'])}, { stdio: ['inherit', 'inherit', 'pipe'] });
+const c = spawn(process.execPath, ${JSON.stringify([LOUPE_BIN, 'replay', original, '--strict'])}, { stdio: ['inherit', 'inherit', 'pipe'] });
 let err = '';
 c.stderr.on('data', (d) => { err += d; });
 c.on('exit', (code) => appendFileSync(${JSON.stringify(path.join(dir, 'strict-exit.txt'))}, JSON.stringify({ code, err })));

@@ -77,4 +77,38 @@ describe('the built-in server-everything over the socket', () => {
     await h.close();
     expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
   });
+
+  it('answers pings sent back to back only to the asker, and the attached page gets every frame once, in order', async () => {
+    const page = await PageClient.connect(h);
+    const other = await PageClient.connect(h);
+    const hello = await page.next('hello');
+    await other.next('hello');
+    page.send({ type: 'session/open', rid: 'open', connectionId: hello.connections[0].id, options: hello.defaults });
+    const { sessionId } = await page.next('ack', (a) => a.rid === 'open');
+    await page.next('sessions/update', (m) => m.sessions.some((s) => s.id === sessionId && s.status === 'ready'));
+    page.send({ type: 'session/attach', rid: 'attach', sessionId });
+    await page.next('ack', (a) => a.rid === 'attach');
+    const snapshotEnd = (await page.next('frames/snapshot', (m) => m.sessionId === sessionId)).endSeq;
+
+    // The frames reach listeners in batches behind the replies: none may be lost, doubled or reordered.
+    const count = 50;
+    for (let i = 0; i < count; i++) page.send({ type: 'session/request', rid: `p${i}`, sessionId, method: 'ping' });
+    for (let i = 0; i < count; i++) expect((await page.next('request/result', (m) => m.rid === `p${i}`, 15_000)).result).toEqual({});
+    const streamed = () => page.received.flatMap((m) => (m.type === 'frames/append' && m.sessionId === sessionId ? m.frames : []));
+    const pingsIn = (fs: WireFrame[]) => fs.filter((f) => f.dir === 'c2s' && methodOf(f) === 'ping');
+    const answered = (fs: WireFrame[]) => pingsIn(fs).length === count && fs.filter((f) => f.dir === 's2c' && pingsIn(fs).some((p) => idOf(p) === idOf(f))).length === count;
+    const deadline = Date.now() + 15_000;
+    while (!answered(streamed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const frames = streamed();
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => snapshotEnd + 1 + i));
+    const pings = pingsIn(frames);
+    expect(pings).toHaveLength(count);
+    for (const request of pings) {
+      const answer = frames.findIndex((f) => f.dir === 's2c' && idOf(f) === idOf(request));
+      expect(answer).toBeGreaterThan(frames.indexOf(request));
+    }
+    expect(other.received.some((m) => m.type === 'request/result')).toBe(false);
+    page.close();
+    other.close();
+  });
 });

@@ -12,21 +12,58 @@
 import type { RequestOptions } from './types';
 import { CONNECTION_CLOSED, REQUEST_CANCELLED, REQUEST_TIMEOUT, RequestError } from './request-error';
 import { isObject } from '../../lib/mcp/json';
+import { Deadlines } from './deadlines';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_TOTAL_MS = 10 * 60_000;
 
 type Id = string | number;
 
-interface Pending {
-  method: string;
-  resolve: (result: unknown) => void;
-  reject: (err: RequestError) => void;
-  timer: ReturnType<typeof setTimeout>;
-  progressToken?: Id;
-  onProgress?: RequestOptions['onProgress'];
-  restartTimer: () => void;
-  cleanup: () => void;
+/**
+ * A request in flight. Its timeout is a deadline watched by the correlator's one timer
+ * (deadlines.ts), and its abort calls back through a function made once per correlator: a request
+ * costs no timer and no closure beyond its promise's, which matters on the path of every ping.
+ */
+class Pending {
+  /** When Loupe gives up waiting (Date.now() milliseconds). */
+  deadline: number;
+  private readonly startedAt = Date.now();
+  readonly progressToken?: Id;
+  private readonly onAbort?: () => void;
+
+  constructor(
+    readonly id: number,
+    readonly method: string,
+    readonly resolve: (result: unknown) => void,
+    readonly reject: (err: RequestError) => void,
+    private readonly opts: RequestOptions,
+    readonly timeoutMs: number,
+    private readonly maxTotalMs: number,
+    aborted: (p: Pending) => void,
+  ) {
+    this.deadline = this.startedAt + timeoutMs;
+    if (opts.onProgress) this.progressToken = id;
+    if (opts.signal) {
+      this.onAbort = () => aborted(this);
+      opts.signal.addEventListener('abort', this.onAbort, { once: true });
+    }
+  }
+
+  get onProgress(): RequestOptions['onProgress'] {
+    return this.opts.onProgress;
+  }
+
+  /** basic/utilities/progress: progress may restart the timeout, but a maximum still holds. */
+  restartTimer(): void {
+    if (this.opts.resetTimeoutOnProgress === false) return;
+    const now = Date.now();
+    if (now - this.startedAt + this.timeoutMs > Math.max(this.timeoutMs, this.opts.maxTotalMs ?? this.maxTotalMs)) return;
+    this.deadline = now + this.timeoutMs;
+  }
+
+  cleanup(): void {
+    if (this.onAbort) this.opts.signal?.removeEventListener('abort', this.onAbort);
+  }
 }
 
 export interface CorrelatorHooks {
@@ -48,6 +85,9 @@ export class Correlator {
   /** Ids that the raw composer used; ours skip them so no id is sent twice in a session. */
   private readonly rawIds = new Set<Id>();
   private closedReason?: string;
+  private readonly timedOut = (p: Pending) => this.giveUp(p.id, new RequestError(`no response to ${p.method} (id ${p.id}) within ${p.timeoutMs} ms`, REQUEST_TIMEOUT, undefined, true), `timed out after ${p.timeoutMs} ms`);
+  private readonly deadlines = new Deadlines<Pending>(() => this.pending.values(), this.timedOut);
+  private readonly aborted = (p: Pending) => this.giveUp(p.id, new RequestError(`${p.method} (id ${p.id}) was cancelled`, REQUEST_CANCELLED, undefined, true), 'cancelled by the user');
 
   /**
    * @param defaultTimeoutMs for requests that give no timeout; progress restarts it
@@ -73,27 +113,9 @@ export class Correlator {
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
 
     return new Promise<unknown>((resolve, reject) => {
-      const onAbort = () => this.giveUp(id, new RequestError(`${method} (id ${id}) was cancelled`, REQUEST_CANCELLED, undefined, true), 'cancelled by the user');
-      const onTimeout = () => this.giveUp(id, new RequestError(`no response to ${method} (id ${id}) within ${timeoutMs} ms`, REQUEST_TIMEOUT, undefined, true), `timed out after ${timeoutMs} ms`);
-      const startedAt = Date.now();
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-      const entry: Pending = {
-        method, resolve, reject, timer: setTimeout(onTimeout, timeoutMs), onProgress: opts.onProgress,
-        progressToken: opts.onProgress ? id : undefined,
-        // basic/utilities/progress: progress may restart the timeout, but a maximum still holds.
-        restartTimer: () => {
-          if (opts.resetTimeoutOnProgress === false) return;
-          if (Date.now() - startedAt + timeoutMs > Math.max(timeoutMs, opts.maxTotalMs ?? this.maxTotalMs)) return;
-          clearTimeout(entry.timer);
-          entry.timer = setTimeout(onTimeout, timeoutMs);
-        },
-        cleanup: () => {
-          clearTimeout(entry.timer);
-          opts.signal?.removeEventListener('abort', onAbort);
-          if (entry.progressToken !== undefined) this.byToken.delete(entry.progressToken);
-        },
-      };
+      const entry = new Pending(id, method, resolve, reject, opts, timeoutMs, this.maxTotalMs, this.aborted);
       this.pending.set(id, entry);
+      this.deadlines.watch(entry.deadline);
       if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, id);
       opts.onSent?.(id);
       this.hooks.write(JSON.stringify(message), { message, signal: opts.signal }).catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED, undefined, true)));
@@ -157,6 +179,7 @@ export class Correlator {
   close(reason: string): void {
     this.closedReason = reason;
     for (const [id, p] of [...this.pending]) this.settle(id, new RequestError(`${reason} before ${p.method} (id ${id}) was answered`, CONNECTION_CLOSED, undefined, true));
+    this.deadlines.stop();
   }
 
   get inFlight(): number {
@@ -194,6 +217,7 @@ export class Correlator {
     if (!p) return;
     this.pending.delete(id);
     p.cleanup();
+    if (p.progressToken !== undefined) this.byToken.delete(p.progressToken);
     if (err) p.reject(err);
     else p.resolve(result);
   }

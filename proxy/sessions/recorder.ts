@@ -1,8 +1,10 @@
 /**
  * Turns crossings into frames: dense 1-based sequence numbers, append-only. Listeners get frames
- * in small batches, coalesced per turn of the event loop (setImmediate), so a flood of lines
- * costs one emit per turn rather than one per line. A budget, when given, decides whether each
- * frame keeps its text (see budget.ts).
+ * in batches, at most every BATCH_MS: recording a frame is an array push, and nothing else runs
+ * on the path of the message that crossed (a ping through Loupe's client records two frames, and
+ * one emit per turn for each cost it an extra turn of the event loop). The pages' stream batches
+ * every 16 ms anyway; a session that ends or closes delivers what is pending at once (flush). A
+ * budget, when given, decides whether each frame keeps its text (see budget.ts).
  */
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
 import type { Crossing } from '../transports/types';
@@ -10,11 +12,16 @@ import type { BudgetUsage, SessionBudget } from './budget';
 
 export type FramesListener = (frames: Frame[]) => void;
 
+/** How long a recorded frame may wait for its listeners; see above. */
+export const BATCH_MS = 4;
+
 export class Recorder {
   private readonly all: Frame[] = [];
   private batch: Frame[] = [];
-  private scheduled = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<FramesListener>();
+
+  private readonly flushBatch = () => this.flush();
 
   constructor(private readonly budget?: SessionBudget) {}
 
@@ -30,10 +37,7 @@ export class Recorder {
     if (c.meta) frame.meta = c.meta;
     this.all.push(frame);
     this.batch.push(frame);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    }
+    this.timer ??= setTimeout(this.flushBatch, BATCH_MS);
     return frame;
   }
 
@@ -72,7 +76,8 @@ export class Recorder {
 
   /** Delivers the pending batch now (also used before a session reports that it ended). */
   flush(): void {
-    this.scheduled = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.batch.length === 0) return;
     const out = this.batch;
     this.batch = [];

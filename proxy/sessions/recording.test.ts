@@ -5,8 +5,7 @@ import { writeTrace } from '../../lib/trace/writer';
 import type { Connection } from '../../lib/wire/connection';
 import { PageClient, startHarness, type Harness } from '../server/testing/harness';
 import { exportSession } from '../trace/session-export';
-import { ByteTapTransport } from '../transports/byte-tap';
-import { ScriptedBytes, type ByteStep } from '../transports/testing/scripted-bytes';
+import { ScriptedTap, type ByteStep } from '../tap/testing/scripted-tap';
 import { Registry } from './registry';
 import type { Session } from './session';
 import { waitFor } from './test-support';
@@ -45,15 +44,14 @@ afterEach(async () => {
   await registry?.closeAll();
 });
 
-function openTap(source: ScriptedBytes): Session {
+function openTap(steps: ByteStep[]): Session {
   registry = new Registry();
-  return registry.openSource({ kind: 'tap', connection: tapped, transport: (clock) => new ByteTapTransport(source, clock) });
+  return registry.openSource({ kind: 'tap', connection: tapped, transport: (clock) => new ScriptedTap(steps, clock) });
 }
 
 describe('a Recording with no client driver (tap), fed by a scripted byte source', () => {
   it('records every line in both directions exactly as it crossed, and ends when the traffic ends', async () => {
-    const source = new ScriptedBytes(script());
-    const session = openTap(source);
+    const session = openTap(script());
     await waitFor(() => session.summary().status === 'closed', 5000, 'the tap to end');
     const frames = session.frames();
     expect(frames.map((f) => f.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
@@ -71,8 +69,7 @@ describe('a Recording with no client driver (tap), fed by a scripted byte source
   });
 
   it('is analysed and exported like any session', async () => {
-    const source = new ScriptedBytes(script());
-    const session = openTap(source);
+    const session = openTap(script());
     await waitFor(() => session.summary().status === 'closed', 5000, 'the tap to end');
     const ids = analyze(session.frames()).annotations.map((a) => `${a.rule}@${a.frames[0]}`);
     expect(ids).toContain('stdio.non-json-line@3');
@@ -86,12 +83,9 @@ describe('a Recording with no client driver (tap), fed by a scripted byte source
   it('streams its frames to a page: a snapshot, then live batches, every seq once', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const steps = script();
-    const source = new ScriptedBytes(steps);
-    const delayed = { start: async (sink: Parameters<ScriptedBytes['start']>[0]) => { await gate; return source.start(sink); }, close: () => source.close() };
     registry = new Registry();
     harness = await startHarness(registry);
-    const session = registry.openSource({ kind: 'tap', connection: tapped, transport: (clock) => new ByteTapTransport(delayed, clock) });
+    const session = registry.openSource({ kind: 'tap', connection: tapped, transport: (clock) => new ScriptedTap(script(), clock, { gate }) });
     const page = await PageClient.connect(harness);
     page.send({ type: 'session/attach', rid: 'a', sessionId: session.id });
     const snapshot = await page.next('frames/snapshot');

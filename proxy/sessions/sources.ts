@@ -4,7 +4,7 @@
  * factory, not a branch inside Session.
  */
 import type { HttpConnection, StdioConnection, Connection } from '../../lib/wire/connection';
-import type { OpenOptions, SourceKind } from '../../lib/wire/protocol';
+import type { OpenOptions } from '../../lib/wire/protocol';
 import { createHttpTransport, type HttpTransport } from '../transports/http';
 import type { TransportOptions } from '../transports';
 import { StdioTransport } from '../transports/stdio';
@@ -110,7 +110,6 @@ export function createSession(id: string, source: SessionSource, config: Session
   return factory.create(id, source, config);
 }
 
-export type { SourceKind };
 
 /** The session a saved connection opens (its source is launched or url). */
 export function sessionFor(id: string, connection: Connection, options: OpenOptions, config: SessionConfig = {}): Session {

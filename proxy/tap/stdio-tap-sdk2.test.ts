@@ -3,15 +3,14 @@
  * back) as the host: through `loupe tap` it gets the same answers as directly, and every message
  * it and the server sent is in the trace, in order.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { EVERYTHING, ROOT, tempDir } from '../cli/shared/run-cli';
+import { EVERYTHING, LOUPE_BIN, tempDir } from '../cli/shared/run-cli';
 import { readTraceText } from '../../lib/trace/reader';
 
-const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
 
 async function tour(command: string, args: string[]) {
   const client = new Client({ name: 'sdk2-host', version: '2.0.0' });
@@ -26,9 +25,12 @@ describe('loupe tap with the 2.x SDK client as the host', () => {
   it('carries its session unchanged and records it', async () => {
     const configDir = tempDir();
     const direct = await tour(EVERYTHING[0], EVERYTHING.slice(1));
-    const tapped = await tour(process.execPath, [LOUPE, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
+    const tapped = await tour(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
     expect(tapped).toEqual(direct);
     const dir = path.join(configDir, 'taps');
+    // The recorder's worker creates the file once the session is under way, and the tap may still
+    // be finishing when the client has closed: wait for it as for its last frame.
+    for (let i = 0; i < 100 && !existsSync(dir); i++) await new Promise((r) => setTimeout(r, 100));
     let trace = readTraceText(readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8'));
     for (let i = 0; i < 100 && !trace.frames.some((f) => f.lane === 'lifecycle' && f.raw.startsWith('the server process')); i++) {
       await new Promise((r) => setTimeout(r, 100));

@@ -5,15 +5,14 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { EVERYTHING, FIXTURES, ROOT, runCli, tempDir } from '../cli/shared/run-cli';
+import { EVERYTHING, FIXTURES, LOUPE_BIN, runCli, tempDir } from '../cli/shared/run-cli';
 import { TraceReader } from '../../lib/trace/reader';
 
-const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
 
 interface Run {
   code: number | null;
@@ -68,7 +67,7 @@ describe('loupe tap (stdio)', () => {
     const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
     const configDir = tempDir();
     const direct = await runWith(server, input);
-    const tapped = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', configDir, '--', ...server], input);
+    const tapped = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], input);
 
     expect(tapped.code).toBe(0);
     expect(sha(tapped.stdout)).toBe(sha(direct.stdout));
@@ -96,21 +95,56 @@ describe('loupe tap (stdio)', () => {
 
   it("ends with the server's exit code, and by the server's signal", async () => {
     const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
-    const coded = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir(), '--', ...server], Buffer.from('bye\n'), { TAP_BYTES_EXIT: '3' });
+    const coded = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', ...server], Buffer.from('bye\n'), { TAP_BYTES_EXIT: '3' });
     expect(coded.code).toBe(3);
-    const killed = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir(), '--', 'node', '-e', 'process.kill(process.pid, "SIGTERM")'], Buffer.alloc(0));
+    const killed = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', 'node', '-e', 'process.kill(process.pid, "SIGTERM")'], Buffer.alloc(0));
     expect(killed.signal).toBe('SIGTERM');
   }, 60_000);
 
   it('says why it cannot start on stderr, exits with a code of its own, and writes nothing to stdout', async () => {
-    const missing = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir(), '--', 'no-such-server-command-xyz'], Buffer.alloc(0));
+    const missing = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', 'no-such-server-command-xyz'], Buffer.alloc(0));
     expect(missing.code).toBe(127);
     expect(missing.stdout.length).toBe(0);
     expect(missing.stderr).toMatch(/loupe tap: cannot start "no-such-server-command-xyz": command not found/);
-    const usage = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', tempDir()], Buffer.alloc(0));
+    const usage = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir()], Buffer.alloc(0));
     expect(usage.code).toBe(64);
     expect(usage.stdout.length).toBe(0);
     expect(usage.stderr).toMatch(/no server command: put it after --/);
+  }, 60_000);
+
+  it('keeps passing the host\'s bytes to a server that closed its stdout early, and ends with its code', async () => {
+    // The server answers once, closes stdout, then reads to EOF and reports what it read.
+    const server = ['node', '-e', `
+      const { closeSync } = require('node:fs');
+      const { createHash } = require('node:crypto');
+      const hash = createHash('sha256'); let n = 0;
+      process.stdout.write('{"jsonrpc":"2.0","method":"only"}\\n', () => closeSync(1));
+      process.stdin.on('data', (b) => { hash.update(b); n += b.length; });
+      process.stdin.on('end', () => { process.stderr.write('read ' + n + ' sha256 ' + hash.digest('hex') + '\\n'); process.exit(5); });
+    `];
+    const input = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'), randomBytes(300_000)]);
+    const configDir = tempDir();
+    const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], input);
+    expect(r.code).toBe(5);
+    expect(r.stdout.toString()).toBe('{"jsonrpc":"2.0","method":"only"}\n');
+    expect(r.stderr).toContain(`read ${input.length} sha256 ${sha(input)}`);
+    const trace = tapTrace(configDir);
+    expect(trace.frames.filter((f) => f.dir === 's2c' && f.lane === 'message').map((f) => f.raw)).toEqual(['{"jsonrpc":"2.0","method":"only"}']);
+    expect(trace.frames.at(-1)).toMatchObject({ lane: 'lifecycle', meta: { event: 'exit', code: 5 } });
+  }, 60_000);
+
+  it('runs the server when nothing can be recorded, says so on stderr, and keeps stdout clean', async () => {
+    // A config dir that is a file: the tap file cannot be created; the recorder says why.
+    const notADir = path.join(tempDir(), 'a-file');
+    writeFileSync(notADir, '');
+    const input = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+    const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
+    const direct = await runWith(server, input, { TAP_BYTES_EXIT: '3' });
+    const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', notADir, '--', ...server], input, { TAP_BYTES_EXIT: '3' });
+    expect(r.code).toBe(3);
+    expect(sha(r.stdout)).toBe(sha(direct.stdout));
+    expect(r.stderr).toMatch(/loupe tap: warning: not recording this session: .*ENOTDIR/);
+    expect(r.stderr).not.toMatch(/is incomplete/);
   }, 60_000);
 
   it("carries an SDK client's whole tour of server-everything, with the same answers as without it", async () => {
@@ -128,10 +162,12 @@ describe('loupe tap (stdio)', () => {
       return { tools: tools.tools.map((t) => t.name), echo, resources: resources.resources.length, first, prompts: prompts.prompts.map((p) => p.name) };
     };
     const direct = await tour(EVERYTHING[0], EVERYTHING.slice(1));
-    const tapped = await tour(process.execPath, [LOUPE, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
+    const tapped = await tour(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
     expect(tapped).toEqual(direct);
 
-    // The trace file is complete once the tap has exited; give the process a moment to finish.
+    // The trace file is complete once the tap has exited; give the process a moment to finish
+    // (the recorder's worker creates the file once the session is under way).
+    for (let i = 0; i < 100 && !existsSync(path.join(configDir, 'taps')); i++) await new Promise((r) => setTimeout(r, 100));
     let trace = tapTrace(configDir);
     for (let i = 0; i < 100 && !trace.frames.some((f) => f.meta && 'event' in f.meta && f.meta.event === 'exit'); i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -152,7 +188,7 @@ describe('loupe tap (stdio)', () => {
       '{"jsonrpc":"2.0","id":2,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}',
       '',
     ].join('\n'));
-    const r = await runWith([process.execPath, LOUPE, 'tap', '--config-dir', configDir, '--', ...EVERYTHING], input);
+    const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...EVERYTHING], input);
     expect(r.code).toBe(0);
     const file = path.join(configDir, 'taps', readdirSync(path.join(configDir, 'taps'))[0]);
     const check = await runCli(['check', file, '--format', 'json']);

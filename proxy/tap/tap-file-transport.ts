@@ -7,7 +7,8 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
 import type { SessionClock } from '../sessions/clock';
-import type { Crossing, WireTransport } from '../transports/types';
+import type { WireTransport } from '../transports/types';
+import { deliverTapFrame } from './tap-crossing';
 import { TapTail, tapRunning } from './tap-tail';
 
 export interface TapFileTransportOptions {
@@ -90,20 +91,7 @@ export class TapFileTransport implements WireTransport {
 
   private deliver(f: Frame): void {
     if (this.ended) return;
-    const frame = this.onCrossing?.(<Crossing>{
-      dir: f.dir, lane: f.lane, raw: f.raw, size: f.size, ts: f.ts,
-      ...(f.truncated ? { truncated: true } : {}), ...(f.invalidUtf8 ? { invalidUtf8: true, rawBase64: f.rawBase64 } : {}),
-      ...(f.meta ? { meta: f.meta } : {}),
-    });
-    if (frame && f.lane === 'message' && !f.truncated) {
-      let json: unknown;
-      try {
-        json = JSON.parse(f.raw);
-      } catch {
-        json = undefined;
-      }
-      if (json !== undefined) this.onMessage?.(frame, json);
-    }
+    deliverTapFrame(this, f);
     if (isEnd(f)) this.finish(f.raw);
   }
 

@@ -3,39 +3,21 @@
  * client) running `loupe tap`, a page's WebSocket. Taps are followed live, picked up by a Loupe
  * started later, survive Loupe being killed, and stay listed to open afterwards.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Frame } from '../../lib/mcp/frame';
 import type { ProxyMessage, SessionSummary, TapEntry } from '../../lib/wire/protocol';
-import { EVERYTHING, ROOT, tempDir } from '../cli/shared/run-cli';
+import { EVERYTHING, killStartedLoupes, LOUPE_BIN, startLoupe, tempDir } from '../cli/shared/run-cli';
+import { waitFor } from '../sessions/test-support';
 
-const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
-const running: ChildProcess[] = [];
 const clients: Client[] = [];
 
 afterEach(async () => {
   for (const c of clients.splice(0)) await c.close().catch(() => {});
-  for (const p of running.splice(0)) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  killStartedLoupes();
 });
-
-async function startLoupe(configDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [LOUPE, 'start', '--port', '0', '--no-build', '--config-dir', configDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /(http:\/\/\S+\?token=\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`loupe start exited with ${code}`)));
-  });
-  return { url, child };
-}
 
 /** A page's socket that keeps the newest sessions and taps and every frame of attached sessions. */
 class Page {
@@ -73,19 +55,9 @@ class Page {
   }
 }
 
-async function until<T>(what: string, get: () => T | undefined | false, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function host(configDir: string, name: string): Promise<Client> {
   const client = new Client({ name: 'a-host', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [LOUPE, 'tap', '--config-dir', configDir, '--name', name, '--', ...EVERYTHING], stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', name, '--', ...EVERYTHING], stderr: 'ignore' }));
   clients.push(client);
   return client;
 }
@@ -95,15 +67,15 @@ const methods = (frames: Frame[]) => frames.filter((f) => f.dir === 'c2s' && f.l
 describe('taps in the dashboard', () => {
   it('follows a running tap live, and keeps the host working when Loupe is killed', async () => {
     const configDir = tempDir();
-    const loupe = await startLoupe(configDir);
-    const page = await Page.open(loupe.url);
+    const loupe = startLoupe(configDir, ['--port', '0']);
+    const page = await Page.open(await loupe.url);
     const client = await host(configDir, 'everything');
-    const tapped = await until('a tap session', () => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('everything')));
+    const tapped = await waitFor(() => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('everything')), 30_000, 'a tap session');
     expect(tapped.client).toBe(false);
     await page.call({ type: 'session/attach', sessionId: tapped.id });
     await client.listTools();
     await client.callTool({ name: 'echo', arguments: { message: 'seen live' } });
-    await until('the call in the page', () => page.frames.get(tapped.id)?.some((f) => f.raw.includes('Echo: seen live')));
+    await waitFor(() => page.frames.get(tapped.id)?.some((f) => f.raw.includes('Echo: seen live')), 30_000, 'the call in the page');
     expect(methods(page.frames.get(tapped.id)!)).toEqual(expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']));
     // A tapped session has no client of Loupe's: the page cannot write into the host's session.
     const refused = await page.call({ type: 'session/send-raw', sessionId: tapped.id, text: '{}' });
@@ -111,25 +83,25 @@ describe('taps in the dashboard', () => {
     expect(page.taps.find((t) => t.sessionId === tapped.id)).toMatchObject({ running: true, name: 'everything' });
 
     loupe.child.kill('SIGKILL');
-    await until('Loupe to be gone', () => loupe.child.exitCode !== null || loupe.child.signalCode !== null);
+    await waitFor(() => loupe.child.exitCode !== null || loupe.child.signalCode !== null, 30_000, 'Loupe to be gone');
     // The host does not notice: the tap never depended on Loupe.
     const after = await client.callTool({ name: 'echo', arguments: { message: 'after Loupe died' } });
     expect(JSON.stringify(after)).toContain('after Loupe died');
     await client.close();
 
     // The next Loupe lists the finished tap, and opening it shows the whole session.
-    const next = await startLoupe(configDir);
-    const page2 = await Page.open(next.url);
-    const entry = await until('the recorded tap', () => page2.taps.find((t) => t.name === 'everything' && !t.running));
+    const next = startLoupe(configDir, ['--port', '0']);
+    const page2 = await Page.open(await next.url);
+    const entry = await waitFor(() => page2.taps.find((t) => t.name === 'everything' && !t.running), 30_000, 'the recorded tap');
     const opened = await page2.call({ type: 'taps/open', file: entry.file });
     expect(opened.ok).toBe(true);
     await page2.call({ type: 'session/attach', sessionId: opened.sessionId });
-    const frames = await until('the whole trace', () => {
+    const frames = await waitFor(() => {
       const f = page2.frames.get(opened.sessionId!);
       return f?.some((x) => x.lane === 'lifecycle' && x.raw.startsWith('the server process exited')) && f;
-    });
+    }, 30_000, 'the whole trace');
     expect(frames.some((f) => f.raw.includes('Echo: after Loupe died'))).toBe(true);
-    await until('the session to end', () => page2.sessions.find((s) => s.id === opened.sessionId && ['closed', 'failed'].includes(s.status)));
+    await waitFor(() => page2.sessions.find((s) => s.id === opened.sessionId && ['closed', 'failed'].includes(s.status)), 30_000, 'the session to end');
     expect((await page2.call({ type: 'taps/open', file: '../connections.json' })).error).toMatch(/not a recorded tap/);
     page.close();
     page2.close();
@@ -139,13 +111,13 @@ describe('taps in the dashboard', () => {
     const configDir = tempDir();
     const client = await host(configDir, 'early-bird');
     await client.listTools();
-    const loupe = await startLoupe(configDir);
-    const page = await Page.open(loupe.url);
-    const tapped = await until('the earlier tap', () => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('early-bird')));
+    const loupe = startLoupe(configDir, ['--port', '0']);
+    const page = await Page.open(await loupe.url);
+    const tapped = await waitFor(() => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('early-bird')), 30_000, 'the earlier tap');
     await page.call({ type: 'session/attach', sessionId: tapped.id });
-    await until('its earlier frames', () => methods(page.frames.get(tapped.id) ?? []).includes('tools/list'));
+    await waitFor(() => methods(page.frames.get(tapped.id) ?? []).includes('tools/list'), 30_000, 'its earlier frames');
     await client.ping();
-    await until('a ping after Loupe started', () => methods(page.frames.get(tapped.id) ?? []).includes('ping'));
+    await waitFor(() => methods(page.frames.get(tapped.id) ?? []).includes('ping'), 30_000, 'a ping after Loupe started');
     page.close();
   }, 120_000);
 });

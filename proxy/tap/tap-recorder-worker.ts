@@ -8,8 +8,6 @@ import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { TapFile } from './tap-file';
-import { TapFramer } from './tap-framer';
 import type { RecorderItem, RecorderMessage, RecorderReply, RecorderSetup } from './tap-recorder';
 
 const setup = workerData as RecorderSetup;
@@ -30,8 +28,24 @@ function yieldToTheHost(): void {
 }
 yieldToTheHost();
 const port = parentPort!;
-const file = new TapFile(path.dirname(setup.file), path.basename(setup.file), undefined, { maxQueuedBytes: setup.maxQueuedBytes });
-const framer = new TapFramer((f) => file.append(f), setup.maxLineBytes);
+// Loaded once this thread is niced: the schemas the header needs take a while to load, and the
+// server the host is waiting for is starting at the same moment.
+const [{ TapFile }, { TapFramer }, { tapHeader }] = await Promise.all([import('./tap-file'), import('./tap-framer'), import('./tap-header')]);
+/** The tap file: created with its header here when the tap hands over what the header says. */
+function openFile(): InstanceType<typeof TapFile> | undefined {
+  const options = { maxQueuedBytes: setup.maxQueuedBytes };
+  if (!setup.header) return new TapFile(path.dirname(setup.file), path.basename(setup.file), undefined, options);
+  try {
+    return new TapFile(path.dirname(setup.file), path.basename(setup.file), tapHeader(setup.header), options);
+  } catch (e) {
+    // Recording is secondary: the tap keeps forwarding; it says why nothing is recorded and stops taking bytes.
+    port.postMessage({ kind: 'not-recording', error: (e as Error).message } satisfies RecorderReply);
+    return undefined;
+  }
+}
+
+const file = openFile();
+const framer = new TapFramer((f) => file?.append(f), setup.maxLineBytes);
 let taken = 0;
 let acking = false;
 
@@ -63,9 +77,13 @@ function take(m: RecorderItem, bytes: Uint8Array): void {
 port.on('message', (m: RecorderMessage) => {
   switch (m.kind) {
     case 'batch':
-      for (const item of m.items) take(item, m.bytes);
+      if (file) for (const item of m.items) take(item, m.bytes);
       return;
     case 'close':
+      if (!file) {
+        port.postMessage({ kind: 'closed', dropped: 0 } satisfies RecorderReply);
+        return port.close();
+      }
       void file.close().then(() => {
         port.postMessage({ kind: 'closed', dropped: file.dropped, ...(file.error ? { error: file.error.message } : {}) } satisfies RecorderReply);
         port.close();

@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { LifecycleMeta } from '../../lib/mcp/frame';
 import type { TapStream } from './tap-framer';
+import type { TapHeaderInput } from './tap-header';
 
 /** A chunk's bytes are `start..end` of its batch's `bytes`: one buffer moves per batch. */
 export type RecorderItem =
@@ -21,15 +22,18 @@ export type RecorderMessage = { kind: 'batch'; items: RecorderItem[]; bytes: Uin
 /** How long items wait to be handed over together: a ping's round trip then rarely wakes the
  *  worker, whose thread would compete with the host and the server for a core. */
 const BATCH_MS = 25;
+/** Until the server's first output, the first batch (and the worker's start) waits this long. */
+const FIRST_BATCH_MS = 250;
 /** A batch this large goes at once, so a flood does not pile up between turns. */
 const BATCH_BYTES = 1 << 20;
 const SLAB_START = 64 * 1024;
 
-export type RecorderReply = { kind: 'taken'; bytes: number } | { kind: 'closed'; dropped: number; error?: string };
+export type RecorderReply = { kind: 'taken'; bytes: number } | { kind: 'closed'; dropped: number; error?: string } | { kind: 'not-recording'; error: string };
 
 export interface RecorderSetup {
-  /** The tap file, created with its header by the tap. */
+  /** The tap file: the worker creates it with this header, or, without one, appends to it. */
   file: string;
+  header?: TapHeaderInput;
   maxLineBytes?: number;
   /** Bytes the worker's writes may lag the disk before it drops frame text (TapFile). */
   maxQueuedBytes?: number;
@@ -48,13 +52,16 @@ export interface RecorderOutcome {
   /** Frames whose text the worker dropped because the disk was too slow. */
   droppedFrames: number;
   error?: string;
+  /** Why nothing was recorded at all (the tap file could not be created). */
+  notRecording?: string;
 }
 
 export class TapRecorder implements TapSink {
-  private readonly worker: Worker;
+  private worker?: Worker;
   private behind = 0;
   private gapBytes = 0;
   private failed?: string;
+  private notRecording = false;
   private readonly closed: Promise<RecorderOutcome>;
   private batch: RecorderItem[] = [];
   /** The batch's bytes, copied end to end into one buffer that grows as needed. */
@@ -62,26 +69,54 @@ export class TapRecorder implements TapSink {
   private batchBytes = 0;
   private timer?: ReturnType<typeof setTimeout>;
 
-  constructor(setup: RecorderSetup, private readonly maxBehindBytes = 64 * 2 ** 20) {
+  private serverSpoke = false;
+  private resolveClosed!: (outcome: RecorderOutcome) => void;
+
+  /** `onNotRecording` hears at once when the tap file cannot be created, so the tap can say so. */
+  constructor(private readonly setup: RecorderSetup, private readonly maxBehindBytes = 64 * 2 ** 20, private readonly onNotRecording: (reason: string) => void = () => {}) {
+    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+  }
+
+  /**
+   * The worker, started with the first batch rather than with the tap: starting a thread and
+   * loading the recording code takes CPU that the server needs while it starts and answers the
+   * host's first request, and on a small machine they would share the same cores.
+   */
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const resolve = this.resolveClosed;
     // The worker's stdout is kept apart and discarded: the tap's stdout belongs to the protocol.
-    this.worker = new Worker(new URL('./tap-recorder-worker.mjs', import.meta.url), { workerData: setup, stdout: true });
-    this.worker.stdout.resume();
-    this.closed = new Promise((resolve) => {
-      this.worker.on('message', (m: RecorderReply) => {
-        if (m.kind === 'taken') this.behind -= m.bytes;
-        else resolve({ gapBytes: this.gapBytes, droppedFrames: m.dropped, ...(m.error ? { error: m.error } : {}) });
-      });
-      // A recorder that fails must never take the host's session down with it.
-      this.worker.on('error', (e) => {
-        this.failed ??= e.message;
-        resolve({ gapBytes: this.gapBytes, droppedFrames: 0, error: this.failed });
-      });
-      this.worker.on('exit', () => resolve({ gapBytes: this.gapBytes, droppedFrames: 0, error: this.failed ?? 'the recorder stopped before it finished writing' }));
+    const worker = new Worker(new URL('./tap-recorder-worker.mjs', import.meta.url), { workerData: this.setup, stdout: true });
+    this.worker = worker;
+    worker.stdout.resume();
+    worker.on('message', (m: RecorderReply) => {
+      if (m.kind === 'taken') this.behind -= m.bytes;
+      else if (m.kind === 'not-recording') {
+        // Nothing more is handed over; the worker ends once told to close.
+        this.failed = m.error;
+        this.notRecording = true;
+        this.batch = [];
+        this.onNotRecording(m.error);
+        resolve({ gapBytes: 0, droppedFrames: 0, notRecording: m.error });
+      } else resolve({ gapBytes: this.gapBytes, droppedFrames: m.dropped, ...(m.error ? { error: m.error } : {}) });
     });
+    // A recorder that fails must never take the host's session down with it.
+    worker.on('error', (e) => {
+      this.failed ??= e.message;
+      resolve({ gapBytes: this.gapBytes, droppedFrames: 0, error: this.failed });
+    });
+    worker.on('exit', () => resolve({ gapBytes: this.gapBytes, droppedFrames: 0, error: this.failed ?? 'the recorder stopped before it finished writing' }));
+    return worker;
   }
 
   chunk(stream: TapStream, ts: number, bytes: Uint8Array): void {
     if (this.failed) return;
+    if (stream === 's2c' && !this.serverSpoke) {
+      // The server is up and has answered: the first batch need wait no longer.
+      this.serverSpoke = true;
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     if (this.behind + bytes.length > this.maxBehindBytes) {
       this.gapBytes += bytes.length;
       return this.add({ kind: 'gap', stream, ts, bytes: bytes.length });
@@ -112,7 +147,8 @@ export class TapRecorder implements TapSink {
   /** Everything handed over is framed and written; then the worker ends. */
   close(): Promise<RecorderOutcome> {
     this.flush();
-    if (!this.failed) this.worker.postMessage({ kind: 'close' } satisfies RecorderMessage);
+    // A worker that records nothing still waits to be told, so it ends with the tap.
+    if (!this.failed || this.notRecording) this.started().postMessage({ kind: 'close' } satisfies RecorderMessage);
     return this.closed;
   }
 
@@ -121,7 +157,7 @@ export class TapRecorder implements TapSink {
     this.batch.push(item);
     if (this.batchBytes >= BATCH_BYTES) return this.flush();
     if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), BATCH_MS);
+      this.timer = setTimeout(() => this.flush(), this.worker || this.serverSpoke ? BATCH_MS : FIRST_BATCH_MS);
       // Waiting to hand over a batch must not keep the tap alive once the server is gone.
       this.timer.unref();
     }
@@ -132,7 +168,7 @@ export class TapRecorder implements TapSink {
     this.timer = undefined;
     if (this.batch.length === 0 || this.failed) return;
     const bytes = this.slab.subarray(0, this.batchBytes);
-    this.worker.postMessage({ kind: 'batch', items: this.batch, bytes } satisfies RecorderMessage, [this.slab.buffer]);
+    this.started().postMessage({ kind: 'batch', items: this.batch, bytes } satisfies RecorderMessage, [this.slab.buffer]);
     this.batch = [];
     this.slab = new Uint8Array(SLAB_START);
     this.batchBytes = 0;

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startEverything, type RunningServer } from '../transports/http/testing';
 import { Registry } from '../sessions/registry';
+import { waitFor } from '../sessions/test-support';
 import { tempDir } from '../cli/shared/run-cli';
 import { TapWatcher } from './tap-watcher';
 import { checkTapUrl } from './url-taps';
@@ -15,16 +16,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function until<T>(what: string, get: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('HTTP taps that Loupe runs (Tap a URL)', () => {
   it('listens on loopback, is followed as a tapped session, and stops on request', async () => {
@@ -47,10 +38,10 @@ describe('HTTP taps that Loupe runs (Tap a URL)', () => {
     await host.connect(new StreamableHTTPClientTransport(new URL(listen)));
     await host.ping();
     await host.close();
-    await until('the ping in the session', () => session.frames().some((f) => f.lane === 'message' && f.raw.includes('"ping"')));
+    await waitFor(() => session.frames().some((f) => f.lane === 'message' && f.raw.includes('"ping"')), 20_000, 'the ping in the session');
 
     await watcher.stopUrl(entry.file);
-    await until('the session to end', () => session.summary().status === 'closed' || session.summary().status === 'failed');
+    await waitFor(() => session.summary().status === 'closed' || session.summary().status === 'failed', 20_000, 'the session to end');
     const [after] = await watcher.list();
     expect(after.running).toBe(false);
     expect(after.stoppable).toBeUndefined();

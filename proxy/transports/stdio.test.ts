@@ -4,6 +4,7 @@ import { SessionClock } from '../sessions/clock';
 import { fixtureServer, inlineServer, processAlive, processGone, waitFor } from '../sessions/test-support';
 import { StdioTransport, type StdioOptions } from './stdio';
 import type { Crossing } from './types';
+import { LineSplitter } from '../../lib/mcp/framing';
 
 const open: StdioTransport[] = [];
 afterEach(async () => {
@@ -112,6 +113,22 @@ describe('StdioTransport', () => {
     await t.start();
     await t.send('{\n  "jsonrpc": "2.0"\n}');
     expect(crossings.filter((c) => c.dir === 'c2s').map((c) => c.raw)).toEqual(['{', '  "jsonrpc": "2.0"', '}']);
+  });
+
+  it('records each write exactly as the server reads its bytes, whatever the text holds', async () => {
+    // The server reports every line it read, as the exact bytes in base64.
+    const echo = inlineServer("let b = Buffer.alloc(0); process.stdin.on('data', (d) => { b = Buffer.concat([b, d]); let i; while ((i = b.indexOf(10)) >= 0) { process.stdout.write(JSON.stringify({ got: b.subarray(0, i).toString('base64') }) + '\\n'); b = b.subarray(i + 1); } })");
+    const { t, crossings, messages } = make(echo);
+    await t.start();
+    const texts = ['{"jsonrpc":"2.0","id":1,"method":"ping"}', 'café ✓', 'a pair 😀', 'a lone \uD800 surrogate', 'ends in CR\r', '', 'two\nlines'];
+    for (const text of texts) await t.send(text);
+    await waitFor(() => messages.length === texts.length + 1, 5000, 'every line echoed');
+    const read = (messages as Array<{ got: string }>).map((m) => Buffer.from(m.got, 'base64'));
+    const expected = new LineSplitter().push(Buffer.concat(read.flatMap((b) => [b, Buffer.from('\n')])));
+    const written = crossings.filter((c) => c.dir === 'c2s');
+    expect(written.map((c) => ({ raw: c.raw, size: c.size, crlf: c.lane === 'message' && c.meta?.transport === 'stdio' && c.meta.crlf === true, invalidUtf8: c.invalidUtf8 === true, rawBase64: c.rawBase64 })))
+      .toEqual(expected.map((l) => ({ raw: l.raw, size: l.size, crlf: l.crlf === true, invalidUtf8: l.invalidUtf8 === true, rawBase64: l.rawBase64 })));
+    expect(written.find((c) => c.raw.includes('lone'))).toMatchObject({ raw: 'a lone \uFFFD surrogate', size: 'a lone \uFFFD surrogate'.length + 2 });
   });
 
   it('ends a server that ignores stdin and SIGTERM, and the grandchild it spawned', async () => {

@@ -30,6 +30,20 @@ const CRLF_META: StdioLineMeta = Object.freeze({ transport: 'stdio', crlf: true 
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Whether `text` is one line that the server reads back exactly as the string it is: no `\n`, no
+ * final `\r` (which a reader strips as CRLF), no surrogate (a lone one is encoded as U+FFFD; a
+ * pair is fine but rare enough to leave to the careful path) and within the line limit. Almost
+ * every message is one, and then it needs no encoding or splitting to be recorded.
+ */
+function isPlainLine(text: string, maxLineBytes: number): boolean {
+  // Three bytes per UTF-16 unit is the most UTF-8 can take, so a short text is within the limit.
+  if (text.length * 3 > maxLineBytes && Buffer.byteLength(text) > maxLineBytes) return false;
+  return !text.includes('\n') && !text.endsWith('\r') && !SURROGATE.test(text);
+}
+
 export class StdioTransport implements WireTransport {
   onCrossing?: RecordCrossing;
   onMessage?: (frame: Frame, json: unknown) => void;
@@ -121,19 +135,20 @@ export class StdioTransport implements WireTransport {
     if (lines.length === 0) return;
     // Record the whole chunk first: replies triggered by a message must not sort before lines
     // that had already arrived with it.
-    const frames = lines.map((l) => this.record('s2c', lane, l, ts));
+    const frames: Array<Frame | undefined> = [];
+    for (const l of lines) frames.push(this.record('s2c', lane, l, ts));
     if (lane !== 'message' || !this.onMessage) return;
-    lines.forEach((l, i) => {
+    for (let i = 0; i < lines.length; i++) {
       const frame = frames[i];
-      if (l.truncated || !frame) return;
+      if (lines[i].truncated || !frame) continue;
       let json: unknown;
       try {
-        json = JSON.parse(l.raw);
+        json = JSON.parse(lines[i].raw);
       } catch {
-        return;
+        continue;
       }
       this.onMessage?.(frame, json);
-    });
+    }
   }
 
   private record(dir: 'c2s' | 's2c', lane: 'message' | 'stderr', l: Line, ts: number): Frame | undefined {
@@ -150,17 +165,27 @@ export class StdioTransport implements WireTransport {
     this.onCrossing?.({ dir: 'local', lane: 'lifecycle', raw, size: 0, ts: this.clock.now(), meta });
   }
 
-  /** Writes `text` plus `\n`. Each line of it is recorded as a c2s frame, exactly as written. */
-  async send(text: string): Promise<void> {
+  /**
+   * Writes `text` plus `\n`. Each line of it is recorded as a c2s frame, exactly as written.
+   *
+   * The bytes go out first and are recorded right after, in the same synchronous turn: nothing the
+   * server answers can be read before this turn ends, so wire order holds, and the server starts
+   * on the request while Loupe records it. The timestamp is taken before the write.
+   */
+  send(text: string): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || this.exit || this.closing || !stdin.writable) {
-      throw new Error('the server process is not running: cannot write to its stdin');
+      return Promise.reject(new Error('the server process is not running: cannot write to its stdin'));
     }
-    const bytes = encoder.encode(text + '\n');
     const ts = this.clock.now();
-    for (const l of new LineSplitter(this.maxLineBytes).push(bytes)) this.record('c2s', 'message', l, ts);
-    await new Promise<void>((resolve, reject) => {
-      stdin.write(bytes, (err) => (err ? reject(new Error(`could not write to the server's stdin: ${err.message}`)) : resolve()));
+    return new Promise<void>((resolve, reject) => {
+      const plain = isPlainLine(text, this.maxLineBytes);
+      // Several lines, a lone surrogate (written as U+FFFD) or a line over the limit: the lines
+      // are what the server reads from these exact bytes.
+      const bytes = plain ? undefined : encoder.encode(text + '\n');
+      stdin.write(bytes ?? text + '\n', (err) => (err ? reject(new Error(`could not write to the server's stdin: ${err.message}`)) : resolve()));
+      if (!bytes) this.record('c2s', 'message', { raw: text, size: Buffer.byteLength(text) }, ts);
+      else for (const l of new LineSplitter(this.maxLineBytes).push(bytes)) this.record('c2s', 'message', l, ts);
     });
   }
 

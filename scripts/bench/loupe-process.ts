@@ -13,10 +13,11 @@ export interface LoupeProcess {
   stop(): Promise<void>;
 }
 
-/** With `configDir`, Loupe uses (and leaves) that folder: a tap writing there is followed live. */
-export async function startLoupe(sharedConfigDir?: string): Promise<LoupeProcess> {
+/** With `configDir`, Loupe uses (and leaves) that folder: a tap writing there is followed live.
+ *  `root` runs the Loupe of another checkout (a before/after comparison in one run). */
+export async function startLoupe(sharedConfigDir?: string, root = ROOT): Promise<LoupeProcess> {
   const configDir = sharedConfigDir ?? mkdtempSync(path.join(tmpdir(), 'loupe-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'start', '--port', '0', '--no-build', '--config-dir', configDir], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'bin/loupe.mjs'), 'start', '--port', '0', '--no-build', '--config-dir', configDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // If the bench itself is stopped (Ctrl-C, a test runner's time limit), Loupe goes with it.

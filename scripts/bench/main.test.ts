@@ -5,7 +5,7 @@ import { addedPerRound, percentile, summarize } from './stats';
 import { ROOT, runNode, tempDir } from '../../proxy/cli/shared/run-cli';
 
 /** `npm run bench -- <args>`, as a real subprocess through tsx, as npm runs it. */
-const runBench = (args: string[], timeoutMs?: number) => runNode(['--import', 'tsx', path.join(ROOT, 'scripts/bench.ts'), ...args], timeoutMs);
+const runBench = (args: string[], timeoutMs?: number) => runNode(['--import', 'tsx', path.join(ROOT, 'scripts/bench.ts'), ...args], { timeoutMs });
 
 describe('bench statistics', () => {
   it('takes nearest-rank percentiles', () => {
@@ -40,11 +40,12 @@ describe('npm run bench', () => {
     const figures = JSON.parse(readFileSync(out, 'utf8'));
     expect(figures.pings.direct.n).toBe(30);
     expect(figures.pings.viaLoupe.n).toBe(30);
-    // The tap's own rows: pings beside a direct client and a bare relay, floods with and without a dashboard.
+    // The tap's own rows: pings beside a direct client and the bare relays (the floor), floods with and without a dashboard.
     expect(r.stdout).toMatch(/added to a ping round trip \(median\) +-?\d+\.\d{3} ms +<= 0\.05 ms/);
     expect(r.stdout).toMatch(/flood rate through the tap, a dashboard following +\d+\.\d%/);
     expect(figures.tap.runs).toHaveLength(1);
-    expect(figures.tap.runs[0]).toMatchObject({ direct: { n: 30 }, tap: { n: 30 }, relay: { n: 30 } });
+    expect(r.stdout).toMatch(/floor: pipe relay flood rate +\d+\.\d%/);
+    expect(figures.tap.runs[0]).toMatchObject({ direct: { pings: { n: 30 } }, tap: { pings: { n: 30 } }, relay: { pings: { n: 30 } }, blockingRelay: { pings: { n: 30 } } });
     expect(figures.flood.viaLoupe.frames).toBe(2002);
     expect(figures.analyser.framesPerSecond).toBeGreaterThan(0);
     expect(r.stdout).toMatch(/ {2}backslashes +1\.00 +\d+\.\d{3} +\d+\.\d .* >= 1 MB\/s/);

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EVERYTHING_ARGS, FLOOD_SERVER, ROOT } from './paths';
-import { summarize, timeInTurns, type Pinger, type Summary } from './stats';
+import { addedPerRound, summarize, timeInTurns, type Pinger, type Summary } from './stats';
 import type { FloodFigures } from './flood';
 import { directPinger } from './direct-pings';
 import { startLoupe } from './loupe-process';
@@ -33,10 +33,19 @@ function scratchDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'loupe-bench-tap-'));
 }
 
-/** The same client through a relay that records nothing: the floor any process between pays. */
-export async function relayPinger(): Promise<Pinger> {
+/** The relays that record nothing, the floors any process between a host and its server pays:
+ *  Node's stream pipe, and the cheapest relay Node can be (blocking threads, no event loop). */
+export const RELAYS = { pipe: path.join(ROOT, 'scripts/bench/bare-relay.mjs'), blocking: path.join(ROOT, 'scripts/bench/blocking-relay.mjs') };
+export type RelayKind = keyof typeof RELAYS;
+
+function relayArgv(relay: RelayKind, server: string[]): string[] {
+  return [RELAYS[relay], process.execPath, ...server];
+}
+
+/** The same client through a relay that records nothing. */
+export async function relayPinger(relay: RelayKind = 'pipe'): Promise<Pinger> {
   const client = new Client({ name: 'loupe-bench-relay', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, 'scripts/bench/bare-relay.mjs'), process.execPath, ...EVERYTHING_ARGS], stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: relayArgv(relay, EVERYTHING_ARGS), stderr: 'ignore' }));
   return { ping: () => client.ping(), close: () => client.close() };
 }
 
@@ -63,8 +72,8 @@ export interface HostFlood extends FloodFigures {
  * The rate is timed from the tool call, sent once initialize was answered (as a host does), so
  * it measures the stream and not the tap's start, which is reported on its own.
  */
-export async function floodAsHost(count: number, tapConfigDir?: string): Promise<HostFlood> {
-  const argv = tapConfigDir ? tapArgv(tapConfigDir, [FLOOD_SERVER]) : [FLOOD_SERVER];
+export async function floodAsHost(count: number, tapConfigDir?: string, relay?: RelayKind): Promise<HostFlood> {
+  const argv = tapConfigDir ? tapArgv(tapConfigDir, [FLOOD_SERVER]) : relay ? relayArgv(relay, [FLOOD_SERVER]) : [FLOOD_SERVER];
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, argv, { stdio: ['pipe', 'pipe', 'ignore'] });
   const lines = createInterface({ input: child.stdout });
@@ -98,15 +107,28 @@ export async function floodAsHost(count: number, tapConfigDir?: string): Promise
   return { frames: seen, seconds, framesPerSecond: seen / seconds, startupMs };
 }
 
+/** What one way between host and server measured, in one run. */
+export interface PathFigures {
+  pings: Summary;
+  /** Over direct, the median over rounds of the difference of the rounds' medians (stats.ts). */
+  addedMs: number;
+  /** Notifications per second reaching the host, the median over the flood rounds. */
+  floodPerSecond: number;
+  /** Of the direct rate in the same round, the median over the rounds. */
+  floodShare: number;
+  /** Spawn to the answer to initialize, ms, the median over the flood rounds. */
+  startMs: number;
+}
+
 export interface TapRun {
   loadAverage: number;
-  direct: Summary;
-  tap: Summary;
-  relay: Summary;
-  addedMedianMs: number;
-  flood: { direct: number; tap: number; tapWithDashboard: number };
-  /** Spawn to the answer to initialize, ms. */
-  startupMs: { direct: number; tap: number };
+  direct: PathFigures;
+  tap: PathFigures;
+  /** The floors: relays that record nothing (pipe: Node streams; blocking: threads in blocking loops). */
+  relay: PathFigures;
+  blockingRelay: PathFigures;
+  /** The tap's flood while a dashboard follows it live, as a share of direct in the same rounds. */
+  floodShareWithDashboard: number;
 }
 
 export interface TapBench {
@@ -115,54 +137,110 @@ export interface TapBench {
   addedMedianMs: number;
   floodShare: number;
   floodShareWithDashboard: number;
+  relayAddedMs: number;
+  relayFloodShare: number;
+  blockingRelayAddedMs: number;
+  blockingRelayFloodShare: number;
+  startMs: { direct: number; tap: number; relay: number };
 }
 
 const median = (xs: number[]) => summarize(xs).median;
+
+/** Floods per way and run: each round floods every way once, in turn, so load weighs alike. */
+export const FLOOD_ROUNDS = 3;
+const PATHS = ['direct', 'tap', 'relay', 'blockingRelay'] as const;
+type PathName = (typeof PATHS)[number];
+
+async function floodVia(way: PathName, count: number): Promise<HostFlood> {
+  if (way === 'direct') return floodAsHost(count);
+  if (way === 'relay') return floodAsHost(count, undefined, 'pipe');
+  if (way === 'blockingRelay') return floodAsHost(count, undefined, 'blocking');
+  const dir = scratchDir();
+  try {
+    return await floodAsHost(count, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export async function tapBench(o: { runs: number; pings: number; warmup: number; flood: number }, progress: (text: string) => void = () => {}): Promise<TapBench> {
   const runs: TapRun[] = [];
   for (let run = 1; run <= o.runs; run++) {
     const loadAverage = os.loadavg()[0];
-    progress(`tap run ${run}/${o.runs} (load average ${loadAverage.toFixed(2)}): ${o.pings} pings direct, through loupe tap and through a bare relay, in turns`);
-    const pingers = [await directPinger(), await tapPinger(), await relayPinger()];
-    const [directSamples, tapSamples, relaySamples] = await timeInTurns(pingers, o.pings, o.warmup);
+    progress(`tap run ${run}/${o.runs} (load average ${loadAverage.toFixed(2)}): ${o.pings} pings direct, through loupe tap and through two bare relays, in turns`);
+    const pingers = [await directPinger(), await tapPinger(), await relayPinger('pipe'), await relayPinger('blocking')];
+    const samples = await timeInTurns(pingers, o.pings, o.warmup);
     for (const p of pingers) await p.close();
-    const direct = summarize(directSamples);
-    const tap = summarize(tapSamples);
-    const relay = summarize(relaySamples);
-    progress(`tap run ${run}/${o.runs}: a flood of ${o.flood} read directly, through the tap, and through the tap with a dashboard following it`);
-    const directFlood = await floodAsHost(o.flood);
-    const bare = scratchDir();
-    const tapFlood = await floodAsHost(o.flood, bare);
-    rmSync(bare, { recursive: true, force: true });
+
+    progress(`tap run ${run}/${o.runs}: ${FLOOD_ROUNDS} rounds of a flood of ${o.flood}, each read directly, through the tap and through the relays`);
+    const floods: Record<PathName, HostFlood[]> = { direct: [], tap: [], relay: [], blockingRelay: [] };
+    for (let round = 0; round < FLOOD_ROUNDS; round++) for (const way of PATHS) floods[way].push(await floodVia(way, o.flood));
+
+    progress(`tap run ${run}/${o.runs}: ${FLOOD_ROUNDS} rounds of the flood through the tap while a dashboard follows it, beside direct`);
     const followed = scratchDir();
     const dashboard = await startLoupe(followed);
-    const tapWithDashboard = await floodAsHost(o.flood, followed);
+    const withDashboard: number[] = [];
+    for (let round = 0; round < FLOOD_ROUNDS; round++) {
+      const direct = await floodAsHost(o.flood);
+      const tapped = await floodAsHost(o.flood, followed);
+      withDashboard.push(tapped.framesPerSecond / direct.framesPerSecond);
+    }
     await dashboard.stop();
     rmSync(followed, { recursive: true, force: true });
-    runs.push({ loadAverage, direct, tap, relay, addedMedianMs: tap.median - direct.median, flood: { direct: directFlood.framesPerSecond, tap: tapFlood.framesPerSecond, tapWithDashboard: tapWithDashboard.framesPerSecond }, startupMs: { direct: directFlood.startupMs, tap: tapFlood.startupMs } });
+
+    const figures = (way: PathName, i: number): PathFigures => ({
+      pings: summarize(samples[i]),
+      addedMs: i === 0 ? 0 : addedPerRound(samples[0], samples[i]),
+      floodPerSecond: median(floods[way].map((f) => f.framesPerSecond)),
+      floodShare: median(floods[way].map((f, r) => f.framesPerSecond / floods.direct[r].framesPerSecond)),
+      startMs: median(floods[way].map((f) => f.startupMs)),
+    });
+    runs.push({ loadAverage, direct: figures('direct', 0), tap: figures('tap', 1), relay: figures('relay', 2), blockingRelay: figures('blockingRelay', 3), floodShareWithDashboard: median(withDashboard) });
   }
+  const over = (f: (r: TapRun) => number) => median(runs.map(f));
   return {
     runs,
-    addedMedianMs: median(runs.map((r) => r.addedMedianMs)),
-    floodShare: median(runs.map((r) => r.flood.tap / r.flood.direct)),
-    floodShareWithDashboard: median(runs.map((r) => r.flood.tapWithDashboard / r.flood.direct)),
+    addedMedianMs: over((r) => r.tap.addedMs),
+    floodShare: over((r) => r.tap.floodShare),
+    floodShareWithDashboard: over((r) => r.floodShareWithDashboard),
+    relayAddedMs: over((r) => r.relay.addedMs),
+    relayFloodShare: over((r) => r.relay.floodShare),
+    blockingRelayAddedMs: over((r) => r.blockingRelay.addedMs),
+    blockingRelayFloodShare: over((r) => r.blockingRelay.floodShare),
+    startMs: { direct: over((r) => r.direct.startMs), tap: over((r) => r.tap.startMs), relay: over((r) => r.relay.startMs) },
   };
 }
 
 export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; flood: number }): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const perRun = renderTable(`The stdio tap (loupe tap), ${b.runs.length} runs: ${o.pings} pings per client per run after ${o.warmup} warm-up, in alternating rounds of 100; a flood of ${o.flood} notifications`, ['load', 'direct p50', 'tap p50', 'added p50', 'relay added', 'direct p99', 'tap p99', 'flood direct', 'tap', 'tap + dashboard', 'start direct', 'start tap'],
+  const start = (x: number) => `${Math.round(x)} ms`;
+  const pings = renderTable(
+    `The stdio tap (loupe tap), ${b.runs.length} runs: ${o.pings} pings per client per run after ${o.warmup} warm-up, in alternating rounds of 100 (added = median over rounds of the difference to direct); beside it the floors, relays that record nothing: Node's stream pipe, and blocking threads`,
+    ['load', 'direct p50', 'tap p50', 'tap added', 'pipe relay added', 'blocking relay added', 'direct p99', 'tap p99'],
     b.runs.map((r, i) => ({
       label: `run ${i + 1}`,
-      cells: [r.loadAverage.toFixed(2), ms(r.direct.median), ms(r.tap.median), ms(r.addedMedianMs), ms(r.relay.median - r.direct.median), ms(r.direct.p99), ms(r.tap.p99), perSecond(r.flood.direct), pct(r.flood.tap / r.flood.direct), pct(r.flood.tapWithDashboard / r.flood.direct), `${Math.round(r.startupMs.direct)} ms`, `${Math.round(r.startupMs.tap)} ms`],
-    })));
+      cells: [r.loadAverage.toFixed(2), ms(r.direct.pings.median), ms(r.tap.pings.median), ms(r.tap.addedMs), ms(r.relay.addedMs), ms(r.blockingRelay.addedMs), ms(r.direct.pings.p99), ms(r.tap.pings.p99)],
+    })),
+  );
+  const floods = renderTable(
+    `A flood of ${o.flood} notifications, ${FLOOD_ROUNDS} rounds per run, every way in turn; shares of direct in the same round (median over rounds), start = spawn to the answer to initialize`,
+    ['flood direct', 'tap', 'tap + dashboard', 'pipe relay', 'blocking relay', 'start direct', 'start tap', 'start relay'],
+    b.runs.map((r, i) => ({
+      label: `run ${i + 1}`,
+      cells: [perSecond(r.direct.floodPerSecond), pct(r.tap.floodShare), pct(r.floodShareWithDashboard), pct(r.relay.floodShare), pct(r.blockingRelay.floodShare), start(r.direct.startMs), start(r.tap.startMs), start(r.relay.startMs)],
+    })),
+  );
   const summary = renderTable('The tap, median over the runs', ['figure'], [
     { label: 'added to a ping round trip (median)', cells: [ms(b.addedMedianMs)], target: `<= ${TAP_TARGETS.addedMedianMs} ms`, meets: b.addedMedianMs <= TAP_TARGETS.addedMedianMs },
     { label: 'flood rate through the tap, no dashboard', cells: [pct(b.floodShare)], target: `>= ${pct(TAP_TARGETS.floodShare)} of direct`, meets: b.floodShare >= TAP_TARGETS.floodShare },
     { label: 'flood rate through the tap, a dashboard following', cells: [pct(b.floodShareWithDashboard)], target: `>= ${pct(TAP_TARGETS.floodShare)} of direct`, meets: b.floodShareWithDashboard >= TAP_TARGETS.floodShare },
+    { label: 'floor: pipe relay added to a ping', cells: [ms(b.relayAddedMs)], target: `<= ${TAP_TARGETS.addedMedianMs} ms`, meets: b.relayAddedMs <= TAP_TARGETS.addedMedianMs },
+    { label: 'floor: pipe relay flood rate', cells: [pct(b.relayFloodShare)], target: `>= ${pct(TAP_TARGETS.floodShare)} of direct`, meets: b.relayFloodShare >= TAP_TARGETS.floodShare },
+    { label: 'floor: blocking relay added to a ping', cells: [ms(b.blockingRelayAddedMs)], target: `<= ${TAP_TARGETS.addedMedianMs} ms`, meets: b.blockingRelayAddedMs <= TAP_TARGETS.addedMedianMs },
+    { label: 'floor: blocking relay flood rate', cells: [pct(b.blockingRelayFloodShare)], target: `>= ${pct(TAP_TARGETS.floodShare)} of direct`, meets: b.blockingRelayFloodShare >= TAP_TARGETS.floodShare },
+    { label: 'start: direct / tap / pipe relay', cells: [`${start(b.startMs.direct)} / ${start(b.startMs.tap)} / ${start(b.startMs.relay)}`] },
   ]);
-  return `${perRun}\n${summary}`;
+  return `${pings}\n\n${floods}\n${summary}`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,4 +1,4 @@
-/** Builds the frames the HTTP transports record, exchange by exchange, for the analyser's tests. */
+/** Builds the frames the HTTP transports record, exchange by exchange, for the analyser's cases and tests. */
 import type { Frame } from '../../mcp/frame';
 import { toFrame } from '../../mcp/frame-check';
 
@@ -16,6 +16,8 @@ export interface ExchangeSpec {
 
 export class HttpScript {
   readonly frames: Frame[] = [];
+  /** The seq of the last exchange's request head: the exchange's id in its frames' meta. */
+  lastExchange = 0;
 
   private add(dir: Frame['dir'], lane: Frame['lane'], raw: string, meta: Record<string, unknown>): number {
     const seq = this.frames.length + 1;
@@ -28,6 +30,7 @@ export class HttpScript {
     const method = o.method ?? 'POST';
     const stream = o.stream ?? 'post';
     const ex = this.add('c2s', 'http', `${method} /mcp HTTP/1.1\r\n\r\n`, { phase: 'request', method, url: 'http://127.0.0.1/mcp', headers: Object.entries(o.headers ?? {}), stream, ...(o.lastEventId !== undefined ? { lastEventId: o.lastEventId } : {}) });
+    this.lastExchange = ex;
     if (o.body !== undefined) this.add('c2s', 'message', JSON.stringify(o.body), { exchange: ex, stream });
     const resHeaders = { ...(o.type ? { 'content-type': o.type } : {}), ...o.resHeaders };
     this.add('s2c', 'http', '', { phase: 'response', exchange: ex, stream, status: o.status ?? 200, statusText: '', headers: Object.entries(resHeaders), contentType: o.type });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../engine';
-import { HttpScript } from '../testing';
+import { HttpScript } from '../cases/http-script';
 
 
 const POST = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };

@@ -1,7 +1,8 @@
 /** jsonrpc.* rules that need MCP's method table: batches, direction, unknown methods, `_meta` keys. */
+import { metaOf } from '../../mcp/era';
 import { mayBeSentBy, methodInfo } from '../../mcp/methods';
 import type { MessageContext, RuleModule } from '../types';
-import { hasOwn, isObj, objAt } from '../util';
+import { hasOwn, isObj } from '../util';
 
 const S = 'basic/index#';
 /** `_meta` keys with a reserved prefix that the spec itself defines, and since when. */
@@ -16,7 +17,7 @@ function reservedPrefix(key: string): boolean {
 
 /** `_meta` keys of `holder` (params or result) under a reserved prefix the version does not define. */
 function reservedMeta(holder: unknown, seq: number, version: string, report: MessageContext['report']): void {
-  const meta = objAt(holder, '_meta');
+  const meta = metaOf(holder);
   if (!meta) return;
   for (const key in meta) {
     if (!hasOwn(meta, key) || !reservedPrefix(key)) continue;

@@ -41,10 +41,6 @@ function connectionOf(sessionId: string) {
   return st.connections.find((c) => c.id === connectionId);
 }
 
-export function pinnedOf(sessionId: string): PinnedRequest[] {
-  return connectionOf(sessionId)?.pinned ?? [];
-}
-
 /** Keeps it in the connection's pinned list (the same request pinned twice is kept once). */
 export async function pin(sessionId: string, r: Sendable): Promise<void> {
   const c = connectionOf(sessionId);

@@ -11,14 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOUPE_BIN, ROOT } from '../shared/run-cli';
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../..');
-const node22 = path.join(root, 'node_modules/node/bin/node');
-const suite = path.join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-const loupe = path.join(root, 'bin/loupe.mjs');
+const node22 = path.join(ROOT, 'node_modules/node/bin/node');
+const suite = path.join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 // The suite's basic-cimd scenario expects this URL as the client's metadata document.
-const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(loupe)} client --client-metadata-url https://conformance-test.local/client-metadata.json`;
+const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(LOUPE_BIN)} client --client-metadata-url https://conformance-test.local/client-metadata.json`;
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'loupe-conformance-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 

@@ -5,7 +5,7 @@
  */
 import type { LiveSession } from '../../sessions/types';
 import type { ScriptStep } from '../shared/client-options';
-import { fetchAll, LISTS, MAX_PAGES, type ListName } from '../../../lib/client/paged-list';
+import { fetchAll, LISTS, type ListName } from '../../../lib/client/paged-list';
 
 /** Each list and the server capability it needs. */
 export const DISCOVERY: ReadonlyArray<{ list: ListName; capability: string }> = [
@@ -15,7 +15,6 @@ export const DISCOVERY: ReadonlyArray<{ list: ListName; capability: string }> = 
   { list: 'prompts', capability: 'prompts' },
 ];
 
-export { MAX_PAGES };
 
 export interface StepOutcome {
   method: string;

@@ -1,11 +1,13 @@
 /** For the CLI's tests: runs `loupe <args>` as a real subprocess, the way a user or CI does. */
-import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The `loupe` executable, for a test that builds its own command line (a host config, a script). */
+export const LOUPE_BIN = path.join(ROOT, 'bin/loupe.mjs');
 export const FIXTURES = path.join(ROOT, 'e2e/fixtures/servers');
 export const EVERYTHING = ['node', path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'];
 
@@ -13,8 +15,20 @@ export function fixture(name: string): string[] {
   return ['node', path.join(FIXTURES, `${name}.mjs`)];
 }
 
+/** A golden trace (e2e/golden) as text. */
+export function golden(name: string): string {
+  return readFileSync(path.join(ROOT, 'e2e/golden', name), 'utf8');
+}
+
 export function tempDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'loupe-cli-'));
+}
+
+/** A new temporary folder holding these files (name -> text). */
+export function tempFiles(files: Record<string, string>): string {
+  const dir = tempDir();
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
 }
 
 export interface CliResult {
@@ -23,16 +37,65 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
-  return runNode([path.join(ROOT, 'bin/loupe.mjs'), ...args], timeoutMs);
+export interface RunOptions {
+  /** Added to this process's environment. */
+  env?: Record<string, string>;
+  /** The process is killed past this (tsx compiles on start: slow on a busy machine). */
+  timeoutMs?: number;
+}
+
+export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  return runNode([LOUPE_BIN, ...args], options);
 }
 
 /** Runs `node <argv>` from the repository root and collects what it printed and its exit code. */
-export function runNode(argv: string[], timeoutMs = 120_000): Promise<CliResult> {
+export function runNode(argv: string[], { env, timeoutMs = 120_000 }: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, argv, { cwd: ROOT, timeout: timeoutMs, maxBuffer: 64 * 2 ** 20 }, (err, stdout, stderr) => {
+    execFile(process.execPath, argv, { cwd: ROOT, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 64 * 2 ** 20 }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+export interface StartedLoupe {
+  child: ChildProcess;
+  /** The address of the one line `loupe start` prints; rejects if Loupe exits before that. */
+  url: Promise<string>;
+  /** The exit code, or the signal that ended it. */
+  exited: Promise<number | string | null>;
+  stdout(): string;
+  stderr(): string;
+}
+
+const started = new Set<ChildProcess>();
+const URL_LINE = /^Loupe is running at (http:\/\/[\d.]+:\d+\/\?token=[A-Za-z0-9_-]+)$/m;
+
+/** `loupe start --no-build --config-dir DIR ARGS…` as a subprocess (the tests talk to its socket,
+ *  so the page need not be built). Call `killStartedLoupes` after each test. */
+export function startLoupe(configDir: string, args: string[] = [], env: Record<string, string> = {}): StartedLoupe {
+  const child = spawn(process.execPath, [LOUPE_BIN, 'start', '--no-build', '--config-dir', configDir, ...args], {
+    cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (c) => (stdout += c));
+  child.stderr!.on('data', (c) => (stderr += c));
+  const exited = new Promise<number | string | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', () => {
+      const m = URL_LINE.exec(stdout);
+      if (m) resolve(m[1]);
+    });
+    void exited.then((code) => reject(new Error(`loupe start exited with ${code} before printing a URL: ${stderr}`)));
+  });
+  url.catch(() => undefined); // a test that expects an early exit never awaits the URL
+  return { child, url, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** Ends every Loupe `startLoupe` started that is still running. */
+export function killStartedLoupes(): void {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  started.clear();
 }

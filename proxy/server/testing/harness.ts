@@ -2,7 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import type { ProxyMessage } from '../../../lib/wire/protocol';
+import type { Connection } from '../../../lib/wire/connection';
+import type { ProxyMessage, SessionSummary } from '../../../lib/wire/protocol';
 import { ConnectionStore } from '../../config/store';
 import type { SessionRegistry } from '../../sessions/types';
 import { startLoupeServer, type LoupeServer } from '../loupe-server';
@@ -58,8 +59,18 @@ export class PageClient {
     });
   }
 
-  static async connect(h: Harness, headers: Record<string, string> = {}): Promise<PageClient> {
-    const ws = new WebSocket(`ws://127.0.0.1:${h.server.port}/ws?token=${h.token}`, { headers: { Origin: h.origin, ...headers } });
+  static connect(h: Harness, headers: Record<string, string> = {}): Promise<PageClient> {
+    return PageClient.open(`ws://127.0.0.1:${h.server.port}/ws?token=${h.token}`, { Origin: h.origin, ...headers });
+  }
+
+  /** The page of a Loupe started as a process, from the URL it printed (which holds the token). */
+  static at(loupeUrl: string): Promise<PageClient> {
+    const { host, origin, searchParams } = new URL(loupeUrl);
+    return PageClient.open(`ws://${host}/ws?token=${searchParams.get('token')}`, { Origin: origin });
+  }
+
+  private static async open(wsUrl: string, headers: Record<string, string>): Promise<PageClient> {
+    const ws = new WebSocket(wsUrl, { headers });
     const client = new PageClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -92,4 +103,18 @@ export class PageClient {
   close(): void {
     this.ws.close();
   }
+}
+
+/** Opens a session as the page's Connect does (saving the connection first when one is given,
+ *  else the built-in server-everything) and resolves with it once its server is ready. */
+export async function openReadySession(page: PageClient, connection?: Connection, timeoutMs = 30_000): Promise<SessionSummary> {
+  const { defaults } = await page.next('hello', undefined, timeoutMs);
+  if (connection) {
+    page.send({ type: 'connections/save', rid: 'save', connection });
+    const saved = await page.next('ack', (m) => m.rid === 'save', timeoutMs);
+    if (!saved.ok) throw new Error(`could not save the connection: ${saved.error}`);
+  }
+  page.send({ type: 'session/open', rid: 'open', connectionId: connection?.id ?? 'server-everything', options: defaults });
+  const update = await page.next('sessions/update', (m) => m.sessions.some((s) => s.status === 'ready' && s.pid), timeoutMs);
+  return update.sessions.find((s) => s.status === 'ready' && s.pid)!;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ROOT, runCli, tempDir } from '../../cli/shared/run-cli';
+import { LOUPE_BIN, runCli, tempDir } from '../../cli/shared/run-cli';
 import { startEverything, type RunningServer } from '../../transports/http/testing';
 import { Registry } from '../../sessions/registry';
 import { TapWatcher } from '../tap-watcher';
@@ -53,7 +53,7 @@ function recorded(configDir: string): string {
 describe('tap install for HTTP servers', () => {
   it('loupe tap serve serves the address install gave the host, and records the traffic', async () => {
     const { configDir, local } = await installed();
-    const serve: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'tap', 'serve', '--config-dir', configDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const serve: ChildProcess = spawn(process.execPath, [LOUPE_BIN, 'tap', 'serve', '--config-dir', configDir], { stdio: ['ignore', 'pipe', 'pipe'] });
     cleanups.push(() => new Promise((r) => (serve.exitCode !== null ? r(undefined) : (serve.once('exit', r), serve.kill('SIGTERM')))));
     let out = '';
     await new Promise<void>((resolve, reject) => {

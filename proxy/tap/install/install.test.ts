@@ -8,11 +8,10 @@ import { parse } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { EVERYTHING, ROOT, runCli, tempDir } from '../../cli/shared/run-cli';
+import { EVERYTHING, LOUPE_BIN, ROOT, runCli, tempDir } from '../../cli/shared/run-cli';
 import { planInstall } from './wrap';
 
 const FIXTURES = path.join(ROOT, 'e2e/fixtures/host-configs');
-const LOUPE_BIN = path.join(ROOT, 'bin/loupe.mjs');
 
 function place(file: string): { config: string; configDir: string; original: string } {
   const dir = tempDir();

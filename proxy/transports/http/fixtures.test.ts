@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { analyze } from '../../../lib/analyze';
 import { createHttpTransport, type SessionExpired } from './index';
-import { FrameLog, meta, MiniClient, startFixture, testClock, until, sentHeader, type RunningServer } from './testing';
+import { FrameLog, meta, MiniClient, startFixture, testClock, sentHeader, type RunningServer } from './testing';
+import { waitFor } from '../../sessions/test-support';
 
 const running: RunningServer[] = [];
 async function fixture(name: string): Promise<RunningServer> {
@@ -66,7 +67,7 @@ describe('HTTP fixtures that misbehave', () => {
     const { log, t } = connect(`${server.url}/stall`, { requestTimeoutMs: 300, streamIdleTimeoutMs: 200, maxReconnects: 1 });
     await t.start();
     await t.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}');
-    await until(() => log.http('end').some((f) => meta(f).errorCode === 'timeout'), 'the resumption to time out', 5_000);
+    await waitFor(() => log.http('end').some((f) => meta(f).errorCode === 'timeout'), 5_000, 'the resumption to time out');
     const stalled = log.http('end').find((f) => meta(f).streamEnd === 'stalled');
     expect(stalled?.meta).toMatchObject({ lastEventId: 'stall-1', error: expect.stringContaining('stalled') });
     expect(log.http('request').find((f) => meta(f).method === 'GET')?.meta).toMatchObject({ lastEventId: 'stall-1' });

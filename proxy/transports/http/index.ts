@@ -7,10 +7,8 @@ import { resolveHttpOptions, type HttpTransportOptions, type MicroClock } from '
 import { StreamableHttpTransport } from './streamable';
 
 export type { HttpTransport, SessionExpired } from './contract';
-export type { HttpTransportOptions, MicroClock, HttpAuth, Refusal, RecordedFetch, SideRequest, SideResponse } from './options';
-export { HttpTransportError } from './errors';
-export { probeServer, type ProbeFinding, type ProbeReport, type ProbeOptions } from './probes';
-export { appendProbes, httpConnectionFromFlags } from './cli-support';
+export type { HttpTransportOptions, MicroClock, HttpAuth, Refusal, RecordedFetch } from './options';
+export type { ProbeFinding } from './probes';
 
 export function createHttpTransport(connection: Pick<HttpConnection, 'url' | 'headers' | 'mode' | 'timeouts'>, clock: MicroClock, options?: HttpTransportOptions): HttpTransport {
   const url = new URL(connection.url);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport } from './index';
-import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, until, sentHeader, type RunningServer } from './testing';
+import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, sentHeader, type RunningServer } from './testing';
+import { waitFor } from '../../sessions/test-support';
 
 let server: RunningServer;
 beforeAll(async () => { server = await startEverything('sse'); });
@@ -20,7 +21,7 @@ async function exercise(mode: 'sse' | 'auto') {
   const echo = await client.request('tools/call', { name: 'echo', arguments: { message: 'over sse' } });
   expect(JSON.stringify(echo.result)).toContain('over sse');
   await client.request('tools/call', { name: 'toggle-simulated-logging', arguments: {} });
-  await until(() => log.messages('s2c').some((f) => f.raw.includes('notifications/message')), 'a log message');
+  await waitFor(() => log.messages('s2c').some((f) => f.raw.includes('notifications/message')), 10_000, 'a log message');
   await t.close();
   return log;
 }

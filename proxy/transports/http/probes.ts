@@ -24,9 +24,9 @@ import { probeLegacyServer } from './probes-legacy';
 import { setHeader } from './sniff';
 import { HttpWire, type Sink } from './wire';
 
-import type { ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
+import type { ProbeName } from '../../../lib/mcp/frame';
 
-export type { ProbeName, ProbeVerdict, ProbeFinding };
+export type { ProbeFinding };
 export { FOREIGN_ORIGIN };
 
 export interface ProbeOptions {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../../lib/analyze';
 import type { HttpConnection } from '../../../lib/wire/connection';
 import { sessionFor } from '../../sessions/sources';
-import { meta, startEverything, startFixture, until, type RunningServer } from './testing';
+import { meta, startEverything, startFixture, type RunningServer } from './testing';
+import { waitFor } from '../../sessions/test-support';
 
 let server: RunningServer;
 beforeAll(async () => { server = await startEverything('streamableHttp'); });
@@ -20,7 +21,7 @@ describe('a Session over HTTP (the transport factory picks the HTTP transport)',
     expect(tools.tools.map((t) => t.name)).toContain('echo');
     const echo = await s.request('tools/call', { name: 'echo', arguments: { message: 'via session' } });
     expect(JSON.stringify(echo)).toContain('via session');
-    await until(() => s.frames().some((f) => meta(f).stream === 'get' && meta(f).phase === 'response'), 'the GET stream');
+    await waitFor(() => s.frames().some((f) => meta(f).stream === 'get' && meta(f).phase === 'response'), 10_000, 'the GET stream');
     await s.close();
     expect(s.summary().status).toBe('closed');
     const frames = s.frames();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport } from './index';
-import { FrameLog, meta, MiniClient, startEverything, testClock, until, sentHeader, type RunningServer } from './testing';
+import { FrameLog, meta, MiniClient, startEverything, testClock, sentHeader, type RunningServer } from './testing';
+import { waitFor } from '../../sessions/test-support';
 
 let server: RunningServer;
 beforeAll(async () => { server = await startEverything('streamableHttp'); });
@@ -27,9 +28,9 @@ describe('Streamable HTTP against server-everything', () => {
     expect(JSON.stringify(echo.result)).toContain('hi there');
 
     // The GET stream opens after notifications/initialized; a log message travels on it.
-    await until(() => log.http('response').some((f) => meta(f).stream === 'get' && meta(f).status === 200), 'the GET stream');
+    await waitFor(() => log.http('response').some((f) => meta(f).stream === 'get' && meta(f).status === 200), 10_000, 'the GET stream');
     await client.request('tools/call', { name: 'toggle-simulated-logging', arguments: {} });
-    await until(() => log.messages('s2c').some((f) => meta(f).stream === 'get' && f.raw.includes('notifications/message')), 'a log message on the GET stream');
+    await waitFor(() => log.messages('s2c').some((f) => meta(f).stream === 'get' && f.raw.includes('notifications/message')), 10_000, 'a log message on the GET stream');
 
     await t.close();
 

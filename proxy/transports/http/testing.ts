@@ -87,15 +87,6 @@ export function startFixture(name: string, args: string[] = []): Promise<Running
   return startNodeServer(`e2e/fixtures/servers/${name}.mjs`, args, /listening \d+/, '/mcp');
 }
 
-/** Resolves when `pred` holds, polling; rejects with `what` after `ms`. */
-export async function until(pred: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!pred()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Just enough of an MCP client to drive a transport in tests: requests by id, notifications. */
 export class MiniClient {
   private nextId = 1;

@@ -4,7 +4,7 @@
  * (basic/patterns/subscriptions); log messages only for a request that set a log level, and
  * never on a listen stream (server/utilities/logging).
  */
-import { META_LOG_LEVEL, META_SUBSCRIPTION, metaOf } from '../../../mcp/era';
+import { META_LOG_LEVEL, META_SUBSCRIPTION, metaValue } from '../../../mcp/era';
 import type { RuleModule } from '../../types';
 import { arrAt, isObj, own, show, strAt } from '../../util';
 import { SUBS } from './shared';
@@ -33,10 +33,10 @@ export const modernListenRules: RuleModule = {
     if (state.era !== 'modern' || msg.method === undefined) return;
     let asked = logAsked.get(state);
     if (!asked) logAsked.set(state, (asked = new Set()));
-    if (msg.dir === 'c2s' && msg.kind === 'request' && own(metaOf(msg.params) ?? {}, META_LOG_LEVEL) !== undefined) asked.add(msg.seq);
+    if (msg.dir === 'c2s' && msg.kind === 'request' && metaValue(msg.params, META_LOG_LEVEL) !== undefined) asked.add(msg.seq);
     if (msg.dir !== 's2c' || msg.kind !== 'notification') return;
     const at = [msg.seq];
-    const tag = own(metaOf(msg.params) ?? {}, META_SUBSCRIPTION);
+    const tag = metaValue(msg.params, META_SUBSCRIPTION);
     if (msg.method === 'notifications/message') {
       for (const seq of asked) {
         const call = state.calls.callAt(seq);

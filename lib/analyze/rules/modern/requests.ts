@@ -4,7 +4,7 @@
  * methods a modern server no longer knows, a fallback the spec forbids, deprecated features.
  */
 import { eraOfMethod, methodInfo } from '../../../mcp/methods';
-import { META_CAPABILITIES, META_LOG_LEVEL, META_VERSION, metaOf } from '../../../mcp/era';
+import { META_CAPABILITIES, META_LOG_LEVEL, META_VERSION, metaValue } from '../../../mcp/era';
 import type { RuleModule } from '../../types';
 import { isObj, own, show } from '../../util';
 import { once } from './shared';
@@ -40,11 +40,11 @@ export const modernRequestRules: RuleModule = {
       return;
     }
     if (msg.dir !== 'c2s' || msg.kind !== 'request') return;
-    const meta = metaOf(msg.params);
-    const missing = [META_VERSION, META_CAPABILITIES].filter((k) => (k === META_VERSION ? typeof own(meta ?? {}, k) !== 'string' : !isObj(own(meta ?? {}, k))));
+    const missing = [META_VERSION, META_CAPABILITIES].filter((k) => (k === META_VERSION ? typeof metaValue(msg.params, k) !== 'string' : !isObj(metaValue(msg.params, k))));
     if (missing.length) report('modern.request-meta-missing', at, `${msg.method} lacks ${missing.map((k) => `_meta["${k}"]`).join(' and ')}; every modern request must carry them (the server must reject it with -32602)`);
-    if (meta && own(meta, META_LOG_LEVEL) !== undefined && once(state, 'modern.deprecated-feature|logging')) {
-      report('modern.deprecated-feature', at, `${msg.method} asks for log messages (_meta logLevel ${show(own(meta, META_LOG_LEVEL))}): logging is deprecated in 2026-07-28; log to stderr or use OpenTelemetry`);
+    const logLevel = metaValue(msg.params, META_LOG_LEVEL);
+    if (logLevel !== undefined && once(state, 'modern.deprecated-feature|logging')) {
+      report('modern.deprecated-feature', at, `${msg.method} asks for log messages (_meta logLevel ${show(logLevel)}): logging is deprecated in 2026-07-28; log to stderr or use OpenTelemetry`);
     }
   },
 };

@@ -3,7 +3,7 @@
  * allowed (basic/index#resulttype, basic/patterns/mrtr#supported-requests, the tasks extension),
  * what an InputRequiredResult must hold, caching hints (server/utilities/caching), serverInfo.
  */
-import { META_SERVER_INFO, metaOf } from '../../../mcp/era';
+import { META_SERVER_INFO, metaValue } from '../../../mcp/era';
 import { MRTR_TARGET } from '../../../mcp/rounds';
 import type { RuleModule } from '../../types';
 import { isObj, own, path, show, type Obj } from '../../util';
@@ -53,7 +53,7 @@ export const modernResultRules: RuleModule = {
       ];
       if (wrong.length) report('modern.cache-hints-missing', at, `the ${request.method} result needs caching hints: ${wrong.join(', ')}`);
     }
-    if (!isObj(own(metaOf(result) ?? {}, META_SERVER_INFO)) && once(state, 'modern.server-info-missing')) {
+    if (!isObj(metaValue(result, META_SERVER_INFO)) && once(state, 'modern.server-info-missing')) {
       report('modern.server-info-missing', at, `the ${request.method} result carries no _meta["${META_SERVER_INFO}"]; servers should name themselves on every result (said once per session)`);
     }
   },

@@ -1,5 +1,5 @@
 /** What the modern.* rules share: spec sections, `_meta` readers, the client's declared capabilities. */
-import { META_CAPABILITIES, metaOf } from '../../../mcp/era';
+import { META_CAPABILITIES, metaValue } from '../../../mcp/era';
 import { TASKS_EXTENSION } from '../../../mcp/modern';
 import type { AnalysisState } from '../../state';
 import { isObj, own, type Obj } from '../../util';
@@ -10,7 +10,7 @@ export const SUBS = 'basic/patterns/subscriptions#';
 
 /** The capabilities a modern request declared in its `_meta`. */
 export function declaredCapabilities(params: unknown): Obj | undefined {
-  const caps = own(metaOf(params) ?? {}, META_CAPABILITIES);
+  const caps = metaValue(params, META_CAPABILITIES);
   return isObj(caps) ? caps : undefined;
 }
 

@@ -1,0 +1,95 @@
+/**
+ * Only the ping rows of `npm run bench`: an SDK client pinging server-everything directly and the
+ * same pings through Loupe as the page sends them, in alternating rounds, several runs, each with
+ * the load average it ran under.
+ *
+ *   npx tsx scripts/bench/pings.ts [--runs N] [--pings N] [--warmup N] [--compare DIR]
+ *
+ * `--compare DIR` also runs the Loupe of another checkout (DIR holds its bin/loupe.mjs and
+ * node_modules) in the same rounds, so a change is measured before and after under the same load.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { UsageError, parseOwnArgs, positiveInteger } from '../../proxy/cli/shared/args';
+import { directPinger } from './direct-pings';
+import { startLoupe, type LoupeProcess } from './loupe-process';
+import { PageClient } from './page-client';
+import { proxyPinger } from './proxy-pings';
+import { addedPerRound, ROUND, summarize, timeInTurns, type Pinger } from './stats';
+import { ms, renderTable, type Row } from './table';
+
+export const PING_TARGET_MS = 0.19;
+
+interface Contender {
+  label: string;
+  root?: string;
+}
+
+export interface PingRun {
+  load: { before: number; after: number };
+  rows: Array<{ label: string; samples: number[] }>;
+}
+
+/** One run: a direct client and one Loupe per contender, `pings` each, in alternating rounds. */
+export async function pingRun(contenders: Contender[], pings: number, warmup: number): Promise<PingRun> {
+  const loupes: LoupeProcess[] = [];
+  const pages: PageClient[] = [];
+  const pingers: Pinger[] = [];
+  try {
+    pingers.push(await directPinger());
+    for (const c of contenders) {
+      const loupe = await startLoupe(undefined, c.root);
+      loupes.push(loupe);
+      const page = await PageClient.connect(loupe.url);
+      pages.push(page);
+      pingers.push(await proxyPinger(page));
+    }
+    const before = os.loadavg()[0];
+    const samples = await timeInTurns(pingers, pings, warmup);
+    return { load: { before, after: os.loadavg()[0] }, rows: [{ label: 'SDK client, direct', samples: samples[0] }, ...contenders.map((c, i) => ({ label: c.label, samples: samples[i + 1] }))] };
+  } finally {
+    for (const p of pingers) await p.close().catch(() => undefined);
+    for (const p of pages) p.close();
+    for (const l of loupes) await l.stop();
+  }
+}
+
+export function renderPingRun(run: PingRun, pings: number, warmup: number): string {
+  const [direct, ...loupes] = run.rows;
+  const base = summarize(direct.samples);
+  const rows: Row[] = [{ label: direct.label, cells: [ms(base.median), ms(base.p90), ms(base.p99), ''] }];
+  for (const l of loupes) {
+    const s = summarize(l.samples);
+    const added = s.median - base.median;
+    rows.push({ label: l.label, cells: [ms(s.median), ms(s.p90), ms(s.p99), ms(addedPerRound(direct.samples, l.samples))] });
+    rows.push({ label: '  added by it', cells: [ms(added), ms(s.p90 - base.p90), ms(s.p99 - base.p99), ''], target: `<= ${PING_TARGET_MS} ms at the median`, meets: added <= PING_TARGET_MS });
+  }
+  return renderTable(`Pings, ${pings} per client after ${warmup} warm-up, rounds of ${ROUND}; load average ${run.load.before.toFixed(2)} before, ${run.load.after.toFixed(2)} after`, ['median', 'p90', 'p99', 'rounds\' diff'], rows);
+}
+
+const USAGE = 'usage: npx tsx scripts/bench/pings.ts [--runs N] [--pings N] [--warmup N] [--compare DIR]';
+
+async function main(argv: string[]): Promise<number> {
+  let runs: number, pings: number, warmup: number, compare: string | undefined;
+  try {
+    const { values, positionals } = parseOwnArgs(argv, { runs: { type: 'string' }, pings: { type: 'string' }, warmup: { type: 'string' }, compare: { type: 'string' } });
+    if (positionals.length) throw new UsageError(`unexpected '${positionals[0]}'`);
+    runs = positiveInteger('--runs', values.runs, 3);
+    pings = positiveInteger('--pings', values.pings, 3000);
+    warmup = positiveInteger('--warmup', values.warmup, 200);
+    compare = values.compare === undefined ? undefined : path.resolve(values.compare);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`pings: ${e.message}\n${USAGE}`);
+    return 2;
+  }
+  const contenders: Contender[] = [{ label: 'through Loupe (this checkout)' }, ...(compare ? [{ label: `through Loupe (${compare})`, root: compare }] : [])];
+  for (let i = 0; i < runs; i++) {
+    console.log(renderPingRun(await pingRun(contenders, pings, warmup), pings, warmup));
+    console.log();
+  }
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main(process.argv.slice(2));
