@@ -10,7 +10,7 @@ export function LogLines({ sessionId }: { sessionId: string }) {
   const trace = useLoupe((s) => s.traces[sessionId]);
   const lines = useMemo(() => {
     if (!trace) return [];
-    return serverNotifications(trace.frames, trace.classified).filter((n) => n.method === 'notifications/message').map(logLine).slice(-300);
+    return serverNotifications(trace.frames, (i) => trace.model.classifiedOf(i)).filter((n) => n.method === 'notifications/message').map(logLine).slice(-300);
   }, [trace, trace?.version]);
   return (
     <ol aria-label="Log messages" className="rounded bg-zinc-950 p-1 font-mono text-[11px]">

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import '../../lib/browser/noEval';
 import { getSocket } from '../../lib/browser/socket';
+import { stripTokenAfterMount } from '../../lib/browser/token';
 import { useLoupe } from '../../lib/browser/store';
 import { startModelClock } from '../../lib/browser/model-clock';
 import { SessionView } from '../session/SessionView';
@@ -11,8 +12,19 @@ import { Notices } from './Notices';
 import { SessionTabs, panelDomId, tabDomId } from './SessionTabs';
 import { Sidebar } from './Sidebar';
 
+// The socket starts as soon as this module runs in the browser, not after the app has hydrated: the
+// WebSocket opens, the proxy's hello comes and the session is asked for while React still builds
+// the page, so a reload's snapshot starts on its way a hydration earlier. The store can change
+// before hydration: zustand hydrates from its initial state (the server snapshot) and then
+// renders what the socket already put there. The effect below covers a module evaluated on the
+// server (the static export), where there is no window.
+if (typeof window !== 'undefined') getSocket().start();
+
 export function LoupeApp() {
-  useEffect(() => getSocket().start(), []);
+  useEffect(() => {
+    getSocket().start();
+    stripTokenAfterMount();
+  }, []);
   // Every trace's model moves on (analysis, clock ticks, finish) whatever pane is shown.
   useEffect(() => startModelClock(useLoupe), []);
   const active = useLoupe((s) => s.activeTab);

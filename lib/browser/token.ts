@@ -17,6 +17,7 @@ export function takeToken(): string | undefined {
     // The app router writes its own idea of the URL back when its mount effects run, which can
     // come after ours (a parent's effects run after its children's): strip again once they have.
     setTimeout(stripToken, 0);
+    tokenTaken = true;
     return fromUrl;
   }
   try {
@@ -24,6 +25,16 @@ export function takeToken(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+let tokenTaken = false;
+
+/** After the app has mounted: the socket may have taken the token before hydration, and the app
+ *  router's first URL write (its idea of the URL, read before ours was stripped) puts it back. */
+export function stripTokenAfterMount(): void {
+  if (!tokenTaken) return;
+  stripToken();
+  setTimeout(stripToken, 0);
 }
 
 function stripToken(): void {

@@ -1,7 +1,7 @@
 /**
  * One session's frames as the page holds them, whether they stream from the proxy or come from an
  * imported trace file: a thin handle on the trace's one SessionModel (lib/model), which holds the
- * frames, classifies each once on arrival, pairs, builds HTTP exchanges and runs the analyser, so
+ * frames, classifies each once (when first needed), pairs, builds HTTP exchanges and runs the analyser, so
  * the table, the detail pane and every other pane read the same facts.
  *
  * For speed with 100,000 frames the model grows in place; `ingest` returns a new Trace object
@@ -19,8 +19,6 @@ export interface Trace {
   model: SessionModel;
   /** The model's frames, in seq order (the same array, grown in place). */
   frames: Frame[];
-  /** The model's classification: classified[i] belongs to frames[i]. */
-  classified: Classified[];
   /** The highest `endSeq` a snapshot promised; frames up to it are known to exist. */
   snapshotEnd: number;
   /** `performance.now()`-style time (ms) at which the newest frame arrived: with its wire
@@ -38,7 +36,7 @@ export const SNAPSHOT_REDRAW_MS = 250;
 
 export function emptyTrace(source: TraceSource): Trace {
   const model = new SessionModel({ source: source.kind });
-  return { source, model, frames: model.frames, classified: model.classified, snapshotEnd: 0, arrivedAt: 0, version: 0 };
+  return { source, model, frames: model.frames, snapshotEnd: 0, arrivedAt: 0, version: 0 };
 }
 
 /**

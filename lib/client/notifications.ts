@@ -24,12 +24,12 @@ export interface ClassifiedLike {
 }
 
 /** The server's notifications among frames[from..], in order. A batch is read element by element. */
-export function serverNotifications(frames: readonly FrameLike[], classified: readonly ClassifiedLike[], from = 0): ServerNotification[] {
+export function serverNotifications(frames: readonly FrameLike[], classified: (i: number) => ClassifiedLike | undefined, from = 0): ServerNotification[] {
   const out: ServerNotification[] = [];
   for (let i = from; i < frames.length; i++) {
     const f = frames[i];
     if (f.dir !== 's2c' || f.lane !== 'message') continue;
-    const c = classified[i];
+    const c = classified(i);
     const messages = c?.kind === 'batch' && Array.isArray(c.json) ? c.json : c?.kind === 'notification' ? [c.json] : [];
     for (const m of messages) {
       if (typeof m !== 'object' || m === null || 'id' in m) continue;

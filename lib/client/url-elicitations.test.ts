@@ -6,7 +6,7 @@ type Msg = [dir: 's2c' | 'c2s', json: unknown];
 function frames(msgs: Msg[]) {
   return {
     frames: msgs.map(([dir], i) => ({ seq: i + 1, dir, lane: 'message' })),
-    classified: msgs.map(([, json]) => ({ kind: Array.isArray(json) ? 'batch' : 'message', json })),
+    classified: (i: number) => ({ kind: Array.isArray(msgs[i][1]) ? 'batch' : 'message', json: msgs[i][1] }),
   };
 }
 

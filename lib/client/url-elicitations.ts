@@ -69,13 +69,14 @@ function read(s: UrlElicitationState, seq: number, dir: string, m: Obj): void {
   }
 }
 
-/** Reads frames[state.upTo..] into a new state (the old one is left as it was). */
-export function trackUrlElicitations(state: UrlElicitationState, frames: readonly FrameLike[], classified: readonly ClassifiedLike[]): UrlElicitationState {
-  if (frames.length <= state.upTo) return state;
-  const s: UrlElicitationState = { upTo: frames.length, byRequestId: { ...state.byRequestId }, items: [...state.items], notices: [...state.notices] };
-  for (let i = state.upTo; i < frames.length; i++) {
+/** Reads frames[state.upTo..end] into a new state (the old one is left as it was). `classified(i)`
+ *  is frames[i]'s classification. */
+export function trackUrlElicitations(state: UrlElicitationState, frames: readonly FrameLike[], classified: (i: number) => ClassifiedLike | undefined, end = frames.length): UrlElicitationState {
+  if (end <= state.upTo) return state;
+  const s: UrlElicitationState = { upTo: end, byRequestId: { ...state.byRequestId }, items: [...state.items], notices: [...state.notices] };
+  for (let i = state.upTo; i < end; i++) {
     const f = frames[i];
-    const c = classified[i];
+    const c = classified(i);
     if (f.lane !== 'message' || !c) continue;
     const messages = c.kind === 'batch' && Array.isArray(c.json) ? c.json : [c.json];
     for (const m of messages) {

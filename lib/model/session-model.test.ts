@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { script } from '../analyze/testing';
 import { realisticMix } from '../analyze/mix';
 import { SessionModel, modelOf } from './session-model';
@@ -131,5 +131,38 @@ describe('SessionModel ingestion', () => {
     const m = modelOf(script().c('{"jsonrpc":"2.0","id":1,"method":"ping"}').c('{nope').frames);
     expect(m.classifiedAt(1)).toMatchObject({ kind: 'request', method: 'ping', id: 1 });
     expect(m.classifiedAt(2)).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/^not JSON/) });
+  });
+
+  it('takes frames in without parsing them, and parses each message once, when first needed', () => {
+    const frames = script().handshake().c(req(7, 'ping')).c('{nope').s(res(7)).frames;
+    const messages = frames.filter((f) => f.lane === 'message').length;
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const m = new SessionModel({ source: 'file' });
+      m.append(frames);
+      // A snapshot goes in unparsed: nothing reads its messages before a view or the analyser asks.
+      expect(parse).not.toHaveBeenCalled();
+      expect(m.classifiedAt(4)).toMatchObject({ kind: 'request', method: 'ping', id: 7 });
+      expect(parse).toHaveBeenCalledTimes(1);
+      m.finish();
+      // The analyser classified the rest as it went, reusing the row's reading: once each.
+      expect(parse).toHaveBeenCalledTimes(messages);
+      expect(m.classifiedAt(5)).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/^not JSON/) });
+      expect(m.classifiedAt(6)).toMatchObject({ kind: 'response', id: 7 });
+      expect(parse).toHaveBeenCalledTimes(messages);
+      // The malformed frame, never asked for by a view, is still judged.
+      expect(m.annotations.some((a) => a.frames.includes(5))).toBe(true);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('keeps the strict reading of a malformed frame a view classified before the analyser reached it', () => {
+    const frames = script().handshake().c('{"jsonrpc":"2.0","id":1,"method":"ping","id":2}').c('{nope').frames;
+    const early = new SessionModel({ source: 'file' });
+    early.append(frames);
+    for (let seq = frames.length; seq >= 1; seq--) early.classifiedAt(seq);
+    early.finish();
+    expect(early.annotations).toEqual(modelOf(frames).annotations);
   });
 });

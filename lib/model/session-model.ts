@@ -6,9 +6,12 @@
  * text JSON.parse refuses, or a repeated key to locate). Pairs, progress and cancellation come from the analyser's CallIndex
  * (lib/mcp/calls.ts holds the policy for reused ids), HTTP exchanges from one builder.
  *
- * Classification and exchanges follow every `append` at once (they are cheap and the tables need
- * them); the analyser may run behind in budgeted slices (`advance`) so that a 100,000-frame file or
- * snapshot never blocks a page; `analysed` says how far it got. A live session's wire clock moves
+ * Exchanges follow every `append` at once. A frame is classified the first time anything asks
+ * (`classifiedAt`, `classifiedOf`: a table row being drawn) or when the analyser reaches it,
+ * whichever comes first, never twice: a 100,000-frame snapshot goes in without parsing 100,000
+ * messages before its newest row can be drawn, and every frame is still classified (and judged)
+ * once the analyser caught up. The analyser may run behind in budgeted slices (`advance`) so that a
+ * 100,000-frame file or snapshot never blocks a page; `analysed` says how far it got. A live session's wire clock moves
  * between frames (`tick`); `finish()` ends the session: pending stdio lines are judged and no
  * clock tick follows.
  */
@@ -39,8 +42,8 @@ export class SessionModel {
   readonly source: ModelSource;
   /** In seq order: frames[seq - 1] while dense; a sparse file looks positions up in `positions`. */
   readonly frames: Frame[] = [];
-  /** classified[i] belongs to frames[i]. */
-  readonly classified: Classified[] = [];
+  /** classes[i] belongs to frames[i]; undefined until first asked for (`classifiedOf`). */
+  private readonly classes: (Classified | undefined)[] = [];
   readonly exchanges = new HttpExchanges();
   /** Replaced (never appended in place) whenever it grows, so memoised views notice. */
   annotations: Annotation[] = [];
@@ -126,8 +129,9 @@ export class SessionModel {
     const deadline = budgetMs === Infinity ? Infinity : clock() + budgetMs;
     const found: Annotation[] = [];
     while (this.analysed < this.frames.length) {
-      const i = this.analysed++;
+      const i = this.analysed;
       const parsed = this.strictAt(i);
+      this.analysed++;
       this.pending[i] = undefined;
       for (const a of this.analyzer.push(this.frames[i], parsed)) found.push(a);
       // Checking the clock every 64 frames keeps its cost out of the loop.
@@ -172,7 +176,13 @@ export class SessionModel {
   }
 
   classifiedAt(seq: number): Classified | undefined {
-    return this.classified[this.positionOf(seq)];
+    const i = this.positionOf(seq);
+    return i < 0 ? undefined : this.classifiedOf(i);
+  }
+
+  /** The classification of frames[i], made on the first call (by position; frames[i] must exist). */
+  classifiedOf(i: number): Classified {
+    return this.classes[i] ?? this.classify(i);
   }
 
   /** The call a frame belongs to, from its request or its response (once analysed). */
@@ -180,32 +190,41 @@ export class SessionModel {
     return this.calls.callAt(seq);
   }
 
-  /** One reading per frame: JSON.parse classifies it now; the analyser later only confirms that
-   *  nothing was hidden (`confirmStrict`, a scan for repeated keys). Text JSON.parse refuses is
-   *  read by the full strict reader at once, for the classification's reason. */
   private take(f: Frame): void {
+    this.frames.push(f);
+    // A hole, not a parse: the frame is classified when first needed (see the file's comment).
+    this.classes.push(undefined);
+    this.exchanges.push(f);
+  }
+
+  /** One reading per frame: JSON.parse classifies it; the analyser later only confirms that
+   *  nothing was hidden (`confirmStrict`, a scan for repeated keys). Text JSON.parse refuses is
+   *  read by the full strict reader at once, for the classification's reason, and kept for the
+   *  analyser. */
+  private classify(i: number): Classified {
+    const f = this.frames[i];
     let c = OTHER;
-    let parsed: StrictJson | undefined;
     if (f.lane === 'message') {
       const raw = typeof f.raw === 'string' ? f.raw : String(f.raw);
       try {
         c = classifyValue(JSON.parse(raw));
       } catch {
-        parsed = readStrictly(raw);
+        const parsed = readStrictly(raw);
+        // Only until analysed: a frame the analyser already passed never needs it again.
+        if (i >= this.analysed) this.pending[i] = parsed;
         c = classifyParsed(parsed);
       }
     }
-    this.frames.push(f);
-    this.classified.push(c);
-    this.pending[this.frames.length - 1] = parsed;
-    this.exchanges.push(f);
+    this.classes[i] = c;
+    return c;
   }
 
   /** The strict reading the analyser gets for frame `i` (undefined off the message lane). */
   private strictAt(i: number): StrictJson | undefined {
     const f = this.frames[i];
+    const c = this.classifiedOf(i);
     if (f.lane !== 'message' || f.dir === 'local') return undefined;
-    return this.pending[i] ?? confirmStrict(typeof f.raw === 'string' ? f.raw : String(f.raw), this.classified[i].json);
+    return this.pending[i] ?? confirmStrict(typeof f.raw === 'string' ? f.raw : String(f.raw), c.json);
   }
 
   private add(found: Annotation[]): boolean {

@@ -44,10 +44,10 @@ export class SequenceModel {
   /** Adds a row for every frame the session model has analysed since the last call: a row needs
    *  the frame's pairing, which the analyser decides. */
   sync(): void {
-    const { frames, classified } = this.session;
+    const { frames } = this.session;
     const to = this.session.analysed;
     if (this.rows.length >= to) return;
-    for (let i = this.rows.length; i < to; i++) this.pushOne(frames[i], classified[i]);
+    for (let i = this.rows.length; i < to; i++) this.pushOne(frames[i], this.session.classifiedOf(i));
     this.version++;
   }
 

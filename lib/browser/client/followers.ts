@@ -23,7 +23,7 @@ function asksOf(s: LoupeStore, sessionId: string): string[] {
 function onChange(s: LoupeStore, before: LoupeStore): void {
   for (const id of s.tabs) {
     const t = s.traces[id];
-    if (t && t !== before.traces[id]) followUrlElicitations(id, t.frames, t.classified);
+    if (t && t !== before.traces[id]) followUrlElicitations(id, t.model);
     if (s.pending[id] === before.pending[id] && s.clients[id] === before.clients[id]) continue;
     const seen = shown.get(id) ?? new Set<string>();
     shown.set(id, seen);
