@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ProxyMessageSchema } from '../wire/protocol';
-import { checkFramesMessage } from './frames-message';
+import { checkFramesChunk, checkFramesMessage } from './frames-message';
+import { encodeFramesChunk, type ChunkFrame } from '../wire/frame-chunk';
 
 const good = { seq: 1, ts: 12.5, dir: 'c2s', lane: 'message', raw: '{"jsonrpc":"2.0"}', size: 17, meta: { transport: 'stdio' } };
 
@@ -29,6 +30,23 @@ describe('checkFramesMessage', () => {
         expect(checkFramesMessage(json)?.ok).toBe(ProxyMessageSchema.safeParse(json).success);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('gives the binary form the same verdict and the same frames as the JSON form', () => {
+    // The binary form's columns are numbers and its texts strings by construction; every other
+    // field may be anything, and the one validator judges it the same way either form came.
+    const typed = fc.record({ seq: fc.oneof(fc.integer({ min: -2, max: 1e6 }), fc.double()), ts: fc.double(), size: fc.oneof(fc.nat(), fc.double()), raw: fc.string() });
+    fc.assert(
+      fc.property(fc.constantFrom('frames/snapshot', 'frames/append'), fc.oneof(fc.string({ maxLength: 3 }), fc.constant('s-1')), fc.array(fc.tuple(frame, typed), { maxLength: 3 }), fc.nat(), fc.option(fc.boolean(), { nil: undefined }), (type, sessionId, parts, endSeq, more) => {
+        const frames = parts.map(([f, t]) => ({ ...f, ...t })) as unknown as ChunkFrame[];
+        const msg = { type, sessionId, frames, ...(type === 'frames/snapshot' && { endSeq }), ...(more !== undefined && { more }) };
+        const json = checkFramesMessage(JSON.parse(JSON.stringify(msg)));
+        const binary = checkFramesChunk(encodeFramesChunk(msg).slice().buffer);
+        expect(binary.ok).toBe(json?.ok);
+        if (binary.ok && json?.ok) expect(binary.msg).toEqual(json.msg);
+      }),
+      { numRuns: 1000 },
     );
   });
 

@@ -5,11 +5,15 @@
  * on the main thread before the first row could be drawn. Each frame goes through `checkFrame`, the
  * one frame validator (trace files use it too); every other message still goes through zod.
  * frames-message.test.ts checks that both agree, on generated frames and on broken ones.
+ *
+ * The compact binary form (lib/wire/frame-chunk.ts) is taken apart into the very objects the JSON
+ * form parses to, and they go through the same check: one contract whichever form brought them.
  */
 import type { Frame } from '../mcp/frame';
 import { checkFrame } from '../mcp/frame-check';
 import type { ProxyMessage } from '../wire/protocol';
 import { isObject } from '../mcp/json';
+import { decodeFramesChunk } from '../wire/frame-chunk';
 
 type FramesMessage = Extract<ProxyMessage, { type: 'frames/snapshot' | 'frames/append' }>;
 
@@ -34,4 +38,11 @@ export function checkFramesMessage(json: unknown): FramesCheck | undefined {
   }
   if (snapshot && isInt(endSeq)) return { ok: true, msg: { type: 'frames/snapshot', sessionId, frames: checked, endSeq, ...(more !== undefined && { more: more as boolean }) } };
   return { ok: true, msg: { type: 'frames/append', sessionId, frames: checked } };
+}
+
+/** Checks a frames message in the compact binary form, with the same rules as the JSON form. */
+export function checkFramesChunk(buffer: ArrayBuffer): FramesCheck {
+  const decoded = decodeFramesChunk(buffer);
+  if (!decoded.ok) return { ok: false, problem: decoded.problem };
+  return checkFramesMessage(decoded.msg)!;
 }

@@ -9,7 +9,7 @@ import { useLoupe } from './store';
 import { takeToken } from './token';
 import { restoreViewFromUrl } from './viewUrlSync';
 import { Backoff } from './backoff';
-import { checkFramesMessage } from './frames-message';
+import { checkFramesChunk, checkFramesMessage } from './frames-message';
 import { startClientFollowers } from './client/followers';
 import { restorePanels } from './client/panelStore';
 import { restoreTemplates } from './client/templatesStore';
@@ -81,6 +81,8 @@ export class LoupeSocket {
     const url = `${scheme}://${window.location.host}/ws?token=${encodeURIComponent(this.token ?? '')}`;
     useLoupe.getState().setLink({ status: 'connecting' });
     const ws = new WebSocket(url);
+    // Frames come as binary messages in the compact form (lib/wire/frame-chunk.ts), asked for on attach.
+    ws.binaryType = 'arraybuffer';
     this.ws = ws;
     ws.onmessage = (ev) => this.receive(ev.data);
     ws.onclose = () => this.closed(ws);
@@ -110,6 +112,7 @@ export class LoupeSocket {
   }
 
   private receive(data: unknown): void {
+    if (data instanceof ArrayBuffer) return this.receiveFrames(data);
     let json: unknown;
     try {
       json = JSON.parse(String(data));
@@ -126,6 +129,16 @@ export class LoupeSocket {
       return;
     }
     this.dispatch(parsed.data);
+  }
+
+  /** A frames message in the compact form: the same checks as its JSON form, then the same way in. */
+  private receiveFrames(buffer: ArrayBuffer): void {
+    const r = checkFramesChunk(buffer);
+    if (!r.ok) {
+      useLoupe.getState().notify(`The proxy sent a binary frames message this page does not understand (${r.problem}). Is the page older than the proxy? Reload it.`);
+      return;
+    }
+    this.dispatch(r.msg);
   }
 
   private dispatch(msg: ProxyMessage): void {
@@ -216,7 +229,7 @@ export class LoupeSocket {
     if (this.attached.has(sessionId)) return;
     this.attached.add(sessionId);
     try {
-      await this.call({ type: 'session/attach', sessionId });
+      await this.call({ type: 'session/attach', sessionId, binaryFrames: true });
     } catch (e) {
       this.attached.delete(sessionId);
       throw e;

@@ -51,7 +51,9 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   /** The connections (all when `ids` is left out) as `mcpServers` JSON; secrets redacted unless `reveal`. */
   z.object({ type: z.literal('connections/export'), rid: Rid, ids: z.array(z.string()).max(10_000).optional(), reveal: z.boolean().optional() }),
   z.object({ type: z.literal('session/open'), rid: Rid, connectionId: z.string(), options: OpenOptionsSchema }),
-  z.object({ type: z.literal('session/attach'), rid: Rid, sessionId: SessionId }),
+  /** `binaryFrames`: send this session's frames in the compact binary form (lib/wire/frame-chunk.ts)
+   *  instead of `frames/snapshot` and `frames/append` JSON; the page asks for it, scripts need not. */
+  z.object({ type: z.literal('session/attach'), rid: Rid, sessionId: SessionId, binaryFrames: z.boolean().optional() }),
   z.object({ type: z.literal('session/close'), rid: Rid, sessionId: SessionId }),
   z.object({ type: z.literal('session/forget'), rid: Rid, sessionId: SessionId }),
   /** A request sent through Loupe's MCP client whose caller awaits the answer (a completion, a

@@ -3,24 +3,54 @@ import type WebSocket from 'ws';
 import type { ProxyMessage } from '../../lib/wire/protocol';
 import { BATCH_FRAMES, FrameStream, HIGH_WATER_BYTES, SNAPSHOT_CHUNK_FRAMES } from './frame-stream';
 import { ScriptedSession } from './testing/scripted-registry';
+import { decodeFramesChunk } from '../../lib/wire/frame-chunk';
 
 const conn = { id: 'c', name: 'c', transport: 'stdio' as const, command: 'x', args: [], env: {} };
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const turn = () => new Promise((r) => setImmediate(r));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-function setup() {
+type Form = 'JSON' | 'binary';
+
+function setup(form: Form = 'JSON') {
   const session = new ScriptedSession('s', conn, { protocolVersion: '2025-11-25', clientCapabilities: {} });
-  const socket = { readyState: 1, OPEN: 1, bufferedAmount: 0 };
   const sent: ProxyMessage[] = [];
-  const stream = new FrameStream(session, socket as unknown as WebSocket, (m) => sent.push(m));
+  // The binary form goes straight onto the socket; it is decoded here as the page would.
+  const socket = {
+    readyState: 1, OPEN: 1, bufferedAmount: 0,
+    send(bytes: Uint8Array) {
+      const r = decodeFramesChunk(bytes.slice().buffer);
+      if (!r.ok) throw new Error(r.problem);
+      sent.push(r.msg as ProxyMessage);
+    },
+  };
+  const stream = new FrameStream(session, socket as unknown as WebSocket, (m) => {
+    if (form === 'binary' && (m.type === 'frames/snapshot' || m.type === 'frames/append')) throw new Error('frames went as JSON to a page that asked for the binary form');
+    sent.push(m);
+  }, form === 'binary');
   const seqs = () => sent.flatMap((m) => (m.type === 'frames/snapshot' || m.type === 'frames/append' ? m.frames.map((f) => f.seq) : []));
   return { session, socket, sent, stream, seqs };
 }
 
-describe('FrameStream', () => {
+describe.each<Form>(['JSON', 'binary'])('FrameStream, frames as %s', (form) => {
+  const setupForm = () => setup(form);
+
+  it('sends what the session recorded with its credentials masked', async () => {
+    const { session, sent, stream, seqs } = setupForm();
+    const secret = 'sk-live-0123456789abcdef';
+    session.maskedSecrets = () => [secret];
+    session.record(3);
+    session.recorded[1].raw = `{"token":"${secret}"}`;
+    stream.start();
+    session.record(1)[0].raw = `{"again":"${secret}"}`;
+    await vi.waitFor(() => expect(seqs()).toEqual([1, 2, 3, 4]));
+    const raws = sent.flatMap((m) => (m.type === 'frames/snapshot' || m.type === 'frames/append' ? m.frames.map((f) => f.raw) : []));
+    expect(raws.join()).not.toContain(secret);
+    expect(raws[1]).toContain('«redacted:oauth');
+  });
+
   it('batches a flood into few messages of at most BATCH_FRAMES', async () => {
-    const { session, sent, stream, seqs } = setup();
+    const { session, sent, stream, seqs } = setupForm();
     stream.start();
     for (let i = 0; i < 100; i++) session.record(30);
     await wait(40);
@@ -30,7 +60,7 @@ describe('FrameStream', () => {
   });
 
   it('holds frames while the socket is over its high-water mark, then sends them all', async () => {
-    const { session, socket, sent, stream, seqs } = setup();
+    const { session, socket, sent, stream, seqs } = setupForm();
     stream.start();
     socket.bufferedAmount = HIGH_WATER_BYTES + 1;
     session.record(2000);
@@ -42,7 +72,7 @@ describe('FrameStream', () => {
   });
 
   it('sends a large snapshot in chunks, one per turn, and the frames recorded meanwhile after the last', async () => {
-    const { session, sent, stream, seqs } = setup();
+    const { session, sent, stream, seqs } = setupForm();
     const end = 2 * SNAPSHOT_CHUNK_FRAMES + 1;
     session.record(end);
     stream.start();
@@ -66,7 +96,7 @@ describe('FrameStream', () => {
   });
 
   it('cuts a chunk short when its frames hold much text', async () => {
-    const { session, sent, stream, seqs } = setup();
+    const { session, sent, stream, seqs } = setupForm();
     session.record(3);
     for (const f of session.recorded) f.raw = 'x'.repeat(300 * 1024);
     stream.start();
@@ -75,7 +105,7 @@ describe('FrameStream', () => {
   });
 
   it('holds the next chunk while the socket is over its high-water mark', async () => {
-    const { session, socket, sent, stream, seqs } = setup();
+    const { session, socket, sent, stream, seqs } = setupForm();
     session.record(SNAPSHOT_CHUNK_FRAMES + 1);
     stream.start();
     socket.bufferedAmount = HIGH_WATER_BYTES + 1;
@@ -86,7 +116,7 @@ describe('FrameStream', () => {
   });
 
   it('sends no more chunks once stopped', async () => {
-    const { session, sent, stream } = setup();
+    const { session, sent, stream } = setupForm();
     session.record(3 * SNAPSHOT_CHUNK_FRAMES);
     stream.start();
     stream.stop();
@@ -95,7 +125,7 @@ describe('FrameStream', () => {
   });
 
   it('stops sending once stopped', async () => {
-    const { session, sent, stream } = setup();
+    const { session, sent, stream } = setupForm();
     stream.start();
     session.record(5);
     stream.stop();

@@ -26,6 +26,7 @@ import type { Frame } from '../../lib/mcp/frame';
 import type { ProxyMessage } from '../../lib/wire/protocol';
 import type { LiveSession } from '../sessions/types';
 import { maskCredentials } from '../../lib/trace/masked-frames';
+import { encodeFramesChunk } from '../../lib/wire/frame-chunk';
 
 type WireFrames = Extract<ProxyMessage, { type: 'frames/append' }>['frames'];
 
@@ -56,7 +57,15 @@ export class FrameStream {
     private readonly session: LiveSession,
     private readonly ws: WebSocket,
     private readonly send: (msg: ProxyMessage) => void,
+    /** Frames go in the compact binary form (lib/wire/frame-chunk.ts) rather than JSON. */
+    private readonly binary = false,
   ) {}
+
+  /** Sends a frames message in the form this page asked for. */
+  private sendFrames(msg: Extract<ProxyMessage, { type: 'frames/snapshot' | 'frames/append' }>): void {
+    if (!this.binary) return this.send(msg);
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeFramesChunk(msg));
+  }
 
   /** What the page is sent: the frames with the session's OAuth credentials masked, so a token
    *  never reaches the page in clear (exports, made in the proxy, redact them the same way). */
@@ -113,7 +122,7 @@ export class FrameStream {
     for (let chars = 0; to < snap.end && to - from < SNAPSHOT_CHUNK_FRAMES && chars < SNAPSHOT_CHUNK_CHARS; to++) chars += snap.frames[to].raw.length;
     snap.next = to;
     const more = to < snap.end;
-    this.send({ type: 'frames/snapshot', sessionId: this.session.id, frames: this.wire(snap.frames.slice(from, to)), endSeq: snap.endSeq, ...(more && { more }) });
+    this.sendFrames({ type: 'frames/snapshot', sessionId: this.session.id, frames: this.wire(snap.frames.slice(from, to)), endSeq: snap.endSeq, ...(more && { more }) });
     if (more) {
       this.snapshotTimer = setImmediate(() => this.sendChunk());
       return;
@@ -153,7 +162,7 @@ export class FrameStream {
     if (this.snapshot) return;
     const min = fullOnly ? BATCH_FRAMES : 1;
     while (this.queue.length >= min && this.ws.readyState === this.ws.OPEN && this.ws.bufferedAmount < HIGH_WATER_BYTES) {
-      this.send({ type: 'frames/append', sessionId: this.session.id, frames: this.wire(this.queue.splice(0, BATCH_FRAMES)) });
+      this.sendFrames({ type: 'frames/append', sessionId: this.session.id, frames: this.wire(this.queue.splice(0, BATCH_FRAMES)) });
     }
     if (this.ws.readyState === this.ws.OPEN) this.schedule();
   }

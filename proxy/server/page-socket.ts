@@ -215,7 +215,7 @@ export class PageSocket implements HubMember {
     // A second attach from the same page (e.g. after a store reset) starts over with a new snapshot.
     this.dropSession(session.id);
     this.hub.registry.attach(session.id);
-    const stream = new FrameStream(session, this.ws, (m) => this.send(m));
+    const stream = new FrameStream(session, this.ws, (m) => this.send(m), msg.binaryFrames === true);
     this.streams.set(session.id, stream);
     this.ok(msg, { sessionId: session.id });
     stream.start();

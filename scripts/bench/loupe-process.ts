@@ -18,7 +18,10 @@ export interface LoupeProcess {
  *  `root` runs the Loupe of another checkout (a before/after comparison in one run). */
 export async function startLoupe(sharedConfigDir?: string, root = ROOT): Promise<LoupeProcess> {
   const configDir = sharedConfigDir ?? mkdtempSync(path.join(tmpdir(), 'loupe-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'bin/loupe.mjs'), 'start', '--port', '0', '--no-build', '--config-dir', configDir], {
+  // LOUPE_BENCH_PROXY_ARGS: Node options for the proxy alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+  // to profile it during a bench; NODE_OPTIONS refuses --cpu-prof, and would profile the bench too).
+  const nodeArgs = process.env.LOUPE_BENCH_PROXY_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/loupe.mjs'), 'start', '--port', '0', '--no-build', '--config-dir', configDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // If the bench itself is stopped (Ctrl-C, a test runner's time limit), Loupe goes with it.

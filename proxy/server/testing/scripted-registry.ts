@@ -53,6 +53,8 @@ export class ScriptedSession implements LiveSession {
   private waiting: PendingServerRequest[] = [];
 
   readonly client: ScriptedClient = new ScriptedClient(this);
+  /** The credentials the page must only see masked (an OAuth session's tokens). */
+  maskedSecrets?: () => string[];
 
   constructor(readonly id: string, readonly connection: Connection, readonly options: OpenOptions) {}
 

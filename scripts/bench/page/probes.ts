@@ -15,10 +15,11 @@ export interface RenderMarks {
   /** When the measured action (a file picked, a tab clicked) happened. */
   asked?: number;
   /** When the first and the last `frames/snapshot` message reached the page (one, or the chunks
-   *  of one snapshot), and their size in all (UTF-16 code units: characters of JSON). */
+   *  of one snapshot), and their size in all (characters of JSON, or bytes of the binary form). */
   snapshotFirstAt?: number;
   snapshotLastAt?: number;
-  snapshotChars?: number;
+  snapshotSize?: number;
+  snapshotForm?: 'JSON' | 'binary';
   /** When the page asked the proxy for the session (sent `session/attach`). */
   attachSentAt?: number;
 }
@@ -39,11 +40,18 @@ export function installRenderProbe(lastSeq: number): void {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
       this.addEventListener('message', (ev: MessageEvent) => {
-        if (marks.table !== undefined || typeof ev.data !== 'string' || !ev.data.startsWith('{"type":"frames/snapshot"')) return;
+        if (marks.table !== undefined) return;
+        // JSON (`{"type":"frames/snapshot"…`) or the compact binary form (`LFCS`, lib/wire/frame-chunk.ts).
+        const data: unknown = ev.data;
+        const json = typeof data === 'string' && data.startsWith('{"type":"frames/snapshot"');
+        const head = data instanceof ArrayBuffer && data.byteLength >= 4 ? new Uint8Array(data, 0, 4) : undefined;
+        const binary = !!head && String.fromCharCode(...head) === 'LFCS';
+        if (!json && !binary) return;
         const now = performance.now();
         marks.snapshotFirstAt ??= now;
         marks.snapshotLastAt = now;
-        marks.snapshotChars = (marks.snapshotChars ?? 0) + ev.data.length;
+        marks.snapshotSize = (marks.snapshotSize ?? 0) + (json ? (data as string).length : (data as ArrayBuffer).byteLength);
+        marks.snapshotForm = json ? 'JSON' : 'binary';
       });
     }
 

@@ -14,7 +14,9 @@ export interface ReloadFigures {
   /** Navigation start to the first and the last message of the snapshot reaching the page. */
   snapshotFirstMs?: number;
   snapshotLastMs?: number;
-  snapshotChars?: number;
+  /** Characters of JSON, or bytes of the compact binary form, as `snapshotForm` says. */
+  snapshotSize?: number;
+  snapshotForm?: 'JSON' | 'binary';
 }
 
 export async function waitForMark(page: Page, which: 'table' | 'diagram', timeoutMs = 180_000): Promise<number> {
@@ -29,5 +31,5 @@ export async function measureReload(page: Page, lastSeq: number): Promise<Reload
   await page.reload();
   const tableFirstRenderMs = await waitForMark(page, 'table');
   const m = (await page.evaluate(readMarks))!;
-  return { tableFirstRenderMs, attachSentMs: m.attachSentAt, snapshotFirstMs: m.snapshotFirstAt, snapshotLastMs: m.snapshotLastAt, snapshotChars: m.snapshotChars };
+  return { tableFirstRenderMs, attachSentMs: m.attachSentAt, snapshotFirstMs: m.snapshotFirstAt, snapshotLastMs: m.snapshotLastAt, snapshotSize: m.snapshotSize, snapshotForm: m.snapshotForm };
 }

@@ -35,7 +35,7 @@ export function reloadRows(r: ReloadFigures) {
   ];
   if (r.attachSentMs !== undefined) rows.push({ label: '  page loaded, socket open, session asked for', cells: [msText(r.attachSentMs)] });
   if (r.snapshotFirstMs !== undefined && r.attachSentMs !== undefined) rows.push({ label: '  then until the snapshot\'s first message arrived', cells: [msText(r.snapshotFirstMs - r.attachSentMs)] });
-  if (r.snapshotLastMs !== undefined && r.snapshotFirstMs !== undefined) rows.push({ label: `  then until its last arrived (${mib(r.snapshotChars)} of JSON in all)`, cells: [msText(r.snapshotLastMs - r.snapshotFirstMs)] });
+  if (r.snapshotLastMs !== undefined && r.snapshotFirstMs !== undefined) rows.push({ label: `  then until its last arrived (${mib(r.snapshotSize)} of ${r.snapshotForm ?? 'JSON'} in all)`, cells: [msText(r.snapshotLastMs - r.snapshotFirstMs)] });
   if (r.snapshotLastMs !== undefined) rows.push({ label: '  then until the newest row was drawn', cells: [msText(r.tableFirstRenderMs - r.snapshotLastMs)] });
   return rows;
 }
