@@ -50,6 +50,22 @@ describe('checkFramesMessage', () => {
     );
   });
 
+  it('judges frames of one shape by their own numbers in the binary form', () => {
+    const number = fc.oneof(fc.integer({ min: -2, max: 5 }), fc.double(), fc.constant(2 ** 53), fc.constant(-0));
+    const shapes = fc.constantFrom({}, { meta: { transport: 'stdio' } }, { meta: { transport: 'nope' } }, { truncated: true }, { extra: 1 });
+    fc.assert(
+      fc.property(shapes, fc.array(fc.tuple(number, number, number), { minLength: 1, maxLength: 6 }), (shape, numbers) => {
+        const frames = numbers.map(([seq, ts, size]) => ({ ...good, ...shape, seq, ts, size }));
+        const msg = { type: 'frames/append' as const, sessionId: 's', frames };
+        const zod = ProxyMessageSchema.safeParse(msg);
+        const binary = checkFramesChunk(encodeFramesChunk(msg).slice().buffer);
+        expect(binary.ok).toBe(zod.success);
+        if (!binary.ok) expect(binary).toEqual(checkFramesMessage(msg));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('names the first bad frame and field', () => {
     const r = checkFramesMessage({ type: 'frames/append', sessionId: 's', frames: [good, { ...good, seq: 2, dir: 'up' }] });
     expect(r).toEqual({ ok: false, problem: 'frames[1]: frame 2: dir is "up", expected "c2s", "s2c" or "local"' });

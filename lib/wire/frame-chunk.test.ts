@@ -67,6 +67,12 @@ describe('the compact frames form', () => {
       frame(2, 'y'),
       frame(3, '', { dir: 'local', lane: 'lifecycle', meta: { transport: 'stdio', event: 'exit', code: 0 } }),
       frame(4, 'z', { lane: 'stderr', meta: { transport: 'stdio', crlf: true } }),
+      // Neighbours that differ deep inside their meta, or by a field one of them lacks.
+      frame(5, 'h', { lane: 'http', meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'u', headers: [['a', '1']] } }),
+      frame(6, 'h', { lane: 'http', meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'u', headers: [['a', '2']] } }),
+      frame(7, 'h', { lane: 'http', meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'u', headers: [['a', '2'], ['b', '']] } }),
+      frame(8, 'h', { lane: 'http', meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'u', headers: [['a', '2'], ['b', '']] }, truncated: true }),
+      frame(9, 'h', { lane: 'http' }),
     ] as Frame[];
     expect(roundTrip({ type: 'frames/append', sessionId: 's', frames }).frames).toEqual(viaJson({ frames }).frames);
   });

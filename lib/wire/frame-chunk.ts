@@ -53,6 +53,13 @@ export interface DecodedChunk {
   more?: unknown;
 }
 
+/** Beside the message: each frame's shape. Two frames of one shape differ only in seq, ts, size
+ *  (numbers) and raw (a string), so a validator may judge the rest once per shape. */
+export interface DecodedFrames {
+  msg: DecodedChunk;
+  shapeOf: Uint32Array;
+}
+
 const MAGIC = [0x4c, 0x46, 0x43]; // 'LFC'
 const SNAPSHOT = 0x53; // 'S'
 const APPEND = 0x41; // 'A'
@@ -68,6 +75,43 @@ export function isFramesChunk(bytes: Uint8Array): boolean {
   return bytes.length >= PREFIX && bytes[0] === MAGIC[0] && bytes[1] === MAGIC[1] && bytes[2] === MAGIC[2];
 }
 
+/** The fields the layout carries itself; every other one rides in the frame's shape. */
+const LAYOUT_FIELDS = new Set(['seq', 'ts', 'size', 'raw']);
+
+/** Whether two frames have the same fields beside the layout's, with equal values. */
+function sameShape(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  let count = 0;
+  for (const k in a) {
+    if (LAYOUT_FIELDS.has(k)) continue;
+    if (!(k in b) || !sameValue(a[k], b[k])) return false;
+    count++;
+  }
+  for (const k in b) if (!LAYOUT_FIELDS.has(k)) count--;
+  return count === 0;
+}
+
+/** Equal as JSON would write them (a meta is plain data: objects, arrays, primitives). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const k in x) {
+    if (!(k in y) || !sameValue(x[k], y[k])) return false;
+    count++;
+  }
+  for (const _ in y) count--;
+  return count === 0;
+}
+
+function shapeOfFrame(f: Record<string, unknown>, textual: boolean): object {
+  const shape: Record<string, unknown> = {};
+  for (const k in f) if (!LAYOUT_FIELDS.has(k)) shape[k] = f[k];
+  if (!textual) shape.raw = f.raw;
+  return shape;
+}
+
 const wellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed();
 
 export function encodeFramesChunk(msg: FramesChunk): Uint8Array {
@@ -78,20 +122,26 @@ export function encodeFramesChunk(msg: FramesChunk): Uint8Array {
   const textLen = new Uint32Array(n);
   const texts: string[] = [];
   for (let i = 0; i < n; i++) {
-    const { seq: _seq, ts: _ts, size: _size, raw, ...shape } = msg.frames[i];
-    if (wellFormed(raw)) {
+    const f = msg.frames[i] as ChunkFrame & Record<string, unknown>;
+    const raw = f.raw;
+    const textual = wellFormed(raw);
+    if (textual) {
       texts.push(raw);
       textLen[i] = raw.length;
-    } else {
-      (shape as { raw?: string }).raw = raw;
-      textLen[i] = NO_TEXT;
-    }
-    const key = JSON.stringify(shape);
-    let id = shapeIds.get(key);
-    if (id === undefined) {
-      id = shapes.length;
-      shapes.push(shape);
-      shapeIds.set(key, id);
+    } else textLen[i] = NO_TEXT;
+    // Neighbours nearly always share a shape: compared field by field, that costs less than the
+    // JSON key that finds a shape seen further back.
+    let id: number | undefined;
+    if (i > 0 && textual && textLen[i - 1] !== NO_TEXT && sameShape(f, msg.frames[i - 1] as ChunkFrame & Record<string, unknown>)) id = shapeOf[i - 1];
+    else {
+      const shape = shapeOfFrame(f, textual);
+      const key = JSON.stringify(shape);
+      id = shapeIds.get(key);
+      if (id === undefined) {
+        id = shapes.length;
+        shapes.push(shape);
+        shapeIds.set(key, id);
+      }
     }
     shapeOf[i] = id;
   }
@@ -129,7 +179,7 @@ export function encodeFramesChunk(msg: FramesChunk): Uint8Array {
 
 const align8 = (n: number): number => (n + 7) & ~7;
 
-export type DecodeResult = { ok: true; msg: DecodedChunk } | { ok: false; problem: string };
+export type DecodeResult = ({ ok: true } & DecodedFrames) | { ok: false; problem: string };
 
 /** Takes the compact form apart; `problem` says what in the layout is wrong. */
 export function decodeFramesChunk(buffer: ArrayBuffer): DecodeResult {
@@ -181,5 +231,5 @@ export function decodeFramesChunk(buffer: ArrayBuffer): DecodeResult {
   const msg: DecodedChunk = { type, sessionId: header.sessionId, frames };
   if ('endSeq' in header) msg.endSeq = header.endSeq;
   if ('more' in header) msg.more = header.more;
-  return { ok: true, msg };
+  return { ok: true, msg, shapeOf };
 }
