@@ -10,6 +10,8 @@ import { takeToken } from './token';
 import { restoreViewFromUrl } from './viewUrlSync';
 import { Backoff } from './backoff';
 import { checkFramesChunk, checkFramesMessage } from './frames-message';
+import { isDeflatedFramesChunk } from '../wire/frame-chunk';
+import { inflateRaw } from './inflate';
 import { startClientFollowers } from './client/followers';
 import { restorePanels } from './client/panelStore';
 import { restoreTemplates } from './client/templatesStore';
@@ -49,6 +51,9 @@ export class LoupeSocket {
   private flushFrame?: number;
   private readonly backoff = new Backoff(250, 5000);
   private retryTimer?: ReturnType<typeof setTimeout>;
+  /** While a deflated message is being inflated: the messages that came after it wait here, in
+   *  order, so nothing overtakes it (a reply, the next chunk, a live batch). */
+  private inbox?: Promise<void>;
   /** Sessions this socket has asked the proxy to stream; emptied when the link drops. */
   private readonly attached = new Set<string>();
 
@@ -84,7 +89,7 @@ export class LoupeSocket {
     // Frames come as binary messages in the compact form (lib/wire/frame-chunk.ts), asked for on attach.
     ws.binaryType = 'arraybuffer';
     this.ws = ws;
-    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onmessage = (ev) => this.arrive(ws, ev.data);
     ws.onclose = () => this.closed(ws);
   }
 
@@ -109,6 +114,23 @@ export class LoupeSocket {
     if (this.ws || !this.token) return;
     clearTimeout(this.retryTimer);
     this.connect();
+  }
+
+  /** Takes a message in now, or after those still being inflated. */
+  private arrive(ws: WebSocket, data: unknown): void {
+    const deflated = data instanceof ArrayBuffer && isDeflatedFramesChunk(new Uint8Array(data, 0, Math.min(4, data.byteLength)));
+    if (!deflated && !this.inbox) return this.receive(data);
+    // Inflating starts at once; taking in waits for its turn.
+    const ready: Promise<unknown> = deflated ? inflateRaw(new Uint8Array(data, 4)).catch((e: Error) => new InflateFailure(e)) : Promise.resolve(data);
+    const turn = (this.inbox ?? Promise.resolve()).then(() => ready).then((d) => {
+      if (this.ws !== ws) return;
+      if (d instanceof InflateFailure) useLoupe.getState().notify(`The proxy sent a compressed frames message that does not inflate (${d.cause.message}); its frames are missing until the page is reloaded.`);
+      else this.receive(d);
+    });
+    this.inbox = turn;
+    void turn.finally(() => {
+      if (this.inbox === turn) this.inbox = undefined;
+    });
   }
 
   private receive(data: unknown): void {
@@ -254,6 +276,10 @@ export class LoupeSocket {
     if (reply.type === 'request/result' && reply.error) throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data, reply.error.local === true);
     return reply;
   }
+}
+
+class InflateFailure {
+  constructor(readonly cause: Error) {}
 }
 
 let socket: LoupeSocket | undefined;

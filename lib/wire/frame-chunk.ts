@@ -70,6 +70,24 @@ const encoder = new TextEncoder();
 // ignoreBOM: a text that starts with U+FEFF keeps it (the default would swallow it).
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
+/**
+ * A large message goes deflated (raw DEFLATE, RFC 1951) behind its own four bytes, 'L' 'F' 'Z' and
+ * the same 'S' or 'A': a browser moves a WebSocket message from its network process to the page
+ * through a small pipe, a piece at a time, so the reload's time followed the message's bytes, and
+ * frame texts shrink many times over. The proxy deflates (node:zlib), the page inflates with the
+ * browser's DecompressionStream; in between the bytes are the compact form above.
+ */
+const DEFLATED_MAGIC = [0x4c, 0x46, 0x5a]; // 'LFZ'
+
+export function isDeflatedFramesChunk(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === DEFLATED_MAGIC[0] && bytes[1] === DEFLATED_MAGIC[1] && bytes[2] === DEFLATED_MAGIC[2];
+}
+
+/** The four bytes before a deflated message: `bytes` is the compact form it holds. */
+export function deflatedPrefix(bytes: Uint8Array): Uint8Array {
+  return Uint8Array.of(...DEFLATED_MAGIC, bytes[3]);
+}
+
 /** True for the compact form's bytes (a probe may tell a snapshot from an append by byte 3). */
 export function isFramesChunk(bytes: Uint8Array): boolean {
   return bytes.length >= PREFIX && bytes[0] === MAGIC[0] && bytes[1] === MAGIC[1] && bytes[2] === MAGIC[2];

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type WebSocket from 'ws';
 import type { ProxyMessage } from '../../lib/wire/protocol';
-import { BATCH_FRAMES, FrameStream, HIGH_WATER_BYTES, SNAPSHOT_CHUNK_FRAMES } from './frame-stream';
+import { BATCH_FRAMES, DEFLATE_FROM_BYTES, FrameStream, HIGH_WATER_BYTES, SNAPSHOT_CHUNK_FRAMES } from './frame-stream';
 import { ScriptedSession } from './testing/scripted-registry';
-import { decodeFramesChunk } from '../../lib/wire/frame-chunk';
+import { inflateRawSync } from 'node:zlib';
+import { decodeFramesChunk, isDeflatedFramesChunk } from '../../lib/wire/frame-chunk';
 
 const conn = { id: 'c', name: 'c', transport: 'stdio' as const, command: 'x', args: [], env: {} };
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -18,7 +19,12 @@ function setup(form: Form = 'JSON') {
   // The binary form goes straight onto the socket; it is decoded here as the page would.
   const socket = {
     readyState: 1, OPEN: 1, bufferedAmount: 0,
+    deflated: [] as number[],
     send(bytes: Uint8Array) {
+      if (isDeflatedFramesChunk(bytes)) {
+        socket.deflated.push(bytes.length);
+        bytes = inflateRawSync(bytes.subarray(4));
+      }
       const r = decodeFramesChunk(bytes.slice().buffer);
       if (!r.ok) throw new Error(r.problem);
       sent.push(r.msg as ProxyMessage);
@@ -47,6 +53,17 @@ describe.each<Form>(['JSON', 'binary'])('FrameStream, frames as %s', (form) => {
     const raws = sent.flatMap((m) => (m.type === 'frames/snapshot' || m.type === 'frames/append' ? m.frames.map((f) => f.raw) : []));
     expect(raws.join()).not.toContain(secret);
     expect(raws[1]).toContain('«redacted:oauth');
+  });
+
+  it('deflates the large messages of the binary form, and only those', async () => {
+    const { session, socket, sent, stream, seqs } = setupForm();
+    session.record(SNAPSHOT_CHUNK_FRAMES + 1);
+    stream.start();
+    session.record(3);
+    await vi.waitFor(() => expect(seqs()).toEqual(range(1, SNAPSHOT_CHUNK_FRAMES + 4)));
+    expect(sent.filter((m) => m.type === 'frames/snapshot' || m.type === 'frames/append').map((m) => m.frames.length)).toEqual([SNAPSHOT_CHUNK_FRAMES, 1, 3]);
+    if (form === 'binary') expect(socket.deflated).toHaveLength(1);
+    expect(socket.deflated.every((n) => n < DEFLATE_FROM_BYTES)).toBe(true);
   });
 
   it('batches a flood into few messages of at most BATCH_FRAMES', async () => {

@@ -41,11 +41,13 @@ export function installRenderProbe(lastSeq: number): void {
       super(url, protocols);
       this.addEventListener('message', (ev: MessageEvent) => {
         if (marks.table !== undefined) return;
-        // JSON (`{"type":"frames/snapshot"…`) or the compact binary form (`LFCS`, lib/wire/frame-chunk.ts).
+        // JSON (`{"type":"frames/snapshot"…`) or the compact binary form (`LFCS`, deflated `LFZS`,
+        // lib/wire/frame-chunk.ts): the size counted is what crossed the socket.
         const data: unknown = ev.data;
         const json = typeof data === 'string' && data.startsWith('{"type":"frames/snapshot"');
         const head = data instanceof ArrayBuffer && data.byteLength >= 4 ? new Uint8Array(data, 0, 4) : undefined;
-        const binary = !!head && String.fromCharCode(...head) === 'LFCS';
+        const magic = head ? String.fromCharCode(...head) : '';
+        const binary = magic === 'LFCS' || magic === 'LFZS';
         if (!json && !binary) return;
         const now = performance.now();
         marks.snapshotFirstAt ??= now;
