@@ -67,13 +67,15 @@ test('a link restores the session tab, the Sequence pane and the selected frame;
     // The proxy's snapshot of the session's frames is held back until everything else it sends
     // has arrived (the attach answer, session updates): the frames land in the page's last store
     // write, as they did under load, and nothing after them can put the hash right by accident.
-    const held: string[] = [];
+    const held: Array<string | Buffer> = [];
     let release = () => {};
     await other.routeWebSocket(/\/ws/, (ws) => {
       const server = ws.connectToServer();
       release = () => held.splice(0).forEach((m) => ws.send(m));
       server.onMessage((m) => {
-        if (typeof m === 'string' && m.startsWith('{"type":"frames/snapshot"')) held.push(m);
+        // The page asks for frames in the compact binary form: a snapshot starts LFCS, or LFZS deflated.
+        const snapshot = typeof m === 'string' ? m.startsWith('{"type":"frames/snapshot"') : ['LFCS', 'LFZS'].includes(m.subarray(0, 4).toString('latin1'));
+        if (snapshot) held.push(m);
         else ws.send(m);
       });
     });
