@@ -83,11 +83,16 @@ describe('the socket protocol', () => {
     expect(seqs).toEqual(range(seqs.length));
     const frameMessages = page.received.filter((m) => m.type === 'frames/snapshot' || m.type === 'frames/append');
     const chunks = frameMessages.filter((m) => m.type === 'frames/snapshot');
-    expect(chunks.length).toBe(4);
-    expect(chunks.map((c) => c.more ?? false)).toEqual([true, true, true, false]);
-    expect(new Set(chunks.map((c) => c.endSeq))).toEqual(new Set([3 * SNAPSHOT_CHUNK_FRAMES + 5]));
+    // On a busy machine the timer may record a batch before the proxy reads the attach: the
+    // snapshot then holds it too. Whatever its end, every chunk names the same one.
+    const endSeq = chunks[0].endSeq;
+    expect(endSeq).toBeGreaterThanOrEqual(3 * SNAPSHOT_CHUNK_FRAMES + 5);
+    expect(new Set(chunks.map((c) => c.endSeq))).toEqual(new Set([endSeq]));
+    expect(chunks.length).toBe(Math.ceil(endSeq / SNAPSHOT_CHUNK_FRAMES));
+    expect(chunks.map((c) => c.more ?? false)).toEqual(chunks.map((_, i) => i < chunks.length - 1));
+    expect(chunks.at(-1)!.frames.at(-1)!.seq).toBe(endSeq);
     // No live batch overtakes the snapshot: the chunks come first, then only appends.
-    expect(frameMessages.slice(0, 4)).toEqual(chunks);
+    expect(frameMessages.slice(0, chunks.length)).toEqual(chunks);
     // The client panel does not wait for the frames: its state comes right after the first chunk.
     const types = page.received.map((m) => m.type).filter((t) => t === 'frames/snapshot' || t === 'client/snapshot');
     expect(types.slice(0, 2)).toEqual(['frames/snapshot', 'client/snapshot']);
