@@ -19,7 +19,7 @@ export interface RenderMarks {
   snapshotFirstAt?: number;
   snapshotLastAt?: number;
   snapshotSize?: number;
-  snapshotForm?: 'JSON' | 'binary';
+  snapshotForm?: 'JSON' | 'binary' | 'deflated binary';
   /** When the page asked the proxy for the session (sent `session/attach`). */
   attachSentAt?: number;
 }
@@ -53,7 +53,7 @@ export function installRenderProbe(lastSeq: number): void {
         marks.snapshotFirstAt ??= now;
         marks.snapshotLastAt = now;
         marks.snapshotSize = (marks.snapshotSize ?? 0) + (json ? (data as string).length : (data as ArrayBuffer).byteLength);
-        marks.snapshotForm = json ? 'JSON' : 'binary';
+        marks.snapshotForm = json ? 'JSON' : magic === 'LFZS' || marks.snapshotForm === 'deflated binary' ? 'deflated binary' : 'binary';
       });
     }
 

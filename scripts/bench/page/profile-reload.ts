@@ -41,7 +41,8 @@ try {
   const events = JSON.parse(traceText).traceEvents as TraceEvent[];
   const main = busiestMainThread(events);
   // performance.now() is relative to navigation start; the trace's navigationStart mark anchors it.
-  const nav = events.filter((e) => e.name === 'navigationStart' && e.pid === main[0]?.pid).map((e) => e.ts).sort((a, b) => b - a)[0] ?? main[0].ts;
+  // The reload's own navigationStart names the page's URL (later ones, without, are not its origin).
+  const nav = events.filter((e) => e.name === 'navigationStart' && e.pid === main[0]?.pid && (e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL).map((e) => e.ts).sort((a, b) => b - a)[0] ?? main[0].ts;
   const from = nav + (r.attachSentMs ?? 0) * 1000;
   const to = nav + r.tableFirstRenderMs * 1000;
   console.log(`load average ${os.loadavg()[0].toFixed(2)}; reload ${r.tableFirstRenderMs.toFixed(0)} ms: attach sent at ${r.attachSentMs?.toFixed(0)}, snapshot first ${r.snapshotFirstMs?.toFixed(0)}, last ${r.snapshotLastMs?.toFixed(0)}`);

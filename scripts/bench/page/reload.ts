@@ -16,7 +16,7 @@ export interface ReloadFigures {
   snapshotLastMs?: number;
   /** Characters of JSON, or bytes of the compact binary form, as `snapshotForm` says. */
   snapshotSize?: number;
-  snapshotForm?: 'JSON' | 'binary';
+  snapshotForm?: 'JSON' | 'binary' | 'deflated binary';
 }
 
 export async function waitForMark(page: Page, which: 'table' | 'diagram', timeoutMs = 180_000): Promise<number> {

@@ -12,6 +12,8 @@ export const PAGE_TARGETS = { firstRenderMs: 1500, reloadMs: 901, longestFrameMs
 
 const msText = (x: number) => `${Math.round(x).toLocaleString('en-US')} ms`;
 const mib = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 'n/a' : `${(x / 2 ** 20).toFixed(0)} MiB`);
+/** A size that may be well under a MiB (a deflated snapshot), in the unit that shows it. */
+const bytesText = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 'n/a' : x < 2 ** 20 ? `${(x / 1024).toFixed(0)} KiB` : mib(x));
 
 function streamRow(label: string, s: StreamFigures) {
   const longest = Math.max(s.longestRafGapMs, s.longestLoafMs ?? 0);
@@ -35,7 +37,7 @@ export function reloadRows(r: ReloadFigures) {
   ];
   if (r.attachSentMs !== undefined) rows.push({ label: '  page loaded, socket open, session asked for', cells: [msText(r.attachSentMs)] });
   if (r.snapshotFirstMs !== undefined && r.attachSentMs !== undefined) rows.push({ label: '  then until the snapshot\'s first message arrived', cells: [msText(r.snapshotFirstMs - r.attachSentMs)] });
-  if (r.snapshotLastMs !== undefined && r.snapshotFirstMs !== undefined) rows.push({ label: `  then until its last arrived (${mib(r.snapshotSize)} of ${r.snapshotForm ?? 'JSON'} in all)`, cells: [msText(r.snapshotLastMs - r.snapshotFirstMs)] });
+  if (r.snapshotLastMs !== undefined && r.snapshotFirstMs !== undefined) rows.push({ label: `  then until its last arrived (${bytesText(r.snapshotSize)} of ${r.snapshotForm ?? 'JSON'} in all)`, cells: [msText(r.snapshotLastMs - r.snapshotFirstMs)] });
   if (r.snapshotLastMs !== undefined) rows.push({ label: '  then until the newest row was drawn', cells: [msText(r.tableFirstRenderMs - r.snapshotLastMs)] });
   return rows;
 }
