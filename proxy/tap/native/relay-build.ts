@@ -31,17 +31,22 @@ export interface NativeRelayOptions {
 }
 
 /** The relay's binary, built first if needed; or why there is none (the tap then relays in Node). */
-export async function nativeRelay(o: NativeRelayOptions = {}): Promise<NativeRelay> {
+export function nativeRelay(o: NativeRelayOptions = {}): Promise<NativeRelay> {
+  return compiled(RELAY_SOURCE, 'tap-relay', o);
+}
+
+/** A C program of this checkout (the relay; the bench's floor), compiled and cached as above. */
+export async function compiled(sourceFile: string, name: string, o: NativeRelayOptions = {}): Promise<NativeRelay> {
   if (process.platform === 'win32') return { ok: false, reason: 'the native relay is for Linux and macOS' };
   const cc = findOnPath('cc', o.pathVariable ?? process.env.PATH ?? '');
   if (!cc) return { ok: false, reason: 'no C compiler (cc) on PATH' };
   let source: Buffer;
   try {
-    source = readFileSync(RELAY_SOURCE);
+    source = readFileSync(sourceFile);
   } catch (e) {
-    return { ok: false, reason: `cannot read ${RELAY_SOURCE}: ${(e as Error).message}` };
+    return { ok: false, reason: `cannot read ${sourceFile}: ${(e as Error).message}` };
   }
-  const binary = path.join(o.cache ?? NATIVE_CACHE, `tap-relay-${cacheKey(source, cc)}`);
+  const binary = path.join(o.cache ?? NATIVE_CACHE, `${name}-${cacheKey(source, cc)}`);
   if (executable(binary)) return { ok: true, path: binary, built: false };
   const failed = `${binary}.failed`;
   if (!o.retryFailed) {
@@ -51,10 +56,10 @@ export async function nativeRelay(o: NativeRelayOptions = {}): Promise<NativeRel
       /* never failed: build it */
     }
   }
-  return build(cc, binary, failed);
+  return build(cc, sourceFile, binary, failed);
 }
 
-async function build(cc: string, binary: string, failed: string): Promise<NativeRelay> {
+async function build(cc: string, sourceFile: string, binary: string, failed: string): Promise<NativeRelay> {
   const temp = `${binary}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
   try {
     mkdirSync(path.dirname(binary), { recursive: true });
@@ -62,8 +67,8 @@ async function build(cc: string, binary: string, failed: string): Promise<Native
     return { ok: false, reason: `cannot create ${path.dirname(binary)}: ${(e as Error).message}` };
   }
   const error = await new Promise<string | undefined>((resolve) => {
-    execFile(cc, [...FLAGS, '-o', temp, RELAY_SOURCE], { timeout: BUILD_TIMEOUT_MS }, (err, _stdout, stderr) => {
-      resolve(err ? `${cc} could not build the native relay: ${(stderr.trim() || err.message).split('\n').slice(0, 6).join('\n')}` : undefined);
+    execFile(cc, [...FLAGS, '-o', temp, sourceFile], { timeout: BUILD_TIMEOUT_MS }, (err, _stdout, stderr) => {
+      resolve(err ? `${cc} could not build ${path.basename(sourceFile)}: ${(stderr.trim() || err.message).split('\n').slice(0, 6).join('\n')}` : undefined);
     });
   });
   if (error === undefined) {
@@ -73,7 +78,7 @@ async function build(cc: string, binary: string, failed: string): Promise<Native
       return { ok: true, path: binary, built: true };
     } catch (e) {
       rmSync(temp, { force: true });
-      return { ok: false, reason: `cannot keep the native relay at ${binary}: ${(e as Error).message}` };
+      return { ok: false, reason: `cannot keep the build of ${path.basename(sourceFile)} at ${binary}: ${(e as Error).message}` };
     }
   }
   rmSync(temp, { force: true });
