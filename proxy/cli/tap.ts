@@ -74,6 +74,7 @@ export async function run(argv: string[]): Promise<number> {
   let configDir: string;
   let http: HttpTapRun | undefined;
   let relay: RelayWanted;
+  let backlogBytes: number | undefined;
   try {
     const { values, positionals } = parseOwnArgs(split.own, {
       name: { type: 'string' }, 'config-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' },
@@ -87,6 +88,7 @@ export async function run(argv: string[]): Promise<number> {
     name = values.name;
     configDir = resolveConfigDir(values['config-dir']);
     relay = oneOf('LOUPE_TAP_RELAY', process.env.LOUPE_TAP_RELAY || undefined, ['native', 'node'] as const, 'auto');
+    backlogBytes = backlog(process.env.LOUPE_TAP_BACKLOG_BYTES);
     if (values.url !== undefined) {
       if (split.command.length > 0) throw new UsageError('give either --url or a command after --, not both');
       http = { url: httpUrl(values.url), listen: listenAddress(values.listen), mode: oneOf('--mode', values.mode, ['auto', 'streamable', 'sse'] as const, 'auto'), name, configDir };
@@ -113,7 +115,7 @@ export async function run(argv: string[]): Promise<number> {
   // This thread loads nothing it does not need to start the relay: the header is made in the
   // recorder's worker (it needs the trace schemas).
   const header = { name: targetName, command, args, startedAt: startedAt.toISOString(), tap: { pid: process.pid, host: hostProcess(), cwd: process.cwd() } };
-  const result = await runStdioTap({ command, args, file, header, relay, warn: (text) => process.stderr.write(`loupe tap: warning: ${text}\n`) });
+  const result = await runStdioTap({ command, args, file, header, relay, backlogBytes, warn: (text) => process.stderr.write(`loupe tap: warning: ${text}\n`) });
   if ('unavailable' in result) {
     process.stderr.write(`loupe tap: LOUPE_TAP_RELAY=native, but the native relay is unavailable: ${result.unavailable}\nUnset LOUPE_TAP_RELAY (or set it to node) to relay through Node instead.\n`);
     return EXIT_TAP_FAILED;
@@ -134,6 +136,14 @@ export async function run(argv: string[]): Promise<number> {
   }
   // The host may keep our stdin open after the server is gone; nothing is left to do.
   process.exit(outcome.code ?? EXIT_TAP_FAILED);
+}
+
+/** LOUPE_TAP_BACKLOG_BYTES: how far recording may lag the wire before it records gaps (memory it may hold). */
+function backlog(text: string | undefined): number | undefined {
+  if (!text) return undefined;
+  const bytes = Number(text);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new UsageError(`LOUPE_TAP_BACKLOG_BYTES must be a positive whole number of bytes, got '${text}'`);
+  return bytes;
 }
 
 function drained(stream: NodeJS.WritableStream & { writableNeedDrain?: boolean }): Promise<void> {

@@ -21,6 +21,8 @@ export interface StdioTapRun {
   file: string;
   header: Omit<TapHeaderInput, 'tap'> & { tap: Omit<TapHeaderInput['tap'], 'relay'> };
   relay: RelayWanted;
+  /** How far recording may fall behind the wire before it records gaps instead (default 64 MiB). */
+  backlogBytes?: number;
   warn: (text: string) => void;
 }
 
@@ -35,7 +37,8 @@ export async function runStdioTap(o: StdioTapRun): Promise<StdioTapResult> {
     if (!native.ok && o.relay === 'native') return { unavailable: native.reason };
     if (native.ok) {
       recorder = recorderFor(o, 'native');
-      outcome = await new NativeTap({ relay: native.path, command: o.command, args: o.args, sink: recorder, caughtUp: (bytes) => recorder!.caughtUp(bytes) }).run();
+      const sink = recorder;
+      outcome = await new NativeTap({ relay: native.path, command: o.command, args: o.args, sink, caughtUp: (bytes) => sink.caughtUp(bytes), maxBehindBytes: o.backlogBytes }).run();
       if (!outcome && o.relay === 'native') return { unavailable: `${native.path} could not be started` };
     }
   }
@@ -55,5 +58,5 @@ function recorderFor(o: StdioTapRun, relay: TapRelay): TapRecorder {
   // The recorder's worker thread creates the file with its header, frames and writes. Recording
   // is secondary: when the file cannot be created, the server runs regardless.
   const header = { ...o.header, tap: { ...o.header.tap, relay } };
-  return new TapRecorder({ file: o.file, header }, undefined, (reason) => o.warn(`not recording this session: ${reason}`));
+  return new TapRecorder({ file: o.file, header }, o.backlogBytes, (reason) => o.warn(`not recording this session: ${reason}`));
 }
