@@ -23,12 +23,14 @@ export interface NativeTapOptions {
   /** Past this many bytes handed to the sink and not yet taken, the record pipe waits, so the
    *  relay's queue (bounded, with gaps past its bound) holds the backlog. */
   caughtUp?: (bytes: number) => Promise<void> | undefined;
-  /** The relay's bound on its record queue (default: its own, 64 MiB). */
+  /** The relay's bound on its record queue, and the sink's (default: 64 MiB, as theirs). */
   maxBehindBytes?: number;
 }
 
-/** How far ahead of the sink the record pipe is read before it waits. */
+/** How far ahead of the sink the record pipe is read before it waits: well inside the sink's own
+ *  bound, so only the relay ever drops (one bound, one place where gaps are made). */
 const READ_AHEAD = 8 * 2 ** 20;
+const DEFAULT_BOUND = 64 * 2 ** 20;
 
 const SIGNAL_NAMES = new Map(Object.entries(os.constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]));
 const ERRNO_NAMES = new Map(Object.entries(os.constants.errno).map(([name, n]) => [n, name]));
@@ -60,9 +62,10 @@ export class NativeTap {
     const records = child.stdio[3] as Readable;
     const reader = new RelayRecordReader();
     const done = new Promise<void>((resolve) => records.once('close', resolve).once('error', resolve));
+    const readAhead = Math.min(READ_AHEAD, (this.o.maxBehindBytes ?? DEFAULT_BOUND) / 2);
     records.on('data', (chunk: Buffer) => {
       reader.push(chunk, (r) => this.take(r));
-      const caughtUp = this.o.caughtUp?.(READ_AHEAD);
+      const caughtUp = this.o.caughtUp?.(readAhead);
       if (caughtUp) {
         records.pause();
         void caughtUp.then(() => records.resume());
