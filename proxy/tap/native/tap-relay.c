@@ -340,6 +340,11 @@ static void send_out(void) {
     pthread_mutex_lock(&lock);
     if (!head) need_wake = 1;
     pthread_mutex_unlock(&lock);
+  } else if (out_at >= BATCH_BYTES) {
+    /* A reader that keeps up only in part never empties the buffer: drop what it has taken. */
+    memmove(out, out + out_at, out_len - out_at);
+    out_len -= out_at;
+    out_at = 0;
   }
 }
 
