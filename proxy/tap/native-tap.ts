@@ -35,6 +35,19 @@ const DEFAULT_BOUND = 64 * 2 ** 20;
 const SIGNAL_NAMES = new Map(Object.entries(os.constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]));
 const ERRNO_NAMES = new Map(Object.entries(os.constants.errno).map(([name, n]) => [n, name]));
 
+/**
+ * Nothing on this thread is on the host's path any more (the relay is a process of its own, started
+ * already, so it keeps its priority): on a busy machine the recording takes the CPU that the
+ * relay, the host and the server leave, as the recorder's worker does.
+ */
+function yieldToTheRelay(): void {
+  try {
+    os.setPriority(19);
+  } catch {
+    /* not allowed here: record at the tap's priority */
+  }
+}
+
 export class NativeTap {
   readonly clock = new RelayClock();
   private readonly events: TapEvents;
@@ -58,6 +71,7 @@ export class NativeTap {
       child.once('error', () => resolve(false));
     });
     if (!started) return undefined;
+    yieldToTheRelay();
     const unforward = this.forwardSignals(child);
     const records = child.stdio[3] as Readable;
     const reader = new RelayRecordReader();

@@ -31,6 +31,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -61,7 +62,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct rec *head, *tail;
 /* Bytes recorded but not yet written to the record pipe: the bound applies to this. */
 static size_t behind, max_behind = (size_t)64 << 20;
-static int need_wake = 1, full_woken, rec_dead;
+static int need_wake = 1, rec_dead;
 static int stream_over[3];
 static int wake_pipe[2] = {-1, -1};
 static volatile pid_t child_pid;
@@ -106,12 +107,11 @@ static struct rec *append(uint8_t kind, uint8_t stream, uint32_t len, int ready)
   return r;
 }
 
+/* The main thread is woken for the first record after the queue emptied, and not again until it
+ * has written the batch: a flood wakes it once a batch, not once a chunk. */
 static void woken_if_needed(void) {
   if (need_wake) {
     need_wake = 0;
-    wake('r');
-  } else if (behind >= BATCH_BYTES && !full_woken) {
-    full_woken = 1;
     wake('r');
   }
 }
@@ -310,7 +310,6 @@ static void collect(int final) {
     }
     pthread_mutex_lock(&lock);
   }
-  full_woken = 0;
   if (!head && out_at == out_len) need_wake = 1;
   pthread_mutex_unlock(&lock);
 }
@@ -499,6 +498,11 @@ int main(int argc, char **argv) {
   pthread_create(&t, &detached, pass, &s2c);
   pthread_create(&t, &detached, pass, &err);
   pthread_sigmask(SIG_SETMASK, &old, NULL);
+#if defined(__linux__)
+  /* This thread only moves records to Node and watches the server: on a busy machine it takes the
+   * CPU the relaying threads, the host and the server leave (Linux nices a thread, not the process). */
+  setpriority(PRIO_PROCESS, 0, 19);
+#endif
 
   int status = 0, exited = 0, out_done = 0, err_done = 0;
   int64_t deadline = 0, drain_until = 0;
