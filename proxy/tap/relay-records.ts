@@ -20,36 +20,49 @@ export type RelayRecord =
   | { kind: 'signal'; hi: number; lo: number; signo: number }
   | { kind: 'exit'; hi: number; lo: number; code: number | null; signo: number };
 
-/** Splits the record pipe's bytes into records, whatever the chunking. */
+/** Splits the record pipe's bytes into records, whatever the chunking, in time linear in the bytes. */
 export class RelayRecordReader {
-  private pending: Uint8Array = new Uint8Array(0);
+  /** Bytes not yet making a whole record, and how many the next record needs before it is whole. */
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+  private needed = HEADER;
 
   push(chunk: Uint8Array, emit: (r: RelayRecord) => void): void {
-    let buf = this.pending.length ? concat(this.pending, chunk) : chunk;
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes < this.needed) return;
+    const buf = this.pending.length === 1 ? chunk : concat(this.pending, this.pendingBytes);
     let at = 0;
+    this.needed = HEADER;
     while (buf.length - at >= HEADER) {
       const view = new DataView(buf.buffer, buf.byteOffset + at, HEADER);
       const length = view.getUint32(4, true);
-      if (buf.length - at < HEADER + length) break;
-      const payload = buf.subarray(at + HEADER, at + HEADER + length);
-      emit(decode(buf[at], buf[at + 1], view.getUint32(12, true), view.getUint32(8, true), payload));
+      if (buf.length - at < HEADER + length) {
+        this.needed = HEADER + length;
+        break;
+      }
+      emit(decode(buf[at], buf[at + 1], view.getUint32(12, true), view.getUint32(8, true), buf.subarray(at + HEADER, at + HEADER + length)));
       at += HEADER + length;
     }
-    buf = buf.subarray(at);
     // Kept as a copy: the stream may reuse the buffer it handed over.
-    this.pending = buf.length ? buf.slice() : new Uint8Array(0);
+    const rest = buf.subarray(at);
+    this.pending = rest.length ? [rest.slice()] : [];
+    this.pendingBytes = rest.length;
   }
 
   /** Bytes of a record cut off when the pipe ended (a relay that died mid-write). */
   get leftover(): number {
-    return this.pending.length;
+    return this.pendingBytes;
   }
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
+function concat(parts: Uint8Array[], bytes: number): Uint8Array {
+  const out = new Uint8Array(bytes);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 

@@ -294,8 +294,8 @@ export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; 
   );
   const added = (label: string, x: number) => ({ label, cells: [ms(x)], target: `<= ${TAP_TARGETS.addedMedianMs} ms`, meets: x <= TAP_TARGETS.addedMedianMs });
   const flood = (label: string, x: number) => ({ label, cells: [pct(x)], target: `>= ${pct(TAP_TARGETS.floodShare)} of direct`, meets: x >= TAP_TARGETS.floodShare });
-  const summary = renderTable('The tap, median over the runs', ['figure'], [
-    added(`added to a ping round trip (median), ${b.tapRelay} relay`, b.addedMedianMs),
+  const summary = renderTable(`The tap (${b.tapRelay} relay), median over the runs`, ['figure'], [
+    added('added to a ping round trip (median)', b.addedMedianMs),
     flood('flood rate through the tap, no dashboard', b.floodShare),
     flood('flood rate through the tap, a dashboard following', b.floodShareWithDashboard),
     ...others.flatMap((w) => [added(`${NAMES[w]} added to a ping`, b.ways[w]!.addedMs), flood(`${NAMES[w]} flood rate`, b.ways[w]!.floodShare)]),
