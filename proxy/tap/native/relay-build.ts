@@ -40,6 +40,7 @@ export async function compiled(sourceFile: string, name: string, o: NativeRelayO
   if (process.platform === 'win32') return { ok: false, reason: 'the native relay is for Linux and macOS' };
   const cc = findOnPath('cc', o.pathVariable ?? process.env.PATH ?? '');
   if (!cc) return { ok: false, reason: 'no C compiler (cc) on PATH' };
+  if (macOSStub(cc)) return { ok: false, reason: "no C compiler: /usr/bin/cc needs Apple's Command Line Tools (xcode-select --install)" };
   let source: Buffer;
   try {
     source = readFileSync(sourceFile);
@@ -105,6 +106,22 @@ function executable(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * macOS ships /usr/bin/cc as a stub that, without the Command Line Tools, asks the person to install
+ * them in a dialog: a tap started by a host must not pop one up, so the stub counts as no compiler.
+ */
+function macOSStub(cc: string): boolean {
+  if (process.platform !== 'darwin' || cc !== '/usr/bin/cc') return false;
+  return !['/Library/Developer/CommandLineTools/usr/bin/cc', '/Applications/Xcode.app/Contents/Developer/usr/bin'].some((p) => {
+    try {
+      statSync(p);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 function findOnPath(name: string, pathVariable: string): string | undefined {
