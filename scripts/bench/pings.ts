@@ -1,7 +1,8 @@
 /**
- * Only the ping rows of `npm run bench`: an SDK client pinging server-everything directly and the
- * same pings through Loupe as the page sends them, in alternating rounds, several runs, each with
- * the load average it ran under, and the CPU each Loupe's JavaScript thread spent per ping.
+ * Only the ping rows of `npm run bench`: an SDK client pinging server-everything directly, the
+ * same pings through a bare WebSocket-to-stdio relay (the floor: relay-pings.ts) and through Loupe
+ * as the page sends them, in alternating rounds, several runs, each with the load average it ran
+ * under, and the CPU each relay's JavaScript thread spent per ping.
  *
  *   npx tsx scripts/bench/pings.ts [--runs N] [--pings N] [--warmup N] [--compare DIR]
  *
@@ -17,6 +18,7 @@ import { directPinger } from './direct-pings';
 import { startLoupe, type LoupeProcess } from './loupe-process';
 import { PageClient } from './page-client';
 import { proxyPinger } from './proxy-pings';
+import { relayPinger } from './relay-pings';
 import { addedPerRound, ROUND, summarize, timeInTurns, type Pinger } from './stats';
 import { ms, renderTable, type Row } from './table';
 
@@ -29,7 +31,8 @@ interface Contender {
 
 export interface PingRun {
   load: { before: number; after: number };
-  /** `cpuUs`: microseconds of CPU the Loupe's JavaScript thread spent per ping (Linux only). */
+  /** `cpuUs`: microseconds of CPU the relay's JavaScript thread spent per ping (Linux only).
+   *  The rows are the direct client, the bare relay (the floor), then each Loupe. */
   rows: Array<{ label: string; samples: number[]; cpuUs?: number }>;
 }
 
@@ -46,13 +49,15 @@ function mainThreadCpuMs(pid: number): number | undefined {
   }
 }
 
-/** One run: a direct client and one Loupe per contender, `pings` each, in alternating rounds. */
+/** One run: a direct client, the bare relay and one Loupe per contender, `pings` each, in alternating rounds. */
 export async function pingRun(contenders: Contender[], pings: number, warmup: number): Promise<PingRun> {
   const loupes: LoupeProcess[] = [];
   const pages: PageClient[] = [];
   const pingers: Pinger[] = [];
   try {
     pingers.push(await directPinger());
+    const relay = await relayPinger();
+    pingers.push(relay);
     for (const c of contenders) {
       const loupe = await startLoupe(undefined, c.root);
       loupes.push(loupe);
@@ -61,15 +66,20 @@ export async function pingRun(contenders: Contender[], pings: number, warmup: nu
       pingers.push(await proxyPinger(page));
     }
     const before = os.loadavg()[0];
-    const cpuBefore = loupes.map((l) => mainThreadCpuMs(l.pid));
+    const pids = [relay.pid, ...loupes.map((l) => l.pid)];
+    const cpuBefore = pids.map(mainThreadCpuMs);
     const samples = await timeInTurns(pingers, pings, warmup);
-    const cpuUs = loupes.map((l, i) => {
-      const [was, now] = [cpuBefore[i], mainThreadCpuMs(l.pid)];
+    const cpuUs = pids.map((pid, i) => {
+      const [was, now] = [cpuBefore[i], mainThreadCpuMs(pid)];
       return was === undefined || now === undefined ? undefined : ((now - was) * 1000) / (pings + warmup);
     });
     return {
       load: { before, after: os.loadavg()[0] },
-      rows: [{ label: 'SDK client, direct', samples: samples[0] }, ...contenders.map((c, i) => ({ label: c.label, samples: samples[i + 1], cpuUs: cpuUs[i] }))],
+      rows: [
+        { label: 'SDK client, direct', samples: samples[0] },
+        { label: 'bare WebSocket relay (floor)', samples: samples[1], cpuUs: cpuUs[0] },
+        ...contenders.map((c, i) => ({ label: c.label, samples: samples[i + 2], cpuUs: cpuUs[i + 1] })),
+      ],
     };
   } finally {
     for (const p of pingers) await p.close().catch(() => undefined);
@@ -79,14 +89,20 @@ export async function pingRun(contenders: Contender[], pings: number, warmup: nu
 }
 
 export function renderPingRun(run: PingRun, pings: number, warmup: number): string {
-  const [direct, ...loupes] = run.rows;
+  const [direct, floor, ...loupes] = run.rows;
   const base = summarize(direct.samples);
+  const floorMedian = summarize(floor.samples).median;
   const rows: Row[] = [{ label: direct.label, cells: [ms(base.median), ms(base.p90), ms(base.p99), '', ''] }];
-  for (const l of loupes) {
+  for (const l of [floor, ...loupes]) {
     const s = summarize(l.samples);
     const added = s.median - base.median;
     rows.push({ label: l.label, cells: [ms(s.median), ms(s.p90), ms(s.p99), ms(addedPerRound(direct.samples, l.samples)), l.cpuUs === undefined ? '' : `${l.cpuUs.toFixed(1)} us`] });
+    if (l === floor) {
+      rows.push({ label: '  added by it', cells: [ms(added), ms(s.p90 - base.p90), ms(s.p99 - base.p99), '', ''] });
+      continue;
+    }
     rows.push({ label: '  added by it', cells: [ms(added), ms(s.p90 - base.p90), ms(s.p99 - base.p99), '', ''], target: `<= ${PING_TARGET_MS} ms at the median`, meets: added <= PING_TARGET_MS });
+    rows.push({ label: '  above the floor', cells: [ms(s.median - floorMedian), '', '', ms(addedPerRound(floor.samples, l.samples)), ''] });
   }
   return renderTable(`Pings, ${pings} per client after ${warmup} warm-up, rounds of ${ROUND}; load average ${run.load.before.toFixed(2)} before, ${run.load.after.toFixed(2)} after`, ['median', 'p90', 'p99', 'rounds\' diff', 'its CPU/ping'], rows);
 }
