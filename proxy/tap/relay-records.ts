@@ -4,6 +4,7 @@
  * the time it happened as monotonic nanoseconds (u64, low word first); then the payload. Keep the
  * numbers in step with the enums at the top of tap-relay.c.
  */
+import { concat } from '../../lib/mcp/framing';
 import type { TapStream } from './tap-framer';
 
 const HEADER = 16;
@@ -31,7 +32,7 @@ export class RelayRecordReader {
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
     if (this.pendingBytes < this.needed) return;
-    const buf = this.pending.length === 1 ? chunk : concat(this.pending, this.pendingBytes);
+    const buf = concat(this.pending, this.pendingBytes);
     let at = 0;
     this.needed = HEADER;
     while (buf.length - at >= HEADER) {
@@ -54,16 +55,6 @@ export class RelayRecordReader {
   get leftover(): number {
     return this.pendingBytes;
   }
-}
-
-function concat(parts: Uint8Array[], bytes: number): Uint8Array {
-  const out = new Uint8Array(bytes);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 function decode(kind: number, streamId: number, hi: number, lo: number, payload: Uint8Array): RelayRecord {
