@@ -113,7 +113,8 @@ export function decodeLine(bytes: Uint8Array, size: number): Line {
   }
 }
 
-function concat(parts: Uint8Array[], total: number): Uint8Array {
+/** The parts end to end (the one part itself when there is one). */
+export function concat(parts: Uint8Array[], total: number): Uint8Array {
   if (parts.length === 1) return parts[0];
   const out = new Uint8Array(total);
   let at = 0;

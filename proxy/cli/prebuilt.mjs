@@ -13,7 +13,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const PREBUILT_CACHE = path.join(ROOT, 'node_modules/.cache/loupe-prebuilt');
+/** Where Loupe keeps what it builds for this checkout: these bundles, the tap's native relay. */
+export const CACHE_DIR = path.join(ROOT, 'node_modules/.cache');
+export const PREBUILT_CACHE = path.join(CACHE_DIR, 'loupe-prebuilt');
 /** The commands that run from a bundle, each from the module whose `run(argv)` the table in commands.ts loads. */
 const COMMAND_ENTRIES = { start: 'proxy/cli/start.ts', tap: 'proxy/cli/tap.ts' };
 /**

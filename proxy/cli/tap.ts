@@ -13,9 +13,8 @@ import path from 'node:path';
 import { oneOf, parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/args';
 import { resolveConfigDir } from '../config/paths';
 import type { HttpTapRun } from '../tap/run-http-tap';
-import { StdioTap } from '../tap/stdio-tap';
+import { runStdioTap, type RelayWanted } from '../tap/run-stdio-tap';
 import { tapFileName, tapsDir } from '../tap/tap-file';
-import { TapRecorder } from '../tap/tap-recorder';
 
 const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] -- COMMAND [ARGS...]
        loupe tap --url URL [--listen HOST:PORT] [--mode auto|streamable|sse] [--name NAME] [--config-dir DIR]
@@ -32,7 +31,10 @@ server in a host's MCP config: "command": "loupe", "args": ["tap", "--", "<comma
                      every request on to URL (Streamable HTTP, or legacy HTTP+SSE with --mode sse)
   --listen HOST:PORT where that address listens (default 127.0.0.1 and any free port)
   --config-dir DIR   where taps are recorded (default: LOUPE_CONFIG_DIR or ~/.config/loupe);
-                     the dashboard must use the same one to see them`;
+                     the dashboard must use the same one to see them
+
+The bytes go through a small native relay, compiled with the system's cc on first use, or through
+Node where it cannot be; LOUPE_TAP_RELAY=native|node forces one.`;
 
 export const EXIT_USAGE = 64;
 export const EXIT_CANNOT_RUN = 126;
@@ -71,6 +73,8 @@ export async function run(argv: string[]): Promise<number> {
   let name: string | undefined;
   let configDir: string;
   let http: HttpTapRun | undefined;
+  let relay: RelayWanted;
+  let backlogBytes: number | undefined;
   try {
     const { values, positionals } = parseOwnArgs(split.own, {
       name: { type: 'string' }, 'config-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' },
@@ -83,6 +87,8 @@ export async function run(argv: string[]): Promise<number> {
     if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': put the server's command after --`);
     name = values.name;
     configDir = resolveConfigDir(values['config-dir']);
+    relay = oneOf('LOUPE_TAP_RELAY', process.env.LOUPE_TAP_RELAY || undefined, ['native', 'node'] as const, 'auto');
+    backlogBytes = backlog(process.env.LOUPE_TAP_BACKLOG_BYTES);
     if (values.url !== undefined) {
       if (split.command.length > 0) throw new UsageError('give either --url or a command after --, not both');
       http = { url: httpUrl(values.url), listen: listenAddress(values.listen), mode: oneOf('--mode', values.mode, ['auto', 'streamable', 'sse'] as const, 'auto'), name, configDir };
@@ -106,21 +112,21 @@ export async function run(argv: string[]): Promise<number> {
   const startedAt = new Date();
   const targetName = name ?? defaultName(command, args);
   const file = path.join(tapsDir(configDir), tapFileName(targetName, startedAt, process.pid));
-  // The recorder's worker thread creates the file with its header, frames and writes: this thread
-  // only forwards bytes, and loads nothing it does not need for that (the header needs the trace
-  // schemas). Recording is secondary: when the file cannot be created, the server runs regardless.
+  // This thread loads nothing it does not need to start the relay: the header is made in the
+  // recorder's worker (it needs the trace schemas).
   const header = { name: targetName, command, args, startedAt: startedAt.toISOString(), tap: { pid: process.pid, host: hostProcess(), cwd: process.cwd() } };
-  const recorder = new TapRecorder({ file, header }, undefined, (reason) => process.stderr.write(`loupe tap: warning: not recording this session: ${reason}\n`));
-  const sink = recorder;
-  const tap = new StdioTap({ command, args, io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, sink });
-  const outcome = await tap.run();
-  const recorded = await recorder.close();
-  if (recorded.error && !recorded.notRecording) process.stderr.write(`loupe tap: warning: the trace ${file} is incomplete: ${recorded.error}\n`);
+  const result = await runStdioTap({ command, args, file, header, relay, backlogBytes, warn: (text) => process.stderr.write(`loupe tap: warning: ${text}\n`) });
+  if ('unavailable' in result) {
+    process.stderr.write(`loupe tap: LOUPE_TAP_RELAY=native, but the native relay is unavailable: ${result.unavailable}\nUnset LOUPE_TAP_RELAY (or set it to node) to relay through Node instead.\n`);
+    return EXIT_TAP_FAILED;
+  }
+  const { outcome } = result;
   if (outcome.kind === 'spawn-failed') {
     process.stderr.write(`loupe tap: ${outcome.error}\n`);
     return outcome.errno === 'ENOENT' ? EXIT_NOT_FOUND : outcome.errno === 'EACCES' ? EXIT_CANNOT_RUN : EXIT_TAP_FAILED;
   }
-  await drained(process.stdout);
+  // The native relay wrote the host's stdout itself; only the Node relay's writes may be pending.
+  if (result.relay === 'node') await drained(process.stdout);
   if (outcome.signal) {
     // End the way the server ended, so the host sees the same thing it would without the tap.
     process.removeAllListeners(outcome.signal);
@@ -130,6 +136,14 @@ export async function run(argv: string[]): Promise<number> {
   }
   // The host may keep our stdin open after the server is gone; nothing is left to do.
   process.exit(outcome.code ?? EXIT_TAP_FAILED);
+}
+
+/** LOUPE_TAP_BACKLOG_BYTES: how far recording may lag the wire before it records gaps (memory it may hold). */
+function backlog(text: string | undefined): number | undefined {
+  if (!text) return undefined;
+  const bytes = Number(text);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new UsageError(`LOUPE_TAP_BACKLOG_BYTES must be a positive whole number of bytes, got '${text}'`);
+  return bytes;
 }
 
 function drained(stream: NodeJS.WritableStream & { writableNeedDrain?: boolean }): Promise<void> {

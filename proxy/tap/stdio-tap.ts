@@ -1,16 +1,17 @@
 /**
- * The stdio tap: a host runs `loupe tap -- COMMAND ARGS…` in place of its server. The tap starts the
- * server with the host's environment and working directory, passes bytes both ways exactly as they
- * come (chunks are written on before anything looks at them), forwards the server's stderr to its
- * own, and ends the way the server ended. Beside the pipes it hands what crossed to its sink, each
- * chunk with the time it arrived: c2s from the host's stdin, s2c from the server's stdout, the
- * server's stderr, and process events. Framing and writing happen in the sink (a worker thread),
- * never on this thread, which only forwards. It never writes a byte of its own to stdout.
+ * The stdio tap's Node relay, for where the native one (native-tap.ts) cannot run. A host runs
+ * `loupe tap -- COMMAND ARGS…` in place of its server; the tap starts the server with the host's
+ * environment and working directory, passes bytes both ways exactly as they come (chunks are
+ * written on before anything looks at them), forwards the server's stderr to its own, and ends the
+ * way the server ended. Beside the pipes it hands what crossed to its sink, each chunk with the
+ * time it arrived: c2s from the host's stdin, s2c from the server's stdout, the server's stderr,
+ * and process events. Framing and writing happen in the sink (a worker thread), never on this
+ * thread, which only forwards. It never writes a byte of its own to stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { LifecycleMeta } from '../../lib/mcp/frame';
 import { SessionClock } from '../sessions/clock';
-import { describeExit, describeSpawnError, displayCommand } from '../transports/stdio-text';
+import { describeSpawnError } from '../transports/stdio-text';
+import { FORWARDED, TapEvents, type TapExit, type TapOutcome } from './tap-events';
 import type { TapStream } from './tap-framer';
 import type { TapSink } from './tap-recorder';
 
@@ -31,21 +32,12 @@ export interface StdioTapOptions {
   sink: TapSink;
 }
 
-export type TapOutcome =
-  | { kind: 'exited'; code: number | null; signal: NodeJS.Signals | null }
-  | { kind: 'spawn-failed'; error: string; errno?: string };
-
-/** Signals a host sends to stop its server; the tap passes them on and lets the server decide. */
-const FORWARDED: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
-
 export class StdioTap {
   readonly clock = new SessionClock();
-  private child?: ChildProcess;
+  private readonly events: TapEvents;
 
-  constructor(private readonly o: StdioTapOptions) {}
-
-  get serverPid(): number | undefined {
-    return this.child?.pid;
+  constructor(private readonly o: StdioTapOptions) {
+    this.events = new TapEvents(o.sink, o.command, o.args);
   }
 
   /** Resolves once the server has exited and every byte it wrote has been passed on. */
@@ -58,28 +50,27 @@ export class StdioTap {
       shell: false,
       windowsHide: true,
     });
-    this.child = child;
     return new Promise<TapOutcome>((resolve) => {
       child.once('error', (err: NodeJS.ErrnoException) => {
         if (child.pid !== undefined) return;
         const error = describeSpawnError(command, err);
-        this.lifecycle({ transport: 'stdio', event: 'spawn-error', command, args, error }, error);
+        this.events.spawnFailed(error, this.clock.now());
         resolve({ kind: 'spawn-failed', error, errno: err.code });
       });
       child.once('spawn', () => {
         const pid = child.pid as number;
-        this.lifecycle({ transport: 'stdio', event: 'spawn', pid, command, args }, `started ${displayCommand(command, args)} (pid ${pid})`);
+        this.events.spawned(pid, this.clock.now());
         const unforward = this.forwardSignals(child);
         void this.pump(child, io).then((exit) => {
           unforward();
-          this.lifecycle({ transport: 'stdio', event: 'exit', pid, code: exit.code, signal: exit.signal }, describeExit(exit.code, exit.signal));
+          this.events.exited(pid, exit, this.clock.now());
           resolve({ kind: 'exited', ...exit });
         });
       });
     });
   }
 
-  private async pump(child: ChildProcess, io: TapIo): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  private async pump(child: ChildProcess, io: TapIo): Promise<TapExit> {
     // pipe() first, so each chunk is on its way before the recorder is handed its copy.
     io.stdin.pipe(child.stdin!);
     child.stdout!.pipe(io.stdout, { end: false });
@@ -90,14 +81,14 @@ export class StdioTap {
     child.stderr!.on('data', record('stderr'));
     io.stdin.once('end', () => {
       this.o.sink.end('c2s', this.clock.now());
-      this.lifecycle({ transport: 'stdio', event: 'stdin-closed', pid: child.pid }, "the host closed the server's stdin");
+      this.events.stdinClosed(child.pid, this.clock.now());
     });
     // A server that stops reading, or exits, makes its stdin fail; the host's bytes then have
     // nowhere to go, exactly as without the tap.
     child.stdin!.on('error', () => {});
     const closed = (s: NodeJS.ReadableStream) => new Promise<void>((r) => s.once('close', r));
     const outputDone = Promise.all([closed(child.stdout!), closed(child.stderr!)]);
-    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+    const exit = await new Promise<TapExit>((r) => child.once('exit', (code, signal) => r({ code, signal })));
     // Everything the server wrote before it exited still reaches the host. A grandchild may hold
     // the pipes open; the host would see the same, so wait for them (bounded).
     await Promise.race([outputDone, new Promise((r) => setTimeout(r, 2000))]);
@@ -110,16 +101,12 @@ export class StdioTap {
   private forwardSignals(child: ChildProcess): () => void {
     const handlers = FORWARDED.map((signal) => {
       const h = () => {
-        if (child.pid !== undefined) this.lifecycle({ transport: 'stdio', event: 'signal', pid: child.pid, signal }, `passed ${signal} from the host on to the server`);
+        if (child.pid !== undefined) this.events.signalled(child.pid, signal, this.clock.now());
         child.kill(signal);
       };
       process.on(signal, h);
       return () => process.off(signal, h);
     });
     return () => handlers.forEach((off) => off());
-  }
-
-  private lifecycle(meta: LifecycleMeta, raw: string): void {
-    this.o.sink.lifecycle(meta, raw, this.clock.now());
   }
 }

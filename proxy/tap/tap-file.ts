@@ -9,7 +9,7 @@
  * behind by more than `maxQueuedBytes`, frame text is dropped (the frame keeps seq, ts, dir, lane
  * and size, marked `truncated`) rather than letting the host wait or the shim's memory grow.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
@@ -31,6 +31,33 @@ export function tapFileName(name: string, startedAt: Date, pid: number): string 
   return `${stamp}-${safe}-${pid}.loupe.ndjson`;
 }
 
+/**
+ * mkdir -p, a folder at a time: Node's recursive mkdirSync never returns when a parent cannot be
+ * made in a file system that refuses it without saying ENOENT's cause (under /proc), so the folders
+ * that are missing are found first and made in order, and the first that cannot be is named.
+ */
+export function makeDirs(dir: string, mode: number): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); ; ) {
+    try {
+      statSync(at);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      missing.push(at);
+      if (path.dirname(at) === at) break;
+      at = path.dirname(at);
+    }
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder, { mode });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot create the folder ${folder}: ${(e as Error).message}`);
+    }
+  }
+}
+
 export class TapFile {
   readonly path: string;
   private handle?: Promise<FileHandle>;
@@ -50,7 +77,7 @@ export class TapFile {
     this.path = path.join(dir, fileName);
     this.maxQueuedBytes = options.maxQueuedBytes ?? 64 * 2 ** 20;
     if (!header) return;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirs(dir, 0o700);
     // The header is written synchronously, so the file exists (and says what it is) before any frame.
     const fd = openSync(this.path, 'wx', 0o600);
     try {

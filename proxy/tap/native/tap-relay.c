@@ -1,0 +1,568 @@
+/*
+ * tap-relay: the stdio tap's hot path. `loupe tap` (Node) starts it with the host's fds 0, 1 and 2
+ * and a record pipe on fd 3:  tap-relay [--max-behind BYTES] -- COMMAND [ARGS...]
+ *
+ * It starts the server (fork + execvp, no shell, the host's environment and working directory) and
+ * passes bytes host -> server, server -> host and server stderr -> fd 2. Each chunk is written on
+ * before anything else is done with it; then a copy goes to the record pipe with its stream and
+ * the time it arrived. Node frames and stores the records (proxy/tap/native-tap.ts); the host never
+ * waits for JavaScript. Record layout: proxy/tap/relay-records.ts, the one reader of this output.
+ *
+ * Why threads, one a direction: each does blocking reads and writes on its own pair of fds, so a
+ * direction that waits (a host slow to read) never holds up the other, exactly as without the tap,
+ * and the host's fds keep their blocking mode (their file descriptions are shared with the host's
+ * other processes: a terminal, the host itself). The main thread owns the record pipe (ours, made
+ * non-blocking) and the server's exit; it is woken through a pipe by the other threads and by
+ * signal handlers.
+ *
+ * Recording never holds the host up: records wait in a queue bounded by --max-behind (64 MiB, as
+ * the Node tap bounds its recorder); past it a chunk is passed on but only its size is recorded, as
+ * a gap. Relaying never drops a byte.
+ */
+#define _POSIX_C_SOURCE 200809L
+#if defined(__APPLE__)
+#define _DARWIN_C_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { REC_FD = 3 };
+/* Record kinds and streams: keep in step with proxy/tap/relay-records.ts. */
+enum { K_CHUNK = 1, K_END = 2, K_GAP = 3, K_SPAWNED = 4, K_EXEC_FAILED = 5, K_STDIN_CLOSED = 6, K_SIGNAL = 7, K_EXIT = 8 };
+enum { S_C2S = 0, S_S2C = 1, S_STDERR = 2, S_NONE = 255 };
+enum { HEADER = 16, READ_SIZE = 64 * 1024 };
+/* Records go out in batches, so a ping's round trip does not wake the Node side each time. */
+static const int64_t BATCH_NS = 20 * 1000000LL;
+static const size_t BATCH_BYTES = 1 << 20;
+/* After the server exits, what it wrote still reaches the host; a grandchild holding its pipes
+ * open is waited for this long (the Node tap waits as long). */
+static const int64_t DRAIN_NS = 2000 * 1000000LL;
+
+struct rec {
+  struct rec *next;
+  unsigned char *data;
+  uint64_t ts, gap;
+  uint32_t len;
+  int32_t a, b;
+  uint8_t kind, stream, ready;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct rec *head, *tail;
+/* Bytes recorded but not yet written to the record pipe: the bound applies to this. */
+static size_t behind, max_behind = (size_t)64 << 20;
+static int need_wake = 1, rec_dead;
+static int stream_over[3];
+static int wake_pipe[2] = {-1, -1};
+static volatile pid_t child_pid;
+static volatile sig_atomic_t last_forward_sig;
+static int64_t last_forward_ns;
+
+/* Bytes a record takes in the pipe: what the bound on the queue counts. */
+static size_t wire_size(uint8_t kind, size_t len) {
+  return HEADER + (kind == K_CHUNK ? len : kind == K_END || kind == K_STDIN_CLOSED ? 0 : 8);
+}
+
+static int64_t now_ns(void) {
+  struct timespec t;
+  /* The clock Node's process.hrtime reads (libuv's), so relay and Node timestamps share an origin. */
+#if defined(__APPLE__)
+  clock_gettime(CLOCK_UPTIME_RAW, &t);
+#else
+  clock_gettime(CLOCK_MONOTONIC, &t);
+#endif
+  return (int64_t)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static void wake(char why) {
+  /* Non-blocking: a full wake pipe already means the main thread will look. */
+  ssize_t r = write(wake_pipe[1], &why, 1);
+  (void)r;
+}
+
+/* Appends a record (under the lock); `ready` = 0 reserves its place in wire order before its bytes
+ * are copied, so a reply read on one thread never precedes the request another thread forwarded. */
+static struct rec *append(uint8_t kind, uint8_t stream, uint32_t len, int ready) {
+  struct rec *r = calloc(1, sizeof *r);
+  if (!r) return NULL;
+  r->kind = kind;
+  r->stream = stream;
+  r->len = len;
+  r->ready = (uint8_t)ready;
+  r->ts = (uint64_t)now_ns();
+  if (tail) tail->next = r;
+  else head = r;
+  tail = r;
+  return r;
+}
+
+/* The main thread is woken for the first record after the queue emptied, and not again until it
+ * has written the batch: a flood wakes it once a batch, not once a chunk. */
+static void woken_if_needed(void) {
+  if (need_wake) {
+    need_wake = 0;
+    wake('r');
+  }
+}
+
+/* An event with no bytes (end of a stream, spawn, exit...). */
+static void event(uint8_t kind, uint8_t stream, int32_t a, int32_t b) {
+  pthread_mutex_lock(&lock);
+  if (!rec_dead) {
+    struct rec *r = append(kind, stream, 0, 1);
+    if (r) {
+      r->a = a;
+      r->b = b;
+      behind += wire_size(kind, 0);
+    }
+    woken_if_needed();
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+/* Takes the chunk's place and time; NULL when it is not to be copied (recording is off, the
+ * stream is over, or the queue is full and the chunk became a gap). */
+static struct rec *reserve(uint8_t stream, size_t n) {
+  struct rec *r = NULL;
+  pthread_mutex_lock(&lock);
+  if (!rec_dead && !stream_over[stream]) {
+    if (behind + n > max_behind) {
+      /* Consecutive drops of one stream are one gap: one note in the trace, with the total. */
+      if (tail && tail->kind == K_GAP && tail->stream == stream) tail->gap += n;
+      else if ((r = append(K_GAP, stream, 0, 1)) != NULL) {
+        r->gap = n;
+        behind += wire_size(K_GAP, 0);
+      }
+      r = NULL;
+    } else {
+      r = append(K_CHUNK, stream, (uint32_t)n, 0);
+      if (r) behind += wire_size(K_CHUNK, n);
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return r;
+}
+
+static void fill(struct rec *r, const unsigned char *buf, size_t n) {
+  unsigned char *copy = malloc(n);
+  if (copy) memcpy(copy, buf, n);
+  pthread_mutex_lock(&lock);
+  r->data = copy;
+  /* Out of memory: the record keeps its place as a gap of its size, so the trace says so. */
+  if (!copy) {
+    r->kind = K_GAP;
+    r->gap = n;
+    r->len = 0;
+    behind -= n - 8;
+  }
+  r->ready = 1;
+  woken_if_needed();
+  pthread_mutex_unlock(&lock);
+}
+
+/* Waits until fd is readable or writable: only needed when a shared fd was made non-blocking by
+ * another process that holds the same file description. */
+static void wait_fd(int fd, short what) {
+  struct pollfd p = {fd, what, 0};
+  while (poll(&p, 1, -1) < 0 && errno == EINTR) {
+  }
+}
+
+/* 1 when every byte was written; 0 when the reader is gone (EPIPE) or the fd failed. */
+static int write_all(int fd, const unsigned char *buf, size_t n) {
+  while (n > 0) {
+    ssize_t w = write(fd, buf, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        wait_fd(fd, POLLOUT);
+        continue;
+      }
+      return 0;
+    }
+    buf += w;
+    n -= (size_t)w;
+  }
+  return 1;
+}
+
+struct way {
+  int from, to;
+  uint8_t stream;
+  /* c2s: the host's EOF becomes the server's (its stdin is closed). */
+  int close_to_at_end;
+  char done;
+};
+
+static void *pass(void *arg) {
+  struct way *w = arg;
+  unsigned char *buf = malloc(READ_SIZE);
+  while (buf) {
+    ssize_t n = read(w->from, buf, READ_SIZE);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        wait_fd(w->from, POLLIN);
+        continue;
+      }
+      break;
+    }
+    if (n == 0) break;
+    struct rec *r = reserve(w->stream, (size_t)n);
+    /* A reader that went away (a server that stopped reading, a host that closed its end): the
+     * bytes have nowhere to go, as without the tap; keep reading, so they are still recorded and
+     * the writer is not blocked. */
+    if (w->to >= 0 && !write_all(w->to, buf, (size_t)n)) {
+      if (w->close_to_at_end) close(w->to);
+      w->to = -1;
+    }
+    if (r) fill(r, buf, (size_t)n);
+  }
+  free(buf);
+  if (w->close_to_at_end) {
+    if (w->to >= 0) close(w->to);
+    event(K_END, w->stream, 0, 0);
+    event(K_STDIN_CLOSED, S_NONE, 0, 0);
+  }
+  wake(w->done);
+  return NULL;
+}
+
+/* ---- the record pipe (main thread only) ---- */
+
+static unsigned char *out;
+static size_t out_len, out_at, out_cap;
+
+static void put32(unsigned char *p, uint32_t v) {
+  p[0] = (unsigned char)v;
+  p[1] = (unsigned char)(v >> 8);
+  p[2] = (unsigned char)(v >> 16);
+  p[3] = (unsigned char)(v >> 24);
+}
+
+static int reserve_out(size_t more) {
+  if (out_len + more <= out_cap) return 1;
+  size_t cap = out_cap ? out_cap : 64 * 1024;
+  while (cap < out_len + more) cap *= 2;
+  unsigned char *grown = realloc(out, cap);
+  if (!grown) return 0;
+  out = grown;
+  out_cap = cap;
+  return 1;
+}
+
+static void serialize(const struct rec *r) {
+  uint32_t len = (uint32_t)(wire_size(r->kind, r->len) - HEADER);
+  if (!reserve_out(HEADER + len)) return;
+  unsigned char *p = out + out_len;
+  memset(p, 0, HEADER);
+  p[0] = r->kind;
+  p[1] = r->stream;
+  put32(p + 4, len);
+  put32(p + 8, (uint32_t)r->ts);
+  put32(p + 12, (uint32_t)(r->ts >> 32));
+  if (r->kind == K_CHUNK) memcpy(p + HEADER, r->data, len);
+  else if (r->kind == K_GAP) {
+    put32(p + HEADER, (uint32_t)r->gap);
+    put32(p + HEADER + 4, (uint32_t)(r->gap >> 32));
+  } else if (len == 8) {
+    put32(p + HEADER, (uint32_t)r->a);
+    put32(p + HEADER + 4, (uint32_t)r->b);
+  }
+  out_len += HEADER + len;
+}
+
+/* Moves the ready records at the head of the queue into the output buffer. At the end (`final`)
+ * a chunk still being passed on (a host that stopped reading) goes out as a gap of its size; its
+ * thread still holds it, so it is left for the process's exit to free. */
+static void collect(int final) {
+  pthread_mutex_lock(&lock);
+  while (head && (head->ready || final)) {
+    struct rec *r = head;
+    head = r->next;
+    if (!head) tail = NULL;
+    int held = !r->ready;
+    struct rec lost;
+    if (held) {
+      memset(&lost, 0, sizeof lost);
+      lost.kind = K_GAP;
+      lost.stream = r->stream;
+      lost.ts = r->ts;
+      lost.gap = r->len;
+      r = &lost;
+    }
+    pthread_mutex_unlock(&lock);
+    serialize(r);
+    if (!held) {
+      free(r->data);
+      free(r);
+    }
+    pthread_mutex_lock(&lock);
+  }
+  if (!head && out_at == out_len) need_wake = 1;
+  pthread_mutex_unlock(&lock);
+}
+
+/* Writes what it can without blocking. */
+static void send_out(void) {
+  while (out_at < out_len && !rec_dead) {
+    ssize_t w = write(REC_FD, out + out_at, out_len - out_at);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      if (errno != EAGAIN && errno != EWOULDBLOCK) {
+        /* Node is gone: nothing more can be recorded; relaying goes on. */
+        pthread_mutex_lock(&lock);
+        rec_dead = 1;
+        pthread_mutex_unlock(&lock);
+      }
+      break;
+    }
+    out_at += (size_t)w;
+    /* Chunk bytes count against the bound until they are in the pipe. */
+    pthread_mutex_lock(&lock);
+    behind = behind > (size_t)w ? behind - (size_t)w : 0;
+    pthread_mutex_unlock(&lock);
+  }
+  if (out_at == out_len) {
+    out_at = out_len = 0;
+    pthread_mutex_lock(&lock);
+    if (!head) need_wake = 1;
+    pthread_mutex_unlock(&lock);
+  } else if (out_at >= BATCH_BYTES) {
+    /* A reader that keeps up only in part never empties the buffer: drop what it has taken. */
+    memmove(out, out + out_at, out_len - out_at);
+    out_len -= out_at;
+    out_at = 0;
+  }
+}
+
+/* ---- signals ---- */
+
+static const int FORWARDED[] = {SIGTERM, SIGINT, SIGHUP};
+
+static void on_forwarded(int sig) {
+  int saved = errno;
+  /* A signal sent to the whole process group reaches the server, this relay and the Node tap,
+   * which passes it here too: pass one signal on once, as the Node tap alone did. */
+  int64_t t = now_ns();
+  if (child_pid > 0 && !(last_forward_sig == sig && t - last_forward_ns < 50 * 1000000LL)) {
+    last_forward_sig = sig;
+    last_forward_ns = t;
+    kill(child_pid, sig);
+    wake(sig == SIGTERM ? 'T' : sig == SIGINT ? 'I' : 'H');
+  }
+  errno = saved;
+}
+
+static void on_child(int sig) {
+  int saved = errno;
+  (void)sig;
+  wake('C');
+  errno = saved;
+}
+
+static void handle(int sig, void (*fn)(int)) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = fn;
+  sa.sa_flags = SA_RESTART | (sig == SIGCHLD ? SA_NOCLDSTOP : 0);
+  sigemptyset(&sa.sa_mask);
+  sigaction(sig, &sa, NULL);
+}
+
+/* ---- the server ---- */
+
+static int exec_failure_code(int err) {
+  /* The Node tap's codes for a command that could not start: not found, cannot run, otherwise. */
+  return err == ENOENT ? 127 : err == EACCES ? 126 : 125;
+}
+
+/* fork + execvp with the server's ends of three pipes; reports exec's errno through a
+ * close-on-exec pipe (nothing read = exec succeeded). */
+static pid_t start_server(char **argv, int in[2], int outp[2], int errp[2], int *exec_errno) {
+  int report[2];
+  if (pipe(report) < 0) return -1;
+  fcntl(report[1], F_SETFD, FD_CLOEXEC);
+  pid_t pid = fork();
+  if (pid == 0) {
+    /* The server starts as it would without the tap: default dispositions, nothing blocked. */
+    sigset_t none;
+    sigemptyset(&none);
+    signal(SIGPIPE, SIG_DFL);
+    for (size_t i = 0; i < sizeof FORWARDED / sizeof *FORWARDED; i++) signal(FORWARDED[i], SIG_DFL);
+    signal(SIGCHLD, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    close(report[0]);
+    if (dup2(in[0], 0) < 0 || dup2(outp[1], 1) < 0 || dup2(errp[1], 2) < 0) _exit(125);
+    execvp(argv[0], argv);
+    int e = errno;
+    ssize_t w = write(report[1], &e, sizeof e);
+    (void)w;
+    _exit(exec_failure_code(e));
+  }
+  close(report[1]);
+  if (pid < 0) {
+    *exec_errno = errno;
+    close(report[0]);
+    return -1;
+  }
+  ssize_t n;
+  while ((n = read(report[0], exec_errno, sizeof *exec_errno)) < 0 && errno == EINTR) {
+  }
+  close(report[0]);
+  if (n == (ssize_t)sizeof *exec_errno) {
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+    }
+    return -1;
+  }
+  *exec_errno = 0;
+  return pid;
+}
+
+/* Writes every record left, waiting for the pipe as long as Node reads it. */
+static void flush_all(void) {
+  for (;;) {
+    collect(1);
+    send_out();
+    if (rec_dead || (out_len == 0 && !head)) return;
+    if (out_len > 0) wait_fd(REC_FD, POLLOUT);
+  }
+}
+
+static int pipe_cloexec(int p[2]) {
+  if (pipe(p) < 0) return -1;
+  fcntl(p[0], F_SETFD, FD_CLOEXEC);
+  fcntl(p[1], F_SETFD, FD_CLOEXEC);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  int i = 1;
+  for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+    if (strcmp(argv[i], "--max-behind") == 0 && i + 1 < argc) max_behind = (size_t)strtoull(argv[++i], NULL, 10);
+  }
+  if (i + 1 >= argc) return 64;
+  char **command = argv + i + 1;
+
+  signal(SIGPIPE, SIG_IGN);
+  /* Ours alone: non-blocking, and not inherited by the server. */
+  fcntl(REC_FD, F_SETFL, fcntl(REC_FD, F_GETFL) | O_NONBLOCK);
+  fcntl(REC_FD, F_SETFD, FD_CLOEXEC);
+  int in[2], outp[2], errp[2];
+  if (pipe_cloexec(wake_pipe) < 0 || pipe_cloexec(in) < 0 || pipe_cloexec(outp) < 0 || pipe_cloexec(errp) < 0) return 125;
+  fcntl(wake_pipe[1], F_SETFL, O_NONBLOCK);
+
+  /* Blocked until the relay threads exist (they inherit the mask and never take these signals),
+   * so a signal that comes early is passed on once the server's pid is known. */
+  sigset_t mine, old;
+  sigemptyset(&mine);
+  for (size_t s = 0; s < sizeof FORWARDED / sizeof *FORWARDED; s++) sigaddset(&mine, FORWARDED[s]);
+  sigaddset(&mine, SIGCHLD);
+  pthread_sigmask(SIG_BLOCK, &mine, &old);
+  handle(SIGCHLD, on_child);
+  for (size_t s = 0; s < sizeof FORWARDED / sizeof *FORWARDED; s++) handle(FORWARDED[s], on_forwarded);
+
+  int exec_errno = 0;
+  pid_t pid = start_server(command, in, outp, errp, &exec_errno);
+  close(in[0]);
+  close(outp[1]);
+  close(errp[1]);
+  if (pid < 0) {
+    event(K_EXEC_FAILED, S_NONE, exec_errno, 0);
+    flush_all();
+    return exec_failure_code(exec_errno);
+  }
+  child_pid = pid;
+  event(K_SPAWNED, S_NONE, (int32_t)pid, 0);
+
+  static struct way c2s, s2c, err;
+  c2s = (struct way){0, in[1], S_C2S, 1, 'i'};
+  s2c = (struct way){outp[0], 1, S_S2C, 0, 'o'};
+  err = (struct way){errp[0], 2, S_STDERR, 0, 'e'};
+  pthread_t t;
+  pthread_attr_t detached;
+  pthread_attr_init(&detached);
+  pthread_attr_setdetachstate(&detached, PTHREAD_CREATE_DETACHED);
+  pthread_create(&t, &detached, pass, &c2s);
+  pthread_create(&t, &detached, pass, &s2c);
+  pthread_create(&t, &detached, pass, &err);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+#if defined(__linux__)
+  /* This thread only moves records to Node and watches the server: on a busy machine it takes the
+   * CPU the relaying threads, the host and the server leave (Linux nices a thread, not the process). */
+  setpriority(PRIO_PROCESS, 0, 19);
+#endif
+
+  int status = 0, exited = 0, out_done = 0, err_done = 0;
+  int64_t deadline = 0, drain_until = 0;
+  for (;;) {
+    int64_t now = now_ns();
+    if (exited && ((out_done && err_done) || now >= drain_until)) break;
+    pthread_mutex_lock(&lock);
+    int queued = head != NULL, big = behind >= BATCH_BYTES;
+    pthread_mutex_unlock(&lock);
+    /* Records move out with the batch: when it is due, when it is large, or once the server is gone. */
+    if (queued && (big || exited || (deadline && now >= deadline))) {
+      collect(0);
+      deadline = 0;
+    }
+    if (out_len > out_at) send_out();
+    pthread_mutex_lock(&lock);
+    queued = head != NULL;
+    pthread_mutex_unlock(&lock);
+    if (!queued) deadline = 0;
+    else if (!deadline) deadline = now + BATCH_NS;
+    int64_t until = deadline;
+    if (exited && (!until || drain_until < until)) until = drain_until;
+    int timeout = -1;
+    if (until) timeout = until > now ? (int)((until - now + 999999) / 1000000) : 0;
+    /* The record pipe is watched only while output waits for room in it. */
+    struct pollfd p[2] = {{wake_pipe[0], POLLIN, 0}, {REC_FD, POLLOUT, 0}};
+    int watched = out_len > out_at && !rec_dead ? 2 : 1;
+    if (poll(p, (nfds_t)watched, timeout) < 0) continue;
+    if (p[0].revents & POLLIN) {
+      char why[64];
+      ssize_t n = read(wake_pipe[0], why, sizeof why);
+      for (ssize_t k = 0; k < n; k++) {
+        if (why[k] == 'o') out_done = 1;
+        else if (why[k] == 'e') err_done = 1;
+        else if (why[k] == 'T' || why[k] == 'I' || why[k] == 'H') event(K_SIGNAL, S_NONE, why[k] == 'T' ? SIGTERM : why[k] == 'I' ? SIGINT : SIGHUP, 0);
+      }
+    }
+    if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
+      exited = 1;
+      drain_until = now_ns() + DRAIN_NS;
+    }
+  }
+  /* Nothing after the exit is recorded: the trace ends there, as the Node tap's does. */
+  pthread_mutex_lock(&lock);
+  stream_over[S_C2S] = stream_over[S_S2C] = stream_over[S_STDERR] = 1;
+  pthread_mutex_unlock(&lock);
+  event(K_END, S_S2C, 0, 0);
+  event(K_END, S_STDERR, 0, 0);
+  int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  event(K_EXIT, S_NONE, sig ? -1 : WEXITSTATUS(status), sig);
+  flush_all();
+  if (sig) {
+    /* End the way the server ended. */
+    signal(sig, SIG_DFL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, sig);
+    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+    raise(sig);
+    return 128 + sig;
+  }
+  return WEXITSTATUS(status);
+}
