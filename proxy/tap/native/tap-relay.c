@@ -15,6 +15,15 @@
  * non-blocking) and the server's exit; it is woken through a pipe by the other threads and by
  * signal handlers.
  *
+ * Why the reader that expects an answer spins for a moment: on an idle machine a thread asleep in
+ * read() takes tens of microseconds to wake, and a round trip through a relay pays that twice (the
+ * request, then the reply), more than the relay's work. So when a request passes host -> server,
+ * the server -> host reader is nudged awake (while the server works, not after it answered) and
+ * polls its pipe without blocking for SPIN_US before it parks again, the way spin-then-park mutexes
+ * and busy-poll sockets do. Spinning follows traffic only: an idle tap is parked and costs nothing,
+ * and a spin that found nothing stops the spinning until the server speaks again (a host that
+ * streams into a server that does not answer costs no CPU). LOUPE_TAP_SPIN_US=0 turns it off.
+ *
  * Recording never holds the host up: records wait in a queue bounded by --max-behind (64 MiB, as
  * the Node tap bounds its recorder); past it a chunk is passed on but only its size is recorded, as
  * a gap. Relaying never drops a byte.
@@ -27,6 +36,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,6 +58,12 @@ static const size_t BATCH_BYTES = 1 << 20;
 /* After the server exits, what it wrote still reaches the host; a grandchild holding its pipes
  * open is waited for this long (the Node tap waits as long). */
 static const int64_t DRAIN_NS = 2000 * 1000000LL;
+/* How long the reader of the server's answers polls after a request passed, before it sleeps
+ * again: longer than a quick server's answer takes to come back (a ping through server-everything
+ * in Node, the waking of this thread included, measured: 200 us caught most, 300 as many as 400),
+ * short enough that a request whose answer is slow costs at most this much CPU. */
+enum { SPIN_US = 300, MAX_SPIN_US = 10000 };
+static int64_t spin_ns = SPIN_US * 1000LL;
 
 struct rec {
   struct rec *next;
@@ -203,7 +219,66 @@ struct way {
   /* c2s: the host's EOF becomes the server's (its stdin is closed). */
   int close_to_at_end;
   char done;
+  /* The way whose reader expects the answer to what this way passes on (c2s: s2c), or NULL. */
+  struct way *answer;
+  /* Set on the answering way only (its `from` is then ours, non-blocking): a pipe that wakes it to
+   * spin, and, shared with the nudging thread through atomics, until when to spin, whether it is
+   * asleep, and whether spinning is armed (off after a spin that found nothing). */
+  int nudge[2];
+  int64_t spin_until;
+  int parked, armed;
 };
+
+static int64_t load64(int64_t *p) { return __atomic_load_n(p, __ATOMIC_SEQ_CST); }
+static void store64(int64_t *p, int64_t v) { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
+static int load(int *p) { return __atomic_load_n(p, __ATOMIC_SEQ_CST); }
+static void store(int *p, int v) { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
+
+/* Called by the thread that just passed a chunk on: the answer's reader spins from now. */
+static void nudge(struct way *w) {
+  if (!load(&w->armed)) return;
+  store64(&w->spin_until, now_ns() + spin_ns);
+  /* Written after spin_until, read after `parked` is set (both sequentially consistent): a reader
+   * that goes to sleep either sees the new window or gets the byte. */
+  if (load(&w->parked)) {
+    char b = 's';
+    ssize_t r = write(w->nudge[1], &b, 1);
+    (void)r;
+  }
+}
+
+/* Until w->from is readable (or at its end): spinning while the window is open, asleep otherwise. */
+static void await_answer(struct way *w) {
+  struct pollfd ready = {w->from, POLLIN, 0};
+  for (;;) {
+    int64_t until = load64(&w->spin_until);
+    if (until && now_ns() < until) {
+      do {
+        if (poll(&ready, 1, 0) > 0) return;
+        /* Leaves the CPU to the server or the host if they wait for it (2 cores are often shared). */
+        sched_yield();
+      } while (now_ns() < until);
+      /* Nothing came: no more spinning until the server speaks again. */
+      if (load64(&w->spin_until) == until) store(&w->armed, 0);
+      continue;
+    }
+    store(&w->parked, 1);
+    until = load64(&w->spin_until);
+    if (until && now_ns() < until) {
+      store(&w->parked, 0);
+      continue;
+    }
+    struct pollfd p[2] = {{w->from, POLLIN, 0}, {w->nudge[0], POLLIN, 0}};
+    int n = poll(p, 2, -1);
+    store(&w->parked, 0);
+    if (n > 0 && (p[1].revents & POLLIN)) {
+      char drain[64];
+      ssize_t r = read(w->nudge[0], drain, sizeof drain);
+      (void)r;
+    }
+    if (n > 0 && p[0].revents) return;
+  }
+}
 
 static void *pass(void *arg) {
   struct way *w = arg;
@@ -213,12 +288,14 @@ static void *pass(void *arg) {
     if (n < 0) {
       if (errno == EINTR) continue;
       if (errno == EAGAIN || errno == EWOULDBLOCK) {
-        wait_fd(w->from, POLLIN);
+        if (w->nudge[0] >= 0) await_answer(w);
+        else wait_fd(w->from, POLLIN);
         continue;
       }
       break;
     }
     if (n == 0) break;
+    if (w->nudge[0] >= 0) store(&w->armed, 1);
     struct rec *r = reserve(w->stream, (size_t)n);
     /* A reader that went away (a server that stopped reading, a host that closed its end): the
      * bytes have nowhere to go, as without the tap; keep reading, so they are still recorded and
@@ -227,6 +304,7 @@ static void *pass(void *arg) {
       if (w->close_to_at_end) close(w->to);
       w->to = -1;
     }
+    if (w->answer) nudge(w->answer);
     if (r) fill(r, buf, (size_t)n);
   }
   free(buf);
@@ -454,6 +532,12 @@ int main(int argc, char **argv) {
   }
   if (i + 1 >= argc) return 64;
   char **command = argv + i + 1;
+  const char *spin = getenv("LOUPE_TAP_SPIN_US");
+  if (spin && *spin) {
+    char *end;
+    long us = strtol(spin, &end, 10);
+    if (*end == '\0' && us >= 0) spin_ns = (us > MAX_SPIN_US ? MAX_SPIN_US : us) * 1000LL;
+  }
 
   signal(SIGPIPE, SIG_IGN);
   /* Ours alone: non-blocking, and not inherited by the server. */
@@ -487,9 +571,16 @@ int main(int argc, char **argv) {
   event(K_SPAWNED, S_NONE, (int32_t)pid, 0);
 
   static struct way c2s, s2c, err;
-  c2s = (struct way){0, in[1], S_C2S, 1, 'i'};
-  s2c = (struct way){outp[0], 1, S_S2C, 0, 'o'};
-  err = (struct way){errp[0], 2, S_STDERR, 0, 'e'};
+  c2s = (struct way){0, in[1], S_C2S, 1, 'i', NULL, {-1, -1}, 0, 0, 0};
+  s2c = (struct way){outp[0], 1, S_S2C, 0, 'o', NULL, {-1, -1}, 0, 0, 1};
+  err = (struct way){errp[0], 2, S_STDERR, 0, 'e', NULL, {-1, -1}, 0, 0, 0};
+  if (spin_ns > 0 && pipe_cloexec(s2c.nudge) == 0) {
+    /* The server's stdout pipe is ours alone, so its reader can poll it without blocking. */
+    fcntl(s2c.nudge[0], F_SETFL, O_NONBLOCK);
+    fcntl(s2c.nudge[1], F_SETFL, O_NONBLOCK);
+    fcntl(outp[0], F_SETFL, fcntl(outp[0], F_GETFL) | O_NONBLOCK);
+    c2s.answer = &s2c;
+  }
   pthread_t t;
   pthread_attr_t detached;
   pthread_attr_init(&detached);

@@ -1,7 +1,8 @@
 /**
  * The native relay as a host meets it, through `loupe tap`: the same session makes the same trace
  * whichever relay carries it; signals and exec failures end the tap as they ended the server; a
- * recorder that stops reading never stalls the host, and the trace says what it missed.
+ * recorder that stops reading never stalls the host, and the trace says what it missed; the
+ * reader that spins for a server's answer stops once the session is idle.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -33,6 +34,16 @@ function traceOf(configDir: string) {
   const files = readdirSync(dir);
   expect(files).toHaveLength(1);
   return readTraceText(readFileSync(path.join(dir, files[0]), 'utf8'));
+}
+
+function childrenOf(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+}
+
+/** User and system CPU time a process has used, in clock ticks (/proc/PID/stat's fields 14 and 15). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
 }
 
 /** A frame as both relays must record it: no time, no numbering, no process id. */
@@ -154,6 +165,24 @@ describe('the native relay', () => {
     expect(recordedBytes + missed).toBeLessThanOrEqual(expected.length + recorded.filter((f) => f.truncated).length);
     expect(frames.at(-1)).toMatchObject({ lane: 'lifecycle', meta: { event: 'exit', code: 0 } });
   }, 60_000);
+
+  it.skipIf(!existsSync('/proc/self'))('spins for answers only while they come: a tap idle after a session of round trips uses no CPU', async () => {
+    const child = tapProcess(tempDir(), ['node', '-e', `process.stdin.pipe(process.stdout)`], { LOUPE_TAP_RELAY: 'native' });
+    const result = ended(child);
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    for (let id = 1; id <= 50; id++) {
+      child.stdin!.write(`{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`);
+      expect((await lines.next()).value).toBe(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
+    }
+    const relay = childrenOf(child.pid!).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('tap-relay'));
+    expect(relay).toBeDefined();
+    const before = cpuTicks(relay!);
+    await new Promise((r) => setTimeout(r, 2000));
+    // A reader that kept spinning would take most of a core (about 200 ticks in 2 s).
+    expect(cpuTicks(relay!) - before).toBeLessThanOrEqual(3);
+    child.stdin!.end();
+    expect((await result).code).toBe(0);
+  }, 30_000);
 
   it.skipIf(!existsSync('/proc/self'))('names the folder it cannot create for the trace, and still runs the server', async () => {
     const child = tapProcess(`/proc/loupe-no-such-${process.pid}/config`, ['node', path.join(FIXTURES, 'tap-bytes.mjs')], {});
