@@ -4,7 +4,8 @@
  * the same run (so machine load weighs on both alike); and a flood of notifications read by a
  * host directly, through the tap with no dashboard, and through the tap while a dashboard
  * (`loupe start` on the same config dir) follows it live. Beside the tap (its default, native
- * relay): the tap forced onto its Node relay, and relays that record nothing, the floors. Several
+ * relay): the same tap with its reader of answers never spinning (what the spin buys), the tap
+ * forced onto its Node relay, and relays that record nothing, the floors. Several
  * runs, each with the load average it ran under. `npx tsx scripts/bench/tap.ts [runs] [pings] [flood]` prints these alone.
  */
 import { spawn } from 'node:child_process';
@@ -37,8 +38,10 @@ function scratchDir(): string {
 export const RELAYS = { pipe: path.join(ROOT, 'scripts/bench/bare-relay.mjs'), blocking: path.join(ROOT, 'scripts/bench/blocking-relay.mjs') };
 const C_FLOOR = path.join(ROOT, 'scripts/bench/c-relay-floor.c');
 export type RelayKind = keyof typeof RELAYS | 'c';
-/** The tap with its default relay (native where it can be built), and forced onto Node's. */
-type TapKind = 'default' | 'node';
+/** The tap with its default relay (native where it can be built), that relay with its reader of
+ *  answers never spinning (LOUPE_TAP_SPIN_US=0: what the spin buys, in the same run), and forced onto Node's. */
+type TapKind = 'default' | 'noSpin' | 'node';
+const TAP_ENV: Record<TapKind, Record<string, string>> = { default: {}, noSpin: { LOUPE_TAP_SPIN_US: '0' }, node: { LOUPE_TAP_RELAY: 'node' } };
 
 /** How a host starts the server one way: directly, through a tap, or through a bare relay. */
 interface Launch {
@@ -63,7 +66,7 @@ async function relayLaunch(relay: RelayKind, server: string[]): Promise<Launch> 
 
 function tapLaunch(tap: TapKind, configDir: string, server: string[]): Launch {
   const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && e[0] !== 'LOUPE_TAP_RELAY'));
-  return { command: process.execPath, args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--', process.execPath, ...server], env: tap === 'node' ? { ...env, LOUPE_TAP_RELAY: 'node' } : env };
+  return { command: process.execPath, args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--', process.execPath, ...server], env: { ...env, ...TAP_ENV[tap] } };
 }
 
 async function launchPinger(name: string, launch: Launch, close: () => void = () => {}): Promise<Pinger> {
@@ -161,7 +164,7 @@ export interface PathFigures {
 }
 
 /** Every way between a host and its server that the bench times, in the order it takes turns. */
-const WAYS = ['direct', 'tap', 'nodeTap', 'relay', 'blockingRelay', 'cRelay'] as const;
+const WAYS = ['direct', 'tap', 'tapNoSpin', 'nodeTap', 'relay', 'blockingRelay', 'cRelay'] as const;
 type Way = (typeof WAYS)[number];
 
 export type TapRun = { loadAverage: number; floodShareWithDashboard: number; tapRelay: string } & Record<Exclude<Way, 'cRelay'>, PathFigures> & { cRelay?: PathFigures };
@@ -194,6 +197,7 @@ export const FLOOD_ROUNDS = 3;
 async function pingerFor(way: Way, onRelay: (relay: string) => void): Promise<Pinger> {
   if (way === 'direct') return directPinger();
   if (way === 'tap') return tapPinger('default', onRelay);
+  if (way === 'tapNoSpin') return tapPinger('noSpin');
   if (way === 'nodeTap') return tapPinger('node');
   return relayPinger(way === 'relay' ? 'pipe' : way === 'blockingRelay' ? 'blocking' : 'c');
 }
@@ -203,7 +207,7 @@ async function floodVia(way: Way, count: number): Promise<HostFlood> {
   if (way === 'relay' || way === 'blockingRelay' || way === 'cRelay') return floodAsHost(count, undefined, way === 'relay' ? 'pipe' : way === 'blockingRelay' ? 'blocking' : 'c');
   const dir = scratchDir();
   try {
-    return await floodAsHost(count, dir, undefined, way === 'nodeTap' ? 'node' : 'default');
+    return await floodAsHost(count, dir, undefined, way === 'nodeTap' ? 'node' : way === 'tapNoSpin' ? 'noSpin' : 'default');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -251,7 +255,7 @@ export async function tapBench(o: { runs: number; pings: number; warmup: number;
     };
     runs.push({
       loadAverage, floodShareWithDashboard: median(withDashboard), tapRelay,
-      direct: figures('direct'), tap: figures('tap'), nodeTap: figures('nodeTap'), relay: figures('relay'), blockingRelay: figures('blockingRelay'),
+      direct: figures('direct'), tap: figures('tap'), tapNoSpin: figures('tapNoSpin'), nodeTap: figures('nodeTap'), relay: figures('relay'), blockingRelay: figures('blockingRelay'),
       ...(ways.includes('cRelay') ? { cRelay: figures('cRelay') } : {}),
     });
   }
@@ -264,20 +268,20 @@ export async function tapBench(o: { runs: number; pings: number; warmup: number;
     floodShare: over((r) => r.tap.floodShare),
     floodShareWithDashboard: over((r) => r.floodShareWithDashboard),
     tapRelay: [...new Set(runs.map((r) => r.tapRelay))].join(', '),
-    ways: Object.fromEntries((['nodeTap', 'relay', 'blockingRelay', 'cRelay'] as const).flatMap((w) => (summary(w) ? [[w, summary(w)]] : []))),
+    ways: Object.fromEntries((['tapNoSpin', 'nodeTap', 'relay', 'blockingRelay', 'cRelay'] as const).flatMap((w) => (summary(w) ? [[w, summary(w)]] : []))),
     startMs: { direct: over((r) => r.direct.startMs), tap: over((r) => r.tap.startMs) },
   };
 }
 
 /** How the tables name each way beside the tap. */
-const NAMES: Record<Exclude<Way, 'direct' | 'tap'>, string> = { nodeTap: 'tap, Node relay', relay: 'floor: pipe relay', blockingRelay: 'floor: blocking relay', cRelay: 'floor: C relay' };
+const NAMES: Record<Exclude<Way, 'direct' | 'tap'>, string> = { tapNoSpin: 'tap, no spin', nodeTap: 'tap, Node relay', relay: 'floor: pipe relay', blockingRelay: 'floor: blocking relay', cRelay: 'floor: C relay' };
 
 export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; flood: number }): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const start = (x: number) => `${Math.round(x)} ms`;
   const others = (Object.keys(NAMES) as (keyof typeof NAMES)[]).filter((w) => b.ways[w]);
   const pings = renderTable(
-    `The stdio tap (loupe tap, ${b.tapRelay} relay), ${b.runs.length} runs: ${o.pings} pings per client per run after ${o.warmup} warm-up, in alternating rounds of 100 (added = median over rounds of the difference to direct); beside it the tap forced onto its Node relay, and the floors, relays that record nothing: Node's stream pipe, blocking threads, C`,
+    `The stdio tap (loupe tap, ${b.tapRelay} relay), ${b.runs.length} runs: ${o.pings} pings per client per run after ${o.warmup} warm-up, in alternating rounds of 100 (added = median over rounds of the difference to direct); beside it the tap without the spin of its reader of answers (LOUPE_TAP_SPIN_US=0), forced onto its Node relay, and the floors, relays that record nothing: Node's stream pipe, blocking threads, C`,
     ['load', 'direct p50', 'tap p50', 'tap added', ...others.map((w) => `${NAMES[w]} added`), 'direct p99', 'tap p99'],
     b.runs.map((r, i) => ({
       label: `run ${i + 1}`,
