@@ -36,8 +36,12 @@ function traceOf(configDir: string) {
   return readTraceText(readFileSync(path.join(dir, files[0]), 'utf8'));
 }
 
-function childrenOf(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+/** The native relay process a tap started (Linux: /proc). */
+function relayOf(tapPid: number): number {
+  const children = readdirSync(`/proc/${tapPid}/task`).flatMap((t) => readFileSync(`/proc/${tapPid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  const relay = children.find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('tap-relay'));
+  expect(relay).toBeDefined();
+  return relay!;
 }
 
 /** User and system CPU time a process has used, in clock ticks (/proc/PID/stat's fields 14 and 15). */
@@ -174,12 +178,28 @@ describe('the native relay', () => {
       child.stdin!.write(`{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`);
       expect((await lines.next()).value).toBe(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
     }
-    const relay = childrenOf(child.pid!).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('tap-relay'));
-    expect(relay).toBeDefined();
-    const before = cpuTicks(relay!);
+    const relay = relayOf(child.pid!);
+    const before = cpuTicks(relay);
     await new Promise((r) => setTimeout(r, 2000));
     // A reader that kept spinning would take most of a core (about 200 ticks in 2 s).
-    expect(cpuTicks(relay!) - before).toBeLessThanOrEqual(3);
+    expect(cpuTicks(relay) - before).toBeLessThanOrEqual(3);
+    child.stdin!.end();
+    expect((await result).code).toBe(0);
+  }, 30_000);
+
+  it.skipIf(!existsSync('/proc/self'))('stops spinning for answers that do not come: a host streaming into a server that never answers costs no spin', async () => {
+    const child = tapProcess(tempDir(), ['node', '-e', `process.stdin.resume(); process.stderr.write('ready\\n')`], { LOUPE_TAP_RELAY: 'native' });
+    const result = ended(child);
+    await new Promise<void>((resolve) => child.stderr!.on('data', (b: Buffer) => b.toString().includes('ready') && resolve()));
+    const relay = relayOf(child.pid!);
+    const before = cpuTicks(relay);
+    // Each line its own chunk (a timer tick apart): were each followed by a full spin, 1000 of them
+    // would take 300 ms of CPU (30 ticks); passing them on alone takes a few.
+    for (let i = 0; i < 1000; i++) {
+      child.stdin!.write('{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n');
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(cpuTicks(relay) - before).toBeLessThanOrEqual(10);
     child.stdin!.end();
     expect((await result).code).toBe(0);
   }, 30_000);
