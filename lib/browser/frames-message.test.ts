@@ -66,6 +66,18 @@ describe('checkFramesMessage', () => {
     );
   });
 
+  it('judges a frame whose text is missing from the texts, though its shape was judged already', () => {
+    // Two frames of one shape, then the second one's text taken out of the texts (NO_TEXT): it
+    // would take its shape's raw, and this shape has none.
+    const bytes = encodeFramesChunk({ type: 'frames/append', sessionId: 's', frames: [{ ...good, raw: 'x', size: 1 }, { ...good, seq: 2, raw: 'y', size: 1 }] }).slice();
+    const view = new DataView(bytes.buffer);
+    const columns = (8 + view.getUint32(4, true) + 7) & ~7;
+    view.setUint32(columns + 2 * 28 + 4, 0xffffffff, true);
+    const r = checkFramesChunk(bytes.slice(0, bytes.length - 1).buffer);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problem).toMatch(/^frames\[1\]: .*raw/);
+  });
+
   it('names the first bad frame and field', () => {
     const r = checkFramesMessage({ type: 'frames/append', sessionId: 's', frames: [good, { ...good, seq: 2, dir: 'up' }] });
     expect(r).toEqual({ ok: false, problem: 'frames[1]: frame 2: dir is "up", expected "c2s", "s2c" or "local"' });

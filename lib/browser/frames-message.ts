@@ -68,8 +68,9 @@ export function checkFramesChunk(buffer: ArrayBuffer): FramesCheck {
   return checkFrames(msg, (frames) => {
     const shapeChecked: boolean[] = [];
     for (let i = 0; i < frames.length; i++) {
-      const f = frames[i] as { seq: number; ts: number; size: number };
-      if (shapeChecked[shapeOf[i]] && Number.isSafeInteger(f.seq) && f.seq > 0 && Number.isFinite(f.ts) && Number.isSafeInteger(f.size) && f.size >= 0) continue;
+      const f = frames[i] as { seq: number; ts: number; size: number; raw: unknown };
+      // raw too: a frame whose text is missing from the texts takes its shape's, which may have none.
+      if (shapeChecked[shapeOf[i]] && typeof f.raw === 'string' && Number.isSafeInteger(f.seq) && f.seq > 0 && Number.isFinite(f.ts) && Number.isSafeInteger(f.size) && f.size >= 0) continue;
       const r = checkFrame(f);
       if (!r.ok) return `frames[${i}]: ${r.problem}`;
       shapeChecked[shapeOf[i]] = true;
