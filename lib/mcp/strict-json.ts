@@ -148,8 +148,47 @@ export function parseStrict(input: string): StrictJson {
  *  unless a key was repeated (then the full reader says where). The session model classifies
  *  frames from JSON.parse on arrival and confirms here only when the analyser gets to them. */
 export function confirmStrict(input: string, value: unknown): StrictJson {
-  if (keyTokens(input) === keysIn(value)) return { ok: true, value, incomplete: false, duplicates: [] };
+  // A `\u003a` escape writes a colon the text does not show: only then are key tokens counted.
+  const same = input.indexOf('\\u003') === -1 ? colonsIn(input) === keysAndColons(value) : keyTokens(input) === keysIn(value);
+  if (same) return { ok: true, value, incomplete: false, duplicates: [] };
   return readStrictly(input);
+}
+
+/**
+ * Outside its strings, valid JSON text has exactly one colon per key written; inside them, as many
+ * as the strings hold (no escape but `\u003a` writes one). So the text's colons equal the value's
+ * keys plus the colons of its keys and strings, unless a repeated key was dropped: then the text
+ * has more. Counting colons with indexOf is cheaper than finding every string's end.
+ */
+function colonsIn(s: string): number {
+  let count = 0;
+  for (let at = s.indexOf(':'); at !== -1; at = s.indexOf(':', at + 1)) count++;
+  return count;
+}
+
+/** Keys of every object in a parsed value, plus the colons in every key and string it holds. */
+function keysAndColons(root: unknown): number {
+  if (typeof root === 'string') return colonsIn(root);
+  let count = 0;
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (const x of v) {
+        if (typeof x === 'string') count += colonsIn(x);
+        else if (typeof x === 'object' && x !== null) stack.push(x);
+      }
+      continue;
+    }
+    for (const k in v) {
+      count += 1 + colonsIn(k);
+      const x = (v as Record<string, unknown>)[k];
+      if (typeof x === 'string') count += colonsIn(x);
+      else if (typeof x === 'object' && x !== null) stack.push(x);
+    }
+  }
+  return count;
 }
 
 /** Counts `"...":` in valid JSON text: every key written, repeated ones included. */
