@@ -45,6 +45,12 @@ export const CREATE_TASK_RESULT: Schema = T.CreateTaskResultSchema;
 
 const guards = new WeakMap<Schema, (v: unknown) => boolean>();
 
+/** The analyser's guard for `schema`: parts the guard does not read are asked of zod. `generate`
+ *  picks the builder (tests run both); absent, generated code wherever it may run. */
+export function analyserGuard(schema: Schema, generate?: boolean): (v: unknown) => boolean {
+  return compileGuard(schema, { generate, fallback: (part) => (v) => part.safeParse(v).success });
+}
+
 /**
  * True exactly when `schema.safeParse(value)` succeeds, without zod's copy of every object: a guard
  * compiled from the schema once, on first use, that asks zod itself only about the few parts it
@@ -53,7 +59,7 @@ const guards = new WeakMap<Schema, (v: unknown) => boolean>();
  */
 export function passes(schema: Schema, value: unknown): boolean {
   let guard = guards.get(schema);
-  if (!guard) guards.set(schema, (guard = compileGuard(schema, { fallback: (part) => (v) => part.safeParse(v).success })));
+  if (!guard) guards.set(schema, (guard = analyserGuard(schema)));
   return guard(value);
 }
 

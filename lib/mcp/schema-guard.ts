@@ -13,95 +13,26 @@
  */
 import type { z } from 'zod';
 import { isObject } from './json';
+import { generateGuard, mayGenerateCode } from './schema-guard-gen';
+import { Absent, absentRule, defOf, internalsOf, NEVER, numberBounds, plainForRecord, Unsupported, type Def, type Guard } from './schema-guard-parts';
 
-type Guard = (v: unknown) => boolean;
+export type { Guard };
 
 export interface GuardOptions {
   /** Checks a part the guard does not compile itself (say, by asking zod about that part). */
   fallback?: (schema: z.ZodType) => Guard;
+  /** Generate the guard's code (schema-guard-gen.ts) rather than compose closures: same answer,
+   *  faster. Absent: wherever code may be generated (mayGenerateCode). */
+  generate?: boolean;
 }
-
-interface CheckDef {
-  check: string;
-  format?: string;
-  value?: number;
-  inclusive?: boolean;
-  maximum?: number;
-  minimum?: number;
-}
-
-interface Def {
-  type: string;
-  checks?: { _zod: { def: CheckDef } }[];
-  values?: unknown[];
-  entries?: Record<string, unknown>;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  options?: z.ZodType[];
-  discriminator?: string;
-  /** false on a discriminated union and on z.xor: an exclusive union. */
-  inclusive?: boolean;
-  unionFallback?: boolean;
-  items?: z.ZodType[];
-  rest?: z.ZodType | null;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
-  mode?: string;
-  left?: z.ZodType;
-  right?: z.ZodType;
-}
-
-interface Internals {
-  def: Def;
-  optin?: 'optional' | 'defaulted';
-  optout?: 'optional';
-  propValues?: Record<string, Set<unknown>>;
-  values?: Set<unknown>;
-}
-
-const internalsOf = (s: z.ZodType): Internals => (s as unknown as { _zod: Internals })._zod;
-const defOf = (s: z.ZodType): Def => internalsOf(s).def;
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const NEVER: Guard = () => false;
 const ALWAYS: Guard = () => true;
 
-/** Unsupported here: throws without a fallback, hands the part to it with one. */
-class Unsupported extends Error {}
-
 function numberGuard(d: Def): Guard {
-  let int = false;
-  let min = -Infinity;
-  let minInclusive = true;
-  let max = Infinity;
-  let maxInclusive = true;
-  for (const c of d.checks ?? []) {
-    const cd = c._zod.def;
-    if (cd.check === 'number_format' && cd.format === 'safeint') int = true;
-    else if (cd.check === 'greater_than' && typeof cd.value === 'number') [min, minInclusive] = [cd.value, cd.inclusive === true];
-    else if (cd.check === 'less_than' && typeof cd.value === 'number') [max, maxInclusive] = [cd.value, cd.inclusive === true];
-    else throw new Unsupported(`schema-guard: unsupported number check ${cd.check}`);
-  }
+  const { int, min, minInclusive, max, maxInclusive } = numberBounds(d);
   return (v) => typeof v === 'number' && Number.isFinite(v) && (!int || Number.isSafeInteger(v))
     && (minInclusive ? v >= min : v > min) && (maxInclusive ? v <= max : v < max);
-}
-
-/** How a key absent from the input is judged, by zod's rule (handlePropertyResult). */
-const enum Absent {
-  /** A required key: absent fails. */
-  Fails,
-  /** optional in and out: absent passes. */
-  Passes,
-  /** defaulted: the schema reads `undefined`. */
-  Checked,
-}
-
-function absentRule(s: z.ZodType): Absent {
-  const { optin, optout } = internalsOf(s);
-  if (optin === undefined) return Absent.Fails;
-  return optout === 'optional' ? Absent.Passes : Absent.Checked;
 }
 
 function objectGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
@@ -204,14 +135,6 @@ function unionGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
   };
 }
 
-/** A plain object as zod's record sees one (util.isPlainObject); an odd `constructor` is not read here. */
-function plainForRecord(v: unknown): boolean | undefined {
-  if (!isObject(v)) return false;
-  if (hasOwn.call(v, 'constructor')) return undefined;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null ? true : undefined;
-}
-
 function recordGuard(d: Def, compile: (s: z.ZodType) => Guard, whole: Guard | undefined): Guard {
   const keyDef = defOf(d.keyType as z.ZodType);
   // Only string keys with no further rule: an enum of keys or a pattern is zod's to judge.
@@ -306,8 +229,27 @@ function build(schema: z.ZodType, compile: (s: z.ZodType) => Guard, fallback: Gu
   }
 }
 
+let generationAllowed: boolean | undefined;
+
 export function compileGuard(schema: z.ZodType, options: GuardOptions = {}): Guard {
-  const { fallback } = options;
+  const { fallback, generate } = options;
+  const closures = compileClosures(schema, fallback);
+  // The closure guard is built first either way: it is the reference, and it throws for a schema
+  // the guard cannot read before any code is generated.
+  if (!(generate ?? (generationAllowed ??= mayGenerateCode()))) return closures;
+  const generated = generateGuard(schema, fallback);
+  GENERATED.add(generated);
+  return generated;
+}
+
+const GENERATED = new WeakSet<Guard>();
+
+/** Whether `guard` runs generated code (else it is the closure guard): for tests. */
+export function isGenerated(guard: Guard): boolean {
+  return GENERATED.has(guard);
+}
+
+function compileClosures(schema: z.ZodType, fallback: GuardOptions['fallback']): Guard {
   // A sub-schema shared by several parents (the SDK reuses many) is compiled once.
   const done = new Map<z.ZodType, Guard>();
   const compile = (s: z.ZodType): Guard => {

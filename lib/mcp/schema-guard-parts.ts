@@ -1,0 +1,105 @@
+/**
+ * What both guard builders read from a zod schema (schema-guard.ts composes closures,
+ * schema-guard-gen.ts writes code): zod's internals as the guard sees them and the rules they
+ * share, so the two answer alike by construction.
+ */
+import type { z } from 'zod';
+import { isObject } from './json';
+
+export type Guard = (v: unknown) => boolean;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+interface CheckDef {
+  check: string;
+  format?: string;
+  value?: number;
+  inclusive?: boolean;
+  maximum?: number;
+  minimum?: number;
+}
+
+export interface Def {
+  type: string;
+  checks?: { _zod: { def: CheckDef } }[];
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  options?: z.ZodType[];
+  discriminator?: string;
+  /** false on a discriminated union and on z.xor: an exclusive union. */
+  inclusive?: boolean;
+  unionFallback?: boolean;
+  items?: z.ZodType[];
+  rest?: z.ZodType | null;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
+  mode?: string;
+  left?: z.ZodType;
+  right?: z.ZodType;
+}
+
+export interface Internals {
+  def: Def;
+  optin?: 'optional' | 'defaulted';
+  optout?: 'optional';
+  propValues?: Record<string, Set<unknown>>;
+  values?: Set<unknown>;
+}
+
+export const internalsOf = (s: z.ZodType): Internals => (s as unknown as { _zod: Internals })._zod;
+export const defOf = (s: z.ZodType): Def => internalsOf(s).def;
+
+export const NEVER: Guard = () => false;
+
+/** Unsupported here: throws without a fallback, hands the part to it with one. */
+export class Unsupported extends Error {}
+
+/** A number schema's checks, read once: by the closure guard here and by generated code. */
+export interface NumberBounds {
+  int: boolean;
+  min: number;
+  minInclusive: boolean;
+  max: number;
+  maxInclusive: boolean;
+}
+
+export function numberBounds(d: Def): NumberBounds {
+  const b: NumberBounds = { int: false, min: -Infinity, minInclusive: true, max: Infinity, maxInclusive: true };
+  for (const c of d.checks ?? []) {
+    const cd = c._zod.def;
+    if (cd.check === 'number_format' && cd.format === 'safeint') b.int = true;
+    else if (cd.check === 'greater_than' && typeof cd.value === 'number') [b.min, b.minInclusive] = [cd.value, cd.inclusive === true];
+    else if (cd.check === 'less_than' && typeof cd.value === 'number') [b.max, b.maxInclusive] = [cd.value, cd.inclusive === true];
+    else throw new Unsupported(`schema-guard: unsupported number check ${cd.check}`);
+  }
+  return b;
+}
+
+/** How a key absent from the input is judged, by zod's rule (handlePropertyResult). */
+export const enum Absent {
+  /** A required key: absent fails. */
+  Fails,
+  /** optional in and out: absent passes. */
+  Passes,
+  /** defaulted: the schema reads `undefined`. */
+  Checked,
+}
+
+export function absentRule(s: z.ZodType): Absent {
+  const { optin, optout } = internalsOf(s);
+  if (optin === undefined) return Absent.Fails;
+  return optout === 'optional' ? Absent.Passes : Absent.Checked;
+}
+
+/** A plain object as zod's record sees one (util.isPlainObject); an odd `constructor` is not read here. */
+export function plainForRecord(v: unknown): boolean | undefined {
+  if (!isObject(v)) return false;
+  if (hasOwn.call(v, 'constructor')) return undefined;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null ? true : undefined;
+}
+
