@@ -81,7 +81,8 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
   let out: Annotation[] = [];
 
   const ctx: MutableContext = {
-    state, options, version: DEFAULT_PROTOCOL_VERSION, stdio: false,
+    // Every field from the start: one object shape for every hook's reads.
+    state, options, version: DEFAULT_PROTOCOL_VERSION, stdio: false, frame: undefined, parsed: undefined, unit: undefined, msg: undefined, request: undefined,
     report(rule, frames, message) {
       const spec = specs.get(rule);
       if (!spec) {

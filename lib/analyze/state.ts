@@ -100,6 +100,18 @@ export function createState(exchanges = new HttpExchanges()): AnalysisState {
     rounds: new RoundIndex(),
     listens: new ListenIndex(),
     taskSpans: new TaskSpans(),
+    // Every field is present from the start, so the state keeps one object shape as the session
+    // moves on and the rules' reads of it stay monomorphic.
+    requestedVersion: undefined,
+    negotiatedVersion: undefined,
+    clientInfo: undefined,
+    serverInfo: undefined,
+    instructions: undefined,
+    clientCapabilities: undefined,
+    serverCapabilities: undefined,
+    initializeSeq: undefined,
+    initializedSeq: undefined,
+    firstSeq: undefined,
     calls: new CallIndex(),
     exchanges,
     subscriptions: new Set(),
