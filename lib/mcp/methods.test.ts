@@ -4,6 +4,11 @@ import { PARAMS, RESULTS } from '../analyze/schemas';
 import { METHOD_LIST, definedIn, eraOfMethod, mayBeSentBy, methodDef, methodInfo, receiverNeeds } from './methods';
 
 describe('the method table', () => {
+  it('gives every row the same fields in the same order (one object shape for the rules that read it per message)', () => {
+    const shape = Object.keys(METHOD_LIST[0]).join();
+    for (const m of METHOD_LIST) expect(Object.keys(m).join(), m.method).toBe(shape);
+  });
+
   it('lists every method the SDK has a request or notification schema for, once', () => {
     const names = METHOD_LIST.map((m) => m.method);
     expect(new Set(names).size).toBe(names.length);

@@ -46,8 +46,14 @@ type Extra = Partial<Omit<MethodDef, 'method' | 'kind' | 'from'>>;
 const V1: KnownVersion = '2024-11-05';
 const STATELESS: KnownVersion = MODERN_VERSION;
 
-const req = (method: string, from: MethodDef['from'], extra: Extra = {}): MethodDef => ({ method, kind: 'request', from, since: V1, ...extra });
-const note = (method: string, from: MethodDef['from'], extra: Extra = {}): MethodDef => ({ method, kind: 'notification', from, since: V1, ...extra });
+/** Every row has every field (undefined where the method has none): one object shape for the
+ *  whole table, so the rules that read rows for every message read them at monomorphic sites. */
+const row = (method: string, kind: MethodDef['kind'], from: MethodDef['from'], extra: Extra): MethodDef => ({
+  method, kind, from, since: V1, until: undefined, receiverNeeds: undefined, needsSince: undefined, taskNeeds: undefined,
+  senderNeeds: undefined, paginated: undefined, result: undefined, extension: undefined, ...extra,
+});
+const req = (method: string, from: MethodDef['from'], extra: Extra = {}): MethodDef => row(method, 'request', from, extra);
+const note = (method: string, from: MethodDef['from'], extra: Extra = {}): MethodDef => row(method, 'notification', from, extra);
 const TASKS = '2025-11-25';
 
 export const METHOD_LIST: readonly MethodDef[] = [
