@@ -7,8 +7,11 @@ export const DEFAULT_PROTOCOL_VERSION: KnownVersion = '2025-11-25';
 /** Versions with an `initialize` handshake (the legacy era); 2026-07-28 is the modern era. */
 export const STATEFUL_VERSIONS: readonly KnownVersion[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
 
+const KNOWN = new Set<string>(KNOWN_VERSIONS);
+
+/** Asked several times per message (the version each one is judged by): a Set, not a list scan. */
 export function isKnownVersion(v: unknown): v is KnownVersion {
-  return typeof v === 'string' && (KNOWN_VERSIONS as readonly string[]).includes(v);
+  return typeof v === 'string' && KNOWN.has(v);
 }
 
 /** Compares two known versions by date; they are ISO dates, so string order is date order. */
