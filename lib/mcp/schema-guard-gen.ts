@@ -11,7 +11,7 @@
  * `mayGenerateCode` decides without asking the page's CSP, which would log a violation.
  */
 import type { z } from 'zod';
-import { absentRule, Absent, defOf, internalsOf, NEVER, numberBounds, plainForRecord, Unsupported, type Def, type Guard } from './schema-guard-parts';
+import { absentRule, Absent, arrayBounds, defOf, internalsOf, NEVER, numberBounds, plainForRecord, Unsupported, type Def, type Guard } from './schema-guard-parts';
 
 type Fallback = ((schema: z.ZodType) => Guard) | undefined;
 
@@ -219,14 +219,7 @@ class Generator {
   }
 
   private array(d: Def): string {
-    let min = 0;
-    let max = Infinity;
-    for (const c of d.checks ?? []) {
-      const cd = c._zod.def;
-      if (cd.check === 'max_length' && typeof cd.maximum === 'number') max = cd.maximum;
-      else if (cd.check === 'min_length' && typeof cd.minimum === 'number') min = cd.minimum;
-      else throw new Unsupported(`schema-guard: unsupported array check ${cd.check}`);
-    }
+    const { min, max } = arrayBounds(d);
     const bounds = `${min > 0 ? ` || v.length < ${this.ref(min)}` : ''}${max !== Infinity ? ` || v.length > ${this.ref(max)}` : ''}`;
     return [
       `if (!Array.isArray(v)${bounds}) return false;`,

@@ -79,6 +79,19 @@ export function numberBounds(d: Def): NumberBounds {
   return b;
 }
 
+/** An array schema's length checks. */
+export function arrayBounds(d: Def): { min: number; max: number } {
+  let min = 0;
+  let max = Infinity;
+  for (const c of d.checks ?? []) {
+    const cd = c._zod.def;
+    if (cd.check === 'max_length' && typeof cd.maximum === 'number') max = cd.maximum;
+    else if (cd.check === 'min_length' && typeof cd.minimum === 'number') min = cd.minimum;
+    else throw new Unsupported(`schema-guard: unsupported array check ${cd.check}`);
+  }
+  return { min, max };
+}
+
 /** How a key absent from the input is judged, by zod's rule (handlePropertyResult). */
 export const enum Absent {
   /** A required key: absent fails. */

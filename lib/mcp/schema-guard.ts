@@ -14,7 +14,7 @@
 import type { z } from 'zod';
 import { isObject } from './json';
 import { generateGuard, mayGenerateCode } from './schema-guard-gen';
-import { Absent, absentRule, defOf, internalsOf, NEVER, numberBounds, plainForRecord, Unsupported, type Def, type Guard } from './schema-guard-parts';
+import { Absent, absentRule, arrayBounds, defOf, internalsOf, NEVER, numberBounds, plainForRecord, Unsupported, type Def, type Guard } from './schema-guard-parts';
 
 export type { Guard };
 
@@ -153,14 +153,7 @@ function recordGuard(d: Def, compile: (s: z.ZodType) => Guard, whole: Guard | un
 
 function arrayGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
   const el = compile(d.element as z.ZodType);
-  let min = 0;
-  let max = Infinity;
-  for (const c of d.checks ?? []) {
-    const cd = c._zod.def;
-    if (cd.check === 'max_length' && typeof cd.maximum === 'number') max = cd.maximum;
-    else if (cd.check === 'min_length' && typeof cd.minimum === 'number') min = cd.minimum;
-    else throw new Unsupported(`schema-guard: unsupported array check ${cd.check}`);
-  }
+  const { min, max } = arrayBounds(d);
   return (v) => {
     if (!Array.isArray(v) || v.length < min || v.length > max) return false;
     for (let i = 0; i < v.length; i++) if (!el(v[i])) return false;
