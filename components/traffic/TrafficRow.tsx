@@ -31,6 +31,7 @@ interface Props {
   /** The analyser's findings on this frame, shown as a severity mark. */
   marks?: readonly Annotation[];
   index: number;
+  /** Offset in px inside the window's box (the box itself sits at the window's first row). */
   top: number;
   /** In the set of selected frames (aria-selected). */
   marked: boolean;
