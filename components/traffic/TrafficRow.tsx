@@ -54,6 +54,9 @@ function sameRow(a: Props, b: Props): boolean {
 /**
  * One element per cell and nothing else unless there is something to show: at 2,000 frames/s the
  * table replaces dozens of rows per animation frame, and style and layout cost grows with elements.
+ * A row contains its size and layout (new text lays out inside it) but not its paint: paint
+ * containment gives every row a clip of its own, one more paint chunk per row for the compositor
+ * to layerize in every frame, for cells that stay inside the row anyway.
  */
 export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top, marked, focusRing, domId, onPick }: Props) {
   const latency = formatLatency(v.latencyUs);
@@ -69,7 +72,7 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       onMouseDown={keepTextUnselected}
       onClick={(e) => onPick(v.frame.seq, e)}
       style={{ top }}
-      className={`absolute left-0 w-full ${ROW_HEIGHT_CLASS} cursor-default [contain:strict] whitespace-nowrap border-b border-zinc-900 font-mono text-[11px] ${laneTone(v, marked)} ${focusRing ? 'outline outline-1 -outline-offset-1 outline-sky-300' : ''}`}
+      className={`absolute left-0 w-full ${ROW_HEIGHT_CLASS} cursor-default [contain:size_layout] whitespace-nowrap border-b border-zinc-900 font-mono text-[11px] ${laneTone(v, marked)} ${focusRing ? 'outline outline-1 -outline-offset-1 outline-sky-300' : ''}`}
     >
       {marks ? (
         <span role="gridcell" className={`${CELL_CLASS[0]} flex items-center justify-between gap-1 px-2 text-zinc-500`}>
