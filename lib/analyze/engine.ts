@@ -154,7 +154,8 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
     }
     const first = unit.frames[0];
     if (!unit.parsed.ok || first.truncated || first.dir === 'local') return;
-    const base = { seq: first.seq, frames: unit.frames.map((f) => f.seq), ts: unit.frames[unit.frames.length - 1].ts, dir: first.dir };
+    const seqs = unit.frames.length === 1 ? [first.seq] : unit.frames.map((f) => f.seq);
+    const base = { seq: first.seq, frames: seqs, ts: unit.frames[unit.frames.length - 1].ts, dir: first.dir };
     const value = unit.parsed.value;
     if (Array.isArray(value)) value.forEach((el, index) => handleMessage(toMessage(el, { ...base, batch: { index, size: value.length } })));
     else handleMessage(toMessage(value, base));

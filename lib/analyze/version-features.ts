@@ -4,7 +4,7 @@
  * one version compared with the previous one); methods are in methods.ts, content block types in
  * rules/content.ts, capabilities in lib/mcp/capability-catalog.ts.
  */
-import { capabilityAt, capabilityCatalog, type Side } from '../mcp/capability-catalog';
+import { capabilityAt, capabilityCatalog, catalogVersion, type CapabilityDef, type Side } from '../mcp/capability-catalog';
 import { KNOWN_VERSIONS, type KnownVersion } from '../mcp/versions';
 import type { Message } from './message';
 import { arrAt, hasOwn, isObj, objAt, own, show, strAt } from './util';
@@ -59,16 +59,29 @@ function fieldsOf(kind: Kind, o: unknown, label: string, version: string, out: V
   for (const [field, since] of FIELDS[kind]) if (version < since && has(o, field)) out.push({ what: `\`${field}\` on ${label}`, since });
 }
 
-/** Capabilities the version does not define; only the outermost new path (tasks, not tasks.list). */
+/** The capabilities a version lacks that are worth naming: only the outermost new path (tasks,
+ *  not tasks.list). Built once per side and catalog version (a handful), not per handshake. */
+const LACKED = new Map<string, CapabilityDef[]>();
+
+function lackedIn(side: Side, version: string): CapabilityDef[] {
+  const key = `${side} ${catalogVersion(version)}`;
+  let lacked = LACKED.get(key);
+  if (!lacked) {
+    const known = new Set(capabilityCatalog(side, version).map((d) => d.path));
+    lacked = capabilityCatalog(side, KNOWN_VERSIONS[KNOWN_VERSIONS.length - 1]).filter((def) => {
+      const parent = def.path.includes('.') ? def.path.slice(0, def.path.lastIndexOf('.')) : undefined;
+      return !known.has(def.path) && (parent === undefined || known.has(parent));
+    });
+    LACKED.set(key, lacked);
+  }
+  return lacked;
+}
+
+/** Capabilities the version does not define. */
 function capabilitiesOf(side: Side, caps: unknown, version: string, out: VersionFeature[]): void {
   if (!isObj(caps)) return;
-  const newest = KNOWN_VERSIONS[KNOWN_VERSIONS.length - 1];
-  const known = new Set(capabilityCatalog(side, version).map((d) => d.path));
-  for (const def of capabilityCatalog(side, newest)) {
-    if (known.has(def.path) || capabilityAt(caps, def.path) === undefined) continue;
-    const parent = def.path.includes('.') ? def.path.slice(0, def.path.lastIndexOf('.')) : undefined;
-    if (parent !== undefined && !known.has(parent)) continue;
-    out.push({ what: `the \`${def.path}\` ${side} capability`, since: def.since });
+  for (const def of lackedIn(side, version)) {
+    if (capabilityAt(caps, def.path) !== undefined) out.push({ what: `the \`${def.path}\` ${side} capability`, since: def.since });
   }
 }
 
@@ -83,6 +96,8 @@ function each(list: unknown[] | undefined, kind: Kind, noun: string, version: st
 }
 
 function contentBlocks(blocks: unknown, where: string, version: string, out: VersionFeature[]): void {
+  // Most sessions are past every version that added a block field: no label to build then.
+  if (version >= NEWEST_FIELD.content && version >= NEWEST_FIELD.resource && version >= NEWEST_FIELD.resourceContents) return;
   const list = Array.isArray(blocks) ? blocks : blocks === undefined ? [] : [blocks];
   list.forEach((b, i) => {
     const at = Array.isArray(blocks) ? `${where}[${i}]` : where;
@@ -94,7 +109,7 @@ function contentBlocks(blocks: unknown, where: string, version: string, out: Ver
 
 function inRequest(msg: Message, version: string, out: VersionFeature[]): void {
   const p = msg.params;
-  if (msg.kind === 'request') fieldsOf('requestParams', p, `${msg.method} params`, version, out);
+  if (msg.kind === 'request' && version < NEWEST_FIELD.requestParams) fieldsOf('requestParams', p, `${msg.method} params`, version, out);
   switch (msg.method) {
     case 'initialize':
       fieldsOf('implementation', objAt(p, 'clientInfo'), 'clientInfo', version, out);

@@ -117,9 +117,11 @@ function objectGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
   const extra = !strict && !loose ? compile(d.catchall as z.ZodType) : undefined;
   if (extra && absentRule(d.catchall as z.ZodType) !== Absent.Fails) throw new Unsupported('schema-guard: an optional catchall is not supported');
   const known = new Set(keys);
+  const loosePresent = loose ? presentKeysGuard(keys, guards, absent) : undefined;
   // Indexed loops and no allocation: this runs for every frame of a 100,000-frame snapshot.
   return (v) => {
     if (!isObject(v)) return false;
+    if (loosePresent !== undefined && Object.getPrototypeOf(v) === Object.prototype) return loosePresent(v);
     let present = 0;
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
@@ -142,6 +144,35 @@ function objectGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
       return true;
     }
     for (const k in v) if (!known.has(k) && k !== '__proto__' && !(extra as Guard)(v[k])) return false;
+    return true;
+  };
+}
+
+/**
+ * The loose object check walked from the value's side: a schema with many optional fields (the
+ * SDK's tools, resources, capabilities) mostly meets values that carry few of them, and asking a
+ * plain object for a key it lacks costs a failed lookup up to Object.prototype, twice. So only the
+ * keys the value has are looked up among the schema's, and the fields that must be present (or are
+ * checked even when absent) are asked for one by one. Same answer as the walk by schema keys for
+ * a plain object, since a key of Object.prototype never names a field here (those schemas keep
+ * that walk).
+ */
+function presentKeysGuard(keys: readonly string[], guards: readonly Guard[], absent: readonly Absent[]): ((v: Record<string, unknown>) => boolean) | undefined {
+  if (keys.some((k) => k in Object.prototype)) return undefined;
+  const index = new Map<string, number>();
+  keys.forEach((k, i) => index.set(k, i));
+  const mustAsk = keys.flatMap((k, i) => (absent[i] === Absent.Passes ? [] : [i]));
+  return (v) => {
+    for (let j = 0; j < mustAsk.length; j++) {
+      const i = mustAsk[j];
+      if (hasOwn.call(v, keys[i])) continue; // judged below with the keys the value has
+      if (absent[i] === Absent.Fails || !guards[i](undefined)) return false;
+    }
+    for (const k in v) {
+      if (!hasOwn.call(v, k)) continue;
+      const i = index.get(k);
+      if (i !== undefined && !guards[i](v[k])) return false;
+    }
     return true;
   };
 }

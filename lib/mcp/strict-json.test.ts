@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { confirmStrict, parseStrict } from './strict-json';
+import { confirmStrict, parseStrict, readStrictly } from './strict-json';
+
+const readAll = (text: string) => readStrictly(text).duplicates;
 
 function nativeParse(text: string): { ok: boolean; value?: unknown } {
   try {
@@ -42,6 +44,32 @@ describe('parseStrict', () => {
     expect(confirmStrict(hidden, JSON.parse(hidden)).duplicates.map((d) => d.key)).toEqual(['x']);
     const clean = '{"s":"a\\"b\\":c", "k" : {"x":1, "y" :2}, "t":"\\\\"}';
     expect(confirmStrict(clean, JSON.parse(clean))).toEqual({ ok: true, value: JSON.parse(clean), incomplete: false, duplicates: [] });
+  });
+
+  it('finds a repeated key whatever colons the strings hold, escaped or not', () => {
+    // The dropped value's colons, colon keys, and a `\u003a` escape that writes a colon the text does not show.
+    const cases = [
+      '{"a":"x:y","a":"z"}',
+      '{"a:b":1,"c":[":",{"d":"::"}],"a:b":2}',
+      '{"u":"\\u003a\\u003A","x":1,"x":":"}',
+      '{"u":"\\u003a","x":"1","x":"2"}',
+      '"a:b"',
+    ];
+    for (const text of cases) {
+      const expected = readStrictly(text).duplicates.length;
+      expect(confirmStrict(text, JSON.parse(text)).duplicates.length, text).toBe(expected);
+    }
+    expect(confirmStrict(cases[1], JSON.parse(cases[1])).duplicates.map((d) => d.key)).toEqual(['a:b']);
+    const clean = '{"u":"\\u003a:","t":"http://h:1/x","k:":[":"]}';
+    expect(confirmStrict(clean, JSON.parse(clean))).toEqual({ ok: true, value: JSON.parse(clean), incomplete: false, duplicates: [] });
+  });
+
+  it('confirms exactly what the full reader finds, for any JSON with any keys repeated', () => {
+    const key = fc.string({ unit: fc.constantFrom('a', ':', '"', '\\', 'u', '0', '3') , maxLength: 3 });
+    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom('k', 'k:', ':'), key), { maxLength: 6 }), (pairs) => {
+      const text = `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+      expect(confirmStrict(text, JSON.parse(text)).duplicates).toEqual(readAll(text));
+    }), { numRuns: 500 });
   });
 
   it('keeps __proto__ as an own key and never touches the prototype', () => {

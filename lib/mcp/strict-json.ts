@@ -130,9 +130,9 @@ function readKey(obj: Container): StrictJson | undefined {
 
 /**
  * Reads `input` strictly. Most messages are valid JSON without repeated keys, so the engine's own
- * JSON.parse reads them and a light scan confirms there is nothing it hid (as many keys in the
- * value as key tokens in the text); only text that fails either check takes the full reader below,
- * which finds the position of the fault or of each repeated key.
+ * JSON.parse reads them and a light scan confirms there is nothing it hid (as many colons in the
+ * text as keys in the value plus colons in its strings); only text that fails either check takes
+ * the full reader below, which finds the position of the fault or of each repeated key.
  */
 export function parseStrict(input: string): StrictJson {
   let value: unknown;
@@ -148,8 +148,22 @@ export function parseStrict(input: string): StrictJson {
  *  unless a key was repeated (then the full reader says where). The session model classifies
  *  frames from JSON.parse on arrival and confirms here only when the analyser gets to them. */
 export function confirmStrict(input: string, value: unknown): StrictJson {
-  if (keyTokens(input) === keysIn(value)) return { ok: true, value, incomplete: false, duplicates: [] };
+  // A `\u003a` escape writes a colon the text does not show: only then are key tokens counted.
+  const same = input.indexOf('\\u003') === -1 ? colonsIn(input) === keysIn(value, true) : keyTokens(input) === keysIn(value, false);
+  if (same) return { ok: true, value, incomplete: false, duplicates: [] };
   return readStrictly(input);
+}
+
+/**
+ * Outside its strings, valid JSON text has exactly one colon per key written; inside them, as many
+ * as the strings hold (no escape but `\u003a` writes one). So the text's colons equal the value's
+ * keys plus the colons of its keys and strings, unless a repeated key was dropped: then the text
+ * has more. Counting colons with indexOf is cheaper than finding every string's end.
+ */
+function colonsIn(s: string): number {
+  let count = 0;
+  for (let at = s.indexOf(':'); at !== -1; at = s.indexOf(':', at + 1)) count++;
+  return count;
 }
 
 /** Counts `"...":` in valid JSON text: every key written, repeated ones included. */
@@ -173,21 +187,27 @@ function keyTokens(t: string): number {
   return count;
 }
 
-/** Counts the keys of every object in a parsed value (an explicit stack: any depth). */
-function keysIn(root: unknown): number {
+/** Counts the keys of every object in a parsed value (an explicit stack: any depth); with
+ *  `colons`, also the colons in every key and string it holds. */
+function keysIn(root: unknown, colons: boolean): number {
+  if (typeof root === 'string') return colons ? colonsIn(root) : 0;
   let count = 0;
   const stack: unknown[] = [root];
   while (stack.length) {
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
     if (Array.isArray(v)) {
-      for (const x of v) if (typeof x === 'object' && x !== null) stack.push(x);
+      for (const x of v) {
+        if (typeof x === 'object' && x !== null) stack.push(x);
+        else if (colons && typeof x === 'string') count += colonsIn(x);
+      }
       continue;
     }
     for (const k in v) {
-      count++;
+      count += colons ? 1 + colonsIn(k) : 1;
       const x = (v as Record<string, unknown>)[k];
       if (typeof x === 'object' && x !== null) stack.push(x);
+      else if (colons && typeof x === 'string') count += colonsIn(x);
     }
   }
   return count;

@@ -132,7 +132,8 @@ export class SessionModel {
       const i = this.analysed;
       const parsed = this.strictAt(i);
       this.analysed++;
-      this.pending[i] = undefined;
+      // Only frames JSON.parse refused have a reading held here; the rest never grow the list.
+      if (i < this.pending.length) this.pending[i] = undefined;
       for (const a of this.analyzer.push(this.frames[i], parsed)) found.push(a);
       // Checking the clock every 64 frames keeps its cost out of the loop.
       if ((this.analysed & 63) === 0 && deadline !== Infinity && clock() >= deadline) break;

@@ -6,6 +6,11 @@ import { arrAt, isObj, own, show, strAt } from '../util';
 const S = 'server/tools';
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
+/** How a finding names a tool: built only for a finding, since most tools of a listing have none. */
+function toolLabel(name: string | undefined): string {
+  return name === undefined ? 'a tool without a name' : `tool "${name}"`;
+}
+
 export const toolRules: RuleModule = {
   rules: {
     'tools.input-schema': { severity: 'error', section: `${S}#tool` },
@@ -25,13 +30,16 @@ export const toolRules: RuleModule = {
       for (const t of arrAt(msg.result, 'tools') ?? []) {
         if (!isObj(t)) continue;
         const name = strAt(t, 'name');
-        const label = name === undefined ? 'a tool without a name' : `tool "${name}"`;
         const schema = own(t, 'inputSchema');
-        if (!isObj(schema)) report('tools.input-schema', at, `${label} has ${schema === undefined ? 'no inputSchema' : `inputSchema ${show(schema, 30)}`}; it must be a JSON Schema object`);
-        else if (own(schema, 'type') !== 'object') report('tools.input-schema', at, `${label} has inputSchema of type ${show(own(schema, 'type'), 30)}; it must be "object"`);
-        else if (schemaProblem(schema)) report('tools.input-schema', at, `${label} has an inputSchema no client can apply: ${schemaProblem(schema)}`);
+        if (!isObj(schema)) report('tools.input-schema', at, `${toolLabel(name)} has ${schema === undefined ? 'no inputSchema' : `inputSchema ${show(schema, 30)}`}; it must be a JSON Schema object`);
+        else if (own(schema, 'type') !== 'object') report('tools.input-schema', at, `${toolLabel(name)} has inputSchema of type ${show(own(schema, 'type'), 30)}; it must be "object"`);
+        else {
+          const problem = schemaProblem(schema);
+          if (problem) report('tools.input-schema', at, `${toolLabel(name)} has an inputSchema no client can apply: ${problem}`);
+        }
         const output = own(t, 'outputSchema');
-        if (isObj(output) && schemaProblem(output)) report('tools.output-schema', at, `${label} has an outputSchema no client can apply: ${schemaProblem(output)}`);
+        const outputProblem = isObj(output) ? schemaProblem(output) : undefined;
+        if (outputProblem) report('tools.output-schema', at, `${toolLabel(name)} has an outputSchema no client can apply: ${outputProblem}`);
         if (name === undefined) continue;
         if (version >= '2025-11-25' && !NAME.test(name)) report('tools.name', at, `tool name ${show(name, 40)} should be 1-128 characters of A-Z a-z 0-9 _ - .`);
         if (seen.has(name)) report('tools.duplicate-name', at, `two tools in this listing are named "${name}"`);
