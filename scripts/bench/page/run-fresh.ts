@@ -7,25 +7,15 @@
  * prints, what the heaviest frame spent its CPU on and when in the stream it came, then the
  * medians. Needs the built page (`npm run build`) and a Chromium.
  */
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { ROOT } from '../paths';
-import { startLoupe } from '../loupe-process';
-import { findChromiumOrExit } from '../../find-chromium';
-import { launchChromium, newBenchContext } from './browser';
+import { newBenchContext } from './browser';
+import { startStandalone } from './standalone';
 import { openStreamSession } from './stream-session';
 import { streamWhileRecording, type StreamFigures } from './stream';
 import { PAGE_DEFAULTS } from './index';
 
 const [rounds = 5, rate = PAGE_DEFAULTS.rate, seconds = PAGE_DEFAULTS.seconds] = process.argv.slice(2).map(Number);
-if (!existsSync(path.join(ROOT, 'out', 'index.html'))) {
-  console.error('the page is not built: run `npm run build` first');
-  process.exit(2);
-}
-const chromium = findChromiumOrExit();
-const loupe = await startLoupe();
-const bb = await launchChromium(chromium);
+const { loupe, bb } = await startStandalone();
 const runs: StreamFigures[] = [];
 const ms = (x: number | undefined) => (x === undefined ? 'n/a' : `${x.toFixed(1)} ms`);
 try {
