@@ -6,7 +6,7 @@ import { formatId, formatLatency, formatTime, lifecycleText, type FrameView } fr
 import { httpSummary } from '../../lib/view/http-frame';
 import { DIRECTION } from './direction';
 import { KIND_TONE } from './KindBadge';
-import { CELL, ROW_HEIGHT, SIZE_COLUMN_HIDDEN } from './columns';
+import { CELL_CLASS, ROW_HEIGHT_CLASS, SIZE_COLUMN_HIDDEN } from './columns';
 import { keepTextUnselected } from './gesture';
 import { formatBytes } from '../../lib/text/bytes';
 
@@ -31,6 +31,7 @@ interface Props {
   /** The analyser's findings on this frame, shown as a severity mark. */
   marks?: readonly Annotation[];
   index: number;
+  /** Offset in px inside the window's box (the box itself sits at the window's first row). */
   top: number;
   /** In the set of selected frames (aria-selected). */
   marked: boolean;
@@ -53,6 +54,9 @@ function sameRow(a: Props, b: Props): boolean {
 /**
  * One element per cell and nothing else unless there is something to show: at 2,000 frames/s the
  * table replaces dozens of rows per animation frame, and style and layout cost grows with elements.
+ * A row contains its size and layout (new text lays out inside it) but not its paint: paint
+ * containment gives every row a clip of its own, one more paint chunk per row for the compositor
+ * to layerize in every frame, for cells that stay inside the row anyway.
  */
 export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top, marked, focusRing, domId, onPick }: Props) {
   const latency = formatLatency(v.latencyUs);
@@ -67,35 +71,35 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       aria-selected={marked}
       onMouseDown={keepTextUnselected}
       onClick={(e) => onPick(v.frame.seq, e)}
-      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT - 1}px` }}
-      className={`absolute left-0 top-0 w-full cursor-default [contain:strict] whitespace-nowrap border-b border-zinc-900 font-mono text-[11px] ${laneTone(v, marked)} ${focusRing ? 'outline outline-1 -outline-offset-1 outline-sky-300' : ''}`}
+      style={{ top }}
+      className={`absolute left-0 w-full ${ROW_HEIGHT_CLASS} cursor-default [contain:size_layout] whitespace-nowrap border-b border-zinc-900 font-mono text-[11px] ${laneTone(v, marked)} ${focusRing ? 'outline outline-1 -outline-offset-1 outline-sky-300' : ''}`}
     >
       {marks ? (
-        <span role="gridcell" style={CELL[0]} className="flex items-center justify-between gap-1 px-2 text-zinc-500">
+        <span role="gridcell" className={`${CELL_CLASS[0]} flex items-center justify-between gap-1 px-2 text-zinc-500`}>
           <SeverityMark annotations={marks} />
           <span className="ml-auto">{v.frame.seq}</span>
         </span>
       ) : (
-        <span role="gridcell" style={CELL[0]} className="px-2 text-right text-zinc-500">{v.frame.seq}</span>
+        <span role="gridcell" className={`${CELL_CLASS[0]} px-2 text-right text-zinc-500`}>{v.frame.seq}</span>
       )}
-      <span role="gridcell" style={CELL[1]} className="px-2 text-right tabular-nums text-zinc-400">{formatTime(v.frame.ts)}</span>
+      <span role="gridcell" className={`${CELL_CLASS[1]} px-2 text-right tabular-nums text-zinc-400`}>{formatTime(v.frame.ts)}</span>
       {/* The arrow for the eye; the words are the cell's name for screen readers and the tooltip. */}
-      <span role="gridcell" style={CELL[2]} aria-label={dir.label} title={dir.label} className={`px-2 text-center font-bold ${dir.tone}`}>{dir.glyph}</span>
-      <span role="gridcell" style={CELL[3]} className={`px-2 ${KIND_TONE[v.kind]}`}>{v.kind}</span>
-      <span role="gridcell" style={CELL[4]} className="truncate px-2" title={text}>
+      <span role="gridcell" aria-label={dir.label} title={dir.label} className={`${CELL_CLASS[2]} px-2 text-center font-bold ${dir.tone}`}>{dir.glyph}</span>
+      <span role="gridcell" className={`${CELL_CLASS[3]} px-2 ${KIND_TONE[v.kind]}`}>{v.kind}</span>
+      <span role="gridcell" className={`${CELL_CLASS[4]} truncate px-2`} title={text}>
         {text}
         {/* Neutral, not red: the requester chose to stop waiting. */}
         {v.cancelledAfterUs !== undefined && <> <span className="ml-1 rounded bg-zinc-700 px-1 text-[10px] text-zinc-200">cancelled</span></>}
         {flags && <span className="ml-2 rounded bg-red-900/60 px-1 text-[10px] text-red-200">{flags}</span>}
       </span>
       {/* String ids read whole; one longer than the column ends in … with the full id in the title. */}
-      <span role="gridcell" style={CELL[5]} title={v.id === undefined ? undefined : formatId(v.id)} className="truncate px-2 text-right text-zinc-300">{formatId(v.id)}</span>
-      <span role="gridcell" style={CELL[6]} className={`px-2 text-right tabular-nums text-zinc-500 ${SIZE_COLUMN_HIDDEN}`}>{formatBytes(v.frame.size)}</span>
+      <span role="gridcell" title={v.id === undefined ? undefined : formatId(v.id)} className={`${CELL_CLASS[5]} truncate px-2 text-right text-zinc-300`}>{formatId(v.id)}</span>
+      <span role="gridcell" className={`${CELL_CLASS[6]} px-2 text-right tabular-nums text-zinc-500 ${SIZE_COLUMN_HIDDEN}`}>{formatBytes(v.frame.size)}</span>
       {/* A cancelled request's time runs up to its cancellation (the mark is in the method cell). */}
-      <span role="gridcell" style={CELL[7]} title={v.cancelledAfterUs !== undefined ? `cancelled after ${formatLatency(v.cancelledAfterUs)}` : undefined} className={`px-2 text-right tabular-nums ${v.cancelledAfterUs !== undefined ? 'text-zinc-400' : latency ? 'text-zinc-200' : ''}`}>
+      <span role="gridcell" title={v.cancelledAfterUs !== undefined ? `cancelled after ${formatLatency(v.cancelledAfterUs)}` : undefined} className={`${CELL_CLASS[7]} px-2 text-right tabular-nums ${v.cancelledAfterUs !== undefined ? 'text-zinc-400' : latency ? 'text-zinc-200' : ''}`}>
         {v.cancelledAfterUs !== undefined ? formatLatency(v.cancelledAfterUs) : latency}
       </span>
-      <span role="gridcell" style={CELL[8]} title={v.subject} className="truncate px-2 text-sky-200">{v.subject}</span>
+      <span role="gridcell" title={v.subject} className={`${CELL_CLASS[8]} truncate px-2 text-sky-200`}>{v.subject}</span>
     </div>
   );
 }, sameRow);

@@ -6,7 +6,7 @@ import type { Trace } from '../../lib/browser/trace';
 import { fixedWindow, scrollToShow } from '../../lib/view/fixed-window';
 import { containsSeq, type RangeSet } from '../../lib/view/range-set';
 import { Button } from '../ui/Button';
-import { CELL, COLUMN_NAMES, MIN_TABLE_WIDTH, ROW_HEIGHT, SIZE_COLUMN_HIDDEN, SIZE_COLUMN_VAR } from './columns';
+import { CELL_CLASS, COLUMN_NAMES, MIN_TABLE_WIDTH, ROW_HEIGHT, SIZE_COLUMN_HIDDEN, SIZE_COLUMN_VAR } from './columns';
 import { TrafficRow } from './TrafficRow';
 import { useFollowBottom } from './useFollowBottom';
 import { gestureOf, type PickGesture } from './gesture';
@@ -41,7 +41,14 @@ function indexOfSeq(seqs: number[], seq: number): number {
   return -1;
 }
 
+/** Rows drawn beyond the viewport on each side, so a scroll shows rows at once. */
 const OVERSCAN = 15;
+/**
+ * While the table follows the live end, rows above the viewport only wait for a scroll up, which
+ * stops the following and brings OVERSCAN back in the next render; and at 2,000 frames/s every
+ * row drawn takes a new frame in every animation frame. A few rows cover a scroll's first frame.
+ */
+const FOLLOWING_OVERSCAN = 4;
 
 
 /** The scroller's height, kept current by a ResizeObserver (read once per resize, not per batch). */
@@ -70,7 +77,7 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
   const count = seqs.length;
   const height = useViewportHeight(scroller);
   const follow = useFollowBottom(scroller, count, ROW_HEIGHT, height);
-  const { first, last } = fixedWindow(follow.scrollTop, height, ROW_HEIGHT, count, OVERSCAN);
+  const { first, last } = fixedWindow(follow.scrollTop, height, ROW_HEIGHT, count, follow.following.current ? FOLLOWING_OVERSCAN : OVERSCAN);
   const selectedIndex = selected === undefined ? -1 : indexOfSeq(seqs, selected);
 
   // Bring the selection into view when it changes from anywhere (keys, a jump, another pane).
@@ -133,7 +140,7 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
     if (!view) continue;
     rows.push(
       <TrafficRow
-        key={index - first} view={view} marks={marks?.get(seq)} index={index} top={index * ROW_HEIGHT} domId={rowId(seq)}
+        key={index - first} view={view} marks={marks?.get(seq)} index={index} top={(index - first) * ROW_HEIGHT} domId={rowId(seq)}
         marked={containsSeq(marked, seq)} focusRing={seq === selected && !soleFocus} onPick={onRowPick}
       />,
     );
@@ -155,7 +162,7 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} style={{ height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT - 1}px` }} className="relative whitespace-nowrap border-b border-zinc-700 bg-zinc-900 text-[11px] font-medium text-zinc-400">
             {COLUMN_NAMES.map((name, i) => (
-              <span key={name} role="columnheader" style={CELL[i]} className={`overflow-hidden px-2 ${i === 4 || i === 3 || i === 8 ? 'text-left' : i === 2 ? 'text-center' : 'text-right'} ${i === 6 ? SIZE_COLUMN_HIDDEN : ''}`}>
+              <span key={name} role="columnheader" className={`${CELL_CLASS[i]} overflow-hidden px-2 ${i === 4 || i === 3 || i === 8 ? 'text-left' : i === 2 ? 'text-center' : 'text-right'} ${i === 6 ? SIZE_COLUMN_HIDDEN : ''}`}>
                 {name}
               </span>
             ))}
@@ -164,7 +171,11 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
         {/* Strict containment: a new batch re-lays out the scroller's inside, never the page around it. */}
         <div ref={scroller} data-scroller onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden [contain:strict]">
           <div role="rowgroup" style={{ height: count * ROW_HEIGHT, position: 'relative' }}>
-            {rows}
+            {/* The window slides as one box and each row keeps its offset inside it: a batch moves one
+                transform, not one per row. */}
+            <div role="none" className="absolute left-0 top-0 w-full" style={{ transform: `translateY(${first * ROW_HEIGHT}px)` }}>
+              {rows}
+            </div>
           </div>
           {count === 0 && <div className="p-4 text-xs text-zinc-500">No frames {trace.frames.length ? 'match the filter' : 'yet'}.</div>}
         </div>

@@ -1,4 +1,5 @@
 'use client';
+import { memo } from 'react';
 import type { LaneFilter, TrafficFilter } from '../../lib/browser/filter';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
@@ -28,9 +29,19 @@ interface Props {
   transport?: 'stdio' | 'http';
 }
 
-export function TrafficToolbar({ filter, onChange, shown, total, marked, onClearMarked, transport }: Props) {
+interface FilterProps {
+  filter: TrafficFilter;
+  onChange: (f: TrafficFilter) => void;
+  transport?: 'stdio' | 'http';
+}
+
+/**
+ * The lane and text filter, apart from the counts: the counts change with every batch of a stream,
+ * and re-rendering a controlled input makes React write its name and type again, which restyles it.
+ */
+const FilterControls = memo(function FilterControls({ filter, onChange, transport }: FilterProps) {
   return (
-    <div className="flex items-center gap-3 border-b border-zinc-800 bg-zinc-900/60 px-2 py-1">
+    <>
       <div role="radiogroup" aria-label="Lane" className="flex shrink-0 overflow-hidden rounded border border-zinc-700">
         {lanesFor(transport).map((l) => (
           <button
@@ -53,6 +64,14 @@ export function TrafficToolbar({ filter, onChange, shown, total, marked, onClear
         onChange={(e) => onChange({ ...filter, text: e.target.value })}
         className={`${inputClass} min-w-24 max-w-64 py-0.5`}
       />
+    </>
+  );
+});
+
+export function TrafficToolbar({ filter, onChange, shown, total, marked, onClearMarked, transport }: Props) {
+  return (
+    <div className="flex items-center gap-3 border-b border-zinc-800 bg-zinc-900/60 px-2 py-1">
+      <FilterControls filter={filter} onChange={onChange} transport={transport} />
       {/* The live region stays mounted so a screen reader hears the count as it changes. */}
       <span role="status" aria-label="Selected frames" className="shrink-0 whitespace-nowrap text-[11px] text-sky-200">
         {marked > 1 ? `${marked} frames selected` : ''}

@@ -58,5 +58,26 @@ function placed(): CSSProperties[] {
   return cells;
 }
 
-/** One style per column, in COLUMN_NAMES order; the same objects every render. */
+/** One placement per column, in COLUMN_NAMES order: what CELL_CLASS says in Tailwind's words. */
 export const CELL = placed();
+
+/**
+ * The same placements as classes, which the cells carry instead of inline styles: a row mounted
+ * with nine inline styles parses each of them per cell, and the browser cannot share a computed
+ * style between cells that hold their own declarations. Tailwind only sees literal class names,
+ * so these are written out; a unit test holds them equal to CELL.
+ */
+export const CELL_CLASS = [
+  'absolute inset-y-0 left-[0rem] w-[4rem]',
+  'absolute inset-y-0 left-[4rem] w-[5rem]',
+  'absolute inset-y-0 left-[9rem] w-[2rem]',
+  'absolute inset-y-0 left-[11rem] w-[6rem]',
+  'absolute inset-y-0 left-[17rem] w-[calc((100%_-_17rem_-_(11.25rem_+_var(--size-col)))_*_0.6)]',
+  'absolute inset-y-0 right-[calc(4.75rem_+_var(--size-col))] w-[6.5rem]',
+  'absolute inset-y-0 right-[4.75rem] w-[var(--size-col)] overflow-hidden',
+  'absolute inset-y-0 right-0 w-[4.75rem]',
+  'absolute inset-y-0 left-[calc(17rem_+_(100%_-_17rem_-_(11.25rem_+_var(--size-col)))_*_0.6)] right-[calc(11.25rem_+_var(--size-col))]',
+] as const;
+
+/** A row's height and line height (ROW_HEIGHT and one pixel less, for the bottom border), as classes. */
+export const ROW_HEIGHT_CLASS = 'h-[22px] leading-[21px]';

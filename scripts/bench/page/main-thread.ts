@@ -22,6 +22,9 @@ export interface MainThreadFigures {
   framesOverCpu50: number;
   /** What the longest frame spent its CPU on: its heaviest trace events, e.g. "FireAnimationFrame 18.2, MajorGC 10.0". */
   longestFrameParts: string;
+  /** When the longest frame began, in ms after the first task of the recording: the first frames
+   *  of a stream (rows mounted, code still cold) or a later one (a periodic job, a GC). */
+  longestFrameAtMs: number;
 }
 
 export interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: Record<string, unknown> } }
@@ -112,6 +115,7 @@ export function mainThreadFigures(events: readonly TraceEvent[], wallUs: number)
     longestFrameCpuMs: frameCpu.at(-1) ?? 0,
     framesOverCpu50: frameCpu.filter((x) => x > 50).length,
     longestFrameParts: longest ? partsOf(mine, longest.tasks) : '',
+    longestFrameAtMs: longest?.tasks.length ? (longest.tasks[0].ts - tasks.reduce((m, e) => Math.min(m, e.ts), Infinity)) / 1000 : 0,
   };
 }
 

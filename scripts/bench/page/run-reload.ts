@@ -6,27 +6,20 @@
  * `reloads` times (5), prints each first render with where its time went, and the median; writes
  * them to bench-results/reload.json. Needs the built page (`npm run build`) and a Chromium.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../paths';
-import { startLoupe } from '../loupe-process';
-import { findChromiumOrExit } from '../../find-chromium';
 import { renderTable } from '../table';
-import { launchChromium, newBenchContext } from './browser';
+import { newBenchContext } from './browser';
+import { startStandalone } from './standalone';
 import { measureReload, type ReloadFigures } from './reload';
 import { openStreamSession } from './stream-session';
 import { PAGE_DEFAULTS } from './index';
 import { reloadRows } from './report';
 
 const [frames = PAGE_DEFAULTS.frames, reloads = 5] = process.argv.slice(2).map(Number);
-if (!existsSync(path.join(ROOT, 'out', 'index.html'))) {
-  console.error('the page is not built: run `npm run build` first');
-  process.exit(2);
-}
-const chromium = findChromiumOrExit();
-const loupe = await startLoupe();
-const bb = await launchChromium(chromium);
+const { loupe, bb } = await startStandalone();
 const runs: Array<ReloadFigures & { loadAverage: number }> = [];
 try {
   const context = await newBenchContext(bb.browser);
