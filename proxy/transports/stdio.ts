@@ -55,6 +55,7 @@ export class StdioTransport implements WireTransport {
   private exit?: Exit;
   private closing = false;
   private termSentAt?: number;
+  private killSent = false;
   /** Settles once the exit is recorded and no process of the group is left. */
   private done?: Promise<void>;
   private readonly maxLineBytes: number;
@@ -216,14 +217,18 @@ export class StdioTransport implements WireTransport {
 
   private signal(pgid: number, signal: NodeJS.Signals): void {
     if (signal === 'SIGTERM') this.termSentAt = Date.now();
+    if (signal === 'SIGKILL') this.killSent = true;
     if (signalGroup(pgid, signal)) {
       this.lifecycle({ transport: 'stdio', event: 'signal', pid: pgid, signal }, `sent ${signal} to process group ${pgid}`);
     }
   }
 
-  /** The leader is gone; children it left in the group are ended the same way. */
+  /** The leader is gone; children it left in the group are ended the same way. A group already sent
+   *  SIGKILL is only waited for: its members cannot refuse it, they may just not be gone yet (a
+   *  busy machine takes a moment to reap them), and a second SIGKILL would only add a frame. */
   private async endGroup(pgid: number): Promise<void> {
-    if (groupAlive(pgid)) {
+    if (this.killSent) await waitGroupGone(pgid, 2000);
+    else if (groupAlive(pgid)) {
       if (this.termSentAt === undefined) this.signal(pgid, 'SIGTERM');
       const left = Math.max(0, (this.termSentAt ?? Date.now()) + this.killGraceMs - Date.now());
       if (!(await waitGroupGone(pgid, left))) {
