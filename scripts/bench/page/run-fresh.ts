@@ -9,12 +9,12 @@
  */
 import os from 'node:os';
 import { newBenchContext } from './browser';
-import { startStandalone } from './standalone';
+import { positionalCounts, startStandalone } from './standalone';
 import { openStreamSession } from './stream-session';
 import { streamWhileRecording, type StreamFigures } from './stream';
 import { PAGE_DEFAULTS } from './index';
 
-const [rounds = 5, rate = PAGE_DEFAULTS.rate, seconds = PAGE_DEFAULTS.seconds] = process.argv.slice(2).map(Number);
+const [rounds, rate, seconds] = positionalCounts('npx tsx scripts/bench/page/run-fresh.ts [rounds] [rate] [seconds]', ['rounds', 'rate', 'seconds'], [5, PAGE_DEFAULTS.rate, PAGE_DEFAULTS.seconds]);
 const { loupe, bb } = await startStandalone();
 const runs: StreamFigures[] = [];
 const ms = (x: number | undefined) => (x === undefined ? 'n/a' : `${x.toFixed(1)} ms`);

@@ -12,13 +12,13 @@ import path from 'node:path';
 import { ROOT } from '../paths';
 import { renderTable } from '../table';
 import { newBenchContext } from './browser';
-import { startStandalone } from './standalone';
+import { positionalCounts, startStandalone } from './standalone';
 import { measureReload, type ReloadFigures } from './reload';
 import { openStreamSession } from './stream-session';
 import { PAGE_DEFAULTS } from './index';
 import { reloadRows } from './report';
 
-const [frames = PAGE_DEFAULTS.frames, reloads = 5] = process.argv.slice(2).map(Number);
+const [frames, reloads] = positionalCounts('npx tsx scripts/bench/page/run-reload.ts [frames] [reloads]', ['frames', 'reloads'], [PAGE_DEFAULTS.frames, 5]);
 const { loupe, bb } = await startStandalone();
 const runs: Array<ReloadFigures & { loadAverage: number }> = [];
 try {

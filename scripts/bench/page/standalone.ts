@@ -18,3 +18,19 @@ export async function startStandalone(): Promise<{ loupe: LoupeProcess; bb: Benc
   const loupe = await startLoupe();
   return { loupe, bb: await launchChromium(chromium) };
 }
+
+/**
+ * The script's positional arguments as positive whole numbers, in the order `names` gives them,
+ * each defaulting as given; anything else stops the script with the usage (exit 2), rather than
+ * measuring nothing and printing zeros.
+ */
+export function positionalCounts(usage: string, names: readonly string[], defaults: readonly number[], argv = process.argv.slice(2)): number[] {
+  const problem = argv.length > names.length
+    ? `unexpected '${argv[names.length]}'`
+    : argv.map((a, i) => (Number.isInteger(Number(a)) && Number(a) > 0 ? undefined : `${names[i]} takes a positive whole number, got '${a}'`)).find(Boolean);
+  if (problem) {
+    console.error(`${problem}\nusage: ${usage}`);
+    process.exit(2);
+  }
+  return defaults.map((d, i) => (argv[i] === undefined ? d : Number(argv[i])));
+}
