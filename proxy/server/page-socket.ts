@@ -9,8 +9,8 @@ import { LOUPE_VERSION } from '../../lib/version';
 import { answerExport } from '../trace/export-request';
 import { exportMcpServers } from '../config/export-mcp-servers';
 import type { CallPolicy, ClientApi } from '../sessions/types';
-import { callError } from '../sessions/client/calls';
 import { FrameStream } from './frame-stream';
+import { plainSessionRequest } from '../../lib/wire/plain-session-request';
 import type { HubMember, PageHub } from './page-hub';
 
 type Reply = Partial<Omit<Extract<ProxyMessage, { type: 'ack' }>, 'type' | 'rid'>>;
@@ -62,12 +62,14 @@ export class PageSocket implements HubMember {
     } catch (e) {
       return this.send({ type: 'error', message: `message is not JSON: ${(e as Error).message}` });
     }
-    const parsed = PageMessageSchema.safeParse(json);
+    const request = plainSessionRequest(json);
+    const parsed = request ? { success: true as const, data: request } : PageMessageSchema.safeParse(json);
     if (!parsed.success) {
       const rid = (json as { rid?: unknown } | null)?.rid;
       return this.send({ type: 'error', message: describeInvalid(json, parsed.error.issues), ...(typeof rid === 'string' ? { rid } : {}) });
     }
-    this.handle(parsed.data).catch((e: unknown) => this.fail(parsed.data, e));
+    const msg = parsed.data;
+    this.handle(msg).catch((e: unknown) => this.fail(msg, e));
   }
 
   private ok(msg: PageMessage, extra: Reply = {}): void {
@@ -228,16 +230,12 @@ export class PageSocket implements HubMember {
     return client;
   }
 
-  /** A call whose answer this page awaits; it is one of the session's calls like any other. */
-  private async request(msg: Extract<PageMessage, { type: 'session/request' }>): Promise<void> {
+  /** A call whose answer this page awaits; it is one of the session's calls like any other. The
+   *  answer goes out in the turn the server's response is read (see ClientApi.ask). */
+  private request(msg: Extract<PageMessage, { type: 'session/request' }>): void {
     const rid = msg.rid;
     if (rid === undefined) throw new Error('session/request needs a "rid" to carry its result');
-    const client = this.client(msg.sessionId);
-    try {
-      this.send({ type: 'request/result', rid, result: await client.ask(msg.method, msg.params, policyOf(msg)) });
-    } catch (e) {
-      this.send({ type: 'request/result', rid, error: callError(e) });
-    }
+    this.client(msg.sessionId).ask(msg.method, msg.params, policyOf(msg), (answer) => this.send({ type: 'request/result', rid, ...answer }));
   }
 }
 

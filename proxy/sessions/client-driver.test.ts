@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { latestCall } from '../../lib/client/client-state';
 import type { ClientState, ClientStatePatch } from '../../lib/wire/client-state';
 import type { Session } from './session';
+import type { AskAnswer } from './types';
 import { sessionFor } from './sources';
 import { everythingServer, waitFor } from './test-support';
 
@@ -16,6 +17,11 @@ async function ready(options: { roots?: { uri: string; name?: string }[]; client
   await s.start();
   expect(s.summary().status).toBe('ready');
   return s;
+}
+
+/** An ask's answer, as the page socket is handed it. */
+function asked(s: Session, method: string, params?: Record<string, unknown>): Promise<AskAnswer> {
+  return new Promise((resolve) => s.client!.ask(method, params, undefined, resolve));
 }
 
 /** What a page that attached now would be shown, and every patch after it, applied in order. */
@@ -75,15 +81,40 @@ describe('the client state a session holds, against server-everything over stdio
     const s = await ready();
     const patches: ClientStatePatch[] = [];
     s.client!.onState((patch) => patches.push(patch));
-    expect(await s.client!.ask('ping', undefined)).toEqual({});
-    expect(await s.client!.ask('logging/setLevel', { level: 'error' })).toEqual({});
-    await expect(s.client!.ask('logging/setLevel', { level: 'loudest' })).rejects.toMatchObject({ code: expect.any(Number) });
+    expect(await asked(s, 'ping')).toEqual({ result: {} });
+    expect(await asked(s, 'logging/setLevel', { level: 'error' })).toEqual({ result: {} });
+    expect(await asked(s, 'logging/setLevel', { level: 'loudest' })).toMatchObject({ error: { code: expect.any(Number) } });
     await waitFor(() => patches.some((p) => p.logLevel !== undefined), 2000, 'the log level patch');
     expect(s.client!.state().logLevel).toBe('error');
     expect(s.client!.state().calls).toEqual([]);
     expect(patches.some((p) => p.calls !== undefined)).toBe(false);
     // Each request is on the wire like any other.
     expect(s.frames().filter((f) => f.dir === 'c2s' && /"method":"(ping|logging\/setLevel)"/.test(f.raw))).toHaveLength(3);
+  });
+
+  it('hands an ask its answer in the turn the response is read, before anything queued in that turn runs', async () => {
+    const s = await ready();
+    let answer: AskAnswer | undefined;
+    const seen: Array<AskAnswer | undefined> = [];
+    // Listening after the client did: this runs in the same turn, right after the client read the response.
+    s.recording.on('message', (frame, json) => {
+      if (frame.dir === 's2c' && (json as { result?: unknown }).result !== undefined) seen.push(answer);
+    });
+    await new Promise<void>((resolve) => s.client!.ask('ping', undefined, undefined, (a) => { answer = a; resolve(); }));
+    expect(seen).toEqual([{ result: {} }]);
+    // An error from the server takes the same path.
+    const refused = await new Promise<AskAnswer>((resolve) => s.client!.ask('logging/setLevel', { level: 'loudest' }, undefined, resolve));
+    expect(refused).toMatchObject({ error: { code: expect.any(Number) } });
+  });
+
+  it('answers an ask that is never sent (a closed session) once, with the reason', async () => {
+    const s = await ready();
+    await s.close();
+    const answers: AskAnswer[] = [];
+    s.client!.ask('ping', undefined, undefined, (a) => answers.push(a));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ error: { message: expect.any(String), local: true } });
   });
 
   it('answers roots/list itself, from the roots the session was opened with', async () => {

@@ -64,6 +64,19 @@ class Pending {
   cleanup(): void {
     if (this.onAbort) this.opts.signal?.removeEventListener('abort', this.onAbort);
   }
+
+  /** The outcome, to the caller's onSettled first (in this turn), then to the promise. */
+  settle(err: RequestError | undefined, result: unknown): void {
+    this.opts.onSettled?.(err, result);
+    if (err) this.reject(err);
+    else this.resolve(result);
+  }
+}
+
+/** A request that is never sent: its caller hears why the same two ways as of any outcome. */
+function refused(opts: RequestOptions, err: RequestError): Promise<never> {
+  opts.onSettled?.(err);
+  return Promise.reject(err);
 }
 
 export interface CorrelatorHooks {
@@ -100,8 +113,8 @@ export class Correlator {
   ) {}
 
   request(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}): Promise<unknown> {
-    if (this.closedReason) return Promise.reject(new RequestError(this.closedReason, CONNECTION_CLOSED, undefined, true));
-    if (opts.signal?.aborted) return Promise.reject(new RequestError(`${method} was cancelled before it was sent`, REQUEST_CANCELLED, undefined, true));
+    if (this.closedReason) return refused(opts, new RequestError(this.closedReason, CONNECTION_CLOSED, undefined, true));
+    if (opts.signal?.aborted) return refused(opts, new RequestError(`${method} was cancelled before it was sent`, REQUEST_CANCELLED, undefined, true));
     const id = this.allocateId();
     let sendParams = this.hooks.prepare ? this.hooks.prepare(method, params) : params;
     if (opts.onProgress) {
@@ -218,8 +231,7 @@ export class Correlator {
     this.pending.delete(id);
     p.cleanup();
     if (p.progressToken !== undefined) this.byToken.delete(p.progressToken);
-    if (err) p.reject(err);
-    else p.resolve(result);
+    p.settle(err, result);
   }
 
   private allocateId(): number {

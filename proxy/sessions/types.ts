@@ -6,7 +6,7 @@ import type { Frame } from '../../lib/mcp/frame';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import type { Connection } from '../../lib/wire/connection';
 import type { ListName } from '../../lib/client/paged-list';
-import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
+import type { CallError, CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
 
 export interface RequestOptions {
   timeoutMs?: number;
@@ -18,7 +18,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Called with the JSON-RPC id the request goes out with (each MRTR round has its own). */
   onSent?: (id: number) => void;
+  /** Called with the outcome as the request settles, before its promise does: in the turn the
+   *  response is read, not one turn of ticks and microtasks later (see ClientDriver.ask). */
+  onSettled?: (error: Error | undefined, result?: unknown) => void;
 }
+
+/** What an ask ends with: the result, or the error as the page is sent it. */
+export type AskAnswer = { result: unknown } | { error: CallError };
 
 export interface SessionEvents {
   /** New frames, in order, as they are recorded. */
@@ -43,8 +49,9 @@ export interface ClientApi {
   onState(fn: (patch: ClientStatePatch) => void): () => void;
   list(name: ListName, more?: boolean): Promise<void>;
   call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy): { id: string; done: Promise<CallState> };
-  /** A request answered to the asker alone: not listed among the calls (see ClientDriver.ask). */
-  ask(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy): Promise<unknown>;
+  /** A request answered to the asker alone: not listed among the calls (see ClientDriver.ask).
+   *  `answered` is called once, with the result or the error, in the turn the response is read. */
+  ask(method: string, params: Record<string, unknown> | undefined, policy: CallPolicy | undefined, answered: (answer: AskAnswer) => void): void;
   cancel(callId: string): void;
   task(taskId: string, action: 'get' | 'result' | 'cancel'): Promise<void>;
   setRoots(roots: Root[]): Promise<void>;

@@ -8,9 +8,9 @@ import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../..
 import type { Connection } from '../../../lib/wire/connection';
 import { fetchPage, LISTS, type ListName } from '../../../lib/client/paged-list';
 import type { Root } from '../../../lib/wire/client-state';
-import { Calls } from '../../sessions/client/calls';
+import { callError, Calls } from '../../sessions/client/calls';
 import { ClientStateHolder } from '../../sessions/client/state-holder';
-import type { CallPolicy, ClientApi, LiveSession, RequestOptions, SessionEvents, SessionRegistry } from '../../sessions/types';
+import type { AskAnswer, CallPolicy, ClientApi, LiveSession, RequestOptions, SessionEvents, SessionRegistry } from '../../sessions/types';
 
 /** The real client state and calls over the scripted session's requests. */
 class ScriptedClient implements ClientApi {
@@ -28,7 +28,9 @@ class ScriptedClient implements ClientApi {
     this.holder.set('lists', (l) => ({ ...l, [name]: { ...page, loading: false } }));
   }
   call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy) { return this.calls.start(method, params, policy); }
-  ask(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy) { return this.session.request(method, params, policy); }
+  ask(method: string, params: Record<string, unknown> | undefined, policy: CallPolicy | undefined, answered: (answer: AskAnswer) => void): void {
+    this.session.request(method, params, policy).then((result) => answered({ result }), (e: unknown) => answered({ error: callError(e) }));
+  }
   cancel(id: string): void { this.calls.cancel(id); }
   async task(): Promise<void> {}
   async setRoots(roots: Root[]): Promise<void> { this.holder.set('roots', roots); }
