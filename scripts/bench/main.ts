@@ -8,24 +8,23 @@ import path from 'node:path';
 import { UsageError, parseOwnArgs, positiveInteger } from '../../proxy/cli/shared/args';
 import { LOUPE_VERSION } from '../../lib/version';
 import { ROOT } from './paths';
-import { addedPerRound, ROUND, summarize, timeInTurns } from './stats';
-import { directPinger } from './direct-pings';
-import { proxyPinger } from './proxy-pings';
-import { PING_TARGET_MS } from './pings';
+import { PING_TARGET_MS, pingBench, renderPingBench } from './pings';
 import { floodAlone, floodThroughLoupe } from './flood';
 import { analyserThroughput, cpuTimeUs, TOUR } from './analyser';
 import { measureThroughput } from './analyser-mix';
 import { startLoupe } from './loupe-process';
 import { PageClient } from './page-client';
-import { ms, perSecond, renderTable } from './table';
+import { perSecond, renderTable } from './table';
 import { pageBench } from './page';
 import { renderTapBench, tapBench, TAP_TARGETS } from './tap';
 import { redactionThroughput } from './redaction';
 
-const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--flood N] [--tap-runs N] [--analyser-seconds S] [--redaction-mb N] [--out FILE] [--no-page]
+const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--analyser-seconds S] [--redaction-mb N] [--out FILE] [--no-page]
 
   --pings N              timed sequential pings per client (default 3000)
   --warmup N             untimed pings first (default 200)
+  --ping-runs N          runs of the page's ping beside a direct client and the bare relay, each
+                         with a fresh Loupe and its load average (default 3)
   --flood N              notifications in the flood (default 50000)
   --tap-runs N           runs of the stdio tap's pings and floods, each with its load average (default 3)
   --analyser-seconds S   how long to run the analyser over the mix (default 3)
@@ -50,6 +49,7 @@ function progress(text: string): void {
 interface BenchOptions {
   pings: number;
   warmup: number;
+  pingRuns: number;
   flood: number;
   tapRuns: number;
   analyserSeconds: number;
@@ -62,7 +62,7 @@ export async function run(argv: string[]): Promise<number> {
   let opts: BenchOptions;
   try {
     const { values, positionals } = parseOwnArgs(argv, {
-      pings: { type: 'string' }, warmup: { type: 'string' }, flood: { type: 'string' }, 'analyser-seconds': { type: 'string' },
+      pings: { type: 'string' }, warmup: { type: 'string' }, 'ping-runs': { type: 'string' }, flood: { type: 'string' }, 'analyser-seconds': { type: 'string' },
       'redaction-mb': { type: 'string' }, 'tap-runs': { type: 'string' }, out: { type: 'string' }, 'no-page': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -73,6 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     opts = {
       pings: positiveInteger('--pings', values.pings, 3000),
       warmup: positiveInteger('--warmup', values.warmup, 200),
+      pingRuns: positiveInteger('--ping-runs', values['ping-runs'], 3),
       flood: positiveInteger('--flood', values.flood, 50_000),
       tapRuns: positiveInteger('--tap-runs', values['tap-runs'], 3),
       analyserSeconds: positiveInteger('--analyser-seconds', values['analyser-seconds'], 3),
@@ -91,20 +92,12 @@ export async function run(argv: string[]): Promise<number> {
     process.exit(1);
   }, WATCHDOG_MS);
   watchdog.unref();
+  const pings = await pingBench({ runs: opts.pingRuns, pings: opts.pings, warmup: opts.warmup }, progress);
   progress('starting loupe start --port 0');
   const loupe = await startLoupe();
-  let direct, viaLoupe, flood, addedRounds;
-  const pingLoad = { before: os.loadavg()[0], after: NaN };
+  let flood;
   try {
     const page = await PageClient.connect(loupe.url);
-    const pingers = [await directPinger(), await proxyPinger(page)];
-    progress(`${opts.pings} pings each, SDK client direct and through Loupe, taking turns`);
-    const [directSamples, loupeSamples] = await timeInTurns(pingers, opts.pings, opts.warmup);
-    for (const p of pingers) await p.close();
-    pingLoad.after = os.loadavg()[0];
-    addedRounds = addedPerRound(directSamples, loupeSamples);
-    direct = summarize(directSamples);
-    viaLoupe = summarize(loupeSamples);
     progress(`flood of ${opts.flood} notifications through the proxy and the WebSocket`);
     flood = await floodThroughLoupe(page, opts.flood);
     page.close();
@@ -121,16 +114,9 @@ export async function run(argv: string[]): Promise<number> {
   progress(`redacting pathological inputs of ${opts.redactionMb} MB each`);
   const redaction = redactionThroughput(opts.redactionMb * 1_000_000);
 
-  const added = { median: viaLoupe.median - direct.median, p90: viaLoupe.p90 - direct.p90, p99: viaLoupe.p99 - direct.p99, medianOfRounds: addedRounds as number };
   const load = os.loadavg()[0];
   console.log(`Loupe ${LOUPE_VERSION} bench — node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${load.toFixed(2)}\n`);
-  const three = (s: { median: number; p90: number; p99: number }) => [ms(s.median), ms(s.p90), ms(s.p99)];
-  console.log(renderTable(`Sequential pings to server-everything over stdio (${opts.pings} timed per client after ${opts.warmup} warm-up, in alternating rounds of ${ROUND}; load average ${pingLoad.before.toFixed(2)} before, ${pingLoad.after.toFixed(2)} after)`, ['median', 'p90', 'p99'], [
-    { label: 'SDK client, direct', cells: three(direct) },
-    { label: 'through Loupe (proxy + WebSocket, as the page)', cells: three(viaLoupe) },
-    { label: 'added by Loupe', cells: three(added), target: `<= ${TARGETS.addedMedianMs} ms at the median`, meets: added.median <= TARGETS.addedMedianMs },
-  ]));
-  console.log(`  added by Loupe, the median of the rounds' own differences: ${ms(added.medianOfRounds)} (a change of load during the run shifts both sides of each)`);
+  console.log(renderPingBench(pings, opts));
   console.log();
   console.log(renderTapBench(tap, opts));
   console.log();
@@ -156,7 +142,7 @@ export async function run(argv: string[]): Promise<number> {
   const figures = {
     loupeVersion: LOUPE_VERSION, date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverage: load,
     options: opts, targets: TARGETS,
-    pings: { loadAverage: pingLoad, direct, viaLoupe, added },
+    pings,
     tap,
     flood: { viaLoupe: flood, alone },
     analyser, analyserSynthetic: synthetic, redaction,
