@@ -152,7 +152,10 @@ test('reads a resource and a template with completions, and shows subscription u
   await expect(client.result).toContainText(/Started|started/);
   await client.tab('Resources');
   await expect(list.getByRole('status', { name: `Updates of ${uri}` })).toContainText('updated', { timeout: 15_000 });
-  await lp.traffic.expectRow('notification', 'notifications/resources/updated');
+  // The table shows what differs ("resources/updated", the Kind says notification) and the URI it names.
+  const updated = lp.traffic.row('notification', 'notifications/resources/updated');
+  await expect(updated.getByRole('gridcell').nth(4)).toHaveText('resources/updated');
+  await expect(updated.getByRole('gridcell', { name: uri, exact: true })).toBeVisible();
   await lp.screenshot('client-5-resources');
 });
 

@@ -46,6 +46,16 @@ test('stdio: rows name the tool, prompt and URI; ids read whole; time has separa
   await expect(aboutCell(lp, 'request', uri)).toHaveCount(1);
   await expect(aboutCell(lp, 'response', uri)).toHaveCount(1);
 
+  await test.step('a notification\'s method shows the part after notifications/; its name and tooltip keep it whole', async () => {
+    const cell = lp.traffic.row('notification', 'notifications/initialized').getByRole('gridcell').nth(4);
+    await expect(cell).toHaveText('initialized');
+    await expect(cell).toHaveAttribute('title', 'notifications/initialized');
+    // A row that names no tool, prompt or URI lends its empty About column to the method: it reads whole.
+    const listChanged = lp.traffic.row('notification', 'notifications/tools/list_changed').getByRole('gridcell').nth(4);
+    await expect(listChanged).toHaveText('tools/list_changed');
+    expect(await listChanged.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  });
+
   await test.step('the filter finds a call by its tool name', async () => {
     await page.getByRole('searchbox', { name: 'Filter by method' }).fill('get-sum');
     await expect(lp.traffic.rows()).toHaveCount(2);

@@ -2,11 +2,11 @@
 import { memo, type MouseEvent } from 'react';
 import type { Annotation } from '../../lib/analyze';
 import { SeverityMark } from '../annotations/SeverityMark';
-import { formatId, formatLatency, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
+import { formatId, formatLatency, formatTime, lifecycleText, shownMethod, type FrameView } from '../../lib/browser/frameView';
 import { httpSummary } from '../../lib/view/http-frame';
 import { DIRECTION } from './direction';
 import { KIND_TONE } from './KindBadge';
-import { CELL_CLASS, ROW_HEIGHT_CLASS, SIZE_COLUMN_HIDDEN } from './columns';
+import { CELL_CLASS, METHOD_WIDE_CLASS, ROW_HEIGHT_CLASS, SIZE_COLUMN_HIDDEN } from './columns';
 import { keepTextUnselected } from './gesture';
 import { formatBytes } from '../../lib/text/bytes';
 
@@ -62,6 +62,7 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
   const latency = formatLatency(v.latencyUs);
   const flags = [v.frame.textDropped && 'text dropped', v.frame.truncated && 'truncated', v.frame.invalidUtf8 && 'invalid UTF-8'].filter(Boolean).join(', ');
   const text = summary(v);
+  const shown = shownMethod(v.kind, text);
   const dir = DIRECTION[v.frame.dir];
   return (
     <div
@@ -86,8 +87,8 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       {/* The arrow for the eye; the words are the cell's name for screen readers and the tooltip. */}
       <span role="gridcell" aria-label={dir.label} title={dir.label} className={`${CELL_CLASS[2]} px-2 text-center font-bold ${dir.tone}`}>{dir.glyph}</span>
       <span role="gridcell" className={`${CELL_CLASS[3]} px-2 ${KIND_TONE[v.kind]}`}>{v.kind}</span>
-      <span role="gridcell" className={`${CELL_CLASS[4]} truncate px-2`} title={text}>
-        {text}
+      <span role="gridcell" className={`${v.subject === undefined ? METHOD_WIDE_CLASS : CELL_CLASS[4]} truncate px-2`} title={text} aria-label={shown === text ? undefined : [text, flags].filter(Boolean).join(' ')}>
+        {shown}
         {/* Neutral, not red: the requester chose to stop waiting. */}
         {v.cancelledAfterUs !== undefined && <> <span className="ml-1 rounded bg-zinc-700 px-1 text-[10px] text-zinc-200">cancelled</span></>}
         {flags && <span className="ml-2 rounded bg-red-900/60 px-1 text-[10px] text-red-200">{flags}</span>}
@@ -99,7 +100,8 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
       <span role="gridcell" title={v.cancelledAfterUs !== undefined ? `cancelled after ${formatLatency(v.cancelledAfterUs)}` : undefined} className={`${CELL_CLASS[7]} px-2 text-right tabular-nums ${v.cancelledAfterUs !== undefined ? 'text-zinc-400' : latency ? 'text-zinc-200' : ''}`}>
         {v.cancelledAfterUs !== undefined ? formatLatency(v.cancelledAfterUs) : latency}
       </span>
-      <span role="gridcell" title={v.subject} className={`${CELL_CLASS[8]} truncate px-2 text-sky-200`}>{v.subject}</span>
+      {/* Empty, it lets the wide method cell under it have the pointer (and its tooltip). */}
+      <span role="gridcell" title={v.subject} className={`${CELL_CLASS[8]} truncate px-2 text-sky-200 ${v.subject === undefined ? 'pointer-events-none' : ''}`}>{v.subject}</span>
     </div>
   );
 }, sameRow);

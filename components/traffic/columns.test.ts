@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { describe, expect, it } from 'vitest';
-import { CELL, CELL_CLASS, COLUMN_NAMES, FULL_TABLE_WIDTH, ROW_HEIGHT, ROW_HEIGHT_CLASS, SIZE_COLUMN_HIDDEN, SIZE_COLUMN_VAR } from './columns';
+import { CELL, CELL_CLASS, COLUMN_NAMES, FULL_TABLE_WIDTH, METHOD_WIDE, METHOD_WIDE_CLASS, ROW_HEIGHT, ROW_HEIGHT_CLASS, SIZE_COLUMN_HIDDEN, SIZE_COLUMN_VAR } from './columns';
 
 /** The Tailwind classes that say what a placement says (spaces inside arbitrary values are `_`). */
 function classesOf(c: CSSProperties): string {
@@ -22,6 +22,10 @@ describe('traffic columns', () => {
 
   it('place each cell by classes that say exactly what the column constants compute', () => {
     expect(CELL_CLASS).toEqual(CELL.map(classesOf));
+    // A method with no About beside it spans from the Method column's left to the About column's right.
+    expect(METHOD_WIDE_CLASS).toBe(classesOf(METHOD_WIDE));
+    expect(METHOD_WIDE.left).toBe(CELL[4].left);
+    expect(METHOD_WIDE.right).toBe(CELL[8].right);
     expect(ROW_HEIGHT_CLASS).toBe(`h-[${ROW_HEIGHT}px] leading-[${ROW_HEIGHT - 1}px]`);
   });
 });

@@ -61,6 +61,10 @@ function placed(): CSSProperties[] {
 /** One placement per column, in COLUMN_NAMES order: what CELL_CLASS says in Tailwind's words. */
 export const CELL = placed();
 
+/** The Method cell of a row that names no tool, prompt or URI: it takes the empty About column's
+ *  room too, so a long method (tools/list_changed, a vendor's own) reads whole beside the detail pane. */
+export const METHOD_WIDE: CSSProperties = { position: 'absolute', top: 0, bottom: 0, left: CELL[4].left, right: CELL[8].right };
+
 /**
  * The same placements as classes, which the cells carry instead of inline styles: a row mounted
  * with nine inline styles parses each of them per cell, and the browser cannot share a computed
@@ -78,6 +82,9 @@ export const CELL_CLASS = [
   'absolute inset-y-0 right-0 w-[4.75rem]',
   'absolute inset-y-0 left-[calc(17rem_+_(100%_-_17rem_-_(11.25rem_+_var(--size-col)))_*_0.6)] right-[calc(11.25rem_+_var(--size-col))]',
 ] as const;
+
+/** METHOD_WIDE as classes (columns.test.ts holds them equal). */
+export const METHOD_WIDE_CLASS = 'absolute inset-y-0 left-[17rem] right-[calc(11.25rem_+_var(--size-col))]';
 
 /** A row's height and line height (ROW_HEIGHT and one pixel less, for the bottom border), as classes. */
 export const ROW_HEIGHT_CLASS = 'h-[22px] leading-[21px]';

@@ -15,7 +15,7 @@ export interface FrameView {
   kind: FrameKind;
   method?: string;
   /** What the call is about: the tool (tools/call), prompt (prompts/get) or URI (resources/*),
-   *  on the request and on its response. */
+   *  on the request and on its response; the URI a resource's update notification names. */
   subject?: string;
   id?: JsonRpcId;
   /** The request/response pair the frame belongs to (the model's one pairing). */
@@ -59,7 +59,21 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
 const SUBJECT_FIELD: Record<string, 'name' | 'uri'> = {
   'tools/call': 'name', 'prompts/get': 'name',
   'resources/read': 'uri', 'resources/subscribe': 'uri', 'resources/unsubscribe': 'uri',
+  'notifications/resources/updated': 'uri',
 };
+
+const NOTIFICATIONS = 'notifications/';
+
+/**
+ * The method as the traffic table's Method column shows it: a notification's without the
+ * `notifications/` its Kind cell already says. The column is narrow beside the detail pane, and
+ * the prefix left room for nothing else, so every notification read "notifications/…" whatever
+ * it was; the part that differs (message, progress, resources/updated) is what shows now. The
+ * cell's accessible name and tooltip keep the whole method.
+ */
+export function shownMethod(kind: FrameKind, method: string): string {
+  return kind === 'notification' && method.startsWith(NOTIFICATIONS) && method.length > NOTIFICATIONS.length ? method.slice(NOTIFICATIONS.length) : method;
+}
 
 /** The tool, prompt or resource a request names, from its params (undefined when it names none). */
 export function subjectOf(method: string | undefined, params: unknown): string | undefined {
