@@ -107,6 +107,19 @@ describe('the client state a session holds, against server-everything over stdio
     expect(refused).toMatchObject({ error: { code: expect.any(Number) } });
   });
 
+  it('answers with the error when handing over the result fails, and goes on reading the server', async () => {
+    const s = await ready();
+    const answers: AskAnswer[] = [];
+    await new Promise<void>((resolve) => s.client!.ask('ping', undefined, undefined, (a) => {
+      answers.push(a);
+      if ('result' in a) throw new Error('the page went away mid-send');
+      resolve();
+    }));
+    expect(answers).toEqual([{ result: {} }, { error: { message: 'the page went away mid-send' } }]);
+    expect(await asked(s, 'ping')).toEqual({ result: {} });
+    expect(s.summary().status).toBe('ready');
+  });
+
   it('answers an ask that is never sent (a closed session) once, with the reason', async () => {
     const s = await ready();
     await s.close();

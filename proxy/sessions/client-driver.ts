@@ -220,9 +220,20 @@ export class ClientDriver implements ClientApi {
     const tell = (err: unknown, result?: unknown) => {
       if (told) return;
       told = true;
-      if (err !== undefined) return answered({ error: callError(err) });
-      this.succeeded(method, params, result);
-      answered({ result });
+      try {
+        if (err !== undefined) return answered({ error: callError(err) });
+        this.succeeded(method, params, result);
+        answered({ result });
+      } catch (e) {
+        // As when the page socket awaited the request: a failure on the way back is answered as
+        // the call's error, and never reaches the transport reading the server (it would end Loupe).
+        if (err !== undefined) return;
+        try {
+          answered({ error: callError(e) });
+        } catch {
+          // The asker cannot be told anything; the response is recorded all the same.
+        }
+      }
     };
     try {
       // onSettled comes first; the promise only speaks for an outcome it did not see.

@@ -67,9 +67,12 @@ class Pending {
 
   /** The outcome, to the caller's onSettled first (in this turn), then to the promise. */
   settle(err: RequestError | undefined, result: unknown): void {
-    this.opts.onSettled?.(err, result);
-    if (err) this.reject(err);
-    else this.resolve(result);
+    try {
+      this.opts.onSettled?.(err, result);
+    } finally {
+      if (err) this.reject(err);
+      else this.resolve(result);
+    }
   }
 }
 
