@@ -14,7 +14,8 @@ import { modernRequestHeaders } from '../../lib/mcp/modern-headers';
 import type { ClientSettings } from '../../lib/wire/connection';
 import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
-import { callError, Calls, type CallPolicy } from './client/calls';
+import { Calls, type CallPolicy } from './client/calls';
+import { askOnce } from './client/ask-once';
 import { ClientTasks } from './client/client-tasks';
 import { startInEra } from './client/era';
 import { InputRounds } from './client/input-rounds';
@@ -209,38 +210,10 @@ export class ClientDriver implements ClientApi {
    * log level, a subscription, a task) lands there, but it is not one of the calls the client
    * panel lists. Nobody can cancel it or watch its progress from another page, so it costs no
    * client/update to every page, twice per request, which was most of the proxy's work per ping.
-   *
-   * `answered` hears the outcome from the correlator as the response is read, in that same turn.
-   * Awaiting the request's promise put a turn of ticks and microtasks (the pipe's stream
-   * bookkeeping, then each awaiting function) between reading a ping's answer and the page
-   * hearing it; on a ping that was a third of what the proxy's own code took.
+   * `answered` hears the outcome in the turn the response is read (client/ask-once.ts).
    */
   ask(method: string, params: Record<string, unknown> | undefined, policy: CallPolicy = {}, answered: (answer: AskAnswer) => void): void {
-    let told = false;
-    const tell = (err: unknown, result?: unknown) => {
-      if (told) return;
-      told = true;
-      try {
-        if (err !== undefined) return answered({ error: callError(err) });
-        this.succeeded(method, params, result);
-        answered({ result });
-      } catch (e) {
-        // As when the page socket awaited the request: a failure on the way back is answered as
-        // the call's error, and never reaches the transport reading the server (it would end Loupe).
-        if (err !== undefined) return;
-        try {
-          answered({ error: callError(e) });
-        } catch {
-          // The asker cannot be told anything; the response is recorded all the same.
-        }
-      }
-    };
-    try {
-      // onSettled comes first; the promise only speaks for an outcome it did not see.
-      this.send(method, params, { ...policy, onSettled: tell }).then((result) => tell(undefined, result), (e: unknown) => tell(e ?? new Error(`${method} failed`)));
-    } catch (e) {
-      tell(e);
-    }
+    askOnce(method, (opts) => this.send(method, params, { ...policy, ...opts }), (result) => this.succeeded(method, params, result), answered);
   }
 
   cancel(callId: string): void {

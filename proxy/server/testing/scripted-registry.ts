@@ -8,7 +8,8 @@ import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../..
 import type { Connection } from '../../../lib/wire/connection';
 import { fetchPage, LISTS, type ListName } from '../../../lib/client/paged-list';
 import type { Root } from '../../../lib/wire/client-state';
-import { callError, Calls } from '../../sessions/client/calls';
+import { Calls } from '../../sessions/client/calls';
+import { askOnce } from '../../sessions/client/ask-once';
 import { ClientStateHolder } from '../../sessions/client/state-holder';
 import type { AskAnswer, CallPolicy, ClientApi, LiveSession, RequestOptions, SessionEvents, SessionRegistry } from '../../sessions/types';
 
@@ -29,7 +30,7 @@ class ScriptedClient implements ClientApi {
   }
   call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy) { return this.calls.start(method, params, policy); }
   ask(method: string, params: Record<string, unknown> | undefined, policy: CallPolicy | undefined, answered: (answer: AskAnswer) => void): void {
-    this.session.request(method, params, policy).then((result) => answered({ result }), (e: unknown) => answered({ error: callError(e) }));
+    askOnce(method, (opts) => this.session.request(method, params, { ...policy, ...opts }), () => {}, answered);
   }
   cancel(id: string): void { this.calls.cancel(id); }
   async task(): Promise<void> {}
