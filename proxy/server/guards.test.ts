@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { guardAction, hostAllowed } from './guards';
+import { guardAction, hostAllowed, originIsLoopback } from './guards';
 import { createToken, tokensMatch } from './token';
 
 describe('hostAllowed', () => {
@@ -44,5 +44,12 @@ describe('guardAction', () => {
     expect(attempt('/api', { host: '127.0.0.1:6280' })).toMatchObject({ passed: false, status: 401, body: expect.stringMatching(/^missing token/) });
     expect(attempt('/api?token=nope', { host: '127.0.0.1:6280' })).toMatchObject({ passed: false, status: 401 });
     expect(attempt('/api?token=secret', { host: 'evil.example:6280' })).toMatchObject({ passed: false, status: 403 });
+  });
+});
+
+describe('originIsLoopback', () => {
+  it('accepts pages on loopback names (any port), nothing else', () => {
+    for (const ok of ['http://127.0.0.1:6274', 'http://localhost', 'https://LOCALHOST:1', 'http://[::1]:3000']) expect(originIsLoopback(ok), ok).toBe(true);
+    for (const bad of ['null', '', 'http://evil.example', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'file://', 'chrome-extension://abc']) expect(originIsLoopback(bad), bad).toBe(false);
   });
 });

@@ -55,6 +55,22 @@ export function checkOrigin(req: IncomingMessage): Refusal | undefined {
   return { status: 403, message: `Loupe refuses WebSocket connections from origin "${origin ?? '(none)'}": only its own page may connect` };
 }
 
+/**
+ * An Origin from a page served on one of this machine's loopback names, on any port. Local
+ * servers that only MCP hosts should reach (they send no Origin) use it to refuse pages from the
+ * web, which a browser would otherwise let post to them (a "simple" text/plain request needs no
+ * preflight). `null` (sandboxed frames, file: pages) is not loopback.
+ */
+export function originIsLoopback(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_NAMES.includes(url.hostname.toLowerCase());
+}
+
 /** The token comes as `?token=` (the page's URL and socket) or as `Authorization: Bearer`. */
 export function checkToken(req: IncomingMessage, cfg: GuardConfig): Refusal | undefined {
   const fromQuery = new URL(req.url ?? '/', 'http://loupe.invalid').searchParams.get('token');

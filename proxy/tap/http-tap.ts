@@ -7,29 +7,23 @@
  * WWW-Authenticate, 403, 404, and the tap's own 502 when the server cannot be reached).
  * Credentials are masked in what is recorded; the host's requests carry them on unchanged.
  *
+ * It forwards only to its one upstream, for loopback hosts, within a body limit (see
+ * http-tap-admission.ts); what it refuses is answered 4xx with the reason and recorded all the same,
+ * so a person sees it in the tap's traffic. A server's answer over the limit still reaches the host
+ * whole; the recording keeps its size and says why it kept no more.
+ *
  * Legacy HTTP+SSE (2024-11-05) works too: the `endpoint` event of the GET stream is rewritten when
  * it names the server's origin, so the host posts its messages to the tap.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Frame, HeaderPairs, HttpEndMeta, HttpRequestMeta, StreamRole } from '../../lib/mcp/frame';
 import { maskHeaderValue, maskHttpHead } from '../../lib/mcp/secret-headers';
+import { formatBytes } from '../../lib/text/bytes';
 import { SessionClock } from '../sessions/clock';
-
-/** What an exchange's end frame says beyond its link; SSE fields only on streams that had events. */
-interface EndFields {
-  headersAt?: number;
-  doneAt?: number;
-  bytes?: number;
-  error?: string;
-  errorCode?: HttpEndMeta['errorCode'];
-  events?: number;
-  streamEnd?: 'done' | 'stalled' | 'aborted' | 'error';
-  eventIds?: string[];
-  lastEventId?: string;
-  retryMs?: number;
-}
+import { admitRequest, TAP_BODY_LIMIT, tooLarge, type AdmissionConfig, type TapRefusal } from './http-tap-admission';
+import { chunksOf, isJsonRpc, passOn, readBoundedBody, RecordedBody } from './http-tap-body';
+import { pumpEvents, type EndFields } from './http-tap-sse';
 
 export interface HttpTapOptions {
   /** The server's MCP endpoint, e.g. https://server.example/mcp. */
@@ -39,6 +33,8 @@ export interface HttpTapOptions {
   /** Which transport the server speaks: `auto` takes a path ending in /sse for legacy HTTP+SSE. */
   mode?: 'streamable' | 'sse' | 'auto';
   onFrame: (frame: Frame) => void;
+  /** The largest request body passed on, and response body recorded; TAP_BODY_LIMIT by default. */
+  maxBodyBytes?: number;
 }
 
 /** Headers that belong to one hop, never passed on (RFC 9110 §7.6.1), plus what fetch sets itself. */
@@ -52,11 +48,6 @@ function requestPairs(req: IncomingMessage): HeaderPairs {
   return out;
 }
 
-function isJsonRpc(text: string): boolean {
-  const t = text.trimStart();
-  return t.startsWith('{') || t.startsWith('[');
-}
-
 export class HttpTap {
   readonly clock = new SessionClock();
   private server?: Server;
@@ -65,12 +56,15 @@ export class HttpTap {
   /** Requests to this path prefix go to the server; the legacy message endpoint lives beside it. */
   private readonly base: string;
   private origin = '';
+  private admission?: AdmissionConfig;
+  private readonly maxBody: number;
 
   private readonly legacy: boolean;
 
   constructor(private readonly o: HttpTapOptions) {
     this.upstream = new URL(o.upstream);
     this.base = this.upstream.origin;
+    this.maxBody = o.maxBodyBytes ?? TAP_BODY_LIMIT;
     this.legacy = o.mode === 'sse' || ((o.mode ?? 'auto') === 'auto' && /\/sse\/?$/.test(this.upstream.pathname));
   }
 
@@ -80,13 +74,14 @@ export class HttpTap {
   }
 
   async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.exchange(req, res));
+    this.server = createServer((req, res) => void this.exchange(req, res).catch((e: unknown) => this.broke(res, e)));
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
       this.server!.listen(this.o.port ?? 0, this.o.host ?? '127.0.0.1', () => resolve());
     });
     const a = this.server.address() as AddressInfo;
     this.origin = `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
+    this.admission = { port: a.port, listenHost: this.o.host ?? '127.0.0.1', upstreamOrigin: this.base, tapUrl: this.url, maxBodyBytes: this.maxBody };
     this.record({ dir: 'local', lane: 'lifecycle', raw: `tapping ${this.o.upstream} at ${this.url}`, size: 0, meta: { transport: 'http', event: 'connect', url: this.o.upstream } });
   }
 
@@ -106,8 +101,15 @@ export class HttpTap {
 
   private async exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
-    const target = new URL(req.url ?? '/', this.base);
-    const body = method === 'POST' || method === 'PUT' ? await readBody(req) : undefined;
+    const target = admitRequest(req, this.admission!);
+    if (!(target instanceof URL)) return this.refuse(req, res, method, target);
+    let body: Buffer | undefined;
+    if (method === 'POST' || method === 'PUT') {
+      const read = await readBoundedBody(req, this.maxBody);
+      if ('over' in read) return this.refuse(req, res, method, tooLarge(read.over, this.maxBody, 'had reached'), read.over);
+      if ('failed' in read) return this.refuse(req, res, method, { status: 400, reason: `loupe tap: ${read.failed}` });
+      body = read.body;
+    }
     const bodyText = body?.toString('utf8');
     const onEndpoint = target.pathname === this.upstream.pathname;
     const stream: StreamRole = method === 'DELETE' ? 'delete' : this.legacy || !onEndpoint ? 'legacy' : method === 'GET' ? 'get' : 'post';
@@ -171,21 +173,26 @@ export class HttpTap {
       end({ headersAt, doneAt: this.clock.now(), bytes: 0 });
       return;
     }
-    if (type === 'text/event-stream') return this.pumpEvents(upstream.body, res, { id, stream, headersAt, end });
-    const chunks: Buffer[] = [];
+    if (type === 'text/event-stream') {
+      return pumpEvents(upstream.body, res, { id, stream, headersAt, end, record: (f) => this.record(f), now: () => this.clock.now(), rewrite: { from: this.base, to: this.origin }, limit: this.maxBody });
+    }
+    const kept = new RecordedBody(this.maxBody);
     try {
       for await (const chunk of chunksOf(upstream.body)) {
-        const b = Buffer.from(chunk);
-        chunks.push(b);
-        res.write(b);
+        kept.add(chunk);
+        await passOn(res, chunk);
       }
     } catch (e) {
-      end({ headersAt, doneAt: this.clock.now(), error: (e as Error).message, errorCode: 'network' });
+      end({ headersAt, doneAt: this.clock.now(), bytes: kept.bytes, error: (e as Error).message, errorCode: 'network' });
       res.destroy();
       return;
     }
     res.end();
-    const all = Buffer.concat(chunks);
+    if (kept.over) {
+      end({ headersAt, doneAt: this.clock.now(), bytes: kept.bytes, note: `the body was passed on whole but not recorded: it is over the tap's recording limit of ${formatBytes(this.maxBody)}` });
+      return;
+    }
+    const all = kept.buffer;
     const text = all.toString('utf8');
     if (carriesMessages && type === 'application/json' && isJsonRpc(text)) {
       this.record({ dir: 's2c', lane: 'message', raw: text, size: all.length, meta: { transport: 'http', exchange: id, stream } });
@@ -195,72 +202,38 @@ export class HttpTap {
     }
   }
 
-  /** Passes SSE bytes on as they come and records each event; rewrites a legacy endpoint that names the server. */
-  private async pumpEvents(body: ReadableStream<Uint8Array>, res: ServerResponse, x: { id: number; stream: StreamRole; headersAt: number; end: (m: EndFields, raw?: string) => number }): Promise<void> {
-    const ids: string[] = [];
-    let events = 0;
-    let bytes = 0;
-    let retryMs: number | undefined;
-    const onEvent = (e: EventSourceMessage) => {
-      events++;
-      if (e.id) ids.push(e.id);
-      const sse = { ...(e.id ? { eventId: e.id } : {}), ...(e.event ? { event: e.event } : {}) };
-      if (e.data && isJsonRpc(e.data)) this.record({ dir: 's2c', lane: 'message', raw: e.data, size: Buffer.byteLength(e.data), meta: { transport: 'http', exchange: x.id, stream: x.stream, ...sse } });
-      else this.record({ dir: 's2c', lane: 'http', raw: e.data, size: Buffer.byteLength(e.data), meta: { transport: 'http', phase: 'event', exchange: x.id, stream: x.stream, ...sse } });
-    };
-    const parser = createParser({ onEvent, onRetry: (ms) => (retryMs = ms) });
-    const decoder = new TextDecoder();
-    // The legacy endpoint event is the stream's first; hold bytes until it is complete so an
-    // absolute URL naming the server can be pointed at the tap instead.
-    let holding = x.stream === 'legacy';
-    let held = '';
-    try {
-      for await (const chunk of chunksOf(body)) {
-        bytes += chunk.length;
-        const text = decoder.decode(chunk, { stream: true });
-        parser.feed(text);
-        if (!holding) {
-          res.write(chunk);
-          continue;
-        }
-        held += text;
-        const blank = /\r?\n\r?\n/.exec(held);
-        if (blank) {
-          res.write(held.split(this.base).join(this.origin));
-          holding = false;
-          held = '';
-        }
-      }
-      if (held) res.write(held);
-      res.end();
-      x.end({ headersAt: x.headersAt, doneAt: this.clock.now(), bytes, events, streamEnd: 'done', ...(ids.length ? { eventIds: ids, lastEventId: ids.at(-1) } : {}), ...(retryMs !== undefined ? { retryMs } : {}) });
-    } catch (e) {
-      res.destroy();
-      // A host that hangs up its stream is how GET streams end; the server breaking it is not.
-      const aborted = res.destroyed && (e as Error).name === 'AbortError';
-      x.end({ headersAt: x.headersAt, doneAt: this.clock.now(), bytes, events, streamEnd: aborted ? 'aborted' : 'error', ...(aborted ? {} : { error: (e as Error).message, errorCode: 'network' as const }), ...(ids.length ? { eventIds: ids, lastEventId: ids.at(-1) } : {}) });
-    }
+  /**
+   * Answers a request the tap will not pass on, with the reason, and records it as an exchange
+   * of its own: the request as it came (its target as the host wrote it, so a person sees where it
+   * tried to go), the tap's status and an end frame carrying the reason.
+   */
+  private refuse(req: IncomingMessage, res: ServerResponse, method: string, refusal: TapRefusal, bodyBytes = 0): void {
+    const pairs = requestPairs(req);
+    const stream: StreamRole = method === 'DELETE' ? 'delete' : method === 'GET' ? 'get' : 'post';
+    const head = [`${method} ${req.url ?? ''} HTTP/1.1`, ...pairs.map(([k, v]) => `${k}: ${v}`)].join('\r\n') + '\r\n\r\n';
+    const sentAt = this.clock.now();
+    const id = this.record({ dir: 'c2s', lane: 'http', ts: sentAt, raw: maskHttpHead(head), size: Buffer.byteLength(head), meta: { transport: 'http', phase: 'request', stream, method, url: req.url ?? '', headers: masked(pairs), bodyBytes } as HttpRequestMeta });
+    const statusText = STATUS_CODES[refusal.status] ?? 'Refused';
+    const headers: HeaderPairs = [['content-type', 'text/plain; charset=utf-8']];
+    this.record({ dir: 's2c', lane: 'http', raw: `HTTP/1.1 ${refusal.status} ${statusText}\r\ncontent-type: text/plain; charset=utf-8\r\n\r\n`, size: 0, meta: { transport: 'http', phase: 'response', exchange: id, stream, status: refusal.status, statusText, headers, contentType: headers[0][1], sentAt, headersAt: sentAt } });
+    this.record({ dir: 's2c', lane: 'http', raw: refusal.reason, size: Buffer.byteLength(refusal.reason), meta: { transport: 'http', phase: 'end', exchange: id, stream, sentAt, doneAt: this.clock.now(), error: refusal.reason } as HttpEndMeta });
+    if (res.headersSent || res.destroyed) return void res.destroy();
+    // The rest of a refused body is read and dropped, not kept: closing the connection under a
+    // host still sending would reset it before the host could read why.
+    res.writeHead(refusal.status, statusText, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(refusal.reason + '\n');
   }
-}
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (b: Buffer) => parts.push(b));
-    req.on('end', () => resolve(Buffer.concat(parts)));
-    req.on('error', reject);
-  });
-}
-
-async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
+  /** Whatever goes wrong inside an exchange ends that exchange, never the tap. */
+  private broke(res: ServerResponse, e: unknown): void {
+    const message = `loupe tap: ${(e as Error)?.message ?? String(e)}`;
+    try {
+      this.record({ dir: 'local', lane: 'lifecycle', raw: message, size: 0 });
+    } catch {
+      // The recording itself failed; the host still gets its answer below.
     }
-  } finally {
-    reader.releaseLock();
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(message + '\n');
   }
 }
