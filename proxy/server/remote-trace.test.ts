@@ -13,6 +13,9 @@ beforeAll(async () => {
   h = await startHarness(new ScriptedRegistry());
   traces = createServer((req, res) => {
     if (req.url === '/t.ndjson') return void res.writeHead(200, { 'content-type': 'application/x-ndjson' }).end('{"format":"loupe-trace"}\n');
+    // Says it is larger than the reader reads, sends a little, and never finishes.
+    if (req.url === '/huge.ndjson') return void res.writeHead(200, { 'content-length': String(600 * 2 ** 20) }).write('{"format":');
+    if (req.url === '/to-metadata') return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
     res.writeHead(404, 'No Such Trace').end('nope');
   });
   await new Promise<void>((r) => traces.listen(0, '127.0.0.1', r));
@@ -21,6 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h.close();
+  traces.closeAllConnections();
   await new Promise<void>((r) => traces.close(() => r()));
 });
 
@@ -69,5 +73,21 @@ describe('/remote-trace', () => {
     expect(remoteTraceUrl('/remote-trace')).toBe('missing ?url=: give the address of the trace file');
     expect(remoteTraceUrl('/remote-trace?url=file%3A%2F%2F%2Fetc%2Fpasswd')).toBe('only http: and https: traces can be fetched, not file:');
     expect(remoteTraceUrl('/remote-trace?url=%2Frelative')).toBe('not a URL: /relative');
+  });
+
+  it("refuses a trace declared larger than the trace reader's limit, before reading it", async () => {
+    const res = await get(`/remote-trace?url=${encodeURIComponent(`${tracesBase}/huge.ndjson`)}`, auth());
+    expect(res.status).toBe(413);
+    expect(res.body).toBe(`the trace at ${tracesBase}/huge.ndjson is 600.0 MiB, over the limit of 512.0 MiB; split it or export a time range\n`);
+  });
+
+  it('refuses link-local and cloud metadata addresses, also behind a redirect, without connecting', async () => {
+    for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:169.254.169.254]/', 'http://[fe80::1]/', 'http://[fd00:ec2::254]/', 'http://0.0.0.0:1/']) {
+      const res = await get(`/remote-trace?url=${encodeURIComponent(target)}`, auth());
+      expect(res.status, target).toBe(403);
+      expect(res.body, target).toMatch(/^Loupe does not fetch traces from .*: link-local and cloud metadata addresses are refused\n$/);
+    }
+    const redirected = await get(`/remote-trace?url=${encodeURIComponent(`${tracesBase}/to-metadata`)}`, auth());
+    expect(redirected).toMatchObject({ status: 403, body: expect.stringContaining('Loupe does not fetch traces from 169.254.169.254') });
   });
 });

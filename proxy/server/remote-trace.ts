@@ -4,11 +4,11 @@
  * not send the token or a session anywhere), which makes the proxy the one to fetch remote traces.
  * It needs the token like every route that acts; it adds nothing a token holder could not already
  * do (they can start any process), and the trace still reaches the page as untrusted text.
+ * The fetch is bounded in size, time and where it connects (remote-fetch.ts says what and why).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { guardAction, refuse, type GuardConfig } from './guards';
+import { openRemoteTrace, REMOTE_TRACE_LIMITS, RemoteFetchError, type RemoteFetchLimits } from './remote-fetch';
 
 export const REMOTE_TRACE_PATH = '/remote-trace';
 
@@ -26,7 +26,7 @@ export function remoteTraceUrl(requestUrl: string): URL | string {
   return url;
 }
 
-export async function serveRemoteTrace(req: IncomingMessage, res: ServerResponse, guard: GuardConfig): Promise<void> {
+export async function serveRemoteTrace(req: IncomingMessage, res: ServerResponse, guard: GuardConfig, limits: RemoteFetchLimits = REMOTE_TRACE_LIMITS): Promise<void> {
   if (req.method !== 'GET') {
     res.setHeader('Allow', 'GET');
     return refuse(res, { status: 405, message: `${req.method} is not allowed here` });
@@ -38,20 +38,41 @@ export async function serveRemoteTrace(req: IncomingMessage, res: ServerResponse
   const url = remoteTraceUrl(req.url ?? '/');
   if (typeof url === 'string') return refuse(res, { status: 400, message: url });
 
-  const abort = new AbortController();
-  res.on('close', () => abort.abort());
-  let upstream: Response;
+  // The deadline covers the whole fetch; a page that goes away ends it too.
+  const gone = new AbortController();
+  res.on('close', () => gone.abort());
+  const deadline = AbortSignal.timeout(limits.timeoutMs);
+  const signal = AbortSignal.any([gone.signal, deadline]);
+  let upstream: IncomingMessage;
   try {
-    upstream = await fetch(url, { signal: abort.signal, redirect: 'follow' });
+    upstream = await openRemoteTrace(url, limits, signal);
   } catch (e) {
-    const cause = (e as { cause?: { message?: string } }).cause?.message ?? (e as Error).message;
-    return refuse(res, { status: 502, message: `Loupe could not fetch ${url.href}: ${cause}` });
+    if (e instanceof RemoteFetchError) return refuse(res, { status: e.status, message: e.message });
+    throw e;
   }
   const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
   // The remote's status and reason pass through, so the page says what that server answered.
-  res.writeHead(upstream.status, upstream.statusText, headers);
-  if (!upstream.body) return void res.end();
-  Readable.fromWeb(upstream.body as NodeReadableStream<Uint8Array>)
-    .on('error', () => res.destroy())
-    .pipe(res);
+  res.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, headers);
+  let bytes = 0;
+  let overLimit = false;
+  const cut = () => {
+    upstream.destroy();
+    res.destroy();
+  };
+  signal.addEventListener('abort', cut, { once: true });
+  upstream.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes <= limits.maxBytes) {
+      if (!res.write(chunk)) upstream.pause();
+      return;
+    }
+    // One byte past the limit reaches the page, whose reader then refuses the file with its own
+    // message on size; the transfer is then broken off, never ended as if the file were whole.
+    overLimit = true;
+    upstream.destroy();
+    res.write(chunk.subarray(0, chunk.length - (bytes - limits.maxBytes - 1)), () => res.destroy());
+  });
+  res.on('drain', () => upstream.resume());
+  upstream.on('end', () => res.end());
+  upstream.on('error', () => (overLimit ? undefined : res.destroy()));
 }
