@@ -46,6 +46,10 @@ export function admitRequest(req: IncomingMessage, c: AdmissionConfig): URL | Ta
   if (origin !== undefined && !originIsLoopback(origin)) {
     return { status: 403, reason: `loupe tap refuses requests from the web page at origin "${origin}": only MCP hosts (which send no Origin) and pages on this machine's loopback addresses may use it` };
   }
+  // A page's <script src> or <img> sends no Origin, but the browser still says it is cross-site.
+  if (origin === undefined && req.headers['sec-fetch-site'] === 'cross-site') {
+    return { status: 403, reason: 'loupe tap refuses requests a web page on another site makes without an Origin (Sec-Fetch-Site: cross-site)' };
+  }
   const target = upstreamTarget(req.url ?? '', c.upstreamOrigin);
   if (!target) {
     return { status: 400, reason: `loupe tap forwards only paths on ${c.upstreamOrigin} (such as ${new URL(c.tapUrl).pathname}); it refuses the request target "${req.url ?? ''}"` };

@@ -101,8 +101,10 @@ describe('the HTTP tap forwards only to its one upstream', () => {
     expect(page.status).toBe(403);
     expect(await page.text()).toMatch(/refuses requests from the web page at origin "https:\/\/evil\.example"/);
     expect((await post(port, { origin: 'null' })).status).toBe(403);
+    const embedded = await raw(port, `GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nSec-Fetch-Site: cross-site\r\nSec-Fetch-Dest: script\r\nConnection: close\r\n\r\n`);
+    expect(embedded.status).toBe(403);
     expect(upstream.hits).toEqual([]);
-    expect(refusals(frames).map((r) => r.status)).toEqual([403, 403, 403]);
+    expect(refusals(frames).map((r) => r.status)).toEqual([403, 403, 403, 403]);
     // Hosts send no Origin; a page on this machine's loopback names may use the tap.
     expect((await post(port, {})).status).toBe(200);
     expect((await post(port, { origin: 'http://localhost:6274' })).status).toBe(200);
