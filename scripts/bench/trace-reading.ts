@@ -48,8 +48,10 @@ function manyLines(bytes: number): string {
   return [...traceLines(HEADER, frames)].join('');
 }
 
-/** A browser hands a File's bytes over in chunks of this order (Node's File hands them over whole,
- *  which would hide what a long line costs the page). */
+/** The page reads what the browser hands over: Chromium gives a picked File in chunks of up to
+ *  2 MiB and a fetched body (a `?trace=` URL) in smaller ones, so chunks of 64 KiB stand for the
+ *  page at its most demanding. (Node's File hands its bytes over whole, which would hide what a
+ *  long line costs.) */
 const PAGE_CHUNK = 64 * 1024;
 
 function chunked(bytes: Uint8Array, size: number): ReadableStream<Uint8Array> {
