@@ -12,6 +12,7 @@ import { classifyFrame, type JsonRpcId } from '../mcp/classify';
 import type { Frame } from '../mcp/frame';
 
 import type { JsonObject } from '../mcp/json';
+import { nestsDeeperThan, tooDeep } from '../mcp/json-depth';
 
 export type { JsonObject };
 
@@ -36,6 +37,11 @@ export interface ReplayScript {
   exchanges: RecordedExchange[];
 }
 
+/** A recording a replay cannot serve; the message names the frame. */
+export class ReplayScriptError extends Error {
+  override name = 'ReplayScriptError';
+}
+
 type Parsed = { frame: Frame; kind: string; json: JsonObject; method?: string; id?: JsonRpcId };
 
 function parseMessages(frames: readonly Frame[]): Parsed[] {
@@ -43,6 +49,11 @@ function parseMessages(frames: readonly Frame[]): Parsed[] {
   for (const frame of frames) {
     if (frame.lane !== 'message' || frame.dir === 'local') continue;
     const c = classifyFrame(frame);
+    // Matching a request walks its params and answering sends the replies, both recursively:
+    // refused here, so the replay never starts with a message that would overflow the stack later.
+    if (nestsDeeperThan(c.json)) {
+      throw new ReplayScriptError(`frame ${frame.seq} holds a message ${tooDeep()}; a replay can neither match nor send it (remove that frame from the trace to replay the rest)`);
+    }
     // A batch is replayed element by element: each one is matched on its own.
     const values = c.kind === 'batch' ? (c.json as unknown[]) : [c.json];
     for (const v of values) {
@@ -57,6 +68,7 @@ function parseMessages(frames: readonly Frame[]): Parsed[] {
   return out;
 }
 
+/** Throws ReplayScriptError for a recording it cannot serve. */
 export function buildReplayScript(frames: readonly Frame[]): ReplayScript {
   const messages = parseMessages(frames);
   const exchanges: RecordedExchange[] = [];

@@ -23,7 +23,11 @@ export const DEFAULT_LIMITS: ReadLimits = { maxChars: 512 * 2 ** 20, maxLineChar
 
 export class TraceReader {
   private readonly limits: ReadLimits;
-  private buf = '';
+  /** The start of a line not yet ended: kept as the chunks it arrived in and joined once when
+   *  its newline comes, so a line spread over many chunks costs its length, not its length times
+   *  the number of chunks. */
+  private partial: string[] = [];
+  private partialChars = 0;
   private line = 0;
   private chars = 0;
   private header?: TraceHeader;
@@ -48,21 +52,19 @@ export class TraceReader {
       if (this.chars > this.limits.maxChars) {
         throw new TraceError(this.line + 1, `the file is larger than the limit of ${formatBytes(this.limits.maxChars)}; split it or export a time range`);
       }
-      this.buf += chunk;
+      // Only the new chunk is searched: what came before held no newline.
       let start = 0;
-      for (let nl = this.buf.indexOf('\n'); nl !== -1; nl = this.buf.indexOf('\n', start)) {
-        this.takeLine(this.buf.slice(start, nl));
+      for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', start)) {
+        this.takeLine(this.finishPartial(chunk.slice(start, nl)));
         start = nl + 1;
       }
-      this.buf = start === 0 ? this.buf : this.buf.slice(start);
-      if (this.buf.length > this.limits.maxLineChars) this.tooLong(this.line + 1);
+      if (start < chunk.length) this.keepPartial(start === 0 ? chunk : chunk.slice(start));
     });
   }
 
   end(): Trace {
     return this.guard(() => {
-      if (this.buf.length > 0) this.takeLine(this.buf);
-      this.buf = '';
+      if (this.partialChars > 0) this.takeLine(this.finishPartial(''));
       if (!this.header) throw new TraceError(1, 'missing header: the file is empty');
       return { header: this.header, frames: this.frames };
     });
@@ -79,6 +81,22 @@ export class TraceReader {
       this.header = undefined;
       throw this.failed;
     }
+  }
+
+  private keepPartial(text: string): void {
+    this.partial.push(text);
+    this.partialChars += text.length;
+    if (this.partialChars > this.limits.maxLineChars) this.tooLong(this.line + 1);
+  }
+
+  /** The line whose end is `tail`: the kept chunks and the tail, joined once. */
+  private finishPartial(tail: string): string {
+    if (this.partial.length === 0) return tail;
+    this.partial.push(tail);
+    const line = this.partial.join('');
+    this.partial = [];
+    this.partialChars = 0;
+    return line;
   }
 
   private tooLong(line: number): never {

@@ -5,7 +5,8 @@
  * --listen. Exit 0 when the client is done, 1 when --strict saw a difference in order, 2 when the
  * replay could not start.
  */
-import { buildReplayScript } from '../../lib/replay/script';
+import type { Frame } from '../../lib/mcp/frame';
+import { buildReplayScript, ReplayScriptError, type ReplayScript } from '../../lib/replay/script';
 import { ReplayMatcher } from '../../lib/replay/matcher';
 import { serveStdio } from '../replay/stdio';
 import { serveHttp } from '../replay/http';
@@ -33,6 +34,16 @@ function parseListen(value: string): { host: string; port: number } {
   return { host: m[1].replace(/^\[|\]$/g, ''), port };
 }
 
+/** The replay script, or a TraceFileError naming the file and the frame it cannot serve. */
+function scriptOf(file: string, frames: readonly Frame[]): ReplayScript {
+  try {
+    return buildReplayScript(frames);
+  } catch (e) {
+    if (e instanceof ReplayScriptError) throw new TraceFileError(`${file}: ${e.message}`);
+    throw e;
+  }
+}
+
 export async function run(argv: string[]): Promise<number> {
   let matcher: ReplayMatcher;
   let listen: { host: string; port: number } | undefined;
@@ -45,7 +56,7 @@ export async function run(argv: string[]): Promise<number> {
     if (positionals.length !== 1) throw new UsageError(`expected one trace file, got ${positionals.length}`);
     listen = values.listen === undefined ? undefined : parseListen(values.listen);
     const trace = await readTraceFile(positionals[0]);
-    const script = buildReplayScript(trace.frames);
+    const script = scriptOf(positionals[0], trace.frames);
     if (!script.exchanges.some((e) => e.method === 'initialize' && e.replies.some((r) => r.isResponse))) {
       printError(`loupe replay: ${positionals[0]} holds no answered initialize; clients will get an error for it`);
     }

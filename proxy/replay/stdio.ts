@@ -9,7 +9,15 @@ export function serveStdio(matcher: ReplayMatcher, input: Readable, output: Writ
   const lines = createInterface({ input, crlfDelay: Infinity });
   lines.on('line', (line) => {
     if (line.trim() === '') return;
-    for (const m of answerText(matcher, line)) output.write(JSON.stringify(m) + '\n');
+    // One message that cannot be answered must not end the replay for the client's next ones (a
+    // throw here would leave the process): it is answered with an error, as HTTP answers it.
+    let out: string;
+    try {
+      out = answerText(matcher, line).map((m) => JSON.stringify(m) + '\n').join('');
+    } catch (e) {
+      out = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Loupe replay: could not answer (${(e as Error).message})` } }) + '\n';
+    }
+    output.write(out);
   });
   return new Promise((resolve) => lines.once('close', () => resolve()));
 }

@@ -28,7 +28,7 @@ describe('npm run bench', () => {
   // recorded mix. On a loaded machine that takes minutes, hence the generous time limit.
   it('prints the figures beside their targets and writes them to a file', async () => {
     const out = path.join(tempDir(), 'latest.json');
-    const r = await runBench(['--pings', '30', '--warmup', '5', '--ping-runs', '2', '--flood', '2000', '--tap-runs', '1', '--analyser-seconds', '1', '--redaction-mb', '1', '--out', out, '--no-page'], 400_000);
+    const r = await runBench(['--pings', '30', '--warmup', '5', '--ping-runs', '2', '--flood', '2000', '--tap-runs', '1', '--analyser-seconds', '1', '--redaction-mb', '1', '--trace-mb', '1', '--out', out, '--no-page'], 400_000);
     // On failure the progress lines on stderr say which step it was on.
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/Error/);
@@ -56,6 +56,9 @@ describe('npm run bench', () => {
     expect(figures.analyser.framesPerSecond).toBeGreaterThan(0);
     expect(r.stdout).toMatch(/ {2}backslashes +1\.00 +\d+\.\d{3} +\d+\.\d .* >= 1 MB\/s/);
     expect(figures.redaction.map((x: { name: string }) => x.name)).toContain('eyJ- repeated');
+    // Both reading paths, both shapes: the one-line trace is one frame.
+    expect(r.stdout).toMatch(/ {2}one line, the CLI's file reader +1\.00 +1 +\d+\.\d{3} +\d+\.\d .* >= 50 MB\/s/);
+    expect(r.stdout).toMatch(/ {2}1 KB frames, the page's stream reader +\d+\.\d{2} +\d+ /);
   }, 420_000);
 
   it('refuses a bad option with exit 2', async () => {
