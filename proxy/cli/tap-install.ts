@@ -83,7 +83,10 @@ export async function runInstall(action: 'install' | 'uninstall', argv: string[]
       console.log(preview.diff);
       if (!(await confirm(values.yes, `Restore ${configPath}?`))) return 0;
       const done = await uninstall(configPath, host.serversKey, configDir, true);
-      console.log(done.how === 'restored-backup' ? `restored ${configPath} exactly as it was before install` : `${configPath} changed since install: undid only the tap entries (${done.servers.join(', ')})`);
+      if (done.how === 'reversed-edits') console.log(`${configPath} changed since install: undid only the tap entries (${done.servers.join(', ')})`);
+      // "Exactly" is claimed only once the bytes read back equal the backup's.
+      else if (done.exact) console.log(`restored ${configPath} exactly as it was before install`);
+      else console.log(`restored ${configPath} from the backup taken at install, but it does not read back exactly as that backup: compare it with ${done.backupPath}`);
       return 0;
     }
     const change = await prepareInstall(configPath, {

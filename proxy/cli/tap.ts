@@ -115,7 +115,13 @@ export async function run(argv: string[]): Promise<number> {
   // This thread loads nothing it does not need to start the relay: the header is made in the
   // recorder's worker (it needs the trace schemas).
   const header = { name: targetName, command, args, startedAt: startedAt.toISOString(), tap: { pid: process.pid, host: hostProcess(), cwd: process.cwd() } };
-  const result = await runStdioTap({ command, args, file, header, relay, backlogBytes, warn: (text) => process.stderr.write(`loupe tap: warning: ${text}\n`) });
+  const result = await runStdioTap({
+    command, args, file, header, relay, backlogBytes,
+    // The folder where `loupe start` keeps its pid files: either one ends what the other left.
+    groupsDir: path.join(configDir, 'run'),
+    warn: (text) => process.stderr.write(`loupe tap: warning: ${text}\n`),
+    note: (text) => process.stderr.write(`loupe tap: ${text}\n`),
+  });
   if ('unavailable' in result) {
     process.stderr.write(`loupe tap: LOUPE_TAP_RELAY=native, but the native relay is unavailable: ${result.unavailable}\nUnset LOUPE_TAP_RELAY (or set it to node) to relay through Node instead.\n`);
     return EXIT_TAP_FAILED;

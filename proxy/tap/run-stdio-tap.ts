@@ -7,6 +7,7 @@
  */
 import { NativeTap } from './native-tap';
 import { nativeRelay } from './native/relay-build';
+import { endStaleGroups, recordGroupsIn } from '../transports/pid-files';
 import { StdioTap } from './stdio-tap';
 import type { TapOutcome } from './tap-events';
 import type { TapHeaderInput, TapRelay } from './tap-header';
@@ -23,7 +24,11 @@ export interface StdioTapRun {
   relay: RelayWanted;
   /** How far recording may fall behind the wire before it records gaps instead (default 64 MiB). */
   backlogBytes?: number;
+  /** Where `loupe start` and the taps keep a pid file per server group (`<config>/run`). */
+  groupsDir: string;
   warn: (text: string) => void;
+  /** Tells the person something that is not a problem with this tap (an orphan it ended). */
+  note: (text: string) => void;
 }
 
 export type StdioTapResult = { outcome: TapOutcome; relay: TapRelay } | { unavailable: string };
@@ -32,6 +37,9 @@ export async function runStdioTap(o: StdioTapRun): Promise<StdioTapResult> {
   let outcome: TapOutcome | undefined;
   let recorder: TapRecorder | undefined;
   let relay: TapRelay = 'native';
+  // Servers a SIGKILLed tap or Loupe left running end here; before this tap records its own
+  // group, since the records of a process that is not running any more are what count as stale.
+  for (const line of await endStaleGroups(o.groupsDir)) o.note(line);
   if (o.relay !== 'node') {
     const native = await nativeRelay();
     if (!native.ok && o.relay === 'native') return { unavailable: native.reason };
@@ -46,12 +54,22 @@ export async function runStdioTap(o: StdioTapRun): Promise<StdioTapResult> {
     // Nothing was handed to an abandoned recorder, so it never started a worker or made a file.
     relay = 'node';
     recorder = recorderFor(o, 'node');
+    keepGroupRecords(o);
     const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
     outcome = await new StdioTap({ command: o.command, args: o.args, io, sink: recorder }).run();
   }
   const recorded = await recorder!.close();
   if (recorded.error && !recorded.notRecording) o.warn(`the trace ${o.file} is incomplete: ${recorded.error}`);
   return { outcome, relay };
+}
+
+/** From here on the server's group gets a pid file, so that it does not outlive a SIGKILLed tap for good. */
+function keepGroupRecords(o: StdioTapRun): void {
+  try {
+    recordGroupsIn(o.groupsDir);
+  } catch (e) {
+    o.warn(`cannot keep a pid file in ${o.groupsDir} (${(e as Error).message}): if this tap is killed, the server may keep running`);
+  }
 }
 
 function recorderFor(o: StdioTapRun, relay: TapRelay): TapRecorder {

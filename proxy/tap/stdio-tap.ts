@@ -10,7 +10,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { SessionClock } from '../sessions/clock';
-import { describeSpawnError } from '../transports/stdio-text';
+import { trackGroup, untrackGroup } from '../transports/process-group';
+import { describeSpawnError, shortCommand } from '../transports/stdio-text';
 import { FORWARDED, TapEvents, type TapExit, type TapOutcome } from './tap-events';
 import type { TapStream } from './tap-framer';
 import type { TapSink } from './tap-recorder';
@@ -47,6 +48,10 @@ export class StdioTap {
       cwd: this.o.cwd ?? process.cwd(),
       env: this.o.env ?? process.env,
       stdio: ['pipe', 'pipe', 'pipe'],
+      // The leader of a group of its own, recorded like the dashboard's servers (pid-files.ts): a
+      // server that ignores the end of its input outlives a SIGKILLed tap, and the next tap or
+      // `loupe start` ends that group. (Windows has no process groups to signal.)
+      detached: process.platform !== 'win32',
       shell: false,
       windowsHide: true,
     });
@@ -59,10 +64,12 @@ export class StdioTap {
       });
       child.once('spawn', () => {
         const pid = child.pid as number;
+        if (process.platform !== 'win32') trackGroup(pid, shortCommand(command, args));
         this.events.spawned(pid, this.clock.now());
         const unforward = this.forwardSignals(child);
         void this.pump(child, io).then((exit) => {
           unforward();
+          untrackGroup(pid);
           this.events.exited(pid, exit, this.clock.now());
           resolve({ kind: 'exited', ...exit });
         });

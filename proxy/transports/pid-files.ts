@@ -1,6 +1,6 @@
 /**
- * A pid file per process group that `loupe start` spawned, so that the next start can end the
- * groups a crashed Loupe left behind. An out-of-memory abort or a SIGKILL runs no handler at all
+ * A pid file per process group that `loupe start` or a stdio tap spawned, so that the next start
+ * or tap can end the groups a crashed Loupe left behind. An out-of-memory abort or a SIGKILL runs no handler at all
  * (not even process.on('exit')), so the only cleanup that survives them is one written down before.
  *
  * `<config>/run/group-<pgid>.json` (mode 0600, in a 0700 folder) holds the group id, the leader's
@@ -11,7 +11,7 @@
  * of the group exists. A pid that now belongs to another process is never signalled.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { groupAlive, groupMembers, setGroupLog, signalGroup, waitGroupGone } from './process-group';
 
@@ -55,7 +55,7 @@ function existsProc(): boolean {
 let runDir: string | undefined;
 let ownStartTime: string | undefined;
 
-/** From now on, every spawned group gets a pid file in `dir` (used by `loupe start` only). */
+/** From now on, every spawned group gets a pid file in `dir` (used by `loupe start` and the stdio tap). */
 export function recordGroupsIn(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   runDir = dir;
@@ -74,7 +74,12 @@ export function writeGroupFile(pgid: number, command: string): void {
   if (startTime === undefined) return; // already gone
   const record: GroupRecord = { pgid, startTime, command, owner: { pid: process.pid, startTime: ownStartTime ?? '' }, spawnedAt: new Date().toISOString() };
   try {
-    writeFileSync(fileOf(runDir, pgid), JSON.stringify(record) + '\n', { mode: 0o600 });
+    // Written aside and renamed: taps start side by side, and one reading a half-written file
+    // would take it for garbage and remove it.
+    const file = fileOf(runDir, pgid);
+    const aside = `${file}.${process.pid}.tmp`;
+    writeFileSync(aside, JSON.stringify(record) + '\n', { mode: 0o600, flag: 'wx' });
+    renameSync(aside, file);
   } catch (e) {
     console.error(`loupe: warning: cannot write the pid file for process group ${pgid} in ${runDir}: ${(e as Error).message}. If Loupe crashes, that server may keep running.`);
   }

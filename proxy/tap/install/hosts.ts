@@ -24,7 +24,13 @@ export interface HostInfo {
 }
 
 function appData(p: HostPlace): string {
-  return p.env.APPDATA ?? path.win32.join(p.home, 'AppData', 'Roaming');
+  return p.env.APPDATA || path.win32.join(p.home, 'AppData', 'Roaming');
+}
+
+/** XDG_CONFIG_HOME as the XDG spec reads it: empty counts as unset, and a relative path is ignored. */
+function xdgConfigHome(p: HostPlace): string | undefined {
+  const dir = p.env.XDG_CONFIG_HOME;
+  return dir && path.posix.isAbsolute(dir) ? dir : undefined;
 }
 
 function join(p: HostPlace, ...parts: string[]): string {
@@ -35,7 +41,7 @@ function join(p: HostPlace, ...parts: string[]): string {
 function appConfigDir(p: HostPlace): string {
   if (p.platform === 'darwin') return join(p, p.home, 'Library', 'Application Support');
   if (p.platform === 'win32') return appData(p);
-  return p.env.XDG_CONFIG_HOME ?? join(p, p.home, '.config');
+  return xdgConfigHome(p) ?? join(p, p.home, '.config');
 }
 
 export const HOSTS: Record<HostId, HostInfo> = {

@@ -3,6 +3,7 @@
  * Edits are made in place with jsonc-parser, so everything else in the file (other keys, comments,
  * indentation, key order) stays exactly as the person left it.
  */
+import { holdsUndecodableBytes } from './config-bytes';
 import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 
 export interface TapLauncher {
@@ -121,6 +122,10 @@ export function planInstall(text: string, o: WrapOptions): WrapPlan {
       continue;
     }
     const original = [entry.command, ...(Array.isArray(entry.args) ? entry.args.map(String) : [])];
+    if (original.some(holdsUndecodableBytes)) {
+      plan.skipped.push({ name, reason: 'its command line holds bytes that are not UTF-8, which Loupe cannot copy into the tap\'s arguments exactly' });
+      continue;
+    }
     const viaCmd = o.platform === 'win32' && WINDOWS_CMD_SCRIPTS.has(entry.command.replace(/\.cmd$/i, '').toLowerCase()) ? ['cmd', '/c'] : [];
     const args = [...o.launcher.prefix, 'tap', '--name', name, '--config-dir', o.launcher.configDir, '--', ...viaCmd, ...original];
     for (const [key, value] of [['command', o.launcher.command], ['args', args]] as const) {
