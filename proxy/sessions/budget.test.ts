@@ -45,6 +45,25 @@ describe('SessionBudget', () => {
     });
   });
 
+  it('past its frame limit counts frames without keeping them, and writes down the gap', () => {
+    const r = new Recorder(new SessionBudget(MiB, 2));
+    for (let i = 0; i < 5; i++) r.record({ dir: 's2c', lane: 'message', raw: `{"n":${i}}`, size: 7, ts: i, meta: { transport: 'stdio' } });
+    // A frame not kept is still handed back (the client reads answers from it), unnumbered.
+    expect(r.record({ dir: 's2c', lane: 'stderr', raw: 'last words', size: 10, ts: 5 })).toMatchObject({ seq: 0, raw: 'last words' });
+    r.record({ dir: 'local', lane: 'lifecycle', raw: 'exited', size: 0, ts: 6, meta: { transport: 'stdio', event: 'exit', code: 1 } });
+    r.record({ dir: 's2c', lane: 'stderr', raw: 'after', size: 5, ts: 7 });
+    r.closeGap();
+    r.closeGap();
+    const frames = r.frames();
+    frames.forEach((f, i) => expect(f.seq).toBe(i + 1));
+    expect(frames.map((f) => (f.lane === 'lifecycle' ? f.meta?.event : f.raw))).toEqual(['{"n":0}', '{"n":1}', 'frame-limit', 'gap', 'tail', 'exit', 'gap']);
+    expect(frames[2].meta).toEqual({ transport: 'stdio', event: 'frame-limit', limit: 2 });
+    expect(frames[3]).toMatchObject({ raw: '4 frames (31 B) crossed here and were not kept: the session is at its frame limit', meta: { event: 'gap', frames: 4, bytes: 31 } });
+    expect(frames[4].raw).toBe('{"n":2}\n{"n":3}\n{"n":4}\nlast words');
+    expect(frames[6].meta).toEqual({ transport: 'stdio', event: 'gap', frames: 1, bytes: 5 });
+    expect(r.usage()).toMatchObject({ maxFrames: 2, notKeptFrames: 5, notKeptBytes: 36 });
+  });
+
   it('reads sizes with units and refuses what is not one', () => {
     expect(parseByteSize('256MiB')).toBe(256 * MiB);
     expect(parseByteSize('64m')).toBe(64 * MiB);
