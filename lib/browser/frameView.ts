@@ -89,6 +89,8 @@ export function lifecycleText(frame: Frame): string {
   if (!m) return frame.raw;
   const pid = 'pid' in m && m.pid !== undefined ? ` pid ${m.pid}` : '';
   if (m.event === 'tail') return `the last ${m.lines} lines past the byte budget (#${m.fromSeq}–#${m.toSeq}), kept for the end`;
+  if (m.event === 'frame-limit') return `the session reached its limit of ${m.limit.toLocaleString('en-US')} frames: later frames are counted, not kept`;
+  if (m.event === 'gap') return `${m.frames.toLocaleString('en-US')} frames (${m.bytes.toLocaleString('en-US')} bytes) not kept past the frame limit`;
   if (m.event === 'signal') return `sent ${m.signal} to${pid || ' the process'}`;
   const parts = [`${m.event}${pid}`];
   if (m.event === 'exit') {

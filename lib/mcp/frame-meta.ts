@@ -25,12 +25,20 @@ export const StdioLineMetaSchema = z.strictObject({
   transport: z.literal('stdio'),
   /** Set when the line ended in `\r\n`; the `\r` is not part of `raw`. */
   crlf: z.boolean().optional(),
+  /** stderr only: this frame holds this many lines that were read together, joined by `\n` (by
+   *  `\r\n` with `crlf`): a flood of log lines is a few frames, not one per line. */
+  lines: z.number().int().min(2).optional(),
 });
 export type StdioLineMeta = z.infer<typeof StdioLineMetaSchema>;
 
 /** `tail`: the text of the last frames the session budget had dropped, repeated in one lifecycle
  *  frame before the exit or disconnect: the seqs of the first and last it repeats, and how many. */
 const tail = { fromSeq: Seq, toSeq: Seq, lines: z.number().int().positive() };
+/** `frame-limit`: the session reached the most frames it keeps (`limit`); later frames are counted,
+ *  not kept, until sessions live on disk. `gap`: how many frames, and bytes, crossed since the last
+ *  lifecycle frame and were not kept. */
+const frameLimit = { limit: z.number().int().positive() };
+const gap = { frames: z.number().int().positive(), bytes: z.number().int().nonnegative() };
 
 const stdioEvent = <E extends string, S extends z.ZodRawShape>(event: E, shape: S) =>
   z.strictObject({ transport: z.literal('stdio'), event: z.literal(event), ...shape });
@@ -43,6 +51,8 @@ export const StdioLifecycleMetaSchema = z.discriminatedUnion('event', [
   /** Loupe signalled the process group while closing. */
   stdioEvent('signal', { pid: z.number().int(), signal: z.string() }),
   stdioEvent('tail', tail),
+  stdioEvent('frame-limit', frameLimit),
+  stdioEvent('gap', gap),
   /** A line a host logged about its own doing, kept from an imported host log (`loupe import`). */
   stdioEvent('note', {}),
 ]);
@@ -189,6 +199,8 @@ export const HttpLifecycleMetaSchema = z.discriminatedUnion('event', [
   /** The server answered 404 for `sessionId` on `exchange`. */
   httpEvent('session-expired', { sessionId: z.string(), exchange: Seq, error: z.string().optional() }),
   httpEvent('tail', tail),
+  httpEvent('frame-limit', frameLimit),
+  httpEvent('gap', gap),
 ]);
 
 // ---- per lane ----

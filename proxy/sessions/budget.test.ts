@@ -24,7 +24,10 @@ describe('SessionBudget', () => {
     expect(frames[2].textDropped).toBeUndefined();
     // The flags are metadata and stay; the exact bytes go with the text.
     expect(frames[3]).toEqual({ seq: 4, ts: 4, dir: 's2c', lane: 'stderr', raw: '', size: 3, truncated: true, invalidUtf8: true, textDropped: true });
-    expect(r.usage()).toEqual({ limitBytes: 10, keptBytes: 6 + 31, droppedFrames: 2, droppedBytes: 10, firstDroppedSeq: 2, lastDroppedSeq: 4 });
+    expect(r.usage()).toEqual({
+      limitBytes: 10, keptBytes: 6 + 31, droppedFrames: 2, droppedBytes: 10, firstDroppedSeq: 2, lastDroppedSeq: 4,
+      maxFrames: 10_000, notKeptFrames: 0, notKeptBytes: 0,
+    });
   });
 
   it('repeats the last dropped lines in one lifecycle frame before the exit, once', () => {
@@ -40,6 +43,25 @@ describe('SessionBudget', () => {
       seq: 6, ts: 6, dir: 'local', lane: 'lifecycle', size: 0, raw: 'log 0\nlog 1\nlog 2\nError: out of cheese',
       meta: { transport: 'stdio', event: 'tail', fromSeq: 2, toSeq: 5, lines: 4 },
     });
+  });
+
+  it('past its frame limit counts frames without keeping them, and writes down the gap', () => {
+    const r = new Recorder(new SessionBudget(MiB, 2));
+    for (let i = 0; i < 5; i++) r.record({ dir: 's2c', lane: 'message', raw: `{"n":${i}}`, size: 7, ts: i, meta: { transport: 'stdio' } });
+    // A frame not kept is still handed back (the client reads answers from it), unnumbered.
+    expect(r.record({ dir: 's2c', lane: 'stderr', raw: 'last words', size: 10, ts: 5 })).toMatchObject({ seq: 0, raw: 'last words' });
+    r.record({ dir: 'local', lane: 'lifecycle', raw: 'exited', size: 0, ts: 6, meta: { transport: 'stdio', event: 'exit', code: 1 } });
+    r.record({ dir: 's2c', lane: 'stderr', raw: 'after', size: 5, ts: 7 });
+    r.closeGap();
+    r.closeGap();
+    const frames = r.frames();
+    frames.forEach((f, i) => expect(f.seq).toBe(i + 1));
+    expect(frames.map((f) => (f.lane === 'lifecycle' ? f.meta?.event : f.raw))).toEqual(['{"n":0}', '{"n":1}', 'frame-limit', 'gap', 'tail', 'exit', 'gap']);
+    expect(frames[2].meta).toEqual({ transport: 'stdio', event: 'frame-limit', limit: 2 });
+    expect(frames[3]).toMatchObject({ raw: '4 frames (31 B) crossed here and were not kept: the session is at its frame limit', meta: { event: 'gap', frames: 4, bytes: 31 } });
+    expect(frames[4].raw).toBe('{"n":2}\n{"n":3}\n{"n":4}\nlast words');
+    expect(frames[6].meta).toEqual({ transport: 'stdio', event: 'gap', frames: 1, bytes: 5 });
+    expect(r.usage()).toMatchObject({ maxFrames: 2, notKeptFrames: 5, notKeptBytes: 36 });
   });
 
   it('reads sizes with units and refuses what is not one', () => {
@@ -88,7 +110,9 @@ describe('a session whose server floods stdout and stderr', () => {
     const stderrBytes = frames.filter((f) => f.lane === 'stderr').reduce((n, f) => n + f.size + 1, 0);
     expect(stderrBytes).toBe(24 * MiB + 20 * MiB + 1 + 'flood done\n'.length);
     expect(usage.droppedFrames).toBe(frames.filter((f) => f.textDropped).length);
-    expect(usage.droppedFrames).toBeGreaterThan(25_000);
+    // The 1 KiB log lines came many to a read, so they are far fewer frames than lines.
+    expect(usage.droppedFrames).toBeGreaterThan(8 * 1024);
+    expect(frames.filter((f) => f.lane === 'stderr').length).toBeLessThan(24 * 1024 / 2);
     expect(frames.filter((f) => f.lane === 'message' && f.dir === 's2c' && f.size > 900)).toHaveLength(8 * 1024);
     // The head, with the handshake, is kept whole.
     expect(frames[0].lane).toBe('lifecycle');

@@ -13,6 +13,13 @@
  * of the last dropped frames (at most TAIL_BYTES), and when the server exits or disconnects the
  * recorder repeats them in one lifecycle frame (`tail`): a crash's last words, such as a stack
  * trace on stderr after a flood of logs, are not lost.
+ *
+ * Text is not all a frame costs: each frame object costs the heap about 150 bytes even with no
+ * text, so a flood of tiny lines (millions of `x\n`) ran the proxy out of memory within a budget
+ * of text. The budget therefore also bounds the number of frames kept (`maxFrames`, by default one
+ * per FRAME_SLOT_BYTES of the byte budget). Past it, frames are counted, not kept: the recorder
+ * says so in lifecycle frames (`frame-limit`, then `gap` with how many frames and bytes were not
+ * kept), and their text still feeds the tail, so the last words survive this limit too.
  */
 import type { Frame } from '../../lib/mcp/frame';
 
@@ -20,6 +27,15 @@ export const DEFAULT_SESSION_BUDGET_BYTES = 256 * 1024 * 1024;
 /** Text of the last dropped frames kept for the `tail` frame; longer lines are named, not kept. */
 export const TAIL_BYTES = 64 * 1024;
 const TAIL_LINE_BYTES = 4096;
+/** Bytes of budget per frame kept: 256 MiB allows 1,048,576 frames (about 150 MiB of heap). */
+export const FRAME_SLOT_BYTES = 256;
+/** However small the byte budget, a session may keep this many frames. */
+const MIN_FRAMES = 10_000;
+
+/** The frames a byte budget allows; see above. */
+export function defaultMaxFrames(limitBytes: number): number {
+  return Math.max(MIN_FRAMES, Math.floor(Math.min(limitBytes, Number.MAX_SAFE_INTEGER) / FRAME_SLOT_BYTES));
+}
 
 export interface TailLine {
   seq: number;
@@ -37,6 +53,11 @@ export interface BudgetUsage {
   droppedBytes: number;
   firstDroppedSeq?: number;
   lastDroppedSeq?: number;
+  /** Most frames the session keeps; lifecycle frames are kept past it. */
+  maxFrames: number;
+  /** Frames that crossed past `maxFrames`: counted, not kept, and their bytes. */
+  notKeptFrames: number;
+  notKeptBytes: number;
 }
 
 export class SessionBudget {
@@ -46,10 +67,35 @@ export class SessionBudget {
   private firstDropped?: number;
   private lastDropped?: number;
   private tail: TailLine[] = [];
+  /** Lines before this index have left the tail; they are cut off in bulk (see remember). */
+  private tailStart = 0;
   private tailBytes = 0;
+  private framesKept = 0;
+  private notKept = 0;
+  private notKeptBytes = 0;
+  readonly maxFrames: number;
 
-  constructor(readonly limitBytes: number = DEFAULT_SESSION_BUDGET_BYTES) {
+  constructor(readonly limitBytes: number = DEFAULT_SESSION_BUDGET_BYTES, maxFrames?: number) {
     if (!(limitBytes >= 0) || !Number.isFinite(limitBytes)) throw new Error(`the session budget must be a number of bytes, got ${limitBytes}`);
+    this.maxFrames = maxFrames ?? defaultMaxFrames(limitBytes);
+    if (!Number.isInteger(this.maxFrames) || this.maxFrames < 1) throw new Error(`a session must keep at least one frame, got a limit of ${maxFrames}`);
+  }
+
+  /**
+   * Whether a frame of this lane may be kept at all; counts it either way. Lifecycle frames are
+   * always kept (few, and they say why a session ended); others only below `maxFrames`. A frame
+   * refused here is remembered for the tail like one whose text was dropped.
+   */
+  keepsFrame(seq: number, c: Pick<Frame, 'lane' | 'raw' | 'size'>): boolean {
+    if (c.lane === 'lifecycle') return true;
+    if (this.framesKept < this.maxFrames) {
+      this.framesKept++;
+      return true;
+    }
+    this.notKept++;
+    this.notKeptBytes += c.size;
+    this.remember(seq, c.raw, c.size);
+    return false;
   }
 
   /**
@@ -73,30 +119,50 @@ export class SessionBudget {
   }
 
   private remember(seq: number, raw: string, size: number): void {
-    // A long line is named, not kept: a slice of it would keep the whole string alive.
-    const text = raw.length <= TAIL_LINE_BYTES ? raw : `(a line of ${size} bytes)`;
+    const text = raw.length <= TAIL_LINE_BYTES ? raw : lastLines(raw, size);
     this.tail.push({ seq, text });
     // Each line costs its newline too, so the joined text stays within TAIL_BYTES.
     this.tailBytes += text.length + 1;
-    while (this.tailBytes > TAIL_BYTES + 1) this.tailBytes -= this.tail.shift()!.text.length + 1;
+    while (this.tailBytes > TAIL_BYTES + 1) this.tailBytes -= this.tail[this.tailStart++].text.length + 1;
+    // shift() moves the whole array: with 30,000 one-character lines in the tail, a flood of them
+    // spent most of its time there. The lines that left are cut off once they are half of it.
+    if (this.tailStart > 1024 && this.tailStart * 2 > this.tail.length) {
+      this.tail = this.tail.slice(this.tailStart);
+      this.tailStart = 0;
+    }
   }
 
   /** The remembered text of the last dropped frames, once: it is cleared as it is taken. */
   takeTail(): TailLine[] {
-    const out = this.tail;
+    const out = this.tail.slice(this.tailStart);
     this.tail = [];
+    this.tailStart = 0;
     this.tailBytes = 0;
     return out;
   }
 
   usage(): BudgetUsage {
-    const u: BudgetUsage = { limitBytes: this.limitBytes, keptBytes: this.kept, droppedFrames: this.dropped, droppedBytes: this.droppedBytes };
+    const u: BudgetUsage = {
+      limitBytes: this.limitBytes, keptBytes: this.kept, droppedFrames: this.dropped, droppedBytes: this.droppedBytes,
+      maxFrames: this.maxFrames, notKeptFrames: this.notKept, notKeptBytes: this.notKeptBytes,
+    };
     if (this.firstDropped !== undefined) {
       u.firstDroppedSeq = this.firstDropped;
       u.lastDroppedSeq = this.lastDropped;
     }
     return u;
   }
+}
+
+/**
+ * What the tail keeps of a long text: its last whole lines within TAIL_LINE_BYTES (a frame of
+ * several stderr lines ends with the newest), copied so that they do not keep the whole string
+ * alive as a slice would; a long text with no newline there is named, not kept.
+ */
+function lastLines(raw: string, size: number): string {
+  const nl = raw.indexOf('\n', raw.length - TAIL_LINE_BYTES);
+  if (nl === -1) return `(a line of ${size} bytes)`;
+  return Buffer.from(raw.slice(nl + 1), 'utf8').toString('utf8');
 }
 
 const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1000, kib: 1024, m: 1024 ** 2, mb: 1000 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1000 ** 3, gib: 1024 ** 3 };

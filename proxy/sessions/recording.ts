@@ -46,6 +46,7 @@ export class Recording {
     this.transport.onMessage = (frame, json) => this.events.emit('message', frame, json);
     this.transport.onClosed = (reason) => {
       this.done = true;
+      this.recorder.closeGap();
       this.recorder.flush();
       this.events.emit('ended', reason);
     };
@@ -72,6 +73,7 @@ export class Recording {
   async close(): Promise<void> {
     await this.transport.close();
     this.done = true;
+    this.recorder.closeGap();
     this.recorder.flush();
   }
 

@@ -4,13 +4,15 @@
  * every process event before anything parses it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { existsSync } from 'node:fs';
-import { LineSplitter, DEFAULT_MAX_LINE_BYTES, type Line } from '../../lib/mcp/framing';
+import { LineSplitter, DEFAULT_MAX_LINE_BYTES } from '../../lib/mcp/framing';
 import type { Frame, LifecycleMeta, StdioLineMeta } from '../../lib/mcp/frame';
 import type { StdioConnection } from '../../lib/wire/connection';
 import type { SessionClock } from '../sessions/clock';
 import type { Crossing, RecordCrossing, WireTransport } from './types';
 import { groupAlive, signalGroup, sleep, trackGroup, untrackGroup, waitGroupGone } from './process-group';
+import { StderrLines, type StderrRun } from './stdio-stderr';
 import { childEnvironment, describeExit, describeSpawnError, displayCommand, shortCommand } from './stdio-text';
 
 export interface StdioOptions {
@@ -42,6 +44,19 @@ function isPlainLine(text: string, maxLineBytes: number): boolean {
   // Three bytes per UTF-16 unit is the most UTF-8 can take, so a short text is within the limit.
   if (text.length * 3 > maxLineBytes && Buffer.byteLength(text) > maxLineBytes) return false;
   return !text.includes('\n') && !text.endsWith('\r') && !SURROGATE.test(text);
+}
+
+/**
+ * Whether a line can parse as what the client reads (an object, or a batch): only those are
+ * parsed. A flood of lines that are not JSON spent most of its time throwing parse errors.
+ */
+function mayBeMessage(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) return true; // { [
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return false;
 }
 
 export class StdioTransport implements WireTransport {
@@ -112,11 +127,11 @@ export class StdioTransport implements WireTransport {
 
   private wire(child: ChildProcess, pid: number): void {
     const out = new LineSplitter(this.maxLineBytes);
-    const err = new LineSplitter(this.maxLineBytes);
+    const err = new StderrLines(this.maxLineBytes);
     const stdoutEnded = new Promise<void>((r) => child.stdout!.once('close', r));
     const stderrEnded = new Promise<void>((r) => child.stderr!.once('close', r));
-    child.stdout!.on('data', (chunk: Buffer) => this.lines('message', out.push(chunk), this.clock.now()));
-    child.stderr!.on('data', (chunk: Buffer) => this.lines('stderr', err.push(chunk), this.clock.now()));
+    this.read(child.stdout!, (chunk) => this.lines('message', out.push(chunk), this.clock.now()));
+    this.read(child.stderr!, (chunk) => this.lines('stderr', err.push(chunk), this.clock.now()));
     // A server that dies mid-write makes stdin emit EPIPE; send() reports it, this keeps it from crashing us.
     child.stdin!.on('error', () => {});
     this.done = new Promise<Exit>((r) => child.once('exit', (code, signal) => r({ code, signal }))).then(async (exit) => {
@@ -132,7 +147,24 @@ export class StdioTransport implements WireTransport {
     });
   }
 
-  private lines(lane: 'message' | 'stderr', lines: Line[], ts: number): void {
+  /**
+   * One read per pipe per turn of the event loop. libuv reads a readable pipe up to 32 times in a
+   * row, each read handled at once, so a server writing without pause kept the proxy on its pipes
+   * for seconds: other sessions' pings, the pages' sockets and the recorder's batches all waited.
+   * Paused after each read, the pipe is read again once everything else ready has had its turn
+   * (setImmediate); while it waits, the kernel's pipe buffer fills and the server's writes block,
+   * which is the backpressure a flooding server should meet.
+   */
+  private read(stream: Readable, handle: (chunk: Buffer) => void): void {
+    const resume = () => stream.resume();
+    stream.on('data', (chunk: Buffer) => {
+      handle(chunk);
+      stream.pause();
+      setImmediate(resume);
+    });
+  }
+
+  private lines(lane: 'message' | 'stderr', lines: StderrRun[], ts: number): void {
     if (lines.length === 0) return;
     // Record the whole chunk first: replies triggered by a message must not sort before lines
     // that had already arrived with it.
@@ -141,7 +173,7 @@ export class StdioTransport implements WireTransport {
     if (lane !== 'message' || !this.onMessage) return;
     for (let i = 0; i < lines.length; i++) {
       const frame = frames[i];
-      if (lines[i].truncated || !frame) continue;
+      if (lines[i].truncated || !frame || !mayBeMessage(lines[i].raw)) continue;
       let json: unknown;
       try {
         json = JSON.parse(lines[i].raw);
@@ -152,8 +184,9 @@ export class StdioTransport implements WireTransport {
     }
   }
 
-  private record(dir: 'c2s' | 's2c', lane: 'message' | 'stderr', l: Line, ts: number): Frame | undefined {
-    const c: Crossing = { dir, lane, raw: l.raw, size: l.size, ts, meta: l.crlf ? CRLF_META : LF_META };
+  private record(dir: 'c2s' | 's2c', lane: 'message' | 'stderr', l: StderrRun, ts: number): Frame | undefined {
+    const meta = l.lines ? { ...(l.crlf ? CRLF_META : LF_META), lines: l.lines } : l.crlf ? CRLF_META : LF_META;
+    const c: Crossing = { dir, lane, raw: l.raw, size: l.size, ts, meta };
     if (l.truncated) c.truncated = true;
     if (l.invalidUtf8) {
       c.invalidUtf8 = true;
