@@ -63,7 +63,11 @@ export function cliScript(input: CliScriptInput): CliScript {
   // The one redaction path: the connection's known secrets and the built-in patterns, over every
   // word and the requests alike.
   const redaction = redactOptionsFor(c.transport === 'stdio' ? { command: c.command, args: c.args, env: c.env } : { url: c.url, headers: c.headers });
-  const { value, hits } = redactStrings({ words: [...flags, ...target], requests: input.requests.map((r) => ({ method: r.method, ...(r.params ? { params: r.params } : {}) })) }, redaction);
+  // The requests are redacted as the JSON text the script holds, as a frame's text is: the
+  // key-name rule (`"password": "…"`, secret-field) sees the field names, which a walk over the
+  // parsed values would not.
+  const requestsJson = JSON.stringify(input.requests.map((r) => ({ method: r.method, ...(r.params ? { params: r.params } : {}) })));
+  const { value, hits } = redactStrings({ words: [...flags, ...target], requests: requestsJson }, redaction);
   for (const h of hits) if (!redacted.includes(h.rule)) redacted.push(h.rule);
   const words = value.words.map((w) => (w === '"$script"' ? w : shellQuote(w)));
   const lines = [
@@ -74,7 +78,7 @@ export function cliScript(input: CliScriptInput): CliScript {
     'script="$(mktemp)"',
     `trap 'rm -f "$script"' EXIT`,
     `cat > "$script" <<'${END}'`,
-    JSON.stringify(value.requests),
+    value.requests,
     END,
     `loupe record ${words.join(' ')}`,
     '',
