@@ -18,6 +18,8 @@ describe('secrets assigned in free text', () => {
     ['password: "correct horse battery"', `password: "${R}"`],
     ["{'password': 'pw-8c7b6a', 'user': 'ada'}", `{'password': '${R}', 'user': 'ada'}`],
     ['starting with --token=cli-0a9b8c', `starting with --token=${R}`],
+    ['sent authorization: Basic dXNlcjpwYXNz', `sent authorization: Basic ${R}`],
+    ['sent Authorization: Bearer abcdefgh12345678', 'sent Authorization: Bearer «redacted:bearer»'],
     ['apiKey: ak-777888999 loaded', `apiKey: ${R} loaded`],
     ['client_secret: cs-4242, code_verifier: cv-abcdef', `client_secret: ${R}, code_verifier: ${R}`],
   ])('%s', (input, output) => {
@@ -47,6 +49,7 @@ describe('secrets assigned in free text', () => {
     'the token is valid; secret handshake done',
     'token: null, password: undefined, api_key: missing',
     'sent Authorization: ••••••',
+    'sent authorization: Bearer ••••••',
     'API_KEY=«redacted:env:API_KEY»',
     'if token == expected',
     'primary_key: id, sort_key=name',

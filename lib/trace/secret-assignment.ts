@@ -11,7 +11,7 @@
  *
  * Which values: the first word after `=` or `:` (up to white space, `&`, `,`, `;`, a quote or a
  * backslash, so that a form's next field and a JSON string's end are kept), or a quoted value
- * whole. Values that say something a person debugging needs and hide nothing (`null`, `undefined`,
+ * whole; after an authorization scheme (`authorization: Basic …`), the credential after it. Values that say something a person debugging needs and hide nothing (`null`, `undefined`,
  * `none`, `missing`, `true`, `false`, a mask such as `***` or `••••••`) are kept.
  *
  * A JSON key never matches here (it is followed by its closing quote): `"token": "…"` is the
@@ -28,6 +28,11 @@ import { NOT_SECRET_FIELDS } from './secret-field';
 /** The secret word a name must end with. */
 const SECRET_SUFFIX = String.raw`(?:token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|secret|password|passwd|credentials?|cookie|authorization|code_verifier|client_assertion)`;
 
+/** An authorization scheme before the credential (`Authorization: Bearer …`): kept, as the
+ *  header rules keep it. */
+const SCHEME = String.raw`(?:bearer|basic|digest|dpop|token|negotiate)`;
+const SCHEME_ONLY = new RegExp(`^${SCHEME}$`, 'i');
+
 /** Values that carry no secret, and that say what went wrong when a credential was not set. */
 const PLACEHOLDER = /^(?:null|nil|none|undefined|missing|unset|empty|true|false|\*+|•+|x{3,}|\.{3}|…)$/i;
 
@@ -43,7 +48,7 @@ export function freeTextSecretName(name: string): boolean {
  * 3 a single-quoted value; 4 a bare value.
  */
 export const SECRET_ASSIGNMENT = new RegExp(
-  String.raw`(?<![A-Za-z0-9_.\-\\])'?([A-Za-z0-9_.-]*?${SECRET_SUFFIX})'?[ \t]*[=:][ \t]*(?:\\*"([^"\\\r\n]+)|'([^'\\\r\n]+)|([^\s"'\\&,;<>«=:][^\s"'\\&,;<>«]*))`,
+  String.raw`(?<![A-Za-z0-9_.\-\\])'?([A-Za-z0-9_.-]*?${SECRET_SUFFIX})'?[ \t]*[=:][ \t]*(?:${SCHEME}[ \t]+)?(?:\\*"([^"\\\r\n]+)|'([^'\\\r\n]+)|([^\s"'\\&,;<>«=:][^\s"'\\&,;<>«]*))`,
   'gi',
 );
 
@@ -53,5 +58,5 @@ export function assignedValue(m: RegExpExecArray): string {
 
 export function acceptAssignment(m: RegExpExecArray): boolean {
   const value = assignedValue(m);
-  return freeTextSecretName(m[1]) && value.trim() !== '' && !PLACEHOLDER.test(value.trim());
+  return freeTextSecretName(m[1]) && value.trim() !== '' && !PLACEHOLDER.test(value.trim()) && !SCHEME_ONLY.test(value);
 }
