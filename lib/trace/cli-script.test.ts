@@ -44,6 +44,14 @@ describe('cliScript', () => {
     expect(redacted).toEqual(expect.arrayContaining(['secret-field', 'secret-assignment']));
   });
 
+  it('a connection named after its URL: the comment line holds its secret query value masked', () => {
+    const url = 'https://mcp.example.com/mcp?api_key=qk-5a6b7c8d9e';
+    const http: Connection = { id: 'h', name: url, transport: 'http', url, headers: {}, mode: 'auto' };
+    const { text } = cliScript({ ...base, connection: http, requests: [{ method: 'ping' }] });
+    expect(text).not.toContain('qk-5a6b7c8d9e');
+    expect(text).toContain('on https://mcp.example.com/mcp?api_key=«redacted:url:api_key» with the loupe CLI');
+  });
+
   it('an HTTP connection: --url, masked headers as markers, the transport when it is not auto', () => {
     const http: Connection = { id: 'h', name: 'remote', transport: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: MASKED_VALUE }, mode: 'sse' };
     const { text, redacted } = cliScript({ ...base, connection: http, requests: [{ method: 'ping' }] });

@@ -67,12 +67,13 @@ export function cliScript(input: CliScriptInput): CliScript {
   // key-name rule (`"password": "…"`, secret-field) sees the field names, which a walk over the
   // parsed values would not.
   const requestsJson = JSON.stringify(input.requests.map((r) => ({ method: r.method, ...(r.params ? { params: r.params } : {}) })));
-  const { value, hits } = redactStrings({ words: [...flags, ...target], requests: requestsJson }, redaction);
+  // The name goes in a comment and may be the URL itself (a connection made from --url).
+  const { value, hits } = redactStrings({ name: c.name, words: [...flags, ...target], requests: requestsJson }, redaction);
   for (const h of hits) if (!redacted.includes(h.rule)) redacted.push(h.rule);
   const words = value.words.map((w) => (w === '"$script"' ? w : shellQuote(w)));
   const lines = [
     '#!/bin/sh',
-    `# Reproduces ${input.requests.length === 1 ? `${input.requests[0].method}` : `${input.requests.length} requests`} on ${c.name} with the loupe CLI: the handshake, discovery, then the requests; the trace is written to loupe-replay.ndjson.`,
+    `# Reproduces ${input.requests.length === 1 ? `${input.requests[0].method}` : `${input.requests.length} requests`} on ${value.name.replace(/[\r\n]+/g, ' ')} with the loupe CLI: the handshake, discovery, then the requests; the trace is written to loupe-replay.ndjson.`,
     ...(redacted.length ? [`# Redacted (put the real values back before running): ${redacted.join(', ')}`] : []),
     'set -eu',
     'script="$(mktemp)"',
