@@ -35,6 +35,23 @@ describe('cliScript', () => {
     expect(text).toContain('# Redacted (put the real values back before running): env:API_KEY');
   });
 
+  it('a tool argument under a secret-looking name is redacted by its name, as in every export; the JSON stays valid', () => {
+    const { text, redacted } = cliScript({ ...base, connection: stdio, requests: [{ method: 'tools/call', params: { name: 'login', arguments: { user: 'ada', password: 'pw-plain-words', note: 'token=tk-0a1b2c3d' } } }] });
+    expect(text).not.toContain('pw-plain-words');
+    expect(text).not.toContain('tk-0a1b2c3d');
+    const json = text.split("<<'LOUPE_SCRIPT'\n")[1].split('\nLOUPE_SCRIPT')[0];
+    expect(JSON.parse(json)[0].params.arguments).toEqual({ user: 'ada', password: '«redacted:secret-field»', note: 'token=«redacted:secret-assignment»' });
+    expect(redacted).toEqual(expect.arrayContaining(['secret-field', 'secret-assignment']));
+  });
+
+  it('a connection named after its URL: the comment line holds its secret query value masked', () => {
+    const url = 'https://mcp.example.com/mcp?api_key=qk-5a6b7c8d9e';
+    const http: Connection = { id: 'h', name: url, transport: 'http', url, headers: {}, mode: 'auto' };
+    const { text } = cliScript({ ...base, connection: http, requests: [{ method: 'ping' }] });
+    expect(text).not.toContain('qk-5a6b7c8d9e');
+    expect(text).toContain('on https://mcp.example.com/mcp?api_key=«redacted:url:api_key» with the loupe CLI');
+  });
+
   it('an HTTP connection: --url, masked headers as markers, the transport when it is not auto', () => {
     const http: Connection = { id: 'h', name: 'remote', transport: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: MASKED_VALUE }, mode: 'sse' };
     const { text, redacted } = cliScript({ ...base, connection: http, requests: [{ method: 'ping' }] });

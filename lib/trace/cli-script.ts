@@ -63,18 +63,23 @@ export function cliScript(input: CliScriptInput): CliScript {
   // The one redaction path: the connection's known secrets and the built-in patterns, over every
   // word and the requests alike.
   const redaction = redactOptionsFor(c.transport === 'stdio' ? { command: c.command, args: c.args, env: c.env } : { url: c.url, headers: c.headers });
-  const { value, hits } = redactStrings({ words: [...flags, ...target], requests: input.requests.map((r) => ({ method: r.method, ...(r.params ? { params: r.params } : {}) })) }, redaction);
+  // The requests are redacted as the JSON text the script holds, as a frame's text is: the
+  // key-name rule (`"password": "…"`, secret-field) sees the field names, which a walk over the
+  // parsed values would not.
+  const requestsJson = JSON.stringify(input.requests.map((r) => ({ method: r.method, ...(r.params ? { params: r.params } : {}) })));
+  // The name goes in a comment and may be the URL itself (a connection made from --url).
+  const { value, hits } = redactStrings({ name: c.name, words: [...flags, ...target], requests: requestsJson }, redaction);
   for (const h of hits) if (!redacted.includes(h.rule)) redacted.push(h.rule);
   const words = value.words.map((w) => (w === '"$script"' ? w : shellQuote(w)));
   const lines = [
     '#!/bin/sh',
-    `# Reproduces ${input.requests.length === 1 ? `${input.requests[0].method}` : `${input.requests.length} requests`} on ${c.name} with the loupe CLI: the handshake, discovery, then the requests; the trace is written to loupe-replay.ndjson.`,
+    `# Reproduces ${input.requests.length === 1 ? `${input.requests[0].method}` : `${input.requests.length} requests`} on ${value.name.replace(/[\r\n]+/g, ' ')} with the loupe CLI: the handshake, discovery, then the requests; the trace is written to loupe-replay.ndjson.`,
     ...(redacted.length ? [`# Redacted (put the real values back before running): ${redacted.join(', ')}`] : []),
     'set -eu',
     'script="$(mktemp)"',
     `trap 'rm -f "$script"' EXIT`,
     `cat > "$script" <<'${END}'`,
-    JSON.stringify(value.requests),
+    value.requests,
     END,
     `loupe record ${words.join(' ')}`,
     '',

@@ -36,6 +36,10 @@ describe('redaction of pathological input (several MB)', () => {
     ['one long secret-looking name', 'token'],
     ['eyJ- repeated (JWT-like starts)', 'eyJ-'],
     ['&token repeated (URL-like parameters)', '&token'],
+    ['token= ; repeated (assignments with no value)', 'token= ;'],
+    ["'token': , repeated (quoted names with no value)", "'token': ,"],
+    ['a name and spaces repeated', 'token    '],
+    ['one long name ending in a secret word, then : and spaces', 'access_tokenx'],
     ['long base64', 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkrLw=='],
   ];
   for (const [name, unit] of runs) {
@@ -49,6 +53,11 @@ describe('redaction of pathological input (several MB)', () => {
       expect(out.slice(run.length)).toBe(`\n${REDACTED_TAIL}`);
     });
   }
+
+  it('a secret word run with nothing after it, then spaces, then an assignment', () => {
+    const run = `${repeat('token', MB)}:${repeat(' ', MB)}`;
+    expect(redact(`${run}\npassword=${SECRET}`) === `${run}\npassword=«redacted:secret-assignment»`).toBe(true);
+  });
 
   it('many secret fields in a row, plain and escaped, are each redacted', () => {
     const plain = repeat('{"token":"v1"}', 2 * MB);

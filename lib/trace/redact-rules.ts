@@ -10,6 +10,7 @@
  */
 import { secretFieldValues, type SecretSpan } from './secret-field';
 import { SECRET_HEADER_NAMES } from '../mcp/secret-headers';
+import { SECRET_ASSIGNMENT, acceptAssignment, assignedValue } from './secret-assignment';
 
 
 export interface PatternRule {
@@ -20,6 +21,8 @@ export interface PatternRule {
   accept?: (m: RegExpExecArray) => boolean;
   /** The rule id to show for a match, when it depends on the match (a header's name). */
   label?: (m: RegExpExecArray) => string;
+  /** The secret in a match, when it is not simply the last capture group (alternative groups). */
+  secret?: (m: RegExpExecArray) => string;
 }
 
 /** A rule that finds its secrets by scanning rather than by a regular expression. */
@@ -61,6 +64,14 @@ export const PATTERN_RULES: PatternRule[] = [
     id: 'url-secret-param',
     description: 'URL query parameters named like token, key, secret, password',
     pattern: /[?&](?:[A-Za-z0-9_-]*(?:token|api[_-]?key|apikey|secret|password|sig|signature|auth))=([^&#\s"\\]+)/gi,
+  },
+  {
+    // Last: what the rules above found keeps their names; this one takes what is left.
+    id: 'secret-assignment',
+    description: 'text assignments to secret-looking names: token=…, API_KEY=…, password: …, \'secret\': \'…\'',
+    pattern: SECRET_ASSIGNMENT,
+    accept: acceptAssignment,
+    secret: assignedValue,
   },
 ];
 

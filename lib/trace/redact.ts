@@ -150,7 +150,7 @@ class Redactor {
       if (rule.accept && !rule.accept(m)) return m[0];
       const label = rule.label ? rule.label(m) : rule.id;
       if (this.c.disabled.has(label)) return m[0];
-      const secret = m.length > 1 ? m[m.length - 1] : m[0];
+      const secret = rule.secret ? rule.secret(m) : m.length > 1 ? m[m.length - 1] : m[0];
       if (!secret || secret.startsWith('«redacted:')) return m[0];
       const at = m[0].lastIndexOf(secret);
       return m[0].slice(0, at) + this.hit(seq, where, label, secret) + m[0].slice(at + secret.length);

@@ -4,7 +4,8 @@
  * echoes of all of these), and every output a person can share, grepped for each. The outputs are
  * made by the real code: `loupe record`, `check` and `export` as subprocesses against real fixture
  * servers over stdio and HTTP, and the proxy's export handler (what the page's Export dialog and
- * the Sequence toolbar ask for) on live sessions with the same servers.
+ * the Sequence toolbar ask for) on live sessions with the same servers; the page's "Copy as CLI"
+ * script of those sessions; and the tap file of an HTTP tap in front of the HTTP server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,8 @@ import { DEFAULT_LAYOUT, SequenceLayout } from '../../lib/view/sequence-layout';
 import { sequenceToSvg } from '../../lib/render/sequence-svg';
 import { sequenceToMermaid } from '../../lib/render/sequence-mermaid';
 import { renderVisible } from '../../components/sequence/exportVisible';
+import { cliScript } from '../../lib/trace/cli-script';
+import { startHttpTapRecording } from '../tap/http-tap-recording';
 
 const SECRETS = {
   'env API_KEY': 'envsecret-Q7w2E9r4T1y6',
@@ -36,6 +39,21 @@ const SECRETS = {
   'header X-Custom': 'hdrcustom-R4e3W2q1Z0x9',
   'header Authorization': 'bearer-N8b7V6c5X4z3',
   'URL query api_key': 'querykey-M2n3B4v5C6x7',
+  // The stdio server's own, in free text (leaky-secrets.mjs): only the text rules find them.
+  'stderr token=': 'freetok-A1s2D3f4G5h6',
+  'stderr access_token=…&token_type=': 'freeat-Z1x2C3v4B5n6',
+  'stderr id_token=': 'freeid-Q9w8E7r6T5y4',
+  'stderr UPSTREAM_API_KEY=': 'freekey-P1o2I3u4Y5t6',
+  'stderr password: ': 'freepass-L1k2J3h4G5f6',
+  'log notification password: "…"': 'logsecret-M9n8B7v6C5x4',
+};
+/** What a host's OAuth puts in the HTTP parts a tap records (the MCP messages are kept as they crossed). */
+const TAP_SECRETS = {
+  'tapped URL query api_key': 'querykey-M2n3B4v5C6x7',
+  'token request code': 'tapcode-D3f4G5h6J7k8',
+  'token request code_verifier': 'tapverifier-L9z8X7c6V5b4N3m2Q1w0',
+  'token answer access_token': 'tapaccess-R5t6Y7u8I9o0',
+  'token answer id_token': 'tapid-W1e2R3t4Y5u6',
 };
 const S = SECRETS;
 
@@ -78,6 +96,8 @@ async function inTurns(tasks: Array<() => Promise<unknown>>, n = 2): Promise<voi
 async function viaProxy(label: string, connection: Connection, script: Array<{ method: string; params?: Record<string, unknown> }>): Promise<Frame[]> {
   const client = { ...clientOptions({}), script, env: connection.transport === 'stdio' ? connection.env : {} };
   const record = await runSession(openHeadless, connection, client, { name: 'matrix', version: '0' });
+  // "Copy as CLI" and "Session as CLI": the script of the session's requests.
+  outputs.set(`${label} Copy as CLI script`, cliScript({ connection, requests: script, protocolVersion: '2025-11-25', clientCapabilities: {} }).text);
   const session = { connection, frames: () => record.frames, summary: () => record.summary };
   const ask = (selection: Parameters<typeof answerExport>[1]['selection']) =>
     answerExport(session, { type: 'session/export', rid: '1', sessionId: 's', selection, redact: {}, preview: false }).text!;
@@ -92,6 +112,25 @@ async function viaProxy(label: string, connection: Connection, script: Array<{ m
   outputs.set(`${label} Sequence SVG`, await renderVisible(layout, 0, last, shareable, (l, f, t) => sequenceToSvg(l, f, t, { width: 900, severityOf: () => undefined })));
   outputs.set(`${label} Sequence Mermaid`, await renderVisible(layout, 0, last, shareable, sequenceToMermaid));
   return record.frames;
+}
+
+/** A tap in front of the HTTP server: a host's token request, then a session through it (with no
+ *  tool call: the server's echo of the URL is an MCP message, which a tap records as it crossed). */
+async function tapLeaks(): Promise<string[]> {
+  const script = path.join(dir, 'tap-script.json');
+  writeFileSync(script, JSON.stringify([{ method: 'ping' }]));
+  const tap = await startHttpTapRecording({ url, configDir: path.join(dir, 'tap-config'), startedBy: 'cli' });
+  try {
+    const token = new URL('/token', tap.url);
+    const body = `grant_type=authorization_code&code=${TAP_SECRETS['token request code']}&code_verifier=${TAP_SECRETS['token request code_verifier']}`;
+    await (await fetch(token, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })).text();
+    await cli('record through the tap', ['record', '--out', path.join(dir, 'tapped.ndjson'), '--url', tap.url, '--mode', 'streamable', '--script', script], [0]);
+  } finally {
+    await tap.stop();
+  }
+  const text = readFileSync(tap.file!.path, 'utf8');
+  expect(text).toContain('«redacted:oauth-form-secret»');
+  return Object.entries(TAP_SECRETS).flatMap(([where, secret]) => text.split('\n').filter((line) => line.includes(secret)).map((line) => `the tap file holds the ${where} secret: ${line.slice(0, 300)}`));
 }
 
 beforeAll(async () => {
@@ -119,6 +158,7 @@ describe('no output a person can share holds a planted secret', () => {
     const rawHttp = JSON.stringify(await viaProxy('http', httpConnectionFromFlags(url, HEADERS, 'streamable'), [TOOL_CALL, { method: 'leak/error', params: {} }]));
     for (const k of ['env API_KEY', 'argument --token=', 'argument --password', 'argument --api ghp_', 'tool argument password'] as const) expect(rawStdio, k).toContain(S[k]);
     for (const k of ['header X-Api-Key', 'header X-Custom', 'header Authorization', 'URL query api_key', 'tool argument password'] as const) expect(rawHttp, k).toContain(S[k]);
+    for (const k of Object.keys(S).filter((k) => /^(stderr|log notification) /.test(k)) as Array<keyof typeof S>) expect(rawStdio, k).toContain(S[k]);
 
     await inTurns([
       () => cli('record over stdio', ['record', '--out', stdioTrace, ...stdioTarget], [0]),
@@ -136,6 +176,7 @@ describe('no output a person can share holds a planted secret', () => {
     ]));
 
     expect(leaks()).toEqual([]);
+    expect(await tapLeaks()).toEqual([]);
     // The outputs are the real thing: redaction markers where the secrets were, and findings that
     // quote the server's stderr and its malformed error.
     const stdioRecord = outputs.get('record over stdio: the trace')!;
@@ -147,5 +188,7 @@ describe('no output a person can share holds a planted secret', () => {
     // Mermaid writes server text as entity codes: «redacted:env:API_KEY».
     expect(outputs.get('stdio Sequence Mermaid')).toContain('API_KEY#61;#171;redacted#58;env#58;API_KEY#187;');
     expect(outputs.get('http Sequence SVG')).toContain('«redacted:');
+    expect(stdioRecord).toContain('access_token=«redacted:secret-assignment»&token_type=Bearer');
+    expect(outputs.get('stdio Copy as CLI script')).toContain('"password":"«redacted:secret-field»"');
   }, 400_000);
 });

@@ -10,6 +10,7 @@ import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/f
 import { TRANSPORT_FRAMING } from '../../lib/mcp/frame';
 import { HttpTap } from './http-tap';
 import { TapFile, tapFileName, tapsDir } from './tap-file';
+import { tapFrameMasking } from './tap-masking';
 
 export type HttpTapMode = 'streamable' | 'sse' | 'auto';
 
@@ -44,7 +45,9 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
   const name = o.name || upstream.host;
   const startedAt = new Date();
   let file: TapFile | undefined;
-  const tap = new HttpTap({ upstream: o.url, host: o.listen?.host, port: o.listen?.port, mode: o.mode, onFrame: (f) => file?.append(f) });
+  // Credentials are masked before anything reaches the file (tap-masking.ts).
+  const mask = tapFrameMasking(o.url);
+  const tap = new HttpTap({ upstream: o.url, host: o.listen?.host, port: o.listen?.port, mode: o.mode, onFrame: (f) => file?.append(mask(f)) });
   try {
     await tap.start();
   } catch (e) {
@@ -56,7 +59,9 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
     format: TRACE_FORMAT, version: TRACE_VERSION, loupeVersion: LOUPE_VERSION,
     createdAt: startedAt.toISOString(), startedAt: startedAt.toISOString(),
     target: { transport: 'http', framing: TRANSPORT_FRAMING.http, name, url: describeUrl(o.url) }, source: 'tap',
-    tap: { pid: process.pid, listen: tap.url, startedBy: o.startedBy },
+    // The local address carries the tapped URL's query, keys included: the file keeps it masked
+    // (the address to give a host is printed, or shown by the Loupe that runs the tap).
+    tap: { pid: process.pid, listen: describeUrl(tap.url), startedBy: o.startedBy },
   };
   let notRecording: string | undefined;
   try {

@@ -116,7 +116,7 @@ export class TapWatcher {
       out.push({
         file, name: header.target.name, ...(header.tap?.host?.name ? { host: header.tap.host.name } : {}),
         startedAt: header.startedAt ?? header.createdAt, running: this.running(file, header), bytes: info?.size ?? 0,
-        ...(header.tap?.listen ? { listen: header.tap.listen } : {}), ...(this.urlTaps.has(file) ? { stoppable: true } : {}),
+        ...(header.tap?.listen ? { listen: this.urlTaps.listen(file) ?? header.tap.listen } : {}), ...(this.urlTaps.has(file) ? { stoppable: true } : {}),
         ...(sessionId && this.registry.get(sessionId) ? { sessionId } : {}),
       });
     }

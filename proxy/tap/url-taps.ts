@@ -79,6 +79,12 @@ export class UrlTaps {
     return this.running.has(file);
   }
 
+  /** The local address of a tap this Loupe runs, as the host must be given it (the tap file's
+   *  header holds it with its secret query values masked). */
+  listen(file: string): string | undefined {
+    return this.running.get(file)?.url;
+  }
+
   async stop(file: string): Promise<void> {
     const recording = this.running.get(file);
     if (!recording) throw new Error(`no tap this Loupe runs records to ${JSON.stringify(file)} (it may have stopped already)`);
