@@ -45,10 +45,9 @@ export const CREATE_TASK_RESULT: Schema = T.CreateTaskResultSchema;
 
 const guards = new WeakMap<Schema, (v: unknown) => boolean>();
 
-/** The analyser's guard for `schema`: parts the guard does not read are asked of zod. `generate`
- *  picks the builder (tests run both); absent, generated code wherever it may run. */
-export function analyserGuard(schema: Schema, generate?: boolean): (v: unknown) => boolean {
-  return compileGuard(schema, { generate, fallback: (part) => (v) => part.safeParse(v).success });
+/** The analyser's guard for `schema`: parts the guard does not read are asked of zod. */
+function analyserGuard(schema: Schema): (v: unknown) => boolean {
+  return compileGuard(schema, { fallback: (part) => (v) => part.safeParse(v).success });
 }
 
 /**

@@ -1,7 +1,6 @@
 /**
- * What both guard builders read from a zod schema (schema-guard.ts composes closures,
- * schema-guard-gen.ts writes code): zod's internals as the guard sees them and the rules they
- * share, so the two answer alike by construction.
+ * What the guard (schema-guard.ts) reads from a zod schema: zod's internals as the guard sees
+ * them, and zod's rules for absent keys, bounds and plain objects, kept apart from the walk itself.
  */
 import type { z } from 'zod';
 import { isObject } from './json';
@@ -58,7 +57,7 @@ export const NEVER: Guard = () => false;
 /** Unsupported here: throws without a fallback, hands the part to it with one. */
 export class Unsupported extends Error {}
 
-/** A number schema's checks, read once: by the closure guard here and by generated code. */
+/** A number schema's checks, read once when the guard is built. */
 export interface NumberBounds {
   int: boolean;
   min: number;

@@ -13,7 +13,6 @@
  */
 import type { z } from 'zod';
 import { isObject } from './json';
-import { generateGuard, mayGenerateCode } from './schema-guard-gen';
 import { Absent, absentRule, arrayBounds, defOf, internalsOf, NEVER, numberBounds, plainForRecord, Unsupported, type Def, type Guard } from './schema-guard-parts';
 
 export type { Guard };
@@ -21,9 +20,6 @@ export type { Guard };
 export interface GuardOptions {
   /** Checks a part the guard does not compile itself (say, by asking zod about that part). */
   fallback?: (schema: z.ZodType) => Guard;
-  /** Generate the guard's code (schema-guard-gen.ts) rather than compose closures: same answer,
-   *  faster. Absent: wherever code may be generated (mayGenerateCode). */
-  generate?: boolean;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -222,27 +218,8 @@ function build(schema: z.ZodType, compile: (s: z.ZodType) => Guard, fallback: Gu
   }
 }
 
-let generationAllowed: boolean | undefined;
-
 export function compileGuard(schema: z.ZodType, options: GuardOptions = {}): Guard {
-  const { fallback, generate } = options;
-  const closures = compileClosures(schema, fallback);
-  // The closure guard is built first either way: it is the reference, and it throws for a schema
-  // the guard cannot read before any code is generated.
-  if (!(generate ?? (generationAllowed ??= mayGenerateCode()))) return closures;
-  const generated = generateGuard(schema, fallback);
-  GENERATED.add(generated);
-  return generated;
-}
-
-const GENERATED = new WeakSet<Guard>();
-
-/** Whether `guard` runs generated code (else it is the closure guard): for tests. */
-export function isGenerated(guard: Guard): boolean {
-  return GENERATED.has(guard);
-}
-
-function compileClosures(schema: z.ZodType, fallback: GuardOptions['fallback']): Guard {
+  const { fallback } = options;
   // A sub-schema shared by several parents (the SDK reuses many) is compiled once.
   const done = new Map<z.ZodType, Guard>();
   const compile = (s: z.ZodType): Guard => {

@@ -18,7 +18,6 @@ import { ensurePageBuilt } from './build-page';
 import { parseStartOptions } from './start-options';
 import { catchShutdownSignals, type ShutdownSignals } from './shutdown-signals';
 import { onFatalError } from './fatal-errors';
-import { tierUpSooner } from '../server/tier-up';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** How long shutdown may take before Loupe gives up waiting on a child. */
@@ -32,8 +31,6 @@ function listenError(e: NodeJS.ErrnoException, port: number, host: string): stri
 }
 
 export async function run(argv: string[]): Promise<number> {
-  // Before any message is relayed: the relay path is optimized after a few hundred messages.
-  tierUpSooner();
   const signals = catchShutdownSignals();
   try {
     return await serve(argv, signals);

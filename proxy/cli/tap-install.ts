@@ -11,7 +11,6 @@ import { parseOwnArgs, UsageError } from './shared/args';
 import { resolveConfigDir } from '../config/paths';
 import { HOST_IDS, HOSTS, type HostId } from '../tap/install/hosts';
 import { commitInstall, prepareInstall, uninstall } from '../tap/install/install';
-import { nativeRelay } from '../tap/native/relay-build';
 import { ConfigError, localTapUrl } from '../tap/install/wrap';
 
 const LOUPE_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'loupe.mjs');
@@ -44,13 +43,6 @@ async function confirm(yes: boolean | undefined, question: string): Promise<bool
   } finally {
     rl.close();
   }
-}
-
-/** Builds the native relay now, so the host's first start of a tapped server does not wait for cc. */
-async function readyTheRelay(): Promise<void> {
-  const relay = await nativeRelay({ retryFailed: true });
-  if (relay.ok) console.log(`the stdio taps relay natively (${relay.built ? 'built' : 'already built'}: ${relay.path})`);
-  else console.log(`the stdio taps will relay through Node (slower by about a tenth of a millisecond a message): ${relay.reason}`);
 }
 
 export async function runInstall(action: 'install' | 'uninstall', argv: string[]): Promise<number> {
@@ -105,7 +97,6 @@ export async function runInstall(action: 'install' | 'uninstall', argv: string[]
     for (const l of change.plan.listeners) {
       console.log(`${l.server} (HTTP) now points at ${localTapUrl(l.upstream, l.port)}, which passes every request on to ${l.upstream}. The dashboard (loupe start) serves that address while it runs; otherwise run: loupe tap serve${values['config-dir'] ? ` --config-dir ${values['config-dir']}` : ''}`);
     }
-    await readyTheRelay();
     return 0;
   } catch (e) {
     if (e instanceof ConfigError) {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { oneOf, parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/args';
 import { resolveConfigDir } from '../config/paths';
 import type { HttpTapRun } from '../tap/run-http-tap';
-import { runStdioTap, type RelayWanted } from '../tap/run-stdio-tap';
+import { runStdioTap } from '../tap/run-stdio-tap';
 import { tapFileName, tapsDir } from '../tap/tap-file';
 
 const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] -- COMMAND [ARGS...]
@@ -31,10 +31,7 @@ server in a host's MCP config: "command": "loupe", "args": ["tap", "--", "<comma
                      every request on to URL (Streamable HTTP, or legacy HTTP+SSE with --mode sse)
   --listen HOST:PORT where that address listens (default 127.0.0.1 and any free port)
   --config-dir DIR   where taps are recorded (default: LOUPE_CONFIG_DIR or ~/.config/loupe);
-                     the dashboard must use the same one to see them
-
-The bytes go through a small native relay, compiled with the system's cc on first use, or through
-Node where it cannot be; LOUPE_TAP_RELAY=native|node forces one.`;
+                     the dashboard must use the same one to see them`;
 
 export const EXIT_USAGE = 64;
 export const EXIT_CANNOT_RUN = 126;
@@ -73,7 +70,6 @@ export async function run(argv: string[]): Promise<number> {
   let name: string | undefined;
   let configDir: string;
   let http: HttpTapRun | undefined;
-  let relay: RelayWanted;
   let backlogBytes: number | undefined;
   try {
     const { values, positionals } = parseOwnArgs(split.own, {
@@ -87,7 +83,6 @@ export async function run(argv: string[]): Promise<number> {
     if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': put the server's command after --`);
     name = values.name;
     configDir = resolveConfigDir(values['config-dir']);
-    relay = oneOf('LOUPE_TAP_RELAY', process.env.LOUPE_TAP_RELAY || undefined, ['native', 'node'] as const, 'auto');
     backlogBytes = backlog(process.env.LOUPE_TAP_BACKLOG_BYTES);
     if (values.url !== undefined) {
       if (split.command.length > 0) throw new UsageError('give either --url or a command after --, not both');
@@ -115,24 +110,18 @@ export async function run(argv: string[]): Promise<number> {
   // This thread loads nothing it does not need to start the relay: the header is made in the
   // recorder's worker (it needs the trace schemas).
   const header = { name: targetName, command, args, startedAt: startedAt.toISOString(), tap: { pid: process.pid, host: hostProcess(), cwd: process.cwd() } };
-  const result = await runStdioTap({
-    command, args, file, header, relay, backlogBytes,
+  const outcome = await runStdioTap({
+    command, args, file, header, backlogBytes,
     // The folder where `loupe start` keeps its pid files: either one ends what the other left.
     groupsDir: path.join(configDir, 'run'),
     warn: (text) => process.stderr.write(`loupe tap: warning: ${text}\n`),
     note: (text) => process.stderr.write(`loupe tap: ${text}\n`),
   });
-  if ('unavailable' in result) {
-    process.stderr.write(`loupe tap: LOUPE_TAP_RELAY=native, but the native relay is unavailable: ${result.unavailable}\nUnset LOUPE_TAP_RELAY (or set it to node) to relay through Node instead.\n`);
-    return EXIT_TAP_FAILED;
-  }
-  const { outcome } = result;
   if (outcome.kind === 'spawn-failed') {
     process.stderr.write(`loupe tap: ${outcome.error}\n`);
     return outcome.errno === 'ENOENT' ? EXIT_NOT_FOUND : outcome.errno === 'EACCES' ? EXIT_CANNOT_RUN : EXIT_TAP_FAILED;
   }
-  // The native relay wrote the host's stdout itself; only the Node relay's writes may be pending.
-  if (result.relay === 'node') await drained(process.stdout);
+  await drained(process.stdout);
   if (outcome.signal) {
     // End the way the server ended, so the host sees the same thing it would without the tap.
     process.removeAllListeners(outcome.signal);

@@ -10,7 +10,6 @@ import { answerExport } from '../trace/export-request';
 import { exportMcpServers } from '../config/export-mcp-servers';
 import type { CallPolicy, ClientApi } from '../sessions/types';
 import { FrameStream } from './frame-stream';
-import { plainSessionRequest } from '../../lib/wire/plain-session-request';
 import type { HubMember, PageHub } from './page-hub';
 
 type Reply = Partial<Omit<Extract<ProxyMessage, { type: 'ack' }>, 'type' | 'rid'>>;
@@ -62,8 +61,7 @@ export class PageSocket implements HubMember {
     } catch (e) {
       return this.send({ type: 'error', message: `message is not JSON: ${(e as Error).message}` });
     }
-    const request = plainSessionRequest(json);
-    const parsed = request ? { success: true as const, data: request } : PageMessageSchema.safeParse(json);
+    const parsed = PageMessageSchema.safeParse(json);
     if (!parsed.success) {
       const rid = (json as { rid?: unknown } | null)?.rid;
       return this.send({ type: 'error', message: describeInvalid(json, parsed.error.issues), ...(typeof rid === 'string' ? { rid } : {}) });

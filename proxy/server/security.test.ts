@@ -106,6 +106,9 @@ describe('security of the Loupe server', () => {
     const page = await PageClient.connect(h);
     page.send({ type: 'session/attach', rid: 'r1' });
     expect(await page.next('error')).toEqual({ type: 'error', rid: 'r1', message: 'invalid session/attach: sessionId: Invalid input: expected string, received undefined' });
+    // The page's most frequent message is read by the same schema as every other one.
+    page.send({ type: 'session/request', rid: 'r3', sessionId: 's1', method: 'ping', timeoutMs: 1.5 });
+    expect(await page.next('error')).toMatchObject({ rid: 'r3', message: expect.stringMatching(/^invalid session\/request: timeoutMs: /) });
     page.send({ type: 'session/dance' });
     expect((await page.next('error')).message).toMatch(/^invalid session\/dance: type: /);
     page.ws.send('{not json');

@@ -12,7 +12,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EVERYTHING, FIXTURES, LOUPE_BIN, runCli, tempDir } from '../cli/shared/run-cli';
 import { TraceReader } from '../../lib/trace/reader';
-import { hostEnv, TAP_RELAYS } from './testing/relays';
 
 
 interface Run {
@@ -55,9 +54,7 @@ function tapTrace(configDir: string) {
   return reader.end();
 }
 
-describe.each(TAP_RELAYS)('loupe tap (stdio), %s relay', (relay) => {
-  const run = (argv: string[], input: Buffer, env: Record<string, string> = {}) => runWith(argv, input, { LOUPE_TAP_RELAY: relay, ...env });
-
+describe('loupe tap (stdio)', () => {
   it('passes bytes both ways unchanged: invalid UTF-8, CRLF, partial and long lines, in any chunking', async () => {
     const input = Buffer.concat([
       Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'),
@@ -69,8 +66,8 @@ describe.each(TAP_RELAYS)('loupe tap (stdio), %s relay', (relay) => {
     ]);
     const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
     const configDir = tempDir();
-    const direct = await run(server, input);
-    const tapped = await run([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], input);
+    const direct = await runWith(server, input);
+    const tapped = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], input);
 
     expect(tapped.code).toBe(0);
     expect(sha(tapped.stdout)).toBe(sha(direct.stdout));
@@ -83,7 +80,6 @@ describe.each(TAP_RELAYS)('loupe tap (stdio), %s relay', (relay) => {
 
     const trace = tapTrace(configDir);
     expect(trace.header.source).toBe('tap');
-    expect((trace.header as { tap?: { relay?: string } }).tap?.relay).toBe(relay);
     expect(trace.header.target).toMatchObject({ transport: 'stdio', name: 'tap-bytes' });
     const c2s = trace.frames.filter((f) => f.dir === 'c2s' && f.lane === 'message');
     expect(c2s[0].raw).toBe('{"jsonrpc":"2.0","id":1,"method":"ping"}');
@@ -99,18 +95,18 @@ describe.each(TAP_RELAYS)('loupe tap (stdio), %s relay', (relay) => {
 
   it("ends with the server's exit code, and by the server's signal", async () => {
     const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
-    const coded = await run([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', ...server], Buffer.from('bye\n'), { TAP_BYTES_EXIT: '3' });
+    const coded = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', ...server], Buffer.from('bye\n'), { TAP_BYTES_EXIT: '3' });
     expect(coded.code).toBe(3);
-    const killed = await run([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', 'node', '-e', 'process.kill(process.pid, "SIGTERM")'], Buffer.alloc(0));
+    const killed = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', 'node', '-e', 'process.kill(process.pid, "SIGTERM")'], Buffer.alloc(0));
     expect(killed.signal).toBe('SIGTERM');
   }, 60_000);
 
   it('says why it cannot start on stderr, exits with a code of its own, and writes nothing to stdout', async () => {
-    const missing = await run([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', 'no-such-server-command-xyz'], Buffer.alloc(0));
+    const missing = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', 'no-such-server-command-xyz'], Buffer.alloc(0));
     expect(missing.code).toBe(127);
     expect(missing.stdout.length).toBe(0);
     expect(missing.stderr).toMatch(/loupe tap: cannot start "no-such-server-command-xyz": command not found/);
-    const usage = await run([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir()], Buffer.alloc(0));
+    const usage = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir()], Buffer.alloc(0));
     expect(usage.code).toBe(64);
     expect(usage.stdout.length).toBe(0);
     expect(usage.stderr).toMatch(/no server command: put it after --/);
@@ -128,7 +124,7 @@ describe.each(TAP_RELAYS)('loupe tap (stdio), %s relay', (relay) => {
     `];
     const input = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'), randomBytes(300_000)]);
     const configDir = tempDir();
-    const r = await run([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], input);
+    const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], input);
     expect(r.code).toBe(5);
     expect(r.stdout.toString()).toBe('{"jsonrpc":"2.0","method":"only"}\n');
     expect(r.stderr).toContain(`read ${input.length} sha256 ${sha(input)}`);
@@ -143,8 +139,8 @@ describe.each(TAP_RELAYS)('loupe tap (stdio), %s relay', (relay) => {
     writeFileSync(notADir, '');
     const input = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
     const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
-    const direct = await run(server, input, { TAP_BYTES_EXIT: '3' });
-    const r = await run([process.execPath, LOUPE_BIN, 'tap', '--config-dir', notADir, '--', ...server], input, { TAP_BYTES_EXIT: '3' });
+    const direct = await runWith(server, input, { TAP_BYTES_EXIT: '3' });
+    const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', notADir, '--', ...server], input, { TAP_BYTES_EXIT: '3' });
     expect(r.code).toBe(3);
     expect(sha(r.stdout)).toBe(sha(direct.stdout));
     expect(r.stderr).toMatch(/loupe tap: warning: not recording this session: .*ENOTDIR/);
@@ -155,7 +151,7 @@ describe.each(TAP_RELAYS)('loupe tap (stdio), %s relay', (relay) => {
     const configDir = tempDir();
     const tour = async (command: string, args: string[]) => {
       const client = new Client({ name: 'tour', version: '1.0.0' });
-      await client.connect(new StdioClientTransport({ command, args, env: hostEnv(relay), stderr: 'ignore' }));
+      await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
       const tools = await client.listTools();
       const echo = await client.callTool({ name: 'echo', arguments: { message: 'through the tap' } });
       const resources = await client.listResources();
@@ -192,7 +188,7 @@ describe.each(TAP_RELAYS)('loupe tap (stdio), %s relay', (relay) => {
       '{"jsonrpc":"2.0","id":2,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}',
       '',
     ].join('\n'));
-    const r = await run([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...EVERYTHING], input);
+    const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...EVERYTHING], input);
     expect(r.code).toBe(0);
     const file = path.join(configDir, 'taps', readdirSync(path.join(configDir, 'taps'))[0]);
     const check = await runCli(['check', file, '--format', 'json']);

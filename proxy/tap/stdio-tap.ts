@@ -1,5 +1,5 @@
 /**
- * The stdio tap's Node relay, for where the native one (native-tap.ts) cannot run. A host runs
+ * The stdio tap's relay, between a host and its server. A host runs
  * `loupe tap -- COMMAND ARGS…` in place of its server; the tap starts the server with the host's
  * environment and working directory, passes bytes both ways exactly as they come (chunks are
  * written on before anything looks at them), forwards the server's stderr to its own, and ends the

@@ -1,6 +1,6 @@
 /**
- * The process events a stdio tap records, as lifecycle frames: one wording for both relays (the
- * native one and the Node one), so a session's trace is the same whichever carried it.
+ * The process events a stdio tap records, as lifecycle frames, in the wording of Loupe's own
+ * stdio transport.
  */
 import type { LifecycleMeta } from '../../lib/mcp/frame';
 import { describeExit, displayCommand } from '../transports/stdio-text';

@@ -8,9 +8,6 @@ import { LOUPE_VERSION } from '../../lib/version';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
 import { describeTarget } from '../../lib/trace/target';
 
-/** Which relay carried a stdio tap's bytes: the native one (native/tap-relay.c) or Node's. */
-export type TapRelay = 'native' | 'node';
-
 /** What the tap knows when it starts; plain data, so it crosses to the worker as is. */
 export interface TapHeaderInput {
   name: string;
@@ -18,7 +15,7 @@ export interface TapHeaderInput {
   args: string[];
   /** ISO time the tap started. */
   startedAt: string;
-  tap: { pid: number; host: { pid: number; name?: string }; cwd: string; relay: TapRelay };
+  tap: { pid: number; host: { pid: number; name?: string }; cwd: string };
 }
 
 export type TapHeader = TraceHeader & { tap: TapHeaderInput['tap'] };

@@ -11,8 +11,6 @@ import type { Frame } from '../../lib/mcp/frame';
 import type { ProxyMessage, SessionSummary, TapEntry } from '../../lib/wire/protocol';
 import { EVERYTHING, killStartedLoupes, LOUPE_BIN, startLoupe, tempDir } from '../cli/shared/run-cli';
 import { waitFor } from '../sessions/test-support';
-import type { TapRelay } from './tap-header';
-import { hostEnv, TAP_RELAYS } from './testing/relays';
 
 const clients: Client[] = [];
 
@@ -57,21 +55,21 @@ class Page {
   }
 }
 
-async function host(configDir: string, name: string, relay: TapRelay): Promise<Client> {
+async function host(configDir: string, name: string): Promise<Client> {
   const client = new Client({ name: 'a-host', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', name, '--', ...EVERYTHING], env: hostEnv(relay), stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', name, '--', ...EVERYTHING], stderr: 'ignore' }));
   clients.push(client);
   return client;
 }
 
 const methods = (frames: Frame[]) => frames.filter((f) => f.dir === 'c2s' && f.lane === 'message').map((f) => JSON.parse(f.raw).method as string);
 
-describe.each(TAP_RELAYS)('taps in the dashboard, %s relay', (relay) => {
+describe('taps in the dashboard', () => {
   it('follows a running tap live, and keeps the host working when Loupe is killed', async () => {
     const configDir = tempDir();
     const loupe = startLoupe(configDir, ['--port', '0']);
     const page = await Page.open(await loupe.url);
-    const client = await host(configDir, 'everything', relay);
+    const client = await host(configDir, 'everything');
     const tapped = await waitFor(() => page.sessions.find((s) => s.source === 'tap' && s.name.startsWith('everything')), 30_000, 'a tap session');
     expect(tapped.client).toBe(false);
     await page.call({ type: 'session/attach', sessionId: tapped.id });
@@ -111,7 +109,7 @@ describe.each(TAP_RELAYS)('taps in the dashboard, %s relay', (relay) => {
 
   it('picks up a tap that started before Loupe did', async () => {
     const configDir = tempDir();
-    const client = await host(configDir, 'early-bird', relay);
+    const client = await host(configDir, 'early-bird');
     await client.listTools();
     const loupe = startLoupe(configDir, ['--port', '0']);
     const page = await Page.open(await loupe.url);

@@ -42,8 +42,6 @@ export interface RecorderSetup {
 /** What the tap hands its recording to (the worker-backed recorder, or anything in a test). */
 export interface TapSink {
   chunk(stream: TapStream, ts: number, bytes: Uint8Array): void;
-  /** Bytes that were passed on but not recorded (the native relay's queue was full). */
-  gap(stream: TapStream, ts: number, bytes: number): void;
   end(stream: TapStream, ts: number): void;
   lifecycle(meta: LifecycleMeta, raw: string, ts: number): void;
 }
@@ -73,7 +71,6 @@ export class TapRecorder implements TapSink {
 
   private serverSpoke = false;
   private resolveClosed!: (outcome: RecorderOutcome) => void;
-  private readonly waiters: { bytes: number; resolve: () => void }[] = [];
 
   /** `onNotRecording` hears at once when the tap file cannot be created, so the tap can say so. */
   constructor(private readonly setup: RecorderSetup, private readonly maxBehindBytes = 64 * 2 ** 20, private readonly onNotRecording: (reason: string) => void = () => {}) {
@@ -95,13 +92,11 @@ export class TapRecorder implements TapSink {
     worker.on('message', (m: RecorderReply) => {
       if (m.kind === 'taken') {
         this.behind -= m.bytes;
-        this.wakeWaiters();
       } else if (m.kind === 'not-recording') {
         // Nothing more is handed over; the worker ends once told to close.
         this.failed = m.error;
         this.notRecording = true;
         this.batch = [];
-        this.wakeWaiters();
         this.onNotRecording(m.error);
         resolve({ gapBytes: 0, droppedFrames: 0, notRecording: m.error });
       } else resolve({ gapBytes: this.gapBytes, droppedFrames: m.dropped, ...(m.error ? { error: m.error } : {}) });
@@ -109,7 +104,6 @@ export class TapRecorder implements TapSink {
     // A recorder that fails must never take the host's session down with it.
     worker.on('error', (e) => {
       this.failed ??= e.message;
-      this.wakeWaiters();
       resolve({ gapBytes: this.gapBytes, droppedFrames: 0, error: this.failed });
     });
     worker.on('exit', () => resolve({ gapBytes: this.gapBytes, droppedFrames: 0, error: this.failed ?? 'the recorder stopped before it finished writing' }));
@@ -140,27 +134,10 @@ export class TapRecorder implements TapSink {
     this.add({ kind: 'chunk', stream, ts, start, end });
   }
 
-  gap(stream: TapStream, ts: number, bytes: number): void {
+  /** Bytes that were passed on but not recorded: the worker is told how many, not handed them. */
+  private gap(stream: TapStream, ts: number, bytes: number): void {
     this.gapBytes += bytes;
     this.add({ kind: 'gap', stream, ts, bytes });
-  }
-
-  /**
-   * Undefined while the worker is at most `bytes` behind (or nothing is recorded), else a promise
-   * of when it is again: a reader that can wait (the native relay's record pipe) waits, so its
-   * source holds the backlog and this thread's memory stays bounded.
-   */
-  caughtUp(bytes: number): Promise<void> | undefined {
-    if (this.behind <= bytes || this.failed) return undefined;
-    // The worker acknowledges only what it was handed: hand over what is waiting now.
-    this.flush();
-    return new Promise((resolve) => this.waiters.push({ bytes, resolve }));
-  }
-
-  private wakeWaiters(): void {
-    for (let i = this.waiters.length - 1; i >= 0; i--) {
-      if (this.behind <= this.waiters[i].bytes || this.failed) this.waiters.splice(i, 1)[0].resolve();
-    }
   }
 
   end(stream: TapStream, ts: number): void {

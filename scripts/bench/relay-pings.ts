@@ -2,22 +2,20 @@
  * The floor of the page's ping path: the same pings from the same client (PageClient) through a
  * bare WebSocket-to-stdio relay (ws-relay.mjs) that records nothing. What Loupe adds above it is
  * Loupe's own work; what the relay adds over a direct client is the hop itself (a socket each
- * way, two more processes woken per ping). It runs with the JIT tiering `loupe start` asks for
- * (proxy/server/tier-up.ts), so the two differ only in what each does per message.
+ * way, two more processes woken per ping).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { EVERYTHING_ARGS, ROOT } from './paths';
 import { PageClient } from './page-client';
 import type { Pinger } from './stats';
-import { tierUpFlags } from '../../proxy/server/tier-up';
 
 export interface RelayPinger extends Pinger {
   pid: number;
 }
 
 export async function relayPinger(): Promise<RelayPinger> {
-  const relay = spawn(process.execPath, [...tierUpFlags(), path.join(ROOT, 'scripts/bench/ws-relay.mjs'), process.execPath, ...EVERYTHING_ARGS], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const relay = spawn(process.execPath, [path.join(ROOT, 'scripts/bench/ws-relay.mjs'), process.execPath, ...EVERYTHING_ARGS], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     relay.stdout!.on('data', (d) => {

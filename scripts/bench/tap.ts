@@ -3,13 +3,11 @@
  * server-everything through `loupe tap`, timed in alternating rounds with a direct SDK client in
  * the same run (so machine load weighs on both alike); and a flood of notifications read by a
  * host directly, through the tap with no dashboard, and through the tap while a dashboard
- * (`loupe start` on the same config dir) follows it live. Beside the tap (its default, native
- * relay): the same tap with its reader of answers never spinning (what the spin buys), the tap
- * forced onto its Node relay, and relays that record nothing, the floors. Several
- * runs, each with the load average it ran under. `npx tsx scripts/bench/tap.ts [runs] [pings] [flood]` prints these alone.
+ * (`loupe start` on the same config dir) follows it live. Beside the tap: relays that record
+ * nothing, the floors. Several runs, each with the load average it ran under. `npx tsx scripts/bench/tap.ts [runs] [pings] [flood]` prints these alone.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,7 +15,6 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EVERYTHING_ARGS, FLOOD_SERVER, ROOT } from './paths';
-import { compiled } from '../../proxy/tap/native/relay-build';
 import { addedPerRound, summarize, timeInTurns, type Pinger, type Summary } from './stats';
 import type { FloodFigures } from './flood';
 import { directPinger } from './direct-pings';
@@ -26,22 +23,14 @@ import { ms, perSecond, renderTable } from './table';
 
 const LOUPE_BIN = path.join(ROOT, 'bin/loupe.mjs');
 
-export const TAP_TARGETS = { addedMedianMs: 0.05, floodShare: 0.9 };
-
 function scratchDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'loupe-bench-tap-'));
 }
 
 /** The relays that record nothing, the floors any process between a host and its server pays:
- *  Node's stream pipe, the cheapest relay Node can be (blocking threads, no event loop), and a
- *  relay in C (compiled like the tap's native relay; absent where there is no compiler). */
+ *  Node's stream pipe, and the cheapest relay Node can be (blocking threads, no event loop). */
 export const RELAYS = { pipe: path.join(ROOT, 'scripts/bench/bare-relay.mjs'), blocking: path.join(ROOT, 'scripts/bench/blocking-relay.mjs') };
-const C_FLOOR = path.join(ROOT, 'scripts/bench/c-relay-floor.c');
-export type RelayKind = keyof typeof RELAYS | 'c';
-/** The tap with its default relay (native where it can be built), that relay with its reader of
- *  answers never spinning (LOUPE_TAP_SPIN_US=0: what the spin buys, in the same run), and forced onto Node's. */
-type TapKind = 'default' | 'noSpin' | 'node';
-const TAP_ENV: Record<TapKind, Record<string, string>> = { default: {}, noSpin: { LOUPE_TAP_SPIN_US: '0' }, node: { LOUPE_TAP_RELAY: 'node' } };
+export type RelayKind = keyof typeof RELAYS;
 
 /** How a host starts the server one way: directly, through a tap, or through a bare relay. */
 interface Launch {
@@ -50,23 +39,12 @@ interface Launch {
   env?: Record<string, string>;
 }
 
-async function cFloor(): Promise<string | undefined> {
-  const built = await compiled(C_FLOOR, 'c-relay-floor');
-  return built.ok ? built.path : undefined;
-}
-
-async function relayLaunch(relay: RelayKind, server: string[]): Promise<Launch> {
-  if (relay === 'c') {
-    const binary = await cFloor();
-    if (!binary) throw new Error('the C floor cannot be built here (no cc)');
-    return { command: binary, args: [process.execPath, ...server] };
-  }
+function relayLaunch(relay: RelayKind, server: string[]): Launch {
   return { command: process.execPath, args: [RELAYS[relay], process.execPath, ...server] };
 }
 
-function tapLaunch(tap: TapKind, configDir: string, server: string[]): Launch {
-  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && e[0] !== 'LOUPE_TAP_RELAY'));
-  return { command: process.execPath, args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--', process.execPath, ...server], env: { ...env, ...TAP_ENV[tap] } };
+function tapLaunch(configDir: string, server: string[]): Launch {
+  return { command: process.execPath, args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--', process.execPath, ...server] };
 }
 
 async function launchPinger(name: string, launch: Launch, close: () => void = () => {}): Promise<Pinger> {
@@ -83,26 +61,12 @@ async function launchPinger(name: string, launch: Launch, close: () => void = ()
 
 /** The same client through a relay that records nothing. */
 export async function relayPinger(relay: RelayKind = 'pipe'): Promise<Pinger> {
-  return launchPinger('loupe-bench-relay', await relayLaunch(relay, EVERYTHING_ARGS));
+  return launchPinger('loupe-bench-relay', relayLaunch(relay, EVERYTHING_ARGS));
 }
 
-/** Which relay a tap's trace says carried it. */
-function relayOf(configDir: string): string {
-  try {
-    const dir = path.join(configDir, 'taps');
-    const header = JSON.parse(readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8').split('\n')[0]) as { tap?: { relay?: string } };
-    return header.tap?.relay ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-export async function tapPinger(tap: TapKind = 'default', onRelay: (relay: string) => void = () => {}): Promise<Pinger> {
+export async function tapPinger(): Promise<Pinger> {
   const configDir = scratchDir();
-  return launchPinger('loupe-bench-tap', tapLaunch(tap, configDir, EVERYTHING_ARGS), () => {
-    onRelay(relayOf(configDir));
-    rmSync(configDir, { recursive: true, force: true });
-  });
+  return launchPinger('loupe-bench-tap', tapLaunch(configDir, EVERYTHING_ARGS), () => rmSync(configDir, { recursive: true, force: true }));
 }
 
 export interface HostFlood extends FloodFigures {
@@ -115,8 +79,8 @@ export interface HostFlood extends FloodFigures {
  * The rate is timed from the tool call, sent once initialize was answered (as a host does), so
  * it measures the stream and not the tap's start, which is reported on its own.
  */
-export async function floodAsHost(count: number, tapConfigDir?: string, relay?: RelayKind, tap: TapKind = 'default'): Promise<HostFlood> {
-  const launch = tapConfigDir ? tapLaunch(tap, tapConfigDir, [FLOOD_SERVER]) : relay ? await relayLaunch(relay, [FLOOD_SERVER]) : { command: process.execPath, args: [FLOOD_SERVER] };
+export async function floodAsHost(count: number, tapConfigDir?: string, relay?: RelayKind): Promise<HostFlood> {
+  const launch = tapConfigDir ? tapLaunch(tapConfigDir, [FLOOD_SERVER]) : relay ? relayLaunch(relay, [FLOOD_SERVER]) : { command: process.execPath, args: [FLOOD_SERVER] };
   const spawnedAt = performance.now();
   const child = spawn(launch.command, launch.args, { stdio: ['pipe', 'pipe', 'ignore'], env: (launch.env ?? process.env) as NodeJS.ProcessEnv });
   const lines = createInterface({ input: child.stdout });
@@ -164,10 +128,10 @@ export interface PathFigures {
 }
 
 /** Every way between a host and its server that the bench times, in the order it takes turns. */
-const WAYS = ['direct', 'tap', 'tapNoSpin', 'nodeTap', 'relay', 'blockingRelay', 'cRelay'] as const;
+const WAYS = ['direct', 'tap', 'relay', 'blockingRelay'] as const;
 type Way = (typeof WAYS)[number];
 
-export type TapRun = { loadAverage: number; floodShareWithDashboard: number; tapRelay: string } & Record<Exclude<Way, 'cRelay'>, PathFigures> & { cRelay?: PathFigures };
+export type TapRun = { loadAverage: number; floodShareWithDashboard: number } & Record<Way, PathFigures>;
 
 /** Medians over the runs, per way: added to a ping, flood share, start. */
 interface WaySummary {
@@ -178,14 +142,12 @@ interface WaySummary {
 
 export interface TapBench {
   runs: TapRun[];
-  /** The tap with its default relay, medians over the runs. */
+  /** The tap, medians over the runs. */
   addedMedianMs: number;
   floodShare: number;
   floodShareWithDashboard: number;
-  /** Which relay the default tap ran with (its trace header says): native unless it could not be built. */
-  tapRelay: string;
-  /** The tap forced onto the Node relay, and the floors that record nothing. */
-  ways: Partial<Record<Exclude<Way, 'direct' | 'tap'>, WaySummary>>;
+  /** The floors that record nothing. */
+  ways: Record<Exclude<Way, 'direct' | 'tap'>, WaySummary>;
   startMs: { direct: number; tap: number };
 }
 
@@ -194,20 +156,18 @@ const median = (xs: number[]) => summarize(xs).median;
 /** Floods per way and run: each round floods every way once, in turn, so load weighs alike. */
 export const FLOOD_ROUNDS = 3;
 
-async function pingerFor(way: Way, onRelay: (relay: string) => void): Promise<Pinger> {
+async function pingerFor(way: Way): Promise<Pinger> {
   if (way === 'direct') return directPinger();
-  if (way === 'tap') return tapPinger('default', onRelay);
-  if (way === 'tapNoSpin') return tapPinger('noSpin');
-  if (way === 'nodeTap') return tapPinger('node');
-  return relayPinger(way === 'relay' ? 'pipe' : way === 'blockingRelay' ? 'blocking' : 'c');
+  if (way === 'tap') return tapPinger();
+  return relayPinger(way === 'relay' ? 'pipe' : 'blocking');
 }
 
 async function floodVia(way: Way, count: number): Promise<HostFlood> {
   if (way === 'direct') return floodAsHost(count);
-  if (way === 'relay' || way === 'blockingRelay' || way === 'cRelay') return floodAsHost(count, undefined, way === 'relay' ? 'pipe' : way === 'blockingRelay' ? 'blocking' : 'c');
+  if (way === 'relay' || way === 'blockingRelay') return floodAsHost(count, undefined, way === 'relay' ? 'pipe' : 'blocking');
   const dir = scratchDir();
   try {
-    return await floodAsHost(count, dir, undefined, way === 'nodeTap' ? 'node' : way === 'tapNoSpin' ? 'noSpin' : 'default');
+    return await floodAsHost(count, dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -215,15 +175,12 @@ async function floodVia(way: Way, count: number): Promise<HostFlood> {
 
 export async function tapBench(o: { runs: number; pings: number; warmup: number; flood: number }, progress: (text: string) => void = () => {}): Promise<TapBench> {
   const runs: TapRun[] = [];
-  // The C floor takes part where a compiler can build it.
-  const ways = WAYS.filter((w) => w !== 'cRelay') as Way[];
-  if (await cFloor()) ways.push('cRelay');
+  const ways: readonly Way[] = WAYS;
   for (let run = 1; run <= o.runs; run++) {
     const loadAverage = os.loadavg()[0];
     progress(`tap run ${run}/${o.runs} (load average ${loadAverage.toFixed(2)}): ${o.pings} pings each ${ways.join(', ')}, in turns`);
-    let tapRelay = 'unknown';
     const pingers: Pinger[] = [];
-    for (const way of ways) pingers.push(await pingerFor(way, (r) => (tapRelay = r)));
+    for (const way of ways) pingers.push(await pingerFor(way));
     const samples = await timeInTurns(pingers, o.pings, o.warmup);
     for (const p of pingers) await p.close();
 
@@ -254,56 +211,53 @@ export async function tapBench(o: { runs: number; pings: number; warmup: number;
       };
     };
     runs.push({
-      loadAverage, floodShareWithDashboard: median(withDashboard), tapRelay,
-      direct: figures('direct'), tap: figures('tap'), tapNoSpin: figures('tapNoSpin'), nodeTap: figures('nodeTap'), relay: figures('relay'), blockingRelay: figures('blockingRelay'),
-      ...(ways.includes('cRelay') ? { cRelay: figures('cRelay') } : {}),
+      loadAverage, floodShareWithDashboard: median(withDashboard),
+      direct: figures('direct'), tap: figures('tap'), relay: figures('relay'), blockingRelay: figures('blockingRelay'),
     });
   }
   const over = (f: (r: TapRun) => number) => median(runs.map(f));
-  const summary = (way: Exclude<Way, 'direct' | 'tap'>): WaySummary | undefined =>
-    runs[0]?.[way] && { addedMs: over((r) => r[way]!.addedMs), floodShare: over((r) => r[way]!.floodShare), startMs: over((r) => r[way]!.startMs) };
+  const summary = (way: Exclude<Way, 'direct' | 'tap'>): WaySummary => ({ addedMs: over((r) => r[way].addedMs), floodShare: over((r) => r[way].floodShare), startMs: over((r) => r[way].startMs) });
   return {
     runs,
     addedMedianMs: over((r) => r.tap.addedMs),
     floodShare: over((r) => r.tap.floodShare),
     floodShareWithDashboard: over((r) => r.floodShareWithDashboard),
-    tapRelay: [...new Set(runs.map((r) => r.tapRelay))].join(', '),
-    ways: Object.fromEntries((['tapNoSpin', 'nodeTap', 'relay', 'blockingRelay', 'cRelay'] as const).flatMap((w) => (summary(w) ? [[w, summary(w)]] : []))),
+    ways: { relay: summary('relay'), blockingRelay: summary('blockingRelay') },
     startMs: { direct: over((r) => r.direct.startMs), tap: over((r) => r.tap.startMs) },
   };
 }
 
 /** How the tables name each way beside the tap. */
-const NAMES: Record<Exclude<Way, 'direct' | 'tap'>, string> = { tapNoSpin: 'tap, no spin', nodeTap: 'tap, Node relay', relay: 'floor: pipe relay', blockingRelay: 'floor: blocking relay', cRelay: 'floor: C relay' };
+const NAMES: Record<Exclude<Way, 'direct' | 'tap'>, string> = { relay: 'floor: pipe relay', blockingRelay: 'floor: blocking relay' };
 
 export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; flood: number }): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const start = (x: number) => `${Math.round(x)} ms`;
-  const others = (Object.keys(NAMES) as (keyof typeof NAMES)[]).filter((w) => b.ways[w]);
+  const others = Object.keys(NAMES) as (keyof typeof NAMES)[];
   const pings = renderTable(
-    `The stdio tap (loupe tap, ${b.tapRelay} relay), ${b.runs.length} runs: ${o.pings} pings per client per run after ${o.warmup} warm-up, in alternating rounds of 100 (added = median over rounds of the difference to direct); beside it the tap without the spin of its reader of answers (LOUPE_TAP_SPIN_US=0), forced onto its Node relay, and the floors, relays that record nothing: Node's stream pipe, blocking threads, C`,
+    `The stdio tap (loupe tap), ${b.runs.length} runs: ${o.pings} pings per client per run after ${o.warmup} warm-up, in alternating rounds of 100 (added = median over rounds of the difference to direct); beside it the floors, relays that record nothing: Node's stream pipe, blocking threads`,
     ['load', 'direct p50', 'tap p50', 'tap added', ...others.map((w) => `${NAMES[w]} added`), 'direct p99', 'tap p99'],
     b.runs.map((r, i) => ({
       label: `run ${i + 1}`,
-      cells: [r.loadAverage.toFixed(2), ms(r.direct.pings.median), ms(r.tap.pings.median), ms(r.tap.addedMs), ...others.map((w) => ms(r[w]!.addedMs)), ms(r.direct.pings.p99), ms(r.tap.pings.p99)],
+      cells: [r.loadAverage.toFixed(2), ms(r.direct.pings.median), ms(r.tap.pings.median), ms(r.tap.addedMs), ...others.map((w) => ms(r[w].addedMs)), ms(r.direct.pings.p99), ms(r.tap.pings.p99)],
     })),
   );
   const floods = renderTable(
     `A flood of ${o.flood} notifications, ${FLOOD_ROUNDS} rounds per run, every way in turn; shares of direct in the same round (median over rounds), start = spawn to the answer to initialize`,
-    ['flood direct', 'tap', 'tap + dashboard', ...others.map((w) => NAMES[w]), 'start direct', 'start tap', 'start tap, Node relay'],
+    ['flood direct', 'tap', 'tap + dashboard', ...others.map((w) => NAMES[w]), 'start direct', 'start tap'],
     b.runs.map((r, i) => ({
       label: `run ${i + 1}`,
-      cells: [perSecond(r.direct.floodPerSecond), pct(r.tap.floodShare), pct(r.floodShareWithDashboard), ...others.map((w) => pct(r[w]!.floodShare)), start(r.direct.startMs), start(r.tap.startMs), start(r.nodeTap.startMs)],
+      cells: [perSecond(r.direct.floodPerSecond), pct(r.tap.floodShare), pct(r.floodShareWithDashboard), ...others.map((w) => pct(r[w].floodShare)), start(r.direct.startMs), start(r.tap.startMs)],
     })),
   );
-  const added = (label: string, x: number) => ({ label, cells: [ms(x)], target: `<= ${TAP_TARGETS.addedMedianMs} ms`, meets: x <= TAP_TARGETS.addedMedianMs });
-  const flood = (label: string, x: number) => ({ label, cells: [pct(x)], target: `>= ${pct(TAP_TARGETS.floodShare)} of direct`, meets: x >= TAP_TARGETS.floodShare });
-  const summary = renderTable(`The tap (${b.tapRelay} relay), median over the runs`, ['figure'], [
+  const added = (label: string, x: number) => ({ label, cells: [ms(x)] });
+  const flood = (label: string, x: number) => ({ label, cells: [pct(x)] });
+  const summary = renderTable('The tap, median over the runs', ['figure'], [
     added('added to a ping round trip (median)', b.addedMedianMs),
     flood('flood rate through the tap, no dashboard', b.floodShare),
     flood('flood rate through the tap, a dashboard following', b.floodShareWithDashboard),
-    ...others.flatMap((w) => [added(`${NAMES[w]} added to a ping`, b.ways[w]!.addedMs), flood(`${NAMES[w]} flood rate`, b.ways[w]!.floodShare)]),
-    { label: 'start: direct / tap / tap with the Node relay', cells: [`${start(b.startMs.direct)} / ${start(b.startMs.tap)} / ${start(b.ways.nodeTap?.startMs ?? NaN)}`] },
+    ...others.flatMap((w) => [added(`${NAMES[w]} added to a ping`, b.ways[w].addedMs), flood(`${NAMES[w]} flood rate`, b.ways[w].floodShare)]),
+    { label: 'start: direct / tap', cells: [`${start(b.startMs.direct)} / ${start(b.startMs.tap)}`] },
   ]);
   return `${pings}\n\n${floods}\n${summary}`;
 }

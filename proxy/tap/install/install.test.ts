@@ -124,8 +124,7 @@ describe('loupe tap install / uninstall', () => {
   it('a tapped entry runs its server for a real client, and the session is recorded', async () => {
     const { config, configDir } = place('claude_desktop_config.json');
     const installed = await runCli(['tap', 'install', '--host', 'claude-desktop', '--config', config, '--config-dir', configDir, '--yes', '--server', 'everything']);
-    // The native relay is built at install, not at the host's first start of the server.
-    expect(installed.stdout).toMatch(/the stdio taps relay natively \((already )?built: .*tap-relay-[0-9a-f]{16}\)/);
+    expect(installed.code).toBe(0);
     const entry = JSON.parse(readFileSync(config, 'utf8')).mcpServers.everything;
     const client = new Client({ name: 'host', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...process.env, ...entry.env } as Record<string, string>, stderr: 'ignore' }));

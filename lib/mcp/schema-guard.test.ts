@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mayGenerateCode } from './schema-guard-gen';
-import { compileGuard, isGenerated } from './schema-guard';
+import { compileGuard } from './schema-guard';
 
 interface Node {
   name: string;
@@ -17,7 +16,7 @@ const Tree: z.ZodType<Node> = z.object({
   },
 });
 
-/** Every kind of part the generator writes, and a few it hands to the fallback, each with the keys
+/** Every kind of part the guard reads itself, and a few it hands to the fallback, each with the keys
  *  its values are made of. */
 const SCHEMAS: Record<string, [z.ZodType, string[]]> = {
   strict: [z.object({ a: z.number().int().min(0).max(10), b: z.string().optional() }).strict(), ['a', 'b']],
@@ -50,35 +49,20 @@ function valuesFor(keys: readonly string[]): fc.Arbitrary<unknown> {
   })).any;
 }
 
-describe('generated guards', () => {
+describe('compiled guards', () => {
   for (const [name, [schema, keys]] of Object.entries(SCHEMAS)) {
-    it(`answer as zod does, and as the closure guard does: ${name}`, () => {
-      const fallback = (part: z.ZodType) => (v: unknown) => part.safeParse(v).success;
-      const generated = compileGuard(schema, { generate: true, fallback });
-      const closures = compileGuard(schema, { generate: false, fallback });
-      expect(isGenerated(generated)).toBe(true);
-      expect(isGenerated(closures)).toBe(false);
+    it(`answer as zod does: ${name}`, () => {
+      const guard = compileGuard(schema, { fallback: (part: z.ZodType) => (v: unknown) => part.safeParse(v).success });
       fc.assert(
         fc.property(valuesFor(keys), (v) => {
-          const zod = schema.safeParse(v).success;
-          expect(generated(v)).toBe(zod);
-          expect(closures(v)).toBe(zod);
+          expect(guard(v)).toBe(schema.safeParse(v).success);
         }),
         { numRuns: 1500 },
       );
     });
   }
 
-  it('refuse to build, as the closure guard does, a schema they cannot read without a fallback', () => {
-    expect(() => compileGuard(z.object({ x: z.unknown() }), { generate: true })).toThrow(/unsupported schema type unknown/);
-  });
-});
-
-describe('where code may be generated', () => {
-  it('is Node, not a page nor a worker, whose CSP forbids it (and would report asking)', () => {
-    expect(mayGenerateCode()).toBe(true);
-    expect(mayGenerateCode({})).toBe(true);
-    expect(mayGenerateCode({ document: {} })).toBe(false);
-    expect(mayGenerateCode({ importScripts: () => undefined })).toBe(false);
+  it('refuse to build a schema they cannot read without a fallback', () => {
+    expect(() => compileGuard(z.object({ x: z.unknown() }))).toThrow(/unsupported schema type unknown/);
   });
 });
