@@ -24,7 +24,7 @@ export function ResourceContents({ read }: { read: CallState }) {
             <div className="text-[11px] text-zinc-400">
               <span className="font-mono">{v.uri}</span> · {v.mimeType ?? 'no MIME type'} · {v.bytes !== undefined ? formatBytes(v.bytes) : '?'} · {typeof blob === 'string' ? 'binary' : 'text'}
             </div>
-            {v.text !== undefined && <div className="mt-1"><TextBlock text={v.text} /></div>}
+            {v.text !== undefined && <div className="mt-1"><TextBlock text={v.text} mimeType={v.mimeType} /></div>}
             {v.blobSrc && <img src={v.blobSrc} alt={`${v.uri} preview`} className="mt-1 max-h-48" />}
             {typeof blob === 'string' && !v.blobSrc && <pre aria-label="Hex preview" className="mt-1 whitespace-pre-wrap break-all font-mono text-[11px] text-zinc-400">{hexPreview(blob)}</pre>}
           </div>

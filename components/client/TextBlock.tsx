@@ -1,14 +1,16 @@
 'use client';
 import { useTextMode } from '../../lib/browser/client/textModeStore';
-import { looksLikeMarkdown } from '../../lib/client/markdown-safety';
+import { textRendering } from '../../lib/client/text-rendering';
 import { MarkdownText } from './MarkdownText';
 
 const box = 'rounded border border-zinc-800 bg-zinc-950 p-2';
 
-/** A text content item: rendered as markdown when it reads as markdown (toggle to the plain text), else as it is. */
-export function TextBlock({ text }: { text: string }) {
+/** A text content item: rendered as markdown when its MIME type says markdown, or (no type, or
+ *  text/plain) when it reads as markdown, with a toggle to the plain text; else as it is (an MCP
+ *  App's HTML page shows as its source, never rendered). */
+export function TextBlock({ text, mimeType }: { text: string; mimeType?: string }) {
   const { markdown, set } = useTextMode();
-  const md = looksLikeMarkdown(text);
+  const md = textRendering(text, mimeType) === 'markdown';
   return (
     <div className={`${box} flex flex-col gap-1`}>
       {md && (

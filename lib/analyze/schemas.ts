@@ -3,11 +3,14 @@
  *
  * Why @modelcontextprotocol/sdk 1.x and not the v2 @modelcontextprotocol/core: the 1.x schemas
  * describe 2025-11-25 (the newest stateful version, a superset of the older ones for the fields they
- * share), and the analyser does not validate 2026-07-28 traffic message by message: it labels that
- * era instead. The v2 package would add a dependency for the one version we do not judge. The
- * schemas module imports only zod (no node:*), so lib/ stays pure.
+ * share). A 2026-07-28 result with resultType "complete" has the same members as its 2025-11-25
+ * counterpart (what the revision added, resultType and the caching hints, is judged by the modern.*
+ * rules, and the schemas let unknown members through), so these schemas judge it too; the one
+ * result the stateful versions lack, server/discover's, is DISCOVER_RESULT below, built from the
+ * revision's DiscoverResult. The v2 package would add a dependency for one schema. The schemas
+ * module imports only zod (no node:*), so lib/ stays pure.
  */
-import type * as z from 'zod/v4';
+import * as z from 'zod/v4';
 import * as T from '@modelcontextprotocol/sdk/types.js';
 import { METHOD_LIST } from '../mcp/methods';
 import { compileGuard } from '../mcp/schema-guard';
@@ -38,6 +41,14 @@ export const PARAMS: ReadonlyMap<string, Schema> = new Map(
 export const RESULTS: ReadonlyMap<string, Schema> = new Map(
   METHOD_LIST.flatMap((m) => (m.result ? [[m.method, T[m.result] as unknown as Schema] as const] : [])),
 );
+
+/** 2026-07-28 DiscoverResult (server/discover): the versions the server speaks, its capabilities,
+ *  and optional instructions. */
+export const DISCOVER_RESULT: Schema = T.ResultSchema.extend({
+  supportedVersions: z.array(z.string()),
+  capabilities: T.ServerCapabilitiesSchema,
+  instructions: z.string().optional(),
+});
 
 export const SAMPLING_WITH_TOOLS_RESULT: Schema = T.CreateMessageResultWithToolsSchema;
 /** What a task-augmented request (params.task) is answered with. */

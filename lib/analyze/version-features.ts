@@ -77,10 +77,20 @@ function lackedIn(side: Side, version: string): CapabilityDef[] {
   return lacked;
 }
 
-/** Capabilities the version does not define. */
+/**
+ * Capabilities are an open set: a key a version does not define is no violation. What is judged is
+ * a known feature of a later version (elicitation in 2025-03-26), which promises methods and fields
+ * the session's version lacks. `extensions` is not one: it is where named extensions, versioned on
+ * their own, are declared (every MCP Apps host declares `io.modelcontextprotocol/ui` there in a
+ * 2025-11-25 session), so declaring one uses nothing of a later protocol version.
+ */
+const OPEN_SETS = new Set(['extensions']);
+
+/** Known capabilities of a later version that this one does not define. */
 function capabilitiesOf(side: Side, caps: unknown, version: string, out: VersionFeature[]): void {
   if (!isObj(caps)) return;
   for (const def of lackedIn(side, version)) {
+    if (OPEN_SETS.has(def.path.split('.')[0])) continue;
     if (capabilityAt(caps, def.path) !== undefined) out.push({ what: `the \`${def.path}\` ${side} capability`, since: def.since });
   }
 }

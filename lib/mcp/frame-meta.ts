@@ -65,8 +65,10 @@ export const StdioLifecycleMetaSchema = z.discriminatedUnion('event', [
 export const StreamRoleSchema = z.enum(['post', 'get', 'legacy', 'delete', 'probe', 'oauth']);
 export type StreamRole = z.infer<typeof StreamRoleSchema>;
 
-/** `baseline` is the well-behaved initialize the other probes' answers are compared with. */
-export const ProbeNameSchema = z.enum(['origin', 'unknown-session', 'baseline']);
+/** `baseline` is the well-behaved request (initialize; server/discover for 2026-07-28) the other
+ *  probes' answers are compared with; `header-name` sends a 2026-07-28 request whose Mcp-Name
+ *  header is missing or disagrees with its body. */
+export const ProbeNameSchema = z.enum(['origin', 'unknown-session', 'baseline', 'header-name']);
 /** Which step of the OAuth chain an `oauth` exchange is. */
 export const OAuthStepSchema = z.enum(['resource-metadata', 'server-metadata', 'registration', 'authorize', 'token', 'refresh', 'token-exchange']);
 export type OAuthStep = z.infer<typeof OAuthStepSchema>;

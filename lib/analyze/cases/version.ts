@@ -2,6 +2,7 @@ import { script } from '../testing';
 import { init, initialized, initResult } from './lifecycle';
 import { note, req, res, type RuleCase } from './types';
 
+const UI = 'io.modelcontextprotocol/ui';
 const initAt = (id: number, version: string) => req(id, 'initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 'c', version: '1' } });
 const selectedWith = (id: number, version: string, capabilities: object) => res(id, { protocolVersion: version, capabilities, serverInfo: { name: 's', version: '1' } });
 const listed = (version: string, method: string, result: object) => script().handshake({ version, server: { tools: {}, resources: {}, prompts: {} } }).c(req(1, method)).s(res(1, result)).frames;
@@ -25,6 +26,9 @@ export const versionCases: RuleCase[] = [
   { rule: 'version.feature-not-in-version', name: 'the completions capability in 2024-11-05', trigger: () => script().c(initAt(0, '2024-11-05')).s(selectedWith(0, '2024-11-05', { completions: {} })).frames, frames: [2, 1], nearMiss: () => script().c(initAt(0, '2025-03-26')).s(selectedWith(0, '2025-03-26', { completions: {} })).frames },
   { rule: 'version.feature-not-in-version', name: 'completions from a server that downgraded to 2024-11-05', trigger: () => script().c(initAt(0, '2025-11-25')).s(selectedWith(0, '2024-11-05', { completions: {} })).frames, nearMiss: () => script().c(initAt(0, '2025-11-25')).s(selectedWith(0, '2024-11-05', { prompts: {} })).frames },
   { rule: 'version.feature-not-in-version', name: 'the elicitation client capability in 2025-03-26', trigger: () => script().c(req(0, 'initialize', { protocolVersion: '2025-03-26', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } })).frames, nearMiss: () => script().c(req(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } })).frames },
+  // Capabilities are an open set: a named extension (an MCP Apps host's) is no feature of a later
+  // version; elicitation beside it still is.
+  { rule: 'version.feature-not-in-version', name: 'the elicitation client capability in 2025-03-26, beside a named extension', trigger: () => script().c(req(0, 'initialize', { protocolVersion: '2025-03-26', capabilities: { elicitation: {}, extensions: { [UI]: { mimeTypes: ['text/html;profile=mcp-app'] } } }, clientInfo: { name: 'c', version: '1' } })).frames, nearMiss: () => script().c(req(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: { extensions: { [UI]: { mimeTypes: ['text/html;profile=mcp-app'] } } }, clientInfo: { name: 'host', version: '1' } })).s(selectedWith(0, '2025-11-25', { tools: {}, extensions: { [UI]: {} } })).frames },
   { rule: 'version.feature-not-in-version', name: 'structuredContent in 2025-03-26', trigger: () => called('2025-03-26', { content: [], structuredContent: { a: 1 } }), nearMiss: () => called('2025-06-18', { content: [], structuredContent: { a: 1 } }) },
   { rule: 'version.feature-not-in-version', name: '_meta on a content block in 2025-03-26', trigger: () => called('2025-03-26', { content: [{ type: 'text', text: 'x', _meta: { k: 1 } }] }), nearMiss: () => called('2025-03-26', { content: [{ type: 'text', text: 'x' }], _meta: { k: 1 } }) },
   { rule: 'version.feature-not-in-version', name: 'audio content in 2024-11-05', trigger: () => called('2024-11-05', { content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] }), nearMiss: () => called('2025-03-26', { content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] }) },

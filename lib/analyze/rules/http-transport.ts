@@ -157,4 +157,7 @@ function onEnd(ctx: FrameContext, hs: HttpState, ex: HttpExchange | undefined, m
   const at: Frame['seq'][] = [ctx.frame.seq, ...(ex ? [ex.id] : [])];
   if (meta.probe === 'origin') ctx.report('http.origin-not-validated', at, message);
   if (meta.probe === 'unknown-session') ctx.report('http.unknown-session-status', at, message);
+  // Declared with the other header rules (rules/modern/http-headers.ts): the probe asks the server
+  // directly what those rules see only when a client happens to send a mismatched header.
+  if (meta.probe === 'header-name') ctx.report('modern.header-mismatch-answer', at, message);
 }

@@ -1,9 +1,9 @@
 /** schema.*: params and results against the SDK's schemas for the method. */
 import type * as z from 'zod/v4';
 import { methodInfo, definedIn } from '../../mcp/methods';
-import { CREATE_TASK_RESULT, describeIssues, PARAMS, passes, RESULTS, SAMPLING_WITH_TOOLS_RESULT } from '../schemas';
-import type { RuleModule } from '../types';
-import { hasOwn, isObj } from '../util';
+import { CREATE_TASK_RESULT, describeIssues, DISCOVER_RESULT, PARAMS, passes, RESULTS, SAMPLING_WITH_TOOLS_RESULT } from '../schemas';
+import type { MessageContext, RuleModule } from '../types';
+import { hasOwn, isObj, own } from '../util';
 
 /**
  * Parts of a message that a more specific rule judges (with a better message): schema issues under
@@ -66,8 +66,12 @@ export const schemaRules: RuleModule = {
     'schema.result': { severity: 'error', section: 'basic/index#responses' },
   },
 
-  onMessage({ msg, state, request, version, report }) {
-    if (state.era === 'modern') return;
+  onMessage(ctx) {
+    const { msg, state, request, version, report } = ctx;
+    if (state.era === 'modern') {
+      judgeModernResult(ctx);
+      return;
+    }
     if ((msg.kind === 'request' || msg.kind === 'notification') && msg.method) {
       const info = methodInfo(msg.method);
       const schema = PARAMS.get(msg.method);
@@ -84,12 +88,34 @@ export const schemaRules: RuleModule = {
     let schema = RESULTS.get(request.method);
     if (isObj(request.params) && hasOwn(request.params, 'task')) schema = CREATE_TASK_RESULT;
     else if (request.method === 'sampling/createMessage' && isObj(request.params) && hasOwn(request.params, 'tools')) schema = SAMPLING_WITH_TOOLS_RESULT;
-    if (!schema) return;
-    const standIn = schema === RESULTS.get(request.method) ? STAND_INS.get(request.method) : undefined;
-    const judged = standIn ? standIn(msg.result) : msg.result;
-    if (passes(schema, judged)) return;
-    const r = schema.safeParse(judged);
-    const left = r.success ? undefined : unowned(r.error, OWNED_RESULTS[request.method]);
-    if (left) report('schema.result', [msg.seq, request.seq], `result of ${request.method} does not match the ${version} schema: ${describeIssues(left)}`);
+    if (schema) judgeResult(ctx, schema, msg.result);
   },
 };
+
+/** A result against `schema`, less what a more specific rule owns. */
+function judgeResult({ msg, request, version, report }: MessageContext, schema: z.ZodType, result: Record<string, unknown>): void {
+  if (!request) return;
+  const standIn = schema === RESULTS.get(request.method) ? STAND_INS.get(request.method) : undefined;
+  const judged = standIn ? standIn(result) : result;
+  if (passes(schema, judged)) return;
+  const r = schema.safeParse(judged);
+  const left = r.success ? undefined : unowned(r.error, OWNED_RESULTS[request.method]);
+  if (left) report('schema.result', [msg.seq, request.seq], `result of ${request.method} does not match the ${version} schema: ${describeIssues(left)}`);
+}
+
+/**
+ * A 2026-07-28 result whose resultType says it is complete (or says nothing, which modern.result-type
+ * reports) is judged like a legacy one; an input_required or task result is the modern.* rules'.
+ * The tasks extension's results are left out: its shapes are not the 2025-11-25 tasks'.
+ */
+function judgeModernResult(ctx: MessageContext): void {
+  const { msg, request, version } = ctx;
+  if (msg.kind !== 'response' || msg.dir !== 's2c' || !request || request.responseSeq !== undefined || !isObj(msg.result)) return;
+  const type = own(msg.result, 'resultType');
+  if (type !== undefined && type !== 'complete') return;
+  if (request.method === 'server/discover') return judgeResult(ctx, DISCOVER_RESULT, msg.result);
+  const info = methodInfo(request.method);
+  const schema = RESULTS.get(request.method);
+  if (!info || !schema || !definedIn(info, version) || request.method.startsWith('tasks/') || (isObj(request.params) && hasOwn(request.params, 'task'))) return;
+  judgeResult(ctx, schema, msg.result);
+}

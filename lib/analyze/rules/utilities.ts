@@ -14,6 +14,10 @@ export const utilityRules: RuleModule = {
     'progress.unknown-token': { severity: 'error', section: P },
     'progress.not-increasing': { severity: 'error', section: P },
     'progress.after-response': { severity: 'error', section: P },
+    // "Progress notifications MUST only reference tokens that ... are associated with an
+    // in-progress operation": a cancelled request is not one. A warning, as one already on the
+    // wire when the cancellation arrived is a race the sender cannot avoid.
+    'progress.after-cancel': { severity: 'warning', section: `${P}#behavior-requirements` },
     'cancel.unknown-request': { severity: 'warning', section: 'basic/utilities/cancellation' },
     'cancel.response-after-cancel': { severity: 'info', section: 'basic/utilities/cancellation' },
   },
@@ -46,6 +50,8 @@ export const utilityRules: RuleModule = {
         const requester = msg.dir === 'c2s' ? 's2c' : 'c2s';
         const active = state.progressTokens.get(progressKey(requester, token));
         if (active) {
+          const cancelled = state.calls.callAt(active.requestSeq)?.cancelledSeq;
+          if (cancelled !== undefined) report('progress.after-cancel', [msg.seq, cancelled, active.requestSeq], `progress for token ${show(token)} after its request (frame ${active.requestSeq}) was cancelled in frame ${cancelled}; a cancelled operation is no longer in progress`);
           if (typeof progress === 'number' && active.last !== undefined && !(progress > active.last)) {
             report('progress.not-increasing', [msg.seq, active.requestSeq], `progress went from ${active.last} to ${progress} for token ${show(token)}; it must increase`);
           }

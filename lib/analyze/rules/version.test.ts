@@ -31,4 +31,11 @@ describe('version.feature-not-in-version', () => {
     const [a] = analyze(frames).annotations.filter((x) => x.rule === 'version.feature-not-in-version');
     expect(a.message).toBe('the `elicitation.form` client capability (from 2025-11-25), the `tasks` client capability (from 2025-11-25): not in 2025-06-18, the version of this session');
   });
+
+  it("never judges a client's named extensions, only the known features beside them", () => {
+    const caps = { elicitation: {}, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+    const frames = script().c(req(0, 'initialize', { protocolVersion: '2025-03-26', capabilities: caps, clientInfo: { name: 'c', version: '1' } })).frames;
+    const found = analyze(frames).annotations.filter((x) => x.rule === 'version.feature-not-in-version');
+    expect(found.map((a) => a.message)).toEqual(['the `elicitation` client capability (from 2025-06-18): not in 2025-03-26, the version of this session']);
+  });
 });

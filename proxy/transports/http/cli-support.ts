@@ -2,7 +2,9 @@
  * What a command needs to reach an HTTP server: `--url URL --header 'K: V'... [--transport T]` turned
  * into a connection with clear errors, and the probes appended to a recorded trace.
  */
+import { META_VERSION, metaVersion } from '../../../lib/mcp/era';
 import type { Frame } from '../../../lib/mcp/frame';
+import { isModernVersion } from '../../../lib/mcp/modern';
 import { HttpConnectionSchema, type HttpConnection } from '../../../lib/wire/connection';
 import { probeServer, type ProbeFinding } from './probes';
 
@@ -31,6 +33,21 @@ export function httpConnectionFromFlags(url: string, headerLines: readonly strin
   return HttpConnectionSchema.parse({ id: `url-${parsed.host}`, name: parsed.href, transport: 'http', url: parsed.href, headers, mode });
 }
 
+/** The 2026-07-28 (or later) version the recorded client spoke, from a request's `_meta`: the
+ *  probes then ask the server about that revision's header validation too. */
+function modernVersionOf(frames: readonly Frame[]): string | undefined {
+  for (const f of frames) {
+    if (f.lane !== 'message' || f.dir !== 'c2s' || !f.raw.includes(META_VERSION)) continue;
+    try {
+      const v = metaVersion((JSON.parse(f.raw) as { params?: unknown }).params);
+      if (v !== undefined && isModernVersion(v)) return v;
+    } catch {
+      // A broken frame says nothing of the version.
+    }
+  }
+  return undefined;
+}
+
 /** Runs the active probes and appends their frames to `frames` (seqs and timestamps continue
  *  after the last frame), so that the analyser annotates them with the rest of the trace. They
  *  speak the transport the recorded session used (an automatic connection may have fallen back
@@ -41,7 +58,7 @@ export async function appendProbes(frames: Frame[], connection: Pick<HttpConnect
   const start = performance.now();
   const clock = { now: () => lastTs + 1 + Math.round((performance.now() - start) * 1000) };
   const report = await probeServer(connection.url, connection.headers, {
-    clock, timeoutMs, transport: legacy ? 'sse' : 'streamable',
+    clock, timeoutMs, transport: legacy ? 'sse' : 'streamable', protocolVersion: modernVersionOf(frames),
     record: (c) => {
       const frame: Frame = { seq: frames.length + 1, ...c };
       frames.push(frame);

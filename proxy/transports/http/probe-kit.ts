@@ -10,7 +10,7 @@ import type { HttpWire } from './wire';
 
 export interface ProbeFinding {
   probe: Exclude<ProbeName, 'baseline'>;
-  rule: 'http.origin-not-validated' | 'http.unknown-session-status';
+  rule: 'http.origin-not-validated' | 'http.unknown-session-status' | 'modern.header-mismatch-answer';
   verdict: ProbeVerdict;
   status?: number;
   /** One line naming the concrete values. */
@@ -33,6 +33,8 @@ export interface Answer {
   status: number;
   sessionId?: string;
   challenge?: string;
+  /** The body as read (a JSON-RPC error says which code refused the request). */
+  body?: string;
 }
 
 /** What the baseline initialize got: the status, and whether the server issued a session id. */
@@ -44,7 +46,7 @@ export type ProbeOutcome = { answer?: Answer; judgement: Judgement | { note: str
 export const isOk = (status: number) => status >= 200 && status < 300;
 
 export function ruleOf(probe: ProbeName): ProbeFinding['rule'] | undefined {
-  return probe === 'origin' ? 'http.origin-not-validated' : probe === 'unknown-session' ? 'http.unknown-session-status' : undefined;
+  return probe === 'origin' ? 'http.origin-not-validated' : probe === 'unknown-session' ? 'http.unknown-session-status' : probe === 'header-name' ? 'modern.header-mismatch-answer' : undefined;
 }
 
 export function postHeaders(headers: Record<string, string>): Record<string, string> {
@@ -82,6 +84,7 @@ export async function probePost(
     status: ex.response.status,
     sessionId: ex.response.headers.get('mcp-session-id') ?? undefined,
     challenge: ex.response.headers.get('www-authenticate') ?? undefined,
+    body: text.text,
   };
   const judgement = judge(answer);
   ex.end({ raw: text.text, bytes: text.bytes, error: text.error, judged: judged(probe, judgement) });

@@ -9,7 +9,8 @@
  *
  * The probes speak the transport the session uses and open sessions of their own: never the live
  * one's id, stream or endpoint. This file is Streamable HTTP (each initialize without a session
- * id starts a new session, ended with DELETE); probes-legacy.ts is HTTP+SSE.
+ * id starts a new session, ended with DELETE); probes-legacy.ts is HTTP+SSE; probes-modern.ts the
+ * 2026-07-28 header validation, run when the session speaks that version.
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_PROTOCOL_VERSION } from '../../../lib/mcp/versions';
@@ -21,6 +22,8 @@ import {
   type Baseline, type ProbeContext, type ProbeFinding,
 } from './probe-kit';
 import { probeLegacyServer } from './probes-legacy';
+import { probeModernHeaders } from './probes-modern';
+import { isModernVersion } from '../../../lib/mcp/modern';
 import { setHeader } from './sniff';
 import { HttpWire, type Sink } from './wire';
 
@@ -61,6 +64,8 @@ export async function probeServer(url: string, headers: Record<string, string>, 
   // no session id has no unknown session to answer.
   const baseline = await probeBaseline(ctx);
   const findings = [await probeOrigin(ctx, baseline), await probeUnknownSession(ctx, baseline)];
+  // A 2026-07-28 session: does the server refuse a request whose Mcp-Name disagrees with its body?
+  if (isModernVersion(ctx.version)) findings.push(...await probeModernHeaders(ctx));
   return { findings, crossings };
 }
 
