@@ -3,7 +3,8 @@
  * folder 0700), keyed by the MCP server's URL. It holds tokens and client secrets, so it is never
  * sent to the page and never exported; traces carry only what crossed the wire, redacted.
  */
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { makeDirs } from '../shared/make-dirs';
 import path from 'node:path';
 import type { ClientIdentity, Tokens } from './token';
 
@@ -39,7 +40,7 @@ export function fileCredentialStore(configDir: string, serverUrl: string): Crede
   return {
     load: () => readAll(file)[serverUrl],
     save(c) {
-      mkdirSync(configDir, { recursive: true, mode: 0o700 });
+      makeDirs(configDir, 0o700);
       const all = readAll(file);
       all[serverUrl] = c;
       const tmp = `${file}.${process.pid}.tmp`;

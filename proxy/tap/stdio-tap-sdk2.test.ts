@@ -3,7 +3,7 @@
  * back) as the host: through `loupe tap` it gets the same answers as directly, and every message
  * it and the server sent is in the trace, in order.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
@@ -29,13 +29,20 @@ describe('loupe tap with the 2.x SDK client as the host', () => {
     expect(tapped).toEqual(direct);
     const dir = path.join(configDir, 'taps');
     // The recorder's worker creates the file once the session is under way, and the tap may still
-    // be finishing when the client has closed: wait for it as for its last frame.
-    for (let i = 0; i < 100 && !existsSync(dir); i++) await new Promise((r) => setTimeout(r, 100));
-    let trace = readTraceText(readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8'));
-    for (let i = 0; i < 100 && !trace.frames.some((f) => f.lane === 'lifecycle' && f.raw.startsWith('the server process')); i++) {
+    // be finishing when the client has closed: wait for the file, its header and its last frame.
+    const read = () => {
+      try {
+        return readTraceText(readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8'));
+      } catch {
+        return undefined;
+      }
+    };
+    let trace = read();
+    for (let i = 0; i < 150 && !trace?.frames.some((f) => f.lane === 'lifecycle' && f.raw.startsWith('the server process')); i++) {
       await new Promise((r) => setTimeout(r, 100));
-      trace = readTraceText(readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8'));
+      trace = read();
     }
+    if (!trace) throw new Error(`no readable trace in ${dir}`);
     const sent = trace.frames.filter((f) => f.lane === 'message' && f.dir === 'c2s').map((f) => JSON.parse(f.raw).method);
     expect(sent).toEqual(expect.arrayContaining(['tools/list', 'tools/call']));
     expect(trace.frames.some((f) => f.dir === 's2c' && f.raw.includes('sdk 2 through the tap'))).toBe(true);

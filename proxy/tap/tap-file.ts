@@ -9,7 +9,8 @@
  * behind by more than `maxQueuedBytes`, frame text is dropped (the frame keeps seq, ts, dir, lane
  * and size, marked `truncated`) rather than letting the host wait or the shim's memory grow.
  */
-import { closeSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { makeDirs } from '../shared/make-dirs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
@@ -29,33 +30,6 @@ export function tapFileName(name: string, startedAt: Date, pid: number): string 
   const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
   const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'server';
   return `${stamp}-${safe}-${pid}.loupe.ndjson`;
-}
-
-/**
- * mkdir -p, a folder at a time: Node's recursive mkdirSync never returns when a parent cannot be
- * made in a file system that refuses it without saying ENOENT's cause (under /proc), so the folders
- * that are missing are found first and made in order, and the first that cannot be is named.
- */
-export function makeDirs(dir: string, mode: number): void {
-  const missing: string[] = [];
-  for (let at = path.resolve(dir); ; ) {
-    try {
-      statSync(at);
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      missing.push(at);
-      if (path.dirname(at) === at) break;
-      at = path.dirname(at);
-    }
-  }
-  for (const folder of missing.reverse()) {
-    try {
-      mkdirSync(folder, { mode });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot create the folder ${folder}: ${(e as Error).message}`);
-    }
-  }
 }
 
 export class TapFile {

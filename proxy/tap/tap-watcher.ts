@@ -4,7 +4,8 @@
  * recorded tap so a finished one can be opened later. Taps find no socket to talk to: they only
  * append to their files, so nothing Loupe does can slow a host down.
  */
-import { mkdirSync, watch, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
+import { makeDirs } from '../shared/make-dirs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Connection } from '../../lib/wire/connection';
@@ -50,7 +51,7 @@ export class TapWatcher {
   }
 
   async start(): Promise<void> {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    makeDirs(this.dir, 0o700);
     await this.scan();
     try {
       this.watcher = watch(this.dir, () => void this.scan());

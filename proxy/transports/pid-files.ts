@@ -11,7 +11,8 @@
  * of the group exists. A pid that now belongs to another process is never signalled.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { makeDirs } from '../shared/make-dirs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { groupAlive, groupMembers, setGroupLog, signalGroup, waitGroupGone } from './process-group';
 
@@ -57,7 +58,7 @@ let ownStartTime: string | undefined;
 
 /** From now on, every spawned group gets a pid file in `dir` (used by `loupe start` and the stdio tap). */
 export function recordGroupsIn(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirs(dir, 0o700);
   runDir = dir;
   ownStartTime = processStartTime(process.pid) ?? '';
   setGroupLog({ added: writeGroupFile, removed: removeGroupFile });
