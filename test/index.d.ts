@@ -75,6 +75,9 @@ export interface Loupe {
   findings(filter?: { severity?: Severity }): Promise<TestFinding[]>;
   /** Latency of `METHOD` or `METHOD:NAME` requests, measured at the proxy. */
   latency(target: string): Promise<TargetLatency>;
+  /** Reopens `page` in the redacted view: the session as an export holds it, with a "Redacted view"
+   *  badge. A failed test's picture and page snapshot are taken of this view. */
+  showRedacted(): Promise<void>;
 }
 
 export interface LoupeTestOptions {

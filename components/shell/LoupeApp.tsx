@@ -8,6 +8,7 @@ import { startModelClock } from '../../lib/browser/model-clock';
 import { SessionView } from '../session/SessionView';
 import { TraceDropTarget } from '../trace/TraceDropTarget';
 import { LinkBanner } from './LinkBanner';
+import { RedactedBadge } from './RedactedBadge';
 import { Notices } from './Notices';
 import { SessionTabs, panelDomId, tabDomId } from './SessionTabs';
 import { Sidebar } from './Sidebar';
@@ -33,6 +34,7 @@ export function LoupeApp() {
     <TraceDropTarget className="flex h-screen text-zinc-100">
       <Sidebar />
       <main className="flex min-w-0 flex-1 flex-col">
+        <RedactedBadge />
         <LinkBanner />
         <SessionTabs />
         {active ? (

@@ -7,6 +7,7 @@
 import { ProxyMessageSchema, unreachable, type PageMessage, type ProxyMessage } from '../wire/protocol';
 import { useLoupe } from './store';
 import { takeToken } from './token';
+import { isRedactedView, REDACTED_QUERY } from './redacted-view';
 import { restoreViewFromUrl } from './viewUrlSync';
 import { Backoff } from './backoff';
 import { checkFramesChunk, checkFramesMessage } from './frames-message';
@@ -83,7 +84,8 @@ export class LoupeSocket {
 
   private connect(): void {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    const url = `${scheme}://${window.location.host}/ws?token=${encodeURIComponent(this.token ?? '')}`;
+    // A redacted view asks for it on the socket itself: everything the proxy sends it is redacted.
+    const url = `${scheme}://${window.location.host}/ws?token=${encodeURIComponent(this.token ?? '')}${isRedactedView() ? `&${REDACTED_QUERY}` : ''}`;
     useLoupe.getState().setLink({ status: 'connecting' });
     const ws = new WebSocket(url);
     // Frames come as binary messages in the compact form (lib/wire/frame-chunk.ts), asked for on attach.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
-import { previewRedaction, readTraceText, redactFrames, checkCustomRule } from './index';
+import { previewRedaction, readTraceText, redactFrames, redactJson, checkCustomRule } from './index';
 import { exportTraceText } from '../render';
 import { message } from './testing';
 import goldenV1 from '../../e2e/golden/everything-stdio.v1.loupe.ndjson?raw';
@@ -148,5 +148,19 @@ describe('OAuth challenges', () => {
     expect(text).toContain('resource_metadata=\\"http://rs/.well-known/oauth-protected-resource/mcp\\"');
     expect(text).toContain('error=\\"insufficient_scope\\"');
     expect(text).not.toContain('abcdefgh12345678');
+  });
+});
+
+describe('redactJson', () => {
+  it('finds a secret-named field in a value as in a frame, and keeps the value\'s shape', () => {
+    const value = { content: [{ type: 'text', text: 'password: hunter2-secret' }], structured: { apiKey: 'k-12345678', count: 3 } };
+    expect(redactJson(value, {})).toEqual({ content: [{ type: 'text', text: 'password: «redacted:secret-assignment»' }], structured: { apiKey: '«redacted:secret-field»', count: 3 } });
+  });
+
+  it('redacts a known secret wherever it stands, and returns a value with none as it is', () => {
+    const value = { error: 'failed with sk-live key kept-Abc-123' };
+    expect(redactJson(value, { secrets: [{ rule: 'env:KEY', value: 'kept-Abc-123' }] })).toEqual({ error: 'failed with sk-live key «redacted:env:KEY»' });
+    const clean = { a: 1 };
+    expect(redactJson(clean, {})).toBe(clean);
   });
 });

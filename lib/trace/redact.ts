@@ -226,6 +226,25 @@ export function redactStrings<T>(value: T, opts: RedactOptions = {}, where = '')
   return { value: walk(value, where) as T, hits: r.hits };
 }
 
+/**
+ * A copy of a JSON value (a tool's result, a server request's params, a session's summary) as its
+ * JSON text would be after redaction: the same rules as a frame's raw text run on the value's JSON
+ * text, so a field named like a secret (`"password": "…"`) is found as in a frame, which walking
+ * its strings one by one would miss. Should a replacement ever leave text that does not parse, every
+ * string is redacted on its own instead: the value keeps its shape and holds no secret either way.
+ */
+export function redactJson<T>(value: T, opts: RedactOptions = {}): T {
+  const text = JSON.stringify(value);
+  if (text === undefined) return value;
+  const redacted = new Redactor(compile(opts)).text(text, 0, 'raw');
+  if (redacted === text) return value;
+  try {
+    return JSON.parse(redacted) as T;
+  } catch {
+    return redactStrings(value, opts).value;
+  }
+}
+
 export function redactFrames(frames: readonly Frame[], opts: RedactOptions = {}): RedactionResult {
   const compiled = compile(opts);
   const r = new Redactor(compiled);

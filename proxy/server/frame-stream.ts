@@ -26,6 +26,7 @@ import type { Frame } from '../../lib/mcp/frame';
 import type { ProxyMessage } from '../../lib/wire/protocol';
 import type { LiveSession } from '../sessions/types';
 import { maskCredentials } from '../../lib/trace/masked-frames';
+import { redactFrames, type RedactOptions } from '../../lib/trace/redact';
 import { deflateRawSync } from 'node:zlib';
 import { deflatedPrefix, encodeFramesChunk } from '../../lib/wire/frame-chunk';
 
@@ -64,6 +65,9 @@ export class FrameStream {
     private readonly send: (msg: ProxyMessage) => void,
     /** Frames go in the compact binary form (lib/wire/frame-chunk.ts) rather than JSON. */
     private readonly binary = false,
+    /** A redacted view's page: the frames go through the export's redaction with these options
+     *  (asked for at each send: the session's OAuth credentials grow as its client signs in). */
+    private readonly redaction?: () => RedactOptions,
   ) {}
 
   /** Sends a frames message in the form this page asked for. */
@@ -75,8 +79,10 @@ export class FrameStream {
   }
 
   /** What the page is sent: the frames with the session's OAuth credentials masked, so a token
-   *  never reaches the page in clear (exports, made in the proxy, redact them the same way). */
+   *  never reaches the page in clear (exports, made in the proxy, redact them the same way); for a
+   *  redacted view, the frames exactly as an export of the session holds them. */
   private wire(frames: Frame[]): WireFrames {
+    if (this.redaction) return asWire(redactFrames(frames, this.redaction()).frames);
     return asWire(maskCredentials(frames, this.session.maskedSecrets?.() ?? []));
   }
 

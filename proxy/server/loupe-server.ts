@@ -13,6 +13,7 @@ import type { SessionRegistry } from '../sessions/types';
 import { checkHost, checkOrigin, checkToken, refuse, type GuardConfig, type Refusal } from './guards';
 import { PageHub } from './page-hub';
 import type { TapWatcher } from '../tap/tap-watcher';
+import { wantsRedactedView } from './redacted-view';
 import { PageSocket } from './page-socket';
 import { REMOTE_TRACE_PATH, serveRemoteTrace } from './remote-trace';
 import { serveStatic } from './static-files';
@@ -106,7 +107,7 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
     if (new URL(req.url ?? '/', 'http://loupe.invalid').pathname !== '/ws') return refuseUpgrade(socket, { status: 404, message: 'the WebSocket lives at /ws' });
     const refusal = checkHost(req, guard) ?? checkOrigin(req) ?? checkToken(req, guard);
     if (refusal) return refuseUpgrade(socket, refusal);
-    wss.handleUpgrade(req, socket, head, (ws) => new PageSocket(ws, hub));
+    wss.handleUpgrade(req, socket, head, (ws) => new PageSocket(ws, hub, wantsRedactedView(req.url)));
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -11,6 +11,7 @@ import { exportMcpServers } from '../config/export-mcp-servers';
 import type { CallPolicy, ClientApi } from '../sessions/types';
 import { FrameStream } from './frame-stream';
 import type { HubMember, PageHub } from './page-hub';
+import { RedactedView } from './redacted-view';
 
 type Reply = Partial<Omit<Extract<ProxyMessage, { type: 'ack' }>, 'type' | 'rid'>>;
 
@@ -22,8 +23,11 @@ function describeInvalid(json: unknown, issues: { path: PropertyKey[]; message: 
 
 export class PageSocket implements HubMember {
   private streams = new Map<string, FrameStream>();
+  /** Set for a page that asked for the redacted view: everything it is sent is redacted. */
+  private readonly redacted: RedactedView | undefined;
 
-  constructor(private readonly ws: WebSocket, private readonly hub: PageHub) {
+  constructor(private readonly ws: WebSocket, private readonly hub: PageHub, redacted = false) {
+    this.redacted = redacted ? new RedactedView(hub) : undefined;
     ws.on('message', (data, isBinary) => this.receive(data as Buffer, isBinary));
     ws.on('close', () => this.closed());
     // ws reports protocol faults (an oversized message: close code 1009) here and then closes the
@@ -36,7 +40,7 @@ export class PageSocket implements HubMember {
   }
 
   send(msg: ProxyMessage): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(msg));
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(this.redacted ? this.redacted.message(msg) : msg));
   }
 
   dropSession(id: string): void {
@@ -87,6 +91,8 @@ export class PageSocket implements HubMember {
   }
 
   private async handle(msg: PageMessage): Promise<void> {
+    const refusal = this.redacted?.refusal(msg.type);
+    if (refusal) throw new Error(refusal);
     switch (msg.type) {
       case 'connections/save':
         await this.hub.store.save(msg.connection);
@@ -215,7 +221,8 @@ export class PageSocket implements HubMember {
     // A second attach from the same page (e.g. after a store reset) starts over with a new snapshot.
     this.dropSession(session.id);
     this.hub.registry.attach(session.id);
-    const stream = new FrameStream(session, this.ws, (m) => this.send(m), msg.binaryFrames === true);
+    const view = this.redacted;
+    const stream = new FrameStream(session, this.ws, (m) => this.send(m), msg.binaryFrames === true, view && (() => view.framesOptions(session.id) ?? {}));
     this.streams.set(session.id, stream);
     this.ok(msg, { sessionId: session.id });
     stream.start();

@@ -29,7 +29,12 @@ export function extendTest(base: Base) {
   });
 }
 
-/** A red test shows what crossed the wire: the redacted trace and the Sequence pane. */
+/**
+ * A red test shows what crossed the wire: the redacted trace and the Sequence pane. The page is
+ * first reopened in the redacted view, so the picture, and the page snapshot Playwright writes
+ * when the test's browser context closes (error-context.md), hold what the trace holds and no
+ * secret. A page that cannot show the redacted view is left blank rather than showing secrets.
+ */
 async function attachEvidence(loupe: LoupeFixture, testInfo: TestInfo): Promise<void> {
   let sessionId: string;
   try {
@@ -43,9 +48,16 @@ async function attachEvidence(loupe: LoupeFixture, testInfo: TestInfo): Promise<
     await testInfo.attach('loupe-trace-error.txt', { body: `the trace of session ${sessionId} could not be exported: ${(e as Error).message}`, contentType: 'text/plain' });
   }
   try {
+    await loupe.showRedacted();
+  } catch (e) {
+    await loupe.page.goto('about:blank').catch(() => undefined);
+    await testInfo.attach('loupe-sequence-error.txt', { body: `the Sequence pane of session ${sessionId} is not attached: the redacted view could not be shown (${(e as Error).message})`, contentType: 'text/plain' });
+    return;
+  }
+  try {
     const pane = loupe.page.getByRole('region', { name: 'Sequence' });
-    // The live page shows what the server printed as it was; the picture hides the test's own
-    // secrets (env and header values with secret-looking names), as the trace's redaction does.
+    // The redacted view masks what an export masks; the test's own secrets (env and header values
+    // with secret-looking names) are painted over as well, should a rule ever miss one.
     const mask = loupe.secretValues().map((v) => loupe.page.getByText(v));
     await testInfo.attach('loupe-sequence.png', { body: await pane.screenshot({ timeout: 10_000, mask }), contentType: 'image/png' });
   } catch {

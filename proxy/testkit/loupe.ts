@@ -4,7 +4,7 @@
  * the proxy's export (`session/export`: redacted for anything that is attached to a report), and
  * findings and latency are derived from those frames with the same pure code as `loupe check`.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { analyze, type Severity } from '../../lib/analyze';
 import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
 import type { Frame, Framing } from '../../lib/mcp/frame';
@@ -51,6 +51,12 @@ function answeredServerRequest(frames: readonly Frame[], method: string): { para
     if (f.dir === 'c2s' && (c.kind === 'response' || c.kind === 'error') && asked.has(JSON.stringify(c.id))) return { params: asked.get(JSON.stringify(c.id)) };
   }
   return undefined;
+}
+
+/** The row count the Sequence pane's toolbar shows ("1,234 rows"). */
+async function sequenceRows(pane: Locator, timeout: number): Promise<number> {
+  const text = await pane.getByText(/^[\d.,\s\u00a0\u202f]+ rows$/).first().textContent({ timeout });
+  return Number((text ?? '').replace(/\D/g, ''));
 }
 
 export class LoupeFixture {
@@ -184,6 +190,26 @@ export class LoupeFixture {
 
   getPrompt(name: string, args?: Record<string, string>): Promise<{ messages: unknown[]; [k: string]: unknown }> {
     return this.request('prompts/get', args ? { name, arguments: args } : { name }) as never;
+  }
+
+  /**
+   * Reopens `page` in the redacted view (`?redacted=1`): the proxy then sends it the session as an
+   * export holds it (frames, client state, server requests, connection and summaries alike), and
+   * the page says so with a "Redacted view" badge. Resolves once the Sequence pane shows at least
+   * the rows the live page showed, so a picture taken next holds the whole session.
+   */
+  async showRedacted(): Promise<void> {
+    const launched = this.launched;
+    if (!launched) throw new Error('loupe/test: call `await loupe.connect()` first');
+    const pane = this.page.getByRole('region', { name: 'Sequence' });
+    const rowsBefore = await sequenceRows(pane, 1_000).catch(() => 0);
+    await this.page.goto(`${launched.url}&redacted=1#s=${encodeURIComponent(this.sessionId)}&pane=sequence`);
+    await this.page.getByRole('status', { name: 'Redacted view' }).waitFor({ state: 'visible', timeout: 10_000 });
+    const deadline = Date.now() + 10_000;
+    while ((await sequenceRows(pane, 10_000)) < rowsBefore) {
+      if (Date.now() > deadline) throw new Error(`loupe/test: the redacted view showed fewer than the ${rowsBefore} rows of the live page`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 
   /** Values of the server's env variables and headers whose names look secret. */

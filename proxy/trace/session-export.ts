@@ -15,6 +15,13 @@ export interface SessionExportOptions {
   source?: 'live' | 'tap';
 }
 
+/** What every redacted output of a live session uses: the person's own rules (none unless given),
+ *  the connection's env, header, URL and argument secrets, as every other output redacts them,
+ *  and the credentials of the session's OAuth client. The page's redacted view uses it too. */
+export function sessionRedactOptions(session: Pick<LiveSession, 'connection' | 'maskedSecrets'>, own: Omit<RedactOptions, 'env' | 'secrets'> = {}): RedactOptions {
+  return redactOptionsFor({ ...session.connection, oauth: session.maskedSecrets?.() }, own);
+}
+
 export function exportSession(session: Pick<LiveSession, 'connection' | 'frames' | 'summary' | 'maskedSecrets'>, opts: SessionExportOptions): PreparedExport {
   const summary = session.summary();
   const connection = session.connection;
@@ -25,9 +32,7 @@ export function exportSession(session: Pick<LiveSession, 'connection' | 'frames'
     negotiatedVersion: summary.negotiatedVersion,
     source: opts.source ?? 'live',
     selection: opts.selection,
-    // The connection's env, header, URL and argument secrets, as every other output redacts them,
-    // and the credentials of the session's OAuth client.
-    redact: opts.redact === false ? false : redactOptionsFor({ ...connection, oauth: session.maskedSecrets?.() }, opts.redact),
+    redact: opts.redact === false ? false : sessionRedactOptions(session, opts.redact),
   });
   prepared.header.startedAt = new Date(summary.startedAt).toISOString();
   return prepared;
