@@ -40,7 +40,7 @@ export interface CliResult {
 export interface RunOptions {
   /** Added to this process's environment. */
   env?: Record<string, string>;
-  /** The process is killed past this (tsx compiles on start: slow on a busy machine). */
+  /** The process is killed past this (generous: the machine may be busy). */
   timeoutMs?: number;
 }
 
@@ -71,10 +71,10 @@ export interface StartedLoupe {
 const started = new Set<ChildProcess>();
 const URL_LINE = /^Loupe is running at (http:\/\/[\d.]+:\d+\/\?token=[A-Za-z0-9_-]+)$/m;
 
-/** `loupe start --no-build --config-dir DIR ARGS…` as a subprocess (the tests talk to its socket,
- *  so the page need not be built). Call `killStartedLoupes` after each test. */
+/** `loupe start --config-dir DIR ARGS…` as a subprocess (the tests talk to its socket, so the page
+ *  need not be built). Call `killStartedLoupes` after each test. */
 export function startLoupe(configDir: string, args: string[] = [], env: Record<string, string> = {}): StartedLoupe {
-  const child = spawn(process.execPath, [LOUPE_BIN, 'start', '--no-build', '--config-dir', configDir, ...args], {
+  const child = spawn(process.execPath, [LOUPE_BIN, 'start', '--config-dir', configDir, ...args], {
     cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
