@@ -37,7 +37,7 @@ const MAY_IMPORT = {
   'test': ['proxy'],
   'scripts': ['proxy', ...PURE_LIB],
   'e2e': ['proxy', 'scripts', 'components', 'test', ...ALL_LIB],
-  // The example is a separate package: it reaches Loupe only through `loupe/test` (test/).
+  // The example is a separate package: it reaches Loupe only through `mcp-loupe/test` (test/).
   'examples': ['test'],
   // Configuration files at the top of the repository.
   '.': ['scripts'],

@@ -33,7 +33,7 @@ const copy = path.join(work, 'server-tests');
 cpSync(example, copy, { recursive: true, filter: (src) => !/[\\/](node_modules|test-results)$/.test(src) });
 const manifest = JSON.parse(readFileSync(path.join(example, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
 for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
-  const target = name === 'loupe' ? root : path.join(root, 'node_modules', name);
+  const target = name === 'mcp-loupe' ? root : path.join(root, 'node_modules', name);
   if (!existsSync(target)) fail(`the example needs ${name}, which the root's node_modules lacks: run npm ci`);
   const link = path.join(copy, 'node_modules', name);
   mkdirSync(path.dirname(link), { recursive: true });

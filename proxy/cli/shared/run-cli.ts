@@ -1,6 +1,6 @@
 /** For the CLI's tests: runs `loupe <args>` as a real subprocess, the way a user or CI does. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,23 @@ export function fixture(name: string): string[] {
 /** A golden trace (e2e/golden) as text. */
 export function golden(name: string): string {
   return readFileSync(path.join(ROOT, 'e2e/golden', name), 'utf8');
+}
+
+/**
+ * An `npx` in `dir` for scripts that run `npx --yes mcp-loupe ARGS` (the page's "Copy as CLI
+ * script"): runs this checkout's `loupe ARGS` instead of fetching the package, and refuses any
+ * other call, so a test with `dir` first on its PATH proves the script's command line too.
+ */
+export function writeNpxStandIn(dir: string): void {
+  const file = path.join(dir, 'npx');
+  writeFileSync(file, [
+    '#!/bin/sh',
+    '[ "$1" = --yes ] && [ "$2" = mcp-loupe ] || { echo "npx stand-in: expected npx --yes mcp-loupe ..., got: npx $*" >&2; exit 97; }',
+    'shift 2',
+    `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(LOUPE_BIN)} "$@"`,
+    '',
+  ].join('\n'));
+  chmodSync(file, 0o755);
 }
 
 export function tempDir(): string {
