@@ -9,7 +9,7 @@
  * (`new URL('./tap-recorder-worker.mjs', import.meta.url)`), which holds in dist/ because the
  * worker is an entry of its own there and every chunk is its sibling.
  */
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -20,6 +20,14 @@ export const DIST_ENTRIES: Record<string, string> = {
   // Started by URL from proxy/tap/tap-recorder.ts, so it is an entry, not a chunk.
   'tap-recorder-worker': 'proxy/tap/tap-recorder-worker.ts',
 };
+
+/**
+ * The stdio tap's native relay is compiled from its C source on a clone's first tap, from the file
+ * beside the code that builds it (proxy/tap/native/relay-build.ts): in dist/ that is a chunk, so
+ * the source is copied there. The package leaves it out ("files" in package.json): an installed
+ * Loupe compiles nothing and relays through Node.
+ */
+const NATIVE_RELAY_SOURCE = 'proxy/tap/native/tap-relay.c';
 
 /** The folders whose sources dist/ is built from (a change there makes it stale). */
 export const DIST_SOURCES = ['proxy', 'lib', 'package.json'];
@@ -45,6 +53,8 @@ export async function buildDist(root: string): Promise<string[]> {
     metafile: true,
     logLevel: 'warning',
   });
+  const relay = path.join(root, NATIVE_RELAY_SOURCE);
+  if (existsSync(relay)) copyFileSync(relay, path.join(outdir, path.basename(relay)));
   return Object.keys(result.metafile.outputs);
 }
 
