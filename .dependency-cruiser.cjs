@@ -96,7 +96,7 @@ module.exports = {
   allowedSeverity: 'error',
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|[.]next|out|test-results|playwright-report|bench-results)/' },
+    exclude: { path: '(^|/)(node_modules|[.]next|out|dist|test-results|playwright-report|bench-results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.d.ts', '.json'] },

@@ -14,7 +14,7 @@ import { Registry } from '../sessions/registry';
 import { PageOAuthFlows } from '../oauth/page-flows';
 import { TapWatcher } from '../tap/tap-watcher';
 import type { SessionRegistry } from '../sessions/types';
-import { parseStartOptions } from './start-options';
+import { parseStartOptions, START_USAGE } from './start-options';
 import { catchShutdownSignals, type ShutdownSignals } from './shutdown-signals';
 import { onFatalError } from './fatal-errors';
 import { tierUpSooner } from '../server/tier-up';
@@ -41,6 +41,11 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 async function serve(argv: string[], signals: ShutdownSignals): Promise<number> {
+  // As every other command: --help prints the usage and exits 0.
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(START_USAGE);
+    return 0;
+  }
   const opts = parseStartOptions(argv);
   if (typeof opts === 'string') {
     console.error(`loupe start: ${opts}`);

@@ -32,12 +32,18 @@ function runToEnd(i: Installed, args: string[], timeoutMs = 120_000): { stdout: 
   return { stdout: r.stdout, stderr: r.stderr };
 }
 
+/** The commands of `loupe --help`, each then run with --help: every command's module loads from the install. */
 export function checkHelp(i: Installed): string {
   const { stdout } = runToEnd(i, ['--help']);
-  for (const command of ['loupe start', 'loupe check', 'loupe tap', 'loupe record']) {
-    if (!stdout.includes(command)) throw new Error(`loupe --help does not list ${command}:\n${stdout}`);
+  const commands = [...stdout.matchAll(/^ {2}loupe ([a-z]+) /gm)].map((m) => m[1]);
+  for (const command of ['start', 'check', 'tap', 'record']) {
+    if (!commands.includes(command)) throw new Error(`loupe --help does not list loupe ${command}:\n${stdout}`);
   }
-  return 'loupe --help lists the commands';
+  for (const command of commands) {
+    const help = runToEnd(i, [command, '--help']).stdout;
+    if (!help.includes(`usage: loupe ${command}`)) throw new Error(`loupe ${command} --help printed no usage:\n${help}`);
+  }
+  return `loupe --help lists ${commands.length} commands, and each one's --help loads it from the install: ${commands.join(', ')}`;
 }
 
 /** The reference server the package depends on, as installed beside it. */
