@@ -40,7 +40,9 @@ export function checkHelp(i: Installed): string {
     if (!commands.includes(command)) throw new Error(`loupe --help does not list loupe ${command}:\n${stdout}`);
   }
   for (const command of commands) {
-    const help = runToEnd(i, [command, '--help']).stdout;
+    // Some commands print their usage on stderr (their stdout is kept for the protocol).
+    const { stdout: out, stderr: err } = runToEnd(i, [command, '--help']);
+    const help = out + err;
     if (!help.includes(`usage: loupe ${command}`)) throw new Error(`loupe ${command} --help printed no usage:\n${help}`);
   }
   return `loupe --help lists ${commands.length} commands, and each one's --help loads it from the install: ${commands.join(', ')}`;
