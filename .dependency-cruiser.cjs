@@ -37,7 +37,7 @@ const MAY_IMPORT = {
   'test': ['proxy'],
   'scripts': ['proxy', ...PURE_LIB],
   'e2e': ['proxy', 'scripts', 'components', 'test', ...ALL_LIB],
-  // The example is a separate package: it reaches Loupe only through `loupe/test` (test/).
+  // The example is a separate package: it reaches Loupe only through `mcp-loupe/test` (test/).
   'examples': ['test'],
   // Configuration files at the top of the repository.
   '.': ['scripts'],
@@ -96,7 +96,7 @@ module.exports = {
   allowedSeverity: 'error',
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|[.]next|out|test-results|playwright-report|bench-results)/' },
+    exclude: { path: '(^|/)(node_modules|[.]next|out|dist|test-results|playwright-report|bench-results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.d.ts', '.json'] },

@@ -3,7 +3,7 @@ import { findChromiumOrExit } from './scripts/find-chromium';
 
 // Each spec file starts its own Loupe (e2e/support/loupe.ts) on a free port with a temporary config
 // directory, so no webServer block is needed and parallel runs never share state. `npm test`
-// builds the page first; the launcher passes --no-build.
+// builds the page (and the CLI in dist/) first.
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',

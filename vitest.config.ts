@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'proxy/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 20_000,
     pool: 'forks',
+    // bin/loupe.mjs runs dist/: built here when it is older than the sources.
+    globalSetup: ['scripts/build/ensure-dist.ts'],
   },
 });

@@ -1,29 +1,16 @@
 #!/usr/bin/env node
-// Entry point for `loupe <command>`. The commands are the table in proxy/cli/commands.ts, which
-// both dispatches and makes the usage text; anything else prints the usage and exits 2.
-// TypeScript is loaded through tsx, so there is no separate compile step for the proxy and the CLI.
-// `loupe start` (which relays every message of the dashboard) and `loupe tap` (which a host starts
-// with every server) run from a prebuilt bundle instead when they can (proxy/cli/prebuilt.mjs):
-// code loaded through tsx is slower to start and slower to run.
-const [name = 'help', ...argv] = process.argv.slice(2);
+// Entry point for `loupe <command>`: runs the CLI as built in dist/ (proxy/cli/main.ts), plain
+// JavaScript that needs no compiler. An installed Loupe ships dist/; a clone makes it with
+// `npm run build` (`npm start` does that when it is missing or older than the sources).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const prebuilt = await (await import('../proxy/cli/prebuilt.mjs')).loadPrebuilt(name);
-if (prebuilt) {
-  process.exitCode = await prebuilt(argv);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { findCommand, usage, HELP_NAMES } = await import('../proxy/cli/commands.ts');
-  if (HELP_NAMES.includes(name)) {
-    console.log(usage());
-  } else {
-    const command = findCommand(name);
-    if (!command) {
-      console.error(`loupe: unknown command '${name}'\n\n${usage()}`);
-      process.exitCode = 2;
-    } else {
-      const code = await (await command.load()).run(argv);
-      process.exitCode = typeof code === 'number' ? code : 0;
-    }
-  }
+const entry = new URL('../dist/cli.mjs', import.meta.url);
+if (!existsSync(fileURLToPath(entry))) {
+  console.error(`loupe: ${fileURLToPath(entry)} is missing: in a clone of Loupe, run \`npm run build\` first (or \`npm start\`, which builds what is missing).`);
+  process.exit(1);
 }
+// Stack traces name the TypeScript sources (dist/ carries source maps).
+process.setSourceMapsEnabled(true);
+const { main } = await import(entry.href);
+process.exitCode = await main(process.argv.slice(2));

@@ -4,23 +4,23 @@
  * values it redacted).
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { LoupePage } from './pages/LoupePage';
 import { ClientPanel } from './pages/ClientPanel';
 import { loupePerFile, repoRoot } from './support/loupe';
+import { writeNpxStandIn } from '../proxy/cli/shared/run-cli';
 
 const loupe = loupePerFile();
 const EVERYTHING = path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
-/** Runs the script as a person would paste it, `loupe` being this checkout's CLI; returns the recorded raw frames. */
+/** Runs the script as a person would paste it, `npx --yes mcp-loupe` being this checkout's CLI; returns the recorded raw frames. */
 async function runScript(text: string): Promise<string[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-e2e-script-'));
   try {
-    await writeFile(path.join(dir, 'loupe'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(repoRoot, 'bin/loupe.mjs'))} "$@"\n`);
-    await chmod(path.join(dir, 'loupe'), 0o755);
+    writeNpxStandIn(dir);
     await writeFile(path.join(dir, 'repro.sh'), text);
     await new Promise<void>((resolve, reject) => {
       execFile('/bin/sh', ['repro.sh'], { cwd: dir, env: { ...process.env, PATH: `${dir}:${process.env.PATH}` }, timeout: 90_000 }, (e, _o, err) => (e ? reject(new Error(`${e.message}\n${err}`)) : resolve()));

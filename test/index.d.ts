@@ -1,4 +1,4 @@
-// Types of `loupe/test` (test/index.mjs). The implementation is proxy/testkit.
+// Types of `mcp-loupe/test` (test/index.mjs). The implementation is proxy/testkit.
 import type { Expect, ExpectMatcherState, MatcherReturnType, Page, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestType } from '@playwright/test';
 
 export type Severity = 'error' | 'warning' | 'info';

@@ -1,12 +1,13 @@
-// `loupe/test`: Playwright's `test` with a `loupe` fixture, and `expect` with Loupe's matchers.
+// `mcp-loupe/test`: Playwright's `test` with a `loupe` fixture, and `expect` with Loupe's matchers.
 // Plain JavaScript because Playwright compiles a project's own TypeScript but not a dependency's;
-// the kit itself is TypeScript (proxy/testkit) loaded through tsx, like the CLI.
+// the kit itself is TypeScript (proxy/testkit), built into dist/testkit.mjs like the CLI.
 //
 // Playwright must be the copy that runs the tests: a second copy refuses to load. So the base
 // `test` and `expect` come from the @playwright/test next to the running test runner (found from
 // the runner's own script), and only failing that from wherever this file resolves it.
 import { createRequire } from 'node:module';
-import { tsImport } from 'tsx/esm/api';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 async function loadPlaywright() {
   const runner = process.argv[1];
@@ -22,7 +23,11 @@ async function loadPlaywright() {
 }
 
 const playwright = await loadPlaywright();
-const kit = await tsImport('../proxy/testkit/fixture.ts', import.meta.url);
+const built = new URL('../dist/testkit.mjs', import.meta.url);
+if (!existsSync(fileURLToPath(built))) {
+  throw new Error(`mcp-loupe/test: ${fileURLToPath(built)} is missing: in a clone of Loupe, run \`npm run build\` first.`);
+}
+const kit = await import(built.href);
 
 export const test = kit.extendTest(playwright.test);
 export const expect = kit.extendExpect(playwright.expect);

@@ -21,7 +21,7 @@ describe('cliScript', () => {
     const { text } = cliScript({ ...base, connection: stdio, timeoutMs: 5000, requests: [{ method: 'tools/call', params: { name: 'echo', arguments: { message: "it's $HOME" } } }] });
     expect(text).toMatch(/^#!\/bin\/sh\n/);
     expect(text).toContain(`cat > "$script" <<'LOUPE_SCRIPT'\n[{"method":"tools/call","params":{"name":"echo","arguments":{"message":"it's $HOME"}}}]\nLOUPE_SCRIPT\n`);
-    expect(text).toContain(`loupe record --out loupe-replay.ndjson --protocol-version 2025-11-25 --client-capabilities '{"roots":{}}' --timeout 5000 --script "$script"`);
+    expect(text).toContain(`\nnpx --yes mcp-loupe record --out loupe-replay.ndjson --protocol-version 2025-11-25 --client-capabilities '{"roots":{}}' --timeout 5000 --script "$script"`);
     expect(text).toContain(`-- node server.js 'it’s here'`);
     expect(text).toContain(`--env 'REGION=eu west'`);
   });

@@ -81,7 +81,8 @@ export function cliScript(input: CliScriptInput): CliScript {
     `cat > "$script" <<'${END}'`,
     value.requests,
     END,
-    `loupe record ${words.join(' ')}`,
+    // npx, not a bare `loupe`: the script runs where Loupe was never installed globally.
+    `npx --yes mcp-loupe record ${words.join(' ')}`,
     '',
   ];
   return { text: lines.join('\n'), redacted };

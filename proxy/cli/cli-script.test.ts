@@ -3,13 +3,13 @@
  * with arguments full of quotes and shell syntax, it records exactly the requests it was made from.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile, chmod } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { cliScript } from '../../lib/trace/cli-script';
 import { everythingServer } from '../sessions/test-support';
-import { LOUPE_BIN } from './shared/run-cli';
+import { writeNpxStandIn } from './shared/run-cli';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -18,9 +18,8 @@ afterEach(async () => {
 
 it('runs in sh and records the same request, shell syntax in the arguments and all', async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-cli-script-'));
-  // `loupe` on the PATH is this checkout's CLI.
-  await writeFile(path.join(dir, 'loupe'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(LOUPE_BIN)} "$@"\n`);
-  await chmod(path.join(dir, 'loupe'), 0o755);
+  // `npx --yes mcp-loupe` on the PATH runs this checkout's CLI.
+  writeNpxStandIn(dir);
   const message = `it's "quoted" $HOME \`id\` $(echo no) \\ * ; done`;
   const { text } = cliScript({
     connection: { ...everythingServer(), env: { MOOD: "o'clock $PATH" } }, protocolVersion: '2025-11-25', clientCapabilities: { roots: {} }, timeoutMs: 20_000,

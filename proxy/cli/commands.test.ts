@@ -18,7 +18,7 @@ describe('the loupe command table', () => {
   });
 
   it('refuses helper modules and unknown names with the usage and exit 2, never a crash', async () => {
-    const names = ['start-options', 'build-page', 'shutdown-signals', 'commands', 'nope', '../start', 'toString', 'constructor'];
+    const names = ['start-options', 'main', 'shutdown-signals', 'commands', 'nope', '../start', 'toString', 'constructor'];
     const results = await Promise.all(names.map((name) => runCli([name])));
     for (const [i, name] of names.entries()) {
       const r = results[i];

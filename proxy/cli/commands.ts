@@ -14,7 +14,7 @@ export interface CliCommand {
 
 export const COMMANDS: Record<string, CliCommand> = {
   start: {
-    synopsis: 'loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE] [--no-build]',
+    synopsis: 'loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE]',
     summary: 'start the dashboard; prints one URL that carries this launch\'s access token',
     load: () => import('./start'),
   },

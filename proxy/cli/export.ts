@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-root';
 import { parseArgs } from 'node:util';
 import { checkCustomRule, type CustomRule, type RedactionHit } from '../../lib/trace';
 import { harEmptyReason, prepareExport, renderExport, EXPORT_FORMATS, type ExportFormat, type FrameSelection } from '../../lib/render';
@@ -13,7 +13,7 @@ import { LOUPE_VERSION } from '../../lib/version';
 import { printError, printReport } from './shared/terminal';
 import { printable } from '../../lib/text/printable';
 
-const VIEWER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/loupe-viewer.html');
+const VIEWER = path.join(PACKAGE_ROOT, 'out', 'loupe-viewer.html');
 
 const USAGE = `usage: loupe export FILE [--to trace|html|har|otlp|mermaid] [--out FILE] [options]
   --format F             the same as --to F
@@ -95,7 +95,7 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     if (to === 'html' && !existsSync(VIEWER)) {
-      throw new TraceFileError('the offline viewer is not built (out/loupe-viewer.html): run `npm run build && node scripts/build-viewer.mjs`');
+      throw new TraceFileError('the offline viewer is not built (out/loupe-viewer.html): it ships with an installed Loupe; in a clone of Loupe, run `npm run build`');
     }
     const viewer = to === 'html' ? readFileSync(VIEWER, 'utf8') : undefined;
     const text = renderExport({ header: prepared.header, frames: prepared.frames }, to, LOUPE_VERSION, viewer);

@@ -7,12 +7,11 @@ export interface StartOptions {
   port: number;
   host: string;
   configDir?: string;
-  build: boolean;
   /** Bytes of frame text each session keeps before it records metadata only. */
   sessionBudget: number;
 }
 
-export const START_USAGE = 'usage: loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE] [--no-build]';
+export const START_USAGE = 'usage: loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE]';
 
 /** Reads `loupe start` flags; a string return is the message for a bad command line. */
 export function parseStartOptions(argv: string[], env: Record<string, string | undefined> = process.env): StartOptions | string {
@@ -24,7 +23,6 @@ export function parseStartOptions(argv: string[], env: Record<string, string | u
         port: { type: 'string' },
         host: { type: 'string' },
         'config-dir': { type: 'string' },
-        'no-build': { type: 'boolean' },
         'session-budget': { type: 'string' },
       },
       strict: true,
@@ -41,5 +39,5 @@ export function parseStartOptions(argv: string[], env: Record<string, string | u
   const rawBudget = values['session-budget'] ?? env.LOUPE_SESSION_BUDGET;
   const sessionBudget = rawBudget === undefined ? DEFAULT_SESSION_BUDGET_BYTES : parseByteSize(rawBudget);
   if (typeof sessionBudget === 'string') return `--session-budget: ${sessionBudget}${values['session-budget'] === undefined ? ' (from LOUPE_SESSION_BUDGET)' : ''}`;
-  return { port, host: values.host ?? '127.0.0.1', configDir: values['config-dir'], build: !values['no-build'], sessionBudget };
+  return { port, host: values.host ?? '127.0.0.1', configDir: values['config-dir'], sessionBudget };
 }

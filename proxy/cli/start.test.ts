@@ -74,4 +74,11 @@ describe('loupe start', () => {
     expect(await loupe.exited).toBe(2);
     expect(loupe.stderr()).toMatch(/the port must be a number from 0 to 65535/);
   });
+
+  it('prints its usage for --help and exits 0, as every other command does, listening nowhere', async () => {
+    const loupe = startLoupe(configDir, ['--help']);
+    expect(await loupe.exited).toBe(0);
+    expect(loupe.stdout()).toMatch(/^usage: loupe start \[--port N\]/);
+    expect(loupe.stdout()).not.toMatch(/Loupe is running at/);
+  });
 });

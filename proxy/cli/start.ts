@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-root';
 import { resolveConfigDir } from '../config/paths';
 import { ConnectionStore } from '../config/store';
 import { endStaleGroups, recordGroupsIn } from '../transports/pid-files';
@@ -14,12 +14,10 @@ import { Registry } from '../sessions/registry';
 import { PageOAuthFlows } from '../oauth/page-flows';
 import { TapWatcher } from '../tap/tap-watcher';
 import type { SessionRegistry } from '../sessions/types';
-import { ensurePageBuilt } from './build-page';
-import { parseStartOptions } from './start-options';
+import { parseStartOptions, START_USAGE } from './start-options';
 import { catchShutdownSignals, type ShutdownSignals } from './shutdown-signals';
 import { onFatalError } from './fatal-errors';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** How long shutdown may take before Loupe gives up waiting on a child. */
 const DRAIN_LIMIT_MS = 15_000;
 
@@ -40,20 +38,20 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 async function serve(argv: string[], signals: ShutdownSignals): Promise<number> {
+  // As every other command: --help prints the usage and exits 0.
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(START_USAGE);
+    return 0;
+  }
   const opts = parseStartOptions(argv);
   if (typeof opts === 'string') {
     console.error(`loupe start: ${opts}`);
     return 2;
   }
-  if (opts.build) {
-    const failed = await ensurePageBuilt(ROOT, signals.signal);
-    if (signals.signal.aborted) return 0;
-    if (failed) {
-      console.error(`loupe start: ${failed}`);
-      return 1;
-    }
-  } else if (!existsSync(path.join(ROOT, 'out', 'index.html'))) {
-    console.error('loupe start: warning: --no-build and no built page in out/: the page will not load until `npm run build` has run');
+  // An installed Loupe ships its page in out/; only a clone can lack it, and then it is built
+  // there with `npm run build` (`npm start` does that when needed). Loupe never builds at run time.
+  if (!existsSync(path.join(PACKAGE_ROOT, 'out', 'index.html'))) {
+    console.error(`loupe start: warning: no built page in ${path.join(PACKAGE_ROOT, 'out')}: the page will not load. In a clone of Loupe, run \`npm run build\` (or \`npm start\`, which builds what is missing).`);
   }
   const configDir = resolveConfigDir(opts.configDir);
   const runDir = path.join(configDir, 'run');
@@ -78,7 +76,7 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   for (const line of await taps.startInstalled().catch((e: Error) => [`not serving installed HTTP taps: ${e.message}`])) console.error(`loupe start: ${line}`);
   let server: LoupeServer;
   try {
-    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(ROOT, 'out'), token: createToken(), registry, store, taps, oauth });
+    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(PACKAGE_ROOT, 'out'), token: createToken(), registry, store, taps, oauth });
   } catch (e) {
     console.error(`loupe start: ${listenError(e as NodeJS.ErrnoException, opts.port, opts.host)}`);
     // Nothing is served: stop following taps too, or the folder watch would keep the process alive.

@@ -6,14 +6,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-root';
 import { parseOwnArgs, UsageError } from './shared/args';
 import { resolveConfigDir } from '../config/paths';
 import { HOST_IDS, HOSTS, type HostId } from '../tap/install/hosts';
 import { commitInstall, prepareInstall, uninstall } from '../tap/install/install';
 import { ConfigError, localTapUrl } from '../tap/install/wrap';
 
-const LOUPE_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'loupe.mjs');
+const LOUPE_BIN = path.join(PACKAGE_ROOT, 'bin', 'loupe.mjs');
 
 export const INSTALL_USAGE = `usage: loupe tap install --host HOST [--server NAME]... [--config FILE] [--config-dir DIR] [--yes]
        loupe tap uninstall --host HOST [--config FILE] [--config-dir DIR] [--yes]

@@ -6,11 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-root';
 import type { ServerResponse } from 'node:http';
 
 export const RULES_PATH = '/rules';
-const CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'lib', 'analyze', 'README.md');
+const CATALOG = path.join(PACKAGE_ROOT, 'lib', 'analyze', 'README.md');
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -206,7 +206,7 @@ export class ClientDriver implements ClientApi {
 
   /**
    * A request whose answer goes back to the one who asked (the page's Ping and completions,
-   * loupe/test): recorded like every frame, and what its success says about the client state (a
+   * mcp-loupe/test): recorded like every frame, and what its success says about the client state (a
    * log level, a subscription, a task) lands there, but it is not one of the calls the client
    * panel lists. Nobody can cancel it or watch its progress from another page, so it costs no
    * client/update to every page, twice per request, which was most of the proxy's work per ping.

@@ -13,7 +13,7 @@ export function noPolicyError(method: string): ServerRequestAnswer {
   return {
     error: {
       code: -1,
-      message: `loupe/test: the test gives no answer to ${method}; set one with test.use({ serverRequests: { '${method}': result or (params) => result } })`,
+      message: `mcp-loupe/test: the test gives no answer to ${method}; set one with test.use({ serverRequests: { '${method}': result or (params) => result } })`,
     },
   };
 }

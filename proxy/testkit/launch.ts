@@ -1,7 +1,7 @@
 /**
  * Starts a Loupe of its own, for one test or one spec file: `loupe start --port 0` with a temporary
  * config directory, resolved with the URL it prints (which carries the launch's token), stopped
- * with SIGTERM (then SIGKILL) so the servers it started go with it. The test kit (`loupe/test`)
+ * with SIGTERM (then SIGKILL) so the servers it started go with it. The test kit (`mcp-loupe/test`)
  * and Loupe's own end-to-end specs both start Loupe through here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,16 +9,16 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-root';
 
-export const LOUPE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const LOUPE_ROOT = PACKAGE_ROOT;
 const URL_LINE = /Loupe is running at (http:\/\/\S+)/;
 
 export interface LaunchOptions {
   /** More `loupe start` options (`--session-budget 2MiB`). */
   args?: string[];
-  /** How long Loupe may take to print its URL. The default leaves room for a first run that
-   *  builds the page; a built page starts in about a second. */
+  /** How long Loupe may take to print its URL: it starts in about a second, and the default
+   *  leaves room for a busy machine. */
   startLimitMs?: number;
   /** Prefix of the errors, naming who started Loupe. */
   label?: string;
@@ -38,10 +38,9 @@ export function pageIsBuilt(): boolean {
 }
 
 export async function launchLoupe(options: LaunchOptions = {}): Promise<LaunchedLoupe> {
-  const { args = [], startLimitMs = 300_000, label = 'loupe/test' } = options;
+  const { args = [], startLimitMs = 60_000, label = 'mcp-loupe/test' } = options;
   const configDir = await mkdtemp(path.join(tmpdir(), 'loupe-test-'));
-  // A consumer's first run builds the page into Loupe's out/ (loupe start does that when it is missing).
-  const argv = [path.join(LOUPE_ROOT, 'bin/loupe.mjs'), 'start', '--port', '0', '--config-dir', configDir, ...(pageIsBuilt() ? ['--no-build'] : []), ...args];
+  const argv = [path.join(LOUPE_ROOT, 'bin/loupe.mjs'), 'start', '--port', '0', '--config-dir', configDir, ...args];
   const child = spawn(process.execPath, argv, {
     cwd: LOUPE_ROOT,
     // The variable as well as the flag: a `loupe` that Loupe's servers run finds the same folder.

@@ -38,7 +38,7 @@ function toConnection(server: McpServerOption): Connection {
 function fixedRoots(policy: ServerRequestPolicy | undefined): Array<{ uri: string; name?: string }> | undefined {
   if (policy === undefined) return undefined;
   const roots = typeof policy === 'function' ? undefined : (policy as { roots?: unknown }).roots;
-  if (!Array.isArray(roots)) throw new Error("loupe/test: Loupe answers roots/list itself, from a fixed list: give { roots: [{ uri, name }] }, not a function or an error");
+  if (!Array.isArray(roots)) throw new Error("mcp-loupe/test: Loupe answers roots/list itself, from a fixed list: give { roots: [{ uri, name }] }, not a function or an error");
   return roots as Array<{ uri: string; name?: string }>;
 }
 
@@ -71,7 +71,7 @@ export class LoupeFixture {
 
   /** The session's id once connected. */
   get sessionId(): string {
-    if (!this.session) throw new Error('loupe/test: call `await loupe.connect()` first');
+    if (!this.session) throw new Error('mcp-loupe/test: call `await loupe.connect()` first');
     return this.session.id;
   }
 
@@ -82,8 +82,8 @@ export class LoupeFixture {
 
   /** Starts a Loupe, opens a session on `mcpServer` and shows it in `page`. */
   async connect(options: ConnectOptions = {}): Promise<void> {
-    if (!this.server) throw new Error("loupe/test: no server to connect to: set test.use({ mcpServer: { command, args } }) or { url }");
-    if (this.session) throw new Error('loupe/test: already connected; each test gets one session');
+    if (!this.server) throw new Error("mcp-loupe/test: no server to connect to: set test.use({ mcpServer: { command, args } }) or { url }");
+    if (this.session) throw new Error('mcp-loupe/test: already connected; each test gets one session');
     this.launched = await launchLoupe();
     const socket = (this.socket = await ProxySocket.open(this.launched.url));
     const latest = new Map<string, SessionSummary>();
@@ -95,7 +95,7 @@ export class LoupeFixture {
       else this.pendingBySession.set(m.sessionId, m.pending);
     });
     const saved = await socket.call({ type: 'connections/save', connection: toConnection(this.server) });
-    if (saved.type !== 'ack' || !saved.ok) throw new Error(`loupe/test: Loupe refused the server settings: ${'error' in saved ? saved.error ?? saved.type : saved.type}`);
+    if (saved.type !== 'ack' || !saved.ok) throw new Error(`mcp-loupe/test: Loupe refused the server settings: ${'error' in saved ? saved.error ?? saved.type : saved.type}`);
     const roots = fixedRoots(this.policies['roots/list']);
     const opened = await socket.call({
       type: 'session/open', connectionId: CONNECTION_ID,
@@ -104,12 +104,12 @@ export class LoupeFixture {
         clientInfo: { name: 'loupe-test', version: LOUPE_VERSION }, ...(roots ? { roots } : {}), ...(options.era ? { era: options.era } : {}),
       },
     });
-    if (opened.type !== 'ack' || !opened.ok || !opened.sessionId) throw new Error(`loupe/test: the session did not open: ${'error' in opened ? opened.error : opened.type}`);
+    if (opened.type !== 'ack' || !opened.ok || !opened.sessionId) throw new Error(`mcp-loupe/test: the session did not open: ${'error' in opened ? opened.error : opened.type}`);
     const id = (this.openedId = opened.sessionId);
     void this.answerPending(this.pendingBySession.get(id) ?? []);
     // Server requests are sent to the sockets attached to the session (with its frames).
     const attached = await socket.call({ type: 'session/attach', sessionId: id });
-    if (attached.type !== 'ack' || !attached.ok) throw new Error(`loupe/test: cannot attach to the session: ${'error' in attached ? attached.error : attached.type}`);
+    if (attached.type !== 'ack' || !attached.ok) throw new Error(`mcp-loupe/test: cannot attach to the session: ${'error' in attached ? attached.error : attached.type}`);
     this.session = await this.waitReady(id, latest, options.timeoutMs ?? 30_000);
     await this.page.goto(`${this.launched.url}#s=${encodeURIComponent(id)}&pane=sequence`);
     await this.page.getByRole('region', { name: 'Sequence' }).waitFor({ state: 'visible' });
@@ -121,8 +121,8 @@ export class LoupeFixture {
       const poll = () => {
         const s = latest.get(id);
         if (s?.status === 'ready') return resolve(s);
-        if (s && (s.status === 'failed' || s.status === 'closed')) return reject(new Error(`loupe/test: the session ${s.status}: ${s.error ?? 'no reason given'}\n${this.launched?.output() ?? ''}`));
-        if (Date.now() > deadline) return reject(new Error(`loupe/test: the session was not ready within ${timeoutMs} ms (status ${s?.status ?? 'unknown'})`));
+        if (s && (s.status === 'failed' || s.status === 'closed')) return reject(new Error(`mcp-loupe/test: the session ${s.status}: ${s.error ?? 'no reason given'}\n${this.launched?.output() ?? ''}`));
+        if (Date.now() > deadline) return reject(new Error(`mcp-loupe/test: the session was not ready within ${timeoutMs} ms (status ${s?.status ?? 'unknown'})`));
         setTimeout(poll, 20);
       };
       poll();
@@ -151,7 +151,7 @@ export class LoupeFixture {
     for (;;) {
       const hit = answeredServerRequest(await this.trace(), method);
       if (hit) return hit.params;
-      if (Date.now() > deadline) throw new Error(`loupe/test: the server sent no ${method} request that was answered within ${timeoutMs} ms`);
+      if (Date.now() > deadline) throw new Error(`mcp-loupe/test: the server sent no ${method} request that was answered within ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -225,7 +225,7 @@ export class LoupeFixture {
     this.policies[method] = policy;
     if (roots && this.session) {
       const reply = await this.connected().call({ type: 'client/set-roots', sessionId: this.sessionId, roots });
-      if (reply.type !== 'ack' || !reply.ok) throw new Error(`loupe/test: Loupe refused the roots: ${'error' in reply ? reply.error : reply.type}`);
+      if (reply.type !== 'ack' || !reply.ok) throw new Error(`mcp-loupe/test: Loupe refused the roots: ${'error' in reply ? reply.error : reply.type}`);
     }
   }
 
@@ -243,7 +243,7 @@ export class LoupeFixture {
   exportText(redact = true): Promise<string> {
     return this.connected().call({ type: 'session/export', sessionId: this.sessionId, selection: { kind: 'all' }, redact: redact ? {} : false, preview: false })
       .then((reply) => {
-        if (reply.type !== 'session/exported' || reply.text === undefined) throw new Error(`loupe/test: the export failed: ${reply.type === 'error' ? reply.message : reply.type}`);
+        if (reply.type !== 'session/exported' || reply.text === undefined) throw new Error(`mcp-loupe/test: the export failed: ${reply.type === 'error' ? reply.message : reply.type}`);
         return reply.text;
       });
   }
@@ -264,7 +264,7 @@ export class LoupeFixture {
   }
 
   private connected(): ProxySocket {
-    if (!this.socket || !this.session) throw new Error('loupe/test: call `await loupe.connect()` first');
+    if (!this.socket || !this.session) throw new Error('mcp-loupe/test: call `await loupe.connect()` first');
     return this.socket;
   }
 

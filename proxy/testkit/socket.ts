@@ -28,7 +28,7 @@ export class ProxySocket {
       for (const l of this.listeners) l(m);
     });
     ws.on('close', () => {
-      this.closedError = new Error('loupe/test: the connection to Loupe closed');
+      this.closedError = new Error('mcp-loupe/test: the connection to Loupe closed');
       for (const done of this.waiting.values()) done({ type: 'error', message: this.closedError.message });
       this.waiting.clear();
     });
@@ -40,7 +40,7 @@ export class ProxySocket {
     const ws = new WebSocket(`ws://${url.host}/ws?token=${encodeURIComponent(token)}`, { origin: url.origin });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new ProxySocket(ws)));
-      ws.once('error', (e) => reject(new Error(`loupe/test: cannot open Loupe's socket: ${e.message}`)));
+      ws.once('error', (e) => reject(new Error(`mcp-loupe/test: cannot open Loupe's socket: ${e.message}`)));
     });
   }
 

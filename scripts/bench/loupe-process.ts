@@ -21,7 +21,7 @@ export async function startLoupe(sharedConfigDir?: string, root = ROOT): Promise
   // LOUPE_BENCH_PROXY_ARGS: Node options for the proxy alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
   // to profile it during a bench; NODE_OPTIONS refuses --cpu-prof, and would profile the bench too).
   const nodeArgs = process.env.LOUPE_BENCH_PROXY_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/loupe.mjs'), 'start', '--port', '0', '--no-build', '--config-dir', configDir], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/loupe.mjs'), 'start', '--port', '0', '--config-dir', configDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // If the bench itself is stopped (Ctrl-C, a test runner's time limit), Loupe goes with it.

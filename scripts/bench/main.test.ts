@@ -28,7 +28,7 @@ describe('npm run bench', () => {
   // recorded mix. On a loaded machine that takes minutes, hence the generous time limit.
   it('prints the figures beside their targets and writes them to a file', async () => {
     const out = path.join(tempDir(), 'latest.json');
-    const r = await runBench(['--pings', '30', '--warmup', '5', '--ping-runs', '2', '--flood', '2000', '--tap-runs', '1', '--analyser-seconds', '1', '--redaction-mb', '1', '--trace-mb', '1', '--out', out, '--no-page'], 400_000);
+    const r = await runBench(['--pings', '30', '--warmup', '5', '--ping-runs', '2', '--flood', '2000', '--tap-runs', '1', '--analyser-seconds', '1', '--redaction-mb', '1', '--trace-mb', '1', '--out', out, '--no-page', '--no-package'], 400_000);
     // On failure the progress lines on stderr say which step it was on.
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/Error/);

@@ -19,8 +19,9 @@ import { pageBench } from './page';
 import { renderTapBench, tapBench } from './tap';
 import { redactionThroughput } from './redaction';
 import { traceReadingThroughput } from './trace-reading';
+import { benchInstalledPackage, PACKAGE_TARGETS, renderPackageBench } from './package';
 
-const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--analyser-seconds S] [--redaction-mb N] [--trace-mb N] [--out FILE] [--no-page]
+const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--analyser-seconds S] [--redaction-mb N] [--trace-mb N] [--out FILE] [--no-page] [--no-package]
 
   --pings N              timed sequential pings per client (default 3000)
   --warmup N             untimed pings first (default 200)
@@ -33,13 +34,15 @@ const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] 
   --trace-mb N           size of each trace file read, one long line and 1 KB frames (default 30)
   --out FILE             where to write the figures (default bench-results/latest.json)
   --no-page              skip the page section (a real chromium on the built page; its figures
-                         go to bench-results/page.json)`;
+                         go to bench-results/page.json)
+  --no-package           skip the installed package's figures (npm pack, npm install --omit=dev
+                         of it, loupe start and loupe tap from that install; needs the registry)`;
 
 /** Redaction runs in linear time, so a floor in MB/s on inputs built against backtracking says so
  *  at any size: the quadratic pattern this replaced did 0.1 MB of backslashes in 21 s. Reading a
  *  trace is linear too, however its lines fall across chunks: a 30 MB trace of one line took
  *  `loupe check` 28.6 s when each chunk was searched from the line's start. */
-const TARGETS = { addedMedianMs: PING_TARGET_MS, floodFramesPerSecond: 20_000, analyserFramesPerSecond: 100_000, redactionMbPerSecond: 1, traceReadMbPerSecond: 50 };
+const TARGETS = { addedMedianMs: PING_TARGET_MS, floodFramesPerSecond: 20_000, analyserFramesPerSecond: 100_000, redactionMbPerSecond: 1, traceReadMbPerSecond: 50, package: PACKAGE_TARGETS };
 
 /** A bench that hangs should say where, rather than sit silent until CI gives up. */
 const WATCHDOG_MS = 15 * 60_000;
@@ -61,6 +64,7 @@ interface BenchOptions {
   traceMb: number;
   out: string;
   page: boolean;
+  package: boolean;
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -68,7 +72,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const { values, positionals } = parseOwnArgs(argv, {
       pings: { type: 'string' }, warmup: { type: 'string' }, 'ping-runs': { type: 'string' }, flood: { type: 'string' }, 'analyser-seconds': { type: 'string' },
-      'redaction-mb': { type: 'string' }, 'trace-mb': { type: 'string' }, 'tap-runs': { type: 'string' }, out: { type: 'string' }, 'no-page': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'redaction-mb': { type: 'string' }, 'trace-mb': { type: 'string' }, 'tap-runs': { type: 'string' }, out: { type: 'string' }, 'no-page': { type: 'boolean' }, 'no-package': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
       console.log(USAGE);
@@ -86,6 +90,7 @@ export async function run(argv: string[]): Promise<number> {
       traceMb: positiveInteger('--trace-mb', values['trace-mb'], 30),
       out: values.out ?? path.join(ROOT, 'bench-results', 'latest.json'),
       page: !values['no-page'],
+      package: !values['no-package'],
     };
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
@@ -121,6 +126,8 @@ export async function run(argv: string[]): Promise<number> {
   const redaction = redactionThroughput(opts.redactionMb * 1_000_000);
   progress(`reading trace files of ${opts.traceMb} MB, one long line and 1 KB frames`);
   const traceReading = await traceReadingThroughput(opts.traceMb * 1_000_000);
+  if (opts.package) progress('packing Loupe, installing the tarball with --omit=dev, timing loupe start and loupe tap from it');
+  const installed = opts.package ? await benchInstalledPackage(ROOT) : undefined;
 
   const load = os.loadavg()[0];
   console.log(`Loupe ${LOUPE_VERSION} bench — node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${load.toFixed(2)}\n`);
@@ -152,6 +159,11 @@ export async function run(argv: string[]): Promise<number> {
     target: `>= ${TARGETS.traceReadMbPerSecond} MB/s`, meets: r.mbPerSecond >= TARGETS.traceReadMbPerSecond,
   }))));
 
+  if (installed) {
+    console.log();
+    console.log(renderPackageBench(installed));
+  }
+
   const figures = {
     loupeVersion: LOUPE_VERSION, date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverage: load,
     options: opts, targets: TARGETS,
@@ -159,6 +171,7 @@ export async function run(argv: string[]): Promise<number> {
     tap,
     flood: { viaLoupe: flood, alone },
     analyser, analyserSynthetic: synthetic, redaction, traceReading,
+    package: installed,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');

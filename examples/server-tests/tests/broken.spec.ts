@@ -1,4 +1,4 @@
-import { test, expect } from 'loupe/test';
+import { test, expect } from 'mcp-loupe/test';
 
 // A secret in the server's environment: the trace attached to the report must not show it.
 test.use({ mcpServer: { command: 'node', args: ['broken-server.mjs'], env: { NOTES_API_KEY: 'sk-example-secret-0123456789' } } });

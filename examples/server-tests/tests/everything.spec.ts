@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { test, expect } from 'loupe/test';
+import { test, expect } from 'mcp-loupe/test';
 
 // The reference server, as an MCP host would start it.
 const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');

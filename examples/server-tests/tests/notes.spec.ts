@@ -1,4 +1,4 @@
-import { test, expect } from 'loupe/test';
+import { test, expect } from 'mcp-loupe/test';
 
 test.use({ mcpServer: { command: 'node', args: ['server.mjs'] } });
 

@@ -1,6 +1,6 @@
 /** For the CLI's tests: runs `loupe <args>` as a real subprocess, the way a user or CI does. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,23 @@ export function fixture(name: string): string[] {
 /** A golden trace (e2e/golden) as text. */
 export function golden(name: string): string {
   return readFileSync(path.join(ROOT, 'e2e/golden', name), 'utf8');
+}
+
+/**
+ * An `npx` in `dir` for scripts that run `npx --yes mcp-loupe ARGS` (the page's "Copy as CLI
+ * script"): runs this checkout's `loupe ARGS` instead of fetching the package, and refuses any
+ * other call, so a test with `dir` first on its PATH proves the script's command line too.
+ */
+export function writeNpxStandIn(dir: string): void {
+  const file = path.join(dir, 'npx');
+  writeFileSync(file, [
+    '#!/bin/sh',
+    '[ "$1" = --yes ] && [ "$2" = mcp-loupe ] || { echo "npx stand-in: expected npx --yes mcp-loupe ..., got: npx $*" >&2; exit 97; }',
+    'shift 2',
+    `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(LOUPE_BIN)} "$@"`,
+    '',
+  ].join('\n'));
+  chmodSync(file, 0o755);
 }
 
 export function tempDir(): string {
@@ -40,7 +57,7 @@ export interface CliResult {
 export interface RunOptions {
   /** Added to this process's environment. */
   env?: Record<string, string>;
-  /** The process is killed past this (tsx compiles on start: slow on a busy machine). */
+  /** The process is killed past this (generous: the machine may be busy). */
   timeoutMs?: number;
 }
 
@@ -71,10 +88,10 @@ export interface StartedLoupe {
 const started = new Set<ChildProcess>();
 const URL_LINE = /^Loupe is running at (http:\/\/[\d.]+:\d+\/\?token=[A-Za-z0-9_-]+)$/m;
 
-/** `loupe start --no-build --config-dir DIR ARGS…` as a subprocess (the tests talk to its socket,
- *  so the page need not be built). Call `killStartedLoupes` after each test. */
+/** `loupe start --config-dir DIR ARGS…` as a subprocess (the tests talk to its socket, so the page
+ *  need not be built). Call `killStartedLoupes` after each test. */
 export function startLoupe(configDir: string, args: string[] = [], env: Record<string, string> = {}): StartedLoupe {
-  const child = spawn(process.execPath, [LOUPE_BIN, 'start', '--no-build', '--config-dir', configDir, ...args], {
+  const child = spawn(process.execPath, [LOUPE_BIN, 'start', '--config-dir', configDir, ...args], {
     cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);

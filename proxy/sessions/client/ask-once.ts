@@ -1,6 +1,6 @@
 /**
  * One request whose outcome goes to one callback, once (ClientApi.ask): the page's Ping and
- * completions, loupe/test.
+ * completions, mcp-loupe/test.
  *
  * The callback hears the outcome from the correlator as the response is read, in that same turn
  * (RequestOptions.onSettled). Awaiting the request's promise put a turn of ticks and microtasks

@@ -6,7 +6,7 @@ import path from 'node:path';
 /**
  * The environment Loupe's own build of its page runs in. Next.js would otherwise send anonymous
  * telemetry and, on a machine's first build, print a notice about it in the middle of Loupe's
- * output: a tool that builds its own page on `npm start` should not phone home for its user.
+ * output: a clone that builds its page on `npm start` should not phone home for its user.
  */
 export const PAGE_BUILD_ENV = { NEXT_TELEMETRY_DISABLED: '1' } as const;
 
@@ -38,9 +38,9 @@ async function buildViewer(root: string, signal?: AbortSignal): Promise<string |
 }
 
 /**
- * Builds the page with `next build`, then the self-contained viewer: what `npm run build` does
- * (scripts/build-page.ts) and what `loupe start` does on a fresh clone. Next's own CLI is run by
- * this Node, with an argument vector (no shell), and prints its progress to the terminal.
+ * Builds the page with `next build`, then the self-contained viewer: the page step of
+ * `npm run build` (scripts/build.ts) and `npm run build:page`. Next's own CLI is run by this Node,
+ * with an argument vector (no shell), and prints its progress to the terminal.
  * Returns undefined on success, else what went wrong and what to do.
  */
 export async function buildPage(root: string, signal?: AbortSignal): Promise<string | undefined> {
@@ -49,18 +49,4 @@ export async function buildPage(root: string, signal?: AbortSignal): Promise<str
   const code = await runNode(root, [nextBin, 'build'], signal);
   if (code === 0 && existsSync(path.join(root, 'out', 'index.html'))) return buildViewer(root, signal);
   return `building the page failed (${typeof code === 'number' ? `next build exited with code ${code}` : code}): see the output above, fix it, or run \`npm run build\` yourself`;
-}
-
-/**
- * Builds the page when `out/index.html` is missing, so a fresh clone works with `npm start`
- * alone, and the offline viewer when only it is missing (so the page's "one HTML file" export
- * works after `loupe start` too).
- */
-export async function ensurePageBuilt(root: string, signal?: AbortSignal): Promise<string | undefined> {
-  if (existsSync(path.join(root, 'out', 'index.html'))) {
-    return existsSync(path.join(root, 'out', 'loupe-viewer.html')) ? undefined : buildViewer(root, signal);
-  }
-  if (!nextCli(root)) return 'cannot find Next.js to build the page: run `npm install` first';
-  console.error('loupe: no built page in out/ yet: building it once with `next build` (this takes a minute)');
-  return buildPage(root, signal);
 }

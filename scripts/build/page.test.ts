@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensurePageBuilt } from './build-page';
-import { ROOT } from './shared/run-cli';
+import { buildPage } from './page';
+import { ROOT } from '../../proxy/cli/shared/run-cli';
 
 let root: string;
 beforeEach(async () => {
@@ -33,42 +33,27 @@ async function fakeNext(script: string): Promise<void> {
   await writeFile(path.join(dir, 'dist', 'bin', 'next'), script);
 }
 
-describe('ensurePageBuilt', () => {
-  it('does nothing when out/index.html exists', async () => {
-    await mkdir(path.join(root, 'out'));
-    await writeFile(path.join(root, 'out', 'index.html'), '');
-    expect(await ensurePageBuilt(root)).toBeUndefined();
-  });
-
-  it('runs `next build` when the page is missing', async () => {
+describe('buildPage', () => {
+  it('runs `next build`', async () => {
     await fakeNext(`const fs = require('fs'); if (process.argv[2] !== 'build') process.exit(9); fs.mkdirSync('out'); fs.writeFileSync('out/index.html', 'built');`);
-    expect(await ensurePageBuilt(root)).toBeUndefined();
+    expect(await buildPage(root)).toBeUndefined();
   });
 
   it('then makes the one-file viewer, as npm run build does', async () => {
     await fakeNext(`const fs = require('fs'); fs.mkdirSync('out'); fs.writeFileSync('out/index.html', 'built'); fs.writeFileSync('out/viewer.html', 'viewer');`);
     await mkdir(path.join(root, 'scripts'));
     await writeFile(path.join(root, 'scripts', 'build-viewer.mjs'), `import fs from 'node:fs'; fs.writeFileSync('out/loupe-viewer.html', 'one file');`);
-    expect(await ensurePageBuilt(root)).toBeUndefined();
+    expect(await buildPage(root)).toBeUndefined();
     expect(await readFile(path.join(root, 'out', 'loupe-viewer.html'), 'utf8')).toBe('one file');
-  });
-
-  it('makes a missing viewer from a page built earlier, and explains a failure', async () => {
-    await mkdir(path.join(root, 'out'));
-    await writeFile(path.join(root, 'out', 'index.html'), '');
-    await writeFile(path.join(root, 'out', 'viewer.html'), '');
-    await mkdir(path.join(root, 'scripts'));
-    await writeFile(path.join(root, 'scripts', 'build-viewer.mjs'), 'process.exit(4)');
-    expect(await ensurePageBuilt(root)).toMatch(/making the offline viewer failed \(scripts\/build-viewer.mjs exited with code 4\)/);
   });
 
   it('explains a failed build', async () => {
     await fakeNext('process.exit(3)');
-    expect(await ensurePageBuilt(root)).toMatch(/^building the page failed \(next build exited with code 3\): see the output above/);
+    expect(await buildPage(root)).toMatch(/^building the page failed \(next build exited with code 3\): see the output above/);
   });
 
   it('explains a missing Next.js', async () => {
-    expect(await ensurePageBuilt(root)).toMatch(/cannot find Next.js.*npm install/);
+    expect(await buildPage(root)).toMatch(/cannot find Next.js.*npm install/);
   });
 
   it('runs next build with Next.js telemetry off, whatever the caller\'s environment says', async () => {
@@ -76,7 +61,7 @@ describe('ensurePageBuilt', () => {
     const saved = process.env.NEXT_TELEMETRY_DISABLED;
     process.env.NEXT_TELEMETRY_DISABLED = '0';
     try {
-      expect(await ensurePageBuilt(root)).toBeUndefined();
+      expect(await buildPage(root)).toBeUndefined();
     } finally {
       if (saved === undefined) delete process.env.NEXT_TELEMETRY_DISABLED;
       else process.env.NEXT_TELEMETRY_DISABLED = saved;
@@ -85,18 +70,18 @@ describe('ensurePageBuilt', () => {
   });
 });
 
-describe('npm run build', () => {
+describe('npm run build:page', () => {
   it('builds through the same code, with telemetry off', async () => {
     await fakeNext(REPORTS_TELEMETRY);
     // The package's real build script, run by npm in a package whose `next` is the stand-in.
     const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
-    await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'fixture', type: 'module', scripts: { build: pkg.scripts.build } }));
+    await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'fixture', type: 'module', scripts: { 'build:page': pkg.scripts['build:page'] } }));
     await symlink(path.join(ROOT, 'scripts'), path.join(root, 'scripts'));
     await mkdir(path.join(root, 'node_modules', '.bin'), { recursive: true });
     await symlink(path.join(ROOT, 'node_modules', '.bin', 'tsx'), path.join(root, 'node_modules', '.bin', 'tsx'));
     for (const value of [undefined, '0']) {
       await rm(path.join(root, 'out'), { recursive: true, force: true });
-      await promisify(execFile)('npm', ['run', '--silent', 'build'], { cwd: root, env: callerEnv(value), timeout: 60_000 });
+      await promisify(execFile)('npm', ['run', '--silent', 'build:page'], { cwd: root, env: callerEnv(value), timeout: 60_000 });
       expect(await readFile(path.join(root, 'out', 'index.html'), 'utf8'), `caller had ${value}`).toBe('1');
     }
   }, 90_000);
