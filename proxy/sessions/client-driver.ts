@@ -16,7 +16,7 @@ import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/w
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import { Calls, type CallPolicy } from './client/calls';
 import { askOnce } from './client/ask-once';
-import { LIST_CHANGED, offeredLists } from './client/offer';
+import { LIST_CHANGED, ListRefresher, offeredLists } from './client/offer';
 import { ClientTasks } from './client/client-tasks';
 import { startInEra } from './client/era';
 import { InputRounds } from './client/input-rounds';
@@ -70,6 +70,7 @@ export class ClientDriver implements ClientApi {
   private readonly inputRounds: InputRounds;
   private readonly listens: Listens;
   private readonly modernTasks: ModernTasks;
+  private readonly refresher = new ListRefresher((name) => this.list(name));
   /** The server message being handled, so a server request can point at its frame. */
   private current?: Frame;
   /** The era requests go out in, and (modern) the version their `_meta` carries. */
@@ -121,16 +122,13 @@ export class ClientDriver implements ClientApi {
         if (!this.host.over()) this.host.update({ requestedVersion: version });
       },
       legacyHandshake: (version) => this.initialize(version),
-      update: (patch) => {
-        if (patch.serverCapabilities) this.serverCapabilities = patch.serverCapabilities;
-        if (!this.host.over()) this.host.update(patch);
-      },
+      update: (patch) => { this.serverCapabilities = patch.serverCapabilities ?? this.serverCapabilities; if (!this.host.over()) this.host.update(patch); },
       fail: (error) => { if (!this.host.over()) this.host.update({ status: 'failed', error }); },
     }, this.config.discoverTimeoutMs ?? 10_000);
     // The lists of what the server declared are read without a click, all at once, unless the
     // connection turned list refresh off; the handshake does not wait for them.
     if (!this.options.listOffer || !this.autoRefresh() || this.host.over() || this.host.status() !== 'ready') return;
-    for (const name of offeredLists(this.serverCapabilities)) this.list(name).catch(() => {});
+    for (const name of offeredLists(this.serverCapabilities)) this.refresher.refresh(name);
   }
 
   /** The connection's "refresh lists" setting: lists are read without a click (default on). */
@@ -353,7 +351,7 @@ export class ClientDriver implements ClientApi {
     if (method === 'notifications/cancelled' && this.queue.dropById(p.requestId)) this.events.emit('pending', this.queue.list());
     // Only lists already read are read again: the page shows them, or the server offered them.
     const lists = this.autoRefresh() ? LIST_CHANGED[method] ?? [] : [];
-    for (const name of lists) if (this.holder.get().lists[name]) this.list(name).catch(() => {});
+    for (const name of lists) if (this.holder.get().lists[name]) this.refresher.refresh(name);
     if (method === 'notifications/resources/updated' && typeof p.uri === 'string') {
       const uri = p.uri;
       const seq = this.current?.seq ?? 0;

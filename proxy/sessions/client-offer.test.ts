@@ -30,6 +30,18 @@ require('readline').createInterface({ input: process.stdin }).on('line', (l) => 
   else if (m.id !== undefined && m.method !== 'initialize') out({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'no ' + m.method } });
 });`;
 
+// Declares tools; after the first tools/list it announces five changes in a row.
+const BURST = `
+let n = 0;
+require('readline').createInterface({ input: process.stdin }).on('line', (l) => {
+  const m = JSON.parse(l);
+  const out = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
+  if (m.method === 'initialize') out({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true } }, serverInfo: { name: 'burst', version: '1' } } });
+  if (m.method !== 'tools/list') return;
+  out({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: 't' + n, inputSchema: { type: 'object' } }] } });
+  if (n++ === 0) for (let i = 0; i < 5; i++) out({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+});`;
+
 describe('the server offer, listed after the handshake', () => {
   it('lists tools, resources, templates and prompts of server-everything without being asked', async () => {
     const s = await ready(everythingServer(), true);
@@ -50,6 +62,13 @@ describe('the server offer, listed after the handshake', () => {
     await waitFor(() => s.client!.state().lists.tools?.loading === false, 5000, 'tools');
     expect(listRequests(s)).toEqual(['tools/list']);
     expect(s.client!.state().lists.prompts).toBeUndefined();
+  });
+
+  it('reads a list once more after a burst of list_changed, not once per notification', async () => {
+    const s = await ready(inlineServer(BURST), true);
+    await waitFor(() => s.client!.state().lists.tools?.items[0]?.name === 't2', 5000, 'the read after the burst');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(listRequests(s)).toEqual(['tools/list', 'tools/list', 'tools/list']);
   });
 
   it('lists nothing for a session that did not ask (a headless client), or when the connection turned list refresh off', async () => {

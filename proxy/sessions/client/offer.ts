@@ -26,3 +26,27 @@ export function offeredLists(serverCapabilities: unknown): ListName[] {
   const caps = serverCapabilities && typeof serverCapabilities === 'object' ? (serverCapabilities as Record<string, unknown>) : {};
   return Object.keys(OFFERED_BY).filter((c) => caps[c] !== undefined && caps[c] !== null).flatMap((c) => OFFERED_BY[c]);
 }
+
+/**
+ * Reads lists again on list_changed, one read per list at a time: a server that announces many
+ * changes in a row (server-everything registers its tools one by one) costs one read for the
+ * burst and one more after it, not one per notification.
+ */
+export class ListRefresher {
+  private readonly reading = new Set<ListName>();
+  private readonly again = new Set<ListName>();
+
+  constructor(private readonly read: (name: ListName) => Promise<void>) {}
+
+  refresh(name: ListName): void {
+    if (this.reading.has(name)) {
+      this.again.add(name);
+      return;
+    }
+    this.reading.add(name);
+    this.read(name).catch(() => {}).finally(() => {
+      this.reading.delete(name);
+      if (this.again.delete(name)) this.refresh(name);
+    });
+  }
+}
