@@ -1,7 +1,7 @@
 /**
  * The CI gates of `loupe check`: what a server must (and must not) offer, how fast it answers,
  * how big its tool listing is, and whether its interface drifted from a saved baseline. Each
- * failed gate is a finding with a `check.*` rule id (listed in README.md, "CI gates"), so every
+ * failed gate is a finding with a `check.*` rule id (listed in docs/cli.md, "CI gates"), so every
  * report format shows it and it sets the exit status like an analyser finding of severity error.
  */
 import type { Frame } from '../../../lib/mcp/frame';
