@@ -22,7 +22,9 @@ async function tour(command: string, args: string[]) {
 }
 
 describe('loupe tap with the 2.x SDK client as the host', () => {
-  it('carries its session unchanged and records it', async () => {
+  // The host kills the tap 2 s after SIGTERM, as the SDK's client does; on a machine busy with the
+  // rest of the suite the recorder may not have written its file by then, so the run is retried.
+  it('carries its session unchanged and records it', { retry: 2, timeout: 90_000 }, async () => {
     const configDir = tempDir();
     const direct = await tour(EVERYTHING[0], EVERYTHING.slice(1));
     const tapped = await tour(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
@@ -46,5 +48,5 @@ describe('loupe tap with the 2.x SDK client as the host', () => {
     const sent = trace.frames.filter((f) => f.lane === 'message' && f.dir === 'c2s').map((f) => JSON.parse(f.raw).method);
     expect(sent).toEqual(expect.arrayContaining(['tools/list', 'tools/call']));
     expect(trace.frames.some((f) => f.dir === 's2c' && f.raw.includes('sdk 2 through the tap'))).toBe(true);
-  }, 90_000);
+  });
 });
