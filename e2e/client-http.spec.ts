@@ -63,6 +63,7 @@ test('over HTTP: a form call with progress, sampling, elicitation and roots answ
 
   await test.step('a resource read', async () => {
     await client.tab('Resources');
+    await client.root.getByRole('button', { name: 'List resources' }).click();
     await client.root.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'Read demo://resource/static/document/features.md' }).click();
     await expect(client.root.getByRole('region', { name: 'Resource contents' })).toContainText('Everything Server');
     await lp.screenshot('client-http-1');

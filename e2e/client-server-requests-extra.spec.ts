@@ -33,7 +33,7 @@ async function connected(page: Page, capabilities: string[]): Promise<{ lp: Loup
 
 /** The fixture's tools take no arguments. */
 async function call(client: ClientPanel, tool: string): Promise<void> {
-  await client.toolOption(tool).click();
+  await client.root.getByRole('combobox', { name: 'Tool' }).selectOption(tool);
   await client.call(tool);
 }
 

@@ -14,7 +14,7 @@ const loupe = loupePerFile();
 test('a fresh Connect declares every capability and lists all 19 tools; options are saved per connection and survive a reload', async ({ page }) => {
   const lp = new LoupePage(page);
   const client = new ClientPanel(page);
-  const toolOptions = client.toolOptions;
+  const toolOptions = client.root.getByRole('combobox', { name: 'Tool' }).getByRole('option');
 
   await test.step('defaults: roots, sampling, elicitation form+URL and tasks, so all 19 tools', async () => {
     await lp.open(loupe.url);

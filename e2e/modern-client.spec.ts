@@ -171,6 +171,6 @@ test('legacy stays as it was: auto against server-everything falls back to initi
   await lp.traffic.expectRow('request', 'server/discover');
   await lp.traffic.expectRow('request', 'initialize');
   await client.listTools();
-  await expect(client.toolOptions).toHaveCount(19);
+  await expect(client.root.getByRole('combobox', { name: 'Tool' }).getByRole('option')).toHaveCount(19);
   await expect(client.tabs.getByRole('tab', { name: 'Listen' })).toHaveCount(0);
 });

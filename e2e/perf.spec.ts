@@ -75,7 +75,7 @@ test('at 2,000 frames/s the views follow the newest frame only while at the bott
   await lp.connect('stream-rate');
   await lp.expectPhase('ready');
   await lp.listTools();
-  await lp.toolOption('stream').click();
+  await lp.tools.getByRole('combobox', { name: 'Tool' }).selectOption('stream');
   await lp.tools.getByRole('radio', { name: 'JSON' }).check();
   await lp.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ rate: 2000, seconds: 20 }));
   await lp.tools.getByRole('button', { name: 'Call stream' }).click();

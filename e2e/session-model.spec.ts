@@ -138,7 +138,7 @@ test('a live request the server never answers is annotated with only the Traffic
   await lp.connect('hangs');
   await lp.expectPhase('ready');
   await lp.listTools();
-  await lp.toolOption('echo').click();
+  await lp.tools.getByRole('combobox', { name: 'Tool' }).selectOption('echo');
   await lp.tools.getByRole('radio', { name: 'JSON' }).check();
   await lp.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ message: 'hello' }));
   await lp.tools.getByRole('button', { name: 'Call echo' }).click();

@@ -44,7 +44,7 @@ export function PromptsTab({ session, ready }: { session: SessionSummary; ready:
   return (
     <div className="flex flex-col gap-2">
       <div className="flex gap-1">
-        <Button disabled={!ready || list?.loading} onClick={() => void listClient(id, 'prompts')} aria-label="Refresh prompts">↻ Prompts</Button>
+        <Button disabled={!ready || list?.loading} onClick={() => void listClient(id, 'prompts')}>List prompts</Button>
         {list?.nextCursor && <Button disabled={!ready || list.loading} onClick={() => void listClient(id, 'prompts', true)}>More prompts</Button>}
       </div>
       {list?.error && <p role="alert" className="text-red-300">{list.error}</p>}

@@ -23,7 +23,7 @@ function failure(call: ReturnType<typeof callOf>): string | undefined {
   return call?.status === 'failed' ? `${call.method} failed: ${call.error?.message ?? 'no reason given'}` : undefined;
 }
 
-/** Resources and templates (listed on Connect, again on list_changed): read (text and binary), subscribe and see updates arrive; all
+/** Resources and templates: list, read (text and binary), subscribe and see updates arrive; all
  *  of it the session's, so every page shows the same listing, subscriptions and last read. */
 export function ResourcesTab({ session, ready }: { session: SessionSummary; ready: boolean }) {
   const id = session.id;
@@ -50,8 +50,8 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-1">
-        <Button disabled={!ready} onClick={() => void run(listClient(id, 'resources'))} aria-label="Refresh resources">↻ Resources</Button>
-        <Button disabled={!ready} onClick={() => void run(listClient(id, 'templates'))} aria-label="Refresh templates">↻ Templates</Button>
+        <Button disabled={!ready} onClick={() => void run(listClient(id, 'resources'))}>List resources</Button>
+        <Button disabled={!ready} onClick={() => void run(listClient(id, 'templates'))}>List templates</Button>
       </div>
       {listError && <p role="alert" className="text-red-300">{listError}</p>}
       {subscribeError && <p role="alert" className="text-red-300">{subscribeError}</p>}

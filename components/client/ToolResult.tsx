@@ -6,19 +6,12 @@ import type { RpcFailure } from '../../lib/browser/actions';
 import type { ToolInfo } from '../../lib/browser/client/toolsStore';
 import { REQUEST_CANCELLED, type CallState } from '../../lib/wire/client-state';
 
-/** How long a call ran, as a person reads it: 340 ms, 1.2 s, 75.0 s. */
-export function formatRunTime(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-
-/** `ms`: how long the request ran before it failed or was cancelled, when known. */
-export function RpcError({ error, what, ms }: { error: RpcFailure; what: string; ms?: number }) {
+export function RpcError({ error, what }: { error: RpcFailure; what: string }) {
   // A cancel is the person's own choice, not a failure: neutral, not red.
   if (error.local && error.code === REQUEST_CANCELLED) {
     return (
       <div role="status" aria-label="Cancelled" className="rounded border border-zinc-700 bg-zinc-900 p-2 text-zinc-300">
-        <span className="font-semibold">{ms === undefined ? 'Cancelled' : `Cancelled after ${formatRunTime(ms)}`}</span>{' '}
-        <span className="text-zinc-500">{what} was cancelled; Loupe told the server (notifications/cancelled).</span>
+        <span className="font-semibold">cancelled</span> <span className="text-zinc-500">{what} was cancelled; Loupe told the server (notifications/cancelled).</span>
       </div>
     );
   }
@@ -65,7 +58,7 @@ export function ToolResult({ call, tool }: { call: CallState; tool?: ToolInfo })
   const outputSchema = tool?.outputSchema;
   return (
     <div role="region" aria-label="Call result" className="flex flex-col gap-1">
-      {call.status === 'failed' && <RpcError error={call.error ?? { message: 'the call failed' }} what="The call" ms={call.ms} />}
+      {call.status === 'failed' && <RpcError error={call.error ?? { message: 'the call failed' }} what="The call" />}
       {call.status === 'done' && call.params?.task !== undefined && typeof task?.taskId === 'string' && <p className="text-sky-300">Task {task.taskId} created: follow it in the Tasks tab.</p>}
       {call.status === 'done' && !(call.params?.task !== undefined && typeof task?.taskId === 'string') && (
         <>

@@ -8,16 +8,16 @@ import { useLoupe } from '../../lib/browser/store';
 import { searchItems } from '../../lib/client/list-search';
 import { formModel, missingRequired } from '../../lib/client/schema-form';
 import { Button } from '../ui/Button';
+import { inputClass } from '../ui/Field';
 import { ArgsEditor } from './ArgsEditor';
 import { CallPolicy } from './CallPolicy';
 import { ListSearch } from './ListSearch';
 import { ProgressBar } from './ProgressBar';
 import { ToolHeading } from './ToolHeading';
-import { ToolList } from './ToolList';
 import { RpcError, ToolResult } from './ToolResult';
 import { ParamHeaders } from './modern/ParamHeaders';
 
-/** The tools the session listed (on Connect, again on list_changed, page by page), fill one's generated form or raw JSON, call it, see the result. The
+/** List tools (page by page), fill one's generated form or raw JSON, call it, see the result. The
  *  listing, the call in flight and its result are the session's: every page shows the same. */
 export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boolean }) {
   const st = useTools((s) => s.get(sessionId));
@@ -52,7 +52,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
   return (
     <aside aria-label="Tools" className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
-        <span className="text-zinc-500">{tools ? `${tools.length} listed` : list?.loading ? 'listing…' : 'not listed yet'}</span>
+        <span className="text-zinc-500">{tools ? `${tools.length} listed` : 'not listed yet'}</span>
         <div className="ml-auto flex gap-1">
           {list?.nextCursor && <Button disabled={!ready || list.loading} onClick={() => void listTools(sessionId, true)}>Load more</Button>}
           <Button disabled={!ready || list?.loading} onClick={() => void listTools(sessionId)} aria-label="Refresh tools">↻ List</Button>
@@ -62,7 +62,16 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
       {tools && tools.length === 0 && <p role="status" className="text-zinc-500">The server listed no tools.</p>}
       {tools && tools.length > 0 && <ListSearch what="tools" value={st.search} shown={shown?.length ?? 0} total={tools.length} onChange={search} />}
       {tools && tools.length > 0 && shown?.length === 0 && <p role="status" className="text-zinc-500">No tool matches “{st.search.trim()}”.</p>}
-      {shown && shown.length > 0 && <ToolList tools={shown} picked={st.picked} onPick={(name) => pickTool(sessionId, name)} />}
+      {shown && shown.length > 0 && (
+        <label className="flex flex-col gap-1 text-zinc-400">
+          Tool
+          <select className={inputClass} value={st.picked ?? ''} onChange={(e) => pickTool(sessionId, e.target.value)}>
+            {shown.map((t) => (
+              <option key={t.name} value={t.name}>{t.title ? `${t.name} — ${t.title}` : t.name}</option>
+            ))}
+          </select>
+        </label>
+      )}
       {tool && <ToolHeading tool={tool} />}
       {tool?.description && <p className="whitespace-pre-wrap text-zinc-400">{tool.description}</p>}
       {tool && <ParamHeaders inputSchema={tool.inputSchema} />}
@@ -72,7 +81,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
             formLabel={`${tool.name} arguments`} model={model} value={st.args} text={st.argsText} textError={st.argsError} mode={st.mode}
             onMode={(mode) => useTools.getState().patch(sessionId, { mode })} onValue={(v) => setArgs(sessionId, v)} onText={(t) => setArgsText(sessionId, t)}
           />
-          {st.tried && missing.length > 0 && <p className="text-[11px] text-amber-300">Required but empty: {missing.join(', ')} (the call is still allowed, to see how the server reacts).</p>}
+          {missing.length > 0 && <p className="text-[11px] text-amber-300">Required but empty: {missing.join(', ')} (the call is still allowed, to see how the server reacts).</p>}
           {mismatch && <p role="status" className="text-[11px] text-amber-300">The arguments do not match the inputSchema: {mismatch} (the call is still allowed, to see how the server reacts).</p>}
           <CallPolicy sessionId={sessionId} tool={tool} />
           <div className="flex items-center gap-2">

@@ -3,7 +3,7 @@
  * server's pending requests. Found by role and accessible name only.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { LoupePage, toolOptionIn } from './LoupePage';
+import { LoupePage } from './LoupePage';
 
 /** The capability checkboxes a person ticks in Connect options before connecting (all on by default). */
 export const ANSWERS_EVERYTHING = ['sampling', 'elicitation: form', 'roots', 'roots: listChanged'];
@@ -16,7 +16,7 @@ export async function chooseCapabilities(page: Page, labels: string[], connectio
   for (const label of labels) await caps.getByRole('checkbox', { name: label, exact: true }).check();
 }
 
-/** Opens Loupe, connects the built-in server-everything and shows the tools it listed on Connect. */
+/** Opens Loupe, connects the built-in server-everything and lists its tools in the client panel. */
 export async function connectEverything(page: Page, url: string): Promise<{ lp: LoupePage; client: ClientPanel }> {
   const lp = new LoupePage(page);
   await lp.open(url);
@@ -55,28 +55,14 @@ export class ClientPanel {
     await this.tabs.getByRole('tab', { name }).click();
   }
 
-  /** The Tools tab, once the tools the session listed on Connect are shown. */
   async listTools(): Promise<void> {
     await this.tab('Tools');
-    await expect(this.toolList).toBeVisible();
-  }
-
-  /** The tool list: every tool the search shows, one option each. */
-  get toolList(): Locator {
-    return this.root.getByRole('listbox', { name: 'Tool list' });
-  }
-
-  get toolOptions(): Locator {
-    return this.toolList.getByRole('option');
-  }
-
-  toolOption(name: string): Locator {
-    return toolOptionIn(this.root, name);
+    await this.root.getByRole('button', { name: 'Refresh tools' }).click();
+    await expect(this.root.getByRole('combobox', { name: 'Tool' })).toBeVisible();
   }
 
   async pickTool(name: string): Promise<void> {
-    await this.toolOption(name).click();
-    await expect(this.toolOption(name)).toHaveAttribute('aria-selected', 'true');
+    await this.root.getByRole('combobox', { name: 'Tool' }).selectOption(name);
     await expect(this.toolForm(name).or(this.root.getByText('No arguments.'))).toBeVisible();
   }
 

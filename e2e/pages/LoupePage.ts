@@ -52,17 +52,12 @@ export class LoupePage {
 
   async listTools(): Promise<void> {
     await this.status.getByRole('button', { name: 'List tools' }).click();
-    // A server may list no tools at all: then the tab says so instead of offering a list.
-    await expect(this.tools.getByRole('listbox', { name: 'Tool list' }).or(this.tools.getByText('The server listed no tools.'))).toBeVisible();
-  }
-
-  /** A tool's line in the client panel's tool list (its name, then its title when it has one). */
-  toolOption(name: string): Locator {
-    return toolOptionIn(this.tools, name);
+    // A server may list no tools at all: then the tab says so instead of offering a picker.
+    await expect(this.tools.getByRole('combobox', { name: 'Tool' }).or(this.tools.getByText('The server listed no tools.'))).toBeVisible();
   }
 
   async callTool(name: string, args: unknown): Promise<void> {
-    await this.toolOption(name).click();
+    await this.tools.getByRole('combobox', { name: 'Tool' }).selectOption(name);
     await this.tools.getByRole('radio', { name: 'JSON' }).check();
     await this.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
     await this.tools.getByRole('button', { name: `Call ${name}` }).click();
@@ -139,10 +134,4 @@ export class LoupePage {
   async screenshot(name: string): Promise<void> {
     await this.page.screenshot({ path: `test-results/screens/${name}.png` });
   }
-}
-
-/** The line of the tool `name` in a tool list: its accessible name is the name, or "name — title". */
-export function toolOptionIn(scope: Locator, name: string): Locator {
-  const exact = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return scope.getByRole('listbox', { name: 'Tool list' }).getByRole('option', { name: new RegExp(`^${exact}( — .*)?$`) });
 }

@@ -11,8 +11,7 @@ export const ClientSettingsSchema = z.object({
   maxTotalTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
   /** Merged into `_meta` of every request the client sends (the request's own keys win). */
   requestMeta: z.record(z.string(), z.unknown()).optional(),
-  /** The page's sessions list what the server declared after the handshake, and lists already
-   *  read are read again when the server says they changed (default on; off: only on a click). */
+  /** Lists already shown are read again when the server says they changed (default on). */
   autoRefreshLists: z.boolean().optional(),
 });
 export type ClientSettings = z.infer<typeof ClientSettingsSchema>;

@@ -16,7 +16,6 @@ import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/w
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import { Calls, type CallPolicy } from './client/calls';
 import { askOnce } from './client/ask-once';
-import { LIST_CHANGED, ListRefresher, offeredLists } from './client/offer';
 import { ClientTasks } from './client/client-tasks';
 import { startInEra } from './client/era';
 import { InputRounds } from './client/input-rounds';
@@ -59,6 +58,13 @@ export interface DriverEvents {
 
 export type { Answer } from './server-requests';
 
+/** Which list a list_changed notification refreshes (only a list already shown is read again). */
+const LIST_CHANGED: Record<string, ListName> = {
+  'notifications/tools/list_changed': 'tools',
+  'notifications/resources/list_changed': 'resources',
+  'notifications/prompts/list_changed': 'prompts',
+};
+
 export class ClientDriver implements ClientApi {
   private readonly events = new Emitter<DriverEvents>();
   private readonly correlator: Correlator;
@@ -70,14 +76,11 @@ export class ClientDriver implements ClientApi {
   private readonly inputRounds: InputRounds;
   private readonly listens: Listens;
   private readonly modernTasks: ModernTasks;
-  private readonly refresher = new ListRefresher((name) => this.list(name));
   /** The server message being handled, so a server request can point at its frame. */
   private current?: Frame;
   /** The era requests go out in, and (modern) the version their `_meta` carries. */
   private era: Era = 'legacy';
   private modernVersion = '';
-  /** What the server declared in the handshake: which lists it offers. */
-  private serverCapabilities?: Record<string, unknown>;
 
   constructor(
     sessionId: string,
@@ -122,18 +125,9 @@ export class ClientDriver implements ClientApi {
         if (!this.host.over()) this.host.update({ requestedVersion: version });
       },
       legacyHandshake: (version) => this.initialize(version),
-      update: (patch) => { this.serverCapabilities = patch.serverCapabilities ?? this.serverCapabilities; if (!this.host.over()) this.host.update(patch); },
+      update: (patch) => { if (!this.host.over()) this.host.update(patch); },
       fail: (error) => { if (!this.host.over()) this.host.update({ status: 'failed', error }); },
     }, this.config.discoverTimeoutMs ?? 10_000);
-    // The lists of what the server declared are read without a click, all at once, unless the
-    // connection turned list refresh off; the handshake does not wait for them.
-    if (!this.options.listOffer || !this.autoRefresh() || this.host.over() || this.host.status() !== 'ready') return;
-    for (const name of offeredLists(this.serverCapabilities)) this.refresher.refresh(name);
-  }
-
-  /** The connection's "refresh lists" setting: lists are read without a click (default on). */
-  private autoRefresh(): boolean {
-    return this.config.settings?.autoRefreshLists !== false;
   }
 
   /** initialize, then notifications/initialized. */
@@ -144,7 +138,6 @@ export class ClientDriver implements ClientApi {
         protocolVersion, capabilities: this.options.clientCapabilities, clientInfo,
       }, { timeoutMs: this.config.initializeTimeoutMs ?? 30_000 })) as Record<string, unknown> | undefined;
       const r = result && typeof result === 'object' ? result : {};
-      this.serverCapabilities = objectOrUndefined(r.capabilities);
       this.host.update({
         era: 'legacy',
         negotiatedVersion: typeof r.protocolVersion === 'string' ? r.protocolVersion : undefined,
@@ -349,9 +342,8 @@ export class ClientDriver implements ClientApi {
     // A listen's notifications are also what they say (a list changed, a resource was updated).
     if (this.listens.notification(method, p, this.current?.seq ?? 0) && method === 'notifications/subscriptions/acknowledged') return;
     if (method === 'notifications/cancelled' && this.queue.dropById(p.requestId)) this.events.emit('pending', this.queue.list());
-    // Only lists already read are read again: the page shows them, or the server offered them.
-    const lists = this.autoRefresh() ? LIST_CHANGED[method] ?? [] : [];
-    for (const name of lists) if (this.holder.get().lists[name]) this.refresher.refresh(name);
+    const list = LIST_CHANGED[method];
+    if (list && this.config.settings?.autoRefreshLists !== false && this.holder.get().lists[list]) void this.list(list);
     if (method === 'notifications/resources/updated' && typeof p.uri === 'string') {
       const uri = p.uri;
       const seq = this.current?.seq ?? 0;

@@ -36,14 +36,12 @@ export interface ToolsInput {
   resetOnProgress?: boolean;
   maxTotalMs?: number;
   asTask: boolean;
-  /** The person pressed Call for the picked tool: only then are empty required fields worth a warning. */
-  tried: boolean;
   /** Why the last call could not even start (bad arguments, the proxy refused it). */
   startError?: RpcFailure;
 }
 
 export const useTools = createPerSession<ToolsInput>(() => ({
-  search: '', mode: 'form', args: {}, argsText: '{}', asTask: false, tried: false,
+  search: '', mode: 'form', args: {}, argsText: '{}', asTask: false,
 }));
 
 function connectionOf(sessionId: string): string {
@@ -66,7 +64,7 @@ export function pickTool(sessionId: string, name: string): void {
   const remembered = recall(browserStorage(), memoryKey(connectionOf(sessionId), 'tool', name));
   const args = remembered ?? ((initialValue(formModel(tool?.inputSchema)) as Record<string, unknown> | undefined) ?? {});
   useTools.getState().patch(sessionId, {
-    picked: name, args, argsText: JSON.stringify(args, null, 2), argsError: undefined, startError: undefined, tried: false,
+    picked: name, args, argsText: JSON.stringify(args, null, 2), argsError: undefined, startError: undefined,
     asTask: taskSupport(tool) === 'required',
   });
 }
@@ -91,7 +89,6 @@ export async function callTool(sessionId: string): Promise<void> {
   const st = store.get(sessionId);
   const tool = listedTools(sessionId)?.find((t) => t.name === st.picked);
   if (!tool) return;
-  store.patch(sessionId, { tried: true });
   if (st.argsError) return store.patch(sessionId, { startError: { message: st.argsError, local: true } });
   remember(browserStorage(), memoryKey(connectionOf(sessionId), 'tool', tool.name), st.args);
   const params: Record<string, unknown> = { name: tool.name, arguments: st.args };
