@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
 import type { StdioConnection } from '../../lib/wire/connection';
-import { defaultMaxFrames } from './budget';
+import { defaultMaxFrames, TAIL_BYTES } from './budget';
 import type { Session } from './session';
 import { sessionFor } from './sources';
 import { fixtureServer } from './test-support';
@@ -75,7 +75,9 @@ describe('a server flooding tiny lines', () => {
     // Every byte read is in a frame's size, whether or not its text was kept.
     expect(stderr.reduce((n, f) => n + f.size + 1, 0)).toBe(64 * MiB + 'flood done\n'.length);
     expect(stderr.some((f) => f.meta?.transport === 'stdio' && (f.meta.lines ?? 0) > 1000)).toBe(true);
-    expect(flooding.textBudget().keptBytes).toBeLessThanOrEqual(BUDGET);
+    // The budget bounds the flood's text; lifecycle frames keep theirs past it, and the largest of
+    // them is the tail that repeats the last lines not kept.
+    expect(flooding.textBudget().keptBytes).toBeLessThanOrEqual(BUDGET + TAIL_BYTES + 4096);
     expect(heapGrowth).toBeLessThan(256 * MiB);
     expect(slowestPingMs).toBeLessThan(2000);
   }, 30_000);

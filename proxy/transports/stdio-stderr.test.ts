@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COALESCE_FROM_LINES, StderrLines } from './stdio-stderr';
+import { COALESCE_FROM_BYTES, COALESCE_FROM_LINES, StderrLines } from './stdio-stderr';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const many = (n: number, line = 'x') => `${line}\n`.repeat(n);
@@ -20,6 +20,16 @@ describe('StderrLines', () => {
     expect(runs[1]).toEqual({ raw: many(COALESCE_FROM_LINES * 4).slice(0, -1), size: COALESCE_FROM_LINES * 8 - 1, lines: COALESCE_FROM_LINES * 4 });
     expect(runs).toHaveLength(2);
     expect(r.end()).toEqual([{ raw: 'start of the next', size: 17 }]);
+  });
+
+  it('joins a read of a few long lines once they add up, but never a short burst of them', () => {
+    const r = new StderrLines(64 * 1024);
+    const line = 'y'.repeat(1023);
+    const long = r.push(bytes(`first\n${many(Math.ceil(COALESCE_FROM_BYTES / 1024) + 1, line)}`));
+    expect(long).toHaveLength(2);
+    expect(long[1].lines).toBe(Math.ceil(COALESCE_FROM_BYTES / 1024) + 1);
+    // Three long lines (a message and a two-line trace, say) stay three frames.
+    expect(r.push(bytes(`first\n${many(3, 'z'.repeat(4000))}`))).toHaveLength(4);
   });
 
   it('keeps inner line endings as they crossed and says when the last was CRLF', () => {

@@ -8,8 +8,13 @@
  */
 import { LineSplitter, type Line } from '../../lib/mcp/framing';
 
-/** A read with at least this many complete lines is coalesced. */
+/** A read with at least this many complete lines is coalesced... */
 export const COALESCE_FROM_LINES = 32;
+/** ...and so is a read of long lines that holds this many bytes of them: a pipe read is 8 KiB
+ *  or so while the server outpaces Loupe, which is only eight 1 KiB lines. */
+export const COALESCE_FROM_BYTES = 4096;
+/** Fewer lines than this are never coalesced, however long: a message and its stack trace. */
+const NEVER_BELOW_LINES = 4;
 
 /** A stderr line, or `lines` of them read together (see StdioLineMeta). */
 export interface StderrRun extends Line {
@@ -39,7 +44,8 @@ export class StderrLines {
     const first = chunk.indexOf(LF);
     const last = chunk.lastIndexOf(LF);
     const lines = first === -1 ? 0 : countLines(chunk, first, last);
-    if (lines < COALESCE_FROM_LINES || last - first > this.maxLineBytes) return this.splitter.push(chunk);
+    const many = lines >= COALESCE_FROM_LINES || (lines >= NEVER_BELOW_LINES && last - first >= COALESCE_FROM_BYTES);
+    if (!many || last - first > this.maxLineBytes) return this.splitter.push(chunk);
     const out: StderrRun[] = this.splitter.push(chunk.subarray(0, first + 1));
     const span = chunk.subarray(first + 1, last);
     const crlf = span[span.length - 1] === CR;

@@ -135,8 +135,10 @@ export class StdioTransport implements WireTransport {
     // A server that dies mid-write makes stdin emit EPIPE; send() reports it, this keeps it from crashing us.
     child.stdin!.on('error', () => {});
     this.done = new Promise<Exit>((r) => child.once('exit', (code, signal) => r({ code, signal }))).then(async (exit) => {
-      // Lines still in the pipes belong before the exit; a grandchild may hold them open, so wait briefly.
-      await Promise.race([Promise.all([stdoutEnded, stderrEnded]), sleep(100)]);
+      // Lines still in the pipes belong before the exit. A grandchild may hold the pipes open, so
+      // the wait ends once they have been quiet for a moment, not at a fixed time: a loaded
+      // machine can still be reading a full pipe 100 ms after the exit.
+      await this.pipesDrained(Promise.all([stdoutEnded, stderrEnded]));
       this.lines('message', out.end(), this.clock.now());
       this.lines('stderr', err.end(), this.clock.now());
       this.exit = exit;
@@ -148,20 +150,48 @@ export class StdioTransport implements WireTransport {
   }
 
   /**
-   * One read per pipe per turn of the event loop. libuv reads a readable pipe up to 32 times in a
-   * row, each read handled at once, so a server writing without pause kept the proxy on its pipes
-   * for seconds: other sessions' pings, the pages' sockets and the recorder's batches all waited.
-   * Paused after each read, the pipe is read again once everything else ready has had its turn
-   * (setImmediate); while it waits, the kernel's pipe buffer fills and the server's writes block,
-   * which is the backpressure a flooding server should meet.
+   * One read per pipe per turn of the event loop, of everything the pipe holds. libuv reads a
+   * readable pipe up to 32 times in a row, each read handled at once, so a server writing without
+   * pause kept the proxy on its pipes for seconds: other sessions' pings, the pages' sockets and
+   * the recorder's batches all waited. In paused mode, `read()` hands over all that has been read
+   * so far as one chunk (up to the stream's high-water mark), so a server logging 1 KiB lines
+   * faster than Loupe reads them gives one chunk of many lines, which stderr records as one frame;
+   * the next read waits until everything else ready has had its turn (setImmediate). Past the
+   * high-water mark the stream stops reading, the kernel's pipe buffer fills and the server's
+   * writes block, which is the backpressure a flooding server should meet.
    */
+  /** When the last chunk was read from either pipe. */
+  private lastReadAt = 0;
+
+  private async pipesDrained(ended: Promise<unknown>): Promise<void> {
+    const QUIET_MS = 100;
+    const MOST_MS = 5000;
+    const start = performance.now();
+    let done = false;
+    void ended.then(() => (done = true));
+    while (!done && performance.now() - start < MOST_MS) {
+      const quietFor = performance.now() - Math.max(this.lastReadAt, start);
+      if (quietFor >= QUIET_MS) return;
+      await Promise.race([ended, sleep(QUIET_MS - quietFor)]);
+    }
+  }
+
   private read(stream: Readable, handle: (chunk: Buffer) => void): void {
-    const resume = () => stream.resume();
-    stream.on('data', (chunk: Buffer) => {
+    let scheduled = false;
+    const drain = () => {
+      scheduled = false;
+      const chunk = stream.read() as Buffer | null;
+      if (chunk === null) return; // 'readable' fires again when more arrives, or at the end
+      this.lastReadAt = performance.now();
       handle(chunk);
-      stream.pause();
-      setImmediate(resume);
-    });
+      schedule();
+    };
+    const schedule = () => {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(drain);
+    };
+    stream.on('readable', schedule);
   }
 
   private lines(lane: 'message' | 'stderr', lines: StderrRun[], ts: number): void {
