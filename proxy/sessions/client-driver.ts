@@ -23,6 +23,7 @@ import { Listens } from './client/listens';
 import { ModernTasks } from './client/modern-tasks';
 import { ReceivedTasks } from './client/received-tasks';
 import { rootsResult, routeServerRequest, samplingResult } from './client/routing';
+import { countUpdate } from './client/resource-updates';
 import { ClientStateHolder } from './client/state-holder';
 import { Correlator } from './correlator';
 import { Emitter } from './emitter';
@@ -330,6 +331,7 @@ export class ClientDriver implements ClientApi {
       case 'auto-sampling':
         return this.respond(id, { result: samplingResult(samplingAuto.text, 'loupe-automatic') });
       case 'person':
+        if (!this.queue.hasRoom()) return this.respond(id, { error: this.queue.fullError(method) });
         this.queue.add(id, method, params, this.current?.seq);
         return this.events.emit('pending', this.queue.list());
       case 'not-handled':
@@ -347,7 +349,7 @@ export class ClientDriver implements ClientApi {
     if (method === 'notifications/resources/updated' && typeof p.uri === 'string') {
       const uri = p.uri;
       const seq = this.current?.seq ?? 0;
-      this.holder.set('resourceUpdates', (u) => ({ ...u, [uri]: { count: (u[uri]?.count ?? 0) + 1, lastSeq: seq } }));
+      this.holder.set('resourceUpdates', (u) => countUpdate(u, uri, seq));
     }
     if (method === 'notifications/tasks/status') this.clientTasks.seen(p);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rootsResult, routeServerRequest, samplingResult } from './client/routing';
-import { ServerRequestQueue } from './server-requests';
+import { MAX_WAITING, ServerRequestQueue } from './server-requests';
 
 describe('who answers a server request', () => {
   it('the session answers ping, roots and tasks/*; sampling and elicitation wait for the person', () => {
@@ -42,4 +42,17 @@ describe('ServerRequestQueue', () => {
     expect(q.take(a.key)?.id).toBe(7);
     expect(q.list()).toEqual([]);
   });
+
+  it('holds at most MAX_WAITING requests for a person, and says why when full', () => {
+    const q = new ServerRequestQueue('s');
+    for (let i = 0; i < MAX_WAITING; i++) {
+      expect(q.hasRoom()).toBe(true);
+      q.add(i, 'elicitation/create', {}, i);
+    }
+    expect(q.hasRoom()).toBe(false);
+    expect(q.fullError('elicitation/create')).toMatchObject({ code: -32603, message: expect.stringMatching(/64 requests waiting.*elicitation\/create was not shown/) });
+    q.take(q.list()[0].key);
+    expect(q.hasRoom()).toBe(true);
+  });
 });
+

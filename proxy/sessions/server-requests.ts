@@ -13,11 +13,27 @@ export interface Waiting extends PendingServerRequest {
   id: Id;
 }
 
+/**
+ * How many of a server's requests may wait for a person at once. A person answers a few; a server
+ * that sends thousands would otherwise grow the proxy's memory, and every page's list, without
+ * limit. Past it a request is answered at once with an error that says why.
+ */
+export const MAX_WAITING = 64;
+
 export class ServerRequestQueue {
   private readonly waiting = new Map<string, Waiting>();
   private counter = 0;
 
   constructor(private readonly sessionId: string) {}
+
+  /** Whether one more request can wait; when not, the caller answers it with `fullError()`. */
+  hasRoom(): boolean {
+    return this.waiting.size < MAX_WAITING;
+  }
+
+  fullError(method: string): NonNullable<Answer['error']> {
+    return { code: -32603, message: `Loupe already holds ${MAX_WAITING} requests waiting for a person; ${method} was not shown. Answer or cancel some first.` };
+  }
 
   add(id: Id, method: string, params: unknown, seq: number | undefined): Waiting {
     const key = `${this.sessionId}:${++this.counter}`;

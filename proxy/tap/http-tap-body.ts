@@ -23,7 +23,11 @@ export function readBoundedBody(req: IncomingMessage, limit: number): Promise<Bo
     req.on('data', onData);
     req.on('end', () => resolve({ body: Buffer.concat(parts) }));
     req.on('error', (e) => resolve({ failed: e.message }));
-    req.on('aborted', () => resolve({ failed: 'the host closed the connection before its body was sent' }));
+    // A connection that closes before the end settles the read too ('aborted' is not emitted in
+    // every case); after the end, the resolve above has already won.
+    const cut = () => resolve({ failed: 'the host closed the connection before its body was sent' });
+    req.on('aborted', cut);
+    req.on('close', cut);
   });
 }
 

@@ -154,9 +154,28 @@ describe('the HTTP tap bounds bodies', () => {
     // A declared length over the limit is refused before anything is read.
     const declared = await raw(port, `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: ${TAP_BODY_LIMIT + 1}\r\nConnection: close\r\n\r\n{`);
     expect(declared.status).toBe(413);
+    expect(refusals(frames)).toHaveLength(2);
+    expect(refusals(frames)[1]).toMatchObject({ status: 413, url: '/mcp' });
     expect((await post(port, {})).status).toBe(200);
     expect(upstream.hits).toEqual(['POST /mcp']);
   }, 60_000);
+
+  it('survives a request it cannot parse and a host that hangs up mid-body, and keeps serving', async () => {
+    const upstream = await serve();
+    const { port } = await tapOf(`http://127.0.0.1:${upstream.port}/mcp`);
+    const garbled = await raw(port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(garbled.status).toBe(400);
+    expect(garbled.body).toMatch(/could not read this request/);
+    // Half a body, then the host goes away.
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"`);
+        setTimeout(() => { socket.destroy(); resolve(); }, 50);
+      });
+    });
+    expect((await post(port, {})).status).toBe(200);
+    expect(upstream.hits).toEqual(['POST /mcp']);
+  }, 30_000);
 
   it("passes a server's answer over the limit on whole and records its size with a note instead of its text", async () => {
     const big = `{"jsonrpc":"2.0","id":1,"result":{"text":"${'b'.repeat(3 * 1024 * 1024)}"}}`;

@@ -79,6 +79,13 @@ export class HttpTap {
       this.server!.once('error', reject);
       this.server!.listen(this.o.port ?? 0, this.o.host ?? '127.0.0.1', () => resolve());
     });
+    // Past listen, a server error (a socket error the per-request handlers did not see) is
+    // written down in the tap's traffic instead of ending the process as an unhandled 'error'.
+    this.server.on('error', (e: Error) => this.record({ dir: 'local', lane: 'lifecycle', raw: `the tap's listener: ${e.message}`, size: 0 }));
+    this.server.on('clientError', (e: Error, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\nLoupe\'s tap could not read this request: ' + e.message.replace(/[\r\n]/g, ' ') + '\n');
+      else socket.destroy();
+    });
     const a = this.server.address() as AddressInfo;
     this.origin = `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
     this.admission = { port: a.port, listenHost: this.o.host ?? '127.0.0.1', upstreamOrigin: this.base, tapUrl: this.url, maxBodyBytes: this.maxBody };
