@@ -4,10 +4,11 @@
  * empty project and runs from there, as a user would: `loupe --help`, `loupe start` (its page over
  * HTTP with the launch's token), `loupe check` on server-everything, `loupe tap` under a small
  * host, then the example project (examples/server-tests) with Loupe installed from the same
- * tarball and its Playwright specs. The installed packages are made read-only first, and every
- * file under both installs is compared before and after: Loupe writes nothing into its own folder
- * at run time (root ignores the read-only bits, the comparison does not). Prints the package's
- * figures beside their targets (scripts/bench/package.ts).
+ * tarball and its Playwright specs; `loupe record`, a global install (`npm install -g`, under a
+ * prefix of its own) and `npx --yes TARBALL` from an empty folder. The installed packages are made
+ * read-only first, and every file under the installs is compared before and after: Loupe writes
+ * nothing into its own folder at run time (root ignores the read-only bits, the comparison does
+ * not). The package's speed figures are the bench's (`npm run bench`, scripts/bench/package.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { findChromiumOrExit } from './find-chromium';
 import { changedPaths, ensureBuilt, installTarball, makeReadOnly, makeWritable, megabytes, missingFiles, pack, snapshot, unexpectedFiles } from './package-test/install';
 import { checkEverything, checkHelp, checkStartServesPage, checkTapUnderHost, type Installed } from './package-test/commands';
 import { installExample, runExample } from './package-test/example';
-import { measureInstall, renderPackageBench } from './bench/package';
+import { checkRecord, installGlobally, viaNpx } from './package-test/other-installs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(`test-package: ${line}`);
@@ -46,7 +47,16 @@ async function main(): Promise<void> {
     log(await checkStartServesPage(i));
     log(checkEverything(i));
     log(await checkTapUnderHost(i));
-    const figures = await measureInstall(tarball, installed, i);
+    log(checkRecord(i, work));
+
+    const global = installGlobally(tarball.file, path.join(work, 'global'));
+    const globalPackage = path.dirname(global.nodeModules);
+    makeReadOnly(globalPackage);
+    readOnly.push(globalPackage);
+    const globalBefore = snapshot(globalPackage);
+    log(`npm install -g: ${await checkStartServesPage(global)}`);
+    log(`npm install -g: ${checkRecord(global, work)}`);
+    log(`npx --yes ${path.basename(tarball.file)} from an empty folder: ${await checkStartServesPage(viaNpx(tarball.file, path.join(work, 'empty'), nodeModules))}`);
 
     const example = installExample(path.join(root, 'examples/server-tests'), tarball.file, work);
     const exampleLoupe = path.join(example, 'node_modules/mcp-loupe');
@@ -55,10 +65,13 @@ async function main(): Promise<void> {
     const exampleBefore = snapshot(exampleLoupe);
     log(runExample(example, chromium, path.join(work, 'example-report.json')));
 
-    const written = [...changedPaths(before, snapshot(nodeModules)), ...changedPaths(exampleBefore, snapshot(exampleLoupe)).map((p) => `example: ${p}`)];
+    const written = [
+      ...changedPaths(before, snapshot(nodeModules)),
+      ...changedPaths(globalBefore, snapshot(globalPackage)).map((p) => `global: ${p}`),
+      ...changedPaths(exampleBefore, snapshot(exampleLoupe)).map((p) => `example: ${p}`),
+    ];
     if (written.length) throw new Error(`Loupe wrote into its install at run time:\n  ${written.slice(0, 20).join('\n  ')}`);
-    log('nothing was written into either install');
-    console.log(`\n${renderPackageBench(figures)}\n`);
+    log('nothing was written into any install');
     log('the package installs and runs as a user gets it');
   } finally {
     for (const dir of readOnly) makeWritable(dir);

@@ -15,6 +15,15 @@ import { ConfigError, localTapUrl } from '../tap/install/wrap';
 
 const LOUPE_BIN = path.join(PACKAGE_ROOT, 'bin', 'loupe.mjs');
 
+/**
+ * A host config names the absolute path of this Loupe. Run through `npx`, that path is in npm's
+ * cache, which npm may clear at any time: the host's servers would then fail to start.
+ */
+export function npxCacheWarning(bin: string): string | undefined {
+  if (!bin.split(/[\\/]/).includes('_npx')) return undefined;
+  return `loupe: this Loupe runs from npx's cache (${path.dirname(path.dirname(bin))}), which npm may clear; the host's config would then name a program that is gone. Install it first (npm install -g mcp-loupe), then run loupe tap install again from that install.`;
+}
+
 export const INSTALL_USAGE = `usage: loupe tap install --host HOST [--server NAME]... [--config FILE] [--config-dir DIR] [--yes]
        loupe tap uninstall --host HOST [--config FILE] [--config-dir DIR] [--yes]
 
@@ -81,6 +90,8 @@ export async function runInstall(action: 'install' | 'uninstall', argv: string[]
       else console.log(`restored ${configPath} from the backup taken at install, but it does not read back exactly as that backup: compare it with ${done.backupPath}`);
       return 0;
     }
+    const fromNpx = npxCacheWarning(LOUPE_BIN);
+    if (fromNpx) console.error(fromNpx);
     const change = await prepareInstall(configPath, {
       serversKey: host.serversKey, only: values.server, platform: process.platform,
       launcher: { command: process.execPath, prefix: [LOUPE_BIN], configDir },

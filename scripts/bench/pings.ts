@@ -22,7 +22,8 @@ import { relayPinger } from './relay-pings';
 import { addedPerRound, ROUND, summarize, timeInTurns, type Pinger, type Summary } from './stats';
 import { ms, renderTable, type Row } from './table';
 
-export const PING_TARGET_MS = 0.19;
+/** What the page's path may add to a ping over a direct client (the official inspector adds ~1.4 ms). */
+export const PING_TARGET_MS = 0.25;
 
 interface Contender {
   label: string;

@@ -227,6 +227,9 @@ export async function tapBench(o: { runs: number; pings: number; warmup: number;
   };
 }
 
+/** What the tap may cost a host: added to a ping's round trip, and its share of a direct flood. */
+export const TAP_TARGETS = { addedMs: 0.15, floodShare: 0.9 };
+
 /** How the tables name each way beside the tap. */
 const NAMES: Record<Exclude<Way, 'direct' | 'tap'>, string> = { relay: 'floor: pipe relay', blockingRelay: 'floor: blocking relay' };
 
@@ -253,8 +256,8 @@ export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; 
   const added = (label: string, x: number) => ({ label, cells: [ms(x)] });
   const flood = (label: string, x: number) => ({ label, cells: [pct(x)] });
   const summary = renderTable('The tap, median over the runs', ['figure'], [
-    added('added to a ping round trip (median)', b.addedMedianMs),
-    flood('flood rate through the tap, no dashboard', b.floodShare),
+    { ...added('added to a ping round trip (median)', b.addedMedianMs), target: `<= ${TAP_TARGETS.addedMs} ms`, meets: b.addedMedianMs <= TAP_TARGETS.addedMs },
+    { ...flood('flood rate through the tap, no dashboard', b.floodShare), target: `>= ${TAP_TARGETS.floodShare * 100}% of direct`, meets: b.floodShare >= TAP_TARGETS.floodShare },
     flood('flood rate through the tap, a dashboard following', b.floodShareWithDashboard),
     ...others.flatMap((w) => [added(`${NAMES[w]} added to a ping`, b.ways[w].addedMs), flood(`${NAMES[w]} flood rate`, b.ways[w].floodShare)]),
     { label: 'start: direct / tap', cells: [`${start(b.startMs.direct)} / ${start(b.startMs.tap)}`] },

@@ -10,8 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export interface Installed {
-  /** node_modules/.bin/loupe */
+  /** node_modules/.bin/loupe, a global install's bin/loupe, or `npx` (with `binArgs`) */
   bin: string;
+  /** Arguments before the command's own: `npx --yes TARBALL`. */
+  binArgs?: string[];
+  /** Where the commands run (an empty folder for npx); this process's folder otherwise. */
+  cwd?: string;
   /** The project's node_modules, for the servers its dependencies bring. */
   nodeModules: string;
 }
@@ -27,7 +31,7 @@ const tempConfig = () => mkdtempSync(path.join(tmpdir(), 'loupe-package-config-'
 
 /** `loupe ARGS` to its end; throws unless it exits 0. */
 function runToEnd(i: Installed, args: string[], timeoutMs = 120_000): { stdout: string; stderr: string } {
-  const r = spawnSync(i.bin, args, { env: commandEnv(tempConfig()), encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 2 ** 20 });
+  const r = spawnSync(i.bin, [...(i.binArgs ?? []), ...args], { cwd: i.cwd, env: commandEnv(tempConfig()), encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 2 ** 20 });
   if (r.status !== 0) throw new Error(`loupe ${args.join(' ')} exited ${r.status ?? r.signal ?? r.error?.message}:\n${r.stdout}\n${r.stderr}`);
   return { stdout: r.stdout, stderr: r.stderr };
 }
@@ -70,7 +74,7 @@ interface StartedLoupe {
 /** `loupe start --port 0` until it prints its URL (it opens no browser: it only prints). */
 export function startLoupe(i: Installed, limitMs = 30_000): Promise<StartedLoupe> {
   const started = performance.now();
-  const child = spawn(i.bin, ['start', '--port', '0'], { env: commandEnv(tempConfig()), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(i.bin, [...(i.binArgs ?? []), 'start', '--port', '0'], { cwd: i.cwd, env: commandEnv(tempConfig()), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const stop = () => stopChild(child);
   return new Promise((resolve, reject) => {
@@ -144,7 +148,7 @@ function lineReader(child: ChildProcess) {
 
 /** A small host: starts `loupe tap -- server-everything`, then initialize and tools/list over its stdio. */
 export async function checkTapUnderHost(i: Installed): Promise<string> {
-  const child = spawn(i.bin, ['tap', '--', ...everythingServer(i)], { env: commandEnv(tempConfig()), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(i.bin, [...(i.binArgs ?? []), 'tap', '--', ...everythingServer(i)], { cwd: i.cwd, env: commandEnv(tempConfig()), stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const answer = lineReader(child);
