@@ -4,23 +4,31 @@ import { findChromiumOrExit } from './scripts/find-chromium';
 // Each spec file starts its own Loupe (e2e/support/loupe.ts) on a free port with a temporary config
 // directory, so no webServer block is needed and parallel runs never share state. `npm test`
 // builds the page (and the CLI in dist/) first.
+const retries = Number(process.env.LOUPE_E2E_RETRIES ?? 0);
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
+  // The screenshots for docs/ are taken on demand (npm run screenshots), not in every test run.
+  testIgnore: process.env.LOUPE_SCREENSHOTS ? [] : ['screenshots.spec.ts'],
   outputDir: 'test-results',
-  workers: 1,
+  // Two workers on two cores: each file has its own Loupe, servers and page, so files never share
+  // state; a test that needs the machine to itself says so with test.describe.configure.
+  workers: Number(process.env.LOUPE_E2E_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 60_000,
   // CI (.ci/run) allows one retry: a test that passes only on its retry is listed as flaky in the
   // summary, to be fixed, without keeping a green change from landing. Locally a failure is final.
-  retries: Number(process.env.LOUPE_E2E_RETRIES ?? 0),
+  retries,
   expect: { timeout: 10_000 },
   // CI names a JSON report file (PLAYWRIGHT_JSON_OUTPUT_FILE); the list stays for people reading the log.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
     headless: true,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test about a fifth of its time (screencast and snapshots) and
+    // is thrown away when it passes; with a retry (CI), only the retry of a failed test records.
+    trace: retries > 0 ? 'on-first-retry' : 'retain-on-failure',
     viewport: { width: 1400, height: 850 },
     launchOptions: {
       // LOUPE_CHROMIUM, Playwright's own browser, or a system one (scripts/find-chromium.ts).

@@ -1,7 +1,7 @@
 /**
  * Screenshots of the main screens at 1440×900 and 1280×720 into docs/screenshots/, from a real
  * session with server-everything, so the README shows the page as it is and a review can compare
- * them over time. Run: npx playwright test e2e/screenshots.spec.ts (after npm run build).
+ * them over time. Run: npm run screenshots (after npm run build); npm test leaves it out.
  */
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';

@@ -29,18 +29,24 @@ test('a flood past the budget is announced with its count and seqs, and other se
   await lp.connect('flood-output');
   await lp.expectPhase('ready');
 
-  // 6,144 stderr lines, 2,048 notifications, `flood done` and the handshake: all recorded.
+  // 2,048 notifications (a frame each), 6,144 stderr lines (several to a frame when they come
+  // together in one read), `flood done` and the handshake: all recorded.
   const banner = page.getByRole('status', { name: 'Dropped text' });
   await expect(banner).toContainText('passed its byte budget', { timeout: 30_000 });
-  // Once every frame is in, the range ends at the last one (`flood done`, which came after the budget).
+  // Once every frame is in (the count stands still for a second), the range ends at the last one
+  // (`flood done`, which came after the budget).
+  let before = -1;
   await expect.poll(async () => {
     const total = await lp.frameCount();
-    return total >= 6144 + 2048 + 1 + 4 && (await banner.innerText()).includes(`and #${total} was not kept`);
-  }, { timeout: 60_000 }).toBe(true);
+    const still = total === before;
+    before = total;
+    return still && total >= 2048 + 1 + 4 && (await banner.innerText()).includes(`and #${total} was not kept`);
+  }, { intervals: [1000], timeout: 60_000 }).toBe(true);
   const total = await lp.frameCount();
   const dropped = Number(/text of ([\d,]+) frames/.exec(await banner.innerText())?.[1].replace(/,/g, ''));
-  // About three quarters of the text did not fit in a third of its size.
-  expect(dropped).toBeGreaterThan(5000);
+  // About three quarters of the text did not fit in a quarter of its size: at least the
+  // notifications past the budget lost theirs.
+  expect(dropped).toBeGreaterThan(1000);
   expect(dropped).toBeLessThan(total);
 
   // The first dropped frame: its metadata is there, and the detail pane says why its text is not.
