@@ -10,6 +10,8 @@
  * (components/, app/) uses no Node built-ins.
  */
 
+const esc = (s) => s.replace(/[.]/g, '[.]');
+
 /** The pure lib folders, which the proxy, the CLI and the page all share. */
 const PURE_LIB = ['lib', 'lib/text', 'lib/mcp', 'lib/analyze', 'lib/model', 'lib/wire', 'lib/trace', 'lib/view', 'lib/render', 'lib/diff', 'lib/gates', 'lib/replay', 'lib/client'];
 const ALL_LIB = [...PURE_LIB, 'lib/browser'];
@@ -43,6 +45,31 @@ const MAY_IMPORT = {
   '.': ['scripts'],
 };
 
+/**
+ * The proxy's rooms: subfolder -> the other proxy folders its shipped code may import (each may
+ * also import the pure lib, per `proxy` above). `proxy/.` is proxy/'s own top-level files. Read
+ * bottom-up: shared knows no one; transports know no session, tap or CLI; sessions know no page
+ * server; OAuth, replay and the test kit know no page server; the CLI sits on top of everything.
+ * Tests and their support files (test-support.ts, testing/, *-testing.ts) may import any room.
+ */
+const PROXY_ROOMS = {
+  'proxy/.': [],
+  'proxy/shared': [],
+  'proxy/transports': ['proxy/shared'],
+  'proxy/config': ['proxy/shared'],
+  'proxy/oauth': ['proxy/shared', 'proxy/transports', 'proxy/config'],
+  'proxy/sessions': ['proxy/shared', 'proxy/transports', 'proxy/oauth'],
+  'proxy/trace': ['proxy/sessions'],
+  'proxy/replay': ['proxy/shared'],
+  'proxy/tap': ['proxy/shared', 'proxy/transports', 'proxy/sessions'],
+  'proxy/testkit': ['proxy/.'],
+  'proxy/server': ['proxy/.', 'proxy/shared', 'proxy/config', 'proxy/oauth', 'proxy/sessions', 'proxy/tap', 'proxy/trace'],
+  'proxy/cli': ['proxy/.', 'proxy/shared', 'proxy/config', 'proxy/oauth', 'proxy/replay', 'proxy/server', 'proxy/sessions', 'proxy/tap', 'proxy/transports', 'proxy/trace'],
+  'proxy/analyze': [],
+};
+const roomFiles = (room) => (room === 'proxy/.' ? '^proxy/[^/]+$' : `^${esc(room)}/`);
+const TEST_SUPPORT = '(^|/)(test-support[.]ts|modern-testing[.]ts|testing[.]ts|testing/|[^/]+[.]fixture[.]ts)';
+
 /** What a test (`*.test.ts`, `*.spec.ts`) may import besides its folder's table: the code it
  *  checks against (a lib test may use any pure lib folder) and the recorded data in e2e/. */
 const TESTS_MAY_ALSO_IMPORT = {
@@ -55,7 +82,6 @@ const TESTS_MAY_ALSO_IMPORT = {
 for (const folder of PURE_LIB) TESTS_MAY_ALSO_IMPORT[folder] = [...PURE_LIB, 'e2e/golden', 'e2e/fixtures'];
 
 const TEST_FILE = '[.](test|spec)[.]tsx?$';
-const esc = (s) => s.replace(/[.]/g, '[.]');
 /** A file of this folder (for `lib`, lib/'s own top-level files only). */
 function filesOf(folder) {
   if (folder === '.') return '^[^/]+$';
@@ -70,7 +96,13 @@ const allowed = [
   { from: {}, to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled'] } },
   // A folder's own files (lib/'s subfolders each count as a folder).
   { from: { path: '^(lib/[^/]+)/' }, to: { path: '^$1/' } },
-  { from: { path: '^(?!lib/)([^/]+)/' }, to: { path: '^$1/' } },
+  { from: { path: '^(?!lib/|proxy/)([^/]+)/' }, to: { path: '^$1/' } },
+  // The proxy's rooms: a room's own files, the rooms its row lists, and for tests and their
+  // support files every room.
+  { from: { path: '^(proxy/[^/]+)/' }, to: { path: '^$1/' } },
+  { from: { path: '^proxy/[^/]+$' }, to: { path: '^proxy/[^/]+$' } },
+  ...Object.entries(PROXY_ROOMS).map(([room, rooms]) => ({ from: { path: roomFiles(room) }, to: { path: rooms.length ? rooms.map(roomFiles) : ['^$'] } })),
+  { from: { path: [`^proxy/.*${TEST_FILE}`, `^proxy/.*${TEST_SUPPORT}`] }, to: { path: '^proxy/' } },
   { from: { path: '^lib/[^/]+$' }, to: { path: '^lib/[^/]+$' } },
   ...Object.entries(MAY_IMPORT).map(([folder, deps]) => ({ from: { path: filesOf(folder) }, to: { path: anyOf(deps) } })),
   ...Object.entries(TESTS_MAY_ALSO_IMPORT).map(([folder, deps]) => ({ from: { path: [`${filesOf(folder)}.*${TEST_FILE}`] }, to: { path: anyOf(deps) } })),

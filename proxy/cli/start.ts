@@ -9,7 +9,7 @@ import { resolveConfigDir } from '../config/paths';
 import { ConnectionStore } from '../config/store';
 import { endStaleGroups, recordGroupsIn } from '../transports/pid-files';
 import { isLoopbackAddress, startLoupeServer, type LoupeServer } from '../server/loupe-server';
-import { createToken } from '../server/token';
+import { createToken } from '../shared/token';
 import { Registry } from '../sessions/registry';
 import { PageOAuthFlows } from '../oauth/page-flows';
 import { TapWatcher } from '../tap/tap-watcher';

@@ -14,7 +14,7 @@ import { modelOf } from '../../lib/model/session-model';
 import { ConnectionStore } from '../config/store';
 import { PageClient, type Harness } from '../server/testing/harness';
 import { startLoupeServer, type LoupeServer } from '../server/loupe-server';
-import { createToken } from '../server/token';
+import { createToken } from '../shared/token';
 import { Registry } from '../sessions/registry';
 import { exportSession } from '../trace/session-export';
 import { PageOAuthFlows, CALLBACK_PATH } from './page-flows';

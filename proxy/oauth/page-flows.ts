@@ -7,7 +7,7 @@
  * refused with a page that says so; nothing reaches a session.
  */
 import { randomBytes } from 'node:crypto';
-import { tokensMatch } from '../server/token';
+import { tokensMatch } from '../shared/token';
 import type { RedirectReceiver } from './loopback';
 
 export const CALLBACK_PATH = '/oauth/callback';

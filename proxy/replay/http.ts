@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ReplayMatcher } from '../../lib/replay/matcher';
-import { LOOPBACK_NAMES, hostAllowed } from '../server/guards';
+import { LOOPBACK_NAMES, hostAllowed } from '../shared/guards';
 import { answerText } from './answer';
 
 const MAX_BODY = 16 * 1024 * 1024;

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { ConnectionStore } from '../config/store';
 import type { SessionRegistry } from '../sessions/types';
-import { checkHost, checkOrigin, checkToken, refuse, type GuardConfig, type Refusal } from './guards';
+import { checkHost, checkOrigin, checkToken, refuse, type GuardConfig, type Refusal } from '../shared/guards';
 import { PageHub } from './page-hub';
 import type { TapWatcher } from '../tap/tap-watcher';
 import { wantsRedactedView } from './redacted-view';

@@ -7,7 +7,7 @@ import { ConnectionStore } from '../config/store';
 import { besideOwnPolicy, sha256Source } from './csp';
 import { startLoupeServer, type LoupeServer } from './loupe-server';
 import { ScriptedRegistry } from './testing/scripted-registry';
-import { createToken } from './token';
+import { createToken } from '../shared/token';
 
 const INLINE = '(self.__next_f=self.__next_f||[]).push([1,"x"])';
 let dir: string;

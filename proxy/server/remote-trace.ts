@@ -7,7 +7,7 @@
  * The fetch is bounded in size, time and where it connects (remote-fetch.ts says what and why).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { guardAction, refuse, type GuardConfig } from './guards';
+import { guardAction, refuse, type GuardConfig } from '../shared/guards';
 import { openRemoteTrace, REMOTE_TRACE_LIMITS, RemoteFetchError, type RemoteFetchLimits } from './remote-fetch';
 
 export const REMOTE_TRACE_PATH = '/remote-trace';

@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { besideOwnPolicy, carriesOwnPolicy, inlineSources, pagePolicy, type InlineSources } from './csp';
-import { refuse } from './guards';
+import { refuse } from '../shared/guards';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -7,7 +7,7 @@
 import type { Frame } from '../../lib/mcp/frame';
 import type { SourceKind } from '../../lib/wire/protocol';
 import type { SendOptions, WireTransport } from '../transports/types';
-import { SessionClock } from './clock';
+import { SessionClock } from '../shared/clock';
 import { Emitter } from './emitter';
 import { Recorder } from './recorder';
 import type { SessionBudget } from './budget';

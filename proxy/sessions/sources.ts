@@ -9,7 +9,7 @@ import { createHttpTransport, type HttpTransport } from '../transports/http';
 import type { TransportOptions } from '../transports';
 import { StdioTransport } from '../transports/stdio';
 import type { WireTransport } from '../transports/types';
-import type { SessionClock } from './clock';
+import type { SessionClock } from '../shared/clock';
 import type { DriverConfig } from './client-driver';
 import { Recording } from './recording';
 import { SessionBudget } from './budget';

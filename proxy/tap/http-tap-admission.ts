@@ -4,10 +4,10 @@
  * pages: it forwards only origin-form paths (`/mcp`, `/.well-known/…`) to its one upstream, only
  * for a Host naming the tap itself (a DNS-rebinding page arrives with its own host name), and
  * refuses a browser's Origin unless the page is on this machine's loopback names (hosts send no
- * Origin). The Host and Origin checks are the dashboard's own (proxy/server/guards.ts).
+ * Origin). The Host and Origin checks are the dashboard's own (proxy/shared/guards.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import { hostAllowed, LOOPBACK_NAMES, originIsLoopback } from '../server/guards';
+import { hostAllowed, LOOPBACK_NAMES, originIsLoopback } from '../shared/guards';
 import { formatBytes } from '../../lib/text/bytes';
 import { DEFAULT_LIMITS } from '../../lib/trace/reader';
 

@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import type { Frame, HeaderPairs, HttpEndMeta, HttpRequestMeta, StreamRole } from '../../lib/mcp/frame';
 import { maskHeaderValue, maskHttpHead } from '../../lib/mcp/secret-headers';
 import { formatBytes } from '../../lib/text/bytes';
-import { SessionClock } from '../sessions/clock';
+import { SessionClock } from '../shared/clock';
 import { admitRequest, TAP_BODY_LIMIT, tooLarge, type AdmissionConfig, type TapRefusal } from './http-tap-admission';
 import { chunksOf, isJsonRpc, passOn, readBoundedBody, RecordedBody } from './http-tap-body';
 import { pumpEvents, type EndFields } from './http-tap-sse';

@@ -9,7 +9,7 @@
  * thread, which only forwards. It never writes a byte of its own to stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { SessionClock } from '../sessions/clock';
+import { SessionClock } from '../shared/clock';
 import { trackGroup, untrackGroup } from '../transports/process-group';
 import { describeSpawnError, shortCommand } from '../transports/stdio-text';
 import { FORWARDED, TapEvents, type TapExit, type TapOutcome } from './tap-events';

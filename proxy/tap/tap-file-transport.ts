@@ -6,7 +6,7 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
-import type { SessionClock } from '../sessions/clock';
+import type { SessionClock } from '../shared/clock';
 import type { WireTransport } from '../transports/types';
 import { deliverTapFrame } from './tap-crossing';
 import { TapTail, tapRunning } from './tap-tail';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StdioConnection } from '../../lib/wire/connection';
-import { SessionClock } from '../sessions/clock';
+import { SessionClock } from '../shared/clock';
 import { fixtureServer, inlineServer, processAlive, processGone, waitFor } from '../sessions/test-support';
 import { StdioTransport, type StdioOptions } from './stdio';
 import type { Crossing } from './types';

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { LineSplitter, DEFAULT_MAX_LINE_BYTES } from '../../lib/mcp/framing';
 import type { Frame, LifecycleMeta, StdioLineMeta } from '../../lib/mcp/frame';
 import type { StdioConnection } from '../../lib/wire/connection';
-import type { SessionClock } from '../sessions/clock';
+import type { SessionClock } from '../shared/clock';
 import type { Crossing, RecordCrossing, WireTransport } from './types';
 import { groupAlive, signalGroup, sleep, trackGroup, untrackGroup, waitGroupGone } from './process-group';
 import { StderrLines, type StderrRun } from './stdio-stderr';

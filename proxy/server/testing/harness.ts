@@ -7,7 +7,7 @@ import type { ProxyMessage, SessionSummary } from '../../../lib/wire/protocol';
 import { ConnectionStore } from '../../config/store';
 import type { SessionRegistry } from '../../sessions/types';
 import { startLoupeServer, type LoupeServer } from '../loupe-server';
-import { createToken } from '../token';
+import { createToken } from '../../shared/token';
 
 export interface Harness {
   server: LoupeServer;

@@ -13,7 +13,7 @@ import { createTwoFilesPatch } from 'diff';
 import { decodeConfig, encodeConfig } from './config-bytes';
 import { linkOf, replaceFile, restoreLink } from './safe-write';
 import { localTapUrl, planInstall, planUninstall, type TapLauncher, type TapListener, type WrapPlan } from './wrap';
-import { freeLoopbackPort } from './free-port';
+import { freeLoopbackPort } from '../../shared/free-port';
 
 export interface InstallRecord {
   configPath: string;

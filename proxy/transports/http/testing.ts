@@ -1,7 +1,7 @@
 /** Test support: a recorder that numbers frames like the real one, and real servers on free ports. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freeLoopbackPort } from '../../tap/install/free-port';
+import { freeLoopbackPort } from '../../shared/free-port';
 import { headerValue, type Frame } from '../../../lib/mcp/frame';
 import type { Crossing } from '../types';
 import type { MicroClock } from './options';
