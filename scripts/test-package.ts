@@ -5,7 +5,7 @@
  * HTTP with the launch's token), `loupe check` on server-everything, `loupe tap` under a small
  * host, then the example project (examples/server-tests) with Loupe installed from the same
  * tarball and its Playwright specs; `loupe record`, a global install (`npm install -g`, under a
- * prefix of its own) and `npx --yes TARBALL` from an empty folder. The installed packages are made
+ * prefix of its own) and `npx --yes --package=TARBALL loupe` from an empty folder. The installed packages are made
  * read-only first, and every file under the installs is compared before and after: Loupe writes
  * nothing into its own folder at run time (root ignores the read-only bits, the comparison does
  * not). The package's speed figures are the bench's (`npm run bench`, scripts/bench/package.ts).
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     const globalBefore = snapshot(globalPackage);
     log(`npm install -g: ${await checkStartServesPage(global)}`);
     log(`npm install -g: ${checkRecord(global, work)}`);
-    log(`npx --yes ${path.basename(tarball.file)} from an empty folder: ${await checkStartServesPage(viaNpx(tarball.file, path.join(work, 'empty'), nodeModules))}`);
+    log(`npx --yes --package=${path.basename(tarball.file)} loupe, from an empty folder: ${await checkStartServesPage(viaNpx(tarball.file, path.join(work, 'empty'), nodeModules))}`);
 
     const example = installExample(path.join(root, 'examples/server-tests'), tarball.file, work);
     const exampleLoupe = path.join(example, 'node_modules/mcp-loupe');

@@ -25,10 +25,14 @@ export function installGlobally(tarball: string, prefix: string): Installed {
   return { bin, nodeModules: path.join(prefix, 'lib', 'node_modules', 'mcp-loupe', 'node_modules') };
 }
 
-/** `npx --yes TARBALL ARGS` from an empty folder, as the README's quick start runs it. */
+/**
+ * `npx --yes --package TARBALL loupe ARGS` from an empty folder: what the README's
+ * `npx --yes mcp-loupe ARGS` does with the registry's copy (npx would run a bare file path as a
+ * program, so a tarball is named with --package).
+ */
 export function viaNpx(tarball: string, empty: string, nodeModules: string): Installed {
   mkdirSync(empty, { recursive: true });
-  return { bin: 'npx', binArgs: ['--yes', '--prefer-offline', tarball], nodeModules, cwd: empty };
+  return { bin: 'npx', binArgs: ['--yes', '--prefer-offline', `--package=${tarball}`, 'loupe'], nodeModules, cwd: empty };
 }
 
 /** `loupe record --out T -- server-everything`: the trace holds the handshake, as the server answered it. */
