@@ -74,7 +74,10 @@ interface StartedLoupe {
 /** `loupe start --port 0` until it prints its URL (it opens no browser: it only prints). */
 export function startLoupe(i: Installed, limitMs = 30_000): Promise<StartedLoupe> {
   const started = performance.now();
-  const child = spawn(i.bin, [...(i.binArgs ?? []), 'start', '--port', '0'], { cwd: i.cwd, env: commandEnv(tempConfig()), stdio: ['ignore', 'pipe', 'pipe'] });
+  // A group of its own: `npx` runs loupe as its child and does not pass SIGTERM on, so the stop
+  // signals the whole group.
+  const child = spawn(i.bin, [...(i.binArgs ?? []), 'start', '--port', '0'], { cwd: i.cwd, env: commandEnv(tempConfig()), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  leaders.add(child);
   let output = '';
   const stop = () => stopChild(child);
   return new Promise((resolve, reject) => {
@@ -102,10 +105,23 @@ export function startLoupe(i: Installed, limitMs = 30_000): Promise<StartedLoupe
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  signal(child, 'SIGTERM');
+  const timer = setTimeout(() => signal(child, 'SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** Children spawned as the leaders of their own process groups. */
+const leaders = new WeakSet<ChildProcess>();
+
+/** Signals the child's process group when it leads one, the child otherwise. */
+function signal(child: ChildProcess, name: NodeJS.Signals): void {
+  if (!leaders.has(child) || child.pid === undefined) return void child.kill(name);
+  try {
+    process.kill(-child.pid, name);
+  } catch {
+    child.kill(name);
+  }
 }
 
 /** `loupe start`, then its page over HTTP with the launch's token: the built page, not an error. */
