@@ -130,8 +130,9 @@ test('a reused id tells one story in the table, the detail pane, the diagram and
 });
 
 test('a live request the server never answers is annotated with only the Traffic pane shown', async ({ page }) => {
-  // The analyser's timeout is Loupe's client's, 30 s: the finding comes from the page's clock.
-  test.setTimeout(120_000);
+  // The analyser's timeout is the session's, Loupe's client's default 60 s: the finding comes from
+  // the page's clock.
+  test.setTimeout(180_000);
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
   await lp.addConnection({ name: 'hangs', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/hangs.mjs'), 'tools/call'] });
@@ -145,7 +146,7 @@ test('a live request the server never answers is annotated with only the Traffic
 
   // The request row gets its warning mark while Traffic is the pane shown, and the session is live.
   const call = lp.traffic.row('request', 'tools/call');
-  await expect(call.getByRole('img', { name: /1 warning/ })).toBeVisible({ timeout: 60_000 });
+  await expect(call.getByRole('img', { name: /1 warning/ })).toBeVisible({ timeout: 90_000 });
   await expect(lp.status.getByText('ready', { exact: true })).toBeVisible();
   await view(page, 'Annotations');
   const expert = page.getByRole('region', { name: 'Expert info' });
@@ -154,12 +155,13 @@ test('a live request the server never answers is annotated with only the Traffic
 });
 
 test('a server that never answers initialize: the handshake banner and the annotations agree', async ({ page }) => {
-  test.setTimeout(120_000);
+  // The handshake waits the session's timeout, 60 s by default, and is judged by it.
+  test.setTimeout(180_000);
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
   await lp.addConnection({ name: 'silent', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/hangs.mjs'), 'initialize'] });
   await lp.connect('silent');
-  await expect(page.getByText(/no response to initialize/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/no response to initialize/)).toBeVisible({ timeout: 90_000 });
   await view(page, 'Annotations');
   const expert = page.getByRole('region', { name: 'Expert info' });
   await expect(expert.getByRole('list', { name: 'timing warning annotations' })).toContainText('initialize (id');

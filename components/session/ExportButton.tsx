@@ -38,6 +38,7 @@ export function ExportButton({ session: s }: { session: SessionSummary }) {
           target={target}
           loupeVersion={loupeVersion}
           negotiatedVersion={s.negotiatedVersion}
+          requestTimeoutMs={s.requestTimeoutMs}
           remote={remote}
           marked={marked}
           source="live"

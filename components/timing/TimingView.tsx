@@ -2,7 +2,6 @@
 /** Latency per method, the waterfall of requests, the slowest ones, timeouts and cancellations. */
 import { useMemo } from 'react';
 import type { SessionModel } from '../../lib/model/session-model';
-import { DEFAULT_TIMEOUT_MS } from '../../lib/mcp/calls';
 import { latencyStats, requestsOf, slowestRequests, timingCounts } from '../../lib/view/latency';
 import { useThrottled } from './useThrottled';
 import { useWireNow } from './useWireNow';
@@ -16,16 +15,16 @@ export interface TimingViewProps {
   session: SessionModel;
   /** The session is still open: in-flight requests keep growing. */
   live?: boolean;
-  /** A request in flight longer than this is hung (µs). */
+  /** A request in flight longer than this is hung (µs); default the model's own timeout. */
   timeoutUs?: number;
   selectedSeq?: number;
   onSelect(seq: number): void;
 }
 
-/** The analyser's timeout, so the waterfall marks as hung exactly what timing.no-response reports. */
-export const DEFAULT_TIMEOUT_US = DEFAULT_TIMEOUT_MS * 1000;
-
-export function TimingView({ session, live = false, timeoutUs = DEFAULT_TIMEOUT_US, selectedSeq, onSelect }: TimingViewProps) {
+export function TimingView({ session, live = false, timeoutUs: given, selectedSeq, onSelect }: TimingViewProps) {
+  // The session's timeout, the one its analyser judges with, so the waterfall marks as hung
+  // exactly what timing.no-response reports.
+  const timeoutUs = given ?? session.timeoutMs * 1000;
   const { frames } = session;
   // Calls are paired as frames are analysed: the count of analysed frames says when to re-read.
   const count = useThrottled(session.analysed, 300);

@@ -26,6 +26,7 @@ export function FileExportButton({ traceId }: { traceId: string }) {
           frames={frames}
           target={header.target}
           negotiatedVersion={header.negotiatedVersion}
+          requestTimeoutMs={header.requestTimeoutMs}
           startedAt={header.startedAt}
           marked={marked}
           source="import"

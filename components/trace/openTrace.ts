@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import { useLoupe } from '../../lib/browser/store';
-import type { Trace, TraceHeader } from '../../lib/trace';
+import { traceModelOptions, type Trace, type TraceHeader } from '../../lib/trace';
 
 export const useTraceHeaders = create<{
   byId: Record<string, TraceHeader>;
@@ -15,7 +15,7 @@ export const useTraceHeaders = create<{
 }>()(() => ({ byId: {} }));
 
 export function openTrace(name: string, trace: Trace): string {
-  const id = useLoupe.getState().openTraceFile(name, trace.frames);
+  const id = useLoupe.getState().openTraceFile(name, trace.frames, traceModelOptions(trace.header).timeoutMs);
   useTraceHeaders.setState((s) => ({ byId: { ...s.byId, [id]: trace.header } }));
   return id;
 }

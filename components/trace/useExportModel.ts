@@ -21,6 +21,8 @@ export interface ExportSource {
   target: TraceTarget;
   loupeVersion: string;
   negotiatedVersion?: string;
+  /** The session's request timeout (ms), written in the header. */
+  requestTimeoutMs?: number;
   /** The connection's environment: values of secret-looking names are redacted. */
   env?: Record<string, string>;
   /** The frames the person selected in the page, for the "selection" scope: seq ranges. */
@@ -72,11 +74,11 @@ export function useExportModel(src: ExportSource) {
     if (src.remote) return undefined;
     const p = prepareExport({
       frames: src.frames, target: src.target, loupeVersion: src.loupeVersion, negotiatedVersion: src.negotiatedVersion,
-      source: src.source, selection, redact: optOut ? false : { env: src.env, custom },
+      requestTimeoutMs: src.requestTimeoutMs, source: src.source, selection, redact: optOut ? false : { env: src.env, custom },
     });
     if (src.startedAt) p.header.startedAt = src.startedAt;
     return p;
-  }, [src.remote, src.frames, src.target, src.loupeVersion, src.negotiatedVersion, src.env, src.source, src.startedAt, selection, optOut, custom]);
+  }, [src.remote, src.frames, src.target, src.loupeVersion, src.negotiatedVersion, src.requestTimeoutMs, src.env, src.source, src.startedAt, selection, optOut, custom]);
 
   const [remote, setRemote] = useState<{ preview?: Preview; error?: string }>({});
   const frameTotal = useAtMostEverySecond(src.frames.length);

@@ -28,8 +28,8 @@ export interface Annotation {
 export interface AnalyzerOptions {
   /** A response slower than this is marked `timing.slow` (default 1000 ms). */
   slowMs?: number;
-  /** A request unanswered this long is marked `timing.no-response` (default 30 000 ms, the wait of
-   *  Loupe's own client: lib/mcp/calls.ts). */
+  /** A request unanswered this long is marked `timing.no-response`: the session's request timeout
+   *  (its summary's or trace header's `requestTimeoutMs`), default 60 000 ms (lib/mcp/calls.ts). */
   timeoutMs?: number;
   /** How the traffic was cut into messages: the trace target's or the session's `framing`.
    *  Absent, each frame's transport answers (TRANSPORT_FRAMING); no meta at all means lines. */

@@ -31,10 +31,11 @@ describe('the model clock', () => {
     const trace = ingest(emptyTrace({ kind: 'live', sessionId: 's1' }), hung().frames, 0, now);
     const { state, store } = fakeStore({ s1: trace }, [{ id: 's1', status: 'ready' }]);
     const stop = startModelClock(store, () => now);
-    now = 29_000;
+    // The default session timeout, 60 s: the wait of Loupe's own client.
+    now = 59_000;
     vi.advanceTimersByTime(1000);
     expect(state.traces.s1.model.annotations.map((a) => a.rule)).not.toContain('timing.no-response');
-    now = 31_000;
+    now = 61_000;
     vi.advanceTimersByTime(1000);
     expect(state.traces.s1.model.annotations.filter((a) => a.rule === 'timing.no-response').map((a) => a.frames)).toEqual([[4]]);
     expect(state.traces.s1).not.toBe(trace); // views were told
@@ -47,7 +48,8 @@ describe('the model clock', () => {
   it("judges an ended session at the proxy's time of the end, however late its frames reached the page", () => {
     vi.useFakeTimers();
     let now = 0;
-    const trace = ingest(emptyTrace({ kind: 'live', sessionId: 's1' }), hung().frames, 0, now);
+    // A session whose client waits 30 s.
+    const trace = ingest(emptyTrace({ kind: 'live', sessionId: 's1' }, 30_000), hung().frames, 0, now);
     // The proxy gave up 31 s into the session; the page got the frames late and has counted 5 s.
     const { state, store } = fakeStore({ s1: trace }, [{ id: 's1', status: 'failed', startedAt: 1_000, statusAt: 32_000 }]);
     const stop = startModelClock(store, () => now);

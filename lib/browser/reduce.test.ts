@@ -58,6 +58,21 @@ describe('reduceMessages', () => {
     expect(d.defaults?.protocolVersion).toBe('2025-11-25');
   });
 
+  it("builds a live session's model with the session's request timeout", () => {
+    const summary = (id: string, requestTimeoutMs?: number) => ({
+      id, connectionId: 'c', name: id, transport: 'stdio' as const, status: 'ready' as const, startedAt: 0, lastSeq: 0, attached: 1,
+      ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
+    });
+    const d = reduceMessages(initialData, [
+      { type: 'sessions/update', sessions: [summary('a', 5_000), summary('b')] },
+      { type: 'frames/append', sessionId: 'a', frames: [f(1)] },
+      { type: 'frames/append', sessionId: 'b', frames: [f(1)] },
+    ]);
+    expect(d.traces.a.model.timeoutMs).toBe(5_000);
+    // A summary without one (an older proxy) gets the default, the client's 60 s.
+    expect(d.traces.b.model.timeoutMs).toBe(60_000);
+  });
+
   it('turns a proxy error without rid into a notice', () => {
     const d = reduceMessages(initialData, [{ type: 'error', message: 'bad message' }]);
     expect(d.notices.map((n) => n.text)).toEqual(['bad message']);

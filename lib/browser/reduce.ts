@@ -56,7 +56,9 @@ export function withNotice(d: LoupeData, text: string): LoupeData {
 }
 
 function withFrames(d: LoupeData, sessionId: string, frames: ProxyMessage & { type: 'frames/append' | 'frames/snapshot' }, now: number): LoupeData {
-  const prev = d.traces[sessionId] ?? emptyTrace({ kind: 'live', sessionId });
+  // The summary arrives before any frame (hello, sessions/update), so the model is built once
+  // with the session's own timeout.
+  const prev = d.traces[sessionId] ?? emptyTrace({ kind: 'live', sessionId }, d.sessions.find((s) => s.id === sessionId)?.requestTimeoutMs);
   const endSeq = frames.type === 'frames/snapshot' ? frames.endSeq : 0;
   // The wire schema checks every frame's envelope; `meta` stays an open record there and is read
   // defensively by the views, hence the cast to the recorder's richer type.

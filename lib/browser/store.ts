@@ -36,8 +36,9 @@ export interface LoupeActions {
   /** Selects `multi.focus` with the other frames `multi` marks (undefined: the focus alone). */
   selectMany(traceId: string, focus: number, multi: MultiSelection | undefined): void;
   setPane(traceId: string, pane: string): void;
-  /** Shows frames from a trace file in a tab of their own; returns the trace id. */
-  openTraceFile(name: string, frames: readonly Frame[]): string;
+  /** Shows frames from a trace file in a tab of their own; returns the trace id. `timeoutMs` is
+   *  the header's request timeout (absent: the default). */
+  openTraceFile(name: string, frames: readonly Frame[], timeoutMs?: number): string;
   /** The model of a trace moved on by itself (analysis, a clock tick, the end): views redraw. */
   touchTraces(ids: readonly string[]): void;
 }
@@ -95,9 +96,9 @@ export const useLoupe = create<LoupeStore>()((set, get) => ({
       return { traces };
     }),
 
-  openTraceFile: (name, frames) => {
+  openTraceFile: (name, frames, timeoutMs) => {
     const id = `file:${name}`;
-    set((s) => ({ traces: { ...s.traces, [id]: ingest(emptyTrace({ kind: 'file', name }), frames) } }));
+    set((s) => ({ traces: { ...s.traces, [id]: ingest(emptyTrace({ kind: 'file', name }, timeoutMs), frames) } }));
     get().openTab(id);
     return id;
   },

@@ -34,8 +34,10 @@ const ANALYSE_AT_ONCE = 256;
 /** While a snapshot's chunks arrive, views redraw at most this often. */
 export const SNAPSHOT_REDRAW_MS = 250;
 
-export function emptyTrace(source: TraceSource): Trace {
-  const model = new SessionModel({ source: source.kind });
+/** `timeoutMs`: the session's request timeout (its summary's, or the file header's), so the
+ *  model's `timing.no-response` fires when the client gave up; absent, the one default. */
+export function emptyTrace(source: TraceSource, timeoutMs?: number): Trace {
+  const model = new SessionModel({ source: source.kind, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   return { source, model, frames: model.frames, snapshotEnd: 0, arrivedAt: 0, version: 0 };
 }
 

@@ -4,9 +4,17 @@
  * request's own keys, such as a progress token, win over the connection's).
  */
 import type { ClientSettings } from '../wire/connection';
+import { DEFAULT_TIMEOUT_MS } from '../mcp/calls';
 
-/** What applies when neither the call nor the connection says (the proxy's correlator defaults). */
-export const DEFAULT_TIMEOUTS = { requestTimeoutMs: 60_000, resetTimeoutOnProgress: true, maxTotalTimeoutMs: 600_000 } as const;
+/** What applies when neither the call nor the connection says (the proxy's correlator defaults).
+ *  The request timeout is the analyser's default too, so both speak of the same wait. */
+export const DEFAULT_TIMEOUTS = { requestTimeoutMs: DEFAULT_TIMEOUT_MS, resetTimeoutOnProgress: true, maxTotalTimeoutMs: 600_000 } as const;
+
+/** The one request timeout of a session: what its client waits for a request that names no
+ *  other, and so what the analyser's `timing.no-response` judges with. */
+export function sessionTimeoutMs(s: ClientSettings | undefined, fallback: number = DEFAULT_TIMEOUT_MS): number {
+  return s?.requestTimeoutMs ?? fallback;
+}
 
 export interface TimeoutPolicy {
   timeoutMs?: number;

@@ -26,6 +26,18 @@ describe('trace diff', () => {
     expect(formatDiff(d)).toMatch(/no differences/);
   });
 
+  it("judges each side with its own header's request timeout", () => {
+    // A ping answered 45 s late: no finding where the client waits 60 s, one where it waits 30 s.
+    const late = (requestTimeoutMs?: number): Trace => {
+      const last = base.frames[base.frames.length - 1];
+      const at = (seq: number, ts: number, dir: 'c2s' | 's2c', json: unknown): Frame => ({ ...last, seq, ts, dir, lane: 'message', raw: JSON.stringify(json), size: JSON.stringify(json).length });
+      const frames = [...base.frames, at(last.seq + 1, last.ts + 1, 'c2s', { jsonrpc: '2.0', id: 'late', method: 'ping' }), at(last.seq + 2, last.ts + 45_000_001, 's2c', { jsonrpc: '2.0', id: 'late', result: {} })];
+      return { header: { ...base.header, ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }) }, frames };
+    };
+    const added = diffTraces(late(), late(30_000)).annotations.added;
+    expect(added.map((a) => a.rule)).toEqual(['timing.no-response']);
+  });
+
   it('finds a changed tool schema, an added and a removed tool', () => {
     // Frame 9 is the tools/list result of the golden session.
     const after = edited(9, (j) => {

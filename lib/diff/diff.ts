@@ -7,6 +7,7 @@
 import type { Annotation } from '../analyze';
 import { modelOf } from '../model/session-model';
 import type { Frame, Framing } from '../mcp/frame';
+import { traceModelOptions, type TraceModelOptions } from '../trace/model-options';
 import { jsonDiff, type Change } from './json-diff';
 
 export type { Change } from './json-diff';
@@ -118,8 +119,8 @@ function diffListing(l: Listing, sa: Summary, sb: Summary): ItemsDiff {
   return diffItems(sa.items[l], sb.items[l]);
 }
 
-function summarize(frames: readonly Frame[], framing: Framing | undefined): Summary {
-  const model = modelOf(frames, framing === undefined ? {} : { framing });
+function summarize(frames: readonly Frame[], options: TraceModelOptions | undefined): Summary {
+  const model = modelOf(frames, options ?? {});
   const { annotations, state } = model;
   const latencyUs = new Map<string, number[]>();
   for (const call of model.calls.all) {
@@ -169,11 +170,12 @@ function stats(us: number[] | undefined): LatencyRow['before'] {
 }
 
 /** A side of a diff: a trace, or bare frames (their framing is then read from each frame's meta). */
-type DiffSide = { frames: readonly Frame[]; header?: { target: { framing: Framing } } };
+type DiffSide = { frames: readonly Frame[]; header?: { target: { framing: Framing }; requestTimeoutMs?: number } };
 
 export function diffTraces(a: DiffSide, b: DiffSide): TraceDiff {
-  const sa = summarize(a.frames, a.header?.target.framing);
-  const sb = summarize(b.frames, b.header?.target.framing);
+  // Each side is judged with its own header's framing and request timeout, as loupe check would.
+  const sa = summarize(a.frames, a.header && traceModelOptions(a.header));
+  const sb = summarize(b.frames, b.header && traceModelOptions(b.header));
   const methods = [...new Set([...sa.latencyUs.keys(), ...sb.latencyUs.keys()])].sort();
   const d: TraceDiff = {
     tools: diffListing('tools', sa, sb),

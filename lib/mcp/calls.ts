@@ -17,10 +17,11 @@
 
 export type Sender = 'c2s' | 's2c';
 
-/** How long a request may go unanswered before it is overdue, unless told otherwise: the wait of
- *  Loupe's own client (the handshake, HTTP requests), so the page's banner and its annotations
- *  speak of the same 30 s, live, opened from a file, or in `loupe check FILE`. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+/** How long a request may go unanswered before it is overdue when the session names no other
+ *  wait: the one default of Loupe's client (the proxy's correlator, ClientSettings.requestTimeoutMs
+ *  unset) and of the analyser's `timing.no-response`, so a call the client still waits for is never
+ *  "no response" in Annotations. A session's own wait travels in its summary and trace header. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
 
 export interface Call {
   /** The frame the request message sits on (the first line of a reassembled message). */

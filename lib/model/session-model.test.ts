@@ -91,6 +91,24 @@ describe('SessionModel timeouts, judged by the wire', () => {
     expect(offline.filter((a) => a.rule === 'timing.no-response')).toHaveLength(1);
   });
 
+  describe('with the session\'s request timeout', () => {
+    // A call still unanswered 45 s after it was sent, when the session ends.
+    const slow = () => hung().c(req(2, 'ping'), 45_000_000).s(res(2));
+    const noResponse = (m: SessionModel) => m.annotations.filter((a) => a.rule === 'timing.no-response');
+
+    it('says nothing of a 45 s call while the client still waits (60 s, the default)', () => {
+      expect(noResponse(modelOf(slow().frames, { timeoutMs: 60_000 }))).toEqual([]);
+      expect(noResponse(modelOf(slow().frames))).toEqual([]);
+      expect(modelOf([]).timeoutMs).toBe(60_000);
+    });
+
+    it('reports it once a 30 s client gave up, and says which wait', () => {
+      const m = modelOf(slow().frames, { timeoutMs: 30_000 });
+      expect(m.timeoutMs).toBe(30_000);
+      expect(noResponse(m)).toMatchObject([{ frames: [4], message: expect.stringContaining('within the 30000 ms timeout') }]);
+    });
+  });
+
   it('stops the clock at finish()', () => {
     const m = new SessionModel({ timeoutMs: 1000 });
     m.append(hung().frames);

@@ -17,7 +17,7 @@
  */
 import type { Frame } from '../mcp/frame';
 import { classifyValue, type Classified } from '../mcp/classify';
-import type { Call, CallIndex } from '../mcp/calls';
+import { DEFAULT_TIMEOUT_MS, type Call, type CallIndex } from '../mcp/calls';
 import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
 import { HttpExchanges } from '../mcp/http-exchanges';
@@ -58,10 +58,14 @@ export class SessionModel {
   private readonly pending: (StrictJson | undefined)[] = [];
   private readonly analyzer: Analyzer;
   private ended = false;
+  /** The session's request timeout the analyser judges `timing.no-response` with (ms): views that
+   *  mark a request as hung (the waterfall) read it here so they say what Annotations say. */
+  readonly timeoutMs: number;
 
   constructor(options: SessionModelOptions = {}) {
     const { source = 'live', ...analyzer } = options;
     this.source = source;
+    this.timeoutMs = analyzer.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.analyzer = createAnalyzer({ ...analyzer, exchanges: this.exchanges });
   }
 

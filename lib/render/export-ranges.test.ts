@@ -16,4 +16,9 @@ describe('exporting a multi-selection', () => {
     expect(p.frames.map((f) => f.seq)).toEqual([11, 12]);
     expect(p.header.selection).toEqual({ kind: 'frames', fromSeq: 11, toSeq: 12 });
   });
+
+  it("writes the session's request timeout in the header, and nothing when there is none", () => {
+    expect(prepareExport({ frames, target, loupeVersion: '0.1.0', requestTimeoutMs: 5_000, redact: false }).header.requestTimeoutMs).toBe(5_000);
+    expect(prepareExport({ frames, target, loupeVersion: '0.1.0', redact: false }).header).not.toHaveProperty('requestTimeoutMs');
+  });
 });

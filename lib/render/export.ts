@@ -36,6 +36,9 @@ export interface ExportInput {
   target: TraceTarget;
   loupeVersion: string;
   negotiatedVersion?: string;
+  /** The session's request timeout (ms), kept in the header so a reader judges
+   *  `timing.no-response` as the session did. */
+  requestTimeoutMs?: number;
   source?: TraceSource;
   selection?: FrameSelection;
   /** `false` is the explicit opt-out: the file then holds every secret that crossed the wire. */
@@ -61,6 +64,7 @@ export function prepareExport(input: ExportInput): PreparedExport {
     source: input.source ?? 'live',
   };
   if (input.negotiatedVersion) header.negotiatedVersion = input.negotiatedVersion;
+  if (input.requestTimeoutMs !== undefined) header.requestTimeoutMs = input.requestTimeoutMs;
   if (selection.kind !== 'all') {
     header.selection =
       selection.kind !== 'time-range'

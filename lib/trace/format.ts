@@ -44,6 +44,10 @@ export interface TraceHeader {
   startedAt?: string;
   target: TraceTarget;
   negotiatedVersion?: string;
+  /** The session's request timeout (ms): how long Loupe's client waited for an answer. The
+   *  analyser's `timing.no-response` is judged with it; absent (older files, taps, imports), the
+   *  default (DEFAULT_TIMEOUT_MS, 60 s) applies. Optional, so files without it still read. */
+  requestTimeoutMs?: number;
   source: TraceSource;
   /** Present when secrets were replaced by «redacted:…» markers; absent when the writer opted out. */
   redaction?: RedactionNote;

@@ -126,6 +126,10 @@ export const SessionSummarySchema = z.object({
   status: z.enum(['starting', 'initializing', 'ready', 'closing', 'closed', 'failed']),
   startedAt: z.number(),
   endedAt: z.number().optional(),
+  /** The session's request timeout (ms): what Loupe's client waits for a request that names no
+   *  other (the connection's requestTimeoutMs, else the default). The page builds the session's
+   *  model with it, so `timing.no-response` fires exactly when the client gives up. */
+  requestTimeoutMs: z.number().int().positive().optional(),
   /** When the status last changed (ms, the proxy's clock, like startedAt): where the wire clock
    *  stood when the proxy gave up on a handshake, whatever the page's own delivery lag was. */
   statusAt: z.number().optional(),

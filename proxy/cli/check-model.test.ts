@@ -14,9 +14,9 @@ interface JsonReport {
 const sameFacts = (list: Array<{ rule: string; severity: string; frames: number[]; message: string; spec: string }>) =>
   list.map(({ rule, severity, frames, message, spec }) => ({ rule, severity, frames, message, spec }));
 
-function traceFile(frames: Frame[]): string {
+function traceFile(frames: Frame[], extra: Record<string, unknown> = {}): string {
   const file = path.join(tempDir(), 'trace.loupe.ndjson');
-  const header = { format: 'loupe-trace', version: 1, loupeVersion: '0.1.0', createdAt: '2026-01-01T00:00:00.000Z', target: { transport: 'stdio', name: 't', command: 'node', args: [] }, source: 'live' };
+  const header = { format: 'loupe-trace', version: 1, loupeVersion: '0.1.0', createdAt: '2026-01-01T00:00:00.000Z', target: { transport: 'stdio', name: 't', command: 'node', args: [] }, source: 'live', ...extra };
   writeFileSync(file, [header, ...frames].map((x) => JSON.stringify(x)).join('\n') + '\n');
   return file;
 }
@@ -39,6 +39,14 @@ describe('loupe check reads the session model', () => {
     expect(rules).toContain('jsonrpc.id-reused');
     expect(rules).not.toContain('jsonrpc.duplicate-response');
     expect(sameFacts((JSON.parse(r.stdout) as JsonReport).annotations)).toEqual(sameFacts(modelOf(frames).annotations));
+  }, 60_000);
+
+  it("judges a file with its header's request timeout (none: the default, 60 s)", async () => {
+    // A ping answered 45 s after it was sent.
+    const frames = script().handshake().c({ jsonrpc: '2.0', id: 1, method: 'ping' }).s({ jsonrpc: '2.0', id: 1, result: {} }, 45_000_000).frames;
+    const rules = async (file: string) => (JSON.parse((await runCli(['check', '--format', 'json', '--fail-on', 'info', file])).stdout) as JsonReport).annotations.map((a) => a.rule);
+    expect(await rules(traceFile(frames))).not.toContain('timing.no-response');
+    expect(await rules(traceFile(frames, { requestTimeoutMs: 30_000 }))).toContain('timing.no-response');
   }, 60_000);
 
   it('reports a server that never answers initialize, and fails on it', async () => {

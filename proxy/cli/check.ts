@@ -26,7 +26,7 @@ import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import { handshakeRefusal } from './check/handshake';
 import { TRANSPORT_FRAMING, type Frame, type Framing } from '../../lib/mcp/frame';
-import { describeTarget, redactFrames, redactOptionsFor, redactStrings, type RedactOptions } from '../../lib/trace';
+import { describeTarget, redactFrames, redactOptionsFor, redactStrings, traceModelOptions, type RedactOptions } from '../../lib/trace';
 import { printError, printReport } from './shared/terminal';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
@@ -84,7 +84,8 @@ async function load(file: string | undefined, connection: Connection | undefined
     const negotiated = typeof trace.header.negotiatedVersion === 'string' ? trace.header.negotiatedVersion : undefined;
     // The header is line 1; frames follow one per line (an exported selection may skip seqs).
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
-    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated, framing: trace.header.target.framing };
+    // The header's framing and request timeout: the file is judged as the session was.
+    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated, ...traceModelOptions(trace.header) };
   }
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);

@@ -97,7 +97,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
   }
   const frames = [...session.frames()];
   if (out) {
-    const trace = prepareExport({ frames, target: describeTarget(connection), loupeVersion: LOUPE_VERSION, negotiatedVersion: session.summary().negotiatedVersion, redact: redact ? {} : false });
+    const trace = prepareExport({ frames, target: describeTarget(connection), loupeVersion: LOUPE_VERSION, negotiatedVersion: session.summary().negotiatedVersion, requestTimeoutMs: timeoutMs, redact: redact ? {} : false });
     try {
       await writeTraceFile(out, trace.header, trace.frames);
     } catch (e) {

@@ -86,7 +86,7 @@ export async function run(argv: string[]): Promise<number> {
     const trace = await readTraceFile(positionals[0]);
     const prepared = prepareExport({
       frames: trace.frames, target: trace.header.target, loupeVersion: LOUPE_VERSION, negotiatedVersion: trace.header.negotiatedVersion,
-      source: 'import', selection: selection(v as unknown as Record<string, string | undefined>),
+      requestTimeoutMs: trace.header.requestTimeoutMs, source: 'import', selection: selection(v as unknown as Record<string, string | undefined>),
       redact: v['no-redact'] ? false : { env, custom, disabled: v['disable-rule'] },
     });
     if (trace.header.startedAt) prepared.header.startedAt = trace.header.startedAt;

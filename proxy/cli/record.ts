@@ -71,6 +71,8 @@ export async function run(argv: string[]): Promise<number> {
     // The same secrets as the page's export: --env values, every --header value, the URL's
     // credentials and secret-looking query values and arguments, and the built-in patterns.
     negotiatedVersion: record.summary.negotiatedVersion, redact: redaction,
+    // Every request waited --timeout: the file's reader judges timing.no-response by the same wait.
+    requestTimeoutMs: client.timeoutMs,
   });
   try {
     await writeTraceFile(out, trace.header, trace.frames);

@@ -7,7 +7,7 @@
  * whoever is watching.
  */
 import { fetchPage, LISTS, type ListName } from '../../lib/client/paged-list';
-import { withMeta, withSettings } from '../../lib/client/request-settings';
+import { sessionTimeoutMs, withMeta, withSettings } from '../../lib/client/request-settings';
 import type { Frame } from '../../lib/mcp/frame';
 import { UNSUPPORTED_VERSION, withEnvelope, type Era } from '../../lib/mcp/modern';
 import { modernRequestHeaders } from '../../lib/mcp/modern-headers';
@@ -36,7 +36,8 @@ import { LOUPE_VERSION } from '../../lib/version';
 export interface DriverConfig {
   /** Default for requests that give no timeout. Default 60 s. */
   requestTimeoutMs?: number;
-  /** How long the server may take to answer `initialize`. Default 30 s. */
+  /** How long the server may take to answer `initialize`. Default the session's request timeout
+   *  (the analyser judges the handshake by it too, so the banner and Annotations agree). */
   initializeTimeoutMs?: number;
   /** How long a dual-era probe (server/discover) waits before taking silence for a legacy server. Default 10 s. */
   discoverTimeoutMs?: number;
@@ -137,7 +138,7 @@ export class ClientDriver implements ClientApi {
     try {
       const result = (await this.send('initialize', {
         protocolVersion, capabilities: this.options.clientCapabilities, clientInfo,
-      }, { timeoutMs: this.config.initializeTimeoutMs ?? 30_000 })) as Record<string, unknown> | undefined;
+      }, { timeoutMs: this.config.initializeTimeoutMs ?? sessionTimeoutMs(this.config.settings, this.config.requestTimeoutMs) })) as Record<string, unknown> | undefined;
       const r = result && typeof result === 'object' ? result : {};
       this.host.update({
         era: 'legacy',

@@ -11,7 +11,9 @@ afterEach(async () => {
 });
 
 async function ready(connection: StdioConnection, settings: ClientSettings): Promise<Session> {
-  const s = sessionFor(`cs${sessions.length}`, { ...connection, options: { settings } }, { protocolVersion: '2025-11-25', clientCapabilities: {} });
+  // The handshake waits the session's timeout unless told otherwise: a server that starts slower
+  // than the short timeouts under test still gets to ready.
+  const s = sessionFor(`cs${sessions.length}`, { ...connection, options: { settings } }, { protocolVersion: '2025-11-25', clientCapabilities: {} }, { initializeTimeoutMs: 30_000 });
   sessions.push(s);
   await s.start();
   expect(s.summary().status).toBe('ready');
@@ -29,6 +31,22 @@ require('readline').createInterface({ input: process.stdin }).on('line', (l) => 
   if (m.method === 'initialize') out({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true } }, serverInfo: { name: 'changing', version: '1' } } });
   if (m.method === 'tools/list') { out({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: 't' + n++, inputSchema: { type: 'object' } }] } }); if (n === 1) setTimeout(() => out({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }), 50); }
 });`;
+
+describe("a session's one request timeout", () => {
+  const summaryOf = (settings: ClientSettings) => sessionFor('t', { ...everythingServer(), options: { settings } }, { protocolVersion: '2025-11-25', clientCapabilities: {} }).summary();
+
+  it("is the connection's requestTimeoutMs, else the client's default, 60 s, and the page is told it", () => {
+    expect(summaryOf({ requestTimeoutMs: 5_000 }).requestTimeoutMs).toBe(5_000);
+    expect(summaryOf({}).requestTimeoutMs).toBe(60_000);
+  });
+
+  it('is what the handshake waits for, so the banner and timing.no-response speak of the same wait', async () => {
+    const s = sessionFor('silent', { ...inlineServer('setInterval(() => {}, 1000)'), options: { settings: { requestTimeoutMs: 300 } } }, { protocolVersion: '2025-11-25', clientCapabilities: {} });
+    sessions.push(s);
+    await s.start();
+    expect(s.summary()).toMatchObject({ status: 'failed', error: expect.stringMatching(/no response to initialize \(id 1\) within 300 ms/) });
+  });
+});
 
 describe('client settings of a connection, against real servers over stdio', () => {
   it('adds _meta to every request, the handshake and lists included, under the request’s own keys', async () => {

@@ -13,8 +13,10 @@ import type { RequestOptions } from './types';
 import { CONNECTION_CLOSED, REQUEST_CANCELLED, REQUEST_TIMEOUT, RequestError } from './request-error';
 import { isObject } from '../../lib/mcp/json';
 import { Deadlines } from './deadlines';
+import { DEFAULT_TIMEOUT_MS } from '../../lib/mcp/calls';
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** The analyser's default too (lib/mcp/calls.ts): a call is "no response" when the client gives up. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = DEFAULT_TIMEOUT_MS;
 export const DEFAULT_MAX_TOTAL_MS = 10 * 60_000;
 
 type Id = string | number;

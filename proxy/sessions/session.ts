@@ -6,6 +6,7 @@
 import type { Frame } from '../../lib/mcp/frame';
 import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
 import type { Connection } from '../../lib/wire/connection';
+import { sessionTimeoutMs } from '../../lib/client/request-settings';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import type { HttpTransport, ProbeFinding } from '../transports/http';
 import { ClientDriver, type Answer, type DriverConfig } from './client-driver';
@@ -64,6 +65,9 @@ export class Session implements LiveSession {
       id: this.id, connectionId: connection.id, name: connection.name, transport: connection.transport,
       source: recording.source, client: parts.client !== undefined,
       status: 'starting', startedAt: recording.clock.startedAt, attached: 0,
+      // One timeout per session: the client's wait and the analyser's (a tap, with no client of
+      // Loupe's, gets the default, as its trace file does).
+      requestTimeoutMs: sessionTimeoutMs(connection.options?.settings, parts.client?.config?.requestTimeoutMs),
       ...(parts.client ? { requestedVersion: parts.client.options.protocolVersion, requestedEra: parts.client.options.era ?? 'legacy', clientCapabilities: parts.client.options.clientCapabilities } : {}),
     };
     recording.on('frames', (frames) => this.events.emit('frames', frames));

@@ -7,9 +7,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { analyze, type Severity } from '../../lib/analyze';
 import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
-import type { Frame, Framing } from '../../lib/mcp/frame';
+import type { Frame } from '../../lib/mcp/frame';
 import { classifyFrame } from '../../lib/mcp/classify';
-import { readTraceText } from '../../lib/trace';
+import { readTraceText, traceModelOptions, type TraceModelOptions } from '../../lib/trace';
 import { parseTarget, targetLatency, type TargetLatency } from '../../lib/gates/latency';
 import { looksSecret, type Connection } from '../../lib/wire/connection';
 import type { SessionSummary } from '../../lib/wire/protocol';
@@ -234,9 +234,9 @@ export class LoupeFixture {
     return (await this.recorded()).frames;
   }
 
-  private async recorded(): Promise<{ frames: Frame[]; framing?: Framing }> {
+  private async recorded(): Promise<{ frames: Frame[] } & TraceModelOptions> {
     const t = readTraceText(await this.exportText(false));
-    return { frames: t.frames, framing: t.header.target.framing };
+    return { frames: t.frames, ...traceModelOptions(t.header) };
   }
 
   /** The session as a Loupe trace file (NDJSON), redacted as the dashboard's export redacts. */
@@ -250,10 +250,11 @@ export class LoupeFixture {
 
   /** The analyser's findings at or above `severity` (default: all). */
   async findings(filter: { severity?: Severity } = {}): Promise<TestFinding[]> {
-    // The same analysis as loupe check: the frames as cut by the session's framing.
-    const { frames, framing } = await this.recorded();
+    // The same analysis as loupe check: the frames as cut by the session's framing, judged with
+    // the session's request timeout (both from the export's header).
+    const { frames, ...options } = await this.recorded();
     const threshold = RANK[filter.severity ?? 'info'];
-    return analyze(frames, framing === undefined ? {} : { framing }).annotations
+    return analyze(frames, options).annotations
       .filter((a) => RANK[a.severity] <= threshold)
       .map((a) => ({ rule: a.rule, severity: a.severity, frame: a.frames[0] ?? 0, message: a.message }));
   }

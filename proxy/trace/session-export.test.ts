@@ -9,6 +9,13 @@ const SECRET = 'everything-secret-4d2c9b7e1a';
 const server = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
 describe('exporting a live session', () => {
+  it("writes the session's request timeout in the header, so the file is judged as the session was", () => {
+    const summary = { id: 's', connectionId: 'c', name: 'x', transport: 'stdio' as const, status: 'ready' as const, startedAt: 0, lastSeq: 0, attached: 0, requestTimeoutMs: 5_000 };
+    const session = { connection: { id: 'c', name: 'x', transport: 'stdio' as const, command: 'node', args: [], env: {} }, frames: () => [], summary: () => summary, maskedSecrets: () => [] };
+    const text = writeTrace(exportSession(session, { loupeVersion: '0.1.0', redact: false }));
+    expect(readTraceText(text).header.requestTimeoutMs).toBe(5_000);
+  });
+
   const registry = new Registry();
   afterAll(() => registry.closeAll());
 

@@ -30,6 +30,7 @@ export function exportSession(session: Pick<LiveSession, 'connection' | 'frames'
     target: describeTarget(connection),
     loupeVersion: opts.loupeVersion,
     negotiatedVersion: summary.negotiatedVersion,
+    requestTimeoutMs: summary.requestTimeoutMs,
     source: opts.source ?? 'live',
     selection: opts.selection,
     redact: opts.redact === false ? false : sessionRedactOptions(session, opts.redact),
