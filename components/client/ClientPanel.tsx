@@ -1,6 +1,7 @@
 'use client';
 import type { KeyboardEvent } from 'react';
 import type { SessionSummary } from '../../lib/wire/protocol';
+import { useHandshake } from '../../lib/browser/useHandshake';
 import { Button } from '../ui/Button';
 import { CLIENT_TABS, MODERN_ONLY_TABS, usePanel, type ClientTab } from '../../lib/browser/client/panelStore';
 import { ListenTab } from './modern/ListenTab';
@@ -21,7 +22,8 @@ import { UtilitiesTab } from './UtilitiesTab';
 /** Loupe as an MCP client for one session: the server's pending requests, then one feature tab. */
 export function ClientPanel({ session }: { session: SessionSummary }) {
   const id = session.id;
-  const modern = session.era === 'modern';
+  // The era the frames show the session speaking (the same one the header shows).
+  const modern = useHandshake(id).era === 'modern';
   const tabs = CLIENT_TABS.filter((t) => modern || !MODERN_ONLY_TABS.includes(t));
   const stored = usePanel((s) => s.get(id).tab);
   const tab = tabs.includes(stored) ? stored : 'Tools';

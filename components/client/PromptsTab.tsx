@@ -4,6 +4,7 @@ import { listClient } from '../../lib/browser/actions';
 import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
 import { getPrompt, pickPrompt, usePrompts, type PromptInfo } from '../../lib/browser/client/promptsStore';
 import { useLoupe } from '../../lib/browser/store';
+import { useHandshake } from '../../lib/browser/useHandshake';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
@@ -17,6 +18,7 @@ import { useCompletions } from './useCompletions';
 /** Prompts: list, fill arguments (with the server's completions), get, read the messages. */
 export function PromptsTab({ session, ready }: { session: SessionSummary; ready: boolean }) {
   const id = session.id;
+  const { serverCapabilities } = useHandshake(id);
   const st = usePrompts((s) => s.get(id));
   const client = useLoupe((s) => clientOf(s, id));
   const list = listOf(client, 'prompts');
@@ -36,7 +38,7 @@ export function PromptsTab({ session, ready }: { session: SessionSummary; ready:
   }, [id, prompts, st.picked]);
   const argNames = prompt?.arguments?.map((a) => a.name) ?? [];
   const filled = Object.fromEntries(argNames.map((n) => [n, st.args[n] ?? '']));
-  const completions = (session.serverCapabilities as { completions?: unknown } | undefined)?.completions !== undefined;
+  const completions = (serverCapabilities as { completions?: unknown } | undefined)?.completions !== undefined;
   const suggestions = useCompletions(id, prompt ? { type: 'ref/prompt', name: prompt.name } : undefined, filled, completions && argNames.length > 0);
   const setArg = (name: string, v: string) => usePrompts.getState().patch(id, (s) => ({ args: { ...s.args, [name]: v } }));
   const messages = Array.isArray(result?.messages) ? result.messages : [];

@@ -4,6 +4,7 @@ import { pickTemplate, useTemplates } from '../../lib/browser/client/templatesSt
 import { listClient, startCall } from '../../lib/browser/actions';
 import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
 import { useLoupe } from '../../lib/browser/store';
+import { useHandshake } from '../../lib/browser/useHandshake';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
 import { searchItems } from '../../lib/client/list-search';
@@ -37,7 +38,7 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
   const [error, setError] = useState<string>();
   const [query, setQuery] = useState('');
   const shown = resources ? searchItems(resources, query) : undefined;
-  const caps = (session.serverCapabilities ?? {}) as { resources?: { subscribe?: unknown }; completions?: unknown };
+  const caps = (useHandshake(id).serverCapabilities ?? {}) as { resources?: { subscribe?: unknown }; completions?: unknown };
   const canSubscribe = caps.resources?.subscribe === true;
   const picked = templates?.find((t) => t.uriTemplate === template);
   const read = callOf(client, 'resources/read');

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { clientOf } from '../../lib/browser/client/clientState';
 import { changeRoots } from '../../lib/browser/client/rootsStore';
 import { useLoupe } from '../../lib/browser/store';
+import { useHandshake } from '../../lib/browser/useHandshake';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
@@ -14,7 +15,7 @@ export function RootsTab({ session }: { session: SessionSummary }) {
   const [uri, setUri] = useState('file:///');
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
-  const caps = session.clientCapabilities as { roots?: { listChanged?: unknown } } | undefined;
+  const caps = useHandshake(session.id).clientCapabilities as { roots?: { listChanged?: unknown } } | undefined;
   const update = (next: typeof roots) => changeRoots(session.connectionId, next).then(() => setError(undefined), (e: Error) => setError(`Could not announce the change: ${e.message}`));
   const add = () => {
     if (!uri.trim()) return setError('Enter a root URI, e.g. file:///home/me/project.');

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { answerServerRequest, finishReceivedTask, type ServerAnswer } from '../../lib/browser/actions';
 import { clientOf } from '../../lib/browser/client/clientState';
 import { useLoupe } from '../../lib/browser/store';
+import { useHandshake } from '../../lib/browser/useHandshake';
 import { hasChoice } from '../../lib/client/capabilities';
 import { openTasks, type ReceivedTask, type TaskBook } from '../../lib/client/received-tasks';
 import type { PendingServerRequest } from '../../lib/wire/protocol';
@@ -55,7 +56,7 @@ function Card({ method, params: raw, since, seq, task, reply, toolsDeclared }: C
  *  The session answers everything else by itself; an answer given here reaches every page. */
 export function ServerRequests({ sessionId }: { sessionId: string }) {
   const shown = useLoupe((s) => s.pending[sessionId] ?? EMPTY);
-  const caps = useLoupe((s) => s.sessions.find((x) => x.id === sessionId)?.clientCapabilities);
+  const caps = useHandshake(sessionId).clientCapabilities;
   const book = useLoupe((s) => clientOf(s, sessionId).receivedTasks) as TaskBook;
   const automaticError = useLoupe((s) => clientOf(s, sessionId).error);
   const [answerError, setAnswerError] = useState<string>();

@@ -37,7 +37,7 @@ export function ExportButton({ session: s }: { session: SessionSummary }) {
           frames={trace.frames}
           target={target}
           loupeVersion={loupeVersion}
-          negotiatedVersion={s.negotiatedVersion}
+          negotiatedVersion={trace.model.state.negotiatedVersion}
           requestTimeoutMs={s.requestTimeoutMs}
           remote={remote}
           marked={marked}

@@ -1,5 +1,6 @@
 'use client';
 import { useState, type ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { closeSession } from '../../lib/browser/actions';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
@@ -13,13 +14,7 @@ import { useConnect } from '../connections/useConnect';
 import { declaredCapabilities } from '../../lib/client/capabilities';
 import { StderrReason } from './StderrReason';
 import { EraFacts } from './EraFacts';
-
-function serverText(info: SessionSummary['serverInfo']): string | undefined {
-  if (!info) return undefined;
-  const name = typeof info.name === 'string' ? info.name : '?';
-  const version = typeof info.version === 'string' ? ` ${info.version}` : '';
-  return `${name}${version}`;
-}
+import { headerFacts } from '../../lib/view/session-header';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,15 +25,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The session's state at a glance: phase, negotiated version, server, pid, error, instructions. */
+/** The session's state at a glance: phase, negotiated version, server, pid, error, instructions.
+ *  The lifecycle comes from the summary; the handshake from the session's frames, like the
+ *  Capabilities pane, so a tap (no client of Loupe's behind the summary) shows it too. */
 export function SessionHeader({ session: s }: { session: SessionSummary }) {
   const [closing, setClosing] = useState(false);
   const { connect, busy } = useConnect();
   const live = s.status !== 'closed' && s.status !== 'failed';
   const clientOpen = usePanel((p) => p.bySession[s.id]?.open ?? false);
-  const server = serverText(s.serverInfo);
+  // Shallow: the header redraws when a fact changes, not on every frame batch.
+  const facts = useLoupe(useShallow((st) => headerFacts(st.traces[s.id]?.model, s.requestedEra)));
   const waiting = useLoupe((st) => st.pending[s.id]) ?? [];
-  const downgraded = s.negotiatedVersion && s.requestedVersion && s.negotiatedVersion !== s.requestedVersion;
 
   const disconnect = async () => {
     setClosing(true);
@@ -58,16 +55,16 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
         <StatusBadge status={s.status} />
         <dl className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-xs">
           <Fact label="version">
-            {s.negotiatedVersion ?? '—'}
-            {downgraded && <span className="ml-1 text-amber-300">(asked {s.requestedVersion})</span>}
+            {facts.version ?? '—'}
+            {facts.askedVersion && <span className="ml-1 text-amber-300">(asked {facts.askedVersion})</span>}
           </Fact>
-          <EraFacts session={s} />
-          <Fact label="server">{server ?? '—'}</Fact>
+          <EraFacts facts={facts} />
+          <Fact label="server">{facts.server ?? '—'}</Fact>
           {s.pid !== undefined && <Fact label="pid">{s.pid}</Fact>}
           <Fact label="transport">{s.transport}</Fact>
-          {s.clientCapabilities && (
+          {facts.clientCapabilities && (
             <Fact label="client capabilities">
-              <span title={JSON.stringify(s.clientCapabilities, null, 2)}>{declaredCapabilities(s.clientCapabilities).join(' ') || 'none'}</span>
+              <span title={JSON.stringify(facts.clientCapabilities, null, 2)}>{declaredCapabilities(facts.clientCapabilities).join(' ') || 'none'}</span>
             </Fact>
           )}
           {s.source === 'tap' && <Fact label="source">tap: a host&apos;s own session; Loupe only records it</Fact>}
@@ -115,10 +112,10 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           The server is waiting for an answer to: {waiting.map((w) => (w.seq !== undefined ? `${w.method} (#${w.seq})` : w.method)).join(', ')}
         </p>
       )}
-      {s.instructions && (
+      {facts.instructions && (
         <details className="mt-1 text-xs">
           <summary className="cursor-pointer text-zinc-400 hover:text-zinc-200">Server instructions</summary>
-          <p className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap rounded bg-zinc-950 p-2 font-mono text-[11px] text-zinc-300">{s.instructions}</p>
+          <p className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap rounded bg-zinc-950 p-2 font-mono text-[11px] text-zinc-300">{facts.instructions}</p>
         </details>
       )}
     </section>

@@ -1,6 +1,7 @@
 'use client';
 import { useMemo } from 'react';
 import { useLoupe } from '../../lib/browser/store';
+import { useHandshake } from '../../lib/browser/useHandshake';
 import { optionsFor } from '../../lib/browser/openOptions';
 import { cliScript, type ScriptRequest } from '../../lib/trace/cli-script';
 import { saveText } from '../../lib/browser/download';
@@ -14,17 +15,18 @@ export function CliScriptDialog({ sessionId, requests, title, onClose }: { sessi
   const session = useLoupe((s) => s.sessions.find((x) => x.id === sessionId));
   const connection = useLoupe((s) => s.connections.find((c) => c.id === session?.connectionId));
   const defaults = useLoupe((s) => s.defaults);
+  const declaredOnWire = useHandshake(sessionId);
   const script = useMemo(() => {
     if (!connection) return undefined;
-    // What this session declared, falling back to what the connection would declare now.
+    // What this session declared on the wire, falling back to what the connection would declare now.
     const declared = optionsFor(connection, defaults);
     return cliScript({
       connection, requests,
-      protocolVersion: session?.requestedVersion ?? declared.protocolVersion,
-      clientCapabilities: session?.clientCapabilities ?? declared.clientCapabilities,
+      protocolVersion: declaredOnWire.requestedVersion ?? declared.protocolVersion,
+      clientCapabilities: declaredOnWire.clientCapabilities ?? declared.clientCapabilities,
       timeoutMs: connection.options?.settings?.requestTimeoutMs,
     });
-  }, [connection, defaults, requests, session?.requestedVersion, session?.clientCapabilities]);
+  }, [connection, defaults, requests, declaredOnWire.requestedVersion, declaredOnWire.clientCapabilities]);
   return (
     <Dialog open title={title} onClose={onClose} wide>
       <div className="flex flex-col gap-3 text-xs">

@@ -247,3 +247,21 @@ export function modelOf(frames: readonly Frame[], options: AnalyzerOptions = {})
   model.finish();
   return model;
 }
+
+/** How many frames `handshakeVersionOf` analyses between two looks at the state. */
+const HANDSHAKE_SLICE = 16;
+
+/**
+ * The version a session's frames settled on, as the session model reads it (the `initialize`
+ * result, or a modern request's `_meta`), analysing only until it is known: the handshake is near
+ * the start, so an export's header costs a few frames, not the whole session. For the proxy,
+ * which holds frames but no model, where the page reads the same fact off its model.
+ */
+export function handshakeVersionOf(frames: readonly Frame[]): string | undefined {
+  const model = new SessionModel({ source: 'file' });
+  for (let i = 0; i < frames.length && model.state.negotiatedVersion === undefined; i += HANDSHAKE_SLICE) {
+    model.append(frames.slice(i, i + HANDSHAKE_SLICE));
+    model.advance();
+  }
+  return model.state.negotiatedVersion;
+}

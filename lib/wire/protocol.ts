@@ -134,6 +134,9 @@ export const SessionSummarySchema = z.object({
    *  stood when the proxy gave up on a handshake, whatever the page's own delivery lag was. */
   statusAt: z.number().optional(),
   pid: z.number().optional(),
+  // The handshake below is Loupe's own client's copy (a tap has none): the proxy uses it (the
+  // HTTP probe's version, tests); no view reads it. Views read the handshake from the session's
+  // frames (lib/view/handshake.ts, lib/view/session-header.ts), as the Capabilities pane does.
   requestedVersion: z.string().optional(),
   negotiatedVersion: z.string().optional(),
   /** The era the connection asked for, and the one the session speaks once connected. */

@@ -42,3 +42,23 @@ describe('exporting a live session', () => {
     expect(exportSession(session, { loupeVersion: '0.1.0', redact: false }).frames.some((f) => f.raw.includes(SECRET))).toBe(true);
   });
 });
+
+describe("a tap's export", () => {
+  it('records the version its frames settled on, though its summary has none (no client of Loupe fills it in)', () => {
+    const raws = [
+      { dir: 'c2s' as const, m: { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'host', version: '1' } } } },
+      { dir: 's2c' as const, m: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } } },
+      { dir: 'c2s' as const, m: { jsonrpc: '2.0', method: 'notifications/initialized' } },
+    ];
+    const frames = raws.map(({ dir, m }, i) => {
+      const raw = JSON.stringify(m);
+      return { seq: i + 1, ts: i, dir, lane: 'message' as const, raw, size: raw.length };
+    });
+    const tap = {
+      connection: { id: 'c', name: 'tap', transport: 'stdio' as const, command: 'x', args: [], env: {} },
+      frames: () => frames,
+      summary: () => ({ id: 't', connectionId: 'c', name: 'tap', transport: 'stdio' as const, source: 'tap' as const, client: false, status: 'ready' as const, startedAt: 0, lastSeq: frames.length, attached: 0 }),
+    };
+    expect(exportSession(tap, { loupeVersion: '0.1.0', redact: false, source: 'tap' }).header.negotiatedVersion).toBe('2025-06-18');
+  });
+});

@@ -6,6 +6,7 @@
 import type { LiveSession } from '../sessions/types';
 import { describeTarget, redactOptionsFor, type RedactOptions } from '../../lib/trace';
 import { prepareExport, type FrameSelection, type PreparedExport } from '../../lib/render';
+import { handshakeVersionOf } from '../../lib/model/session-model';
 
 export interface SessionExportOptions {
   loupeVersion: string;
@@ -25,11 +26,13 @@ export function sessionRedactOptions(session: Pick<LiveSession, 'connection' | '
 export function exportSession(session: Pick<LiveSession, 'connection' | 'frames' | 'summary' | 'maskedSecrets'>, opts: SessionExportOptions): PreparedExport {
   const summary = session.summary();
   const connection = session.connection;
+  const frames = session.frames();
   const prepared = prepareExport({
-    frames: session.frames(),
+    frames,
     target: describeTarget(connection),
     loupeVersion: opts.loupeVersion,
-    negotiatedVersion: summary.negotiatedVersion,
+    // From the frames, as the page reads it: a tap has no client of Loupe's to put it in the summary.
+    negotiatedVersion: handshakeVersionOf(frames),
     requestTimeoutMs: summary.requestTimeoutMs,
     source: opts.source ?? 'live',
     selection: opts.selection,
