@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import type { Frame } from '../../lib/mcp/frame';
 import { diffTraces } from '../../lib/diff';
+import { modelOf } from '../../lib/model/session-model';
 import { Dialog } from '../ui/Dialog';
 import { TraceDiffView } from './TraceDiffView';
 
@@ -25,7 +26,9 @@ function CompareForm({ traces, initial }: { traces: readonly ComparableTrace[]; 
   const [b, setB] = useState(initial?.after ?? traces[1]?.id ?? traces[0]?.id);
   const ta = traces.find((t) => t.id === a);
   const tb = traces.find((t) => t.id === b);
-  const diff = useMemo(() => (ta && tb ? diffTraces(ta, tb) : undefined), [ta, tb]);
+  // A finished model of each side's frames as they are now: a live tab's own model never ends,
+  // and end-of-trace findings (no answer by the last frame) belong in a comparison.
+  const diff = useMemo(() => (ta && tb ? diffTraces(modelOf(ta.frames), modelOf(tb.frames)) : undefined), [ta, tb]);
   const pick = (label: string, value: string | undefined, set: (v: string) => void) => (
     <label className="flex flex-1 flex-col gap-1 text-zinc-400">
       {label}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
 import { readTraceText, type Trace } from '../trace/index';
-import { diffTraces, formatDiff } from '.';
+import { diffTraces as diffModels, formatDiff } from '.';
+import { modelOfTrace } from '../model/trace-model';
 import goldenV1 from '../../e2e/golden/everything-stdio.v1.loupe.ndjson?raw';
 
 /** The golden trace with one frame's JSON changed by `edit`. */
@@ -15,6 +16,9 @@ function edited(seq: number, edit: (json: Record<string, any>) => void): Trace {
   });
   return { header: t.header, frames };
 }
+
+/** Each side's one model, with its header's framing, as `loupe diff` builds them. */
+const diffTraces = (a: Trace, b: Trace) => diffModels(modelOfTrace(a), modelOfTrace(b));
 
 describe('trace diff', () => {
   const base = readTraceText(goldenV1);

@@ -3,11 +3,13 @@
  * capabilities and the negotiated version, the analyser's annotations (by rule and message), and
  * latency per method. Latency is reported but never counts as a difference: timings vary run to
  * run, and a CI gate on them would flap.
+ *
+ * Each side is a SessionModel the caller built once (with the trace's declared framing): the diff,
+ * the gates and the findings then read the same pairs and annotations, and nothing here builds
+ * another model of the same frames.
  */
 import type { Annotation } from '../analyze';
-import { modelOf } from '../model/session-model';
-import type { Frame, Framing } from '../mcp/frame';
-import { traceModelOptions, type TraceModelOptions } from '../trace/model-options';
+import type { SessionModel } from '../model/session-model';
 import { jsonDiff, type Change } from './json-diff';
 
 export type { Change } from './json-diff';
@@ -82,12 +84,11 @@ export function keyItems(listing: Listing, list: readonly unknown[], into = new 
   return into;
 }
 
-/** What the server offered in the session: every successful listing's items. */
-export function offeredItems(frames: readonly Frame[], framing?: Framing): OfferedItems {
-  return itemsOf(modelOf(frames, framing === undefined ? {} : { framing }));
-}
+/** What a listing reads of a model: its pairs and each response's parsed JSON. */
+export type ListingModel = Pick<SessionModel, 'calls' | 'classifiedAt'>;
 
-function itemsOf(model: ReturnType<typeof modelOf>): OfferedItems {
+/** What the server offered in the session: every successful listing's items. */
+export function offeredItems(model: ListingModel): OfferedItems {
   const items: OfferedItems = { tools: new Map(), resources: new Map(), resourceTemplates: new Map(), prompts: new Map() };
   for (const call of model.calls.all) {
     const listing = LISTING_NAMES.find((l) => LISTINGS[l].method === call.method);
@@ -101,7 +102,7 @@ function itemsOf(model: ReturnType<typeof modelOf>): OfferedItems {
 }
 
 /** The listings that got a successful response with a list in it. */
-function listedOf(model: ReturnType<typeof modelOf>): Set<Listing> {
+function listedOf(model: ListingModel): Set<Listing> {
   const listed = new Set<Listing>();
   for (const call of model.calls.all) {
     const listing = LISTING_NAMES.find((l) => LISTINGS[l].method === call.method);
@@ -119,14 +120,13 @@ function diffListing(l: Listing, sa: Summary, sb: Summary): ItemsDiff {
   return diffItems(sa.items[l], sb.items[l]);
 }
 
-function summarize(frames: readonly Frame[], options: TraceModelOptions | undefined): Summary {
-  const model = modelOf(frames, options ?? {});
+function summarize(model: SessionModel): Summary {
   const { annotations, state } = model;
   const latencyUs = new Map<string, number[]>();
   for (const call of model.calls.all) {
     if (call.responseTs !== undefined) latencyUs.set(call.method, [...(latencyUs.get(call.method) ?? []), call.responseTs - call.ts]);
   }
-  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items: itemsOf(model), listed: listedOf(model), annotations, latencyUs };
+  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items: offeredItems(model), listed: listedOf(model), annotations, latencyUs };
 }
 
 export function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {
@@ -169,13 +169,11 @@ function stats(us: number[] | undefined): LatencyRow['before'] {
   return { count: s.length, medianMs: s[Math.floor((s.length - 1) / 2)] / 1000, maxMs: s[s.length - 1] / 1000 };
 }
 
-/** A side of a diff: a trace, or bare frames (their framing is then read from each frame's meta). */
-type DiffSide = { frames: readonly Frame[]; header?: { target: { framing: Framing }; requestTimeoutMs?: number } };
-
-export function diffTraces(a: DiffSide, b: DiffSide): TraceDiff {
-  // Each side is judged with its own header's framing and request timeout, as loupe check would.
-  const sa = summarize(a.frames, a.header && traceModelOptions(a.header));
-  const sb = summarize(b.frames, b.header && traceModelOptions(b.header));
+/** `a` before, `b` after: each the one model of its trace, finished (lib/model/trace-model.ts
+ *  builds a trace file's with its declared framing). */
+export function diffTraces(a: SessionModel, b: SessionModel): TraceDiff {
+  const sa = summarize(a);
+  const sb = summarize(b);
   const methods = [...new Set([...sa.latencyUs.keys(), ...sb.latencyUs.keys()])].sort();
   const d: TraceDiff = {
     tools: diffListing('tools', sa, sb),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '../trace/testing';
+import { modelOf } from '../model/session-model';
+import type { Frame } from '../mcp/frame';
 import { parseTarget, targetLatency } from './latency';
 import { toolsListingSize } from './tools-size';
 import { interfaceDrift, interfaceOf } from './offer';
@@ -19,11 +21,11 @@ describe('targetLatency', () => {
   ];
 
   it('measures the client requests of a method, or of one tool, from wire timestamps', () => {
-    expect(targetLatency(frames, parseTarget('tools/call'))).toMatchObject({ sent: 4, p95Ms: 900 });
-    const echo = targetLatency(frames, parseTarget('tools/call:echo'));
+    expect(targetLatency(modelOf(frames), parseTarget('tools/call'))).toMatchObject({ sent: 4, p95Ms: 900 });
+    const echo = targetLatency(modelOf(frames), parseTarget('tools/call:echo'));
     expect(echo).toMatchObject({ sent: 3, p95Ms: 30 });
     expect(echo.samples).toEqual([{ requestSeq: 3, latencyMs: 30 }, { requestSeq: 1, latencyMs: 10 }]);
-    expect(targetLatency(frames, parseTarget('tools/call:none')).p95Ms).toBeNaN();
+    expect(targetLatency(modelOf(frames), parseTarget('tools/call:none')).p95Ms).toBeNaN();
   });
 
   it('keeps the colons of a resource URI in its name', () => {
@@ -36,14 +38,14 @@ describe('toolsListingSize', () => {
   it('adds up the pages of the last complete listing, in UTF-8 bytes', () => {
     const page1 = { tools: [{ name: 'é' }], nextCursor: 'c' };
     const page2 = { tools: [{ name: 'b' }] };
-    const size = toolsListingSize([list(1, 1), reply(2, 1, 2, { tools: [] }), list(3, 2), reply(4, 2, 4, page1), list(5, 3, 'c'), reply(6, 3, 6, page2)])!;
+    const size = toolsListingSize(modelOf([list(1, 1), reply(2, 1, 2, { tools: [] }), list(3, 2), reply(4, 2, 4, page1), list(5, 3, 'c'), reply(6, 3, 6, page2)]))!;
     const bytes = new TextEncoder().encode(JSON.stringify(page1)).length + JSON.stringify(page2).length;
     expect(size).toEqual({ bytes, estimatedTokens: Math.ceil(bytes / 4), pages: 2, firstResponseSeq: 4 });
     expect(JSON.stringify(page1).length).toBe(bytes - JSON.stringify(page2).length - 1);
   });
 
   it('is undefined when nothing was listed', () => {
-    expect(toolsListingSize([call(1, 1, 'x', 0)])).toBeUndefined();
+    expect(toolsListingSize(modelOf([call(1, 1, 'x', 0)]))).toBeUndefined();
   });
 });
 
@@ -51,10 +53,26 @@ describe('interface baseline', () => {
   const listTools = message(1, 'c2s', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
   const tools = (list: unknown[]) => message(2, 's2c', { jsonrpc: '2.0', id: 1, result: { tools: list } });
   it('saves the offer sorted by key and reports what drifted', () => {
-    const saved = interfaceOf([listTools, tools([{ name: 'b', description: 'x' }, { name: 'a' }])]);
+    const saved = interfaceOf(modelOf([listTools, tools([{ name: 'b', description: 'x' }, { name: 'a' }])]));
     expect(saved.tools).toEqual([{ name: 'a' }, { name: 'b', description: 'x' }]);
-    const drift = interfaceDrift(saved, [listTools, tools([{ name: 'b', description: 'y' }, { name: 'c' }])]);
+    const drift = interfaceDrift(saved, modelOf([listTools, tools([{ name: 'b', description: 'y' }, { name: 'c' }])]));
     expect(drift.tools).toEqual({ added: ['c'], removed: ['a'], changed: [{ name: 'b', changes: [{ path: 'description', kind: 'changed', before: 'x', after: 'y' }] }] });
     expect(drift.prompts).toEqual({ added: [], removed: [], changed: [] });
+  });
+});
+
+describe('the gates read the framing of the model they are given', () => {
+  // A pretty-printed request over two frames with no meta: on a line-framed trace it is one
+  // request (stdio.multiline-json), on a message-framed one two invalid messages and no request.
+  const raw = (seq: number, dir: 'c2s' | 's2c', text: string, ts: number): Frame => ({ seq, ts, dir, lane: 'message', raw: text, size: text.length });
+  const frames = [
+    raw(1, 'c2s', '{"jsonrpc":"2.0","id":1,', 0),
+    raw(2, 'c2s', '"method":"tools/call","params":{"name":"echo"}}', 1_000),
+    raw(3, 's2c', '{"jsonrpc":"2.0","id":1,"result":{"content":[]}}', 5_000),
+  ];
+
+  it('counts the split request on lines and not on messages', () => {
+    expect(targetLatency(modelOf(frames, { framing: 'lines' }), parseTarget('tools/call:echo'))).toMatchObject({ sent: 1, p95Ms: 4 });
+    expect(targetLatency(modelOf(frames, { framing: 'messages' }), parseTarget('tools/call:echo')).sent).toBe(0);
   });
 });

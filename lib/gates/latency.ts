@@ -3,8 +3,7 @@
  * and its response: `METHOD` or `tools/call:NAME`, `prompts/get:NAME`, `resources/read:URI`. The
  * same figure feeds `loupe check --budget` and the test kit's `toAnswerWithin`.
  */
-import type { Frame, Framing } from '../mcp/frame';
-import { modelOf } from '../model/session-model';
+import type { SessionModel } from '../model/session-model';
 import { percentile } from '../view/latency';
 
 export interface RequestTarget {
@@ -43,10 +42,10 @@ export interface TargetLatency {
   p95Ms: number;
 }
 
-/** Client requests only: a budget is about how fast the server answers. Pairs come from the one
- *  SessionModel, so a reused id is judged as every view judges it. */
-export function targetLatency(frames: readonly Frame[], target: RequestTarget, framing?: Framing): TargetLatency {
-  const model = modelOf(frames, framing === undefined ? {} : { framing });
+/** Client requests only: a budget is about how fast the server answers. Pairs come from the
+ *  caller's one SessionModel (built with the trace's framing), so a reused id or a message split
+ *  over lines is judged as every view and the findings judge it. */
+export function targetLatency(model: Pick<SessionModel, 'calls'>, target: RequestTarget): TargetLatency {
   let sent = 0;
   const samples: LatencySample[] = [];
   for (const call of model.calls.all) {

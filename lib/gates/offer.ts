@@ -3,8 +3,7 @@
  * `loupe check --interface-baseline`, and the drift between a baseline and a session, compared
  * with lib/diff/diff.ts's item comparison.
  */
-import { diffItems, keyItems, offeredItems, type ItemsDiff, type Listing, LISTING_NAMES } from '../diff/diff';
-import type { Frame } from '../mcp/frame';
+import { diffItems, keyItems, offeredItems, type ItemsDiff, type Listing, type ListingModel, LISTING_NAMES } from '../diff/diff';
 
 export const INTERFACE_FORMAT = 'loupe-interface';
 export const INTERFACE_VERSION = 1;
@@ -18,8 +17,8 @@ export interface InterfaceBaseline {
   prompts: unknown[];
 }
 
-export function interfaceOf(frames: readonly Frame[]): InterfaceBaseline {
-  const items = offeredItems(frames);
+export function interfaceOf(model: ListingModel): InterfaceBaseline {
+  const items = offeredItems(model);
   const list = (l: Listing) => [...items[l].entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
   return { format: INTERFACE_FORMAT, version: INTERFACE_VERSION, tools: list('tools'), resources: list('resources'), resourceTemplates: list('resourceTemplates'), prompts: list('prompts') };
 }
@@ -37,8 +36,8 @@ export function parseInterfaceBaseline(value: unknown): InterfaceBaseline {
 
 export type InterfaceDrift = Record<Listing, ItemsDiff>;
 
-export function interfaceDrift(baseline: InterfaceBaseline, frames: readonly Frame[]): InterfaceDrift {
-  const now = offeredItems(frames);
+export function interfaceDrift(baseline: InterfaceBaseline, model: ListingModel): InterfaceDrift {
+  const now = offeredItems(model);
   const out = {} as InterfaceDrift;
   for (const l of LISTING_NAMES) out[l] = diffItems(keyItems(l, baseline[l]), now[l]);
   return out;

@@ -1,7 +1,6 @@
 /** The names of the tools a session was offered (its latest listing wins), for --expect-tool and --forbid-tool. */
-import { offeredItems } from '../diff/diff';
-import type { Frame } from '../mcp/frame';
+import { offeredItems, type ListingModel } from '../diff/diff';
 
-export function offeredToolNames(frames: readonly Frame[]): Set<string> {
-  return new Set(offeredItems(frames).tools.keys());
+export function offeredToolNames(model: ListingModel): Set<string> {
+  return new Set(offeredItems(model).tools.keys());
 }

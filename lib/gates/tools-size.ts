@@ -4,8 +4,7 @@
  * the usual rule of thumb for English text and JSON with common tokenizers; real counts differ by
  * model, so a budget is best set in bytes and the tokens read as an order of magnitude.
  */
-import type { Frame, Framing } from '../mcp/frame';
-import { modelOf } from '../model/session-model';
+import type { SessionModel } from '../model/session-model';
 
 export const BYTES_PER_TOKEN = 4;
 
@@ -19,9 +18,8 @@ export interface ToolsListingSize {
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
-/** Undefined when the session never got a `tools/list` answer. */
-export function toolsListingSize(frames: readonly Frame[], framing?: Framing): ToolsListingSize | undefined {
-  const model = modelOf(frames, framing === undefined ? {} : { framing });
+/** Undefined when the session never got a `tools/list` answer. Read from the caller's one model. */
+export function toolsListingSize(model: Pick<SessionModel, 'calls' | 'classifiedAt'>): ToolsListingSize | undefined {
   let current: ToolsListingSize | undefined;
   let last: ToolsListingSize | undefined;
   for (const call of model.calls.all) {

@@ -15,18 +15,20 @@ import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
 import { appendProbes } from '../transports/http/cli-support';
 import type { Connection } from '../../lib/wire/connection';
 import { runSession } from './record/run-session';
-import { analyzeFrames } from './check/analyze-frames';
+import { checkModel } from './check/analyze-frames';
 import { readBaseline } from './check/baseline';
-import { SEVERITIES, applyBaseline, failing, toFindings, type CheckResult, type Severity } from './check/findings';
+import { SEVERITIES, applyBaseline, failing, type CheckResult, type Severity } from './check/findings';
 import { formatText } from './check/format-text';
-import { GATE_FLAGS, GATE_USAGE, parseGates, runGates } from './check/gates';
+import { GATE_FLAGS, GATE_USAGE, parseGates } from './check/gates';
+import { judge } from './check/judge';
 import { readInterfaceBaseline, writeInterfaceBaseline } from './check/interface-file';
 import { formatJson } from './check/format-json';
 import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import { handshakeRefusal } from './check/handshake';
-import { TRANSPORT_FRAMING, type Frame, type Framing } from '../../lib/mcp/frame';
+import { TRANSPORT_FRAMING, type Frame } from '../../lib/mcp/frame';
 import { describeTarget, redactFrames, redactOptionsFor, redactStrings, traceModelOptions, type RedactOptions } from '../../lib/trace';
+import type { SessionModel } from '../../lib/model/session-model';
 import { printError, printReport } from './shared/terminal';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
@@ -55,24 +57,30 @@ ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
 interface Source {
+  /** The frames as the report may quote them (redacted unless --no-redact). */
   frames: Frame[];
+  /** Their one model: the findings, the gates and the interface baseline all read it. */
+  model: SessionModel;
   label: string;
   traceFile?: string;
   frameLines?: Map<number, number>;
   negotiatedVersion?: string;
-  /** The client's request timeout in a live check: the analyser's no-response threshold too. */
-  timeoutMs?: number;
   /** Set when a live session never got through the handshake. */
   handshakeFailure?: string;
-  /** How the source's transport framed messages (the trace's target, or the live transport's). */
-  framing: Framing;
 }
 
 function fileUri(file: string): string {
   return path.isAbsolute(file) ? pathToFileURL(file).href : file.split(path.sep).map(encodeURIComponent).join('/');
 }
 
-async function load(file: string | undefined, connection: Connection | undefined, values: ClientFlagValues, probe: boolean): Promise<Source> {
+/** Reports go to CI logs and code scanning. The analyser reads the frames as a redacted export
+ *  would hold them, so no finding can quote a secret, not even one cut short by the quote's length
+ *  limit; the findings are the same but for the «redacted:…» markers in quotes. */
+type Redact = (frames: Frame[]) => Frame[];
+
+/** The source's frames and their one model, judged with the source's framing (the trace's
+ *  declared one, or the live transport's) and, live, the client's timeout. */
+async function load(file: string | undefined, connection: Connection | undefined, values: ClientFlagValues, probe: boolean, redact: Redact): Promise<Source> {
   if (file !== undefined) {
     let trace;
     try {
@@ -84,25 +92,35 @@ async function load(file: string | undefined, connection: Connection | undefined
     const negotiated = typeof trace.header.negotiatedVersion === 'string' ? trace.header.negotiatedVersion : undefined;
     // The header is line 1; frames follow one per line (an exported selection may skip seqs).
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
+    const frames = redact(trace.frames);
     // The header's framing and request timeout: the file is judged as the session was.
-    return { frames: trace.frames, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated, ...traceModelOptions(trace.header) };
+    const model = checkModel(frames, traceModelOptions(trace.header));
+    return { frames, model, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
   }
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = clientOptions(values);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
-  const framing = TRANSPORT_FRAMING[connection.transport];
+  const options = { timeoutMs: client.timeoutMs, framing: TRANSPORT_FRAMING[connection.transport] };
+  let frames = redact(record.frames);
   // Nothing came back at all, or the server refused the handshake (credentials, versions): there
   // is no MCP behaviour to judge, so the check did not run. It must never read as "passed".
-  // A server that took a request and never answered it is a finding (timing.no-response), not that.
-  const hung = record.failure !== undefined && analyzeFrames(record.frames, { timeoutMs: client.timeoutMs, framing }).some((a) => a.rule === 'timing.no-response');
-  if (record.failure && !record.frames.some(fromServer) && !hung) throw new InputError(`could not run: could not reach the server: ${record.failure}`);
+  // A server that took a request and never answered it is a finding (timing.no-response), not
+  // that: the model that tells is the one the report reads.
+  let model = record.failure && !record.frames.some(fromServer) ? checkModel(frames, options) : undefined;
+  if (model && !model.annotations.some((a) => a.rule === 'timing.no-response')) throw new InputError(`could not run: could not reach the server: ${record.failure}`);
   const refused = record.failure ? handshakeRefusal(record.frames) : undefined;
   if (refused) throw new InputError(`could not run: the handshake was refused: ${refused} (${record.frames.length} frames recorded; \`loupe record\` keeps them)`);
   if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   const probed = probe && connection.transport === 'http';
-  if (probed) await appendProbes(record.frames, connection, client.timeoutMs);
+  if (probed) {
+    await appendProbes(record.frames, connection, client.timeoutMs);
+    // The probes are part of the session judged: its model is the one with them (a silent
+    // server's model above is then not reused, the only case with two).
+    frames = redact(record.frames);
+    model = undefined;
+  }
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  return { frames: record.frames, label, negotiatedVersion: record.summary.negotiatedVersion, timeoutMs: client.timeoutMs, framing, handshakeFailure: record.failure };
+  return { frames, model: model ?? checkModel(frames, options), label, negotiatedVersion: record.summary.negotiatedVersion, handshakeFailure: record.failure };
 }
 
 /** The command line or URL with secret-looking arguments and query values masked. */
@@ -145,18 +163,15 @@ export async function run(argv: string[]): Promise<number> {
     const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
     const gates = parseGates(values, values['interface-baseline'] === undefined ? undefined : readInterfaceBaseline(values['interface-baseline']));
 
-    const source = await load(file, connection, values, values.probe === true);
-    // Reports go to CI logs and code scanning. The analyser reads the frames as a redacted export
-    // would hold them, so no finding can quote a secret, not even one cut short by the quote's
-    // length limit; the findings are the same but for the «redacted:…» markers in quotes.
     const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
-    const frames = redaction === false ? source.frames : redactFrames(source.frames, redaction).frames;
-    // The gates and the interface baseline (a file to commit) read the same redacted frames.
-    if (values['write-interface-baseline'] !== undefined) writeInterfaceBaseline(values['write-interface-baseline'], frames);
-    const gated = runGates(frames, gates);
-    for (const note of gated.notes) printError(`loupe check: ${note}`);
-    const analysed = toFindings(analyzeFrames(frames, { timeoutMs: source.timeoutMs, framing: source.framing }));
-    const { fresh, accepted } = applyBaseline([...analysed, ...gated.findings].sort((a, b) => a.frame - b.frame), baseline);
+    const redact: Redact = (frames) => (redaction === false ? frames : redactFrames(frames, redaction).frames);
+    const source = await load(file, connection, values, values.probe === true, redact);
+    const { frames, model } = source;
+    // The gates and the interface baseline (a file to commit) read the findings' own model.
+    if (values['write-interface-baseline'] !== undefined) writeInterfaceBaseline(values['write-interface-baseline'], model);
+    const judged = judge(model, gates);
+    for (const note of judged.notes) printError(`loupe check: ${note}`);
+    const { fresh, accepted } = applyBaseline(judged.findings, baseline);
     const label = redaction === false || !connection ? source.label : redactStrings(targetLabel(connection), redaction).value;
     const result: CheckResult = {
       source: label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,

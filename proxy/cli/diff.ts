@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { diffTraces, formatDiff } from '../../lib/diff';
+import { modelOfTrace } from '../../lib/model/trace-model';
 import { readTraceFile, TraceFileError } from './shared/trace-file';
 import { printError, printReport } from './shared/terminal';
 
@@ -31,7 +32,8 @@ export async function run(argv: string[]): Promise<number> {
   const [fileA, fileB] = parsed.positionals;
   try {
     const [a, b] = await Promise.all([readTraceFile(fileA), readTraceFile(fileB)]);
-    const d = diffTraces(a, b);
+    // One model per file, judged with the framing its header declares.
+    const d = diffTraces(modelOfTrace(a), modelOfTrace(b));
     printReport(format === 'json' ? JSON.stringify(d, null, 2) : formatDiff(d, [fileA, fileB]));
     return d.different ? 1 : 0;
   } catch (e) {

@@ -2,14 +2,17 @@
  * `loupe` in a test: one Loupe of its own, one session on the server under test, the dashboard
  * open in `page`. Requests go through the proxy's client (`session/request`), the trace comes from
  * the proxy's export (`session/export`: redacted for anything that is attached to a report), and
- * findings and latency are derived from those frames with the same pure code as `loupe check`.
+ * findings and latency are read from that trace's one model, built with the framing its header
+ * declares, as `loupe check` and the page read theirs.
  */
 import type { Locator, Page } from '@playwright/test';
-import { analyze, type Severity } from '../../lib/analyze';
+import type { Severity } from '../../lib/analyze';
 import { DEFAULT_PROTOCOL_VERSION } from '../../lib/mcp/versions';
 import type { Frame } from '../../lib/mcp/frame';
 import { classifyFrame } from '../../lib/mcp/classify';
-import { readTraceText, traceModelOptions, type TraceModelOptions } from '../../lib/trace';
+import { readTraceText, type Trace } from '../../lib/trace';
+import { modelOfTrace } from '../../lib/model/trace-model';
+import { findingsOf } from './findings';
 import { parseTarget, targetLatency, type TargetLatency } from '../../lib/gates/latency';
 import { looksSecret, type Connection } from '../../lib/wire/connection';
 import type { SessionSummary } from '../../lib/wire/protocol';
@@ -19,7 +22,6 @@ import { answerFor, capabilitiesFor, isErrorAnswer } from './answers';
 import type { ConnectOptions, McpServerOption, RequestOptions, ServerRequestPolicy, TestFinding } from './types';
 import { LOUPE_VERSION } from '../../lib/version';
 
-const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 const CONNECTION_ID = 'loupe-test';
 
 export class McpRequestError extends Error {
@@ -234,9 +236,8 @@ export class LoupeFixture {
     return (await this.recorded()).frames;
   }
 
-  private async recorded(): Promise<{ frames: Frame[] } & TraceModelOptions> {
-    const t = readTraceText(await this.exportText(false));
-    return { frames: t.frames, ...traceModelOptions(t.header) };
+  private async recorded(): Promise<Trace> {
+    return readTraceText(await this.exportText(false));
   }
 
   /** The session as a Loupe trace file (NDJSON), redacted as the dashboard's export redacts. */
@@ -250,18 +251,13 @@ export class LoupeFixture {
 
   /** The analyser's findings at or above `severity` (default: all). */
   async findings(filter: { severity?: Severity } = {}): Promise<TestFinding[]> {
-    // The same analysis as loupe check: the frames as cut by the session's framing, judged with
-    // the session's request timeout (both from the export's header).
-    const { frames, ...options } = await this.recorded();
-    const threshold = RANK[filter.severity ?? 'info'];
-    return analyze(frames, options).annotations
-      .filter((a) => RANK[a.severity] <= threshold)
-      .map((a) => ({ rule: a.rule, severity: a.severity, frame: a.frames[0] ?? 0, message: a.message }));
+    return findingsOf(modelOfTrace(await this.recorded()), filter);
   }
 
-  /** Latency of `METHOD` or `METHOD:NAME` requests, measured at the proxy. */
+  /** Latency of `METHOD` or `METHOD:NAME` requests, measured at the proxy, from the same model
+   *  (the export's declared framing) as the findings. */
   async latency(target: string): Promise<TargetLatency> {
-    return targetLatency(await this.trace(), parseTarget(target));
+    return targetLatency(modelOfTrace(await this.recorded()), parseTarget(target));
   }
 
   private connected(): ProxySocket {

@@ -4,7 +4,7 @@
  * failed gate is a finding with a `check.*` rule id (listed in docs/cli.md, "CI gates"), so every
  * report format shows it and it sets the exit status like an analyser finding of severity error.
  */
-import type { Frame } from '../../../lib/mcp/frame';
+import type { SessionModel } from '../../../lib/model/session-model';
 import { describeTarget, parseTarget, targetLatency, type RequestTarget } from '../../../lib/gates/latency';
 import { toolsListingSize } from '../../../lib/gates/tools-size';
 import { offeredToolNames } from '../../../lib/gates/offered-tools';
@@ -71,14 +71,15 @@ export function parseGates(values: GateValues, interfaceBaseline?: InterfaceBase
 
 const ms = (n: number) => `${n < 1 ? n : Math.round(n * 10) / 10} ms`;
 
-/** `notes` are measurements worth printing even when the gate passes (the listing's size). */
-export function runGates(frames: readonly Frame[], gates: Gates): { findings: Finding[]; notes: string[] } {
+/** `notes` are measurements worth printing even when the gate passes (the listing's size). Every
+ *  gate reads the check's one model of the session: the pairs the findings were judged on. */
+export function runGates(model: SessionModel, gates: Gates): { findings: Finding[]; notes: string[] } {
   const findings: Finding[] = [];
   const notes: string[] = [];
-  const size = toolsListingSize(frames);
+  const size = toolsListingSize(model);
   const listingFrames = size ? [size.firstResponseSeq] : [];
   if (gates.expectTools.length + gates.forbidTools.length > 0) {
-    const offered = offeredToolNames(frames);
+    const offered = offeredToolNames(model);
     for (const name of gates.expectTools) {
       if (!offered.has(name)) findings.push(gateFinding('check.expected-tool-missing', listingFrames, size ? `the server does not offer the tool "${name}" (it offers ${offered.size}: ${[...offered].sort().join(', ') || 'none'})` : `the tool "${name}" was expected, but the session has no tools/list answer`));
     }
@@ -87,7 +88,7 @@ export function runGates(frames: readonly Frame[], gates: Gates): { findings: Fi
     }
   }
   for (const { target, ms: budget } of gates.budgets) {
-    const l = targetLatency(frames, target);
+    const l = targetLatency(model, target);
     const what = describeTarget(target);
     if (l.samples.length === 0) {
       findings.push(gateFinding('check.budget-unmeasured', [], `no ${what} request was answered (${l.sent} sent), so its budget of ${ms(budget)} cannot be checked: add one to --script`));
@@ -103,6 +104,6 @@ export function runGates(frames: readonly Frame[], gates: Gates): { findings: Fi
       if (size.bytes > gates.maxToolsBytes) findings.push(gateFinding('check.tools-listing-too-large', listingFrames, `the tools/list result is ${size.bytes} bytes (about ${size.estimatedTokens} tokens), over the limit of ${gates.maxToolsBytes} bytes`));
     }
   }
-  if (gates.interfaceBaseline) findings.push(...driftFindings(interfaceDrift(gates.interfaceBaseline, frames), listingFrames));
+  if (gates.interfaceBaseline) findings.push(...driftFindings(interfaceDrift(gates.interfaceBaseline, model), listingFrames));
   return { findings, notes };
 }

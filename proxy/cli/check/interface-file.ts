@@ -1,6 +1,6 @@
 /** Reads and writes the interface baseline file of --interface-baseline / --write-interface-baseline. */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Frame } from '../../../lib/mcp/frame';
+import type { SessionModel } from '../../../lib/model/session-model';
 import { interfaceOf, parseInterfaceBaseline, type InterfaceBaseline } from '../../../lib/gates/offer';
 import { InputError } from '../shared/args';
 
@@ -18,6 +18,6 @@ export function readInterfaceBaseline(file: string): InterfaceBaseline {
   }
 }
 
-export function writeInterfaceBaseline(file: string, frames: readonly Frame[]): void {
-  writeFileSync(file, JSON.stringify(interfaceOf(frames), null, 2) + '\n');
+export function writeInterfaceBaseline(file: string, model: SessionModel): void {
+  writeFileSync(file, JSON.stringify(interfaceOf(model), null, 2) + '\n');
 }
