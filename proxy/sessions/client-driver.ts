@@ -27,7 +27,7 @@ import { countUpdate } from './client/resource-updates';
 import { ClientStateHolder } from './client/state-holder';
 import { Correlator } from './correlator';
 import { Emitter } from './emitter';
-import type { Recording } from './recording';
+import type { WireRecording } from './wire-recording';
 import { REQUEST_TIMEOUT, RequestError } from './request-error';
 import { ServerRequestQueue, type Answer, type Id } from './server-requests';
 import type { AskAnswer, ClientApi, RequestOptions } from './types';
@@ -86,7 +86,7 @@ export class ClientDriver implements ClientApi {
 
   constructor(
     sessionId: string,
-    private readonly recording: Recording,
+    private readonly recording: WireRecording,
     readonly options: OpenOptions,
     private readonly host: DriverHost,
     private readonly config: DriverConfig = {},

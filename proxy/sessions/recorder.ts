@@ -13,11 +13,20 @@
  * lost silently: a `frame-limit` lifecycle frame where the limit was reached, and a `gap` frame
  * with the count of frames and bytes not kept before the next lifecycle frame (an exit, a signal)
  * and when the recording ends (`closeGap`).
+ *
+ * Frames someone else numbered (a tap's, see frame-source.ts) are adopted, not recorded: they
+ * keep their seq, so the meta that links them by seq (an HTTP message's `exchange`) still holds.
+ * Nothing may then be slipped in between them, so past the frame limit the recorder writes its
+ * `frame-limit` frame last and takes no more (its tail, too, comes after the last frame).
  */
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
 import { formatBytes } from '../../lib/text/bytes';
 import type { Crossing } from '../transports/types';
 import type { BudgetUsage, SessionBudget } from './budget';
+
+function transportOf(f: Pick<Frame, 'meta'>): 'stdio' | 'http' {
+  return f.meta && 'transport' in f.meta ? f.meta.transport : 'stdio';
+}
 
 export type FramesListener = (frames: Frame[]) => void;
 
@@ -55,9 +64,39 @@ export class Recorder {
     return frame;
   }
 
+  /**
+   * Keeps a frame numbered elsewhere as it is, but for its text when the budget drops it. Returns
+   * why it was not kept: its seq does not follow the last one (the page holds frames until the
+   * gap before them fills, so a session's seqs stay dense), or the frame limit was reached, in
+   * which case a `frame-limit` frame ends the frames kept.
+   */
+  adopt(f: Frame): string | undefined {
+    const seq = this.all.length + 1;
+    if (f.seq !== seq) return `frame ${f.seq} of the recorded frames does not follow frame ${seq - 1}: they must be numbered 1, 2, 3 and so on`;
+    if (this.budget && !this.budget.keepsFrame(seq, f)) {
+      const limit = this.budget.maxFrames;
+      const raw = `this session reached its limit of ${limit.toLocaleString('en-US')} frames: Loupe shows no more of it (the recording it follows holds them all)`;
+      this.keep({ seq, dir: 'local', lane: 'lifecycle', ts: f.ts, size: 0, raw, meta: { transport: transportOf(f), event: 'frame-limit', limit } });
+      return raw;
+    }
+    if (this.budget && !this.budget.keepsText(seq, f)) {
+      const { rawBase64: _dropped, ...rest } = f;
+      this.keep({ ...rest, raw: '', textDropped: true });
+    } else {
+      this.keep(f);
+    }
+    return undefined;
+  }
+
+  /** After the last adopted frame: the last words whose text the budget dropped (see budget.ts). */
+  endAdopted(): void {
+    const last = this.all[this.all.length - 1];
+    if (last && this.budget) this.tailAt(last.ts, transportOf(last));
+  }
+
   /** A crossing past the frame limit: counted, handed back unnumbered, not kept. */
   private notKept(c: Crossing): Frame {
-    const transport = c.meta && 'transport' in c.meta ? c.meta.transport : 'stdio';
+    const transport = transportOf(c);
     if (!this.limitReached) {
       this.limitReached = true;
       const limit = this.budget!.maxFrames;
@@ -95,14 +134,17 @@ export class Recorder {
   /** Before the end of the server, the last lines whose text was dropped (see budget.ts). */
   private repeatTail(c: Crossing): void {
     const meta = c.meta as LifecycleMeta | undefined;
-    if (meta?.event !== 'exit' && meta?.event !== 'disconnect') return;
+    if (meta?.event === 'exit' || meta?.event === 'disconnect') this.tailAt(c.ts, meta.transport);
+  }
+
+  private tailAt(ts: number, transport: 'stdio' | 'http'): void {
     const tail = this.budget!.takeTail();
     if (tail.length === 0) return;
     const fromSeq = tail[0].seq;
     const toSeq = tail[tail.length - 1].seq;
     this.record({
-      dir: 'local', lane: 'lifecycle', ts: c.ts, size: 0, raw: tail.map((l) => l.text).join('\n'),
-      meta: { transport: meta.transport, event: 'tail', fromSeq, toSeq, lines: tail.length },
+      dir: 'local', lane: 'lifecycle', ts, size: 0, raw: tail.map((l) => l.text).join('\n'),
+      meta: { transport, event: 'tail', fromSeq, toSeq, lines: tail.length },
     });
   }
 

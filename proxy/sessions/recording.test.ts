@@ -46,7 +46,7 @@ afterEach(async () => {
 
 function openTap(steps: ByteStep[]): Session {
   registry = new Registry();
-  return registry.openSource({ kind: 'tap', connection: tapped, transport: (clock) => new ScriptedTap(steps, clock) });
+  return registry.openSource({ kind: 'tap', connection: tapped, frames: () => new ScriptedTap(steps) });
 }
 
 describe('a Recording with no client driver (tap), fed by a scripted byte source', () => {
@@ -85,7 +85,7 @@ describe('a Recording with no client driver (tap), fed by a scripted byte source
     const gate = new Promise<void>((r) => (release = r));
     registry = new Registry();
     harness = await startHarness(registry);
-    const session = registry.openSource({ kind: 'tap', connection: tapped, transport: (clock) => new ScriptedTap(script(), clock, { gate }) });
+    const session = registry.openSource({ kind: 'tap', connection: tapped, frames: () => new ScriptedTap(script(), { gate }) });
     const page = await PageClient.connect(harness);
     page.send({ type: 'session/attach', rid: 'a', sessionId: session.id });
     const snapshot = await page.next('frames/snapshot');

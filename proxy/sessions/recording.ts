@@ -1,12 +1,12 @@
 /**
- * A Recording is what every session is first: a clock, a recorder and one transport that reports
- * each crossing to the recorder and gets the Frame back. It knows nothing of MCP: it does not
- * write, answer or handshake. Loupe's own client (ClientDriver) sits on top when the session has
- * one; a tap or a file is a Recording alone, and still streams, exports and gets analysed.
+ * A Recording is what every session is first: a clock, a recorder, and where its frames come
+ * from. It knows nothing of MCP: it does not write, answer or handshake. Frames come either from
+ * a wire transport, numbered here as they cross (WireRecording, which Loupe's own client writes
+ * through), or already numbered by whoever recorded them (SourceRecording: a tap, which nothing
+ * writes into). Either way the session streams, exports and gets analysed alike.
  */
 import type { Frame } from '../../lib/mcp/frame';
 import type { SourceKind } from '../../lib/wire/protocol';
-import type { SendOptions, WireTransport } from '../transports/types';
 import { SessionClock } from '../shared/clock';
 import { Emitter } from './emitter';
 import { Recorder } from './recorder';
@@ -15,67 +15,34 @@ import type { SessionBudget } from './budget';
 export interface RecordingEvents {
   /** New frames, in order, as the recorder batches them. */
   frames: (frames: Frame[]) => void;
-  /** A message that parsed, with the frame that recorded it (in wire order, after recording). */
+  /** A message that parsed, with the frame that recorded it (in wire order, after recording).
+   *  Only a WireRecording parses: Loupe's client reads it; a recording nothing answers does not. */
   message: (frame: Frame, json: unknown) => void;
   /** The process started (stdio): its pid. */
   pid: (pid: number) => void;
-  /** The transport ended by itself (process exit, stream gone). */
+  /** The frames ended by themselves (process exit, stream gone, the tap ended). */
   ended: (reason: string) => void;
 }
 
-export class Recording {
+export abstract class Recording {
   readonly clock = new SessionClock();
   readonly recorder: Recorder;
-  readonly transport: WireTransport;
-  private readonly events = new Emitter<RecordingEvents>();
-  /** From the transport's exit frame: 0 is a clean exit, null a signal or no exit code. */
-  private exit?: number | null;
+  protected readonly events = new Emitter<RecordingEvents>();
+  /** From an exit frame: 0 is a clean exit, null a signal or no exit code. */
+  protected exit?: number | null;
   private done = false;
 
   /** `budget` bounds the frame text kept (see budget.ts); without one every frame keeps its text. */
-  constructor(readonly source: SourceKind, makeTransport: (clock: SessionClock) => WireTransport, budget?: SessionBudget) {
+  constructor(readonly source: SourceKind, budget?: SessionBudget) {
     this.recorder = new Recorder(budget);
-    this.transport = makeTransport(this.clock);
-    this.transport.onCrossing = (c) => {
-      const frame = this.recorder.record(c);
-      const meta = frame.lane === 'lifecycle' ? frame.meta : undefined;
-      if (meta?.event === 'spawn') this.events.emit('pid', meta.pid);
-      if (meta?.event === 'exit') this.exit = meta.signal ? null : meta.code;
-      return frame;
-    };
-    this.transport.onMessage = (frame, json) => this.events.emit('message', frame, json);
-    this.transport.onClosed = (reason) => {
-      this.done = true;
-      this.recorder.closeGap();
-      this.recorder.flush();
-      this.events.emit('ended', reason);
-    };
     this.recorder.onFrames((frames) => this.events.emit('frames', frames));
   }
 
-  /** Opens the transport. Rejects with the transport's message (already recorded as a frame). */
-  async start(): Promise<void> {
-    try {
-      await this.transport.start();
-    } catch (e) {
-      this.done = true;
-      this.recorder.flush();
-      throw e;
-    }
-  }
+  /** Starts the frames coming. Rejects with a clear message (a wire transport records it too). */
+  abstract start(): Promise<void>;
 
-  /** Writes one message exactly as given; the transport records it. */
-  send(text: string, options?: SendOptions): Promise<void> {
-    return this.transport.send(text, options);
-  }
-
-  /** Ends the transport; resolves when nothing is left running and every frame was delivered. */
-  async close(): Promise<void> {
-    await this.transport.close();
-    this.done = true;
-    this.recorder.closeGap();
-    this.recorder.flush();
-  }
+  /** Stops them; resolves when nothing is left running and every frame was delivered. */
+  abstract close(): Promise<void>;
 
   frames(): readonly Frame[] {
     return this.recorder.frames();
@@ -85,7 +52,7 @@ export class Recording {
     return this.recorder.lastSeq;
   }
 
-  /** The transport is over: closed, failed to start, or ended by itself. */
+  /** The frames are over: closed, failed to start, or ended by themselves. */
   get ended(): boolean {
     return this.done;
   }
@@ -97,5 +64,19 @@ export class Recording {
 
   on<E extends keyof RecordingEvents>(event: E, fn: RecordingEvents[E]): () => void {
     return this.events.on(event, fn);
+  }
+
+  /** Marks the end: what is pending is delivered now, and nothing is recorded after it. */
+  protected over(reason?: string): void {
+    this.done = true;
+    this.recorder.closeGap();
+    this.recorder.flush();
+    if (reason !== undefined) this.events.emit('ended', reason);
+  }
+
+  /** A failed start: no gap to close, only what was recorded to deliver. */
+  protected failed(): void {
+    this.done = true;
+    this.recorder.flush();
   }
 }

@@ -12,6 +12,7 @@ import type { HttpTransport, ProbeFinding } from '../transports/http';
 import { ClientDriver, type Answer, type DriverConfig } from './client-driver';
 import { Emitter } from './emitter';
 import type { Recording } from './recording';
+import type { WireRecording } from './wire-recording';
 import type { BudgetUsage } from './budget';
 import type { PageAuth } from '../oauth/page-auth';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
@@ -23,12 +24,16 @@ export function defaultOpenOptions(): OpenOptions {
   return { protocolVersion: DEFAULT_PROTOCOL_VERSION, clientCapabilities: {} };
 }
 
-export interface SessionParts {
+/** Loupe's own client writes through a wire transport; a recording that only watches (a tap, a
+ *  file) has none, and so no client. */
+export type SessionParts = SessionPartsBase & (
+  | { recording: WireRecording; client: { options: OpenOptions; config?: DriverConfig } }
+  | { recording: Recording; client?: undefined }
+);
+
+interface SessionPartsBase {
   id: string;
   connection: Connection;
-  recording: Recording;
-  /** Loupe's own client; absent for a recording that only watches (a tap, a file). */
-  client?: { options: OpenOptions; config?: DriverConfig };
   /** The HTTP transport under the recording, for the probes and re-initialize. */
   http?: HttpTransport;
   /** The OAuth client of a session opened by URL from the page. */
@@ -75,7 +80,7 @@ export class Session implements LiveSession {
     recording.on('ended', (reason) => this.ended(reason));
     if (parts.http) parts.http.onSessionExpired = (e) => this.update({ expired: { sessionId: e.sessionId, exchange: e.exchange } });
     if (parts.client) {
-      this.driver = new ClientDriver(this.id, recording, parts.client.options, {
+      this.driver = new ClientDriver(this.id, parts.recording, parts.client.options, {
         update: (patch) => this.update(patch),
         status: () => this.state.status,
         over: () => this.closing !== undefined || this.isEnded(),

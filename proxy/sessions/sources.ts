@@ -9,9 +9,9 @@ import { createHttpTransport, type HttpTransport } from '../transports/http';
 import type { TransportOptions } from '../transports';
 import { StdioTransport } from '../transports/stdio';
 import type { WireTransport } from '../transports/types';
-import type { SessionClock } from '../shared/clock';
 import type { DriverConfig } from './client-driver';
-import { Recording } from './recording';
+import { WireRecording } from './wire-recording';
+import { SourceRecording, type FrameSource } from './frame-source';
 import { SessionBudget } from './budget';
 import { Session } from './session';
 import { PAGE_AUTHORIZE_TIMEOUT_MS, PageAuth, type PageOAuthConfig } from '../oauth/page-auth';
@@ -35,7 +35,8 @@ export interface TapSource {
   kind: 'tap';
   /** Describes the tapped server (its name and transport) for the session list and exports. */
   connection: Connection;
-  transport: (clock: SessionClock) => WireTransport;
+  /** The frames the tap recorded, as it numbered them (not a transport: nothing is sent). */
+  frames: () => FrameSource;
 }
 
 export type SessionSource = LaunchedSource | UrlSource | TapSource;
@@ -56,7 +57,7 @@ export interface SessionFactory<S extends SessionSource = SessionSource> {
 export const launchedFactory: SessionFactory<LaunchedSource> = {
   kind: 'launched',
   create(id, source, config) {
-    const recording = new Recording('launched', (clock) => new StdioTransport(source.connection, clock, config.transport), new SessionBudget(config.budgetBytes));
+    const recording = new WireRecording('launched', (clock) => new StdioTransport(source.connection, clock, config.transport), new SessionBudget(config.budgetBytes));
     return new Session({ id, connection: source.connection, recording, client: { options: source.options, config } });
   },
 };
@@ -70,7 +71,7 @@ export const urlFactory: SessionFactory<UrlSource> = {
     // The handshake's initialize waits while a person authorizes in the browser; a silent server
     // still fails fast, on the transport's own response timeout.
     const driverConfig = oauth ? { ...config, initializeTimeoutMs: Math.max(config.initializeTimeoutMs ?? 30_000, (config.oauth?.authorizeTimeoutMs ?? PAGE_AUTHORIZE_TIMEOUT_MS) + 30_000) } : config;
-    const recording = new Recording('url', (clock) => {
+    const recording = new WireRecording('url', (clock) => {
       try {
         return (http = createHttpTransport(source.connection, clock, transport));
       } catch (e) {
@@ -85,7 +86,7 @@ export const urlFactory: SessionFactory<UrlSource> = {
 export const tapFactory: SessionFactory<TapSource> = {
   kind: 'tap',
   create(id, source, config) {
-    return new Session({ id, connection: source.connection, recording: new Recording('tap', source.transport, new SessionBudget(config.budgetBytes)) });
+    return new Session({ id, connection: source.connection, recording: new SourceRecording('tap', source.frames, new SessionBudget(config.budgetBytes)) });
   },
 };
 

@@ -7,7 +7,7 @@
 import { LOUPE_VERSION } from '../../lib/version';
 import { describeUrl } from '../../lib/trace/target';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
-import { TRANSPORT_FRAMING } from '../../lib/mcp/frame';
+import { TRANSPORT_FRAMING, type Frame } from '../../lib/mcp/frame';
 import { HttpTap } from './http-tap';
 import { TapFile, tapFileName, tapsDir } from './tap-file';
 import { tapFrameMasking } from './tap-masking';
@@ -45,9 +45,13 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
   const name = o.name || upstream.host;
   const startedAt = new Date();
   let file: TapFile | undefined;
+  // The tap records its first frame (it listens) before the file, whose header names the address
+  // it listens on, can exist: that frame waits here, or the file would start at seq 2 and a
+  // reader could not keep the tap's numbering, which the exchange links are made of.
+  let early: Frame[] | undefined = [];
   // Credentials are masked before anything reaches the file (tap-masking.ts).
   const mask = tapFrameMasking(o.url);
-  const tap = new HttpTap({ upstream: o.url, host: o.listen?.host, port: o.listen?.port, mode: o.mode, onFrame: (f) => file?.append(mask(f)) });
+  const tap = new HttpTap({ upstream: o.url, host: o.listen?.host, port: o.listen?.port, mode: o.mode, onFrame: (f) => (early ? early.push(f) : file?.append(mask(f))) });
   try {
     await tap.start();
   } catch (e) {
@@ -69,6 +73,8 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
   } catch (e) {
     notRecording = (e as Error).message;
   }
+  for (const f of early) file?.append(mask(f));
+  early = undefined;
   return {
     tap, url: tap.url, file, notRecording,
     async stop() {

@@ -13,7 +13,7 @@ import type { TapEntry } from '../../lib/wire/protocol';
 import type { LiveSession } from '../sessions/types';
 import type { TapSource } from '../sessions/sources';
 import { tapsDir } from './tap-file';
-import { TapFileTransport } from './tap-file-transport';
+import { TapFileSource } from './tap-file-source';
 import { TapTail, tapRunning, type TapHeader } from './tap-tail';
 import { UrlTaps, type UrlTapRequest } from './url-taps';
 
@@ -132,7 +132,7 @@ export class TapWatcher {
     const header = await this.header(file);
     if (!header) throw new Error(`${file} is not a tap's trace (it has no readable header)`);
     const full = path.join(this.dir, file);
-    const session = this.registry.openSource({ kind: 'tap', connection: tapConnection(file, header), transport: (clock) => new TapFileTransport(full, clock) });
+    const session = this.registry.openSource({ kind: 'tap', connection: tapConnection(file, header), frames: () => new TapFileSource(full) });
     this.sessions.set(file, session.id);
     // The list says live or ended: tell the pages when the tap's session ends.
     const off = session.on('summary', (s) => {

@@ -1,11 +1,12 @@
 /**
  * Test support: a tap fed by a script of byte chunks instead of a real host and server. The bytes
- * go through the stdio tap's own framer (TapFramer, what the recorder's worker runs) and its
- * frames reach the Recording the way a tap's trace file does (deliverTapFrame), so a test of a
- * Recording with no client runs the code a real tap runs. One step per turn of the event loop.
+ * go through the stdio tap's own framer (TapFramer, what the recorder's worker runs), which numbers
+ * and stamps them as a tap does, and its frames reach the Recording as a tap's trace file hands
+ * them on (a FrameSource), so a test of a Recording with no client runs the code a real tap runs.
+ * One step per turn of the event loop.
  */
-import type { WireTransport } from '../../transports/types';
-import { deliverTapFrame } from '../tap-crossing';
+import { SessionClock } from '../../shared/clock';
+import type { FrameSource } from '../../sessions/frame-source';
 import { TapFramer, type TapStream } from '../tap-framer';
 
 /** A chunk of one stream as it crossed (it may end anywhere, mid-line or mid-character), or the
@@ -19,21 +20,18 @@ export interface ScriptedTapOptions {
 
 const STREAMS: TapStream[] = ['c2s', 's2c', 'stderr'];
 
-export class ScriptedTap implements WireTransport {
-  onCrossing?: WireTransport['onCrossing'];
-  onMessage?: WireTransport['onMessage'];
-  onClosed?: (reason: string) => void;
-  private readonly framer = new TapFramer((frame) => deliverTapFrame(this, frame));
+export class ScriptedTap implements FrameSource {
+  onFrames?: FrameSource['onFrames'];
+  onEnded?: FrameSource['onEnded'];
+  /** The tap's own clock: its frames are stamped by the tap, not by the session that reads them. */
+  private readonly clock = new SessionClock();
+  private readonly framer = new TapFramer((frame) => this.onFrames?.([frame]));
   private over = false;
 
-  constructor(private readonly steps: ByteStep[], private readonly clock: { now(): number }, private readonly options: ScriptedTapOptions = {}) {}
+  constructor(private readonly steps: ByteStep[], private readonly options: ScriptedTapOptions = {}) {}
 
   async start(): Promise<void> {
     void this.play();
-  }
-
-  send(): Promise<void> {
-    return Promise.reject(new Error('a tap only records: Loupe does not write into traffic between two other peers'));
   }
 
   async close(): Promise<void> {
@@ -47,7 +45,7 @@ export class ScriptedTap implements WireTransport {
       if (this.over) return;
       if ('end' in step) {
         this.finish();
-        this.onClosed?.(step.end);
+        this.onEnded?.(step.end);
       } else {
         this.framer.chunk(step.dir, this.clock.now(), typeof step.bytes === 'string' ? new TextEncoder().encode(step.bytes) : step.bytes);
       }

@@ -1,17 +1,16 @@
 /**
- * A tap's trace file as a transport: the frames the tap recorded become crossings of a Recording
- * with no client, so a tapped session streams, is analysed and exports like any other. It follows
- * the file while the tap runs (file-system events, with a slow poll as a backstop) and ends when
- * the tap recorded the server's exit or its process is gone. It never writes: Loupe is not a peer.
+ * A tap's trace file as a FrameSource: the frames the tap recorded, numbered and stamped by the
+ * tap, handed on as they are, so a tapped session streams, is analysed and exports like any other
+ * and its HTTP links (`exchange`) still point at the right frames. It follows the file while the
+ * tap runs (file-system events, with a slow poll as a backstop) and ends when the tap recorded the
+ * server's exit or its process is gone. It never writes and parses no message: Loupe is not a peer.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
-import type { SessionClock } from '../shared/clock';
-import type { WireTransport } from '../transports/types';
-import { deliverTapFrame } from './tap-crossing';
+import type { FrameSource } from '../sessions/frame-source';
 import { TapTail, tapRunning } from './tap-tail';
 
-export interface TapFileTransportOptions {
+export interface TapFileSourceOptions {
   /** How often to look at the file when no event says it changed. Default 1 s. */
   pollMs?: number;
 }
@@ -22,10 +21,9 @@ function isEnd(frame: Frame): boolean {
   return frame.lane === 'lifecycle' && (event === 'exit' || event === 'spawn-error' || event === 'disconnect');
 }
 
-export class TapFileTransport implements WireTransport {
-  onCrossing?: WireTransport['onCrossing'];
-  onMessage?: WireTransport['onMessage'];
-  onClosed?: (reason: string) => void;
+export class TapFileSource implements FrameSource {
+  onFrames?: FrameSource['onFrames'];
+  onEnded?: FrameSource['onEnded'];
   readonly tail: TapTail;
   private watcher?: FSWatcher;
   private timer?: ReturnType<typeof setInterval>;
@@ -33,7 +31,7 @@ export class TapFileTransport implements WireTransport {
   private pumping = false;
   private again = false;
 
-  constructor(readonly file: string, _clock: SessionClock, private readonly options: TapFileTransportOptions = {}) {
+  constructor(readonly file: string, private readonly options: TapFileSourceOptions = {}) {
     this.tail = new TapTail(file);
   }
 
@@ -51,11 +49,8 @@ export class TapFileTransport implements WireTransport {
     this.timer.unref?.();
   }
 
-  send(): Promise<void> {
-    return Promise.reject(new Error('a tapped session only records: Loupe is not a peer in it, so it sends nothing'));
-  }
-
   async close(): Promise<void> {
+    this.ended = true;
     this.stop();
   }
 
@@ -75,11 +70,11 @@ export class TapFileTransport implements WireTransport {
     try {
       do {
         this.again = false;
-        for (const frame of await this.tail.read()) this.deliver(frame);
+        this.deliver(await this.tail.read());
       } while (this.again && !this.ended);
       if (!this.ended && (this.tail.error || !tapRunning(this.tail.header))) {
         // One last read: the tap may have written its final lines just before it exited.
-        for (const frame of await this.tail.read()) this.deliver(frame);
+        this.deliver(await this.tail.read());
         if (!this.ended) this.finish(this.tail.error ?? 'the tap is no longer running (it ended without recording the server\'s exit)');
       }
     } catch (e) {
@@ -89,16 +84,18 @@ export class TapFileTransport implements WireTransport {
     }
   }
 
-  private deliver(f: Frame): void {
-    if (this.ended) return;
-    deliverTapFrame(this, f);
-    if (isEnd(f)) this.finish(f.raw);
+  /** Hands on the frames up to the tap's end, if it is among them; nothing after it. */
+  private deliver(frames: Frame[]): void {
+    if (this.ended || frames.length === 0) return;
+    const end = frames.findIndex(isEnd);
+    this.onFrames?.(end === -1 ? frames : frames.slice(0, end + 1));
+    if (end !== -1) this.finish(frames[end].raw);
   }
 
   private finish(reason: string): void {
     if (this.ended) return;
     this.ended = true;
     this.stop();
-    this.onClosed?.(reason);
+    this.onEnded?.(reason);
   }
 }
