@@ -130,12 +130,13 @@ test('a reused id tells one story in the table, the detail pane, the diagram and
 });
 
 test('a live request the server never answers is annotated with only the Traffic pane shown', async ({ page }) => {
-  // The analyser's timeout is the session's, Loupe's client's default 60 s: the finding comes from
+  // The analyser's timeout is the session's (the connection's, here 5 s): the finding comes from
   // the page's clock.
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
   await lp.addConnection({ name: 'hangs', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/hangs.mjs'), 'tools/call'] });
+  await lp.setRequestTimeout('hangs', 5000);
   await lp.connect('hangs');
   await lp.expectPhase('ready');
   await lp.listTools();
@@ -144,9 +145,10 @@ test('a live request the server never answers is annotated with only the Traffic
   await lp.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ message: 'hello' }));
   await lp.tools.getByRole('button', { name: 'Call echo' }).click();
 
-  // The request row gets its warning mark while Traffic is the pane shown, and the session is live.
-  const call = lp.traffic.row('request', 'tools/call');
-  await expect(call.getByRole('img', { name: /1 warning/ })).toBeVisible({ timeout: 90_000 });
+  // The request row gets its warning mark while Traffic is the pane shown, and the session is live
+  // (the client gave up at the same 5 s and cancelled the call: the row says so).
+  const call = lp.traffic.row('request', /^tools\/call( cancelled)?$/);
+  await expect(call.getByRole('img', { name: /1 warning/ })).toBeVisible({ timeout: 60_000 });
   await expect(lp.status.getByText('ready', { exact: true })).toBeVisible();
   await view(page, 'Annotations');
   const expert = page.getByRole('region', { name: 'Expert info' });
@@ -155,13 +157,14 @@ test('a live request the server never answers is annotated with only the Traffic
 });
 
 test('a server that never answers initialize: the handshake banner and the annotations agree', async ({ page }) => {
-  // The handshake waits the session's timeout, 60 s by default, and is judged by it.
-  test.setTimeout(180_000);
+  // The handshake waits the session's timeout (the connection's, here 5 s) and is judged by it.
+  test.setTimeout(120_000);
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
   await lp.addConnection({ name: 'silent', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/hangs.mjs'), 'initialize'] });
+  await lp.setRequestTimeout('silent', 5000);
   await lp.connect('silent');
-  await expect(page.getByText(/no response to initialize/)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText(/no response to initialize/)).toBeVisible({ timeout: 60_000 });
   await view(page, 'Annotations');
   const expert = page.getByRole('region', { name: 'Expert info' });
   await expect(expert.getByRole('list', { name: 'timing warning annotations' })).toContainText('initialize (id');

@@ -94,6 +94,17 @@ export class LoupePage {
     await expect(this.connections.getByRole('listitem', { name: c.name })).toBeVisible();
   }
 
+  /** Sets a saved connection's request timeout in its Connect options (the session's timeout). */
+  async setRequestTimeout(connection: string, ms: number): Promise<void> {
+    const row = this.connections.getByRole('listitem', { name: connection, exact: true });
+    const toggle = row.getByRole('button', { name: `Connect options of ${connection}`, exact: true });
+    const settings = row.getByRole('group', { name: `Connect options of ${connection}` }).getByRole('group', { name: 'Client settings' });
+    if (!(await settings.isVisible())) await toggle.click();
+    await settings.getByRole('textbox', { name: 'Request timeout (ms)' }).fill(String(ms));
+    await expect(settings.getByRole('textbox', { name: 'Request timeout (ms)' })).toHaveValue(String(ms));
+    await toggle.click();
+  }
+
   /** The total in the traffic toolbar ("123 frames" or "4 of 123 frames"). */
   async frameCount(): Promise<number> {
     const text = await this.page.getByText(/^(\d+ of )?\d+ frames$/).innerText();

@@ -71,6 +71,13 @@ describe('reduceMessages', () => {
     expect(d.traces.a.model.timeoutMs).toBe(5_000);
     // A summary without one (an older proxy) gets the default, the client's 60 s.
     expect(d.traces.b.model.timeoutMs).toBe(60_000);
+    // Frames that came before their summary: the model is built again once the summary is known.
+    const late = reduceMessages(initialData, [
+      { type: 'frames/append', sessionId: 'c', frames: [f(1), f(2)] },
+      { type: 'sessions/update', sessions: [summary('c', 5_000)] },
+    ]);
+    expect(late.traces.c.model.timeoutMs).toBe(5_000);
+    expect(late.traces.c.frames.map((x) => x.seq)).toEqual([1, 2]);
   });
 
   it('turns a proxy error without rid into a notice', () => {

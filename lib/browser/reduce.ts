@@ -67,21 +67,37 @@ function withFrames(d: LoupeData, sessionId: string, frames: ProxyMessage & { ty
   return next === prev && d.traces[sessionId] ? d : { ...d, traces: { ...d.traces, [sessionId]: next } };
 }
 
+/**
+ * A live trace whose first frames came before its summary was built with the default timeout:
+ * once the summary says otherwise, the model is built again over the frames it has (a session's
+ * first moments, so a few frames), so `timing.no-response` fires when the client gives up.
+ */
+function withSessionTimeouts(d: LoupeData, sessions: readonly SessionSummary[]): LoupeData {
+  let traces = d.traces;
+  for (const s of sessions) {
+    const t = traces[s.id];
+    if (!t || s.requestTimeoutMs === undefined || t.model.timeoutMs === s.requestTimeoutMs) continue;
+    const rebuilt = ingest(emptyTrace(t.source, s.requestTimeoutMs), t.frames, t.snapshotEnd, t.arrivedAt);
+    traces = { ...traces, [s.id]: { ...rebuilt, version: t.version + 1 } };
+  }
+  return traces === d.traces ? d : { ...d, traces };
+}
+
 /** `now`: when the message arrived (ms, `performance.now()`), for the wire clock between frames. */
 export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeData {
   switch (msg.type) {
     case 'hello':
-      return {
+      return withSessionTimeouts({
         ...d,
         link: { status: 'open', proxyVersion: msg.version },
         defaults: msg.defaults,
         connections: msg.connections,
         sessions: msg.sessions,
-      };
+      }, msg.sessions);
     case 'connections/update':
       return { ...d, connections: msg.connections };
     case 'sessions/update':
-      return { ...d, sessions: msg.sessions };
+      return withSessionTimeouts({ ...d, sessions: msg.sessions }, msg.sessions);
     case 'taps/update':
       return { ...d, taps: msg.taps };
     case 'frames/snapshot':

@@ -2,13 +2,14 @@
  * `loupe tap install` / `uninstall` on config files of each host's shape, through the real CLI: the
  * round trip must leave the file byte-identical, and a tapped entry must really run its server.
  */
-import { copyFileSync, readFileSync, statSync, writeFileSync, chmodSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync, chmodSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EVERYTHING, LOUPE_BIN, ROOT, runCli, tempDir } from '../../cli/shared/run-cli';
+import { waitFor } from '../../sessions/test-support';
 import { planInstall } from './wrap';
 
 const FIXTURES = path.join(ROOT, 'e2e/fixtures/host-configs');
@@ -130,9 +131,11 @@ describe('loupe tap install / uninstall', () => {
     await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...process.env, ...entry.env } as Record<string, string>, stderr: 'ignore' }));
     const tools = await client.listTools();
     expect(tools.tools.map((t) => t.name)).toContain('echo');
+    // The tap's recorder thread writes the file while the session runs; on a busy machine that can
+    // come after the first answers, and a host that closes then may end the tap before it.
+    const taps = () => (existsSync(path.join(configDir, 'taps')) ? readdirSync(path.join(configDir, 'taps')) : []);
+    await waitFor(() => taps().some((f) => f.includes('-everything-')), 20_000, 'the tap file');
     await client.close();
-    const taps = readdirSync(path.join(configDir, 'taps'));
-    expect(taps.some((f) => f.includes('-everything-'))).toBe(true);
   }, 60_000);
 
   it('runs npx through cmd /c on Windows, and directly elsewhere', () => {
