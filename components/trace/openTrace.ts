@@ -15,7 +15,7 @@ export const useTraceHeaders = create<{
 }>()(() => ({ byId: {} }));
 
 export function openTrace(name: string, trace: Trace): string {
-  const id = useLoupe.getState().openTraceFile(name, trace.frames, traceModelOptions(trace.header).timeoutMs);
+  const id = useLoupe.getState().openTraceFile(name, trace.frames, traceModelOptions(trace.header));
   useTraceHeaders.setState((s) => ({ byId: { ...s.byId, [id]: trace.header } }));
   return id;
 }

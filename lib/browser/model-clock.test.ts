@@ -49,7 +49,7 @@ describe('the model clock', () => {
     vi.useFakeTimers();
     let now = 0;
     // A session whose client waits 30 s.
-    const trace = ingest(emptyTrace({ kind: 'live', sessionId: 's1' }, 30_000), hung().frames, 0, now);
+    const trace = ingest(emptyTrace({ kind: 'live', sessionId: 's1' }, { timeoutMs: 30_000 }), hung().frames, 0, now);
     // The proxy gave up 31 s into the session; the page got the frames late and has counted 5 s.
     const { state, store } = fakeStore({ s1: trace }, [{ id: 's1', status: 'failed', startedAt: 1_000, statusAt: 32_000 }]);
     const stop = startModelClock(store, () => now);

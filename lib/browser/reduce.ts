@@ -58,7 +58,7 @@ export function withNotice(d: LoupeData, text: string): LoupeData {
 function withFrames(d: LoupeData, sessionId: string, frames: ProxyMessage & { type: 'frames/append' | 'frames/snapshot' }, now: number): LoupeData {
   // The summary arrives before any frame (hello, sessions/update), so the model is built once
   // with the session's own timeout.
-  const prev = d.traces[sessionId] ?? emptyTrace({ kind: 'live', sessionId }, d.sessions.find((s) => s.id === sessionId)?.requestTimeoutMs);
+  const prev = d.traces[sessionId] ?? emptyTrace({ kind: 'live', sessionId }, { timeoutMs: d.sessions.find((s) => s.id === sessionId)?.requestTimeoutMs });
   const endSeq = frames.type === 'frames/snapshot' ? frames.endSeq : 0;
   // The wire schema checks every frame's envelope; `meta` stays an open record there and is read
   // defensively by the views, hence the cast to the recorder's richer type.
@@ -77,7 +77,7 @@ function withSessionTimeouts(d: LoupeData, sessions: readonly SessionSummary[]):
   for (const s of sessions) {
     const t = traces[s.id];
     if (!t || s.requestTimeoutMs === undefined || t.model.timeoutMs === s.requestTimeoutMs) continue;
-    const rebuilt = ingest(emptyTrace(t.source, s.requestTimeoutMs), t.frames, t.snapshotEnd, t.arrivedAt);
+    const rebuilt = ingest(emptyTrace(t.source, { timeoutMs: s.requestTimeoutMs }), t.frames, t.snapshotEnd, t.arrivedAt);
     traces = { ...traces, [s.id]: { ...rebuilt, version: t.version + 1 } };
   }
   return traces === d.traces ? d : { ...d, traces };

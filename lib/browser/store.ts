@@ -7,7 +7,7 @@ import type { Frame } from '../mcp/frame';
 import type { MultiSelection } from '../view/multi-select';
 import type { ProxyMessage } from '../wire/protocol';
 import { initialData, reduceMessages, withNotice, type LinkState, type LoupeData } from './reduce';
-import { emptyTrace, ingest, touched } from './trace';
+import { emptyTrace, ingest, touched, type TraceJudging } from './trace';
 import { loadTabs, saveTabs } from './tabsStorage';
 
 export interface UiState {
@@ -36,9 +36,9 @@ export interface LoupeActions {
   /** Selects `multi.focus` with the other frames `multi` marks (undefined: the focus alone). */
   selectMany(traceId: string, focus: number, multi: MultiSelection | undefined): void;
   setPane(traceId: string, pane: string): void;
-  /** Shows frames from a trace file in a tab of their own; returns the trace id. `timeoutMs` is
-   *  the header's request timeout (absent: the default). */
-  openTraceFile(name: string, frames: readonly Frame[], timeoutMs?: number): string;
+  /** Shows frames from a trace file in a tab of their own; returns the trace id. `judging` is
+   *  what the header says the model judges with: its request timeout and framing. */
+  openTraceFile(name: string, frames: readonly Frame[], judging?: TraceJudging): string;
   /** The model of a trace moved on by itself (analysis, a clock tick, the end): views redraw. */
   touchTraces(ids: readonly string[]): void;
 }
@@ -96,9 +96,9 @@ export const useLoupe = create<LoupeStore>()((set, get) => ({
       return { traces };
     }),
 
-  openTraceFile: (name, frames, timeoutMs) => {
+  openTraceFile: (name, frames, judging) => {
     const id = `file:${name}`;
-    set((s) => ({ traces: { ...s.traces, [id]: ingest(emptyTrace({ kind: 'file', name }, timeoutMs), frames) } }));
+    set((s) => ({ traces: { ...s.traces, [id]: ingest(emptyTrace({ kind: 'file', name }, judging), frames) } }));
     get().openTab(id);
     return id;
   },

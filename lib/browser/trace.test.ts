@@ -123,3 +123,23 @@ describe('a partial trace from a file (seqs with gaps)', () => {
     expect(frameView(t, 3)?.kind).toBe('stderr');
   });
 });
+
+describe('a trace file opened in the page', () => {
+  it('is judged with the framing its header declares, as loupe check judges it', () => {
+    // An answer in two frames without meta: whole messages (HTTP) make two invalid ones; lines
+    // (stdio) make one answer spread over two lines.
+    const split: Frame[] = [
+      msg(1, 'c2s', { jsonrpc: '2.0', id: 1, method: 'ping' }),
+      { seq: 2, ts: 2000, dir: 's2c', lane: 'message', raw: '{"jsonrpc":"2.0","id":1,', size: 24 },
+      { seq: 3, ts: 2001, dir: 's2c', lane: 'message', raw: '"result":{}}', size: 12 },
+    ];
+    const judged = (framing: 'lines' | 'messages') => {
+      const t = ingest(emptyTrace({ kind: 'file', name: 'f' }, { framing }), split);
+      t.model.finish();
+      return t.model.annotations.map((a) => a.rule);
+    };
+    expect(judged('messages')).toContain('jsonrpc.invalid-json');
+    expect(judged('lines')).toContain('stdio.multiline-json');
+    expect(judged('lines')).not.toContain('jsonrpc.invalid-json');
+  });
+});

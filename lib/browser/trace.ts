@@ -8,7 +8,7 @@
  * (with `version` bumped) so that store subscribers notice. Never keep an old Trace and expect it
  * to be frozen.
  */
-import type { Frame } from '../mcp/frame';
+import type { Frame, Framing } from '../mcp/frame';
 import type { Classified } from '../mcp/classify';
 import { SessionModel } from '../model/session-model';
 
@@ -34,10 +34,16 @@ const ANALYSE_AT_ONCE = 256;
 /** While a snapshot's chunks arrive, views redraw at most this often. */
 export const SNAPSHOT_REDRAW_MS = 250;
 
-/** `timeoutMs`: the session's request timeout (its summary's, or the file header's), so the
- *  model's `timing.no-response` fires when the client gave up; absent, the one default. */
-export function emptyTrace(source: TraceSource, timeoutMs?: number): Trace {
-  const model = new SessionModel({ source: source.kind, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+/** How a trace's model judges it: the session's request timeout (its summary's, or the file
+ *  header's), so `timing.no-response` fires when the client gave up (absent: the one default);
+ *  and for a file, the framing its header declares, as `loupe check` cuts the same bytes. */
+export interface TraceJudging {
+  timeoutMs?: number;
+  framing?: Framing;
+}
+
+export function emptyTrace(source: TraceSource, { timeoutMs, framing }: TraceJudging = {}): Trace {
+  const model = new SessionModel({ source: source.kind, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(framing === undefined ? {} : { framing }) });
   return { source, model, frames: model.frames, snapshotEnd: 0, arrivedAt: 0, version: 0 };
 }
 
