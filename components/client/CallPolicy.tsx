@@ -1,5 +1,5 @@
 'use client';
-import { useTools, taskSupport, type ToolInfo } from '../../lib/browser/client/toolsStore';
+import { useTools, taskSupport, type ToolInfo } from '../../lib/browser/client-panel/toolsStore';
 import { useLoupe } from '../../lib/browser/store';
 import { DEFAULT_TIMEOUTS } from '../../lib/client/request-settings';
 

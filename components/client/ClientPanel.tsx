@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { useHandshake } from '../../lib/browser/useHandshake';
 import { Button } from '../ui/Button';
-import { CLIENT_TABS, MODERN_ONLY_TABS, usePanel, type ClientTab } from '../../lib/browser/client/panelStore';
+import { CLIENT_TABS, MODERN_ONLY_TABS, usePanel, type ClientTab } from '../../lib/browser/client-panel/panelStore';
 import { ListenTab } from './modern/ListenTab';
 import { ModernTasksTab } from './modern/ModernTasksTab';
 import { ModernUtilities } from './modern/ModernUtilities';

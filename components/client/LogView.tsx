@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { startCall } from '../../lib/browser/actions';
-import { callOf, clientOf } from '../../lib/browser/client/clientState';
+import { callOf, clientOf } from '../../lib/browser/client-panel/clientState';
 import { useLoupe } from '../../lib/browser/store';
 import { LOG_LEVELS } from '../../lib/client/notifications';
 import { LogLines } from './LogLines';

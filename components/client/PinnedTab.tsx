@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { failureOf } from '../../lib/browser/actions';
-import { resend, unpin } from '../../lib/browser/client/resendActions';
+import { resend, unpin } from '../../lib/browser/client-panel/resendActions';
 import { useLoupe } from '../../lib/browser/store';
 import { Button } from '../ui/Button';
 

@@ -1,8 +1,8 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { listClient } from '../../lib/browser/actions';
-import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
-import { getPrompt, pickPrompt, usePrompts, type PromptInfo } from '../../lib/browser/client/promptsStore';
+import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client-panel/clientState';
+import { getPrompt, pickPrompt, usePrompts, type PromptInfo } from '../../lib/browser/client-panel/promptsStore';
 import { useLoupe } from '../../lib/browser/store';
 import { useHandshake } from '../../lib/browser/useHandshake';
 import type { SessionSummary } from '../../lib/wire/protocol';

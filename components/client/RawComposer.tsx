@@ -4,7 +4,7 @@ import { useLoupe } from '../../lib/browser/store';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { sendRawFrame } from '../../lib/browser/actions';
-import { useComposer } from '../../lib/browser/client/resendActions';
+import { useComposer } from '../../lib/browser/client-panel/resendActions';
 
 /**
  * Sends any text as one frame, malformed on purpose if the person wants, and shows the frames

@@ -1,5 +1,5 @@
 'use client';
-import { clientOf } from '../../lib/browser/client/clientState';
+import { clientOf } from '../../lib/browser/client-panel/clientState';
 import { useLoupe } from '../../lib/browser/store';
 
 /** The tasks the server created in Loupe (task-augmented sampling and elicitation), newest first. */

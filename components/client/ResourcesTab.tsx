@@ -1,8 +1,8 @@
 'use client';
 import { useState } from 'react';
-import { pickTemplate, useTemplates } from '../../lib/browser/client/templatesStore';
+import { pickTemplate, useTemplates } from '../../lib/browser/client-panel/templatesStore';
 import { listClient, startCall } from '../../lib/browser/actions';
-import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
+import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client-panel/clientState';
 import { useLoupe } from '../../lib/browser/store';
 import { useHandshake } from '../../lib/browser/useHandshake';
 import type { SessionSummary } from '../../lib/wire/protocol';

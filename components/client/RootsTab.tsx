@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
-import { clientOf } from '../../lib/browser/client/clientState';
-import { changeRoots } from '../../lib/browser/client/rootsStore';
+import { clientOf } from '../../lib/browser/client-panel/clientState';
+import { changeRoots } from '../../lib/browser/client-panel/rootsStore';
 import { useLoupe } from '../../lib/browser/store';
 import { useHandshake } from '../../lib/browser/useHandshake';
 import type { SessionSummary } from '../../lib/wire/protocol';

@@ -1,6 +1,6 @@
 'use client';
 import { setSamplingAuto } from '../../lib/browser/actions';
-import { clientOf } from '../../lib/browser/client/clientState';
+import { clientOf } from '../../lib/browser/client-panel/clientState';
 import { useLoupe } from '../../lib/browser/store';
 
 /** Answers every sampling request with a fixed text, in the session: for scripted tests, off unless chosen. */

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useMemo, useState } from 'react';
 import { answerServerRequest, finishReceivedTask, type ServerAnswer } from '../../lib/browser/actions';
-import { clientOf } from '../../lib/browser/client/clientState';
+import { clientOf } from '../../lib/browser/client-panel/clientState';
 import { useLoupe } from '../../lib/browser/store';
 import { useHandshake } from '../../lib/browser/useHandshake';
 import { hasChoice } from '../../lib/client/capabilities';

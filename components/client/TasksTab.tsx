@@ -1,6 +1,6 @@
 'use client';
 import { listClient, taskAction } from '../../lib/browser/actions';
-import { clientOf, listOf } from '../../lib/browser/client/clientState';
+import { clientOf, listOf } from '../../lib/browser/client-panel/clientState';
 import { useLoupe } from '../../lib/browser/store';
 import { isTerminalStatus } from '../../lib/client/received-tasks';
 import { Button } from '../ui/Button';

@@ -1,6 +1,6 @@
 'use client';
 import { useMemo } from 'react';
-import { setTemplateValue, useTemplates } from '../../lib/browser/client/templatesStore';
+import { setTemplateValue, useTemplates } from '../../lib/browser/client-panel/templatesStore';
 import { expandTemplate, templateVariables } from '../../lib/client/uri-template';
 import { BreakableUri } from '../ui/BreakableUri';
 import { Button } from '../ui/Button';

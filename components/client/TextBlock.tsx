@@ -1,5 +1,5 @@
 'use client';
-import { useTextMode } from '../../lib/browser/client/textModeStore';
+import { useTextMode } from '../../lib/browser/client-panel/textModeStore';
 import { textRendering } from '../../lib/client/text-rendering';
 import { MarkdownText } from './MarkdownText';
 

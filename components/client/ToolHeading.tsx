@@ -1,6 +1,6 @@
 'use client';
 import { toolBadges, type ToolHint } from '../../lib/client/list-search';
-import type { ToolInfo } from '../../lib/browser/client/toolsStore';
+import type { ToolInfo } from '../../lib/browser/client-panel/toolsStore';
 
 const TONE: Record<ToolHint, string> = {
   'read-only': 'border-emerald-700 text-emerald-200',

@@ -3,7 +3,7 @@ import { validateJsonSchema } from '../../lib/analyze/json-schema';
 import { JsonTree } from '../traffic/JsonTree';
 import { ContentBlocks } from './ContentBlocks';
 import type { RpcFailure } from '../../lib/browser/actions';
-import type { ToolInfo } from '../../lib/browser/client/toolsStore';
+import type { ToolInfo } from '../../lib/browser/client-panel/toolsStore';
 import { REQUEST_CANCELLED, type CallState } from '../../lib/wire/client-state';
 
 export function RpcError({ error, what }: { error: RpcFailure; what: string }) {

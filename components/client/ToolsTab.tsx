@@ -2,8 +2,8 @@
 import { useEffect, useMemo } from 'react';
 import { validateJsonSchema } from '../../lib/analyze/json-schema';
 import { cancelCall } from '../../lib/browser/actions';
-import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client/clientState';
-import { callTool, listTools, pickTool, setArgs, setArgsText, useTools, type ToolInfo } from '../../lib/browser/client/toolsStore';
+import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client-panel/clientState';
+import { callTool, listTools, pickTool, setArgs, setArgsText, useTools, type ToolInfo } from '../../lib/browser/client-panel/toolsStore';
 import { useLoupe } from '../../lib/browser/store';
 import { searchItems } from '../../lib/client/list-search';
 import { formModel, missingRequired } from '../../lib/client/schema-form';

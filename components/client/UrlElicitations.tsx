@@ -1,7 +1,7 @@
 'use client';
 import { urlElicitationStatus } from '../../lib/client/url-elicitations';
-import { dismissUrlElicitation, useDismissed } from '../../lib/browser/client/dismissedStore';
-import { useUrlElicitations } from '../../lib/browser/client/urlElicitationsStore';
+import { dismissUrlElicitation, useDismissed } from '../../lib/browser/client-panel/dismissedStore';
+import { useUrlElicitations } from '../../lib/browser/client-panel/urlElicitationsStore';
 import { BreakableUri } from '../ui/BreakableUri';
 import { Button } from '../ui/Button';
 

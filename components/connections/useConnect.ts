@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { openSession } from '../../lib/browser/actions';
 import { draftFor, optionsFor, resolveOpenOptions, useInvalidOptions } from '../../lib/browser/openOptions';
 import { useLoupe } from '../../lib/browser/store';
-import { savedRoots } from '../../lib/browser/client/rootsStore';
+import { savedRoots } from '../../lib/browser/client-panel/rootsStore';
 
 /** Connect with the options saved with the connection (or the defaults); errors become notices. */
 export function useConnect() {

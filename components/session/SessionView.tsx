@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { ClientPanel } from '../client/ClientPanel';
-import { usePanel } from '../../lib/browser/client/panelStore';
+import { usePanel } from '../../lib/browser/client-panel/panelStore';
 import { PaneTabs } from './PaneTabs';
 import { SessionHeader } from './SessionHeader';
 import { TraceFileHeader } from './TraceFileHeader';

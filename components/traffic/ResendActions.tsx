@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { failureOf } from '../../lib/browser/actions';
-import { editInComposer, pin, resend } from '../../lib/browser/client/resendActions';
+import { editInComposer, pin, resend } from '../../lib/browser/client-panel/resendActions';
 import { useLoupe } from '../../lib/browser/store';
 import { resendable, resendableRequests } from '../../lib/client/resend';
 import type { ScriptRequest } from '../../lib/trace/cli-script';

@@ -4,7 +4,7 @@
  * passes the check (a damaged entry, an older Loupe's syntax) is left out rather than trusted.
  */
 import { checkCustomRule, type CustomRule } from '../trace';
-import { browserStorage } from './client/storage';
+import { browserStorage } from './client-panel/storage';
 
 const KEY = 'loupe.redaction.customRules';
 

@@ -13,10 +13,10 @@ import { Backoff } from './backoff';
 import { checkFramesChunk, checkFramesMessage } from './frames-message';
 import { isDeflatedFramesChunk } from '../wire/frame-chunk';
 import { inflateRaw } from './inflate';
-import { startClientFollowers } from './client/followers';
-import { restorePanels } from './client/panelStore';
-import { restoreTemplates } from './client/templatesStore';
-import { restoreDismissed } from './client/dismissedStore';
+import { startClientFollowers } from './client-panel/followers';
+import { restorePanels } from './client-panel/panelStore';
+import { restoreTemplates } from './client-panel/templatesStore';
+import { restoreDismissed } from './client-panel/dismissedStore';
 
 type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 export type PageRequest = WithoutRid<PageMessage>;

@@ -3,7 +3,7 @@
  * `sampling/createMessage` or `elicitation/create` is answered at once with a CreateTaskResult,
  * and the server then asks `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel` about it.
  * Pure bookkeeping: every function takes the book and the time and returns a new book; the
- * session's client in the proxy keeps the one book (proxy/sessions/client/received-tasks.ts).
+ * session's client in the proxy keeps the one book (proxy/sessions/driver/received-tasks.ts).
  */
 import { asObject } from '../mcp/json';
 

@@ -3,6 +3,6 @@ export * from './format';
 export { TraceReader, readTraceText, readTraceStream } from './reader';
 export { traceLines, writeTrace } from './writer';
 export { describeTarget } from './target';
-export { traceModelOptions, type TraceModelOptions } from './model-options';
+export { traceModelOptions } from './model-options';
 export { redactFrames, redactJson, redactStrings, previewRedaction, checkCustomRule, type CustomRule, type RedactOptions, type RedactionHit } from './redact';
 export { redactOptionsFor } from './redaction-inputs';

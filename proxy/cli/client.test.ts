@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEverything, type RunningServer } from '../transports/http/testing';
 import { run } from './client';
-import { answerPolicy } from './client/answers';
-import { sampleArguments, scenarioFor } from './client/scenarios';
+import { answerPolicy } from './client-command/answers';
+import { sampleArguments, scenarioFor } from './client-command/scenarios';
 
 describe('loupe client options', () => {
   it('maps conformance scenario names onto its own scenarios and refuses unknown ones', () => {

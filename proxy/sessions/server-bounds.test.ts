@@ -1,7 +1,7 @@
 /** A server cannot grow a session's client state without limit: asks that wait for a person and the
  *  per-URI count of resource updates are both bounded, against a real process over stdio. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_UPDATED_URIS } from './client/resource-updates';
+import { MAX_UPDATED_URIS } from './driver/resource-updates';
 import { MAX_WAITING } from './server-requests';
 import type { Session } from './session';
 import { sessionFor } from './sources';

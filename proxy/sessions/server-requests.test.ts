@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rootsResult, routeServerRequest, samplingResult } from './client/routing';
+import { rootsResult, routeServerRequest, samplingResult } from './driver/routing';
 import { MAX_WAITING, ServerRequestQueue } from './server-requests';
 
 describe('who answers a server request', () => {

@@ -48,8 +48,7 @@ export class Session implements LiveSession {
   readonly connection: Connection;
   readonly options: OpenOptions;
   readonly recording: Recording;
-  readonly driver?: ClientDriver;
-  /** Loupe's own client as pages drive it (the same object as `driver`). */
+  /** Loupe's own client in this session, as pages drive it; absent where Loupe only records (a tap). */
   readonly client?: ClientDriver;
   private readonly http?: HttpTransport;
   private readonly oauth?: PageAuth;
@@ -80,13 +79,12 @@ export class Session implements LiveSession {
     recording.on('ended', (reason) => this.ended(reason));
     if (parts.http) parts.http.onSessionExpired = (e) => this.update({ expired: { sessionId: e.sessionId, exchange: e.exchange } });
     if (parts.client) {
-      this.driver = new ClientDriver(this.id, parts.recording, parts.client.options, {
+      this.client = new ClientDriver(this.id, parts.recording, parts.client.options, {
         update: (patch) => this.update(patch),
         status: () => this.state.status,
         over: () => this.closing !== undefined || this.isEnded(),
       }, { ...parts.client.config, settings: connection.options?.settings });
-      this.driver.on('pending', (p) => this.events.emit('pending', p));
-      this.client = this.driver;
+      this.client.on('pending', (p) => this.events.emit('pending', p));
     }
   }
 
@@ -98,7 +96,7 @@ export class Session implements LiveSession {
       return this.fail((e as Error).message);
     }
     if (this.closing || this.isEnded()) return;
-    if (this.driver) await this.driver.handshake();
+    if (this.client) await this.client.handshake();
     else this.update({ status: 'ready' });
   }
 
@@ -121,7 +119,7 @@ export class Session implements LiveSession {
   }
 
   pending(): PendingServerRequest[] {
-    return this.driver?.pending() ?? [];
+    return this.client?.pending() ?? [];
   }
 
   async request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown> {
@@ -173,8 +171,8 @@ export class Session implements LiveSession {
   }
 
   private needClient(what: string): ClientDriver {
-    if (!this.driver) throw new Error(`cannot ${what}: this session only records (${this.recording.source}); Loupe is not a client in it`);
-    return this.driver;
+    if (!this.client) throw new Error(`cannot ${what}: this session only records (${this.recording.source}); Loupe is not a client in it`);
+    return this.client;
   }
 
   private liveHttp(what: string): HttpTransport {
@@ -191,7 +189,7 @@ export class Session implements LiveSession {
     // A failed handshake leaves the process running for the raw composer; closing it keeps "failed".
     const failed = this.state.status === 'failed';
     if (!failed) this.update({ status: 'closing' });
-    this.driver?.close('the session was closed');
+    this.client?.close('the session was closed');
     this.oauth?.close();
     await this.recording.close();
     if (this.state.endedAt === undefined) this.update({ status: failed ? 'failed' : 'closed', endedAt: Date.now() });
@@ -199,16 +197,16 @@ export class Session implements LiveSession {
 
   /** The transport ended by itself (the server exited or the connection dropped). */
   private ended(reason: string): void {
-    this.driver?.close(reason);
+    this.client?.close(reason);
     if (this.state.status === 'closing') return;
     // A launched server must exit 0; traffic Loupe only watched simply ended (a connection Loupe
     // held that drops, or a server that dies, is a failure).
-    const exit = this.recording.exitCode ?? (this.driver ? undefined : 0);
+    const exit = this.recording.exitCode ?? (this.client ? undefined : 0);
     const clean = exit === 0 && this.state.status !== 'failed';
     // A handshake that already failed keeps its message; the exit is added to it.
     const error = this.state.status === 'failed' && this.state.error ? `${this.state.error}; then ${reason}` : reason;
     // A watched session that ended cleanly (a host closed its server) is not an error to show.
-    if (clean && !this.driver) this.update({ status: 'closed', endedAt: Date.now() });
+    if (clean && !this.client) this.update({ status: 'closed', endedAt: Date.now() });
     else this.update({ status: clean ? 'closed' : 'failed', error, endedAt: Date.now() });
   }
 

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { clientOf, listOf } from '../../../lib/browser/client/clientState';
+import { clientOf, listOf } from '../../../lib/browser/client-panel/clientState';
 import { startListen, stopListen } from '../../../lib/browser/modernActions';
 import { useLoupe } from '../../../lib/browser/store';
 import type { Listen } from '../../../lib/wire/client-state';

@@ -1,5 +1,5 @@
 'use client';
-import { clientOf } from '../../../lib/browser/client/clientState';
+import { clientOf } from '../../../lib/browser/client-panel/clientState';
 import { modernTaskAction } from '../../../lib/browser/modernActions';
 import { useLoupe } from '../../../lib/browser/store';
 import { isTerminalStatus } from '../../../lib/client/received-tasks';

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { clientOf } from '../../../lib/browser/client/clientState';
+import { clientOf } from '../../../lib/browser/client-panel/clientState';
 import { setModernLogLevel } from '../../../lib/browser/modernActions';
 import { useLoupe } from '../../../lib/browser/store';
 import { LOG_LEVELS } from '../../../lib/client/notifications';

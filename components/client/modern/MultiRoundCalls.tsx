@@ -1,5 +1,5 @@
 'use client';
-import { clientOf } from '../../../lib/browser/client/clientState';
+import { clientOf } from '../../../lib/browser/client-panel/clientState';
 import { answerInputRequests } from '../../../lib/browser/modernActions';
 import { useLoupe } from '../../../lib/browser/store';
 import { CallRounds } from './CallRounds';

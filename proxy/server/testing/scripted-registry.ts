@@ -8,9 +8,9 @@ import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../..
 import type { Connection } from '../../../lib/wire/connection';
 import { fetchPage, LISTS, type ListName } from '../../../lib/client/paged-list';
 import type { Root } from '../../../lib/wire/client-state';
-import { Calls } from '../../sessions/client/calls';
-import { askOnce } from '../../sessions/client/ask-once';
-import { ClientStateHolder } from '../../sessions/client/state-holder';
+import { Calls } from '../../sessions/driver/calls';
+import { askOnce } from '../../sessions/driver/ask-once';
+import { ClientStateHolder } from '../../sessions/driver/state-holder';
 import type { AskAnswer, CallPolicy, ClientApi, LiveSession, RequestOptions, SessionEvents, SessionRegistry } from '../../sessions/types';
 
 /** The real client state and calls over the scripted session's requests. */
