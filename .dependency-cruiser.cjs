@@ -13,12 +13,26 @@
 const esc = (s) => s.replace(/[.]/g, '[.]');
 
 /** The pure lib folders, which the proxy, the CLI and the page all share. */
-const PURE_LIB = ['lib', 'lib/text', 'lib/mcp', 'lib/analyze', 'lib/model', 'lib/wire', 'lib/trace', 'lib/view', 'lib/render', 'lib/diff', 'lib/gates', 'lib/replay', 'lib/client'];
+const PURE_LIB = [
+  'lib',
+  'lib/text',
+  'lib/mcp',
+  'lib/analyze',
+  'lib/model',
+  'lib/wire',
+  'lib/trace',
+  'lib/view',
+  'lib/render',
+  'lib/diff',
+  'lib/gates',
+  'lib/replay',
+  'lib/client',
+];
 const ALL_LIB = [...PURE_LIB, 'lib/browser'];
 
 /** Folder -> the other folders its code may import. `lib` is lib/'s own top-level files. */
 const MAY_IMPORT = {
-  'lib': ['package.json'],
+  lib: ['package.json'],
   'lib/text': [],
   'lib/mcp': ['lib/text'],
   'lib/analyze': ['lib/mcp', 'lib/text'],
@@ -32,15 +46,15 @@ const MAY_IMPORT = {
   'lib/replay': ['lib/diff', 'lib/mcp'],
   'lib/client': ['lib/wire', 'lib/mcp', 'lib/text'],
   'lib/browser': PURE_LIB,
-  'components': ALL_LIB,
-  'app': ['components', ...ALL_LIB],
-  'proxy': PURE_LIB,
-  'bin': ['proxy'],
-  'test': ['proxy'],
-  'scripts': ['proxy', ...PURE_LIB],
-  'e2e': ['proxy', 'scripts', 'components', 'test', ...ALL_LIB],
+  components: ALL_LIB,
+  app: ['components', ...ALL_LIB],
+  proxy: PURE_LIB,
+  bin: ['proxy'],
+  test: ['proxy'],
+  scripts: ['proxy', ...PURE_LIB],
+  e2e: ['proxy', 'scripts', 'components', 'test', ...ALL_LIB],
   // The example is a separate package: it reaches Loupe only through `mcp-loupe/test` (test/).
-  'examples': ['test'],
+  examples: ['test'],
   // Configuration files at the top of the repository.
   '.': ['scripts'],
 };
@@ -64,7 +78,18 @@ const PROXY_ROOMS = {
   'proxy/tap': ['proxy/shared', 'proxy/transports', 'proxy/sessions'],
   'proxy/testkit': ['proxy/.'],
   'proxy/server': ['proxy/.', 'proxy/shared', 'proxy/config', 'proxy/oauth', 'proxy/sessions', 'proxy/tap', 'proxy/trace'],
-  'proxy/cli': ['proxy/.', 'proxy/shared', 'proxy/config', 'proxy/oauth', 'proxy/replay', 'proxy/server', 'proxy/sessions', 'proxy/tap', 'proxy/transports', 'proxy/trace'],
+  'proxy/cli': [
+    'proxy/.',
+    'proxy/shared',
+    'proxy/config',
+    'proxy/oauth',
+    'proxy/replay',
+    'proxy/server',
+    'proxy/sessions',
+    'proxy/tap',
+    'proxy/transports',
+    'proxy/trace',
+  ],
   'proxy/analyze': [],
 };
 const roomFiles = (room) => (room === 'proxy/.' ? '^proxy/[^/]+$' : `^${esc(room)}/`);
@@ -74,10 +99,10 @@ const TEST_SUPPORT = '(^|/)(test-support[.]ts|modern-testing[.]ts|testing[.]ts|t
  *  checks against (a lib test may use any pure lib folder) and the recorded data in e2e/. */
 const TESTS_MAY_ALSO_IMPORT = {
   'lib/browser': ['e2e/golden', 'e2e/fixtures'],
-  'components': ['e2e/golden', 'e2e/fixtures'],
+  components: ['e2e/golden', 'e2e/fixtures'],
   // The redaction matrix renders the page's own exports to prove every output is redacted alike.
-  'proxy': ['components', 'lib/view', 'e2e/golden', 'e2e/fixtures'],
-  'scripts': ['e2e/golden', 'e2e/fixtures'],
+  proxy: ['components', 'lib/view', 'e2e/golden', 'e2e/fixtures'],
+  scripts: ['e2e/golden', 'e2e/fixtures'],
 };
 for (const folder of PURE_LIB) TESTS_MAY_ALSO_IMPORT[folder] = [...PURE_LIB, 'e2e/golden', 'e2e/fixtures'];
 
@@ -113,13 +138,34 @@ const allowed = [
 const NODE_FREE = '^(lib|components|app)/';
 const forbidden = [
   { name: 'no-cycles', severity: 'error', comment: 'Import cycles make load order matter and layers meaningless.', from: {}, to: { circular: true } },
-  { name: 'pure-lib-no-node', severity: 'error', comment: 'lib/ and the page run in the browser and the CLI alike: no Node built-ins.', from: { path: NODE_FREE }, to: { dependencyTypes: ['core'] } },
   {
-    name: 'pure-lib-no-ui', severity: 'error', comment: 'Outside lib/browser, lib/ has no React, Next, zustand or sockets.',
-    from: { path: '^lib/', pathNot: '^lib/browser/' }, to: { path: '^node_modules/(react|react-dom|next|zustand|ws)/' },
+    name: 'pure-lib-no-node',
+    severity: 'error',
+    comment: 'lib/ and the page run in the browser and the CLI alike: no Node built-ins.',
+    from: { path: NODE_FREE },
+    to: { dependencyTypes: ['core'] },
   },
-  { name: 'browser-no-server', severity: 'error', comment: 'lib/browser runs in the page: no Next server code or ws.', from: { path: '^lib/browser/' }, to: { path: '^node_modules/(next|ws)/' } },
-  { name: 'resolvable', severity: 'error', comment: 'An import that resolves to nothing is a typo or a missing dependency.', from: {}, to: { couldNotResolve: true, pathNot: '[?]raw$' } },
+  {
+    name: 'pure-lib-no-ui',
+    severity: 'error',
+    comment: 'Outside lib/browser, lib/ has no React, Next, zustand or sockets.',
+    from: { path: '^lib/', pathNot: '^lib/browser/' },
+    to: { path: '^node_modules/(react|react-dom|next|zustand|ws)/' },
+  },
+  {
+    name: 'browser-no-server',
+    severity: 'error',
+    comment: 'lib/browser runs in the page: no Next server code or ws.',
+    from: { path: '^lib/browser/' },
+    to: { path: '^node_modules/(next|ws)/' },
+  },
+  {
+    name: 'resolvable',
+    severity: 'error',
+    comment: 'An import that resolves to nothing is a typo or a missing dependency.',
+    from: {},
+    to: { couldNotResolve: true, pathNot: '[?]raw$' },
+  },
 ];
 
 module.exports = {
@@ -131,7 +177,11 @@ module.exports = {
     exclude: { path: '(^|/)(node_modules|[.]next|out|dist|test-results|playwright-report|bench-results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.d.ts', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.d.ts', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

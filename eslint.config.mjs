@@ -14,8 +14,22 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: {
       globals: Object.fromEntries(
-        ['process', 'console', 'URL', 'Buffer', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'TextEncoder', 'TextDecoder', 'fetch', 'AbortController']
-          .map((name) => [name, 'readonly']),
+        [
+          'process',
+          'console',
+          'URL',
+          'Buffer',
+          'performance',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'setImmediate',
+          'TextEncoder',
+          'TextDecoder',
+          'fetch',
+          'AbortController',
+        ].map((name) => [name, 'readonly']),
       ),
     },
   },

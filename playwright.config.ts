@@ -33,7 +33,16 @@ export default defineConfig({
     launchOptions: {
       // LOUPE_CHROMIUM, Playwright's own browser, or a system one (scripts/find-chromium.ts).
       executablePath: findChromiumOrExit(),
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

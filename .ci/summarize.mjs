@@ -49,7 +49,10 @@ function e2eCounts(report) {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: Math.max(names.length, stats.unexpected ?? 0), names, flaky };
 }
 
-const runners = [['unit', unitCounts(readJson(unitPath))], ['e2e', e2eCounts(readJson(e2ePath))]];
+const runners = [
+  ['unit', unitCounts(readJson(unitPath))],
+  ['e2e', e2eCounts(readJson(e2ePath))],
+];
 let passed = 0;
 let failed = 0;
 for (const [label, c] of runners) {

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const entry = new URL('../dist/cli.mjs', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
-  console.error(`loupe: ${fileURLToPath(entry)} is missing: in a clone of Loupe, run \`npm run build\` first (or \`npm start\`, which builds what is missing).`);
+  console.error(
+    `loupe: ${fileURLToPath(entry)} is missing: in a clone of Loupe, run \`npm run build\` first (or \`npm start\`, which builds what is missing).`,
+  );
   process.exit(1);
 }
 // Stack traces name the TypeScript sources (dist/ carries source maps).

@@ -23,10 +23,15 @@ async function runScript(text: string): Promise<string[]> {
     writeNpxStandIn(dir);
     await writeFile(path.join(dir, 'repro.sh'), text);
     await new Promise<void>((resolve, reject) => {
-      execFile('/bin/sh', ['repro.sh'], { cwd: dir, env: { ...process.env, PATH: `${dir}:${process.env.PATH}` }, timeout: 90_000 }, (e, _o, err) => (e ? reject(new Error(`${e.message}\n${err}`)) : resolve()));
+      execFile('/bin/sh', ['repro.sh'], { cwd: dir, env: { ...process.env, PATH: `${dir}:${process.env.PATH}` }, timeout: 90_000 }, (e, _o, err) =>
+        e ? reject(new Error(`${e.message}\n${err}`)) : resolve(),
+      );
     });
     const trace = await readFile(path.join(dir, 'loupe-replay.ndjson'), 'utf8');
-    return trace.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { raw?: string }).raw ?? '');
+    return trace
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { raw?: string }).raw ?? '');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -38,7 +43,12 @@ test('a request and the whole session as a loupe CLI script: it runs in sh, with
   const client = new ClientPanel(page);
   const again = lp.detail.getByRole('group', { name: 'Send again' });
   await lp.open(loupe.url);
-  await lp.addConnection({ name: 'everything with a key', command: process.execPath, args: [EVERYTHING, 'stdio'], env: { API_KEY: 'sk-live-0123456789abcdef' } });
+  await lp.addConnection({
+    name: 'everything with a key',
+    command: process.execPath,
+    args: [EVERYTHING, 'stdio'],
+    env: { API_KEY: 'sk-live-0123456789abcdef' },
+  });
   await lp.connect('everything with a key');
   await lp.expectPhase('ready');
   await client.listTools();

@@ -71,7 +71,10 @@ test('replay, edit and pin a request; a response or a server request is refused 
   await test.step('in the sequence diagram too', async () => {
     await view(page, 'Sequence');
     const diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
-    await diagram.getByRole('option', { name: /tools\/call/ }).first().click();
+    await diagram
+      .getByRole('option', { name: /tools\/call/ })
+      .first()
+      .click();
     const seqAgain = page.getByRole('complementary', { name: 'Frame detail' }).getByRole('group', { name: 'Send again' });
     await seqAgain.getByRole('button', { name: 'Replay' }).click();
     await expect(seqAgain.getByRole('status')).toHaveText(/Sent again as call c\d+/);

@@ -11,7 +11,8 @@ import { watchCsp } from './support/csp';
 
 const loupe = loupePerFile();
 
-const MARKDOWN = '\n# Report\n\n**bold** and `code`\n\n- [the spec](https://modelcontextprotocol.io/specification)\n- [trap](javascript:alert(1))\n- [local](/api/sessions)\n- [chat](irc://irc.example/mcp)\n\n<img src=x onerror="window.__pwned=1"> ![pixel](https://tracker.example/p.png)';
+const MARKDOWN =
+  '\n# Report\n\n**bold** and `code`\n\n- [the spec](https://modelcontextprotocol.io/specification)\n- [trap](javascript:alert(1))\n- [local](/api/sessions)\n- [chat](irc://irc.example/mcp)\n\n<img src=x onerror="window.__pwned=1"> ![pixel](https://tracker.example/p.png)';
 
 test('markdown rendered safely with a plain-text toggle; images zoom; every item shows its source', async ({ page }) => {
   const csp = await watchCsp(page);

@@ -23,7 +23,9 @@ test('a pattern in inputSchema and a $ref in outputSchema are checked in the pag
   const tools = client.root.getByRole('complementary', { name: 'Tools' });
 
   await code.fill('paris');
-  await expect(tools.getByRole('status').filter({ hasText: 'inputSchema' })).toHaveText(/The arguments do not match the inputSchema: \/code: String does not match pattern \(got "paris"\)/);
+  await expect(tools.getByRole('status').filter({ hasText: 'inputSchema' })).toHaveText(
+    /The arguments do not match the inputSchema: \/code: String does not match pattern \(got "paris"\)/,
+  );
   await client.call('book');
   const structured = client.result.getByRole('group', { name: 'Structured content' }).getByRole('status');
   await expect(structured).toHaveText('does not match outputSchema: /at/lat: Instance type "string" is invalid. Expected "number" (got "north")');

@@ -15,7 +15,6 @@ const loupe = loupePerFile();
 /** The connection is saved in this Loupe's config once, by the first test that connects. */
 let saved = false;
 
-
 async function connected(page: Page, capabilities: string[]): Promise<{ lp: LoupePage; client: ClientPanel }> {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
@@ -98,7 +97,9 @@ test('URL elicitation: accepted, then completed by the server; an unknown id is 
 
   const section = client.root.getByRole('region', { name: 'URL elicitations' });
   await expect(section.getByRole('listitem', { name: 'URL elicitation elic-42' }).getByRole('status')).toContainText('completed by the server');
-  await expect(section.getByRole('list', { name: 'Elicitation notices' })).toContainText('“elic-nobody”, which no URL elicitation of this session used: a client ignores it.');
+  await expect(section.getByRole('list', { name: 'Elicitation notices' })).toContainText(
+    '“elic-nobody”, which no URL elicitation of this session used: a client ignores it.',
+  );
   await expect(client.root.getByRole('alert')).toHaveCount(0);
   expect(popups).toHaveLength(0);
 });

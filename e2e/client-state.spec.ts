@@ -61,12 +61,17 @@ test('the tool list and the log level survive a client tab switch and a reload',
   const tools = client.root.getByRole('combobox', { name: 'Tool' });
   // The listing arrives as the session's state fills in: take the count once it holds still.
   let listed = 0;
-  await expect.poll(async () => {
-    const n = await tools.getByRole('option').count();
-    const settled = n === listed && n > 5;
-    listed = n;
-    return settled;
-  }, { intervals: [500] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const n = await tools.getByRole('option').count();
+        const settled = n === listed && n > 5;
+        listed = n;
+        return settled;
+      },
+      { intervals: [500] },
+    )
+    .toBe(true);
   await client.tab('Utilities');
   await client.root.getByRole('combobox', { name: 'Log level' }).selectOption('warning');
   await client.root.getByRole('button', { name: 'Set level' }).click();
@@ -89,7 +94,7 @@ test('the tool list and the log level survive a client tab switch and a reload',
   await expect(tools.getByRole('option')).toHaveCount(listed);
 });
 
-test('a second page on the same session shows the same client state, and can cancel the first page\'s call', async ({ page }) => {
+test("a second page on the same session shows the same client state, and can cancel the first page's call", async ({ page }) => {
   const { lp, client } = await connected(page);
   await client.tab('Utilities');
   await client.root.getByRole('combobox', { name: 'Log level' }).selectOption('error');
@@ -123,7 +128,7 @@ test('a second page on the same session shows the same client state, and can can
   }
 });
 
-test('with two pages open, the session answers the server\'s roots/list exactly once', async ({ page }) => {
+test("with two pages open, the session answers the server's roots/list exactly once", async ({ page }) => {
   const { lp, client } = await connected(page, ['roots', 'roots: listChanged']);
   const { other, close } = await secondPage(page, lp);
   try {
@@ -135,7 +140,9 @@ test('with two pages open, the session answers the server\'s roots/list exactly 
     await lp.traffic.expectRow('notification', 'notifications/roots/list_changed');
     const filter = page.getByRole('searchbox', { name: 'Filter by method' });
     await filter.fill('roots/list');
-    await expect.poll(async () => (await lp.traffic.all()).filter((r) => r.kind === 'request' && r.method === 'roots/list').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => (await lp.traffic.all()).filter((r) => r.kind === 'request' && r.method === 'roots/list').length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
     const rows = (await lp.traffic.all()).filter((r) => r.method === 'roots/list');
     const requests = rows.filter((r) => r.kind === 'request').map((r) => r.id);
     const responses = rows.filter((r) => r.kind === 'response').map((r) => r.id);

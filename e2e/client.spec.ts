@@ -334,7 +334,9 @@ test('a resources list already shown refreshes on list_changed; a resource link 
   await client.tab('Tools');
   await client.pickTool('gzip-file-as-resource');
   await client.root.getByRole('radio', { name: 'JSON only' }).check();
-  await client.root.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8gbG91cGU=' }));
+  await client.root
+    .getByRole('textbox', { name: 'Arguments (JSON)' })
+    .fill(JSON.stringify({ name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8gbG91cGU=' }));
   await client.call('gzip-file-as-resource');
   await expect(client.result.getByRole('list', { name: 'Result content' })).toContainText(`link ${uri}`);
   await lp.traffic.expectRow('notification', 'notifications/resources/list_changed');
@@ -373,7 +375,8 @@ test('tools come page by page, nested objects and arrays get a form, list_change
   await form.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'High' });
   await lp.screenshot('client-11-nested-form');
   await client.call('nested');
-  for (const part of ['"title":"Report"', '"owner":{"name":"Ada","admin":true}', '"level":"hi"', '"tags":["a","b"]']) await expect(client.result).toContainText(part);
+  for (const part of ['"title":"Report"', '"owner":{"name":"Ada","admin":true}', '"level":"hi"', '"tags":["a","b"]'])
+    await expect(client.result).toContainText(part);
 
   await client.pickTool('fails');
   await client.call('fails');

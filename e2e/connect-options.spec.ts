@@ -58,7 +58,10 @@ test('a fresh Connect declares every capability and lists all 19 tools; options 
 
   await test.step('Reset to defaults declares everything again', async () => {
     const row = lp.connections.getByRole('listitem', { name: BUILTIN });
-    await row.getByRole('group', { name: `Connect options of ${BUILTIN}` }).getByRole('button', { name: 'Reset to defaults' }).click();
+    await row
+      .getByRole('group', { name: `Connect options of ${BUILTIN}` })
+      .getByRole('button', { name: 'Reset to defaults' })
+      .click();
     await expect(row.getByLabel('Declared capabilities')).toContainText('sampling');
   });
 });

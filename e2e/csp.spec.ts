@@ -84,7 +84,12 @@ test('the page sends a policy that allows only its own scripts, and no pane brea
   await expect(lp.detail).toBeVisible();
 
   await pane(page, 'Sequence');
-  await expect(page.getByRole('listbox', { name: 'Sequence diagram' }).getByRole('option', { name: /tools\/call/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('listbox', { name: 'Sequence diagram' })
+      .getByRole('option', { name: /tools\/call/ })
+      .first(),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Export Mermaid' }).click();
   const mermaid = page.getByRole('dialog', { name: 'Mermaid export' });
   await expect(mermaid.getByRole('textbox', { name: 'Mermaid text' })).toHaveValue(/^sequenceDiagram\n/);

@@ -33,5 +33,7 @@ test('a server that exits at once shows the reason from its stderr in the banner
   await lp.importServers({ 'exits-at-once': { command: process.execPath, args: ['/nonexistent/loupe-missing-server.mjs'] } });
   await lp.connect('exits-at-once');
   const banner = lp.status.getByRole('alert');
-  await expect(banner.getByRole('group', { name: 'Server stderr' })).toContainText("Cannot find module '/nonexistent/loupe-missing-server.mjs'", { timeout: 20_000 });
+  await expect(banner.getByRole('group', { name: 'Server stderr' })).toContainText("Cannot find module '/nonexistent/loupe-missing-server.mjs'", {
+    timeout: 20_000,
+  });
 });

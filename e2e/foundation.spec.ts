@@ -242,16 +242,22 @@ test('stays responsive with 100,000 frames and follows the newest row only while
   await test.step('a reload while frames keep arriving shows the whole session again: every frame once, in order', async () => {
     // The snapshot of 100,000 frames comes in chunks; frames recorded meanwhile follow them. Seqs
     // are dense from 1, so a table of n rows whose newest is n lost nothing and repeated nothing.
-    const table = () => lp.traffic.grid.evaluate((grid) => {
-      const seqs = Array.from(grid.querySelectorAll('[role="row"]'), (r) => Number(/-row-(\d+)$/.exec(r.id)?.[1] ?? 0)).filter((n) => n > 0);
-      return { rows: Number(grid.getAttribute('aria-rowcount')) - 1, newest: Math.max(0, ...seqs), seqs };
-    });
+    const table = () =>
+      lp.traffic.grid.evaluate((grid) => {
+        const seqs = Array.from(grid.querySelectorAll('[role="row"]'), (r) => Number(/-row-(\d+)$/.exec(r.id)?.[1] ?? 0)).filter((n) => n > 0);
+        return { rows: Number(grid.getAttribute('aria-rowcount')) - 1, newest: Math.max(0, ...seqs), seqs };
+      });
     const before = (await table()).newest;
     await page.reload();
-    await expect.poll(async () => {
-      const t = await table();
-      return t.newest > before && t.rows === t.newest;
-    }, { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const t = await table();
+          return t.newest > before && t.rows === t.newest;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
     const { seqs } = await table();
     expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
     // The live stream goes on after the snapshot.
@@ -293,7 +299,10 @@ test('stays responsive with 100,000 frames and follows the newest row only while
     });
     const median = frames.times[Math.floor(frames.times.length / 2)];
     const longest = frames.times[frames.times.length - 1];
-    test.info().annotations.push({ type: 'scrolling frame times (ms)', description: `median ${median.toFixed(1)}, longest ${longest.toFixed(1)}, ${frames.times.length} frames, at most ${frames.mostRows} rows in the DOM` });
+    test.info().annotations.push({
+      type: 'scrolling frame times (ms)',
+      description: `median ${median.toFixed(1)}, longest ${longest.toFixed(1)}, ${frames.times.length} frames, at most ${frames.mostRows} rows in the DOM`,
+    });
     // The DOM holds only the visible rows at every step of the way...
     expect(frames.mostRows).toBeLessThan(120);
     // How long the frames take is the bench's to measure (npm run bench); here it is only reported.

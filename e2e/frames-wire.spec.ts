@@ -33,10 +33,12 @@ function sameView(page: Page): string {
 
 test('a session streams to the page in the binary form', async ({ page }) => {
   const forms: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-    if (typeof f.payload !== 'string') forms.push(f.payload.subarray(0, 4).toString('latin1'));
-    else if (f.payload.startsWith('{"type":"frames/')) forms.push('JSON');
-  }));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload !== 'string') forms.push(f.payload.subarray(0, 4).toString('latin1'));
+      else if (f.payload.startsWith('{"type":"frames/')) forms.push('JSON');
+    }),
+  );
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
   await lp.connect(BUILTIN);
@@ -57,7 +59,9 @@ test('a binary frames message cut short, or one that does not inflate, is said s
     const route = await openSpoilingSnapshot(other, (m) => (m.subarray(0, 3).toString('latin1') === 'LFZ' ? m : m.subarray(0, m.length - 5)));
     await other.goto(sameView(page));
     await expect.poll(route.spoiled).toBeGreaterThan(0);
-    await expect(other.getByRole('list', { name: 'Notices' }).getByRole('alert')).toContainText(/binary frames message this page does not understand \(.*runs past the end|cut short/);
+    await expect(other.getByRole('list', { name: 'Notices' }).getByRole('alert')).toContainText(
+      /binary frames message this page does not understand \(.*runs past the end|cut short/,
+    );
     await other.close();
   });
 

@@ -11,7 +11,10 @@ import { loupePerFile, repoRoot } from './support/loupe';
 const loupe = loupePerFile();
 const log = (name: string) => path.join(repoRoot, 'e2e/fixtures/host-logs', name);
 
-for (const [host, file] of [['Claude Desktop', 'mcp-server-weather.log'], ['VS Code', 'vscode-mcp-output.log']] as const) {
+for (const [host, file] of [
+  ['Claude Desktop', 'mcp-server-weather.log'],
+  ['VS Code', 'vscode-mcp-output.log'],
+] as const) {
   test(`a ${host} log opened in the page reads as the host's session`, async ({ page }) => {
     const lp = new LoupePage(page);
     await lp.open(loupe.url);

@@ -8,7 +8,10 @@ import { LoupePage } from './pages/LoupePage';
 import { everythingHttp, everythingSse, httpFixture, loupeWithServers } from './support/servers';
 
 const { loupe, servers } = loupeWithServers({
-  everything: everythingHttp, sse: everythingSse, expiring: httpFixture('http-expiring'), silent: httpFixture('http-silent'),
+  everything: everythingHttp,
+  sse: everythingSse,
+  expiring: httpFixture('http-expiring'),
+  silent: httpFixture('http-silent'),
 });
 
 test('connects by URL to server-everything over Streamable HTTP and ends the session with DELETE', async ({ page }) => {
@@ -143,7 +146,10 @@ test('shows a session the server expired (404) and re-initializes it in one clic
   await notice.getByRole('button', { name: 'Re-initialize' }).click();
   await expect(notice).toBeHidden();
   await lp.expectPhase('ready');
-  const inits = lp.traffic.rows().filter({ has: page.getByRole('gridcell', { name: 'initialize', exact: true }) }).filter({ has: page.getByRole('gridcell', { name: 'response', exact: true }) });
+  const inits = lp.traffic
+    .rows()
+    .filter({ has: page.getByRole('gridcell', { name: 'initialize', exact: true }) })
+    .filter({ has: page.getByRole('gridcell', { name: 'response', exact: true }) });
   await expect.poll(() => inits.count()).toBe(2);
   await lp.status.getByRole('button', { name: 'List tools' }).click();
   await expect(notice).toBeHidden();
@@ -187,7 +193,7 @@ test('adds a connection by URL with an Authorization header, stored and then onl
   await lp.disconnect();
 });
 
-test('a server that never answers fails the session after the connection\'s request timeout, and nothing hangs', async ({ page }) => {
+test("a server that never answers fails the session after the connection's request timeout, and nothing hangs", async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
   await lp.sidebar.getByRole('button', { name: '+ Connect by URL' }).click();

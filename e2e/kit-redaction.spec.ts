@@ -30,14 +30,22 @@ function run(outDir: string, report: string): Promise<{ code: number | null; out
 }
 
 function filesNamed(dir: string, name: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f) === name).map((f) => path.join(dir, f));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => path.basename(f) === name)
+    .map((f) => path.join(dir, f));
 }
 
 function secretsIn(text: string): string[] {
-  return Object.entries(PLANTED).filter(([, secret]) => text.includes(secret)).map(([where]) => where);
+  return Object.entries(PLANTED)
+    .filter(([, secret]) => text.includes(secret))
+    .map(([where]) => where);
 }
 
-interface ReportAttachment { name: string; path?: string; body?: string }
+interface ReportAttachment {
+  name: string;
+  path?: string;
+  body?: string;
+}
 
 test('a red kit test attaches a picture and a page snapshot of the redacted view, with no secret', async () => {
   test.setTimeout(180_000);
@@ -55,8 +63,10 @@ test('a red kit test attaches a picture and a page snapshot of the redacted view
     expect(secretsIn(readFileSync(live, 'utf8')).length, 'the live page shows planted secrets').toBeGreaterThan(0);
 
     // The kit took its Sequence picture of the redacted view, and the page then held no secret.
-    const attachments: ReportAttachment[] = json.suites.flatMap((s: { specs: Array<{ tests: Array<{ results: Array<{ attachments: ReportAttachment[] }> }> }> }) =>
-      s.specs.flatMap((sp) => sp.tests.flatMap((t) => t.results.flatMap((r) => r.attachments))));
+    const attachments: ReportAttachment[] = json.suites.flatMap(
+      (s: { specs: Array<{ tests: Array<{ results: Array<{ attachments: ReportAttachment[] }> }> }> }) =>
+        s.specs.flatMap((sp) => sp.tests.flatMap((t) => t.results.flatMap((r) => r.attachments))),
+    );
     const names = attachments.map((a) => a.name);
     expect(names).toContain('loupe-sequence.png');
     expect(names).toContain('loupe-trace.ndjson');

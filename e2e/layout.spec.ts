@@ -11,7 +11,10 @@ import { LoupePage } from './pages/LoupePage';
 import { loupePerFile } from './support/loupe';
 
 const loupe = loupePerFile();
-const SIZES = [{ width: 1440, height: 900 }, { width: 1280, height: 720 }] as const;
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+] as const;
 
 type Box = { x: number; y: number; width: number; height: number };
 

@@ -25,7 +25,10 @@ test.afterAll(async () => {
 async function chooseEra(page: Page, connection: string, era: 'legacy' | 'modern' | 'auto'): Promise<void> {
   const row = page.getByRole('list', { name: 'Connections' }).getByRole('listitem', { name: connection });
   await row.getByRole('button', { name: `Connect options of ${connection}` }).click();
-  await row.getByRole('group', { name: `Connect options of ${connection}` }).getByRole('combobox', { name: 'Protocol era' }).selectOption(era);
+  await row
+    .getByRole('group', { name: `Connect options of ${connection}` })
+    .getByRole('combobox', { name: 'Protocol era' })
+    .selectOption(era);
   await expect(row.getByLabel('Declared capabilities')).toContainText(era);
 }
 
@@ -62,7 +65,10 @@ async function listenForCounter(page: Page, client: ClientPanel): Promise<void> 
   await client.root.getByRole('checkbox', { name: 'toolsListChanged' }).uncheck();
   await client.root.getByRole('textbox', { name: 'Resource subscriptions' }).fill('fixture://counter');
   await client.root.getByRole('button', { name: 'Start listening' }).click();
-  const listen = client.root.getByRole('list', { name: 'Listens' }).getByRole('listitem', { name: /^Listen l/ }).last();
+  const listen = client.root
+    .getByRole('list', { name: 'Listens' })
+    .getByRole('listitem', { name: /^Listen l/ })
+    .last();
   await expect(listen.getByRole('status', { name: 'Listen status' })).toHaveText('open');
   await expect(listen.getByLabel('Acknowledged')).toContainText('fixture://counter');
   await callTool(client, 'bump_counter');
@@ -136,7 +142,10 @@ test('modern over Streamable HTTP (auto probe on a dual-era server): MRTR, an ap
   await test.step('a task that asks for an approval: the person answers, tasks/update, then it completes', async () => {
     await callTool(client, 'approval_job');
     await client.tab('Tasks');
-    const task = client.root.getByRole('list', { name: 'Tasks' }).getByRole('listitem', { name: /^Task / }).first();
+    const task = client.root
+      .getByRole('list', { name: 'Tasks' })
+      .getByRole('listitem', { name: /^Task / })
+      .first();
     await expect(task.getByRole('status', { name: 'Task status' })).toHaveText('input_required');
     const approve = task.getByRole('listitem', { name: 'Input request approve' });
     await expect(approve).toContainText('Approve the job?');

@@ -16,7 +16,10 @@ async function addModern(page: Page, lp: LoupePage, name: string): Promise<void>
   await lp.addConnection({ name, command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers', `${name}.mjs`)] });
   const row = lp.connections.getByRole('listitem', { name });
   await row.getByRole('button', { name: `Connect options of ${name}` }).click();
-  await row.getByRole('group', { name: `Connect options of ${name}` }).getByRole('combobox', { name: 'Protocol era' }).selectOption('modern');
+  await row
+    .getByRole('group', { name: `Connect options of ${name}` })
+    .getByRole('combobox', { name: 'Protocol era' })
+    .selectOption('modern');
   await expect(row.getByLabel('Declared capabilities')).toContainText('modern');
   await row.getByRole('button', { name: `Connect options of ${name}` }).click();
 }
@@ -25,7 +28,10 @@ async function viewTab(page: Page, name: string): Promise<void> {
   await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name }).click();
 }
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} }, sampling: {} } };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} }, sampling: {} },
+};
 
 async function sendRaw(client: ClientPanel, frame: unknown): Promise<void> {
   const raw = client.root.getByRole('region', { name: 'Raw composer' });
@@ -58,10 +64,18 @@ test('a modern session: its era, the discovered capabilities, and an MRTR call a
   const state = (JSON.parse(rawText) as { result: { requestState: string } }).result.requestState;
   expect(state).toBeTruthy();
   await sendRaw(client, {
-    jsonrpc: '2.0', id: 'order-2', method: 'tools/call',
+    jsonrpc: '2.0',
+    id: 'order-2',
+    method: 'tools/call',
     params: {
-      name: 'confirm_order', arguments: { item: 'tea' }, requestState: state, _meta: META,
-      inputResponses: { confirm: { action: 'accept', content: { quantity: 2 } }, note: { role: 'assistant', content: { type: 'text', text: 'wrap it' }, model: 'person', stopReason: 'endTurn' } },
+      name: 'confirm_order',
+      arguments: { item: 'tea' },
+      requestState: state,
+      _meta: META,
+      inputResponses: {
+        confirm: { action: 'accept', content: { quantity: 2 } },
+        note: { role: 'assistant', content: { type: 'text', text: 'wrap it' }, model: 'person', stopReason: 'endTurn' },
+      },
     },
   });
   await expect(client.root.getByRole('list', { name: 'Frames after it' })).toContainText('ordered tea x2');
@@ -85,5 +99,8 @@ test('a misbehaving modern server: its finding in the Annotations tab, with the 
   const expert = page.getByRole('region', { name: 'Expert info' });
   const entry = expert.getByRole('list', { name: 'modern error annotations' }).getByRole('listitem').filter({ hasText: 'modern.cache-hints-missing' }).first();
   await expect(entry).toBeVisible({ timeout: 20_000 });
-  await expect(entry.getByRole('link', { name: 'Spec section for modern.cache-hints-missing' })).toHaveAttribute('href', /specification\/2026-07-28\/server\/utilities\/caching/);
+  await expect(entry.getByRole('link', { name: 'Spec section for modern.cache-hints-missing' })).toHaveAttribute(
+    'href',
+    /specification\/2026-07-28\/server\/utilities\/caching/,
+  );
 });

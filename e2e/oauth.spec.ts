@@ -60,7 +60,15 @@ test('the page completes the OAuth flow in a new tab and the OAuth pane shows ea
   await lp.expectPhase('ready');
   await expect(page.getByRole('status').filter({ hasText: 'Authorized' })).toBeVisible();
   const chain = page.getByRole('list', { name: 'OAuth chain' });
-  const titles = ['401 challenge', 'protected-resource metadata', 'authorization-server metadata', 'client registration', 'authorization request', 'token request', 'retry with the bearer'];
+  const titles = [
+    '401 challenge',
+    'protected-resource metadata',
+    'authorization-server metadata',
+    'client registration',
+    'authorization request',
+    'token request',
+    'retry with the bearer',
+  ];
   for (const title of titles) await expect(chain.getByRole('listitem', { name: new RegExp(`^Step \\d+: ${title}$`) }).first()).toBeVisible();
   const token = chain.getByRole('listitem', { name: /token request$/ });
   await expect(token.getByLabel('Answer', { exact: true })).toHaveText(/^200/);

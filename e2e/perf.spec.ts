@@ -61,7 +61,9 @@ test('a 100,000-frame trace file opens whole; its first and last rows are reacha
 
   await test.step('the diagram draws every frame and shows the last one', async () => {
     await page.getByRole('tab', { name: 'Sequence' }).click();
-    await expect(page.getByRole('toolbar', { name: 'Sequence diagram controls' }).getByText(`${FRAMES.toLocaleString('en-US')} rows`)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('toolbar', { name: 'Sequence diagram controls' }).getByText(`${FRAMES.toLocaleString('en-US')} rows`)).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.locator(`[role="option"][data-seq="${FRAMES}"]`)).toBeInViewport();
     expect(await sequenceRows(page).count()).toBeLessThan(80);
   });
@@ -94,10 +96,14 @@ test('at 2,000 frames/s the views follow the newest frame only while at the bott
     const changes = await lp.traffic.grid.evaluate(async (grid) => {
       const rowgroup = grid.querySelectorAll('[role="rowgroup"]')[1];
       const seen = { added: 0, removed: 0, newestBefore: 0, newestAfter: 0 };
-      const newest = () => Math.max(...Array.from(rowgroup.querySelectorAll('[role="row"]'), (r) => Number(r.querySelector('[role="gridcell"]')?.textContent?.match(/\d+$/)?.[0] ?? 0)));
+      const newest = () =>
+        Math.max(
+          ...Array.from(rowgroup.querySelectorAll('[role="row"]'), (r) => Number(r.querySelector('[role="gridcell"]')?.textContent?.match(/\d+$/)?.[0] ?? 0)),
+        );
       seen.newestBefore = newest();
       // Rows may sit in a wrapper that slides as a whole: watch the whole rowgroup, count rows.
-      const rows = (nodes: NodeList) => Array.from(nodes).filter((n) => n instanceof Element && (n.getAttribute('role') === 'row' || n.querySelector('[role="row"]'))).length;
+      const rows = (nodes: NodeList) =>
+        Array.from(nodes).filter((n) => n instanceof Element && (n.getAttribute('role') === 'row' || n.querySelector('[role="row"]'))).length;
       const observer = new MutationObserver((records) => {
         for (const r of records) {
           seen.added += rows(r.addedNodes);
@@ -108,14 +114,21 @@ test('at 2,000 frames/s the views follow the newest frame only while at the bott
       // The filter box is left alone while frames stream in (only the counts beside it change).
       const filterBox = document.querySelector('input[aria-label="Filter by method"]');
       let filterWrites = 0;
-      const filterObserver = new MutationObserver((records) => { filterWrites += records.length; });
+      const filterObserver = new MutationObserver((records) => {
+        filterWrites += records.length;
+      });
       if (filterBox) filterObserver.observe(filterBox, { attributes: true });
       await new Promise((resolve) => setTimeout(resolve, 1000));
       observer.disconnect();
       filterObserver.disconnect();
       seen.newestAfter = newest();
       const scroller = rowgroup.parentElement as HTMLElement;
-      return { ...seen, filterWrites: filterBox ? filterWrites : -1, drawn: rowgroup.querySelectorAll('[role="row"]').length, fit: Math.ceil(scroller.clientHeight / 22) };
+      return {
+        ...seen,
+        filterWrites: filterBox ? filterWrites : -1,
+        drawn: rowgroup.querySelectorAll('[role="row"]').length,
+        fit: Math.ceil(scroller.clientHeight / 22),
+      };
     });
     expect(changes.newestAfter).toBeGreaterThan(changes.newestBefore + 500);
     expect({ added: changes.added, removed: changes.removed, filterWrites: changes.filterWrites }).toEqual({ added: 0, removed: 0, filterWrites: 0 });

@@ -19,12 +19,17 @@ async function settledCounts(page: Page): Promise<{ shown: number; total: number
     return { shown: Number(m[1] ?? m[2]), total: Number(m[2]) };
   };
   let last = '';
-  await expect.poll(async () => {
-    const now = JSON.stringify(await read());
-    const still = now === last;
-    last = now;
-    return still;
-  }, { intervals: [1000], timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await read());
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { intervals: [1000], timeout: 20_000 },
+    )
+    .toBe(true);
   return read();
 }
 
@@ -37,7 +42,12 @@ async function ruleIds(page: Page): Promise<string[]> {
 }
 
 const CASES = [
-  { transport: 'Streamable HTTP', name: 'probe-streamable', entry: () => ({ type: 'http', url: servers.streamable.url }), earned: ['http.origin-not-validated', 'http.unknown-session-status'] },
+  {
+    transport: 'Streamable HTTP',
+    name: 'probe-streamable',
+    entry: () => ({ type: 'http', url: servers.streamable.url }),
+    earned: ['http.origin-not-validated', 'http.unknown-session-status'],
+  },
   { transport: 'HTTP+SSE', name: 'probe-sse', entry: () => ({ type: 'sse', url: servers.legacy.url }), earned: ['http.origin-not-validated'] },
 ];
 

@@ -11,7 +11,10 @@ import { loupePerFile, repoRoot } from './support/loupe';
 
 const BUILTIN = 'server-everything (reference server)';
 const loupe = loupePerFile();
-const SIZES = [{ width: 1440, height: 900 }, { width: 1280, height: 720 }] as const;
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+] as const;
 
 async function view(page: Page, name: string): Promise<void> {
   await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name, exact: true }).click();

@@ -25,7 +25,11 @@ test.afterEach(async () => {
 test('a flood past the budget is announced with its count and seqs, and other sessions still work', async () => {
   await lp.open(loupe.url);
   // 6 MiB of stderr lines and 2 MiB of notifications on stdout, three times the budget.
-  await lp.addConnection({ name: 'flood-output', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/stdio-flood-output.mjs'), '6', '2', '0'] });
+  await lp.addConnection({
+    name: 'flood-output',
+    command: process.execPath,
+    args: [path.join(repoRoot, 'e2e/fixtures/servers/stdio-flood-output.mjs'), '6', '2', '0'],
+  });
   await lp.connect('flood-output');
   await lp.expectPhase('ready');
 
@@ -36,12 +40,17 @@ test('a flood past the budget is announced with its count and seqs, and other se
   // Once every frame is in (the count stands still for a second), the range ends at the last one
   // (`flood done`, which came after the budget).
   let before = -1;
-  await expect.poll(async () => {
-    const total = await lp.frameCount();
-    const still = total === before;
-    before = total;
-    return still && total >= 2048 + 1 + 4 && (await banner.innerText()).includes(`and #${total} was not kept`);
-  }, { intervals: [1000], timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const total = await lp.frameCount();
+        const still = total === before;
+        before = total;
+        return still && total >= 2048 + 1 + 4 && (await banner.innerText()).includes(`and #${total} was not kept`);
+      },
+      { intervals: [1000], timeout: 60_000 },
+    )
+    .toBe(true);
   const total = await lp.frameCount();
   const dropped = Number(/text of ([\d,]+) frames/.exec(await banner.innerText())?.[1].replace(/,/g, ''));
   // About three quarters of the text did not fit in a quarter of its size: at least the

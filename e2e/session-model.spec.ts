@@ -30,29 +30,47 @@ async function view(page: Page, name: 'Traffic' | 'Annotations' | 'Sequence'): P
 async function pageAnnotations(page: Page): Promise<string[]> {
   const expert = page.getByRole('region', { name: 'Expert info' });
   await expect(expert).toBeVisible();
-  const texts = await expert.getByRole('button', { name: /^Go to frame \d+: /, includeHidden: true }).evaluateAll((all) => all.map((b) => (b.textContent ?? '').replace(/\s+/g, ' ').trim()));
+  const texts = await expert
+    .getByRole('button', { name: /^Go to frame \d+: /, includeHidden: true })
+    .evaluateAll((all) => all.map((b) => (b.textContent ?? '').replace(/\s+/g, ' ').trim()));
   return texts.sort();
 }
 
 /** `loupe check --format json FILE`, as `#seq rule message` lines. */
 function checkAnnotations(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(repoRoot, 'bin/loupe.mjs'), 'check', '--format', 'json', '--fail-on', 'info', file], { cwd: repoRoot }, (_err, stdout) => {
-      try {
-        const report = JSON.parse(stdout) as { annotations: Array<{ frame: number; rule: string; message: string }> };
-        resolve(report.annotations.map((a) => `#${a.frame} ${a.rule} ${a.message}`.replace(/\s+/g, ' ').trim()).sort());
-      } catch (e) {
-        reject(new Error(`loupe check did not print JSON: ${(e as Error).message}\n${stdout}`));
-      }
-    });
+    execFile(
+      process.execPath,
+      [path.join(repoRoot, 'bin/loupe.mjs'), 'check', '--format', 'json', '--fail-on', 'info', file],
+      { cwd: repoRoot },
+      (_err, stdout) => {
+        try {
+          const report = JSON.parse(stdout) as { annotations: Array<{ frame: number; rule: string; message: string }> };
+          resolve(report.annotations.map((a) => `#${a.frame} ${a.rule} ${a.message}`.replace(/\s+/g, ' ').trim()).sort());
+        } catch (e) {
+          reject(new Error(`loupe check did not print JSON: ${(e as Error).message}\n${stdout}`));
+        }
+      },
+    );
   });
 }
 
 /** A session whose client reuses id 1 once the first request was answered. */
 function idReuseTrace(): string {
-  const header = { format: 'loupe-trace', version: 1, loupeVersion: '0.1.0', createdAt: '2026-01-01T00:00:00.000Z', target: { transport: 'stdio', name: 'id-reuse', command: 'node', args: [] }, source: 'live' };
+  const header = {
+    format: 'loupe-trace',
+    version: 1,
+    loupeVersion: '0.1.0',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    target: { transport: 'stdio', name: 'id-reuse', command: 'node', args: [] },
+    source: 'live',
+  };
   const messages: Array<['c2s' | 's2c', number, object]> = [
-    ['c2s', 1_000, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }],
+    [
+      'c2s',
+      1_000,
+      { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } },
+    ],
     ['s2c', 2_000, { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }],
     ['c2s', 3_000, { jsonrpc: '2.0', method: 'notifications/initialized' }],
     ['c2s', 4_000, { jsonrpc: '2.0', id: 1, method: 'ping' }],

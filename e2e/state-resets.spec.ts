@@ -88,7 +88,9 @@ test('custom redaction rules are remembered between exports and after a reload',
   await expect(lp.status).toBeVisible();
   await openExport();
   await expect(rules().getByRole('listitem')).toHaveText([/ACC-\\d\+/]);
-  await rules().getByRole('button', { name: /^Remove rule/ }).click();
+  await rules()
+    .getByRole('button', { name: /^Remove rule/ })
+    .click();
   await expect(rules().getByRole('listitem')).toHaveCount(0);
   await closeExport();
   await openExport();

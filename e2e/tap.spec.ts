@@ -21,11 +21,13 @@ test("a host's session through the tap: live in the dashboard, every view, no cl
   await expect(lp.sidebar.getByText('No taps yet.')).toBeVisible();
 
   const host = new Client({ name: 'a-host', version: '1.0.0' });
-  await host.connect(new StdioClientTransport({
-    command: process.execPath,
-    args: [path.join(repoRoot, 'bin/loupe.mjs'), 'tap', '--config-dir', loupe.configDir, '--name', 'everything', '--', process.execPath, ...EVERYTHING],
-    stderr: 'ignore',
-  }));
+  await host.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [path.join(repoRoot, 'bin/loupe.mjs'), 'tap', '--config-dir', loupe.configDir, '--name', 'everything', '--', process.execPath, ...EVERYTHING],
+      stderr: 'ignore',
+    }),
+  );
   try {
     await expect(taps.getByRole('button', { name: /^Open tap everything/ })).toContainText('live');
     await lp.sessions.getByRole('button', { name: /^Open session everything/ }).click();
@@ -40,7 +42,12 @@ test("a host's session through the tap: live in the dashboard, every view, no cl
     expect(result.latency).toMatch(/ms/);
 
     await page.getByRole('tab', { name: 'Sequence' }).click();
-    await expect(page.getByRole('listbox', { name: 'Sequence diagram' }).getByRole('option', { name: /tools\/call/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('listbox', { name: 'Sequence diagram' })
+        .getByRole('option', { name: /tools\/call/ })
+        .first(),
+    ).toBeVisible();
     await page.getByRole('tab', { name: 'Capabilities' }).click();
     await expect(page.getByText('Client capabilities')).toBeVisible();
     await page.getByRole('tab', { name: 'Timing' }).click();

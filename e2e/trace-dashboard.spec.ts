@@ -81,7 +81,12 @@ test('a trace picked in the sidebar opens in every view, recomputed offline', as
   const file = page.waitForEvent('download');
   await page.getByRole('dialog', { name: 'Export trace' }).getByRole('button', { name: /^Save/ }).click();
   const again = readFileSync(await (await file).path(), 'utf8');
-  const framesOf = (text: string) => text.trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
+  const framesOf = (text: string) =>
+    text
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l));
   expect(framesOf(again)).toEqual(framesOf(goldenText));
 });
 
@@ -89,11 +94,14 @@ test('a trace dropped anywhere on the dashboard opens; a bad one is refused with
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
   const drop = async (name: string, text: string) => {
-    const dataTransfer = await page.evaluateHandle(([t, n]) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([t], n, { type: 'application/x-ndjson' }));
-      return dt;
-    }, [text, name] as const);
+    const dataTransfer = await page.evaluateHandle(
+      ([t, n]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([t], n, { type: 'application/x-ndjson' }));
+        return dt;
+      },
+      [text, name] as const,
+    );
     const target = page.getByRole('main');
     await target.dispatchEvent('dragenter', { dataTransfer });
     await target.dispatchEvent('dragover', { dataTransfer });
@@ -134,13 +142,16 @@ test('?trace=URL opens a partial trace (a selection, seqs with gaps) in the dash
 test('two traces open in the dashboard compare: a changed tool schema shows', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  const after = goldenText.split('\n').map((line) => {
-    if (!line.includes('"seq":9,')) return line;
-    const f = JSON.parse(line);
-    const j = JSON.parse(f.raw);
-    j.result.tools.find((t: { name: string }) => t.name === 'echo').inputSchema.properties.message.type = 'number';
-    return JSON.stringify({ ...f, raw: JSON.stringify(j) });
-  }).join('\n');
+  const after = goldenText
+    .split('\n')
+    .map((line) => {
+      if (!line.includes('"seq":9,')) return line;
+      const f = JSON.parse(line);
+      const j = JSON.parse(f.raw);
+      j.result.tools.find((t: { name: string }) => t.name === 'echo').inputSchema.properties.message.type = 'number';
+      return JSON.stringify({ ...f, raw: JSON.stringify(j) });
+    })
+    .join('\n');
   const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
   writeFileSync(path.join(dir, 'before.loupe.ndjson'), goldenText);
   writeFileSync(path.join(dir, 'after.loupe.ndjson'), after);
@@ -207,7 +218,12 @@ test.describe('exporting a live session', () => {
     });
     expect(redacted).not.toContain(SECRET);
     expect(redacted).toContain('«redacted:env:SERVICE_API_TOKEN»');
-    expect(JSON.parse(redacted.split('\n')[0])).toMatchObject({ format: 'loupe-trace', source: 'live', target: { name: 'planted' }, redaction: { rules: expect.arrayContaining(['env']) } });
+    expect(JSON.parse(redacted.split('\n')[0])).toMatchObject({
+      format: 'loupe-trace',
+      source: 'live',
+      target: { name: 'planted' },
+      redaction: { rules: expect.arrayContaining(['env']) },
+    });
 
     const kept = await download(page, async () => {
       await page.getByRole('checkbox', { name: 'Do not redact: keep secrets in the file' }).check();

@@ -23,11 +23,14 @@ test.beforeAll(() => {
 
 /** Drops a trace file on the element, as a person dragging it from the file manager would. */
 async function dropTrace(page: Page, target: Locator, name: string, text: string): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(([n, t]) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([t], n, { type: 'application/x-ndjson' }));
-    return dt;
-  }, [name, text]);
+  const dataTransfer = await page.evaluateHandle(
+    ([n, t]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t], n, { type: 'application/x-ndjson' }));
+      return dt;
+    },
+    [name, text],
+  );
   await target.dispatchEvent('dragenter', { dataTransfer });
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
@@ -35,7 +38,9 @@ async function dropTrace(page: Page, target: Locator, name: string, text: string
 
 test('the viewer: a second trace dropped on the table offers to compare it with the open one', async ({ page }) => {
   await page.goto(pathToFileURL(viewer).href);
-  await page.getByLabel('Trace file', { exact: true }).setInputFiles({ name: 'over-http.loupe.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(golden('everything-http.v1.loupe.ndjson')) });
+  await page
+    .getByLabel('Trace file', { exact: true })
+    .setInputFiles({ name: 'over-http.loupe.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(golden('everything-http.v1.loupe.ndjson')) });
   const grid = page.getByRole('grid', { name: 'Traffic' });
   await expect(grid).toBeVisible();
 

@@ -17,13 +17,27 @@ function plantedTrace(): string {
   const lines = goldenText.trimEnd().split('\n');
   const n = lines.length; // frames are 1..n-1
   const body = JSON.stringify({ jsonrpc: '2.0', id: 50, method: 'tools/call', params: { name: 'echo', arguments: { message: BODY_KEY } } });
-  lines.push(JSON.stringify({ seq: n, ts: 900000, dir: 'c2s', lane: 'http', raw: `POST /mcp HTTP/1.1\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`, size: 80, meta: { transport: 'http', phase: 'request', method: 'POST', url: 'http://127.0.0.1:1/mcp', headers: { Authorization: `Bearer ${TOKEN}` } } }));
+  lines.push(
+    JSON.stringify({
+      seq: n,
+      ts: 900000,
+      dir: 'c2s',
+      lane: 'http',
+      raw: `POST /mcp HTTP/1.1\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`,
+      size: 80,
+      meta: { transport: 'http', phase: 'request', method: 'POST', url: 'http://127.0.0.1:1/mcp', headers: { Authorization: `Bearer ${TOKEN}` } },
+    }),
+  );
   lines.push(JSON.stringify({ seq: n + 1, ts: 900001, dir: 'c2s', lane: 'message', raw: body, size: body.length, meta: { transport: 'http', exchange: n } }));
   return lines.join('\n') + '\n';
 }
 
 function framesOf(text: string): unknown[] {
-  return text.trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
+  return text
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l));
 }
 
 test.beforeAll(() => {
@@ -84,8 +98,18 @@ test.describe('served over http', () => {
   test.beforeAll(async () => {
     server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
-      const body = url.pathname === '/loupe-viewer.html' ? readFileSync(viewer) : url.pathname === '/traces/golden.loupe.ndjson' ? goldenText : url.pathname === '/traces/broken.loupe.ndjson' ? '{"format":"loupe-trace","version":7}\n' : undefined;
-      res.writeHead(body === undefined ? 404 : 200, { 'access-control-allow-origin': '*', 'content-type': url.pathname.endsWith('.html') ? 'text/html' : 'application/x-ndjson' });
+      const body =
+        url.pathname === '/loupe-viewer.html'
+          ? readFileSync(viewer)
+          : url.pathname === '/traces/golden.loupe.ndjson'
+            ? goldenText
+            : url.pathname === '/traces/broken.loupe.ndjson'
+              ? '{"format":"loupe-trace","version":7}\n'
+              : undefined;
+      res.writeHead(body === undefined ? 404 : 200, {
+        'access-control-allow-origin': '*',
+        'content-type': url.pathname.endsWith('.html') ? 'text/html' : 'application/x-ndjson',
+      });
       res.end(body ?? 'not found');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

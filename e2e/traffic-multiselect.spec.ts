@@ -17,7 +17,12 @@ const goldenText = readFileSync(goldenPath, 'utf8');
 const loupe = loupePerFile();
 
 type TraceFrame = { seq: number; raw: string };
-const framesOf = (text: string): TraceFrame[] => text.trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
+const framesOf = (text: string): TraceFrame[] =>
+  text
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l));
 
 /** A row by its seq (rows are windowed, so only rendered ones can be found). */
 function row(grid: Locator, seq: number): Locator {

@@ -21,7 +21,8 @@ async function sendRaw(page: Page, frame: unknown): Promise<void> {
 
 /** The About cell of the first row of this kind whose About reads `about`. */
 function aboutCell(lp: LoupePage, kind: string, about: string): Locator {
-  return lp.traffic.rows()
+  return lp.traffic
+    .rows()
     .filter({ has: lp.page.getByRole('gridcell', { name: kind, exact: true }) })
     .getByRole('gridcell', { name: about, exact: true });
 }
@@ -46,7 +47,7 @@ test('stdio: rows name the tool, prompt and URI; ids read whole; time has separa
   await expect(aboutCell(lp, 'request', uri)).toHaveCount(1);
   await expect(aboutCell(lp, 'response', uri)).toHaveCount(1);
 
-  await test.step('a notification\'s method shows the part after notifications/; its name and tooltip keep it whole', async () => {
+  await test.step("a notification's method shows the part after notifications/; its name and tooltip keep it whole", async () => {
     const cell = lp.traffic.row('notification', 'notifications/initialized').getByRole('gridcell').nth(4);
     await expect(cell).toHaveText('initialized');
     await expect(cell).toHaveAttribute('title', 'notifications/initialized');
@@ -63,7 +64,10 @@ test('stdio: rows name the tool, prompt and URI; ids read whole; time has separa
   });
 
   await test.step('a string id reads whole, not cut to "su…"', async () => {
-    const row = lp.traffic.rows().filter({ has: page.getByRole('gridcell', { name: 'get-sum', exact: true }) }).first();
+    const row = lp.traffic
+      .rows()
+      .filter({ has: page.getByRole('gridcell', { name: 'get-sum', exact: true }) })
+      .first();
     const facts = await lp.traffic.facts(row);
     expect(facts.id).toBe('"sum-7f3e9a"');
     const idCell = row.getByRole('gridcell').nth(5);

@@ -44,10 +44,14 @@ async function answerSampling(): Promise<void> {
         if (msg.type === 'server-requests/update') {
           const p = msg.pending.find((x: { method: string }) => x.method === 'sampling/createMessage');
           if (!p) return;
-          ws.send(JSON.stringify({
-            type: 'server-request/answer', sessionId: msg.sessionId, key: p.key,
-            result: { role: 'assistant', content: { type: 'text', text: 'Paris <b>bold</b>' }, model: 'e2e-model', stopReason: 'endTurn' },
-          }));
+          ws.send(
+            JSON.stringify({
+              type: 'server-request/answer',
+              sessionId: msg.sessionId,
+              key: p.key,
+              result: { role: 'assistant', content: { type: 'text', text: 'Paris <b>bold</b>' }, model: 'e2e-model', stopReason: 'endTurn' },
+            }),
+          );
           resolve();
         }
       });
@@ -237,7 +241,9 @@ test('progress is grouped under its request, and the diagram follows the live en
   await page.getByRole('checkbox', { name: 'Fold progress into its request' }).uncheck();
 
   // Scrolled away from the end, the view stays put while frames keep coming.
-  await diagram.evaluate((el) => { el.scrollTop = 0; });
+  await diagram.evaluate((el) => {
+    el.scrollTop = 0;
+  });
   await expect(page.getByRole('button', { name: 'Follow live' })).toHaveAttribute('aria-pressed', 'false');
   const rowCount = page.getByRole('toolbar', { name: 'Sequence diagram controls' }).getByText(/^[\d,]+ rows$/);
   const before = parseInt((await rowCount.textContent())!.replace(/,/g, ''), 10);
@@ -280,7 +286,9 @@ test('the diagram stays virtualized and quick with 100,000 frames', async ({ pag
 
   // Only the rows in view are in the DOM, wherever the view is.
   expect(await diagram.getByRole('option').count()).toBeLessThan(80);
-  await diagram.evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
+  await diagram.evaluate((el) => {
+    el.scrollTop = el.scrollHeight / 2;
+  });
   await expect(diagram.getByRole('option', { name: /notifications\/message|progress/ }).first()).toBeVisible();
   expect(await diagram.getByRole('option').count()).toBeLessThan(80);
   await diagram.press('End');

@@ -30,7 +30,8 @@ function asset(href) {
 
 function chunk(href) {
   let js = asset(href);
-  if (js.startsWith(REGISTER)) js = `(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push([${JSON.stringify(href.slice('/_next/'.length))},` + js.slice(REGISTER.length);
+  if (js.startsWith(REGISTER))
+    js = `(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push([${JSON.stringify(href.slice('/_next/'.length))},` + js.slice(REGISTER.length);
   else if (js.includes('document.currentScript:void 0')) throw new Error(`${href}: a Turbopack chunk in an unknown shape; update scripts/build-viewer.mjs`);
   const runtime = js.includes('globalThis.TURBOPACK={push:');
   // The runtime looks for a <script src> of a chunk before it fetches one: a marker of a type no
@@ -95,7 +96,8 @@ if (!html.includes('id="loupe-embedded-trace"')) throw new Error('the viewer has
 const sources = inlineSources(html);
 const inlined = new Set(sources.scripts);
 const lost = scripts.filter((s) => !inlined.has(s.text));
-if (lost.length) throw new Error(`the HTML parser does not read back the inlined script of ${lost.map((s) => s.href).join(', ')}; update scripts/build-viewer.mjs`);
+if (lost.length)
+  throw new Error(`the HTML parser does not read back the inlined script of ${lost.map((s) => s.href).join(', ')}; update scripts/build-viewer.mjs`);
 const head = /^<!DOCTYPE html><html[^>]*><head><meta charSet="utf-8"\/>/i.exec(html);
 if (!head) throw new Error('the exported viewer.html does not start with <html><head><meta charSet>: update scripts/build-viewer.mjs');
 html = head[0] + `<meta http-equiv="Content-Security-Policy" content="${viewerPolicy(sources)}">` + html.slice(head[0].length);

@@ -26,15 +26,24 @@ const PLANTED: Record<string, string> = {
   'proxy/sessions/recording.ts': "import { model } from '../../lib/model/session-model';\nexport const recording = model;\n",
 };
 
-interface Violation { from: string; to: string; rule: { name: string } }
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
 
 function cruise(dir: string): Promise<Violation[]> {
   const bin = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [bin, '--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json', 'lib', 'proxy', 'scripts', 'components'], { cwd: dir, maxBuffer: 16 * 2 ** 20 }, (err, stdout, stderr) => {
-      if (!stdout) return reject(new Error(`dependency-cruiser printed nothing: ${stderr || err?.message}`));
-      resolve((JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations);
-    });
+    execFile(
+      process.execPath,
+      [bin, '--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json', 'lib', 'proxy', 'scripts', 'components'],
+      { cwd: dir, maxBuffer: 16 * 2 ** 20 },
+      (err, stdout, stderr) => {
+        if (!stdout) return reject(new Error(`dependency-cruiser printed nothing: ${stderr || err?.message}`));
+        resolve((JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations);
+      },
+    );
   });
 }
 

@@ -35,18 +35,23 @@ function failure(s: ChromiumSearch): string {
 }
 
 describe('findChromium', () => {
-  it('takes LOUPE_CHROMIUM first, over Playwright\'s browser and the PATH', () => {
+  it("takes LOUPE_CHROMIUM first, over Playwright's browser and the PATH", () => {
     const chosen = file('mine/chrome');
     const playwright = file('pw/chrome');
     file('bin/chromium');
-    expect(findChromium(search({ env: { LOUPE_CHROMIUM: chosen, PATH: path.join(dir, 'bin') }, playwrightPath: () => playwright }))).toEqual({ path: chosen, source: 'LOUPE_CHROMIUM' });
+    expect(findChromium(search({ env: { LOUPE_CHROMIUM: chosen, PATH: path.join(dir, 'bin') }, playwrightPath: () => playwright }))).toEqual({
+      path: chosen,
+      source: 'LOUPE_CHROMIUM',
+    });
   });
 
   it('fails on a LOUPE_CHROMIUM that is missing or not executable, naming it, rather than use another browser', () => {
     file('bin/chromium');
     const env = { PATH: path.join(dir, 'bin') };
     const missing = path.join(dir, 'nowhere/chrome');
-    expect(failure(search({ env: { ...env, LOUPE_CHROMIUM: missing } }))).toMatch(new RegExp(`^LOUPE_CHROMIUM is ${missing}, which does not exist: .*unset it`));
+    expect(failure(search({ env: { ...env, LOUPE_CHROMIUM: missing } }))).toMatch(
+      new RegExp(`^LOUPE_CHROMIUM is ${missing}, which does not exist: .*unset it`),
+    );
     const plain = file('plain/chrome', false);
     expect(failure(search({ env: { ...env, LOUPE_CHROMIUM: plain } }))).toContain(`LOUPE_CHROMIUM is ${plain}, which is not an executable file`);
     expect(failure(search({ env: { ...env, LOUPE_CHROMIUM: path.join(dir, 'bin') } }))).toContain('is not an executable file');
@@ -58,7 +63,7 @@ describe('findChromium', () => {
     expect(findChromium(search({ env: { LOUPE_CHROMIUM: '', PATH: path.join(dir, 'bin') } })).path).toBe(onPath);
   });
 
-  it('then Playwright\'s own browser, when that file exists', () => {
+  it("then Playwright's own browser, when that file exists", () => {
     const playwright = file('pw/chrome');
     file('bin/chromium');
     const env = { PATH: path.join(dir, 'bin') };
@@ -98,13 +103,20 @@ describe('findChromium', () => {
 
 describe('the Playwright config', () => {
   const listTests = (env: NodeJS.ProcessEnv) =>
-    spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--list', 'e2e/no-such.spec.ts'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--list', 'e2e/no-such.spec.ts'], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
 
-  it('stops at once with the finder\'s one line when there is no browser to run', () => {
+  it("stops at once with the finder's one line when there is no browser to run", () => {
     const missing = path.join(dir, 'nowhere/chrome');
     const wrong = listTests({ ...process.env, LOUPE_CHROMIUM: missing });
     expect(wrong.status).toBe(1);
-    expect(wrong.stderr.trim()).toBe(`loupe: LOUPE_CHROMIUM is ${missing}, which does not exist: point it at a Chromium or Chrome executable, or unset it to use Playwright's or the system's`);
+    expect(wrong.stderr.trim()).toBe(
+      `loupe: LOUPE_CHROMIUM is ${missing}, which does not exist: point it at a Chromium or Chrome executable, or unset it to use Playwright's or the system's`,
+    );
     // No variable, no Playwright browser (an empty browsers folder), an empty PATH.
     const none = listTests({ ...process.env, LOUPE_CHROMIUM: '', PLAYWRIGHT_BROWSERS_PATH: dir, PATH: path.join(dir, 'empty') });
     expect(none.status).toBe(1);

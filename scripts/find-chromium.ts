@@ -38,7 +38,7 @@ export const MAC_APPLICATIONS = [
 ];
 
 export const HOW_TO_GET_ONE =
-  'no Chromium or Chrome found: run `npx playwright install chromium`, or install your distribution\'s package (Debian: `apt-get install chromium`), or set LOUPE_CHROMIUM to a Chromium or Chrome executable';
+  "no Chromium or Chrome found: run `npx playwright install chromium`, or install your distribution's package (Debian: `apt-get install chromium`), or set LOUPE_CHROMIUM to a Chromium or Chrome executable";
 
 export class ChromiumNotFound extends Error {}
 
@@ -77,7 +77,9 @@ export function findChromium(search: ChromiumSearch = defaultSearch()): FoundChr
     } catch {
       exists = false;
     }
-    throw new ChromiumNotFound(`LOUPE_CHROMIUM is ${chosen}, which ${exists ? 'is not an executable file' : 'does not exist'}: point it at a Chromium or Chrome executable, or unset it to use Playwright's or the system's`);
+    throw new ChromiumNotFound(
+      `LOUPE_CHROMIUM is ${chosen}, which ${exists ? 'is not an executable file' : 'does not exist'}: point it at a Chromium or Chrome executable, or unset it to use Playwright's or the system's`,
+    );
   }
   const playwright = search.playwrightPath();
   if (playwright && isExecutableFile(playwright)) return { path: playwright, source: 'Playwright' };

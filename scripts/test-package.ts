@@ -15,7 +15,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromiumOrExit } from './find-chromium';
-import { changedPaths, ensureBuilt, installTarball, makeReadOnly, makeWritable, megabytes, missingFiles, pack, snapshot, unexpectedFiles } from './package-test/install';
+import {
+  changedPaths,
+  ensureBuilt,
+  installTarball,
+  makeReadOnly,
+  makeWritable,
+  megabytes,
+  missingFiles,
+  pack,
+  snapshot,
+  unexpectedFiles,
+} from './package-test/install';
 import { checkEverything, checkHelp, checkStartServesPage, checkTapUnderHost, type Installed } from './package-test/commands';
 import { installExample, runExample } from './package-test/example';
 import { checkRecord, installGlobally, viaNpx } from './package-test/other-installs';
@@ -30,14 +41,21 @@ async function main(): Promise<void> {
   const readOnly: string[] = [];
   try {
     const tarball = pack(root, work);
-    log(`${path.basename(tarball.file)}: ${megabytes(tarball.size).toFixed(2)} MB packed, ${megabytes(tarball.unpackedSize).toFixed(2)} MB unpacked, ${tarball.files.length} files`);
+    log(
+      `${path.basename(tarball.file)}: ${megabytes(tarball.size).toFixed(2)} MB packed, ${megabytes(tarball.unpackedSize).toFixed(2)} MB unpacked, ${tarball.files.length} files`,
+    );
     const extra = unexpectedFiles(tarball);
-    if (extra.length) throw new Error(`the tarball holds files that should not ship (sources, tests, fixtures, configs); fix "files" in package.json:\n  ${extra.slice(0, 20).join('\n  ')}`);
+    if (extra.length)
+      throw new Error(
+        `the tarball holds files that should not ship (sources, tests, fixtures, configs); fix "files" in package.json:\n  ${extra.slice(0, 20).join('\n  ')}`,
+      );
     const missing = missingFiles(tarball);
     if (missing.length) throw new Error(`the tarball lacks ${missing.join(', ')}: was it built (npm run build)?`);
 
     const installed = installTarball(tarball.file, path.join(work, 'project'));
-    log(`npm install --omit=dev of the tarball: ${installed.installSeconds.toFixed(1)} s, node_modules ${megabytes(installed.nodeModulesBytes).toFixed(1)} MB on disk`);
+    log(
+      `npm install --omit=dev of the tarball: ${installed.installSeconds.toFixed(1)} s, node_modules ${megabytes(installed.nodeModulesBytes).toFixed(1)} MB on disk`,
+    );
     const nodeModules = path.join(installed.project, 'node_modules');
     makeReadOnly(installed.packageDir);
     readOnly.push(installed.packageDir);
@@ -56,7 +74,9 @@ async function main(): Promise<void> {
     const globalBefore = snapshot(globalPackage);
     log(`npm install -g: ${await checkStartServesPage(global)}`);
     log(`npm install -g: ${checkRecord(global, work)}`);
-    log(`npx --yes --package=${path.basename(tarball.file)} loupe, from an empty folder: ${await checkStartServesPage(viaNpx(tarball.file, path.join(work, 'empty'), nodeModules))}`);
+    log(
+      `npx --yes --package=${path.basename(tarball.file)} loupe, from an empty folder: ${await checkStartServesPage(viaNpx(tarball.file, path.join(work, 'empty'), nodeModules))}`,
+    );
 
     const example = installExample(path.join(root, 'examples/server-tests'), tarball.file, work);
     const exampleLoupe = path.join(example, 'node_modules/mcp-loupe');

@@ -38,11 +38,15 @@ function summary() {
 
 const started = performance.now();
 for (const group of GROUPS) {
-  const codes = await Promise.all(group.map((name) => step(name, { stream: group.length === 1 }).then((code) => {
-    // A failure stops what still runs beside it: its result would not be used.
-    if (code !== 0) for (const child of running) child.kill('SIGTERM');
-    return code;
-  })));
+  const codes = await Promise.all(
+    group.map((name) =>
+      step(name, { stream: group.length === 1 }).then((code) => {
+        // A failure stops what still runs beside it: its result would not be used.
+        if (code !== 0) for (const child of running) child.kill('SIGTERM');
+        return code;
+      }),
+    ),
+  );
   const failed = codes.find((code) => code !== 0);
   if (failed !== undefined) {
     summary();

@@ -1,5 +1,15 @@
 // Types of `mcp-loupe/test` (test/index.mjs). The implementation is proxy/testkit.
-import type { Expect, ExpectMatcherState, MatcherReturnType, Page, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestType } from '@playwright/test';
+import type {
+  Expect,
+  ExpectMatcherState,
+  MatcherReturnType,
+  Page,
+  PlaywrightTestArgs,
+  PlaywrightTestOptions,
+  PlaywrightWorkerArgs,
+  PlaywrightWorkerOptions,
+  TestType,
+} from '@playwright/test';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -53,7 +63,12 @@ export interface Loupe {
   readonly sessionId: string;
   readonly url: string | undefined;
   /** Starts this test's Loupe on a free port, opens a session on `mcpServer`, shows it in `page`. */
-  connect(options?: { protocolVersion?: string; era?: 'legacy' | 'modern' | 'auto'; clientCapabilities?: Record<string, unknown>; timeoutMs?: number }): Promise<void>;
+  connect(options?: {
+    protocolVersion?: string;
+    era?: 'legacy' | 'modern' | 'auto';
+    clientCapabilities?: Record<string, unknown>;
+    timeoutMs?: number;
+  }): Promise<void>;
   /** Any request through Loupe's client; a JSON-RPC error or a timeout throws McpRequestError. */
   request(method: string, params?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<unknown>;
   callTool(name: string, args?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<CallToolResult>;
@@ -87,7 +102,10 @@ export interface LoupeTestOptions {
   serverRequests: Record<string, ServerRequestPolicy>;
 }
 
-export declare const test: TestType<PlaywrightTestArgs & PlaywrightTestOptions & LoupeTestOptions & { loupe: Loupe }, PlaywrightWorkerArgs & PlaywrightWorkerOptions>;
+export declare const test: TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & LoupeTestOptions & { loupe: Loupe },
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions
+>;
 
 export interface LoupeMatchers {
   /** No analyser finding at or above `severity` (default: any). */

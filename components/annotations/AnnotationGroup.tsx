@@ -38,7 +38,13 @@ export function AnnotationGroup({ severity, group, selectedSeq, onSelectFrame }:
                 <span className="tabular-nums text-zinc-500">#{seq}</span> <span className="font-mono text-zinc-400">{a.rule}</span> {a.message}
               </button>
               {href && (
-                <a href={href} target="_blank" rel="noopener noreferrer" className="shrink-0 text-sky-400 hover:underline" aria-label={`Spec section for ${a.rule}`}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="shrink-0 text-sky-400 hover:underline"
+                  aria-label={`Spec section for ${a.rule}`}
+                >
                   spec
                 </a>
               )}

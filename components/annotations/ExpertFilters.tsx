@@ -39,7 +39,11 @@ export function ExpertFilters({ summary, filter, onChange }: Props) {
         className="rounded border border-zinc-700 bg-zinc-900 px-1 py-0.5"
       >
         <option value="">All groups</option>
-        {summary.groups.map((g) => <option key={g} value={g}>{g}</option>)}
+        {summary.groups.map((g) => (
+          <option key={g} value={g}>
+            {g}
+          </option>
+        ))}
       </select>
       <select
         aria-label="Rule id"
@@ -48,9 +52,15 @@ export function ExpertFilters({ summary, filter, onChange }: Props) {
         className="rounded border border-zinc-700 bg-zinc-900 px-1 py-0.5 font-mono"
       >
         <option value="">All rules</option>
-        {summary.rules.map((r) => <option key={r} value={r}>{r}</option>)}
+        {summary.rules.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
       </select>
-      <span className="ml-auto text-zinc-500" aria-live="polite">{summary.shown} of {summary.total} shown</span>
+      <span className="ml-auto text-zinc-500" aria-live="polite">
+        {summary.shown} of {summary.total} shown
+      </span>
     </div>
   );
 }

@@ -26,7 +26,10 @@ export function CapabilitiesView({ session, annotations, onSelect }: Capabilitie
   const count = session.analysed;
   const st = session.state;
   // The handshake is near the start: once answered it does not change, so this stays cheap.
-  const facts = useMemo(() => handshakeFacts(st), [st, st.negotiatedVersion, st.phase, st.requestedVersion, st.serverCapabilities, st.initializeSeq, st.eras.current, st.eras.server]);
+  const facts = useMemo(
+    () => handshakeFacts(st),
+    [st, st.negotiatedVersion, st.phase, st.requestedVersion, st.serverCapabilities, st.initializeSeq, st.eras.current, st.eras.server],
+  );
   const version = facts.selectedVersion ?? facts.requestedVersion;
   const used = useMemo(
     () => usedMethods(modelFor(session), { version, clientCapabilities: facts.clientCapabilities, serverCapabilities: facts.serverCapabilities }, annotations),
@@ -35,7 +38,10 @@ export function CapabilitiesView({ session, annotations, onSelect }: Capabilitie
   return (
     <section aria-label="Capabilities" className="@container h-full w-full space-y-4 overflow-auto p-3">
       <SessionFacts facts={facts} />
-      <p className="text-xs text-zinc-400">Every capability defined by <span className="font-mono">{catalogVersion(version)}</span>{version && version !== catalogVersion(version) ? ` (the selected ${version} is unknown, so the newest known version is shown)` : ''}.</p>
+      <p className="text-xs text-zinc-400">
+        Every capability defined by <span className="font-mono">{catalogVersion(version)}</span>
+        {version && version !== catalogVersion(version) ? ` (the selected ${version} is unknown, so the newest known version is shown)` : ''}.
+      </p>
       <div className="grid grid-cols-1 gap-6 @4xl:grid-cols-2">
         <CapabilityTable title="Client capabilities" rows={capabilityRows('client', version, facts.clientCapabilities)} />
         <CapabilityTable title="Server capabilities" rows={capabilityRows('server', version, facts.serverCapabilities)} />

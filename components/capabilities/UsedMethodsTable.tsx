@@ -13,13 +13,21 @@ export function UsedMethodsTable({ used, onSelect }: UsedMethodsTableProps) {
     <table aria-label="Methods used" className="w-full border-collapse text-left text-xs">
       <caption className="mb-1 text-left text-sm font-semibold">Used in this session</caption>
       <thead className="text-zinc-400">
-        <tr><th className="py-1 pr-2 font-normal">Method</th><th className="pr-2 font-normal">Direction</th><th className="pr-2 font-normal">Kind</th><th className="pr-2 text-right font-normal">Count</th><th className="font-normal">Allowed</th></tr>
+        <tr>
+          <th className="py-1 pr-2 font-normal">Method</th>
+          <th className="pr-2 font-normal">Direction</th>
+          <th className="pr-2 font-normal">Kind</th>
+          <th className="pr-2 text-right font-normal">Count</th>
+          <th className="font-normal">Allowed</th>
+        </tr>
       </thead>
       <tbody>
         {used.map((u) => (
           <tr key={`${u.from} ${u.method}`} className="border-t border-zinc-800">
             <th scope="row" className="py-0.5 pr-2 font-mono font-normal">
-              <button type="button" className="hover:underline" onClick={() => onSelect(u.firstSeq)} title={`First sent in frame #${u.firstSeq}`}>{u.method}</button>
+              <button type="button" className="hover:underline" onClick={() => onSelect(u.firstSeq)} title={`First sent in frame #${u.firstSeq}`}>
+                {u.method}
+              </button>
             </th>
             <td className="pr-2">{u.from === 'client' ? 'client → server' : 'server → client'}</td>
             <td className="pr-2">{u.kind}</td>
@@ -36,7 +44,13 @@ export function UsedMethodsTable({ used, onSelect }: UsedMethodsTableProps) {
             </td>
           </tr>
         ))}
-        {used.length === 0 && <tr><td colSpan={5} className="py-2 text-zinc-500">No messages yet.</td></tr>}
+        {used.length === 0 && (
+          <tr>
+            <td colSpan={5} className="py-2 text-zinc-500">
+              No messages yet.
+            </td>
+          </tr>
+        )}
       </tbody>
     </table>
   );

@@ -26,19 +26,35 @@ export function ArgsEditor({ model, value, text, textError, mode, onMode, onValu
       <div role="radiogroup" aria-label="Arguments editor" className="flex gap-1 text-[11px]">
         {(['form', 'json'] as const).map((m) => (
           <button
-            key={m} type="button" role="radio" aria-checked={mode === m} onClick={() => onMode(m)}
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            onClick={() => onMode(m)}
             className={`rounded px-2 py-0.5 ${mode === m ? 'bg-zinc-700 text-zinc-100' : 'text-zinc-400 hover:text-zinc-200'}`}
           >
             {m === 'form' ? 'Form' : 'JSON only'}
           </button>
         ))}
       </div>
-      {mode === 'form' && <SchemaForm label={formLabel} field={model} value={value} onChange={(v) => onValue((v ?? {}) as Record<string, unknown>)} suggest={suggest} />}
+      {mode === 'form' && (
+        <SchemaForm label={formLabel} field={model} value={value} onChange={(v) => onValue((v ?? {}) as Record<string, unknown>)} suggest={suggest} />
+      )}
       <label className="flex flex-col gap-1 text-xs text-zinc-400">
         Arguments (JSON)
-        <textarea className={`${inputClass} ${mode === 'form' ? 'h-20' : 'h-40'} resize-y`} spellCheck={false} value={text} aria-invalid={!!textError} onChange={(e) => onText(e.target.value)} />
+        <textarea
+          className={`${inputClass} ${mode === 'form' ? 'h-20' : 'h-40'} resize-y`}
+          spellCheck={false}
+          value={text}
+          aria-invalid={!!textError}
+          onChange={(e) => onText(e.target.value)}
+        />
       </label>
-      {textError && <p role="alert" className="text-[11px] text-red-300">{textError}</p>}
+      {textError && (
+        <p role="alert" className="text-[11px] text-red-300">
+          {textError}
+        </p>
+      )}
     </div>
   );
 }

@@ -20,7 +20,13 @@ export function CallPolicy({ sessionId, tool }: { sessionId: string; tool: ToolI
     <fieldset aria-label="Call options" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[11px] text-zinc-400">
       <label className="flex items-center gap-1">
         timeout s
-        <input type="number" min={1} className={num} value={timeoutMs / 1000} onChange={(e) => patch({ timeoutMs: Math.max(1, Number(e.target.value) || 1) * 1000 })} />
+        <input
+          type="number"
+          min={1}
+          className={num}
+          value={timeoutMs / 1000}
+          onChange={(e) => patch({ timeoutMs: Math.max(1, Number(e.target.value) || 1) * 1000 })}
+        />
       </label>
       <label className="flex items-center gap-1">
         <input type="checkbox" checked={resetOnProgress} onChange={(e) => patch({ resetOnProgress: e.target.checked })} />
@@ -28,14 +34,31 @@ export function CallPolicy({ sessionId, tool }: { sessionId: string; tool: ToolI
       </label>
       <label className="flex items-center gap-1">
         max total s
-        <input type="number" min={1} className={num} value={maxTotalMs / 1000} onChange={(e) => patch({ maxTotalMs: Math.max(1, Number(e.target.value) || 1) * 1000 })} />
+        <input
+          type="number"
+          min={1}
+          className={num}
+          value={maxTotalMs / 1000}
+          onChange={(e) => patch({ maxTotalMs: Math.max(1, Number(e.target.value) || 1) * 1000 })}
+        />
       </label>
       <label className="flex items-center gap-1" title={`execution.taskSupport: ${support}`}>
-        <input type="checkbox" disabled={support !== 'optional'} checked={support !== 'forbidden' && st.asTask} onChange={(e) => patch({ asTask: e.target.checked })} />
+        <input
+          type="checkbox"
+          disabled={support !== 'optional'}
+          checked={support !== 'forbidden' && st.asTask}
+          onChange={(e) => patch({ asTask: e.target.checked })}
+        />
         run as task {support === 'required' ? '(required)' : support === 'forbidden' ? '(not supported)' : ''}
       </label>
       {chosen ? (
-        <button type="button" className="text-sky-300 underline" onClick={() => patch({ timeoutMs: undefined, resetOnProgress: undefined, maxTotalMs: undefined })}>use the connection&apos;s</button>
+        <button
+          type="button"
+          className="text-sky-300 underline"
+          onClick={() => patch({ timeoutMs: undefined, resetOnProgress: undefined, maxTotalMs: undefined })}
+        >
+          use the connection&apos;s
+        </button>
       ) : (
         <span className="text-zinc-600">from the connection&apos;s settings</span>
       )}

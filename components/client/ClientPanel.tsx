@@ -44,7 +44,15 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
         <h3 className="font-semibold">Client</h3>
         <SamplingAuto sessionId={id} />
         {/* The panel grew out of the tools panel; its close button keeps the name tests know it by. */}
-        <Button variant="ghost" className="ml-auto" aria-label="Close client panel" title="Close the client panel" onClick={() => usePanel.getState().patch(id, { open: false })}>✕</Button>
+        <Button
+          variant="ghost"
+          className="ml-auto"
+          aria-label="Close client panel"
+          title="Close the client panel"
+          onClick={() => usePanel.getState().patch(id, { open: false })}
+        >
+          ✕
+        </Button>
       </div>
       <ServerRequests sessionId={id} />
       <UrlElicitations sessionId={id} />
@@ -52,8 +60,15 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
       <div role="tablist" aria-label="Client features" className="flex flex-wrap gap-px border-b border-zinc-800">
         {tabs.map((t, i) => (
           <button
-            key={t} type="button" role="tab" id={`${dom(t)}-tab`} aria-selected={t === tab} aria-controls={dom(t)} tabIndex={t === tab ? 0 : -1}
-            onClick={() => select(t)} onKeyDown={(e) => onKey(e, i)}
+            key={t}
+            type="button"
+            role="tab"
+            id={`${dom(t)}-tab`}
+            aria-selected={t === tab}
+            aria-controls={dom(t)}
+            tabIndex={t === tab ? 0 : -1}
+            onClick={() => select(t)}
+            onKeyDown={(e) => onKey(e, i)}
             className={`border-b-2 px-1 py-1 ${t === tab ? 'border-sky-500 text-zinc-100' : 'border-transparent text-zinc-400 hover:text-zinc-200'}`}
           >
             {t}

@@ -41,7 +41,9 @@ function Block({ view }: { view: BlockView }) {
             embedded resource <span className="font-mono text-sky-200">{view.uri}</span> · {view.mimeType ?? 'no MIME type'}
             {view.bytes !== undefined && ` · ${formatBytes(view.bytes)}`}
           </div>
-          {view.text !== undefined && <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{view.text}</pre>}
+          {view.text !== undefined && (
+            <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{view.text}</pre>
+          )}
           {view.blobSrc && <img src={view.blobSrc} alt={`${view.uri} preview`} className="mt-1 max-h-48" />}
         </div>
       );
@@ -86,7 +88,13 @@ function ZoomableImage({ src, label }: { src: string; label: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" aria-label={`Open ${label} at full size`} title="Open at full size, with zoom" className="block cursor-zoom-in" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        aria-label={`Open ${label} at full size`}
+        title="Open at full size, with zoom"
+        className="block cursor-zoom-in"
+        onClick={() => setOpen(true)}
+      >
         <img src={src} alt={label} className="max-h-48 max-w-full" />
       </button>
       {open && <ImageViewer src={src} label={label} onClose={() => setOpen(false)} />}
@@ -99,7 +107,12 @@ function Source({ block }: { block: unknown }) {
   return (
     <details className="mt-0.5">
       <summary className="cursor-pointer text-[10px] text-zinc-500 hover:text-zinc-300">View source</summary>
-      <pre aria-label="Content item source" className="max-h-60 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-950 p-1 font-mono text-[10px] text-zinc-300">{contentSource(block)}</pre>
+      <pre
+        aria-label="Content item source"
+        className="max-h-60 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-950 p-1 font-mono text-[10px] text-zinc-300"
+      >
+        {contentSource(block)}
+      </pre>
     </details>
   );
 }

@@ -7,7 +7,11 @@ export function FieldSuggestions({ label, values, onPick }: { label: string; val
     <ul aria-label={`Suggestions for ${label}`} className="flex flex-wrap gap-1">
       {values.slice(0, 20).map((v) => (
         <li key={v}>
-          <button type="button" onClick={() => onPick(v)} className="rounded border border-zinc-700 bg-zinc-800 px-1.5 font-mono text-[11px] text-sky-200 hover:bg-zinc-700">
+          <button
+            type="button"
+            onClick={() => onPick(v)}
+            className="rounded border border-zinc-700 bg-zinc-800 px-1.5 font-mono text-[11px] text-sky-200 hover:bg-zinc-700"
+          >
             {v}
           </button>
         </li>

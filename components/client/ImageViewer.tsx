@@ -19,15 +19,27 @@ export function ImageViewer({ src, label, onClose }: { src: string; label: strin
     <Dialog open title={label} onClose={onClose} wide>
       <div className="flex flex-col gap-2 text-xs">
         <div role="toolbar" aria-label="Zoom" className="flex items-center gap-1">
-          <Button aria-label="Zoom out" onClick={() => step(-1)}>−</Button>
-          <Button aria-label="Zoom in" onClick={() => step(1)}>+</Button>
-          <Button aria-pressed={zoom === 'fit'} onClick={() => setZoom('fit')}>Fit</Button>
-          <Button aria-pressed={zoom === 1} onClick={() => setZoom(1)}>100%</Button>
-          <span role="status" className="ml-2 text-zinc-400">{zoom === 'fit' ? 'fit' : `${Math.round(zoom * 100)}%`}{natural ? ` · ${natural.w}×${natural.h} px` : ''}</span>
+          <Button aria-label="Zoom out" onClick={() => step(-1)}>
+            −
+          </Button>
+          <Button aria-label="Zoom in" onClick={() => step(1)}>
+            +
+          </Button>
+          <Button aria-pressed={zoom === 'fit'} onClick={() => setZoom('fit')}>
+            Fit
+          </Button>
+          <Button aria-pressed={zoom === 1} onClick={() => setZoom(1)}>
+            100%
+          </Button>
+          <span role="status" className="ml-2 text-zinc-400">
+            {zoom === 'fit' ? 'fit' : `${Math.round(zoom * 100)}%`}
+            {natural ? ` · ${natural.w}×${natural.h} px` : ''}
+          </span>
         </div>
         <div className="max-h-[70vh] overflow-auto rounded bg-[repeating-conic-gradient(#27272a_0%_25%,#18181b_0%_50%)] bg-[length:16px_16px]">
           <img
-            src={src} alt={label}
+            src={src}
+            alt={label}
             onLoad={(e) => setNatural({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
             className={zoom === 'fit' ? 'max-h-[68vh] max-w-full object-contain' : 'max-w-none'}
             style={current !== undefined && natural ? { width: natural.w * current, height: natural.h * current } : undefined}

@@ -14,7 +14,6 @@ function describeSetLevel(call: CallState | undefined, level: string | undefined
   return level ? `the server's level is ${level}` : 'not set yet: the server logs at its own default';
 }
 
-
 /** `logging/setLevel` and the `notifications/message` the server sent, newest last. */
 export function LogView({ sessionId, ready }: { sessionId: string; ready: boolean }) {
   const client = useLoupe((s) => clientOf(s, sessionId));
@@ -41,11 +40,19 @@ export function LogView({ sessionId, ready }: { sessionId: string; ready: boolea
           Log level
           <select className="rounded border border-zinc-700 bg-zinc-950 px-1 text-xs" value={level} onChange={(e) => setChoice(e.target.value || undefined)}>
             {level === '' && <option value="">not set</option>}
-            {LOG_LEVELS.map((l) => <option key={l}>{l}</option>)}
+            {LOG_LEVELS.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
           </select>
         </label>
-        <Button disabled={!ready || level === ''} onClick={() => void apply()}>Set level</Button>
-        {status && <span role="status" aria-label="Log level status" className="text-zinc-400">{status}</span>}
+        <Button disabled={!ready || level === ''} onClick={() => void apply()}>
+          Set level
+        </Button>
+        {status && (
+          <span role="status" aria-label="Log level status" className="text-zinc-400">
+            {status}
+          </span>
+        )}
       </div>
       <LogLines sessionId={sessionId} />
     </section>

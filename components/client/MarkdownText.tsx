@@ -8,9 +8,22 @@ import { safeLinkUrl } from '../../lib/client/markdown-safety';
 const components: Components = {
   a: ({ href, children }) => {
     const url = href ? safeLinkUrl(href) : undefined;
-    return url ? <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="text-sky-300 underline">{children}</a> : <span className="text-zinc-300 underline decoration-dotted" title={href ? `not a link Loupe follows: ${href}` : undefined}>{children}</span>;
+    return url ? (
+      <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="text-sky-300 underline">
+        {children}
+      </a>
+    ) : (
+      <span className="text-zinc-300 underline decoration-dotted" title={href ? `not a link Loupe follows: ${href}` : undefined}>
+        {children}
+      </span>
+    );
   },
-  img: ({ alt, src }) => <span className="rounded bg-zinc-800 px-1 text-zinc-400" title="images in markdown are not loaded">[image: {alt || 'no description'}{typeof src === 'string' ? ` · ${src}` : ''}]</span>,
+  img: ({ alt, src }) => (
+    <span className="rounded bg-zinc-800 px-1 text-zinc-400" title="images in markdown are not loaded">
+      [image: {alt || 'no description'}
+      {typeof src === 'string' ? ` · ${src}` : ''}]
+    </span>
+  ),
 };
 
 const styles = [
@@ -25,7 +38,9 @@ const styles = [
 export function MarkdownText({ text }: { text: string }) {
   return (
     <div role="document" aria-label="Rendered markdown" className={styles}>
-      <Markdown skipHtml components={components}>{text}</Markdown>
+      <Markdown skipHtml components={components}>
+        {text}
+      </Markdown>
     </div>
   );
 }

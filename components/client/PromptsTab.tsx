@@ -46,18 +46,34 @@ export function PromptsTab({ session, ready }: { session: SessionSummary; ready:
   return (
     <div className="flex flex-col gap-2">
       <div className="flex gap-1">
-        <Button disabled={!ready || list?.loading} onClick={() => void listClient(id, 'prompts')}>List prompts</Button>
-        {list?.nextCursor && <Button disabled={!ready || list.loading} onClick={() => void listClient(id, 'prompts', true)}>More prompts</Button>}
+        <Button disabled={!ready || list?.loading} onClick={() => void listClient(id, 'prompts')}>
+          List prompts
+        </Button>
+        {list?.nextCursor && (
+          <Button disabled={!ready || list.loading} onClick={() => void listClient(id, 'prompts', true)}>
+            More prompts
+          </Button>
+        )}
       </div>
-      {list?.error && <p role="alert" className="text-red-300">{list.error}</p>}
-      {st.startError && <p role="alert" className="text-red-300">{st.startError}</p>}
+      {list?.error && (
+        <p role="alert" className="text-red-300">
+          {list.error}
+        </p>
+      )}
+      {st.startError && (
+        <p role="alert" className="text-red-300">
+          {st.startError}
+        </p>
+      )}
       {prompts && <ListSearch what="prompts" value={query} shown={shown?.length ?? 0} total={prompts.length} onChange={search} />}
       {shown && shown.length > 0 && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Prompt
           <select className={inputClass} value={st.picked ?? ''} onChange={(e) => pickPrompt(id, e.target.value)}>
             {shown.map((p) => (
-              <option key={p.name} value={p.name}>{p.title ? `${p.name} — ${p.title}` : p.name}</option>
+              <option key={p.name} value={p.name}>
+                {p.title ? `${p.name} — ${p.title}` : p.name}
+              </option>
             ))}
           </select>
         </label>
@@ -68,7 +84,15 @@ export function PromptsTab({ session, ready }: { session: SessionSummary; ready:
           {prompt.arguments?.map((a) => (
             <div key={a.name} className="flex flex-col gap-0.5">
               <label className="flex flex-col gap-0.5 text-zinc-300">
-                <span>{a.title ?? a.name}{a.required && <span className="text-red-300" aria-hidden> *</span>}</span>
+                <span>
+                  {a.title ?? a.name}
+                  {a.required && (
+                    <span className="text-red-300" aria-hidden>
+                      {' '}
+                      *
+                    </span>
+                  )}
+                </span>
                 <input className={inputClass} autoComplete="off" value={st.args[a.name] ?? ''} onChange={(e) => setArg(a.name, e.target.value)} />
               </label>
               {a.description && <span className="text-[11px] text-zinc-500">{a.description}</span>}
@@ -76,7 +100,9 @@ export function PromptsTab({ session, ready }: { session: SessionSummary; ready:
             </div>
           ))}
           <div>
-            <Button variant="primary" disabled={!ready || outcome?.status === 'running'} onClick={() => void getPrompt(id, prompt.name)}>Get {prompt.name}</Button>
+            <Button variant="primary" disabled={!ready || outcome?.status === 'running'} onClick={() => void getPrompt(id, prompt.name)}>
+              Get {prompt.name}
+            </Button>
           </div>
         </form>
       )}

@@ -48,13 +48,23 @@ export function RawComposer({ sessionId, ready }: { sessionId: string; ready: bo
         <textarea ref={box} className={`${inputClass} h-28 resize-y`} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
       </label>
       {parseNote && <p className="text-[11px] text-amber-300">{parseNote}</p>}
-      <div><Button disabled={!ready} onClick={() => void send()}>Send raw</Button></div>
-      {error && <p role="alert" className="text-red-300">{error}</p>}
+      <div>
+        <Button disabled={!ready} onClick={() => void send()}>
+          Send raw
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-red-300">
+          {error}
+        </p>
+      )}
       {after !== undefined && (
         <ol aria-label="Frames after it" className="rounded bg-zinc-950 p-1 font-mono text-[11px]">
           {since.map((f) => (
             <li key={f.seq} className={f.dir === 'c2s' ? 'text-sky-200' : 'text-emerald-200'}>
-              <span className="text-zinc-600">#{f.seq} {f.dir === 'c2s' ? '→' : '←'} </span>
+              <span className="text-zinc-600">
+                #{f.seq} {f.dir === 'c2s' ? '→' : '←'}{' '}
+              </span>
               <span className="break-all">{f.raw.length > 400 ? `${f.raw.slice(0, 400)}…` : f.raw}</span>
             </li>
           ))}

@@ -15,8 +15,13 @@ export function ReceivedTasksList({ sessionId }: { sessionId: string }) {
           return (
             <li key={id} aria-label={`Task ${id}`} className="rounded border border-zinc-800 p-2">
               <div className="flex items-center gap-2">
-                <span className="truncate font-mono text-zinc-300" title={id}>{t.method} · {id.slice(0, 12)}</span>
-                <span role="status" aria-label="Task status" className="ml-auto text-zinc-200">{t.status}{t.expired && " (expired)"}</span>
+                <span className="truncate font-mono text-zinc-300" title={id}>
+                  {t.method} · {id.slice(0, 12)}
+                </span>
+                <span role="status" aria-label="Task status" className="ml-auto text-zinc-200">
+                  {t.status}
+                  {t.expired && ' (expired)'}
+                </span>
               </div>
               {t.statusMessage && <p className="text-zinc-400">{t.statusMessage}</p>}
             </li>

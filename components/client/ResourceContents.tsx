@@ -12,7 +12,8 @@ export function ResourceContents({ read }: { read: CallState }) {
   return (
     <section aria-label="Resource contents" className="flex flex-col gap-1">
       <div className="text-[11px] text-zinc-400">
-        read <span className="font-mono text-sky-200">{String(read.params?.uri ?? '')}</span>{read.status === 'running' ? ': waiting for the server' : ` in ${read.ms} ms`}
+        read <span className="font-mono text-sky-200">{String(read.params?.uri ?? '')}</span>
+        {read.status === 'running' ? ': waiting for the server' : ` in ${read.ms} ms`}
       </div>
       {read.error && <RpcError error={read.error} what="resources/read" />}
       {read.status === 'done' && contents.length === 0 && <p className="text-amber-300">The server returned no contents.</p>}
@@ -22,11 +23,20 @@ export function ResourceContents({ read }: { read: CallState }) {
         return (
           <div key={i} className="rounded border border-zinc-800 bg-zinc-950 p-2">
             <div className="text-[11px] text-zinc-400">
-              <span className="font-mono">{v.uri}</span> · {v.mimeType ?? 'no MIME type'} · {v.bytes !== undefined ? formatBytes(v.bytes) : '?'} · {typeof blob === 'string' ? 'binary' : 'text'}
+              <span className="font-mono">{v.uri}</span> · {v.mimeType ?? 'no MIME type'} · {v.bytes !== undefined ? formatBytes(v.bytes) : '?'} ·{' '}
+              {typeof blob === 'string' ? 'binary' : 'text'}
             </div>
-            {v.text !== undefined && <div className="mt-1"><TextBlock text={v.text} mimeType={v.mimeType} /></div>}
+            {v.text !== undefined && (
+              <div className="mt-1">
+                <TextBlock text={v.text} mimeType={v.mimeType} />
+              </div>
+            )}
             {v.blobSrc && <img src={v.blobSrc} alt={`${v.uri} preview`} className="mt-1 max-h-48" />}
-            {typeof blob === 'string' && !v.blobSrc && <pre aria-label="Hex preview" className="mt-1 whitespace-pre-wrap break-all font-mono text-[11px] text-zinc-400">{hexPreview(blob)}</pre>}
+            {typeof blob === 'string' && !v.blobSrc && (
+              <pre aria-label="Hex preview" className="mt-1 whitespace-pre-wrap break-all font-mono text-[11px] text-zinc-400">
+                {hexPreview(blob)}
+              </pre>
+            )}
           </div>
         );
       })}

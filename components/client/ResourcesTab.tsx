@@ -43,7 +43,11 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
   const picked = templates?.find((t) => t.uriTemplate === template);
   const read = callOf(client, 'resources/read');
   const subscribeError = failure(callOf(client, 'resources/subscribe')) ?? failure(callOf(client, 'resources/unsubscribe'));
-  const run = (p: Promise<unknown>) => p.then(() => setError(undefined), (e: Error) => setError(e.message));
+  const run = (p: Promise<unknown>) =>
+    p.then(
+      () => setError(undefined),
+      (e: Error) => setError(e.message),
+    );
   const readResource = (uri: string) => run(startCall(id, 'resources/read', { uri }));
   const setSubscribed = (uri: string, on: boolean) => run(startCall(id, on ? 'resources/subscribe' : 'resources/unsubscribe', { uri }));
   const listError = resourcesList?.error ?? templatesList?.error;
@@ -51,12 +55,28 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-1">
-        <Button disabled={!ready} onClick={() => void run(listClient(id, 'resources'))}>List resources</Button>
-        <Button disabled={!ready} onClick={() => void run(listClient(id, 'templates'))}>List templates</Button>
+        <Button disabled={!ready} onClick={() => void run(listClient(id, 'resources'))}>
+          List resources
+        </Button>
+        <Button disabled={!ready} onClick={() => void run(listClient(id, 'templates'))}>
+          List templates
+        </Button>
       </div>
-      {listError && <p role="alert" className="text-red-300">{listError}</p>}
-      {subscribeError && <p role="alert" className="text-red-300">{subscribeError}</p>}
-      {error && <p role="alert" className="text-red-300">{error}</p>}
+      {listError && (
+        <p role="alert" className="text-red-300">
+          {listError}
+        </p>
+      )}
+      {subscribeError && (
+        <p role="alert" className="text-red-300">
+          {subscribeError}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="text-red-300">
+          {error}
+        </p>
+      )}
       {resources && <ListSearch what="resources" value={query} shown={shown?.length ?? 0} total={resources.length} onChange={setQuery} />}
       {shown && (
         <ul aria-label="Resources" className="flex flex-col gap-1">
@@ -66,37 +86,76 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
             return (
               <li key={r.uri} aria-label={r.uri} className="rounded border border-zinc-800 p-1">
                 <div className="flex items-center gap-1">
-                  <span className="truncate text-zinc-200" title={r.uri}>{r.title ?? r.name ?? r.uri}</span>
-                  {upd && <span role="status" aria-label={`Updates of ${r.uri}`} className="rounded bg-sky-900 px-1 text-[10px] text-sky-100">{upd.count} updated (#{upd.lastSeq})</span>}
+                  <span className="truncate text-zinc-200" title={r.uri}>
+                    {r.title ?? r.name ?? r.uri}
+                  </span>
+                  {upd && (
+                    <span role="status" aria-label={`Updates of ${r.uri}`} className="rounded bg-sky-900 px-1 text-[10px] text-sky-100">
+                      {upd.count} updated (#{upd.lastSeq})
+                    </span>
+                  )}
                   <div className="ml-auto flex gap-1">
-                    <Button variant="ghost" disabled={!ready} aria-label={`Read ${r.uri}`} onClick={() => void readResource(r.uri)}>Read</Button>
+                    <Button variant="ghost" disabled={!ready} aria-label={`Read ${r.uri}`} onClick={() => void readResource(r.uri)}>
+                      Read
+                    </Button>
                     {canSubscribe && (
-                      <Button variant="ghost" disabled={!ready} aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${r.uri}`} onClick={() => void setSubscribed(r.uri, !subscribed)}>
+                      <Button
+                        variant="ghost"
+                        disabled={!ready}
+                        aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${r.uri}`}
+                        onClick={() => void setSubscribed(r.uri, !subscribed)}
+                      >
                         {subscribed ? 'Unsubscribe' : 'Subscribe'}
                       </Button>
                     )}
                   </div>
                 </div>
-                <div className="truncate font-mono text-[10px] text-zinc-500">{r.uri}{r.mimeType ? ` · ${r.mimeType}` : ''}</div>
+                <div className="truncate font-mono text-[10px] text-zinc-500">
+                  {r.uri}
+                  {r.mimeType ? ` · ${r.mimeType}` : ''}
+                </div>
               </li>
             );
           })}
         </ul>
       )}
-      {resourcesList?.nextCursor && <Button disabled={!ready} onClick={() => void run(listClient(id, 'resources', true))}>More resources</Button>}
+      {resourcesList?.nextCursor && (
+        <Button disabled={!ready} onClick={() => void run(listClient(id, 'resources', true))}>
+          More resources
+        </Button>
+      )}
       {templates && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Template
-          <select className="rounded border border-zinc-700 bg-zinc-950 px-2 py-1 font-mono text-xs text-zinc-100" value={template ?? ''} onChange={(e) => pickTemplate(id, e.target.value || undefined)}>
+          <select
+            className="rounded border border-zinc-700 bg-zinc-950 px-2 py-1 font-mono text-xs text-zinc-100"
+            value={template ?? ''}
+            onChange={(e) => pickTemplate(id, e.target.value || undefined)}
+          >
             <option value="">— choose —</option>
             {templates.map((t) => (
-              <option key={t.uriTemplate} value={t.uriTemplate}>{t.name ?? t.uriTemplate} — {t.uriTemplate}</option>
+              <option key={t.uriTemplate} value={t.uriTemplate}>
+                {t.name ?? t.uriTemplate} — {t.uriTemplate}
+              </option>
             ))}
           </select>
         </label>
       )}
-      {templatesList?.nextCursor && <Button disabled={!ready} onClick={() => void run(listClient(id, 'templates', true))}>More templates</Button>}
-      {picked && <TemplateReader key={picked.uriTemplate} sessionId={id} template={picked} ready={ready} completions={caps.completions !== undefined} onRead={(uri) => void readResource(uri)} />}
+      {templatesList?.nextCursor && (
+        <Button disabled={!ready} onClick={() => void run(listClient(id, 'templates', true))}>
+          More templates
+        </Button>
+      )}
+      {picked && (
+        <TemplateReader
+          key={picked.uriTemplate}
+          sessionId={id}
+          template={picked}
+          ready={ready}
+          completions={caps.completions !== undefined}
+          onRead={(uri) => void readResource(uri)}
+        />
+      )}
       {read && <ResourceContents read={read} />}
     </div>
   );

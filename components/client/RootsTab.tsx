@@ -16,7 +16,11 @@ export function RootsTab({ session }: { session: SessionSummary }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const caps = useHandshake(session.id).clientCapabilities as { roots?: { listChanged?: unknown } } | undefined;
-  const update = (next: typeof roots) => changeRoots(session.connectionId, next).then(() => setError(undefined), (e: Error) => setError(`Could not announce the change: ${e.message}`));
+  const update = (next: typeof roots) =>
+    changeRoots(session.connectionId, next).then(
+      () => setError(undefined),
+      (e: Error) => setError(`Could not announce the change: ${e.message}`),
+    );
   const add = () => {
     if (!uri.trim()) return setError('Enter a root URI, e.g. file:///home/me/project.');
     if (!uri.startsWith('file://')) setError('Roots must be file:// URIs (client/roots); it is added anyway, to test the server.');
@@ -36,16 +40,30 @@ export function RootsTab({ session }: { session: SessionSummary }) {
           <li key={`${r.uri}-${i}`} className="flex items-center gap-1 rounded border border-zinc-800 px-1">
             <span className="truncate font-mono text-sky-200">{r.uri}</span>
             {r.name && <span className="text-zinc-400">{r.name}</span>}
-            <Button variant="ghost" className="ml-auto" aria-label={`Remove root ${r.uri}`} onClick={() => void update(roots.filter((_, j) => j !== i))}>✕</Button>
+            <Button variant="ghost" className="ml-auto" aria-label={`Remove root ${r.uri}`} onClick={() => void update(roots.filter((_, j) => j !== i))}>
+              ✕
+            </Button>
           </li>
         ))}
       </ul>
       <div className="flex flex-col gap-1">
-        <label className="flex flex-col gap-0.5 text-zinc-400">Root URI<input className={inputClass} value={uri} onChange={(e) => setUri(e.target.value)} /></label>
-        <label className="flex flex-col gap-0.5 text-zinc-400">Root name<input className={inputClass} value={name} onChange={(e) => setName(e.target.value)} /></label>
-        <div><Button onClick={add}>Add root</Button></div>
+        <label className="flex flex-col gap-0.5 text-zinc-400">
+          Root URI
+          <input className={inputClass} value={uri} onChange={(e) => setUri(e.target.value)} />
+        </label>
+        <label className="flex flex-col gap-0.5 text-zinc-400">
+          Root name
+          <input className={inputClass} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <div>
+          <Button onClick={add}>Add root</Button>
+        </div>
       </div>
-      {error && <p role="alert" className="text-amber-300">{error}</p>}
+      {error && (
+        <p role="alert" className="text-amber-300">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -30,7 +30,11 @@ export function SamplingCard({ params, reply, toolsDeclared }: { params: Record<
   };
   return (
     <div className="flex flex-col gap-1">
-      {typeof params.systemPrompt === 'string' && <p className="text-zinc-400">system: <span className="text-zinc-200">{params.systemPrompt}</span></p>}
+      {typeof params.systemPrompt === 'string' && (
+        <p className="text-zinc-400">
+          system: <span className="text-zinc-200">{params.systemPrompt}</span>
+        </p>
+      )}
       <ol aria-label="Sampling messages" className="flex flex-col gap-1">
         {messages.map((m, i) => (
           <li key={i}>
@@ -40,13 +44,20 @@ export function SamplingCard({ params, reply, toolsDeclared }: { params: Record<
         ))}
       </ol>
       <p className="text-[11px] text-zinc-500">
-        {['maxTokens', 'temperature', 'includeContext', 'stopSequences', 'modelPreferences'].filter((k) => params[k] !== undefined).map((k) => `${k}: ${JSON.stringify(params[k])}`).join(' · ')}
+        {['maxTokens', 'temperature', 'includeContext', 'stopSequences', 'modelPreferences']
+          .filter((k) => params[k] !== undefined)
+          .map((k) => `${k}: ${JSON.stringify(params[k])}`)
+          .join(' · ')}
       </p>
       {(tools.length > 0 || params.toolChoice !== undefined) && <SamplingTools tools={tools} choice={choice} undeclared={!toolsDeclared} />}
       {tools.length > 0 && (
         <div role="radiogroup" aria-label="Answer with" className="flex gap-3 text-zinc-300">
-          <label className="flex items-center gap-1"><input type="radio" checked={kind === 'text'} onChange={() => setKind('text')} /> Text</label>
-          <label className="flex items-center gap-1"><input type="radio" checked={kind === 'tools'} onChange={() => setKind('tools')} /> Tool use</label>
+          <label className="flex items-center gap-1">
+            <input type="radio" checked={kind === 'text'} onChange={() => setKind('text')} /> Text
+          </label>
+          <label className="flex items-center gap-1">
+            <input type="radio" checked={kind === 'tools'} onChange={() => setKind('tools')} /> Tool use
+          </label>
         </div>
       )}
       {kind === 'text' ? (
@@ -55,17 +66,32 @@ export function SamplingCard({ params, reply, toolsDeclared }: { params: Record<
           <textarea className={`${inputClass} h-16`} value={text} onChange={(e) => setText(e.target.value)} />
         </label>
       ) : (
-        <ToolUseEditor tools={tools} drafts={drafts} onChange={(d) => { setDrafts(d); setProblem(undefined); }} />
+        <ToolUseEditor
+          tools={tools}
+          drafts={drafts}
+          onChange={(d) => {
+            setDrafts(d);
+            setProblem(undefined);
+          }}
+        />
       )}
       <label className="flex items-center gap-1 text-zinc-400">
         Model
         <input className={inputClass} value={model} onChange={(e) => setModel(e.target.value)} />
       </label>
       {warning && <p className="text-[11px] text-amber-300">{warning} Sending anyway shows how the server reacts.</p>}
-      {problem && <p role="alert" className="text-[11px] text-red-300">{problem}</p>}
+      {problem && (
+        <p role="alert" className="text-[11px] text-red-300">
+          {problem}
+        </p>
+      )}
       <div className="flex gap-1">
-        <Button variant="primary" onClick={send}>{kind === 'text' ? 'Send reply' : 'Send tool use'}</Button>
-        <Button variant="danger" onClick={() => reply({ error: { code: -1, message: 'The user rejected the sampling request' } })}>Reject</Button>
+        <Button variant="primary" onClick={send}>
+          {kind === 'text' ? 'Send reply' : 'Send tool use'}
+        </Button>
+        <Button variant="danger" onClick={() => reply({ error: { code: -1, message: 'The user rejected the sampling request' } })}>
+          Reject
+        </Button>
       </div>
     </div>
   );

@@ -17,7 +17,12 @@ function Label({ field }: { field: FormField }) {
   return (
     <span className="text-zinc-300">
       {field.label}
-      {field.required && <span className="text-red-300" aria-hidden> *</span>}
+      {field.required && (
+        <span className="text-red-300" aria-hidden>
+          {' '}
+          *
+        </span>
+      )}
       {field.label !== field.key && <span className="ml-1 font-mono text-[10px] text-zinc-500">{field.key}</span>}
     </span>
   );
@@ -26,17 +31,29 @@ function Label({ field }: { field: FormField }) {
 function Hint({ field }: { field: FormField }) {
   const range = field.minimum !== undefined || field.maximum !== undefined ? ` (${field.minimum ?? '…'} – ${field.maximum ?? '…'})` : '';
   if (!field.description && !range && !field.format) return null;
-  return <span className="text-[11px] text-zinc-500">{[field.description, field.format && `format: ${field.format}`].filter(Boolean).join(' · ')}{range}</span>;
+  return (
+    <span className="text-[11px] text-zinc-500">
+      {[field.description, field.format && `format: ${field.format}`].filter(Boolean).join(' · ')}
+      {range}
+    </span>
+  );
 }
 
 function EnumSelect({ field, value, onChange }: FieldProps) {
   const options = field.options ?? [];
   const index = options.findIndex((o) => o.value === value);
   return (
-    <select aria-label={field.label} className={inputClass} value={index < 0 ? '' : String(index)} onChange={(e) => onChange(e.target.value === '' ? undefined : options[Number(e.target.value)].value)}>
+    <select
+      aria-label={field.label}
+      className={inputClass}
+      value={index < 0 ? '' : String(index)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : options[Number(e.target.value)].value)}
+    >
       <option value="">{field.required ? '— choose —' : '— none —'}</option>
       {options.map((o, i) => (
-        <option key={i} value={String(i)}>{o.label}</option>
+        <option key={i} value={String(i)}>
+          {o.label}
+        </option>
       ))}
     </select>
   );
@@ -48,7 +65,11 @@ function MultiEnum({ field, value, onChange }: FieldProps) {
     <fieldset aria-label={field.label} className="flex flex-wrap gap-x-3 gap-y-1">
       {(field.options ?? []).map((o, i) => (
         <label key={i} className="flex items-center gap-1 text-zinc-300">
-          <input type="checkbox" checked={chosen.includes(o.value)} onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))} />
+          <input
+            type="checkbox"
+            checked={chosen.includes(o.value)}
+            onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))}
+          />
           {o.label}
         </label>
       ))}
@@ -64,13 +85,24 @@ function ArrayField({ field, value, onChange }: FieldProps) {
       {items.map((v, i) => (
         <div key={i} className="flex items-start gap-1">
           <div className="flex-1">
-            <FieldInput field={{ ...item, key: `${field.key}[${i}]`, label: `${field.label} ${i + 1}`, required: true }} value={v} onChange={(nv) => onChange(withItem(items, i, nv ?? null))} />
+            <FieldInput
+              field={{ ...item, key: `${field.key}[${i}]`, label: `${field.label} ${i + 1}`, required: true }}
+              value={v}
+              onChange={(nv) => onChange(withItem(items, i, nv ?? null))}
+            />
           </div>
-          <Button variant="ghost" aria-label={`Remove ${field.label} ${i + 1}`} onClick={() => onChange(withItem(items, i, undefined))}>✕</Button>
+          <Button variant="ghost" aria-label={`Remove ${field.label} ${i + 1}`} onClick={() => onChange(withItem(items, i, undefined))}>
+            ✕
+          </Button>
         </div>
       ))}
       <div>
-        <Button variant="ghost" onClick={() => onChange([...items, item.kind === 'object' ? {} : item.kind === 'boolean' ? false : item.kind === 'number' || item.kind === 'integer' ? 0 : ''])}>
+        <Button
+          variant="ghost"
+          onClick={() =>
+            onChange([...items, item.kind === 'object' ? {} : item.kind === 'boolean' ? false : item.kind === 'number' || item.kind === 'integer' ? 0 : ''])
+          }
+        >
           + Add {field.label}
         </Button>
       </div>
@@ -82,7 +114,13 @@ export function ObjectFields({ field, value, onChange, suggest }: FieldProps) {
   return (
     <div className="flex flex-col gap-2">
       {(field.fields ?? []).map((f) => (
-        <FieldRow key={f.key} field={f} value={(value as Record<string, unknown> | undefined)?.[f.key]} suggest={suggest} onChange={(v) => onChange(withProperty(value, f.key, v))} />
+        <FieldRow
+          key={f.key}
+          field={f}
+          value={(value as Record<string, unknown> | undefined)?.[f.key]}
+          suggest={suggest}
+          onChange={(v) => onChange(withProperty(value, f.key, v))}
+        />
       ))}
     </div>
   );
@@ -105,16 +143,33 @@ function FieldInput({ field, value, onChange, suggest }: FieldProps) {
         </fieldset>
       );
     case 'json':
-      return <textarea aria-label={field.label} spellCheck={false} className={`${inputClass} h-16`} placeholder="any JSON" value={toInput(field, value)} onChange={(e) => onChange(fromInput(field, e.target.value))} />;
+      return (
+        <textarea
+          aria-label={field.label}
+          spellCheck={false}
+          className={`${inputClass} h-16`}
+          placeholder="any JSON"
+          value={toInput(field, value)}
+          onChange={(e) => onChange(fromInput(field, e.target.value))}
+        />
+      );
     default: {
-      const type = field.kind === 'number' || field.kind === 'integer' ? 'number' : field.format === 'date' ? 'date' : field.format === 'email' ? 'email' : 'text';
+      const type =
+        field.kind === 'number' || field.kind === 'integer' ? 'number' : field.format === 'date' ? 'date' : field.format === 'email' ? 'email' : 'text';
       const suggestions = field.kind === 'string' ? suggest?.(field.key, toInput(field, value)) : undefined;
       return (
         <>
           <input
-            type={type} aria-label={field.label} spellCheck={false} autoComplete="off" className={inputClass}
-            min={field.minimum} max={field.maximum} step={field.kind === 'integer' ? 1 : 'any'}
-            value={toInput(field, value)} onChange={(e) => onChange(fromInput(field, e.target.value))}
+            type={type}
+            aria-label={field.label}
+            spellCheck={false}
+            autoComplete="off"
+            className={inputClass}
+            min={field.minimum}
+            max={field.maximum}
+            step={field.kind === 'integer' ? 1 : 'any'}
+            value={toInput(field, value)}
+            onChange={(e) => onChange(fromInput(field, e.target.value))}
           />
           {suggestions && <FieldSuggestions label={field.label} values={suggestions} onPick={(v) => onChange(v)} />}
         </>

@@ -39,11 +39,18 @@ function Card({ method, params: raw, since, seq, task, reply, toolsDeclared }: C
         <span className="font-mono font-semibold text-amber-200">{method}</span>
         {seq !== undefined && <span className="text-zinc-500">#{seq}</span>}
         {task && (
-          <span role="status" aria-label="Runs as a task" className="rounded bg-sky-900/60 px-1 text-sky-200" title={`Task ${task.taskId}: the server polls tasks/get and waits on tasks/result`}>
+          <span
+            role="status"
+            aria-label="Runs as a task"
+            className="rounded bg-sky-900/60 px-1 text-sky-200"
+            title={`Task ${task.taskId}: the server polls tasks/get and waits on tasks/result`}
+          >
             task · {task.status}
           </span>
         )}
-        <span className="ml-auto"><Age since={since} /></span>
+        <span className="ml-auto">
+          <Age since={since} />
+        </span>
       </div>
       {task && <p className="text-[11px] text-zinc-500">The server got task {task.taskId} at once; your answer becomes its tasks/result.</p>}
       {method === 'sampling/createMessage' && <SamplingCard params={params} reply={reply} toolsDeclared={toolsDeclared} />}
@@ -62,19 +69,44 @@ export function ServerRequests({ sessionId }: { sessionId: string }) {
   const [answerError, setAnswerError] = useState<string>();
   const error = answerError ?? automaticError;
   const tasks = useMemo(() => openTasks(book), [book]);
-  const reply = (send: Promise<void>) => void send.then(() => setAnswerError(undefined), (e: Error) => setAnswerError(`Could not answer: ${e.message}`));
+  const reply = (send: Promise<void>) =>
+    void send.then(
+      () => setAnswerError(undefined),
+      (e: Error) => setAnswerError(`Could not answer: ${e.message}`),
+    );
   const toolsDeclared = hasChoice(caps ?? {}, 'sampling.tools');
   if (shown.length === 0 && tasks.length === 0 && !error) return null;
   return (
     <section aria-label="Server requests" className="flex flex-col gap-1 border-b border-zinc-800 pb-2">
       <h3 className="font-semibold text-amber-200">The server asks ({shown.length + tasks.length})</h3>
-      {error && <p role="alert" className="text-red-300">{error}</p>}
+      {error && (
+        <p role="alert" className="text-red-300">
+          {error}
+        </p>
+      )}
       <ul className="flex flex-col gap-2">
         {shown.map((p) => (
-          <Card key={p.key} method={p.method} params={p.params} since={p.receivedAt} seq={p.seq} toolsDeclared={toolsDeclared} reply={(a) => reply(answerServerRequest(sessionId, p.key, a))} />
+          <Card
+            key={p.key}
+            method={p.method}
+            params={p.params}
+            since={p.receivedAt}
+            seq={p.seq}
+            toolsDeclared={toolsDeclared}
+            reply={(a) => reply(answerServerRequest(sessionId, p.key, a))}
+          />
         ))}
         {tasks.map((t) => (
-          <Card key={t.taskId} method={t.method} params={t.params} since={t.createdMs} seq={t.requestSeq} task={t} toolsDeclared={toolsDeclared} reply={(a) => reply(finishReceivedTask(sessionId, t.taskId, a))} />
+          <Card
+            key={t.taskId}
+            method={t.method}
+            params={t.params}
+            since={t.createdMs}
+            seq={t.requestSeq}
+            task={t}
+            toolsDeclared={toolsDeclared}
+            reply={(a) => reply(finishReceivedTask(sessionId, t.taskId, a))}
+          />
         ))}
       </ul>
     </section>

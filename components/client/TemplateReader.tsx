@@ -16,7 +16,19 @@ export interface TemplateInfo {
 const NO_VALUES: Record<string, string> = {};
 
 /** Fills a resource template's variables (with the server's completions) and reads the URI. */
-export function TemplateReader({ sessionId, template, ready, completions, onRead }: { sessionId: string; template: TemplateInfo; ready: boolean; completions: boolean; onRead(uri: string): void }) {
+export function TemplateReader({
+  sessionId,
+  template,
+  ready,
+  completions,
+  onRead,
+}: {
+  sessionId: string;
+  template: TemplateInfo;
+  ready: boolean;
+  completions: boolean;
+  onRead(uri: string): void;
+}) {
   const names = useMemo(() => templateVariables(template.uriTemplate), [template.uriTemplate]);
   const values = useTemplates((s) => s.get(sessionId).values[template.uriTemplate]) ?? NO_VALUES;
   const set = (name: string, value: string) => setTemplateValue(sessionId, template.uriTemplate, name, value);
@@ -36,7 +48,9 @@ export function TemplateReader({ sessionId, template, ready, completions, onRead
       ))}
       <div className="flex items-start gap-2">
         <BreakableUri uri={uri} aria-label="Expanded URI" className="min-w-0 flex-1 text-sky-200" />
-        <Button className="shrink-0" disabled={!ready} aria-label={`Read ${uri}`} onClick={() => onRead(uri)}>Read</Button>
+        <Button className="shrink-0" disabled={!ready} aria-label={`Read ${uri}`} onClick={() => onRead(uri)}>
+          Read
+        </Button>
       </div>
     </form>
   );

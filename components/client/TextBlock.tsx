@@ -15,14 +15,24 @@ export function TextBlock({ text, mimeType }: { text: string; mimeType?: string 
     <div className={`${box} flex flex-col gap-1`}>
       {md && (
         <div role="radiogroup" aria-label="Show text as" className="flex gap-2 self-end text-[10px] text-zinc-500">
-          <label className="flex items-center gap-0.5"><input type="radio" checked={markdown} onChange={() => set(true)} />markdown</label>
-          <label className="flex items-center gap-0.5"><input type="radio" checked={!markdown} onChange={() => set(false)} />plain text</label>
+          <label className="flex items-center gap-0.5">
+            <input type="radio" checked={markdown} onChange={() => set(true)} />
+            markdown
+          </label>
+          <label className="flex items-center gap-0.5">
+            <input type="radio" checked={!markdown} onChange={() => set(false)} />
+            plain text
+          </label>
         </div>
       )}
       {md && markdown ? (
-        <div className="min-w-0"><MarkdownText text={text} /></div>
+        <div className="min-w-0">
+          <MarkdownText text={text} />
+        </div>
       ) : (
-        <pre aria-label="Text as sent" className="whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">{text}</pre>
+        <pre aria-label="Text as sent" className="whitespace-pre-wrap break-words font-mono text-[11px] text-zinc-200">
+          {text}
+        </pre>
       )}
     </div>
   );

@@ -19,7 +19,8 @@ export function ToolHeading({ tool }: { tool: ToolInfo }) {
       <ul aria-label="Annotations" className="flex flex-wrap gap-1">
         {toolBadges(tool.annotations).map((b) => (
           <li key={b.hint} title={b.why} className={`rounded border px-1 text-[10px] ${TONE[b.hint]} ${b.declared ? '' : 'border-dashed opacity-60'}`}>
-            {b.hint}{b.declared ? '' : ' (default)'}
+            {b.hint}
+            {b.declared ? '' : ' (default)'}
           </li>
         ))}
       </ul>

@@ -11,14 +11,17 @@ export function RpcError({ error, what }: { error: RpcFailure; what: string }) {
   if (error.local && error.code === REQUEST_CANCELLED) {
     return (
       <div role="status" aria-label="Cancelled" className="rounded border border-zinc-700 bg-zinc-900 p-2 text-zinc-300">
-        <span className="font-semibold">cancelled</span> <span className="text-zinc-500">{what} was cancelled; Loupe told the server (notifications/cancelled).</span>
+        <span className="font-semibold">cancelled</span>{' '}
+        <span className="text-zinc-500">{what} was cancelled; Loupe told the server (notifications/cancelled).</span>
       </div>
     );
   }
   return (
     <div role="alert" className="rounded border border-red-800 bg-red-950/40 p-2 text-red-200">
       <div className="font-semibold">
-        {error.local ? `${what} did not complete: Loupe gave up${error.code !== undefined ? ` (code ${error.code})` : ''}` : `The server answered with JSON-RPC error ${error.code ?? '(no code)'}`}
+        {error.local
+          ? `${what} did not complete: Loupe gave up${error.code !== undefined ? ` (code ${error.code})` : ''}`
+          : `The server answered with JSON-RPC error ${error.code ?? '(no code)'}`}
       </div>
       <p className="whitespace-pre-wrap break-words">{error.message}</p>
       {error.data !== undefined && <pre className="mt-1 whitespace-pre-wrap break-all font-mono text-[11px]">{JSON.stringify(error.data, null, 2)}</pre>}
@@ -35,9 +38,13 @@ function Structured({ value, schema }: { value: unknown; schema: unknown }) {
         {schema === undefined ? (
           <span className="text-zinc-500">(the tool declares no outputSchema)</span>
         ) : problem ? (
-          <span role="status" className="text-red-300">does not match outputSchema: {problem}</span>
+          <span role="status" className="text-red-300">
+            does not match outputSchema: {problem}
+          </span>
         ) : (
-          <span role="status" className="text-emerald-300">matches outputSchema</span>
+          <span role="status" className="text-emerald-300">
+            matches outputSchema
+          </span>
         )}
       </div>
       <JsonTree value={value} label="structuredContent" />
@@ -59,12 +66,16 @@ export function ToolResult({ call, tool }: { call: CallState; tool?: ToolInfo })
   return (
     <div role="region" aria-label="Call result" className="flex flex-col gap-1">
       {call.status === 'failed' && <RpcError error={call.error ?? { message: 'the call failed' }} what="The call" />}
-      {call.status === 'done' && call.params?.task !== undefined && typeof task?.taskId === 'string' && <p className="text-sky-300">Task {task.taskId} created: follow it in the Tasks tab.</p>}
+      {call.status === 'done' && call.params?.task !== undefined && typeof task?.taskId === 'string' && (
+        <p className="text-sky-300">Task {task.taskId} created: follow it in the Tasks tab.</p>
+      )}
       {call.status === 'done' && !(call.params?.task !== undefined && typeof task?.taskId === 'string') && (
         <>
           <div className={result.isError === true ? 'rounded border border-amber-700 bg-amber-950/40 px-2 py-1 text-amber-200' : 'text-emerald-300'}>
             {result.isError === true ? 'The tool reported an error (isError: true); the call itself succeeded' : 'Result'}
-            <span className="ml-2 text-zinc-500">{String(call.params?.name ?? '')} · {call.ms} ms</span>
+            <span className="ml-2 text-zinc-500">
+              {String(call.params?.name ?? '')} · {call.ms} ms
+            </span>
           </div>
           <ContentBlocks blocks={result.content} label="Result content" />
           {result.structuredContent !== undefined && <Structured value={result.structuredContent} schema={outputSchema} />}

@@ -15,23 +15,33 @@ export function ToolUseEditor({ tools, drafts, onChange }: { tools: OfferedTool[
               <label className="flex items-center gap-1 text-zinc-400">
                 Tool
                 <select
-                  className={inputClass} value={d.name}
+                  className={inputClass}
+                  value={d.name}
                   onChange={(e) => {
                     const tool = tools.find((t) => t.name === e.target.value);
                     set(i, { name: e.target.value, inputText: toolUseDraft(tool).inputText });
                   }}
                 >
                   {tools.map((t) => (
-                    <option key={t.name} value={t.name}>{t.name}</option>
+                    <option key={t.name} value={t.name}>
+                      {t.name}
+                    </option>
                   ))}
                 </select>
               </label>
               <span className="font-mono text-[11px] text-zinc-500">id {d.id}</span>
-              <Button variant="ghost" className="ml-auto" aria-label={`Remove tool use ${i + 1}`} onClick={() => onChange(drafts.filter((_, j) => j !== i))}>✕</Button>
+              <Button variant="ghost" className="ml-auto" aria-label={`Remove tool use ${i + 1}`} onClick={() => onChange(drafts.filter((_, j) => j !== i))}>
+                ✕
+              </Button>
             </div>
             <label className="flex flex-col gap-1 text-zinc-400">
               Tool input (JSON)
-              <textarea className={`${inputClass} h-16 font-mono`} spellCheck={false} value={d.inputText} onChange={(e) => set(i, { inputText: e.target.value })} />
+              <textarea
+                className={`${inputClass} h-16 font-mono`}
+                spellCheck={false}
+                value={d.inputText}
+                onChange={(e) => set(i, { inputText: e.target.value })}
+              />
             </label>
           </li>
         ))}

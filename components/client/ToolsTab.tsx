@@ -54,20 +54,40 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
       <div className="flex items-center gap-2">
         <span className="text-zinc-500">{tools ? `${tools.length} listed` : 'not listed yet'}</span>
         <div className="ml-auto flex gap-1">
-          {list?.nextCursor && <Button disabled={!ready || list.loading} onClick={() => void listTools(sessionId, true)}>Load more</Button>}
-          <Button disabled={!ready || list?.loading} onClick={() => void listTools(sessionId)} aria-label="Refresh tools">↻ List</Button>
+          {list?.nextCursor && (
+            <Button disabled={!ready || list.loading} onClick={() => void listTools(sessionId, true)}>
+              Load more
+            </Button>
+          )}
+          <Button disabled={!ready || list?.loading} onClick={() => void listTools(sessionId)} aria-label="Refresh tools">
+            ↻ List
+          </Button>
         </div>
       </div>
-      {list?.error && <p role="alert" className="text-red-300">{list.error}</p>}
-      {tools && tools.length === 0 && <p role="status" className="text-zinc-500">The server listed no tools.</p>}
+      {list?.error && (
+        <p role="alert" className="text-red-300">
+          {list.error}
+        </p>
+      )}
+      {tools && tools.length === 0 && (
+        <p role="status" className="text-zinc-500">
+          The server listed no tools.
+        </p>
+      )}
       {tools && tools.length > 0 && <ListSearch what="tools" value={st.search} shown={shown?.length ?? 0} total={tools.length} onChange={search} />}
-      {tools && tools.length > 0 && shown?.length === 0 && <p role="status" className="text-zinc-500">No tool matches “{st.search.trim()}”.</p>}
+      {tools && tools.length > 0 && shown?.length === 0 && (
+        <p role="status" className="text-zinc-500">
+          No tool matches “{st.search.trim()}”.
+        </p>
+      )}
       {shown && shown.length > 0 && (
         <label className="flex flex-col gap-1 text-zinc-400">
           Tool
           <select className={inputClass} value={st.picked ?? ''} onChange={(e) => pickTool(sessionId, e.target.value)}>
             {shown.map((t) => (
-              <option key={t.name} value={t.name}>{t.title ? `${t.name} — ${t.title}` : t.name}</option>
+              <option key={t.name} value={t.name}>
+                {t.title ? `${t.name} — ${t.title}` : t.name}
+              </option>
             ))}
           </select>
         </label>
@@ -78,21 +98,42 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
       {tool && (
         <>
           <ArgsEditor
-            formLabel={`${tool.name} arguments`} model={model} value={st.args} text={st.argsText} textError={st.argsError} mode={st.mode}
-            onMode={(mode) => useTools.getState().patch(sessionId, { mode })} onValue={(v) => setArgs(sessionId, v)} onText={(t) => setArgsText(sessionId, t)}
+            formLabel={`${tool.name} arguments`}
+            model={model}
+            value={st.args}
+            text={st.argsText}
+            textError={st.argsError}
+            mode={st.mode}
+            onMode={(mode) => useTools.getState().patch(sessionId, { mode })}
+            onValue={(v) => setArgs(sessionId, v)}
+            onText={(t) => setArgsText(sessionId, t)}
           />
-          {missing.length > 0 && <p className="text-[11px] text-amber-300">Required but empty: {missing.join(', ')} (the call is still allowed, to see how the server reacts).</p>}
-          {mismatch && <p role="status" className="text-[11px] text-amber-300">The arguments do not match the inputSchema: {mismatch} (the call is still allowed, to see how the server reacts).</p>}
+          {missing.length > 0 && (
+            <p className="text-[11px] text-amber-300">Required but empty: {missing.join(', ')} (the call is still allowed, to see how the server reacts).</p>
+          )}
+          {mismatch && (
+            <p role="status" className="text-[11px] text-amber-300">
+              The arguments do not match the inputSchema: {mismatch} (the call is still allowed, to see how the server reacts).
+            </p>
+          )}
           <CallPolicy sessionId={sessionId} tool={tool} />
           <div className="flex items-center gap-2">
-            <Button variant="primary" disabled={!ready || !!running} onClick={() => void callTool(sessionId)}>Call {tool.name}</Button>
-            {running && <Button variant="danger" onClick={() => void cancelCall(sessionId, running.id)}>Cancel</Button>}
+            <Button variant="primary" disabled={!ready || !!running} onClick={() => void callTool(sessionId)}>
+              Call {tool.name}
+            </Button>
+            {running && (
+              <Button variant="danger" onClick={() => void cancelCall(sessionId, running.id)}>
+                Cancel
+              </Button>
+            )}
           </div>
         </>
       )}
       {running && (
         <div role="status" aria-label="Call in flight" className="flex flex-col gap-1">
-          <span className="text-zinc-400">calling <span className="font-mono text-zinc-200">{String(running.params?.name ?? '')}</span></span>
+          <span className="text-zinc-400">
+            calling <span className="font-mono text-zinc-200">{String(running.params?.name ?? '')}</span>
+          </span>
           <ProgressBar startedAt={running.startedAt} progress={running.progress} />
         </div>
       )}

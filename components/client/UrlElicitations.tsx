@@ -5,7 +5,8 @@ import { useUrlElicitations } from '../../lib/browser/client-panel/urlElicitatio
 import { BreakableUri } from '../ui/BreakableUri';
 import { Button } from '../ui/Button';
 
-const DISMISS_MEANS = 'Hides this card in this browser tab. The server is not told: it may still complete the elicitation, and its notifications/elicitation/complete stays in the traffic.';
+const DISMISS_MEANS =
+  'Hides this card in this browser tab. The server is not told: it may still complete the elicitation, and its notifications/elicitation/complete stays in the traffic.';
 
 /**
  * URL-mode elicitations of this session after the person answered them: whether the server
@@ -26,9 +27,18 @@ export function UrlElicitations({ sessionId }: { sessionId: string }) {
           <li key={e.requestSeq} aria-label={`URL elicitation ${e.elicitationId}`} className="rounded border border-zinc-800 p-1">
             <div className="flex items-start gap-1">
               <BreakableUri uri={e.url} className="min-w-0 flex-1 text-sky-200" />
-              <Button variant="ghost" aria-label={`Dismiss URL elicitation ${e.elicitationId}`} title={DISMISS_MEANS} onClick={() => dismissUrlElicitation(sessionId, e.requestSeq)}>Dismiss</Button>
+              <Button
+                variant="ghost"
+                aria-label={`Dismiss URL elicitation ${e.elicitationId}`}
+                title={DISMISS_MEANS}
+                onClick={() => dismissUrlElicitation(sessionId, e.requestSeq)}
+              >
+                Dismiss
+              </Button>
             </div>
-            <p role="status" className={e.completedSeq !== undefined ? 'text-emerald-300' : 'text-zinc-400'}>{urlElicitationStatus(e)}</p>
+            <p role="status" className={e.completedSeq !== undefined ? 'text-emerald-300' : 'text-zinc-400'}>
+              {urlElicitationStatus(e)}
+            </p>
             {e.completedSeq === undefined && <p className="text-[11px] text-zinc-500">Dismiss hides this card only: the server is not told.</p>}
           </li>
         ))}

@@ -20,8 +20,14 @@ export function UtilitiesTab({ sessionId, ready }: { sessionId: string; ready: b
   return (
     <div className="flex flex-col gap-3">
       <section aria-label="Ping" className="flex items-center gap-2">
-        <Button disabled={!ready} onClick={() => void doPing()}>Ping</Button>
-        {ping && <span role="status" className="text-zinc-300">{ping}</span>}
+        <Button disabled={!ready} onClick={() => void doPing()}>
+          Ping
+        </Button>
+        {ping && (
+          <span role="status" className="text-zinc-300">
+            {ping}
+          </span>
+        )}
       </section>
       <LogView sessionId={sessionId} ready={ready} />
       <RawComposer sessionId={sessionId} ready={ready} />

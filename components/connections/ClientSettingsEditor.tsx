@@ -24,14 +24,28 @@ export function ClientSettingsEditor({ settings, onSave }: { settings: ClientSet
       <legend className="px-1 text-[11px] text-zinc-400">Client settings (every request of the session)</legend>
       <div className="grid grid-cols-2 gap-2">
         <Field label="Request timeout (ms)">
-          <TextInput inputMode="numeric" placeholder={String(DEFAULT_TIMEOUTS.requestTimeoutMs)} value={draft.requestTimeoutMs} onChange={(e) => edit({ requestTimeoutMs: e.target.value })} />
+          <TextInput
+            inputMode="numeric"
+            placeholder={String(DEFAULT_TIMEOUTS.requestTimeoutMs)}
+            value={draft.requestTimeoutMs}
+            onChange={(e) => edit({ requestTimeoutMs: e.target.value })}
+          />
         </Field>
         <Field label="Maximum total timeout (ms)">
-          <TextInput inputMode="numeric" placeholder={String(DEFAULT_TIMEOUTS.maxTotalTimeoutMs)} value={draft.maxTotalTimeoutMs} onChange={(e) => edit({ maxTotalTimeoutMs: e.target.value })} />
+          <TextInput
+            inputMode="numeric"
+            placeholder={String(DEFAULT_TIMEOUTS.maxTotalTimeoutMs)}
+            value={draft.maxTotalTimeoutMs}
+            onChange={(e) => edit({ maxTotalTimeoutMs: e.target.value })}
+          />
         </Field>
       </div>
       <label className="flex items-center gap-1 text-xs text-zinc-300">
-        <input type="checkbox" checked={draft.resetTimeoutOnProgress ?? DEFAULT_TIMEOUTS.resetTimeoutOnProgress} onChange={(e) => edit({ resetTimeoutOnProgress: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={draft.resetTimeoutOnProgress ?? DEFAULT_TIMEOUTS.resetTimeoutOnProgress}
+          onChange={(e) => edit({ resetTimeoutOnProgress: e.target.checked })}
+        />
         Reset the timeout on progress
       </label>
       <label className="flex items-center gap-1 text-xs text-zinc-300">
@@ -39,9 +53,20 @@ export function ClientSettingsEditor({ settings, onSave }: { settings: ClientSet
         Refresh shown lists on list_changed
       </label>
       <Field label="_meta added to every request (JSON object)">
-        <textarea className={`${inputClass} h-16 resize-y`} spellCheck={false} placeholder='{"tenant": "acme"}' value={draft.requestMeta} onChange={(e) => edit({ requestMeta: e.target.value })} aria-invalid={!resolved.ok} />
+        <textarea
+          className={`${inputClass} h-16 resize-y`}
+          spellCheck={false}
+          placeholder='{"tenant": "acme"}'
+          value={draft.requestMeta}
+          onChange={(e) => edit({ requestMeta: e.target.value })}
+          aria-invalid={!resolved.ok}
+        />
       </Field>
-      {!resolved.ok && <p role="alert" className="text-[11px] text-red-300">{resolved.error} Not saved.</p>}
+      {!resolved.ok && (
+        <p role="alert" className="text-[11px] text-red-300">
+          {resolved.error} Not saved.
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -1,7 +1,15 @@
 'use client';
 import { useEffect, useId, useState } from 'react';
 import { saveConnection } from '../../lib/browser/actions';
-import { capabilitiesText, connectionDefaults, draftFor, fallbackOptions, resolveOpenOptions, useInvalidOptions, type OpenOptionsDraft } from '../../lib/browser/openOptions';
+import {
+  capabilitiesText,
+  connectionDefaults,
+  draftFor,
+  fallbackOptions,
+  resolveOpenOptions,
+  useInvalidOptions,
+  type OpenOptionsDraft,
+} from '../../lib/browser/openOptions';
 import { useLoupe } from '../../lib/browser/store';
 import { KNOWN_VERSIONS } from '../../lib/mcp/versions';
 import type { ClientSettings, Connection } from '../../lib/wire/connection';

@@ -45,59 +45,73 @@ export function ConnectionList() {
         {sorted.length === 0 && <li className="px-3 py-2 text-xs text-zinc-500">No connections yet.</li>}
         {sorted.map((c) => (
           <li key={c.id} aria-label={c.name}>
-          <div className="group flex items-center gap-2 px-3 py-1.5 hover:bg-zinc-900">
-            <div className="min-w-0 flex-1">
-              <div className="flex items-center gap-1.5 truncate text-xs font-medium text-zinc-200">
-                {c.name}
-                {c.builtin && <span className="rounded bg-zinc-800 px-1 text-[10px] font-normal text-zinc-400">built-in</span>}
+            <div className="group flex items-center gap-2 px-3 py-1.5 hover:bg-zinc-900">
+              <div className="min-w-0 flex-1">
+                <div className="flex items-center gap-1.5 truncate text-xs font-medium text-zinc-200">
+                  {c.name}
+                  {c.builtin && <span className="rounded bg-zinc-800 px-1 text-[10px] font-normal text-zinc-400">built-in</span>}
+                </div>
+                <div className="truncate font-mono text-[10px] text-zinc-500" title={commandLine(c)}>
+                  {c.transport} · {commandLine(c)}
+                </div>
+                <div className="truncate font-mono text-[10px] text-zinc-500" aria-label="Declared capabilities">
+                  {optionsFor(c, defaults).protocolVersion}
+                  {optionsFor(c, defaults).era ? ` · ${optionsFor(c, defaults).era}` : ''} ·{' '}
+                  {declaredCapabilities(optionsFor(c, defaults).clientCapabilities).join(' ') || 'no client capabilities'}
+                </div>
               </div>
-              <div className="truncate font-mono text-[10px] text-zinc-500" title={commandLine(c)}>
-                {c.transport} · {commandLine(c)}
-              </div>
-              <div className="truncate font-mono text-[10px] text-zinc-500" aria-label="Declared capabilities">
-                {optionsFor(c, defaults).protocolVersion}{optionsFor(c, defaults).era ? ` · ${optionsFor(c, defaults).era}` : ''} · {declaredCapabilities(optionsFor(c, defaults).clientCapabilities).join(' ') || 'no client capabilities'}
-              </div>
+              {!c.builtin && (
+                <span className="hidden gap-1 group-focus-within:flex group-hover:flex">
+                  <Button
+                    variant="ghost"
+                    aria-label={`Edit ${c.name}`}
+                    onClick={() => (c.transport === 'stdio' ? setEditing(draftFrom(c)) : setEditingUrl(httpDraftFrom(c)))}
+                  >
+                    Edit
+                  </Button>
+                  <Button variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => remove(c)}>
+                    Delete
+                  </Button>
+                </span>
+              )}
+              <Button
+                variant="ghost"
+                aria-label={`Connect options of ${c.name}`}
+                aria-expanded={optionsOf === c.id}
+                title="Protocol version and client capabilities, saved with this connection"
+                onClick={() => setOptionsOf(optionsOf === c.id ? undefined : c.id)}
+              >
+                {optionsOf === c.id ? '▾' : '⚙'}
+              </Button>
+              <Button variant="primary" aria-label={`Connect ${c.name}`} disabled={busy === c.id} onClick={() => void connect(c.id, c.name)}>
+                {busy === c.id ? '…' : 'Connect'}
+              </Button>
             </div>
-            {!c.builtin && (
-              <span className="hidden gap-1 group-focus-within:flex group-hover:flex">
-                <Button variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => (c.transport === 'stdio' ? setEditing(draftFrom(c)) : setEditingUrl(httpDraftFrom(c)))}>
-                  Edit
-                </Button>
-                <Button variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => remove(c)}>
-                  Delete
-                </Button>
-              </span>
+            {optionsOf === c.id && (
+              <>
+                <ConnectOptions key={c.id} connection={c} />
+                <div className="flex gap-1 px-3 pb-2">
+                  <Button aria-label={`Clone ${c.name}`} title="A copy under a new name, secrets included, to change freely" onClick={() => clone(c)}>
+                    Clone
+                  </Button>
+                  <Button aria-label={`Export ${c.name} as mcpServers JSON`} onClick={() => setExporting(c)}>
+                    Export mcpServers JSON
+                  </Button>
+                </div>
+              </>
             )}
-            <Button
-              variant="ghost"
-              aria-label={`Connect options of ${c.name}`}
-              aria-expanded={optionsOf === c.id}
-              title="Protocol version and client capabilities, saved with this connection"
-              onClick={() => setOptionsOf(optionsOf === c.id ? undefined : c.id)}
-            >
-              {optionsOf === c.id ? '▾' : '⚙'}
-            </Button>
-            <Button variant="primary" aria-label={`Connect ${c.name}`} disabled={busy === c.id} onClick={() => void connect(c.id, c.name)}>
-              {busy === c.id ? '…' : 'Connect'}
-            </Button>
-          </div>
-          {optionsOf === c.id && (
-            <>
-              <ConnectOptions key={c.id} connection={c} />
-              <div className="flex gap-1 px-3 pb-2">
-                <Button aria-label={`Clone ${c.name}`} title="A copy under a new name, secrets included, to change freely" onClick={() => clone(c)}>Clone</Button>
-                <Button aria-label={`Export ${c.name} as mcpServers JSON`} onClick={() => setExporting(c)}>Export mcpServers JSON</Button>
-              </div>
-            </>
-          )}
           </li>
         ))}
       </ul>
       {deleted && (
         <div role="status" className="mx-3 my-1 flex items-center gap-2 rounded border border-zinc-700 bg-zinc-900 px-2 py-1 text-xs text-zinc-300">
           <span className="min-w-0 flex-1 truncate">Deleted “{deleted.name}”.</span>
-          <Button aria-label={`Undo delete of ${deleted.name}`} onClick={() => undo(deleted)}>Undo</Button>
-          <Button variant="ghost" aria-label="Dismiss" onClick={() => setDeleted(undefined)}>✕</Button>
+          <Button aria-label={`Undo delete of ${deleted.name}`} onClick={() => undo(deleted)}>
+            Undo
+          </Button>
+          <Button variant="ghost" aria-label="Dismiss" onClick={() => setDeleted(undefined)}>
+            ✕
+          </Button>
         </div>
       )}
       {exporting && <ExportServersDialog ids={[exporting.id]} title={`Export ${exporting.name} as mcpServers JSON`} onClose={() => setExporting(undefined)} />}

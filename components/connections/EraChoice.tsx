@@ -14,7 +14,9 @@ export function EraChoice({ value, onChange }: { value: Era | undefined; onChang
     <Field label="Protocol era" hint="auto is the spec's dual-era probe: a modern answer keeps the session modern; anything else falls back to initialize.">
       <select value={value ?? 'legacy'} onChange={(e) => onChange(e.target.value as Era)} className={inputClass}>
         {ERA_CHOICES.map((era) => (
-          <option key={era} value={era}>{LABELS[era]}</option>
+          <option key={era} value={era}>
+            {LABELS[era]}
+          </option>
         ))}
       </select>
     </Field>

@@ -48,7 +48,9 @@ export function ExportServersDialog({ ids, title, onClose }: { ids?: string[]; t
         <textarea aria-label="mcpServers JSON" readOnly className={`${inputClass} h-72 resize-y`} spellCheck={false} value={out?.json ?? ''} />
         <div className="flex justify-end gap-2">
           {out && <CopyButton text={out.json} label="Copy mcpServers JSON" caption="Copy" />}
-          <Button variant="primary" disabled={!out} onClick={() => out && saveText('mcpServers.json', out.json, 'application/json')}>Download</Button>
+          <Button variant="primary" disabled={!out} onClick={() => out && saveText('mcpServers.json', out.json, 'application/json')}>
+            Download
+          </Button>
         </div>
       </div>
     </Dialog>

@@ -19,7 +19,13 @@ export function HttpConnectionForm({ open, initial, onClose }: { open: boolean; 
 
   return (
     <Dialog open={open} title={initial?.id ? 'Edit connection by URL' : 'New connection by URL'} onClose={onClose} wide>
-      <form className="flex flex-col gap-3" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
         <Field label="Name">
           <TextInput value={draft.name} onChange={(e) => edit({ name: e.target.value })} placeholder="remote-server" autoFocus />
         </Field>

@@ -42,13 +42,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       <div className="flex flex-col gap-3">
         <label className="flex flex-col gap-1 text-xs text-zinc-400">
           <span>Paste the JSON from your MCP host&apos;s config (for example claude_desktop_config.json or .vscode/mcp.json)</span>
-          <textarea
-            className={`${inputClass} h-56 resize-y`}
-            spellCheck={false}
-            value={text}
-            placeholder={example}
-            onChange={(e) => setText(e.target.value)}
-          />
+          <textarea className={`${inputClass} h-56 resize-y`} spellCheck={false} value={text} placeholder={example} onChange={(e) => setText(e.target.value)} />
         </label>
         <FormError message={error} />
         <div className="flex justify-end gap-2">

@@ -49,7 +49,13 @@ export function KeyValueEditor({ kind, rows, onChange }: { kind: KeyValueKind; r
           const secret = kind.isSecret(r.name);
           return (
             <li key={i} className="flex items-center gap-1">
-              <TextInput aria-label={`${Noun} ${i + 1} name`} placeholder={kind.namePlaceholder} value={r.name} onChange={(e) => set(i, { name: e.target.value })} className="w-2/5" />
+              <TextInput
+                aria-label={`${Noun} ${i + 1} name`}
+                placeholder={kind.namePlaceholder}
+                value={r.name}
+                onChange={(e) => set(i, { name: e.target.value })}
+                className="w-2/5"
+              />
               <span className="text-zinc-600">{kind.separator}</span>
               <TextInput
                 aria-label={`${Noun} ${i + 1} value`}

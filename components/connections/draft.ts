@@ -32,7 +32,13 @@ export function draftFrom(c: StdioConnection): ConnectionDraft {
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'server';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'server'
+  );
 }
 
 export type DraftResult = { ok: true; connection: StdioConnection } | { ok: false; error: string };

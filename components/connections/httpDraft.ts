@@ -22,8 +22,13 @@ export const emptyHttpDraft: HttpDraft = { name: '', url: '', mode: 'auto', head
 
 export function httpDraftFrom(c: HttpConnection): HttpDraft {
   return {
-    id: c.id, name: c.name, url: c.url, mode: c.mode, headers: Object.entries(c.headers).map(([name, value]) => ({ name, value })),
-    requestTimeout: c.timeouts?.requestMs?.toString() ?? '', connectTimeout: c.timeouts?.connectMs?.toString() ?? '',
+    id: c.id,
+    name: c.name,
+    url: c.url,
+    mode: c.mode,
+    headers: Object.entries(c.headers).map(([name, value]) => ({ name, value })),
+    requestTimeout: c.timeouts?.requestMs?.toString() ?? '',
+    connectTimeout: c.timeouts?.connectMs?.toString() ?? '',
   };
 }
 
@@ -47,7 +52,8 @@ export function httpDraftToConnection(d: HttpDraft, newId: () => string = () => 
   } catch {
     return { ok: false, error: 'Enter the server URL in full, e.g. http://127.0.0.1:3001/mcp.' };
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, error: `The URL must start with http:// or https://, not ${parsed.protocol}` };
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return { ok: false, error: `The URL must start with http:// or https://, not ${parsed.protocol}` };
   const headers: Record<string, string> = {};
   for (const row of d.headers) {
     const key = row.name.trim();
@@ -65,8 +71,21 @@ export function httpDraftToConnection(d: HttpDraft, newId: () => string = () => 
   if (typeof requestMs === 'string') return { ok: false, error: requestMs };
   if (typeof connectMs === 'string') return { ok: false, error: connectMs };
   const timeouts = requestMs || connectMs ? { timeouts: { ...(requestMs ? { requestMs } : {}), ...(connectMs ? { connectMs } : {}) } } : {};
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'server';
-  const result = HttpConnectionSchema.safeParse({ id: d.id ?? `${slug}-${newId()}`, name, transport: 'http', url: parsed.href, headers, mode: d.mode, ...timeouts });
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'server';
+  const result = HttpConnectionSchema.safeParse({
+    id: d.id ?? `${slug}-${newId()}`,
+    name,
+    transport: 'http',
+    url: parsed.href,
+    headers,
+    mode: d.mode,
+    ...timeouts,
+  });
   if (!result.success) {
     const issue = result.error.issues[0];
     return { ok: false, error: `The connection is invalid at ${issue?.path.join('.') || 'top level'}: ${issue?.message}.` };

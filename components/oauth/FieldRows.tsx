@@ -9,7 +9,9 @@ export function FieldRows({ fields }: { fields: StepField[] }) {
       {fields.map((f, i) => (
         <div key={`${f.side}-${f.name}-${i}`} className="contents">
           <dt className="font-mono text-zinc-400">
-            <span className="text-zinc-500" aria-label={f.side}>{f.side === 'asked' ? '→ ' : '← '}</span>
+            <span className="text-zinc-500" aria-label={f.side}>
+              {f.side === 'asked' ? '→ ' : '← '}
+            </span>
             {f.name}
           </dt>
           <dd className="break-all font-mono text-zinc-200">{f.value}</dd>

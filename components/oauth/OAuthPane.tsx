@@ -20,12 +20,21 @@ export function OAuthPane({ traceId }: { traceId: string }) {
       {session?.oauth && <AuthorizeBanner oauth={session.oauth} />}
       {chain.length === 0 ? (
         <p className="text-zinc-400">
-          No OAuth in this session. When a server answers 401 or 403, Loupe runs the authorization chain and every request of it shows here, step by step, with what is wrong.
+          No OAuth in this session. When a server answers 401 or 403, Loupe runs the authorization chain and every request of it shows here, step by step, with
+          what is wrong.
         </p>
       ) : (
         <ol aria-label="OAuth chain" className="flex flex-col gap-2">
           {chain.map((step, i) => (
-            <OAuthStepCard key={step.exchange.id} index={i + 1} step={step} selected={selected !== undefined && (selected === step.exchange.id || selected === step.exchange.end?.seq || selected === step.exchange.response?.seq)} onSelect={onSelect} />
+            <OAuthStepCard
+              key={step.exchange.id}
+              index={i + 1}
+              step={step}
+              selected={
+                selected !== undefined && (selected === step.exchange.id || selected === step.exchange.end?.seq || selected === step.exchange.response?.seq)
+              }
+              onSelect={onSelect}
+            />
           ))}
         </ol>
       )}

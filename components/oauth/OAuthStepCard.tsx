@@ -18,8 +18,15 @@ export function OAuthStepCard({ index, step, selected, onSelect }: Props) {
       <div className="flex items-baseline gap-2">
         <span className="tabular-nums text-zinc-500">{index}.</span>
         <span className="font-medium text-zinc-100">{step.title}</span>
-        <span className={`ml-auto font-mono ${step.ok ? 'text-emerald-400' : 'text-red-400'}`} aria-label="Answer">{step.answered}</span>
-        <button type="button" onClick={() => onSelect(step.exchange.id)} className="text-sky-400 hover:underline" aria-label={`Select frame ${step.exchange.id}`}>
+        <span className={`ml-auto font-mono ${step.ok ? 'text-emerald-400' : 'text-red-400'}`} aria-label="Answer">
+          {step.answered}
+        </span>
+        <button
+          type="button"
+          onClick={() => onSelect(step.exchange.id)}
+          className="text-sky-400 hover:underline"
+          aria-label={`Select frame ${step.exchange.id}`}
+        >
           #{step.exchange.id}
         </button>
       </div>
@@ -31,10 +38,17 @@ export function OAuthStepCard({ index, step, selected, onSelect }: Props) {
             const spec = safeSpecHref(f.spec);
             return (
               <li key={`${f.rule}-${i}`} className={f.severity === 'error' ? 'text-red-300' : 'text-amber-200'}>
-                <a href={`/rules#${f.rule}`} target="_blank" rel="noopener" className="font-mono underline" aria-label={`Rule ${f.rule} in the catalog`}>{f.rule}</a>{' '}
+                <a href={`/rules#${f.rule}`} target="_blank" rel="noopener" className="font-mono underline" aria-label={`Rule ${f.rule} in the catalog`}>
+                  {f.rule}
+                </a>{' '}
                 {f.message}
                 {spec && (
-                  <> <a href={spec} target="_blank" rel="noopener noreferrer" className="text-sky-400 hover:underline">spec</a></>
+                  <>
+                    {' '}
+                    <a href={spec} target="_blank" rel="noopener noreferrer" className="text-sky-400 hover:underline">
+                      spec
+                    </a>
+                  </>
                 )}
               </li>
             );

@@ -32,12 +32,24 @@ export function ListenLaneLayer({ layout, first, last, width, lanes }: ListenLan
         const color = open ? LISTEN_LANE_COLOR.open : LISTEN_LANE_COLOR.ended;
         return (
           <g key={lane.requestSeq} role="img" aria-label={listenLaneLabel(lane)} data-listen-state={lane.state}>
-            <rect x={x - 2} y={y1} width={4} height={Math.max(0, y2 - y1)} fill={color} opacity={0.55}
-              strokeDasharray={lane.acknowledged ? undefined : '2 2'} stroke={lane.acknowledged ? 'none' : color} />
-            {marks.map((p) => <circle key={p} cx={x} cy={y(p)} r={3.5} fill={color} />)}
+            <rect
+              x={x - 2}
+              y={y1}
+              width={4}
+              height={Math.max(0, y2 - y1)}
+              fill={color}
+              opacity={0.55}
+              strokeDasharray={lane.acknowledged ? undefined : '2 2'}
+              stroke={lane.acknowledged ? 'none' : color}
+            />
+            {marks.map((p) => (
+              <circle key={p} cx={x} cy={y(p)} r={3.5} fill={color} />
+            ))}
             {to >= first && to <= last && <line x1={x - 5} x2={x + 5} y1={y2} y2={y2} stroke={color} strokeWidth={2} />}
             {from >= first && (
-              <text x={lanes.server - 6} y={y1 - 4} fill={color} fontSize={10} textAnchor="end">{listenLaneCaption(lane)}</text>
+              <text x={lanes.server - 6} y={y1 - 4} fill={color} fontSize={10} textAnchor="end">
+                {listenLaneCaption(lane)}
+              </text>
             )}
           </g>
         );

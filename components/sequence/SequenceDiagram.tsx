@@ -59,19 +59,44 @@ export function SequenceDiagram({ session, annotations, selectedSeq, marked, onS
     renderVisible(layout, first, last, shareable, render).then(done, (e: Error) => setExportError(`Export failed: ${e.message}`));
   };
   const exportSvg = () =>
-    exportVisible((l, f, t) => sequenceToSvg(l, f, t, { width, severityOf }), (svg) => saveText(`${name}-sequence.svg`, svg, 'image/svg+xml'));
+    exportVisible(
+      (l, f, t) => sequenceToSvg(l, f, t, { width, severityOf }),
+      (svg) => saveText(`${name}-sequence.svg`, svg, 'image/svg+xml'),
+    );
   const exportMermaid = () => exportVisible(sequenceToMermaid, setMermaid);
 
   // Inline-size containment: the diagram takes the width it is given and never widens the page.
   return (
     <section aria-label="Sequence" className="flex h-full min-h-0 w-full flex-col [contain:inline-size]">
       <SequenceToolbar
-        mode={mode} onMode={setMode} collapseProgress={collapseProgress} onCollapseProgress={setCollapseProgress}
-        following={vp.following} onFollow={vp.follow} onExportSvg={exportSvg} onExportMermaid={exportMermaid} rowCount={layout.length}
+        mode={mode}
+        onMode={setMode}
+        collapseProgress={collapseProgress}
+        onCollapseProgress={setCollapseProgress}
+        following={vp.following}
+        onFollow={vp.follow}
+        onExportSvg={exportSvg}
+        onExportMermaid={exportMermaid}
+        rowCount={layout.length}
       />
-      {exportError && <p role="alert" className="border-b border-zinc-800 px-2 py-1 text-xs text-red-400">{exportError}</p>}
+      {exportError && (
+        <p role="alert" className="border-b border-zinc-800 px-2 py-1 text-xs text-red-400">
+          {exportError}
+        </p>
+      )}
       <LaneHeader lanes={lanes} width={width} />
-      <SequenceViewport layout={layout} frames={session.frames} vp={vp} width={width} lanes={lanes} selectedSeq={selectedSeq} marked={marked} onSelect={onSelect} onPick={onPick} severityOf={severityOf} />
+      <SequenceViewport
+        layout={layout}
+        frames={session.frames}
+        vp={vp}
+        width={width}
+        lanes={lanes}
+        selectedSeq={selectedSeq}
+        marked={marked}
+        onSelect={onSelect}
+        onPick={onPick}
+        severityOf={severityOf}
+      />
       {mermaid !== undefined && <MermaidDialog text={mermaid} fileName={`${name}-sequence.mmd`} onClose={() => setMermaid(undefined)} />}
     </section>
   );

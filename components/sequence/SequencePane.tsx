@@ -33,7 +33,16 @@ export function SequencePane({ traceId }: { traceId: string }) {
   return (
     <div className="flex min-h-0 flex-1">
       <div className="flex min-w-0 flex-[3] flex-col">
-        <SequenceDiagram session={trace.model} annotations={analysis?.annotations} selectedSeq={selected} marked={marked} onSelect={onSelect} onPick={onPick} name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} shareable={shareable} />
+        <SequenceDiagram
+          session={trace.model}
+          annotations={analysis?.annotations}
+          selectedSeq={selected}
+          marked={marked}
+          onSelect={onSelect}
+          onPick={onPick}
+          name={traceId.replace(/[^A-Za-z0-9_-]/g, '_')}
+          shareable={shareable}
+        />
       </div>
       {view && (
         <FrameDetailSlot>

@@ -30,12 +30,14 @@ export interface SequenceRowProps {
 
 export function rowAccessibleName(row: SeqRow, severity?: Severity): string {
   const parts = [`#${row.seq}`, directionLabel(row.dir), row.lane === 'message' ? row.kind : row.lane, row.label];
-  if (row.kind === 'request') parts.push(row.pairSeq !== undefined ? `answered by #${row.pairSeq}` : row.cancelledBy !== undefined ? 'cancelled, no response' : 'awaiting response');
+  if (row.kind === 'request')
+    parts.push(row.pairSeq !== undefined ? `answered by #${row.pairSeq}` : row.cancelledBy !== undefined ? 'cancelled, no response' : 'awaiting response');
   if ((row.kind === 'response' || row.kind === 'error') && row.pairSeq !== undefined) parts.push(`answers #${row.pairSeq}`);
   if (row.latencyUs !== undefined && row.kind !== 'request') parts.push(formatUs(row.latencyUs));
   if (row.parentSeq !== undefined) parts.push(`nested under #${row.parentSeq}`);
   if (row.progressCount) parts.push(`${row.progressCount} progress notifications`);
-  if (row.round !== undefined && row.kind === 'request') parts.push(row.round === 1 ? `round 1 of ${row.rounds} of one call` : `round ${row.round} of the call at #${row.parentSeq}`);
+  if (row.round !== undefined && row.kind === 'request')
+    parts.push(row.round === 1 ? `round 1 of ${row.rounds} of one call` : `round ${row.round} of the call at #${row.parentSeq}`);
   if (row.subscription !== undefined) parts.push(`on the listen stream #${row.subscription}`);
   if (row.polls) parts.push(`its task polled ${row.polls} times`);
   if (row.cancelledBy !== undefined) parts.push(`cancelled by #${row.cancelledBy}`);
@@ -52,9 +54,15 @@ function Arrow({ row, lanes, cy }: { row: SeqRow; lanes: Record<LaneName, number
   return (
     <g stroke={color} strokeWidth={1.5}>
       <line x1={s.x1} y1={cy} x2={s.x2} y2={cy} strokeDasharray={s.dashed ? '5 3' : undefined} />
-      {s.head === 'cross'
-        ? <path d={`M${s.x2 - 4} ${cy - 4}l8 8M${s.x2 - 4} ${cy + 4}l8 -8`} />
-        : <path d={`M${back} ${cy - 4}L${s.x2} ${cy}L${back} ${cy + 4}${s.head === 'filled' ? 'Z' : ''}`} fill={s.head === 'filled' ? color : 'none'} strokeWidth={1} />}
+      {s.head === 'cross' ? (
+        <path d={`M${s.x2 - 4} ${cy - 4}l8 8M${s.x2 - 4} ${cy + 4}l8 -8`} />
+      ) : (
+        <path
+          d={`M${back} ${cy - 4}L${s.x2} ${cy}L${back} ${cy + 4}${s.head === 'filled' ? 'Z' : ''}`}
+          fill={s.head === 'filled' ? color : 'none'}
+          strokeWidth={1}
+        />
+      )}
     </g>
   );
 }
@@ -63,8 +71,15 @@ function SequenceRowView({ row, top, height, width, lanes, selected, marked, sev
   const cy = height / 2 + 2;
   const shape = rowShape(row, lanes);
   const latency = row.kind !== 'request' && row.latencyUs !== undefined ? formatUs(row.latencyUs) : undefined;
-  const extra = [row.progressCount ? `${row.progressCount}× progress` : '', row.rounds ? `${row.rounds} rounds` : row.round ? `round ${row.round}` : '', row.polls ? `task, ${row.polls}× polled` : '', row.cancelledBy !== undefined ? 'cancelled' : '', row.kind === 'request' && row.pairSeq === undefined && row.cancelledBy === undefined ? '…' : '']
-    .filter(Boolean).join(' ');
+  const extra = [
+    row.progressCount ? `${row.progressCount}× progress` : '',
+    row.rounds ? `${row.rounds} rounds` : row.round ? `round ${row.round}` : '',
+    row.polls ? `task, ${row.polls}× polled` : '',
+    row.cancelledBy !== undefined ? 'cancelled' : '',
+    row.kind === 'request' && row.pairSeq === undefined && row.cancelledBy === undefined ? '…' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div
       role="option"
@@ -80,7 +95,9 @@ function SequenceRowView({ row, top, height, width, lanes, selected, marked, sev
       style={{ top, height, width }}
     >
       <svg width={width} height={height} className="pointer-events-none absolute left-0 top-0 overflow-visible" aria-hidden="true">
-        <text x={6} y={cy + 4} fill="#71717a" fontSize={11}>{row.seq}</text>
+        <text x={6} y={cy + 4} fill="#71717a" fontSize={11}>
+          {row.seq}
+        </text>
         {severity && <circle cx={50} cy={cy} r={4} fill={SEVERITY_COLOR[severity]} />}
         <Arrow row={row} lanes={lanes} cy={cy} />
         <text x={shape.labelX} y={cy - 4} textAnchor={shape.labelAnchor} fill={KIND_COLOR[row.kind]} fontSize={11}>

@@ -19,16 +19,26 @@ export function SequenceToolbar(p: SequenceToolbarProps) {
   return (
     <div role="toolbar" aria-label="Sequence diagram controls" className="flex flex-wrap items-center gap-2 border-b border-zinc-800 px-2 py-1 text-xs">
       <span className="text-zinc-400">Time</span>
-      <button type="button" className={button} aria-pressed={p.mode === 'rows'} onClick={() => p.onMode('rows')}>One row per frame</button>
-      <button type="button" className={button} aria-pressed={p.mode === 'time'} onClick={() => p.onMode('time')}>Real time</button>
+      <button type="button" className={button} aria-pressed={p.mode === 'rows'} onClick={() => p.onMode('rows')}>
+        One row per frame
+      </button>
+      <button type="button" className={button} aria-pressed={p.mode === 'time'} onClick={() => p.onMode('time')}>
+        Real time
+      </button>
       <label className="ml-2 flex items-center gap-1 whitespace-nowrap">
         <input type="checkbox" checked={p.collapseProgress} onChange={(e) => p.onCollapseProgress(e.target.checked)} />
         Fold progress into its request
       </label>
       <span className="ml-auto text-zinc-500">{p.rowCount.toLocaleString()} rows</span>
-      <button type="button" className={button} aria-pressed={p.following} onClick={p.onFollow} title="Keep the newest frame in view">Follow live</button>
-      <button type="button" className={button} onClick={p.onExportSvg}>Export SVG</button>
-      <button type="button" className={button} onClick={p.onExportMermaid}>Export Mermaid</button>
+      <button type="button" className={button} aria-pressed={p.following} onClick={p.onFollow} title="Keep the newest frame in view">
+        Follow live
+      </button>
+      <button type="button" className={button} onClick={p.onExportSvg}>
+        Export SVG
+      </button>
+      <button type="button" className={button} onClick={p.onExportMermaid}>
+        Export Mermaid
+      </button>
     </div>
   );
 }

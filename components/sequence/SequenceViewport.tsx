@@ -62,10 +62,19 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
     const row = layout.rowAt(p);
     rows.push(
       <SequenceRow
-        key={p - first} place={p - first} row={row} top={layout.offsets.top(p)} height={h} width={width} lanes={lanes}
-        selected={row.seq === selectedSeq} marked={marked ? containsSeq(marked, row.seq) : row.seq === selectedSeq} severity={severityOf(row.seq)}
+        key={p - first}
+        place={p - first}
+        row={row}
+        top={layout.offsets.top(p)}
+        height={h}
+        width={width}
+        lanes={lanes}
+        selected={row.seq === selectedSeq}
+        marked={marked ? containsSeq(marked, row.seq) : row.seq === selectedSeq}
+        severity={severityOf(row.seq)}
         revision={`${row.pairSeq}|${row.progressCount}|${row.cancelledBy}`}
-        onSelect={pick} onHover={setHover}
+        onSelect={pick}
+        onHover={setHover}
       />,
     );
   }
@@ -80,7 +89,11 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
       role="listbox"
       aria-label="Sequence diagram"
       aria-multiselectable={!!marked && marked.size > 1}
-      aria-activedescendant={selectedSeq !== undefined && layout.positionOfSeq(selectedSeq) >= first && layout.positionOfSeq(selectedSeq) <= last ? `seq-row-${selectedSeq}` : undefined}
+      aria-activedescendant={
+        selectedSeq !== undefined && layout.positionOfSeq(selectedSeq) >= first && layout.positionOfSeq(selectedSeq) <= last
+          ? `seq-row-${selectedSeq}`
+          : undefined
+      }
       tabIndex={0}
       onScroll={vp.onScroll}
       onKeyDown={onKeyDown}
@@ -91,8 +104,11 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
         <ListenLaneLayer layout={layout} first={first} last={last} width={width} lanes={lanes} />
         {rows}
         {hovered && hoverPos >= 0 && (
-          <div role="tooltip" className="pointer-events-none absolute z-10 max-w-xl whitespace-pre-wrap break-all rounded border border-zinc-700 bg-zinc-900/95 p-2 text-xs text-zinc-200 shadow-lg"
-            style={{ top: layout.offsets.top(hoverPos) + h + 2, left: Math.max(0, Math.min(lanes.client + 20, width - 320)) }}>
+          <div
+            role="tooltip"
+            className="pointer-events-none absolute z-10 max-w-xl whitespace-pre-wrap break-all rounded border border-zinc-700 bg-zinc-900/95 p-2 text-xs text-zinc-200 shadow-lg"
+            style={{ top: layout.offsets.top(hoverPos) + h + 2, left: Math.max(0, Math.min(lanes.client + 20, width - 320)) }}
+          >
             {rowSummary(hovered, frames[hovered.index])}
           </div>
         )}

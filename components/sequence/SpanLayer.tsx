@@ -18,14 +18,32 @@ export function SpanLayer({ layout, first, last, width, lanes }: SpanLayerProps)
   return (
     <svg className="pointer-events-none absolute left-0" style={{ top }} width={width} height={height} aria-hidden="true">
       {LANE_ORDER.map((lane) => (
-        <line key={lane} x1={lanes[lane]} x2={lanes[lane]} y1={0} y2={height} stroke={LIFELINE_COLOR}
-          strokeDasharray={lane === 'client' || lane === 'server' ? undefined : '2 3'} />
+        <line
+          key={lane}
+          x1={lanes[lane]}
+          x2={lanes[lane]}
+          y1={0}
+          y2={height}
+          stroke={LIFELINE_COLOR}
+          strokeDasharray={lane === 'client' || lane === 'server' ? undefined : '2 3'}
+        />
       ))}
       {layout.spans(first, last).map((s) => {
         const x = s.dir === 'c2s' ? lanes.server - s.depth * NEST_STEP : lanes.client + s.depth * NEST_STEP;
         const y1 = s.from < first ? 0 : y(s.from);
         const y2 = s.to < 0 || s.to > last ? height : y(s.to);
-        return <rect key={s.requestSeq} x={x - 3} y={y1} width={6} height={Math.max(0, y2 - y1)} fill={SPAN_COLOR} stroke={s.answered ? 'none' : '#fbbf24'} strokeDasharray="2 2" />;
+        return (
+          <rect
+            key={s.requestSeq}
+            x={x - 3}
+            y={y1}
+            width={6}
+            height={Math.max(0, y2 - y1)}
+            fill={SPAN_COLOR}
+            stroke={s.answered ? 'none' : '#fbbf24'}
+            strokeDasharray="2 2"
+          />
+        );
       })}
       {layout.offsets.gapsIn(first, last).map((g) => {
         const gy = layout.offsets.top(g.position) - top - layout.options.gapHeight;

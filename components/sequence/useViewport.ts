@@ -84,16 +84,19 @@ export function useViewport(layout: SequenceLayout, selectedSeq: number | undefi
     setFollowing(true);
   }, []);
 
-  const ensureVisible = useCallback((position: number) => {
-    const el = ref.current;
-    if (!el || position < 0 || position >= layout.length) return;
-    const top = layout.offsets.top(position);
-    const bottom = top + layout.options.rowHeight;
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
-    if (position < layout.length - 1) setFollowing(false);
-    setScrollTop(el.scrollTop);
-  }, [layout]);
+  const ensureVisible = useCallback(
+    (position: number) => {
+      const el = ref.current;
+      if (!el || position < 0 || position >= layout.length) return;
+      const top = layout.offsets.top(position);
+      const bottom = top + layout.options.rowHeight;
+      if (top < el.scrollTop) el.scrollTop = top;
+      else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
+      if (position < layout.length - 1) setFollowing(false);
+      setScrollTop(el.scrollTop);
+    },
+    [layout],
+  );
 
   // A frame selected anywhere on the page is brought into view here too: once per selection (also
   // when the selected frame arrives after it was chosen, from a link), not again on every batch.

@@ -27,11 +27,7 @@ export function HttpProbeButton({ session: s }: { session: SessionSummary }) {
   if (s.transport !== 'http') return null;
   const live = s.status !== 'closed' && s.status !== 'failed' && s.status !== 'closing';
   return (
-    <Button
-      disabled={!live || probe.busy}
-      onClick={probe.run}
-      aria-describedby={`probe-note-${s.id}`}
-    >
+    <Button disabled={!live || probe.busy} onClick={probe.run} aria-describedby={`probe-note-${s.id}`}>
       {probe.busy ? 'Probing…' : 'Run HTTP probes'}
     </Button>
   );
@@ -52,7 +48,11 @@ export function SessionExpiredNotice({ session: s }: { session: SessionSummary }
   const reinit = useAction('Re-initialize', () => reinitializeSession(s.id));
   if (!s.expired) return null;
   return (
-    <div role="alert" aria-label="Session expired" className="mt-2 flex flex-wrap items-center gap-2 rounded border border-amber-800 bg-amber-950/40 px-2 py-1 text-[11px] text-amber-100">
+    <div
+      role="alert"
+      aria-label="Session expired"
+      className="mt-2 flex flex-wrap items-center gap-2 rounded border border-amber-800 bg-amber-950/40 px-2 py-1 text-[11px] text-amber-100"
+    >
       <span>
         Session expired (the server answered 404 for session <code className="font-mono">{s.expired.sessionId}</code>, frame #{s.expired.exchange}).
       </span>

@@ -24,7 +24,12 @@ export function SessionList() {
               <StatusBadge status={s.status} />
             </button>
             {ended && (
-              <Button variant="ghost" className="opacity-0 group-hover:opacity-100 focus:opacity-100" aria-label={`Forget session ${sessionLabel(s, sessions)}`} onClick={() => void forgetSession(s.id).catch((e: Error) => useLoupe.getState().notify(e.message))}>
+              <Button
+                variant="ghost"
+                className="opacity-0 group-hover:opacity-100 focus:opacity-100"
+                aria-label={`Forget session ${sessionLabel(s, sessions)}`}
+                onClick={() => void forgetSession(s.id).catch((e: Error) => useLoupe.getState().notify(e.message))}
+              >
                 ✕
               </Button>
             )}

@@ -4,7 +4,10 @@ type Labelled = Pick<SessionSummary, 'id' | 'connectionId' | 'name' | 'startedAt
 
 /** Its place among the sessions of the same connection, in start order (1 for the first). */
 function ordinal(s: Labelled, all: readonly Labelled[]): number {
-  return 1 + all.filter((o) => o.connectionId === s.connectionId && o.id !== s.id && (o.startedAt < s.startedAt || (o.startedAt === s.startedAt && o.id < s.id))).length;
+  return (
+    1 +
+    all.filter((o) => o.connectionId === s.connectionId && o.id !== s.id && (o.startedAt < s.startedAt || (o.startedAt === s.startedAt && o.id < s.id))).length
+  );
 }
 
 /**

@@ -43,7 +43,8 @@ export function LoupeApp() {
           </div>
         ) : (
           <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">
-            Press <span className="mx-1 rounded bg-zinc-800 px-1.5 py-0.5 text-zinc-200">Connect</span> on a connection to start a session, or drop a Loupe trace here.
+            Press <span className="mx-1 rounded bg-zinc-800 px-1.5 py-0.5 text-zinc-200">Connect</span> on a connection to start a session, or drop a Loupe
+            trace here.
           </div>
         )}
       </main>

@@ -5,7 +5,12 @@ import type { SessionSummary } from '../../lib/wire/protocol';
 import { sessionLabel } from '../sessions/sessionLabel';
 
 const dot: Record<SessionSummary['status'], string> = {
-  starting: 'bg-amber-400', initializing: 'bg-amber-400', ready: 'bg-emerald-400', closing: 'bg-zinc-400', closed: 'bg-zinc-600', failed: 'bg-red-500',
+  starting: 'bg-amber-400',
+  initializing: 'bg-amber-400',
+  ready: 'bg-emerald-400',
+  closing: 'bg-zinc-400',
+  closed: 'bg-zinc-600',
+  failed: 'bg-red-500',
 };
 
 export function tabLabel(id: string, sessions: SessionSummary[]): string {
@@ -42,13 +47,20 @@ export function SessionTabs() {
   if (!tabs.length) return null;
   return (
     // No fixed height: a horizontal scrollbar adds its own height below the tabs instead of covering them.
-    <div role="tablist" aria-label="Open sessions" className="flex min-h-8 shrink-0 items-end gap-px overflow-x-auto overflow-y-hidden border-b border-zinc-800 bg-zinc-950 px-1 pt-1 [scrollbar-width:thin]">
+    <div
+      role="tablist"
+      aria-label="Open sessions"
+      className="flex min-h-8 shrink-0 items-end gap-px overflow-x-auto overflow-y-hidden border-b border-zinc-800 bg-zinc-950 px-1 pt-1 [scrollbar-width:thin]"
+    >
       {tabs.map((id, i) => {
         const selected = id === active;
         const status = sessions.find((s) => s.id === id)?.status;
         const label = tabLabel(id, sessions);
         return (
-          <div key={id} className={`flex shrink-0 items-center rounded-t border border-b-0 ${selected ? 'border-zinc-700 bg-zinc-900 text-zinc-100' : 'border-transparent text-zinc-400 hover:bg-zinc-900/60'}`}>
+          <div
+            key={id}
+            className={`flex shrink-0 items-center rounded-t border border-b-0 ${selected ? 'border-zinc-700 bg-zinc-900 text-zinc-100' : 'border-transparent text-zinc-400 hover:bg-zinc-900/60'}`}
+          >
             <button
               type="button"
               role="tab"
@@ -61,9 +73,16 @@ export function SessionTabs() {
               className="flex items-center gap-1.5 py-1 pl-2.5 pr-1 text-xs"
             >
               {status && <span aria-hidden className={`h-1.5 w-1.5 rounded-full ${dot[status]}`} />}
-              <span className="max-w-48 truncate" title={label}>{label}</span>
+              <span className="max-w-48 truncate" title={label}>
+                {label}
+              </span>
             </button>
-            <button type="button" aria-label={`Close tab ${label}`} onClick={() => closeTab(id)} className="mr-1 rounded px-1 text-[10px] text-zinc-500 hover:bg-zinc-700 hover:text-zinc-100">
+            <button
+              type="button"
+              aria-label={`Close tab ${label}`}
+              onClick={() => closeTab(id)}
+              className="mr-1 rounded px-1 text-[10px] text-zinc-500 hover:bg-zinc-700 hover:text-zinc-100"
+            >
               ✕
             </button>
           </div>

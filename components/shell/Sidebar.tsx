@@ -47,7 +47,9 @@ export function Sidebar() {
         <SectionHeading id="traces-heading">Trace files</SectionHeading>
         <div className="px-3">
           <TraceImport onOpen={openTrace} fetchTrace={fetchTraceThroughProxy} />
-          <div className="mt-2"><CompareButton /></div>
+          <div className="mt-2">
+            <CompareButton />
+          </div>
         </div>
       </section>
       <section aria-labelledby="taps-heading" className="border-t border-zinc-800">

@@ -19,10 +19,16 @@ function label(t: TapEntry): string {
 function TapAddress({ tap }: { tap: TapEntry & { listen: string } }) {
   return (
     <div className="flex items-center gap-1 px-3 pb-1">
-      <code className="min-w-0 flex-1 truncate text-[11px] text-sky-300" aria-label={`Local address of ${label(tap)}`} title={tap.listen}>{tap.listen}</code>
+      <code className="min-w-0 flex-1 truncate text-[11px] text-sky-300" aria-label={`Local address of ${label(tap)}`} title={tap.listen}>
+        {tap.listen}
+      </code>
       <CopyButton text={tap.listen} label={`Copy the local address of ${label(tap)}`} caption="Copy" />
       {tap.stoppable && (
-        <Button variant="danger" aria-label={`Stop tap ${label(tap)}`} onClick={() => void stopTap(tap.file).catch((e: Error) => useLoupe.getState().notify(`Cannot stop the tap: ${e.message}`))}>
+        <Button
+          variant="danger"
+          aria-label={`Stop tap ${label(tap)}`}
+          onClick={() => void stopTap(tap.file).catch((e: Error) => useLoupe.getState().notify(`Cannot stop the tap: ${e.message}`))}
+        >
           Stop
         </Button>
       )}

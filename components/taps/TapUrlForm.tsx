@@ -16,16 +16,29 @@ const MODES: { value: HttpMode; label: string }[] = [
 
 /** Starts an HTTP tap in the proxy: a loopback address the host uses in place of the server's. */
 export function TapUrlForm({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { draft, edit, error, busy, submit } = useDraftForm(emptyTapUrlDraft, undefined, tapUrlRequest, async (request) => {
-    await startUrlTap(request);
-  }, 'The tap did not start', onClose);
+  const { draft, edit, error, busy, submit } = useDraftForm(
+    emptyTapUrlDraft,
+    undefined,
+    tapUrlRequest,
+    async (request) => {
+      await startUrlTap(request);
+    },
+    'The tap did not start',
+    onClose,
+  );
 
   return (
     <Dialog open={open} title="Tap a URL" onClose={onClose}>
-      <form className="flex flex-col gap-3" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
         <p className="text-[11px] text-zinc-400">
-          Loupe listens on this machine (127.0.0.1 only) and passes every request on to the server, recording what the host and
-          the server say. Point the host at the local address shown under Recorded taps.
+          Loupe listens on this machine (127.0.0.1 only) and passes every request on to the server, recording what the host and the server say. Point the host
+          at the local address shown under Recorded taps.
         </p>
         <Field label="Server URL" hint="The MCP endpoint the host uses today, e.g. https://server.example/mcp.">
           <TextInput value={draft.url} onChange={(e) => edit({ url: e.target.value })} placeholder="https://server.example/mcp" autoFocus />

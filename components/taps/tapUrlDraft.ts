@@ -23,7 +23,8 @@ export function tapUrlRequest(d: TapUrlDraft): { ok: true; value: TapUrlRequest 
   }
   const portText = d.port.trim();
   const port = portText === '' ? undefined : Number(portText);
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) return { ok: false, error: `The listen port must be a whole number from 0 to 65535, not "${portText}".` };
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
+    return { ok: false, error: `The listen port must be a whole number from 0 to 65535, not "${portText}".` };
   const name = d.name.trim();
   return { ok: true, value: { url, mode: d.mode, ...(port !== undefined ? { port } : {}), ...(name ? { name } : {}) } };
 }

@@ -64,18 +64,32 @@ export function Waterfall({ requests, nowTs, hungUs, selectedSeq, onSelect }: Wa
     const r = requests[i];
     const bar = waterfallBar(r, scale, nowTs, hungUs);
     rows.push(
-      <div key={r.seq} role="listitem" aria-label={`#${r.seq} ${r.method} ${bar.state} ${formatUs(bar.durationUs)}${roundText(r)}`} onClick={() => onSelect(r.seq)}
-        className={`absolute left-0 flex w-full cursor-pointer items-center text-xs ${r.seq === selectedSeq ? 'bg-sky-900/50' : 'hover:bg-zinc-800/60'}`} style={{ top: i * ROW, height: ROW }}>
+      <div
+        key={r.seq}
+        role="listitem"
+        aria-label={`#${r.seq} ${r.method} ${bar.state} ${formatUs(bar.durationUs)}${roundText(r)}`}
+        onClick={() => onSelect(r.seq)}
+        className={`absolute left-0 flex w-full cursor-pointer items-center text-xs ${r.seq === selectedSeq ? 'bg-sky-900/50' : 'hover:bg-zinc-800/60'}`}
+        style={{ top: i * ROW, height: ROW }}
+      >
         <span className={`w-[210px] shrink-0 truncate px-2 font-mono text-zinc-300 ${r.round && r.round.index > 1 ? 'pl-6' : ''}`}>
           {r.round && r.round.index > 1 ? `↳ round ${r.round.index} #${r.seq}` : `#${r.seq} ${r.method}`}
-          {r.round?.index === 1 && <span className="text-zinc-500"> · {r.round.count} rounds{r.round.totalUs !== undefined ? `, ${formatUs(r.round.totalUs)} total` : ''}</span>}
+          {r.round?.index === 1 && (
+            <span className="text-zinc-500">
+              {' '}
+              · {r.round.count} rounds{r.round.totalUs !== undefined ? `, ${formatUs(r.round.totalUs)} total` : ''}
+            </span>
+          )}
         </span>
         <span className="relative h-full flex-1">
           <span className={`absolute top-1 h-2.5 rounded-sm ${BAR_CLASS[bar.state]}`} style={{ left: bar.x, width: bar.width }} />
           {/* The duration sits after the bar, or before it when the bar ends near the right edge. */}
-          <span className={`absolute top-0 whitespace-nowrap px-1 text-[10px] text-zinc-400 ${bar.x + bar.width > scale.width - 90 ? '-translate-x-full' : ''}`}
-            style={{ left: bar.x + bar.width > scale.width - 90 ? bar.x : bar.x + bar.width }}>
-            {formatUs(bar.durationUs)}{bar.state === 'hung' ? ' hung' : bar.state === 'in-flight' ? ' …' : bar.state === 'cancelled' ? ' cancelled' : ''}
+          <span
+            className={`absolute top-0 whitespace-nowrap px-1 text-[10px] text-zinc-400 ${bar.x + bar.width > scale.width - 90 ? '-translate-x-full' : ''}`}
+            style={{ left: bar.x + bar.width > scale.width - 90 ? bar.x : bar.x + bar.width }}
+          >
+            {formatUs(bar.durationUs)}
+            {bar.state === 'hung' ? ' hung' : bar.state === 'in-flight' ? ' …' : bar.state === 'cancelled' ? ' cancelled' : ''}
           </span>
         </span>
       </div>,
@@ -85,15 +99,22 @@ export function Waterfall({ requests, nowTs, hungUs, selectedSeq, onSelect }: Wa
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="relative h-5 shrink-0 border-b border-zinc-800 text-[10px] text-zinc-500" aria-hidden="true">
         {niceTicks(0, scale.t1 - t0, 6).map((t) => (
-          <span key={t} className="absolute top-1" style={{ left: LABEL + (t / (scale.t1 - t0)) * scale.width }}>{formatUs(t)}</span>
+          <span key={t} className="absolute top-1" style={{ left: LABEL + (t / (scale.t1 - t0)) * scale.width }}>
+            {formatUs(t)}
+          </span>
         ))}
       </div>
-      <div ref={ref} role="list" aria-label="Request waterfall" className="relative min-h-0 flex-1 overflow-auto"
+      <div
+        ref={ref}
+        role="list"
+        aria-label="Request waterfall"
+        className="relative min-h-0 flex-1 overflow-auto"
         onScroll={(e) => {
           const el = e.currentTarget;
           setView((v) => ({ ...v, top: el.scrollTop }));
           setFollowing(el.scrollTop + el.clientHeight >= el.scrollHeight - 4);
-        }}>
+        }}
+      >
         <div style={{ height: requests.length * ROW, position: 'relative' }}>{rows}</div>
         {requests.length === 0 && <p className="p-2 text-xs text-zinc-500">No requests yet.</p>}
       </div>

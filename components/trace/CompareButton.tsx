@@ -10,7 +10,9 @@ export function CompareButton() {
   const comparable = useComparableTraces();
   return (
     <>
-      <Button disabled={comparable.length < 2} onClick={() => setOpen(true)} title="Compare two open tabs">Compare…</Button>
+      <Button disabled={comparable.length < 2} onClick={() => setOpen(true)} title="Compare two open tabs">
+        Compare…
+      </Button>
       <CompareDialog open={open} onClose={() => setOpen(false)} traces={comparable} />
     </>
   );

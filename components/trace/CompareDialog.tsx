@@ -13,7 +13,17 @@ export interface ComparableTrace {
 }
 
 /** Pick two open traces and see what differs: offer, capabilities, annotations, latency. */
-export function CompareDialog({ open, onClose, traces, initial }: { open: boolean; onClose: () => void; traces: readonly ComparableTrace[]; initial?: { before: string; after: string } }) {
+export function CompareDialog({
+  open,
+  onClose,
+  traces,
+  initial,
+}: {
+  open: boolean;
+  onClose: () => void;
+  traces: readonly ComparableTrace[];
+  initial?: { before: string; after: string };
+}) {
   return (
     <Dialog open={open} title="Compare traces" onClose={onClose} wide>
       {open && <CompareForm traces={traces} initial={initial} />}
@@ -32,8 +42,17 @@ function CompareForm({ traces, initial }: { traces: readonly ComparableTrace[]; 
   const pick = (label: string, value: string | undefined, set: (v: string) => void) => (
     <label className="flex flex-1 flex-col gap-1 text-zinc-400">
       {label}
-      <select aria-label={label} value={value} onChange={(e) => set(e.target.value)} className="rounded border border-zinc-700 bg-zinc-950 px-1 py-0.5 text-zinc-100">
-        {traces.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+      <select
+        aria-label={label}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        className="rounded border border-zinc-700 bg-zinc-950 px-1 py-0.5 text-zinc-100"
+      >
+        {traces.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
       </select>
     </label>
   );

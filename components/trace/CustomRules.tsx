@@ -5,7 +5,15 @@ import { Button } from '../ui/Button';
 import { TextInput } from '../ui/Field';
 
 /** Extra redaction rules: a regular expression, or a JSON path into messages. */
-export function CustomRules({ rules, onAdd, onRemove }: { rules: readonly CustomRule[]; onAdd: (r: CustomRule) => string | undefined; onRemove: (i: number) => void }) {
+export function CustomRules({
+  rules,
+  onAdd,
+  onRemove,
+}: {
+  rules: readonly CustomRule[];
+  onAdd: (r: CustomRule) => string | undefined;
+  onRemove: (i: number) => void;
+}) {
   const [kind, setKind] = useState<'regex' | 'jsonPath'>('regex');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
@@ -22,19 +30,38 @@ export function CustomRules({ rules, onAdd, onRemove }: { rules: readonly Custom
           <li key={i} className="flex items-center gap-2 font-mono">
             <span className="text-zinc-500">{r.regex !== undefined ? 'regex' : 'JSON path'}</span>
             <span className="flex-1 truncate">{r.regex ?? r.jsonPath}</span>
-            <Button variant="ghost" aria-label={`Remove rule ${r.id}`} onClick={() => onRemove(i)}>✕</Button>
+            <Button variant="ghost" aria-label={`Remove rule ${r.id}`} onClick={() => onRemove(i)}>
+              ✕
+            </Button>
           </li>
         ))}
       </ul>
       <div className="flex gap-1">
-        <select aria-label="Custom rule kind" value={kind} onChange={(e) => setKind(e.target.value as 'regex' | 'jsonPath')} className="rounded border border-zinc-700 bg-zinc-950 px-1 text-xs">
+        <select
+          aria-label="Custom rule kind"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as 'regex' | 'jsonPath')}
+          className="rounded border border-zinc-700 bg-zinc-950 px-1 text-xs"
+        >
           <option value="regex">Regular expression</option>
           <option value="jsonPath">JSON path</option>
         </select>
-        <TextInput aria-label="Custom rule" placeholder={kind === 'regex' ? 'ACC-\\d+' : 'params.arguments.apiKey'} value={value} onChange={(e) => setValue(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && add()} />
-        <Button onClick={add} disabled={!value} className="shrink-0 whitespace-nowrap">Add rule</Button>
+        <TextInput
+          aria-label="Custom rule"
+          placeholder={kind === 'regex' ? 'ACC-\\d+' : 'params.arguments.apiKey'}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && add()}
+        />
+        <Button onClick={add} disabled={!value} className="shrink-0 whitespace-nowrap">
+          Add rule
+        </Button>
       </div>
-      {error && <p role="alert" className="text-red-300">{error}</p>}
+      {error && (
+        <p role="alert" className="text-red-300">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -9,7 +9,13 @@ export interface DroppedTrace {
 }
 
 /** A trace dropped while another is on screen: compare the two, or open the new one beside it. */
-export function DroppedTraceDialog({ dropped, openName, onCompare, onOpen, onClose }: {
+export function DroppedTraceDialog({
+  dropped,
+  openName,
+  onCompare,
+  onOpen,
+  onClose,
+}: {
   dropped: DroppedTrace | undefined;
   /** The tab on screen when the trace was dropped. */
   openName: string;
@@ -26,9 +32,13 @@ export function DroppedTraceDialog({ dropped, openName, onCompare, onOpen, onClo
             <span className="font-mono text-zinc-100">{openName}</span>.
           </p>
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="ghost" onClick={onClose}>Cancel</Button>
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
             <Button onClick={onOpen}>Open in a new tab</Button>
-            <Button variant="primary" onClick={onCompare}>Compare with {openName}</Button>
+            <Button variant="primary" onClick={onCompare}>
+              Compare with {openName}
+            </Button>
           </div>
         </div>
       )}

@@ -63,33 +63,80 @@ function ExportForm({ onClose, onSave = saveText, viewerUrl = 'loupe-viewer.html
         ))}
         {m.scope === 'time-range' && (
           <div className="ml-6 flex items-center gap-2">
-            <label className="flex items-center gap-1">From <input type="number" aria-label="From (ms)" min={0} value={m.range.fromMs} onChange={(e) => m.setRange({ ...m.range, fromMs: Number(e.target.value) })} className="w-24 rounded border border-zinc-700 bg-zinc-950 px-1" /> ms</label>
-            <label className="flex items-center gap-1">to <input type="number" aria-label="To (ms)" min={0} value={m.range.toMs} onChange={(e) => m.setRange({ ...m.range, toMs: Number(e.target.value) })} className="w-24 rounded border border-zinc-700 bg-zinc-950 px-1" /> ms</label>
+            <label className="flex items-center gap-1">
+              From{' '}
+              <input
+                type="number"
+                aria-label="From (ms)"
+                min={0}
+                value={m.range.fromMs}
+                onChange={(e) => m.setRange({ ...m.range, fromMs: Number(e.target.value) })}
+                className="w-24 rounded border border-zinc-700 bg-zinc-950 px-1"
+              />{' '}
+              ms
+            </label>
+            <label className="flex items-center gap-1">
+              to{' '}
+              <input
+                type="number"
+                aria-label="To (ms)"
+                min={0}
+                value={m.range.toMs}
+                onChange={(e) => m.setRange({ ...m.range, toMs: Number(e.target.value) })}
+                className="w-24 rounded border border-zinc-700 bg-zinc-950 px-1"
+              />{' '}
+              ms
+            </label>
           </div>
         )}
       </fieldset>
       <label className="flex flex-col gap-1 text-zinc-400">
         Format
-        <select aria-label="Format" value={m.format} onChange={(e) => m.setFormat(e.target.value as ExportFormat)} className="rounded border border-zinc-700 bg-zinc-950 px-1 py-0.5 text-zinc-100">
-          {EXPORT_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_INFO[f].label}</option>)}
+        <select
+          aria-label="Format"
+          value={m.format}
+          onChange={(e) => m.setFormat(e.target.value as ExportFormat)}
+          className="rounded border border-zinc-700 bg-zinc-950 px-1 py-0.5 text-zinc-100"
+        >
+          {EXPORT_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {FORMAT_INFO[f].label}
+            </option>
+          ))}
         </select>
       </label>
-      {m.harEmpty && <p role="note" aria-label="Empty HAR" className="rounded border border-amber-800 bg-amber-950/40 px-2 py-1 text-amber-200">{m.harEmpty}</p>}
+      {m.harEmpty && (
+        <p role="note" aria-label="Empty HAR" className="rounded border border-amber-800 bg-amber-950/40 px-2 py-1 text-amber-200">
+          {m.harEmpty}
+        </p>
+      )}
       <section aria-label="Redaction" className="flex flex-col gap-2">
         <h3 className="text-zinc-400">Redaction</h3>
         <RedactionPreview hits={m.hits} total={m.hitCount} optOut={m.optOut} />
-        {m.previewError && <p role="alert" className="text-red-300">{m.previewError}</p>}
+        {m.previewError && (
+          <p role="alert" className="text-red-300">
+            {m.previewError}
+          </p>
+        )}
         {!m.optOut && <CustomRules rules={m.custom} onAdd={m.addRule} onRemove={m.removeRule} />}
         <label className="flex items-center gap-2 text-amber-200">
           <input type="checkbox" checked={m.optOut} onChange={(e) => m.setOptOut(e.target.checked)} />
           Do not redact: keep secrets in the file
         </label>
       </section>
-      {error && <p role="alert" className="text-red-300">{error}</p>}
+      {error && (
+        <p role="alert" className="text-red-300">
+          {error}
+        </p>
+      )}
       <footer className="flex items-center justify-end gap-2 border-t border-zinc-800 pt-3">
         <span className="mr-auto text-zinc-500">{m.frameCount ?? '…'} frames</span>
-        <Button variant="ghost" onClick={onClose}>Cancel</Button>
-        <Button variant="primary" onClick={() => void save()} disabled={!m.frameCount || saving}>Save {FORMAT_INFO[m.format].extension}</Button>
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="primary" onClick={() => void save()} disabled={!m.frameCount || saving}>
+          Save {FORMAT_INFO[m.format].extension}
+        </Button>
       </footer>
     </div>
   );

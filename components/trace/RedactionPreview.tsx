@@ -13,8 +13,18 @@ export function RedactionPreview({ hits, total = hits?.length ?? 0, optOut }: { 
       </p>
     );
   }
-  if (!hits) return <p role="status" className="text-xs text-zinc-400">Finding what to redact…</p>;
-  if (hits.length === 0) return <p role="status" className="text-xs text-zinc-400">Nothing to redact in these frames.</p>;
+  if (!hits)
+    return (
+      <p role="status" className="text-xs text-zinc-400">
+        Finding what to redact…
+      </p>
+    );
+  if (hits.length === 0)
+    return (
+      <p role="status" className="text-xs text-zinc-400">
+        Nothing to redact in these frames.
+      </p>
+    );
   return (
     <div className="max-h-48 overflow-auto rounded border border-zinc-800">
       <table aria-label="Redaction preview" className="w-full text-left font-mono text-[11px]">
@@ -34,7 +44,9 @@ export function RedactionPreview({ hits, total = hits?.length ?? 0, optOut }: { 
             <tr key={i} className="border-t border-zinc-800">
               {/* seq 0: the trace header (its target's command line or URL), not a frame */}
               <td className="px-2">{h.seq || 'header'}</td>
-              <td className="max-w-[12rem] truncate px-2" title={h.where}>{h.where}</td>
+              <td className="max-w-[12rem] truncate px-2" title={h.where}>
+                {h.where}
+              </td>
               <td className="px-2">{h.rule}</td>
               <td className="px-2 text-zinc-400">{h.excerpt}</td>
             </tr>

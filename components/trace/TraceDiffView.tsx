@@ -12,9 +12,15 @@ function ChangeList({ changes, label }: { changes: readonly Change[]; label: str
       {changes.map((c, i) => (
         <li key={i}>
           <span className="text-zinc-500">{c.path || '(value)'}</span>{' '}
-          {c.kind === 'added' ? <span className="text-emerald-300">+ {show(c.after)}</span>
-            : c.kind === 'removed' ? <span className="text-red-300">- {show(c.before)}</span>
-            : <span>{show(c.before)} → {show(c.after)}</span>}
+          {c.kind === 'added' ? (
+            <span className="text-emerald-300">+ {show(c.after)}</span>
+          ) : c.kind === 'removed' ? (
+            <span className="text-red-300">- {show(c.before)}</span>
+          ) : (
+            <span>
+              {show(c.before)} → {show(c.after)}
+            </span>
+          )}
         </li>
       ))}
     </ul>
@@ -36,8 +42,16 @@ function Items({ title, d }: { title: string; d: ItemsDiff }) {
     <section aria-label={`${title} differences`} className="flex flex-col gap-1">
       <h3 className="font-semibold">{title}</h3>
       <ul aria-label={title} className="flex flex-col gap-1">
-        {d.added.map((n) => <li key={`+${n}`} className="text-emerald-300">+ {n}</li>)}
-        {d.removed.map((n) => <li key={`-${n}`} className="text-red-300">- {n}</li>)}
+        {d.added.map((n) => (
+          <li key={`+${n}`} className="text-emerald-300">
+            + {n}
+          </li>
+        ))}
+        {d.removed.map((n) => (
+          <li key={`-${n}`} className="text-red-300">
+            - {n}
+          </li>
+        ))}
         {d.changed.map((c) => (
           <li key={`~${c.name}`}>
             <span className="text-amber-200">~ {c.name}</span>
@@ -57,7 +71,11 @@ export function TraceDiffView({ diff, names }: { diff: TraceDiff; names: [string
       <p role="status" className={diff.different ? 'text-amber-200' : 'text-emerald-300'}>
         {diff.different ? `${names[0]} and ${names[1]} differ` : 'No differences (latency aside)'}
       </p>
-      {diff.negotiatedVersion && <p>Negotiated version: {diff.negotiatedVersion.before ?? 'none'} → {diff.negotiatedVersion.after ?? 'none'}</p>}
+      {diff.negotiatedVersion && (
+        <p>
+          Negotiated version: {diff.negotiatedVersion.before ?? 'none'} → {diff.negotiatedVersion.after ?? 'none'}
+        </p>
+      )}
       <Items title="Tools" d={diff.tools} />
       <Items title="Resources" d={diff.resources} />
       <Items title="Resource templates" d={diff.resourceTemplates} />
@@ -74,19 +92,37 @@ export function TraceDiffView({ diff, names }: { diff: TraceDiff; names: [string
         <section aria-label="Annotation differences">
           <h3 className="font-semibold">Annotations</h3>
           <ul aria-label="Annotations" className="font-mono text-[11px]">
-            {diff.annotations.added.map((a, i) => <li key={`+${i}`} className="text-red-300">+ [{a.severity}] {a.rule}: {a.message}{a.count > 1 ? ` ×${a.count}` : ''}</li>)}
-            {diff.annotations.removed.map((a, i) => <li key={`-${i}`} className="text-emerald-300">- [{a.severity}] {a.rule}: {a.message}{a.count > 1 ? ` ×${a.count}` : ''}</li>)}
+            {diff.annotations.added.map((a, i) => (
+              <li key={`+${i}`} className="text-red-300">
+                + [{a.severity}] {a.rule}: {a.message}
+                {a.count > 1 ? ` ×${a.count}` : ''}
+              </li>
+            ))}
+            {diff.annotations.removed.map((a, i) => (
+              <li key={`-${i}`} className="text-emerald-300">
+                - [{a.severity}] {a.rule}: {a.message}
+                {a.count > 1 ? ` ×${a.count}` : ''}
+              </li>
+            ))}
           </ul>
         </section>
       )}
       {diff.latency.length > 0 && (
         <table aria-label="Latency per method" className="w-full text-left font-mono text-[11px]">
           <thead className="text-zinc-500">
-            <tr><th className="font-normal">Method</th><th className="font-normal">{names[0]} (median / max)</th><th className="font-normal">{names[1]} (median / max)</th></tr>
+            <tr>
+              <th className="font-normal">Method</th>
+              <th className="font-normal">{names[0]} (median / max)</th>
+              <th className="font-normal">{names[1]} (median / max)</th>
+            </tr>
           </thead>
           <tbody>
             {diff.latency.map((r) => (
-              <tr key={r.method} className="border-t border-zinc-800"><td>{r.method}</td><td>{ms(r.before)}</td><td>{ms(r.after)}</td></tr>
+              <tr key={r.method} className="border-t border-zinc-800">
+                <td>{r.method}</td>
+                <td>{ms(r.before)}</td>
+                <td>{ms(r.after)}</td>
+              </tr>
             ))}
           </tbody>
         </table>

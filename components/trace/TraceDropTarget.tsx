@@ -66,12 +66,18 @@ export function TraceDropTarget({ children, className }: { children: ReactNode; 
     >
       {children}
       {over && (
-        <div role="status" className="pointer-events-none absolute inset-2 z-50 flex items-center justify-center rounded-lg border-2 border-dashed border-sky-400 bg-zinc-950/80 text-sm text-sky-200">
+        <div
+          role="status"
+          className="pointer-events-none absolute inset-2 z-50 flex items-center justify-center rounded-lg border-2 border-dashed border-sky-400 bg-zinc-950/80 text-sm text-sky-200"
+        >
           Drop a Loupe trace to open it{somethingOpen ? ' or compare it with this one' : ''}
         </div>
       )}
       <DroppedTraceDialog
-        dropped={dropped} openName={onto?.name ?? 'the open tab'} onClose={() => setDropped(undefined)} onOpen={() => void open()}
+        dropped={dropped}
+        openName={onto?.name ?? 'the open tab'}
+        onClose={() => setDropped(undefined)}
+        onOpen={() => void open()}
         onCompare={() => {
           const before = dropped?.onto;
           const after = open();

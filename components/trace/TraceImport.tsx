@@ -63,7 +63,9 @@ export function TraceImport({ onOpen, readUrlParam = true, compact = false, fetc
       }
     >
       {!compact && <p className="text-zinc-400">Drop a Loupe trace here, or</p>}
-      <Button onClick={() => input.current?.click()} disabled={busy}>Open trace file…</Button>
+      <Button onClick={() => input.current?.click()} disabled={busy}>
+        Open trace file…
+      </Button>
       <input
         ref={input}
         type="file"
@@ -76,8 +78,16 @@ export function TraceImport({ onOpen, readUrlParam = true, compact = false, fetc
           if (file) void take(loadTraceFile(file));
         }}
       />
-      {busy && <p role="status" className="text-zinc-400">Reading…</p>}
-      {error && <p role="alert" className="max-w-full break-words text-red-300">{error}</p>}
+      {busy && (
+        <p role="status" className="text-zinc-400">
+          Reading…
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="max-w-full break-words text-red-300">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -55,9 +55,15 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
           </span>
         )}
         <div className="ml-auto">{active && <TraceImport onOpen={open} readUrlParam={false} compact />}</div>
-        <Button disabled={comparable.length < 2} onClick={() => setComparing(true)}>Compare…</Button>
+        <Button disabled={comparable.length < 2} onClick={() => setComparing(true)}>
+          Compare…
+        </Button>
       </header>
-      {embedError && <p role="alert" className="px-3 py-1 text-xs text-red-300">{embedError}</p>}
+      {embedError && (
+        <p role="alert" className="px-3 py-1 text-xs text-red-300">
+          {embedError}
+        </p>
+      )}
       <SessionTabs />
       {active ? (
         <div role="tabpanel" id={panelDomId(active)} aria-labelledby={tabDomId(active)} className="flex min-h-0 flex-1 flex-col">

@@ -9,7 +9,10 @@ describe('loading a trace in the page', () => {
   });
 
   it('refuses a bad File with its line and reason', async () => {
-    const text = goldenV0.split('\n').map((l, i) => (i === 6 ? '{nope' : l)).join('\n');
+    const text = goldenV0
+      .split('\n')
+      .map((l, i) => (i === 6 ? '{nope' : l))
+      .join('\n');
     const r = await loadTraceFile(new File([text], 'bad.ndjson'));
     expect(r).toEqual({ ok: false, name: 'bad.ndjson', error: expect.stringMatching(/^line 7: not valid JSON/) });
   });

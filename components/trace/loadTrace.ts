@@ -3,7 +3,8 @@
  * through lib/trace's reader, so a refusal names the line and the reason and nothing half-loads.
  */
 import { readTraceStream, TraceError, type Trace } from '../../lib/trace';
-import { detectHostLog, importHostLog } from '../../lib/trace/host-log';import { useLoupe } from '../../lib/browser/store';
+import { detectHostLog, importHostLog } from '../../lib/trace/host-log';
+import { useLoupe } from '../../lib/browser/store';
 
 export type LoadResult = { ok: true; name: string; trace: Trace } | { ok: false; name: string; error: string };
 
@@ -24,7 +25,11 @@ export async function loadTraceFile(file: File): Promise<LoadResult> {
       const text = await file.text().catch(() => '');
       if (detectHostLog(text)) {
         try {
-          return { ok: true, name: file.name, trace: importHostLog(text, { fileName: file.name, loupeVersion: useLoupe.getState().link.proxyVersion ?? 'unknown' }) };
+          return {
+            ok: true,
+            name: file.name,
+            trace: importHostLog(text, { fileName: file.name, loupeVersion: useLoupe.getState().link.proxyVersion ?? 'unknown' }),
+          };
         } catch (hostLogError) {
           return refusal(file.name, hostLogError);
         }

@@ -12,8 +12,12 @@ export function useComparableTraces(): ComparableTrace[] {
   const ids = useLoupe(useShallow((s) => s.tabs.filter((id) => s.traces[id])));
   const frames = useLoupe(useShallow((s) => s.tabs.filter((id) => s.traces[id]).map((id) => s.traces[id].frames)));
   const sessions = useLoupe((s) => s.sessions);
-  return useMemo(() => ids.map((id, i) => {
-    const session = sessions.find((s) => s.id === id);
-    return { id, name: session ? sessionLabel(session, sessions) : id.replace(/^file:/, ''), frames: frames[i] };
-  }), [ids, frames, sessions]);
+  return useMemo(
+    () =>
+      ids.map((id, i) => {
+        const session = sessions.find((s) => s.id === id);
+        return { id, name: session ? sessionLabel(session, sessions) : id.replace(/^file:/, ''), frames: frames[i] };
+      }),
+    [ids, frames, sessions],
+  );
 }

@@ -65,20 +65,44 @@ export function useExportModel(src: ExportSource) {
   const [custom, setCustom] = useState<CustomRule[]>(loadCustomRules);
   useEffect(() => saveCustomRules(custom), [custom]);
 
-  const selection = useMemo((): ExportSelection =>
-    scope === 'selection' ? { kind: 'ranges', ranges: (src.marked?.ranges ?? []).map(([from, to]) => [from, to]) }
-    : scope === 'time-range' ? { kind: 'time-range', fromUs: range.fromMs * 1000, toUs: range.toMs * 1000 }
-    : { kind: 'all' }, [scope, src.marked, range.fromMs, range.toMs]);
+  const selection = useMemo(
+    (): ExportSelection =>
+      scope === 'selection'
+        ? { kind: 'ranges', ranges: (src.marked?.ranges ?? []).map(([from, to]) => [from, to]) }
+        : scope === 'time-range'
+          ? { kind: 'time-range', fromUs: range.fromMs * 1000, toUs: range.toMs * 1000 }
+          : { kind: 'all' },
+    [scope, src.marked, range.fromMs, range.toMs],
+  );
 
   const local = useMemo(() => {
     if (src.remote) return undefined;
     const p = prepareExport({
-      frames: src.frames, target: src.target, loupeVersion: src.loupeVersion, negotiatedVersion: src.negotiatedVersion,
-      requestTimeoutMs: src.requestTimeoutMs, source: src.source, selection, redact: optOut ? false : { env: src.env, custom },
+      frames: src.frames,
+      target: src.target,
+      loupeVersion: src.loupeVersion,
+      negotiatedVersion: src.negotiatedVersion,
+      requestTimeoutMs: src.requestTimeoutMs,
+      source: src.source,
+      selection,
+      redact: optOut ? false : { env: src.env, custom },
     });
     if (src.startedAt) p.header.startedAt = src.startedAt;
     return p;
-  }, [src.remote, src.frames, src.target, src.loupeVersion, src.negotiatedVersion, src.requestTimeoutMs, src.env, src.source, src.startedAt, selection, optOut, custom]);
+  }, [
+    src.remote,
+    src.frames,
+    src.target,
+    src.loupeVersion,
+    src.negotiatedVersion,
+    src.requestTimeoutMs,
+    src.env,
+    src.source,
+    src.startedAt,
+    selection,
+    optOut,
+    custom,
+  ]);
 
   const [remote, setRemote] = useState<{ preview?: Preview; error?: string }>({});
   const frameTotal = useAtMostEverySecond(src.frames.length);
@@ -90,7 +114,9 @@ export function useExportModel(src: ExportSource) {
       (a) => current && setRemote({ preview: { frameCount: a.frameCount, hits: a.hits, hitCount: a.hitCount } }),
       (e: Error) => current && setRemote({ error: `The preview could not be made: ${e.message}` }),
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [src.remote, selection, optOut, custom, frameTotal]);
 
   function addRule(rule: CustomRule): string | undefined {
@@ -108,11 +134,23 @@ export function useExportModel(src: ExportSource) {
 
   const preview = local ? { hits: local.hits, hitCount: local.hits.length } : remote.preview;
   // Said before the download, from the frames in scope (the proxy writes the same ones).
-  const harEmpty = useMemo(() => format === 'har' ? harEmptyReason(local ? local.frames : selectFrames(src.frames, selection), src.target.transport) : undefined,
-    [format, local, src.frames, src.target, selection]);
+  const harEmpty = useMemo(
+    () => (format === 'har' ? harEmptyReason(local ? local.frames : selectFrames(src.frames, selection), src.target.transport) : undefined),
+    [format, local, src.frames, src.target, selection],
+  );
   return {
-    scope, setScope, format, setFormat, optOut, setOptOut, range, setRange, lastMs,
-    custom, addRule, removeRule: (i: number) => setCustom((c) => c.filter((_, j) => j !== i)),
+    scope,
+    setScope,
+    format,
+    setFormat,
+    optOut,
+    setOptOut,
+    range,
+    setRange,
+    lastMs,
+    custom,
+    addRule,
+    removeRule: (i: number) => setCustom((c) => c.filter((_, j) => j !== i)),
     /** Undefined while the proxy prepares the preview. */
     frameCount: local ? local.frames.length : remote.preview?.frameCount,
     hits: preview?.hits,
@@ -125,4 +163,3 @@ export function useExportModel(src: ExportSource) {
     text,
   };
 }
-

@@ -21,7 +21,8 @@ export function CliScriptDialog({ sessionId, requests, title, onClose }: { sessi
     // What this session declared on the wire, falling back to what the connection would declare now.
     const declared = optionsFor(connection, defaults);
     return cliScript({
-      connection, requests,
+      connection,
+      requests,
       protocolVersion: declaredOnWire.requestedVersion ?? declared.protocolVersion,
       clientCapabilities: declaredOnWire.clientCapabilities ?? declared.clientCapabilities,
       timeoutMs: connection.options?.settings?.requestTimeoutMs,
@@ -30,7 +31,11 @@ export function CliScriptDialog({ sessionId, requests, title, onClose }: { sessi
   return (
     <Dialog open title={title} onClose={onClose} wide>
       <div className="flex flex-col gap-3 text-xs">
-        {!script && <p role="alert" className="text-red-300">The session’s connection is no longer saved: there is nothing to start the server with.</p>}
+        {!script && (
+          <p role="alert" className="text-red-300">
+            The session’s connection is no longer saved: there is nothing to start the server with.
+          </p>
+        )}
         {script && (
           <>
             <p role="status" className={script.redacted.length ? 'text-amber-300' : 'text-zinc-400'}>
@@ -41,7 +46,9 @@ export function CliScriptDialog({ sessionId, requests, title, onClose }: { sessi
             <textarea aria-label="loupe CLI script" readOnly wrap="off" spellCheck={false} className={`${inputClass} h-64 resize-y`} value={script.text} />
             <div className="flex justify-end gap-2">
               <CopyButton text={script.text} label="Copy the script" caption="Copy" />
-              <Button variant="primary" onClick={() => saveText('loupe-repro.sh', script.text, 'text/x-shellscript')}>Download</Button>
+              <Button variant="primary" onClick={() => saveText('loupe-repro.sh', script.text, 'text/x-shellscript')}>
+                Download
+              </Button>
             </div>
           </>
         )}

@@ -16,13 +16,25 @@ export function DroppedTextBanner({ trace, onJump }: { trace: Trace; onJump: (se
   if (!dropped) return null;
   const n = dropped.frames.toLocaleString('en-US');
   return (
-    <div role="status" aria-label="Dropped text" className="flex flex-wrap items-center gap-x-2 border-b border-amber-800 bg-amber-950/50 px-3 py-1.5 text-xs text-amber-100">
+    <div
+      role="status"
+      aria-label="Dropped text"
+      className="flex flex-wrap items-center gap-x-2 border-b border-amber-800 bg-amber-950/50 px-3 py-1.5 text-xs text-amber-100"
+    >
       <span>
         The session passed its byte budget: the text of {n} frame{dropped.frames === 1 ? '' : 's'} ({formatBytes(dropped.bytes)}) between{' '}
-        <button type="button" className="underline" onClick={() => onJump(dropped.fromSeq)}>#{dropped.fromSeq}</button> and{' '}
-        <button type="button" className="underline" onClick={() => onJump(dropped.toSeq)}>#{dropped.toSeq}</button> was not kept.
+        <button type="button" className="underline" onClick={() => onJump(dropped.fromSeq)}>
+          #{dropped.fromSeq}
+        </button>{' '}
+        and{' '}
+        <button type="button" className="underline" onClick={() => onJump(dropped.toSeq)}>
+          #{dropped.toSeq}
+        </button>{' '}
+        was not kept.
       </span>
-      <span className="text-amber-300/80">Their time, direction, lane and size are. Raise the budget with <code>loupe start --session-budget 1GiB</code>.</span>
+      <span className="text-amber-300/80">
+        Their time, direction, lane and size are. Raise the budget with <code>loupe start --session-budget 1GiB</code>.
+      </span>
     </div>
   );
 }

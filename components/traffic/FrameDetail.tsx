@@ -18,7 +18,8 @@ import { formatBytes } from '../../lib/text/bytes';
 function Marks({ view }: { view: FrameView }) {
   const f = view.frame;
   const marks: string[] = [];
-  if (f.textDropped) marks.push(`Text dropped: the session had passed its byte budget, so only this frame's metadata was kept (${formatBytes(f.size)} crossed the wire).`);
+  if (f.textDropped)
+    marks.push(`Text dropped: the session had passed its byte budget, so only this frame's metadata was kept (${formatBytes(f.size)} crossed the wire).`);
   if (f.truncated && !f.textDropped) marks.push(`Truncated: the line was ${formatBytes(f.size)}; only its first ${formatBytes(f.raw.length)} were kept.`);
   if (f.invalidUtf8) marks.push('Invalid UTF-8: bad bytes are shown as U+FFFD; the exact bytes are kept in the trace (base64).');
   if (view.kind === 'invalid' && view.problem) marks.push(`Not a JSON-RPC message: ${view.problem}.`);
@@ -49,7 +50,17 @@ function Facts({ view }: { view: FrameView }) {
 }
 
 /** Everything about one frame: its facts, problems, a JSON tree and the raw text. */
-export function FrameDetail({ view, annotations, onJump, trace }: { view: FrameView; annotations?: readonly Annotation[]; onJump: (seq: number) => void; trace?: Trace }) {
+export function FrameDetail({
+  view,
+  annotations,
+  onJump,
+  trace,
+}: {
+  view: FrameView;
+  annotations?: readonly Annotation[];
+  onJump: (seq: number) => void;
+  trace?: Trace;
+}) {
   // HTTP heads may carry credentials: shown masked here, revealed one value at a time in the exchange.
   const raw = view.frame.lane === 'http' ? maskHttpHead(view.frame.raw) : view.frame.raw;
   const isRequest = view.call?.seq === view.frame.seq;
@@ -58,8 +69,7 @@ export function FrameDetail({ view, annotations, onJump, trace }: { view: FrameV
     <section aria-label={`Frame ${view.frame.seq}`} className="flex h-full flex-col gap-3 overflow-auto p-3">
       <header className="flex flex-wrap items-center gap-2">
         <h3 className="font-mono text-xs">
-          <span className="text-zinc-500">#{view.frame.seq}</span> <KindBadge kind={view.kind} />{' '}
-          <span className="text-zinc-100">{view.method}</span>
+          <span className="text-zinc-500">#{view.frame.seq}</span> <KindBadge kind={view.kind} /> <span className="text-zinc-100">{view.method}</span>
         </h3>
         <div className="ml-auto flex gap-1">
           {view.call && view.partnerSeq !== undefined && (
@@ -73,7 +83,9 @@ export function FrameDetail({ view, annotations, onJump, trace }: { view: FrameV
       <Facts view={view} />
       <Marks view={view} />
       {annotations && annotations.length > 0 && <FrameAnnotations annotations={annotations} />}
-      {trace && view.frame.meta?.transport === 'http' && view.frame.lane !== 'lifecycle' && <HttpExchangeDetail frame={view.frame} trace={trace} onJump={onJump} />}
+      {trace && view.frame.meta?.transport === 'http' && view.frame.lane !== 'lifecycle' && (
+        <HttpExchangeDetail frame={view.frame} trace={trace} onJump={onJump} />
+      )}
       {json !== undefined && (
         <div>
           <h4 className="mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500">{view.frame.lane === 'message' ? 'JSON' : 'Details'}</h4>

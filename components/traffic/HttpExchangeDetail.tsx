@@ -12,7 +12,8 @@ function Timing({ ex }: { ex: HttpExchangeView }) {
   const rows: [string, string][] = [];
   if (ex.sentAt !== undefined) rows.push(['sent', `${formatTime(ex.sentAt)} ms`]);
   if (ex.sentAt !== undefined && ex.headersAt !== undefined) rows.push(['headers', `+${formatLatency(ex.headersAt - ex.sentAt)} (waiting for the server)`]);
-  if (ex.doneAt !== undefined && ex.sentAt !== undefined) rows.push(['done', `+${formatLatency(ex.doneAt - ex.sentAt)}${ex.headersAt !== undefined ? ` (body ${formatLatency(ex.doneAt - ex.headersAt)})` : ''}`]);
+  if (ex.doneAt !== undefined && ex.sentAt !== undefined)
+    rows.push(['done', `+${formatLatency(ex.doneAt - ex.sentAt)}${ex.headersAt !== undefined ? ` (body ${formatLatency(ex.doneAt - ex.headersAt)})` : ''}`]);
   else rows.push(['done', 'body still open']);
   return <FactList label="Timing" facts={rows} />;
 }
@@ -25,7 +26,9 @@ function Events({ ex, onJump }: { ex: HttpExchangeView; onJump: (seq: number) =>
       <ul aria-label="Messages and SSE events" className="flex flex-col gap-0.5 font-mono text-[11px]">
         {ex.events.slice(0, 200).map((e) => (
           <li key={e.seq} className="flex gap-2">
-            <button type="button" className="text-sky-400 hover:underline" onClick={() => onJump(e.seq)}>#{e.seq}</button>
+            <button type="button" className="text-sky-400 hover:underline" onClick={() => onJump(e.seq)}>
+              #{e.seq}
+            </button>
             <span className="text-zinc-300">{e.message ? 'message' : `event ${e.event ?? 'message'}`}</span>
             {e.eventId !== undefined && <span className="text-zinc-500">id {e.eventId}</span>}
           </li>
@@ -48,15 +51,30 @@ export function HttpExchangeDetail({ frame, trace, onJump }: { frame: Frame; tra
       <header className="flex flex-wrap items-baseline gap-2 font-mono text-[11px]">
         <span className="font-semibold text-zinc-100">{ex.method}</span>
         <span className="break-all text-zinc-200">{ex.url}</span>
-        <span aria-label="Status" className={ex.status !== undefined && ex.status < 400 ? 'text-emerald-300' : 'text-red-300'}>{status}</span>
-        {ex.id !== frame.seq && <Button className="ml-auto" onClick={() => onJump(ex.id)}>Go to HTTP request</Button>}
+        <span aria-label="Status" className={ex.status !== undefined && ex.status < 400 ? 'text-emerald-300' : 'text-red-300'}>
+          {status}
+        </span>
+        {ex.id !== frame.seq && (
+          <Button className="ml-auto" onClick={() => onJump(ex.id)}>
+            Go to HTTP request
+          </Button>
+        )}
       </header>
       {frame.lane === 'message' && (
         <p className="font-mono text-[11px] text-zinc-400">
           Carried by exchange #{ex.id} on the {carried?.stream ?? ex.stream} stream{carried?.eventId !== undefined ? `, SSE event id ${carried.eventId}` : ''}
         </p>
       )}
-      <FactList facts={[['stream', ex.stream], ['Last-Event-ID', ex.lastEventId], ['probe', ex.probe && `${ex.probe}${ex.verdict ? `: ${ex.verdict}` : ''}`], ['size', ex.bytes !== undefined ? formatBytes(ex.bytes) : undefined], ['error', ex.error], ['note', ex.note]]} />
+      <FactList
+        facts={[
+          ['stream', ex.stream],
+          ['Last-Event-ID', ex.lastEventId],
+          ['probe', ex.probe && `${ex.probe}${ex.verdict ? `: ${ex.verdict}` : ''}`],
+          ['size', ex.bytes !== undefined ? formatBytes(ex.bytes) : undefined],
+          ['error', ex.error],
+          ['note', ex.note],
+        ]}
+      />
       <Timing ex={ex} />
       <HttpHeaders label="Request headers" headers={ex.requestHeaders} />
       <HttpHeaders label="Response headers" headers={ex.responseHeaders} />

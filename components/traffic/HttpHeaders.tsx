@@ -10,7 +10,13 @@ function HeaderValue({ name, value }: { name: string; value: string }) {
   return (
     <span className="flex flex-wrap items-baseline gap-2">
       <span className="break-all">{shown ? value : maskHeaderValue(name, value)}</span>
-      <button type="button" aria-pressed={shown} aria-label={`${shown ? 'Hide' : 'Reveal'} ${name}`} className="text-[10px] text-sky-400 hover:underline" onClick={() => setShown(!shown)}>
+      <button
+        type="button"
+        aria-pressed={shown}
+        aria-label={`${shown ? 'Hide' : 'Reveal'} ${name}`}
+        className="text-[10px] text-sky-400 hover:underline"
+        onClick={() => setShown(!shown)}
+      >
         {shown ? 'hide' : 'reveal'}
       </button>
     </span>
@@ -31,8 +37,12 @@ export function HttpHeaders({ label, headers }: { label: string; headers: Header
             {entries.map(([k, v], i) => (
               // A name may repeat (two Set-Cookie lines), so the position keys the row.
               <tr key={i} className="align-top">
-                <th scope="row" className="w-40 pr-2 text-left font-normal text-zinc-400">{k}</th>
-                <td className="text-zinc-200"><HeaderValue name={k} value={v} /></td>
+                <th scope="row" className="w-40 pr-2 text-left font-normal text-zinc-400">
+                  {k}
+                </th>
+                <td className="text-zinc-200">
+                  <HeaderValue name={k} value={v} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -47,7 +47,12 @@ function Node({ name, value, depth }: { name?: string | number; value: unknown; 
       </button>
       <Key name={name} />
       <span className="text-zinc-400">{openMark}</span>
-      {!open && <span className="text-zinc-500"> {count} {closeMark}</span>}
+      {!open && (
+        <span className="text-zinc-500">
+          {' '}
+          {count} {closeMark}
+        </span>
+      )}
       {open && (
         <>
           <ul>

@@ -26,7 +26,10 @@ export function ResendActions({ sessionId, frame, onJump }: { sessionId: string;
   const canEdit = hasClient && frame.dir === 'c2s';
   const mine = outcome?.seq === frame.seq ? outcome : undefined;
   // The request Replay sent: the first client request of that method recorded after the click.
-  const sent = mine?.after === undefined || !trace ? undefined : trace.frames.slice(mine.after).find((f) => f.dir === 'c2s' && f.lane === 'message' && f.raw.includes(`"method":"${mine.method}"`));
+  const sent =
+    mine?.after === undefined || !trace
+      ? undefined
+      : trace.frames.slice(mine.after).find((f) => f.dir === 'c2s' && f.lane === 'message' && f.raw.includes(`"method":"${mine.method}"`));
 
   const replay = async () => {
     if (!r.ok) return;
@@ -51,20 +54,49 @@ export function ResendActions({ sessionId, frame, onJump }: { sessionId: string;
   return (
     <div role="group" aria-label="Send again" className="flex flex-col gap-1 text-[11px]">
       <div className="flex flex-wrap items-center gap-1">
-        <Button disabled={!r.ok || !ready} title={r.ok ? 'Send the same request again: a new id, the same params' : r.reason} onClick={() => void replay()}>Replay</Button>
-        <Button disabled={!canEdit} title={canEdit ? 'Open it in the raw composer, with a fresh id, to change and send' : 'Only what the client sent can be edited and sent'} onClick={() => editInComposer(sessionId, frame.raw, frame.seq)}>Edit</Button>
-        <Button disabled={!r.ok} title={r.ok ? 'Keep it with the connection, to send again with one click' : r.reason} onClick={() => void pinIt()}>Pin</Button>
+        <Button disabled={!r.ok || !ready} title={r.ok ? 'Send the same request again: a new id, the same params' : r.reason} onClick={() => void replay()}>
+          Replay
+        </Button>
         <Button
-          disabled={!(r.ok && r.kind === 'request')} title={r.ok && r.kind === 'request' ? 'A shell script that reproduces this request with loupe record (secrets redacted)' : 'Only a request the client sent can be scripted'}
-          onClick={() => r.ok && setScript({ title: `${r.method} as a loupe CLI script`, requests: [{ method: r.method, ...(r.params ? { params: r.params } : {}) }] })}
+          disabled={!canEdit}
+          title={canEdit ? 'Open it in the raw composer, with a fresh id, to change and send' : 'Only what the client sent can be edited and sent'}
+          onClick={() => editInComposer(sessionId, frame.raw, frame.seq)}
+        >
+          Edit
+        </Button>
+        <Button disabled={!r.ok} title={r.ok ? 'Keep it with the connection, to send again with one click' : r.reason} onClick={() => void pinIt()}>
+          Pin
+        </Button>
+        <Button
+          disabled={!(r.ok && r.kind === 'request')}
+          title={
+            r.ok && r.kind === 'request'
+              ? 'A shell script that reproduces this request with loupe record (secrets redacted)'
+              : 'Only a request the client sent can be scripted'
+          }
+          onClick={() =>
+            r.ok && setScript({ title: `${r.method} as a loupe CLI script`, requests: [{ method: r.method, ...(r.params ? { params: r.params } : {}) }] })
+          }
         >
           Copy as CLI
         </Button>
-        <Button disabled={!hasClient} title="Every request the client sent in this session, as one loupe CLI script" onClick={() => setScript({ title: 'The session’s requests as a loupe CLI script', requests: resendableRequests(trace?.frames ?? []) })}>
+        <Button
+          disabled={!hasClient}
+          title="Every request the client sent in this session, as one loupe CLI script"
+          onClick={() => setScript({ title: 'The session’s requests as a loupe CLI script', requests: resendableRequests(trace?.frames ?? []) })}
+        >
           Session as CLI
         </Button>
-        {mine && <span role={mine.error ? 'alert' : 'status'} className={mine.error ? 'text-red-300' : 'text-zinc-400'}>{mine.text}</span>}
-        {sent && <Button variant="ghost" onClick={() => onJump(sent.seq)}>Go to #{sent.seq}</Button>}
+        {mine && (
+          <span role={mine.error ? 'alert' : 'status'} className={mine.error ? 'text-red-300' : 'text-zinc-400'}>
+            {mine.text}
+          </span>
+        )}
+        {sent && (
+          <Button variant="ghost" onClick={() => onJump(sent.seq)}>
+            Go to #{sent.seq}
+          </Button>
+        )}
       </div>
       {!r.ok && <p className="text-[11px] text-zinc-500">Replay and Pin: {r.reason}.</p>}
       {script && <CliScriptDialog sessionId={sessionId} requests={script.requests} title={script.title} onClose={() => setScript(undefined)} />}

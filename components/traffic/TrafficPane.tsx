@@ -54,18 +54,43 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   if (!trace || !filtered) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
   return (
     <div className="@container flex min-h-0 flex-1 flex-col">
-      <TrafficToolbar filter={filter} onChange={setFilter} shown={filtered.seqs.length} total={trace.frames.length} marked={marked.size} onClearMarked={onCollapse} transport={sessionTransport ?? fileTransport} />
+      <TrafficToolbar
+        filter={filter}
+        onChange={setFilter}
+        shown={filtered.seqs.length}
+        total={trace.frames.length}
+        marked={marked.size}
+        onClearMarked={onCollapse}
+        transport={sessionTransport ?? fileTransport}
+      />
       <DroppedTextBanner trace={trace} onJump={onJump} />
       {/* Detail beside the table when there is room (the table keeps every column), below it when
           there is not; docked under the client panel while that is open. */}
       <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
         <div className="@container flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto @4xl:min-w-[43.25rem]">
-          <TrafficTable trace={trace} seqs={filtered.seqs} selected={selected} marked={marked} onPick={onPick} onCollapse={onCollapse} onSelectAll={onSelectAll} idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')} marks={marks} />
+          <TrafficTable
+            trace={trace}
+            seqs={filtered.seqs}
+            selected={selected}
+            marked={marked}
+            onPick={onPick}
+            onCollapse={onCollapse}
+            onSelectAll={onSelectAll}
+            idPrefix={traceId.replace(/[^A-Za-z0-9_-]/g, '_')}
+            marks={marks}
+          />
         </div>
         {(view || !docked) && (
           <FrameDetailSlot>
-            <aside aria-label="Frame detail" className={`min-h-0 min-w-0 flex-[2] bg-zinc-900/40 ${docked ? '' : 'border-t border-zinc-800 @4xl:min-w-72 @4xl:border-l @4xl:border-t-0'}`}>
-              {view ? <FrameDetail view={view} annotations={marks.get(view.frame.seq)} onJump={onJump} trace={trace} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}
+            <aside
+              aria-label="Frame detail"
+              className={`min-h-0 min-w-0 flex-[2] bg-zinc-900/40 ${docked ? '' : 'border-t border-zinc-800 @4xl:min-w-72 @4xl:border-l @4xl:border-t-0'}`}
+            >
+              {view ? (
+                <FrameDetail view={view} annotations={marks.get(view.frame.seq)} onJump={onJump} trace={trace} />
+              ) : (
+                <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>
+              )}
             </aside>
           </FrameDetailSlot>
         )}

@@ -41,13 +41,21 @@ interface Props {
   onPick: (seq: number, e: MouseEvent) => void;
 }
 
-
 /** A row re-renders only when what it shows changed: its frame, pairing, place or selection. */
 function sameRow(a: Props, b: Props): boolean {
   return (
-    a.view.frame === b.view.frame && a.view.latencyUs === b.view.latencyUs && a.view.cancelledAfterUs === b.view.cancelledAfterUs && a.view.method === b.view.method && a.view.subject === b.view.subject &&
-    a.marks === b.marks && a.index === b.index && a.top === b.top &&
-    a.marked === b.marked && a.focusRing === b.focusRing && a.domId === b.domId && a.onPick === b.onPick
+    a.view.frame === b.view.frame &&
+    a.view.latencyUs === b.view.latencyUs &&
+    a.view.cancelledAfterUs === b.view.cancelledAfterUs &&
+    a.view.method === b.view.method &&
+    a.view.subject === b.view.subject &&
+    a.marks === b.marks &&
+    a.index === b.index &&
+    a.top === b.top &&
+    a.marked === b.marked &&
+    a.focusRing === b.focusRing &&
+    a.domId === b.domId &&
+    a.onPick === b.onPick
   );
 }
 
@@ -81,27 +89,55 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
           <span className="ml-auto">{v.frame.seq}</span>
         </span>
       ) : (
-        <span role="gridcell" className={`${CELL_CLASS[0]} px-2 text-right text-zinc-500`}>{v.frame.seq}</span>
+        <span role="gridcell" className={`${CELL_CLASS[0]} px-2 text-right text-zinc-500`}>
+          {v.frame.seq}
+        </span>
       )}
-      <span role="gridcell" className={`${CELL_CLASS[1]} px-2 text-right tabular-nums text-zinc-400`}>{formatTime(v.frame.ts)}</span>
+      <span role="gridcell" className={`${CELL_CLASS[1]} px-2 text-right tabular-nums text-zinc-400`}>
+        {formatTime(v.frame.ts)}
+      </span>
       {/* The arrow for the eye; the words are the cell's name for screen readers and the tooltip. */}
-      <span role="gridcell" aria-label={dir.label} title={dir.label} className={`${CELL_CLASS[2]} px-2 text-center font-bold ${dir.tone}`}>{dir.glyph}</span>
-      <span role="gridcell" className={`${CELL_CLASS[3]} px-2 ${KIND_TONE[v.kind]}`}>{v.kind}</span>
-      <span role="gridcell" className={`${v.subject === undefined ? METHOD_WIDE_CLASS : CELL_CLASS[4]} truncate px-2`} title={text} aria-label={shown === text ? undefined : [text, flags].filter(Boolean).join(' ')}>
+      <span role="gridcell" aria-label={dir.label} title={dir.label} className={`${CELL_CLASS[2]} px-2 text-center font-bold ${dir.tone}`}>
+        {dir.glyph}
+      </span>
+      <span role="gridcell" className={`${CELL_CLASS[3]} px-2 ${KIND_TONE[v.kind]}`}>
+        {v.kind}
+      </span>
+      <span
+        role="gridcell"
+        className={`${v.subject === undefined ? METHOD_WIDE_CLASS : CELL_CLASS[4]} truncate px-2`}
+        title={text}
+        aria-label={shown === text ? undefined : [text, flags].filter(Boolean).join(' ')}
+      >
         {shown}
         {/* Neutral, not red: the requester chose to stop waiting. */}
-        {v.cancelledAfterUs !== undefined && <> <span className="ml-1 rounded bg-zinc-700 px-1 text-[10px] text-zinc-200">cancelled</span></>}
+        {v.cancelledAfterUs !== undefined && (
+          <>
+            {' '}
+            <span className="ml-1 rounded bg-zinc-700 px-1 text-[10px] text-zinc-200">cancelled</span>
+          </>
+        )}
         {flags && <span className="ml-2 rounded bg-red-900/60 px-1 text-[10px] text-red-200">{flags}</span>}
       </span>
       {/* String ids read whole; one longer than the column ends in … with the full id in the title. */}
-      <span role="gridcell" title={v.id === undefined ? undefined : formatId(v.id)} className={`${CELL_CLASS[5]} truncate px-2 text-right text-zinc-300`}>{formatId(v.id)}</span>
-      <span role="gridcell" className={`${CELL_CLASS[6]} px-2 text-right tabular-nums text-zinc-500 ${SIZE_COLUMN_HIDDEN}`}>{formatBytes(v.frame.size)}</span>
+      <span role="gridcell" title={v.id === undefined ? undefined : formatId(v.id)} className={`${CELL_CLASS[5]} truncate px-2 text-right text-zinc-300`}>
+        {formatId(v.id)}
+      </span>
+      <span role="gridcell" className={`${CELL_CLASS[6]} px-2 text-right tabular-nums text-zinc-500 ${SIZE_COLUMN_HIDDEN}`}>
+        {formatBytes(v.frame.size)}
+      </span>
       {/* A cancelled request's time runs up to its cancellation (the mark is in the method cell). */}
-      <span role="gridcell" title={v.cancelledAfterUs !== undefined ? `cancelled after ${formatLatency(v.cancelledAfterUs)}` : undefined} className={`${CELL_CLASS[7]} px-2 text-right tabular-nums ${v.cancelledAfterUs !== undefined ? 'text-zinc-400' : latency ? 'text-zinc-200' : ''}`}>
+      <span
+        role="gridcell"
+        title={v.cancelledAfterUs !== undefined ? `cancelled after ${formatLatency(v.cancelledAfterUs)}` : undefined}
+        className={`${CELL_CLASS[7]} px-2 text-right tabular-nums ${v.cancelledAfterUs !== undefined ? 'text-zinc-400' : latency ? 'text-zinc-200' : ''}`}
+      >
         {v.cancelledAfterUs !== undefined ? formatLatency(v.cancelledAfterUs) : latency}
       </span>
       {/* Empty, it lets the wide method cell under it have the pointer (and its tooltip). */}
-      <span role="gridcell" title={v.subject} className={`${CELL_CLASS[8]} truncate px-2 text-sky-200 ${v.subject === undefined ? 'pointer-events-none' : ''}`}>{v.subject}</span>
+      <span role="gridcell" title={v.subject} className={`${CELL_CLASS[8]} truncate px-2 text-sky-200 ${v.subject === undefined ? 'pointer-events-none' : ''}`}>
+        {v.subject}
+      </span>
     </div>
   );
 }, sameRow);

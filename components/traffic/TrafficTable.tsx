@@ -50,7 +50,6 @@ const OVERSCAN = 15;
  */
 const FOLLOWING_OVERSCAN = 4;
 
-
 /** The scroller's height, kept current by a ResizeObserver (read once per resize, not per batch). */
 function useViewportHeight(ref: RefObject<HTMLElement | null>): number {
   const [height, setHeight] = useState(600);
@@ -140,8 +139,15 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
     if (!view) continue;
     rows.push(
       <TrafficRow
-        key={index - first} view={view} marks={marks?.get(seq)} index={index} top={(index - first) * ROW_HEIGHT} domId={rowId(seq)}
-        marked={containsSeq(marked, seq)} focusRing={seq === selected && !soleFocus} onPick={onRowPick}
+        key={index - first}
+        view={view}
+        marks={marks?.get(seq)}
+        index={index}
+        top={(index - first) * ROW_HEIGHT}
+        domId={rowId(seq)}
+        marked={containsSeq(marked, seq)}
+        focusRing={seq === selected && !soleFocus}
+        onPick={onRowPick}
       />,
     );
   }
@@ -160,9 +166,18 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
         className="flex min-h-0 flex-1 flex-col outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-600"
       >
         <div role="rowgroup">
-          <div role="row" aria-rowindex={1} style={{ height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT - 1}px` }} className="relative whitespace-nowrap border-b border-zinc-700 bg-zinc-900 text-[11px] font-medium text-zinc-400">
+          <div
+            role="row"
+            aria-rowindex={1}
+            style={{ height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT - 1}px` }}
+            className="relative whitespace-nowrap border-b border-zinc-700 bg-zinc-900 text-[11px] font-medium text-zinc-400"
+          >
             {COLUMN_NAMES.map((name, i) => (
-              <span key={name} role="columnheader" className={`${CELL_CLASS[i]} overflow-hidden px-2 ${i === 4 || i === 3 || i === 8 ? 'text-left' : i === 2 ? 'text-center' : 'text-right'} ${i === 6 ? SIZE_COLUMN_HIDDEN : ''}`}>
+              <span
+                key={name}
+                role="columnheader"
+                className={`${CELL_CLASS[i]} overflow-hidden px-2 ${i === 4 || i === 3 || i === 8 ? 'text-left' : i === 2 ? 'text-center' : 'text-right'} ${i === 6 ? SIZE_COLUMN_HIDDEN : ''}`}
+              >
                 {name}
               </span>
             ))}

@@ -76,7 +76,11 @@ export function TrafficToolbar({ filter, onChange, shown, total, marked, onClear
       <span role="status" aria-label="Selected frames" className="shrink-0 whitespace-nowrap text-[11px] text-sky-200">
         {marked > 1 ? `${marked} frames selected` : ''}
       </span>
-      {marked > 1 && <Button variant="ghost" className="-ml-2 shrink-0 whitespace-nowrap px-1 py-0 text-[11px]" onClick={onClearMarked}>Clear selection</Button>}
+      {marked > 1 && (
+        <Button variant="ghost" className="-ml-2 shrink-0 whitespace-nowrap px-1 py-0 text-[11px]" onClick={onClearMarked}>
+          Clear selection
+        </Button>
+      )}
       <span className="ml-auto shrink-0 whitespace-nowrap font-mono text-[11px] text-zinc-500">
         {shown === total ? `${total} frames` : `${shown} of ${total} frames`}
       </span>

@@ -1,6 +1,17 @@
 import type { CSSProperties } from 'react';
 import { describe, expect, it } from 'vitest';
-import { CELL, CELL_CLASS, COLUMN_NAMES, FULL_TABLE_WIDTH, METHOD_WIDE, METHOD_WIDE_CLASS, ROW_HEIGHT, ROW_HEIGHT_CLASS, SIZE_COLUMN_HIDDEN, SIZE_COLUMN_VAR } from './columns';
+import {
+  CELL,
+  CELL_CLASS,
+  COLUMN_NAMES,
+  FULL_TABLE_WIDTH,
+  METHOD_WIDE,
+  METHOD_WIDE_CLASS,
+  ROW_HEIGHT,
+  ROW_HEIGHT_CLASS,
+  SIZE_COLUMN_HIDDEN,
+  SIZE_COLUMN_VAR,
+} from './columns';
 
 /** The Tailwind classes that say what a placement says (spaces inside arbitrary values are `_`). */
 function classesOf(c: CSSProperties): string {

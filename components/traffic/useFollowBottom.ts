@@ -39,7 +39,11 @@ export function useFollowBottom(ref: RefObject<HTMLElement | null>, rowCount: nu
     if (!el) return;
     // A position above the one last set is the person's scroll, not yet reported by its event.
     // (Compared with the bottom as it is now too: a taller viewport clamps scrollTop by itself.)
-    if (following.current && lastSet.current !== undefined && el.scrollTop < Math.min(lastSet.current, bottomScrollTop(rowCount, rowHeight, el.clientHeight)) - rowHeight) {
+    if (
+      following.current &&
+      lastSet.current !== undefined &&
+      el.scrollTop < Math.min(lastSet.current, bottomScrollTop(rowCount, rowHeight, el.clientHeight)) - rowHeight
+    ) {
       following.current = false;
       setAtBottom(false);
       setScrollTop(el.scrollTop);

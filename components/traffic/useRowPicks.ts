@@ -14,7 +14,12 @@ export function useRowPicks(traceId: string, listed: readonly number[] | (() => 
   // gesture only, never per batch.
   const source = useRef(listed);
   source.current = listed;
-  const shown = { get current() { const l = source.current; return typeof l === 'function' ? l() : l; } };
+  const shown = {
+    get current() {
+      const l = source.current;
+      return typeof l === 'function' ? l() : l;
+    },
+  };
 
   const onPick = useCallback(
     (seq: number, how: PickGesture) => {

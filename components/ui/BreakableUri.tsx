@@ -7,7 +7,10 @@ export function BreakableUri({ uri, className = '', ...rest }: { uri: string } &
   return (
     <code className={`[overflow-wrap:anywhere] ${className}`} {...rest}>
       {uriBreakParts(uri).map((part, i) => (
-        <Fragment key={i}>{part}<wbr /></Fragment>
+        <Fragment key={i}>
+          {part}
+          <wbr />
+        </Fragment>
       ))}
     </code>
   );

@@ -7,7 +7,14 @@ type Converted<V> = { ok: true; value: V } | { ok: false; error: string };
  * The state a form over a draft shares with every other: the draft, the validation or action
  * error, and a submit that converts, acts through the proxy, and resets on success.
  */
-export function useDraftForm<D, V>(empty: D, initial: D | undefined, convert: (d: D) => Converted<V>, act: (value: V) => Promise<void>, failure: string, onDone: () => void) {
+export function useDraftForm<D, V>(
+  empty: D,
+  initial: D | undefined,
+  convert: (d: D) => Converted<V>,
+  act: (value: V) => Promise<void>,
+  failure: string,
+  onDone: () => void,
+) {
   const [draft, setDraft] = useState<D>(initial ?? empty);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);

@@ -22,7 +22,12 @@ const record = ({ dir, lane, raw, meta }: Pick<Frame, 'dir' | 'lane' | 'raw' | '
   frames.push(toFrame({ seq: frames.length + 1, ts: now(), dir, lane, raw, size: Buffer.byteLength(raw), meta }));
 
 const child = spawn(process.execPath, [server, 'stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-record({ dir: 'local', lane: 'lifecycle', raw: 'spawn', meta: { transport: 'stdio', event: 'spawn', pid: child.pid, command: 'node', args: ['server-everything', 'stdio'] } });
+record({
+  dir: 'local',
+  lane: 'lifecycle',
+  raw: 'spawn',
+  meta: { transport: 'stdio', event: 'spawn', pid: child.pid, command: 'node', args: ['server-everything', 'stdio'] },
+});
 const waiting = new Map<number, (msg: unknown) => void>();
 
 function lines(stream: NodeJS.ReadableStream, onLine: (l: string) => void): void {
@@ -98,14 +103,33 @@ const header: TraceHeader = {
   version: TRACE_VERSION,
   loupeVersion: '0.1.0',
   createdAt: new Date().toISOString(),
-  target: { transport: 'stdio', framing: 'lines', name: 'server-everything', command: 'node', args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'] },
+  target: {
+    transport: 'stdio',
+    framing: 'lines',
+    name: 'server-everything',
+    command: 'node',
+    args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+  },
   negotiatedVersion: init.result.protocolVersion,
   source: 'live',
 };
 writeFileSync(path.join(here, `everything-stdio.v${TRACE_VERSION}.loupe.ndjson`), writeTrace({ header, frames }));
 
 // The same session in the pre-release shape (format 0), the input of the migration test.
-const v0Header = { format: TRACE_FORMAT, version: 0, createdAt: Date.parse(header.createdAt), server: { name: 'server-everything', command: header.target.command, args: header.target.args }, protocolVersion: header.negotiatedVersion };
-const v0Frames = frames.map((f) => ({ seq: f.seq, timestamp: f.ts / 1000, direction: f.dir === 'c2s' ? 'out' : 'in', channel: f.lane, data: f.raw, meta: f.meta }));
+const v0Header = {
+  format: TRACE_FORMAT,
+  version: 0,
+  createdAt: Date.parse(header.createdAt),
+  server: { name: 'server-everything', command: header.target.command, args: header.target.args },
+  protocolVersion: header.negotiatedVersion,
+};
+const v0Frames = frames.map((f) => ({
+  seq: f.seq,
+  timestamp: f.ts / 1000,
+  direction: f.dir === 'c2s' ? 'out' : 'in',
+  channel: f.lane,
+  data: f.raw,
+  meta: f.meta,
+}));
 writeFileSync(path.join(here, 'everything-stdio.v0.loupe.ndjson'), [v0Header, ...v0Frames].map((l) => JSON.stringify(l) + '\n').join(''));
 console.log(`recorded ${frames.length} frames`);

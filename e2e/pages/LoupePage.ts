@@ -32,7 +32,8 @@ export class LoupePage {
   }
 
   async connect(name: string | RegExp): Promise<void> {
-    const button = typeof name === 'string' ? this.page.getByRole('button', { name: `Connect ${name}`, exact: true }) : this.connections.getByRole('button', { name });
+    const button =
+      typeof name === 'string' ? this.page.getByRole('button', { name: `Connect ${name}`, exact: true }) : this.connections.getByRole('button', { name });
     await button.click();
     await expect(this.status).toBeVisible();
   }

@@ -34,9 +34,13 @@ export class TrafficTable {
 
   /** Every rendered data row, read in one go so a live update cannot tear the snapshot. */
   async all(): Promise<RowFacts[]> {
-    const cells = await this.grid.getByRole('row').evaluateAll((rows) =>
-      rows.map((r) => Array.from(r.querySelectorAll('[role="gridcell"]'), (c) => c.getAttribute('aria-label') ?? (c as HTMLElement).innerText.trim())).filter((c) => c.length > 0),
-    );
+    const cells = await this.grid
+      .getByRole('row')
+      .evaluateAll((rows) =>
+        rows
+          .map((r) => Array.from(r.querySelectorAll('[role="gridcell"]'), (c) => c.getAttribute('aria-label') ?? (c as HTMLElement).innerText.trim()))
+          .filter((c) => c.length > 0),
+      );
     return cells.map(([seq, time, dir, kind, method, id, size, latency]) => ({ seq: seqOf(seq), time, dir, kind, method, id, size, latency }));
   }
 

@@ -59,7 +59,11 @@ export async function tryInjections(page: Page, foreignUrl?: string): Promise<{ 
     document.body.append(button);
     button.click();
     let fetched = false;
-    if (url) fetched = await fetch(url).then(() => true, () => false);
+    if (url)
+      fetched = await fetch(url).then(
+        () => true,
+        () => false,
+      );
     script.remove();
     button.remove();
     return { script: w.__injectedScript === true, handler: w.__injectedHandler === true, fetched };

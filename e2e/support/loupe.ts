@@ -43,9 +43,15 @@ export function loupePerFile(extraArgs: string[] = []): RunningLoupe {
     await running?.stop();
   });
   return {
-    get url() { return current().url; },
-    get origin() { return current().origin; },
-    get configDir() { return current().configDir; },
+    get url() {
+      return current().url;
+    },
+    get origin() {
+      return current().origin;
+    },
+    get configDir() {
+      return current().configDir;
+    },
     output: () => current().output(),
     stop: () => current().stop(),
   };

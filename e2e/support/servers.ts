@@ -16,13 +16,18 @@ export const everythingSse = () => startEverything('sse');
 export const httpFixture = (name: string) => () => startFixture(name);
 
 /** One Loupe and the named servers for a whole spec file; `servers.x` is set once the file starts. */
-export function loupeWithServers<K extends string>(starts: Record<K, () => Promise<RunningServer>>, loupeArgs: string[] = []): { loupe: RunningLoupe; servers: Record<K, RunningServer> } {
+export function loupeWithServers<K extends string>(
+  starts: Record<K, () => Promise<RunningServer>>,
+  loupeArgs: string[] = [],
+): { loupe: RunningLoupe; servers: Record<K, RunningServer> } {
   const servers = {} as Record<K, RunningServer>;
   const loupe = loupePerFile(loupeArgs);
   test.beforeAll(async () => {
-    await Promise.all((Object.keys(starts) as K[]).map(async (name) => {
-      servers[name] = await starts[name]();
-    }));
+    await Promise.all(
+      (Object.keys(starts) as K[]).map(async (name) => {
+        servers[name] = await starts[name]();
+      }),
+    );
   });
   test.afterAll(async () => {
     await Promise.all(Object.values<RunningServer>(servers).map((s) => s.stop()));

@@ -13,7 +13,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.id === undefined) return;
   if (msg.method === 'initialize') {
-    send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'broken', version: '0.1.0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'broken', version: '0.1.0' } },
+    });
   } else if (msg.method === 'tools/list') {
     send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'ping-back', inputSchema: { type: 'object' } }] } });
   } else if (msg.method === 'tools/call') {

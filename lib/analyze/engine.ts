@@ -14,7 +14,18 @@ import { toMessage, type Message } from './message';
 import { RULE_MODULES } from './rules';
 import { createState, type AnalysisState, type RequestRecord } from './state';
 import { track } from './track';
-import { groupOf, type AnalyzerOptions, type Annotation, type FrameContext, type MessageContext, type RuleModule, type RuleSpec, type Severity, type TextContext, type Thresholds } from './types';
+import {
+  groupOf,
+  type AnalyzerOptions,
+  type Annotation,
+  type FrameContext,
+  type MessageContext,
+  type RuleModule,
+  type RuleSpec,
+  type Severity,
+  type TextContext,
+  type Thresholds,
+} from './types';
 import { strAt } from './util';
 
 export interface Analyzer {
@@ -82,14 +93,29 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
 
   const ctx: MutableContext = {
     // Every field from the start: one object shape for every hook's reads.
-    state, options, version: DEFAULT_PROTOCOL_VERSION, stdio: false, frame: undefined, parsed: undefined, unit: undefined, msg: undefined, request: undefined,
+    state,
+    options,
+    version: DEFAULT_PROTOCOL_VERSION,
+    stdio: false,
+    frame: undefined,
+    parsed: undefined,
+    unit: undefined,
+    msg: undefined,
+    request: undefined,
     report(rule, frames, message) {
       const spec = specs.get(rule);
       if (!spec) {
         state.internalErrors++;
         return;
       }
-      out.push({ rule, severity: severityIn(spec, ctx.version), group: groupOf(rule), frames, message, spec: specUrl(ctx.version, sectionFor(ctx.version, spec.section)) });
+      out.push({
+        rule,
+        severity: severityIn(spec, ctx.version),
+        group: groupOf(rule),
+        frames,
+        message,
+        spec: specUrl(ctx.version, sectionFor(ctx.version, spec.section)),
+      });
     },
   };
 

@@ -6,7 +6,11 @@ import { compileSchema, schemaDraft, schemaProblem, validateJsonSchema } from '.
 // knew no drafts).
 describe('validateJsonSchema', () => {
   it('follows $ref into $defs', () => {
-    const schema = { type: 'object', properties: { where: { $ref: '#/$defs/point' } }, $defs: { point: { type: 'object', required: ['x'], properties: { x: { type: 'number' } } } } };
+    const schema = {
+      type: 'object',
+      properties: { where: { $ref: '#/$defs/point' } },
+      $defs: { point: { type: 'object', required: ['x'], properties: { x: { type: 'number' } } } },
+    };
     expect(validateJsonSchema(schema, { where: { x: 1 } })).toBeUndefined();
     expect(validateJsonSchema(schema, { where: { x: 'one' } })).toBe('/where/x: Instance type "string" is invalid. Expected "number" (got "one")');
   });

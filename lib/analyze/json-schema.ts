@@ -63,7 +63,23 @@ class SchemaCache<T> {
 const compiled = new SchemaCache<CompiledSchema>();
 
 /** Wrapper keywords that only say "a subschema failed"; the subschema's own error says why. */
-const WRAPPERS = new Set(['properties', 'patternProperties', 'items', 'prefixItems', 'additionalItems', 'contains', '$ref', '$recursiveRef', '$dynamicRef', 'allOf', 'dependentSchemas', 'dependencies', 'then', 'else', 'unevaluatedItems']);
+const WRAPPERS = new Set([
+  'properties',
+  'patternProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  '$ref',
+  '$recursiveRef',
+  '$dynamicRef',
+  'allOf',
+  'dependentSchemas',
+  'dependencies',
+  'then',
+  'else',
+  'unevaluatedItems',
+]);
 
 /** A pointer segment as written; one that is not valid percent-encoding stays as it is. */
 function decode(part: string): string {
@@ -82,7 +98,10 @@ function where(location: string): string {
 
 function valueAt(root: unknown, location: string): unknown {
   let cur = root;
-  for (const part of location.replace(/^#\/?/, '').split('/').filter((s) => s !== '')) {
+  for (const part of location
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((s) => s !== '')) {
     const key = decode(part).replace(/~1/g, '/').replace(/~0/g, '~');
     cur = isObj(cur) || Array.isArray(cur) ? (cur as Record<string, unknown>)[key] : undefined;
   }
@@ -163,7 +182,10 @@ function subschemas(root: Record<string, unknown>, max = 5000): Array<[string, R
     for (const [k, v] of Object.entries(s)) {
       if (!names && VALUE_KEYWORDS.has(k)) continue; // values, not schemas
       if (isObj(v)) out.push([`${at}/${k}`, v]);
-      else if (Array.isArray(v)) v.forEach((x, j) => { if (isObj(x)) out.push([`${at}/${k}/${j}`, x]); });
+      else if (Array.isArray(v))
+        v.forEach((x, j) => {
+          if (isObj(x)) out.push([`${at}/${k}/${j}`, x]);
+        });
     }
   }
   return out;
@@ -218,7 +240,9 @@ function findProblem(schema: Record<string, unknown>): string | null {
         if (!resolves) found ??= `${where(at)}: $ref ${show(ref, 60)} points nowhere in the schema`;
       }
       if (badRegex(s.pattern)) found ??= `${where(at)}: pattern ${show(s.pattern, 40)} is not a valid regular expression`;
-      if (isObj(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) if (badRegex(k)) found ??= `${where(at)}/patternProperties: ${show(k, 40)} is not a valid regular expression`;
+      if (isObj(s.patternProperties))
+        for (const k of Object.keys(s.patternProperties))
+          if (badRegex(k)) found ??= `${where(at)}/patternProperties: ${show(k, 40)} is not a valid regular expression`;
     }
   }
   return found ?? null;

@@ -31,8 +31,20 @@ export interface Message {
 export function toMessage(value: unknown, at: Omit<Message, 'value' | 'kind' | 'hasId'>): Message {
   // One object shape for every message keeps the hot path monomorphic.
   const m: Message = {
-    seq: at.seq, frames: at.frames, ts: at.ts, dir: at.dir, batch: at.batch, value, obj: undefined, kind: 'unknown',
-    method: undefined, hasId: false, id: undefined, params: undefined, result: undefined, error: undefined,
+    seq: at.seq,
+    frames: at.frames,
+    ts: at.ts,
+    dir: at.dir,
+    batch: at.batch,
+    value,
+    obj: undefined,
+    kind: 'unknown',
+    method: undefined,
+    hasId: false,
+    id: undefined,
+    params: undefined,
+    result: undefined,
+    error: undefined,
   };
   if (!isObj(value)) return m;
   m.obj = value;

@@ -21,9 +21,18 @@ export function realisticMix(count: number): Frame[] {
     const rid = id++;
     if (k < 5) {
       const tool = TOOLS[rid % TOOLS.length];
-      s.c({ jsonrpc: '2.0', id: rid, method: 'tools/call', params: { name: tool.name, arguments: { q: `query ${rid}`, n: rid }, _meta: { progressToken: `p${rid}` } } });
+      s.c({
+        jsonrpc: '2.0',
+        id: rid,
+        method: 'tools/call',
+        params: { name: tool.name, arguments: { q: `query ${rid}`, n: rid }, _meta: { progressToken: `p${rid}` } },
+      });
       s.s({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: `p${rid}`, progress: 1, total: 2 } });
-      s.s({ jsonrpc: '2.0', id: rid, result: { content: [{ type: 'text', text: `result for ${rid} `.repeat(4) }], ...(tool.outputSchema ? { structuredContent: { ok: true } } : {}) } });
+      s.s({
+        jsonrpc: '2.0',
+        id: rid,
+        result: { content: [{ type: 'text', text: `result for ${rid} `.repeat(4) }], ...(tool.outputSchema ? { structuredContent: { ok: true } } : {}) },
+      });
     } else if (k < 7) {
       s.c({ jsonrpc: '2.0', id: rid, method: 'resources/read', params: { uri: `file:///r/${rid}.txt` } });
       s.s({ jsonrpc: '2.0', id: rid, result: { contents: [{ uri: `file:///r/${rid}.txt`, mimeType: 'text/plain', text: 'x'.repeat(200) }] } });

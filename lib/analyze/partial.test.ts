@@ -18,7 +18,10 @@ const part: Frame[] = [
   msg(27, 'c2s', { jsonrpc: '2.0', id: 0, result: { roots: [] } }),
 ];
 const renumbered = part.map((f, i) => ({ ...f, seq: i + 1 }));
-const lifecycle = (frames: Frame[]) => analyze(frames).annotations.filter((a) => a.rule.startsWith('lifecycle.')).map((a) => a.rule);
+const lifecycle = (frames: Frame[]) =>
+  analyze(frames)
+    .annotations.filter((a) => a.rule.startsWith('lifecycle.'))
+    .map((a) => a.rule);
 
 describe('a partial trace (its first seq is above 1)', () => {
   it('is not blamed for a handshake that happened before its frames', () => {

@@ -21,7 +21,11 @@ describe.each(Object.entries(CASES_BY_GROUP))('%s rules', (_group, cases) => {
 
 describe('the catalog', () => {
   it('has a trigger and a near miss for every rule it implements', () => {
-    const tested = new Set(Object.values(CASES_BY_GROUP).flat().map((c) => c.rule));
+    const tested = new Set(
+      Object.values(CASES_BY_GROUP)
+        .flat()
+        .map((c) => c.rule),
+    );
     // http.* rules have their own scripted exchanges in rules/http-transport.test.ts.
     expect(implemented.filter((r) => !r.startsWith('http.') && !tested.has(r))).toEqual([]);
   });
@@ -36,19 +40,34 @@ describe('the catalog', () => {
 });
 
 describe('one fault, one annotation', () => {
-  const faults = ['tools.input-schema', 'roots.non-file-uri', 'completion.too-many-values', 'content.invalid-block', 'tasks.missing-fields', 'elicitation.url-fields', 'elicitation.schema-not-flat', 'sampling.tool-result-mixed'];
+  const faults = [
+    'tools.input-schema',
+    'roots.non-file-uri',
+    'completion.too-many-values',
+    'content.invalid-block',
+    'tasks.missing-fields',
+    'elicitation.url-fields',
+    'elicitation.schema-not-flat',
+    'sampling.tool-result-mixed',
+  ];
   it.each(faults)('%s is not repeated as a schema annotation', (rule) => {
-    for (const c of Object.values(CASES_BY_GROUP).flat().filter((x) => x.rule === rule)) {
+    for (const c of Object.values(CASES_BY_GROUP)
+      .flat()
+      .filter((x) => x.rule === rule)) {
       const rules = analyze(c.trigger()).annotations.map((a) => a.rule);
       expect(rules, c.name).toContain(rule);
-      expect(rules.filter((r) => r.startsWith('schema.')), c.name).toEqual([]);
+      expect(
+        rules.filter((r) => r.startsWith('schema.')),
+        c.name,
+      ).toEqual([]);
     }
   });
 });
 
 describe('spec links', () => {
   it('point at the section of the negotiated version', () => {
-    const at = (version: string) => analyze(script().handshake({ version }).c(req(1, 'acme/x')).frames).annotations.find((a) => a.rule === 'jsonrpc.unknown-method')?.spec;
+    const at = (version: string) =>
+      analyze(script().handshake({ version }).c(req(1, 'acme/x')).frames).annotations.find((a) => a.rule === 'jsonrpc.unknown-method')?.spec;
     expect(at('2025-06-18')).toBe('https://modelcontextprotocol.io/specification/2025-06-18/basic/index#messages');
     expect(at('2024-11-05')).toBe('https://modelcontextprotocol.io/specification/2024-11-05/basic/messages#messages');
   });

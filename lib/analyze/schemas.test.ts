@@ -15,7 +15,9 @@ const SCHEMAS: Array<[string, z.ZodType]> = [
 /** Messages with the schema their params or result are judged by: every rule case, both ways. */
 function corpus(): Array<{ schema: z.ZodType; value: unknown }> {
   const out: Array<{ schema: z.ZodType; value: unknown }> = [];
-  const traces = Object.values(CASES_BY_GROUP).flat().flatMap((c) => [c.trigger(), c.nearMiss()]);
+  const traces = Object.values(CASES_BY_GROUP)
+    .flat()
+    .flatMap((c) => [c.trigger(), c.nearMiss()]);
   traces.push(realisticMix(400));
   for (const frames of traces) {
     const methods = new Map<string, string>();
@@ -48,7 +50,8 @@ function mutate(value: unknown, pick: number, replacement: unknown, how: 'replac
   if (typeof value !== 'object' || value === null) return replacement;
   const copy = JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
   const holders: Record<string, unknown>[] = [copy];
-  for (let i = 0; i < holders.length; i++) for (const v of Object.values(holders[i])) if (typeof v === 'object' && v !== null) holders.push(v as Record<string, unknown>);
+  for (let i = 0; i < holders.length; i++)
+    for (const v of Object.values(holders[i])) if (typeof v === 'object' && v !== null) holders.push(v as Record<string, unknown>);
   const holder = holders[pick % holders.length];
   const keys = Object.keys(holder);
   if (how === 'add' || keys.length === 0) holder[Array.isArray(holder) ? keys.length : 'extra'] = replacement;
@@ -57,7 +60,7 @@ function mutate(value: unknown, pick: number, replacement: unknown, how: 'replac
   return copy;
 }
 
-describe('the analyser\'s compiled schema check', () => {
+describe("the analyser's compiled schema check", () => {
   const messages = corpus();
 
   it('agrees with zod on every params and result of the rule cases, against every schema', () => {
@@ -77,8 +80,18 @@ describe('the analyser\'s compiled schema check', () => {
   });
 
   it('agrees with zod on messages broken in one place', () => {
-    const replacement = fc.oneof(fc.constant(null), fc.constant(undefined), fc.integer({ min: -2, max: 3 }), fc.double(), fc.string({ maxLength: 4 }),
-      fc.constantFrom('text', 'image', 'object', 'user', 'assistant', 'data:,', 'file:///x', 'aGk='), fc.boolean(), fc.constant([]), fc.constant({}), fc.constant({ type: 'text', text: 'x' }));
+    const replacement = fc.oneof(
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.integer({ min: -2, max: 3 }),
+      fc.double(),
+      fc.string({ maxLength: 4 }),
+      fc.constantFrom('text', 'image', 'object', 'user', 'assistant', 'data:,', 'file:///x', 'aGk='),
+      fc.boolean(),
+      fc.constant([]),
+      fc.constant({}),
+      fc.constant({ type: 'text', text: 'x' }),
+    );
     fc.assert(
       fc.property(fc.nat({ max: messages.length - 1 }), fc.nat(), replacement, fc.constantFrom('replace', 'delete', 'add'), (at, pick, value, how) => {
         const { schema, value: original } = messages[at];

@@ -8,7 +8,12 @@ describe('the analysis state', () => {
     // A field added later gives the state a new object shape at each step of the handshake, and
     // the rules that read it see all of them (slow, megamorphic reads).
     const fresh = Object.keys(createAnalyzer().state());
-    const traces = [realisticMix(200), ...Object.values(CASES_BY_GROUP).flat().map((c) => c.trigger())];
+    const traces = [
+      realisticMix(200),
+      ...Object.values(CASES_BY_GROUP)
+        .flat()
+        .map((c) => c.trigger()),
+    ];
     for (const frames of traces) {
       const { state } = analyze(frames);
       expect(Object.keys(state)).toEqual(fresh);

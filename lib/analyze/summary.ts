@@ -41,9 +41,11 @@ export interface ExpertSummary {
 }
 
 export function matches(a: Annotation, f: AnnotationFilter): boolean {
-  return (!f.severities?.length || f.severities.includes(a.severity))
-    && (!f.groups?.length || f.groups.includes(a.group))
-    && (!f.rules?.length || f.rules.includes(a.rule));
+  return (
+    (!f.severities?.length || f.severities.includes(a.severity)) &&
+    (!f.groups?.length || f.groups.includes(a.group)) &&
+    (!f.rules?.length || f.rules.includes(a.rule))
+  );
 }
 
 export function summarize(annotations: readonly Annotation[], filter: AnnotationFilter = {}): ExpertSummary {
@@ -66,7 +68,9 @@ export function summarize(annotations: readonly Annotation[], filter: Annotation
   }
   const bySeverity = SEVERITIES.filter((s) => tree.has(s)).map((severity) => {
     const gs = [...(tree.get(severity) as Map<string, Annotation[]>)].map(([group, items]) => ({
-      group, count: items.length, items: [...items].sort((x, y) => x.frames[0] - y.frames[0]),
+      group,
+      count: items.length,
+      items: [...items].sort((x, y) => x.frames[0] - y.frames[0]),
     }));
     gs.sort((x, y) => y.count - x.count || x.group.localeCompare(y.group));
     return { severity, count: gs.reduce((n, g) => n + g.count, 0), groups: gs };
@@ -96,5 +100,7 @@ export function byFrame(annotations: readonly Annotation[]): Map<number, Annotat
 export function countPhrase(annotations: readonly Annotation[]): string {
   const c: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   for (const a of annotations) c[a.severity]++;
-  return SEVERITIES.filter((s) => c[s] > 0).map((s) => `${c[s]} ${s}${c[s] === 1 || s === 'info' ? '' : 's'}`).join(', ');
+  return SEVERITIES.filter((s) => c[s] > 0)
+    .map((s) => `${c[s]} ${s}${c[s] === 1 || s === 'info' ? '' : 's'}`)
+    .join(', ');
 }

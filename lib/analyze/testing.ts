@@ -36,7 +36,12 @@ export class Script {
   /** The stateful handshake with the given versions and capabilities. */
   handshake(o: { version?: string; selected?: string; client?: object; server?: object } = {}): this {
     const version = o.version ?? '2025-11-25';
-    return this.c({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: version, capabilities: o.client ?? {}, clientInfo: { name: 'loupe', version: '1' } } })
+    return this.c({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: version, capabilities: o.client ?? {}, clientInfo: { name: 'loupe', version: '1' } },
+    })
       .s({ jsonrpc: '2.0', id: 0, result: { protocolVersion: o.selected ?? version, capabilities: o.server ?? {}, serverInfo: { name: 'srv', version: '1' } } })
       .c({ jsonrpc: '2.0', method: 'notifications/initialized' });
   }

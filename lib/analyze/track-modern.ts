@@ -37,7 +37,11 @@ export function trackModern(state: AnalysisState, msg: Message, request: Request
   if (resultType === 'input_required' && request.dir === 'c2s') {
     const inputs = objAt(msg.result, 'inputRequests');
     state.rounds.inputRequired(request.method, request.params, {
-      requestSeq: request.seq, id: request.id, resultSeq: msg.seq, requestState: own(msg.result as object as Record<string, unknown>, 'requestState'), inputRequestKeys: inputs ? Object.keys(inputs) : [],
+      requestSeq: request.seq,
+      id: request.id,
+      resultSeq: msg.seq,
+      requestState: own(msg.result as object as Record<string, unknown>, 'requestState'),
+      inputRequestKeys: inputs ? Object.keys(inputs) : [],
     });
   }
   const info = metaValue(msg.result, META_SERVER_INFO);

@@ -106,7 +106,13 @@ function trackResponse(state: AnalysisState, msg: Message, req: RequestRecord): 
     if (own(isObj(req.params) ? req.params : {}, 'cursor') === undefined) state.tools.clear();
     for (const t of arrAt(msg.result, 'tools') ?? []) {
       const name = strAt(t, 'name');
-      if (name !== undefined) state.tools.set(name, { name, inputSchema: own(t as object as Record<string, unknown>, 'inputSchema'), outputSchema: own(t as Record<string, unknown>, 'outputSchema'), seq: msg.seq });
+      if (name !== undefined)
+        state.tools.set(name, {
+          name,
+          inputSchema: own(t as object as Record<string, unknown>, 'inputSchema'),
+          outputSchema: own(t as Record<string, unknown>, 'outputSchema'),
+          seq: msg.seq,
+        });
     }
   }
 }

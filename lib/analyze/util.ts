@@ -37,7 +37,7 @@ export function strAt(o: unknown, key: string): string | undefined {
 export function show(v: unknown, max = 60): string {
   let s: string;
   try {
-    s = v === undefined ? 'undefined' : typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v) ?? String(v);
+    s = v === undefined ? 'undefined' : typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(v) ?? String(v));
   } catch {
     s = Array.isArray(v) ? 'an array' : typeof v;
   }

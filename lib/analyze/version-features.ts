@@ -31,8 +31,15 @@ const FIELDS = {
   toolResult: [['structuredContent', '2025-06-18']],
   progress: [['message', '2025-03-26']],
   complete: [['context', '2025-06-18']],
-  sampling: [['tools', '2025-11-25'], ['toolChoice', '2025-11-25']],
-  elicitation: [['mode', '2025-11-25'], ['url', '2025-11-25'], ['elicitationId', '2025-11-25']],
+  sampling: [
+    ['tools', '2025-11-25'],
+    ['toolChoice', '2025-11-25'],
+  ],
+  elicitation: [
+    ['mode', '2025-11-25'],
+    ['url', '2025-11-25'],
+    ['elicitationId', '2025-11-25'],
+  ],
   requestParams: [['task', '2025-11-25']],
 } satisfies Record<string, readonly FieldSince[]>;
 
@@ -40,7 +47,9 @@ type Kind = keyof typeof FIELDS;
 
 /** Per kind, the newest version that added one of its fields: a session at or past it has nothing
  *  to find there, and most sessions are (so no label is built for them). */
-const NEWEST_FIELD = Object.fromEntries(Object.entries(FIELDS).map(([kind, list]) => [kind, list.reduce((newest, [, since]) => (since > newest ? since : newest), '')])) as Record<Kind, string>;
+const NEWEST_FIELD = Object.fromEntries(
+  Object.entries(FIELDS).map(([kind, list]) => [kind, list.reduce((newest, [, since]) => (since > newest ? since : newest), '')]),
+) as Record<Kind, string>;
 
 /** One feature the message uses, named for a person: what, where, and since when. */
 export interface VersionFeature {
@@ -125,9 +134,15 @@ function inRequest(msg: Message, version: string, out: VersionFeature[]): void {
       fieldsOf('implementation', objAt(p, 'clientInfo'), 'clientInfo', version, out);
       capabilitiesOf('client', objAt(p, 'capabilities'), version, out);
       break;
-    case 'notifications/progress': fieldsOf('progress', p, 'notifications/progress params', version, out); break;
-    case 'completion/complete': fieldsOf('complete', p, 'completion/complete params', version, out); break;
-    case 'elicitation/create': fieldsOf('elicitation', p, 'elicitation/create params', version, out); break;
+    case 'notifications/progress':
+      fieldsOf('progress', p, 'notifications/progress params', version, out);
+      break;
+    case 'completion/complete':
+      fieldsOf('complete', p, 'completion/complete params', version, out);
+      break;
+    case 'elicitation/create':
+      fieldsOf('elicitation', p, 'elicitation/create params', version, out);
+      break;
     case 'sampling/createMessage':
       fieldsOf('sampling', p, 'sampling/createMessage params', version, out);
       arrAt(p, 'messages')?.forEach((m, i) => {
@@ -144,9 +159,15 @@ function inResult(method: string, r: unknown, version: string, out: VersionFeatu
       fieldsOf('implementation', objAt(r, 'serverInfo'), 'serverInfo', version, out);
       capabilitiesOf('server', objAt(r, 'capabilities'), version, out);
       break;
-    case 'tools/list': each(arrAt(r, 'tools'), 'tool', 'tool', version, out); break;
-    case 'resources/list': each(arrAt(r, 'resources'), 'resource', 'resource', version, out); break;
-    case 'resources/templates/list': each(arrAt(r, 'resourceTemplates'), 'resource', 'resource template', version, out); break;
+    case 'tools/list':
+      each(arrAt(r, 'tools'), 'tool', 'tool', version, out);
+      break;
+    case 'resources/list':
+      each(arrAt(r, 'resources'), 'resource', 'resource', version, out);
+      break;
+    case 'resources/templates/list':
+      each(arrAt(r, 'resourceTemplates'), 'resource', 'resource template', version, out);
+      break;
     case 'prompts/list':
       if (version >= NEWEST_FIELD.prompt && version >= NEWEST_FIELD.promptArgument) break;
       arrAt(r, 'prompts')?.forEach((pr, i) => {
@@ -155,14 +176,22 @@ function inResult(method: string, r: unknown, version: string, out: VersionFeatu
         each(arrAt(pr, 'arguments'), 'promptArgument', `${label}, argument`, version, out);
       });
       break;
-    case 'resources/read': each(arrAt(r, 'contents'), 'resourceContents', 'contents of', version, out); break;
-    case 'roots/list': each(arrAt(r, 'roots'), 'root', 'root', version, out); break;
+    case 'resources/read':
+      each(arrAt(r, 'contents'), 'resourceContents', 'contents of', version, out);
+      break;
+    case 'roots/list':
+      each(arrAt(r, 'roots'), 'root', 'root', version, out);
+      break;
     case 'tools/call':
       fieldsOf('toolResult', r, 'the tool result', version, out);
       contentBlocks(own(isObj(r) ? r : {}, 'content'), 'content', version, out);
       break;
-    case 'prompts/get': arrAt(r, 'messages')?.forEach((m, i) => contentBlocks(isObj(m) ? own(m, 'content') : undefined, `messages[${i}].content`, version, out)); break;
-    case 'sampling/createMessage': contentBlocks(own(isObj(r) ? r : {}, 'content'), 'content', version, out); break;
+    case 'prompts/get':
+      arrAt(r, 'messages')?.forEach((m, i) => contentBlocks(isObj(m) ? own(m, 'content') : undefined, `messages[${i}].content`, version, out));
+      break;
+    case 'sampling/createMessage':
+      contentBlocks(own(isObj(r) ? r : {}, 'content'), 'content', version, out);
+      break;
   }
 }
 

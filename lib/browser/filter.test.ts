@@ -3,10 +3,21 @@ import type { Frame } from '../mcp/frame';
 import { emptyTrace, ingest } from './trace';
 import { filterSeqs, matches, type TrafficFilter } from './filter';
 
-const head = (raw: string, seq: number, dir: Frame['dir'] = 'c2s'): Frame => ({ seq, ts: seq * 1000, dir, lane: 'http', raw, size: raw.length, meta: undefined });
+const head = (raw: string, seq: number, dir: Frame['dir'] = 'c2s'): Frame => ({
+  seq,
+  ts: seq * 1000,
+  dir,
+  lane: 'http',
+  raw,
+  size: raw.length,
+  meta: undefined,
+});
 
 const frames: Frame[] = [
-  head('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:1\r\nAuthorization: Bearer s3cret\r\nAccept: application/json, text/event-stream\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"ping"}', 1),
+  head(
+    'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:1\r\nAuthorization: Bearer s3cret\r\nAccept: application/json, text/event-stream\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    1,
+  ),
   head('HTTP/1.1 200 OK\r\nSet-Cookie: sid=cookie-value-9\r\ncontent-type: application/json\r\n\r\n', 2, 's2c'),
   head('POST /mcp HTTP/1.1\r\nX-Api-Key: key-abc-123\r\n\r\n', 3),
   { seq: 4, ts: 4000, dir: 's2c', lane: 'stderr', raw: 'token s3cret printed by the server', size: 34 },

@@ -57,8 +57,11 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
 
 /** The params field that names what each method acts on. */
 const SUBJECT_FIELD: Record<string, 'name' | 'uri'> = {
-  'tools/call': 'name', 'prompts/get': 'name',
-  'resources/read': 'uri', 'resources/subscribe': 'uri', 'resources/unsubscribe': 'uri',
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'resources/subscribe': 'uri',
+  'resources/unsubscribe': 'uri',
   'notifications/resources/updated': 'uri',
 };
 

@@ -7,28 +7,47 @@ import { encodeFramesChunk, type ChunkFrame } from '../wire/frame-chunk';
 const good = { seq: 1, ts: 12.5, dir: 'c2s', lane: 'message', raw: '{"jsonrpc":"2.0"}', size: 17, meta: { transport: 'stdio' } };
 
 /** Frames that are mostly well-formed, with any one field sometimes replaced by a wrong value. */
-const anyValue = fc.oneof(fc.constant(undefined), fc.constant(null), fc.integer({ min: -3, max: 3 }), fc.double(), fc.string(), fc.boolean(), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }));
-const frame = fc.record({
-  seq: fc.oneof(fc.integer({ min: 1, max: 1e6 }), anyValue),
-  ts: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), anyValue),
-  dir: fc.oneof(fc.constantFrom('c2s', 's2c', 'local'), anyValue),
-  lane: fc.oneof(fc.constantFrom('message', 'stderr', 'http', 'lifecycle'), anyValue),
-  raw: fc.oneof(fc.string(), anyValue),
-  size: fc.oneof(fc.nat(), anyValue),
-  truncated: fc.option(fc.oneof(fc.boolean(), anyValue), { nil: undefined }),
-  invalidUtf8: fc.option(fc.boolean(), { nil: undefined }),
-  rawBase64: fc.option(fc.oneof(fc.string(), anyValue), { nil: undefined }),
-  meta: fc.option(fc.oneof(fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }), anyValue), { nil: undefined }),
-}, { requiredKeys: [] });
+const anyValue = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.integer({ min: -3, max: 3 }),
+  fc.double(),
+  fc.string(),
+  fc.boolean(),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }),
+);
+const frame = fc.record(
+  {
+    seq: fc.oneof(fc.integer({ min: 1, max: 1e6 }), anyValue),
+    ts: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), anyValue),
+    dir: fc.oneof(fc.constantFrom('c2s', 's2c', 'local'), anyValue),
+    lane: fc.oneof(fc.constantFrom('message', 'stderr', 'http', 'lifecycle'), anyValue),
+    raw: fc.oneof(fc.string(), anyValue),
+    size: fc.oneof(fc.nat(), anyValue),
+    truncated: fc.option(fc.oneof(fc.boolean(), anyValue), { nil: undefined }),
+    invalidUtf8: fc.option(fc.boolean(), { nil: undefined }),
+    rawBase64: fc.option(fc.oneof(fc.string(), anyValue), { nil: undefined }),
+    meta: fc.option(fc.oneof(fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }), anyValue), { nil: undefined }),
+  },
+  { requiredKeys: [] },
+);
 
 describe('checkFramesMessage', () => {
   it('accepts and refuses exactly what the zod schema does', () => {
     fc.assert(
-      fc.property(fc.constantFrom('frames/snapshot', 'frames/append'), fc.oneof(fc.string({ maxLength: 3 }), fc.constant('s-1')), fc.array(frame, { maxLength: 3 }), fc.oneof(fc.nat(), anyValue), fc.option(fc.oneof(fc.boolean(), anyValue), { nil: undefined }), (type, sessionId, frames, endSeq, more) => {
-        // A JSON round trip, as over the socket: undefined fields vanish.
-        const json = JSON.parse(JSON.stringify({ type, sessionId, frames, endSeq, more }));
-        expect(checkFramesMessage(json)?.ok).toBe(ProxyMessageSchema.safeParse(json).success);
-      }),
+      fc.property(
+        fc.constantFrom('frames/snapshot', 'frames/append'),
+        fc.oneof(fc.string({ maxLength: 3 }), fc.constant('s-1')),
+        fc.array(frame, { maxLength: 3 }),
+        fc.oneof(fc.nat(), anyValue),
+        fc.option(fc.oneof(fc.boolean(), anyValue), { nil: undefined }),
+        (type, sessionId, frames, endSeq, more) => {
+          // A JSON round trip, as over the socket: undefined fields vanish.
+          const json = JSON.parse(JSON.stringify({ type, sessionId, frames, endSeq, more }));
+          expect(checkFramesMessage(json)?.ok).toBe(ProxyMessageSchema.safeParse(json).success);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -36,16 +55,28 @@ describe('checkFramesMessage', () => {
   it('gives the binary form the same verdict and the same frames as the JSON form', () => {
     // The binary form's columns are numbers and its texts strings by construction; every other
     // field may be anything, and the one validator judges it the same way either form came.
-    const typed = fc.record({ seq: fc.oneof(fc.integer({ min: -2, max: 1e6 }), fc.double()), ts: fc.double(), size: fc.oneof(fc.nat(), fc.double()), raw: fc.string() });
+    const typed = fc.record({
+      seq: fc.oneof(fc.integer({ min: -2, max: 1e6 }), fc.double()),
+      ts: fc.double(),
+      size: fc.oneof(fc.nat(), fc.double()),
+      raw: fc.string(),
+    });
     fc.assert(
-      fc.property(fc.constantFrom('frames/snapshot', 'frames/append'), fc.oneof(fc.string({ maxLength: 3 }), fc.constant('s-1')), fc.array(fc.tuple(frame, typed), { maxLength: 3 }), fc.nat(), fc.option(fc.boolean(), { nil: undefined }), (type, sessionId, parts, endSeq, more) => {
-        const frames = parts.map(([f, t]) => ({ ...f, ...t })) as unknown as ChunkFrame[];
-        const msg = { type, sessionId, frames, ...(type === 'frames/snapshot' && { endSeq }), ...(more !== undefined && { more }) };
-        const json = checkFramesMessage(JSON.parse(JSON.stringify(msg)));
-        const binary = checkFramesChunk(encodeFramesChunk(msg).slice().buffer);
-        expect(binary.ok).toBe(json?.ok);
-        if (binary.ok && json?.ok) expect(binary.msg).toEqual(json.msg);
-      }),
+      fc.property(
+        fc.constantFrom('frames/snapshot', 'frames/append'),
+        fc.oneof(fc.string({ maxLength: 3 }), fc.constant('s-1')),
+        fc.array(fc.tuple(frame, typed), { maxLength: 3 }),
+        fc.nat(),
+        fc.option(fc.boolean(), { nil: undefined }),
+        (type, sessionId, parts, endSeq, more) => {
+          const frames = parts.map(([f, t]) => ({ ...f, ...t })) as unknown as ChunkFrame[];
+          const msg = { type, sessionId, frames, ...(type === 'frames/snapshot' && { endSeq }), ...(more !== undefined && { more }) };
+          const json = checkFramesMessage(JSON.parse(JSON.stringify(msg)));
+          const binary = checkFramesChunk(encodeFramesChunk(msg).slice().buffer);
+          expect(binary.ok).toBe(json?.ok);
+          if (binary.ok && json?.ok) expect(binary.msg).toEqual(json.msg);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -69,7 +100,14 @@ describe('checkFramesMessage', () => {
   it('judges a frame whose text is missing from the texts, though its shape was judged already', () => {
     // Two frames of one shape, then the second one's text taken out of the texts (NO_TEXT): it
     // would take its shape's raw, and this shape has none.
-    const bytes = encodeFramesChunk({ type: 'frames/append', sessionId: 's', frames: [{ ...good, raw: 'x', size: 1 }, { ...good, seq: 2, raw: 'y', size: 1 }] }).slice();
+    const bytes = encodeFramesChunk({
+      type: 'frames/append',
+      sessionId: 's',
+      frames: [
+        { ...good, raw: 'x', size: 1 },
+        { ...good, seq: 2, raw: 'y', size: 1 },
+      ],
+    }).slice();
     const view = new DataView(bytes.buffer);
     const columns = (8 + view.getUint32(4, true) + 7) & ~7;
     view.setUint32(columns + 2 * 28 + 4, 0xffffffff, true);
@@ -96,6 +134,9 @@ describe('checkFramesMessage', () => {
   });
 
   it('refuses a snapshot chunk whose more is not a boolean', () => {
-    expect(checkFramesMessage({ type: 'frames/snapshot', sessionId: 's', frames: [good], endSeq: 1, more: 'yes' })).toEqual({ ok: false, problem: 'more: expected a boolean' });
+    expect(checkFramesMessage({ type: 'frames/snapshot', sessionId: 's', frames: [good], endSeq: 1, more: 'yes' })).toEqual({
+      ok: false,
+      problem: 'more: expected a boolean',
+    });
   });
 });

@@ -40,14 +40,16 @@ type Envelope = { type: FramesMessage['type']; sessionId?: unknown; frames?: unk
 
 function checkFrames(json: Envelope, check: (frames: unknown[]) => Frame[] | string): FramesCheck {
   const { sessionId, frames, endSeq, more } = json;
-  if (typeof sessionId !== 'string' || sessionId.length < 1 || sessionId.length > 100) return { ok: false, problem: 'sessionId: expected a string of 1 to 100 characters' };
+  if (typeof sessionId !== 'string' || sessionId.length < 1 || sessionId.length > 100)
+    return { ok: false, problem: 'sessionId: expected a string of 1 to 100 characters' };
   const snapshot = json.type === 'frames/snapshot';
   if (snapshot && (!isInt(endSeq) || endSeq < 0)) return { ok: false, problem: 'endSeq: expected a non-negative integer' };
   if (snapshot && more !== undefined && typeof more !== 'boolean') return { ok: false, problem: 'more: expected a boolean' };
   if (!Array.isArray(frames)) return { ok: false, problem: 'frames: expected an array' };
   const checked = check(frames);
   if (typeof checked === 'string') return { ok: false, problem: checked };
-  if (snapshot && isInt(endSeq)) return { ok: true, msg: { type: 'frames/snapshot', sessionId, frames: checked, endSeq, ...(more !== undefined && { more: more as boolean }) } };
+  if (snapshot && isInt(endSeq))
+    return { ok: true, msg: { type: 'frames/snapshot', sessionId, frames: checked, endSeq, ...(more !== undefined && { more: more as boolean }) } };
   return { ok: true, msg: { type: 'frames/append', sessionId, frames: checked } };
 }
 
@@ -70,7 +72,16 @@ export function checkFramesChunk(buffer: ArrayBuffer): FramesCheck {
     for (let i = 0; i < frames.length; i++) {
       const f = frames[i] as { seq: number; ts: number; size: number; raw: unknown };
       // raw too: a frame whose text is missing from the texts takes its shape's, which may have none.
-      if (shapeChecked[shapeOf[i]] && typeof f.raw === 'string' && Number.isSafeInteger(f.seq) && f.seq > 0 && Number.isFinite(f.ts) && Number.isSafeInteger(f.size) && f.size >= 0) continue;
+      if (
+        shapeChecked[shapeOf[i]] &&
+        typeof f.raw === 'string' &&
+        Number.isSafeInteger(f.seq) &&
+        f.seq > 0 &&
+        Number.isFinite(f.ts) &&
+        Number.isSafeInteger(f.size) &&
+        f.size >= 0
+      )
+        continue;
       const r = checkFrame(f);
       if (!r.ok) return `frames[${i}]: ${r.problem}`;
       shapeChecked[shapeOf[i]] = true;

@@ -10,7 +10,14 @@ async function deflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
 
 describe('inflateRaw', () => {
   it('gives back a deflated frames message byte for byte', async () => {
-    const frames = Array.from({ length: 3000 }, (_, i) => ({ seq: i + 1, ts: i * 2.5, dir: 's2c' as const, lane: 'message' as const, raw: `{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"line ${i} ✓"}}`, size: 80 }));
+    const frames = Array.from({ length: 3000 }, (_, i) => ({
+      seq: i + 1,
+      ts: i * 2.5,
+      dir: 's2c' as const,
+      lane: 'message' as const,
+      raw: `{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"line ${i} ✓"}}`,
+      size: 80,
+    }));
     const bytes = encodeFramesChunk({ type: 'frames/snapshot', sessionId: 's', endSeq: 3000, frames });
     const deflated = await deflateRaw(bytes);
     expect(deflated.length).toBeLessThan(bytes.length / 4);

@@ -8,7 +8,11 @@ import type { ViewState } from './viewUrl';
 
 const SESSION = 's1';
 /** Six frames of a session: the handshake and a ping with its answer. */
-const FRAMES: Frame[] = script().handshake().c({ jsonrpc: '2.0', id: 1, method: 'ping' }).s({ jsonrpc: '2.0', id: 1, result: {} }).c({ jsonrpc: '2.0', method: 'notifications/cancelled', params: {} }).frames;
+const FRAMES: Frame[] = script()
+  .handshake()
+  .c({ jsonrpc: '2.0', id: 1, method: 'ping' })
+  .s({ jsonrpc: '2.0', id: 1, result: {} })
+  .c({ jsonrpc: '2.0', method: 'notifications/cancelled', params: {} }).frames;
 
 type State = ViewSource & {
   select(session: string, seq: number | undefined): void;
@@ -40,7 +44,7 @@ beforeEach(() => {
   followLinkedFrame(store, linked, (view) => written.push(view));
 });
 
-describe('a frame named by a link before the session\'s frames arrive', () => {
+describe("a frame named by a link before the session's frames arrive", () => {
   it('keeps naming it while the frames before it stream in', () => {
     store.getState().receive(FRAMES.slice(0, 3));
     expect(store.getState().selected[SESSION]).toBeUndefined();
@@ -75,7 +79,10 @@ describe('a frame named by a link before the session\'s frames arrive', () => {
 
 describe('settleLinkedFrame and viewOf', () => {
   const state = (frames: Frame[], selected?: number): ViewSource => ({
-    activeTab: SESSION, selected: { [SESSION]: selected }, pane: {}, traces: { [SESSION]: ingest(emptyTrace({ kind: 'live', sessionId: SESSION }), frames) },
+    activeTab: SESSION,
+    selected: { [SESSION]: selected },
+    pane: {},
+    traces: { [SESSION]: ingest(emptyTrace({ kind: 'live', sessionId: SESSION }), frames) },
   });
   const link: LinkedFrame = { session: SESSION, frame: 4, before: undefined };
 

@@ -8,7 +8,9 @@ import { startModelClock, type ModelClockStore } from './model-clock';
 function fakeStore(traces: Record<string, Trace>, sessions: Partial<SessionSummary>[]) {
   const listeners = new Set<() => void>();
   const state = {
-    traces, sessions: sessions as SessionSummary[], touches: 0,
+    traces,
+    sessions: sessions as SessionSummary[],
+    touches: 0,
     touchTraces(ids: readonly string[]) {
       state.touches++;
       state.traces = { ...state.traces };
@@ -20,7 +22,10 @@ function fakeStore(traces: Record<string, Trace>, sessions: Partial<SessionSumma
   return { state, store };
 }
 
-const hung = () => script().handshake({ server: { tools: {} } }).c({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'hang' } });
+const hung = () =>
+  script()
+    .handshake({ server: { tools: {} } })
+    .c({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'hang' } });
 
 describe('the model clock', () => {
   afterEach(() => vi.useRealTimers());

@@ -66,9 +66,14 @@ function later(fn: () => void, delayMs: number): () => void {
     return () => clearTimeout(timer);
   }
   let cancelled = false;
-  scheduler.postTask(() => {
-    if (!cancelled) fn();
-  }, { priority: 'background', delay: delayMs }).catch(() => undefined);
+  scheduler
+    .postTask(
+      () => {
+        if (!cancelled) fn();
+      },
+      { priority: 'background', delay: delayMs },
+    )
+    .catch(() => undefined);
   return () => {
     cancelled = true;
   };

@@ -30,7 +30,8 @@ export function optionsFor(c: Pick<Connection, 'options'> | undefined, defaults:
   const era = c?.options?.era;
   const base = connectionDefaults(defaults, era);
   return {
-    protocolVersion: c?.options?.protocolVersion ?? base.protocolVersion, clientCapabilities: c?.options?.clientCapabilities ?? base.clientCapabilities,
+    protocolVersion: c?.options?.protocolVersion ?? base.protocolVersion,
+    clientCapabilities: c?.options?.clientCapabilities ?? base.clientCapabilities,
     ...(era ? { era } : {}),
   };
 }
@@ -75,8 +76,9 @@ export function resolveOpenOptions(draft: OpenOptionsDraft, defaults: OpenOption
  */
 export const useInvalidOptions = create<{ errors: Record<string, string>; set(id: string, error: string | undefined): void }>()((set) => ({
   errors: {},
-  set: (id, error) => set((s) => {
-    const { [id]: _old, ...rest } = s.errors;
-    return { errors: error === undefined ? rest : { ...rest, [id]: error } };
-  }),
+  set: (id, error) =>
+    set((s) => {
+      const { [id]: _old, ...rest } = s.errors;
+      return { errors: error === undefined ? rest : { ...rest, [id]: error } };
+    }),
 }));

@@ -7,8 +7,14 @@ import { initialData, reduceMessages } from './reduce';
 import { filterSeqs } from './filter';
 import { SNAPSHOT_REDRAW_MS } from './trace';
 
-const f = (seq: number, lane: Frame['lane'] = 'message', raw = `{"jsonrpc":"2.0","method":"m${seq}"}`): WireFrame =>
-  ({ seq, ts: seq, dir: 's2c', lane, raw, size: raw.length });
+const f = (seq: number, lane: Frame['lane'] = 'message', raw = `{"jsonrpc":"2.0","method":"m${seq}"}`): WireFrame => ({
+  seq,
+  ts: seq,
+  dir: 's2c',
+  lane,
+  raw,
+  size: raw.length,
+});
 
 describe('reduceMessages', () => {
   it('keeps one copy per seq through snapshot, appends and a re-attach snapshot', () => {
@@ -25,7 +31,11 @@ describe('reduceMessages', () => {
 
   it('takes a chunked snapshot in as it comes, redrawing with its first chunk, a few times a second and with its last', () => {
     const chunk = (from: number, to: number, more: boolean): ProxyMessage => ({
-      type: 'frames/snapshot', sessionId: 'a', frames: Array.from({ length: to - from + 1 }, (_, i) => f(from + i)), endSeq: 9, ...(more && { more }),
+      type: 'frames/snapshot',
+      sessionId: 'a',
+      frames: Array.from({ length: to - from + 1 }, (_, i) => f(from + i)),
+      endSeq: 9,
+      ...(more && { more }),
     });
     let d = reduceMessages(initialData, [chunk(1, 3, true)]);
     const first = d.traces.a;
@@ -48,11 +58,15 @@ describe('reduceMessages', () => {
   });
 
   it('takes the connection list, the sessions and the defaults from hello', () => {
-    const d = reduceMessages(initialData, [{
-      type: 'hello', version: '0.1.0', defaults: { protocolVersion: '2025-11-25', clientCapabilities: {} },
-      connections: [{ id: 'everything', name: 'everything', transport: 'stdio', command: 'node', args: [], env: {}, builtin: true }],
-      sessions: [],
-    }]);
+    const d = reduceMessages(initialData, [
+      {
+        type: 'hello',
+        version: '0.1.0',
+        defaults: { protocolVersion: '2025-11-25', clientCapabilities: {} },
+        connections: [{ id: 'everything', name: 'everything', transport: 'stdio', command: 'node', args: [], env: {}, builtin: true }],
+        sessions: [],
+      },
+    ]);
     expect(d.link.status).toBe('open');
     expect(d.connections[0].id).toBe('everything');
     expect(d.defaults?.protocolVersion).toBe('2025-11-25');
@@ -60,7 +74,14 @@ describe('reduceMessages', () => {
 
   it("builds a live session's model with the session's request timeout", () => {
     const summary = (id: string, requestTimeoutMs?: number) => ({
-      id, connectionId: 'c', name: id, transport: 'stdio' as const, status: 'ready' as const, startedAt: 0, lastSeq: 0, attached: 1,
+      id,
+      connectionId: 'c',
+      name: id,
+      transport: 'stdio' as const,
+      status: 'ready' as const,
+      startedAt: 0,
+      lastSeq: 0,
+      attached: 1,
       ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
     });
     const d = reduceMessages(initialData, [

@@ -87,13 +87,16 @@ function withSessionTimeouts(d: LoupeData, sessions: readonly SessionSummary[]):
 export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeData {
   switch (msg.type) {
     case 'hello':
-      return withSessionTimeouts({
-        ...d,
-        link: { status: 'open', proxyVersion: msg.version },
-        defaults: msg.defaults,
-        connections: msg.connections,
-        sessions: msg.sessions,
-      }, msg.sessions);
+      return withSessionTimeouts(
+        {
+          ...d,
+          link: { status: 'open', proxyVersion: msg.version },
+          defaults: msg.defaults,
+          connections: msg.connections,
+          sessions: msg.sessions,
+        },
+        msg.sessions,
+      );
     case 'connections/update':
       return { ...d, connections: msg.connections };
     case 'sessions/update':

@@ -26,7 +26,12 @@ type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' | 'session/e
 /** A request the proxy answered with an error; `code` is the JSON-RPC code when there is one. */
 export class ProxyRequestError extends Error {
   /** `local`: Loupe gave up on the request (timeout, cancel, closed); not the server's error. */
-  constructor(message: string, readonly code?: number, readonly data?: unknown, readonly local = false) {
+  constructor(
+    message: string,
+    readonly code?: number,
+    readonly data?: unknown,
+    readonly local = false,
+  ) {
     super(message);
   }
 }
@@ -124,11 +129,18 @@ export class LoupeSocket {
     if (!deflated && !this.inbox) return this.receive(data);
     // Inflating starts at once; taking in waits for its turn.
     const ready: Promise<unknown> = deflated ? inflateRaw(new Uint8Array(data, 4)).catch((e: Error) => new InflateFailure(e)) : Promise.resolve(data);
-    const turn = (this.inbox ?? Promise.resolve()).then(() => ready).then((d) => {
-      if (this.ws !== ws) return;
-      if (d instanceof InflateFailure) useLoupe.getState().notify(`The proxy sent a compressed frames message that does not inflate (${d.cause.message}); its frames are missing until the page is reloaded.`);
-      else this.receive(d);
-    });
+    const turn = (this.inbox ?? Promise.resolve())
+      .then(() => ready)
+      .then((d) => {
+        if (this.ws !== ws) return;
+        if (d instanceof InflateFailure)
+          useLoupe
+            .getState()
+            .notify(
+              `The proxy sent a compressed frames message that does not inflate (${d.cause.message}); its frames are missing until the page is reloaded.`,
+            );
+        else this.receive(d);
+      });
     this.inbox = turn;
     void turn.finally(() => {
       if (this.inbox === turn) this.inbox = undefined;
@@ -149,7 +161,11 @@ export class LoupeSocket {
     const parsed = frames ? (frames.ok ? { success: true as const, data: frames.msg } : { success: false as const, problem: frames.problem }) : zodParse(json);
     if (!parsed.success) {
       const type = (json as { type?: unknown } | null)?.type;
-      useLoupe.getState().notify(`The proxy sent a ${String(type ?? 'malformed')} message this page does not understand (${parsed.problem}). Is the page older than the proxy? Reload it.`);
+      useLoupe
+        .getState()
+        .notify(
+          `The proxy sent a ${String(type ?? 'malformed')} message this page does not understand (${parsed.problem}). Is the page older than the proxy? Reload it.`,
+        );
       return;
     }
     this.dispatch(parsed.data);
@@ -159,7 +175,9 @@ export class LoupeSocket {
   private receiveFrames(buffer: ArrayBuffer): void {
     const r = checkFramesChunk(buffer);
     if (!r.ok) {
-      useLoupe.getState().notify(`The proxy sent a binary frames message this page does not understand (${r.problem}). Is the page older than the proxy? Reload it.`);
+      useLoupe
+        .getState()
+        .notify(`The proxy sent a binary frames message this page does not understand (${r.problem}). Is the page older than the proxy? Reload it.`);
       return;
     }
     this.dispatch(r.msg);
@@ -275,7 +293,8 @@ export class LoupeSocket {
   async call(msg: PageRequest): Promise<Reply> {
     const reply = await this.request(msg);
     if (reply.type === 'ack' && !reply.ok) throw new ProxyRequestError(reply.error ?? 'The proxy refused the request.', undefined, undefined, true);
-    if (reply.type === 'request/result' && reply.error) throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data, reply.error.local === true);
+    if (reply.type === 'request/result' && reply.error)
+      throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data, reply.error.local === true);
     return reply;
   }
 }

@@ -55,7 +55,10 @@ describe('ingest', () => {
         t = ingest(t, frames.slice(0, snapAt), snapAt);
         t = ingest(t, frames.slice(snapAt));
         expect(seqs(t)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-        expect(t.model.calls.all.map((c) => [c.seq, c.responseSeq])).toEqual([[2, 4], [6, 7]]);
+        expect(t.model.calls.all.map((c) => [c.seq, c.responseSeq])).toEqual([
+          [2, 4],
+          [6, 7],
+        ]);
       }),
     );
   });
@@ -88,7 +91,8 @@ describe('frameView', () => {
 });
 
 describe('lifecycleText', () => {
-  const life = (meta: Record<string, unknown>): Frame => toFrame({ seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: '', size: 0, meta: { transport: 'stdio', ...meta } });
+  const life = (meta: Record<string, unknown>): Frame =>
+    toFrame({ seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: '', size: 0, meta: { transport: 'stdio', ...meta } });
   it('says what happened to the process in a few words', () => {
     expect(lifecycleText(life({ event: 'spawn', pid: 42, command: 'node', args: [] }))).toBe('spawn pid 42');
     expect(lifecycleText(life({ event: 'signal', pid: 42, signal: 'SIGTERM' }))).toBe('sent SIGTERM to pid 42');

@@ -18,13 +18,15 @@ export interface Handshake {
 /** Shallow: the state's objects stay the same until the handshake changes, so a view redraws
  *  when a fact does, not on every frame batch. */
 export function useHandshake(sessionId: string): Handshake {
-  return useLoupe(useShallow((s): Handshake => {
-    const st = s.traces[sessionId]?.model.state;
-    return {
-      era: st?.eras.current,
-      requestedVersion: st?.requestedVersion ?? st?.negotiatedVersion,
-      clientCapabilities: st?.clientCapabilities,
-      serverCapabilities: st?.serverCapabilities,
-    };
-  }));
+  return useLoupe(
+    useShallow((s): Handshake => {
+      const st = s.traces[sessionId]?.model.state;
+      return {
+        era: st?.eras.current,
+        requestedVersion: st?.requestedVersion ?? st?.negotiatedVersion,
+        clientCapabilities: st?.clientCapabilities,
+        serverCapabilities: st?.serverCapabilities,
+      };
+    }),
+  );
 }

@@ -32,7 +32,9 @@ describe('history entries for view changes', () => {
     fc.assert(
       fc.property(fc.array(fc.option(fc.integer({ min: 1, max: 500 }), { nil: undefined }), { minLength: 2, maxLength: 50 }), (frames) => {
         for (let i = 1; i < frames.length; i++) {
-          expect(historyMode({ session: 's', pane: 'sequence', frame: frames[i - 1] }, { session: 's', pane: 'sequence', frame: frames[i] }, true)).toBe('replace');
+          expect(historyMode({ session: 's', pane: 'sequence', frame: frames[i - 1] }, { session: 's', pane: 'sequence', frame: frames[i] }, true)).toBe(
+            'replace',
+          );
         }
       }),
     );

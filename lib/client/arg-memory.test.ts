@@ -18,7 +18,12 @@ describe('argument memory', () => {
     const s = memoryStore();
     s.m.set('k', '{broken');
     expect(recall(s, 'k')).toBeUndefined();
-    const full = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(() => remember(full, 'k', {})).not.toThrow();
   });
 });

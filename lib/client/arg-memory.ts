@@ -5,7 +5,6 @@
  */
 import { asObject } from '../mcp/json';
 
-
 export interface KeyValueStore {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;

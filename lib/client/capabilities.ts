@@ -7,8 +7,7 @@
 import { asObject } from '../mcp/json';
 
 export type CapabilityChoice =
-  | 'sampling' | 'sampling.tools' | 'elicitation.form' | 'elicitation.url' | 'roots' | 'roots.listChanged'
-  | 'tasks' | 'tasks.sampling' | 'tasks.elicitation';
+  'sampling' | 'sampling.tools' | 'elicitation.form' | 'elicitation.url' | 'roots' | 'roots.listChanged' | 'tasks' | 'tasks.sampling' | 'tasks.elicitation';
 
 export const CAPABILITY_CHOICES: { id: CapabilityChoice; label: string }[] = [
   { id: 'sampling', label: 'sampling' },

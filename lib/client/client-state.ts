@@ -42,7 +42,11 @@ export function upsertClientTask(book: TaskBook, task: Record<string, unknown>, 
   const prev = book.tasks[taskId];
   const status = typeof task.status === 'string' ? task.status : (prev?.status ?? '?');
   const entry: ClientTask = {
-    ...(prev ?? { taskId, history: [] }), ...extra, taskId, status, raw: { ...prev?.raw, ...task },
+    ...(prev ?? { taskId, history: [] }),
+    ...extra,
+    taskId,
+    status,
+    raw: { ...prev?.raw, ...task },
     statusMessage: typeof task.statusMessage === 'string' ? task.statusMessage : prev?.statusMessage,
   };
   if (!prev || prev.status !== status) entry.history = [...entry.history, status];

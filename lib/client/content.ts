@@ -45,7 +45,8 @@ export function blockView(block: unknown): BlockView {
       return mediaView(b.type, b);
     case 'resource_link':
       return {
-        kind: 'resource-link', uri: String(b.uri ?? ''),
+        kind: 'resource-link',
+        uri: String(b.uri ?? ''),
         name: typeof b.name === 'string' ? b.name : undefined,
         mimeType: typeof b.mimeType === 'string' ? b.mimeType : undefined,
         description: typeof b.description === 'string' ? b.description : undefined,
@@ -91,4 +92,3 @@ export function hexPreview(b64: string, max = 64): string {
   }
   return [...bin.slice(0, max)].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join(' ');
 }
-

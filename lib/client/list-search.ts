@@ -14,7 +14,10 @@ export interface Searchable {
 export function matchesSearch(item: Searchable, query: string): boolean {
   const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (terms.length === 0) return true;
-  const hay = [item.name, item.title, item.description, item.uri].filter((v): v is string => typeof v === 'string').join('\n').toLowerCase();
+  const hay = [item.name, item.title, item.description, item.uri]
+    .filter((v): v is string => typeof v === 'string')
+    .join('\n')
+    .toLowerCase();
   return terms.every((t) => hay.includes(t));
 }
 
@@ -39,17 +42,35 @@ export interface ToolBadge {
  */
 export function toolBadges(annotations: unknown): ToolBadge[] {
   const a = (annotations && typeof annotations === 'object' ? annotations : {}) as Record<string, unknown>;
-  const flag = (key: string, fallback: boolean) => ({ on: typeof a[key] === 'boolean' ? (a[key] as boolean) : fallback, declared: typeof a[key] === 'boolean' });
+  const flag = (key: string, fallback: boolean) => ({
+    on: typeof a[key] === 'boolean' ? (a[key] as boolean) : fallback,
+    declared: typeof a[key] === 'boolean',
+  });
   const badges: ToolBadge[] = [];
   const readOnly = flag('readOnlyHint', false);
   if (readOnly.on) badges.push({ hint: 'read-only', declared: true, why: 'readOnlyHint: true: the tool does not modify its environment' });
   if (!readOnly.on) {
     const destructive = flag('destructiveHint', true);
-    if (destructive.on) badges.push({ hint: 'destructive', declared: destructive.declared, why: destructive.declared ? 'destructiveHint: true: the tool may perform destructive updates' : 'no destructiveHint: the spec assumes a tool that is not read-only may be destructive' });
+    if (destructive.on)
+      badges.push({
+        hint: 'destructive',
+        declared: destructive.declared,
+        why: destructive.declared
+          ? 'destructiveHint: true: the tool may perform destructive updates'
+          : 'no destructiveHint: the spec assumes a tool that is not read-only may be destructive',
+      });
     const idempotent = flag('idempotentHint', false);
-    if (idempotent.on) badges.push({ hint: 'idempotent', declared: true, why: 'idempotentHint: true: calling it again with the same arguments has no further effect' });
+    if (idempotent.on)
+      badges.push({ hint: 'idempotent', declared: true, why: 'idempotentHint: true: calling it again with the same arguments has no further effect' });
   }
   const openWorld = flag('openWorldHint', true);
-  if (openWorld.on) badges.push({ hint: 'open-world', declared: openWorld.declared, why: openWorld.declared ? 'openWorldHint: true: the tool interacts with external entities' : 'no openWorldHint: the spec assumes the tool may reach the outside world' });
+  if (openWorld.on)
+    badges.push({
+      hint: 'open-world',
+      declared: openWorld.declared,
+      why: openWorld.declared
+        ? 'openWorldHint: true: the tool interacts with external entities'
+        : 'no openWorldHint: the spec assumes the tool may reach the outside world',
+    });
   return badges;
 }

@@ -9,7 +9,17 @@ describe('safeLinkUrl', () => {
   });
 
   it('refuses script, data, file and relative URLs, whatever their case or spacing', () => {
-    for (const u of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', '  javascript:alert(1)', 'data:text/html,<script>x</script>', 'vbscript:x', 'file:///etc/passwd', '/relative', '#top', 'java\tscript:alert(1)']) {
+    for (const u of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      '  javascript:alert(1)',
+      'data:text/html,<script>x</script>',
+      'vbscript:x',
+      'file:///etc/passwd',
+      '/relative',
+      '#top',
+      'java\tscript:alert(1)',
+    ]) {
       expect(safeLinkUrl(u), u).toBeUndefined();
     }
   });
@@ -17,7 +27,8 @@ describe('safeLinkUrl', () => {
 
 describe('looksLikeMarkdown', () => {
   it('sees headings, lists, emphasis, links and code', () => {
-    for (const t of ['# Title', 'a\n- item', '**bold** text', 'see [spec](https://x.y)', 'run `ls`', '```\ncode\n```', '| a | b |']) expect(looksLikeMarkdown(t), t).toBe(true);
+    for (const t of ['# Title', 'a\n- item', '**bold** text', 'see [spec](https://x.y)', 'run `ls`', '```\ncode\n```', '| a | b |'])
+      expect(looksLikeMarkdown(t), t).toBe(true);
   });
 
   it('leaves plain sentences and JSON alone', () => {

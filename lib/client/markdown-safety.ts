@@ -26,5 +26,10 @@ export function looksLikeMarkdown(text: string): boolean {
 
 /** A content item's JSON for "view source", with long base64 cut so a 5 MB image stays readable. */
 export function contentSource(block: unknown, max = 240): string {
-  return JSON.stringify(block, (key, value: unknown) => (key === 'data' || key === 'blob') && typeof value === 'string' && value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value, 2);
+  return JSON.stringify(
+    block,
+    (key, value: unknown) =>
+      (key === 'data' || key === 'blob') && typeof value === 'string' && value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value,
+    2,
+  );
 }

@@ -49,7 +49,9 @@ export function addPage(list: PagedList | undefined, result: unknown, spec: List
   const base = more && list ? list : emptyList;
   const r = (result ?? {}) as Record<string, unknown>;
   const raw = Array.isArray(r[spec.field]) ? (r[spec.field] as unknown[]) : [];
-  const page = raw.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && typeof (x as Record<string, unknown>)[spec.key] === 'string');
+  const page = raw.filter(
+    (x): x is Record<string, unknown> => typeof x === 'object' && x !== null && typeof (x as Record<string, unknown>)[spec.key] === 'string',
+  );
   const next = typeof r.nextCursor === 'string' ? r.nextCursor : undefined;
   const cursors = more && base.nextCursor !== undefined ? [...base.cursors, base.nextCursor] : [];
   const out: PagedList = { items: [...base.items, ...page], pages: base.pages + 1, cursors };

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createTask, emptyTaskBook, finishTask, handleTaskRequest, isTerminalStatus, openTasks, prune, withoutTask, RELATED_TASK, runsAsTask, type TaskBook } from './received-tasks';
+import {
+  createTask,
+  emptyTaskBook,
+  finishTask,
+  handleTaskRequest,
+  isTerminalStatus,
+  openTasks,
+  prune,
+  withoutTask,
+  RELATED_TASK,
+  runsAsTask,
+  type TaskBook,
+} from './received-tasks';
 
 const caps = { tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } } };
 const T0 = Date.parse('2025-11-25T10:00:00Z');
@@ -21,7 +33,15 @@ describe('the client as a task receiver', () => {
   it('answers at once with a working task, the requested ttl kept (at most an hour)', () => {
     const { result } = created();
     expect(result).toEqual({
-      task: { taskId: 't1', status: 'working', statusMessage: 'Waiting for the person in Loupe', createdAt: '2025-11-25T10:00:00.000Z', lastUpdatedAt: '2025-11-25T10:00:00.000Z', ttl: 60_000, pollInterval: 1000 },
+      task: {
+        taskId: 't1',
+        status: 'working',
+        statusMessage: 'Waiting for the person in Loupe',
+        createdAt: '2025-11-25T10:00:00.000Z',
+        lastUpdatedAt: '2025-11-25T10:00:00.000Z',
+        ttl: 60_000,
+        pollInterval: 1000,
+      },
     });
     expect(createTask(emptyTaskBook, 'x', 'elicitation/create', { task: { ttl: 9e9 } }, T0).result).toMatchObject({ task: { ttl: 3_600_000 } });
     expect(createTask(emptyTaskBook, 'x', 'elicitation/create', { task: {} }, T0).result).toMatchObject({ task: { ttl: 600_000 } });
@@ -38,7 +58,9 @@ describe('the client as a task receiver', () => {
     expect(handleTaskRequest(book, 'tasks/result', { taskId: 't1' }, caps, T0).reply).toEqual({
       result: { role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'm', _meta: { [RELATED_TASK]: { taskId: 't1' } } },
     });
-    expect(handleTaskRequest(book, 'tasks/get', { taskId: 't1' }, caps, T0).reply).toMatchObject({ result: { status: 'completed', lastUpdatedAt: '2025-11-25T10:00:01.000Z' } });
+    expect(handleTaskRequest(book, 'tasks/get', { taskId: 't1' }, caps, T0).reply).toMatchObject({
+      result: { status: 'completed', lastUpdatedAt: '2025-11-25T10:00:01.000Z' },
+    });
     expect(openTasks(book)).toEqual([]);
   });
 
@@ -73,7 +95,9 @@ describe('the client as a task receiver', () => {
     for (let i = 0; i < 60; i++) book = created(book, `t${i}`).book;
     const first = handleTaskRequest(book, 'tasks/list', {}, caps, T0).reply as { result: { tasks: unknown[]; nextCursor?: string } };
     expect(first.result.tasks).toHaveLength(50);
-    const second = handleTaskRequest(book, 'tasks/list', { cursor: first.result.nextCursor }, caps, T0).reply as { result: { tasks: unknown[]; nextCursor?: string } };
+    const second = handleTaskRequest(book, 'tasks/list', { cursor: first.result.nextCursor }, caps, T0).reply as {
+      result: { tasks: unknown[]; nextCursor?: string };
+    };
     expect(second.result.tasks).toHaveLength(10);
     expect(second.result.nextCursor).toBeUndefined();
     expect(prune(book, T0 + 60_000)).toBe(book);
@@ -81,7 +105,9 @@ describe('the client as a task receiver', () => {
     expect(pruned.tasks.t0).toMatchObject({ taskId: 't0', expired: true, params: {} });
     expect(prune(pruned, T0 + 90_000)).toBe(pruned);
     expect(handleTaskRequest(pruned, 'tasks/list', {}, caps, T0).reply).toEqual({ result: { tasks: [] } });
-    expect(handleTaskRequest(pruned, 'tasks/get', { taskId: 't0' }, caps, T0).reply).toEqual({ error: { code: -32602, message: 'Failed to retrieve task: task "t0" has expired (its ttl ran out)' } });
+    expect(handleTaskRequest(pruned, 'tasks/get', { taskId: 't0' }, caps, T0).reply).toEqual({
+      error: { code: -32602, message: 'Failed to retrieve task: task "t0" has expired (its ttl ran out)' },
+    });
     expect(openTasks(pruned)).toEqual([]);
     const less = withoutTask(book, 't3');
     expect(finishTask(pruned, 't1', { result: {} }, T0).task).toBeUndefined();

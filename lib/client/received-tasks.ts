@@ -89,7 +89,17 @@ export function createTask(book: TaskBook, taskId: string, method: string, param
   const asked = asObject(params.task)?.ttl;
   // A receiver may override the requested ttl: Loupe keeps a task at most an hour.
   const ttl = typeof asked === 'number' && asked >= 0 ? Math.min(asked, MAX_TTL) : DEFAULT_TTL;
-  const task: ReceivedTask = { taskId, method, params, status: 'working', statusMessage: 'Waiting for the person in Loupe', createdMs: now, updatedMs: now, ttl, pollInterval: POLL_INTERVAL };
+  const task: ReceivedTask = {
+    taskId,
+    method,
+    params,
+    status: 'working',
+    statusMessage: 'Waiting for the person in Loupe',
+    createdMs: now,
+    updatedMs: now,
+    ttl,
+    pollInterval: POLL_INTERVAL,
+  };
   if (requestSeq !== undefined) task.requestSeq = requestSeq;
   return { book: put(book, task), result: { task: taskObject(task) } };
 }
@@ -102,7 +112,10 @@ export function withoutTask(book: TaskBook, taskId: string): TaskBook {
 
 /** Forgets the request and result of tasks whose ttl ran out (a receiver may delete them). */
 export function prune(book: TaskBook, now: number): TaskBook {
-  const gone = book.order.filter((id) => { const t = book.tasks[id]; return !t.expired && t.ttl !== null && t.createdMs + t.ttl < now; });
+  const gone = book.order.filter((id) => {
+    const t = book.tasks[id];
+    return !t.expired && t.ttl !== null && t.createdMs + t.ttl < now;
+  });
   if (gone.length === 0) return book;
   const tasks = { ...book.tasks };
   for (const id of gone) tasks[id] = { ...tasks[id], params: {}, outcome: undefined, expired: true };
@@ -123,7 +136,10 @@ export function finishTask(book: TaskBook, taskId: string, outcome: TaskOutcome,
   // A cancelled task stays cancelled even if its work completes (Task Cancellation).
   if (!t || t.expired || isTerminal(t.status)) return { book };
   const task: ReceivedTask = {
-    ...t, outcome, updatedMs: now, status: outcome.error ? 'failed' : 'completed',
+    ...t,
+    outcome,
+    updatedMs: now,
+    status: outcome.error ? 'failed' : 'completed',
     statusMessage: outcome.error ? `The request failed: ${outcome.error.message}` : 'Answered in Loupe',
   };
   return { book: put(book, task), task };
@@ -141,12 +157,20 @@ function notFound(taskId: unknown, t: ReceivedTask | undefined): TaskReply {
 }
 
 /** Answers one of the server's tasks/* requests; `changed` is the task whose status moved. */
-export function handleTaskRequest(book: TaskBook, method: string, params: unknown, clientCapabilities: Obj | undefined, now: number): { book: TaskBook; reply: TaskReply; changed?: ReceivedTask } {
+export function handleTaskRequest(
+  book: TaskBook,
+  method: string,
+  params: unknown,
+  clientCapabilities: Obj | undefined,
+  now: number,
+): { book: TaskBook; reply: TaskReply; changed?: ReceivedTask } {
   const tasksCaps = asObject(clientCapabilities?.tasks);
   const p = asObject(params) ?? {};
   const known = typeof p.taskId === 'string' ? book.tasks[p.taskId] : undefined;
   const t = known?.expired ? undefined : known;
-  const undeclared = (what: string): TaskReply => ({ error: { code: -32601, message: `${method} is not supported: the client did not declare tasks.${what}` } });
+  const undeclared = (what: string): TaskReply => ({
+    error: { code: -32601, message: `${method} is not supported: the client did not declare tasks.${what}` },
+  });
   switch (method) {
     case 'tasks/get':
       return { book, reply: t ? { result: taskObject(t) } : notFound(p.taskId, known) };
@@ -157,7 +181,10 @@ export function handleTaskRequest(book: TaskBook, method: string, params: unknow
       const live = book.order.filter((id) => !book.tasks[id].expired);
       const start = p.cursor === undefined ? 0 : Number(p.cursor);
       if (!Number.isInteger(start) || start < 0 || start > live.length || (p.cursor !== undefined && typeof p.cursor !== 'string')) {
-        return { book, reply: { error: { code: INVALID_PARAMS, message: `Invalid cursor ${JSON.stringify(p.cursor)}: use a nextCursor from an earlier tasks/list` } } };
+        return {
+          book,
+          reply: { error: { code: INVALID_PARAMS, message: `Invalid cursor ${JSON.stringify(p.cursor)}: use a nextCursor from an earlier tasks/list` } },
+        };
       }
       const ids = live.slice(start, start + PAGE_SIZE);
       const result: Obj = { tasks: ids.map((id) => taskObject(book.tasks[id])) };
@@ -167,8 +194,15 @@ export function handleTaskRequest(book: TaskBook, method: string, params: unknow
     case 'tasks/cancel': {
       if (!asObject(tasksCaps?.cancel)) return { book, reply: undeclared('cancel') };
       if (!t) return { book, reply: notFound(p.taskId, known) };
-      if (isTerminal(t.status)) return { book, reply: { error: { code: INVALID_PARAMS, message: `Task ${t.taskId} is already ${t.status}: it cannot be cancelled` } } };
-      const changed: ReceivedTask = { ...t, status: 'cancelled', statusMessage: 'Cancelled by the server (tasks/cancel)', updatedMs: now, outcome: cancelledOutcome(t.method) };
+      if (isTerminal(t.status))
+        return { book, reply: { error: { code: INVALID_PARAMS, message: `Task ${t.taskId} is already ${t.status}: it cannot be cancelled` } } };
+      const changed: ReceivedTask = {
+        ...t,
+        status: 'cancelled',
+        statusMessage: 'Cancelled by the server (tasks/cancel)',
+        updatedMs: now,
+        outcome: cancelledOutcome(t.method),
+      };
       return { book: put(book, changed), reply: { result: taskObject(changed) }, changed };
     }
     default:

@@ -5,16 +5,25 @@ const c2s = (raw: unknown) => ({ raw: typeof raw === 'string' ? raw : JSON.strin
 
 describe('resendable', () => {
   it('a client request is sent again with its params; the old progress token is dropped', () => {
-    const r = resendable(c2s({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' }, _meta: { progressToken: 7, trace: 'x' } } }));
+    const r = resendable(
+      c2s({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' }, _meta: { progressToken: 7, trace: 'x' } } }),
+    );
     expect(r).toEqual({ ok: true, kind: 'request', method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' }, _meta: { trace: 'x' } } });
     const bare = resendable(c2s({ jsonrpc: '2.0', id: 8, method: 'ping', params: { _meta: { progressToken: 8 } } }));
     expect(bare).toEqual({ ok: true, kind: 'request', method: 'ping', params: {} });
   });
 
   it('a client notification is sent again, except initialized and cancelled', () => {
-    expect(resendable(c2s({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }))).toEqual({ ok: true, kind: 'notification', method: 'notifications/roots/list_changed' });
+    expect(resendable(c2s({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }))).toEqual({
+      ok: true,
+      kind: 'notification',
+      method: 'notifications/roots/list_changed',
+    });
     expect(resendable(c2s({ jsonrpc: '2.0', method: 'notifications/initialized' }))).toMatchObject({ ok: false, reason: expect.stringMatching(/handshake/) });
-    expect(resendable(c2s({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3 } }))).toMatchObject({ ok: false, reason: expect.stringMatching(/already ended/) });
+    expect(resendable(c2s({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3 } }))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/already ended/),
+    });
   });
 
   it('refuses, with the reason, what a client cannot send again', () => {
@@ -56,14 +65,16 @@ it('pin labels name the tool, prompt or resource', () => {
 
 it('resendableRequests: the client requests of a session in order, without the handshake, notifications or answers', () => {
   const f = (dir: 'c2s' | 's2c', m: unknown) => ({ raw: JSON.stringify(m), lane: 'message', dir });
-  expect(resendableRequests([
-    f('c2s', { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} }),
-    f('s2c', { jsonrpc: '2.0', id: 0, result: {} }),
-    f('c2s', { jsonrpc: '2.0', method: 'notifications/initialized' }),
-    f('c2s', { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    f('s2c', { jsonrpc: '2.0', id: 9, method: 'roots/list' }),
-    f('c2s', { jsonrpc: '2.0', id: 9, result: { roots: [] } }),
-    f('c2s', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo' } }),
-    { raw: 'x', lane: 'stderr', dir: 's2c' as const },
-  ])).toEqual([{ method: 'tools/list' }, { method: 'tools/call', params: { name: 'echo' } }]);
+  expect(
+    resendableRequests([
+      f('c2s', { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} }),
+      f('s2c', { jsonrpc: '2.0', id: 0, result: {} }),
+      f('c2s', { jsonrpc: '2.0', method: 'notifications/initialized' }),
+      f('c2s', { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      f('s2c', { jsonrpc: '2.0', id: 9, method: 'roots/list' }),
+      f('c2s', { jsonrpc: '2.0', id: 9, result: { roots: [] } }),
+      f('c2s', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo' } }),
+      { raw: 'x', lane: 'stderr', dir: 's2c' as const },
+    ]),
+  ).toEqual([{ method: 'tools/list' }, { method: 'tools/call', params: { name: 'echo' } }]);
 });

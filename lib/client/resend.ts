@@ -4,9 +4,7 @@
  * refusal says why, for the button's title and the note under it.
  */
 
-export type Resendable =
-  | { ok: true; kind: 'request' | 'notification'; method: string; params?: Record<string, unknown> }
-  | { ok: false; reason: string };
+export type Resendable = { ok: true; kind: 'request' | 'notification'; method: string; params?: Record<string, unknown> } | { ok: false; reason: string };
 
 export interface ResendSource {
   raw: string;
@@ -47,7 +45,8 @@ export function resendable(src: ResendSource): Resendable {
   }
   const params = m.params as Record<string, unknown> | undefined;
   const isRequest = 'id' in m;
-  if (isRequest && m.method === 'initialize') return { ok: false, reason: 'initialize runs once per session: open a new session (or Re-initialize an expired HTTP one)' };
+  if (isRequest && m.method === 'initialize')
+    return { ok: false, reason: 'initialize runs once per session: open a new session (or Re-initialize an expired HTTP one)' };
   if (!isRequest && ONCE_ONLY[m.method]) return { ok: false, reason: ONCE_ONLY[m.method] };
   return { ok: true, kind: isRequest ? 'request' : 'notification', method: m.method, ...(params ? { params: withoutProgressToken(params) } : {}) };
 }
@@ -87,7 +86,9 @@ export function pinLabel(method: string, params?: Record<string, unknown>): stri
 }
 
 /** Every request the client sent in a session that can be sent again, in order (for a script). */
-export function resendableRequests(frames: readonly { raw: string; lane: string; dir: 'c2s' | 's2c' | 'local' }[]): { method: string; params?: Record<string, unknown> }[] {
+export function resendableRequests(
+  frames: readonly { raw: string; lane: string; dir: 'c2s' | 's2c' | 'local' }[],
+): { method: string; params?: Record<string, unknown> }[] {
   const out: { method: string; params?: Record<string, unknown> }[] = [];
   for (const f of frames) {
     if (f.dir !== 'c2s' || f.lane !== 'message') continue;

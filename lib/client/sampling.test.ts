@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { offeredTools, toolChoiceMode, toolChoiceWarning, toolUseDraft, toolUseId, toolUseResult } from './sampling';
 
-const weather = { name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string', default: 'Paris' } }, required: ['city'] } };
+const weather = {
+  name: 'get_weather',
+  description: 'Weather for a city',
+  inputSchema: { type: 'object', properties: { city: { type: 'string', default: 'Paris' } }, required: ['city'] },
+};
 
 describe('sampling with tools', () => {
   it('lists the offered tools and the tool choice, auto by default', () => {
     const params = { messages: [], tools: [weather, { name: 'noop' }] };
-    expect(offeredTools(params).map((t) => [t.name, t.description])).toEqual([['get_weather', 'Weather for a city'], ['noop', undefined]]);
+    expect(offeredTools(params).map((t) => [t.name, t.description])).toEqual([
+      ['get_weather', 'Weather for a city'],
+      ['noop', undefined],
+    ]);
     expect(offeredTools(params)[0].schemaText).toContain('"city"');
     expect(toolChoiceMode(params)).toBe('auto (default)');
     expect(toolChoiceMode({ ...params, toolChoice: { mode: 'required' } })).toBe('required');
@@ -32,8 +39,13 @@ describe('sampling with tools', () => {
     expect(r).toEqual({
       ok: true,
       value: {
-        role: 'assistant', model: 'm', stopReason: 'toolUse',
-        content: [{ type: 'tool_use', id: a.id, name: 'get_weather', input: { city: 'Paris' } }, { type: 'tool_use', id: b.id, name: 'get_weather', input: { city: 'London' } }],
+        role: 'assistant',
+        model: 'm',
+        stopReason: 'toolUse',
+        content: [
+          { type: 'tool_use', id: a.id, name: 'get_weather', input: { city: 'Paris' } },
+          { type: 'tool_use', id: b.id, name: 'get_weather', input: { city: 'London' } },
+        ],
       },
     });
   });

@@ -51,7 +51,9 @@ export function toolChoiceWarning(mode: string | undefined, reply: 'text' | 'too
 
 /** A fresh tool use id; `random` is injectable so tests are deterministic. */
 export function toolUseId(random: () => number = Math.random): string {
-  return `call_${Math.floor(random() * 36 ** 8).toString(36).padStart(8, '0')}`;
+  return `call_${Math.floor(random() * 36 ** 8)
+    .toString(36)
+    .padStart(8, '0')}`;
 }
 
 /** A starting input for a tool: its schema's defaults, else an empty object. */

@@ -8,7 +8,13 @@ const schema = {
     name: { type: 'string', title: 'Your name' },
     count: { type: 'integer', default: 3, minimum: 1 },
     color: { type: 'string', enum: ['red', 'blue'] },
-    hero: { type: 'string', oneOf: [{ const: 'h1', title: 'Superman' }, { const: 'h2', title: 'Wonder Woman' }] },
+    hero: {
+      type: 'string',
+      oneOf: [
+        { const: 'h1', title: 'Superman' },
+        { const: 'h2', title: 'Wonder Woman' },
+      ],
+    },
     pet: { type: 'string', enum: ['p1', 'p2'], enumNames: ['Cats', 'Dogs'] },
     fish: { type: 'array', items: { anyOf: [{ const: 'f1', title: 'Tuna' }] } },
     tags: { type: 'array', items: { type: 'string' } },
@@ -31,8 +37,17 @@ describe('formModel', () => {
   });
 
   it('reads plain, titled and legacy enums, and multi-select arrays', () => {
-    expect(field('color').options).toEqual([{ value: 'red', label: 'red' }, { value: 'blue', label: 'blue' }]);
-    expect(field('hero')).toMatchObject({ kind: 'enum', options: [{ value: 'h1', label: 'Superman' }, { value: 'h2', label: 'Wonder Woman' }] });
+    expect(field('color').options).toEqual([
+      { value: 'red', label: 'red' },
+      { value: 'blue', label: 'blue' },
+    ]);
+    expect(field('hero')).toMatchObject({
+      kind: 'enum',
+      options: [
+        { value: 'h1', label: 'Superman' },
+        { value: 'h2', label: 'Wonder Woman' },
+      ],
+    });
     expect(field('pet').options?.[1]).toEqual({ value: 'p2', label: 'Dogs' });
     expect(field('fish')).toMatchObject({ kind: 'multi-enum', options: [{ value: 'f1', label: 'Tuna' }] });
   });

@@ -9,7 +9,13 @@ describe('client settings draft', () => {
   });
 
   it('round-trips what a connection saved', () => {
-    const settings = { requestTimeoutMs: 5000, resetTimeoutOnProgress: false, maxTotalTimeoutMs: 90000, requestMeta: { tenant: 'acme' }, autoRefreshLists: false };
+    const settings = {
+      requestTimeoutMs: 5000,
+      resetTimeoutOnProgress: false,
+      maxTotalTimeoutMs: 90000,
+      requestMeta: { tenant: 'acme' },
+      autoRefreshLists: false,
+    };
     expect(resolveSettings(settingsDraft(settings))).toEqual({ ok: true, settings });
   });
 

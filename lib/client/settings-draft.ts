@@ -36,7 +36,8 @@ export function resolveSettings(d: SettingsDraft): { ok: true; settings: ClientS
   if (timeout.error) return { ok: false, error: timeout.error };
   const max = millis(d.maxTotalTimeoutMs, 'The maximum total timeout');
   if (max.error) return { ok: false, error: max.error };
-  if (timeout.ms !== undefined && max.ms !== undefined && max.ms < timeout.ms) return { ok: false, error: 'The maximum total timeout is shorter than the request timeout: it would cut every request short.' };
+  if (timeout.ms !== undefined && max.ms !== undefined && max.ms < timeout.ms)
+    return { ok: false, error: 'The maximum total timeout is shorter than the request timeout: it would cut every request short.' };
   let meta: unknown;
   if (d.requestMeta.trim()) {
     try {

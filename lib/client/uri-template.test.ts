@@ -3,8 +3,14 @@ import { expandTemplate, templateVariables } from './uri-template';
 
 // Examples from RFC 6570 section 3.2.
 const vars = {
-  var: 'value', hello: 'Hello World!', path: '/foo/bar', empty: '', x: '1024', y: '768',
-  list: ['red', 'green', 'blue'], keys: { semi: ';', dot: '.', comma: ',' },
+  var: 'value',
+  hello: 'Hello World!',
+  path: '/foo/bar',
+  empty: '',
+  x: '1024',
+  y: '768',
+  list: ['red', 'green', 'blue'],
+  keys: { semi: ';', dot: '.', comma: ',' },
 };
 
 describe('expandTemplate', () => {

@@ -103,7 +103,9 @@ function expandVar(op: Operator, spec: VarSpec, value: TemplateValue): string {
   const isList = Array.isArray(value);
   if (spec.explode) {
     return pairs
-      .map(([k, v]) => (isList ? named(enc(spec.name), enc(v)) : op.named ? (v === '' ? `${enc(k)}${op.ifEmpty}` : `${enc(k)}=${enc(v)}`) : `${enc(k)}=${enc(v)}`))
+      .map(([k, v]) =>
+        isList ? named(enc(spec.name), enc(v)) : op.named ? (v === '' ? `${enc(k)}${op.ifEmpty}` : `${enc(k)}=${enc(v)}`) : `${enc(k)}=${enc(v)}`,
+      )
       .join(op.sep);
   }
   const joined = pairs.map(([k, v]) => (isList ? enc(v) : `${enc(k)},${enc(v)}`)).join(',');

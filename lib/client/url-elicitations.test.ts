@@ -10,7 +10,10 @@ function frames(msgs: Msg[]) {
   };
 }
 
-const ask = (id: number, elicitationId: string): Msg => ['s2c', { jsonrpc: '2.0', id, method: 'elicitation/create', params: { mode: 'url', elicitationId, url: `https://example.com/${elicitationId}`, message: 'Connect' } }];
+const ask = (id: number, elicitationId: string): Msg => [
+  's2c',
+  { jsonrpc: '2.0', id, method: 'elicitation/create', params: { mode: 'url', elicitationId, url: `https://example.com/${elicitationId}`, message: 'Connect' } },
+];
 const answer = (id: number, result: unknown): Msg => ['c2s', { jsonrpc: '2.0', id, result }];
 const complete = (elicitationId: string): Msg => ['s2c', { jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId } }];
 
@@ -36,10 +39,18 @@ describe('URL elicitations followed through the frames', () => {
   });
 
   it('turns unknown and repeated completions into notices, and reads batches', () => {
-    const { frames: f, classified } = frames([ask(7, 'e1'), answer(7, { action: 'decline' }), ['s2c', [complete('e1')[1], complete('nobody')[1]]], complete('e1')]);
+    const { frames: f, classified } = frames([
+      ask(7, 'e1'),
+      answer(7, { action: 'decline' }),
+      ['s2c', [complete('e1')[1], complete('nobody')[1]]],
+      complete('e1'),
+    ]);
     const s = trackUrlElicitations(emptyUrlElicitations, f, classified);
     expect(urlElicitationStatus(s.items[0])).toBe('decline, then completed by the server (#3)');
-    expect(s.notices.map((n) => [n.seq, n.elicitationId])).toEqual([[3, 'nobody'], [4, 'e1']]);
+    expect(s.notices.map((n) => [n.seq, n.elicitationId])).toEqual([
+      [3, 'nobody'],
+      [4, 'e1'],
+    ]);
     expect(s.notices[0].text).toMatch(/no URL elicitation of this session used: a client ignores it/);
     expect(s.notices[1].text).toMatch(/already completed \(#3\)/);
   });

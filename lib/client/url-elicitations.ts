@@ -35,7 +35,6 @@ export interface UrlElicitationState {
 
 export const emptyUrlElicitations: UrlElicitationState = { upTo: 0, byRequestId: {}, items: [], notices: [] };
 
-
 type Obj = Record<string, unknown>;
 const idKey = (id: unknown): string | undefined => (typeof id === 'string' || typeof id === 'number' ? `${typeof id}:${id}` : undefined);
 
@@ -46,7 +45,9 @@ function read(s: UrlElicitationState, seq: number, dir: string, m: Obj): void {
     if (key === undefined || typeof params.elicitationId !== 'string') return;
     s.byRequestId[key] = s.items.length;
     s.items.push({
-      elicitationId: params.elicitationId, url: String(params.url ?? ''), requestSeq: seq,
+      elicitationId: params.elicitationId,
+      url: String(params.url ?? ''),
+      requestSeq: seq,
       message: typeof params.message === 'string' ? params.message : undefined,
     });
   } else if (dir === 'c2s' && m.method === undefined) {
@@ -71,7 +72,12 @@ function read(s: UrlElicitationState, seq: number, dir: string, m: Obj): void {
 
 /** Reads frames[state.upTo..end] into a new state (the old one is left as it was). `classified(i)`
  *  is frames[i]'s classification. */
-export function trackUrlElicitations(state: UrlElicitationState, frames: readonly FrameLike[], classified: (i: number) => ClassifiedLike | undefined, end = frames.length): UrlElicitationState {
+export function trackUrlElicitations(
+  state: UrlElicitationState,
+  frames: readonly FrameLike[],
+  classified: (i: number) => ClassifiedLike | undefined,
+  end = frames.length,
+): UrlElicitationState {
   if (end <= state.upTo) return state;
   const s: UrlElicitationState = { upTo: end, byRequestId: { ...state.byRequestId }, items: [...state.items], notices: [...state.notices] };
   for (let i = state.upTo; i < end; i++) {

@@ -17,7 +17,8 @@ function changeLine(c: Change): string {
 }
 
 function items(title: string, d: ItemsDiff, names: [string, string]): string[] {
-  if (d.notListed === 'before' || d.notListed === 'after') return [`${title}: not listed in ${p(d.notListed === 'before' ? names[0] : names[1])} (unknown, not compared)`];
+  if (d.notListed === 'before' || d.notListed === 'after')
+    return [`${title}: not listed in ${p(d.notListed === 'before' ? names[0] : names[1])} (unknown, not compared)`];
   if (!d.added.length && !d.removed.length && !d.changed.length) return [];
   const out = [`${title}: ${d.added.length} added, ${d.removed.length} removed, ${d.changed.length} changed`];
   for (const n of d.added) out.push(`  + ${p(n)}`);
@@ -31,7 +32,12 @@ const ms = (s: LatencyRow['before']) => (s ? `${s.medianMs.toFixed(1)}/${s.maxMs
 export function formatDiff(d: TraceDiff, names: [string, string] = ['A', 'B']): string {
   const out = [`loupe diff: ${names[0]} → ${names[1]}`];
   if (d.negotiatedVersion) out.push(`negotiated version: ${p(d.negotiatedVersion.before ?? 'none')} → ${p(d.negotiatedVersion.after ?? 'none')}`);
-  out.push(...items('tools', d.tools, names), ...items('resources', d.resources, names), ...items('resource templates', d.resourceTemplates, names), ...items('prompts', d.prompts, names));
+  out.push(
+    ...items('tools', d.tools, names),
+    ...items('resources', d.resources, names),
+    ...items('resource templates', d.resourceTemplates, names),
+    ...items('prompts', d.prompts, names),
+  );
   for (const side of ['server', 'client'] as const) {
     if (d.capabilities[side].length) out.push(`${side} capabilities:`, ...d.capabilities[side].map((c) => `  ~ ${changeLine(c)}`));
   }

@@ -6,7 +6,8 @@ import { modelOfTrace } from '../model/trace-model';
 import goldenV1 from '../../e2e/golden/everything-stdio.v1.loupe.ndjson?raw';
 
 /** The golden trace with one frame's JSON changed by `edit`. */
-function edited(seq: number, edit: (json: Record<string, any>) => void): Trace { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function edited(seq: number, edit: (json: Record<string, any>) => void): Trace {
   const t = readTraceText(goldenV1);
   const frames = t.frames.map((f): Frame => {
     if (f.seq !== seq) return f;
@@ -34,8 +35,20 @@ describe('trace diff', () => {
     // A ping answered 45 s late: no finding where the client waits 60 s, one where it waits 30 s.
     const late = (requestTimeoutMs?: number): Trace => {
       const last = base.frames[base.frames.length - 1];
-      const at = (seq: number, ts: number, dir: 'c2s' | 's2c', json: unknown): Frame => ({ ...last, seq, ts, dir, lane: 'message', raw: JSON.stringify(json), size: JSON.stringify(json).length });
-      const frames = [...base.frames, at(last.seq + 1, last.ts + 1, 'c2s', { jsonrpc: '2.0', id: 'late', method: 'ping' }), at(last.seq + 2, last.ts + 45_000_001, 's2c', { jsonrpc: '2.0', id: 'late', result: {} })];
+      const at = (seq: number, ts: number, dir: 'c2s' | 's2c', json: unknown): Frame => ({
+        ...last,
+        seq,
+        ts,
+        dir,
+        lane: 'message',
+        raw: JSON.stringify(json),
+        size: JSON.stringify(json).length,
+      });
+      const frames = [
+        ...base.frames,
+        at(last.seq + 1, last.ts + 1, 'c2s', { jsonrpc: '2.0', id: 'late', method: 'ping' }),
+        at(last.seq + 2, last.ts + 45_000_001, 's2c', { jsonrpc: '2.0', id: 'late', result: {} }),
+      ];
       return { header: { ...base.header, ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }) }, frames };
     };
     const added = diffTraces(late(), late(30_000)).annotations.added;
@@ -54,7 +67,9 @@ describe('trace diff', () => {
     expect(d.different).toBe(true);
     expect(d.tools.added).toEqual(['brand-new']);
     expect(d.tools.removed).toEqual(['get-sum']);
-    expect(d.tools.changed).toEqual([{ name: 'echo', changes: [{ path: 'inputSchema.properties.message.type', kind: 'changed', before: 'string', after: 'number' }] }]);
+    expect(d.tools.changed).toEqual([
+      { name: 'echo', changes: [{ path: 'inputSchema.properties.message.type', kind: 'changed', before: 'string', after: 'number' }] },
+    ]);
     expect(formatDiff(d, ['a', 'b'])).toContain('      inputSchema.properties.message.type: "string" → "number"');
   });
 

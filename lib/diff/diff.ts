@@ -126,7 +126,15 @@ function summarize(model: SessionModel): Summary {
   for (const call of model.calls.all) {
     if (call.responseTs !== undefined) latencyUs.set(call.method, [...(latencyUs.get(call.method) ?? []), call.responseTs - call.ts]);
   }
-  return { version: state.negotiatedVersion, serverCapabilities: state.serverCapabilities ?? {}, clientCapabilities: state.clientCapabilities ?? {}, items: offeredItems(model), listed: listedOf(model), annotations, latencyUs };
+  return {
+    version: state.negotiatedVersion,
+    serverCapabilities: state.serverCapabilities ?? {},
+    clientCapabilities: state.clientCapabilities ?? {},
+    items: offeredItems(model),
+    listed: listedOf(model),
+    annotations,
+    latencyUs,
+  };
 }
 
 export function diffItems(a: Map<string, unknown>, b: Map<string, unknown>): ItemsDiff {

@@ -20,7 +20,14 @@ export interface InterfaceBaseline {
 export function interfaceOf(model: ListingModel): InterfaceBaseline {
   const items = offeredItems(model);
   const list = (l: Listing) => [...items[l].entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  return { format: INTERFACE_FORMAT, version: INTERFACE_VERSION, tools: list('tools'), resources: list('resources'), resourceTemplates: list('resourceTemplates'), prompts: list('prompts') };
+  return {
+    format: INTERFACE_FORMAT,
+    version: INTERFACE_VERSION,
+    tools: list('tools'),
+    resources: list('resources'),
+    resourceTemplates: list('resourceTemplates'),
+    prompts: list('prompts'),
+  };
 }
 
 /** Throws an Error that says what is wrong with the file's contents. */
@@ -29,7 +36,8 @@ export function parseInterfaceBaseline(value: unknown): InterfaceBaseline {
   if (typeof v !== 'object' || v === null || v.format !== INTERFACE_FORMAT) {
     throw new Error(`not an interface baseline (expected "format": "${INTERFACE_FORMAT}"); write one with --write-interface-baseline FILE`);
   }
-  if (v.version !== INTERFACE_VERSION) throw new Error(`interface baseline version ${String(v.version)} is not supported (this Loupe reads version ${INTERFACE_VERSION})`);
+  if (v.version !== INTERFACE_VERSION)
+    throw new Error(`interface baseline version ${String(v.version)} is not supported (this Loupe reads version ${INTERFACE_VERSION})`);
   for (const l of LISTING_NAMES) if (!Array.isArray(v[l])) throw new Error(`"${l}" must be an array`);
   return v as InterfaceBaseline;
 }

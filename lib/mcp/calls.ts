@@ -94,8 +94,22 @@ export class CallIndex {
     const key = callKey(dir, id);
     if (key === undefined) return undefined;
     const call: Call = {
-      seq, ts, dir, id: id as string | number, method, params, responseSeq: undefined, responseTs: undefined, isError: undefined,
-      errorCode: undefined, cancelledSeq: undefined, cancelledTs: undefined, progressToken: undefined, progressCount: 0, timedOut: undefined, refused: undefined,
+      seq,
+      ts,
+      dir,
+      id: id as string | number,
+      method,
+      params,
+      responseSeq: undefined,
+      responseTs: undefined,
+      isError: undefined,
+      errorCode: undefined,
+      cancelledSeq: undefined,
+      cancelledTs: undefined,
+      progressToken: undefined,
+      progressCount: 0,
+      timedOut: undefined,
+      refused: undefined,
       longLived: LONG_LIVED.has(method) || undefined,
     };
     this.all.push(call);
@@ -191,7 +205,12 @@ export class CallIndex {
     while (this.deadlineHead < this.all.length) {
       const c = this.all[this.deadlineHead];
       const deadline = c.ts + timeoutUs;
-      const settled = c.timedOut || c.refused || c.longLived || (c.responseTs !== undefined && c.responseTs < deadline) || (c.cancelledTs !== undefined && c.cancelledTs < deadline);
+      const settled =
+        c.timedOut ||
+        c.refused ||
+        c.longLived ||
+        (c.responseTs !== undefined && c.responseTs < deadline) ||
+        (c.cancelledTs !== undefined && c.cancelledTs < deadline);
       if (!settled) {
         if (nowUs < deadline) break;
         c.timedOut = true;

@@ -6,13 +6,22 @@ import { validOf } from './schema-arbitrary';
 
 const frames = validOf(FrameSchema);
 
-const response = { seq: 2, ts: 5000, dir: 's2c', lane: 'http', raw: 'HTTP/1.1 200 OK\r\n\r\n', size: 19, meta: { transport: 'http', phase: 'response', exchange: 1, stream: 'post', status: 200, statusText: 'OK', headers: [['content-type', 'application/json']] } };
+const response = {
+  seq: 2,
+  ts: 5000,
+  dir: 's2c',
+  lane: 'http',
+  raw: 'HTTP/1.1 200 OK\r\n\r\n',
+  size: 19,
+  meta: { transport: 'http', phase: 'response', exchange: 1, stream: 'post', status: 200, statusText: 'OK', headers: [['content-type', 'application/json']] },
+};
 
 /** Replaces the value at a random place of a frame (or adds a field), so most results are wrong. */
 function mutate(frame: Frame, pick: number, value: unknown, addKey: boolean): unknown {
   const copy = JSON.parse(JSON.stringify(frame)) as Record<string, unknown>;
   const holders: Record<string, unknown>[] = [copy];
-  for (let i = 0; i < holders.length; i++) for (const v of Object.values(holders[i])) if (typeof v === 'object' && v !== null) holders.push(v as Record<string, unknown>);
+  for (let i = 0; i < holders.length; i++)
+    for (const v of Object.values(holders[i])) if (typeof v === 'object' && v !== null) holders.push(v as Record<string, unknown>);
   const holder = holders[pick % holders.length];
   const keys = Object.keys(holder);
   holder[addKey || keys.length === 0 ? 'extra' : keys[pick % keys.length]] = value;
@@ -33,7 +42,16 @@ describe('the frame contract', () => {
   });
 
   it('has a fast guard that agrees with the zod schema on broken frames', () => {
-    const anyValue = fc.oneof(fc.constant(null), fc.integer({ min: -2, max: 3 }), fc.double(), fc.string({ maxLength: 4 }), fc.boolean(), fc.constant([]), fc.constant({}), fc.constant(['a', 'b']));
+    const anyValue = fc.oneof(
+      fc.constant(null),
+      fc.integer({ min: -2, max: 3 }),
+      fc.double(),
+      fc.string({ maxLength: 4 }),
+      fc.boolean(),
+      fc.constant([]),
+      fc.constant({}),
+      fc.constant(['a', 'b']),
+    );
     fc.assert(
       fc.property(frames, fc.nat(), anyValue, fc.boolean(), (f, pick, value, addKey) => {
         const broken = mutate(f, pick, value, addKey);
@@ -46,19 +64,36 @@ describe('the frame contract', () => {
 
   it('refuses a wrong meta field and names the frame and the field', () => {
     expect(checkFrame(response).ok).toBe(true);
-    expect(checkFrame({ ...response, meta: { ...response.meta, status: '200' } })).toEqual({ ok: false, problem: 'frame 2: meta.status is "200", expected number' });
-    expect(checkFrame({ ...response, meta: { ...response.meta, sttus: 200 } })).toEqual({ ok: false, problem: 'frame 2: meta.sttus: this field is not part of meta' });
-    expect(checkFrame({ ...response, meta: { ...response.meta, headers: { 'content-type': 'application/json' } } })).toEqual({ ok: false, problem: 'frame 2: meta.headers is {"content-type":"application/json"}, expected array' });
+    expect(checkFrame({ ...response, meta: { ...response.meta, status: '200' } })).toEqual({
+      ok: false,
+      problem: 'frame 2: meta.status is "200", expected number',
+    });
+    expect(checkFrame({ ...response, meta: { ...response.meta, sttus: 200 } })).toEqual({
+      ok: false,
+      problem: 'frame 2: meta.sttus: this field is not part of meta',
+    });
+    expect(checkFrame({ ...response, meta: { ...response.meta, headers: { 'content-type': 'application/json' } } })).toEqual({
+      ok: false,
+      problem: 'frame 2: meta.headers is {"content-type":"application/json"}, expected array',
+    });
     // A field of another phase is refused too: `probe` belongs to a probe's request and end.
-    expect(checkFrame({ ...response, meta: { ...response.meta, probe: 'origin' } })).toEqual({ ok: false, problem: 'frame 2: meta.probe: this field is not part of meta' });
+    expect(checkFrame({ ...response, meta: { ...response.meta, probe: 'origin' } })).toEqual({
+      ok: false,
+      problem: 'frame 2: meta.probe: this field is not part of meta',
+    });
     expect(checkFrame({ ...response, meta: { ...response.meta, phase: 'reply' } }).ok).toBe(false);
-    expect(checkFrame({ ...response, meta: { ...response.meta, phase: 'reply' } })).toMatchObject({ problem: expect.stringMatching(/^frame 2: meta\.phase is "reply": /) });
+    expect(checkFrame({ ...response, meta: { ...response.meta, phase: 'reply' } })).toMatchObject({
+      problem: expect.stringMatching(/^frame 2: meta\.phase is "reply": /),
+    });
   });
 
   it('keeps each lane to its own meta', () => {
     const spawn = { transport: 'stdio', event: 'spawn', pid: 7, command: 'node', args: [] };
     expect(checkFrame({ seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: 'spawn', size: 0, meta: spawn }).ok).toBe(true);
-    expect(checkFrame({ seq: 1, ts: 0, dir: 's2c', lane: 'message', raw: '{}', size: 2, meta: spawn })).toEqual({ ok: false, problem: 'frame 1: meta.event, meta.pid, meta.command, meta.args: these fields are not part of meta' });
+    expect(checkFrame({ seq: 1, ts: 0, dir: 's2c', lane: 'message', raw: '{}', size: 2, meta: spawn })).toEqual({
+      ok: false,
+      problem: 'frame 1: meta.event, meta.pid, meta.command, meta.args: these fields are not part of meta',
+    });
     expect(checkFrame({ ...response, lane: 'stderr' })).toMatchObject({ ok: false, problem: expect.stringMatching(/^frame 2: meta\.transport is "http"/) });
   });
 
@@ -69,7 +104,10 @@ describe('the frame contract', () => {
 
   it('refuses what is not a frame at all, saying so', () => {
     expect(checkFrame([1])).toEqual({ ok: false, problem: 'a frame: it is [1], expected object' });
-    expect(checkFrame({ ts: 1, dir: 'local', lane: 'lifecycle', raw: '', size: 0 })).toEqual({ ok: false, problem: 'a frame: seq is missing (expected number)' });
+    expect(checkFrame({ ts: 1, dir: 'local', lane: 'lifecycle', raw: '', size: 0 })).toEqual({
+      ok: false,
+      problem: 'a frame: seq is missing (expected number)',
+    });
     expect(checkFrame({ ...response, extra: 1 })).toEqual({ ok: false, problem: 'frame 2: extra: this field is not part of a frame' });
   });
 });

@@ -94,7 +94,8 @@ const requestBase = {
 export const HttpRequestMetaSchema = z.discriminatedUnion('stream', [
   z.strictObject({ ...requestBase, stream: z.literal('post') }),
   z.strictObject({
-    ...requestBase, stream: z.literal('get'),
+    ...requestBase,
+    stream: z.literal('get'),
     /** The `Last-Event-ID` the GET sent to resume a stream. */
     lastEventId: z.string().optional(),
     /** The exchange whose stream this GET resumes. */
@@ -171,7 +172,9 @@ export const HttpEndMetaSchema = z.discriminatedUnion('stream', [
   z.strictObject({ ...endBase, stream: z.literal('delete') }),
   z.strictObject({ ...endBase, stream: z.literal('oauth'), oauth: OAuthStepSchema }),
   z.strictObject({
-    ...endBase, stream: z.literal('probe'), probe: ProbeNameSchema,
+    ...endBase,
+    stream: z.literal('probe'),
+    probe: ProbeNameSchema,
     /** The rule the probe judges, and its verdict (absent on a probe's clean-up DELETE). */
     rule: z.string().optional(),
     verdict: ProbeVerdictSchema.optional(),
@@ -190,13 +193,17 @@ export type HttpExchangeMeta = z.infer<typeof HttpExchangeMetaSchema>;
 export const HttpMessageMetaSchema = z.strictObject({ ...http, exchange: Seq.optional(), stream: StreamRoleSchema.optional(), ...sseEvent });
 export type HttpMessageMeta = z.infer<typeof HttpMessageMetaSchema>;
 
-const httpEvent = <E extends string, S extends z.ZodRawShape>(event: E, shape: S) =>
-  z.strictObject({ ...http, event: z.literal(event), ...shape });
+const httpEvent = <E extends string, S extends z.ZodRawShape>(event: E, shape: S) => z.strictObject({ ...http, event: z.literal(event), ...shape });
 
 export const HttpLifecycleMetaSchema = z.discriminatedUnion('event', [
   /** `mode` says which transport connected; `fallback` + `status` record the automatic fallback
    *  to HTTP+SSE after the POST was refused with `status`. */
-  httpEvent('connect', { url: z.string().optional(), mode: z.enum(['streamable', 'sse']).optional(), fallback: z.literal('sse').optional(), status: z.number().int().optional() }),
+  httpEvent('connect', {
+    url: z.string().optional(),
+    mode: z.enum(['streamable', 'sse']).optional(),
+    fallback: z.literal('sse').optional(),
+    status: z.number().int().optional(),
+  }),
   httpEvent('disconnect', { url: z.string().optional() }),
   /** The server answered 404 for `sessionId` on `exchange`. */
   httpEvent('session-expired', { sessionId: z.string(), exchange: Seq, error: z.string().optional() }),

@@ -60,8 +60,14 @@ describe('LineSplitter', () => {
 
   it('strips and flags a CRLF ending, also when \\r and \\n arrive in different chunks', () => {
     const lines = splitAll([enc.encode('{"x":1}\r'), enc.encode('\nplain\n')]);
-    expect(lines).toEqual([{ raw: '{"x":1}', size: 8, crlf: true }, { raw: 'plain', size: 5 }]);
-    expect(splitAll([enc.encode('{"x":1}\r\n\r\n')])).toEqual([{ raw: '{"x":1}', size: 8, crlf: true }, { raw: '', size: 1, crlf: true }]);
+    expect(lines).toEqual([
+      { raw: '{"x":1}', size: 8, crlf: true },
+      { raw: 'plain', size: 5 },
+    ]);
+    expect(splitAll([enc.encode('{"x":1}\r\n\r\n')])).toEqual([
+      { raw: '{"x":1}', size: 8, crlf: true },
+      { raw: '', size: 1, crlf: true },
+    ]);
   });
 
   it('keeps a \\r that is not at the end of the line', () => {

@@ -5,11 +5,30 @@ import { HttpExchanges, exchangeIdOf } from './http-exchanges';
 
 function frames(): Frame[] {
   const out: Frame[] = [];
-  const add = (dir: Frame['dir'], lane: Frame['lane'], raw: string, meta: Record<string, unknown>) => out.push(toFrame({ seq: out.length + 1, ts: out.length * 1000, dir, lane, raw, size: raw.length, meta: { transport: 'http', ...meta } }));
-  add('c2s', 'http', 'POST /mcp HTTP/1.1\r\n\r\n', { phase: 'request', method: 'POST', url: 'http://127.0.0.1:9/mcp', headers: [['Accept', 'text/event-stream'], ['Authorization', 'Bearer x']], stream: 'post' });
+  const add = (dir: Frame['dir'], lane: Frame['lane'], raw: string, meta: Record<string, unknown>) =>
+    out.push(toFrame({ seq: out.length + 1, ts: out.length * 1000, dir, lane, raw, size: raw.length, meta: { transport: 'http', ...meta } }));
+  add('c2s', 'http', 'POST /mcp HTTP/1.1\r\n\r\n', {
+    phase: 'request',
+    method: 'POST',
+    url: 'http://127.0.0.1:9/mcp',
+    headers: [
+      ['Accept', 'text/event-stream'],
+      ['Authorization', 'Bearer x'],
+    ],
+    stream: 'post',
+  });
   add('c2s', 'message', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { exchange: 1, stream: 'post' });
   add('c2s', 'http', 'GET /mcp HTTP/1.1\r\n\r\n', { phase: 'request', method: 'GET', url: 'http://127.0.0.1:9/mcp', headers: [], stream: 'get' });
-  add('s2c', 'http', 'HTTP/1.1 200 OK\r\n\r\n', { phase: 'response', exchange: 1, stream: 'post', status: 200, statusText: 'OK', headers: [['content-type', 'text/event-stream']], sentAt: 0, headersAt: 3000 });
+  add('s2c', 'http', 'HTTP/1.1 200 OK\r\n\r\n', {
+    phase: 'response',
+    exchange: 1,
+    stream: 'post',
+    status: 200,
+    statusText: 'OK',
+    headers: [['content-type', 'text/event-stream']],
+    sentAt: 0,
+    headersAt: 3000,
+  });
   add('s2c', 'http', '', { phase: 'event', exchange: 1, eventId: 'e1', stream: 'post' });
   add('s2c', 'message', '{"jsonrpc":"2.0","id":1,"result":{}}', { exchange: 1, eventId: 'e2', stream: 'post' });
   add('s2c', 'http', '', { phase: 'end', exchange: 1, stream: 'post', sentAt: 0, headersAt: 3000, doneAt: 6000, bytes: 120 });
@@ -24,14 +43,30 @@ describe('HttpExchanges', () => {
     for (const frame of f) x.push(frame);
     const ex = x.get(1)!;
     expect(ex).toMatchObject({
-      id: 1, method: 'POST', url: 'http://127.0.0.1:9/mcp', stream: 'post', status: 200, statusText: 'OK',
-      requestHeaders: [['Accept', 'text/event-stream'], ['Authorization', 'Bearer x']], responseHeaders: [['content-type', 'text/event-stream']],
-      contentType: 'text/event-stream', sentAt: 0, headersAt: 3000, doneAt: 6000, bytes: 120,
+      id: 1,
+      method: 'POST',
+      url: 'http://127.0.0.1:9/mcp',
+      stream: 'post',
+      status: 200,
+      statusText: 'OK',
+      requestHeaders: [
+        ['Accept', 'text/event-stream'],
+        ['Authorization', 'Bearer x'],
+      ],
+      responseHeaders: [['content-type', 'text/event-stream']],
+      contentType: 'text/event-stream',
+      sentAt: 0,
+      headersAt: 3000,
+      doneAt: 6000,
+      bytes: 120,
     });
     expect(ex.sent.map((m) => m.seq)).toEqual([2]);
     // The message after the end frame belongs to no exchange any more.
     expect(ex.received.map((m) => m.seq)).toEqual([6]);
-    expect(ex.events).toEqual([{ seq: 5, eventId: 'e1', event: undefined, message: false }, { seq: 6, eventId: 'e2', event: undefined, message: true }]);
+    expect(ex.events).toEqual([
+      { seq: 5, eventId: 'e1', event: undefined, message: false },
+      { seq: 6, eventId: 'e2', event: undefined, message: true },
+    ]);
   });
 
   it('finds the exchange of any of its frames, and none for a frame that is not HTTP', () => {

@@ -6,7 +6,16 @@
  * exchanges it built. Each frame is looked at once, whatever the size of the session; it lives in
  * lib/mcp beside the request/response pairing (calls.ts) so the analyser can read it too.
  */
-import { headerValue, type Frame, type HeaderPairs, type HttpEndMeta, type HttpFrame, type HttpRequestMeta, type HttpResponseMeta, type StreamRole } from './frame';
+import {
+  headerValue,
+  type Frame,
+  type HeaderPairs,
+  type HttpEndMeta,
+  type HttpFrame,
+  type HttpRequestMeta,
+  type HttpResponseMeta,
+  type StreamRole,
+} from './frame';
 
 export interface HttpEventRef {
   seq: number;
@@ -135,13 +144,22 @@ export class HttpExchanges {
   private open(f: HttpFrame, m: HttpRequestMeta): void {
     if (this.byId.has(f.seq)) return;
     const ex: HttpExchange = {
-      id: f.seq, request: f, requestMeta: m, method: m.method, url: m.url, stream: m.stream,
+      id: f.seq,
+      request: f,
+      requestMeta: m,
+      method: m.method,
+      url: m.url,
+      stream: m.stream,
       lastEventId: (m.stream === 'get' ? m.lastEventId : undefined) ?? headerValue(m.headers, 'last-event-id'),
       probe: m.stream === 'probe' ? m.probe : undefined,
-      requestHeaders: m.headers, responseHeaders: [], sentAt: f.ts, events: [], sent: [], received: [],
+      requestHeaders: m.headers,
+      responseHeaders: [],
+      sentAt: f.ts,
+      events: [],
+      sent: [],
+      received: [],
     };
     this.byId.set(f.seq, ex);
     this.all.push(ex);
   }
 }
-

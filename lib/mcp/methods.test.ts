@@ -17,23 +17,41 @@ describe('the method table', () => {
 
   it('names a real SDK schema for every result, and the analyser checks exactly those', () => {
     for (const m of METHOD_LIST.filter((d) => d.result)) expect(typeof (T[m.result!] as { safeParse?: unknown }).safeParse, m.method).toBe('function');
-    expect([...RESULTS.keys()].sort()).toEqual(METHOD_LIST.filter((d) => d.kind === 'request' && d.result).map((d) => d.method).sort());
+    expect([...RESULTS.keys()].sort()).toEqual(
+      METHOD_LIST.filter((d) => d.kind === 'request' && d.result)
+        .map((d) => d.method)
+        .sort(),
+    );
   });
 
   it('answers direction, versions and capabilities from one row', () => {
     const call = methodDef('tools/call', '2025-11-25')!;
-    expect([mayBeSentBy(call, 'client'), mayBeSentBy(call, 'server'), receiverNeeds(call, '2025-11-25'), call.taskNeeds]).toEqual([true, false, 'tools', 'tasks.requests.tools.call']);
+    expect([mayBeSentBy(call, 'client'), mayBeSentBy(call, 'server'), receiverNeeds(call, '2025-11-25'), call.taskNeeds]).toEqual([
+      true,
+      false,
+      'tools',
+      'tasks.requests.tools.call',
+    ]);
     expect(receiverNeeds(methodDef('completion/complete', '2024-11-05')!, '2024-11-05')).toBeUndefined();
     expect(receiverNeeds(methodDef('completion/complete', '2025-03-26')!, '2025-03-26')).toBe('completions');
     expect(methodDef('elicitation/create', '2025-03-26')).toBeUndefined();
     expect(methodDef('initialize', '2026-07-28')).toBeUndefined();
-    expect(definedIn(METHOD_LIST.find((m) => m.method === 'server/discover')!, '2026-07-28')).toBe(true);
+    expect(
+      definedIn(
+        METHOD_LIST.find((m) => m.method === 'server/discover')!,
+        '2026-07-28',
+      ),
+    ).toBe(true);
   });
 
   it('says which era defines each method', () => {
     const era = (m: string) => eraOfMethod(methodInfo(m)!);
-    expect(['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'notifications/initialized', 'roots/list', 'tasks/result'].map(era)).toEqual(Array(7).fill('legacy'));
-    expect(['server/discover', 'subscriptions/listen', 'tasks/update', 'notifications/subscriptions/acknowledged', 'notifications/tasks'].map(era)).toEqual(Array(5).fill('modern'));
+    expect(['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'notifications/initialized', 'roots/list', 'tasks/result'].map(era)).toEqual(
+      Array(7).fill('legacy'),
+    );
+    expect(['server/discover', 'subscriptions/listen', 'tasks/update', 'notifications/subscriptions/acknowledged', 'notifications/tasks'].map(era)).toEqual(
+      Array(5).fill('modern'),
+    );
     expect(['tools/call', 'resources/read', 'tasks/get', 'notifications/progress'].map(era)).toEqual(Array(4).fill('both'));
     expect(methodInfo('tasks/update')?.extension).toBe('io.modelcontextprotocol/tasks');
   });

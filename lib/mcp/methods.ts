@@ -41,7 +41,6 @@ export function eraOfMethod(def: MethodDef): MethodEra {
   return def.since >= STATELESS ? 'modern' : 'both';
 }
 
-
 type Extra = Partial<Omit<MethodDef, 'method' | 'kind' | 'from'>>;
 const V1: KnownVersion = '2024-11-05';
 const STATELESS: KnownVersion = MODERN_VERSION;
@@ -49,8 +48,19 @@ const STATELESS: KnownVersion = MODERN_VERSION;
 /** Every row has every field (undefined where the method has none): one object shape for the
  *  whole table, so the rules that read rows for every message read them at monomorphic sites. */
 const row = (method: string, kind: MethodDef['kind'], from: MethodDef['from'], extra: Extra): MethodDef => ({
-  method, kind, from, since: V1, until: undefined, receiverNeeds: undefined, needsSince: undefined, taskNeeds: undefined,
-  senderNeeds: undefined, paginated: undefined, result: undefined, extension: undefined, ...extra,
+  method,
+  kind,
+  from,
+  since: V1,
+  until: undefined,
+  receiverNeeds: undefined,
+  needsSince: undefined,
+  taskNeeds: undefined,
+  senderNeeds: undefined,
+  paginated: undefined,
+  result: undefined,
+  extension: undefined,
+  ...extra,
 });
 const req = (method: string, from: MethodDef['from'], extra: Extra = {}): MethodDef => row(method, 'request', from, extra);
 const note = (method: string, from: MethodDef['from'], extra: Extra = {}): MethodDef => row(method, 'notification', from, extra);
@@ -75,9 +85,20 @@ export const METHOD_LIST: readonly MethodDef[] = [
   // 2024-11-05 had completion/complete before it had a capability.
   req('completion/complete', 'client', { receiverNeeds: 'completions', needsSince: '2025-03-26', result: 'CompleteResultSchema' }),
   // In the modern era these travel inside an InputRequiredResult, never as requests (basic/patterns/mrtr).
-  req('sampling/createMessage', 'server', { until: STATELESS, receiverNeeds: 'sampling', taskNeeds: 'tasks.requests.sampling.createMessage', result: 'CreateMessageResultSchema' }),
+  req('sampling/createMessage', 'server', {
+    until: STATELESS,
+    receiverNeeds: 'sampling',
+    taskNeeds: 'tasks.requests.sampling.createMessage',
+    result: 'CreateMessageResultSchema',
+  }),
   req('roots/list', 'server', { until: STATELESS, receiverNeeds: 'roots', result: 'ListRootsResultSchema' }),
-  req('elicitation/create', 'server', { since: '2025-06-18', until: STATELESS, receiverNeeds: 'elicitation', taskNeeds: 'tasks.requests.elicitation.create', result: 'ElicitResultSchema' }),
+  req('elicitation/create', 'server', {
+    since: '2025-06-18',
+    until: STATELESS,
+    receiverNeeds: 'elicitation',
+    taskNeeds: 'tasks.requests.elicitation.create',
+    result: 'ElicitResultSchema',
+  }),
   req('tasks/get', 'both', { since: TASKS, receiverNeeds: 'tasks', result: 'GetTaskResultSchema' }),
   // 2026-07-28 moved tasks into an extension: tasks/get and tasks/cancel stay (client only in
   // practice), tasks/update is new, tasks/result and tasks/list are gone.

@@ -29,7 +29,10 @@ describe('paramHeaders', () => {
       },
     };
     const { headers, problems } = paramHeaders(schema);
-    expect(headers).toEqual([{ name: 'Region', path: ['region'] }, { name: 'Tenant', path: ['nested', 'tenant'] }]);
+    expect(headers).toEqual([
+      { name: 'Region', path: ['region'] },
+      { name: 'Tenant', path: ['nested', 'tenant'] },
+    ]);
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).toMatch(/ratio: x-mcp-header on a number parameter/);
     expect(problems.join('\n')).toMatch(/again: x-mcp-header "region" is used twice/);
@@ -43,14 +46,23 @@ describe('modernRequestHeaders', () => {
   it('mirrors the version, method, name and x-mcp-header arguments', () => {
     const message = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: withEnvelope({ name: 'query_region', arguments: { region: 'Zürich', n: 7 } }, env) };
     expect(modernRequestHeaders(message, (t) => schemas[t])).toEqual({
-      'Mcp-Method': 'tools/call', 'MCP-Protocol-Version': MODERN_VERSION, 'Mcp-Name': 'query_region',
-      'Mcp-Param-Region': '=?base64?WsO8cmljaA==?=', 'Mcp-Param-N': '7',
+      'Mcp-Method': 'tools/call',
+      'MCP-Protocol-Version': MODERN_VERSION,
+      'Mcp-Name': 'query_region',
+      'Mcp-Param-Region': '=?base64?WsO8cmljaA==?=',
+      'Mcp-Param-N': '7',
     });
   });
   it('names resources by uri and tasks by taskId; leaves out an argument that is absent', () => {
-    expect(modernRequestHeaders({ method: 'resources/read', params: { uri: 'file:///a b' } }, () => undefined)).toEqual({ 'Mcp-Method': 'resources/read', 'Mcp-Name': 'file:///a b' });
+    expect(modernRequestHeaders({ method: 'resources/read', params: { uri: 'file:///a b' } }, () => undefined)).toEqual({
+      'Mcp-Method': 'resources/read',
+      'Mcp-Name': 'file:///a b',
+    });
     expect(modernRequestHeaders({ method: 'tasks/get', params: { taskId: 't1' } }, () => undefined)['Mcp-Name']).toBe('t1');
-    expect(modernRequestHeaders({ method: 'tools/call', params: { name: 'query_region', arguments: {} } }, (t) => schemas[t])).toEqual({ 'Mcp-Method': 'tools/call', 'Mcp-Name': 'query_region' });
+    expect(modernRequestHeaders({ method: 'tools/call', params: { name: 'query_region', arguments: {} } }, (t) => schemas[t])).toEqual({
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': 'query_region',
+    });
   });
 });
 
@@ -60,8 +72,11 @@ describe('withEnvelope', () => {
     expect(p).toEqual({
       name: 'x',
       _meta: {
-        'io.modelcontextprotocol/protocolVersion': MODERN_VERSION, 'io.modelcontextprotocol/clientCapabilities': {},
-        'io.modelcontextprotocol/clientInfo': { name: 'loupe', version: '1' }, 'io.modelcontextprotocol/logLevel': 'info', progressToken: 4,
+        'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'loupe', version: '1' },
+        'io.modelcontextprotocol/logLevel': 'info',
+        progressToken: 4,
       },
     });
   });

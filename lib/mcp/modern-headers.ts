@@ -46,7 +46,8 @@ export function paramHeaders(inputSchema: unknown): { headers: ParamHeader[]; pr
       if (name !== undefined) {
         const where = at.join('.');
         if (typeof name !== 'string' || !TOKEN.test(name)) problems.push(`${where}: x-mcp-header ${JSON.stringify(name)} is not an HTTP header token`);
-        else if (!['string', 'integer', 'boolean'].includes(String(c.type))) problems.push(`${where}: x-mcp-header on a ${String(c.type ?? 'untyped')} parameter (only string, integer, boolean)`);
+        else if (!['string', 'integer', 'boolean'].includes(String(c.type)))
+          problems.push(`${where}: x-mcp-header on a ${String(c.type ?? 'untyped')} parameter (only string, integer, boolean)`);
         else if (headers.some((h) => h.name.toLowerCase() === name.toLowerCase())) problems.push(`${where}: x-mcp-header "${name}" is used twice`);
         else headers.push({ name, path: at });
       }

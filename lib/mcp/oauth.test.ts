@@ -3,8 +3,15 @@ import { parseBearerChallenge, resourceMatches } from './oauth';
 
 describe('the Bearer challenge', () => {
   it('reads quoted and bare parameters, escapes and the error', () => {
-    expect(parseBearerChallenge('Bearer error="insufficient_scope", scope="mcp:read mcp:write", resource_metadata="https://h/.well-known/oauth-protected-resource/mcp", error_description="say \\"please\\""')).toEqual({
-      error: 'insufficient_scope', scope: 'mcp:read mcp:write', resourceMetadata: 'https://h/.well-known/oauth-protected-resource/mcp', errorDescription: 'say "please"',
+    expect(
+      parseBearerChallenge(
+        'Bearer error="insufficient_scope", scope="mcp:read mcp:write", resource_metadata="https://h/.well-known/oauth-protected-resource/mcp", error_description="say \\"please\\""',
+      ),
+    ).toEqual({
+      error: 'insufficient_scope',
+      scope: 'mcp:read mcp:write',
+      resourceMetadata: 'https://h/.well-known/oauth-protected-resource/mcp',
+      errorDescription: 'say "please"',
     });
     expect(parseBearerChallenge('bearer realm=mcp, error=invalid_token')?.error).toBe('invalid_token');
   });

@@ -53,4 +53,5 @@ export function jsonObject(text: string): Record<string, unknown> | undefined {
 
 /** The well-known URLs of RFC 9728 and of RFC 8414 / OpenID Connect discovery, wherever the path puts them. */
 export const isResourceMetadataUrl = (url: string) => url.includes('/.well-known/oauth-protected-resource');
-export const isServerMetadataUrl = (url: string) => url.includes('/.well-known/oauth-authorization-server') || url.includes('/.well-known/openid-configuration');
+export const isServerMetadataUrl = (url: string) =>
+  url.includes('/.well-known/oauth-authorization-server') || url.includes('/.well-known/openid-configuration');

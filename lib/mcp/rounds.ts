@@ -8,7 +8,6 @@
  */
 import { own } from './json';
 
-
 /** The methods that may answer `input_required` and the field that names their target. */
 export const MRTR_TARGET: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
 

@@ -35,21 +35,33 @@ function numberArbitrary(d: Def): fc.Arbitrary<number> {
 export function arbitraryFor(schema: z.ZodType): fc.Arbitrary<unknown> {
   const d = defOf(schema);
   switch (d.type) {
-    case 'string': return fc.string({ maxLength: 12 });
-    case 'boolean': return fc.boolean();
-    case 'number': return numberArbitrary(d);
-    case 'literal': return fc.constantFrom(...(d.values ?? []));
-    case 'enum': return fc.constantFrom(...Object.values(d.entries ?? {}));
-    case 'union': return fc.oneof(...(d.options ?? []).map(arbitraryFor));
-    case 'array': return fc.array(arbitraryFor(d.element as z.ZodType), { maxLength: 3 });
-    case 'tuple': return fc.tuple(...(d.items ?? []).map(arbitraryFor));
-    case 'nullable': return fc.option(arbitraryFor(d.innerType as z.ZodType), { nil: null });
-    case 'optional': return fc.option(arbitraryFor(d.innerType as z.ZodType), { nil: undefined });
+    case 'string':
+      return fc.string({ maxLength: 12 });
+    case 'boolean':
+      return fc.boolean();
+    case 'number':
+      return numberArbitrary(d);
+    case 'literal':
+      return fc.constantFrom(...(d.values ?? []));
+    case 'enum':
+      return fc.constantFrom(...Object.values(d.entries ?? {}));
+    case 'union':
+      return fc.oneof(...(d.options ?? []).map(arbitraryFor));
+    case 'array':
+      return fc.array(arbitraryFor(d.element as z.ZodType), { maxLength: 3 });
+    case 'tuple':
+      return fc.tuple(...(d.items ?? []).map(arbitraryFor));
+    case 'nullable':
+      return fc.option(arbitraryFor(d.innerType as z.ZodType), { nil: null });
+    case 'optional':
+      return fc.option(arbitraryFor(d.innerType as z.ZodType), { nil: undefined });
     case 'object': {
       const shape = d.shape ?? {};
       // An optional field is sometimes absent, never present as `undefined` (JSON would drop it).
       const required = Object.keys(shape).filter((k) => defOf(shape[k]).type !== 'optional');
-      const fields = Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, arbitraryFor(defOf(s).type === 'optional' ? (defOf(s).innerType as z.ZodType) : s)]));
+      const fields = Object.fromEntries(
+        Object.entries(shape).map(([k, s]) => [k, arbitraryFor(defOf(s).type === 'optional' ? (defOf(s).innerType as z.ZodType) : s)]),
+      );
       return fc.record(fields, { requiredKeys: required });
     }
     default:

@@ -114,4 +114,3 @@ export function plainForRecord(v: unknown): boolean | undefined {
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null ? true : undefined;
 }
-

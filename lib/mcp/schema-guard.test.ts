@@ -24,10 +24,10 @@ const SCHEMAS: Record<string, [z.ZodType, string[]]> = {
   loose: [z.looseObject({ kind: z.literal('x'), at: z.number().default(3), note: z.string().nullable().optional() }), ['kind', 'at', 'note']],
   inherited: [z.object({ toString: z.string().optional(), a: z.string() }), ['toString', 'a']],
   union: [z.union([z.string(), z.array(z.number()).min(1).max(2), z.null()]), []],
-  discriminated: [z.discriminatedUnion('type', [
-    z.object({ type: z.literal('a'), n: z.number() }),
-    z.object({ type: z.enum(['b', 'c']), s: z.string() }),
-  ]), ['type', 'n', 's']],
+  discriminated: [
+    z.discriminatedUnion('type', [z.object({ type: z.literal('a'), n: z.number() }), z.object({ type: z.enum(['b', 'c']), s: z.string() })]),
+    ['type', 'n', 's'],
+  ],
   tuple: [z.tuple([z.string(), z.number(), z.enum(['on', 'off'])]), []],
   record: [z.record(z.string(), z.object({ ok: z.boolean() })), ['a', 'ok']],
   refined: [z.object({ url: z.string().url(), big: z.number().multipleOf(2) }), ['url', 'big']],

@@ -13,7 +13,19 @@
  */
 import type { z } from 'zod';
 import { isObject } from './json';
-import { Absent, absentRule, arrayBounds, defOf, internalsOf, NEVER, numberBounds, plainForRecord, Unsupported, type Def, type Guard } from './schema-guard-parts';
+import {
+  Absent,
+  absentRule,
+  arrayBounds,
+  defOf,
+  internalsOf,
+  NEVER,
+  numberBounds,
+  plainForRecord,
+  Unsupported,
+  type Def,
+  type Guard,
+} from './schema-guard-parts';
 
 export type { Guard };
 
@@ -27,8 +39,12 @@ const ALWAYS: Guard = () => true;
 
 function numberGuard(d: Def): Guard {
   const { int, min, minInclusive, max, maxInclusive } = numberBounds(d);
-  return (v) => typeof v === 'number' && Number.isFinite(v) && (!int || Number.isSafeInteger(v))
-    && (minInclusive ? v >= min : v > min) && (maxInclusive ? v <= max : v < max);
+  return (v) =>
+    typeof v === 'number' &&
+    Number.isFinite(v) &&
+    (!int || Number.isSafeInteger(v)) &&
+    (minInclusive ? v >= min : v > min) &&
+    (maxInclusive ? v <= max : v < max);
 }
 
 function objectGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
@@ -134,7 +150,8 @@ function unionGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
 function recordGuard(d: Def, compile: (s: z.ZodType) => Guard, whole: Guard | undefined): Guard {
   const keyDef = defOf(d.keyType as z.ZodType);
   // Only string keys with no further rule: an enum of keys or a pattern is zod's to judge.
-  if (keyDef.type !== 'string' || keyDef.checks?.length || internalsOf(d.keyType as z.ZodType).values) throw new Unsupported('schema-guard: only records with plain string keys are supported');
+  if (keyDef.type !== 'string' || keyDef.checks?.length || internalsOf(d.keyType as z.ZodType).values)
+    throw new Unsupported('schema-guard: only records with plain string keys are supported');
   if (!whole) throw new Unsupported('schema-guard: records need a fallback');
   const value = compile(d.valueType as z.ZodType);
   return (v) => {

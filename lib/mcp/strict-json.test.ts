@@ -14,18 +14,24 @@ function nativeParse(text: string): { ok: boolean; value?: unknown } {
 
 describe('parseStrict', () => {
   it('agrees with JSON.parse on any JSON value and any string', () => {
-    fc.assert(fc.property(fc.jsonValue(), (v) => {
-      const text = JSON.stringify(v, null, v && typeof v === 'object' ? 1 : undefined);
-      const r = parseStrict(text);
-      expect(r.ok).toBe(true);
-      expect(r.value).toStrictEqual(JSON.parse(text));
-    }), { numRuns: 300 });
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ':', ',', '1', '-', 'e', '.', ' ', 'n', 'u', 'l', '\\', 'a') }), (s) => {
-      const r = parseStrict(s);
-      const native = nativeParse(s);
-      expect(r.ok).toBe(native.ok);
-      if (native.ok) expect(r.value).toStrictEqual(native.value);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const text = JSON.stringify(v, null, v && typeof v === 'object' ? 1 : undefined);
+        const r = parseStrict(text);
+        expect(r.ok).toBe(true);
+        expect(r.value).toStrictEqual(JSON.parse(text));
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ':', ',', '1', '-', 'e', '.', ' ', 'n', 'u', 'l', '\\', 'a') }), (s) => {
+        const r = parseStrict(s);
+        const native = nativeParse(s);
+        expect(r.ok).toBe(native.ok);
+        if (native.ok) expect(r.value).toStrictEqual(native.value);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('reports duplicate keys with the object path and position', () => {
@@ -65,11 +71,14 @@ describe('parseStrict', () => {
   });
 
   it('confirms exactly what the full reader finds, for any JSON with any keys repeated', () => {
-    const key = fc.string({ unit: fc.constantFrom('a', ':', '"', '\\', 'u', '0', '3') , maxLength: 3 });
-    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom('k', 'k:', ':'), key), { maxLength: 6 }), (pairs) => {
-      const text = `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
-      expect(confirmStrict(text, JSON.parse(text)).duplicates).toEqual(readAll(text));
-    }), { numRuns: 500 });
+    const key = fc.string({ unit: fc.constantFrom('a', ':', '"', '\\', 'u', '0', '3'), maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('k', 'k:', ':'), key), { maxLength: 6 }), (pairs) => {
+        const text = `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+        expect(confirmStrict(text, JSON.parse(text)).duplicates).toEqual(readAll(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps __proto__ as an own key and never touches the prototype', () => {

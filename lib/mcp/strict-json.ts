@@ -97,7 +97,11 @@ function readString(): string | undefined {
   for (; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) break;
-    if (c === 92) { escaped = true; i++; continue; }
+    if (c === 92) {
+      escaped = true;
+      i++;
+      continue;
+    }
     if (c < 32) return undefined;
   }
   if (i >= n) return undefined;
@@ -253,11 +257,20 @@ function readValue(): StrictJson {
       const s = readString();
       if (s === undefined) return fail(i >= n ? 'unexpected end of input inside a string' : 'invalid character or escape in a string', i);
       value = s;
-    } else if (c === 116 && text.startsWith('true', i)) { value = true; i += 4; }
-    else if (c === 102 && text.startsWith('false', i)) { value = false; i += 5; }
-    else if (c === 110 && text.startsWith('null', i)) { value = null; i += 4; }
-    else if (c === 78 && text.startsWith('NaN', i)) { nonFinite ??= { message: 'NaN is not a JSON value', ...positionOf(text, i) }; value = NaN; i += 3; }
-    else if ((c === 73 || c === 45) && text.startsWith(c === 45 ? '-Infinity' : 'Infinity', i)) {
+    } else if (c === 116 && text.startsWith('true', i)) {
+      value = true;
+      i += 4;
+    } else if (c === 102 && text.startsWith('false', i)) {
+      value = false;
+      i += 5;
+    } else if (c === 110 && text.startsWith('null', i)) {
+      value = null;
+      i += 4;
+    } else if (c === 78 && text.startsWith('NaN', i)) {
+      nonFinite ??= { message: 'NaN is not a JSON value', ...positionOf(text, i) };
+      value = NaN;
+      i += 3;
+    } else if ((c === 73 || c === 45) && text.startsWith(c === 45 ? '-Infinity' : 'Infinity', i)) {
       nonFinite ??= { message: 'Infinity is not a JSON value', ...positionOf(text, i) };
       value = c === 45 ? -Infinity : Infinity;
       i += c === 45 ? 9 : 8;

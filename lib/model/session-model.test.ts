@@ -11,7 +11,13 @@ const rules = (m: SessionModel) => m.annotations.map((a) => a.rule);
 describe('SessionModel pairing', () => {
   it('pairs a reused id with the newest open request, and calls only a second answer a duplicate', () => {
     // 4: ping id 1, 5: its answer, 6: tools/list reuses id 1, 7: its answer, 8: a second answer.
-    const s = script().handshake({ server: { tools: {} } }).c(req(1, 'ping')).s(res(1)).c(req(1, 'tools/list')).s(res(1, { tools: [] })).s(res(1, { tools: [] }));
+    const s = script()
+      .handshake({ server: { tools: {} } })
+      .c(req(1, 'ping'))
+      .s(res(1))
+      .c(req(1, 'tools/list'))
+      .s(res(1, { tools: [] }))
+      .s(res(1, { tools: [] }));
     const m = modelOf(s.frames);
     expect(m.callAt(4)).toMatchObject({ method: 'ping', responseSeq: 5 });
     expect(m.callAt(6)).toMatchObject({ method: 'tools/list', responseSeq: 7 });
@@ -31,14 +37,20 @@ describe('SessionModel pairing', () => {
   });
 
   it('keeps ids per sender: a server request with the client id 1 is a different call', () => {
-    const s = script().handshake().c(req(1, 'ping')).s(req(1, 'roots/list')).c(res(1, { roots: [] })).s(res(1));
+    const s = script()
+      .handshake()
+      .c(req(1, 'ping'))
+      .s(req(1, 'roots/list'))
+      .c(res(1, { roots: [] }))
+      .s(res(1));
     const m = modelOf(s.frames);
     expect(m.callAt(4)).toMatchObject({ dir: 'c2s', responseSeq: 7 });
     expect(m.callAt(5)).toMatchObject({ dir: 's2c', responseSeq: 6 });
   });
 
   it('tracks progress and cancellation on the call', () => {
-    const s = script().handshake({ server: { tools: {} } })
+    const s = script()
+      .handshake({ server: { tools: {} } })
       .c(req(2, 'tools/call', { name: 'slow', _meta: { progressToken: 't' } }))
       .s(note('notifications/progress', { progressToken: 't', progress: 1 }))
       .s(note('notifications/progress', { progressToken: 't', progress: 2 }))
@@ -49,7 +61,10 @@ describe('SessionModel pairing', () => {
 });
 
 describe('SessionModel timeouts, judged by the wire', () => {
-  const hung = () => script().handshake({ server: { tools: {} } }).c(req(1, 'tools/call', { name: 'hang' }));
+  const hung = () =>
+    script()
+      .handshake({ server: { tools: {} } })
+      .c(req(1, 'tools/call', { name: 'hang' }));
 
   it('reports a request cancelled only after its timeout ran out', () => {
     const s = hung().c(note('notifications/cancelled', { requestId: 1, reason: 'timed out' }), 2_000_000);
@@ -57,7 +72,11 @@ describe('SessionModel timeouts, judged by the wire', () => {
   });
 
   it('excuses a request cancelled before its timeout', () => {
-    const s = hung().c(note('notifications/cancelled', { requestId: 1 }), 500_000).wait(5_000_000).c(req(2, 'ping')).s(res(2));
+    const s = hung()
+      .c(note('notifications/cancelled', { requestId: 1 }), 500_000)
+      .wait(5_000_000)
+      .c(req(2, 'ping'))
+      .s(res(2));
     expect(rules(modelOf(s.frames, { timeoutMs: 1000 }))).not.toContain('timing.no-response');
   });
 
@@ -67,7 +86,8 @@ describe('SessionModel timeouts, judged by the wire', () => {
   });
 
   it('reports an unanswered initialize', () => {
-    const s = script().c(req(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }))
+    const s = script()
+      .c(req(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }))
       .c(note('notifications/cancelled', { requestId: 1 }), 30_000_000);
     const found = modelOf(s.frames, { timeoutMs: 30_000 }).annotations.filter((a) => a.rule === 'timing.no-response');
     expect(found).toMatchObject([{ frames: [1], message: expect.stringContaining('initialize (id 1)') }]);
@@ -91,7 +111,7 @@ describe('SessionModel timeouts, judged by the wire', () => {
     expect(offline.filter((a) => a.rule === 'timing.no-response')).toHaveLength(1);
   });
 
-  describe('with the session\'s request timeout', () => {
+  describe("with the session's request timeout", () => {
     // A call still unanswered 45 s after it was sent, when the session ends.
     const slow = () => hung().c(req(2, 'ping'), 45_000_000).s(res(2));
     const noResponse = (m: SessionModel) => m.annotations.filter((a) => a.rule === 'timing.no-response');

@@ -7,7 +7,14 @@ const target = { transport: 'stdio' as const, framing: 'lines' as const, name: '
 
 describe('exporting a multi-selection', () => {
   it('picks exactly the frames in the ranges, in seq order, whatever order the ranges came in', () => {
-    const picked = selectFrames(frames, { kind: 'ranges', ranges: [[10, 10], [2, 4], [3, 5]] });
+    const picked = selectFrames(frames, {
+      kind: 'ranges',
+      ranges: [
+        [10, 10],
+        [2, 4],
+        [3, 5],
+      ],
+    });
     expect(picked.map((f) => f.seq)).toEqual([2, 3, 4, 5, 10]);
   });
 

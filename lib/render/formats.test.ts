@@ -12,10 +12,56 @@ function httpFrames(): Frame[] {
   const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} });
   const result = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18' } });
   return [
-    { seq: 1, ts: 1000, dir: 'c2s', lane: 'http', raw: 'POST /mcp?x=1 HTTP/1.1\r\n\r\n', size: 30, meta: { transport: 'http', phase: 'request', method: 'POST', url: 'http://127.0.0.1:3001/mcp?x=1', headers: [['content-type', 'application/json'], ['accept', 'application/json, text/event-stream']], stream: 'post' } },
+    {
+      seq: 1,
+      ts: 1000,
+      dir: 'c2s',
+      lane: 'http',
+      raw: 'POST /mcp?x=1 HTTP/1.1\r\n\r\n',
+      size: 30,
+      meta: {
+        transport: 'http',
+        phase: 'request',
+        method: 'POST',
+        url: 'http://127.0.0.1:3001/mcp?x=1',
+        headers: [
+          ['content-type', 'application/json'],
+          ['accept', 'application/json, text/event-stream'],
+        ],
+        stream: 'post',
+      },
+    },
     { seq: 2, ts: 1000, dir: 'c2s', lane: 'message', raw: init, size: init.length, meta: { transport: 'http', exchange: 1, stream: 'post' } },
-    { seq: 3, ts: 5000, dir: 's2c', lane: 'http', raw: 'HTTP/1.1 200 OK\r\n\r\n', size: 19, meta: { transport: 'http', phase: 'response', exchange: 1, stream: 'post', status: 200, statusText: 'OK', headers: [['content-type', 'text/event-stream'], ['mcp-session-id', 'sess-42']], contentType: 'text/event-stream' } },
-    { seq: 4, ts: 6000, dir: 's2c', lane: 'message', raw: result, size: result.length, meta: { transport: 'http', exchange: 1, stream: 'post', eventId: 'e1' } },
+    {
+      seq: 3,
+      ts: 5000,
+      dir: 's2c',
+      lane: 'http',
+      raw: 'HTTP/1.1 200 OK\r\n\r\n',
+      size: 19,
+      meta: {
+        transport: 'http',
+        phase: 'response',
+        exchange: 1,
+        stream: 'post',
+        status: 200,
+        statusText: 'OK',
+        headers: [
+          ['content-type', 'text/event-stream'],
+          ['mcp-session-id', 'sess-42'],
+        ],
+        contentType: 'text/event-stream',
+      },
+    },
+    {
+      seq: 4,
+      ts: 6000,
+      dir: 's2c',
+      lane: 'message',
+      raw: result,
+      size: result.length,
+      meta: { transport: 'http', exchange: 1, stream: 'post', eventId: 'e1' },
+    },
     { seq: 5, ts: 7000, dir: 's2c', lane: 'http', raw: '', size: 0, meta: { transport: 'http', phase: 'end', exchange: 1, stream: 'post', bytes: 120 } },
   ];
 }
@@ -46,7 +92,13 @@ describe('OTLP export', () => {
     const echo = spans.find((s) => s.name === 'tools/call echo')!;
     expect(echo).toBeDefined();
     expect(echo.kind).toBe(3);
-    expect(attrs(echo)).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'echo', 'jsonrpc.request.id': '4', 'mcp.protocol.version': '2025-06-18', 'network.transport': 'pipe' });
+    expect(attrs(echo)).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'echo',
+      'jsonrpc.request.id': '4',
+      'mcp.protocol.version': '2025-06-18',
+      'network.transport': 'pipe',
+    });
     expect(BigInt(echo.endTimeUnixNano)).toBeGreaterThan(BigInt(echo.startTimeUnixNano));
     expect(echo.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(echo.spanId).toMatch(/^[0-9a-f]{16}$/);
@@ -62,7 +114,10 @@ describe('OTLP export', () => {
 
   it('reads the session id of an HTTP session and marks JSON-RPC errors', () => {
     const frames = httpFrames();
-    const otlp = traceToOtlp({ header: header({ target: { transport: 'http', framing: 'messages', name: 'h', url: 'http://127.0.0.1:3001/mcp' } }), frames }, '0.1.0') as Obj;
+    const otlp = traceToOtlp(
+      { header: header({ target: { transport: 'http', framing: 'messages', name: 'h', url: 'http://127.0.0.1:3001/mcp' } }), frames },
+      '0.1.0',
+    ) as Obj;
     const span = otlp.resourceSpans[0].scopeSpans[0].spans[0];
     expect(span.attributes).toContainEqual({ key: 'mcp.session.id', value: { stringValue: 'sess-42' } });
     expect(span.attributes).toContainEqual({ key: 'network.transport', value: { stringValue: 'tcp' } });

@@ -20,11 +20,25 @@ const harOf = (trace: Trace, model = modelOf(trace.frames)) => (traceToHar(trace
 const entryId = (e: HarEntry) => Number(/Loupe frames (\d+)/.exec(e.comment)?.[1]);
 
 const POST = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
-const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+const init = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+};
 const initResult = { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } };
 
 function traceOf(s: HttpScript): Trace {
-  return { header: { format: TRACE_FORMAT, version: TRACE_VERSION, createdAt: '2026-01-01T00:00:00.000Z', loupeVersion: 'test', target: { transport: 'http', framing: 'messages' } }, frames: s.frames } as Trace;
+  return {
+    header: {
+      format: TRACE_FORMAT,
+      version: TRACE_VERSION,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      loupeVersion: 'test',
+      target: { transport: 'http', framing: 'messages' },
+    },
+    frames: s.frames,
+  } as Trace;
 }
 
 describe('the HAR and the analyser', () => {
@@ -44,7 +58,12 @@ describe('the HAR and the analyser', () => {
   it('agree on a bad exchange: the finding points at the HAR entry that shows the 200 to a notification', () => {
     const s = new HttpScript();
     s.exchange({ headers: POST, body: init, type: 'application/json', answers: [{ body: initResult }] });
-    const bad = s.exchange({ headers: { ...POST, 'MCP-Protocol-Version': '2025-11-25' }, body: { jsonrpc: '2.0', method: 'notifications/initialized' }, status: 200, type: 'application/json' }).lastExchange;
+    const bad = s.exchange({
+      headers: { ...POST, 'MCP-Protocol-Version': '2025-11-25' },
+      body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+      status: 200,
+      type: 'application/json',
+    }).lastExchange;
     const trace = traceOf(s);
     const model = modelOf(trace.frames);
     const finding = model.annotations.find((a) => a.rule === 'http.notification-status');

@@ -12,7 +12,10 @@ import type { Trace } from '../trace/format';
 import { originMs } from '../trace/time';
 
 type AnyValue = { stringValue: string } | { intValue: string } | { boolValue: boolean };
-interface KeyValue { key: string; value: AnyValue }
+interface KeyValue {
+  key: string;
+  value: AnyValue;
+}
 
 const SPAN_KIND_SERVER = 2;
 const SPAN_KIND_CLIENT = 3;
@@ -45,7 +48,12 @@ function sessionIdOf(frames: readonly Frame[]): string | undefined {
   return undefined;
 }
 
-interface Parsed { params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { code?: unknown; message?: unknown }; id?: unknown }
+interface Parsed {
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { code?: unknown; message?: unknown };
+  id?: unknown;
+}
 
 export function traceToOtlp(trace: Trace, loupeVersion: string): object {
   const { header, frames } = trace;
@@ -58,45 +66,54 @@ export function traceToOtlp(trace: Trace, loupeVersion: string): object {
   };
   const sessionId = sessionIdOf(frames);
   const transport = header.target.transport === 'stdio' ? 'pipe' : 'tcp';
-  const spans = model.calls.all.filter((c) => !c.refused).map((p: Call) => {
-    const req = model.frameAt(p.seq)!;
-    const res = p.responseSeq !== undefined ? model.frameAt(p.responseSeq) : undefined;
-    const rq: Parsed = { id: p.id, params: p.params && typeof p.params === 'object' ? (p.params as Record<string, unknown>) : undefined };
-    const rs = parsedAt(p.responseSeq);
-    const name = typeof rq.params?.name === 'string' ? rq.params.name : undefined;
-    const target = p.method === 'tools/call' || p.method === 'prompts/get' ? name : undefined;
-    const errorCode = rs?.error && typeof rs.error.code === 'number' ? rs.error.code : undefined;
-    const toolError = rs?.result?.isError === true;
-    const errorType = errorCode !== undefined ? String(errorCode) : toolError ? 'tool_error' : res ? undefined : 'no_response';
-    const attributes = [
-      ...attr('mcp.method.name', p.method),
-      ...attr('mcp.session.id', sessionId),
-      ...attr('mcp.protocol.version', header.negotiatedVersion),
-      ...attr('jsonrpc.request.id', rq.id === undefined ? undefined : String(rq.id)),
-      ...attr('jsonrpc.protocol.version', '2.0'),
-      ...attr('network.transport', transport),
-      ...attr('gen_ai.tool.name', p.method === 'tools/call' ? name : undefined),
-      ...attr('gen_ai.operation.name', p.method === 'tools/call' ? 'execute_tool' : undefined),
-      ...attr('gen_ai.prompt.name', p.method === 'prompts/get' ? name : undefined),
-      ...attr('mcp.resource.uri', typeof rq.params?.uri === 'string' ? rq.params.uri : undefined),
-      ...attr('rpc.response.status_code', errorCode !== undefined ? String(errorCode) : undefined),
-      ...attr('error.type', errorType),
-      ...attr('loupe.request.seq', p.seq),
-      ...attr('loupe.response.seq', p.responseSeq),
-    ];
-    const message = rs?.error && typeof rs.error.message === 'string' ? rs.error.message : toolError ? 'the tool returned isError' : res ? undefined : 'no response in the trace';
-    return {
-      traceId,
-      spanId: fnvHex(`${traceId}|${p.seq}`, 3n),
-      name: target ? `${p.method} ${target}` : p.method,
-      // A request the client sent is a client span; one the server sent is handled by the client.
-      kind: req.dir === 'c2s' ? SPAN_KIND_CLIENT : SPAN_KIND_SERVER,
-      startTimeUnixNano: nanos(origin, req.ts),
-      endTimeUnixNano: nanos(origin, res?.ts ?? req.ts),
-      attributes,
-      status: errorType ? { code: STATUS_ERROR, ...(message ? { message } : {}) } : {},
-    };
-  });
+  const spans = model.calls.all
+    .filter((c) => !c.refused)
+    .map((p: Call) => {
+      const req = model.frameAt(p.seq)!;
+      const res = p.responseSeq !== undefined ? model.frameAt(p.responseSeq) : undefined;
+      const rq: Parsed = { id: p.id, params: p.params && typeof p.params === 'object' ? (p.params as Record<string, unknown>) : undefined };
+      const rs = parsedAt(p.responseSeq);
+      const name = typeof rq.params?.name === 'string' ? rq.params.name : undefined;
+      const target = p.method === 'tools/call' || p.method === 'prompts/get' ? name : undefined;
+      const errorCode = rs?.error && typeof rs.error.code === 'number' ? rs.error.code : undefined;
+      const toolError = rs?.result?.isError === true;
+      const errorType = errorCode !== undefined ? String(errorCode) : toolError ? 'tool_error' : res ? undefined : 'no_response';
+      const attributes = [
+        ...attr('mcp.method.name', p.method),
+        ...attr('mcp.session.id', sessionId),
+        ...attr('mcp.protocol.version', header.negotiatedVersion),
+        ...attr('jsonrpc.request.id', rq.id === undefined ? undefined : String(rq.id)),
+        ...attr('jsonrpc.protocol.version', '2.0'),
+        ...attr('network.transport', transport),
+        ...attr('gen_ai.tool.name', p.method === 'tools/call' ? name : undefined),
+        ...attr('gen_ai.operation.name', p.method === 'tools/call' ? 'execute_tool' : undefined),
+        ...attr('gen_ai.prompt.name', p.method === 'prompts/get' ? name : undefined),
+        ...attr('mcp.resource.uri', typeof rq.params?.uri === 'string' ? rq.params.uri : undefined),
+        ...attr('rpc.response.status_code', errorCode !== undefined ? String(errorCode) : undefined),
+        ...attr('error.type', errorType),
+        ...attr('loupe.request.seq', p.seq),
+        ...attr('loupe.response.seq', p.responseSeq),
+      ];
+      const message =
+        rs?.error && typeof rs.error.message === 'string'
+          ? rs.error.message
+          : toolError
+            ? 'the tool returned isError'
+            : res
+              ? undefined
+              : 'no response in the trace';
+      return {
+        traceId,
+        spanId: fnvHex(`${traceId}|${p.seq}`, 3n),
+        name: target ? `${p.method} ${target}` : p.method,
+        // A request the client sent is a client span; one the server sent is handled by the client.
+        kind: req.dir === 'c2s' ? SPAN_KIND_CLIENT : SPAN_KIND_SERVER,
+        startTimeUnixNano: nanos(origin, req.ts),
+        endTimeUnixNano: nanos(origin, res?.ts ?? req.ts),
+        attributes,
+        status: errorType ? { code: STATUS_ERROR, ...(message ? { message } : {}) } : {},
+      };
+    });
   return {
     resourceSpans: [
       {

@@ -45,10 +45,14 @@ describe('Mermaid export', () => {
 
   it('escapes server text so nothing leaks out of a label', () => {
     const text = sequenceToMermaid(layoutOf(session()), 0, 8);
-    const labels = text.split('\n').filter((l) => l.includes(': ')).map((l) => l.slice(l.indexOf(': ') + 2));
+    const labels = text
+      .split('\n')
+      .filter((l) => l.includes(': '))
+      .map((l) => l.slice(l.indexOf(': ') + 2));
     for (const label of labels) expect(label.replace(/#\d+;/g, '')).toMatch(/^[A-Za-z0-9 _.\-/()]*$/);
     expect(text.split('\n').filter((l) => l.includes('injected'))).toHaveLength(2);
-    for (const line of text.trim().split('\n').slice(1)) expect(line).toMatch(/^ {2}(participant|activate|deactivate|Note over|[CSELH](->>|-->>|--x|-\)|-x|--\))[CSELH]:)/);
+    for (const line of text.trim().split('\n').slice(1))
+      expect(line).toMatch(/^ {2}(participant|activate|deactivate|Note over|[CSELH](->>|-->>|--x|-\)|-x|--\))[CSELH]:)/);
     expect(mermaidText('a;b#c\n')).toBe('a#59;b#35;c');
   });
 

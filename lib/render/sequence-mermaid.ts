@@ -16,8 +16,15 @@ export function mermaidText(text: string): string {
 }
 
 const ARROWS: Record<SeqRow['kind'], string> = {
-  request: '->>', response: '-->>', error: '--x', notification: '-)', invalid: '-x', batch: '->>',
-  stderr: '--)', lifecycle: '', http: '',
+  request: '->>',
+  response: '-->>',
+  error: '--x',
+  notification: '-)',
+  invalid: '-x',
+  batch: '->>',
+  stderr: '--)',
+  lifecycle: '',
+  http: '',
 };
 
 function rowText(row: SeqRow): string {

@@ -8,10 +8,16 @@ import { listenLaneCaption } from '../view/listen-lanes';
 import { KIND_COLOR, LIFELINE_COLOR, LISTEN_LANE_COLOR, SEVERITY_COLOR, SPAN_COLOR, type Severity } from '../view/palette';
 
 export function xmlText(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
 }
 
 export interface SvgOptions {
@@ -33,13 +39,17 @@ export function sequenceToSvg(layout: SequenceLayout, first: number, last: numbe
   out.push(`<rect width="100%" height="100%" fill="#09090b"/>`);
   for (const lane of LANE_ORDER) {
     const x = lanes[lane];
-    out.push(`<line x1="${x}" y1="${HEADER - 6}" x2="${x}" y2="${HEADER + body}" stroke="${LIFELINE_COLOR}" stroke-dasharray="${lane === 'client' || lane === 'server' ? '' : '2 3'}"/>`);
+    out.push(
+      `<line x1="${x}" y1="${HEADER - 6}" x2="${x}" y2="${HEADER + body}" stroke="${LIFELINE_COLOR}" stroke-dasharray="${lane === 'client' || lane === 'server' ? '' : '2 3'}"/>`,
+    );
     out.push(`<text x="${x}" y="16" fill="#e4e4e7" text-anchor="middle">${xmlText(LANE_TITLES[lane])}</text>`);
   }
   for (const gap of layout.offsets.gapsIn(first, last)) {
     const gy = y(gap.position) - layout.options.gapHeight;
     out.push(`<rect x="0" y="${gy + 3}" width="${width}" height="${layout.options.gapHeight - 6}" fill="#18181b"/>`);
-    out.push(`<text x="${(lanes.client + lanes.server) / 2}" y="${gy + layout.options.gapHeight / 2 + 4}" fill="#a1a1aa" text-anchor="middle">${xmlText(`⋯ ${formatUs(gap.us)} ⋯`)}</text>`);
+    out.push(
+      `<text x="${(lanes.client + lanes.server) / 2}" y="${gy + layout.options.gapHeight / 2 + 4}" fill="#a1a1aa" text-anchor="middle">${xmlText(`⋯ ${formatUs(gap.us)} ⋯`)}</text>`,
+    );
   }
   for (const span of layout.spans(first, last)) {
     const lane = span.dir === 'c2s' ? lanes.server - span.depth * NEST_STEP : lanes.client + span.depth * NEST_STEP;
@@ -55,7 +65,8 @@ export function sequenceToSvg(layout: SequenceLayout, first: number, last: numbe
     const y2 = to < 0 || to > last ? HEADER + body : y(to) + h / 2;
     out.push(`<rect x="${x - 2}" y="${y1}" width="4" height="${Math.max(0, y2 - y1)}" fill="${color}" opacity="0.55"/>`);
     for (const p of marks) out.push(`<circle cx="${x}" cy="${y(p) + h / 2}" r="3.5" fill="${color}"/>`);
-    if (from >= first) out.push(`<text x="${lanes.server - 6}" y="${y1 - 4}" fill="${color}" font-size="10" text-anchor="end">${xmlText(listenLaneCaption(lane))}</text>`);
+    if (from >= first)
+      out.push(`<text x="${lanes.server - 6}" y="${y1 - 4}" fill="${color}" font-size="10" text-anchor="end">${xmlText(listenLaneCaption(lane))}</text>`);
   }
   for (let p = first; p <= last; p++) out.push(rowSvg(layout, p, y(p) + h / 2, lanes, opts));
   out.push('</svg>');
@@ -73,12 +84,16 @@ function rowSvg(layout: SequenceLayout, p: number, cy: number, lanes: ReturnType
     parts.push(`<circle cx="${shape.x1}" cy="${cy}" r="4" fill="${color}"/>`);
   } else {
     const dir = Math.sign(shape.x2 - shape.x1) || 1;
-    parts.push(`<line x1="${shape.x1}" y1="${cy}" x2="${shape.x2}" y2="${cy}" stroke="${color}" stroke-width="1.5"${shape.dashed ? ' stroke-dasharray="5 3"' : ''}/>`);
+    parts.push(
+      `<line x1="${shape.x1}" y1="${cy}" x2="${shape.x2}" y2="${cy}" stroke="${color}" stroke-width="1.5"${shape.dashed ? ' stroke-dasharray="5 3"' : ''}/>`,
+    );
     if (shape.head === 'cross') {
       parts.push(`<path d="M${shape.x2 - 4} ${cy - 4}l8 8M${shape.x2 - 4} ${cy + 4}l8 -8" stroke="${color}" stroke-width="1.5"/>`);
     } else {
       const back = shape.x2 - dir * 7;
-      parts.push(`<path d="M${back} ${cy - 4}L${shape.x2} ${cy}L${back} ${cy + 4}${shape.head === 'filled' ? 'Z' : ''}" fill="${shape.head === 'filled' ? color : 'none'}" stroke="${color}"/>`);
+      parts.push(
+        `<path d="M${back} ${cy - 4}L${shape.x2} ${cy}L${back} ${cy + 4}${shape.head === 'filled' ? 'Z' : ''}" fill="${shape.head === 'filled' ? color : 'none'}" stroke="${color}"/>`,
+      );
     }
   }
   const latency = row.kind !== 'request' && row.latencyUs !== undefined ? `  ${formatUs(row.latencyUs)}` : '';

@@ -21,20 +21,31 @@ const frames = [
 describe('ReplayMatcher', () => {
   it('answers initialize from the recording with the id the client chose', () => {
     const m = new ReplayMatcher(buildReplayScript(frames));
-    const out = m.receive({ jsonrpc: '2.0', id: 'x', method: 'initialize', params: { protocolVersion: '2025-06-18', clientInfo: { name: 'other', version: '9' } } });
+    const out = m.receive({
+      jsonrpc: '2.0',
+      id: 'x',
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', clientInfo: { name: 'other', version: '9' } },
+    });
     expect(out).toEqual([{ jsonrpc: '2.0', id: 'x', result: init }]);
   });
 
   it('matches by method and params ignoring ids and key order, and replays notifications around the response', () => {
     const m = new ReplayMatcher(buildReplayScript(frames));
-    const out = m.receive({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { arguments: { text: 'a' }, name: 'echo', _meta: { progressToken: 'mine' } } });
+    const out = m.receive({
+      jsonrpc: '2.0',
+      id: 99,
+      method: 'tools/call',
+      params: { arguments: { text: 'a' }, name: 'echo', _meta: { progressToken: 'mine' } },
+    });
     expect(out).toEqual([
       { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'mine', progress: 1 } },
       { jsonrpc: '2.0', id: 99, result: { content: [{ type: 'text', text: 'a' }] } },
       { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'after' } },
     ]);
-    expect(m.receive({ jsonrpc: '2.0', id: 100, method: 'tools/call', params: { name: 'echo', arguments: { text: 'b' } } }))
-      .toEqual([{ jsonrpc: '2.0', id: 100, error: { code: -32000, message: 'boom' } }]);
+    expect(m.receive({ jsonrpc: '2.0', id: 100, method: 'tools/call', params: { name: 'echo', arguments: { text: 'b' } } })).toEqual([
+      { jsonrpc: '2.0', id: 100, error: { code: -32000, message: 'boom' } },
+    ]);
   });
 
   it('replays what followed a client notification, once', () => {
@@ -48,9 +59,14 @@ describe('ReplayMatcher', () => {
     const m = new ReplayMatcher(buildReplayScript(frames));
     const [err] = m.receive({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'echo', arguments: { text: 'c' } } });
     expect(err.error).toMatchObject({ code: REPLAY_ERRORS.paramsNotRecorded });
-    expect((err.error as { message: string }).message).toContain('closest recorded params: {"arguments":{"text":"a"},"name":"echo"} (differs at arguments.text)');
+    expect((err.error as { message: string }).message).toContain(
+      'closest recorded params: {"arguments":{"text":"a"},"name":"echo"} (differs at arguments.text)',
+    );
     const [none] = m.receive({ jsonrpc: '2.0', id: 6, method: 'prompts/list' });
-    expect(none.error).toMatchObject({ code: REPLAY_ERRORS.methodNotRecorded, message: 'Loupe replay: the recording has no prompts/list request; it has: initialize, tools/call' });
+    expect(none.error).toMatchObject({
+      code: REPLAY_ERRORS.methodNotRecorded,
+      message: 'Loupe replay: the recording has no prompts/list request; it has: initialize, tools/call',
+    });
   });
 
   it('gives a repeated request its last recorded answer again', () => {

@@ -37,7 +37,10 @@ export class ReplayMatcher {
   private next = 0;
   readonly deviations: string[] = [];
 
-  constructor(private readonly script: ReplayScript, private readonly options: ReplayOptions = {}) {
+  constructor(
+    private readonly script: ReplayScript,
+    private readonly options: ReplayOptions = {},
+  ) {
     for (const e of script.exchanges) {
       const k = keyOf(e);
       this.byKey.set(k, [...(this.byKey.get(k) ?? []), e]);
@@ -74,7 +77,9 @@ export class ReplayMatcher {
       this.next++;
       return expected;
     }
-    const want = expected ? `${expected.kind} ${expected.method} ${canonicalJson(withoutMeta(expected.params ?? {}))} (recorded frame ${expected.seq})` : 'nothing more (the recording has ended)';
+    const want = expected
+      ? `${expected.kind} ${expected.method} ${canonicalJson(withoutMeta(expected.params ?? {}))} (recorded frame ${expected.seq})`
+      : 'nothing more (the recording has ended)';
     const message = `out of the recorded order: got ${incoming.kind} ${incoming.method} ${canonicalJson(withoutMeta(incoming.params ?? {}))}, expected ${want}`;
     this.deviations.push(message);
     return message;
@@ -86,13 +91,19 @@ export class ReplayMatcher {
       const methods = [...new Set(this.script.exchanges.filter((e) => e.kind === 'request').map((e) => e.method))].sort();
       return `the recording has no ${incoming.method} request; it has: ${methods.join(', ') || 'none'}`;
     }
-    const closest = closestParams(incoming.params, same.map((e) => e.params))!;
+    const closest = closestParams(
+      incoming.params,
+      same.map((e) => e.params),
+    )!;
     return `the recording has no ${incoming.method} with these params; closest recorded params: ${canonicalJson(withoutMeta(closest.params ?? {}))} (differs at ${closest.differences.join(', ')})`;
   }
 
   private error(id: unknown, message: string): JsonObject {
-    const code = message.startsWith('out of the recorded order') ? REPLAY_ERRORS.outOfOrder
-      : message.includes('with these params') ? REPLAY_ERRORS.paramsNotRecorded : REPLAY_ERRORS.methodNotRecorded;
+    const code = message.startsWith('out of the recorded order')
+      ? REPLAY_ERRORS.outOfOrder
+      : message.includes('with these params')
+        ? REPLAY_ERRORS.paramsNotRecorded
+        : REPLAY_ERRORS.methodNotRecorded;
     return { jsonrpc: '2.0', id: id ?? null, error: { code, message: `Loupe replay: ${message}` } };
   }
 
@@ -102,7 +113,13 @@ export class ReplayMatcher {
     return exchange.replies.map(({ message, isResponse }) => {
       if (isResponse) return { ...message, id: incoming.id };
       // Progress is addressed by the token the client chose: use this client's.
-      if (message.method === 'notifications/progress' && isObject(message.params) && recordedToken !== undefined && message.params.progressToken === recordedToken && askedToken !== undefined) {
+      if (
+        message.method === 'notifications/progress' &&
+        isObject(message.params) &&
+        recordedToken !== undefined &&
+        message.params.progressToken === recordedToken &&
+        askedToken !== undefined
+      ) {
         return { ...message, params: { ...message.params, progressToken: askedToken } };
       }
       return message;

@@ -52,7 +52,9 @@ function parseMessages(frames: readonly Frame[]): Parsed[] {
     // Matching a request walks its params and answering sends the replies, both recursively:
     // refused here, so the replay never starts with a message that would overflow the stack later.
     if (nestsDeeperThan(c.json)) {
-      throw new ReplayScriptError(`frame ${frame.seq} holds a message ${tooDeep()}; a replay can neither match nor send it (remove that frame from the trace to replay the rest)`);
+      throw new ReplayScriptError(
+        `frame ${frame.seq} holds a message ${tooDeep()}; a replay can neither match nor send it (remove that frame from the trace to replay the rest)`,
+      );
     }
     // A batch is replayed element by element: each one is matched on its own.
     const values = c.kind === 'batch' ? (c.json as unknown[]) : [c.json];

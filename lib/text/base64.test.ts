@@ -8,10 +8,15 @@ describe('isBase64', () => {
   it('answers exactly as the pattern does, on base64 and on text close to it', () => {
     const near = fc.string({ unit: fc.constantFrom(...'AQz09+/=  \n\t-_.é\u0000'.split('')), maxLength: 14 });
     const real = fc.uint8Array({ maxLength: 12 }).map((b) => btoa(String.fromCharCode(...b)));
-    const edited = fc.tuple(real, fc.nat(), fc.constantFrom(' ', '=', '\n', '-', 'A', '')).map(([t, at, c]) => t.slice(0, at % (t.length + 1)) + c + t.slice(at % (t.length + 1)));
-    fc.assert(fc.property(fc.oneof(near, real, edited), (text) => {
-      expect(isBase64(text)).toBe(PATTERN.test(text));
-    }), { numRuns: 20_000 });
+    const edited = fc
+      .tuple(real, fc.nat(), fc.constantFrom(' ', '=', '\n', '-', 'A', ''))
+      .map(([t, at, c]) => t.slice(0, at % (t.length + 1)) + c + t.slice(at % (t.length + 1)));
+    fc.assert(
+      fc.property(fc.oneof(near, real, edited), (text) => {
+        expect(isBase64(text)).toBe(PATTERN.test(text));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it('tells the cases a forgiving decoder would let through', () => {

@@ -26,20 +26,24 @@ describe('printable', () => {
   });
 
   it('keeps any JSON text valid, with the same value', () => {
-    fc.assert(fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), (v, s) => {
-      for (const value of [v, s, { name: s }]) {
-        const json = JSON.stringify(value, null, 2);
-        expect(JSON.parse(printableLines(json))).toEqual(JSON.parse(json));
-        // Compared with the value JSON itself gives back: JSON has no -0, so the input may not survive.
-        expect(JSON.parse(printable(JSON.stringify(value)))).toEqual(JSON.parse(JSON.stringify(value)));
-      }
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), (v, s) => {
+        for (const value of [v, s, { name: s }]) {
+          const json = JSON.stringify(value, null, 2);
+          expect(JSON.parse(printableLines(json))).toEqual(JSON.parse(json));
+          // Compared with the value JSON itself gives back: JSON has no -0, so the input may not survive.
+          expect(JSON.parse(printable(JSON.stringify(value)))).toEqual(JSON.parse(JSON.stringify(value)));
+        }
+      }),
+    );
   });
 
   it('leaves nothing a terminal would act on', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
-      // eslint-disable-next-line no-control-regex
-      expect(printable(s)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        // eslint-disable-next-line no-control-regex
+        expect(printable(s)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+      }),
+    );
   });
 });

@@ -38,17 +38,26 @@ export function shellQuote(word: string): string {
 const END = 'LOUPE_SCRIPT';
 
 function unmask(values: Record<string, string>, rule: (name: string) => string, redacted: string[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => {
-    if (v !== MASKED_VALUE) return [k, v];
-    redacted.push(rule(k));
-    return [k, marker(rule(k))];
-  }));
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => {
+      if (v !== MASKED_VALUE) return [k, v];
+      redacted.push(rule(k));
+      return [k, marker(rule(k))];
+    }),
+  );
 }
 
 export function cliScript(input: CliScriptInput): CliScript {
   const redacted: string[] = [];
   const c = input.connection;
-  const flags: string[] = ['--out', 'loupe-replay.ndjson', '--protocol-version', input.protocolVersion, '--client-capabilities', JSON.stringify(input.clientCapabilities)];
+  const flags: string[] = [
+    '--out',
+    'loupe-replay.ndjson',
+    '--protocol-version',
+    input.protocolVersion,
+    '--client-capabilities',
+    JSON.stringify(input.clientCapabilities),
+  ];
   if (input.timeoutMs !== undefined) flags.push('--timeout', String(input.timeoutMs));
   flags.push('--script', '"$script"');
   let target: string[];

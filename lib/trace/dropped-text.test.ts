@@ -6,11 +6,27 @@ import { readTraceText, writeTrace } from './index';
 import { prepareExport } from '../render';
 
 const frames: Frame[] = [
-  { seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: 'started node s.js (pid 7)', size: 0, meta: { transport: 'stdio', event: 'spawn', pid: 7, command: 'node', args: ['s.js'] } },
+  {
+    seq: 1,
+    ts: 0,
+    dir: 'local',
+    lane: 'lifecycle',
+    raw: 'started node s.js (pid 7)',
+    size: 0,
+    meta: { transport: 'stdio', event: 'spawn', pid: 7, command: 'node', args: ['s.js'] },
+  },
   { seq: 2, ts: 1, dir: 'c2s', lane: 'message', raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}', size: 40, meta: { transport: 'stdio' } },
   { seq: 3, ts: 2, dir: 's2c', lane: 'stderr', raw: '', size: 1000, textDropped: true, meta: { transport: 'stdio' } },
   { seq: 4, ts: 3, dir: 's2c', lane: 'message', raw: '', size: 30, textDropped: true, meta: { transport: 'stdio' } },
-  { seq: 5, ts: 4, dir: 'local', lane: 'lifecycle', raw: 'the server process exited with code 0', size: 0, meta: { transport: 'stdio', event: 'exit', code: 0 } },
+  {
+    seq: 5,
+    ts: 4,
+    dir: 'local',
+    lane: 'lifecycle',
+    raw: 'the server process exited with code 0',
+    size: 0,
+    meta: { transport: 'stdio', event: 'exit', code: 0 },
+  },
 ];
 
 describe('dropped text', () => {
@@ -23,7 +39,12 @@ describe('dropped text', () => {
   });
 
   it('is written in the trace header, and a reader takes the header and the frames back as they were', () => {
-    const p = prepareExport({ frames, target: { transport: 'stdio', name: 's', command: 'node', args: ['s.js'], framing: 'lines' }, loupeVersion: '0.1.0', redact: {} });
+    const p = prepareExport({
+      frames,
+      target: { transport: 'stdio', name: 's', command: 'node', args: ['s.js'], framing: 'lines' },
+      loupeVersion: '0.1.0',
+      redact: {},
+    });
     expect(p.header.textDropped).toEqual({ frames: 2, bytes: 1030, fromSeq: 3, toSeq: 4 });
     const back = readTraceText(writeTrace({ header: p.header, frames: p.frames }));
     expect(back.header.textDropped).toEqual({ frames: 2, bytes: 1030, fromSeq: 3, toSeq: 4 });

@@ -15,14 +15,24 @@ describe('host logs as traces', () => {
     expect(trace.header).toMatchObject({ source: 'import', target: { transport: 'stdio', name: 'weather' }, startedAt: '2025-07-12T05:51:44.590Z' });
     const messages = trace.frames.filter((f) => f.lane === 'message');
     expect(messages.map((f) => [f.dir, JSON.parse(f.raw).method ?? `#${JSON.parse(f.raw).id}`])).toEqual([
-      ['c2s', 'initialize'], ['s2c', '#0'], ['c2s', 'notifications/initialized'], ['c2s', 'tools/list'], ['s2c', '#1'], ['c2s', 'tools/call'], ['c2s', 'notifications/cancelled'],
+      ['c2s', 'initialize'],
+      ['s2c', '#0'],
+      ['c2s', 'notifications/initialized'],
+      ['c2s', 'tools/list'],
+      ['s2c', '#1'],
+      ['c2s', 'tools/call'],
+      ['c2s', 'notifications/cancelled'],
     ]);
     // The logger's `{ metadata: undefined }` is not part of the message.
     expect(messages[0].raw.endsWith('"id":0}')).toBe(true);
     // 60 s between the call and its cancellation, in microseconds.
     expect(messages[6].ts - messages[5].ts).toBe(60_010_000);
     expect(trace.frames.find((f) => f.lane === 'stderr')?.raw).toBe('weather server listening on stdio');
-    expect(trace.frames.filter((f) => f.lane === 'lifecycle').map((f) => f.raw)).toEqual(['Initializing server...', 'Server started and connected successfully', 'Client transport closed']);
+    expect(trace.frames.filter((f) => f.lane === 'lifecycle').map((f) => f.raw)).toEqual([
+      'Initializing server...',
+      'Server started and connected successfully',
+      'Client transport closed',
+    ]);
     // What it makes is a valid trace: written and read back unchanged.
     expect(readTraceText(writeTrace(trace)).frames).toEqual(trace.frames);
   });
@@ -38,7 +48,7 @@ describe('host logs as traces', () => {
     expect(importHostLog(renamed, { loupeVersion: 't' }).frames.map((f) => [f.dir, f.raw])).toEqual(trace.frames.map((f) => [f.dir, f.raw]));
   });
 
-  it("takes one server from a shared mcp.log, and asks which when it holds several", () => {
+  it('takes one server from a shared mcp.log, and asks which when it holds several', () => {
     const a = fixture('mcp-server-weather.log');
     const b = a.replaceAll('[weather]', '[files]').replaceAll('2025-07-12T05:5', '2025-07-12T06:5');
     const shared = a + b;

@@ -100,7 +100,11 @@ function serverFromFileName(fileName?: string): string | undefined {
 /** Reads a host's log into a trace. Refuses text that is not a log it knows, or that is ambiguous. */
 export function importHostLog(text: string, o: HostLogOptions): Trace {
   const kind = detectHostLog(text);
-  if (!kind) throw new TraceError(0, 'not a host log Loupe can read: expected Claude Desktop\'s mcp-server-NAME.log lines ("… [NAME] [info] Message from client: {…}") or VS Code\'s MCP output ("… [info] [Client Says] {…}")');
+  if (!kind)
+    throw new TraceError(
+      0,
+      'not a host log Loupe can read: expected Claude Desktop\'s mcp-server-NAME.log lines ("… [NAME] [info] Message from client: {…}") or VS Code\'s MCP output ("… [info] [Client Says] {…}")',
+    );
   let lines = parseLines(text, kind);
   const servers = [...new Set(lines.flatMap((l) => (l.server ? [l.server] : [])))];
   let name = o.server ?? (servers.length === 1 ? servers[0] : serverFromFileName(o.fileName));
@@ -116,7 +120,11 @@ export function importHostLog(text: string, o: HostLogOptions): Trace {
   }
   name ??= o.fileName?.replace(/\.[^.]+$/, '') || 'imported';
   const messages = lines.filter((l) => l.dir);
-  if (messages.length === 0) throw new TraceError(0, `the ${kind === 'vscode' ? 'VS Code' : 'Claude Desktop'} log has no message lines: turn on the host's MCP trace logging and reproduce the session`);
+  if (messages.length === 0)
+    throw new TraceError(
+      0,
+      `the ${kind === 'vscode' ? 'VS Code' : 'Claude Desktop'} log has no message lines: turn on the host's MCP trace logging and reproduce the session`,
+    );
   const origin = lines.find((l) => l.ms > 0)?.ms ?? 0;
   const frames: Frame[] = lines.map((l, i) => {
     const ts = Math.max(0, Math.round((l.ms - origin) * 1000));

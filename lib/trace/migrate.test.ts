@@ -24,7 +24,10 @@ describe('golden traces', () => {
 
 describe('version 1 to 2', () => {
   // Recorded by Loupe 0.1.0 (format 1) from server-everything over Streamable HTTP, with probes.
-  const v1Lines = httpV1.trim().split('\n').map((l) => JSON.parse(l));
+  const v1Lines = httpV1
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const trace = readTraceText(httpV1);
 
   it('turns HTTP header objects into ordered [name, value] pairs, losing none', () => {
@@ -57,9 +60,33 @@ describe('version 1 to 2', () => {
   it('names the stream of exchange frames that early version-1 files left without one', () => {
     const text = lines(
       { ...header(), version: 1, target: { transport: 'http', name: 'h', url: 'http://127.0.0.1:1/mcp' } },
-      { seq: 1, ts: 1, dir: 'c2s', lane: 'http', raw: 'GET /mcp HTTP/1.1\r\n\r\n', size: 20, meta: { transport: 'http', phase: 'request', method: 'GET', url: 'http://127.0.0.1:1/mcp', headers: { Accept: 'text/event-stream' } } },
-      { seq: 2, ts: 2, dir: 's2c', lane: 'http', raw: '', size: 0, meta: { transport: 'http', phase: 'response', exchange: 1, status: 200, statusText: 'OK', headers: { 'content-type': 'text/event-stream' } } },
-      { seq: 3, ts: 3, dir: 's2c', lane: 'message', raw: '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}', size: 61, meta: { transport: 'http', exchange: 1 } },
+      {
+        seq: 1,
+        ts: 1,
+        dir: 'c2s',
+        lane: 'http',
+        raw: 'GET /mcp HTTP/1.1\r\n\r\n',
+        size: 20,
+        meta: { transport: 'http', phase: 'request', method: 'GET', url: 'http://127.0.0.1:1/mcp', headers: { Accept: 'text/event-stream' } },
+      },
+      {
+        seq: 2,
+        ts: 2,
+        dir: 's2c',
+        lane: 'http',
+        raw: '',
+        size: 0,
+        meta: { transport: 'http', phase: 'response', exchange: 1, status: 200, statusText: 'OK', headers: { 'content-type': 'text/event-stream' } },
+      },
+      {
+        seq: 3,
+        ts: 3,
+        dir: 's2c',
+        lane: 'message',
+        raw: '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}',
+        size: 61,
+        meta: { transport: 'http', exchange: 1 },
+      },
       { seq: 4, ts: 4, dir: 's2c', lane: 'http', raw: '', size: 0, meta: { transport: 'http', phase: 'end', exchange: 1 } },
     );
     const t = readTraceText(text);
@@ -68,7 +95,10 @@ describe('version 1 to 2', () => {
   });
 
   it('refuses a version-1 file whose meta has a field no version ever wrote, naming it', () => {
-    const text = lines({ ...header(), version: 1 }, { seq: 1, ts: 1, dir: 's2c', lane: 'message', raw: '{}', size: 2, meta: { transport: 'stdio', colour: 'red' } });
+    const text = lines(
+      { ...header(), version: 1 },
+      { seq: 1, ts: 1, dir: 's2c', lane: 'message', raw: '{}', size: 2, meta: { transport: 'stdio', colour: 'red' } },
+    );
     expect(() => readTraceText(text)).toThrow('line 2: frame 1: meta.colour: this field is not part of meta');
   });
 });
@@ -76,8 +106,10 @@ describe('version 1 to 2', () => {
 describe('the analyser asks how a transport frames messages', () => {
   // One JSON-RPC message split over two frames: over stdio that is a message broken across lines;
   // over HTTP each frame is a whole (here invalid) message.
-  const split = (meta?: Frame['meta']): Frame[] => ['{"jsonrpc":"2.0","id":1,', '"method":"ping"}'].map((raw, i) => toFrame({ seq: i + 1, ts: i, dir: 'c2s', lane: 'message', raw, size: raw.length, meta }));
-  const rules = (frames: Frame[], framing?: 'lines' | 'messages') => [...new Set(analyze(frames, framing ? { framing } : {}).annotations.map((a) => a.rule))].sort();
+  const split = (meta?: Frame['meta']): Frame[] =>
+    ['{"jsonrpc":"2.0","id":1,', '"method":"ping"}'].map((raw, i) => toFrame({ seq: i + 1, ts: i, dir: 'c2s', lane: 'message', raw, size: raw.length, meta }));
+  const rules = (frames: Frame[], framing?: 'lines' | 'messages') =>
+    [...new Set(analyze(frames, framing ? { framing } : {}).annotations.map((a) => a.rule))].sort();
 
   it('judges line rules on a line-framed trace, whatever its frames carry', () => {
     expect(rules(split(), 'lines')).toContain('stdio.multiline-json');

@@ -109,7 +109,10 @@ export function migrationsFrom(header: unknown, line: number): Migration[] {
   const h = header as Json;
   if (typeof h !== 'object' || h === null || Array.isArray(h) || h.format !== TRACE_FORMAT) {
     const looksLikeFrame = typeof h === 'object' && h !== null && 'seq' in h;
-    throw new TraceError(line, `missing header: ${looksLikeFrame ? 'the first line is a frame' : 'this is not a Loupe trace'}; the first line must be {"format":"${TRACE_FORMAT}","version":${TRACE_VERSION},...}`);
+    throw new TraceError(
+      line,
+      `missing header: ${looksLikeFrame ? 'the first line is a frame' : 'this is not a Loupe trace'}; the first line must be {"format":"${TRACE_FORMAT}","version":${TRACE_VERSION},...}`,
+    );
   }
   const v = h.version;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {

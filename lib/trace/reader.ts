@@ -20,7 +20,6 @@ export interface ReadLimits {
 
 export const DEFAULT_LIMITS: ReadLimits = { maxChars: 512 * 2 ** 20, maxLineChars: 64 * 2 ** 20, maxFrames: 2_000_000 };
 
-
 export class TraceReader {
   private readonly limits: ReadLimits;
   /** The start of a line not yet ended: kept as the chunks it arrived in and joined once when

@@ -12,7 +12,6 @@ import { secretFieldValues, type SecretSpan } from './secret-field';
 import { SECRET_HEADER_NAMES } from '../mcp/secret-headers';
 import { SECRET_ASSIGNMENT, acceptAssignment, assignedValue } from './secret-assignment';
 
-
 export interface PatternRule {
   id: string;
   description: string;
@@ -45,9 +44,17 @@ export const PATTERN_RULES: PatternRule[] = [
   },
   // A challenge (`WWW-Authenticate: Bearer resource_metadata="…"`, RFC 6750 §3) names its
   // parameters after the scheme: those are the OAuth chain's evidence, not a token.
-  { id: 'bearer', description: 'Bearer tokens', pattern: /\b(Bearer)\s+(?!(?:realm|scope|error|error_description|error_uri|resource_metadata)\s*=)([A-Za-z0-9\-._~+/]{8,}=*)/gi },
+  {
+    id: 'bearer',
+    description: 'Bearer tokens',
+    pattern: /\b(Bearer)\s+(?!(?:realm|scope|error|error_description|error_uri|resource_metadata)\s*=)([A-Za-z0-9\-._~+/]{8,}=*)/gi,
+  },
   { id: 'openai-key', description: 'sk-… API keys', pattern: /\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{16,}/g },
-  { id: 'github-token', description: 'GitHub tokens (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_)', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g },
+  {
+    id: 'github-token',
+    description: 'GitHub tokens (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_)',
+    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
+  },
   { id: 'slack-token', description: 'Slack tokens (xoxb-, xoxp-, …)', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
   { id: 'aws-access-key', description: 'AWS access key ids', pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g },
   // `-` is both a base64url character and a word boundary: starting only where no base64url run
@@ -68,7 +75,7 @@ export const PATTERN_RULES: PatternRule[] = [
   {
     // Last: what the rules above found keeps their names; this one takes what is left.
     id: 'secret-assignment',
-    description: 'text assignments to secret-looking names: token=…, API_KEY=…, password: …, \'secret\': \'…\'',
+    description: "text assignments to secret-looking names: token=…, API_KEY=…, password: …, 'secret': '…'",
     pattern: SECRET_ASSIGNMENT,
     accept: acceptAssignment,
     secret: assignedValue,

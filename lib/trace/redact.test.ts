@@ -14,21 +14,61 @@ const GHP = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 
 function planted(): Frame[] {
-  const raw = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fetch', arguments: { api_key: BODY_TOKEN, note: `use ${ENV_TOKEN}`, gh: GHP } } });
+  const raw = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'fetch', arguments: { api_key: BODY_TOKEN, note: `use ${ENV_TOKEN}`, gh: GHP } },
+  });
   return [
     {
-      seq: 1, ts: 10, dir: 'c2s', lane: 'http', raw: '', size: 321,
+      seq: 1,
+      ts: 10,
+      dir: 'c2s',
+      lane: 'http',
+      raw: '',
+      size: 321,
       meta: {
-        transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'http://127.0.0.1:9/mcp?access_token=' + BODY_TOKEN,
-        headers: [['Authorization', `Bearer ${HEADER_TOKEN}`], ['Content-Type', 'application/json'], ['Cookie', COOKIE]],
+        transport: 'http',
+        phase: 'request',
+        stream: 'post',
+        method: 'POST',
+        url: 'http://127.0.0.1:9/mcp?access_token=' + BODY_TOKEN,
+        headers: [
+          ['Authorization', `Bearer ${HEADER_TOKEN}`],
+          ['Content-Type', 'application/json'],
+          ['Cookie', COOKIE],
+        ],
       },
     },
     { ...message(2, 'c2s', {}), raw, size: 999 },
     { seq: 3, ts: 30, dir: 's2c', lane: 'stderr', raw: `connecting with token ${ENV_TOKEN}, jwt ${JWT}`, size: 80 },
-    { ...message(4, 's2c', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: JSON.stringify({ password: 'hunter2-hunter2', progressToken: 'p1' }) }] } }) },
     {
-      seq: 5, ts: 50, dir: 's2c', lane: 'http', raw: '', size: 40,
-      meta: { transport: 'http', phase: 'response', exchange: 1, stream: 'post', status: 200, statusText: 'OK', headers: [['Set-Cookie', COOKIE], ['Mcp-Session-Id', 'abc']] },
+      ...message(4, 's2c', {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { content: [{ type: 'text', text: JSON.stringify({ password: 'hunter2-hunter2', progressToken: 'p1' }) }] },
+      }),
+    },
+    {
+      seq: 5,
+      ts: 50,
+      dir: 's2c',
+      lane: 'http',
+      raw: '',
+      size: 40,
+      meta: {
+        transport: 'http',
+        phase: 'response',
+        exchange: 1,
+        stream: 'post',
+        status: 200,
+        statusText: 'OK',
+        headers: [
+          ['Set-Cookie', COOKIE],
+          ['Mcp-Session-Id', 'abc'],
+        ],
+      },
     },
   ];
 }
@@ -73,8 +113,15 @@ describe('redaction', () => {
   });
 
   it('applies custom regex and JSON path rules, and rules can be switched off', () => {
-    const frames = [message(1, 'c2s', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: { account: 'ACC-123456', customer: 'Ada Lovelace' } } })];
-    const r = redactFrames(frames, { custom: [{ id: 'account', regex: 'ACC-\\d+' }, { id: 'customer', jsonPath: 'params.arguments.customer' }] });
+    const frames = [
+      message(1, 'c2s', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: { account: 'ACC-123456', customer: 'Ada Lovelace' } } }),
+    ];
+    const r = redactFrames(frames, {
+      custom: [
+        { id: 'account', regex: 'ACC-\\d+' },
+        { id: 'customer', jsonPath: 'params.arguments.customer' },
+      ],
+    });
     expect(r.frames[0].raw).toBe(frames[0].raw.replace('ACC-123456', '«redacted:account»').replace('Ada Lovelace', '«redacted:customer»'));
     expect(r.rules).toEqual(expect.arrayContaining(['account', 'customer']));
     const off = redactFrames(planted(), { env, disabled: ['authorization', 'bearer', 'env'] });
@@ -100,10 +147,29 @@ describe('redaction, for any placement', () => {
         (secret, before, after, where) => {
           const text = `${before}${secret}${after}`;
           const frame: Frame =
-            where === 'raw' ? { seq: 1, ts: 0, dir: 's2c', lane: 'stderr', raw: text, size: 1 }
-            : where === 'json' ? message(1, 'c2s', { jsonrpc: '2.0', id: 1, method: 'x', params: { nested: [{ note: text }] } })
-            : where === 'meta' ? { seq: 1, ts: 0, dir: 'c2s', lane: 'http', raw: '', size: 1, meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: `http://127.0.0.1/${text}`, headers: [] } }
-            : { seq: 1, ts: 0, dir: 'c2s', lane: 'http', raw: '', size: 1, meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'http://127.0.0.1/', headers: [['X-Custom', text]] } };
+            where === 'raw'
+              ? { seq: 1, ts: 0, dir: 's2c', lane: 'stderr', raw: text, size: 1 }
+              : where === 'json'
+                ? message(1, 'c2s', { jsonrpc: '2.0', id: 1, method: 'x', params: { nested: [{ note: text }] } })
+                : where === 'meta'
+                  ? {
+                      seq: 1,
+                      ts: 0,
+                      dir: 'c2s',
+                      lane: 'http',
+                      raw: '',
+                      size: 1,
+                      meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: `http://127.0.0.1/${text}`, headers: [] },
+                    }
+                  : {
+                      seq: 1,
+                      ts: 0,
+                      dir: 'c2s',
+                      lane: 'http',
+                      raw: '',
+                      size: 1,
+                      meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'http://127.0.0.1/', headers: [['X-Custom', text]] },
+                    };
           const out = exportTraceText({ frames: [frame], target, loupeVersion: '0.1.0', redact: { env: { SERVICE_PASSWORD: secret } } });
           expect(out).not.toContain(secret);
           expect(out).not.toContain(JSON.stringify(secret).slice(1, -1));
@@ -115,11 +181,19 @@ describe('redaction, for any placement', () => {
 
 describe('OAuth token requests', () => {
   it('redact the code, the PKCE verifier, client secrets, assertions and refresh tokens in form bodies', () => {
-    const form = 'grant_type=authorization_code&code=code-1a2b3c4d&code_verifier=verifier-5e6f7a8b&client_secret=secret-9c0d1e2f&refresh_token=refresh-3a4b5c6d&client_assertion=assert-7e8f9a0b';
-    const frames: Frame[] = [{
-      seq: 1, ts: 10, dir: 'c2s', lane: 'http', raw: `POST /token HTTP/1.1\r\nHost: as\r\n\r\n${form}`, size: 200,
-      meta: { transport: 'http', phase: 'request', stream: 'oauth', oauth: 'token', method: 'POST', url: 'http://127.0.0.1:9/token', headers: [] },
-    }];
+    const form =
+      'grant_type=authorization_code&code=code-1a2b3c4d&code_verifier=verifier-5e6f7a8b&client_secret=secret-9c0d1e2f&refresh_token=refresh-3a4b5c6d&client_assertion=assert-7e8f9a0b';
+    const frames: Frame[] = [
+      {
+        seq: 1,
+        ts: 10,
+        dir: 'c2s',
+        lane: 'http',
+        raw: `POST /token HTTP/1.1\r\nHost: as\r\n\r\n${form}`,
+        size: 200,
+        meta: { transport: 'http', phase: 'request', stream: 'oauth', oauth: 'token', method: 'POST', url: 'http://127.0.0.1:9/token', headers: [] },
+      },
+    ];
     const text = exportTraceText({ frames, target, loupeVersion: '0.1.0', redact: {} });
     for (const secret of ['code-1a2b3c4d', 'verifier-5e6f7a8b', 'secret-9c0d1e2f', 'refresh-3a4b5c6d', 'assert-7e8f9a0b']) expect(text).not.toContain(secret);
     expect(text).toContain('grant_type=authorization_code');
@@ -128,8 +202,23 @@ describe('OAuth token requests', () => {
 
 describe('OAuth metadata and token responses', () => {
   it('keep endpoint URLs and token_type readable while the tokens go', () => {
-    const body = JSON.stringify({ token_endpoint: 'http://as/token', authorization_endpoint: 'http://as/authorize', token_type: 'Bearer', access_token: 'tok-1a2b3c4d5e6f' });
-    const frames: Frame[] = [{ seq: 1, ts: 10, dir: 's2c', lane: 'http', raw: body, size: body.length, meta: { transport: 'http', phase: 'end', exchange: 1, stream: 'oauth', oauth: 'token' } }];
+    const body = JSON.stringify({
+      token_endpoint: 'http://as/token',
+      authorization_endpoint: 'http://as/authorize',
+      token_type: 'Bearer',
+      access_token: 'tok-1a2b3c4d5e6f',
+    });
+    const frames: Frame[] = [
+      {
+        seq: 1,
+        ts: 10,
+        dir: 's2c',
+        lane: 'http',
+        raw: body,
+        size: body.length,
+        meta: { transport: 'http', phase: 'end', exchange: 1, stream: 'oauth', oauth: 'token' },
+      },
+    ];
     const text = exportTraceText({ frames, target, loupeVersion: '0.1.0', redact: {} });
     expect(text).not.toContain('tok-1a2b3c4d5e6f');
     for (const kept of ['http://as/token', 'http://as/authorize', 'Bearer']) expect(text).toContain(kept);
@@ -141,7 +230,26 @@ describe('OAuth challenges', () => {
     const challenge = 'Bearer resource_metadata="http://rs/.well-known/oauth-protected-resource/mcp", scope="read"';
     const also = 'Bearer error="insufficient_scope", scope="admin"';
     const frames: Frame[] = [
-      { seq: 1, ts: 10, dir: 's2c', lane: 'http', raw: `HTTP/1.1 401 Unauthorized\r\nwww-authenticate: ${challenge}\r\n\r\n`, size: 90, meta: { transport: 'http', phase: 'response', exchange: 1, stream: 'post', status: 401, statusText: 'Unauthorized', headers: [['www-authenticate', challenge], ['x-next', also]] } },
+      {
+        seq: 1,
+        ts: 10,
+        dir: 's2c',
+        lane: 'http',
+        raw: `HTTP/1.1 401 Unauthorized\r\nwww-authenticate: ${challenge}\r\n\r\n`,
+        size: 90,
+        meta: {
+          transport: 'http',
+          phase: 'response',
+          exchange: 1,
+          stream: 'post',
+          status: 401,
+          statusText: 'Unauthorized',
+          headers: [
+            ['www-authenticate', challenge],
+            ['x-next', also],
+          ],
+        },
+      },
       { seq: 2, ts: 20, dir: 'c2s', lane: 'stderr', raw: 'retrying with Bearer abcdefgh12345678==', size: 40 },
     ];
     const text = exportTraceText({ frames, target, loupeVersion: '0.1.0', redact: {} });
@@ -152,9 +260,12 @@ describe('OAuth challenges', () => {
 });
 
 describe('redactJson', () => {
-  it('finds a secret-named field in a value as in a frame, and keeps the value\'s shape', () => {
+  it("finds a secret-named field in a value as in a frame, and keeps the value's shape", () => {
     const value = { content: [{ type: 'text', text: 'password: hunter2-secret' }], structured: { apiKey: 'k-12345678', count: 3 } };
-    expect(redactJson(value, {})).toEqual({ content: [{ type: 'text', text: 'password: «redacted:secret-assignment»' }], structured: { apiKey: '«redacted:secret-field»', count: 3 } });
+    expect(redactJson(value, {})).toEqual({
+      content: [{ type: 'text', text: 'password: «redacted:secret-assignment»' }],
+      structured: { apiKey: '«redacted:secret-field»', count: 3 },
+    });
   });
 
   it('redacts a known secret wherever it stands, and returns a value with none as it is', () => {

@@ -122,7 +122,11 @@ class Redactor {
     let out = s;
     for (const { rule, value } of this.c.literals) {
       for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) {
-        if (out.includes(form)) out = out.split(form).map((part, i) => (i === 0 ? part : this.hit(seq, where, rule, value) + part)).join('');
+        if (out.includes(form))
+          out = out
+            .split(form)
+            .map((part, i) => (i === 0 ? part : this.hit(seq, where, rule, value) + part))
+            .join('');
       }
     }
     for (const rule of this.c.patterns) out = this.pattern(out, rule, seq, where);

@@ -100,7 +100,8 @@ function argSecrets(args: readonly string[]): KnownSecret[] {
     if (flagEq && secretName(flagEq[1])) out.push({ rule: `arg:${flagEq[1]}`, value: flagEq[2] });
     else if (assignment && secretName(assignment[1])) out.push({ rule: `arg:${assignment[1]}`, value: assignment[2] });
     else if (header && secretName(header[1])) out.push(...headerSecrets({ [header[1]]: header[2] }).map((s) => ({ ...s, rule: `arg:${header[1]}` })));
-    else if (previous !== undefined && /^--?[A-Za-z0-9_.-]+$/.test(previous) && secretName(previous) && !arg.startsWith('-')) out.push({ rule: `arg:${previous}`, value: arg });
+    else if (previous !== undefined && /^--?[A-Za-z0-9_.-]+$/.test(previous) && secretName(previous) && !arg.startsWith('-'))
+      out.push({ rule: `arg:${previous}`, value: arg });
   });
   return out;
 }

@@ -47,7 +47,13 @@ describe('migration', () => {
   it('migrates the golden version-0 file to the frames of version 1, and both to the current version', () => {
     const v1 = readTraceText(goldenV1);
     const v0 = readTraceText(goldenV0);
-    expect(v0.header).toMatchObject({ format: 'loupe-trace', version: TRACE_VERSION, target: v1.header.target, negotiatedVersion: '2025-06-18', source: 'live' });
+    expect(v0.header).toMatchObject({
+      format: 'loupe-trace',
+      version: TRACE_VERSION,
+      target: v1.header.target,
+      negotiatedVersion: '2025-06-18',
+      source: 'live',
+    });
     expect(v1.header.target.framing).toBe('lines');
     expect(v1).toEqual(readTraceText(goldenV2));
     expect(v0.frames.length).toBe(v1.frames.length);

@@ -26,15 +26,19 @@ describe('secrets assigned in free text', () => {
     expect(redact(input)).toBe(output);
   });
 
-  it('inside a JSON string (a log notification\'s data), escaped quotes included, the JSON stays valid', () => {
-    const raw = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'auth ok: access_token=at-5e6f7a8b&token_type=Bearer; password: "pw 1"' } });
+  it("inside a JSON string (a log notification's data), escaped quotes included, the JSON stays valid", () => {
+    const raw = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'info', data: 'auth ok: access_token=at-5e6f7a8b&token_type=Bearer; password: "pw 1"' },
+    });
     const out = redact(raw);
     expect(out).not.toContain('at-5e6f7a8b');
     expect(out).not.toContain('pw 1');
     expect(JSON.parse(out).params.data).toBe(`auth ok: access_token=${R}&token_type=Bearer; password: "${R}"`);
   });
 
-  it('JSON fields stay the secret-field rule\'s', () => {
+  it("JSON fields stay the secret-field rule's", () => {
     expect(redact('{"password": "pw-1234"}')).toBe('{"password": "«redacted:secret-field»"}');
   });
 

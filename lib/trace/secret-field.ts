@@ -20,11 +20,25 @@ const COLON = 58;
 const SECRET_NAME = /api[_-]?key|apikey|token|password|passwd|secret|authorization|credential|private[_-]?key|access[_-]?key|cookie/i;
 /** Protocol fields that merely contain a secret-looking word. */
 export const NOT_SECRET_FIELDS = new Set([
-  'progresstoken', 'maxtokens', 'tokens', 'tokencount', 'totaltokens',
+  'progresstoken',
+  'maxtokens',
+  'tokens',
+  'tokencount',
+  'totaltokens',
   // OAuth metadata and token responses: endpoint URLs and names, which debugging OAuth needs.
-  'token_type', 'token_endpoint', 'authorization_endpoint', 'authorization_servers', 'token_endpoint_auth_method',
-  'token_endpoint_auth_methods_supported', 'token_endpoint_auth_signing_alg_values_supported', 'revocation_endpoint',
-  'introspection_endpoint', 'authorization_response_iss_parameter_supported', 'issued_token_type', 'requested_token_type', 'subject_token_type',
+  'token_type',
+  'token_endpoint',
+  'authorization_endpoint',
+  'authorization_servers',
+  'token_endpoint_auth_method',
+  'token_endpoint_auth_methods_supported',
+  'token_endpoint_auth_signing_alg_values_supported',
+  'revocation_endpoint',
+  'introspection_endpoint',
+  'authorization_response_iss_parameter_supported',
+  'issued_token_type',
+  'requested_token_type',
+  'subject_token_type',
 ]);
 
 /** [A-Za-z0-9_.-] */
@@ -35,7 +49,9 @@ function isNameChar(c: number): boolean {
 /** What `\s` matches in a JavaScript regular expression. */
 function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
 }
 
 export function secretFieldName(name: string): boolean {

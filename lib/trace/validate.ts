@@ -27,7 +27,8 @@ export function validateHeader(v: unknown, line: number): TraceHeader {
   if (t.framing !== 'lines' && t.framing !== 'messages') fail(line, `the target's framing is ${JSON.stringify(t.framing)}, expected "lines" or "messages"`);
   if (typeof v.source !== 'string' || !SOURCES.has(v.source)) fail(line, 'the header has no source ("live", "tap" or "import")');
   if (v.negotiatedVersion !== undefined && typeof v.negotiatedVersion !== 'string') fail(line, 'negotiatedVersion must be a string');
-  if (v.requestTimeoutMs !== undefined && !(Number.isInteger(v.requestTimeoutMs) && (v.requestTimeoutMs as number) > 0)) fail(line, 'requestTimeoutMs must be a whole number of milliseconds above 0');
+  if (v.requestTimeoutMs !== undefined && !(Number.isInteger(v.requestTimeoutMs) && (v.requestTimeoutMs as number) > 0))
+    fail(line, 'requestTimeoutMs must be a whole number of milliseconds above 0');
   if (v.textDropped !== undefined && !isObject(v.textDropped)) fail(line, 'textDropped must be an object ({frames, bytes, fromSeq, toSeq})');
   return v as unknown as TraceHeader;
 }

@@ -53,10 +53,18 @@ describe('handshake facts and used methods', () => {
 
   it('reads versions, identities, capabilities and instructions from the handshake', () => {
     expect(readHandshake(session().frames)).toEqual({
-      requestedVersion: '2025-06-18', selectedVersion: '2025-06-18',
-      clientInfo: { name: 'loupe', version: '1' }, serverInfo: { name: 'srv', version: '2' },
-      clientCapabilities: { roots: {} }, serverCapabilities: { tools: {}, logging: {} },
-      instructions: 'be nice', initializeSeq: 1, resultSeq: 2, era: 'legacy', serverEra: 'legacy', extensions: [],
+      requestedVersion: '2025-06-18',
+      selectedVersion: '2025-06-18',
+      clientInfo: { name: 'loupe', version: '1' },
+      serverInfo: { name: 'srv', version: '2' },
+      clientCapabilities: { roots: {} },
+      serverCapabilities: { tools: {}, logging: {} },
+      instructions: 'be nice',
+      initializeSeq: 1,
+      resultSeq: 2,
+      era: 'legacy',
+      serverEra: 'legacy',
+      extensions: [],
     });
   });
 
@@ -66,7 +74,11 @@ describe('handshake facts and used methods', () => {
     m.push(s.frames);
     const facts = readHandshake(s.frames);
     const annotation = { rule: 'capability.receiver-undeclared', severity: 'error' as const, frames: [6], message: 'prompts/list without prompts' };
-    const used = usedMethods(m, { version: facts.selectedVersion, clientCapabilities: facts.clientCapabilities, serverCapabilities: facts.serverCapabilities }, [annotation]);
+    const used = usedMethods(
+      m,
+      { version: facts.selectedVersion, clientCapabilities: facts.clientCapabilities, serverCapabilities: facts.serverCapabilities },
+      [annotation],
+    );
     const by = new Map(used.map((u) => [`${u.from} ${u.method}`, u]));
     expect(by.get('client initialize')).toMatchObject({ count: 1, allowed: true, kind: 'request' });
     expect(by.get('client tools/list')!.allowed).toBe(true);
@@ -83,7 +95,11 @@ describe('handshake facts and used methods', () => {
       { rule: 'b', severity: 'error', frames: [2], message: '' },
       { rule: 'c', severity: 'warning', frames: [2, 3], message: '' },
     ]);
-    expect([...m]).toEqual([[1, 'info'], [2, 'error'], [3, 'warning']]);
+    expect([...m]).toEqual([
+      [1, 'info'],
+      [2, 'error'],
+      [3, 'warning'],
+    ]);
   });
 });
 

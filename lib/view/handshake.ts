@@ -31,10 +31,20 @@ export interface HandshakeFacts {
 export function handshakeFacts(st: AnalysisState): HandshakeFacts {
   const resultSeq = st.initializeSeq === undefined ? undefined : st.calls.callAt(st.initializeSeq)?.responseSeq;
   return {
-    requestedVersion: st.requestedVersion, selectedVersion: st.negotiatedVersion,
-    clientInfo: st.clientInfo, serverInfo: st.serverInfo, clientCapabilities: st.clientCapabilities, serverCapabilities: st.serverCapabilities,
-    instructions: st.instructions, initializeSeq: st.initializeSeq, resultSeq, failed: st.phase === 'failed' ? true : undefined,
-    era: st.eras.current, serverEra: st.eras.server, supportedVersions: st.eras.supportedVersions, extensions: extensionNames(st.serverCapabilities),
+    requestedVersion: st.requestedVersion,
+    selectedVersion: st.negotiatedVersion,
+    clientInfo: st.clientInfo,
+    serverInfo: st.serverInfo,
+    clientCapabilities: st.clientCapabilities,
+    serverCapabilities: st.serverCapabilities,
+    instructions: st.instructions,
+    initializeSeq: st.initializeSeq,
+    resultSeq,
+    failed: st.phase === 'failed' ? true : undefined,
+    era: st.eras.current,
+    serverEra: st.eras.server,
+    supportedVersions: st.eras.supportedVersions,
+    extensions: extensionNames(st.serverCapabilities),
   };
 }
 

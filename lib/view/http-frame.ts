@@ -16,7 +16,6 @@ function pathOf(url: string): string {
   }
 }
 
-
 function ms(us: number): string {
   return us < 1_000_000 ? `${(us / 1000).toFixed(1)} ms` : `${(us / 1_000_000).toFixed(2)} s`;
 }

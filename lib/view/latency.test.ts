@@ -61,8 +61,22 @@ describe('waterfall', () => {
     expect(live).toMatchObject({ state: 'in-flight', durationUs: 5_000_000 });
     expect(live.width).toBeCloseTo(500, 6);
     expect(waterfallBar(open, scale, open.startTs + 40_000_000, 30_000_000).state).toBe('hung');
-    expect(waterfallBar(reqs.find((r) => r.method === 'prompts/get')!, scale, 0, 1).state).toBe('cancelled');
-    expect(waterfallBar(reqs.find((r) => r.method === 'tools/list')!, scale, 0, 1).state).toBe('error');
+    expect(
+      waterfallBar(
+        reqs.find((r) => r.method === 'prompts/get')!,
+        scale,
+        0,
+        1,
+      ).state,
+    ).toBe('cancelled');
+    expect(
+      waterfallBar(
+        reqs.find((r) => r.method === 'tools/list')!,
+        scale,
+        0,
+        1,
+      ).state,
+    ).toBe('error');
   });
 
   it('picks round ticks', () => {

@@ -34,9 +34,18 @@ export function requestsOf(session: SessionModel): RequestRecord[] {
   for (const c of session.calls.all) {
     if (c.refused) continue;
     out.push({
-      seq: c.seq, method: c.method, dir: c.dir, startTs: c.ts, endTs: c.responseTs, latencyUs: c.responseTs === undefined ? undefined : c.responseTs - c.ts,
-      isError: c.isError === true, errorCode: c.errorCode, cancelled: c.cancelledSeq !== undefined,
-      cancelTs: c.responseTs === undefined ? c.cancelledTs : undefined, longLived: c.longLived, round: roundOf(session, c.seq),
+      seq: c.seq,
+      method: c.method,
+      dir: c.dir,
+      startTs: c.ts,
+      endTs: c.responseTs,
+      latencyUs: c.responseTs === undefined ? undefined : c.responseTs - c.ts,
+      isError: c.isError === true,
+      errorCode: c.errorCode,
+      cancelled: c.cancelledSeq !== undefined,
+      cancelTs: c.responseTs === undefined ? c.cancelledTs : undefined,
+      longLived: c.longLived,
+      round: roundOf(session, c.seq),
     });
   }
   return nestRounds(out);
@@ -102,8 +111,17 @@ export function latencyStats(requests: readonly RequestRecord[]): MethodStats[] 
     const lat = Float64Array.from(g.lat).sort();
     const sorted = Array.from(lat);
     out.push({
-      method: g.method, dir: g.dir, count: g.count, answered: sorted.length, errors: g.errors, inFlight: g.count - sorted.length - g.cancelled, cancelled: g.cancelled,
-      p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : NaN,
+      method: g.method,
+      dir: g.dir,
+      count: g.count,
+      answered: sorted.length,
+      errors: g.errors,
+      inFlight: g.count - sorted.length - g.cancelled,
+      cancelled: g.cancelled,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      max: sorted.length ? sorted[sorted.length - 1] : NaN,
     });
   }
   return out.sort((a, b) => b.count - a.count || a.method.localeCompare(b.method));
@@ -111,7 +129,10 @@ export function latencyStats(requests: readonly RequestRecord[]): MethodStats[] 
 
 /** The `n` answered requests that took longest, slowest first. */
 export function slowestRequests(requests: readonly RequestRecord[], n: number): RequestRecord[] {
-  return requests.filter((r) => r.latencyUs !== undefined).sort((a, b) => b.latencyUs! - a.latencyUs! || a.seq - b.seq).slice(0, n);
+  return requests
+    .filter((r) => r.latencyUs !== undefined)
+    .sort((a, b) => b.latencyUs! - a.latencyUs! || a.seq - b.seq)
+    .slice(0, n);
 }
 
 export interface TimingCounts {

@@ -12,12 +12,16 @@ const ack = (id: number) => note('notifications/subscriptions/acknowledged', tag
 const updated = (id: number) => note('notifications/resources/updated', tagged(id, { uri: 'file:///a' }));
 
 /** 1-2 discover; 3 listen 7, 4 ack, 5 update; 6 listen 8, 7 ack; 8 cancel of 7; 9 update on 8; 10 listen 9 (never acknowledged). */
-const trace = () => discovered()
-  .c(listen(7)).s(ack(7)).s(updated(7))
-  .c(listen(8)).s(ack(8))
-  .c(note('notifications/cancelled', { requestId: 7, reason: 'stopped' }))
-  .s(updated(8))
-  .c(listen(9));
+const trace = () =>
+  discovered()
+    .c(listen(7))
+    .s(ack(7))
+    .s(updated(7))
+    .c(listen(8))
+    .s(ack(8))
+    .c(note('notifications/cancelled', { requestId: 7, reason: 'stopped' }))
+    .s(updated(8))
+    .c(listen(9));
 
 function diagram(frames = trace().frames): SequenceLayout {
   const model = new SequenceModel();
@@ -56,10 +60,16 @@ describe('listen lanes in the sequence diagram', () => {
     expect(layout.spans(0, layout.length - 1).map((s) => s.requestSeq)).toContain(1);
   });
 
-  it('ends a lane at the stream\'s response: closed, or ended by an error', () => {
+  it("ends a lane at the stream's response: closed, or ended by an error", () => {
     const closed = listenLanes(diagram(discovered().c(listen(7)).s(ack(7)).s(ok(7)).frames).model.session);
     expect(closed.map((l) => [l.endSeq, l.state])).toEqual([[5, 'stream closed']]);
-    const failed = listenLanes(diagram(discovered().c(listen(7)).s(err(7, -32602, 'bad filter')).frames).model.session);
+    const failed = listenLanes(
+      diagram(
+        discovered()
+          .c(listen(7))
+          .s(err(7, -32602, 'bad filter')).frames,
+      ).model.session,
+    );
     expect(failed.map((l) => [l.startSeq, l.endSeq, l.state])).toEqual([[3, 4, 'ended by error']]);
   });
 

@@ -5,9 +5,7 @@
  * selected frame every pane follows; this state rides beside it and is valid only while the focus
  * is still that frame, so a pane that selects a frame on its own collapses it without knowing it.
  */
-import {
-  EMPTY_RANGE_SET, rangeSetOfSlice, sameSet, singleSeq, toggleSeq, unionSets, type RangeSet,
-} from './range-set';
+import { EMPTY_RANGE_SET, rangeSetOfSlice, sameSet, singleSeq, toggleSeq, unionSets, type RangeSet } from './range-set';
 
 export interface MultiSelection {
   /** The focused frame: the selected frame of the trace when this state was made. */
@@ -61,9 +59,7 @@ function lowerBound(seqs: readonly number[], seq: number): number {
  * (ascending); rows a filter hides are not marked, as they are not seen. An anchor the filter
  * hides still bounds the range.
  */
-export function extendTo(
-  selected: number | undefined, multi: MultiSelection | undefined, seqs: readonly number[], target: number,
-): MultiSelection | undefined {
+export function extendTo(selected: number | undefined, multi: MultiSelection | undefined, seqs: readonly number[], target: number): MultiSelection | undefined {
   const m = current(selected, multi);
   const anchor = m?.anchor ?? selected ?? target;
   const base = m?.base ?? EMPTY_RANGE_SET;
@@ -72,7 +68,6 @@ export function extendTo(
   const marked = unionSets(base, rangeSetOfSlice(seqs, first, last));
   return simplest({ focus: target, anchor, base, marked });
 }
-
 
 /** Ctrl/Cmd+A: every listed row. The focus stays if it is listed (else the last row takes it). */
 export function selectAllShown(selected: number | undefined, seqs: readonly number[]): MultiSelection | undefined {

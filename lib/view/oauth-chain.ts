@@ -12,7 +12,8 @@ import type { SessionModel } from '../model/session-model';
 import { stepFields, type StepField } from './oauth-fields';
 import { isResourceMetadataUrl, isServerMetadataUrl, jsonObject } from '../mcp/oauth';
 
-export type ChainStepKind = 'challenge' | 'resource-metadata' | 'server-metadata' | 'registration' | 'authorize' | 'token' | 'refresh' | 'token-exchange' | 'retry';
+export type ChainStepKind =
+  'challenge' | 'resource-metadata' | 'server-metadata' | 'registration' | 'authorize' | 'token' | 'refresh' | 'token-exchange' | 'retry';
 
 export interface ChainStep {
   kind: ChainStepKind;
@@ -30,9 +31,15 @@ export interface ChainStep {
 }
 
 const TITLES: Record<ChainStepKind, string> = {
-  challenge: 'challenge', 'resource-metadata': 'protected-resource metadata', 'server-metadata': 'authorization-server metadata',
-  registration: 'client registration', authorize: 'authorization request', token: 'token request', refresh: 'token refresh',
-  'token-exchange': 'token exchange', retry: 'retry with the bearer',
+  challenge: 'challenge',
+  'resource-metadata': 'protected-resource metadata',
+  'server-metadata': 'authorization-server metadata',
+  registration: 'client registration',
+  authorize: 'authorization request',
+  token: 'token request',
+  refresh: 'token refresh',
+  'token-exchange': 'token exchange',
+  retry: 'retry with the bearer',
 };
 
 /** The endpoints an authorization server's metadata named, so a tapped host's requests to them
@@ -97,8 +104,11 @@ export function oauthChain(model: Pick<SessionModel, 'exchanges' | 'annotations'
     const seqs = new Set([ex.id, ex.response?.seq, ex.end?.seq].filter((s): s is number => s !== undefined));
     const status = ex.status;
     steps.push({
-      kind, title: titleOf(kind, ex), exchange: ex, asked: `${ex.method} ${ex.url}`,
-      answered: status !== undefined ? `${status}${ex.statusText ? ` ${ex.statusText}` : ''}` : ex.error ?? 'no answer',
+      kind,
+      title: titleOf(kind, ex),
+      exchange: ex,
+      asked: `${ex.method} ${ex.url}`,
+      answered: status !== undefined ? `${status}${ex.statusText ? ` ${ex.statusText}` : ''}` : (ex.error ?? 'no answer'),
       ok: status !== undefined && status < 400,
       fields: stepFields(kind, ex),
       findings: annotations.filter((a) => a.group === 'auth' && a.frames.some((f) => seqs.has(f))),

@@ -18,7 +18,16 @@ type Kind = 'challenge' | 'resource-metadata' | 'server-metadata' | 'registratio
 
 const ANSWER_FIELDS: Partial<Record<Kind, string[]>> = {
   'resource-metadata': ['resource', 'authorization_servers', 'scopes_supported', 'bearer_methods_supported'],
-  'server-metadata': ['issuer', 'authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'code_challenge_methods_supported', 'scopes_supported', 'client_id_metadata_document_supported', 'authorization_response_iss_parameter_supported'],
+  'server-metadata': [
+    'issuer',
+    'authorization_endpoint',
+    'token_endpoint',
+    'registration_endpoint',
+    'code_challenge_methods_supported',
+    'scopes_supported',
+    'client_id_metadata_document_supported',
+    'authorization_response_iss_parameter_supported',
+  ],
   registration: ['client_id', 'token_endpoint_auth_method', 'grant_types', 'redirect_uris'],
   token: ['token_type', 'expires_in', 'scope'],
   refresh: ['token_type', 'expires_in', 'scope'],
@@ -54,7 +63,18 @@ function asked(kind: Kind, ex: HttpExchange): StepField[] {
     const form = new URLSearchParams(requestBody(ex) ?? '');
     for (const k of ASKED_FORM) add(k, form.get(k));
     const auth = headerValue(ex.requestHeaders, 'authorization');
-    add('client authentication', auth?.startsWith('Basic ') ? 'client_secret_basic' : form.has('client_assertion') ? 'private_key_jwt' : form.has('client_secret') ? 'client_secret_post' : form.has('client_id') ? 'none (client_id only)' : undefined);
+    add(
+      'client authentication',
+      auth?.startsWith('Basic ')
+        ? 'client_secret_basic'
+        : form.has('client_assertion')
+          ? 'private_key_jwt'
+          : form.has('client_secret')
+            ? 'client_secret_post'
+            : form.has('client_id')
+              ? 'none (client_id only)'
+              : undefined,
+    );
   } else if (kind === 'registration') {
     const body = jsonObject(requestBody(ex) ?? '');
     for (const k of ['client_name', 'token_endpoint_auth_method', 'grant_types', 'scope']) if (body?.[k] !== undefined) add(k, show(body[k]));
@@ -76,7 +96,7 @@ function answered(kind: Kind, ex: HttpExchange): StepField[] {
     add('Location', location.split('?')[0]);
     try {
       const back = new URL(location, ex.url).searchParams;
-      for (const k of ['code', 'iss', 'error', 'error_description']) if (back.has(k)) add(k, k === 'code' ? 'issued' : back.get(k) ?? '');
+      for (const k of ['code', 'iss', 'error', 'error_description']) if (back.has(k)) add(k, k === 'code' ? 'issued' : (back.get(k) ?? ''));
     } catch {
       // an unparsable Location is shown as it is above
     }

@@ -19,12 +19,12 @@ describe('diagram hover summaries', () => {
     expect(text).not.toContain('sid=abc');
   });
 
-  it('keep a message frame\'s raw text as it crossed', () => {
+  it("keep a message frame's raw text as it crossed", () => {
     const raw = '{"jsonrpc":"2.0","method":"ping","id":1}';
     expect(rowSummary({ ...row, lane: 'message', kind: 'request' } as SeqRow, { ...frame, lane: 'message', raw })).toContain(raw);
   });
 
-  it('name the OAuth step of a request of Loupe\'s own OAuth client', () => {
+  it("name the OAuth step of a request of Loupe's own OAuth client", () => {
     const [request, response] = new OAuthScript().x({ method: 'POST', url: 'http://as/token', step: 'token', body: 'grant_type=authorization_code' }).frames;
     const label = (f: Frame) => rowLabel({ ...row, seq: f.seq }, f, classifyFrame(f), undefined);
     expect(label(request)).toMatch(/^oauth token: POST \/token HTTP\/1\.1/);

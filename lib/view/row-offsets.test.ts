@@ -40,16 +40,18 @@ describe('RowOffsets', () => {
   });
 
   it('never lets rows overlap and finds every row by its own top', () => {
-    fc.assert(fc.property(fc.array(fc.nat(3_000_000), { minLength: 1, maxLength: 300 }), fc.constantFrom<'rows' | 'time'>('rows', 'time'), (deltas, mode) => {
-      const o = new RowOffsets({ ...DEFAULT_OFFSETS, mode });
-      let ts = 0;
-      for (const d of deltas) o.push((ts += d));
-      for (let i = 0; i < o.length; i++) {
-        // Fractional pixels: allow for rounding in the subtraction, never for an overlap.
-        if (i > 0) expect(o.top(i) - o.top(i - 1)).toBeGreaterThanOrEqual(DEFAULT_OFFSETS.rowHeight - 1e-6);
-        expect(o.positionAt(o.top(i))).toBe(i);
-      }
-      expect(o.height).toBe(o.top(o.length - 1) + DEFAULT_OFFSETS.rowHeight);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.nat(3_000_000), { minLength: 1, maxLength: 300 }), fc.constantFrom<'rows' | 'time'>('rows', 'time'), (deltas, mode) => {
+        const o = new RowOffsets({ ...DEFAULT_OFFSETS, mode });
+        let ts = 0;
+        for (const d of deltas) o.push((ts += d));
+        for (let i = 0; i < o.length; i++) {
+          // Fractional pixels: allow for rounding in the subtraction, never for an overlap.
+          if (i > 0) expect(o.top(i) - o.top(i - 1)).toBeGreaterThanOrEqual(DEFAULT_OFFSETS.rowHeight - 1e-6);
+          expect(o.positionAt(o.top(i))).toBe(i);
+        }
+        expect(o.height).toBe(o.top(o.length - 1) + DEFAULT_OFFSETS.rowHeight);
+      }),
+    );
   }, 60_000);
 });

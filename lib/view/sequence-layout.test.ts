@@ -47,7 +47,11 @@ describe('SequenceLayout', () => {
     const spans = layout.spans(7, 7).sort((a, b) => a.requestSeq - b.requestSeq);
     expect(spans.map((s) => [s.requestSeq, s.from, s.to, s.depth])).toEqual([[4, 3, 8, 0]]);
     const all = layout.spans(0, 8).sort((a, b) => a.requestSeq - b.requestSeq);
-    expect(all.map((s) => [s.requestSeq, s.from, s.to, s.dir])).toEqual([[1, 0, 1, 'c2s'], [4, 3, 8, 'c2s'], [6, 5, 6, 's2c']]);
+    expect(all.map((s) => [s.requestSeq, s.from, s.to, s.dir])).toEqual([
+      [1, 0, 1, 'c2s'],
+      [4, 3, 8, 'c2s'],
+      [6, 5, 6, 's2c'],
+    ]);
   });
 
   it('draws requests solid, answers and notifications dashed, and nested arrows inset', () => {

@@ -20,7 +20,10 @@ export class SequenceLayout {
   private readonly positionOf: number[] = [];
   private synced = 0;
 
-  constructor(readonly model: SequenceModel, readonly options: LayoutOptions = DEFAULT_LAYOUT) {
+  constructor(
+    readonly model: SequenceModel,
+    readonly options: LayoutOptions = DEFAULT_LAYOUT,
+  ) {
     this.offsets = new RowOffsets(options);
     this.sync();
   }
@@ -51,7 +54,7 @@ export class SequenceLayout {
   /** The shown position of a frame, or -1 when it is folded away or unknown. */
   positionOfSeq(seq: number): number {
     const row = this.model.row(seq);
-    return row ? this.positionOf[row.index] ?? -1 : -1;
+    return row ? (this.positionOf[row.index] ?? -1) : -1;
   }
 
   /** Request spans to draw as activation bars over positions first..last. */
@@ -163,7 +166,15 @@ export function rowShape(row: SeqRow, lanes: Record<LaneName, number>): RowShape
   }
   if (row.lane === 'lifecycle' || row.lane === 'http' || row.dir === 'local') {
     const x = row.lane === 'http' ? lanes.http : lanes.lifecycle;
-    return { type: 'mark', x1: x, x2: x, dashed: false, head: 'none', labelX: row.lane === 'http' ? x - 10 : x + 10, labelAnchor: row.lane === 'http' ? 'end' : 'start' };
+    return {
+      type: 'mark',
+      x1: x,
+      x2: x,
+      dashed: false,
+      head: 'none',
+      labelX: row.lane === 'http' ? x - 10 : x + 10,
+      labelAnchor: row.lane === 'http' ? 'end' : 'start',
+    };
   }
   const inset = row.depth * NEST_STEP;
   const client = lanes.client + inset;
@@ -171,7 +182,9 @@ export function rowShape(row: SeqRow, lanes: Record<LaneName, number>): RowShape
   const [x1, x2] = row.dir === 'c2s' ? [client, server] : [server, client];
   const answer = row.kind === 'response' || row.kind === 'error';
   return {
-    type: 'arrow', x1, x2,
+    type: 'arrow',
+    x1,
+    x2,
     dashed: answer || row.kind === 'notification',
     head: row.kind === 'error' || row.kind === 'invalid' ? 'cross' : row.kind === 'notification' ? 'open' : 'filled',
     labelX: Math.min(x1, x2) + 8,

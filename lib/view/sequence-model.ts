@@ -75,12 +75,31 @@ export class SequenceModel {
   private pushOne(f: Frame, c: Classified): void {
     const index = this.rows.length;
     if (index % CHECKPOINT_EVERY === 0) this.checkpoints.push([...this.open]);
-    const kind: RowKind = f.lane === 'message' ? c.kind === 'other' ? 'invalid' : c.kind : f.lane;
+    const kind: RowKind = f.lane === 'message' ? (c.kind === 'other' ? 'invalid' : c.kind) : f.lane;
     // Every field is present from the start: one object shape for all rows keeps 100,000 of them fast.
     const row: SeqRow = {
-      index, seq: f.seq, ts: f.ts, dir: f.dir, lane: f.lane, kind, method: c.method, id: c.id, label: '',
-      pairSeq: undefined, latencyUs: undefined, parentSeq: undefined, depth: 0, isProgress: undefined,
-      progressCount: undefined, cancelledBy: undefined, errorCode: undefined, round: undefined, rounds: undefined, subscription: undefined, pollOf: undefined, polls: undefined,
+      index,
+      seq: f.seq,
+      ts: f.ts,
+      dir: f.dir,
+      lane: f.lane,
+      kind,
+      method: c.method,
+      id: c.id,
+      label: '',
+      pairSeq: undefined,
+      latencyUs: undefined,
+      parentSeq: undefined,
+      depth: 0,
+      isProgress: undefined,
+      progressCount: undefined,
+      cancelledBy: undefined,
+      errorCode: undefined,
+      round: undefined,
+      rounds: undefined,
+      subscription: undefined,
+      pollOf: undefined,
+      polls: undefined,
     };
     this.rows.push(row);
     this.indexBySeq.set(f.seq, index);

@@ -18,7 +18,14 @@ describe('the session header', () => {
   it("shows a tap's version, server and capabilities from its frames (its summary has none of them)", () => {
     // A tap records a host's own session: no client of Loupe's fills the summary's handshake in.
     const facts = headerFacts(liveModel(new FrameScript().handshake({ roots: {} }, { tools: {} }, '2025-06-18').frames));
-    expect(facts).toMatchObject({ version: '2025-06-18', server: 'srv 2', clientCapabilities: { roots: {} }, instructions: 'be nice', era: 'legacy', fellBack: false });
+    expect(facts).toMatchObject({
+      version: '2025-06-18',
+      server: 'srv 2',
+      clientCapabilities: { roots: {} },
+      instructions: 'be nice',
+      era: 'legacy',
+      fellBack: false,
+    });
     expect(facts.askedVersion).toBeUndefined();
     expect(facts.askedEra).toBeUndefined();
   });
@@ -35,17 +42,24 @@ describe('the session header', () => {
     expect(headerFacts(new SessionModel()).version).toBeUndefined();
   });
 
-  it("shows what server/discover said in a modern session, with its caching hints", () => {
+  it('shows what server/discover said in a modern session, with its caching hints', () => {
     const model = modelOf(discovered({ tools: {}, extensions: { x: {} } }).c(req(2, 'tools/list', withMeta())).frames);
     expect(headerFacts(model, 'modern')).toMatchObject({
-      version: '2026-07-28', era: 'modern', discovered: { tools: {}, extensions: { x: {} } }, supportedVersions: ['2026-07-28'], ttlMs: 60000, cacheScope: 'public',
+      version: '2026-07-28',
+      era: 'modern',
+      discovered: { tools: {}, extensions: { x: {} } },
+      supportedVersions: ['2026-07-28'],
+      ttlMs: 60000,
+      cacheScope: 'public',
     });
     expect(headerFacts(model, 'modern').askedEra).toBeUndefined();
     expect(headerFacts(model, 'auto')).toMatchObject({ askedEra: 'auto', fellBack: false });
   });
 
   it('says when an auto connection fell back to initialize', () => {
-    const frames = script().c(req(1, 'server/discover', withMeta())).s(err(1))
+    const frames = script()
+      .c(req(1, 'server/discover', withMeta()))
+      .s(err(1))
       .c(req(2, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } })).frames;
     expect(headerFacts(modelOf(frames), 'auto')).toMatchObject({ era: 'legacy', askedEra: 'auto', fellBack: true });
     expect(headerFacts(modelOf(frames), 'auto').discovered).toBeUndefined();

@@ -8,8 +8,13 @@ const line = (raw: string, lane: Frame['lane'] = 'stderr'): Frame => ({ seq: ++s
 describe('stderrReason', () => {
   it("picks Node's reason out of a missing-module stack", () => {
     const frames = [
-      'node:internal/modules/cjs/loader:1228', '  throw err;', '  ^', '',
-      "Error: Cannot find module '/tmp/missing.mjs'", '    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)', 'Node.js v22.11.0',
+      'node:internal/modules/cjs/loader:1228',
+      '  throw err;',
+      '  ^',
+      '',
+      "Error: Cannot find module '/tmp/missing.mjs'",
+      '    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)',
+      'Node.js v22.11.0',
     ].map((l) => line(l));
     expect(stderrReason(frames)).toBe("Error: Cannot find module '/tmp/missing.mjs'");
   });

@@ -46,17 +46,25 @@ export function usedMethods(model: SequenceModel, ctx: CapabilityContext, annota
   for (const { seqs, ...g } of groups.values()) {
     const def = methodDef(g.method, version);
     if (!def) g.note = `not defined by ${version} (custom or newer)`;
-    else if (!mayBeSentBy(def, g.from)) { g.allowed = false; g.note = `only the ${def.from} may send it`; }
-    else {
+    else if (!mayBeSentBy(def, g.from)) {
+      g.allowed = false;
+      g.note = `only the ${def.from} may send it`;
+    } else {
       // A request needs a capability of its receiver, a notification one of its sender.
       const side: Side = def.kind === 'request' ? (g.from === 'client' ? 'server' : 'client') : g.from;
       const path = def.kind === 'request' ? receiverNeeds(def, version) : def.senderNeeds;
       const caps = side === 'client' ? ctx.clientCapabilities : ctx.serverCapabilities;
-      if (path !== undefined && !isDeclared(caps, path)) { g.allowed = false; g.note = `the ${side} did not declare ${path}`; }
+      if (path !== undefined && !isDeclared(caps, path)) {
+        g.allowed = false;
+        g.note = `the ${side} did not declare ${path}`;
+      }
     }
     for (const s of seqs) {
       const a = byFrame.get(s);
-      if (a) { g.annotation = a; break; }
+      if (a) {
+        g.annotation = a;
+        break;
+      }
     }
     if (g.annotation?.severity === 'error') g.allowed = false;
     out.push(g);

@@ -38,7 +38,9 @@ export function waterfallBar(r: RequestRecord, s: WaterfallScale, nowTs: number,
   const end = r.endTs ?? r.cancelTs ?? Math.max(nowTs, r.startTs);
   const x = scaleX(s, r.startTs);
   return {
-    seq: r.seq, method: r.method, x,
+    seq: r.seq,
+    method: r.method,
+    x,
     width: Math.max(minWidth, scaleX(s, end) - x),
     state: barState(r, nowTs, hungUs),
     durationUs: end - r.startTs,

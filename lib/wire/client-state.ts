@@ -159,9 +159,14 @@ export type ClientState = z.infer<typeof ClientStateSchema>;
 
 export function emptyClientState(roots: Root[] = []): ClientState {
   return {
-    lists: {}, calls: [], subscriptions: [], resourceUpdates: {}, roots,
+    lists: {},
+    calls: [],
+    subscriptions: [],
+    resourceUpdates: {},
+    roots,
     samplingAuto: { on: false, text: 'An automatic reply from Loupe.' },
-    clientTasks: { tasks: {}, order: [] }, receivedTasks: { tasks: {}, order: [] },
+    clientTasks: { tasks: {}, order: [] },
+    receivedTasks: { tasks: {}, order: [] },
   };
 }
 

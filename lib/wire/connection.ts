@@ -68,11 +68,13 @@ export const HttpConnectionSchema = z.object({
   mode: z.enum(['streamable', 'sse', 'auto']).default('auto'),
   /** Per-connection bounds (ms): a request's wait for its response, connecting (the legacy
    *  `endpoint` event, the auto fallback), and an SSE stream's silence before it is resumed. */
-  timeouts: z.object({
-    requestMs: z.number().int().positive().max(3_600_000).optional(),
-    connectMs: z.number().int().positive().max(3_600_000).optional(),
-    streamIdleMs: z.number().int().positive().max(86_400_000).optional(),
-  }).optional(),
+  timeouts: z
+    .object({
+      requestMs: z.number().int().positive().max(3_600_000).optional(),
+      connectMs: z.number().int().positive().max(3_600_000).optional(),
+      streamIdleMs: z.number().int().positive().max(86_400_000).optional(),
+    })
+    .optional(),
   options: ConnectOptionsSchema.optional(),
   pinned: Pinned,
   builtin: z.boolean().optional(),

@@ -24,11 +24,21 @@ const viaJson = (msg: unknown) => JSON.parse(JSON.stringify(msg));
 
 describe('the compact frames form', () => {
   it('gives back exactly what the JSON form gives, key order included', () => {
-    const msg: FramesChunk = { type: 'frames/snapshot', sessionId: 's-1', endSeq: 9, more: true, frames: [frame(1, '{"a":"é \\"q\\""}'), frame(2, 'plain', { dir: 'c2s', truncated: true })] };
+    const msg: FramesChunk = {
+      type: 'frames/snapshot',
+      sessionId: 's-1',
+      endSeq: 9,
+      more: true,
+      frames: [frame(1, '{"a":"é \\"q\\""}'), frame(2, 'plain', { dir: 'c2s', truncated: true })],
+    };
     const back = roundTrip(msg);
     expect(back).toEqual(viaJson(msg));
     expect(JSON.stringify(back.frames)).toBe(JSON.stringify(msg.frames));
-    expect(roundTrip({ type: 'frames/append', sessionId: 's', frames: [frame(3, 'x')] })).toEqual({ type: 'frames/append', sessionId: 's', frames: [viaJson({ f: frame(3, 'x') }).f] });
+    expect(roundTrip({ type: 'frames/append', sessionId: 's', frames: [frame(3, 'x')] })).toEqual({
+      type: 'frames/append',
+      sessionId: 's',
+      frames: [viaJson({ f: frame(3, 'x') }).f],
+    });
   });
 
   it('keeps invalid UTF-8 as the recorder records it: U+FFFD in raw, the exact bytes in rawBase64', () => {
@@ -52,7 +62,12 @@ describe('the compact frames form', () => {
   it('takes empty texts, a frame with no text kept, and no frames at all', () => {
     const frames = [frame(1, ''), frame(2, '', { textDropped: true, size: 500 }), frame(3, 'z')];
     expect(roundTrip({ type: 'frames/append', sessionId: 's', frames }).frames).toEqual(viaJson({ frames }).frames);
-    expect(roundTrip({ type: 'frames/snapshot', sessionId: 's', endSeq: 0, frames: [] })).toEqual({ type: 'frames/snapshot', sessionId: 's', endSeq: 0, frames: [] });
+    expect(roundTrip({ type: 'frames/snapshot', sessionId: 's', endSeq: 0, frames: [] })).toEqual({
+      type: 'frames/snapshot',
+      sessionId: 's',
+      endSeq: 0,
+      frames: [],
+    });
   });
 
   it('takes a huge frame', () => {
@@ -70,8 +85,35 @@ describe('the compact frames form', () => {
       // Neighbours that differ deep inside their meta, or by a field one of them lacks.
       frame(5, 'h', { lane: 'http', meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'u', headers: [['a', '1']] } }),
       frame(6, 'h', { lane: 'http', meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'u', headers: [['a', '2']] } }),
-      frame(7, 'h', { lane: 'http', meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'u', headers: [['a', '2'], ['b', '']] } }),
-      frame(8, 'h', { lane: 'http', meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'u', headers: [['a', '2'], ['b', '']] }, truncated: true }),
+      frame(7, 'h', {
+        lane: 'http',
+        meta: {
+          transport: 'http',
+          phase: 'request',
+          stream: 'post',
+          method: 'POST',
+          url: 'u',
+          headers: [
+            ['a', '2'],
+            ['b', ''],
+          ],
+        },
+      }),
+      frame(8, 'h', {
+        lane: 'http',
+        meta: {
+          transport: 'http',
+          phase: 'request',
+          stream: 'post',
+          method: 'POST',
+          url: 'u',
+          headers: [
+            ['a', '2'],
+            ['b', ''],
+          ],
+        },
+        truncated: true,
+      }),
       frame(9, 'h', { lane: 'http' }),
     ] as Frame[];
     expect(roundTrip({ type: 'frames/append', sessionId: 's', frames }).frames).toEqual(viaJson({ frames }).frames);
@@ -79,12 +121,16 @@ describe('the compact frames form', () => {
 
   it('round-trips any texts and numbers, cut into chunks anywhere', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.string({ unit: 'binary' }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.nat()), { maxLength: 30 }), fc.nat({ max: 30 }), (parts, cut) => {
-        const frames = parts.map(([raw, ts, size], i) => frame(i + 1, raw, { ts, size }));
-        const chunks = [frames.slice(0, cut), frames.slice(cut)];
-        const back = chunks.flatMap((c) => roundTrip({ type: 'frames/append', sessionId: 's', frames: c }).frames);
-        expect(back).toEqual(frames.map((f) => ({ ...f, ts: Object.is(f.ts, -0) ? -0 : f.ts })));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.string({ unit: 'binary' }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.nat()), { maxLength: 30 }),
+        fc.nat({ max: 30 }),
+        (parts, cut) => {
+          const frames = parts.map(([raw, ts, size], i) => frame(i + 1, raw, { ts, size }));
+          const chunks = [frames.slice(0, cut), frames.slice(cut)];
+          const back = chunks.flatMap((c) => roundTrip({ type: 'frames/append', sessionId: 's', frames: c }).frames);
+          expect(back).toEqual(frames.map((f) => ({ ...f, ts: Object.is(f.ts, -0) ? -0 : f.ts })));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -100,9 +146,12 @@ describe('the compact frames form', () => {
   it('says what is wrong with a message that is cut short or is something else', () => {
     const bytes = encodeFramesChunk({ type: 'frames/snapshot', sessionId: 's', endSeq: 2, frames: [frame(1, 'hello'), frame(2, 'world')] });
     expect(isFramesChunk(bytes)).toBe(true);
-    expect(decodeFramesChunk(asReceived(bytes.subarray(0, bytes.length - 3)))).toEqual({ ok: false, problem: 'frame 1\'s text runs past the end of the texts' });
+    expect(decodeFramesChunk(asReceived(bytes.subarray(0, bytes.length - 3)))).toEqual({ ok: false, problem: "frame 1's text runs past the end of the texts" });
     expect(decodeFramesChunk(asReceived(bytes.subarray(0, 40)))).toMatchObject({ ok: false, problem: expect.stringMatching(/cut short|runs past/) });
-    expect(decodeFramesChunk(asReceived(new TextEncoder().encode('{"type":"hello"}')))).toMatchObject({ ok: false, problem: expect.stringContaining('not a frames message') });
+    expect(decodeFramesChunk(asReceived(new TextEncoder().encode('{"type":"hello"}')))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('not a frames message'),
+    });
     const extra = new Uint8Array(bytes.length + 2);
     extra.set(bytes);
     extra.set([0x41, 0x42], bytes.length);

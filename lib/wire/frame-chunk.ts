@@ -164,13 +164,15 @@ export function encodeFramesChunk(msg: FramesChunk): Uint8Array {
     }
     shapeOf[i] = id;
   }
-  const header = encoder.encode(JSON.stringify({
-    sessionId: msg.sessionId,
-    ...(msg.endSeq !== undefined && { endSeq: msg.endSeq }),
-    ...(msg.more !== undefined && { more: msg.more }),
-    count: n,
-    shapes,
-  }));
+  const header = encoder.encode(
+    JSON.stringify({
+      sessionId: msg.sessionId,
+      ...(msg.endSeq !== undefined && { endSeq: msg.endSeq }),
+      ...(msg.more !== undefined && { more: msg.more }),
+      count: n,
+      shapes,
+    }),
+  );
   const text = texts.join('');
   const columns = align8(PREFIX + header.length);
   const textAt = columns + n * (3 * 8 + 2 * 4);
@@ -203,7 +205,8 @@ export type DecodeResult = ({ ok: true } & DecodedFrames) | { ok: false; problem
 /** Takes the compact form apart; `problem` says what in the layout is wrong. */
 export function decodeFramesChunk(buffer: ArrayBuffer): DecodeResult {
   const bytes = new Uint8Array(buffer);
-  if (!isFramesChunk(bytes) || (bytes[3] !== SNAPSHOT && bytes[3] !== APPEND)) return { ok: false, problem: 'not a frames message (its first bytes are not LFCS or LFCA)' };
+  if (!isFramesChunk(bytes) || (bytes[3] !== SNAPSHOT && bytes[3] !== APPEND))
+    return { ok: false, problem: 'not a frames message (its first bytes are not LFCS or LFCA)' };
   const headerLength = new DataView(buffer).getUint32(4, true);
   if (PREFIX + headerLength > bytes.length) return { ok: false, problem: `its header runs past the end (${headerLength} bytes of ${bytes.length - PREFIX})` };
   let header: { sessionId?: unknown; endSeq?: unknown; more?: unknown; count?: unknown; shapes?: unknown };
@@ -214,7 +217,8 @@ export function decodeFramesChunk(buffer: ArrayBuffer): DecodeResult {
   }
   const { count, shapes } = header ?? {};
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return { ok: false, problem: 'its header has no frame count' };
-  if (!Array.isArray(shapes) || !shapes.every((s) => typeof s === 'object' && s !== null && !Array.isArray(s))) return { ok: false, problem: 'its header has no list of frame shapes' };
+  if (!Array.isArray(shapes) || !shapes.every((s) => typeof s === 'object' && s !== null && !Array.isArray(s)))
+    return { ok: false, problem: 'its header has no list of frame shapes' };
   const columns = align8(PREFIX + headerLength);
   const textAt = columns + count * (3 * 8 + 2 * 4);
   if (textAt > bytes.length) return { ok: false, problem: `it is cut short (${bytes.length} bytes, ${count} frames need ${textAt} before their texts)` };

@@ -74,11 +74,30 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   /** Cancels a running call (sends `notifications/cancelled`). */
   z.object({ type: z.literal('client/cancel'), rid: Rid, sessionId: SessionId, callId: z.string().min(1).max(100) }),
   /** A task Loupe created on the server: tasks/get, tasks/result or tasks/cancel. */
-  z.object({ type: z.literal('client/task'), rid: Rid, sessionId: SessionId, taskId: z.string().min(1).max(1000), action: z.enum(['get', 'result', 'cancel']) }),
+  z.object({
+    type: z.literal('client/task'),
+    rid: Rid,
+    sessionId: SessionId,
+    taskId: z.string().min(1).max(1000),
+    action: z.enum(['get', 'result', 'cancel']),
+  }),
   /** A modern task (tasks extension): tasks/get, tasks/cancel, or tasks/update with the answers. */
-  z.object({ type: z.literal('client/modern-task'), rid: Rid, sessionId: SessionId, taskId: z.string().min(1).max(1000), action: z.enum(['get', 'cancel', 'update']), inputResponses: z.record(z.string(), Json).optional() }),
+  z.object({
+    type: z.literal('client/modern-task'),
+    rid: Rid,
+    sessionId: SessionId,
+    taskId: z.string().min(1).max(1000),
+    action: z.enum(['get', 'cancel', 'update']),
+    inputResponses: z.record(z.string(), Json).optional(),
+  }),
   /** The person's answers to a multi-round-trip call's inputRequests: the session retries it. */
-  z.object({ type: z.literal('client/input-answer'), rid: Rid, sessionId: SessionId, callId: z.string().min(1).max(100), inputResponses: z.record(z.string(), Json) }),
+  z.object({
+    type: z.literal('client/input-answer'),
+    rid: Rid,
+    sessionId: SessionId,
+    callId: z.string().min(1).max(100),
+    inputResponses: z.record(z.string(), Json),
+  }),
   /** Modern sessions: the log level sent in every request's `_meta` (none: no log messages). */
   z.object({ type: z.literal('client/set-log-level'), rid: Rid, sessionId: SessionId, level: z.string().min(1).max(100).optional() }),
   /** Opens a subscriptions/listen stream with this filter; the ack names the listen. */
@@ -97,8 +116,11 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   /** Starts an HTTP tap in the proxy ("Tap a URL"): a loopback listener that passes every request
    *  on to `url` and records the exchanges; the ack names the session that follows it. */
   z.object({
-    type: z.literal('taps/start-url'), rid: Rid, url: z.string().min(1).max(4000),
-    port: z.number().int().min(0).max(65535).optional(), name: z.string().max(200).optional(),
+    type: z.literal('taps/start-url'),
+    rid: Rid,
+    url: z.string().min(1).max(4000),
+    port: z.number().int().min(0).max(65535).optional(),
+    name: z.string().max(200).optional(),
     mode: z.enum(['auto', 'streamable', 'sse']).optional(),
   }),
   /** Stops an HTTP tap this Loupe runs (its listener closes; the recording stays). */
@@ -154,11 +176,13 @@ export const SessionSummarySchema = z.object({
   expired: z.object({ sessionId: z.string(), exchange: z.number().int() }).optional(),
   /** HTTP: how far Loupe's OAuth client got after a 401 or 403. `authorizeUrl` is for the person
    *  to open (the redirect comes back to `/oauth/callback`); tokens never leave the proxy. */
-  oauth: z.object({
-    status: z.enum(['authorizing', 'authorized', 'failed']),
-    authorizeUrl: z.string().optional(),
-    error: z.string().optional(),
-  }).optional(),
+  oauth: z
+    .object({
+      status: z.enum(['authorizing', 'authorized', 'failed']),
+      authorizeUrl: z.string().optional(),
+      error: z.string().optional(),
+    })
+    .optional(),
   lastSeq: z.number().int().nonnegative(),
   attached: z.number().int().nonnegative(),
 });
@@ -195,8 +219,11 @@ export type TapEntry = z.infer<typeof TapEntrySchema>;
 // ---- proxy -> page ----
 export const ProxyMessageSchema = z.discriminatedUnion('type', [
   z.object({
-    type: z.literal('hello'), version: z.string(), defaults: OpenOptionsSchema,
-    connections: z.array(ConnectionSchema), sessions: z.array(SessionSummarySchema),
+    type: z.literal('hello'),
+    version: z.string(),
+    defaults: OpenOptionsSchema,
+    connections: z.array(ConnectionSchema),
+    sessions: z.array(SessionSummarySchema),
   }),
   z.object({ type: z.literal('connections/update'), connections: z.array(ConnectionSchema) }),
   z.object({ type: z.literal('sessions/update'), sessions: z.array(SessionSummarySchema) }),
@@ -204,7 +231,13 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('taps/update'), taps: z.array(TapEntrySchema) }),
   /** Everything recorded so far, up to `endSeq`, in chunks of consecutive frames from the first:
    *  `more` on every chunk but the last. Live `frames/append` batches follow the last chunk. */
-  z.object({ type: z.literal('frames/snapshot'), sessionId: SessionId, frames: z.array(FrameSchema), endSeq: z.number().int().nonnegative(), more: z.boolean().optional() }),
+  z.object({
+    type: z.literal('frames/snapshot'),
+    sessionId: SessionId,
+    frames: z.array(FrameSchema),
+    endSeq: z.number().int().nonnegative(),
+    more: z.boolean().optional(),
+  }),
   z.object({ type: z.literal('frames/append'), sessionId: SessionId, frames: z.array(FrameSchema) }),
   z.object({ type: z.literal('server-requests/update'), sessionId: SessionId, pending: z.array(PendingServerRequestSchema) }),
   /** The client state when a page attaches; `client/update` patches follow. */
@@ -212,7 +245,8 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   /** The parts of the client state that changed, each replaced whole. */
   z.object({ type: z.literal('client/update'), sessionId: SessionId, patch: ClientStatePatchSchema }),
   z.object({
-    type: z.literal('request/result'), rid: z.string(),
+    type: z.literal('request/result'),
+    rid: z.string(),
     result: Json.optional(),
     /** `local`: Loupe gave up (timeout, cancel, closed session); otherwise the server's JSON-RPC error. */
     error: z.object({ code: z.number().optional(), message: z.string(), data: Json.optional(), local: z.boolean().optional() }).optional(),
@@ -220,7 +254,16 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   /** The answer to connections/export: the JSON, and `name: rule` for every value redacted in it. */
   z.object({ type: z.literal('connections/exported'), rid: z.string(), json: z.string(), redacted: z.array(z.string()) }),
   /** A reply to a page message that carried `rid`, for the ones with no richer answer. */
-  z.object({ type: z.literal('ack'), rid: z.string(), ok: z.boolean(), error: z.string().optional(), sessionId: z.string().optional(), callId: z.string().optional(), listenId: z.string().optional(), connectionId: z.string().optional() }),
+  z.object({
+    type: z.literal('ack'),
+    rid: z.string(),
+    ok: z.boolean(),
+    error: z.string().optional(),
+    sessionId: z.string().optional(),
+    callId: z.string().optional(),
+    listenId: z.string().optional(),
+    connectionId: z.string().optional(),
+  }),
   z.object({ type: z.literal('error'), message: z.string(), rid: z.string().optional() }),
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportedSchema,

@@ -11,8 +11,24 @@ describe('session/export selection on the wire', () => {
   });
 
   it('accepts a multi-selection as inclusive seq ranges', () => {
-    const parsed = PageMessageSchema.parse(exportMessage({ kind: 'ranges', ranges: [[1, 100_000], [100_002, 100_002]] }));
-    expect(parsed).toMatchObject({ selection: { kind: 'ranges', ranges: [[1, 100_000], [100_002, 100_002]] } });
+    const parsed = PageMessageSchema.parse(
+      exportMessage({
+        kind: 'ranges',
+        ranges: [
+          [1, 100_000],
+          [100_002, 100_002],
+        ],
+      }),
+    );
+    expect(parsed).toMatchObject({
+      selection: {
+        kind: 'ranges',
+        ranges: [
+          [1, 100_000],
+          [100_002, 100_002],
+        ],
+      },
+    });
   });
 
   it('refuses ranges that end before they start, or hold no frame seq', () => {

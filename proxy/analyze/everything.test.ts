@@ -36,11 +36,12 @@ async function recordEverything(protocolVersion = '2025-11-25'): Promise<Frame[]
     else if (typeof m.id === 'number' && !m.method) waiting.get(m.id)?.(m);
   });
   let nextId = 0;
-  const request = (method: string, params?: object) => new Promise<Record<string, unknown>>((resolve) => {
-    const id = nextId++;
-    waiting.set(id, resolve);
-    send({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
-  });
+  const request = (method: string, params?: object) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      send({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+    });
   const all = async (method: string, key: string) => {
     let cursor: string | undefined;
     const items: Array<Record<string, unknown>> = [];
@@ -74,7 +75,8 @@ async function recordEverything(protocolVersion = '2025-11-25'): Promise<Frame[]
   await call('trigger-sampling-request', { prompt: 'hi', maxTokens: 10 });
   await call('trigger-elicitation-request');
   await call('get-roots-list');
-  for (const p of prompts.filter((x) => x.name === 'simple-prompt' || x.name === 'args-prompt')) await request('prompts/get', { name: p.name, arguments: p.name === 'args-prompt' ? { city: 'Paris' } : {} });
+  for (const p of prompts.filter((x) => x.name === 'simple-prompt' || x.name === 'args-prompt'))
+    await request('prompts/get', { name: p.name, arguments: p.name === 'args-prompt' ? { city: 'Paris' } : {} });
   await request('completion/complete', { ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'E' } });
   await request('resources/read', { uri: resources[0].uri });
   await request('resources/subscribe', { uri: resources[0].uri });
@@ -114,7 +116,7 @@ describe('server-everything over stdio', () => {
     expect(found[0].message).toContain('"no-such-tool"');
   });
 
-  it('is recognised as a 2025-11-25 session with both sides\' capabilities', () => {
+  it("is recognised as a 2025-11-25 session with both sides' capabilities", () => {
     const { state } = analyze(frames);
     expect(state).toMatchObject({ negotiatedVersion: '2025-11-25', era: 'legacy', phase: 'ended', internalErrors: 0 });
     expect(state.serverCapabilities).toHaveProperty('tools');

@@ -24,13 +24,19 @@ async function tour(s: Session): Promise<void> {
   await waitFor(() => s.client!.state().listens?.find((l) => l.count > 0), 10_000, 'the update');
   const { id, done } = s.client!.call('tools/call', { name: 'confirm_order', arguments: { item: 'tea' } });
   await waitFor(() => s.client!.state().calls.find((c) => c.id === id && c.awaitingInput), 10_000, 'the input request');
-  s.client!.answerInput(id, { confirm: { action: 'accept', content: { quantity: 2 } }, note: { role: 'assistant', content: { type: 'text', text: 'wrap' }, model: 'person', stopReason: 'endTurn' } });
+  s.client!.answerInput(id, {
+    confirm: { action: 'accept', content: { quantity: 2 } },
+    note: { role: 'assistant', content: { type: 'text', text: 'wrap' }, model: 'person', stopReason: 'endTurn' },
+  });
   await done;
   s.client!.stopListen(listenId);
   await waitFor(() => s.client!.state().listens?.find((l) => l.status === 'closed'), 5000, 'closed');
 }
 
-const findings = (s: Session) => modelOf(s.frames()).annotations.filter((a) => a.severity !== 'info').map((a) => `${a.rule}: ${a.message}`);
+const findings = (s: Session) =>
+  modelOf(s.frames())
+    .annotations.filter((a) => a.severity !== 'info')
+    .map((a) => `${a.rule}: ${a.message}`);
 
 describe('the modern analyser on real 2.x SDK servers', () => {
   it('stdio, modern-only: a modern server, one logical call of two rounds, a listen stream, no finding', async () => {
@@ -61,11 +67,15 @@ describe('the modern analyser on real 2.x SDK servers', () => {
     expect(m.annotations.filter((a) => a.group === 'modern' || a.group === 'lifecycle')).toEqual([]);
   }, 60_000);
 
-  it.each(MODERN_EXPECTED_RULES)('$name is caught as $rule, and nothing else above info', async ({ name, rule, script }) => {
-    const s = await open(fixtureServer(`${name}.mjs`), 'modern');
-    await s.client!.list('tools');
-    for (const call of script ?? []) await s.client!.call(call.method, call.params).done;
-    await waitFor(() => (modelOf(s.frames()).annotations.some((a) => a.rule === rule) ? true : undefined), 10_000, rule);
-    expect(findings(s).map((f) => f.split(':')[0])).toEqual([rule]);
-  }, 60_000);
+  it.each(MODERN_EXPECTED_RULES)(
+    '$name is caught as $rule, and nothing else above info',
+    async ({ name, rule, script }) => {
+      const s = await open(fixtureServer(`${name}.mjs`), 'modern');
+      await s.client!.list('tools');
+      for (const call of script ?? []) await s.client!.call(call.method, call.params).done;
+      await waitFor(() => (modelOf(s.frames()).annotations.some((a) => a.rule === rule) ? true : undefined), 10_000, rule);
+      expect(findings(s).map((f) => f.split(':')[0])).toEqual([rule]);
+    },
+    60_000,
+  );
 });

@@ -7,7 +7,9 @@ import { expect, it } from 'vitest';
 // SDK upgrade that made types.js reach for Node built-ins would break the page silently.
 it("the SDK's schema module imports nothing but zod", () => {
   // The bundler takes the package's ESM build; require() would resolve the CJS twin.
-  const file = createRequire(import.meta.url).resolve('@modelcontextprotocol/sdk/types.js').replace(`${sep}cjs${sep}`, `${sep}esm${sep}`);
+  const file = createRequire(import.meta.url)
+    .resolve('@modelcontextprotocol/sdk/types.js')
+    .replace(`${sep}cjs${sep}`, `${sep}esm${sep}`);
   const source = readFileSync(file, 'utf8');
   const imports = [...source.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
   expect(imports.length).toBeGreaterThan(0);

@@ -16,21 +16,25 @@ interface JsonReport {
 const TOUR = path.join(ROOT, 'scripts/bench/everything-tour.json');
 
 describe('loupe check against misbehaving servers', () => {
-  it.each(EXPECTED_RULES)('$name is caught as $rule', async ({ name, rule, severity, script }) => {
-    const args = ['check', '--format', 'json', '--fail-on', severity, '--timeout', '5000'];
-    if (script) {
-      const file = path.join(tempDir(), 'script.json');
-      writeFileSync(file, JSON.stringify(script));
-      args.push('--script', file);
-    }
-    const r = await runCli([...args, '--', ...fixture(name)]);
-    const report: JsonReport = JSON.parse(r.stdout);
-    const found = report.annotations.find((a) => a.rule === rule);
-    expect(found, `${rule} in ${r.stdout}`).toMatchObject({ severity, frame: expect.any(Number), spec: expect.stringContaining('modelcontextprotocol.io') });
-    // The one misbehaviour is the only finding at that level: the rest of the server is correct.
-    expect(report.annotations.filter((a) => a.severity !== 'info').map((a) => a.rule)).toEqual([rule]);
-    expect(r.code).toBe(1);
-  }, 60_000);
+  it.each(EXPECTED_RULES)(
+    '$name is caught as $rule',
+    async ({ name, rule, severity, script }) => {
+      const args = ['check', '--format', 'json', '--fail-on', severity, '--timeout', '5000'];
+      if (script) {
+        const file = path.join(tempDir(), 'script.json');
+        writeFileSync(file, JSON.stringify(script));
+        args.push('--script', file);
+      }
+      const r = await runCli([...args, '--', ...fixture(name)]);
+      const report: JsonReport = JSON.parse(r.stdout);
+      const found = report.annotations.find((a) => a.rule === rule);
+      expect(found, `${rule} in ${r.stdout}`).toMatchObject({ severity, frame: expect.any(Number), spec: expect.stringContaining('modelcontextprotocol.io') });
+      // The one misbehaviour is the only finding at that level: the rest of the server is correct.
+      expect(report.annotations.filter((a) => a.severity !== 'info').map((a) => a.rule)).toEqual([rule]);
+      expect(r.code).toBe(1);
+    },
+    60_000,
+  );
 
   it('passes a warning-only server under the default --fail-on error', async () => {
     const r = await runCli(['check', '--', ...fixture('bad-request-before-initialized')]);
@@ -82,7 +86,10 @@ function freePort(): Promise<number> {
 describe('loupe check against server-everything over Streamable HTTP', () => {
   it('records over --url, and --probe finds what the server lets through', async () => {
     const port = await freePort();
-    const server = spawn(process.execPath, [EVERYTHING[1], 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, [EVERYTHING[1], 'streamableHttp'], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         setTimeout(() => reject(new Error('server-everything did not start listening within 60 s')), 60_000);
@@ -118,7 +125,9 @@ describe('loupe check when the handshake is refused', () => {
     const server = await startFixture('http-needs-token');
     try {
       const refused = await runCli(['check', '--url', server.url]);
-      expect(refused.stderr).toMatch(/could not run: the handshake was refused: the server answered the initialize POST with HTTP 401 Unauthorized: the server wants credentials \(WWW-Authenticate: Bearer error="invalid_token".*--header 'Authorization: Bearer/);
+      expect(refused.stderr).toMatch(
+        /could not run: the handshake was refused: the server answered the initialize POST with HTTP 401 Unauthorized: the server wants credentials \(WWW-Authenticate: Bearer error="invalid_token".*--header 'Authorization: Bearer/,
+      );
       expect(refused.stdout).toBe('');
       expect(refused.code).toBe(2);
       const admitted = await runCli(['check', '--header', 'Authorization: Bearer let-me-in', '--url', server.url]);

@@ -107,9 +107,11 @@ async function load(file: string | undefined, connection: Connection | undefined
   // A server that took a request and never answered it is a finding (timing.no-response), not
   // that: the model that tells is the one the report reads.
   let model = record.failure && !record.frames.some(fromServer) ? checkModel(frames, options) : undefined;
-  if (model && !model.annotations.some((a) => a.rule === 'timing.no-response')) throw new InputError(`could not run: could not reach the server: ${record.failure}`);
+  if (model && !model.annotations.some((a) => a.rule === 'timing.no-response'))
+    throw new InputError(`could not run: could not reach the server: ${record.failure}`);
   const refused = record.failure ? handshakeRefusal(record.frames) : undefined;
-  if (refused) throw new InputError(`could not run: the handshake was refused: ${refused} (${record.frames.length} frames recorded; \`loupe record\` keeps them)`);
+  if (refused)
+    throw new InputError(`could not run: the handshake was refused: ${refused} (${record.frames.length} frames recorded; \`loupe record\` keeps them)`);
   if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   const probed = probe && connection.transport === 'http';
   if (probed) {
@@ -141,8 +143,15 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
-      format: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' },
-      probe: { type: 'boolean' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS, ...GATE_FLAGS,
+      format: { type: 'string' },
+      'fail-on': { type: 'string' },
+      baseline: { type: 'string' },
+      probe: { type: 'boolean' },
+      'no-redact': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      ...CLIENT_FLAGS,
+      ...TARGET_FLAGS,
+      ...GATE_FLAGS,
     });
     if (values.help) {
       console.log(USAGE);
@@ -152,10 +161,17 @@ export async function run(argv: string[]): Promise<number> {
     const failOn = oneOf<Severity>('--fail-on', values['fail-on'], SEVERITIES, 'error');
     if (positionals.length > 1) throw new UsageError(`one trace file at a time; got ${positionals.length}: ${positionals.join(', ')}`);
     const file = positionals[0];
-    if (file !== undefined && (split.command.length > 0 || values.url !== undefined)) throw new UsageError('give either a trace FILE or a server (a command after --, or --url), not both');
-    if (file === undefined && split.command.length === 0 && values.url === undefined) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
-    if (file !== undefined && (values.script || values['client-capabilities'] || values['protocol-version'] || values.era || values.timeout || values.env || values.probe)) {
-      throw new UsageError('client options (--protocol-version, --era, --client-capabilities, --timeout, --script, --env, --probe) apply to a live server, not to a trace file');
+    if (file !== undefined && (split.command.length > 0 || values.url !== undefined))
+      throw new UsageError('give either a trace FILE or a server (a command after --, or --url), not both');
+    if (file === undefined && split.command.length === 0 && values.url === undefined)
+      throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
+    if (
+      file !== undefined &&
+      (values.script || values['client-capabilities'] || values['protocol-version'] || values.era || values.timeout || values.env || values.probe)
+    ) {
+      throw new UsageError(
+        'client options (--protocol-version, --era, --client-capabilities, --timeout, --script, --env, --probe) apply to a live server, not to a trace file',
+      );
     }
     if (values.probe && values.url === undefined) throw new UsageError('--probe tests an HTTP server: use it with --url');
     // Bad client or server options are reported before anything starts.
@@ -174,17 +190,29 @@ export async function run(argv: string[]): Promise<number> {
     const { fresh, accepted } = applyBaseline(judged.findings, baseline);
     const label = redaction === false || !connection ? source.label : redactStrings(targetLabel(connection), redaction).value;
     const result: CheckResult = {
-      source: label, traceFile: source.traceFile, frameLines: source.frameLines, negotiatedVersion: source.negotiatedVersion,
-      frameCount: frames.length, findings: fresh, baselined: accepted, failOn,
+      source: label,
+      traceFile: source.traceFile,
+      frameLines: source.frameLines,
+      negotiatedVersion: source.negotiatedVersion,
+      frameCount: frames.length,
+      findings: fresh,
+      baselined: accepted,
+      failOn,
     };
     const report =
-      format === 'json' ? formatJson(result, LOUPE_VERSION)
-      : format === 'junit' ? formatJunit(result)
-      : format === 'sarif' ? formatSarif(result, LOUPE_VERSION)
-      : formatText(result);
+      format === 'json'
+        ? formatJson(result, LOUPE_VERSION)
+        : format === 'junit'
+          ? formatJunit(result)
+          : format === 'sarif'
+            ? formatSarif(result, LOUPE_VERSION)
+            : formatText(result);
     const fails = failing(result).length > 0;
     // A handshake that never completed, with no finding that explains it, is not a pass.
-    if (source.handshakeFailure && !fails) throw new InputError(`could not run: the handshake did not complete (${source.handshakeFailure}), and nothing recorded breaks a rule at or above ${failOn}`);
+    if (source.handshakeFailure && !fails)
+      throw new InputError(
+        `could not run: the handshake did not complete (${source.handshakeFailure}), and nothing recorded breaks a rule at or above ${failOn}`,
+      );
     // Every format: findings quote what the server sent (JSON and SARIF stay the same JSON).
     printReport(report);
     return fails ? 1 : 0;

@@ -21,7 +21,9 @@ describe('loupe client options', () => {
   });
 
   it('makes tool arguments from defaults and required fields', () => {
-    expect(sampleArguments({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'string', default: 'x' }, c: { type: 'boolean' } }, required: ['a'] })).toEqual({ a: 1, b: 'x' });
+    expect(
+      sampleArguments({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'string', default: 'x' }, c: { type: 'boolean' } }, required: ['a'] }),
+    ).toEqual({ a: 1, b: 'x' });
   });
 
   it('exits 2 with the usage for a missing URL or an unknown scenario', async () => {
@@ -36,8 +38,13 @@ describe('loupe client options', () => {
 describe('loupe client against server-everything (Streamable HTTP)', () => {
   let server: RunningServer;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-client-'));
-  beforeAll(async () => { server = await startEverything('streamableHttp'); }, 60_000);
-  afterAll(async () => { await server?.stop(); rmSync(dir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    server = await startEverything('streamableHttp');
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('discovers, writes the trace, and exits 0', async () => {
     const out = path.join(dir, 'trace.ndjson');

@@ -54,11 +54,18 @@ ${ERA_USAGE}
 ${OAUTH_USAGE}`;
 
 const FLAGS = {
-  scenario: { type: 'string' }, out: { type: 'string' }, 'no-redact': { type: 'boolean' },
-  answer: { type: 'string', multiple: true }, root: { type: 'string', multiple: true },
-  'fail-on': { type: 'string' }, header: { type: 'string', multiple: true },
-  'protocol-version': { type: 'string' }, era: { type: 'string' }, timeout: { type: 'string' },
-  help: { type: 'boolean', short: 'h' }, ...OAUTH_FLAGS,
+  scenario: { type: 'string' },
+  out: { type: 'string' },
+  'no-redact': { type: 'boolean' },
+  answer: { type: 'string', multiple: true },
+  root: { type: 'string', multiple: true },
+  'fail-on': { type: 'string' },
+  header: { type: 'string', multiple: true },
+  'protocol-version': { type: 'string' },
+  era: { type: 'string' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  ...OAUTH_FLAGS,
 } as const;
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -78,7 +85,12 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
   const { connection, scenario, policy, oauth, timeoutMs, protocolVersion, era, out, redact, failOn } = setup;
   const auth = oauth ? new OAuthClient(oauth) : undefined;
   const registry = createSessionRegistry({ keepAliveMs: 24 * 3600_000, session: { transport: { auth }, initializeTimeoutMs: Math.max(timeoutMs, 30_000) } });
-  const session = registry.open(connection, { protocolVersion, era, clientCapabilities: policyCapabilities(policy), clientInfo: { name: 'loupe-client', version: LOUPE_VERSION } });
+  const session = registry.open(connection, {
+    protocolVersion,
+    era,
+    clientCapabilities: policyCapabilities(policy),
+    clientInfo: { name: 'loupe-client', version: LOUPE_VERSION },
+  });
   answerByPolicy(session, policy);
   let failure: string | undefined;
   try {
@@ -97,7 +109,14 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
   }
   const frames = [...session.frames()];
   if (out) {
-    const trace = prepareExport({ frames, target: describeTarget(connection), loupeVersion: LOUPE_VERSION, negotiatedVersion: session.summary().negotiatedVersion, requestTimeoutMs: timeoutMs, redact: redact ? {} : false });
+    const trace = prepareExport({
+      frames,
+      target: describeTarget(connection),
+      loupeVersion: LOUPE_VERSION,
+      negotiatedVersion: session.summary().negotiatedVersion,
+      requestTimeoutMs: timeoutMs,
+      redact: redact ? {} : false,
+    });
     try {
       await writeTraceFile(out, trace.header, trace.frames);
     } catch (e) {
@@ -131,7 +150,10 @@ interface Setup {
 function parse(argv: string[], env: NodeJS.ProcessEnv): Setup | 'help' {
   const { values, positionals } = parseOwnArgs(argv, FLAGS);
   if (values.help) return 'help';
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give the server URL, as in: loupe client http://localhost:3000/mcp' : `one URL only, got ${positionals.length} arguments`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0 ? 'give the server URL, as in: loupe client http://localhost:3000/mcp' : `one URL only, got ${positionals.length} arguments`,
+    );
   const url = positionals[0];
   const name = values.scenario ?? env.MCP_CONFORMANCE_SCENARIO ?? 'discover';
   const scenario = scenarioFor(name);
@@ -151,7 +173,11 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): Setup | 'help' {
   const log = (line: string) => printError(`loupe client: ${printable(line)}`);
   const prompt = (u: string) => printError(`loupe client: open this URL to authorize, then come back:\n  ${u}`);
   return {
-    connection, scenario, timeoutMs, out: values.out, redact: !values['no-redact'],
+    connection,
+    scenario,
+    timeoutMs,
+    out: values.out,
+    redact: !values['no-redact'],
     policy: answerPolicy(values.answer ?? [], values.root ?? []),
     oauth: oauthOptions(values, connection.url, env, log, prompt),
     protocolVersion: values['protocol-version'] ?? DEFAULT_PROTOCOL_VERSION,

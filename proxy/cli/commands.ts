@@ -15,7 +15,7 @@ export interface CliCommand {
 export const COMMANDS: Record<string, CliCommand> = {
   start: {
     synopsis: 'loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE]',
-    summary: 'start the dashboard; prints one URL that carries this launch\'s access token',
+    summary: "start the dashboard; prints one URL that carries this launch's access token",
     load: () => import('./start'),
   },
   record: {
@@ -49,7 +49,8 @@ export const COMMANDS: Record<string, CliCommand> = {
     load: () => import('./replay'),
   },
   tap: {
-    synopsis: 'loupe tap [--name NAME] -- COMMAND [ARGS...] | loupe tap --url URL [--listen HOST:PORT] | loupe tap install|uninstall --host HOST | loupe tap serve',
+    synopsis:
+      'loupe tap [--name NAME] -- COMMAND [ARGS...] | loupe tap --url URL [--listen HOST:PORT] | loupe tap install|uninstall --host HOST | loupe tap serve',
     summary: 'record what a real host and its server say to each other (the dashboard shows it live)',
     load: () => import('./tap'),
   },

@@ -14,7 +14,10 @@ describe('loupe diff', { timeout: 60_000 }, () => {
     'a.ndjson': golden('everything-stdio.v1.loupe.ndjson'),
     'b.ndjson': changedSchema(),
     'old.ndjson': golden('everything-stdio.v0.loupe.ndjson'),
-    'bad.ndjson': golden('everything-stdio.v1.loupe.ndjson').split('\n').map((l, i) => (i === 6 ? '{"seq": oops' : l)).join('\n'),
+    'bad.ndjson': golden('everything-stdio.v1.loupe.ndjson')
+      .split('\n')
+      .map((l, i) => (i === 6 ? '{"seq": oops' : l))
+      .join('\n'),
   });
   const f = (n: string) => path.join(dir, n);
 

@@ -15,7 +15,12 @@ const USAGE = `usage: loupe diff A B [--format text|json]
 export async function run(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { format: { type: 'string', default: 'text' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { format: { type: 'string', default: 'text' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     console.error(`loupe diff: ${(e as Error).message}\n${USAGE}`);
     return 2;
@@ -26,7 +31,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   const format = parsed.values.format;
   if (parsed.positionals.length !== 2 || (format !== 'text' && format !== 'json')) {
-    console.error(`loupe diff: ${parsed.positionals.length !== 2 ? `expected two trace files, got ${parsed.positionals.length}` : `--format must be text or json, got '${format}'`}\n${USAGE}`);
+    console.error(
+      `loupe diff: ${parsed.positionals.length !== 2 ? `expected two trace files, got ${parsed.positionals.length}` : `--format must be text or json, got '${format}'`}\n${USAGE}`,
+    );
     return 2;
   }
   const [fileA, fileB] = parsed.positionals;

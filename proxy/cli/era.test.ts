@@ -11,8 +11,14 @@ interface CheckReport {
 }
 
 type Msg = { method?: string; params?: { _meta?: Record<string, unknown> } };
-const sentMessages = (file: string): Msg[] => readFileSync(file, 'utf8').trimEnd().split('\n').slice(1)
-  .map((l) => JSON.parse(l)).filter((f) => f.dir === 'c2s' && f.lane === 'message').map((f) => JSON.parse(f.raw) as Msg);
+const sentMessages = (file: string): Msg[] =>
+  readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l))
+    .filter((f) => f.dir === 'c2s' && f.lane === 'message')
+    .map((f) => JSON.parse(f.raw) as Msg);
 
 const servers: RunningServer[] = [];
 afterEach(async () => {
@@ -33,7 +39,11 @@ describe('--era', () => {
     const out = path.join(tempDir(), 'auto.ndjson');
     const r = await runCli(['record', '--era', 'auto', '--out', out, '--', ...EVERYTHING]);
     expect(r.code, r.stderr).toBe(0);
-    expect(sentMessages(out).map((m) => m.method).slice(0, 3)).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
+    expect(
+      sentMessages(out)
+        .map((m) => m.method)
+        .slice(0, 3),
+    ).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
   }, 60_000);
 
   it('without --era, a modern-only server fails and the message says which era to choose', async () => {

@@ -10,7 +10,12 @@ const ENV_SECRET = 'envsecret-8d7c6b5a4f3e2d1c';
 function planted(): string {
   const lines = golden('everything-stdio.v1.loupe.ndjson').trimEnd().split('\n');
   const last = JSON.parse(lines[lines.length - 1]);
-  const call = JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'echo', arguments: { message: `Authorization: Bearer ${TOKEN}` } } });
+  const call = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 99,
+    method: 'tools/call',
+    params: { name: 'echo', arguments: { message: `Authorization: Bearer ${TOKEN}` } },
+  });
   lines.push(JSON.stringify({ seq: last.seq + 1, ts: last.ts + 1, dir: 'c2s', lane: 'message', raw: call, size: call.length }));
   lines.push(JSON.stringify({ seq: last.seq + 2, ts: last.ts + 2, dir: 's2c', lane: 'stderr', raw: `using ${ENV_SECRET}`, size: 30 }));
   return lines.join('\n') + '\n';
@@ -63,9 +68,13 @@ describe('loupe export', { timeout: 90_000 }, () => {
   it('says on stderr, and in the file, why the HAR of a stdio trace is empty', async () => {
     const r = await runCli(['export', f('in.ndjson'), '--format', 'har', '--out', f('out.har')]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('loupe export: the HAR has no entries. This session ran over stdio, so it has no HTTP exchanges: HAR records HTTP requests and responses only');
+    expect(r.stderr).toContain(
+      'loupe export: the HAR has no entries. This session ran over stdio, so it has no HTTP exchanges: HAR records HTTP requests and responses only',
+    );
     const har = JSON.parse(readFileSync(f('out.har'), 'utf8')) as { log: { entries: unknown[]; comment?: string } };
     expect(har.log.entries).toEqual([]);
-    expect(har.log.comment).toMatch(/^This session ran over stdio, so it has no HTTP exchanges: HAR records HTTP requests and responses only; the \d+ messages are in the Loupe trace/);
+    expect(har.log.comment).toMatch(
+      /^This session ran over stdio, so it has no HTTP exchanges: HAR records HTTP requests and responses only; the \d+ messages are in the Loupe trace/,
+    );
   });
 });

@@ -44,24 +44,39 @@ function selection(v: Record<string, string | undefined>): FrameSelection {
     if (fm !== undefined || tm !== undefined) throw new Usage('give either a seq range or a time range, not both');
     return { kind: 'seq-range', fromSeq: fs ?? 1, toSeq: ts ?? Number.MAX_SAFE_INTEGER };
   }
-  if (fm !== undefined || tm !== undefined) return { kind: 'time-range', fromUs: (fm ?? 0) * 1000, toUs: tm === undefined ? Number.MAX_SAFE_INTEGER : tm * 1000 };
+  if (fm !== undefined || tm !== undefined)
+    return { kind: 'time-range', fromUs: (fm ?? 0) * 1000, toUs: tm === undefined ? Number.MAX_SAFE_INTEGER : tm * 1000 };
   return { kind: 'all' };
 }
 
 export function formatPreview(hits: RedactionHit[]): string {
   if (hits.length === 0) return 'nothing to redact\n';
-  return hits.map((h) => `${h.seq ? `frame ${h.seq}` : 'header'}  ${printable(h.where)}  ${printable(h.rule)}  ${printable(h.excerpt)}`).join('\n') + `\n${hits.length} value(s) will be redacted\n`;
+  return (
+    hits.map((h) => `${h.seq ? `frame ${h.seq}` : 'header'}  ${printable(h.where)}  ${printable(h.rule)}  ${printable(h.excerpt)}`).join('\n') +
+    `\n${hits.length} value(s) will be redacted\n`
+  );
 }
 
 export async function run(argv: string[]): Promise<number> {
   try {
     const { values: v, positionals } = parseArgs({
-      args: argv, allowPositionals: true, strict: true,
+      args: argv,
+      allowPositionals: true,
+      strict: true,
       options: {
-        to: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, preview: { type: 'boolean' }, 'no-redact': { type: 'boolean' },
-        env: { type: 'string', multiple: true }, 'redact-regex': { type: 'string', multiple: true }, 'redact-path': { type: 'string', multiple: true },
+        to: { type: 'string' },
+        format: { type: 'string' },
+        out: { type: 'string' },
+        preview: { type: 'boolean' },
+        'no-redact': { type: 'boolean' },
+        env: { type: 'string', multiple: true },
+        'redact-regex': { type: 'string', multiple: true },
+        'redact-path': { type: 'string', multiple: true },
         'disable-rule': { type: 'string', multiple: true },
-        'from-seq': { type: 'string' }, 'to-seq': { type: 'string' }, 'from-ms': { type: 'string' }, 'to-ms': { type: 'string' },
+        'from-seq': { type: 'string' },
+        'to-seq': { type: 'string' },
+        'from-ms': { type: 'string' },
+        'to-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -85,8 +100,13 @@ export async function run(argv: string[]): Promise<number> {
     const env = Object.fromEntries((v.env ?? []).map((name) => [name, process.env[name] ?? '']));
     const trace = await readTraceFile(positionals[0]);
     const prepared = prepareExport({
-      frames: trace.frames, target: trace.header.target, loupeVersion: LOUPE_VERSION, negotiatedVersion: trace.header.negotiatedVersion,
-      requestTimeoutMs: trace.header.requestTimeoutMs, source: 'import', selection: selection(v as unknown as Record<string, string | undefined>),
+      frames: trace.frames,
+      target: trace.header.target,
+      loupeVersion: LOUPE_VERSION,
+      negotiatedVersion: trace.header.negotiatedVersion,
+      requestTimeoutMs: trace.header.requestTimeoutMs,
+      source: 'import',
+      selection: selection(v as unknown as Record<string, string | undefined>),
       redact: v['no-redact'] ? false : { env, custom, disabled: v['disable-rule'] },
     });
     if (trace.header.startedAt) prepared.header.startedAt = trace.header.startedAt;
@@ -95,7 +115,9 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     if (to === 'html' && !existsSync(VIEWER)) {
-      throw new TraceFileError('the offline viewer is not built (out/loupe-viewer.html): it ships with an installed Loupe; in a clone of Loupe, run `npm run build`');
+      throw new TraceFileError(
+        'the offline viewer is not built (out/loupe-viewer.html): it ships with an installed Loupe; in a clone of Loupe, run `npm run build`',
+      );
     }
     const viewer = to === 'html' ? readFileSync(VIEWER, 'utf8') : undefined;
     const text = renderExport({ header: prepared.header, frames: prepared.frames }, to, LOUPE_VERSION, viewer);
@@ -105,7 +127,11 @@ export async function run(argv: string[]): Promise<number> {
     // Piped or redirected, the export is the data, byte for byte; on a terminal it is shown.
     else if (process.stdout.isTTY) printReport(text);
     else process.stdout.write(text);
-    console.error(v['no-redact'] ? 'loupe export: redaction is off: the output holds every secret that crossed the wire' : `loupe export: ${prepared.hits.length} value(s) redacted`);
+    console.error(
+      v['no-redact']
+        ? 'loupe export: redaction is off: the output holds every secret that crossed the wire'
+        : `loupe export: ${prepared.hits.length} value(s) redacted`,
+    );
     return 0;
   } catch (e) {
     if (e instanceof TraceFileError) {

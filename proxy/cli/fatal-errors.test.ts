@@ -15,7 +15,15 @@ describe('onFatalError', () => {
     const steps: string[] = [];
     let finishDrain!: () => void;
     const logs: string[] = [];
-    onFatalError(() => new Promise<void>((r) => { steps.push('drain'); finishDrain = r; }), target, (t) => logs.push(t));
+    onFatalError(
+      () =>
+        new Promise<void>((r) => {
+          steps.push('drain');
+          finishDrain = r;
+        }),
+      target,
+      (t) => logs.push(t),
+    );
     target.emit('uncaughtException', new Error('boom'));
     expect(steps).toEqual(['drain']);
     expect(exits).toEqual([]); // not before the servers were stopped
@@ -28,7 +36,14 @@ describe('onFatalError', () => {
   it('exits at once on a second error while closing, and handles unhandled rejections too', async () => {
     const { target, exits } = fakeProcess();
     let drains = 0;
-    onFatalError(() => { drains++; return new Promise(() => {}); }, target, () => {});
+    onFatalError(
+      () => {
+        drains++;
+        return new Promise(() => {});
+      },
+      target,
+      () => {},
+    );
     target.emit('unhandledRejection', 'nope');
     target.emit('uncaughtException', new Error('again'));
     expect(drains).toBe(1);

@@ -13,7 +13,11 @@ export interface FatalTarget {
   exit(code: number): void;
 }
 
-export function onFatalError(drain: () => Promise<unknown>, target: FatalTarget = process as unknown as FatalTarget, log: (text: string) => void = (t) => console.error(t)): void {
+export function onFatalError(
+  drain: () => Promise<unknown>,
+  target: FatalTarget = process as unknown as FatalTarget,
+  log: (text: string) => void = (t) => console.error(t),
+): void {
   let failing = false;
   const fatal = (what: string) => (err: unknown) => {
     const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
@@ -24,7 +28,9 @@ export function onFatalError(drain: () => Promise<unknown>, target: FatalTarget 
     }
     failing = true;
     log(`loupe: internal error (${what}), please report it:\n${text}`);
-    void drain().catch(() => {}).finally(() => target.exit(1));
+    void drain()
+      .catch(() => {})
+      .finally(() => target.exit(1));
   };
   target.on('uncaughtException', fatal('uncaught exception'));
   target.on('unhandledRejection', fatal('unhandled rejection'));

@@ -27,7 +27,12 @@ export async function run(argv: string[]): Promise<number> {
   let out: string;
   let values;
   try {
-    const parsed = parseOwnArgs(argv, { out: { type: 'string' }, server: { type: 'string' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+    const parsed = parseOwnArgs(argv, {
+      out: { type: 'string' },
+      server: { type: 'string' },
+      'no-redact': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    });
     values = parsed.values;
     if (values.help) {
       console.log(USAGE);
@@ -47,7 +52,10 @@ export async function run(argv: string[]): Promise<number> {
     });
     const trace = importHostLog(text, { fileName: path.basename(log), server: values.server, loupeVersion: LOUPE_VERSION });
     const prepared = prepareExport({
-      frames: trace.frames, target: trace.header.target, loupeVersion: LOUPE_VERSION, source: 'import',
+      frames: trace.frames,
+      target: trace.header.target,
+      loupeVersion: LOUPE_VERSION,
+      source: 'import',
       redact: values['no-redact'] ? false : {},
     });
     const header = { ...trace.header, ...prepared.header };

@@ -11,7 +11,10 @@ function readTrace(file: string): { header: Record<string, unknown>; frames: Fra
 }
 
 const methodsSent = (frames: Frame[]) =>
-  frames.filter((f) => f.dir === 'c2s' && f.lane === 'message').map((f) => JSON.parse(f.raw).method).filter(Boolean);
+  frames
+    .filter((f) => f.dir === 'c2s' && f.lane === 'message')
+    .map((f) => JSON.parse(f.raw).method)
+    .filter(Boolean);
 
 describe('loupe record', () => {
   it('records the handshake and the discovery of server-everything', async () => {
@@ -21,7 +24,14 @@ describe('loupe record', () => {
     expect(r.code).toBe(0);
     const { header, frames } = readTrace(out);
     expect(header).toMatchObject({ format: 'loupe-trace', version: TRACE_VERSION, negotiatedVersion: '2025-11-25' });
-    expect(methodsSent(frames)).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
+    expect(methodsSent(frames)).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+      'resources/list',
+      'resources/templates/list',
+      'prompts/list',
+    ]);
     const initResult = frames.find((f) => f.dir === 's2c' && f.raw.includes('"serverInfo"'));
     expect(JSON.parse(initResult!.raw).result.serverInfo.name).toContain('everything');
     expect(frames.some((f) => f.dir === 's2c' && f.raw.includes('"tools":[{'))).toBe(true);
@@ -34,7 +44,21 @@ describe('loupe record', () => {
     const script = path.join(dir, 'script.json');
     writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'echo', arguments: { message: 'hello' } } }, { method: 'ping' }]));
     const out = path.join(dir, 'banner.ndjson');
-    const r = await runCli(['record', '--out', out, '--protocol-version', '2025-06-18', '--client-capabilities', '{"sampling":{}}', '--timeout', '5000', '--script', script, '--', ...fixture('bad-banner')]);
+    const r = await runCli([
+      'record',
+      '--out',
+      out,
+      '--protocol-version',
+      '2025-06-18',
+      '--client-capabilities',
+      '{"sampling":{}}',
+      '--timeout',
+      '5000',
+      '--script',
+      script,
+      '--',
+      ...fixture('bad-banner'),
+    ]);
     expect(r.code).toBe(0);
     const { frames } = readTrace(out);
     expect(methodsSent(frames)).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'ping']);
@@ -77,7 +101,9 @@ describe('loupe record', () => {
     const out = path.join(dir, 'flood.ndjson');
     const r = await runCli(['record', '--out', out, '--script', script, '--', ...fixture('flood')], { timeoutMs: 60_000 });
     expect(r.code).toBe(0);
-    const notifications = readTrace(out).frames.filter((f) => f.dir === 's2c' && f.lane === 'message' && f.raw.startsWith('{"jsonrpc":"2.0","method":"notifications/message"'));
+    const notifications = readTrace(out).frames.filter(
+      (f) => f.dir === 's2c' && f.lane === 'message' && f.raw.startsWith('{"jsonrpc":"2.0","method":"notifications/message"'),
+    );
     expect(notifications).toHaveLength(20_000);
     expect(JSON.parse(notifications[19_999].raw).params.data).toEqual({ i: 20_000 });
     expect(notifications.every((f) => !f.raw.includes('\n') && f.raw.endsWith('}}}'))).toBe(true);

@@ -40,12 +40,19 @@ export async function run(argv: string[]): Promise<number> {
   let redact = true;
   try {
     const split = splitAtDoubleDash(argv);
-    const { values, positionals } = parseOwnArgs(split.own, { out: { type: 'string' }, 'no-redact': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...CLIENT_FLAGS, ...TARGET_FLAGS });
+    const { values, positionals } = parseOwnArgs(split.own, {
+      out: { type: 'string' },
+      'no-redact': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      ...CLIENT_FLAGS,
+      ...TARGET_FLAGS,
+    });
     if (values.help) {
       console.log(USAGE);
       return 0;
     }
-    if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': put the server command after --, as in: loupe record --out trace.ndjson -- node server.js`);
+    if (positionals.length > 0)
+      throw new UsageError(`unexpected '${positionals[0]}': put the server command after --, as in: loupe record --out trace.ndjson -- node server.js`);
     if (!values.out) throw new UsageError('--out FILE is required: where should the trace be written?');
     out = values.out;
     const dir = path.dirname(path.resolve(out));
@@ -67,10 +74,13 @@ export async function run(argv: string[]): Promise<number> {
   // What is printed may end up in a CI log: a server's error message can quote a secret too.
   const shown = (text: string) => (redaction === false ? text : redactStrings(text, redaction).value);
   const trace = prepareExport({
-    frames: record.frames, target: describeTarget(connection), loupeVersion: LOUPE_VERSION,
+    frames: record.frames,
+    target: describeTarget(connection),
+    loupeVersion: LOUPE_VERSION,
     // The same secrets as the page's export: --env values, every --header value, the URL's
     // credentials and secret-looking query values and arguments, and the built-in patterns.
-    negotiatedVersion: record.summary.negotiatedVersion, redact: redaction,
+    negotiatedVersion: record.summary.negotiatedVersion,
+    redact: redaction,
     // Every request waited --timeout: the file's reader judges timing.no-response by the same wait.
     requestTimeoutMs: client.timeoutMs,
   });

@@ -57,8 +57,18 @@ const TAP_SECRETS = {
 };
 const S = SECRETS;
 
-const STDIO_COMMAND = [...fixture('leaky-secrets'), `--token=${S['argument --token=']}`, '--password', S['argument --password'], '--api', S['argument --api ghp_']];
-const TOOL_CALL = { method: 'tools/call', params: { name: 'echo', arguments: { message: JSON.stringify({ password: S['tool argument password'] }), password: S['tool argument password'] } } };
+const STDIO_COMMAND = [
+  ...fixture('leaky-secrets'),
+  `--token=${S['argument --token=']}`,
+  '--password',
+  S['argument --password'],
+  '--api',
+  S['argument --api ghp_'],
+];
+const TOOL_CALL = {
+  method: 'tools/call',
+  params: { name: 'echo', arguments: { message: JSON.stringify({ password: S['tool argument password'] }), password: S['tool argument password'] } },
+};
 const HEADERS = [`X-Api-Key: ${S['header X-Api-Key']}`, `X-Custom: ${S['header X-Custom']}`, `Authorization: Bearer ${S['header Authorization']}`];
 /** The real viewer is a build product; the embedding code is what matters here. */
 const VIEWER = `<!doctype html><title>viewer</title>${EMBED_PLACEHOLDER}`;
@@ -87,9 +97,11 @@ async function cli(name: string, args: string[], expectCodes = [0, 1]): Promise<
 /** At most `n` at a time: each is a CLI process and often a server too, on a shared machine. */
 async function inTurns(tasks: Array<() => Promise<unknown>>, n = 2): Promise<void> {
   const queue = [...tasks];
-  await Promise.all(Array.from({ length: n }, async () => {
-    for (let t = queue.shift(); t; t = queue.shift()) await t();
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      for (let t = queue.shift(); t; t = queue.shift()) await t();
+    }),
+  );
 }
 
 /** The proxy side of a live session, exported as the page's Export dialog and Sequence toolbar ask. */
@@ -109,7 +121,10 @@ async function viaProxy(label: string, connection: Connection, script: Array<{ m
   const layout = new SequenceLayout(model, DEFAULT_LAYOUT);
   const shareable = async (upTo: number) => readTraceText(ask({ kind: 'ranges', ranges: [[1, upTo]] })).frames;
   const last = layout.length - 1;
-  outputs.set(`${label} Sequence SVG`, await renderVisible(layout, 0, last, shareable, (l, f, t) => sequenceToSvg(l, f, t, { width: 900, severityOf: () => undefined })));
+  outputs.set(
+    `${label} Sequence SVG`,
+    await renderVisible(layout, 0, last, shareable, (l, f, t) => sequenceToSvg(l, f, t, { width: 900, severityOf: () => undefined })),
+  );
   outputs.set(`${label} Sequence Mermaid`, await renderVisible(layout, 0, last, shareable, sequenceToMermaid));
   return record.frames;
 }
@@ -124,13 +139,22 @@ async function tapLeaks(): Promise<string[]> {
     const token = new URL('/token', tap.url);
     const body = `grant_type=authorization_code&code=${TAP_SECRETS['token request code']}&code_verifier=${TAP_SECRETS['token request code_verifier']}`;
     await (await fetch(token, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })).text();
-    await cli('record through the tap', ['record', '--out', path.join(dir, 'tapped.ndjson'), '--url', tap.url, '--mode', 'streamable', '--script', script], [0]);
+    await cli(
+      'record through the tap',
+      ['record', '--out', path.join(dir, 'tapped.ndjson'), '--url', tap.url, '--mode', 'streamable', '--script', script],
+      [0],
+    );
   } finally {
     await tap.stop();
   }
   const text = readFileSync(tap.file!.path, 'utf8');
   expect(text).toContain('«redacted:oauth-form-secret»');
-  return Object.entries(TAP_SECRETS).flatMap(([where, secret]) => text.split('\n').filter((line) => line.includes(secret)).map((line) => `the tap file holds the ${where} secret: ${line.slice(0, 300)}`));
+  return Object.entries(TAP_SECRETS).flatMap(([where, secret]) =>
+    text
+      .split('\n')
+      .filter((line) => line.includes(secret))
+      .map((line) => `the tap file holds the ${where} secret: ${line.slice(0, 300)}`),
+  );
 }
 
 beforeAll(async () => {
@@ -155,9 +179,13 @@ describe('no output a person can share holds a planted secret', () => {
 
     // The planting works: the unredacted frames hold every secret of their transport.
     const rawStdio = JSON.stringify(await viaProxy('stdio', stdioConnection(STDIO_COMMAND, { API_KEY: S['env API_KEY'] }), [TOOL_CALL]));
-    const rawHttp = JSON.stringify(await viaProxy('http', httpConnectionFromFlags(url, HEADERS, 'streamable'), [TOOL_CALL, { method: 'leak/error', params: {} }]));
-    for (const k of ['env API_KEY', 'argument --token=', 'argument --password', 'argument --api ghp_', 'tool argument password'] as const) expect(rawStdio, k).toContain(S[k]);
-    for (const k of ['header X-Api-Key', 'header X-Custom', 'header Authorization', 'URL query api_key', 'tool argument password'] as const) expect(rawHttp, k).toContain(S[k]);
+    const rawHttp = JSON.stringify(
+      await viaProxy('http', httpConnectionFromFlags(url, HEADERS, 'streamable'), [TOOL_CALL, { method: 'leak/error', params: {} }]),
+    );
+    for (const k of ['env API_KEY', 'argument --token=', 'argument --password', 'argument --api ghp_', 'tool argument password'] as const)
+      expect(rawStdio, k).toContain(S[k]);
+    for (const k of ['header X-Api-Key', 'header X-Custom', 'header Authorization', 'URL query api_key', 'tool argument password'] as const)
+      expect(rawHttp, k).toContain(S[k]);
     for (const k of Object.keys(S).filter((k) => /^(stderr|log notification) /.test(k)) as Array<keyof typeof S>) expect(rawStdio, k).toContain(S[k]);
 
     await inTurns([
@@ -170,10 +198,12 @@ describe('no output a person can share holds a planted secret', () => {
     ]);
     outputs.set('record over stdio: the trace', readFileSync(stdioTrace, 'utf8'));
     outputs.set('record over HTTP: the trace', readFileSync(httpTrace, 'utf8'));
-    await inTurns(['trace', 'har', 'otlp', 'mermaid'].flatMap((to) => [
-      () => cli(`export --to ${to} of the stdio trace`, ['export', stdioTrace, '--to', to], [0]),
-      () => cli(`export --to ${to} of the HTTP trace`, ['export', httpTrace, '--to', to], [0]),
-    ]));
+    await inTurns(
+      ['trace', 'har', 'otlp', 'mermaid'].flatMap((to) => [
+        () => cli(`export --to ${to} of the stdio trace`, ['export', stdioTrace, '--to', to], [0]),
+        () => cli(`export --to ${to} of the HTTP trace`, ['export', httpTrace, '--to', to], [0]),
+      ]),
+    );
 
     expect(leaks()).toEqual([]);
     expect(await tapLeaks()).toEqual([]);

@@ -69,10 +69,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   const reported = new Set<string>();
   const reportDeviations = () => {
-    for (const d of matcher.deviations) if (!reported.has(d)) {
-      reported.add(d);
-      printError(`loupe replay: ${d}`);
-    }
+    for (const d of matcher.deviations)
+      if (!reported.has(d)) {
+        reported.add(d);
+        printError(`loupe replay: ${d}`);
+      }
   };
   if (!listen) {
     const done = serveStdio(matcher, process.stdin, process.stdout);

@@ -38,6 +38,7 @@ export function parseStartOptions(argv: string[], env: Record<string, string | u
   }
   const rawBudget = values['session-budget'] ?? env.LOUPE_SESSION_BUDGET;
   const sessionBudget = rawBudget === undefined ? DEFAULT_SESSION_BUDGET_BYTES : parseByteSize(rawBudget);
-  if (typeof sessionBudget === 'string') return `--session-budget: ${sessionBudget}${values['session-budget'] === undefined ? ' (from LOUPE_SESSION_BUDGET)' : ''}`;
+  if (typeof sessionBudget === 'string')
+    return `--session-budget: ${sessionBudget}${values['session-budget'] === undefined ? ' (from LOUPE_SESSION_BUDGET)' : ''}`;
   return { port, host: values.host ?? '127.0.0.1', configDir: values['config-dir'], sessionBudget };
 }

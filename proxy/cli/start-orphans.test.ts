@@ -14,7 +14,9 @@ import { killStartedLoupes, startLoupe } from './shared/run-cli';
 
 let configDir: string;
 const cleanup: Array<() => void> = [];
-beforeEach(async () => { configDir = await mkdtemp(path.join(os.tmpdir(), 'loupe-orphans-')); });
+beforeEach(async () => {
+  configDir = await mkdtemp(path.join(os.tmpdir(), 'loupe-orphans-'));
+});
 afterEach(async () => {
   for (const fn of cleanup.splice(0)) fn();
   killStartedLoupes();
@@ -44,7 +46,9 @@ it('a SIGKILLed Loupe leaves a pid file; the next start ends the group it names 
 
   const second = startLoupe(configDir, ['--port', '0']);
   await second.url;
-  expect(second.stderr()).toContain(`loupe start: ended process group ${pid} (node stdio-stubborn.mjs), left running by a Loupe that stopped without closing its sessions`);
+  expect(second.stderr()).toContain(
+    `loupe start: ended process group ${pid} (node stdio-stubborn.mjs), left running by a Loupe that stopped without closing its sessions`,
+  );
   await waitFor(() => processGone(pid), 5000, 'the orphaned group to end');
   expect(existsSync(pidFile)).toBe(false);
 

@@ -7,7 +7,9 @@ import { openReadySession, PageClient } from '../server/testing/harness';
 import { killStartedLoupes, startLoupe } from './shared/run-cli';
 
 let configDir: string;
-beforeEach(async () => { configDir = await mkdtemp(path.join(os.tmpdir(), 'loupe-start-')); });
+beforeEach(async () => {
+  configDir = await mkdtemp(path.join(os.tmpdir(), 'loupe-start-'));
+});
 afterEach(async () => {
   killStartedLoupes();
   await rm(configDir, { recursive: true, force: true });

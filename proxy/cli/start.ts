@@ -51,7 +51,9 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   // An installed Loupe ships its page in out/; only a clone can lack it, and then it is built
   // there with `npm run build` (`npm start` does that when needed). Loupe never builds at run time.
   if (!existsSync(path.join(PACKAGE_ROOT, 'out', 'index.html'))) {
-    console.error(`loupe start: warning: no built page in ${path.join(PACKAGE_ROOT, 'out')}: the page will not load. In a clone of Loupe, run \`npm run build\` (or \`npm start\`, which builds what is missing).`);
+    console.error(
+      `loupe start: warning: no built page in ${path.join(PACKAGE_ROOT, 'out')}: the page will not load. In a clone of Loupe, run \`npm run build\` (or \`npm start\`, which builds what is missing).`,
+    );
   }
   const configDir = resolveConfigDir(opts.configDir);
   const runDir = path.join(configDir, 'run');
@@ -59,12 +61,16 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   try {
     recordGroupsIn(runDir);
   } catch (e) {
-    console.error(`loupe start: warning: cannot keep pid files in ${runDir} (${(e as Error).message}): if Loupe crashes, the servers it started may keep running.`);
+    console.error(
+      `loupe start: warning: cannot keep pid files in ${runDir} (${(e as Error).message}): if Loupe crashes, the servers it started may keep running.`,
+    );
   }
   const store = await ConnectionStore.open(configDir);
   if (store.loadError) console.error(`loupe start: warning: ${store.loadError} Until then only the built-in connection is offered and saving is refused.`);
   if (!isLoopbackAddress(opts.host)) {
-    console.error(`loupe start: WARNING: listening on ${opts.host}, not only on this machine. Loupe starts processes for whoever holds the token: anyone who can reach this address and sees the URL can run commands as you.`);
+    console.error(
+      `loupe start: WARNING: listening on ${opts.host}, not only on this machine. Loupe starts processes for whoever holds the token: anyone who can reach this address and sees the URL can run commands as you.`,
+    );
   }
 
   const oauth = new PageOAuthFlows();
@@ -76,7 +82,16 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   for (const line of await taps.startInstalled().catch((e: Error) => [`not serving installed HTTP taps: ${e.message}`])) console.error(`loupe start: ${line}`);
   let server: LoupeServer;
   try {
-    server = await startLoupeServer({ host: opts.host, port: opts.port, outDir: path.join(PACKAGE_ROOT, 'out'), token: createToken(), registry, store, taps, oauth });
+    server = await startLoupeServer({
+      host: opts.host,
+      port: opts.port,
+      outDir: path.join(PACKAGE_ROOT, 'out'),
+      token: createToken(),
+      registry,
+      store,
+      taps,
+      oauth,
+    });
   } catch (e) {
     console.error(`loupe start: ${listenError(e as NodeJS.ErrnoException, opts.port, opts.host)}`);
     // Nothing is served: stop following taps too, or the folder watch would keep the process alive.

@@ -58,8 +58,12 @@ export async function runInstall(action: 'install' | 'uninstall', argv: string[]
   let values;
   try {
     values = parseOwnArgs(argv, {
-      host: { type: 'string' }, config: { type: 'string' }, server: { type: 'string', multiple: true },
-      'config-dir': { type: 'string' }, yes: { type: 'boolean', short: 'y' }, help: { type: 'boolean', short: 'h' },
+      host: { type: 'string' },
+      config: { type: 'string' },
+      server: { type: 'string', multiple: true },
+      'config-dir': { type: 'string' },
+      yes: { type: 'boolean', short: 'y' },
+      help: { type: 'boolean', short: 'h' },
     }).values;
     if (values.help) {
       console.log(INSTALL_USAGE);
@@ -87,15 +91,24 @@ export async function runInstall(action: 'install' | 'uninstall', argv: string[]
       if (done.how === 'reversed-edits') console.log(`${configPath} changed since install: undid only the tap entries (${done.servers.join(', ')})`);
       // "Exactly" is claimed only once the bytes read back equal the backup's.
       else if (done.exact) console.log(`restored ${configPath} exactly as it was before install`);
-      else console.log(`restored ${configPath} from the backup taken at install, but it does not read back exactly as that backup: compare it with ${done.backupPath}`);
+      else
+        console.log(
+          `restored ${configPath} from the backup taken at install, but it does not read back exactly as that backup: compare it with ${done.backupPath}`,
+        );
       return 0;
     }
     const fromNpx = npxCacheWarning(LOUPE_BIN);
     if (fromNpx) console.error(fromNpx);
-    const change = await prepareInstall(configPath, {
-      serversKey: host.serversKey, only: values.server, platform: process.platform,
-      launcher: { command: process.execPath, prefix: [LOUPE_BIN], configDir },
-    }, configDir);
+    const change = await prepareInstall(
+      configPath,
+      {
+        serversKey: host.serversKey,
+        only: values.server,
+        platform: process.platform,
+        launcher: { command: process.execPath, prefix: [LOUPE_BIN], configDir },
+      },
+      configDir,
+    );
     for (const s of change.plan.skipped) console.log(`skipping ${s.name}: ${s.reason}`);
     if (change.plan.wrapped.length === 0) {
       console.log(`${configPath}: nothing to tap`);
@@ -104,9 +117,13 @@ export async function runInstall(action: 'install' | 'uninstall', argv: string[]
     console.log(change.diff);
     if (!(await confirm(values.yes, `Write ${configPath}?`))) return 0;
     const record = await commitInstall(change, configDir);
-    console.log(`tapped ${change.plan.wrapped.join(', ')} in ${configPath}; backup at ${record.backupPath}. Restart ${host.label} to use it; undo with: loupe tap uninstall --host ${host.id}${values.config ? ` --config ${values.config}` : ''}`);
+    console.log(
+      `tapped ${change.plan.wrapped.join(', ')} in ${configPath}; backup at ${record.backupPath}. Restart ${host.label} to use it; undo with: loupe tap uninstall --host ${host.id}${values.config ? ` --config ${values.config}` : ''}`,
+    );
     for (const l of change.plan.listeners) {
-      console.log(`${l.server} (HTTP) now points at ${localTapUrl(l.upstream, l.port)}, which passes every request on to ${l.upstream}. The dashboard (loupe start) serves that address while it runs; otherwise run: loupe tap serve${values['config-dir'] ? ` --config-dir ${values['config-dir']}` : ''}`);
+      console.log(
+        `${l.server} (HTTP) now points at ${localTapUrl(l.upstream, l.port)}, which passes every request on to ${l.upstream}. The dashboard (loupe start) serves that address while it runs; otherwise run: loupe tap serve${values['config-dir'] ? ` --config-dir ${values['config-dir']}` : ''}`,
+      );
     }
     return 0;
   } catch (e) {

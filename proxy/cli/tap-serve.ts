@@ -31,7 +31,11 @@ export async function runServe(argv: string[]): Promise<number> {
   const { started, lines } = await taps.startInstalled();
   for (const line of lines) console.log(`loupe tap serve: ${line}`);
   if (started === 0) {
-    console.error(lines.length === 0 ? 'loupe tap serve: nothing to serve: loupe tap install has pointed no HTTP server at a local tap' : 'loupe tap serve: no address could be served');
+    console.error(
+      lines.length === 0
+        ? 'loupe tap serve: nothing to serve: loupe tap install has pointed no HTTP server at a local tap'
+        : 'loupe tap serve: no address could be served',
+    );
     return 1;
   }
   await new Promise<void>((resolve) => {

@@ -73,8 +73,12 @@ export async function run(argv: string[]): Promise<number> {
   let backlogBytes: number | undefined;
   try {
     const { values, positionals } = parseOwnArgs(split.own, {
-      name: { type: 'string' }, 'config-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' },
-      url: { type: 'string' }, listen: { type: 'string' }, mode: { type: 'string' },
+      name: { type: 'string' },
+      'config-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      url: { type: 'string' },
+      listen: { type: 'string' },
+      mode: { type: 'string' },
     });
     if (values.help) {
       process.stderr.write(USAGE + '\n');
@@ -86,7 +90,13 @@ export async function run(argv: string[]): Promise<number> {
     backlogBytes = backlog(process.env.LOUPE_TAP_BACKLOG_BYTES);
     if (values.url !== undefined) {
       if (split.command.length > 0) throw new UsageError('give either --url or a command after --, not both');
-      http = { url: httpUrl(values.url), listen: listenAddress(values.listen), mode: oneOf('--mode', values.mode, ['auto', 'streamable', 'sse'] as const, 'auto'), name, configDir };
+      http = {
+        url: httpUrl(values.url),
+        listen: listenAddress(values.listen),
+        mode: oneOf('--mode', values.mode, ['auto', 'streamable', 'sse'] as const, 'auto'),
+        name,
+        configDir,
+      };
     } else if (values.listen !== undefined || values.mode !== undefined) {
       throw new UsageError('--listen and --mode are for an HTTP tap: add --url URL');
     } else if (split.command.length === 0) throw new UsageError('no server command: put it after -- (or tap a remote server with --url URL)');
@@ -111,7 +121,11 @@ export async function run(argv: string[]): Promise<number> {
   // recorder's worker (it needs the trace schemas).
   const header = { name: targetName, command, args, startedAt: startedAt.toISOString(), tap: { pid: process.pid, host: hostProcess(), cwd: process.cwd() } };
   const outcome = await runStdioTap({
-    command, args, file, header, backlogBytes,
+    command,
+    args,
+    file,
+    header,
+    backlogBytes,
     // The folder where `loupe start` keeps its pid files: either one ends what the other left.
     groupsDir: path.join(configDir, 'run'),
     warn: (text) => process.stderr.write(`loupe tap: warning: ${text}\n`),

@@ -22,17 +22,24 @@ describe('server text in the CLI output', { timeout: 120_000 }, () => {
   const dir = tempDir();
   const trace = path.join(dir, 'hostile.ndjson');
 
-  it('loupe record shows the server\'s name and errors, escapes and all, and keeps them exact in the trace', async () => {
+  it("loupe record shows the server's name and errors, escapes and all, and keeps them exact in the trace", async () => {
     const script = path.join(dir, 'script.json');
     writeFileSync(script, JSON.stringify([{ method: 'ping' }]));
     const r = await runCli(['record', '--out', trace, '--script', script, '--', ...HOSTILE]);
     expect(r.code).toBe(0);
     expectInert(r, 'record');
-    expect(r.stdout).toContain('from hostile\\u001b]52;c;ZWNobyBvd25lZA==\\u0007\\u001b]0;owned\\u0007\\u001b[2J\\u001b[H\\u009b31m\\u202eevil 1.0\\u001b[8m (protocol');
+    expect(r.stdout).toContain(
+      'from hostile\\u001b]52;c;ZWNobyBvd25lZA==\\u0007\\u001b]0;owned\\u0007\\u001b[2J\\u001b[H\\u009b31m\\u202eevil 1.0\\u001b[8m (protocol',
+    );
     expect(r.stderr).toContain('ping failed: no pings\\u001b[2J\\u001b[H\\rtoday');
     // The trace is the record: the name exactly as it crossed the wire.
-    const init = readFileSync(trace, 'utf8').split('\n').map((l) => (l ? JSON.parse(l) : undefined)).find((f) => f?.raw?.includes('"serverInfo"'));
-    expect(JSON.parse(init.raw).result.serverInfo.name).toBe('hostile\u001b]52;c;ZWNobyBvd25lZA==\u0007\u001b]0;owned\u0007\u001b[2J\u001b[H\u009b31m\u202eevil');
+    const init = readFileSync(trace, 'utf8')
+      .split('\n')
+      .map((l) => (l ? JSON.parse(l) : undefined))
+      .find((f) => f?.raw?.includes('"serverInfo"'));
+    expect(JSON.parse(init.raw).result.serverInfo.name).toBe(
+      'hostile\u001b]52;c;ZWNobyBvd25lZA==\u0007\u001b]0;owned\u0007\u001b[2J\u001b[H\u009b31m\u202eevil',
+    );
   });
 
   it('loupe check, live and from the trace, in every format', async () => {
@@ -48,7 +55,7 @@ describe('server text in the CLI output', { timeout: 120_000 }, () => {
     }
   });
 
-  it('loupe diff names the server\'s tools as text', async () => {
+  it("loupe diff names the server's tools as text", async () => {
     const other = path.join(dir, 'other.ndjson');
     expect((await runCli(['record', '--out', other, '--', ...fixture('bad-banner')])).code).toBe(0);
     const text = await runCli(['diff', other, trace]);
@@ -75,7 +82,11 @@ describe('server text in the CLI output', { timeout: 120_000 }, () => {
   it('errors quoting a trace file show its text, not its commands', async () => {
     const bad = path.join(dir, 'bad.ndjson');
     writeFileSync(bad, readFileSync(trace, 'utf8').replace('"dir":"s2c"', '"dir":"\u009b2J\u202eowned"'));
-    for (const args of [['check', bad], ['diff', bad, trace], ['export', bad]]) {
+    for (const args of [
+      ['check', bad],
+      ['diff', bad, trace],
+      ['export', bad],
+    ]) {
       const r = await runCli(args);
       expect(r.code, args[0]).toBe(2);
       expectInert(r, args[0]);

@@ -23,7 +23,19 @@ const rules = (stdout: string) => (JSON.parse(stdout) as JsonReport).annotations
 
 describe('loupe check --url', () => {
   it('checks server-everything over Streamable HTTP: no http.* findings without --probe', async () => {
-    const r = await runCli(['check', '--format', 'json', '--fail-on', 'warning', '--url', everything.url, '--mode', 'streamable', '--header', 'X-Loupe-Test: 1']);
+    const r = await runCli([
+      'check',
+      '--format',
+      'json',
+      '--fail-on',
+      'warning',
+      '--url',
+      everything.url,
+      '--mode',
+      'streamable',
+      '--header',
+      'X-Loupe-Test: 1',
+    ]);
     expect(r.stderr).toBe('');
     expect(rules(r.stdout).filter((x) => x.startsWith('http.'))).toEqual([]);
   });
@@ -66,7 +78,10 @@ describe('loupe record --url', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/recorded \d+ frames from mcp-servers\/everything/);
     const text = readFileSync(out, 'utf8');
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { lane?: string; meta?: { phase?: string; method?: string }; target?: { url?: string } });
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { lane?: string; meta?: { phase?: string; method?: string }; target?: { url?: string } });
     expect(lines[0].target?.url).toBe(everything.url);
     expect(lines.some((f) => f.lane === 'http' && f.meta?.phase === 'request' && f.meta.method === 'DELETE')).toBe(true);
     expect(text).not.toContain('rec-s3cret-value');

@@ -4,10 +4,21 @@ import { exportMcpServers } from './export-mcp-servers';
 import { parseMcpServers } from './import-mcp-servers';
 
 const stdio: Connection = {
-  id: 'gh', name: 'github', transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-github', '--token=ghp_supersecretvalue123'],
+  id: 'gh',
+  name: 'github',
+  transport: 'stdio',
+  command: 'npx',
+  args: ['-y', '@modelcontextprotocol/server-github', '--token=ghp_supersecretvalue123'],
   env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_anothersecret456', LOG_LEVEL: 'debug' },
 };
-const http: Connection = { id: 'rm', name: 'remote', transport: 'http', url: 'https://mcp.example.com/mcp?api_key=k3y-value-789', headers: { Authorization: 'Bearer tok-abcdef', 'X-Team': 'platform' }, mode: 'streamable' };
+const http: Connection = {
+  id: 'rm',
+  name: 'remote',
+  transport: 'http',
+  url: 'https://mcp.example.com/mcp?api_key=k3y-value-789',
+  headers: { Authorization: 'Bearer tok-abcdef', 'X-Team': 'platform' },
+  mode: 'streamable',
+};
 
 describe('exportMcpServers', () => {
   it('writes the mcpServers shape hosts read, secrets redacted by the one redaction path', () => {

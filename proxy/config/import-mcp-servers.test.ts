@@ -3,14 +3,16 @@ import { parseMcpServers } from './import-mcp-servers';
 
 describe('parseMcpServers', () => {
   it('reads stdio and HTTP entries as MCP hosts write them', () => {
-    const { connections, errors } = parseMcpServers(JSON.stringify({
-      mcpServers: {
-        'My Files': { command: 'npx', args: ['-y', '@acme/files', '/tmp'], env: { HOME: '/h' }, cwd: '/work' },
-        bare: { command: 'python3' },
-        remote: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } },
-        legacy: { type: 'sse', url: 'https://example.com/sse' },
-      },
-    }));
+    const { connections, errors } = parseMcpServers(
+      JSON.stringify({
+        mcpServers: {
+          'My Files': { command: 'npx', args: ['-y', '@acme/files', '/tmp'], env: { HOME: '/h' }, cwd: '/work' },
+          bare: { command: 'python3' },
+          remote: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } },
+          legacy: { type: 'sse', url: 'https://example.com/sse' },
+        },
+      }),
+    );
     expect(errors).toEqual([]);
     expect(connections).toEqual([
       { id: 'imported-my-files', name: 'My Files', transport: 'stdio', command: 'npx', args: ['-y', '@acme/files', '/tmp'], env: { HOME: '/h' }, cwd: '/work' },
@@ -21,9 +23,11 @@ describe('parseMcpServers', () => {
   });
 
   it('gives one clear error per bad entry and keeps the good ones', () => {
-    const { connections, errors } = parseMcpServers(JSON.stringify({
-      mcpServers: { good: { command: 'node' }, empty: {}, badArgs: { command: 'node', args: 'a b' }, badUrl: { url: 'not a url' }, nope: 3 },
-    }));
+    const { connections, errors } = parseMcpServers(
+      JSON.stringify({
+        mcpServers: { good: { command: 'node' }, empty: {}, badArgs: { command: 'node', args: 'a b' }, badUrl: { url: 'not a url' }, nope: 3 },
+      }),
+    );
     expect(connections.map((c) => c.name)).toEqual(['good']);
     expect(errors).toHaveLength(4);
     expect(errors[0]).toMatch(/^"empty": needs either "command".*or "url"/);
@@ -32,18 +36,20 @@ describe('parseMcpServers', () => {
     expect(errors[3]).toMatch(/^"nope": expected an object/);
   });
 
-  it('reads an HTTP entry\'s timeout as its request timeout: milliseconds, or seconds as Cline and Roo Code write them', () => {
-    const { connections, errors } = parseMcpServers(JSON.stringify({
-      mcpServers: {
-        gemini: { httpUrl: 'https://example.com/mcp', timeout: 30000 },
-        geminiSse: { url: 'https://example.com/sse', timeout: 600000 },
-        cline: { type: 'streamableHttp', url: 'https://example.com/mcp', timeout: 1800, autoApprove: [], disabled: false },
-        roo: { type: 'sse', url: 'https://example.com/sse', timeout: 120, alwaysAllow: [] },
-        short: { url: 'https://example.com/mcp', timeout: 60 },
-        none: { url: 'https://example.com/mcp' },
-        local: { command: 'node', timeout: 5000 },
-      },
-    }));
+  it("reads an HTTP entry's timeout as its request timeout: milliseconds, or seconds as Cline and Roo Code write them", () => {
+    const { connections, errors } = parseMcpServers(
+      JSON.stringify({
+        mcpServers: {
+          gemini: { httpUrl: 'https://example.com/mcp', timeout: 30000 },
+          geminiSse: { url: 'https://example.com/sse', timeout: 600000 },
+          cline: { type: 'streamableHttp', url: 'https://example.com/mcp', timeout: 1800, autoApprove: [], disabled: false },
+          roo: { type: 'sse', url: 'https://example.com/sse', timeout: 120, alwaysAllow: [] },
+          short: { url: 'https://example.com/mcp', timeout: 60 },
+          none: { url: 'https://example.com/mcp' },
+          local: { command: 'node', timeout: 5000 },
+        },
+      }),
+    );
     expect(errors).toEqual([]);
     const byName = Object.fromEntries(connections.map((c) => [c.name, c]));
     expect(byName.gemini).toMatchObject({ transport: 'http', url: 'https://example.com/mcp', mode: 'streamable', timeouts: { requestMs: 30_000 } });
@@ -57,14 +63,16 @@ describe('parseMcpServers', () => {
   });
 
   it('names the entry and the field when a timeout cannot be used, and keeps the other entries', () => {
-    const { connections, errors } = parseMcpServers(JSON.stringify({
-      mcpServers: {
-        ok: { url: 'https://example.com/mcp', timeout: 5000 },
-        text: { url: 'https://example.com/mcp', timeout: '30s' },
-        negative: { url: 'https://example.com/mcp', timeout: -1 },
-        huge: { url: 'https://example.com/mcp', timeout: 7_200_000 },
-      },
-    }));
+    const { connections, errors } = parseMcpServers(
+      JSON.stringify({
+        mcpServers: {
+          ok: { url: 'https://example.com/mcp', timeout: 5000 },
+          text: { url: 'https://example.com/mcp', timeout: '30s' },
+          negative: { url: 'https://example.com/mcp', timeout: -1 },
+          huge: { url: 'https://example.com/mcp', timeout: 7_200_000 },
+        },
+      }),
+    );
     expect(connections.map((c) => c.name)).toEqual(['ok']);
     expect(errors).toEqual([
       '"text": timeout: expected a positive number of milliseconds, got "30s"',

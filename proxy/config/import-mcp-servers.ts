@@ -15,7 +15,11 @@ export interface ImportResult {
 
 /** Stable ids, so importing the same file twice updates entries instead of duplicating them. */
 export function importedId(name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 150);
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 150);
   return `imported-${slug || 'server'}`;
 }
 
@@ -47,7 +51,14 @@ function toConnection(name: string, entry: unknown): Connection | string {
   const base = { id: importedId(name), name };
   let candidate: unknown;
   if (typeof entry.command === 'string') {
-    candidate = { ...base, transport: 'stdio', command: entry.command, args: entry.args ?? [], env: entry.env ?? {}, ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}) };
+    candidate = {
+      ...base,
+      transport: 'stdio',
+      command: entry.command,
+      args: entry.args ?? [],
+      env: entry.env ?? {},
+      ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}),
+    };
   } else if (typeof entry.httpUrl === 'string' || typeof entry.url === 'string') {
     const timeout = requestTimeoutMs(entry);
     if (timeout.error) return `"${name}": ${timeout.error}`;
@@ -73,7 +84,10 @@ export function parseMcpServers(text: string): ImportResult {
   }
   const servers = isObject(doc) ? (doc.mcpServers ?? doc.servers) : undefined;
   if (!isObject(servers)) {
-    return { connections: [], errors: ['expected an object with an "mcpServers" object inside, e.g. {"mcpServers": {"name": {"command": "node", "args": ["server.js"]}}}'] };
+    return {
+      connections: [],
+      errors: ['expected an object with an "mcpServers" object inside, e.g. {"mcpServers": {"name": {"command": "node", "args": ["server.js"]}}}'],
+    };
   }
   const result: ImportResult = { connections: [], errors: [] };
   for (const [name, entry] of Object.entries(servers)) {

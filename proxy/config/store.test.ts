@@ -8,12 +8,21 @@ import { BUILTIN_CONNECTION_ID } from './builtin';
 import { ConnectionStore } from './store';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-config-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-config-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const withSecret: Connection = {
-  id: 'weather', name: 'Weather', transport: 'stdio', command: 'node', args: ['weather.js', '--verbose'],
-  env: { API_KEY: 'sk-live-123', REGION: 'eu' }, cwd: '/srv/weather',
+  id: 'weather',
+  name: 'Weather',
+  transport: 'stdio',
+  command: 'node',
+  args: ['weather.js', '--verbose'],
+  env: { API_KEY: 'sk-live-123', REGION: 'eu' },
+  cwd: '/srv/weather',
 };
 
 describe('ConnectionStore', () => {
@@ -53,7 +62,14 @@ describe('ConnectionStore', () => {
 
   it('masks every header value of an HTTP connection', async () => {
     const store = await ConnectionStore.open(dir);
-    await store.save({ id: 'remote', name: 'Remote', transport: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer abc', 'X-Team': 'blue' }, mode: 'auto' });
+    await store.save({
+      id: 'remote',
+      name: 'Remote',
+      transport: 'http',
+      url: 'https://example.com/mcp',
+      headers: { Authorization: 'Bearer abc', 'X-Team': 'blue' },
+      mode: 'auto',
+    });
     const masked = store.listMasked().find((c) => c.id === 'remote');
     expect(masked).toMatchObject({ headers: { Authorization: MASKED_VALUE, 'X-Team': MASKED_VALUE } });
   });

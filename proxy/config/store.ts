@@ -8,7 +8,14 @@ import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { ConnectionSchema, ConnectOptionsSchema, PinnedRequestSchema, type Connection, type ConnectOptions, type PinnedRequest } from '../../lib/wire/connection';
+import {
+  ConnectionSchema,
+  ConnectOptionsSchema,
+  PinnedRequestSchema,
+  type Connection,
+  type ConnectOptions,
+  type PinnedRequest,
+} from '../../lib/wire/connection';
 import { builtinConnection } from './builtin';
 import { parseMcpServers, type ImportResult } from './import-mcp-servers';
 import { maskConnection, unmaskConnection } from './mask';
@@ -17,8 +24,10 @@ import { connectionsFile } from './paths';
 /** `builtinOptions`, `builtinPinned`: the Connect options and pinned requests of the built-in
  *  connection, the parts of it a person may change. */
 const FileSchema = z.object({
-  version: z.literal(1), connections: z.array(ConnectionSchema),
-  builtinOptions: ConnectOptionsSchema.optional(), builtinPinned: z.array(PinnedRequestSchema).optional(),
+  version: z.literal(1),
+  connections: z.array(ConnectionSchema),
+  builtinOptions: ConnectOptionsSchema.optional(),
+  builtinPinned: z.array(PinnedRequestSchema).optional(),
 });
 type BuiltinPrefs = { options: ConnectOptions | undefined; pinned: PinnedRequest[] | undefined };
 type FileContents = z.infer<typeof FileSchema>;
@@ -46,7 +55,9 @@ async function readConnections(file: string): Promise<FileContents> {
   const parsed = FileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(`${file} is not a Loupe connections file: at ${issue.path.join('.') || 'the top'}: ${issue.message}. Fix it or move it away; Loupe has not changed it.`);
+    throw new ConfigError(
+      `${file} is not a Loupe connections file: at ${issue.path.join('.') || 'the top'}: ${issue.message}. Fix it or move it away; Loupe has not changed it.`,
+    );
   }
   return parsed.data;
 }
@@ -97,7 +108,12 @@ export class ConnectionStore {
     const { builtin: _ignored, ...rest } = incoming;
     let saved!: Connection;
     await this.commit((user) => {
-      saved = ConnectionSchema.parse(unmaskConnection(rest as Connection, user.find((c) => c.id === incoming.id)));
+      saved = ConnectionSchema.parse(
+        unmaskConnection(
+          rest as Connection,
+          user.find((c) => c.id === incoming.id),
+        ),
+      );
       return upsert(user, saved);
     });
     return saved;
@@ -177,8 +193,10 @@ export class ConnectionStore {
       const next = change(this.user);
       const prefs = builtin ?? this.builtinPrefs;
       const contents: FileContents = {
-        version: 1, connections: next,
-        ...(prefs.options ? { builtinOptions: prefs.options } : {}), ...(prefs.pinned ? { builtinPinned: prefs.pinned } : {}),
+        version: 1,
+        connections: next,
+        ...(prefs.options ? { builtinOptions: prefs.options } : {}),
+        ...(prefs.pinned ? { builtinPinned: prefs.pinned } : {}),
       };
       await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
       const tmp = `${this.file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;

@@ -81,7 +81,12 @@ export class OAuthClient implements HttpAuth {
     this.holdTokens(this.tokens);
     this.holdIdentity(this.identity);
     const d = this.discovery;
-    this.opts.store?.save({ tokens: this.tokens, identity: this.identity, tokenEndpoint: d?.server.token_endpoint ?? this.saved?.tokenEndpoint, issuer: d ? d.server.issuer ?? d.authServer : this.saved?.issuer });
+    this.opts.store?.save({
+      tokens: this.tokens,
+      identity: this.identity,
+      tokenEndpoint: d?.server.token_endpoint ?? this.saved?.tokenEndpoint,
+      issuer: d ? (d.server.issuer ?? d.authServer) : this.saved?.issuer,
+    });
   }
 
   /** The credentials this client has held (tokens, client secret, code, verifier, its Basic
@@ -132,7 +137,8 @@ export class OAuthClient implements HttpAuth {
     if (stepUp && challenge?.error !== 'insufficient_scope') return false;
     if (!stepUp && this.tokens?.refresh_token && (await this.refresh(r.fetch))) return true;
     const limit = this.opts.maxAuthorizations ?? 3;
-    if (this.authorizations >= limit) throw new OAuthError(`gave up after ${limit} authorizations: the server still answers ${r.status}${challenge?.error ? ` (${challenge.error})` : ''}`);
+    if (this.authorizations >= limit)
+      throw new OAuthError(`gave up after ${limit} authorizations: the server still answers ${r.status}${challenge?.error ? ` (${challenge.error})` : ''}`);
     this.authorizations++;
 
     if (!this.discovery || (challenge?.resourceMetadata && challenge.resourceMetadata !== this.discoveredWith)) {
@@ -140,15 +146,19 @@ export class OAuthClient implements HttpAuth {
       this.discoveredWith = challenge?.resourceMetadata;
       const resource = this.discovery.resource?.resource;
       if (resource !== undefined && !resourceMatches(resource, this.opts.serverUrl)) {
-        throw new OAuthError(`the protected-resource metadata names the resource ${resource}, not ${this.opts.serverUrl}: refusing to authorize for another resource`);
+        throw new OAuthError(
+          `the protected-resource metadata names the resource ${resource}, not ${this.opts.serverUrl}: refusing to authorize for another resource`,
+        );
       }
     }
     const d = this.discovery;
     const machine = this.machineGrant(d);
     const scope = this.chooseScope(challenge?.scope, stepUp, d, machine);
-    this.tokens = this.opts.enterprise ? await this.enterpriseGrant(r.fetch, d, scope, this.opts.enterprise)
-      : machine ? await this.clientCredentials(r.fetch, d, scope)
-      : await this.authorizationCode(r.fetch, d, scope);
+    this.tokens = this.opts.enterprise
+      ? await this.enterpriseGrant(r.fetch, d, scope, this.opts.enterprise)
+      : machine
+        ? await this.clientCredentials(r.fetch, d, scope)
+        : await this.authorizationCode(r.fetch, d, scope);
     this.grantedScope = this.tokens.scope ?? scope;
     this.persist();
     this.log(`oauth: got a ${this.tokens.token_type ?? 'Bearer'} token${this.grantedScope ? ` for scope "${this.grantedScope}"` : ''}`);
@@ -167,7 +177,11 @@ export class OAuthClient implements HttpAuth {
 
   private chooseScope(challenged: string | undefined, stepUp: boolean, d: Discovery, machine: boolean): string | undefined {
     const words = new Set<string>();
-    const add = (s?: string) => s?.split(/\s+/).filter(Boolean).forEach((w) => words.add(w));
+    const add = (s?: string) =>
+      s
+        ?.split(/\s+/)
+        .filter(Boolean)
+        .forEach((w) => words.add(w));
     if (stepUp) add(this.grantedScope);
     if (challenged) add(challenged);
     else if (!stepUp && d.resource?.scopes_supported?.length) add(d.resource.scopes_supported.join(' '));
@@ -180,19 +194,32 @@ export class OAuthClient implements HttpAuth {
     if (this.identity) return this.identity;
     const supported = d.server.token_endpoint_auth_methods_supported;
     if (this.opts.clientId) {
-      const method: ClientAuthMethod = this.opts.privateKeyPem ? 'private_key_jwt'
-        : !this.opts.clientSecret ? 'none'
-        : !supported || supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post';
-      this.identity = { clientId: this.opts.clientId, clientSecret: this.opts.clientSecret, privateKeyPem: this.opts.privateKeyPem, signingAlg: this.opts.signingAlg, method, source: 'pre-registered' };
+      const method: ClientAuthMethod = this.opts.privateKeyPem
+        ? 'private_key_jwt'
+        : !this.opts.clientSecret
+          ? 'none'
+          : !supported || supported.includes('client_secret_basic')
+            ? 'client_secret_basic'
+            : 'client_secret_post';
+      this.identity = {
+        clientId: this.opts.clientId,
+        clientSecret: this.opts.clientSecret,
+        privateKeyPem: this.opts.privateKeyPem,
+        signingAlg: this.opts.signingAlg,
+        method,
+        source: 'pre-registered',
+      };
     } else if (this.opts.clientMetadataUrl && d.server.client_id_metadata_document_supported) {
       this.identity = { clientId: this.opts.clientMetadataUrl, method: 'none', source: 'metadata-document' };
     } else if (d.server.registration_endpoint) {
-      const method: ClientAuthMethod = !supported || supported.includes('none') ? 'none'
-        : supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post';
+      const method: ClientAuthMethod =
+        !supported || supported.includes('none') ? 'none' : supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post';
       const grantTypes = ['authorization_code', 'refresh_token'];
       this.identity = await register(fetch, d.server.registration_endpoint, { clientName: this.opts.clientName, redirectUri, method, grantTypes, scope });
     } else {
-      throw new OAuthError(`the authorization server ${d.authServer} offers no dynamic registration${this.opts.clientMetadataUrl ? ' and no client metadata documents' : ''}: give a pre-registered client id (--client-id, --client-secret)`);
+      throw new OAuthError(
+        `the authorization server ${d.authServer} offers no dynamic registration${this.opts.clientMetadataUrl ? ' and no client metadata documents' : ''}: give a pre-registered client id (--client-id, --client-secret)`,
+      );
     }
     this.log(`oauth: client ${this.identity.clientId} (${this.identity.source}, ${this.identity.method})`);
     return this.identity;
@@ -200,7 +227,8 @@ export class OAuthClient implements HttpAuth {
 
   private async authorizationCode(fetch: RecordedFetch, d: Discovery, scope: string | undefined): Promise<Tokens> {
     const s = d.server;
-    if (!s.authorization_endpoint || !s.token_endpoint) throw new OAuthError(`the authorization server ${d.authServer} names no ${s.authorization_endpoint ? 'token' : 'authorization'} endpoint`);
+    if (!s.authorization_endpoint || !s.token_endpoint)
+      throw new OAuthError(`the authorization server ${d.authServer} names no ${s.authorization_endpoint ? 'token' : 'authorization'} endpoint`);
     const redirectUri = await this.loopback.uri();
     const client = await this.clientIdentity(fetch, d, redirectUri, scope);
     const verifier = codeVerifier();
@@ -209,47 +237,108 @@ export class OAuthClient implements HttpAuth {
     const state = this.loopback.newState();
     const url = new URL(s.authorization_endpoint);
     const params: Record<string, string | undefined> = {
-      response_type: 'code', client_id: client.clientId, redirect_uri: redirectUri, state,
-      code_challenge: codeChallenge(verifier), code_challenge_method: 'S256', resource: this.resource(d), scope,
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: redirectUri,
+      state,
+      code_challenge: codeChallenge(verifier),
+      code_challenge_method: 'S256',
+      resource: this.resource(d),
+      scope,
       // OpenID Connect §11: offline access is granted only with prompt=consent (oidc-provider drops
       // offline_access without it, and no refresh token is issued).
       prompt: scope?.split(' ').includes('offline_access') ? 'consent' : undefined,
     };
     for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
-    const back = await authorizeHeadless(fetch, url.href, redirectUri, state, this.loopback, (u) => this.opts.prompt?.(u), this.opts.authorizeTimeoutMs ?? 300_000);
-    if (back.get('error')) throw new OAuthError(`the authorization server refused: ${back.get('error')}${back.get('error_description') ? ` (${back.get('error_description')})` : ''}`);
+    const back = await authorizeHeadless(
+      fetch,
+      url.href,
+      redirectUri,
+      state,
+      this.loopback,
+      (u) => this.opts.prompt?.(u),
+      this.opts.authorizeTimeoutMs ?? 300_000,
+    );
+    if (back.get('error'))
+      throw new OAuthError(
+        `the authorization server refused: ${back.get('error')}${back.get('error_description') ? ` (${back.get('error_description')})` : ''}`,
+      );
     if (back.get('state') !== state) throw new OAuthError('the authorization response carries another state: refusing it (possible CSRF)');
     const iss = back.get('iss');
     const issuer = s.issuer ?? d.authServer;
     if (iss !== null && iss !== issuer) throw new OAuthError(`the authorization response comes from issuer ${iss}, not ${issuer} (RFC 9207): refusing it`);
-    if (iss === null && s.authorization_response_iss_parameter_supported) throw new OAuthError(`the authorization server promises an iss parameter but the response has none (RFC 9207): refusing it`);
+    if (iss === null && s.authorization_response_iss_parameter_supported)
+      throw new OAuthError(`the authorization server promises an iss parameter but the response has none (RFC 9207): refusing it`);
     const code = back.get('code');
     if (!code) throw new OAuthError('the authorization response carries no code');
     this.hold(code);
-    return tokenRequest(fetch, s.token_endpoint, issuer, client, {
-      grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, resource: this.resource(d),
-    }, 'token');
+    return tokenRequest(
+      fetch,
+      s.token_endpoint,
+      issuer,
+      client,
+      {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+        resource: this.resource(d),
+      },
+      'token',
+    );
   }
 
   private async clientCredentials(fetch: RecordedFetch, d: Discovery, scope: string | undefined): Promise<Tokens> {
     if (!d.server.token_endpoint) throw new OAuthError(`the authorization server ${d.authServer} names no token endpoint`);
     if (!this.opts.clientId) throw new OAuthError('the client-credentials grant needs a client id (--client-id) and a secret or a private key');
     const client = await this.clientIdentity(fetch, d, '', scope);
-    return tokenRequest(fetch, d.server.token_endpoint, d.server.issuer ?? d.authServer, client, { grant_type: 'client_credentials', scope, resource: this.resource(d) }, 'token');
+    return tokenRequest(
+      fetch,
+      d.server.token_endpoint,
+      d.server.issuer ?? d.authServer,
+      client,
+      { grant_type: 'client_credentials', scope, resource: this.resource(d) },
+      'token',
+    );
   }
 
-  private async enterpriseGrant(fetch: RecordedFetch, d: Discovery, scope: string | undefined, e: NonNullable<OAuthClientOptions['enterprise']>): Promise<Tokens> {
+  private async enterpriseGrant(
+    fetch: RecordedFetch,
+    d: Discovery,
+    scope: string | undefined,
+    e: NonNullable<OAuthClientOptions['enterprise']>,
+  ): Promise<Tokens> {
     if (!d.server.token_endpoint) throw new OAuthError(`the authorization server ${d.authServer} names no token endpoint`);
-    if (!this.opts.clientId) throw new OAuthError('enterprise-managed authorization needs the client registered at the authorization server (--client-id, --client-secret)');
+    if (!this.opts.clientId)
+      throw new OAuthError('enterprise-managed authorization needs the client registered at the authorization server (--client-id, --client-secret)');
     const issuer = d.server.issuer ?? d.authServer;
     const idp: ClientIdentity = { clientId: e.idpClientId ?? this.opts.clientId, method: 'none', source: 'pre-registered' };
-    const jag = await tokenRequest(fetch, e.idpTokenEndpoint, e.idpTokenEndpoint, idp, {
-      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token: e.idToken,
-      subject_token_type: 'urn:ietf:params:oauth:token-type:id_token', requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
-      audience: issuer, resource: this.resource(d), scope,
-    }, 'token-exchange', false);
+    const jag = await tokenRequest(
+      fetch,
+      e.idpTokenEndpoint,
+      e.idpTokenEndpoint,
+      idp,
+      {
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        subject_token: e.idToken,
+        subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+        requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+        audience: issuer,
+        resource: this.resource(d),
+        scope,
+      },
+      'token-exchange',
+      false,
+    );
     const client = await this.clientIdentity(fetch, d, '', scope);
-    return tokenRequest(fetch, d.server.token_endpoint, issuer, client, { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: jag.access_token, scope }, 'token');
+    return tokenRequest(
+      fetch,
+      d.server.token_endpoint,
+      issuer,
+      client,
+      { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: jag.access_token, scope },
+      'token',
+    );
   }
 
   private async refresh(fetch: RecordedFetch): Promise<boolean> {
@@ -258,9 +347,16 @@ export class OAuthClient implements HttpAuth {
     const endpoint = d?.server.token_endpoint ?? this.saved?.tokenEndpoint;
     if (!endpoint || !this.identity || !refreshToken) return false;
     try {
-      const issuer = d ? d.server.issuer ?? d.authServer : this.saved?.issuer ?? endpoint;
+      const issuer = d ? (d.server.issuer ?? d.authServer) : (this.saved?.issuer ?? endpoint);
       const resource = d ? this.resource(d) : this.opts.serverUrl;
-      const next = await tokenRequest(fetch, endpoint, issuer, this.identity, { grant_type: 'refresh_token', refresh_token: refreshToken, resource }, 'refresh');
+      const next = await tokenRequest(
+        fetch,
+        endpoint,
+        issuer,
+        this.identity,
+        { grant_type: 'refresh_token', refresh_token: refreshToken, resource },
+        'refresh',
+      );
       this.tokens = { ...next, refresh_token: next.refresh_token ?? refreshToken };
       this.persist();
       this.log('oauth: refreshed the access token');

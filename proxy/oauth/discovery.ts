@@ -101,7 +101,10 @@ export async function discover(fetch: RecordedFetch, serverUrl: string, advertis
   const as = await firstJson<ServerMetadata>(fetch, [`${origin}/.well-known/oauth-authorization-server`], 'server-metadata');
   if (as) return { resourceMetadataUrl: prm?.url, resource: prm?.json, authServer: origin, server: as.json, source: 'metadata' };
   return {
-    resourceMetadataUrl: prm?.url, resource: prm?.json, authServer: origin, source: '2025-03-26-defaults',
+    resourceMetadataUrl: prm?.url,
+    resource: prm?.json,
+    authServer: origin,
+    source: '2025-03-26-defaults',
     server: { issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token`, registration_endpoint: `${origin}/register` },
   };
 }

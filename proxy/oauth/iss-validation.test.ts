@@ -15,8 +15,13 @@ import { run } from '../cli/client';
 
 let server: RunningServer;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-oauth-iss-'));
-beforeAll(async () => { server = await startFixture('http-oauth-broken'); });
-afterAll(async () => { await server?.stop(); rmSync(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  server = await startFixture('http-oauth-broken');
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** `loupe client` against one fixture path: its exit status, what it printed, and the token requests it made. */
 async function client(name: string): Promise<{ code: number; printed: string; tokenRequests: number }> {
@@ -33,7 +38,9 @@ async function client(name: string): Promise<{ code: number; printed: string; to
     for (const q of quiet) q.mockRestore();
   }
   const frames = readTraceText(readFileSync(out, 'utf8')).frames;
-  const tokenRequests = frames.filter((f) => f.lane === 'http' && (f.meta as { phase?: string; oauth?: string }).phase === 'request' && (f.meta as { oauth?: string }).oauth === 'token').length;
+  const tokenRequests = frames.filter(
+    (f) => f.lane === 'http' && (f.meta as { phase?: string; oauth?: string }).phase === 'request' && (f.meta as { oauth?: string }).oauth === 'token',
+  ).length;
   return { code, printed: printed.join(''), tokenRequests };
 }
 

@@ -11,14 +11,22 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { run } from '../cli/client';
 import { authorizeLikeAPerson } from './testing/browser';
 
-interface OAuthServers { mcpUrl: string; close(): Promise<void> }
+interface OAuthServers {
+  mcpUrl: string;
+  close(): Promise<void>;
+}
 // @ts-expect-error: a JavaScript fixture, shared with the end-to-end tests
 const { startOAuthServers } = (await import('../../e2e/fixtures/servers/oauth-oidc.mjs')) as { startOAuthServers: () => Promise<OAuthServers> };
 
 let servers: OAuthServers;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-oauth-loopback-'));
-beforeAll(async () => { servers = await startOAuthServers(); });
-afterAll(async () => { await servers?.close(); rmSync(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  servers = await startOAuthServers();
+});
+afterAll(async () => {
+  await servers?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 it('prints the authorization URL, waits on the loopback redirect, and finishes once a person approves', async () => {
   const printed: string[] = [];

@@ -74,7 +74,15 @@ export class LoopbackRedirect implements RedirectReceiver {
 
 /** Follows an authorization endpoint that redirects straight back to `redirectUri`; otherwise
  *  hands the URL to `prompt` (printed by the CLI) and waits for the browser's redirect. */
-export async function authorizeHeadless(fetch: RecordedFetch, url: string, redirectUri: string, state: string, loopback: RedirectReceiver, prompt: (url: string) => void, timeoutMs: number): Promise<URLSearchParams> {
+export async function authorizeHeadless(
+  fetch: RecordedFetch,
+  url: string,
+  redirectUri: string,
+  state: string,
+  loopback: RedirectReceiver,
+  prompt: (url: string) => void,
+  timeoutMs: number,
+): Promise<URLSearchParams> {
   try {
     const res = await fetch({ method: 'GET', url, headers: { Accept: 'text/html' }, step: 'authorize' });
     const location = res.headers.location;

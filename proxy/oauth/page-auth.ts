@@ -28,7 +28,8 @@ export class PageAuth implements HttpAuth {
 
   constructor(sessionId: string, serverUrl: string, config: PageOAuthConfig) {
     this.client = new OAuthClient({
-      serverUrl, clientName: 'Loupe',
+      serverUrl,
+      clientName: 'Loupe',
       redirect: config.flows.receiver(sessionId),
       store: config.configDir ? fileCredentialStore(config.configDir, serverUrl) : undefined,
       authorizeTimeoutMs: config.authorizeTimeoutMs ?? PAGE_AUTHORIZE_TIMEOUT_MS,
@@ -48,7 +49,11 @@ export class PageAuth implements HttpAuth {
   async refused(r: Refusal): Promise<boolean> {
     this.report({ status: 'authorizing' });
     const ok = await this.client.refused(r);
-    this.report(ok ? { status: 'authorized' } : { status: 'failed', error: this.client.lastError ?? `the server refused with ${r.status} and Loupe has no credential for it` });
+    this.report(
+      ok
+        ? { status: 'authorized' }
+        : { status: 'failed', error: this.client.lastError ?? `the server refused with ${r.status} and Loupe has no credential for it` },
+    );
     return ok;
   }
 

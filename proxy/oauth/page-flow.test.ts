@@ -21,7 +21,12 @@ import { PageOAuthFlows, CALLBACK_PATH } from './page-flows';
 import { oauthFile } from './store';
 import { authorizeLikeAPerson } from './testing/browser';
 
-interface OAuthServers { mcpUrl: string; issuer: string; expireTokens(): void; close(): Promise<void> }
+interface OAuthServers {
+  mcpUrl: string;
+  issuer: string;
+  expireTokens(): void;
+  close(): Promise<void>;
+}
 // @ts-expect-error: a JavaScript fixture, shared with the end-to-end tests
 const { startOAuthServers } = (await import('../../e2e/fixtures/servers/oauth-oidc.mjs')) as { startOAuthServers: () => Promise<OAuthServers> };
 
@@ -40,7 +45,14 @@ beforeAll(async () => {
   const flows = new PageOAuthFlows();
   registry = new Registry({ session: { oauth: { flows, configDir: path.join(dir, 'config') } } });
   const token = createToken();
-  loupe = await startLoupeServer({ port: 0, outDir: path.join(dir, 'out'), token, registry, store: await ConnectionStore.open(path.join(dir, 'config')), oauth: flows });
+  loupe = await startLoupeServer({
+    port: 0,
+    outDir: path.join(dir, 'out'),
+    token,
+    registry,
+    store: await ConnectionStore.open(path.join(dir, 'config')),
+    oauth: flows,
+  });
   origin = `http://127.0.0.1:${loupe.port}`;
   page = await PageClient.connect({ server: loupe, token, origin } as Harness);
 });
@@ -59,7 +71,11 @@ function formOf(raw: string): URLSearchParams {
 
 describe('OAuth authorized by a person in the page', () => {
   it('discovers, registers, authorizes with PKCE and resource, exchanges the code, retries, refreshes; the page never sees a credential', async () => {
-    page.send({ type: 'connections/save', rid: 'save', connection: { id: 'oauth', name: 'oauth-protected', transport: 'http', url: servers.mcpUrl, headers: {}, mode: 'auto' } });
+    page.send({
+      type: 'connections/save',
+      rid: 'save',
+      connection: { id: 'oauth', name: 'oauth-protected', transport: 'http', url: servers.mcpUrl, headers: {}, mode: 'auto' },
+    });
     await page.next('ack', (m) => m.rid === 'save');
     page.send({ type: 'session/open', rid: 'open', connectionId: 'oauth', options: { protocolVersion: '2025-11-25', clientCapabilities: {} } });
     const sessionId = (await page.next('ack', (m) => m.rid === 'open')).sessionId as string;
@@ -88,7 +104,9 @@ describe('OAuth authorized by a person in the page', () => {
     const session = registry.get(sessionId)!;
     const frames = () => [...session.frames()];
     const chain = oauthChain(modelOf(frames()));
-    expect(chain.map((s) => s.kind)).toEqual(expect.arrayContaining(['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorize', 'token', 'retry']));
+    expect(chain.map((s) => s.kind)).toEqual(
+      expect.arrayContaining(['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorize', 'token', 'retry']),
+    );
     const token = chain.find((s) => s.kind === 'token')!;
     const sent = formOf(frames().find((f) => f.seq === token.exchange.id)!.raw);
     expect(sent.get('grant_type')).toBe('authorization_code');
@@ -98,7 +116,7 @@ describe('OAuth authorized by a person in the page', () => {
 
     // Revoked access token: the next request refreshes and is sent again.
     servers.expireTokens();
-    const listed = await session.request('tools/list', {}, { timeoutMs: 15_000 }) as { tools: Array<{ name: string }> };
+    const listed = (await session.request('tools/list', {}, { timeoutMs: 15_000 })) as { tools: Array<{ name: string }> };
     expect(listed.tools.map((t) => t.name)).toContain('whoami');
     const refresh = oauthChain(modelOf(frames())).find((s) => s.kind === 'refresh');
     expect(refresh?.ok).toBe(true);
@@ -110,7 +128,8 @@ describe('OAuth authorized by a person in the page', () => {
     const saved = JSON.parse(await readFile(file, 'utf8'))[servers.mcpUrl] as { tokens: { access_token: string; refresh_token: string } };
     const credentials = [saved.tokens.access_token, saved.tokens.refresh_token, sent.get('code')!, sent.get('code_verifier')!];
     const lastSeq = frames().at(-1)!.seq;
-    const sentUpTo = () => Math.max(0, ...page.received.flatMap((m) => (m.type === 'frames/append' || m.type === 'frames/snapshot' ? m.frames.map((f) => f.seq) : [])));
+    const sentUpTo = () =>
+      Math.max(0, ...page.received.flatMap((m) => (m.type === 'frames/append' || m.type === 'frames/snapshot' ? m.frames.map((f) => f.seq) : [])));
     await expect.poll(sentUpTo, { timeout: 10_000 }).toBeGreaterThanOrEqual(lastSeq);
     const toPage = JSON.stringify(page.received);
     expect(toPage).toContain('«redacted:oauth:credential»');
@@ -127,9 +146,19 @@ describe('OAuth authorized by a person in the page', () => {
     // A config dir of its own, so no token saved by the test above is reused.
     const flows = new PageOAuthFlows();
     const own = new Registry({ session: { oauth: { flows, configDir: path.join(dir, 'config-deny') } } });
-    const second = await startLoupeServer({ port: 0, outDir: path.join(dir, 'out'), token: createToken(), registry: own, store: await ConnectionStore.open(path.join(dir, 'config-deny')), oauth: flows });
+    const second = await startLoupeServer({
+      port: 0,
+      outDir: path.join(dir, 'out'),
+      token: createToken(),
+      registry: own,
+      store: await ConnectionStore.open(path.join(dir, 'config-deny')),
+      oauth: flows,
+    });
     try {
-      const session = own.open({ id: 'deny', name: 'deny', transport: 'http', url: servers.mcpUrl, headers: {}, mode: 'streamable' }, { protocolVersion: '2025-11-25', clientCapabilities: {} });
+      const session = own.open(
+        { id: 'deny', name: 'deny', transport: 'http', url: servers.mcpUrl, headers: {}, mode: 'streamable' },
+        { protocolVersion: '2025-11-25', clientCapabilities: {} },
+      );
       await expect.poll(() => session.summary().oauth?.authorizeUrl, { timeout: 20_000 }).toBeDefined();
       const back = await authorizeLikeAPerson(session.summary().oauth!.authorizeUrl!, `http://127.0.0.1:${second.port}${CALLBACK_PATH}`, 'deny');
       expect(back.status).toBe(200);

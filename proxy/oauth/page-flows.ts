@@ -38,19 +38,20 @@ export class PageOAuthFlows {
         issued.add(state);
         return state;
       },
-      wait: (state, timeoutMs) => new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          this.waiting.delete(state);
-          reject(new Error(`no authorization arrived within ${Math.round(timeoutMs / 1000)} s: connect again to start over`));
-        }, timeoutMs);
-        this.waiting.set(state, {
-          secret: state.slice(sessionId.length + 1),
-          deliver: (p) => {
-            clearTimeout(timer);
-            resolve(p);
-          },
-        });
-      }),
+      wait: (state, timeoutMs) =>
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => {
+            this.waiting.delete(state);
+            reject(new Error(`no authorization arrived within ${Math.round(timeoutMs / 1000)} s: connect again to start over`));
+          }, timeoutMs);
+          this.waiting.set(state, {
+            secret: state.slice(sessionId.length + 1),
+            deliver: (p) => {
+              clearTimeout(timer);
+              resolve(p);
+            },
+          });
+        }),
       close: () => {
         for (const s of issued) this.waiting.delete(s);
       },
@@ -67,10 +68,12 @@ export class PageOAuthFlows {
     const entry = [...this.waiting.entries()].find(([s]) => s.slice(0, s.indexOf('.')) === sessionId);
     if (!entry || !tokensMatch(state.slice(dot + 1), entry[1].secret)) {
       return {
-        ok: false, status: 400,
-        reason: state === ''
-          ? 'This callback carries no state, so it cannot be matched to an authorization Loupe started.'
-          : 'This state matches no authorization Loupe is waiting for: it is wrong, was already used, or its session gave up waiting. Start the authorization again from the OAuth pane.',
+        ok: false,
+        status: 400,
+        reason:
+          state === ''
+            ? 'This callback carries no state, so it cannot be matched to an authorization Loupe started.'
+            : 'This state matches no authorization Loupe is waiting for: it is wrong, was already used, or its session gave up waiting. Start the authorization again from the OAuth pane.',
       };
     }
     this.waiting.delete(entry[0]);

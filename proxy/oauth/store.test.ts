@@ -9,14 +9,18 @@ import { OAuthClient } from './client';
 import { fileCredentialStore, oauthFile } from './store';
 
 const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 /** A token endpoint that grants a refresh once and remembers what it was sent. */
 async function tokenEndpoint() {
   const seen: URLSearchParams[] = [];
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const form = new URLSearchParams(body);
       seen.push(form);
@@ -41,7 +45,12 @@ describe('saved OAuth credentials', () => {
     const as = await tokenEndpoint();
     try {
       const serverUrl = 'http://127.0.0.1:9/mcp';
-      fileCredentialStore(dir, serverUrl).save({ tokens: { access_token: 'access-1', token_type: 'Bearer', refresh_token: 'refresh-1' }, identity: { clientId: 'client-1', method: 'none', source: 'registered' }, tokenEndpoint: as.url, issuer: 'http://127.0.0.1' });
+      fileCredentialStore(dir, serverUrl).save({
+        tokens: { access_token: 'access-1', token_type: 'Bearer', refresh_token: 'refresh-1' },
+        identity: { clientId: 'client-1', method: 'none', source: 'registered' },
+        tokenEndpoint: as.url,
+        issuer: 'http://127.0.0.1',
+      });
       const client = new OAuthClient({ serverUrl, clientName: 'test', store: fileCredentialStore(dir, serverUrl) });
       expect(client.headers()).toEqual({ Authorization: 'Bearer access-1' });
 

@@ -39,11 +39,26 @@ export function basicCredentials(id: string, secret: string): string {
 async function clientAssertion(client: ClientIdentity, audience: string): Promise<string> {
   const alg = client.signingAlg ?? 'ES256';
   const key = await importPKCS8(client.privateKeyPem ?? '', alg);
-  return new SignJWT({}).setProtectedHeader({ alg }).setIssuer(client.clientId).setSubject(client.clientId)
-    .setAudience(audience).setIssuedAt().setExpirationTime('5m').setJti(randomUUID()).sign(key);
+  return new SignJWT({})
+    .setProtectedHeader({ alg })
+    .setIssuer(client.clientId)
+    .setSubject(client.clientId)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .setJti(randomUUID())
+    .sign(key);
 }
 
-export async function tokenRequest(fetch: RecordedFetch, endpoint: string, issuer: string, client: ClientIdentity, params: Record<string, string | undefined>, step: OAuthStep, expectBearer = true): Promise<Tokens> {
+export async function tokenRequest(
+  fetch: RecordedFetch,
+  endpoint: string,
+  issuer: string,
+  client: ClientIdentity,
+  params: Record<string, string | undefined>,
+  step: OAuthStep,
+  expectBearer = true,
+): Promise<Tokens> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) form.set(k, v);
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
@@ -71,7 +86,8 @@ export async function tokenRequest(fetch: RecordedFetch, endpoint: string, issue
     throw new OAuthError(`the token endpoint ${endpoint} answered ${res.status} with a body that is not JSON`);
   }
   if (res.status < 200 || res.status >= 300 || typeof json?.access_token !== 'string') {
-    const why = typeof json?.error === 'string' ? `${json.error}${typeof json.error_description === 'string' ? `: ${json.error_description}` : ''}` : 'no access_token';
+    const why =
+      typeof json?.error === 'string' ? `${json.error}${typeof json.error_description === 'string' ? `: ${json.error_description}` : ''}` : 'no access_token';
     throw new OAuthError(`the token endpoint ${endpoint} refused the ${params.grant_type} grant (${res.status}, ${why})`);
   }
   // A token exchange (RFC 8693) issues tokens that are not access tokens (token_type N_A).
@@ -92,10 +108,20 @@ export interface RegistrationRequest {
 /** RFC 7591 dynamic registration. */
 export async function register(fetch: RecordedFetch, endpoint: string, req: RegistrationRequest): Promise<ClientIdentity> {
   const body = {
-    client_name: req.clientName, redirect_uris: [req.redirectUri], grant_types: req.grantTypes,
-    response_types: ['code'], token_endpoint_auth_method: req.method, ...(req.scope ? { scope: req.scope } : {}),
+    client_name: req.clientName,
+    redirect_uris: [req.redirectUri],
+    grant_types: req.grantTypes,
+    response_types: ['code'],
+    token_endpoint_auth_method: req.method,
+    ...(req.scope ? { scope: req.scope } : {}),
   };
-  const res = await fetch({ method: 'POST', url: endpoint, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), step: 'registration' });
+  const res = await fetch({
+    method: 'POST',
+    url: endpoint,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+    step: 'registration',
+  });
   let json: Record<string, unknown> | undefined;
   try {
     json = JSON.parse(res.text) as Record<string, unknown>;
@@ -106,7 +132,7 @@ export async function register(fetch: RecordedFetch, endpoint: string, req: Regi
     throw new OAuthError(`dynamic registration at ${endpoint} failed (${res.status}${typeof json?.error === 'string' ? `, ${json.error}` : ''})`);
   }
   const secret = typeof json.client_secret === 'string' ? json.client_secret : undefined;
-  const granted = typeof json.token_endpoint_auth_method === 'string' ? json.token_endpoint_auth_method as ClientAuthMethod : undefined;
+  const granted = typeof json.token_endpoint_auth_method === 'string' ? (json.token_endpoint_auth_method as ClientAuthMethod) : undefined;
   const method: ClientAuthMethod = granted ?? (secret ? (req.method === 'none' ? 'client_secret_basic' : req.method) : 'none');
   return { clientId: json.client_id, clientSecret: secret, method, source: 'registered' };
 }

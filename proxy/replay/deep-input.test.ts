@@ -15,11 +15,17 @@ import { LOUPE_BIN, runCli, tempDir } from '../cli/shared/run-cli';
 /** An object nested `levels` deep, as text (building it as a value would need the stack it tests). */
 const nested = (levels: number) => '{"a":'.repeat(levels - 1) + '{}' + '}'.repeat(levels - 1);
 
-const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+};
 const INITIALIZED = { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'recorded', version: '1' } } };
 
 /** A tools/call whose message nests `levels` deep, with `leaf` innermost. */
-const deepCall = (id: number, levels: number, leaf = '{}') => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":${nested(levels - 1).replace('{}', leaf)}}`;
+const deepCall = (id: number, levels: number, leaf = '{}') =>
+  `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":${nested(levels - 1).replace('{}', leaf)}}`;
 /** At the limit: matched, answered and diffed (all recursive walks) in the replay's own process. */
 const AT_LIMIT = 1000;
 
@@ -28,8 +34,12 @@ const AT_LIMIT = 1000;
 function traceFile(...extra: string[]): string {
   const raw = (seq: number, dir: 'c2s' | 's2c', text: string) => ({ ...message(seq, dir, {}), raw: text, size: text.length });
   const frames = [
-    message(1, 'c2s', INITIALIZE), message(2, 's2c', INITIALIZED), message(3, 'c2s', { jsonrpc: '2.0', id: 1, method: 'ping' }), message(4, 's2c', { jsonrpc: '2.0', id: 1, result: {} }),
-    raw(5, 'c2s', deepCall(2, AT_LIMIT)), raw(6, 's2c', `{"jsonrpc":"2.0","id":2,"result":${nested(AT_LIMIT - 1)}}`),
+    message(1, 'c2s', INITIALIZE),
+    message(2, 's2c', INITIALIZED),
+    message(3, 'c2s', { jsonrpc: '2.0', id: 1, method: 'ping' }),
+    message(4, 's2c', { jsonrpc: '2.0', id: 1, result: {} }),
+    raw(5, 'c2s', deepCall(2, AT_LIMIT)),
+    raw(6, 's2c', `{"jsonrpc":"2.0","id":2,"result":${nested(AT_LIMIT - 1)}}`),
   ];
   extra.forEach((text, i) => frames.push(raw(7 + i, 'c2s', text)));
   const file = path.join(tempDir(), 'deep.loupe.ndjson');
@@ -74,12 +84,18 @@ describe('loupe replay and deeply nested JSON', () => {
     const replay = stdioReplay(traceFile());
     expect(await replay.ask(JSON.stringify(INITIALIZE))).toMatchObject({ id: 0, result: INITIALIZED.result });
     const refused = await replay.ask(deepCall(7, 8001));
-    expect(refused).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Loupe replay: the message is nested more than 1000 levels deep, the limit' } });
+    expect(refused).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32600, message: 'Loupe replay: the message is nested more than 1000 levels deep, the limit' },
+    });
     expect(await replay.ask('{"jsonrpc":"2.0","id":8,"method":"ping"}')).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
     expect(JSON.stringify(await replay.ask(deepCall(9, AT_LIMIT)))).toBe(`{"jsonrpc":"2.0","id":9,"result":${nested(AT_LIMIT - 1)}}`);
     const unrecorded = await replay.ask(deepCall(10, AT_LIMIT, '{"b":1}'));
     expect(unrecorded).toMatchObject({ id: 10, error: { code: -32001 } });
-    expect((unrecorded.error as { message: string }).message).toMatch(/^Loupe replay: the recording has no tools\/call with these params; closest recorded params: .* \(differs at a\.a\..*\.a\.b\)$/);
+    expect((unrecorded.error as { message: string }).message).toMatch(
+      /^Loupe replay: the recording has no tools\/call with these params; closest recorded params: .* \(differs at a\.a\..*\.a\.b\)$/,
+    );
     expect(replay.child.exitCode).toBeNull();
     expect(replay.stderr()).not.toContain('RangeError');
   }, 40_000);
@@ -101,7 +117,8 @@ describe('loupe replay and deeply nested JSON', () => {
       return { status: res.status, json: (await res.json()) as unknown };
     };
     expect(await post(deepCall(7, 8001))).toEqual({
-      status: 200, json: { jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Loupe replay: the message is nested more than 1000 levels deep, the limit' } },
+      status: 200,
+      json: { jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Loupe replay: the message is nested more than 1000 levels deep, the limit' } },
     });
     expect(await post('{"jsonrpc":"2.0","id":8,"method":"ping"}')).toEqual({ status: 200, json: { jsonrpc: '2.0', id: 8, result: {} } });
   }, 40_000);

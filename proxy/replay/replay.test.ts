@@ -16,12 +16,18 @@ const TOUR = path.join(ROOT, 'scripts/bench/everything-tour.json');
 const LOUPE = ['node', LOUPE_BIN];
 
 function frames(file: string): Frame[] {
-  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l) as Frame);
+  return readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l) as Frame);
 }
 
 /** Each client request with the server's answer to it, in order, ids left out. */
 function answers(file: string): string[] {
-  const msgs = frames(file).filter((f) => f.lane === 'message').map((f) => ({ dir: f.dir, json: JSON.parse(f.raw) }));
+  const msgs = frames(file)
+    .filter((f) => f.lane === 'message')
+    .map((f) => ({ dir: f.dir, json: JSON.parse(f.raw) }));
   const out: string[] = [];
   for (const m of msgs) {
     if (m.dir !== 'c2s' || typeof m.json.method !== 'string' || !('id' in m.json)) continue;
@@ -40,7 +46,15 @@ function listen(trace: string): Promise<{ url: string; stop: () => Promise<void>
     child.stderr.on('data', (c: Buffer) => {
       err += c.toString();
       const m = /serving at (http:\/\/\S+)/.exec(err);
-      if (m) resolve({ url: m[1], stop: () => new Promise((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }) });
+      if (m)
+        resolve({
+          url: m[1],
+          stop: () =>
+            new Promise((r) => {
+              child.once('exit', () => r());
+              child.kill('SIGTERM');
+            }),
+        });
     });
     child.once('exit', (code) => reject(new Error(`loupe replay exited (${code}): ${err}`)));
   });
@@ -86,7 +100,9 @@ describe('loupe replay', () => {
     const replayed = path.join(dir, 'replayed-unrecorded.ndjson');
     await runCli(['record', '--out', replayed, '--script', script, '--', ...LOUPE, 'replay', original]);
     const last = answers(replayed).at(-1)!;
-    expect(last).toContain('the recording has no tools/call with these params; closest recorded params: {\\"arguments\\":{\\"message\\":\\"hello from loupe\\"},\\"name\\":\\"echo\\"} (differs at arguments.message)');
+    expect(last).toContain(
+      'the recording has no tools/call with these params; closest recorded params: {\\"arguments\\":{\\"message\\":\\"hello from loupe\\"},\\"name\\":\\"echo\\"} (differs at arguments.message)',
+    );
   }, 120_000);
 
   it('with --strict, exits 1 and says what was expected when the order differs', async () => {
@@ -96,13 +112,16 @@ describe('loupe replay', () => {
     const strictOut = path.join(dir, 'strict.ndjson');
     const shim = path.join(dir, 'strict-replay.mjs');
     // The exit status of the replay is what --strict changes: run it through a shim that reports it.
-    writeFileSync(shim, `import { spawn } from 'node:child_process';
+    writeFileSync(
+      shim,
+      `import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 const c = spawn(process.execPath, ${JSON.stringify([LOUPE_BIN, 'replay', original, '--strict'])}, { stdio: ['inherit', 'inherit', 'pipe'] });
 let err = '';
 c.stderr.on('data', (d) => { err += d; });
 c.on('exit', (code) => appendFileSync(${JSON.stringify(path.join(dir, 'strict-exit.txt'))}, JSON.stringify({ code, err })));
-`);
+`,
+    );
     await runCli(['record', '--out', strictOut, '--script', script, '--', 'node', shim]);
     const exit = await waitForFile(path.join(dir, 'strict-exit.txt'));
     expect(exit.code).toBe(1);

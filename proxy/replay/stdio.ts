@@ -13,7 +13,9 @@ export function serveStdio(matcher: ReplayMatcher, input: Readable, output: Writ
     // throw here would leave the process): it is answered with an error, as HTTP answers it.
     let out: string;
     try {
-      out = answerText(matcher, line).map((m) => JSON.stringify(m) + '\n').join('');
+      out = answerText(matcher, line)
+        .map((m) => JSON.stringify(m) + '\n')
+        .join('');
     } catch (e) {
       out = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Loupe replay: could not answer (${(e as Error).message})` } }) + '\n';
     }

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { besideOwnPolicy, carriesOwnPolicy, inlineSources, pagePolicy, sha256Source, viewerPolicy } from './csp';
 
 function directive(policy: string, name: string): string[] | undefined {
-  const found = policy.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name);
+  const found = policy
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name);
   return found?.slice(1);
 }
 
@@ -45,7 +48,10 @@ describe('the page policy', () => {
   const policy = pagePolicy(inlineSources(NEXT_LIKE), '127.0.0.1:6280');
 
   it('allows its own files and exactly its inline scripts, never inline code in general or eval', () => {
-    expect(directive(policy, 'script-src')).toEqual(["'self'", ...['self.__next_r="x"', 'import "/m.js"', '(self.__next_f=self.__next_f||[]).push([0])'].map(sha256Source)]);
+    expect(directive(policy, 'script-src')).toEqual([
+      "'self'",
+      ...['self.__next_r="x"', 'import "/m.js"', '(self.__next_f=self.__next_f||[]).push([0])'].map(sha256Source),
+    ]);
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
     expect(directive(policy, 'default-src')).toEqual(["'none'"]);
   });
@@ -59,7 +65,12 @@ describe('the page policy', () => {
   it('connects only to its own origin and its WebSocket, frames nothing and is framed by nothing', () => {
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'ws://127.0.0.1:6280']);
     expect(directive(pagePolicy(inlineSources(''), '[::1]:7000'), 'connect-src')).toEqual(["'self'", 'ws://[::1]:7000']);
-    for (const [name, value] of [['object-src', "'none'"], ['base-uri', "'none'"], ['form-action', "'none'"], ['frame-ancestors', "'none'"]]) {
+    for (const [name, value] of [
+      ['object-src', "'none'"],
+      ['base-uri', "'none'"],
+      ['form-action', "'none'"],
+      ['frame-ancestors', "'none'"],
+    ]) {
       expect(directive(policy, name), name).toEqual([value]);
     }
     expect(directive(policy, 'img-src')).toEqual(["'self'", 'data:', 'https:']);

@@ -18,7 +18,9 @@ function setup(form: Form = 'JSON') {
   const sent: ProxyMessage[] = [];
   // The binary form goes straight onto the socket; it is decoded here as the page would.
   const socket = {
-    readyState: 1, OPEN: 1, bufferedAmount: 0,
+    readyState: 1,
+    OPEN: 1,
+    bufferedAmount: 0,
     deflated: [] as number[],
     send(bytes: Uint8Array) {
       if (isDeflatedFramesChunk(bytes)) {
@@ -30,10 +32,16 @@ function setup(form: Form = 'JSON') {
       sent.push(r.msg as ProxyMessage);
     },
   };
-  const stream = new FrameStream(session, socket as unknown as WebSocket, (m) => {
-    if (form === 'binary' && (m.type === 'frames/snapshot' || m.type === 'frames/append')) throw new Error('frames went as JSON to a page that asked for the binary form');
-    sent.push(m);
-  }, form === 'binary');
+  const stream = new FrameStream(
+    session,
+    socket as unknown as WebSocket,
+    (m) => {
+      if (form === 'binary' && (m.type === 'frames/snapshot' || m.type === 'frames/append'))
+        throw new Error('frames went as JSON to a page that asked for the binary form');
+      sent.push(m);
+    },
+    form === 'binary',
+  );
   const seqs = () => sent.flatMap((m) => (m.type === 'frames/snapshot' || m.type === 'frames/append' ? m.frames.map((f) => f.seq) : []));
   return { session, socket, sent, stream, seqs };
 }

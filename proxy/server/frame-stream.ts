@@ -135,7 +135,13 @@ export class FrameStream {
     for (let chars = 0; to < snap.end && to - from < SNAPSHOT_CHUNK_FRAMES && chars < SNAPSHOT_CHUNK_CHARS; to++) chars += snap.frames[to].raw.length;
     snap.next = to;
     const more = to < snap.end;
-    this.sendFrames({ type: 'frames/snapshot', sessionId: this.session.id, frames: this.wire(snap.frames.slice(from, to)), endSeq: snap.endSeq, ...(more && { more }) });
+    this.sendFrames({
+      type: 'frames/snapshot',
+      sessionId: this.session.id,
+      frames: this.wire(snap.frames.slice(from, to)),
+      endSeq: snap.endSeq,
+      ...(more && { more }),
+    });
     if (more) {
       this.snapshotTimer = setImmediate(() => this.sendChunk());
       return;

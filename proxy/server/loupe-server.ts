@@ -59,7 +59,9 @@ function refuseUpgrade(socket: Duplex, r: Refusal | { status: number; message: s
   const reason = r.status === 401 ? 'Unauthorized' : r.status === 404 ? 'Not Found' : 'Forbidden';
   const body = r.message + '\n';
   socket.once('finish', () => socket.destroy());
-  socket.end(`HTTP/1.1 ${r.status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${r.status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 const WILDCARD_ADDRESSES = ['0.0.0.0', '::'];
@@ -104,7 +106,8 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
   // Every check happens before the WebSocket handshake completes: a refused page never has a socket.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    if (new URL(req.url ?? '/', 'http://loupe.invalid').pathname !== '/ws') return refuseUpgrade(socket, { status: 404, message: 'the WebSocket lives at /ws' });
+    if (new URL(req.url ?? '/', 'http://loupe.invalid').pathname !== '/ws')
+      return refuseUpgrade(socket, { status: 404, message: 'the WebSocket lives at /ws' });
     const refusal = checkHost(req, guard) ?? checkOrigin(req) ?? checkToken(req, guard);
     if (refusal) return refuseUpgrade(socket, refusal);
     wss.handleUpgrade(req, socket, head, (ws) => new PageSocket(ws, hub, wantsRedactedView(req.url)));

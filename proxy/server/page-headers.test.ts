@@ -34,7 +34,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function get(urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+function get(
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server.port, path: urlPath, headers }, (res) => {
       let body = '';
@@ -75,7 +78,10 @@ describe('headers of the served page', () => {
   });
 
   it('leaves scripts to the policy a file brings (the one-file viewer) and adds its own origin', async () => {
-    await writeFile(path.join(outDir, 'viewer-file.html'), `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="script-src 'sha256-x'"></head><body><script>${INLINE}</script></body></html>`);
+    await writeFile(
+      path.join(outDir, 'viewer-file.html'),
+      `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="script-src 'sha256-x'"></head><body><script>${INLINE}</script></body></html>`,
+    );
     const res = await get('/viewer-file.html');
     expect(res.headers['content-security-policy']).toBe(besideOwnPolicy(`127.0.0.1:${server.port}`));
   });

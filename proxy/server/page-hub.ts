@@ -23,7 +23,11 @@ export class PageHub {
 
   private offTaps?: () => void;
 
-  constructor(readonly registry: SessionRegistry, readonly store: ConnectionStore, readonly taps?: TapWatcher) {
+  constructor(
+    readonly registry: SessionRegistry,
+    readonly store: ConnectionStore,
+    readonly taps?: TapWatcher,
+  ) {
     this.offTaps = taps?.onChange((list) => this.broadcast({ type: 'taps/update', taps: list }));
     this.offRegistry = registry.onChange((sessions) => {
       this.watch(sessions);
@@ -76,7 +80,11 @@ export class PageHub {
       }
     }
     for (const s of sessions) {
-      if (!this.watched.has(s.id)) this.watched.set(s.id, s.on('summary', () => this.sessionsChanged()));
+      if (!this.watched.has(s.id))
+        this.watched.set(
+          s.id,
+          s.on('summary', () => this.sessionsChanged()),
+        );
     }
   }
 }

@@ -26,7 +26,11 @@ export class PageSocket implements HubMember {
   /** Set for a page that asked for the redacted view: everything it is sent is redacted. */
   private readonly redacted: RedactedView | undefined;
 
-  constructor(private readonly ws: WebSocket, private readonly hub: PageHub, redacted = false) {
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly hub: PageHub,
+    redacted = false,
+  ) {
     this.redacted = redacted ? new RedactedView(hub) : undefined;
     ws.on('message', (data, isBinary) => this.receive(data as Buffer, isBinary));
     ws.on('close', () => this.closed());
@@ -121,7 +125,8 @@ export class PageSocket implements HubMember {
       case 'connections/export': {
         const all = this.hub.store.list();
         const picked = msg.ids ? all.filter((c) => msg.ids!.includes(c.id)) : all;
-        if (msg.ids && picked.length !== msg.ids.length) throw new Error(`no saved connection has the id "${msg.ids.find((id) => !all.some((c) => c.id === id))}"`);
+        if (msg.ids && picked.length !== msg.ids.length)
+          throw new Error(`no saved connection has the id "${msg.ids.find((id) => !all.some((c) => c.id === id))}"`);
         const { json, redacted } = exportMcpServers(picked, msg.reveal === true);
         return this.send({ type: 'connections/exported', rid: msg.rid ?? '', json, redacted });
       }

@@ -16,7 +16,9 @@ beforeEach(async () => {
   page = await PageClient.connect(h);
   await page.next('hello');
 });
-afterEach(async () => { await h.close(); });
+afterEach(async () => {
+  await h.close();
+});
 
 async function openSession(client = page): Promise<string> {
   client.send({ type: 'session/open', rid: 'open', connectionId: 'server-everything', options });
@@ -129,9 +131,17 @@ describe('the socket protocol', () => {
   it('carries awaited requests to their results and errors', async () => {
     const id = await openSession();
     page.send({ type: 'session/request', rid: 'q1', sessionId: id, method: 'ping', params: { x: 1 } });
-    expect(await page.next('request/result', (m) => m.rid === 'q1')).toEqual({ type: 'request/result', rid: 'q1', result: { echoed: { method: 'ping', params: { x: 1 } } } });
+    expect(await page.next('request/result', (m) => m.rid === 'q1')).toEqual({
+      type: 'request/result',
+      rid: 'q1',
+      result: { echoed: { method: 'ping', params: { x: 1 } } },
+    });
     page.send({ type: 'session/request', rid: 'q2', sessionId: id, method: 'fail' });
-    expect(await page.next('request/result', (m) => m.rid === 'q2')).toEqual({ type: 'request/result', rid: 'q2', error: { code: -32601, message: 'method not found' } });
+    expect(await page.next('request/result', (m) => m.rid === 'q2')).toEqual({
+      type: 'request/result',
+      rid: 'q2',
+      error: { code: -32601, message: 'method not found' },
+    });
     page.send({ type: 'session/request', sessionId: id, method: 'tools/list' });
     expect((await page.next('error')).message).toMatch(/needs a "rid"/);
   });
@@ -142,7 +152,10 @@ describe('the socket protocol', () => {
     expect((await page.next('client/snapshot')).state).toMatchObject({ lists: {}, calls: [] });
     page.send({ type: 'client/list', rid: 'l1', sessionId: id, list: 'tools' });
     await page.next('ack', (a) => a.rid === 'l1');
-    expect((await page.next('client/update', (m) => m.patch.lists?.tools !== undefined)).patch.lists?.tools).toMatchObject({ items: [{ name: 'a' }], nextCursor: 'p2' });
+    expect((await page.next('client/update', (m) => m.patch.lists?.tools !== undefined)).patch.lists?.tools).toMatchObject({
+      items: [{ name: 'a' }],
+      nextCursor: 'p2',
+    });
     page.send({ type: 'client/list', rid: 'l2', sessionId: id, list: 'tools', more: true });
     await page.next('ack', (a) => a.rid === 'l2');
     expect((await page.next('client/update', (m) => m.patch.lists?.tools?.pages === 2)).patch.lists?.tools?.items).toEqual([{ name: 'a' }, { name: 'b' }]);
@@ -188,7 +201,10 @@ describe('the socket protocol', () => {
     await page.next('ack', (a) => a.rid === 'save2');
     expect(h.store.get('mine')).toMatchObject({ name: 'Renamed', env: { GITHUB_TOKEN: 'ghp_real' } });
     page.send({ type: 'connections/import', rid: 'imp', json: JSON.stringify({ mcpServers: { a: { command: 'x' }, b: {} } }) });
-    expect(await page.next('ack', (a) => a.rid === 'imp')).toMatchObject({ ok: false, error: expect.stringMatching(/^imported 1, could not import: "b": needs either/) });
+    expect(await page.next('ack', (a) => a.rid === 'imp')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^imported 1, could not import: "b": needs either/),
+    });
     expect(h.store.get('imported-a')).toBeDefined();
     page.send({ type: 'connections/delete', rid: 'del', id: 'mine' });
     await page.next('ack', (a) => a.rid === 'del');

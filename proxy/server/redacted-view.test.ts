@@ -9,7 +9,15 @@ import { sessionRedactOptions } from '../trace/session-export';
 
 const TOKEN = 'argtoken-U3i8O5p0A2s7';
 const KEY = 'envsecret-Q7w2E9r4T1y6';
-const connection: Connection = { id: 'leaky', name: 'leaky', transport: 'stdio', command: 'node', args: ['server.mjs', `--token=${TOKEN}`], env: { API_KEY: KEY }, cwd: '/' };
+const connection: Connection = {
+  id: 'leaky',
+  name: 'leaky',
+  transport: 'stdio',
+  command: 'node',
+  args: ['server.mjs', `--token=${TOKEN}`],
+  env: { API_KEY: KEY },
+  cwd: '/',
+};
 const frame: Frame = { seq: 1, ts: 1, dir: 's2c', lane: 'stderr', raw: `API_KEY=${KEY} token=free-Q1w2E3r4 {"password":"pw-Z9x8C7v6"}`, size: 60 };
 
 let h: Harness;
@@ -19,12 +27,17 @@ beforeEach(async () => {
   h = await startHarness(registry);
   await h.store.save(connection);
 });
-afterEach(async () => { await h.close(); });
+afterEach(async () => {
+  await h.close();
+});
 
 async function redactedPage(): Promise<PageClient> {
   const ws = new WebSocket(`ws://127.0.0.1:${h.server.port}/ws?token=${h.token}&redacted=1`, { headers: { Origin: h.origin } });
   const page = new PageClient(ws);
-  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
   return page;
 }
 

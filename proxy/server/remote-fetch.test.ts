@@ -48,16 +48,19 @@ afterAll(async () => {
 /** Fetches through the route, counting the body's bytes without keeping them. */
 function through(path: string): Promise<{ status: number; bytes: number; ended: 'whole' | 'broken'; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: routePort, path: `/remote-trace?url=${encodeURIComponent(tracesBase + path)}`, headers: { authorization: 'Bearer t' } }, (res) => {
-      let bytes = 0;
-      let text = '';
-      res.on('data', (c: Buffer) => {
-        bytes += c.length;
-        if (text.length < 500) text += c.toString('utf8');
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ended: 'whole', text }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, bytes, ended: 'broken', text }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: routePort, path: `/remote-trace?url=${encodeURIComponent(tracesBase + path)}`, headers: { authorization: 'Bearer t' } },
+      (res) => {
+        let bytes = 0;
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+          if (text.length < 500) text += c.toString('utf8');
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ended: 'whole', text }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, bytes, ended: 'broken', text }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -84,7 +87,8 @@ describe('/remote-trace bounds', () => {
   });
 
   it('judges addresses, IPv4-mapped ones as IPv4; loopback and private networks stay allowed', () => {
-    for (const bad of ['169.254.169.254', '::ffff:169.254.169.254', '[::ffff:a9fe:a9fe]', 'fe80::1', 'fd00:ec2::254', '0.0.0.0', '::']) expect(addressRefused(bad), bad).toBe(true);
+    for (const bad of ['169.254.169.254', '::ffff:169.254.169.254', '[::ffff:a9fe:a9fe]', 'fe80::1', 'fd00:ec2::254', '0.0.0.0', '::'])
+      expect(addressRefused(bad), bad).toBe(true);
     for (const ok of ['127.0.0.1', '::1', '10.1.2.3', '192.168.1.10', 'traces.example', '8.8.8.8']) expect(addressRefused(ok), ok).toBe(false);
   });
 });

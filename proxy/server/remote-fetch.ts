@@ -29,7 +29,10 @@ export const REMOTE_TRACE_LIMITS: RemoteFetchLimits = { maxBytes: DEFAULT_LIMITS
 
 /** Why a remote trace was not fetched: the status the page gets and a sentence it shows. */
 export class RemoteFetchError extends Error {
-  constructor(readonly status: 403 | 413 | 502 | 504, message: string) {
+  constructor(
+    readonly status: 403 | 413 | 502 | 504,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -52,10 +55,17 @@ export function addressRefused(address: string): boolean {
 }
 
 const refusal = (host: string, address: string) =>
-  new RemoteFetchError(403, `Loupe does not fetch traces from ${host}${address === host ? '' : ` (${address})`}: link-local and cloud metadata addresses are refused`);
+  new RemoteFetchError(
+    403,
+    `Loupe does not fetch traces from ${host}${address === host ? '' : ` (${address})`}: link-local and cloud metadata addresses are refused`,
+  );
 
 /** dns.lookup, refusing a name any of whose addresses is refused. */
-function checkedLookup(hostname: string, options: LookupOptions, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void): void {
+function checkedLookup(
+  hostname: string,
+  options: LookupOptions,
+  callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const bad = addresses.find((a) => addressRefused(a.address));
@@ -66,7 +76,8 @@ function checkedLookup(hostname: string, options: LookupOptions, callback: (err:
 }
 
 function checkUrl(url: URL): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RemoteFetchError(403, `only http: and https: traces can be fetched, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RemoteFetchError(403, `only http: and https: traces can be fetched, not ${url.protocol}`);
   if (addressRefused(url.hostname)) throw refusal(url.hostname, url.hostname);
 }
 
@@ -104,7 +115,10 @@ export async function openRemoteTrace(url: URL, limits: RemoteFetchLimits, signa
     const declared = Number(res.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.maxBytes) {
       res.destroy();
-      throw new RemoteFetchError(413, `the trace at ${url.href} is ${formatBytes(declared)}, over the limit of ${formatBytes(limits.maxBytes)}; split it or export a time range`);
+      throw new RemoteFetchError(
+        413,
+        `the trace at ${url.href} is ${formatBytes(declared)}, over the limit of ${formatBytes(limits.maxBytes)}; split it or export a time range`,
+      );
     }
     return res;
   }

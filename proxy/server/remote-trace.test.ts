@@ -28,7 +28,10 @@ afterAll(async () => {
   await new Promise<void>((r) => traces.close(() => r()));
 });
 
-function get(urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; reason?: string; body: string; headers: Record<string, string | string[] | undefined> }> {
+function get(
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; reason?: string; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: h.server.port, path: urlPath, headers }, (res) => {
       let body = '';
@@ -82,7 +85,13 @@ describe('/remote-trace', () => {
   });
 
   it('refuses link-local and cloud metadata addresses, also behind a redirect, without connecting', async () => {
-    for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:169.254.169.254]/', 'http://[fe80::1]/', 'http://[fd00:ec2::254]/', 'http://0.0.0.0:1/']) {
+    for (const target of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fe80::1]/',
+      'http://[fd00:ec2::254]/',
+      'http://0.0.0.0:1/',
+    ]) {
       const res = await get(`/remote-trace?url=${encodeURIComponent(target)}`, auth());
       expect(res.status, target).toBe(403);
       expect(res.body, target).toMatch(/^Loupe does not fetch traces from .*: link-local and cloud metadata addresses are refused\n$/);

@@ -26,7 +26,12 @@ export function remoteTraceUrl(requestUrl: string): URL | string {
   return url;
 }
 
-export async function serveRemoteTrace(req: IncomingMessage, res: ServerResponse, guard: GuardConfig, limits: RemoteFetchLimits = REMOTE_TRACE_LIMITS): Promise<void> {
+export async function serveRemoteTrace(
+  req: IncomingMessage,
+  res: ServerResponse,
+  guard: GuardConfig,
+  limits: RemoteFetchLimits = REMOTE_TRACE_LIMITS,
+): Promise<void> {
   if (req.method !== 'GET') {
     res.setHeader('Allow', 'GET');
     return refuse(res, { status: 405, message: `${req.method} is not allowed here` });
@@ -34,7 +39,8 @@ export async function serveRemoteTrace(req: IncomingMessage, res: ServerResponse
   if (!guardAction(req, res, guard)) return;
   // Browsers send Origin on cross-origin fetches: only Loupe's own page may use this route.
   const origin = req.headers.origin;
-  if (origin !== undefined && origin !== `http://${req.headers.host}`) return refuse(res, { status: 403, message: `Loupe refuses trace fetches for origin "${origin}"` });
+  if (origin !== undefined && origin !== `http://${req.headers.host}`)
+    return refuse(res, { status: 403, message: `Loupe refuses trace fetches for origin "${origin}"` });
   const url = remoteTraceUrl(req.url ?? '/');
   if (typeof url === 'string') return refuse(res, { status: 400, message: url });
 

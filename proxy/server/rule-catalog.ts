@@ -19,15 +19,19 @@ export function catalogHtml(markdown: string): string {
     const rule = /^\|\s*`([a-z0-9-]+\.[a-z0-9.-]+)`\s*\|/.exec(line)?.[1];
     return rule ? `<span id="${escape(rule)}">${escape(line)}</span>` : escape(line);
   });
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Loupe rule catalog</title>`
-    + '<style>body{margin:1rem;font:13px/1.5 ui-monospace,monospace;background:#09090b;color:#e4e4e7}pre{white-space:pre-wrap}:target{background:#854d0e;color:#fff}</style>'
-    + `</head><body><pre>${lines.join('\n')}</pre></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Loupe rule catalog</title>` +
+    '<style>body{margin:1rem;font:13px/1.5 ui-monospace,monospace;background:#09090b;color:#e4e4e7}pre{white-space:pre-wrap}:target{background:#854d0e;color:#fff}</style>' +
+    `</head><body><pre>${lines.join('\n')}</pre></body></html>`
+  );
 }
 
 export async function serveRuleCatalog(res: ServerResponse): Promise<void> {
   const html = catalogHtml(await readFile(CATALOG, 'utf8'));
   res.writeHead(200, {
-    'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff',
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
   });
   res.end(html);

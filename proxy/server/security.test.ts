@@ -6,10 +6,18 @@ import { ScriptedRegistry } from './testing/scripted-registry';
 import { PageClient, startHarness, type Harness } from './testing/harness';
 
 let h: Harness;
-beforeEach(async () => { h = await startHarness(new ScriptedRegistry(), 64 * 1024); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await startHarness(new ScriptedRegistry(), 64 * 1024);
+});
+afterEach(async () => {
+  await h.close();
+});
 
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; type?: string; body: string; headers: Record<string, unknown> }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; type?: string; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: h.server.port, path, method, headers }, (res) => {
       let body = '';
@@ -26,13 +34,18 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
 function upgrade(url: string, headers: Record<string, string>): Promise<{ status: number | 'open'; body: string }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
-    ws.on('open', () => { ws.close(); resolve({ status: 'open', body: '' }); });
+    ws.on('open', () => {
+      ws.close();
+      resolve({ status: 'open', body: '' });
+    });
     ws.on('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
-    ws.on('error', (e) => { if (!String(e.message).startsWith('Unexpected server response')) reject(e); });
+    ws.on('error', (e) => {
+      if (!String(e.message).startsWith('Unexpected server response')) reject(e);
+    });
   });
 }
 
@@ -55,7 +68,10 @@ describe('security of the Loupe server', () => {
     const base = `ws://127.0.0.1:${h.server.port}/ws`;
     const origin = { Origin: h.origin };
     expect(await upgrade(base, origin)).toEqual({ status: 401, body: 'missing token: open the exact URL Loupe printed at start\n' });
-    expect(await upgrade(`${base}?token=${h.token.slice(0, -1)}x`, origin)).toEqual({ status: 401, body: 'wrong token: open the exact URL Loupe printed at start\n' });
+    expect(await upgrade(`${base}?token=${h.token.slice(0, -1)}x`, origin)).toEqual({
+      status: 401,
+      body: 'wrong token: open the exact URL Loupe printed at start\n',
+    });
     expect((await upgrade(`${base}?token=${h.token}`, { Origin: 'http://evil.example' })).status).toBe(403);
     expect((await upgrade(`${base}?token=${h.token}`, { Origin: `http://localhost:${h.server.port + 1}` })).status).toBe(403);
     expect((await upgrade(`${base}?token=${h.token}`, {})).status).toBe(403);
@@ -84,7 +100,7 @@ describe('security of the Loupe server', () => {
     expect(js.headers['cache-control']).toContain('immutable');
     expect((await get('/nope')).status).toBe(404);
     expect((await get('/', {}, 'POST')).status).toBe(405);
-    expect((await get('/', {}, 'HEAD'))).toMatchObject({ status: 200, body: '' });
+    expect(await get('/', {}, 'HEAD')).toMatchObject({ status: 200, body: '' });
   });
 
   it('refuses a static GET for a foreign Host', async () => {
@@ -105,7 +121,11 @@ describe('security of the Loupe server', () => {
   it('answers an invalid message with an error naming the problem, and keeps the socket', async () => {
     const page = await PageClient.connect(h);
     page.send({ type: 'session/attach', rid: 'r1' });
-    expect(await page.next('error')).toEqual({ type: 'error', rid: 'r1', message: 'invalid session/attach: sessionId: Invalid input: expected string, received undefined' });
+    expect(await page.next('error')).toEqual({
+      type: 'error',
+      rid: 'r1',
+      message: 'invalid session/attach: sessionId: Invalid input: expected string, received undefined',
+    });
     // The page's most frequent message is read by the same schema as every other one.
     page.send({ type: 'session/request', rid: 'r3', sessionId: 's1', method: 'ping', timeoutMs: 1.5 });
     expect(await page.next('error')).toMatchObject({ rid: 'r3', message: expect.stringMatching(/^invalid session\/request: timeoutMs: /) });

@@ -6,9 +6,12 @@ import { PageClient, startHarness, type Harness } from './testing/harness';
 type WireFrame = Extract<ProxyMessage, { type: 'frames/append' }>['frames'][number];
 
 let h: Harness;
-beforeEach(async () => { h = await startHarness(createSessionRegistry()); });
-afterEach(async () => { await h.close(); });
-
+beforeEach(async () => {
+  h = await startHarness(createSessionRegistry());
+});
+afterEach(async () => {
+  await h.close();
+});
 
 /** Snapshot (its chunks) plus appends until `done` says the trace holds what the test waits for. */
 async function traceUntil(page: PageClient, sessionId: string, done: (frames: WireFrame[]) => boolean): Promise<WireFrame[]> {
@@ -96,7 +99,8 @@ describe('the built-in server-everything over the socket', () => {
     for (let i = 0; i < count; i++) expect((await page.next('request/result', (m) => m.rid === `p${i}`, 15_000)).result).toEqual({});
     const streamed = () => page.received.flatMap((m) => (m.type === 'frames/append' && m.sessionId === sessionId ? m.frames : []));
     const pingsIn = (fs: WireFrame[]) => fs.filter((f) => f.dir === 'c2s' && methodOf(f) === 'ping');
-    const answered = (fs: WireFrame[]) => pingsIn(fs).length === count && fs.filter((f) => f.dir === 's2c' && pingsIn(fs).some((p) => idOf(p) === idOf(f))).length === count;
+    const answered = (fs: WireFrame[]) =>
+      pingsIn(fs).length === count && fs.filter((f) => f.dir === 's2c' && pingsIn(fs).some((p) => idOf(p) === idOf(f))).length === count;
     const deadline = Date.now() + 15_000;
     while (!answered(streamed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const frames = streamed();

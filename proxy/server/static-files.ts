@@ -36,7 +36,10 @@ export function contentType(file: string): string {
 }
 
 async function isFile(p: string): Promise<boolean> {
-  return stat(p).then((s) => s.isFile(), () => false);
+  return stat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 /** Maps a URL path to a file inside `root`, or undefined. Never escapes `root`. */
@@ -51,9 +54,7 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
   const base = path.resolve(root);
   const target = path.resolve(base, '.' + path.posix.normalize('/' + decoded));
   if (target !== base && !target.startsWith(base + path.sep)) return undefined;
-  const candidates = decoded.endsWith('/') || target === base
-    ? [path.join(target, 'index.html')]
-    : [target, target + '.html', path.join(target, 'index.html')];
+  const candidates = decoded.endsWith('/') || target === base ? [path.join(target, 'index.html')] : [target, target + '.html', path.join(target, 'index.html')];
   for (const c of candidates) if (await isFile(c)) return c;
   return undefined;
 }
@@ -109,7 +110,9 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
     res.end();
     return;
   }
-  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string): Promise<void> {

@@ -14,7 +14,14 @@ describe('SessionBudget', () => {
     const r = new Recorder(new SessionBudget(10));
     r.record({ dir: 's2c', lane: 'stderr', raw: 'abcdef', size: 6, ts: 1 });
     r.record({ dir: 's2c', lane: 'message', raw: '{"a":1}', size: 7, ts: 2, meta: { transport: 'stdio' } });
-    r.record({ dir: 'local', lane: 'lifecycle', raw: 'sent SIGTERM to process group 7', size: 0, ts: 3, meta: { transport: 'stdio', event: 'signal', pid: 7, signal: 'SIGTERM' } });
+    r.record({
+      dir: 'local',
+      lane: 'lifecycle',
+      raw: 'sent SIGTERM to process group 7',
+      size: 0,
+      ts: 3,
+      meta: { transport: 'stdio', event: 'signal', pid: 7, signal: 'SIGTERM' },
+    });
     r.record({ dir: 's2c', lane: 'stderr', raw: 'abc', size: 3, ts: 4, truncated: true, invalidUtf8: true, rawBase64: 'YWJj' });
     const frames = r.frames();
     expect(frames[0]).toEqual({ seq: 1, ts: 1, dir: 's2c', lane: 'stderr', raw: 'abcdef', size: 6 });
@@ -25,8 +32,15 @@ describe('SessionBudget', () => {
     // The flags are metadata and stay; the exact bytes go with the text.
     expect(frames[3]).toEqual({ seq: 4, ts: 4, dir: 's2c', lane: 'stderr', raw: '', size: 3, truncated: true, invalidUtf8: true, textDropped: true });
     expect(r.usage()).toEqual({
-      limitBytes: 10, keptBytes: 6 + 31, droppedFrames: 2, droppedBytes: 10, firstDroppedSeq: 2, lastDroppedSeq: 4,
-      maxFrames: 10_000, notKeptFrames: 0, notKeptBytes: 0,
+      limitBytes: 10,
+      keptBytes: 6 + 31,
+      droppedFrames: 2,
+      droppedBytes: 10,
+      firstDroppedSeq: 2,
+      lastDroppedSeq: 4,
+      maxFrames: 10_000,
+      notKeptFrames: 0,
+      notKeptBytes: 0,
     });
   });
 
@@ -35,12 +49,33 @@ describe('SessionBudget', () => {
     r.record({ dir: 's2c', lane: 'stderr', raw: 'head', size: 4, ts: 1 });
     for (let i = 0; i < 3; i++) r.record({ dir: 's2c', lane: 'stderr', raw: `log ${i}`, size: 5, ts: 2 + i });
     r.record({ dir: 's2c', lane: 'stderr', raw: 'Error: out of cheese', size: 20, ts: 5 });
-    r.record({ dir: 'local', lane: 'lifecycle', raw: 'the server process exited with code 1', size: 0, ts: 6, meta: { transport: 'stdio', event: 'exit', code: 1 } });
+    r.record({
+      dir: 'local',
+      lane: 'lifecycle',
+      raw: 'the server process exited with code 1',
+      size: 0,
+      ts: 6,
+      meta: { transport: 'stdio', event: 'exit', code: 1 },
+    });
     r.record({ dir: 'local', lane: 'lifecycle', raw: 'again', size: 0, ts: 7, meta: { transport: 'stdio', event: 'exit', code: 1 } });
     const frames = r.frames();
-    expect(frames.map((f) => f.meta && 'event' in f.meta ? f.meta.event : f.lane)).toEqual(['stderr', 'stderr', 'stderr', 'stderr', 'stderr', 'tail', 'exit', 'exit']);
+    expect(frames.map((f) => (f.meta && 'event' in f.meta ? f.meta.event : f.lane))).toEqual([
+      'stderr',
+      'stderr',
+      'stderr',
+      'stderr',
+      'stderr',
+      'tail',
+      'exit',
+      'exit',
+    ]);
     expect(frames[5]).toEqual({
-      seq: 6, ts: 6, dir: 'local', lane: 'lifecycle', size: 0, raw: 'log 0\nlog 1\nlog 2\nError: out of cheese',
+      seq: 6,
+      ts: 6,
+      dir: 'local',
+      lane: 'lifecycle',
+      size: 0,
+      raw: 'log 0\nlog 1\nlog 2\nError: out of cheese',
       meta: { transport: 'stdio', event: 'tail', fromSeq: 2, toSeq: 5, lines: 4 },
     });
   });
@@ -58,7 +93,10 @@ describe('SessionBudget', () => {
     frames.forEach((f, i) => expect(f.seq).toBe(i + 1));
     expect(frames.map((f) => (f.lane === 'lifecycle' ? f.meta?.event : f.raw))).toEqual(['{"n":0}', '{"n":1}', 'frame-limit', 'gap', 'tail', 'exit', 'gap']);
     expect(frames[2].meta).toEqual({ transport: 'stdio', event: 'frame-limit', limit: 2 });
-    expect(frames[3]).toMatchObject({ raw: '4 frames (31 B) crossed here and were not kept: the session is at its frame limit', meta: { event: 'gap', frames: 4, bytes: 31 } });
+    expect(frames[3]).toMatchObject({
+      raw: '4 frames (31 B) crossed here and were not kept: the session is at its frame limit',
+      meta: { event: 'gap', frames: 4, bytes: 31 },
+    });
     expect(frames[4].raw).toBe('{"n":2}\n{"n":3}\n{"n":4}\nlast words');
     expect(frames[6].meta).toEqual({ transport: 'stdio', event: 'gap', frames: 1, bytes: 5 });
     expect(r.usage()).toMatchObject({ maxFrames: 2, notKeptFrames: 5, notKeptBytes: 36 });
@@ -92,9 +130,15 @@ describe('a session whose server floods stdout and stderr', () => {
     // 24 MiB on stderr, 8 MiB on stdout, then one 20 MiB stderr line with no newline until its end.
     const conn = { ...fixtureServer('stdio-flood-output.mjs') };
     conn.args = [...conn.args, '24', '8', '20'];
-    const s = sessionFor('flood', conn, { protocolVersion: '2025-11-25', clientCapabilities: {} }, {
-      budgetBytes: budget, transport: { maxLineBytes: MiB, closeGraceMs: 500, killGraceMs: 500 },
-    });
+    const s = sessionFor(
+      'flood',
+      conn,
+      { protocolVersion: '2025-11-25', clientCapabilities: {} },
+      {
+        budgetBytes: budget,
+        transport: { maxLineBytes: MiB, closeGraceMs: 500, killGraceMs: 500 },
+      },
+    );
     sessions.push(s);
     await s.start();
     expect(s.summary().status).toBe('ready');
@@ -116,11 +160,16 @@ describe('a session whose server floods stdout and stderr', () => {
     expect(firstDropped).toBeGreaterThan(0);
     expect(frames.slice(firstDropped).filter((f) => f.lane !== 'lifecycle' && !f.textDropped)).toEqual([]);
     // The 1 KiB log lines came many to a read, so they are far fewer frames than lines.
-    expect(frames.filter((f) => f.lane === 'stderr').length).toBeLessThan(24 * 1024 / 2);
+    expect(frames.filter((f) => f.lane === 'stderr').length).toBeLessThan((24 * 1024) / 2);
     expect(frames.filter((f) => f.lane === 'message' && f.dir === 's2c' && f.size > 900)).toHaveLength(8 * 1024);
     // The head, with the handshake, is kept whole.
     expect(frames[0].lane).toBe('lifecycle');
-    expect(frames.slice(0, 4).filter((f) => f.lane === 'message').map((f) => JSON.parse(f.raw).method ?? 'result')).toEqual(['initialize', 'result', 'notifications/initialized']);
+    expect(
+      frames
+        .slice(0, 4)
+        .filter((f) => f.lane === 'message')
+        .map((f) => JSON.parse(f.raw).method ?? 'result'),
+    ).toEqual(['initialize', 'result', 'notifications/initialized']);
     // The endless line was cut at maxLineBytes while it streamed in, and keeps its full size.
     expect(frames.find((f) => f.size === 20 * MiB)).toMatchObject({ lane: 'stderr', truncated: true });
     // Requests still go through and their frames are found by the correlator.
@@ -130,7 +179,12 @@ describe('a session whose server floods stdout and stderr', () => {
   it('keeps the last words of a server that crashes after a flood, though their frames lost their text', async () => {
     const conn = { ...fixtureServer('stdio-flood-output.mjs') };
     conn.args = [...conn.args, '8', '0', '0', 'crash'];
-    const s = sessionFor('crash', conn, { protocolVersion: '2025-11-25', clientCapabilities: {} }, { budgetBytes: MiB, transport: { closeGraceMs: 500, killGraceMs: 500 } });
+    const s = sessionFor(
+      'crash',
+      conn,
+      { protocolVersion: '2025-11-25', clientCapabilities: {} },
+      { budgetBytes: MiB, transport: { closeGraceMs: 500, killGraceMs: 500 } },
+    );
     sessions.push(s);
     await s.start();
     await waitFor(() => s.summary().status === 'failed', 60_000, 'the crash');

@@ -75,7 +75,10 @@ export class SessionBudget {
   private notKeptBytes = 0;
   readonly maxFrames: number;
 
-  constructor(readonly limitBytes: number = DEFAULT_SESSION_BUDGET_BYTES, maxFrames?: number) {
+  constructor(
+    readonly limitBytes: number = DEFAULT_SESSION_BUDGET_BYTES,
+    maxFrames?: number,
+  ) {
     if (!(limitBytes >= 0) || !Number.isFinite(limitBytes)) throw new Error(`the session budget must be a number of bytes, got ${limitBytes}`);
     this.maxFrames = maxFrames ?? defaultMaxFrames(limitBytes);
     if (!Number.isInteger(this.maxFrames) || this.maxFrames < 1) throw new Error(`a session must keep at least one frame, got a limit of ${maxFrames}`);
@@ -143,8 +146,13 @@ export class SessionBudget {
 
   usage(): BudgetUsage {
     const u: BudgetUsage = {
-      limitBytes: this.limitBytes, keptBytes: this.kept, droppedFrames: this.dropped, droppedBytes: this.droppedBytes,
-      maxFrames: this.maxFrames, notKeptFrames: this.notKept, notKeptBytes: this.notKeptBytes,
+      limitBytes: this.limitBytes,
+      keptBytes: this.kept,
+      droppedFrames: this.dropped,
+      droppedBytes: this.droppedBytes,
+      maxFrames: this.maxFrames,
+      notKeptFrames: this.notKept,
+      notKeptBytes: this.notKeptBytes,
     };
     if (this.firstDropped !== undefined) {
       u.firstDroppedSeq = this.firstDropped;
@@ -165,7 +173,19 @@ function lastLines(raw: string, size: number): string {
   return Buffer.from(raw.slice(nl + 1), 'utf8').toString('utf8');
 }
 
-const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1000, kib: 1024, m: 1024 ** 2, mb: 1000 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1000 ** 3, gib: 1024 ** 3 };
+const UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1000,
+  kib: 1024,
+  m: 1024 ** 2,
+  mb: 1000 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1000 ** 3,
+  gib: 1024 ** 3,
+};
 
 /** Reads `256MiB`, `64m`, `1GiB`, `1000000`; a string return is the message for a bad value. */
 export function parseByteSize(text: string): number | string {

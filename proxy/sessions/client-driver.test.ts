@@ -12,7 +12,11 @@ afterEach(async () => {
 });
 
 async function ready(options: { roots?: { uri: string; name?: string }[]; clientCapabilities?: Record<string, unknown> } = {}): Promise<Session> {
-  const s = sessionFor(`d${sessions.length}`, everythingServer(), { protocolVersion: '2025-11-25', clientCapabilities: options.clientCapabilities ?? {}, roots: options.roots });
+  const s = sessionFor(`d${sessions.length}`, everythingServer(), {
+    protocolVersion: '2025-11-25',
+    clientCapabilities: options.clientCapabilities ?? {},
+    roots: options.roots,
+  });
   sessions.push(s);
   await s.start();
   expect(s.summary().status).toBe('ready');
@@ -100,7 +104,12 @@ describe('the client state a session holds, against server-everything over stdio
     s.recording.on('message', (frame, json) => {
       if (frame.dir === 's2c' && (json as { result?: unknown }).result !== undefined) seen.push(answer);
     });
-    await new Promise<void>((resolve) => s.client!.ask('ping', undefined, undefined, (a) => { answer = a; resolve(); }));
+    await new Promise<void>((resolve) =>
+      s.client!.ask('ping', undefined, undefined, (a) => {
+        answer = a;
+        resolve();
+      }),
+    );
     expect(seen).toEqual([{ result: {} }]);
     // An error from the server takes the same path.
     const refused = await new Promise<AskAnswer>((resolve) => s.client!.ask('logging/setLevel', { level: 'loudest' }, undefined, resolve));
@@ -110,11 +119,13 @@ describe('the client state a session holds, against server-everything over stdio
   it('answers with the error when handing over the result fails, and goes on reading the server', async () => {
     const s = await ready();
     const answers: AskAnswer[] = [];
-    await new Promise<void>((resolve) => s.client!.ask('ping', undefined, undefined, (a) => {
-      answers.push(a);
-      if ('result' in a) throw new Error('the page went away mid-send');
-      resolve();
-    }));
+    await new Promise<void>((resolve) =>
+      s.client!.ask('ping', undefined, undefined, (a) => {
+        answers.push(a);
+        if ('result' in a) throw new Error('the page went away mid-send');
+        resolve();
+      }),
+    );
     expect(answers).toEqual([{ result: {} }, { error: { message: 'the page went away mid-send' } }]);
     expect(await asked(s, 'ping')).toEqual({ result: {} });
     expect(s.summary().status).toBe('ready');

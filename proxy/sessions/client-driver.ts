@@ -93,17 +93,29 @@ export class ClientDriver implements ClientApi {
   ) {
     this.queue = new ServerRequestQueue(sessionId);
     this.holder = new ClientStateHolder(options.roots ?? []);
-    this.correlator = new Correlator({
-      write: (text, req) => this.write(text, req?.message, req?.signal),
-      prepare: (_method, params) => (this.era === 'modern' ? withEnvelope(params, this.envelope()) : params),
-      onServerRequest: (id, method, params) => this.serverRequest(id, method, params),
-      onNotification: (method, params) => this.notification(method, params),
-    }, config.requestTimeoutMs);
+    this.correlator = new Correlator(
+      {
+        write: (text, req) => this.write(text, req?.message, req?.signal),
+        prepare: (_method, params) => (this.era === 'modern' ? withEnvelope(params, this.envelope()) : params),
+        onServerRequest: (id, method, params) => this.serverRequest(id, method, params),
+        onNotification: (method, params) => this.notification(method, params),
+      },
+      config.requestTimeoutMs,
+    );
     this.inputRounds = new InputRounds(this.holder);
-    this.calls = new Calls(this.holder, (m, p, o) => this.send(m, p, o), (call) => this.callDone(call), (id, asked, signal) => this.inputRounds.ask(id, asked, signal));
+    this.calls = new Calls(
+      this.holder,
+      (m, p, o) => this.send(m, p, o),
+      (call) => this.callDone(call),
+      (id, asked, signal) => this.inputRounds.ask(id, asked, signal),
+    );
     this.listens = new Listens(this.holder, (m, p, o) => this.correlator.request(m, p, o));
     this.modernTasks = new ModernTasks(this.holder, (m, p, o) => this.correlator.request(m, p, o));
-    this.received = new ReceivedTasks(this.holder, { respond: (id, a) => this.respond(id, a), notify: (m, p) => this.notify(m, p) }, options.clientCapabilities);
+    this.received = new ReceivedTasks(
+      this.holder,
+      { respond: (id, a) => this.respond(id, a), notify: (m, p) => this.notify(m, p) },
+      options.clientCapabilities,
+    );
     this.clientTasks = new ClientTasks(this.holder, (m, p, o) => this.send(m, p, o));
     recording.on('message', (frame, json) => {
       if (frame.dir !== 's2c') return;
@@ -119,26 +131,41 @@ export class ClientDriver implements ClientApi {
     // What this session declared, for the session header (the options may differ per connection).
     const requestedEra = this.options.era ?? 'legacy';
     this.host.update({ status: 'initializing', clientCapabilities: this.options.clientCapabilities, requestedEra });
-    await startInEra(requestedEra, this.options.protocolVersion, {
-      request: (m, p, o) => this.correlator.request(m, p, o),
-      speak: (era, version) => {
-        this.era = era;
-        if (era === 'modern') this.modernVersion = version;
-        if (!this.host.over()) this.host.update({ requestedVersion: version });
+    await startInEra(
+      requestedEra,
+      this.options.protocolVersion,
+      {
+        request: (m, p, o) => this.correlator.request(m, p, o),
+        speak: (era, version) => {
+          this.era = era;
+          if (era === 'modern') this.modernVersion = version;
+          if (!this.host.over()) this.host.update({ requestedVersion: version });
+        },
+        legacyHandshake: (version) => this.initialize(version),
+        update: (patch) => {
+          if (!this.host.over()) this.host.update(patch);
+        },
+        fail: (error) => {
+          if (!this.host.over()) this.host.update({ status: 'failed', error });
+        },
       },
-      legacyHandshake: (version) => this.initialize(version),
-      update: (patch) => { if (!this.host.over()) this.host.update(patch); },
-      fail: (error) => { if (!this.host.over()) this.host.update({ status: 'failed', error }); },
-    }, this.config.discoverTimeoutMs ?? 10_000);
+      this.config.discoverTimeoutMs ?? 10_000,
+    );
   }
 
   /** initialize, then notifications/initialized. */
   private async initialize(protocolVersion: string): Promise<void> {
     const clientInfo = this.clientInfo();
     try {
-      const result = (await this.send('initialize', {
-        protocolVersion, capabilities: this.options.clientCapabilities, clientInfo,
-      }, { timeoutMs: this.config.initializeTimeoutMs ?? sessionTimeoutMs(this.config.settings, this.config.requestTimeoutMs) })) as Record<string, unknown> | undefined;
+      const result = (await this.send(
+        'initialize',
+        {
+          protocolVersion,
+          capabilities: this.options.clientCapabilities,
+          clientInfo,
+        },
+        { timeoutMs: this.config.initializeTimeoutMs ?? sessionTimeoutMs(this.config.settings, this.config.requestTimeoutMs) },
+      )) as Record<string, unknown> | undefined;
       const r = result && typeof result === 'object' ? result : {};
       this.host.update({
         era: 'legacy',
@@ -152,11 +179,12 @@ export class ClientDriver implements ClientApi {
     } catch (e) {
       // The process may still run: it stays open for the raw composer until close().
       if (this.host.over()) return;
-      const hint = e instanceof RequestError && e.code === REQUEST_TIMEOUT
-        ? '. The server never answered initialize: check the trace for what it wrote instead (logs on stdout, a prompt, nothing at all)'
-        : e instanceof RequestError && e.code === UNSUPPORTED_VERSION
-          ? `. The server supports ${JSON.stringify((e.data as { supported?: unknown } | undefined)?.supported ?? '?')}: if that is 2026-07-28, it speaks the modern protocol only: choose the era modern or auto (--era on the command line, Connect options ⚙ in the page)`
-          : '';
+      const hint =
+        e instanceof RequestError && e.code === REQUEST_TIMEOUT
+          ? '. The server never answered initialize: check the trace for what it wrote instead (logs on stdout, a prompt, nothing at all)'
+          : e instanceof RequestError && e.code === UNSUPPORTED_VERSION
+            ? `. The server supports ${JSON.stringify((e.data as { supported?: unknown } | undefined)?.supported ?? '?')}: if that is 2026-07-28, it speaks the modern protocol only: choose the era modern or auto (--era on the command line, Connect options ⚙ in the page)`
+            : '';
       this.host.update({ status: 'failed', error: `the handshake failed: ${(e as Error).message}${hint}` });
     }
   }
@@ -215,7 +243,12 @@ export class ClientDriver implements ClientApi {
    * `answered` hears the outcome in the turn the response is read (client/ask-once.ts).
    */
   ask(method: string, params: Record<string, unknown> | undefined, policy: CallPolicy = {}, answered: (answer: AskAnswer) => void): void {
-    askOnce(method, (opts) => this.send(method, params, { ...policy, ...opts }), (result) => this.succeeded(method, params, result), answered);
+    askOnce(
+      method,
+      (opts) => this.send(method, params, { ...policy, ...opts }),
+      (result) => this.succeeded(method, params, result),
+      answered,
+    );
   }
 
   cancel(callId: string): void {
@@ -232,7 +265,8 @@ export class ClientDriver implements ClientApi {
   }
 
   listen(notifications: Record<string, unknown>): string {
-    if (this.era !== 'modern') throw new Error('subscriptions/listen is a 2026-07-28 request: this session speaks the legacy protocol (use resources/subscribe)');
+    if (this.era !== 'modern')
+      throw new Error('subscriptions/listen is a 2026-07-28 request: this session speaks the legacy protocol (use resources/subscribe)');
     return this.listens.start(notifications);
   }
 
@@ -299,7 +333,12 @@ export class ClientDriver implements ClientApi {
   }
 
   private envelope() {
-    return { protocolVersion: this.modernVersion, clientCapabilities: this.options.clientCapabilities, clientInfo: this.clientInfo(), logLevel: this.holder.get().logLevel };
+    return {
+      protocolVersion: this.modernVersion,
+      clientCapabilities: this.options.clientCapabilities,
+      clientInfo: this.clientInfo(),
+      logLevel: this.holder.get().logLevel,
+    };
   }
 
   /** Writes a message; in a modern session over HTTP it goes with the 2026-07-28 request headers
@@ -326,7 +365,8 @@ export class ClientDriver implements ClientApi {
         return this.received.handle(id, method, params);
       case 'accept-task': {
         const taskId = this.received.accept(id, method, params, this.current?.seq);
-        if (method === 'sampling/createMessage' && samplingAuto.on) this.received.finish(taskId, { result: samplingResult(samplingAuto.text, 'loupe-automatic') });
+        if (method === 'sampling/createMessage' && samplingAuto.on)
+          this.received.finish(taskId, { result: samplingResult(samplingAuto.text, 'loupe-automatic') });
         return;
       }
       case 'auto-sampling':
@@ -362,7 +402,8 @@ export class ClientDriver implements ClientApi {
     this.inputRounds.done(call.id);
     if (call.status !== 'done') return;
     const created = call.result as Record<string, unknown> | undefined;
-    if (call.method === 'tools/call' && created?.resultType === 'task' && typeof created.taskId === 'string') this.modernTasks.started(created, String(call.params?.name ?? 'tool'));
+    if (call.method === 'tools/call' && created?.resultType === 'task' && typeof created.taskId === 'string')
+      this.modernTasks.started(created, String(call.params?.name ?? 'tool'));
     this.succeeded(call.method, call.params, call.result);
   }
 

@@ -13,14 +13,23 @@ afterEach(async () => {
 async function ready(connection: StdioConnection, settings: ClientSettings): Promise<Session> {
   // The handshake waits the session's timeout unless told otherwise: a server that starts slower
   // than the short timeouts under test still gets to ready.
-  const s = sessionFor(`cs${sessions.length}`, { ...connection, options: { settings } }, { protocolVersion: '2025-11-25', clientCapabilities: {} }, { initializeTimeoutMs: 30_000 });
+  const s = sessionFor(
+    `cs${sessions.length}`,
+    { ...connection, options: { settings } },
+    { protocolVersion: '2025-11-25', clientCapabilities: {} },
+    { initializeTimeoutMs: 30_000 },
+  );
   sessions.push(s);
   await s.start();
   expect(s.summary().status).toBe('ready');
   return s;
 }
 
-const sent = (s: Session, method: string) => s.frames().filter((f) => f.dir === 'c2s' && f.raw.includes(`"method":"${method}"`)).map((f) => JSON.parse(f.raw) as { params?: { _meta?: Record<string, unknown> } });
+const sent = (s: Session, method: string) =>
+  s
+    .frames()
+    .filter((f) => f.dir === 'c2s' && f.raw.includes(`"method":"${method}"`))
+    .map((f) => JSON.parse(f.raw) as { params?: { _meta?: Record<string, unknown> } });
 
 // Answers initialize and tools/list; after the first tools/list it says the list changed.
 const CHANGING = `
@@ -33,7 +42,8 @@ require('readline').createInterface({ input: process.stdin }).on('line', (l) => 
 });`;
 
 describe("a session's one request timeout", () => {
-  const summaryOf = (settings: ClientSettings) => sessionFor('t', { ...everythingServer(), options: { settings } }, { protocolVersion: '2025-11-25', clientCapabilities: {} }).summary();
+  const summaryOf = (settings: ClientSettings) =>
+    sessionFor('t', { ...everythingServer(), options: { settings } }, { protocolVersion: '2025-11-25', clientCapabilities: {} }).summary();
 
   it("is the connection's requestTimeoutMs, else the client's default, 60 s, and the page is told it", () => {
     expect(summaryOf({ requestTimeoutMs: 5_000 }).requestTimeoutMs).toBe(5_000);
@@ -41,7 +51,11 @@ describe("a session's one request timeout", () => {
   });
 
   it('is what the handshake waits for, so the banner and timing.no-response speak of the same wait', async () => {
-    const s = sessionFor('silent', { ...inlineServer('setInterval(() => {}, 1000)'), options: { settings: { requestTimeoutMs: 300 } } }, { protocolVersion: '2025-11-25', clientCapabilities: {} });
+    const s = sessionFor(
+      'silent',
+      { ...inlineServer('setInterval(() => {}, 1000)'), options: { settings: { requestTimeoutMs: 300 } } },
+      { protocolVersion: '2025-11-25', clientCapabilities: {} },
+    );
     sessions.push(s);
     await s.start();
     expect(s.summary()).toMatchObject({ status: 'failed', error: expect.stringMatching(/no response to initialize \(id 1\) within 300 ms/) });

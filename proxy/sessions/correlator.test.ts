@@ -6,11 +6,14 @@ function make() {
   const written: Record<string, unknown>[] = [];
   const serverRequests: [unknown, string, unknown][] = [];
   const notifications: string[] = [];
-  const c = new Correlator({
-    write: async (t) => void written.push(JSON.parse(t)),
-    onServerRequest: (id, m, p) => serverRequests.push([id, m, p]),
-    onNotification: (m) => notifications.push(m),
-  }, 1000);
+  const c = new Correlator(
+    {
+      write: async (t) => void written.push(JSON.parse(t)),
+      onServerRequest: (id, m, p) => serverRequests.push([id, m, p]),
+      onNotification: (m) => notifications.push(m),
+    },
+    1000,
+  );
   return { c, written, serverRequests, notifications };
 }
 
@@ -38,7 +41,10 @@ describe('Correlator', () => {
   it('reads a batch from the server element by element', async () => {
     const { c, serverRequests } = make();
     const p = c.request('ping', undefined);
-    c.handle([{ jsonrpc: '2.0', id: 1, result: {} }, { jsonrpc: '2.0', id: 'a', method: 'ping' }]);
+    c.handle([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: 'a', method: 'ping' },
+    ]);
     await expect(p).resolves.toEqual({});
     expect(serverRequests).toEqual([['a', 'ping', undefined]]);
   });

@@ -103,9 +103,15 @@ export class Correlator {
   /** Ids that the raw composer used; ours skip them so no id is sent twice in a session. */
   private readonly rawIds = new Set<Id>();
   private closedReason?: string;
-  private readonly timedOut = (p: Pending) => this.giveUp(p.id, new RequestError(`no response to ${p.method} (id ${p.id}) within ${p.timeoutMs} ms`, REQUEST_TIMEOUT, undefined, true), `timed out after ${p.timeoutMs} ms`);
+  private readonly timedOut = (p: Pending) =>
+    this.giveUp(
+      p.id,
+      new RequestError(`no response to ${p.method} (id ${p.id}) within ${p.timeoutMs} ms`, REQUEST_TIMEOUT, undefined, true),
+      `timed out after ${p.timeoutMs} ms`,
+    );
   private readonly deadlines = new Deadlines<Pending>(() => this.pending.values(), this.timedOut);
-  private readonly aborted = (p: Pending) => this.giveUp(p.id, new RequestError(`${p.method} (id ${p.id}) was cancelled`, REQUEST_CANCELLED, undefined, true), 'cancelled by the user');
+  private readonly aborted = (p: Pending) =>
+    this.giveUp(p.id, new RequestError(`${p.method} (id ${p.id}) was cancelled`, REQUEST_CANCELLED, undefined, true), 'cancelled by the user');
 
   /**
    * @param defaultTimeoutMs for requests that give no timeout; progress restarts it
@@ -136,7 +142,9 @@ export class Correlator {
       this.deadlines.watch(entry.deadline);
       if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, id);
       opts.onSent?.(id);
-      this.hooks.write(JSON.stringify(message), { message, signal: opts.signal }).catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED, undefined, true)));
+      this.hooks
+        .write(JSON.stringify(message), { message, signal: opts.signal })
+        .catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED, undefined, true)));
     });
   }
 
@@ -196,7 +204,8 @@ export class Correlator {
   /** Rejects everything in flight; later requests fail at once with the same reason. */
   close(reason: string): void {
     this.closedReason = reason;
-    for (const [id, p] of [...this.pending]) this.settle(id, new RequestError(`${reason} before ${p.method} (id ${id}) was answered`, CONNECTION_CLOSED, undefined, true));
+    for (const [id, p] of [...this.pending])
+      this.settle(id, new RequestError(`${reason} before ${p.method} (id ${id}) was answered`, CONNECTION_CLOSED, undefined, true));
     this.deadlines.stop();
   }
 

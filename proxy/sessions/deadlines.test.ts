@@ -1,15 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Deadlines } from './deadlines';
 
-interface Item { name: string; deadline: number }
+interface Item {
+  name: string;
+  deadline: number;
+}
 
 function setup() {
   const live = new Map<string, Item>();
   const expired: string[] = [];
-  const deadlines = new Deadlines<Item>(() => live.values(), (item) => {
-    expired.push(item.name);
-    live.delete(item.name);
-  });
+  const deadlines = new Deadlines<Item>(
+    () => live.values(),
+    (item) => {
+      expired.push(item.name);
+      live.delete(item.name);
+    },
+  );
   const add = (name: string, inMs: number) => {
     const item = { name, deadline: Date.now() + inMs };
     live.set(name, item);

@@ -11,7 +11,10 @@ export class Deadlines<T extends { readonly deadline: number }> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private armedFor = Infinity;
 
-  constructor(private readonly live: () => Iterable<T>, private readonly expired: (item: T) => void) {}
+  constructor(
+    private readonly live: () => Iterable<T>,
+    private readonly expired: (item: T) => void,
+  ) {}
 
   /** A new deadline (Date.now() milliseconds). */
   watch(deadline: number): void {

@@ -19,7 +19,7 @@ export class DenseSeqs {
     const by = f.seq - this.next++;
     if (by !== (this.shifts.at(-1)?.by ?? 0)) this.shifts.push({ from: f.seq, by });
     if (this.shifts.length === 0) return f;
-    const meta = f.meta && { ...f.meta } as Record<string, unknown>;
+    const meta = f.meta && ({ ...f.meta } as Record<string, unknown>);
     for (const key of LINKS) if (meta && typeof meta[key] === 'number') meta[key] = this.map(meta[key]);
     return { ...f, seq: f.seq - by, ...(meta ? { meta } : {}) } as Frame;
   }

@@ -13,7 +13,11 @@ export class Emitter<Events extends { [K in keyof Events]: (...args: never[]) =>
     if (!now.includes(fn)) this.listeners.set(event, [...now, fn]);
     return () => {
       const list = this.listeners.get(event);
-      if (list?.includes(fn)) this.listeners.set(event, list.filter((f) => f !== fn));
+      if (list?.includes(fn))
+        this.listeners.set(
+          event,
+          list.filter((f) => f !== fn),
+        );
     };
   }
 

@@ -14,14 +14,38 @@ const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
 function exchange(at: number): Frame[] {
   const link = { transport: 'http' as const, exchange: at, stream: 'post' as const };
   return [
-    { seq: at, ts: at * 10, dir: 'c2s', lane: 'http', raw: 'POST /mcp HTTP/1.1\r\n\r\n', size: 20, meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'http://tapped.invalid/mcp', headers: [], bodyBytes: ping.length } },
+    {
+      seq: at,
+      ts: at * 10,
+      dir: 'c2s',
+      lane: 'http',
+      raw: 'POST /mcp HTTP/1.1\r\n\r\n',
+      size: 20,
+      meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url: 'http://tapped.invalid/mcp', headers: [], bodyBytes: ping.length },
+    },
     { seq: at + 1, ts: at * 10 + 1, dir: 'c2s', lane: 'message', raw: ping, size: ping.length, meta: link },
-    { seq: at + 2, ts: at * 10 + 2, dir: 's2c', lane: 'http', raw: 'HTTP/1.1 202 Accepted\r\n\r\n', size: 25, meta: { ...link, phase: 'response', status: 202, statusText: 'Accepted', headers: [], sentAt: at * 10, headersAt: at * 10 + 2 } },
+    {
+      seq: at + 2,
+      ts: at * 10 + 2,
+      dir: 's2c',
+      lane: 'http',
+      raw: 'HTTP/1.1 202 Accepted\r\n\r\n',
+      size: 25,
+      meta: { ...link, phase: 'response', status: 202, statusText: 'Accepted', headers: [], sentAt: at * 10, headersAt: at * 10 + 2 },
+    },
     { seq: at + 3, ts: at * 10 + 3, dir: 's2c', lane: 'http', raw: '', size: 0, meta: { ...link, phase: 'end', sentAt: at * 10, doneAt: at * 10 + 3 } },
   ] as Frame[];
 }
 
-const disconnect = (seq: number): Frame => ({ seq, ts: seq * 10, dir: 'local', lane: 'lifecycle', raw: 'stopped tapping', size: 0, meta: { transport: 'http', event: 'disconnect', url: 'http://tapped.invalid/mcp' } });
+const disconnect = (seq: number): Frame => ({
+  seq,
+  ts: seq * 10,
+  dir: 'local',
+  lane: 'lifecycle',
+  raw: 'stopped tapping',
+  size: 0,
+  meta: { transport: 'http', event: 'disconnect', url: 'http://tapped.invalid/mcp' },
+});
 
 /** Hands its frames on in one batch once started, then ends; counts what was asked of it. */
 class Frames implements FrameSource {
@@ -66,7 +90,14 @@ describe('a tapped session fed from a FrameSource', () => {
     const frames = session.frames();
     expect(frames.map((f) => f.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(frames).toEqual([...exchange(1), ...exchange(5), disconnect(9)]);
-    expect(links(frames)).toEqual(['2 -> http:request', '3 -> http:request', '4 -> http:request', '6 -> http:request', '7 -> http:request', '8 -> http:request']);
+    expect(links(frames)).toEqual([
+      '2 -> http:request',
+      '3 -> http:request',
+      '4 -> http:request',
+      '6 -> http:request',
+      '7 -> http:request',
+      '8 -> http:request',
+    ]);
     // Nothing pretends to send: the recording is not a wire one, and the session refuses.
     expect(session.recording).toBeInstanceOf(SourceRecording);
     expect(session.recording).not.toBeInstanceOf(WireRecording);
@@ -80,7 +111,14 @@ describe('a tapped session fed from a FrameSource', () => {
     await waitFor(() => session.summary().status === 'closed', 5000, 'the tap to end');
     const frames = session.frames();
     expect(frames.map((f) => f.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(links(frames)).toEqual(['2 -> http:request', '3 -> http:request', '4 -> http:request', '6 -> http:request', '7 -> http:request', '8 -> http:request']);
+    expect(links(frames)).toEqual([
+      '2 -> http:request',
+      '3 -> http:request',
+      '4 -> http:request',
+      '6 -> http:request',
+      '7 -> http:request',
+      '8 -> http:request',
+    ]);
     expect(frames[5].raw).toBe(ping);
   });
 

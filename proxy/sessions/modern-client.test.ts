@@ -10,25 +10,44 @@ const era = eraSessions('m');
 const { open, httpFixture, servers } = era;
 afterEach(() => era.cleanup());
 
-const sent = (s: Session) => s.frames().filter((f) => f.lane === 'message' && f.dir === 'c2s').map((f) => JSON.parse(f.raw) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
+const sent = (s: Session) =>
+  s
+    .frames()
+    .filter((f) => f.lane === 'message' && f.dir === 'c2s')
+    .map((f) => JSON.parse(f.raw) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
 const postFor = (s: Session, method: string): Frame | undefined =>
   s.frames().find((f) => f.lane === 'http' && f.meta?.phase === 'request' && sentHeader(f, 'Mcp-Method') === method);
 
 describe('era choice', () => {
   it('modern: server/discover, no initialize, the envelope on every request; the header shows what discover said', async () => {
     const s = await open(fixtureServer('modern-only.mjs'), 'modern');
-    expect(s.summary()).toMatchObject({ status: 'ready', era: 'modern', requestedEra: 'modern', negotiatedVersion: '2026-07-28', supportedVersions: ['2026-07-28'], serverInfo: { name: 'modern-only' } });
+    expect(s.summary()).toMatchObject({
+      status: 'ready',
+      era: 'modern',
+      requestedEra: 'modern',
+      negotiatedVersion: '2026-07-28',
+      supportedVersions: ['2026-07-28'],
+      serverInfo: { name: 'modern-only' },
+    });
     expect(s.summary().serverCapabilities).toMatchObject({ tools: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } });
     await s.client!.list('tools');
     const methods = sent(s).map((m) => m.method);
     expect(methods).toEqual(['server/discover', 'tools/list']);
-    for (const m of sent(s)) expect(m.params._meta).toMatchObject({ 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': MODERN_TEST_CAPS });
+    for (const m of sent(s))
+      expect(m.params._meta).toMatchObject({
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': MODERN_TEST_CAPS,
+      });
   });
 
   it('auto against a legacy server (server-everything): the probe fails, then initialize', async () => {
     const s = await open(everythingServer(), 'auto');
     expect(s.summary()).toMatchObject({ status: 'ready', era: 'legacy', requestedEra: 'auto', negotiatedVersion: '2025-11-25' });
-    expect(sent(s).map((m) => m.method).slice(0, 3)).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
+    expect(
+      sent(s)
+        .map((m) => m.method)
+        .slice(0, 3),
+    ).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
     expect(sent(s)[1].params._meta).toBeUndefined();
   });
 
@@ -84,7 +103,11 @@ describe('modern calls over stdio', () => {
     await s.client!.call('tools/call', { name: 'approval_job', arguments: {} }).done;
     const asking = await waitFor(() => Object.values(s.client!.state().clientTasks.tasks).find((t) => t.status === 'input_required'), 10_000, 'input_required');
     await s.client!.modernTask(asking.taskId, 'update', { approve: { action: 'accept', content: { ok: true } } });
-    const approved = await waitFor(() => (s.client!.state().clientTasks.tasks[asking.taskId].status === 'completed' ? s.client!.state().clientTasks.tasks[asking.taskId] : undefined), 10_000, 'the approved task');
+    const approved = await waitFor(
+      () => (s.client!.state().clientTasks.tasks[asking.taskId].status === 'completed' ? s.client!.state().clientTasks.tasks[asking.taskId] : undefined),
+      10_000,
+      'the approved task',
+    );
     expect(JSON.stringify(approved.result)).toContain('job approved');
     expect(sent(s).some((m) => m.method === 'tasks/update' && m.params.inputResponses.approve.action === 'accept')).toBe(true);
   });
@@ -139,7 +162,11 @@ describe('modern calls over Streamable HTTP', () => {
     for (const mode of ['streamable', 'auto'] as const) {
       const s = await open({ id: 'e', name: 'e', transport: 'http', url: server.url, headers: {}, mode }, 'auto');
       expect(s.summary(), mode).toMatchObject({ status: 'ready', era: 'legacy', negotiatedVersion: '2025-11-25' });
-      expect(sent(s).map((m) => m.method).slice(0, 2)).toEqual(['server/discover', 'initialize']);
+      expect(
+        sent(s)
+          .map((m) => m.method)
+          .slice(0, 2),
+      ).toEqual(['server/discover', 'initialize']);
       await s.client!.list('tools');
       expect(s.client!.state().lists.tools?.items.length).toBeGreaterThan(5);
     }

@@ -15,7 +15,12 @@ export function eraSessions(prefix: string) {
   return {
     servers,
     async open(conn: Connection, era: EraChoice, protocolVersion = '2025-11-25'): Promise<Session> {
-      const s = sessionFor(`${prefix}${sessions.length}`, conn, { protocolVersion, clientCapabilities: MODERN_TEST_CAPS, era, roots: [{ uri: 'file:///work' }] });
+      const s = sessionFor(`${prefix}${sessions.length}`, conn, {
+        protocolVersion,
+        clientCapabilities: MODERN_TEST_CAPS,
+        era,
+        roots: [{ uri: 'file:///work' }],
+      });
       sessions.push(s);
       await s.start();
       return s;

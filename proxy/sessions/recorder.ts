@@ -101,7 +101,11 @@ export class Recorder {
       this.limitReached = true;
       const limit = this.budget!.maxFrames;
       this.keep({
-        seq: this.all.length + 1, dir: 'local', lane: 'lifecycle', ts: c.ts, size: 0,
+        seq: this.all.length + 1,
+        dir: 'local',
+        lane: 'lifecycle',
+        ts: c.ts,
+        size: 0,
         raw: `this session reached its limit of ${limit.toLocaleString('en-US')} frames: from here frames are counted, not kept (a gap frame says how many)`,
         meta: { transport, event: 'frame-limit', limit },
       });
@@ -119,7 +123,11 @@ export class Recorder {
     this.gap = undefined;
     const at = ts ?? this.all[this.all.length - 1]?.ts ?? 0;
     this.keep({
-      seq: this.all.length + 1, dir: 'local', lane: 'lifecycle', ts: at, size: 0,
+      seq: this.all.length + 1,
+      dir: 'local',
+      lane: 'lifecycle',
+      ts: at,
+      size: 0,
       raw: `${gap.frames.toLocaleString('en-US')} frames (${formatBytes(gap.bytes)}) crossed here and were not kept: the session is at its frame limit`,
       meta: { transport: gap.transport, event: 'gap', frames: gap.frames, bytes: gap.bytes },
     });
@@ -143,7 +151,11 @@ export class Recorder {
     const fromSeq = tail[0].seq;
     const toSeq = tail[tail.length - 1].seq;
     this.record({
-      dir: 'local', lane: 'lifecycle', ts, size: 0, raw: tail.map((l) => l.text).join('\n'),
+      dir: 'local',
+      lane: 'lifecycle',
+      ts,
+      size: 0,
+      raw: tail.map((l) => l.text).join('\n'),
       meta: { transport, event: 'tail', fromSeq, toSeq, lines: tail.length },
     });
   }

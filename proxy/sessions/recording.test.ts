@@ -12,8 +12,10 @@ import { waitFor } from './test-support';
 
 const tapped: Connection = { id: 'tapped', name: 'tapped-server', transport: 'stdio', command: 'tapped-server', args: [], env: {} };
 
-const init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"host","version":"1"}}}';
-const initResult = '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"tapped","version":"1"}}}';
+const init =
+  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"host","version":"1"}}}';
+const initResult =
+  '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"tapped","version":"1"}}}';
 const echo = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"héllo"}}}';
 const bytes = (s: string) => new TextEncoder().encode(s);
 const at = (b: Uint8Array, from: number, to?: number) => b.subarray(from, to);
@@ -32,7 +34,7 @@ function script(): ByteStep[] {
     { dir: 'c2s', bytes: at(call, split) },
     { dir: 's2c', bytes: new Uint8Array([...bytes('{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"'), 0xff, 0xfe, ...bytes('"}]}}\n')]) },
     { dir: 's2c', bytes: '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"bye"}}' },
-    { end: 'the host closed the tapped server\'s stdin' },
+    { end: "the host closed the tapped server's stdin" },
   ];
 }
 

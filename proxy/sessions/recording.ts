@@ -33,7 +33,10 @@ export abstract class Recording {
   private done = false;
 
   /** `budget` bounds the frame text kept (see budget.ts); without one every frame keeps its text. */
-  constructor(readonly source: SourceKind, budget?: SessionBudget) {
+  constructor(
+    readonly source: SourceKind,
+    budget?: SessionBudget,
+  ) {
     this.recorder = new Recorder(budget);
     this.recorder.onFrames((frames) => this.events.emit('frames', frames));
   }

@@ -4,7 +4,12 @@
  */
 export class RequestError extends Error {
   /** `local`: Loupe gave up (timeout, cancel, closed); otherwise the server answered with this error. */
-  constructor(message: string, readonly code?: number, readonly data?: unknown, readonly local = false) {
+  constructor(
+    message: string,
+    readonly code?: number,
+    readonly data?: unknown,
+    readonly local = false,
+  ) {
     super(message);
     this.name = 'RequestError';
   }

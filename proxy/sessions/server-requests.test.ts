@@ -50,9 +50,11 @@ describe('ServerRequestQueue', () => {
       q.add(i, 'elicitation/create', {}, i);
     }
     expect(q.hasRoom()).toBe(false);
-    expect(q.fullError('elicitation/create')).toMatchObject({ code: -32603, message: expect.stringMatching(/64 requests waiting.*elicitation\/create was not shown/) });
+    expect(q.fullError('elicitation/create')).toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/64 requests waiting.*elicitation\/create was not shown/),
+    });
     q.take(q.list()[0].key);
     expect(q.hasRoom()).toBe(true);
   });
 });
-

@@ -14,7 +14,15 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
 
-const http = (url: string, extra: Partial<HttpConnection> = {}): HttpConnection => ({ id: 'h', name: 'h', transport: 'http', url, headers: {}, mode: 'streamable', ...extra });
+const http = (url: string, extra: Partial<HttpConnection> = {}): HttpConnection => ({
+  id: 'h',
+  name: 'h',
+  transport: 'http',
+  url,
+  headers: {},
+  mode: 'streamable',
+  ...extra,
+});
 
 async function open(conn: HttpConnection | ReturnType<typeof everythingServer>): Promise<Session> {
   const s = sessionFor(`h${sessions.length}`, conn, { protocolVersion: '2025-11-25', clientCapabilities: {} });
@@ -33,8 +41,14 @@ describe('HTTP session probes', () => {
     expect(s.summary().status).toBe('ready');
     const before = s.frames().length;
     const findings = await s.probe();
-    expect(findings.map((f) => [f.rule, f.verdict])).toEqual([['http.origin-not-validated', 'fail'], ['http.unknown-session-status', 'fail']]);
-    const probeFrames = s.frames().slice(before).filter((f) => f.lane === 'http' && f.meta?.stream === 'probe');
+    expect(findings.map((f) => [f.rule, f.verdict])).toEqual([
+      ['http.origin-not-validated', 'fail'],
+      ['http.unknown-session-status', 'fail'],
+    ]);
+    const probeFrames = s
+      .frames()
+      .slice(before)
+      .filter((f) => f.lane === 'http' && f.meta?.stream === 'probe');
     expect(probeFrames.length).toBeGreaterThanOrEqual(6);
     expect(s.frames().map((f) => f.seq)).toEqual(s.frames().map((_, i) => i + 1));
     expect(rules(s)).toEqual(expect.arrayContaining(['http.origin-not-validated', 'http.unknown-session-status']));
@@ -72,7 +86,7 @@ describe('HTTP session expiry', () => {
 });
 
 describe('HTTP connection timeouts', () => {
-  it('bounds a server that never answers by the connection\'s own request timeout, with a clear error', async () => {
+  it("bounds a server that never answers by the connection's own request timeout, with a clear error", async () => {
     const server = await startFixture('http-silent');
     servers.push(server);
     const started = Date.now();

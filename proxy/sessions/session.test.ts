@@ -31,7 +31,12 @@ describe('Session against server-everything over stdio', () => {
     s.on('summary', (x) => statuses.push(x.status));
     await s.start();
     const sum = s.summary();
-    expect(sum).toMatchObject({ status: 'ready', requestedVersion: '2025-11-25', negotiatedVersion: '2025-11-25', serverInfo: { name: 'mcp-servers/everything' } });
+    expect(sum).toMatchObject({
+      status: 'ready',
+      requestedVersion: '2025-11-25',
+      negotiatedVersion: '2025-11-25',
+      serverInfo: { name: 'mcp-servers/everything' },
+    });
     expect(sum.serverCapabilities).toHaveProperty('tools');
     expect(sum.instructions).toMatch(/Everything Server/);
     expect(sum.pid).toBeGreaterThan(0);
@@ -74,7 +79,10 @@ describe('Session against server-everything over stdio', () => {
     await s.sendRaw('{"jsonrpc":"2.0","id":2,"method":"ping"}');
     const result = await s.request('tools/call', { name: 'echo', arguments: { message: 'after raw' } });
     expect(result).toMatchObject({ content: [{ text: 'Echo: after raw' }] });
-    const ids = s.frames().filter((f) => f.dir === 'c2s' && classifyFrame(f).kind === 'request').map((f) => classifyFrame(f).id);
+    const ids = s
+      .frames()
+      .filter((f) => f.dir === 'c2s' && classifyFrame(f).kind === 'request')
+      .map((f) => classifyFrame(f).id);
     expect(ids).toEqual([1, 2, 3]);
     expect(s.summary().status).toBe('ready');
   });
@@ -82,7 +90,11 @@ describe('Session against server-everything over stdio', () => {
   it('reports progress for a request that asks for it', async () => {
     const s = await openSession(everythingServer());
     const seen: number[] = [];
-    await s.request('tools/call', { name: 'trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } }, { onProgress: (p) => seen.push(p.progress) });
+    await s.request(
+      'tools/call',
+      { name: 'trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } },
+      { onProgress: (p) => seen.push(p.progress) },
+    );
     expect(seen).toEqual([1, 2, 3]);
     const sent = JSON.parse(s.frames().find((f) => classifyFrame(f).method === 'tools/call')!.raw);
     expect(sent.params._meta.progressToken).toBe(sent.id);
@@ -140,10 +152,13 @@ describe('Session with misbehaving servers', () => {
     expect(s.frames().some((f) => f.lane === 'stderr' && f.raw === '[banner] listening on stdio')).toBe(true);
   });
 
-  it('answers ping, refuses unknown server requests with -32601, and answers roots/list itself from the session\'s roots', async () => {
+  it("answers ping, refuses unknown server requests with -32601, and answers roots/list itself from the session's roots", async () => {
     const s = await openSession(fixtureServer('stdio-asks.mjs'), { clientCapabilities: { roots: {} }, roots: [{ uri: 'file:///tmp', name: 'tmp' }] });
     await waitFor(() => s.frames().filter((f) => f.lane === 'stderr' && f.raw.startsWith('response ')).length === 3, 5000, 'three responses');
-    const stderr = s.frames().filter((f) => f.lane === 'stderr').map((f) => f.raw);
+    const stderr = s
+      .frames()
+      .filter((f) => f.lane === 'stderr')
+      .map((f) => f.raw);
     expect(stderr).toContain('response p1 {}');
     expect(stderr.find((l) => l.startsWith('response x1'))).toContain('-32601');
     expect(stderr).toContain('response r1 {"roots":[{"uri":"file:///tmp","name":"tmp"}]}');
@@ -151,12 +166,15 @@ describe('Session with misbehaving servers', () => {
   });
 
   it('drops a pending server request that the server cancels', async () => {
-    const s = await openSession(inlineServer(
-      "const send=m=>console.log(JSON.stringify(m));require('readline').createInterface({input:process.stdin}).on('line',l=>{const m=JSON.parse(l);" +
-      "if(m.method==='initialize')send({jsonrpc:'2.0',id:m.id,result:{protocolVersion:m.params.protocolVersion,capabilities:{},serverInfo:{name:'c',version:'0'}}});" +
-      "if(m.method==='notifications/initialized'){send({jsonrpc:'2.0',id:'e1',method:'elicitation/create',params:{message:'name?',requestedSchema:{type:'object',properties:{}}}});" +
-      "setTimeout(()=>send({jsonrpc:'2.0',method:'notifications/cancelled',params:{requestId:'e1',reason:'changed my mind'}}),300)}})",
-    ), { clientCapabilities: { elicitation: {} } });
+    const s = await openSession(
+      inlineServer(
+        "const send=m=>console.log(JSON.stringify(m));require('readline').createInterface({input:process.stdin}).on('line',l=>{const m=JSON.parse(l);" +
+          "if(m.method==='initialize')send({jsonrpc:'2.0',id:m.id,result:{protocolVersion:m.params.protocolVersion,capabilities:{},serverInfo:{name:'c',version:'0'}}});" +
+          "if(m.method==='notifications/initialized'){send({jsonrpc:'2.0',id:'e1',method:'elicitation/create',params:{message:'name?',requestedSchema:{type:'object',properties:{}}}});" +
+          "setTimeout(()=>send({jsonrpc:'2.0',method:'notifications/cancelled',params:{requestId:'e1',reason:'changed my mind'}}),300)}})",
+      ),
+      { clientCapabilities: { elicitation: {} } },
+    );
     const [waiting] = await waitFor(() => s.pending().length > 0 && s.pending(), 5000, 'the elicitation');
     expect(waiting.method).toBe('elicitation/create');
     await waitFor(() => s.pending().length === 0, 5000, 'the cancellation');
@@ -165,7 +183,10 @@ describe('Session with misbehaving servers', () => {
 
   it('explains a server that never answers initialize', async () => {
     // Long enough for a loaded machine to start Node and print the line; the point is the message.
-    const s = sessionFor('quiet', inlineServer("console.log('hello, I am a CLI'); setInterval(() => {}, 1000)"), defaults, { initializeTimeoutMs: 3000, transport: { closeGraceMs: 100, killGraceMs: 300 } });
+    const s = sessionFor('quiet', inlineServer("console.log('hello, I am a CLI'); setInterval(() => {}, 1000)"), defaults, {
+      initializeTimeoutMs: 3000,
+      transport: { closeGraceMs: 100, killGraceMs: 300 },
+    });
     sessions.push(s);
     await s.start();
     expect(s.summary().status).toBe('failed');
@@ -190,9 +211,13 @@ describe('Session with misbehaving servers', () => {
   });
 
   it('fails the handshake on an error response but keeps the process for the raw composer', async () => {
-    const s = await openSession(inlineServer(
-      "require('readline').createInterface({input:process.stdin}).on('line',l=>{const m=JSON.parse(l);if(m.id!==undefined)console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,error:{code:-32602,message:'Unsupported protocol version'}}))})",
-    ), {}, 2000);
+    const s = await openSession(
+      inlineServer(
+        "require('readline').createInterface({input:process.stdin}).on('line',l=>{const m=JSON.parse(l);if(m.id!==undefined)console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,error:{code:-32602,message:'Unsupported protocol version'}}))})",
+      ),
+      {},
+      2000,
+    );
     expect(s.summary()).toMatchObject({ status: 'failed', error: 'the handshake failed: Unsupported protocol version' });
     await s.sendRaw('{"jsonrpc":"2.0","id":99,"method":"ping"}');
     await waitFor(() => s.frames().some((f) => f.dir === 's2c' && classifyFrame(f).id === 99));
@@ -204,9 +229,11 @@ describe('Session with misbehaving servers', () => {
   });
 
   it('marks a session closed when the server exits with code 0 by itself, keeping the reason', async () => {
-    const s = await openSession(inlineServer(
-      "require('readline').createInterface({input:process.stdin}).on('line',l=>{const m=JSON.parse(l);if(m.method==='initialize')console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{protocolVersion:'2025-06-18',capabilities:{},serverInfo:{name:'brief',version:'0'}}}));else setTimeout(()=>process.exit(0),100)})",
-    ));
+    const s = await openSession(
+      inlineServer(
+        "require('readline').createInterface({input:process.stdin}).on('line',l=>{const m=JSON.parse(l);if(m.method==='initialize')console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{protocolVersion:'2025-06-18',capabilities:{},serverInfo:{name:'brief',version:'0'}}}));else setTimeout(()=>process.exit(0),100)})",
+      ),
+    );
     expect(s.summary()).toMatchObject({ status: 'ready', negotiatedVersion: '2025-06-18' });
     await waitFor(() => s.summary().status !== 'ready', 5000, 'the session to end');
     expect(s.summary()).toMatchObject({ status: 'closed', error: 'the server process exited with code 0' });

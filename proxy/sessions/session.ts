@@ -17,7 +17,6 @@ import type { BudgetUsage } from './budget';
 import type { PageAuth } from '../oauth/page-auth';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
-
 /** What a session asks for when the page gives nothing: the newest stateful version, no client
  *  capabilities (so no server request waits on a person unless the person opts in). */
 export function defaultOpenOptions(): OpenOptions {
@@ -26,10 +25,8 @@ export function defaultOpenOptions(): OpenOptions {
 
 /** Loupe's own client writes through a wire transport; a recording that only watches (a tap, a
  *  file) has none, and so no client. */
-export type SessionParts = SessionPartsBase & (
-  | { recording: WireRecording; client: { options: OpenOptions; config?: DriverConfig } }
-  | { recording: Recording; client?: undefined }
-);
+export type SessionParts = SessionPartsBase &
+  ({ recording: WireRecording; client: { options: OpenOptions; config?: DriverConfig } } | { recording: Recording; client?: undefined });
 
 interface SessionPartsBase {
   id: string;
@@ -66,24 +63,42 @@ export class Session implements LiveSession {
     this.options = parts.client?.options ?? defaultOpenOptions();
     const { connection, recording } = parts;
     this.state = {
-      id: this.id, connectionId: connection.id, name: connection.name, transport: connection.transport,
-      source: recording.source, client: parts.client !== undefined,
-      status: 'starting', startedAt: recording.clock.startedAt, attached: 0,
+      id: this.id,
+      connectionId: connection.id,
+      name: connection.name,
+      transport: connection.transport,
+      source: recording.source,
+      client: parts.client !== undefined,
+      status: 'starting',
+      startedAt: recording.clock.startedAt,
+      attached: 0,
       // One timeout per session: the client's wait and the analyser's (a tap, with no client of
       // Loupe's, gets the default, as its trace file does).
       requestTimeoutMs: sessionTimeoutMs(connection.options?.settings, parts.client?.config?.requestTimeoutMs),
-      ...(parts.client ? { requestedVersion: parts.client.options.protocolVersion, requestedEra: parts.client.options.era ?? 'legacy', clientCapabilities: parts.client.options.clientCapabilities } : {}),
+      ...(parts.client
+        ? {
+            requestedVersion: parts.client.options.protocolVersion,
+            requestedEra: parts.client.options.era ?? 'legacy',
+            clientCapabilities: parts.client.options.clientCapabilities,
+          }
+        : {}),
     };
     recording.on('frames', (frames) => this.events.emit('frames', frames));
     recording.on('pid', (pid) => this.update({ pid }));
     recording.on('ended', (reason) => this.ended(reason));
     if (parts.http) parts.http.onSessionExpired = (e) => this.update({ expired: { sessionId: e.sessionId, exchange: e.exchange } });
     if (parts.client) {
-      this.client = new ClientDriver(this.id, parts.recording, parts.client.options, {
-        update: (patch) => this.update(patch),
-        status: () => this.state.status,
-        over: () => this.closing !== undefined || this.isEnded(),
-      }, { ...parts.client.config, settings: connection.options?.settings });
+      this.client = new ClientDriver(
+        this.id,
+        parts.recording,
+        parts.client.options,
+        {
+          update: (patch) => this.update(patch),
+          status: () => this.state.status,
+          over: () => this.closing !== undefined || this.isEnded(),
+        },
+        { ...parts.client.config, settings: connection.options?.settings },
+      );
       this.client.on('pending', (p) => this.events.emit('pending', p));
     }
   }

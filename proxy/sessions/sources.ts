@@ -57,7 +57,11 @@ export interface SessionFactory<S extends SessionSource = SessionSource> {
 export const launchedFactory: SessionFactory<LaunchedSource> = {
   kind: 'launched',
   create(id, source, config) {
-    const recording = new WireRecording('launched', (clock) => new StdioTransport(source.connection, clock, config.transport), new SessionBudget(config.budgetBytes));
+    const recording = new WireRecording(
+      'launched',
+      (clock) => new StdioTransport(source.connection, clock, config.transport),
+      new SessionBudget(config.budgetBytes),
+    );
     return new Session({ id, connection: source.connection, recording, client: { options: source.options, config } });
   },
 };
@@ -70,16 +74,32 @@ export const urlFactory: SessionFactory<UrlSource> = {
     const transport = oauth ? { ...config.transport, auth: oauth } : config.transport;
     // The handshake's initialize waits while a person authorizes in the browser; a silent server
     // still fails fast, on the transport's own response timeout.
-    const driverConfig = oauth ? { ...config, initializeTimeoutMs: Math.max(config.initializeTimeoutMs ?? 30_000, (config.oauth?.authorizeTimeoutMs ?? PAGE_AUTHORIZE_TIMEOUT_MS) + 30_000) } : config;
-    const recording = new WireRecording('url', (clock) => {
-      try {
-        return (http = createHttpTransport(source.connection, clock, transport));
-      } catch (e) {
-        // A URL that is not http(s): start() fails with why, like any other failure to connect.
-        return failingTransport(e as Error);
-      }
-    }, new SessionBudget(config.budgetBytes));
-    return new Session({ id, connection: source.connection, recording, client: { options: source.options, config: driverConfig }, ...(http ? { http } : {}), ...(oauth ? { oauth } : {}) });
+    const driverConfig = oauth
+      ? {
+          ...config,
+          initializeTimeoutMs: Math.max(config.initializeTimeoutMs ?? 30_000, (config.oauth?.authorizeTimeoutMs ?? PAGE_AUTHORIZE_TIMEOUT_MS) + 30_000),
+        }
+      : config;
+    const recording = new WireRecording(
+      'url',
+      (clock) => {
+        try {
+          return (http = createHttpTransport(source.connection, clock, transport));
+        } catch (e) {
+          // A URL that is not http(s): start() fails with why, like any other failure to connect.
+          return failingTransport(e as Error);
+        }
+      },
+      new SessionBudget(config.budgetBytes),
+    );
+    return new Session({
+      id,
+      connection: source.connection,
+      recording,
+      client: { options: source.options, config: driverConfig },
+      ...(http ? { http } : {}),
+      ...(oauth ? { oauth } : {}),
+    });
   },
 };
 
@@ -110,7 +130,6 @@ export function createSession(id: string, source: SessionSource, config: Session
   const factory = FACTORIES[source.kind] as SessionFactory;
   return factory.create(id, source, config);
 }
-
 
 /** The session a saved connection opens (its source is launched or url). */
 export function sessionFor(id: string, connection: Connection, options: OpenOptions, config: SessionConfig = {}): Session {

@@ -7,7 +7,18 @@ describe('hostAllowed', () => {
   const cfg = { port: 6280, token: 't' };
   it('accepts only loopback names on the right port', () => {
     for (const ok of ['127.0.0.1:6280', 'localhost:6280', 'LOCALHOST:6280', '[::1]:6280']) expect(hostAllowed(ok, cfg), ok).toBe(true);
-    for (const bad of [undefined, '', '127.0.0.1', '127.0.0.1:6281', 'evil.example:6280', 'localhost.evil.example:6280', '127.0.0.1.nip.io:6280', '[::2]:6280', '0.0.0.0:6280', 'localhost:6280:1']) {
+    for (const bad of [
+      undefined,
+      '',
+      '127.0.0.1',
+      '127.0.0.1:6281',
+      'evil.example:6280',
+      'localhost.evil.example:6280',
+      '127.0.0.1.nip.io:6280',
+      '[::2]:6280',
+      '0.0.0.0:6280',
+      'localhost:6280:1',
+    ]) {
       expect(hostAllowed(bad, cfg), String(bad)).toBe(false);
     }
   });
@@ -34,7 +45,16 @@ describe('tokens', () => {
 
 describe('guardAction', () => {
   function attempt(url: string, headers: Record<string, string>) {
-    const res = { status: 0, body: '', writeHead(s: number) { this.status = s; }, end(b: string) { this.body = b; } };
+    const res = {
+      status: 0,
+      body: '',
+      writeHead(s: number) {
+        this.status = s;
+      },
+      end(b: string) {
+        this.body = b;
+      },
+    };
     const passed = guardAction({ url, headers } as unknown as IncomingMessage, res as unknown as ServerResponse, { port: 6280, token: 'secret' });
     return { passed, status: res.status, body: res.body };
   }
@@ -50,6 +70,7 @@ describe('guardAction', () => {
 describe('originIsLoopback', () => {
   it('accepts pages on loopback names (any port), nothing else', () => {
     for (const ok of ['http://127.0.0.1:6274', 'http://localhost', 'https://LOCALHOST:1', 'http://[::1]:3000']) expect(originIsLoopback(ok), ok).toBe(true);
-    for (const bad of ['null', '', 'http://evil.example', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'file://', 'chrome-extension://abc']) expect(originIsLoopback(bad), bad).toBe(false);
+    for (const bad of ['null', '', 'http://evil.example', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'file://', 'chrome-extension://abc'])
+      expect(originIsLoopback(bad), bad).toBe(false);
   });
 });

@@ -77,7 +77,10 @@ export function checkToken(req: IncomingMessage, cfg: GuardConfig): Refusal | un
   const auth = req.headers.authorization;
   const given = fromQuery ?? (auth?.startsWith('Bearer ') ? auth.slice(7) : undefined);
   if (tokensMatch(given, cfg.token)) return undefined;
-  return { status: 401, message: given ? 'wrong token: open the exact URL Loupe printed at start' : 'missing token: open the exact URL Loupe printed at start' };
+  return {
+    status: 401,
+    message: given ? 'wrong token: open the exact URL Loupe printed at start' : 'missing token: open the exact URL Loupe printed at start',
+  };
 }
 
 /** For any HTTP route that acts: Host and token, refused with a short plain-text reason. */

@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 export function makeDirs(dir: string, mode: number): void {
   const missing: string[] = [];
-  for (let at = path.resolve(dir); ; ) {
+  for (let at = path.resolve(dir); ;) {
     try {
       statSync(at);
       break;

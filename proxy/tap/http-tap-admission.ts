@@ -44,7 +44,10 @@ export function admitRequest(req: IncomingMessage, c: AdmissionConfig): URL | Ta
   }
   const origin = req.headers.origin;
   if (origin !== undefined && !originIsLoopback(origin)) {
-    return { status: 403, reason: `loupe tap refuses requests from the web page at origin "${origin}": only MCP hosts (which send no Origin) and pages on this machine's loopback addresses may use it` };
+    return {
+      status: 403,
+      reason: `loupe tap refuses requests from the web page at origin "${origin}": only MCP hosts (which send no Origin) and pages on this machine's loopback addresses may use it`,
+    };
   }
   // A page's <script src> or <img> sends no Origin, but the browser still says it is cross-site.
   if (origin === undefined && req.headers['sec-fetch-site'] === 'cross-site') {
@@ -52,7 +55,10 @@ export function admitRequest(req: IncomingMessage, c: AdmissionConfig): URL | Ta
   }
   const target = upstreamTarget(req.url ?? '', c.upstreamOrigin);
   if (!target) {
-    return { status: 400, reason: `loupe tap forwards only paths on ${c.upstreamOrigin} (such as ${new URL(c.tapUrl).pathname}); it refuses the request target "${req.url ?? ''}"` };
+    return {
+      status: 400,
+      reason: `loupe tap forwards only paths on ${c.upstreamOrigin} (such as ${new URL(c.tapUrl).pathname}); it refuses the request target "${req.url ?? ''}"`,
+    };
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > c.maxBodyBytes) return tooLarge(declared, c.maxBodyBytes, 'declares');

@@ -11,14 +11,21 @@ import { checkFrame } from '../../lib/mcp/frame-check';
 import { HttpTap } from './http-tap';
 import { TAP_BODY_LIMIT, upstreamTarget } from './http-tap-admission';
 
-interface Fixture { server: Server; port: number; hits: string[] }
+interface Fixture {
+  server: Server;
+  port: number;
+  hits: string[];
+}
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
 /** A loopback server that counts what reaches it and answers with `answer`. */
-async function serve(answer: (req: IncomingMessage, res: import('node:http').ServerResponse) => void = (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":{}}')): Promise<Fixture> {
+async function serve(
+  answer: (req: IncomingMessage, res: import('node:http').ServerResponse) => void = (_q, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":{}}'),
+): Promise<Fixture> {
   const hits: string[] = [];
   const server = createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
@@ -26,7 +33,13 @@ async function serve(answer: (req: IncomingMessage, res: import('node:http').Ser
     req.on('end', () => answer(req, res));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  closers.push(() => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }));
+  closers.push(
+    () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
   return { server, port: (server.address() as AddressInfo).port, hits };
 }
 
@@ -51,15 +64,21 @@ function raw(port: number, head: string): Promise<{ status: number; body: string
 }
 
 const post = (port: number, headers: Record<string, string>) =>
-  fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}' });
+  fetch(`http://127.0.0.1:${port}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}',
+  });
 
 function refusals(frames: Frame[]): { url: string; status: number; error: string }[] {
-  return frames.filter((f) => (f.meta as { phase?: string }).phase === 'request').flatMap((req) => {
-    const linked = frames.filter((f) => (f.meta as { exchange?: number }).exchange === req.seq);
-    const end = linked.find((f) => (f.meta as { phase?: string }).phase === 'end')?.meta as { error?: string } | undefined;
-    const status = (linked.find((f) => (f.meta as { phase?: string }).phase === 'response')?.meta as { status: number }).status;
-    return end?.error ? [{ url: (req.meta as { url: string }).url, status, error: end.error }] : [];
-  });
+  return frames
+    .filter((f) => (f.meta as { phase?: string }).phase === 'request')
+    .flatMap((req) => {
+      const linked = frames.filter((f) => (f.meta as { exchange?: number }).exchange === req.seq);
+      const end = linked.find((f) => (f.meta as { phase?: string }).phase === 'end')?.meta as { error?: string } | undefined;
+      const status = (linked.find((f) => (f.meta as { phase?: string }).phase === 'response')?.meta as { status: number }).status;
+      return end?.error ? [{ url: (req.meta as { url: string }).url, status, error: end.error }] : [];
+    });
 }
 
 describe('the HTTP tap forwards only to its one upstream', () => {
@@ -89,19 +108,26 @@ describe('the HTTP tap forwards only to its one upstream', () => {
     const origin = 'http://127.0.0.1:9000';
     expect(upstreamTarget('/mcp?x=1', origin)?.href).toBe('http://127.0.0.1:9000/mcp?x=1');
     expect(upstreamTarget('/a/../../b', origin)?.href).toBe('http://127.0.0.1:9000/b');
-    for (const bad of ['', 'mcp', '//evil.example/', '/\\evil.example/', 'http://127.0.0.1:9000/mcp', 'https://evil.example/']) expect(upstreamTarget(bad, origin), bad).toBeUndefined();
+    for (const bad of ['', 'mcp', '//evil.example/', '/\\evil.example/', 'http://127.0.0.1:9000/mcp', 'https://evil.example/'])
+      expect(upstreamTarget(bad, origin), bad).toBeUndefined();
   });
 
   it('refuses a Host that is not its own (DNS rebinding) and a web page on another origin', async () => {
     const upstream = await serve();
     const { frames, port } = await tapOf(`http://127.0.0.1:${upstream.port}/mcp`);
-    const rebound = await raw(port, `POST /mcp HTTP/1.1\r\nHost: evil.example:${port}\r\nOrigin: http://evil.example:${port}\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+    const rebound = await raw(
+      port,
+      `POST /mcp HTTP/1.1\r\nHost: evil.example:${port}\r\nOrigin: http://evil.example:${port}\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    );
     expect(rebound).toMatchObject({ status: 403, body: expect.stringContaining('loupe tap refuses requests for host "evil.example') });
     const page = await post(port, { origin: 'https://evil.example', 'content-type': 'text/plain' });
     expect(page.status).toBe(403);
     expect(await page.text()).toMatch(/refuses requests from the web page at origin "https:\/\/evil\.example"/);
     expect((await post(port, { origin: 'null' })).status).toBe(403);
-    const embedded = await raw(port, `GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nSec-Fetch-Site: cross-site\r\nSec-Fetch-Dest: script\r\nConnection: close\r\n\r\n`);
+    const embedded = await raw(
+      port,
+      `GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nSec-Fetch-Site: cross-site\r\nSec-Fetch-Dest: script\r\nConnection: close\r\n\r\n`,
+    );
     expect(embedded.status).toBe(403);
     expect(upstream.hits).toEqual([]);
     expect(refusals(frames).map((r) => r.status)).toEqual([403, 403, 403, 403]);
@@ -170,7 +196,10 @@ describe('the HTTP tap bounds bodies', () => {
     await new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
         socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"`);
-        setTimeout(() => { socket.destroy(); resolve(); }, 50);
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
       });
     });
     expect((await post(port, {})).status).toBe(200);
@@ -192,7 +221,7 @@ describe('the HTTP tap bounds bodies', () => {
     expect(await sse.text()).toBe(event(big) + event(small));
     const ends = frames.filter((f) => (f.meta as { phase?: string }).phase === 'end').map((f) => f.meta as { bytes: number; note?: string });
     expect(ends[0]).toMatchObject({ bytes: big.length, note: expect.stringMatching(/passed on whole but not recorded: .* limit of 1\.0 MiB/) });
-    expect(ends[1]).toMatchObject({ note: '1 event was passed on but not recorded: over the tap\'s recording limit of 1.0 MiB' });
+    expect(ends[1]).toMatchObject({ note: "1 event was passed on but not recorded: over the tap's recording limit of 1.0 MiB" });
     // The event after the oversized one is recorded as usual, and nothing recorded holds the big text.
     expect(frames.some((f) => f.raw === small)).toBe(true);
     expect(frames.every((f) => f.raw.length < 1024 * 1024)).toBe(true);

@@ -17,9 +17,15 @@ import { authorizeLikeAPerson } from '../oauth/testing/browser';
 import { freePort, startFixture } from '../transports/http/testing';
 import { startHttpTapRecording, type HttpTapRecording } from './http-tap-recording';
 
-interface OAuthServers { mcpUrl: string; localUrl: string; close(): Promise<void> }
+interface OAuthServers {
+  mcpUrl: string;
+  localUrl: string;
+  close(): Promise<void>;
+}
 // @ts-expect-error: a JavaScript fixture, shared with the end-to-end tests
-const { startOAuthServers } = (await import('../../e2e/fixtures/servers/oauth-oidc.mjs')) as { startOAuthServers: (port: number, o: { publicOrigin: string }) => Promise<OAuthServers> };
+const { startOAuthServers } = (await import('../../e2e/fixtures/servers/oauth-oidc.mjs')) as {
+  startOAuthServers: (port: number, o: { publicOrigin: string }) => Promise<OAuthServers>;
+};
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -65,9 +71,11 @@ async function recorded(tap: HttpTapRecording): Promise<string> {
 
 /** The chain's step kinds, a step repeated at once (a person re-opening the authorization URL) counted once. */
 const kinds = (text: string): ChainStepKind[] =>
-  oauthChain(modelOf(readTraceText(text).frames)).map((s) => s.kind).filter((k, i, all) => k !== all[i - 1]);
+  oauthChain(modelOf(readTraceText(text).frames))
+    .map((s) => s.kind)
+    .filter((k, i, all) => k !== all[i - 1]);
 
-it('oidc-provider behind the tap: the host\'s whole chain is in the tap\'s trace, step by step, bearers masked', async () => {
+it("oidc-provider behind the tap: the host's whole chain is in the tap's trace, step by step, bearers masked", async () => {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const servers = await startOAuthServers(0, { publicOrigin: origin });
@@ -87,7 +95,7 @@ it('oidc-provider behind the tap: the host\'s whole chain is in the tap\'s trace
   expect(bearers.every((b) => b === '••••••')).toBe(true);
 }, 60_000);
 
-it('a deployment without token_type, behind the tap: the tap\'s trace alone gives auth.token-type-missing on the token step', async () => {
+it("a deployment without token_type, behind the tap: the tap's trace alone gives auth.token-type-missing on the token step", async () => {
   const port = await freePort();
   const server = await startFixture('http-oauth-broken', [`http://127.0.0.1:${port}`]);
   cleanups.push(() => server.stop());

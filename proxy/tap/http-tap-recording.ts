@@ -51,18 +51,30 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
   let early: Frame[] | undefined = [];
   // Credentials are masked before anything reaches the file (tap-masking.ts).
   const mask = tapFrameMasking(o.url);
-  const tap = new HttpTap({ upstream: o.url, host: o.listen?.host, port: o.listen?.port, mode: o.mode, onFrame: (f) => (early ? early.push(f) : file?.append(mask(f))) });
+  const tap = new HttpTap({
+    upstream: o.url,
+    host: o.listen?.host,
+    port: o.listen?.port,
+    mode: o.mode,
+    onFrame: (f) => (early ? early.push(f) : file?.append(mask(f))),
+  });
   try {
     await tap.start();
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const where = `${o.listen?.host ?? '127.0.0.1'}:${o.listen?.port ?? 0}`;
-    throw new TapListenError(`cannot listen on ${where}: ${err.code === 'EADDRINUSE' ? 'the port is in use (pick another port, or 0 for any free one)' : err.message}`);
+    throw new TapListenError(
+      `cannot listen on ${where}: ${err.code === 'EADDRINUSE' ? 'the port is in use (pick another port, or 0 for any free one)' : err.message}`,
+    );
   }
   const header: TraceHeader & { tap: Record<string, unknown> } = {
-    format: TRACE_FORMAT, version: TRACE_VERSION, loupeVersion: LOUPE_VERSION,
-    createdAt: startedAt.toISOString(), startedAt: startedAt.toISOString(),
-    target: { transport: 'http', framing: TRANSPORT_FRAMING.http, name, url: describeUrl(o.url) }, source: 'tap',
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    loupeVersion: LOUPE_VERSION,
+    createdAt: startedAt.toISOString(),
+    startedAt: startedAt.toISOString(),
+    target: { transport: 'http', framing: TRANSPORT_FRAMING.http, name, url: describeUrl(o.url) },
+    source: 'tap',
     // The local address carries the tapped URL's query, keys included: the file keeps it masked
     // (the address to give a host is printed, or shown by the Loupe that runs the tap).
     tap: { pid: process.pid, listen: describeUrl(tap.url), startedBy: o.startedBy },
@@ -76,7 +88,10 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
   for (const f of early) file?.append(mask(f));
   early = undefined;
   return {
-    tap, url: tap.url, file, notRecording,
+    tap,
+    url: tap.url,
+    file,
+    notRecording,
     async stop() {
       await tap.close();
       await file?.close();

@@ -55,8 +55,22 @@ export async function pumpEvents(body: ReadableStream<Uint8Array>, res: ServerRe
     events++;
     if (e.id) ids.push(e.id);
     const sse = { ...(e.id ? { eventId: e.id } : {}), ...(e.event ? { event: e.event } : {}) };
-    if (e.data && isJsonRpc(e.data)) x.record({ dir: 's2c', lane: 'message', raw: e.data, size: Buffer.byteLength(e.data), meta: { transport: 'http', exchange: x.id, stream: x.stream, ...sse } });
-    else x.record({ dir: 's2c', lane: 'http', raw: e.data, size: Buffer.byteLength(e.data), meta: { transport: 'http', phase: 'event', exchange: x.id, stream: x.stream, ...sse } });
+    if (e.data && isJsonRpc(e.data))
+      x.record({
+        dir: 's2c',
+        lane: 'message',
+        raw: e.data,
+        size: Buffer.byteLength(e.data),
+        meta: { transport: 'http', exchange: x.id, stream: x.stream, ...sse },
+      });
+    else
+      x.record({
+        dir: 's2c',
+        lane: 'http',
+        raw: e.data,
+        size: Buffer.byteLength(e.data),
+        meta: { transport: 'http', phase: 'event', exchange: x.id, stream: x.stream, ...sse },
+      });
   };
   const parser = createParser({ onEvent, onRetry: (ms) => (retryMs = ms) });
   const decoder = new TextDecoder();
@@ -96,7 +110,9 @@ export async function pumpEvents(body: ReadableStream<Uint8Array>, res: ServerRe
   let held = '';
   const summary = () => ({
     ...(ids.length ? { eventIds: ids, lastEventId: ids.at(-1) } : {}),
-    ...(skipped ? { note: `${skipped} event${skipped === 1 ? ' was' : 's were'} passed on but not recorded: over the tap's recording limit of ${formatBytes(x.limit)}` } : {}),
+    ...(skipped
+      ? { note: `${skipped} event${skipped === 1 ? ' was' : 's were'} passed on but not recorded: over the tap's recording limit of ${formatBytes(x.limit)}` }
+      : {}),
   });
   try {
     for await (const chunk of chunksOf(body)) {
@@ -121,6 +137,14 @@ export async function pumpEvents(body: ReadableStream<Uint8Array>, res: ServerRe
     res.destroy();
     // A host that hangs up its stream is how GET streams end; the server breaking it is not.
     const aborted = res.destroyed && (e as Error).name === 'AbortError';
-    x.end({ headersAt: x.headersAt, doneAt: x.now(), bytes, events, streamEnd: aborted ? 'aborted' : 'error', ...(aborted ? {} : { error: (e as Error).message, errorCode: 'network' as const }), ...summary() });
+    x.end({
+      headersAt: x.headersAt,
+      doneAt: x.now(),
+      bytes,
+      events,
+      streamEnd: aborted ? 'aborted' : 'error',
+      ...(aborted ? {} : { error: (e as Error).message, errorCode: 'network' as const }),
+      ...summary(),
+    });
   }
 }

@@ -63,7 +63,12 @@ describe('loupe tap --url', () => {
     expect(c2s).toEqual(expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'resources/read', 'ping']));
     const echoed = frames.find((f) => f.lane === 'message' && f.dir === 's2c' && f.raw.includes('through the http tap'));
     expect(echoed?.meta).toMatchObject({ transport: 'http', exchange: expect.any(Number) });
-    const response = frames.find((f) => f.lane === 'http' && (f.meta as { phase?: string }).phase === 'response' && (f.meta as { headers: [string, string][] }).headers.some(([k]) => k === 'mcp-session-id'));
+    const response = frames.find(
+      (f) =>
+        f.lane === 'http' &&
+        (f.meta as { phase?: string }).phase === 'response' &&
+        (f.meta as { headers: [string, string][] }).headers.some(([k]) => k === 'mcp-session-id'),
+    );
     expect(response).toBeDefined();
     // The credential reached the server (it answered) but is not in the recording.
     expect(JSON.stringify(frames)).not.toContain('host-secret-token-123');
@@ -88,16 +93,26 @@ describe('loupe tap --url', () => {
 
   it('passes every status on and keeps it: a 401 with its challenge, and its own 502 when the server is gone', async () => {
     const guarded: Server = createServer((_req, res) => {
-      res.writeHead(401, { 'www-authenticate': 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"', 'content-type': 'application/json' });
+      res.writeHead(401, {
+        'www-authenticate': 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"',
+        'content-type': 'application/json',
+      });
       res.end('{"error":"unauthorized"}');
     });
     await new Promise<void>((r) => guarded.listen(0, '127.0.0.1', () => r()));
     const { tap, frames } = await tapOf(`http://127.0.0.1:${(guarded.address() as AddressInfo).port}/mcp`);
-    const res = await fetch(tap.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}' });
+    const res = await fetch(tap.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}',
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/resource_metadata=/);
     const head = frames.find((f) => (f.meta as { phase?: string }).phase === 'response');
-    expect(head?.meta).toMatchObject({ status: 401, headers: expect.arrayContaining([['www-authenticate', expect.stringMatching(/^Bearer resource_metadata/)]]) });
+    expect(head?.meta).toMatchObject({
+      status: 401,
+      headers: expect.arrayContaining([['www-authenticate', expect.stringMatching(/^Bearer resource_metadata/)]]),
+    });
     guarded.close();
 
     const gone = await tapOf('http://127.0.0.1:9/mcp');

@@ -83,13 +83,24 @@ export class HttpTap {
     // written down in the tap's traffic instead of ending the process as an unhandled 'error'.
     this.server.on('error', (e: Error) => this.record({ dir: 'local', lane: 'lifecycle', raw: `the tap's listener: ${e.message}`, size: 0 }));
     this.server.on('clientError', (e: Error, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\nLoupe\'s tap could not read this request: ' + e.message.replace(/[\r\n]/g, ' ') + '\n');
+      if (socket.writable)
+        socket.end(
+          "HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\nLoupe's tap could not read this request: " +
+            e.message.replace(/[\r\n]/g, ' ') +
+            '\n',
+        );
       else socket.destroy();
     });
     const a = this.server.address() as AddressInfo;
     this.origin = `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
     this.admission = { port: a.port, listenHost: this.o.host ?? '127.0.0.1', upstreamOrigin: this.base, tapUrl: this.url, maxBodyBytes: this.maxBody };
-    this.record({ dir: 'local', lane: 'lifecycle', raw: `tapping ${this.o.upstream} at ${this.url}`, size: 0, meta: { transport: 'http', event: 'connect', url: this.o.upstream } });
+    this.record({
+      dir: 'local',
+      lane: 'lifecycle',
+      raw: `tapping ${this.o.upstream} at ${this.url}`,
+      size: 0,
+      meta: { transport: 'http', event: 'connect', url: this.o.upstream },
+    });
   }
 
   async close(): Promise<void> {
@@ -97,7 +108,13 @@ export class HttpTap {
     const closed = new Promise<void>((r) => this.server!.close(() => r()));
     this.server.closeAllConnections();
     await closed;
-    this.record({ dir: 'local', lane: 'lifecycle', raw: `stopped tapping ${this.o.upstream}`, size: 0, meta: { transport: 'http', event: 'disconnect', url: this.o.upstream } });
+    this.record({
+      dir: 'local',
+      lane: 'lifecycle',
+      raw: `stopped tapping ${this.o.upstream}`,
+      size: 0,
+      meta: { transport: 'http', event: 'disconnect', url: this.o.upstream },
+    });
   }
 
   private record(f: Omit<Frame, 'seq' | 'ts'> & { ts?: number }): number {
@@ -131,14 +148,37 @@ export class HttpTap {
     // The URL as the host asked it: what a server behind the tap names in its OAuth metadata, and
     // what the host compares the metadata's `resource` with.
     const url = new URL(`${target.pathname}${target.search}`, this.origin).href;
-    const requestMeta: HttpRequestMeta = stream === 'get'
-      ? { transport: 'http', phase: 'request', stream, method, url, headers: masked(pairs), bodyBytes: body?.length ?? 0, ...(lastEventId ? { lastEventId } : {}) }
-      : { transport: 'http', phase: 'request', stream, method, url, headers: masked(pairs), bodyBytes: body?.length ?? 0 };
-    const id = this.record({ dir: 'c2s', lane: 'http', ts: sentAt, raw: maskHttpHead(head) + (bodyIsMessage ? '' : bodyText ?? ''), size: Buffer.byteLength(head) + (body?.length ?? 0), meta: requestMeta });
+    const requestMeta: HttpRequestMeta =
+      stream === 'get'
+        ? {
+            transport: 'http',
+            phase: 'request',
+            stream,
+            method,
+            url,
+            headers: masked(pairs),
+            bodyBytes: body?.length ?? 0,
+            ...(lastEventId ? { lastEventId } : {}),
+          }
+        : { transport: 'http', phase: 'request', stream, method, url, headers: masked(pairs), bodyBytes: body?.length ?? 0 };
+    const id = this.record({
+      dir: 'c2s',
+      lane: 'http',
+      ts: sentAt,
+      raw: maskHttpHead(head) + (bodyIsMessage ? '' : (bodyText ?? '')),
+      size: Buffer.byteLength(head) + (body?.length ?? 0),
+      meta: requestMeta,
+    });
     if (bodyIsMessage) this.record({ dir: 'c2s', lane: 'message', raw: bodyText!, size: body!.length, meta: { transport: 'http', exchange: id, stream } });
 
     const end = (meta: EndFields, raw = '') =>
-      this.record({ dir: 's2c', lane: 'http', raw, size: Buffer.byteLength(raw), meta: { transport: 'http', phase: 'end', exchange: id, stream, sentAt, ...meta } as HttpEndMeta });
+      this.record({
+        dir: 's2c',
+        lane: 'http',
+        raw,
+        size: Buffer.byteLength(raw),
+        meta: { transport: 'http', phase: 'end', exchange: id, stream, sentAt, ...meta } as HttpEndMeta,
+      });
 
     const headers = new Headers();
     for (const [k, v] of pairs) if (!HOP.has(k.toLowerCase()) && k.toLowerCase() !== 'accept-encoding') headers.append(k, v);
@@ -146,7 +186,13 @@ export class HttpTap {
     res.on('close', () => abort.abort());
     let upstream: Response;
     try {
-      upstream = await fetch(target, { method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined, redirect: 'manual', signal: abort.signal });
+      upstream = await fetch(target, {
+        method,
+        headers,
+        body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+        redirect: 'manual',
+        signal: abort.signal,
+      });
     } catch (e) {
       const error = `loupe tap: cannot reach ${target.origin}: ${(e as Error).cause ? String((e as Error & { cause: Error }).cause.message ?? (e as Error).cause) : (e as Error).message}`;
       end({ error, errorCode: 'network', doneAt: this.clock.now() });
@@ -159,8 +205,23 @@ export class HttpTap {
     upstream.headers.forEach((v, k) => responsePairs.push([k, v]));
     const responseHead = [`HTTP/1.1 ${upstream.status} ${upstream.statusText}`, ...responsePairs.map(([k, v]) => `${k}: ${v}`)].join('\r\n') + '\r\n\r\n';
     this.record({
-      dir: 's2c', lane: 'http', ts: headersAt, raw: maskHttpHead(responseHead), size: Buffer.byteLength(responseHead),
-      meta: { transport: 'http', phase: 'response', exchange: id, stream, status: upstream.status, statusText: upstream.statusText, headers: masked(responsePairs), contentType: upstream.headers.get('content-type') ?? undefined, sentAt, headersAt },
+      dir: 's2c',
+      lane: 'http',
+      ts: headersAt,
+      raw: maskHttpHead(responseHead),
+      size: Buffer.byteLength(responseHead),
+      meta: {
+        transport: 'http',
+        phase: 'response',
+        exchange: id,
+        stream,
+        status: upstream.status,
+        statusText: upstream.statusText,
+        headers: masked(responsePairs),
+        contentType: upstream.headers.get('content-type') ?? undefined,
+        sentAt,
+        headersAt,
+      },
     });
     // fetch has decoded any content encoding, so the length and encoding no longer describe the bytes.
     const out: Record<string, string | string[]> = {};
@@ -181,7 +242,16 @@ export class HttpTap {
       return;
     }
     if (type === 'text/event-stream') {
-      return pumpEvents(upstream.body, res, { id, stream, headersAt, end, record: (f) => this.record(f), now: () => this.clock.now(), rewrite: { from: this.base, to: this.origin }, limit: this.maxBody });
+      return pumpEvents(upstream.body, res, {
+        id,
+        stream,
+        headersAt,
+        end,
+        record: (f) => this.record(f),
+        now: () => this.clock.now(),
+        rewrite: { from: this.base, to: this.origin },
+        limit: this.maxBody,
+      });
     }
     const kept = new RecordedBody(this.maxBody);
     try {
@@ -196,7 +266,12 @@ export class HttpTap {
     }
     res.end();
     if (kept.over) {
-      end({ headersAt, doneAt: this.clock.now(), bytes: kept.bytes, note: `the body was passed on whole but not recorded: it is over the tap's recording limit of ${formatBytes(this.maxBody)}` });
+      end({
+        headersAt,
+        doneAt: this.clock.now(),
+        bytes: kept.bytes,
+        note: `the body was passed on whole but not recorded: it is over the tap's recording limit of ${formatBytes(this.maxBody)}`,
+      });
       return;
     }
     const all = kept.buffer;
@@ -219,11 +294,41 @@ export class HttpTap {
     const stream: StreamRole = method === 'DELETE' ? 'delete' : method === 'GET' ? 'get' : 'post';
     const head = [`${method} ${req.url ?? ''} HTTP/1.1`, ...pairs.map(([k, v]) => `${k}: ${v}`)].join('\r\n') + '\r\n\r\n';
     const sentAt = this.clock.now();
-    const id = this.record({ dir: 'c2s', lane: 'http', ts: sentAt, raw: maskHttpHead(head), size: Buffer.byteLength(head), meta: { transport: 'http', phase: 'request', stream, method, url: req.url ?? '', headers: masked(pairs), bodyBytes } as HttpRequestMeta });
+    const id = this.record({
+      dir: 'c2s',
+      lane: 'http',
+      ts: sentAt,
+      raw: maskHttpHead(head),
+      size: Buffer.byteLength(head),
+      meta: { transport: 'http', phase: 'request', stream, method, url: req.url ?? '', headers: masked(pairs), bodyBytes } as HttpRequestMeta,
+    });
     const statusText = STATUS_CODES[refusal.status] ?? 'Refused';
     const headers: HeaderPairs = [['content-type', 'text/plain; charset=utf-8']];
-    this.record({ dir: 's2c', lane: 'http', raw: `HTTP/1.1 ${refusal.status} ${statusText}\r\ncontent-type: text/plain; charset=utf-8\r\n\r\n`, size: 0, meta: { transport: 'http', phase: 'response', exchange: id, stream, status: refusal.status, statusText, headers, contentType: headers[0][1], sentAt, headersAt: sentAt } });
-    this.record({ dir: 's2c', lane: 'http', raw: refusal.reason, size: Buffer.byteLength(refusal.reason), meta: { transport: 'http', phase: 'end', exchange: id, stream, sentAt, doneAt: this.clock.now(), error: refusal.reason } as HttpEndMeta });
+    this.record({
+      dir: 's2c',
+      lane: 'http',
+      raw: `HTTP/1.1 ${refusal.status} ${statusText}\r\ncontent-type: text/plain; charset=utf-8\r\n\r\n`,
+      size: 0,
+      meta: {
+        transport: 'http',
+        phase: 'response',
+        exchange: id,
+        stream,
+        status: refusal.status,
+        statusText,
+        headers,
+        contentType: headers[0][1],
+        sentAt,
+        headersAt: sentAt,
+      },
+    });
+    this.record({
+      dir: 's2c',
+      lane: 'http',
+      raw: refusal.reason,
+      size: Buffer.byteLength(refusal.reason),
+      meta: { transport: 'http', phase: 'end', exchange: id, stream, sentAt, doneAt: this.clock.now(), error: refusal.reason } as HttpEndMeta,
+    });
     if (res.headersSent || res.destroyed) return void res.destroy();
     // The rest of a refused body is read and dropped, not kept: closing the connection under a
     // host still sending would reset it before the host could read why.

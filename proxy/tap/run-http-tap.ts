@@ -23,7 +23,9 @@ export async function runHttpTap(o: HttpTapRun, stop: AbortSignal): Promise<numb
     return 1;
   }
   if (recording.notRecording) console.error(`loupe tap: warning: not recording: ${recording.notRecording}`);
-  console.log(`loupe tap: point the host at ${recording.url} (it reaches ${describeUrl(o.url)})${recording.file ? `; recording to ${recording.file.path}` : ''}`);
+  console.log(
+    `loupe tap: point the host at ${recording.url} (it reaches ${describeUrl(o.url)})${recording.file ? `; recording to ${recording.file.path}` : ''}`,
+  );
   await new Promise<void>((resolve) => (stop.aborted ? resolve() : stop.addEventListener('abort', () => resolve(), { once: true })));
   await recording.stop();
   return 0;

@@ -23,7 +23,8 @@ interface Tap {
 /** `loupe tap` through the Node relay, as a host starts it: pipes on all three streams. */
 function startTap(configDir: string, server: string[]): Tap {
   const child = spawn(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], {
-    env: process.env, stdio: ['pipe', 'pipe', 'pipe'],
+    env: process.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   cleanup.push(() => child.kill('SIGKILL'));
   let err = '';

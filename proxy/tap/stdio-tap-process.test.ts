@@ -33,7 +33,11 @@ function traceOf(configDir: string) {
 describe('the stdio tap and its server process', () => {
   it("passes the host's SIGTERM on to the server once, and ends by it as the server did", async () => {
     const configDir = tempDir();
-    const server = ['node', '-e', `process.stdin.resume(); let n = 0; process.on('SIGTERM', () => { n++; setTimeout(() => { process.stderr.write('SIGTERMs ' + n + '\\n'); process.kill(process.pid, 'SIGKILL'); }, 300); }); process.stderr.write('ready\\n');`];
+    const server = [
+      'node',
+      '-e',
+      `process.stdin.resume(); let n = 0; process.on('SIGTERM', () => { n++; setTimeout(() => { process.stderr.write('SIGTERMs ' + n + '\\n'); process.kill(process.pid, 'SIGKILL'); }, 300); }); process.stderr.write('ready\\n');`,
+    ];
     const child = tapProcess(configDir, server);
     const result = ended(child);
     await new Promise<void>((resolve) => child.stderr!.on('data', (b: Buffer) => b.toString().includes('ready') && resolve()));
@@ -41,7 +45,9 @@ describe('the stdio tap and its server process', () => {
     const r = await result;
     expect(r.signal).toBe('SIGKILL');
     expect(r.stderr).toContain('SIGTERMs 1\n');
-    const frames = traceOf(configDir).frames.filter((f) => f.lane === 'lifecycle').map((f) => f.raw);
+    const frames = traceOf(configDir)
+      .frames.filter((f) => f.lane === 'lifecycle')
+      .map((f) => f.raw);
     expect(frames.filter((raw) => raw === 'passed SIGTERM from the host on to the server')).toHaveLength(1);
     expect(frames.at(-1)).toBe('the server process was ended by SIGKILL');
   }, 30_000);
@@ -58,23 +64,35 @@ describe('the stdio tap and its server process', () => {
     expect(r.stderr).toBe(`loupe tap: cannot start "${script}": permission denied (EACCES). Is the file executable (chmod +x)?\n`);
   }, 30_000);
 
-  it.skipIf(!existsSync('/proc/self'))('names the folder it cannot create for the trace, and still runs the server', async () => {
-    const child = tapProcess(`/proc/loupe-no-such-${process.pid}/config`, ['node', path.join(FIXTURES, 'tap-bytes.mjs')]);
-    child.stdin!.end('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
-    const r = await ended(child);
-    expect(r.code).toBe(0);
-    expect(r.stderr).toContain(`loupe tap: warning: not recording this session: cannot create the folder /proc/loupe-no-such-${process.pid}: ENOENT`);
-  }, 30_000);
+  it.skipIf(!existsSync('/proc/self'))(
+    'names the folder it cannot create for the trace, and still runs the server',
+    async () => {
+      const child = tapProcess(`/proc/loupe-no-such-${process.pid}/config`, ['node', path.join(FIXTURES, 'tap-bytes.mjs')]);
+      child.stdin!.end('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+      const r = await ended(child);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`loupe tap: warning: not recording this session: cannot create the folder /proc/loupe-no-such-${process.pid}: ENOENT`);
+    },
+    30_000,
+  );
 
   it('relays the same way on any machine: no C compiler needed, and a leftover relay setting in a host config is ignored', async () => {
     const configDir = tempDir();
     // A PATH with nothing on it (the server is named by its full path), and the old setting that forced a compiled relay.
-    const child = tapProcess(configDir, [process.execPath, path.join(FIXTURES, 'tap-bytes.mjs')], { ...process.env, PATH: tempDir(), LOUPE_TAP_RELAY: 'native' });
+    const child = tapProcess(configDir, [process.execPath, path.join(FIXTURES, 'tap-bytes.mjs')], {
+      ...process.env,
+      PATH: tempDir(),
+      LOUPE_TAP_RELAY: 'native',
+    });
     child.stdin!.end('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
     const r = await ended(child);
     expect(r.stderr).not.toMatch(/loupe tap:/);
     expect(r.code).toBe(0);
     expect(r.stdout.toString()).toMatch(/partial without newline \{"jsonrpc":"2.0","id":1,"method":"ping"\}\n$/);
-    expect(traceOf(configDir).frames.filter((f) => f.dir === 'c2s' && f.lane === 'message').map((f) => f.raw)).toEqual(['{"jsonrpc":"2.0","id":1,"method":"ping"}']);
+    expect(
+      traceOf(configDir)
+        .frames.filter((f) => f.dir === 'c2s' && f.lane === 'message')
+        .map((f) => f.raw),
+    ).toEqual(['{"jsonrpc":"2.0","id":1,"method":"ping"}']);
   }, 30_000);
 });

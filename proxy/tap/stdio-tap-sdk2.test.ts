@@ -11,7 +11,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { EVERYTHING, LOUPE_BIN, tempDir } from '../cli/shared/run-cli';
 import { readTraceText } from '../../lib/trace/reader';
 
-
 async function tour(command: string, args: string[]) {
   const client = new Client({ name: 'sdk2-host', version: '2.0.0' });
   await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));

@@ -13,7 +13,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { EVERYTHING, FIXTURES, LOUPE_BIN, runCli, tempDir } from '../cli/shared/run-cli';
 import { TraceReader } from '../../lib/trace/reader';
 
-
 interface Run {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -95,9 +94,14 @@ describe('loupe tap (stdio)', () => {
 
   it("ends with the server's exit code, and by the server's signal", async () => {
     const server = ['node', path.join(FIXTURES, 'tap-bytes.mjs')];
-    const coded = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', ...server], Buffer.from('bye\n'), { TAP_BYTES_EXIT: '3' });
+    const coded = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', ...server], Buffer.from('bye\n'), {
+      TAP_BYTES_EXIT: '3',
+    });
     expect(coded.code).toBe(3);
-    const killed = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', 'node', '-e', 'process.kill(process.pid, "SIGTERM")'], Buffer.alloc(0));
+    const killed = await runWith(
+      [process.execPath, LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', 'node', '-e', 'process.kill(process.pid, "SIGTERM")'],
+      Buffer.alloc(0),
+    );
     expect(killed.signal).toBe('SIGTERM');
   }, 60_000);
 
@@ -112,16 +116,20 @@ describe('loupe tap (stdio)', () => {
     expect(usage.stderr).toMatch(/no server command: put it after --/);
   }, 60_000);
 
-  it('keeps passing the host\'s bytes to a server that closed its stdout early, and ends with its code', async () => {
+  it("keeps passing the host's bytes to a server that closed its stdout early, and ends with its code", async () => {
     // The server answers once, closes stdout, then reads to EOF and reports what it read.
-    const server = ['node', '-e', `
+    const server = [
+      'node',
+      '-e',
+      `
       const { closeSync } = require('node:fs');
       const { createHash } = require('node:crypto');
       const hash = createHash('sha256'); let n = 0;
       process.stdout.write('{"jsonrpc":"2.0","method":"only"}\\n', () => closeSync(1));
       process.stdin.on('data', (b) => { hash.update(b); n += b.length; });
       process.stdin.on('end', () => { process.stderr.write('read ' + n + ' sha256 ' + hash.digest('hex') + '\\n'); process.exit(5); });
-    `];
+    `,
+    ];
     const input = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'), randomBytes(300_000)]);
     const configDir = tempDir();
     const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], input);
@@ -175,7 +183,18 @@ describe('loupe tap (stdio)', () => {
     }
     expect(trace.header.target.name).toBe('everything');
     const methods = trace.frames.filter((f) => f.dir === 'c2s' && f.lane === 'message').map((f) => JSON.parse(f.raw).method);
-    expect(methods).toEqual(expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'prompts/list', 'ping']));
+    expect(methods).toEqual(
+      expect.arrayContaining([
+        'initialize',
+        'notifications/initialized',
+        'tools/list',
+        'tools/call',
+        'resources/list',
+        'resources/read',
+        'prompts/list',
+        'ping',
+      ]),
+    );
     const echoReply = trace.frames.find((f) => f.dir === 's2c' && f.raw.includes('Echo: through the tap'));
     expect(echoReply).toBeDefined();
   }, 90_000);
@@ -183,11 +202,13 @@ describe('loupe tap (stdio)', () => {
   it("judges the host as the client under test: a host's own violations are findings", async () => {
     const configDir = tempDir();
     // A host that sends a server-only method and never says initialized.
-    const input = Buffer.from([
-      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bad-host","version":"1"}}}',
-      '{"jsonrpc":"2.0","id":2,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}',
-      '',
-    ].join('\n'));
+    const input = Buffer.from(
+      [
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bad-host","version":"1"}}}',
+        '{"jsonrpc":"2.0","id":2,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}',
+        '',
+      ].join('\n'),
+    );
     const r = await runWith([process.execPath, LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...EVERYTHING], input);
     expect(r.code).toBe(0);
     const file = path.join(configDir, 'taps', readdirSync(path.join(configDir, 'taps'))[0]);

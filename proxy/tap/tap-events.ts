@@ -15,10 +15,18 @@ export const FORWARDED: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
 /** Writes a tap's process events to its sink, each with the time it happened. */
 export class TapEvents {
-  constructor(private readonly sink: TapSink, private readonly command: string, private readonly args: string[]) {}
+  constructor(
+    private readonly sink: TapSink,
+    private readonly command: string,
+    private readonly args: string[],
+  ) {}
 
   spawned(pid: number, ts: number): void {
-    this.emit({ transport: 'stdio', event: 'spawn', pid, command: this.command, args: this.args }, `started ${displayCommand(this.command, this.args)} (pid ${pid})`, ts);
+    this.emit(
+      { transport: 'stdio', event: 'spawn', pid, command: this.command, args: this.args },
+      `started ${displayCommand(this.command, this.args)} (pid ${pid})`,
+      ts,
+    );
   }
 
   spawnFailed(error: string, ts: number): void {

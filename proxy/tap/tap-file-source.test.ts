@@ -15,7 +15,15 @@ import { TapFileSource } from './tap-file-source';
 import { TapWatcher } from './tap-watcher';
 
 const url = 'http://tapped.invalid/mcp';
-const header = { format: TRACE_FORMAT, version: TRACE_VERSION, loupeVersion: 't', createdAt: new Date().toISOString(), target: { transport: 'http', framing: 'messages', name: 'remote', url }, source: 'tap', tap: { pid: process.pid } };
+const header = {
+  format: TRACE_FORMAT,
+  version: TRACE_VERSION,
+  loupeVersion: 't',
+  createdAt: new Date().toISOString(),
+  target: { transport: 'http', framing: 'messages', name: 'remote', url },
+  source: 'tap',
+  tap: { pid: process.pid },
+};
 const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
 const pong = '{"jsonrpc":"2.0","id":1,"result":{}}';
 
@@ -23,14 +31,38 @@ const pong = '{"jsonrpc":"2.0","id":1,"result":{}}';
 function exchange(at: number): Frame[] {
   const link = { transport: 'http' as const, exchange: at, stream: 'post' as const };
   return [
-    { seq: at, ts: at, dir: 'c2s', lane: 'http', raw: 'POST /mcp HTTP/1.1\r\n\r\n', size: 20, meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url, headers: [], bodyBytes: ping.length } },
+    {
+      seq: at,
+      ts: at,
+      dir: 'c2s',
+      lane: 'http',
+      raw: 'POST /mcp HTTP/1.1\r\n\r\n',
+      size: 20,
+      meta: { transport: 'http', phase: 'request', stream: 'post', method: 'POST', url, headers: [], bodyBytes: ping.length },
+    },
     { seq: at + 1, ts: at + 1, dir: 'c2s', lane: 'message', raw: ping, size: ping.length, meta: link },
-    { seq: at + 2, ts: at + 2, dir: 's2c', lane: 'http', raw: 'HTTP/1.1 200 OK\r\n\r\n', size: 19, meta: { ...link, phase: 'response', status: 200, statusText: 'OK', headers: [], contentType: 'application/json', sentAt: at, headersAt: at + 2 } },
+    {
+      seq: at + 2,
+      ts: at + 2,
+      dir: 's2c',
+      lane: 'http',
+      raw: 'HTTP/1.1 200 OK\r\n\r\n',
+      size: 19,
+      meta: { ...link, phase: 'response', status: 200, statusText: 'OK', headers: [], contentType: 'application/json', sentAt: at, headersAt: at + 2 },
+    },
     { seq: at + 3, ts: at + 3, dir: 's2c', lane: 'message', raw: pong, size: pong.length, meta: link },
     { seq: at + 4, ts: at + 4, dir: 's2c', lane: 'http', raw: '', size: 0, meta: { ...link, phase: 'end', sentAt: at, doneAt: at + 4 } },
   ] as Frame[];
 }
-const lifecycle = (seq: number, event: 'connect' | 'disconnect'): Frame => ({ seq, ts: seq, dir: 'local', lane: 'lifecycle', raw: event, size: 0, meta: { transport: 'http', event, url } });
+const lifecycle = (seq: number, event: 'connect' | 'disconnect'): Frame => ({
+  seq,
+  ts: seq,
+  dir: 'local',
+  lane: 'lifecycle',
+  raw: event,
+  size: 0,
+  meta: { transport: 'http', event, url },
+});
 
 /** The request frame each linked frame names, by its raw text's first word. */
 function linked(frames: readonly Frame[]): string[] {

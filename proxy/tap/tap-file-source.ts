@@ -31,7 +31,10 @@ export class TapFileSource implements FrameSource {
   private pumping = false;
   private again = false;
 
-  constructor(readonly file: string, private readonly options: TapFileSourceOptions = {}) {
+  constructor(
+    readonly file: string,
+    private readonly options: TapFileSourceOptions = {},
+  ) {
     this.tail = new TapTail(file);
   }
 
@@ -75,7 +78,7 @@ export class TapFileSource implements FrameSource {
       if (!this.ended && (this.tail.error || !tapRunning(this.tail.header))) {
         // One last read: the tap may have written its final lines just before it exited.
         this.deliver(await this.tail.read());
-        if (!this.ended) this.finish(this.tail.error ?? 'the tap is no longer running (it ended without recording the server\'s exit)');
+        if (!this.ended) this.finish(this.tail.error ?? "the tap is no longer running (it ended without recording the server's exit)");
       }
     } catch (e) {
       this.finish(`cannot read the tap's trace ${this.file}: ${(e as Error).message}`);

@@ -20,7 +20,10 @@ export class TapFramer {
   /** The next line of a stream after a gap lost its beginning. */
   private readonly cut: Record<TapStream, boolean> = { c2s: false, s2c: false, stderr: false };
 
-  constructor(private readonly emit: (frame: Frame) => void, maxLineBytes?: number) {
+  constructor(
+    private readonly emit: (frame: Frame) => void,
+    maxLineBytes?: number,
+  ) {
     this.splitters = { c2s: new LineSplitter(maxLineBytes), s2c: new LineSplitter(maxLineBytes), stderr: new LineSplitter(maxLineBytes) };
   }
 
@@ -38,7 +41,11 @@ export class TapFramer {
     const partial = this.splitters[stream].end();
     this.lines(stream, ts, partial, true);
     this.cut[stream] = true;
-    this.lifecycle({ transport: 'stdio', event: 'note' }, `${bytes} bytes of ${STREAM_TEXT[stream]} were passed on but not recorded: the recorder fell behind (the peer got every byte)`, ts);
+    this.lifecycle(
+      { transport: 'stdio', event: 'note' },
+      `${bytes} bytes of ${STREAM_TEXT[stream]} were passed on but not recorded: the recorder fell behind (the peer got every byte)`,
+      ts,
+    );
   }
 
   lifecycle(meta: LifecycleMeta, raw: string, ts: number): void {
@@ -49,7 +56,15 @@ export class TapFramer {
     const dir = stream === 'c2s' ? 'c2s' : 's2c';
     const lane = stream === 'stderr' ? 'stderr' : 'message';
     for (const l of lines) {
-      const frame = { seq: ++this.seq, ts, dir, lane, raw: l.raw, size: l.size, meta: l.crlf ? { transport: 'stdio', crlf: true } : { transport: 'stdio' } } as Frame;
+      const frame = {
+        seq: ++this.seq,
+        ts,
+        dir,
+        lane,
+        raw: l.raw,
+        size: l.size,
+        meta: l.crlf ? { transport: 'stdio', crlf: true } : { transport: 'stdio' },
+      } as Frame;
       if (l.truncated || truncated || this.cut[stream]) frame.truncated = true;
       this.cut[stream] = false;
       if (l.invalidUtf8) {

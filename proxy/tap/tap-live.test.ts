@@ -32,7 +32,8 @@ class Page {
       if (m.type === 'hello') this.sessions = m.sessions;
       if (m.type === 'sessions/update') this.sessions = m.sessions;
       if (m.type === 'taps/update') this.taps = m.taps;
-      if (m.type === 'frames/snapshot' || m.type === 'frames/append') this.frames.set(m.sessionId, [...(this.frames.get(m.sessionId) ?? []), ...(m.frames as Frame[])]);
+      if (m.type === 'frames/snapshot' || m.type === 'frames/append')
+        this.frames.set(m.sessionId, [...(this.frames.get(m.sessionId) ?? []), ...(m.frames as Frame[])]);
       if (m.type === 'ack') this.waiters.get(m.rid)?.(m);
     });
   }
@@ -57,7 +58,13 @@ class Page {
 
 async function host(configDir: string, name: string): Promise<Client> {
   const client = new Client({ name: 'a-host', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', name, '--', ...EVERYTHING], stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', name, '--', ...EVERYTHING],
+      stderr: 'ignore',
+    }),
+  );
   clients.push(client);
   return client;
 }
@@ -96,10 +103,14 @@ describe('taps in the dashboard', () => {
     const opened = await page2.call({ type: 'taps/open', file: entry.file });
     expect(opened.ok).toBe(true);
     await page2.call({ type: 'session/attach', sessionId: opened.sessionId });
-    const frames = await waitFor(() => {
-      const f = page2.frames.get(opened.sessionId!);
-      return f?.some((x) => x.lane === 'lifecycle' && x.raw.startsWith('the server process exited')) && f;
-    }, 30_000, 'the whole trace');
+    const frames = await waitFor(
+      () => {
+        const f = page2.frames.get(opened.sessionId!);
+        return f?.some((x) => x.lane === 'lifecycle' && x.raw.startsWith('the server process exited')) && f;
+      },
+      30_000,
+      'the whole trace',
+    );
     expect(frames.some((f) => f.raw.includes('Echo: after Loupe died'))).toBe(true);
     await waitFor(() => page2.sessions.find((s) => s.id === opened.sessionId && ['closed', 'failed'].includes(s.status)), 30_000, 'the session to end');
     expect((await page2.call({ type: 'taps/open', file: '../connections.json' })).error).toMatch(/not a recorded tap/);

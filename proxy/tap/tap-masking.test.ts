@@ -34,9 +34,17 @@ async function upstream(): Promise<string> {
     req.resume();
     req.on('end', () => {
       const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.url === '/token') return json({ access_token: SECRETS.accessToken, token_type: 'Bearer', refresh_token: SECRETS.refreshToken, id_token: SECRETS.idToken, expires_in: 3600 });
+      if (req.url === '/token')
+        return json({
+          access_token: SECRETS.accessToken,
+          token_type: 'Bearer',
+          refresh_token: SECRETS.refreshToken,
+          id_token: SECRETS.idToken,
+          expires_in: 3600,
+        });
       if (req.url === '/register') return json({ client_id: 'c1', client_secret: SECRETS.registered, token_endpoint_auth_method: 'client_secret_post' });
-      if (req.url === '/form-token') return res.writeHead(200, { 'content-type': 'application/x-www-form-urlencoded' }).end(`access_token=${SECRETS.accessToken}&token_type=bearer`);
+      if (req.url === '/form-token')
+        return res.writeHead(200, { 'content-type': 'application/x-www-form-urlencoded' }).end(`access_token=${SECRETS.accessToken}&token_type=bearer`);
       json({ jsonrpc: '2.0', id: 1, result: {} });
     });
   });
@@ -45,17 +53,35 @@ async function upstream(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-it('masks the request line\'s secret query values, OAuth form and JSON bodies and their answers on write; the rest stays readable', async () => {
+it("masks the request line's secret query values, OAuth form and JSON bodies and their answers on write; the rest stays readable", async () => {
   const origin = await upstream();
   const configDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-tap-masking-'));
   cleanups.push(() => rmSync(configDir, { recursive: true, force: true }));
   const tap = await startHttpTapRecording({ url: `${origin}/mcp?api_key=${SECRETS.query}`, configDir, startedBy: 'cli' });
   const base = new URL(tap.url).origin;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  await (await fetch(`${base}/token`, { method: 'POST', headers: form, body: `grant_type=authorization_code&code=${SECRETS.code}&code_verifier=${SECRETS.verifier}&client_secret=${SECRETS.clientSecret}&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb` })).text();
-  await (await fetch(`${base}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'host', redirect_uris: ['http://127.0.0.1/cb'] }) })).text();
+  await (
+    await fetch(`${base}/token`, {
+      method: 'POST',
+      headers: form,
+      body: `grant_type=authorization_code&code=${SECRETS.code}&code_verifier=${SECRETS.verifier}&client_secret=${SECRETS.clientSecret}&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb`,
+    })
+  ).text();
+  await (
+    await fetch(`${base}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'host', redirect_uris: ['http://127.0.0.1/cb'] }),
+    })
+  ).text();
   await (await fetch(`${base}/form-token`, { method: 'POST', headers: form, body: `grant_type=refresh_token&refresh_token=${SECRETS.refreshToken}` })).text();
-  await (await fetch(tap.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${SECRETS.bearer}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) })).text();
+  await (
+    await fetch(tap.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${SECRETS.bearer}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    })
+  ).text();
   await tap.stop();
 
   const text = readFileSync(tap.file!.path, 'utf8');

@@ -12,10 +12,21 @@ import { TapFile } from './tap-file';
 import { TapFramer } from './tap-framer';
 import { TapRecorder } from './tap-recorder';
 
-const header = { format: TRACE_FORMAT as typeof TRACE_FORMAT, version: TRACE_VERSION as typeof TRACE_VERSION, loupeVersion: 't', createdAt: new Date().toISOString(), target: { transport: 'stdio' as const, framing: 'lines' as const, name: 'x' }, source: 'tap' as const };
+const header = {
+  format: TRACE_FORMAT as typeof TRACE_FORMAT,
+  version: TRACE_VERSION as typeof TRACE_VERSION,
+  loupeVersion: 't',
+  createdAt: new Date().toISOString(),
+  target: { transport: 'stdio' as const, framing: 'lines' as const, name: 'x' },
+  source: 'tap' as const,
+};
 
 function framesOf(file: string): Frame[] {
-  return readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as Frame);
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l) as Frame);
 }
 
 describe('the tap recorder', () => {

@@ -73,7 +73,11 @@ export class TapRecorder implements TapSink {
   private resolveClosed!: (outcome: RecorderOutcome) => void;
 
   /** `onNotRecording` hears at once when the tap file cannot be created, so the tap can say so. */
-  constructor(private readonly setup: RecorderSetup, private readonly maxBehindBytes = 64 * 2 ** 20, private readonly onNotRecording: (reason: string) => void = () => {}) {
+  constructor(
+    private readonly setup: RecorderSetup,
+    private readonly maxBehindBytes = 64 * 2 ** 20,
+    private readonly onNotRecording: (reason: string) => void = () => {},
+  ) {
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
   }
 

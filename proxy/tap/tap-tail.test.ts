@@ -7,7 +7,15 @@ import { TRACE_FORMAT, TRACE_VERSION } from '../../lib/trace/format';
 import { TapFile } from './tap-file';
 import { TapTail, tapRunning } from './tap-tail';
 
-const header = { format: TRACE_FORMAT as typeof TRACE_FORMAT, version: TRACE_VERSION as typeof TRACE_VERSION, loupeVersion: 't', createdAt: new Date().toISOString(), target: { transport: 'stdio' as const, framing: 'lines' as const, name: 'x' }, source: 'tap' as const, tap: { pid: process.pid } };
+const header = {
+  format: TRACE_FORMAT as typeof TRACE_FORMAT,
+  version: TRACE_VERSION as typeof TRACE_VERSION,
+  loupeVersion: 't',
+  createdAt: new Date().toISOString(),
+  target: { transport: 'stdio' as const, framing: 'lines' as const, name: 'x' },
+  source: 'tap' as const,
+  tap: { pid: process.pid },
+};
 const frame = (seq: number, raw: string): Frame => ({ seq, ts: seq * 10, dir: 'c2s', lane: 'message', raw, size: raw.length });
 
 describe('following a tap file', () => {

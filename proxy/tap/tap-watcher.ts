@@ -29,7 +29,8 @@ export function tapConnection(file: string, header: TapHeader): Connection {
   const host = header.tap?.host?.name;
   const name = host ? `${header.target.name} · ${host}` : header.target.name;
   // The transport decides how messages are framed (lines or whole bodies) for every view.
-  if (header.target.transport === 'http') return { id: `tap:${file}`, transport: 'http', name, url: header.target.url ?? 'http://tap.invalid/', headers: {}, mode: 'auto' };
+  if (header.target.transport === 'http')
+    return { id: `tap:${file}`, transport: 'http', name, url: header.target.url ?? 'http://tap.invalid/', headers: {}, mode: 'auto' };
   return { id: `tap:${file}`, transport: 'stdio', env: {}, name, command: header.target.command ?? 'tap', args: header.target.args ?? [] };
 }
 
@@ -45,7 +46,11 @@ export class TapWatcher {
   /** The HTTP taps this Loupe runs itself (started from the page, or set up by install). */
   readonly urlTaps: UrlTaps;
 
-  constructor(configDir: string, private readonly registry: TapRegistry, private readonly pollMs = 2000) {
+  constructor(
+    configDir: string,
+    private readonly registry: TapRegistry,
+    private readonly pollMs = 2000,
+  ) {
     this.dir = tapsDir(configDir);
     this.urlTaps = new UrlTaps(configDir);
   }
@@ -115,9 +120,14 @@ export class TapWatcher {
       const info = await stat(path.join(this.dir, file)).catch(() => undefined);
       const sessionId = this.sessions.get(file);
       out.push({
-        file, name: header.target.name, ...(header.tap?.host?.name ? { host: header.tap.host.name } : {}),
-        startedAt: header.startedAt ?? header.createdAt, running: this.running(file, header), bytes: info?.size ?? 0,
-        ...(header.tap?.listen ? { listen: this.urlTaps.listen(file) ?? header.tap.listen } : {}), ...(this.urlTaps.has(file) ? { stoppable: true } : {}),
+        file,
+        name: header.target.name,
+        ...(header.tap?.host?.name ? { host: header.tap.host.name } : {}),
+        startedAt: header.startedAt ?? header.createdAt,
+        running: this.running(file, header),
+        bytes: info?.size ?? 0,
+        ...(header.tap?.listen ? { listen: this.urlTaps.listen(file) ?? header.tap.listen } : {}),
+        ...(this.urlTaps.has(file) ? { stoppable: true } : {}),
         ...(sessionId && this.registry.get(sessionId) ? { sessionId } : {}),
       });
     }

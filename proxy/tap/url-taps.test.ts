@@ -42,7 +42,8 @@ describe('HTTP taps that Loupe runs (Tap a URL)', () => {
     // The tap's numbering holds from its first frame, so each message names its exchange's request.
     const frames = session.frames();
     expect(frames[0]).toMatchObject({ seq: 1, lane: 'lifecycle', meta: { event: 'connect' } });
-    for (const f of frames.filter((x) => x.lane === 'message')) expect(frames.find((x) => x.seq === (f.meta as { exchange?: number }).exchange)?.meta).toMatchObject({ phase: 'request' });
+    for (const f of frames.filter((x) => x.lane === 'message'))
+      expect(frames.find((x) => x.seq === (f.meta as { exchange?: number }).exchange)?.meta).toMatchObject({ phase: 'request' });
 
     await watcher.stopUrl(entry.file);
     await waitFor(() => session.summary().status === 'closed' || session.summary().status === 'failed', 20_000, 'the session to end');

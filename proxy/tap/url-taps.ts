@@ -44,7 +44,14 @@ export class UrlTaps {
   async start(r: UrlTapRequest, startedBy: HttpTapRecordingOptions['startedBy']): Promise<StartedUrlTap> {
     const url = checkTapUrl(r.url);
     // Loopback only, whatever the page asks: the tap forwards the host's credentials upstream.
-    const recording = await startHttpTapRecording({ url, listen: { host: '127.0.0.1', port: r.port ?? 0 }, mode: r.mode, name: r.name?.trim() || undefined, configDir: this.configDir, startedBy });
+    const recording = await startHttpTapRecording({
+      url,
+      listen: { host: '127.0.0.1', port: r.port ?? 0 },
+      mode: r.mode,
+      name: r.name?.trim() || undefined,
+      configDir: this.configDir,
+      startedBy,
+    });
     if (!recording.file) {
       await recording.stop();
       throw new Error(`the tap cannot record (${recording.notRecording}), so it was not started`);
@@ -69,7 +76,9 @@ export class UrlTaps {
         started++;
         lines.push(`tapping ${l.server} at ${local} -> ${l.upstream}`);
       } catch (e) {
-        lines.push(`not serving ${local} for ${l.server}: ${(e as Error).message}${/in use/.test((e as Error).message) ? ' (another Loupe or loupe tap serve may be serving it already)' : ''}`);
+        lines.push(
+          `not serving ${local} for ${l.server}: ${(e as Error).message}${/in use/.test((e as Error).message) ? ' (another Loupe or loupe tap serve may be serving it already)' : ''}`,
+        );
       }
     }
     return { started, lines };

@@ -19,6 +19,10 @@ describe('the test kit answers server requests', () => {
 
   it('declares sampling and elicitation only when the test answers them', () => {
     expect(capabilitiesFor({})).toEqual({ roots: {} });
-    expect(capabilitiesFor({ 'sampling/createMessage': {}, 'elicitation/create': {} })).toEqual({ roots: {}, sampling: {}, elicitation: { form: {}, url: {} } });
+    expect(capabilitiesFor({ 'sampling/createMessage': {}, 'elicitation/create': {} })).toEqual({
+      roots: {},
+      sampling: {},
+      elicitation: { form: {}, url: {} },
+    });
   });
 });

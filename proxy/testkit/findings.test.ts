@@ -10,7 +10,10 @@ describe('the test kit reads findings from the model', () => {
   // A request split over two frames with no meta: a multi-line message on stdio, two invalid
   // messages over HTTP. The kit must tell the story the export's header (its framing) tells.
   const frames = [text(1, '{"jsonrpc":"2.0","id":1,'), text(2, '"method":"ping"}')];
-  const trace = (framing: 'lines' | 'messages') => ({ frames, header: header({ target: { transport: 'stdio', framing, name: 't', command: 'node', args: [] } }) });
+  const trace = (framing: 'lines' | 'messages') => ({
+    frames,
+    header: header({ target: { transport: 'stdio', framing, name: 't', command: 'node', args: [] } }),
+  });
 
   it('judges with the framing the trace declares, exactly as the model holds it', () => {
     const lines = modelOfTrace(trace('lines'));

@@ -17,7 +17,15 @@ export function extendTest(base: Base) {
   return base.extend<{ mcpServer: McpServerOption | undefined; serverRequests: Record<string, ServerRequestPolicy>; loupe: LoupeFixture }>({
     mcpServer: [undefined, { option: true }],
     serverRequests: [{}, { option: true }],
-    loupe: async ({ page, mcpServer, serverRequests }: { page: import('@playwright/test').Page; mcpServer: McpServerOption | undefined; serverRequests: Record<string, ServerRequestPolicy> }, use: (l: LoupeFixture) => Promise<void>, testInfo: TestInfo) => {
+    loupe: async (
+      {
+        page,
+        mcpServer,
+        serverRequests,
+      }: { page: import('@playwright/test').Page; mcpServer: McpServerOption | undefined; serverRequests: Record<string, ServerRequestPolicy> },
+      use: (l: LoupeFixture) => Promise<void>,
+      testInfo: TestInfo,
+    ) => {
       const loupe = new LoupeFixture(page, mcpServer, { ...serverRequests });
       try {
         await use(loupe);
@@ -45,13 +53,19 @@ async function attachEvidence(loupe: LoupeFixture, testInfo: TestInfo): Promise<
   try {
     await testInfo.attach('loupe-trace.ndjson', { body: await loupe.exportText(true), contentType: 'application/x-ndjson' });
   } catch (e) {
-    await testInfo.attach('loupe-trace-error.txt', { body: `the trace of session ${sessionId} could not be exported: ${(e as Error).message}`, contentType: 'text/plain' });
+    await testInfo.attach('loupe-trace-error.txt', {
+      body: `the trace of session ${sessionId} could not be exported: ${(e as Error).message}`,
+      contentType: 'text/plain',
+    });
   }
   try {
     await loupe.showRedacted();
   } catch (e) {
     await loupe.page.goto('about:blank').catch(() => undefined);
-    await testInfo.attach('loupe-sequence-error.txt', { body: `the Sequence pane of session ${sessionId} is not attached: the redacted view could not be shown (${(e as Error).message})`, contentType: 'text/plain' });
+    await testInfo.attach('loupe-sequence-error.txt', {
+      body: `the Sequence pane of session ${sessionId} is not attached: the redacted view could not be shown (${(e as Error).message})`,
+      contentType: 'text/plain',
+    });
     return;
   }
   try {
@@ -76,16 +90,24 @@ export function extendExpect(base: Expect) {
       return {
         pass,
         name: 'toHaveNoFindings',
-        message: () => pass
-          ? `expected findings${at}, found none`
-          : `expected no findings${at}, found ${found.length}:\n${found.sort((a, b) => RANK[a.severity] - RANK[b.severity]).map((f) => `  frame #${f.frame}  ${f.severity}  ${f.rule}  ${f.message}`).join('\n')}`,
+        message: () =>
+          pass
+            ? `expected findings${at}, found none`
+            : `expected no findings${at}, found ${found.length}:\n${found
+                .sort((a, b) => RANK[a.severity] - RANK[b.severity])
+                .map((f) => `  frame #${f.frame}  ${f.severity}  ${f.rule}  ${f.message}`)
+                .join('\n')}`,
       };
     },
     async toAnswerWithin(this: ExpectMatcherState, loupe: LoupeFixture, target: string, ms: number) {
       const l = await loupe.latency(target);
       const what = describeTarget(parseTarget(target));
       if (l.samples.length === 0) {
-        return { pass: false, name: 'toAnswerWithin', message: () => `expected ${what} to answer within ${ms} ms, but no ${what} request was answered (${l.sent} sent)` };
+        return {
+          pass: false,
+          name: 'toAnswerWithin',
+          message: () => `expected ${what} to answer within ${ms} ms, but no ${what} request was answered (${l.sent} sent)`,
+        };
       }
       const pass = l.p95Ms <= ms;
       const detail = `p95 ${l.p95Ms.toFixed(1)} ms over ${l.samples.length} answered request${l.samples.length === 1 ? '' : 's'} (slowest ${l.samples[0].latencyMs.toFixed(1)} ms, frame #${l.samples[0].requestSeq})`;

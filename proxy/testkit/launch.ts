@@ -54,7 +54,10 @@ export async function launchLoupe(options: LaunchOptions = {}): Promise<Launched
   };
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${label}: Loupe did not print its URL within ${startLimitMs / 1000} s. Output:\n${output}`)), startLimitMs);
+      const timer = setTimeout(
+        () => reject(new Error(`${label}: Loupe did not print its URL within ${startLimitMs / 1000} s. Output:\n${output}`)),
+        startLimitMs,
+      );
       const onData = (chunk: Buffer) => {
         output += chunk.toString('utf8');
         const m = URL_LINE.exec(output);

@@ -26,21 +26,36 @@ const CONNECTION_ID = 'loupe-test';
 
 export class McpRequestError extends Error {
   override name = 'McpRequestError';
-  constructor(readonly method: string, message: string, readonly code?: number, readonly data?: unknown) {
+  constructor(
+    readonly method: string,
+    message: string,
+    readonly code?: number,
+    readonly data?: unknown,
+  ) {
     super(`${method} failed${code === undefined ? '' : ` (${code})`}: ${message}`);
   }
 }
 
 function toConnection(server: McpServerOption): Connection {
-  if ('url' in server) return { id: CONNECTION_ID, name: 'server under test', transport: 'http', url: server.url, headers: server.headers ?? {}, mode: server.mode ?? 'auto' };
-  return { id: CONNECTION_ID, name: 'server under test', transport: 'stdio', command: server.command, args: server.args ?? [], env: server.env ?? {}, cwd: server.cwd ?? process.cwd() };
+  if ('url' in server)
+    return { id: CONNECTION_ID, name: 'server under test', transport: 'http', url: server.url, headers: server.headers ?? {}, mode: server.mode ?? 'auto' };
+  return {
+    id: CONNECTION_ID,
+    name: 'server under test',
+    transport: 'stdio',
+    command: server.command,
+    args: server.args ?? [],
+    env: server.env ?? {},
+    cwd: server.cwd ?? process.cwd(),
+  };
 }
 
 /** The session answers roots/list itself, from a fixed list (OpenOptions.roots, client/set-roots). */
 function fixedRoots(policy: ServerRequestPolicy | undefined): Array<{ uri: string; name?: string }> | undefined {
   if (policy === undefined) return undefined;
   const roots = typeof policy === 'function' ? undefined : (policy as { roots?: unknown }).roots;
-  if (!Array.isArray(roots)) throw new Error("mcp-loupe/test: Loupe answers roots/list itself, from a fixed list: give { roots: [{ uri, name }] }, not a function or an error");
+  if (!Array.isArray(roots))
+    throw new Error('mcp-loupe/test: Loupe answers roots/list itself, from a fixed list: give { roots: [{ uri, name }] }, not a function or an error');
   return roots as Array<{ uri: string; name?: string }>;
 }
 
@@ -57,7 +72,10 @@ function answeredServerRequest(frames: readonly Frame[], method: string): { para
 
 /** The row count the Sequence pane's toolbar shows ("1,234 rows"). */
 async function sequenceRows(pane: Locator, timeout: number): Promise<number> {
-  const text = await pane.getByText(/^[\d.,\s\u00a0\u202f]+ rows$/).first().textContent({ timeout });
+  const text = await pane
+    .getByText(/^[\d.,\s\u00a0\u202f]+ rows$/)
+    .first()
+    .textContent({ timeout });
   return Number((text ?? '').replace(/\D/g, ''));
 }
 
@@ -69,7 +87,11 @@ export class LoupeFixture {
   private openedId: string | undefined;
   private readonly pendingBySession = new Map<string, ReadonlyArray<{ key: string; method: string; params: unknown }>>();
 
-  constructor(readonly page: Page, private readonly server: McpServerOption | undefined, private readonly policies: Record<string, ServerRequestPolicy>) {}
+  constructor(
+    readonly page: Page,
+    private readonly server: McpServerOption | undefined,
+    private readonly policies: Record<string, ServerRequestPolicy>,
+  ) {}
 
   /** The session's id once connected. */
   get sessionId(): string {
@@ -84,7 +106,7 @@ export class LoupeFixture {
 
   /** Starts a Loupe, opens a session on `mcpServer` and shows it in `page`. */
   async connect(options: ConnectOptions = {}): Promise<void> {
-    if (!this.server) throw new Error("mcp-loupe/test: no server to connect to: set test.use({ mcpServer: { command, args } }) or { url }");
+    if (!this.server) throw new Error('mcp-loupe/test: no server to connect to: set test.use({ mcpServer: { command, args } }) or { url }');
     if (this.session) throw new Error('mcp-loupe/test: already connected; each test gets one session');
     this.launched = await launchLoupe();
     const socket = (this.socket = await ProxySocket.open(this.launched.url));
@@ -97,21 +119,28 @@ export class LoupeFixture {
       else this.pendingBySession.set(m.sessionId, m.pending);
     });
     const saved = await socket.call({ type: 'connections/save', connection: toConnection(this.server) });
-    if (saved.type !== 'ack' || !saved.ok) throw new Error(`mcp-loupe/test: Loupe refused the server settings: ${'error' in saved ? saved.error ?? saved.type : saved.type}`);
+    if (saved.type !== 'ack' || !saved.ok)
+      throw new Error(`mcp-loupe/test: Loupe refused the server settings: ${'error' in saved ? (saved.error ?? saved.type) : saved.type}`);
     const roots = fixedRoots(this.policies['roots/list']);
     const opened = await socket.call({
-      type: 'session/open', connectionId: CONNECTION_ID,
+      type: 'session/open',
+      connectionId: CONNECTION_ID,
       options: {
-        protocolVersion: options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION, clientCapabilities: options.clientCapabilities ?? capabilitiesFor(this.policies),
-        clientInfo: { name: 'loupe-test', version: LOUPE_VERSION }, ...(roots ? { roots } : {}), ...(options.era ? { era: options.era } : {}),
+        protocolVersion: options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION,
+        clientCapabilities: options.clientCapabilities ?? capabilitiesFor(this.policies),
+        clientInfo: { name: 'loupe-test', version: LOUPE_VERSION },
+        ...(roots ? { roots } : {}),
+        ...(options.era ? { era: options.era } : {}),
       },
     });
-    if (opened.type !== 'ack' || !opened.ok || !opened.sessionId) throw new Error(`mcp-loupe/test: the session did not open: ${'error' in opened ? opened.error : opened.type}`);
+    if (opened.type !== 'ack' || !opened.ok || !opened.sessionId)
+      throw new Error(`mcp-loupe/test: the session did not open: ${'error' in opened ? opened.error : opened.type}`);
     const id = (this.openedId = opened.sessionId);
     void this.answerPending(this.pendingBySession.get(id) ?? []);
     // Server requests are sent to the sockets attached to the session (with its frames).
     const attached = await socket.call({ type: 'session/attach', sessionId: id });
-    if (attached.type !== 'ack' || !attached.ok) throw new Error(`mcp-loupe/test: cannot attach to the session: ${'error' in attached ? attached.error : attached.type}`);
+    if (attached.type !== 'ack' || !attached.ok)
+      throw new Error(`mcp-loupe/test: cannot attach to the session: ${'error' in attached ? attached.error : attached.type}`);
     this.session = await this.waitReady(id, latest, options.timeoutMs ?? 30_000);
     await this.page.goto(`${this.launched.url}#s=${encodeURIComponent(id)}&pane=sequence`);
     await this.page.getByRole('region', { name: 'Sequence' }).waitFor({ state: 'visible' });
@@ -123,8 +152,10 @@ export class LoupeFixture {
       const poll = () => {
         const s = latest.get(id);
         if (s?.status === 'ready') return resolve(s);
-        if (s && (s.status === 'failed' || s.status === 'closed')) return reject(new Error(`mcp-loupe/test: the session ${s.status}: ${s.error ?? 'no reason given'}\n${this.launched?.output() ?? ''}`));
-        if (Date.now() > deadline) return reject(new Error(`mcp-loupe/test: the session was not ready within ${timeoutMs} ms (status ${s?.status ?? 'unknown'})`));
+        if (s && (s.status === 'failed' || s.status === 'closed'))
+          return reject(new Error(`mcp-loupe/test: the session ${s.status}: ${s.error ?? 'no reason given'}\n${this.launched?.output() ?? ''}`));
+        if (Date.now() > deadline)
+          return reject(new Error(`mcp-loupe/test: the session was not ready within ${timeoutMs} ms (status ${s?.status ?? 'unknown'})`));
         setTimeout(poll, 20);
       };
       poll();
@@ -137,9 +168,11 @@ export class LoupeFixture {
       this.answered.add(p.key);
       const answer = await answerFor(p.method, p.params, this.policies);
       const sessionId = this.openedId!;
-      this.socket?.send(isErrorAnswer(answer)
-        ? { type: 'server-request/answer', sessionId, key: p.key, error: answer.error }
-        : { type: 'server-request/answer', sessionId, key: p.key, result: answer as Record<string, unknown> });
+      this.socket?.send(
+        isErrorAnswer(answer)
+          ? { type: 'server-request/answer', sessionId, key: p.key, error: answer.error }
+          : { type: 'server-request/answer', sessionId, key: p.key, result: answer as Record<string, unknown> },
+      );
     }
   }
 
@@ -169,7 +202,11 @@ export class LoupeFixture {
   }
 
   /** The tool's result, `isError` ones included (they are answers, not failures of the call). */
-  callTool(name: string, args: Record<string, unknown> = {}, options?: RequestOptions): Promise<{ content?: unknown[]; isError?: boolean; structuredContent?: unknown; [k: string]: unknown }> {
+  callTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    options?: RequestOptions,
+  ): Promise<{ content?: unknown[]; isError?: boolean; structuredContent?: unknown; [k: string]: unknown }> {
     return this.request('tools/call', { name, arguments: args }, options) as never;
   }
 
@@ -217,8 +254,10 @@ export class LoupeFixture {
   /** Values of the server's env variables and headers whose names look secret. */
   secretValues(): string[] {
     if (!this.server) return [];
-    const named = 'url' in this.server ? this.server.headers ?? {} : this.server.env ?? {};
-    return Object.entries(named).filter(([name, value]) => looksSecret(name) && value.length >= 4).map(([, value]) => value);
+    const named = 'url' in this.server ? (this.server.headers ?? {}) : (this.server.env ?? {});
+    return Object.entries(named)
+      .filter(([name, value]) => looksSecret(name) && value.length >= 4)
+      .map(([, value]) => value);
   }
 
   /** Changes or adds the answer to a server request from here on. */
@@ -242,9 +281,11 @@ export class LoupeFixture {
 
   /** The session as a Loupe trace file (NDJSON), redacted as the dashboard's export redacts. */
   exportText(redact = true): Promise<string> {
-    return this.connected().call({ type: 'session/export', sessionId: this.sessionId, selection: { kind: 'all' }, redact: redact ? {} : false, preview: false })
+    return this.connected()
+      .call({ type: 'session/export', sessionId: this.sessionId, selection: { kind: 'all' }, redact: redact ? {} : false, preview: false })
       .then((reply) => {
-        if (reply.type !== 'session/exported' || reply.text === undefined) throw new Error(`mcp-loupe/test: the export failed: ${reply.type === 'error' ? reply.message : reply.type}`);
+        if (reply.type !== 'session/exported' || reply.text === undefined)
+          throw new Error(`mcp-loupe/test: the export failed: ${reply.type === 'error' ? reply.message : reply.type}`);
         return reply.text;
       });
   }

@@ -16,18 +16,33 @@ let page: PageClient;
 let pageSees: unknown;
 beforeEach(async () => {
   h = await startHarness(new Registry());
-  await h.store.save({ id: 'planted', name: 'planted', transport: 'stdio', command: process.execPath, args: [server, 'stdio'], env: { SERVICE_API_TOKEN: SECRET } });
+  await h.store.save({
+    id: 'planted',
+    name: 'planted',
+    transport: 'stdio',
+    command: process.execPath,
+    args: [server, 'stdio'],
+    env: { SERVICE_API_TOKEN: SECRET },
+  });
   page = await PageClient.connect(h);
   pageSees = (await page.next('hello')).connections.find((c) => c.id === 'planted');
 });
-afterEach(async () => { await h.close(); });
+afterEach(async () => {
+  await h.close();
+});
 
 /** Opens the planted connection and has the server echo the secret back through a tool call. */
 async function sessionWithEcho(): Promise<string> {
   page.send({ type: 'session/open', rid: 'open', connectionId: 'planted', options });
   const sessionId = (await page.next('ack', (a) => a.rid === 'open')).sessionId!;
   await page.next('sessions/update', (m) => m.sessions.some((s) => s.id === sessionId && s.status === 'ready'), 20_000);
-  page.send({ type: 'session/request', rid: 'echo', sessionId, method: 'tools/call', params: { name: 'echo', arguments: { message: `my token is ${SECRET}` } } });
+  page.send({
+    type: 'session/request',
+    rid: 'echo',
+    sessionId,
+    method: 'tools/call',
+    params: { name: 'echo', arguments: { message: `my token is ${SECRET}` } },
+  });
   await page.next('request/result', (r) => r.rid === 'echo', 20_000);
   return sessionId;
 }
@@ -63,7 +78,20 @@ describe('session/export', () => {
     expect(part.header.selection).toMatchObject({ kind: 'frames', fromSeq: 3, toSeq: 5 });
 
     // A multi-selection travels as seq ranges; the file holds exactly those frames, in seq order.
-    page.send({ type: 'session/export', rid: 'm', sessionId, selection: { kind: 'ranges', ranges: [[6, 6], [2, 3]] }, redact: {}, preview: false });
+    page.send({
+      type: 'session/export',
+      rid: 'm',
+      sessionId,
+      selection: {
+        kind: 'ranges',
+        ranges: [
+          [6, 6],
+          [2, 3],
+        ],
+      },
+      redact: {},
+      preview: false,
+    });
     const marked = await page.next('session/exported', (m) => m.rid === 'm');
     expect(marked.frameCount).toBe(3);
     expect(readTraceText(marked.text!).frames.map((f) => f.seq)).toEqual([2, 3, 6]);
@@ -85,7 +113,16 @@ describe('answerExport', () => {
     const session = {
       connection: { id: 'c', name: 'c', transport: 'stdio' as const, command: 'x', args: [], env: { APP_SECRET: secret } },
       frames: () => frames,
-      summary: () => ({ id: 's', connectionId: 'c', name: 'c', transport: 'stdio' as const, status: 'ready' as const, startedAt: 0, lastSeq: frames.length, attached: 0 }),
+      summary: () => ({
+        id: 's',
+        connectionId: 'c',
+        name: 'c',
+        transport: 'stdio' as const,
+        status: 'ready' as const,
+        startedAt: 0,
+        lastSeq: frames.length,
+        attached: 0,
+      }),
     };
     const a = answerExport(session, { type: 'session/export', rid: 'r', sessionId: 's', selection: { kind: 'all' }, redact: {}, preview: true });
     expect(a.hits).toHaveLength(MAX_LISTED_HITS);

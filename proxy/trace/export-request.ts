@@ -12,8 +12,11 @@ export function answerExport(session: Pick<LiveSession, 'connection' | 'frames' 
   if (msg.rid === undefined) throw new Error('session/export needs a "rid" to carry its answer');
   const prepared = exportSession(session, { loupeVersion: LOUPE_VERSION, selection: msg.selection, redact: msg.redact });
   const reply: SessionExported = {
-    type: 'session/exported', rid: msg.rid, frameCount: prepared.frames.length,
-    hits: prepared.hits.slice(0, MAX_LISTED_HITS), hitCount: prepared.hits.length,
+    type: 'session/exported',
+    rid: msg.rid,
+    frameCount: prepared.frames.length,
+    hits: prepared.hits.slice(0, MAX_LISTED_HITS),
+    hitCount: prepared.hits.length,
   };
   if (!msg.preview) reply.text = writeTrace({ header: prepared.header, frames: prepared.frames });
   return reply;

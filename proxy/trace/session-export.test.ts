@@ -10,8 +10,23 @@ const server = createRequire(import.meta.url).resolve('@modelcontextprotocol/ser
 
 describe('exporting a live session', () => {
   it("writes the session's request timeout in the header, so the file is judged as the session was", () => {
-    const summary = { id: 's', connectionId: 'c', name: 'x', transport: 'stdio' as const, status: 'ready' as const, startedAt: 0, lastSeq: 0, attached: 0, requestTimeoutMs: 5_000 };
-    const session = { connection: { id: 'c', name: 'x', transport: 'stdio' as const, command: 'node', args: [], env: {} }, frames: () => [], summary: () => summary, maskedSecrets: () => [] };
+    const summary = {
+      id: 's',
+      connectionId: 'c',
+      name: 'x',
+      transport: 'stdio' as const,
+      status: 'ready' as const,
+      startedAt: 0,
+      lastSeq: 0,
+      attached: 0,
+      requestTimeoutMs: 5_000,
+    };
+    const session = {
+      connection: { id: 'c', name: 'x', transport: 'stdio' as const, command: 'node', args: [], env: {} },
+      frames: () => [],
+      summary: () => summary,
+      maskedSecrets: () => [],
+    };
     const text = writeTrace(exportSession(session, { loupeVersion: '0.1.0', redact: false }));
     expect(readTraceText(text).header.requestTimeoutMs).toBe(5_000);
   });
@@ -46,8 +61,19 @@ describe('exporting a live session', () => {
 describe("a tap's export", () => {
   it('records the version its frames settled on, though its summary has none (no client of Loupe fills it in)', () => {
     const raws = [
-      { dir: 'c2s' as const, m: { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'host', version: '1' } } } },
-      { dir: 's2c' as const, m: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } } },
+      {
+        dir: 'c2s' as const,
+        m: {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'host', version: '1' } },
+        },
+      },
+      {
+        dir: 's2c' as const,
+        m: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } },
+      },
       { dir: 'c2s' as const, m: { jsonrpc: '2.0', method: 'notifications/initialized' } },
     ];
     const frames = raws.map(({ dir, m }, i) => {
@@ -57,7 +83,18 @@ describe("a tap's export", () => {
     const tap = {
       connection: { id: 'c', name: 'tap', transport: 'stdio' as const, command: 'x', args: [], env: {} },
       frames: () => frames,
-      summary: () => ({ id: 't', connectionId: 'c', name: 'tap', transport: 'stdio' as const, source: 'tap' as const, client: false, status: 'ready' as const, startedAt: 0, lastSeq: frames.length, attached: 0 }),
+      summary: () => ({
+        id: 't',
+        connectionId: 'c',
+        name: 'tap',
+        transport: 'stdio' as const,
+        source: 'tap' as const,
+        client: false,
+        status: 'ready' as const,
+        startedAt: 0,
+        lastSeq: frames.length,
+        attached: 0,
+      }),
     };
     expect(exportSession(tap, { loupeVersion: '0.1.0', redact: false, source: 'tap' }).header.negotiatedVersion).toBe('2025-06-18');
   });

@@ -19,7 +19,10 @@ export interface SessionExportOptions {
 /** What every redacted output of a live session uses: the person's own rules (none unless given),
  *  the connection's env, header, URL and argument secrets, as every other output redacts them,
  *  and the credentials of the session's OAuth client. The page's redacted view uses it too. */
-export function sessionRedactOptions(session: Pick<LiveSession, 'connection' | 'maskedSecrets'>, own: Omit<RedactOptions, 'env' | 'secrets'> = {}): RedactOptions {
+export function sessionRedactOptions(
+  session: Pick<LiveSession, 'connection' | 'maskedSecrets'>,
+  own: Omit<RedactOptions, 'env' | 'secrets'> = {},
+): RedactOptions {
   return redactOptionsFor({ ...session.connection, oauth: session.maskedSecrets?.() }, own);
 }
 

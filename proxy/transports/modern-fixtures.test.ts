@@ -58,7 +58,11 @@ describe('modern fixture servers over stdio', () => {
   it('modern-only answers server/discover and refuses initialize with -32022', async () => {
     const p = peer('modern-only.mjs');
     const discover = await p.request('server/discover');
-    expect(discover.result).toMatchObject({ supportedVersions: ['2026-07-28'], resultType: 'complete', capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } });
+    expect(discover.result).toMatchObject({
+      supportedVersions: ['2026-07-28'],
+      resultType: 'complete',
+      capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+    });
     expect(discover.result._meta['io.modelcontextprotocol/serverInfo'].name).toBe('modern-only');
     const init = await p.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } }, null);
     expect(init.error).toMatchObject({ code: -32022, data: { supported: ['2026-07-28'] } });
@@ -76,7 +80,10 @@ describe('modern fixture servers over stdio', () => {
   it('a multi-round-trip call completes on the retry with both answers and the echoed requestState', async () => {
     const p = peer('modern-only.mjs');
     const first = await p.request('tools/call', { name: 'confirm_order', arguments: { item: 'tea' } });
-    expect(first.result).toMatchObject({ resultType: 'input_required', inputRequests: { confirm: { method: 'elicitation/create' }, note: { method: 'sampling/createMessage' } } });
+    expect(first.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { confirm: { method: 'elicitation/create' }, note: { method: 'sampling/createMessage' } },
+    });
     const inputResponses = {
       confirm: { action: 'accept', content: { quantity: 2 } },
       note: { role: 'assistant', content: { type: 'text', text: 'handle with care' }, model: 'person', stopReason: 'endTurn' },
@@ -94,9 +101,17 @@ describe('modern fixture servers over stdio', () => {
     expect((await p.request('tasks/get', { taskId })).result).toMatchObject({ status: 'completed', result: { content: [{ text: 'report: 42 rows' }] } });
 
     const job = (await p.request('tools/call', { name: 'approval_job', arguments: {} })).result;
-    expect((await p.request('tasks/get', { taskId: job.taskId })).result).toMatchObject({ status: 'input_required', inputRequests: { approve: { method: 'elicitation/create' } } });
-    expect((await p.request('tasks/update', { taskId: job.taskId, inputResponses: { approve: { action: 'accept', content: { ok: true } } } })).result).toMatchObject({ resultType: 'complete' });
-    expect((await p.request('tasks/get', { taskId: job.taskId })).result).toMatchObject({ status: 'completed', result: { content: [{ text: 'job approved' }] } });
+    expect((await p.request('tasks/get', { taskId: job.taskId })).result).toMatchObject({
+      status: 'input_required',
+      inputRequests: { approve: { method: 'elicitation/create' } },
+    });
+    expect(
+      (await p.request('tasks/update', { taskId: job.taskId, inputResponses: { approve: { action: 'accept', content: { ok: true } } } })).result,
+    ).toMatchObject({ resultType: 'complete' });
+    expect((await p.request('tasks/get', { taskId: job.taskId })).result).toMatchObject({
+      status: 'completed',
+      result: { content: [{ text: 'job approved' }] },
+    });
   });
 
   it('subscriptions/listen is acknowledged, then tagged resource updates arrive; logging needs a logLevel', async () => {
@@ -120,7 +135,13 @@ describe('modern fixture servers over Streamable HTTP', () => {
   async function post(url: string, method: string, params: Msg, headers: Record<string, string> = {}): Promise<Response> {
     return fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...headers,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: META } }),
     });
   }
@@ -147,7 +168,12 @@ describe('modern fixture servers over Streamable HTTP', () => {
     const res = await fetch(s.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      }),
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('"name":"dual-era"');

@@ -9,7 +9,9 @@ import { signalGroup } from './process-group';
 
 let dir: string;
 const children: ChildProcess[] = [];
-beforeEach(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-run-')); });
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-run-'));
+});
 afterEach(() => {
   for (const c of children.splice(0)) if (c.pid) signalGroup(c.pid, 'SIGKILL');
   rmSync(dir, { recursive: true, force: true });
@@ -25,7 +27,13 @@ async function groupLeader(): Promise<number> {
 
 function pidFile(r: Partial<GroupRecord> & { pgid: number }): string {
   const file = path.join(dir, `group-${r.pgid}.json`);
-  const record: GroupRecord = { startTime: '', command: 'node server.js', owner: { pid: 999_999_999, startTime: 'gone' }, spawnedAt: new Date().toISOString(), ...r };
+  const record: GroupRecord = {
+    startTime: '',
+    command: 'node server.js',
+    owner: { pid: 999_999_999, startTime: 'gone' },
+    spawnedAt: new Date().toISOString(),
+    ...r,
+  };
   writeFileSync(file, JSON.stringify(record), { mode: 0o600 });
   return file;
 }

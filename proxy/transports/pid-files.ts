@@ -82,7 +82,9 @@ export function writeGroupFile(pgid: number, command: string): void {
     writeFileSync(aside, JSON.stringify(record) + '\n', { mode: 0o600, flag: 'wx' });
     renameSync(aside, file);
   } catch (e) {
-    console.error(`loupe: warning: cannot write the pid file for process group ${pgid} in ${runDir}: ${(e as Error).message}. If Loupe crashes, that server may keep running.`);
+    console.error(
+      `loupe: warning: cannot write the pid file for process group ${pgid} in ${runDir}: ${(e as Error).message}. If Loupe crashes, that server may keep running.`,
+    );
   }
 }
 

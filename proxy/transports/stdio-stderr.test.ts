@@ -7,7 +7,10 @@ const many = (n: number, line = 'x') => `${line}\n`.repeat(n);
 describe('StderrLines', () => {
   it('keeps one frame per line when a read brings a few', () => {
     const r = new StderrLines(1024);
-    expect(r.push(bytes('boom\n    at melt\n'))).toEqual([{ raw: 'boom', size: 4 }, { raw: '    at melt', size: 11 }]);
+    expect(r.push(bytes('boom\n    at melt\n'))).toEqual([
+      { raw: 'boom', size: 4 },
+      { raw: '    at melt', size: 11 },
+    ]);
   });
 
   it('joins the complete lines of a read of many into one frame that still counts every byte', () => {
@@ -42,7 +45,7 @@ describe('StderrLines', () => {
     expect(crlf).toEqual({ raw: 'c\r\n'.repeat(COALESCE_FROM_LINES).slice(0, -2), size: 3 * COALESCE_FROM_LINES - 1, lines: COALESCE_FROM_LINES, crlf: true });
   });
 
-  it('leaves a read that is not valid UTF-8 to the line splitter, which keeps each line\'s bytes', () => {
+  it("leaves a read that is not valid UTF-8 to the line splitter, which keeps each line's bytes", () => {
     const r = new StderrLines(1024);
     const chunk = new Uint8Array([...bytes(`first\n${many(COALESCE_FROM_LINES)}`), 0xff, 0x0a]);
     const out = r.push(chunk);

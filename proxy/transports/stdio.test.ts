@@ -24,7 +24,11 @@ function make(conn: StdioConnection, options: StdioOptions = {}) {
 }
 
 const lifecycle = (c: Crossing) => (c.lane === 'lifecycle' ? c.meta : undefined);
-const events = (cs: Crossing[]) => cs.map(lifecycle).filter((m) => m !== undefined).map((m) => m.event);
+const events = (cs: Crossing[]) =>
+  cs
+    .map(lifecycle)
+    .filter((m) => m !== undefined)
+    .map((m) => m.event);
 
 describe('StdioTransport', () => {
   it('records spawn, the banner as a message frame, stderr lines, writes, and the exit', async () => {
@@ -77,7 +81,7 @@ describe('StdioTransport', () => {
   });
 
   it('keeps a final line without a newline, before the exit', async () => {
-    const { t, crossings, closed } = make(inlineServer("process.stdout.write('{\"a\":1}\\npartial')"));
+    const { t, crossings, closed } = make(inlineServer('process.stdout.write(\'{"a":1}\\npartial\')'));
     await t.start();
     await waitFor(() => closed.length === 1);
     const lines = crossings.filter((c) => c.lane === 'message').map((c) => c.raw);
@@ -86,10 +90,9 @@ describe('StdioTransport', () => {
   });
 
   it('truncates a line over the limit with its full size and keeps going', async () => {
-    const { t, crossings, messages, closed } = make(
-      inlineServer("process.stdout.write('x'.repeat(300000) + '\\n' + JSON.stringify({ok:1}) + '\\n')"),
-      { maxLineBytes: 1000 },
-    );
+    const { t, crossings, messages, closed } = make(inlineServer("process.stdout.write('x'.repeat(300000) + '\\n' + JSON.stringify({ok:1}) + '\\n')"), {
+      maxLineBytes: 1000,
+    });
     await t.start();
     await waitFor(() => closed.length === 1);
     const [big, next] = crossings.filter((c) => c.lane === 'message');
@@ -100,7 +103,7 @@ describe('StdioTransport', () => {
   });
 
   it('flags CRLF and invalid UTF-8 from the server and keeps the exact bytes', async () => {
-    const { t, crossings, closed } = make(inlineServer("process.stdout.write('{\"a\":1}\\r\\n'); process.stdout.write(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]))"));
+    const { t, crossings, closed } = make(inlineServer('process.stdout.write(\'{"a":1}\\r\\n\'); process.stdout.write(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]))'));
     await t.start();
     await waitFor(() => closed.length === 1);
     const [crlf, bad] = crossings.filter((c) => c.lane === 'message');
@@ -117,7 +120,9 @@ describe('StdioTransport', () => {
 
   it('records each write exactly as the server reads its bytes, whatever the text holds', async () => {
     // The server reports every line it read, as the exact bytes in base64.
-    const echo = inlineServer("let b = Buffer.alloc(0); process.stdin.on('data', (d) => { b = Buffer.concat([b, d]); let i; while ((i = b.indexOf(10)) >= 0) { process.stdout.write(JSON.stringify({ got: b.subarray(0, i).toString('base64') }) + '\\n'); b = b.subarray(i + 1); } })");
+    const echo = inlineServer(
+      "let b = Buffer.alloc(0); process.stdin.on('data', (d) => { b = Buffer.concat([b, d]); let i; while ((i = b.indexOf(10)) >= 0) { process.stdout.write(JSON.stringify({ got: b.subarray(0, i).toString('base64') }) + '\\n'); b = b.subarray(i + 1); } })",
+    );
     const { t, crossings, messages } = make(echo);
     await t.start();
     const texts = ['{"jsonrpc":"2.0","id":1,"method":"ping"}', 'café ✓', 'a pair 😀', 'a lone \uD800 surrogate', 'ends in CR\r', '', 'two\nlines'];
@@ -126,8 +131,15 @@ describe('StdioTransport', () => {
     const read = (messages as Array<{ got: string }>).map((m) => Buffer.from(m.got, 'base64'));
     const expected = new LineSplitter().push(Buffer.concat(read.flatMap((b) => [b, Buffer.from('\n')])));
     const written = crossings.filter((c) => c.dir === 'c2s');
-    expect(written.map((c) => ({ raw: c.raw, size: c.size, crlf: c.lane === 'message' && c.meta?.transport === 'stdio' && c.meta.crlf === true, invalidUtf8: c.invalidUtf8 === true, rawBase64: c.rawBase64 })))
-      .toEqual(expected.map((l) => ({ raw: l.raw, size: l.size, crlf: l.crlf === true, invalidUtf8: l.invalidUtf8 === true, rawBase64: l.rawBase64 })));
+    expect(
+      written.map((c) => ({
+        raw: c.raw,
+        size: c.size,
+        crlf: c.lane === 'message' && c.meta?.transport === 'stdio' && c.meta.crlf === true,
+        invalidUtf8: c.invalidUtf8 === true,
+        rawBase64: c.rawBase64,
+      })),
+    ).toEqual(expected.map((l) => ({ raw: l.raw, size: l.size, crlf: l.crlf === true, invalidUtf8: l.invalidUtf8 === true, rawBase64: l.rawBase64 })));
     expect(written.find((c) => c.raw.includes('lone'))).toMatchObject({ raw: 'a lone \uFFFD surrogate', size: 'a lone \uFFFD surrogate'.length + 2 });
   });
 

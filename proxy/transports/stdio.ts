@@ -77,7 +77,11 @@ export class StdioTransport implements WireTransport {
   private readonly closeGraceMs: number;
   private readonly killGraceMs: number;
 
-  constructor(private readonly connection: StdioConnection, private readonly clock: SessionClock, options: StdioOptions = {}) {
+  constructor(
+    private readonly connection: StdioConnection,
+    private readonly clock: SessionClock,
+    options: StdioOptions = {},
+  ) {
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.closeGraceMs = options.closeGraceMs ?? 2000;
     this.killGraceMs = options.killGraceMs ?? 2000;
@@ -102,8 +106,12 @@ export class StdioTransport implements WireTransport {
       return Promise.reject(new Error(error));
     }
     const child = spawn(command, args, {
-      cwd, env: childEnvironment(this.connection.env), stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true, shell: false, windowsHide: true,
+      cwd,
+      env: childEnvironment(this.connection.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      shell: false,
+      windowsHide: true,
     });
     this.child = child;
     return new Promise((resolve, reject) => {
@@ -263,7 +271,7 @@ export class StdioTransport implements WireTransport {
       this.closing = true;
       const pid = child.pid as number;
       child.stdin?.end();
-      this.lifecycle({ transport: 'stdio', event: 'stdin-closed', pid }, 'closed the server\'s stdin');
+      this.lifecycle({ transport: 'stdio', event: 'stdin-closed', pid }, "closed the server's stdin");
       if (!(await this.exitedWithin(this.closeGraceMs))) {
         this.signal(pid, 'SIGTERM');
         if (!(await this.exitedWithin(this.killGraceMs))) this.signal(pid, 'SIGKILL');

@@ -38,7 +38,11 @@ async function recordMix(floodCount: number): Promise<Array<{ name: string; fram
   const fixture = (name: string) => [process.execPath, path.join(ROOT, 'e2e/fixtures/servers', `${name}.mjs`)];
   const sessions: Array<{ name: string; command: string[]; script: ClientOptions['script'] }> = [
     { name: TOUR, command: [process.execPath, ...EVERYTHING_ARGS], script: readScript(path.join(ROOT, 'scripts/bench/everything-tour.json')) },
-    { name: `flood of ${floodCount} log notifications`, command: [process.execPath, FLOOD_SERVER], script: [{ method: 'tools/call', params: { name: 'flood', arguments: { count: floodCount } } }] },
+    {
+      name: `flood of ${floodCount} log notifications`,
+      command: [process.execPath, FLOOD_SERVER],
+      script: [{ method: 'tools/call', params: { name: 'flood', arguments: { count: floodCount } } }],
+    },
     { name: 'banner on stdout', command: fixture('bad-banner'), script: [] },
     { name: 'pretty-printed JSON', command: fixture('bad-pretty-json'), script: [] },
     { name: 'invalid UTF-8', command: fixture('bad-invalid-utf8'), script: [] },
@@ -94,6 +98,10 @@ export async function analyserThroughput(floodCount: number, minSeconds: number)
   } while (elapsed < minSeconds);
   return {
     mix: mix.map((t, i) => ({ name: t.name, frames: t.frames.length, framesPerCpuSecond: median(blocks[i]) })),
-    frames, seconds: elapsed, framesPerSecond: frames / elapsed, framesPerCpuSecond: frames / (cpuUs / 1e6), annotations,
+    frames,
+    seconds: elapsed,
+    framesPerSecond: frames / elapsed,
+    framesPerCpuSecond: frames / (cpuUs / 1e6),
+    annotations,
   };
 }

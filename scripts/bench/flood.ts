@@ -17,7 +17,10 @@ export interface FloodFigures {
 
 export async function floodThroughLoupe(page: PageClient, count: number): Promise<FloodFigures> {
   const id = 'bench-flood';
-  await page.call({ type: 'connections/save', connection: { id, name: 'flood fixture', transport: 'stdio', command: process.execPath, args: [FLOOD_SERVER], env: {} } });
+  await page.call({
+    type: 'connections/save',
+    connection: { id, name: 'flood fixture', transport: 'stdio', command: process.execPath, args: [FLOOD_SERVER], env: {} },
+  });
   const { sessionId, snapshotEnd } = await openSession(page, id);
   try {
     let lastSeq = snapshotEnd;
@@ -29,7 +32,10 @@ export async function floodThroughLoupe(page: PageClient, count: number): Promis
     });
     // Frames after the snapshot: the request, N notifications and the response, N + 2 in all.
     const t0 = performance.now();
-    const reply = await page.call({ type: 'session/request', sessionId, method: 'tools/call', params: { name: 'flood', arguments: { count } }, timeoutMs: 600_000 }, 600_000);
+    const reply = await page.call(
+      { type: 'session/request', sessionId, method: 'tools/call', params: { name: 'flood', arguments: { count } }, timeoutMs: 600_000 },
+      600_000,
+    );
     if (reply.type !== 'request/result' || reply.error) throw new Error(`flood call failed: ${JSON.stringify(reply)}`);
     const deadline = Date.now() + 120_000;
     while (lastSeq < snapshotEnd + count + 2) {
@@ -61,7 +67,12 @@ export async function floodAlone(count: number): Promise<FloodFigures> {
     });
   });
   const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n');
-  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   t0 = performance.now();
   send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'flood', arguments: { count } } });

@@ -28,7 +28,31 @@ describe('npm run bench', () => {
   // recorded mix. On a loaded machine that takes minutes, hence the generous time limit.
   it('prints the figures beside their targets and writes them to a file', async () => {
     const out = path.join(tempDir(), 'latest.json');
-    const r = await runBench(['--pings', '30', '--warmup', '5', '--ping-runs', '2', '--flood', '2000', '--tap-runs', '1', '--analyser-seconds', '1', '--redaction-mb', '1', '--trace-mb', '1', '--out', out, '--no-page', '--no-package'], 400_000);
+    const r = await runBench(
+      [
+        '--pings',
+        '30',
+        '--warmup',
+        '5',
+        '--ping-runs',
+        '2',
+        '--flood',
+        '2000',
+        '--tap-runs',
+        '1',
+        '--analyser-seconds',
+        '1',
+        '--redaction-mb',
+        '1',
+        '--trace-mb',
+        '1',
+        '--out',
+        out,
+        '--no-page',
+        '--no-package',
+      ],
+      400_000,
+    );
     // On failure the progress lines on stderr say which step it was on.
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/Error/);
@@ -49,7 +73,12 @@ describe('npm run bench', () => {
     expect(r.stdout).toMatch(/flood rate through the tap, a dashboard following +\d+\.\d%/);
     expect(figures.tap.runs).toHaveLength(1);
     expect(r.stdout).toMatch(/floor: pipe relay flood rate +\d+\.\d%/);
-    expect(figures.tap.runs[0]).toMatchObject({ direct: { pings: { n: 30 } }, tap: { pings: { n: 30 } }, relay: { pings: { n: 30 } }, blockingRelay: { pings: { n: 30 } } });
+    expect(figures.tap.runs[0]).toMatchObject({
+      direct: { pings: { n: 30 } },
+      tap: { pings: { n: 30 } },
+      relay: { pings: { n: 30 } },
+      blockingRelay: { pings: { n: 30 } },
+    });
     expect(r.stdout).toMatch(/floor: blocking relay added to a ping +-?\d+\.\d{3} ms/);
     expect(figures.flood.viaLoupe.frames).toBe(2002);
     expect(figures.analyser.framesPerSecond).toBeGreaterThan(0);

@@ -37,7 +37,7 @@ async function one(stderrMiB: number, budget: string): Promise<void> {
   const settled = process.memoryUsage();
   console.log(
     `stderr ${stderrMiB} MiB, budget ${budget}: peak RSS ${mb(peakRss)}, peak heap ${mb(peakHeap)}, after GC RSS ${mb(settled.rss)} heap ${mb(settled.heapUsed)}, frames ${s.frames().length}, ` +
-    `text kept ${mb(u.keptBytes)}, text dropped from ${u.droppedFrames} frames (${mb(u.droppedBytes)}), ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `text kept ${mb(u.keptBytes)}, text dropped from ${u.droppedFrames} frames (${mb(u.droppedBytes)}), ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   await s.close();
 }

@@ -111,7 +111,10 @@ export class PageClient {
       if (Date.now() > deadline) throw new Error(`no snapshot of session ${sessionId} within 30 s`);
       await new Promise<void>((r) => {
         const t = setTimeout(r, 1000);
-        this.snapshotWaiters.push(() => { clearTimeout(t); r(); });
+        this.snapshotWaiters.push(() => {
+          clearTimeout(t);
+          r();
+        });
       });
     }
     return this.snapshotEnd.get(sessionId)!;

@@ -97,15 +97,27 @@ export function renderPingRun(run: PingRun, pings: number, warmup: number): stri
   for (const l of [floor, ...loupes]) {
     const s = summarize(l.samples);
     const added = s.median - base.median;
-    rows.push({ label: l.label, cells: [ms(s.median), ms(s.p90), ms(s.p99), ms(addedPerRound(direct.samples, l.samples)), l.cpuUs === undefined ? '' : `${l.cpuUs.toFixed(1)} us`] });
+    rows.push({
+      label: l.label,
+      cells: [ms(s.median), ms(s.p90), ms(s.p99), ms(addedPerRound(direct.samples, l.samples)), l.cpuUs === undefined ? '' : `${l.cpuUs.toFixed(1)} us`],
+    });
     if (l === floor) {
       rows.push({ label: '  added by it', cells: [ms(added), ms(s.p90 - base.p90), ms(s.p99 - base.p99), '', ''] });
       continue;
     }
-    rows.push({ label: '  added by it', cells: [ms(added), ms(s.p90 - base.p90), ms(s.p99 - base.p99), '', ''], target: `<= ${PING_TARGET_MS} ms at the median`, meets: added <= PING_TARGET_MS });
+    rows.push({
+      label: '  added by it',
+      cells: [ms(added), ms(s.p90 - base.p90), ms(s.p99 - base.p99), '', ''],
+      target: `<= ${PING_TARGET_MS} ms at the median`,
+      meets: added <= PING_TARGET_MS,
+    });
     rows.push({ label: '  above the floor', cells: [ms(s.median - floorMedian), '', '', ms(addedPerRound(floor.samples, l.samples)), ''] });
   }
-  return renderTable(`Pings, ${pings} per client after ${warmup} warm-up, rounds of ${ROUND}; load average ${run.load.before.toFixed(2)} before, ${run.load.after.toFixed(2)} after`, ['median', 'p90', 'p99', 'rounds\' diff', 'its CPU/ping'], rows);
+  return renderTable(
+    `Pings, ${pings} per client after ${warmup} warm-up, rounds of ${ROUND}; load average ${run.load.before.toFixed(2)} before, ${run.load.after.toFixed(2)} after`,
+    ['median', 'p90', 'p99', "rounds' diff", 'its CPU/ping'],
+    rows,
+  );
 }
 
 /** One run's figures, from its rows: what each relay adds over the direct client. */
@@ -127,7 +139,8 @@ export function pingFigures(run: PingRun): PingFigures {
   const [direct, floor, loupe] = run.rows;
   const s = { direct: summarize(direct.samples), floor: summarize(floor.samples), viaLoupe: summarize(loupe.samples) };
   return {
-    loadAverage: run.load, ...s,
+    loadAverage: run.load,
+    ...s,
     addedMs: s.viaLoupe.median - s.direct.median,
     addedRoundsMs: addedPerRound(direct.samples, loupe.samples),
     floorAddedMs: s.floor.median - s.direct.median,
@@ -136,10 +149,15 @@ export function pingFigures(run: PingRun): PingFigures {
 }
 
 /** The ping rows of `npm run bench`: `runs` runs, each with a fresh Loupe; the figure is the median over the runs. */
-export async function pingBench(o: { runs: number; pings: number; warmup: number }, progress: (text: string) => void = () => {}): Promise<{ runs: PingFigures[]; addedMedianMs: number }> {
+export async function pingBench(
+  o: { runs: number; pings: number; warmup: number },
+  progress: (text: string) => void = () => {},
+): Promise<{ runs: PingFigures[]; addedMedianMs: number }> {
   const runs: PingFigures[] = [];
   for (let i = 1; i <= o.runs; i++) {
-    progress(`ping run ${i}/${o.runs} (load average ${os.loadavg()[0].toFixed(2)}): ${o.pings} pings each, an SDK client direct, the bare relay and Loupe, taking turns`);
+    progress(
+      `ping run ${i}/${o.runs} (load average ${os.loadavg()[0].toFixed(2)}): ${o.pings} pings each, an SDK client direct, the bare relay and Loupe, taking turns`,
+    );
     runs.push(pingFigures(await pingRun([{ label: 'through Loupe' }], o.pings, o.warmup)));
   }
   return { runs, addedMedianMs: summarize(runs.map((r) => r.addedMs)).median };
@@ -148,18 +166,37 @@ export async function pingBench(o: { runs: number; pings: number; warmup: number
 export function renderPingBench(b: { runs: PingFigures[]; addedMedianMs: number }, o: { pings: number; warmup: number }): string {
   const perRun = renderTable(
     `Sequential pings to server-everything over stdio, ${b.runs.length} runs: ${o.pings} timed per client per run after ${o.warmup} warm-up, in alternating rounds of ${ROUND}; a direct SDK client, a bare WebSocket-to-stdio relay that records nothing (the floor), and Loupe as the page uses it (a fresh one each run)`,
-    ['load', 'direct p50', 'floor added', 'Loupe p50', 'Loupe p99', 'added by Loupe', 'rounds\' diff', 'above the floor', 'Loupe CPU/ping'],
+    ['load', 'direct p50', 'floor added', 'Loupe p50', 'Loupe p99', 'added by Loupe', "rounds' diff", 'above the floor', 'Loupe CPU/ping'],
     b.runs.map((r, i) => ({
       label: `run ${i + 1}`,
-      cells: [r.loadAverage.before.toFixed(2), ms(r.direct.median), ms(r.floorAddedMs), ms(r.viaLoupe.median), ms(r.viaLoupe.p99), ms(r.addedMs), ms(r.addedRoundsMs), ms(r.viaLoupe.median - r.floor.median), r.loupeCpuUs === undefined ? '' : `${r.loupeCpuUs.toFixed(1)} us`],
+      cells: [
+        r.loadAverage.before.toFixed(2),
+        ms(r.direct.median),
+        ms(r.floorAddedMs),
+        ms(r.viaLoupe.median),
+        ms(r.viaLoupe.p99),
+        ms(r.addedMs),
+        ms(r.addedRoundsMs),
+        ms(r.viaLoupe.median - r.floor.median),
+        r.loupeCpuUs === undefined ? '' : `${r.loupeCpuUs.toFixed(1)} us`,
+      ],
     })),
   );
   const over = (f: (r: PingFigures) => number) => summarize(b.runs.map(f)).median;
-  const summary = renderTable('Loupe\'s ping path, median over the runs', ['figure'], [
-    { label: 'added by Loupe (median)', cells: [ms(b.addedMedianMs)], target: `<= ${PING_TARGET_MS} ms at the median`, meets: b.addedMedianMs <= PING_TARGET_MS },
-    { label: 'added, median of the rounds\' own differences', cells: [ms(over((r) => r.addedRoundsMs))] },
-    { label: 'added by the floor (a relay that records nothing)', cells: [ms(over((r) => r.floorAddedMs))] },
-  ]);
+  const summary = renderTable(
+    "Loupe's ping path, median over the runs",
+    ['figure'],
+    [
+      {
+        label: 'added by Loupe (median)',
+        cells: [ms(b.addedMedianMs)],
+        target: `<= ${PING_TARGET_MS} ms at the median`,
+        meets: b.addedMedianMs <= PING_TARGET_MS,
+      },
+      { label: "added, median of the rounds' own differences", cells: [ms(over((r) => r.addedRoundsMs))] },
+      { label: 'added by the floor (a relay that records nothing)', cells: [ms(over((r) => r.floorAddedMs))] },
+    ],
+  );
   return `${perRun}\n${summary}`;
 }
 
@@ -168,7 +205,12 @@ const USAGE = 'usage: npx tsx scripts/bench/pings.ts [--runs N] [--pings N] [--w
 async function main(argv: string[]): Promise<number> {
   let runs: number, pings: number, warmup: number, compare: string | undefined;
   try {
-    const { values, positionals } = parseOwnArgs(argv, { runs: { type: 'string' }, pings: { type: 'string' }, warmup: { type: 'string' }, compare: { type: 'string' } });
+    const { values, positionals } = parseOwnArgs(argv, {
+      runs: { type: 'string' },
+      pings: { type: 'string' },
+      warmup: { type: 'string' },
+      compare: { type: 'string' },
+    });
     if (positionals.length) throw new UsageError(`unexpected '${positionals[0]}'`);
     runs = positiveInteger('--runs', values.runs, 3);
     pings = positiveInteger('--pings', values.pings, 3000);

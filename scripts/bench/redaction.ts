@@ -48,5 +48,6 @@ export function redactionThroughput(bytes: number): RedactionFigure[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const bytes = Number(process.argv[2] ?? 4_000_000);
-  for (const f of redactionThroughput(bytes)) console.log(`${f.name.padEnd(32)} ${(f.bytes / 1e6).toFixed(2)} MB  ${f.seconds.toFixed(3)} s  ${f.mbPerSecond.toFixed(1)} MB/s`);
+  for (const f of redactionThroughput(bytes))
+    console.log(`${f.name.padEnd(32)} ${(f.bytes / 1e6).toFixed(2)} MB  ${f.seconds.toFixed(3)} s  ${f.mbPerSecond.toFixed(1)} MB/s`);
 }

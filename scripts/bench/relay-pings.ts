@@ -15,7 +15,9 @@ export interface RelayPinger extends Pinger {
 }
 
 export async function relayPinger(): Promise<RelayPinger> {
-  const relay = spawn(process.execPath, [path.join(ROOT, 'scripts/bench/ws-relay.mjs'), process.execPath, ...EVERYTHING_ARGS], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const relay = spawn(process.execPath, [path.join(ROOT, 'scripts/bench/ws-relay.mjs'), process.execPath, ...EVERYTHING_ARGS], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     relay.stdout!.on('data', (d) => {

@@ -35,7 +35,11 @@ function roundsOf(samples: readonly number[], round: number): number[][] {
 export function addedPerRound(base: readonly number[], slower: readonly number[], round = ROUND): number {
   const a = roundsOf(base, round);
   const b = roundsOf(slower, round);
-  const median = (xs: number[]) => percentile([...xs].sort((x, y) => x - y), 50);
+  const median = (xs: number[]) =>
+    percentile(
+      [...xs].sort((x, y) => x - y),
+      50,
+    );
   const diffs = a.slice(0, b.length).map((r, i) => median(b[i]) - median(r));
   return median(diffs);
 }

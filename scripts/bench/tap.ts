@@ -80,7 +80,11 @@ export interface HostFlood extends FloodFigures {
  * it measures the stream and not the tap's start, which is reported on its own.
  */
 export async function floodAsHost(count: number, tapConfigDir?: string, relay?: RelayKind): Promise<HostFlood> {
-  const launch = tapConfigDir ? tapLaunch(tapConfigDir, [FLOOD_SERVER]) : relay ? relayLaunch(relay, [FLOOD_SERVER]) : { command: process.execPath, args: [FLOOD_SERVER] };
+  const launch = tapConfigDir
+    ? tapLaunch(tapConfigDir, [FLOOD_SERVER])
+    : relay
+      ? relayLaunch(relay, [FLOOD_SERVER])
+      : { command: process.execPath, args: [FLOOD_SERVER] };
   const spawnedAt = performance.now();
   const child = spawn(launch.command, launch.args, { stdio: ['pipe', 'pipe', 'ignore'], env: (launch.env ?? process.env) as NodeJS.ProcessEnv });
   const lines = createInterface({ input: child.stdout });
@@ -100,7 +104,12 @@ export async function floodAsHost(count: number, tapConfigDir?: string, relay?: 
   });
   done.catch(() => {});
   const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n');
-  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
   await Promise.race([ready, done]);
   const startupMs = performance.now() - spawnedAt;
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
@@ -173,7 +182,10 @@ async function floodVia(way: Way, count: number): Promise<HostFlood> {
   }
 }
 
-export async function tapBench(o: { runs: number; pings: number; warmup: number; flood: number }, progress: (text: string) => void = () => {}): Promise<TapBench> {
+export async function tapBench(
+  o: { runs: number; pings: number; warmup: number; flood: number },
+  progress: (text: string) => void = () => {},
+): Promise<TapBench> {
   const runs: TapRun[] = [];
   const ways: readonly Way[] = WAYS;
   for (let run = 1; run <= o.runs; run++) {
@@ -211,12 +223,20 @@ export async function tapBench(o: { runs: number; pings: number; warmup: number;
       };
     };
     runs.push({
-      loadAverage, floodShareWithDashboard: median(withDashboard),
-      direct: figures('direct'), tap: figures('tap'), relay: figures('relay'), blockingRelay: figures('blockingRelay'),
+      loadAverage,
+      floodShareWithDashboard: median(withDashboard),
+      direct: figures('direct'),
+      tap: figures('tap'),
+      relay: figures('relay'),
+      blockingRelay: figures('blockingRelay'),
     });
   }
   const over = (f: (r: TapRun) => number) => median(runs.map(f));
-  const summary = (way: Exclude<Way, 'direct' | 'tap'>): WaySummary => ({ addedMs: over((r) => r[way].addedMs), floodShare: over((r) => r[way].floodShare), startMs: over((r) => r[way].startMs) });
+  const summary = (way: Exclude<Way, 'direct' | 'tap'>): WaySummary => ({
+    addedMs: over((r) => r[way].addedMs),
+    floodShare: over((r) => r[way].floodShare),
+    startMs: over((r) => r[way].startMs),
+  });
   return {
     runs,
     addedMedianMs: over((r) => r.tap.addedMs),
@@ -242,7 +262,15 @@ export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; 
     ['load', 'direct p50', 'tap p50', 'tap added', ...others.map((w) => `${NAMES[w]} added`), 'direct p99', 'tap p99'],
     b.runs.map((r, i) => ({
       label: `run ${i + 1}`,
-      cells: [r.loadAverage.toFixed(2), ms(r.direct.pings.median), ms(r.tap.pings.median), ms(r.tap.addedMs), ...others.map((w) => ms(r[w].addedMs)), ms(r.direct.pings.p99), ms(r.tap.pings.p99)],
+      cells: [
+        r.loadAverage.toFixed(2),
+        ms(r.direct.pings.median),
+        ms(r.tap.pings.median),
+        ms(r.tap.addedMs),
+        ...others.map((w) => ms(r[w].addedMs)),
+        ms(r.direct.pings.p99),
+        ms(r.tap.pings.p99),
+      ],
     })),
   );
   const floods = renderTable(
@@ -250,18 +278,37 @@ export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; 
     ['flood direct', 'tap', 'tap + dashboard', ...others.map((w) => NAMES[w]), 'start direct', 'start tap'],
     b.runs.map((r, i) => ({
       label: `run ${i + 1}`,
-      cells: [perSecond(r.direct.floodPerSecond), pct(r.tap.floodShare), pct(r.floodShareWithDashboard), ...others.map((w) => pct(r[w].floodShare)), start(r.direct.startMs), start(r.tap.startMs)],
+      cells: [
+        perSecond(r.direct.floodPerSecond),
+        pct(r.tap.floodShare),
+        pct(r.floodShareWithDashboard),
+        ...others.map((w) => pct(r[w].floodShare)),
+        start(r.direct.startMs),
+        start(r.tap.startMs),
+      ],
     })),
   );
   const added = (label: string, x: number) => ({ label, cells: [ms(x)] });
   const flood = (label: string, x: number) => ({ label, cells: [pct(x)] });
-  const summary = renderTable('The tap, median over the runs', ['figure'], [
-    { ...added('added to a ping round trip (median)', b.addedMedianMs), target: `<= ${TAP_TARGETS.addedMs} ms`, meets: b.addedMedianMs <= TAP_TARGETS.addedMs },
-    { ...flood('flood rate through the tap, no dashboard', b.floodShare), target: `>= ${TAP_TARGETS.floodShare * 100}% of direct`, meets: b.floodShare >= TAP_TARGETS.floodShare },
-    flood('flood rate through the tap, a dashboard following', b.floodShareWithDashboard),
-    ...others.flatMap((w) => [added(`${NAMES[w]} added to a ping`, b.ways[w].addedMs), flood(`${NAMES[w]} flood rate`, b.ways[w].floodShare)]),
-    { label: 'start: direct / tap', cells: [`${start(b.startMs.direct)} / ${start(b.startMs.tap)}`] },
-  ]);
+  const summary = renderTable(
+    'The tap, median over the runs',
+    ['figure'],
+    [
+      {
+        ...added('added to a ping round trip (median)', b.addedMedianMs),
+        target: `<= ${TAP_TARGETS.addedMs} ms`,
+        meets: b.addedMedianMs <= TAP_TARGETS.addedMs,
+      },
+      {
+        ...flood('flood rate through the tap, no dashboard', b.floodShare),
+        target: `>= ${TAP_TARGETS.floodShare * 100}% of direct`,
+        meets: b.floodShare >= TAP_TARGETS.floodShare,
+      },
+      flood('flood rate through the tap, a dashboard following', b.floodShareWithDashboard),
+      ...others.flatMap((w) => [added(`${NAMES[w]} added to a ping`, b.ways[w].addedMs), flood(`${NAMES[w]} flood rate`, b.ways[w].floodShare)]),
+      { label: 'start: direct / tap', cells: [`${start(b.startMs.direct)} / ${start(b.startMs.tap)}`] },
+    ],
+  );
   return `${pings}\n\n${floods}\n${summary}`;
 }
 

@@ -23,8 +23,12 @@ export interface TraceReadingFigure {
 }
 
 const HEADER: TraceHeader = {
-  format: TRACE_FORMAT, version: TRACE_VERSION, loupeVersion: 'bench', createdAt: new Date(0).toISOString(),
-  target: { transport: 'stdio', framing: 'lines', name: 'bench', command: 'node', args: [] }, source: 'live',
+  format: TRACE_FORMAT,
+  version: TRACE_VERSION,
+  loupeVersion: 'bench',
+  createdAt: new Date(0).toISOString(),
+  target: { transport: 'stdio', framing: 'lines', name: 'bench', command: 'node', args: [] },
+  source: 'live',
 };
 
 function frame(seq: number, raw: string): Frame {
@@ -43,7 +47,16 @@ function manyLines(bytes: number): string {
   const frames: Frame[] = [];
   for (let seq = 1; frames.length * 1000 < bytes; seq++) {
     const id = seq >> 1;
-    frames.push(frame(seq, JSON.stringify(seq % 2 ? { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text } } } : { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }] } })));
+    frames.push(
+      frame(
+        seq,
+        JSON.stringify(
+          seq % 2
+            ? { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text } } }
+            : { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }] } },
+        ),
+      ),
+    );
   }
   return [...traceLines(HEADER, frames)].join('');
 }
@@ -76,7 +89,10 @@ export async function traceReadingThroughput(bytes: number): Promise<TraceReadin
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-read-'));
   const out: TraceReadingFigure[] = [];
   try {
-    for (const [shape, text] of [['one line', singleLine(bytes)], ['1 KB frames', manyLines(bytes)]] as const) {
+    for (const [shape, text] of [
+      ['one line', singleLine(bytes)],
+      ['1 KB frames', manyLines(bytes)],
+    ] as const) {
       const file = path.join(dir, `${shape.replace(/\W+/g, '-')}.loupe.ndjson`);
       writeFileSync(file, text);
       const bytes = new TextEncoder().encode(text);
@@ -91,5 +107,6 @@ export async function traceReadingThroughput(bytes: number): Promise<TraceReadin
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const bytes = Number(process.argv[2] ?? 30_000_000);
-  for (const f of await traceReadingThroughput(bytes)) console.log(`${f.name.padEnd(36)} ${(f.bytes / 1e6).toFixed(2)} MB  ${f.seconds.toFixed(3)} s  ${f.mbPerSecond.toFixed(1)} MB/s`);
+  for (const f of await traceReadingThroughput(bytes))
+    console.log(`${f.name.padEnd(36)} ${(f.bytes / 1e6).toFixed(2)} MB  ${f.seconds.toFixed(3)} s  ${f.mbPerSecond.toFixed(1)} MB/s`);
 }

@@ -27,12 +27,19 @@ server.stdout.on('data', (text) => {
     const asker = waiting.get(message.id);
     if (!asker) continue;
     waiting.delete(message.id);
-    const reply = message.error ? { type: 'request/result', rid: asker.rid, error: message.error } : { type: 'request/result', rid: asker.rid, result: message.result };
+    const reply = message.error
+      ? { type: 'request/result', rid: asker.rid, error: message.error }
+      : { type: 'request/result', rid: asker.rid, result: message.result };
     asker.ws.send(JSON.stringify(reply));
   }
 });
 const write = (message) => server.stdin.write(JSON.stringify(message) + '\n');
-write({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'loupe-bench-relay', version: '1.0.0' } } });
+write({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'loupe-bench-relay', version: '1.0.0' } },
+});
 await initialized;
 write({ jsonrpc: '2.0', method: 'notifications/initialized' });
 

@@ -12,7 +12,9 @@ beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'loupe-build-'));
   await writeFile(path.join(root, 'package.json'), '{"name":"fixture","type":"module"}');
 });
-afterEach(async () => { await rm(root, { recursive: true, force: true }); });
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
 
 /** A stand-in `next build` that writes the telemetry setting it was given where the page would be. */
 const REPORTS_TELEMETRY = `const fs = require('fs'); fs.mkdirSync('out'); fs.writeFileSync('out/index.html', String(process.env.NEXT_TELEMETRY_DISABLED));`;
@@ -35,12 +37,16 @@ async function fakeNext(script: string): Promise<void> {
 
 describe('buildPage', () => {
   it('runs `next build`', async () => {
-    await fakeNext(`const fs = require('fs'); if (process.argv[2] !== 'build') process.exit(9); fs.mkdirSync('out'); fs.writeFileSync('out/index.html', 'built');`);
+    await fakeNext(
+      `const fs = require('fs'); if (process.argv[2] !== 'build') process.exit(9); fs.mkdirSync('out'); fs.writeFileSync('out/index.html', 'built');`,
+    );
     expect(await buildPage(root)).toBeUndefined();
   });
 
   it('then makes the one-file viewer, as npm run build does', async () => {
-    await fakeNext(`const fs = require('fs'); fs.mkdirSync('out'); fs.writeFileSync('out/index.html', 'built'); fs.writeFileSync('out/viewer.html', 'viewer');`);
+    await fakeNext(
+      `const fs = require('fs'); fs.mkdirSync('out'); fs.writeFileSync('out/index.html', 'built'); fs.writeFileSync('out/viewer.html', 'viewer');`,
+    );
     await mkdir(path.join(root, 'scripts'));
     await writeFile(path.join(root, 'scripts', 'build-viewer.mjs'), `import fs from 'node:fs'; fs.writeFileSync('out/loupe-viewer.html', 'one file');`);
     expect(await buildPage(root)).toBeUndefined();
@@ -56,7 +62,7 @@ describe('buildPage', () => {
     expect(await buildPage(root)).toMatch(/cannot find Next.js.*npm install/);
   });
 
-  it('runs next build with Next.js telemetry off, whatever the caller\'s environment says', async () => {
+  it("runs next build with Next.js telemetry off, whatever the caller's environment says", async () => {
     await fakeNext(REPORTS_TELEMETRY);
     const saved = process.env.NEXT_TELEMETRY_DISABLED;
     process.env.NEXT_TELEMETRY_DISABLED = '0';

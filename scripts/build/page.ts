@@ -16,7 +16,9 @@ function runNode(root: string, args: string[], signal?: AbortSignal): Promise<nu
     const env = { ...process.env, ...PAGE_BUILD_ENV };
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], shell: false, signal });
     // An abort (Loupe was asked to stop) ends the build; the exit below reports it.
-    child.on('error', (e) => { if (e.name !== 'AbortError') resolve(e.message); });
+    child.on('error', (e) => {
+      if (e.name !== 'AbortError') resolve(e.message);
+    });
     child.on('exit', (c, sig) => resolve(sig ? `killed by ${sig}` : (c ?? 1)));
   });
 }
@@ -34,7 +36,9 @@ async function buildViewer(root: string, signal?: AbortSignal): Promise<string |
   const script = path.join(root, 'scripts', 'build-viewer.mjs');
   if (!existsSync(script) || !existsSync(path.join(root, 'out', 'viewer.html'))) return undefined;
   const code = await runNode(root, [script], signal);
-  return code === 0 ? undefined : `making the offline viewer failed (${typeof code === 'number' ? `scripts/build-viewer.mjs exited with code ${code}` : code}): see the output above`;
+  return code === 0
+    ? undefined
+    : `making the offline viewer failed (${typeof code === 'number' ? `scripts/build-viewer.mjs exited with code ${code}` : code}): see the output above`;
 }
 
 /**

@@ -31,7 +31,13 @@ const tempConfig = () => mkdtempSync(path.join(tmpdir(), 'loupe-package-config-'
 
 /** `loupe ARGS` to its end; throws unless it exits 0. */
 function runToEnd(i: Installed, args: string[], timeoutMs = 120_000): { stdout: string; stderr: string } {
-  const r = spawnSync(i.bin, [...(i.binArgs ?? []), ...args], { cwd: i.cwd, env: commandEnv(tempConfig()), encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 2 ** 20 });
+  const r = spawnSync(i.bin, [...(i.binArgs ?? []), ...args], {
+    cwd: i.cwd,
+    env: commandEnv(tempConfig()),
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 64 * 2 ** 20,
+  });
   if (r.status !== 0) throw new Error(`loupe ${args.join(' ')} exited ${r.status ?? r.signal ?? r.error?.message}:\n${r.stdout}\n${r.stderr}`);
   return { stdout: r.stdout, stderr: r.stderr };
 }
@@ -76,7 +82,12 @@ export function startLoupe(i: Installed, limitMs = 30_000): Promise<StartedLoupe
   const started = performance.now();
   // A group of its own: `npx` runs loupe as its child and does not pass SIGTERM on, so the stop
   // signals the whole group.
-  const child = spawn(i.bin, [...(i.binArgs ?? []), 'start', '--port', '0'], { cwd: i.cwd, env: commandEnv(tempConfig()), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(i.bin, [...(i.binArgs ?? []), 'start', '--port', '0'], {
+    cwd: i.cwd,
+    env: commandEnv(tempConfig()),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   leaders.add(child);
   let output = '';
   const stop = () => stopChild(child);
@@ -131,7 +142,8 @@ export async function checkStartServesPage(i: Installed): Promise<string> {
     const res = await fetch(loupe.url);
     const html = await res.text();
     if (res.status !== 200) throw new Error(`GET ${loupe.url} answered ${res.status}: ${html.slice(0, 300)}`);
-    if (!html.includes('<title>Loupe</title>') || !html.includes('/_next/static/')) throw new Error(`GET ${loupe.url} is not the built page:\n${html.slice(0, 500)}`);
+    if (!html.includes('<title>Loupe</title>') || !html.includes('/_next/static/'))
+      throw new Error(`GET ${loupe.url} is not the built page:\n${html.slice(0, 500)}`);
     return `loupe start printed its URL in ${Math.round(loupe.ms)} ms and served the built page (${html.length} bytes)`;
   } finally {
     await loupe.stop();
@@ -153,24 +165,34 @@ function lineReader(child: ChildProcess) {
       if (typeof message.id === 'number' && (message.result !== undefined || message.error !== undefined)) waiting.get(message.id)?.(message);
     }
   });
-  return (id: number, timeoutMs = 30_000) => new Promise<{ result?: unknown; error?: unknown }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer to request ${id} through loupe tap within ${timeoutMs} ms`)), timeoutMs);
-    waiting.set(id, (m) => {
-      clearTimeout(timer);
-      resolve(m);
+  return (id: number, timeoutMs = 30_000) =>
+    new Promise<{ result?: unknown; error?: unknown }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to request ${id} through loupe tap within ${timeoutMs} ms`)), timeoutMs);
+      waiting.set(id, (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
     });
-  });
 }
 
 /** A small host: starts `loupe tap -- server-everything`, then initialize and tools/list over its stdio. */
 export async function checkTapUnderHost(i: Installed): Promise<string> {
-  const child = spawn(i.bin, [...(i.binArgs ?? []), 'tap', '--', ...everythingServer(i)], { cwd: i.cwd, env: commandEnv(tempConfig()), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(i.bin, [...(i.binArgs ?? []), 'tap', '--', ...everythingServer(i)], {
+    cwd: i.cwd,
+    env: commandEnv(tempConfig()),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const answer = lineReader(child);
   const send = (message: object) => child.stdin!.write(`${JSON.stringify(message)}\n`);
   try {
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'package-check-host', version: '1' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'package-check-host', version: '1' } },
+    });
     const init = await answer(1);
     if (init.error) throw new Error(`initialize failed through loupe tap: ${JSON.stringify(init.error)}`);
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
@@ -187,7 +209,8 @@ export async function checkTapUnderHost(i: Installed): Promise<string> {
 }
 
 /** A server that speaks at once: one notification line as it starts, then waits for its stdin to close. */
-const SPEAKS_AT_ONCE = "process.stdout.write('{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"up\"}}\\n'); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));";
+const SPEAKS_AT_ONCE =
+  'process.stdout.write(\'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"up"}}\\n\'); process.stdin.resume(); process.stdin.on(\'end\', () => process.exit(0));';
 
 /** Milliseconds from spawning `argv` to the first byte on its stdout. */
 function firstByteMs(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {

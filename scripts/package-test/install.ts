@@ -28,7 +28,16 @@ export interface InstalledPackage {
 }
 
 /** What may ship: the built code, page and viewer, the kit's entry and types, the rule catalog. */
-const SHIPPED = [/^package\.json$/, /^README\.md$/, /^LICENSE/, /^bin\/loupe\.mjs$/, /^dist\/[^/]+\.mjs(\.map)?$/, /^out\//, /^test\/index\.(mjs|d\.ts)$/, /^lib\/analyze\/README\.md$/];
+const SHIPPED = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICENSE/,
+  /^bin\/loupe\.mjs$/,
+  /^dist\/[^/]+\.mjs(\.map)?$/,
+  /^out\//,
+  /^test\/index\.(mjs|d\.ts)$/,
+  /^lib\/analyze\/README\.md$/,
+];
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
   const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
@@ -41,7 +50,12 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
  * the caller has built dist/ and out/ from the current sources already, as `npm test` does.
  */
 export function pack(root: string, dest: string): PackedTarball {
-  const [info] = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], root)) as Array<{ filename: string; size: number; unpackedSize: number; files: Array<{ path: string }> }>;
+  const [info] = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], root)) as Array<{
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    files: Array<{ path: string }>;
+  }>;
   return { file: path.join(dest, info.filename), size: info.size, unpackedSize: info.unpackedSize, files: info.files.map((f) => f.path) };
 }
 
@@ -52,7 +66,17 @@ export function unexpectedFiles(tarball: PackedTarball): string[] {
 
 /** The files the package must have for each command to run. */
 export function missingFiles(tarball: PackedTarball): string[] {
-  const need = ['bin/loupe.mjs', 'dist/cli.mjs', 'dist/testkit.mjs', 'dist/tap-recorder-worker.mjs', 'out/index.html', 'out/loupe-viewer.html', 'test/index.mjs', 'test/index.d.ts', 'lib/analyze/README.md'];
+  const need = [
+    'bin/loupe.mjs',
+    'dist/cli.mjs',
+    'dist/testkit.mjs',
+    'dist/tap-recorder-worker.mjs',
+    'out/index.html',
+    'out/loupe-viewer.html',
+    'test/index.mjs',
+    'test/index.d.ts',
+    'lib/analyze/README.md',
+  ];
   return need.filter((f) => !tarball.files.includes(f));
 }
 
@@ -64,7 +88,13 @@ export function installTarball(tarball: string, dir: string): InstalledPackage {
   run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--no-save', tarball], dir);
   const installSeconds = (performance.now() - started) / 1000;
   const nodeModules = path.join(dir, 'node_modules');
-  return { project: dir, packageDir: path.join(nodeModules, 'mcp-loupe'), bin: path.join(nodeModules, '.bin', 'loupe'), installSeconds, nodeModulesBytes: diskUsage(nodeModules) };
+  return {
+    project: dir,
+    packageDir: path.join(nodeModules, 'mcp-loupe'),
+    bin: path.join(nodeModules, '.bin', 'loupe'),
+    installSeconds,
+    nodeModulesBytes: diskUsage(nodeModules),
+  };
 }
 
 /** Bytes on disk under `dir` (allocated blocks, as `du` counts them; links not followed). */

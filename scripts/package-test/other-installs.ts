@@ -38,7 +38,12 @@ export function viaNpx(tarball: string, empty: string, nodeModules: string): Ins
 /** `loupe record --out T -- server-everything`: the trace holds the handshake, as the server answered it. */
 export function checkRecord(i: Installed, dir: string): string {
   const out = path.join(mkdtempSync(path.join(dir, 'record-')), 'recorded.ndjson');
-  const r = spawnSync(i.bin, [...(i.binArgs ?? []), 'record', '--out', out, '--', ...everythingServer(i)], { cwd: i.cwd, env: commandEnv(dir), encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(i.bin, [...(i.binArgs ?? []), 'record', '--out', out, '--', ...everythingServer(i)], {
+    cwd: i.cwd,
+    env: commandEnv(dir),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (r.status !== 0) throw new Error(`loupe record exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`);
   const lines = readFileSync(out, 'utf8').trim().split('\n');
   const initialize = lines.find((l) => l.includes('\\"method\\":\\"initialize\\"'));

@@ -13,8 +13,16 @@ type Obj = Record<string, unknown>;
  * back together, once every request has one; a request the person rejects is left out (the server
  * may ask again).
  */
-export function InputRequestsForm({ inputRequests, forPerson, onSubmit, label }: {
-  inputRequests: Obj; forPerson: string[]; onSubmit(responses: Obj): Promise<void>; label: string;
+export function InputRequestsForm({
+  inputRequests,
+  forPerson,
+  onSubmit,
+  label,
+}: {
+  inputRequests: Obj;
+  forPerson: string[];
+  onSubmit(responses: Obj): Promise<void>;
+  label: string;
 }) {
   const [answers, setAnswers] = useState<Record<string, Obj | null>>({});
   const [error, setError] = useState<string>();
@@ -22,7 +30,10 @@ export function InputRequestsForm({ inputRequests, forPerson, onSubmit, label }:
   const submit = (next: Record<string, Obj | null>) => {
     setSent(true);
     const responses = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null)) as Obj;
-    onSubmit(responses).catch((e: Error) => { setSent(false); setError(`Could not send the answers: ${e.message}`); });
+    onSubmit(responses).catch((e: Error) => {
+      setSent(false);
+      setError(`Could not send the answers: ${e.message}`);
+    });
   };
   const answer = (key: string, a: ServerAnswer) => {
     const next = { ...answers, [key]: a.result ?? null };
@@ -39,7 +50,11 @@ export function InputRequestsForm({ inputRequests, forPerson, onSubmit, label }:
             <div className="mb-1 flex items-center gap-2">
               <span className="font-mono font-semibold text-amber-200">{req.method}</span>
               <span className="font-mono text-zinc-500">{key}</span>
-              {done && <span role="status" className="ml-auto text-emerald-300">{answers[key] === null ? 'rejected' : 'answered'}</span>}
+              {done && (
+                <span role="status" className="ml-auto text-emerald-300">
+                  {answers[key] === null ? 'rejected' : 'answered'}
+                </span>
+              )}
             </div>
             {!done && req.method === 'elicitation/create' && <ElicitationCard params={req.params ?? {}} reply={(a) => answer(key, a)} />}
             {!done && req.method === 'sampling/createMessage' && <SamplingCard params={req.params ?? {}} reply={(a) => answer(key, a)} toolsDeclared={false} />}
@@ -52,8 +67,16 @@ export function InputRequestsForm({ inputRequests, forPerson, onSubmit, label }:
           </li>
         );
       })}
-      {sent && !error && <li role="status" className="text-zinc-400">Answers sent: the request is retried with them.</li>}
-      {error && <li role="alert" className="text-red-300">{error}</li>}
+      {sent && !error && (
+        <li role="status" className="text-zinc-400">
+          Answers sent: the request is retried with them.
+        </li>
+      )}
+      {error && (
+        <li role="alert" className="text-red-300">
+          {error}
+        </li>
+      )}
     </ul>
   );
 }

@@ -15,7 +15,11 @@ import { RawComposer } from '../RawComposer';
 export function ModernUtilities({ sessionId, ready }: { sessionId: string; ready: boolean }) {
   const level = useLoupe((s) => clientOf(s, sessionId).logLevel);
   const [error, setError] = useState<string>();
-  const choose = (value: string) => setModernLogLevel(sessionId, value || undefined).then(() => setError(undefined), (e: Error) => setError(e.message));
+  const choose = (value: string) =>
+    setModernLogLevel(sessionId, value || undefined).then(
+      () => setError(undefined),
+      (e: Error) => setError(e.message),
+    );
   return (
     <div className="flex flex-col gap-3">
       <section aria-label="Server log" className="flex flex-col gap-1">
@@ -23,7 +27,9 @@ export function ModernUtilities({ sessionId, ready }: { sessionId: string; ready
           Log level in _meta
           <select className="rounded border border-zinc-700 bg-zinc-950 px-1 text-xs" value={level ?? ''} onChange={(e) => void choose(e.target.value)}>
             <option value="">none (no log messages)</option>
-            {LOG_LEVELS.map((l) => <option key={l}>{l}</option>)}
+            {LOG_LEVELS.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
           </select>
         </label>
         <span role="status" aria-label="Log level status" className="text-[11px] text-zinc-500">

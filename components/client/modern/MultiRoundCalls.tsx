@@ -20,8 +20,16 @@ export function MultiRoundCalls({ sessionId }: { sessionId: string }) {
         return (
           <article key={c.id} aria-label={`Call ${c.id}`} className="rounded border border-zinc-800 p-2">
             <div className="mb-1 flex items-center gap-2">
-              <span className="font-mono text-zinc-200">{c.method} {name}</span>
-              <span role="status" aria-label="Call status" className={c.awaitingInput ? 'text-amber-300' : c.status === 'done' ? 'text-emerald-300' : c.status === 'failed' ? 'text-red-300' : 'text-sky-300'}>
+              <span className="font-mono text-zinc-200">
+                {c.method} {name}
+              </span>
+              <span
+                role="status"
+                aria-label="Call status"
+                className={
+                  c.awaitingInput ? 'text-amber-300' : c.status === 'done' ? 'text-emerald-300' : c.status === 'failed' ? 'text-red-300' : 'text-sky-300'
+                }
+              >
                 {c.awaitingInput ? 'input required' : c.status}
               </span>
             </div>

@@ -13,9 +13,13 @@ export function ParamHeaders({ inputSchema }: { inputSchema: unknown }) {
   if (headers.length === 0 && problems.length === 0) return null;
   return (
     <div aria-label="Parameter headers" className="text-[11px]">
-      {headers.length > 0 && <p className="text-zinc-400">Sent as headers over HTTP (modern): {headers.map((h) => `${h.path.join('.')} → Mcp-Param-${h.name}`).join(', ')}</p>}
+      {headers.length > 0 && (
+        <p className="text-zinc-400">Sent as headers over HTTP (modern): {headers.map((h) => `${h.path.join('.')} → Mcp-Param-${h.name}`).join(', ')}</p>
+      )}
       {problems.length > 0 && (
-        <p role="status" className="text-amber-300">Invalid x-mcp-header (an HTTP client must not offer this tool): {problems.join('; ')}</p>
+        <p role="status" className="text-amber-300">
+          Invalid x-mcp-header (an HTTP client must not offer this tool): {problems.join('; ')}
+        </p>
       )}
     </div>
   );

@@ -9,7 +9,9 @@ test.use({
   serverRequests: {
     'roots/list': { roots: [{ uri: 'file:///work/project', name: 'project' }] },
     'sampling/createMessage': (params) => ({
-      role: 'assistant', model: 'test-model', stopReason: 'endTurn',
+      role: 'assistant',
+      model: 'test-model',
+      stopReason: 'endTurn',
       content: { type: 'text', text: `sampled ${JSON.stringify((params as { messages: unknown[] }).messages.length)} message(s)` },
     }),
   },

@@ -5,7 +5,9 @@ import { test, expect } from 'mcp-loupe/test';
 // A host author's view: the notes server as recorded (traces/notes.ndjson, made with
 // `loupe record --script traces/calls.json -- node server.mjs`), served by `loupe replay` over
 // Streamable HTTP, so the test needs neither the server nor its dependencies.
-const loupeBin = createRequire(import.meta.url).resolve('mcp-loupe/package.json').replace(/package\.json$/, 'bin/loupe.mjs');
+const loupeBin = createRequire(import.meta.url)
+  .resolve('mcp-loupe/package.json')
+  .replace(/package\.json$/, 'bin/loupe.mjs');
 let replay: ChildProcess | undefined;
 let url = '';
 

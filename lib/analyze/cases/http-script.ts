@@ -29,12 +29,28 @@ export class HttpScript {
   exchange(o: ExchangeSpec): this {
     const method = o.method ?? 'POST';
     const stream = o.stream ?? 'post';
-    const ex = this.add('c2s', 'http', `${method} /mcp HTTP/1.1\r\n\r\n`, { phase: 'request', method, url: 'http://127.0.0.1/mcp', headers: Object.entries(o.headers ?? {}), stream, ...(o.lastEventId !== undefined ? { lastEventId: o.lastEventId } : {}) });
+    const ex = this.add('c2s', 'http', `${method} /mcp HTTP/1.1\r\n\r\n`, {
+      phase: 'request',
+      method,
+      url: 'http://127.0.0.1/mcp',
+      headers: Object.entries(o.headers ?? {}),
+      stream,
+      ...(o.lastEventId !== undefined ? { lastEventId: o.lastEventId } : {}),
+    });
     this.lastExchange = ex;
     if (o.body !== undefined) this.add('c2s', 'message', JSON.stringify(o.body), { exchange: ex, stream });
     const resHeaders = { ...(o.type ? { 'content-type': o.type } : {}), ...o.resHeaders };
-    this.add('s2c', 'http', '', { phase: 'response', exchange: ex, stream, status: o.status ?? 200, statusText: '', headers: Object.entries(resHeaders), contentType: o.type });
-    for (const a of o.answers ?? []) this.add('s2c', 'message', JSON.stringify(a.body), { exchange: ex, stream, eventId: a.eventId, ...(o.lastEventId ? { resumption: true } : {}) });
+    this.add('s2c', 'http', '', {
+      phase: 'response',
+      exchange: ex,
+      stream,
+      status: o.status ?? 200,
+      statusText: '',
+      headers: Object.entries(resHeaders),
+      contentType: o.type,
+    });
+    for (const a of o.answers ?? [])
+      this.add('s2c', 'message', JSON.stringify(a.body), { exchange: ex, stream, eventId: a.eventId, ...(o.lastEventId ? { resumption: true } : {}) });
     this.add('s2c', 'http', '', { phase: 'end', exchange: ex, stream });
     return this;
   }

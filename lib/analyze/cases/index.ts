@@ -18,8 +18,20 @@ import { utilityCases } from './utilities';
 import { versionCases } from './version';
 
 export const CASES_BY_GROUP: Record<string, RuleCase[]> = {
-  envelope: envelopeCases, schema: schemaCases, lifecycle: lifecycleCases, version: versionCases,
-  capability: capabilityCases, utilities: utilityCases, tools: toolCases, content: contentCases,
-  features: featureCases, resources: resourceCases, tasks: taskCases, stdio: stdioCases, timing: timingCases, auth: authCases,
-  modern: modernCases, 'modern-http': modernHttpCases,
+  envelope: envelopeCases,
+  schema: schemaCases,
+  lifecycle: lifecycleCases,
+  version: versionCases,
+  capability: capabilityCases,
+  utilities: utilityCases,
+  tools: toolCases,
+  content: contentCases,
+  features: featureCases,
+  resources: resourceCases,
+  tasks: taskCases,
+  stdio: stdioCases,
+  timing: timingCases,
+  auth: authCases,
+  modern: modernCases,
+  'modern-http': modernHttpCases,
 };

@@ -36,7 +36,6 @@ function authState(state: AnalysisState): AuthState {
   return s;
 }
 
-
 const words = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 export const authRules: RuleModule = {
@@ -81,7 +80,11 @@ function onResponse(ctx: FrameContext, s: AuthState, ex: HttpExchange, meta: Htt
   if (meta.status >= 300 && meta.status < 400 && location && (stepOf(ex) === 'authorize' || /[?&]response_type=code/.test(ex.url))) {
     const params = new URL(location, ex.url).searchParams;
     if (params.has('code') && !params.has('iss')) {
-      ctx.report('auth.iss-missing', [ctx.frame.seq, meta.exchange], `the authorization response redirects to ${location.split('?')[0]} with a code but no iss parameter (RFC 9207): the client cannot tell which authorization server answered`);
+      ctx.report(
+        'auth.iss-missing',
+        [ctx.frame.seq, meta.exchange],
+        `the authorization response redirects to ${location.split('?')[0]} with a code but no iss parameter (RFC 9207): the client cannot tell which authorization server answered`,
+      );
     }
   }
 }
@@ -89,7 +92,11 @@ function onResponse(ctx: FrameContext, s: AuthState, ex: HttpExchange, meta: Htt
 function judgeScope(ctx: FrameContext, advertised: string[], c: { seq: number; scope: string }): void {
   const missing = c.scope.split(/\s+/).filter((w) => w && !advertised.includes(w));
   if (missing.length === 0) return;
-  ctx.report('auth.scope-not-advertised', [c.seq], `the server demands scope ${missing.map((m) => `"${m}"`).join(', ')} in WWW-Authenticate, but its protected-resource metadata lists only ${advertised.length ? advertised.map((m) => `"${m}"`).join(', ') : 'no scopes'} in scopes_supported`);
+  ctx.report(
+    'auth.scope-not-advertised',
+    [c.seq],
+    `the server demands scope ${missing.map((m) => `"${m}"`).join(', ')} in WWW-Authenticate, but its protected-resource metadata lists only ${advertised.length ? advertised.map((m) => `"${m}"`).join(', ') : 'no scopes'} in scopes_supported`,
+  );
 }
 
 function onEnd(ctx: FrameContext, s: AuthState, ex: HttpExchange, meta: HttpEndMeta): void {
@@ -108,7 +115,11 @@ function onEnd(ctx: FrameContext, s: AuthState, ex: HttpExchange, meta: HttpEndM
   const sentBody = requestBody(ex) ?? '';
   const grant = stepOf(ex) === 'token' || stepOf(ex) === 'refresh' || /(^|&)grant_type=/.test(sentBody);
   if (grant && body && typeof body.access_token === 'string' && body.token_type === undefined && !/token-exchange/.test(sentBody)) {
-    ctx.report('auth.token-type-missing', [seq, meta.exchange], `the token response from ${ex.url} has an access_token but no token_type (RFC 6749 §5.1 requires it; clients expect "Bearer")`);
+    ctx.report(
+      'auth.token-type-missing',
+      [seq, meta.exchange],
+      `the token response from ${ex.url} has an access_token but no token_type (RFC 6749 §5.1 requires it; clients expect "Bearer")`,
+    );
   }
 }
 
@@ -117,14 +128,22 @@ function onResourceMetadata(ctx: FrameContext, s: AuthState, ex: HttpExchange, b
   for (const c of s.pendingScopes.splice(0)) judgeScope(ctx, s.resourceScopes, c);
   const resource = typeof body.resource === 'string' ? body.resource : undefined;
   if (resource !== undefined && s.mcpUrl !== undefined && !resourceMatches(resource, s.mcpUrl)) {
-    ctx.report('auth.resource-mismatch', [ctx.frame.seq], `the protected-resource metadata at ${ex.url} names the resource ${resource}, but the MCP server is ${s.mcpUrl}: a client must refuse to authorize for it`);
+    ctx.report(
+      'auth.resource-mismatch',
+      [ctx.frame.seq],
+      `the protected-resource metadata at ${ex.url} names the resource ${resource}, but the MCP server is ${s.mcpUrl}: a client must refuse to authorize for it`,
+    );
   }
 }
 
 function onServerMetadata(ctx: FrameContext, ex: HttpExchange, body: Record<string, unknown>): void {
   const methods = words(body.code_challenge_methods_supported);
   if (!methods.includes('S256')) {
-    ctx.report('auth.no-pkce-s256', [ctx.frame.seq], `the authorization server metadata at ${ex.url} ${methods.length ? `lists code_challenge_methods_supported ${JSON.stringify(methods)} without S256` : 'has no code_challenge_methods_supported'}: MCP clients must refuse to proceed without PKCE S256`);
+    ctx.report(
+      'auth.no-pkce-s256',
+      [ctx.frame.seq],
+      `the authorization server metadata at ${ex.url} ${methods.length ? `lists code_challenge_methods_supported ${JSON.stringify(methods)} without S256` : 'has no code_challenge_methods_supported'}: MCP clients must refuse to proceed without PKCE S256`,
+    );
   }
   // RFC 8414 §3.1 inserts the well-known segment before the issuer's path; only OpenID Connect
   // Discovery appends it. An oauth-authorization-server document after a path is misplaced.
@@ -132,6 +151,10 @@ function onServerMetadata(ctx: FrameContext, ex: HttpExchange, body: Record<stri
   const at = u.pathname.indexOf('/.well-known/oauth-authorization-server');
   if (at > 0) {
     const issuerPath = u.pathname.slice(0, at);
-    ctx.report('auth.metadata-wrong-path', [ctx.frame.seq], `authorization server metadata served at ${u.pathname}: RFC 8414 puts it at /.well-known/oauth-authorization-server${issuerPath} for an issuer with the path ${issuerPath}`);
+    ctx.report(
+      'auth.metadata-wrong-path',
+      [ctx.frame.seq],
+      `authorization server metadata served at ${u.pathname}: RFC 8414 puts it at /.well-known/oauth-authorization-server${issuerPath} for an issuer with the path ${issuerPath}`,
+    );
   }
 }

@@ -5,7 +5,6 @@ import { hasOwn, isObj, path, strAt, type Obj } from '../util';
 
 const S = 'basic/lifecycle#capability-negotiation';
 
-
 function declared(caps: Obj, dotted: string): boolean {
   const v = path(caps, dotted);
   return v !== undefined && v !== null && v !== false;
@@ -41,19 +40,32 @@ export const capabilityRules: RuleModule = {
       const missing = needs(msg.method, msg.params, toServer, version).filter((p) => !declared(receiverCaps, p));
       // 2025-11-25: an empty `elicitation` means form mode; one that lists modes must list `form`.
       const elicitation = isObj(receiverCaps.elicitation) ? receiverCaps.elicitation : undefined;
-      if (msg.method === 'elicitation/create' && strAt(msg.params, 'mode') !== 'url' && elicitation && Object.keys(elicitation).length > 0 && !declared(elicitation, 'form')) missing.push('elicitation.form');
-      if (missing.length) report('capability.receiver-undeclared', [msg.seq], `${msg.method} needs the ${receiver} capability ${missing.map((p) => `\`${p}\``).join(' and ')}, which the ${receiver} did not declare`);
+      if (
+        msg.method === 'elicitation/create' &&
+        strAt(msg.params, 'mode') !== 'url' &&
+        elicitation &&
+        Object.keys(elicitation).length > 0 &&
+        !declared(elicitation, 'form')
+      )
+        missing.push('elicitation.form');
+      if (missing.length)
+        report(
+          'capability.receiver-undeclared',
+          [msg.seq],
+          `${msg.method} needs the ${receiver} capability ${missing.map((p) => `\`${p}\``).join(' and ')}, which the ${receiver} did not declare`,
+        );
     }
     if (msg.kind === 'notification' && senderCaps) {
       const def = methodInfo(msg.method);
       const need = def?.senderNeeds;
       const fromRightSide = def !== undefined && need !== undefined && mayBeSentBy(def, toServer ? 'client' : 'server');
-      if (fromRightSide && !declared(senderCaps, need)) report('capability.sender-undeclared', [msg.seq], `${msg.method} sent without declaring the ${toServer ? 'client' : 'server'} capability \`${need}\``);
+      if (fromRightSide && !declared(senderCaps, need))
+        report('capability.sender-undeclared', [msg.seq], `${msg.method} sent without declaring the ${toServer ? 'client' : 'server'} capability \`${need}\``);
     }
     if (msg.kind === 'notification' && msg.method === 'notifications/resources/updated' && !toServer) {
       const uri = strAt(msg.params, 'uri');
-      if (uri !== undefined && !state.subscriptions.has(uri)) report('capability.unsubscribed-update', [msg.seq], `resources/updated for ${uri}, which the client is not subscribed to`);
+      if (uri !== undefined && !state.subscriptions.has(uri))
+        report('capability.unsubscribed-update', [msg.seq], `resources/updated for ${uri}, which the client is not subscribed to`);
     }
   },
 };
-

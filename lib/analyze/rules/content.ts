@@ -5,7 +5,15 @@ import type { RuleModule } from '../types';
 import { isBase64 } from '../../text/base64';
 import { arrAt, isObj, objAt, own, show, strAt } from '../util';
 
-const SINCE: Record<string, string> = { text: '2024-11-05', image: '2024-11-05', resource: '2024-11-05', audio: '2025-03-26', resource_link: '2025-06-18', tool_use: '2025-11-25', tool_result: '2025-11-25' };
+const SINCE: Record<string, string> = {
+  text: '2024-11-05',
+  image: '2024-11-05',
+  resource: '2024-11-05',
+  audio: '2025-03-26',
+  resource_link: '2025-06-18',
+  tool_use: '2025-11-25',
+  tool_result: '2025-11-25',
+};
 const SAMPLING_ONLY = new Set(['tool_use', 'tool_result']);
 
 function asList(v: unknown): unknown[] {
@@ -18,9 +26,13 @@ export function blocksOf(msg: Message, request: RequestRecord | undefined): { bl
   const method = msg.kind === 'request' ? msg.method : request?.method;
   const body = msg.kind === 'request' ? msg.params : msg.kind === 'response' ? msg.result : undefined;
   if (method === 'tools/call' && msg.kind === 'response') arrAt(body, 'content')?.forEach((b, i) => blocks.push([`content[${i}]`, b]));
-  if (method === 'prompts/get' && msg.kind === 'response') arrAt(body, 'messages')?.forEach((m, i) => blocks.push([`messages[${i}].content`, isObj(m) ? own(m, 'content') : undefined]));
+  if (method === 'prompts/get' && msg.kind === 'response')
+    arrAt(body, 'messages')?.forEach((m, i) => blocks.push([`messages[${i}].content`, isObj(m) ? own(m, 'content') : undefined]));
   if (method === 'sampling/createMessage') {
-    if (msg.kind === 'request') arrAt(body, 'messages')?.forEach((m, i) => asList(isObj(m) ? own(m, 'content') : undefined).forEach((b, j) => blocks.push([`messages[${i}].content[${j}]`, b])));
+    if (msg.kind === 'request')
+      arrAt(body, 'messages')?.forEach((m, i) =>
+        asList(isObj(m) ? own(m, 'content') : undefined).forEach((b, j) => blocks.push([`messages[${i}].content[${j}]`, b])),
+      );
     else if (isObj(body)) asList(own(body, 'content')).forEach((b, j) => blocks.push([`content[${j}]`, b]));
   }
   return { blocks, sampling: method === 'sampling/createMessage' };
@@ -60,7 +72,13 @@ export const contentRules: RuleModule = {
       const type = strAt(b, 'type');
       if (type !== undefined && type in SINCE && version < SINCE[type] && !tooNew.includes(type)) tooNew.push(type);
     }
-    if (problems.length) report('content.invalid-block', at, problems.slice(0, 3).join('; ') + (problems.length > 3 ? `; and ${problems.length - 3} more` : ''));
-    if (tooNew.length) report('version.feature-not-in-version', at, `content type${tooNew.length > 1 ? 's' : ''} ${tooNew.map((t) => `${t} (from ${SINCE[t]})`).join(', ')} not in ${version}, the version of this session`);
+    if (problems.length)
+      report('content.invalid-block', at, problems.slice(0, 3).join('; ') + (problems.length > 3 ? `; and ${problems.length - 3} more` : ''));
+    if (tooNew.length)
+      report(
+        'version.feature-not-in-version',
+        at,
+        `content type${tooNew.length > 1 ? 's' : ''} ${tooNew.map((t) => `${t} (from ${SINCE[t]})`).join(', ')} not in ${version}, the version of this session`,
+      );
   },
 };

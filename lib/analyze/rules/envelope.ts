@@ -53,12 +53,20 @@ export const envelopeRules: RuleModule = {
       return;
     }
     if (p.duplicates.length > 0) {
-      const list = p.duplicates.slice(0, 5).map((d) => `"${d.key}" in ${d.path || 'the top level'}`).join(', ');
-      report('jsonrpc.duplicate-key', seqs, `repeated key${p.duplicates.length > 1 ? 's' : ''} ${list}${p.duplicates.length > 5 ? ', …' : ''}: JSON.parse keeps only the last one`);
+      const list = p.duplicates
+        .slice(0, 5)
+        .map((d) => `"${d.key}" in ${d.path || 'the top level'}`)
+        .join(', ');
+      report(
+        'jsonrpc.duplicate-key',
+        seqs,
+        `repeated key${p.duplicates.length > 1 ? 's' : ''} ${list}${p.duplicates.length > 5 ? ', …' : ''}: JSON.parse keeps only the last one`,
+      );
     }
     if (Array.isArray(p.value)) {
       // The catalog counts a batch outside 2025-03-26 here too (and as jsonrpc.batch-not-allowed).
-      if (version !== '2025-03-26') report('jsonrpc.not-object', seqs, `the message is a JSON array of ${p.value.length}; outside 2025-03-26 every message must be a single object`);
+      if (version !== '2025-03-26')
+        report('jsonrpc.not-object', seqs, `the message is a JSON array of ${p.value.length}; outside 2025-03-26 every message must be a single object`);
       p.value.forEach((el, i) => {
         if (!isObj(el)) report('jsonrpc.not-object', seqs, `batch element ${i} is ${show(el, 30)}, not a JSON-RPC object`);
       });
@@ -71,10 +79,19 @@ export const envelopeRules: RuleModule = {
     const o = msg.obj;
     if (!o) return;
     const at = [msg.seq];
-    if (own(o, 'jsonrpc') !== '2.0') report('jsonrpc.version', at, `"jsonrpc" is ${hasOwn(o, 'jsonrpc') ? show(o.jsonrpc, 30) : 'missing'}; it must be exactly "2.0"`);
+    if (own(o, 'jsonrpc') !== '2.0')
+      report('jsonrpc.version', at, `"jsonrpc" is ${hasOwn(o, 'jsonrpc') ? show(o.jsonrpc, 30) : 'missing'}; it must be exactly "2.0"`);
     let extra: string[] | undefined;
     for (const k in o) if (hasOwn(o, k) && !ENVELOPE_FIELDS.has(k)) (extra ??= []).push(k);
-    if (extra) report('jsonrpc.unknown-field', at, `unexpected envelope field${extra.length > 1 ? 's' : ''} ${extra.slice(0, 5).map((k) => `"${k}"`).join(', ')}`);
+    if (extra)
+      report(
+        'jsonrpc.unknown-field',
+        at,
+        `unexpected envelope field${extra.length > 1 ? 's' : ''} ${extra
+          .slice(0, 5)
+          .map((k) => `"${k}"`)
+          .join(', ')}`,
+      );
     // JSON-RPC lets an error answer a message whose id could not be read with `id: null`.
     const nullIdError = msg.kind === 'error' && msg.id === null;
     const bad = msg.hasId ? describeId(msg.id) : undefined;
@@ -85,7 +102,11 @@ export const envelopeRules: RuleModule = {
     if (msg.kind === 'notification' || msg.kind === 'request') return;
 
     if (msg.kind === 'unknown' || (msg.kind === 'error' && hasOwn(o, 'result'))) {
-      report('jsonrpc.result-and-error', at, msg.kind === 'error' ? 'the response carries both "result" and "error"' : 'the message has no "method", "result" or "error"');
+      report(
+        'jsonrpc.result-and-error',
+        at,
+        msg.kind === 'error' ? 'the response carries both "result" and "error"' : 'the message has no "method", "result" or "error"',
+      );
     }
     if (hasOwn(o, 'result') && !isObj(o.result)) report('jsonrpc.result-not-object', at, `"result" is ${show(o.result, 30)}; it must be an object`);
     if (msg.kind === 'error') {
@@ -100,15 +121,23 @@ export const envelopeRules: RuleModule = {
     // JSON-RPC 2.0 section 5: "id" is REQUIRED on every response; an error that answers a message
     // whose id could not be read carries `id: null`, never no id at all.
     if ((msg.kind === 'response' || msg.kind === 'error') && !msg.hasId) {
-      report('jsonrpc.response-without-id', at, msg.kind === 'error'
-        ? 'an error response has no "id"; it must repeat the request\'s id, or be null when that id could not be read'
-        : 'a response has no "id"; it must repeat the id of the request it answers, so nothing can pair it');
+      report(
+        'jsonrpc.response-without-id',
+        at,
+        msg.kind === 'error'
+          ? 'an error response has no "id"; it must repeat the request\'s id, or be null when that id could not be read'
+          : 'a response has no "id"; it must repeat the id of the request it answers, so nothing can pair it',
+      );
     }
     if (msg.kind === 'unknown' || nullIdError || !msg.hasId) return;
     if (!request) {
       report('jsonrpc.unknown-response', at, `response id ${show(msg.id)} matches no request the ${msg.dir === 'c2s' ? 'server' : 'client'} sent`);
     } else if (request.responseSeq !== undefined) {
-      report('jsonrpc.duplicate-response', [msg.seq, request.responseSeq], `a second response to ${request.method} id ${show(msg.id)} (first in frame ${request.responseSeq})`);
+      report(
+        'jsonrpc.duplicate-response',
+        [msg.seq, request.responseSeq],
+        `a second response to ${request.method} id ${show(msg.id)} (first in frame ${request.responseSeq})`,
+      );
     }
   },
 };

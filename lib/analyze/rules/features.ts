@@ -17,7 +17,8 @@ function notFlat(schema: unknown): string | undefined {
     // Multi-select enums (2025-11-25) are arrays whose items are an enum of strings.
     const items = objAt(p, 'items');
     const enumArray = type === 'array' && items && (Array.isArray(own(items, 'enum')) || Array.isArray(own(items, 'anyOf')));
-    if (!(typeof type === 'string' && PRIMITIVES.has(type)) && !enumArray) return `property "${name}" has type ${show(type, 20)}; only string, number, integer, boolean and enum arrays are allowed`;
+    if (!(typeof type === 'string' && PRIMITIVES.has(type)) && !enumArray)
+      return `property "${name}" has type ${show(type, 20)}; only string, number, integer, boolean and enum arrays are allowed`;
   }
   return undefined;
 }
@@ -27,12 +28,14 @@ function toolResultProblem(messages: unknown[]): string | undefined {
   const contents = messages.map((m) => (isObj(m) ? own(m, 'content') : undefined)).map((c) => (Array.isArray(c) ? c : c === undefined ? [] : [c]));
   for (let i = 0; i < contents.length; i++) {
     const types = contents[i].map((b) => strAt(b, 'type'));
-    if (types.includes('tool_result') && types.some((t) => t !== 'tool_result')) return `messages[${i}] mixes tool_result with ${types.find((t) => t !== 'tool_result')} content`;
+    if (types.includes('tool_result') && types.some((t) => t !== 'tool_result'))
+      return `messages[${i}] mixes tool_result with ${types.find((t) => t !== 'tool_result')} content`;
     const uses = contents[i].filter((b) => strAt(b, 'type') === 'tool_use').map((b) => strAt(b, 'id'));
     if (uses.length === 0) continue;
     const answered = new Set((contents[i + 1] ?? []).filter((b) => strAt(b, 'type') === 'tool_result').map((b) => strAt(b, 'toolUseId')));
     const open = uses.filter((id) => !answered.has(id));
-    if (open.length && i + 1 < contents.length) return `tool_use ${open.map((id) => show(id)).join(', ')} in messages[${i}] is not answered by a tool_result in the next message`;
+    if (open.length && i + 1 < contents.length)
+      return `tool_use ${open.map((id) => show(id)).join(', ')} in messages[${i}] is not answered by a tool_result in the next message`;
   }
   return undefined;
 }
@@ -69,7 +72,12 @@ export const featureRules: RuleModule = {
     }
     if (msg.kind !== 'response' || !request || request.responseSeq !== undefined) return;
     const at = [msg.seq, request.seq];
-    if (request.method === 'elicitation/create' && strAt(request.params, 'mode') === 'url' && strAt(msg.result, 'action') === 'accept' && own(isObj(msg.result) ? msg.result : {}, 'content') !== undefined) {
+    if (
+      request.method === 'elicitation/create' &&
+      strAt(request.params, 'mode') === 'url' &&
+      strAt(msg.result, 'action') === 'accept' &&
+      own(isObj(msg.result) ? msg.result : {}, 'content') !== undefined
+    ) {
       report('elicitation.url-fields', at, 'an accepted URL-mode elicitation must not carry "content"');
     }
     if (request.method === 'elicitation/create' && strAt(request.params, 'mode') !== 'url' && strAt(msg.result, 'action') === 'accept') {
@@ -80,7 +88,15 @@ export const featureRules: RuleModule = {
     }
     if (request.method === 'roots/list') {
       const bad = (arrAt(msg.result, 'roots') ?? []).map((r) => strAt(r, 'uri')).filter((u) => u !== undefined && !u.startsWith('file://'));
-      if (bad.length) report('roots.non-file-uri', at, `root uri ${bad.slice(0, 3).map((u) => show(u, 50)).join(', ')} is not a file:// URI`);
+      if (bad.length)
+        report(
+          'roots.non-file-uri',
+          at,
+          `root uri ${bad
+            .slice(0, 3)
+            .map((u) => show(u, 50))
+            .join(', ')} is not a file:// URI`,
+        );
     }
     if (request.method === 'completion/complete') {
       const values = arrAt(objAt(msg.result, 'completion'), 'values');

@@ -12,19 +12,48 @@ class Wire {
     return seq;
   }
   post(body: unknown, status: number, answer?: unknown, stream = 'post'): this {
-    const ex = this.add('c2s', 'http', 'POST /mcp HTTP/1.1\r\n\r\n', { phase: 'request', method: 'POST', url: 'http://127.0.0.1/mcp', headers: [['Accept', 'application/json, text/event-stream'], ['Content-Type', 'application/json']], stream });
+    const ex = this.add('c2s', 'http', 'POST /mcp HTTP/1.1\r\n\r\n', {
+      phase: 'request',
+      method: 'POST',
+      url: 'http://127.0.0.1/mcp',
+      headers: [
+        ['Accept', 'application/json, text/event-stream'],
+        ['Content-Type', 'application/json'],
+      ],
+      stream,
+    });
     this.add('c2s', 'message', JSON.stringify(body), { exchange: ex, stream });
-    this.add('s2c', 'http', '', { phase: 'response', exchange: ex, stream, status, statusText: '', headers: [['content-type', 'application/json']], contentType: 'application/json' });
+    this.add('s2c', 'http', '', {
+      phase: 'response',
+      exchange: ex,
+      stream,
+      status,
+      statusText: '',
+      headers: [['content-type', 'application/json']],
+      contentType: 'application/json',
+    });
     if (answer !== undefined) this.add('s2c', 'message', JSON.stringify(answer), { exchange: ex, stream });
     this.add('s2c', 'http', '', { phase: 'end', exchange: ex, stream });
     return this;
   }
 }
 
-const init = (id: number) => ({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
-const initResult = (id: number) => ({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } });
+const init = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+});
+const initResult = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } },
+});
 const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
-const rules = (w: Wire) => analyze(w.frames).annotations.map((a) => a.rule).filter((r) => !r.startsWith('http.'));
+const rules = (w: Wire) =>
+  analyze(w.frames)
+    .annotations.map((a) => a.rule)
+    .filter((r) => !r.startsWith('http.'));
 
 describe('an HTTP client starting its session over', () => {
   it('flags a second initialize after the first was answered (trigger)', () => {

@@ -16,7 +16,6 @@ const T = 'basic/transports';
 const SEND = `${T}#sending-messages-to-the-server`;
 const SESSION = `${T}#session-management`;
 
-
 export const httpRules: RuleModule = {
   rules: {
     'http.accept-header': { severity: 'error', section: SEND },
@@ -55,8 +54,11 @@ function onRequest(ctx: FrameContext, hs: HttpState, ex: HttpExchange): void {
   if (ex.stream === 'legacy') hs.legacy = true;
   const session = header(ex.requestHeaders, 'mcp-session-id');
   hs.atSend.set(ex.id, {
-    version: ctx.state.negotiatedVersion, session: hs.assignedSession,
-    terminated: session !== undefined && hs.terminated.has(session), legacy: hs.legacy, checked: false,
+    version: ctx.state.negotiatedVersion,
+    session: hs.assignedSession,
+    terminated: session !== undefined && hs.terminated.has(session),
+    legacy: hs.legacy,
+    checked: false,
   });
 }
 
@@ -67,7 +69,11 @@ function onMessageFrame(ctx: FrameContext, hs: HttpState, meta: HttpMessageMeta)
   checkEventId(ctx, hs, meta.eventId);
   const onGet = meta.stream === 'get' && meta.resumption !== true && ex?.lastEventId === undefined;
   if (onGet && bodyKinds(frame.raw).kinds.includes('response')) {
-    ctx.report('http.response-on-get-stream', [frame.seq, ...(ex ? [ex.id] : [])], 'a JSON-RPC response arrived on the standalone GET stream, which carries only server requests and notifications unless it resumes a stream (Last-Event-ID)');
+    ctx.report(
+      'http.response-on-get-stream',
+      [frame.seq, ...(ex ? [ex.id] : [])],
+      'a JSON-RPC response arrived on the standalone GET stream, which carries only server requests and notifications unless it resumes a stream (Last-Event-ID)',
+    );
   }
 }
 
@@ -75,7 +81,12 @@ function checkEventId(ctx: FrameContext, hs: HttpState, id: string | undefined):
   if (id === undefined || id === '') return;
   const first = hs.eventIds.get(id);
   if (first === undefined) hs.eventIds.set(id, ctx.frame.seq);
-  else ctx.report('http.sse-event-id-duplicate', [ctx.frame.seq, first], `SSE event id "${id}" was already used in this session (frame ${first}); ids must be unique across all streams of a session`);
+  else
+    ctx.report(
+      'http.sse-event-id-duplicate',
+      [ctx.frame.seq, first],
+      `SSE event id "${id}" was already used in this session (frame ${first}); ids must be unique across all streams of a session`,
+    );
 }
 
 function onResponse(ctx: FrameContext, hs: HttpState, ex: HttpExchange, meta: HttpResponseMeta): void {
@@ -95,7 +106,11 @@ function onResponse(ctx: FrameContext, hs: HttpState, ex: HttpExchange, meta: Ht
   if (body.initialize && ok && sid !== undefined) hs.assignedSession = sid;
   const sentSession = header(ex.requestHeaders, 'mcp-session-id');
   if (sent?.terminated && status !== 404) {
-    ctx.report('http.unknown-session-status', [ctx.frame.seq, ex.id], `a ${ex.method} with the terminated session id ${sentSession} was answered ${status}, not 404`);
+    ctx.report(
+      'http.unknown-session-status',
+      [ctx.frame.seq, ex.id],
+      `a ${ex.method} with the terminated session id ${sentSession} was answered ${status}, not 404`,
+    );
   }
   if (ex.method === 'DELETE' && ok && sentSession !== undefined) hs.terminated.add(sentSession);
   if (ex.method === 'POST' && !sent?.legacy) judgePost(ctx, ex, body.kinds, status, type);
@@ -103,7 +118,11 @@ function onResponse(ctx: FrameContext, hs: HttpState, ex: HttpExchange, meta: Ht
     const sse = ok && type === 'text/event-stream';
     const expiry = status === 404 && sentSession !== undefined;
     if (!sse && status !== 405 && !expiry) {
-      ctx.report('http.get-status', [ctx.frame.seq, ex.id], `the GET for the SSE stream was answered ${status}${type ? ` with ${type}` : ''}: expected text/event-stream, or 405 when the server offers no stream`);
+      ctx.report(
+        'http.get-status',
+        [ctx.frame.seq, ex.id],
+        `the GET for the SSE stream was answered ${status}${type ? ` with ${type}` : ''}: expected text/event-stream, or 405 when the server offers no stream`,
+      );
     }
   }
 }
@@ -113,11 +132,19 @@ function judgePost(ctx: FrameContext, ex: HttpExchange, kinds: string[], status:
   const seqs = [ctx.frame.seq, ex.id];
   if (!hasRequest && kinds.length > 0 && !kinds.includes('invalid')) {
     if (status !== 202 && !(status >= 400 && status < 500)) {
-      ctx.report('http.notification-status', seqs, `a POST carrying only ${kinds.join(', ')} was answered ${status}; the server must answer 202 Accepted with no body (or a 4xx to reject it)`);
+      ctx.report(
+        'http.notification-status',
+        seqs,
+        `a POST carrying only ${kinds.join(', ')} was answered ${status}; the server must answer 202 Accepted with no body (or a 4xx to reject it)`,
+      );
     }
   }
   if (hasRequest && status >= 200 && status < 300 && type !== 'application/json' && type !== 'text/event-stream') {
-    ctx.report('http.content-type', seqs, `a POSTed request was answered ${status} with ${type ? `Content-Type ${type}` : 'no Content-Type'}; expected application/json or text/event-stream`);
+    ctx.report(
+      'http.content-type',
+      seqs,
+      `a POSTed request was answered ${status} with ${type ? `Content-Type ${type}` : 'no Content-Type'}; expected application/json or text/event-stream`,
+    );
   }
 }
 
@@ -128,10 +155,18 @@ function checkRequest(ctx: FrameContext, ex: HttpExchange, sent: AtSend | undefi
   const at = [ex.id];
   const accept = (header(ex.requestHeaders, 'accept') ?? '').toLowerCase();
   if (ex.method === 'POST' && !sent.legacy && !(accept.includes('application/json') && accept.includes('text/event-stream'))) {
-    ctx.report('http.accept-header', at, `a POST was sent with Accept ${JSON.stringify(accept || 'missing')}; it must list both application/json and text/event-stream`);
+    ctx.report(
+      'http.accept-header',
+      at,
+      `a POST was sent with Accept ${JSON.stringify(accept || 'missing')}; it must list both application/json and text/event-stream`,
+    );
   }
   if (ex.method === 'GET' && !accept.includes('text/event-stream')) {
-    ctx.report('http.accept-header', at, `a GET for the SSE stream was sent with Accept ${JSON.stringify(accept || 'missing')}; it must list text/event-stream`);
+    ctx.report(
+      'http.accept-header',
+      at,
+      `a GET for the SSE stream was sent with Accept ${JSON.stringify(accept || 'missing')}; it must list text/event-stream`,
+    );
   }
   if (sent.legacy || body.initialize || ex.stream === 'legacy') return;
   if (sent.session !== undefined && header(ex.requestHeaders, 'mcp-session-id') === undefined) {
@@ -140,9 +175,13 @@ function checkRequest(ctx: FrameContext, ex: HttpExchange, sent: AtSend | undefi
   const version = header(ex.requestHeaders, 'mcp-protocol-version');
   // A modern request's header is judged against its own _meta by modern.header-version.
   if (sent.version && versionAtLeast(sent.version, '2025-06-18') && !versionAtLeast(sent.version, MODERN_VERSION) && version !== sent.version) {
-    ctx.report('http.protocol-version-header', at, version === undefined
-      ? `a ${ex.method} after initialize lacks MCP-Protocol-Version (negotiated ${sent.version})`
-      : `a ${ex.method} sent MCP-Protocol-Version ${version}, but ${sent.version} was negotiated`);
+    ctx.report(
+      'http.protocol-version-header',
+      at,
+      version === undefined
+        ? `a ${ex.method} after initialize lacks MCP-Protocol-Version (negotiated ${sent.version})`
+        : `a ${ex.method} sent MCP-Protocol-Version ${version}, but ${sent.version} was negotiated`,
+    );
   }
 }
 

@@ -25,8 +25,10 @@ export const lifecycleRules: RuleModule = {
     const isInit = msg.kind === 'request' && msg.method === 'initialize';
     if (clientSent && msg.kind !== 'response' && msg.kind !== 'error') {
       const firstFromClient = state.methods.c2s.size === 0 && state.initializeSeq === undefined;
-      if (firstFromClient && !isInit && !joinedLate) report('lifecycle.initialize-not-first', at, `the client's first message is ${msg.method ?? 'not a request'}, not initialize`);
-      if (isInit && state.initializeSeq !== undefined) report('lifecycle.duplicate-initialize', [msg.seq, state.initializeSeq], `a second initialize (the first was frame ${state.initializeSeq})`);
+      if (firstFromClient && !isInit && !joinedLate)
+        report('lifecycle.initialize-not-first', at, `the client's first message is ${msg.method ?? 'not a request'}, not initialize`);
+      if (isInit && state.initializeSeq !== undefined)
+        report('lifecycle.duplicate-initialize', [msg.seq, state.initializeSeq], `a second initialize (the first was frame ${state.initializeSeq})`);
     }
     if (clientSent && msg.kind === 'request' && !isInit && msg.method !== 'ping') {
       if (state.phase === 'initializing') {
@@ -37,14 +39,23 @@ export const lifecycleRules: RuleModule = {
       }
     }
     if (clientSent && msg.kind === 'notification' && msg.method === 'notifications/initialized' && state.initializedSeq !== undefined) {
-      report('lifecycle.duplicate-initialized', [msg.seq, state.initializedSeq], `notifications/initialized sent again (first in frame ${state.initializedSeq})`);
+      report(
+        'lifecycle.duplicate-initialized',
+        [msg.seq, state.initializedSeq],
+        `notifications/initialized sent again (first in frame ${state.initializedSeq})`,
+      );
     }
     if (!clientSent && msg.kind === 'request' && msg.method !== 'ping' && state.initializedSeq === undefined && !joinedLate) {
       report('lifecycle.server-request-before-initialized', at, `the server sent ${msg.method} before it received notifications/initialized`);
     }
     if (msg.kind === 'notification' && msg.method === 'notifications/cancelled' && clientSent) {
       const req = state.calls.cancelTarget('c2s', own(isObj(msg.params) ? msg.params : {}, 'requestId'));
-      if (req?.method === 'initialize') report('lifecycle.initialize-cancelled', [msg.seq, req.seq], `notifications/cancelled names the initialize request (id ${show(req.id)}); initialize must not be cancelled`);
+      if (req?.method === 'initialize')
+        report(
+          'lifecycle.initialize-cancelled',
+          [msg.seq, req.seq],
+          `notifications/cancelled names the initialize request (id ${show(req.id)}); initialize must not be cancelled`,
+        );
     }
     if (msg.kind === 'error' && !clientSent && request?.method === 'initialize' && request.responseSeq === undefined) {
       const e = isObj(msg.error) ? msg.error : {};

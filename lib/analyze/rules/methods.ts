@@ -40,7 +40,11 @@ export const methodRules: RuleModule = {
     if (!unit.parsed.ok || !Array.isArray(v)) return;
     const seqs = unit.frames.map((f) => f.seq);
     if (version !== '2025-03-26') {
-      report('jsonrpc.batch-not-allowed', seqs, `a JSON array batch of ${v.length} message${v.length === 1 ? '' : 's'}; only 2025-03-26 allows batches, this session uses ${version}`);
+      report(
+        'jsonrpc.batch-not-allowed',
+        seqs,
+        `a JSON array batch of ${v.length} message${v.length === 1 ? '' : 's'}; only 2025-03-26 allows batches, this session uses ${version}`,
+      );
     } else if (v.some((m) => isObj(m) && m.method === 'initialize')) {
       report('jsonrpc.batch-not-allowed', seqs, '`initialize` inside a batch: it must be sent alone');
     }

@@ -25,6 +25,10 @@ export const resourceRules: RuleModule = {
     const text = error ? strAt(error, 'message') : undefined;
     if (expected === undefined || typeof code !== 'number' || code === expected || text === undefined || !SAYS_NOT_FOUND.test(text)) return;
     const uri = strAt(request.params, 'uri');
-    report('resources.not-found-code', [msg.seq, request.seq], `resources/read${uri === undefined ? '' : ` of ${show(uri, 60)}`} was answered ${show(text, 60)} with code ${code}; in ${version} a missing resource should get ${expected}`);
+    report(
+      'resources.not-found-code',
+      [msg.seq, request.seq],
+      `resources/read${uri === undefined ? '' : ` of ${show(uri, 60)}`} was answered ${show(text, 60)} with code ${code}; in ${version} a missing resource should get ${expected}`,
+    );
   },
 };

@@ -36,7 +36,11 @@ const OWNED_RESULTS: Record<string, string[]> = {
  * mostly for methods it lacks, which an object answers through a slow, megamorphic lookup.)
  */
 const STAND_INS = new Map<string, (result: Record<string, unknown>) => Record<string, unknown>>([
-  ['tools/list', (r) => (Array.isArray(r.tools) ? { ...r, tools: r.tools.map((t) => (isObj(t) && isObj(t.inputSchema) ? { ...t, inputSchema: { type: 'object' } } : t)) } : r)],
+  [
+    'tools/list',
+    (r) =>
+      Array.isArray(r.tools) ? { ...r, tools: r.tools.map((t) => (isObj(t) && isObj(t.inputSchema) ? { ...t, inputSchema: { type: 'object' } } : t)) } : r,
+  ],
   ['tools/call', (r) => ({ ...r, ...(Array.isArray(r.content) ? { content: [] } : {}), ...(isObj(r.structuredContent) ? { structuredContent: {} } : {}) })],
 ]);
 

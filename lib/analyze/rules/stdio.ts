@@ -15,7 +15,8 @@ export const stdioRules: RuleModule = {
   },
 
   onFrame({ frame, stdio, state, report }) {
-    if (stdio && frame.invalidUtf8) report('stdio.invalid-utf8', [frame.seq], `the ${frame.dir === 's2c' ? 'server' : 'client'} wrote a line that is not valid UTF-8 (${frame.size} bytes)`);
+    if (stdio && frame.invalidUtf8)
+      report('stdio.invalid-utf8', [frame.seq], `the ${frame.dir === 's2c' ? 'server' : 'client'} wrote a line that is not valid UTF-8 (${frame.size} bytes)`);
     if (frame.lane === 'stderr') report('stdio.stderr', [frame.seq], `stderr: ${show(frame.raw, 80)}`);
     if (frame.lane === 'lifecycle' && frame.meta?.transport === 'stdio') {
       const meta = frame.meta;
@@ -32,13 +33,21 @@ export const stdioRules: RuleModule = {
     if (!stdio || (unit.parsed.ok && !unit.reassembled)) return;
     const seqs = unit.frames.map((f) => f.seq);
     if (unit.reassembled) {
-      report('stdio.multiline-json', seqs, `one message was written across ${unit.frames.length} lines; stdio messages must be a single line (reassembled here)`);
+      report(
+        'stdio.multiline-json',
+        seqs,
+        `one message was written across ${unit.frames.length} lines; stdio messages must be a single line (reassembled here)`,
+      );
       return;
     }
     const first = unit.frames[0];
     if (!unit.parsed.ok && unit.parsed.value === undefined && !first.truncated && !startsLikeJson(first.raw)) {
       const who = first.dir === 's2c' ? "server's stdout" : "client's stdin";
-      report('stdio.non-json-line', seqs, first.raw.trim() === '' ? `an empty line on the ${who}` : `a non-JSON line on the ${who}: ${show(first.raw, 60)}; move logs to stderr`);
+      report(
+        'stdio.non-json-line',
+        seqs,
+        first.raw.trim() === '' ? `an empty line on the ${who}` : `a non-JSON line on the ${who}: ${show(first.raw, 60)}; move logs to stderr`,
+      );
     }
   },
 };

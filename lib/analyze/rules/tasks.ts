@@ -42,7 +42,11 @@ export const taskRules: RuleModule = {
       const key = `${msg.dir}|${id}`;
       const prev = state.tasks.get(key);
       if (prev && prev.status !== status && (TERMINAL.has(prev.status) || !(NEXT[prev.status] ?? []).includes(status))) {
-        report('tasks.illegal-transition', [msg.seq, prev.seq], `task ${id} went from ${prev.status} to ${status}${TERMINAL.has(prev.status) ? `, but ${prev.status} is terminal` : ''}`);
+        report(
+          'tasks.illegal-transition',
+          [msg.seq, prev.seq],
+          `task ${id} went from ${prev.status} to ${status}${TERMINAL.has(prev.status) ? `, but ${prev.status} is terminal` : ''}`,
+        );
       }
       state.tasks.set(key, { status, seq: msg.seq });
     }

@@ -53,8 +53,13 @@ export const timingRules: RuleModule = {
     const waited = request.dir === 'c2s' ? waitedOnClient(state.calls.all, request.ts, msg.ts) / 1000 : 0;
     const own = ms - waited;
     if (own <= options.slowMs) return;
-    const detail = waited > 0 ? ` of its own (${Math.round(ms)} ms in all, ${Math.round(waited)} ms of them waiting for the client to answer its requests)` : '';
-    report('timing.slow', [msg.seq, request.seq], `${answerer(request)} took ${Math.round(own)} ms${detail} to answer ${what(request)} (slow threshold ${options.slowMs} ms)`);
+    const detail =
+      waited > 0 ? ` of its own (${Math.round(ms)} ms in all, ${Math.round(waited)} ms of them waiting for the client to answer its requests)` : '';
+    report(
+      'timing.slow',
+      [msg.seq, request.seq],
+      `${answerer(request)} took ${Math.round(own)} ms${detail} to answer ${what(request)} (slow threshold ${options.slowMs} ms)`,
+    );
   },
 
   // Judged by the wire (lib/mcp/calls.ts): the engine ticks the clock to every frame's timestamp

@@ -31,8 +31,14 @@ export const toolRules: RuleModule = {
         if (!isObj(t)) continue;
         const name = strAt(t, 'name');
         const schema = own(t, 'inputSchema');
-        if (!isObj(schema)) report('tools.input-schema', at, `${toolLabel(name)} has ${schema === undefined ? 'no inputSchema' : `inputSchema ${show(schema, 30)}`}; it must be a JSON Schema object`);
-        else if (own(schema, 'type') !== 'object') report('tools.input-schema', at, `${toolLabel(name)} has inputSchema of type ${show(own(schema, 'type'), 30)}; it must be "object"`);
+        if (!isObj(schema))
+          report(
+            'tools.input-schema',
+            at,
+            `${toolLabel(name)} has ${schema === undefined ? 'no inputSchema' : `inputSchema ${show(schema, 30)}`}; it must be a JSON Schema object`,
+          );
+        else if (own(schema, 'type') !== 'object')
+          report('tools.input-schema', at, `${toolLabel(name)} has inputSchema of type ${show(own(schema, 'type'), 30)}; it must be "object"`);
         else {
           const problem = schemaProblem(schema);
           if (problem) report('tools.input-schema', at, `${toolLabel(name)} has an inputSchema no client can apply: ${problem}`);
@@ -41,7 +47,8 @@ export const toolRules: RuleModule = {
         const outputProblem = isObj(output) ? schemaProblem(output) : undefined;
         if (outputProblem) report('tools.output-schema', at, `${toolLabel(name)} has an outputSchema no client can apply: ${outputProblem}`);
         if (name === undefined) continue;
-        if (version >= '2025-11-25' && !NAME.test(name)) report('tools.name', at, `tool name ${show(name, 40)} should be 1-128 characters of A-Z a-z 0-9 _ - .`);
+        if (version >= '2025-11-25' && !NAME.test(name))
+          report('tools.name', at, `tool name ${show(name, 40)} should be 1-128 characters of A-Z a-z 0-9 _ - .`);
         if (seen.has(name)) report('tools.duplicate-name', at, `two tools in this listing are named "${name}"`);
         seen.add(name);
       }
@@ -54,7 +61,12 @@ export const toolRules: RuleModule = {
     const tool = state.tools.get(name);
     const isError = own(result, 'isError') === true;
     if (!tool) {
-      if (isError && state.methods.c2s.has('tools/list')) report('tools.unknown-tool-as-result', at, `tools/call for "${name}", a tool never listed, was answered with an isError result; an unknown tool should get a JSON-RPC error (-32602)`);
+      if (isError && state.methods.c2s.has('tools/list'))
+        report(
+          'tools.unknown-tool-as-result',
+          at,
+          `tools/call for "${name}", a tool never listed, was answered with an isError result; an unknown tool should get a JSON-RPC error (-32602)`,
+        );
       return;
     }
     if (isError || !isObj(tool.outputSchema) || version < '2025-06-18') return;

@@ -29,7 +29,11 @@ export const utilityRules: RuleModule = {
     if (msg.kind === 'request' && msg.method) {
       const cursor = params ? own(params, 'cursor') : undefined;
       if (msg.dir === 'c2s' && PAGINATED.has(msg.method) && cursor !== undefined && !state.cursors.get(msg.method)?.has(cursor as string)) {
-        report('pagination.foreign-cursor', at, `${msg.method} with cursor ${show(cursor, 40)}, which the server never returned as nextCursor for ${msg.method}`);
+        report(
+          'pagination.foreign-cursor',
+          at,
+          `${msg.method} with cursor ${show(cursor, 40)}, which the server never returned as nextCursor for ${msg.method}`,
+        );
       }
       const meta = params && isObj(params._meta) ? params._meta : undefined;
       if (meta && hasOwn(meta, 'progressToken')) {
@@ -37,7 +41,12 @@ export const utilityRules: RuleModule = {
         if (!validProgressToken(token)) report('progress.token-type', at, `progressToken ${show(token, 30)} is neither a string nor an integer`);
         else {
           const active = state.progressTokens.get(progressKey(msg.dir, token));
-          if (active) report('progress.token-duplicate', [msg.seq, active.requestSeq], `progressToken ${show(token)} is already used by the active request in frame ${active.requestSeq}`);
+          if (active)
+            report(
+              'progress.token-duplicate',
+              [msg.seq, active.requestSeq],
+              `progressToken ${show(token)} is already used by the active request in frame ${active.requestSeq}`,
+            );
         }
       }
     }
@@ -51,25 +60,52 @@ export const utilityRules: RuleModule = {
         const active = state.progressTokens.get(progressKey(requester, token));
         if (active) {
           const cancelled = state.calls.callAt(active.requestSeq)?.cancelledSeq;
-          if (cancelled !== undefined) report('progress.after-cancel', [msg.seq, cancelled, active.requestSeq], `progress for token ${show(token)} after its request (frame ${active.requestSeq}) was cancelled in frame ${cancelled}; a cancelled operation is no longer in progress`);
+          if (cancelled !== undefined)
+            report(
+              'progress.after-cancel',
+              [msg.seq, cancelled, active.requestSeq],
+              `progress for token ${show(token)} after its request (frame ${active.requestSeq}) was cancelled in frame ${cancelled}; a cancelled operation is no longer in progress`,
+            );
           if (typeof progress === 'number' && active.last !== undefined && !(progress > active.last)) {
-            report('progress.not-increasing', [msg.seq, active.requestSeq], `progress went from ${active.last} to ${progress} for token ${show(token)}; it must increase`);
+            report(
+              'progress.not-increasing',
+              [msg.seq, active.requestSeq],
+              `progress went from ${active.last} to ${progress} for token ${show(token)}; it must increase`,
+            );
           }
         } else {
           const done = state.calls.all.findLast((r) => r.dir === requester && r.progressToken === token);
-          if (done && done.responseSeq !== undefined) report('progress.after-response', [msg.seq, done.responseSeq], `progress for token ${show(token)} after its request was answered (frame ${done.responseSeq})`);
-          else report('progress.unknown-token', at, `progress for token ${show(token)}, which no active request of the ${requester === 'c2s' ? 'client' : 'server'} carries`);
+          if (done && done.responseSeq !== undefined)
+            report(
+              'progress.after-response',
+              [msg.seq, done.responseSeq],
+              `progress for token ${show(token)} after its request was answered (frame ${done.responseSeq})`,
+            );
+          else
+            report(
+              'progress.unknown-token',
+              at,
+              `progress for token ${show(token)}, which no active request of the ${requester === 'c2s' ? 'client' : 'server'} carries`,
+            );
         }
       }
     }
     if (msg.kind === 'notification' && msg.method === 'notifications/cancelled' && params) {
       const id = own(params, 'requestId');
       if (id !== undefined && !state.calls.latest(msg.dir, id)) {
-        report('cancel.unknown-request', at, `notifications/cancelled names request ${show(id)}, which the ${msg.dir === 'c2s' ? 'client' : 'server'} never sent`);
+        report(
+          'cancel.unknown-request',
+          at,
+          `notifications/cancelled names request ${show(id)}, which the ${msg.dir === 'c2s' ? 'client' : 'server'} never sent`,
+        );
       }
     }
     if ((msg.kind === 'response' || msg.kind === 'error') && request?.cancelledSeq !== undefined && request.responseSeq === undefined) {
-      report('cancel.response-after-cancel', [msg.seq, request.cancelledSeq], `${request.method} was answered after it was cancelled in frame ${request.cancelledSeq} (a race, not a violation)`);
+      report(
+        'cancel.response-after-cancel',
+        [msg.seq, request.cancelledSeq],
+        `${request.method} was answered after it was cancelled in frame ${request.cancelledSeq} (a race, not a violation)`,
+      );
     }
   },
 };

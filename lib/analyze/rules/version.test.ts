@@ -3,9 +3,13 @@ import { analyze } from '../index';
 import { req, res } from '../cases/types';
 import { script } from '../testing';
 
-const outputSchemaIn = (version: string) => analyze(script().handshake({ version, server: { tools: {} } })
-  .c(req(1, 'tools/list')).s(res(1, { tools: [{ name: 'a', title: 'A', inputSchema: { type: 'object' }, icons: [] }] })).frames)
-  .annotations.filter((a) => a.rule === 'version.feature-not-in-version');
+const outputSchemaIn = (version: string) =>
+  analyze(
+    script()
+      .handshake({ version, server: { tools: {} } })
+      .c(req(1, 'tools/list'))
+      .s(res(1, { tools: [{ name: 'a', title: 'A', inputSchema: { type: 'object' }, icons: [] }] })).frames,
+  ).annotations.filter((a) => a.rule === 'version.feature-not-in-version');
 
 describe('version.feature-not-in-version', () => {
   it('is a warning where the spec says SHOULD respect the negotiated version (up to 2025-03-26)', () => {
@@ -27,9 +31,17 @@ describe('version.feature-not-in-version', () => {
   });
 
   it('names only the outermost capability the version lacks', () => {
-    const frames = script().c(req(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: { tasks: { list: {}, requests: { sampling: { createMessage: {} } } }, elicitation: { form: {} } }, clientInfo: { name: 'c', version: '1' } })).frames;
+    const frames = script().c(
+      req(0, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: { tasks: { list: {}, requests: { sampling: { createMessage: {} } } }, elicitation: { form: {} } },
+        clientInfo: { name: 'c', version: '1' },
+      }),
+    ).frames;
     const [a] = analyze(frames).annotations.filter((x) => x.rule === 'version.feature-not-in-version');
-    expect(a.message).toBe('the `elicitation.form` client capability (from 2025-11-25), the `tasks` client capability (from 2025-11-25): not in 2025-06-18, the version of this session');
+    expect(a.message).toBe(
+      'the `elicitation.form` client capability (from 2025-11-25), the `tasks` client capability (from 2025-11-25): not in 2025-06-18, the version of this session',
+    );
   });
 
   it("never judges a client's named extensions, only the known features beside them", () => {

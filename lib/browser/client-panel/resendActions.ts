@@ -47,7 +47,13 @@ export async function pin(sessionId: string, r: Sendable): Promise<void> {
   if (!c) throw new Error('the session’s connection is no longer saved: nothing to pin it to');
   const same = (p: PinnedRequest) => p.method === r.method && JSON.stringify(p.params ?? null) === JSON.stringify(r.params ?? null);
   if ((c.pinned ?? []).some(same)) return;
-  const entry: PinnedRequest = { id: `pin-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, kind: r.kind, method: r.method, ...(r.params ? { params: r.params } : {}), label: pinLabel(r.method, r.params) };
+  const entry: PinnedRequest = {
+    id: `pin-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+    kind: r.kind,
+    method: r.method,
+    ...(r.params ? { params: r.params } : {}),
+    label: pinLabel(r.method, r.params),
+  };
   await saveConnection({ ...c, pinned: [...(c.pinned ?? []), entry] });
   showPanel(sessionId, 'Pinned');
 }

@@ -30,6 +30,8 @@ export async function changeRoots(connectionId: string, roots: Root[]): Promise<
   } catch {
     // Storage full or refused: the running sessions still get the list.
   }
-  const live = useLoupe.getState().sessions.filter((s) => s.connectionId === connectionId && s.client !== false && !['closed', 'failed', 'closing'].includes(s.status));
+  const live = useLoupe
+    .getState()
+    .sessions.filter((s) => s.connectionId === connectionId && s.client !== false && !['closed', 'failed', 'closing'].includes(s.status));
   await Promise.all(live.map((s) => setSessionRoots(s.id, roots)));
 }

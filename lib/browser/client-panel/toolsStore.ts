@@ -41,7 +41,11 @@ export interface ToolsInput {
 }
 
 export const useTools = createPerSession<ToolsInput>(() => ({
-  search: '', mode: 'form', args: {}, argsText: '{}', asTask: false,
+  search: '',
+  mode: 'form',
+  args: {},
+  argsText: '{}',
+  asTask: false,
 }));
 
 function connectionOf(sessionId: string): string {
@@ -62,9 +66,13 @@ export function taskSupport(tool: ToolInfo | undefined): 'forbidden' | 'optional
 export function pickTool(sessionId: string, name: string): void {
   const tool = listedTools(sessionId)?.find((t) => t.name === name);
   const remembered = recall(browserStorage(), memoryKey(connectionOf(sessionId), 'tool', name));
-  const args = remembered ?? ((initialValue(formModel(tool?.inputSchema)) as Record<string, unknown> | undefined) ?? {});
+  const args = remembered ?? (initialValue(formModel(tool?.inputSchema)) as Record<string, unknown> | undefined) ?? {};
   useTools.getState().patch(sessionId, {
-    picked: name, args, argsText: JSON.stringify(args, null, 2), argsError: undefined, startError: undefined,
+    picked: name,
+    args,
+    argsText: JSON.stringify(args, null, 2),
+    argsError: undefined,
+    startError: undefined,
     asTask: taskSupport(tool) === 'required',
   });
 }

@@ -20,7 +20,13 @@ export function formatSarif(result: CheckResult, loupeVersion: string): string {
   for (const f of result.findings) {
     if (ruleIndex.has(f.rule)) continue;
     ruleIndex.set(f.rule, rules.length);
-    rules.push({ id: f.rule, name: f.rule, shortDescription: { text: `Loupe rule ${f.rule} (${f.group})` }, properties: { group: f.group }, ...(f.spec ? { helpUri: f.spec } : {}) });
+    rules.push({
+      id: f.rule,
+      name: f.rule,
+      shortDescription: { text: `Loupe rule ${f.rule} (${f.group})` },
+      properties: { group: f.group },
+      ...(f.spec ? { helpUri: f.spec } : {}),
+    });
   }
   const results = result.findings.map((f) => ({
     ruleId: f.rule,

@@ -7,8 +7,22 @@ import { formatText } from './format-text';
 import { xmlElementNames } from './xml-well-formed';
 
 const annotations: AnnotationLike[] = [
-  { rule: 'stdio.stderr', severity: 'info', group: 'stdio', frames: [3], message: 'the server wrote to stderr: "Starting <server> & co"', spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports' },
-  { rule: 'stdio.non-json-line', severity: 'error', group: 'stdio', frames: [2], message: 'the server wrote `ready \u0007` to stdout', spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports' },
+  {
+    rule: 'stdio.stderr',
+    severity: 'info',
+    group: 'stdio',
+    frames: [3],
+    message: 'the server wrote to stderr: "Starting <server> & co"',
+    spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports',
+  },
+  {
+    rule: 'stdio.non-json-line',
+    severity: 'error',
+    group: 'stdio',
+    frames: [2],
+    message: 'the server wrote `ready \u0007` to stdout',
+    spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports',
+  },
   { rule: 'capability.sender-undeclared', severity: 'error', group: 'capability', frames: [9, 4], message: "notifications/message without 'logging'" },
   { rule: 'tools.name', severity: 'warning', group: 'tools', frames: [7], message: 'tool name "a b" has a space' },
 ];
@@ -26,7 +40,10 @@ describe('check reports', () => {
   });
 
   it('accepts findings with the same rule and message as the baseline', () => {
-    const { fresh, accepted } = applyBaseline(toFindings(annotations), [{ rule: 'stdio.non-json-line', message: 'the server wrote `ready \u0007` to stdout' }, { rule: 'tools.name', message: 'another message' }]);
+    const { fresh, accepted } = applyBaseline(toFindings(annotations), [
+      { rule: 'stdio.non-json-line', message: 'the server wrote `ready \u0007` to stdout' },
+      { rule: 'tools.name', message: 'another message' },
+    ]);
     expect(accepted.map((f) => f.rule)).toEqual(['stdio.non-json-line']);
     expect(fresh.map((f) => f.rule)).toEqual(['stdio.stderr', 'tools.name', 'capability.sender-undeclared']);
   });
@@ -34,7 +51,13 @@ describe('check reports', () => {
   it('json carries rule, severity, group, frame, message and spec', () => {
     const json = JSON.parse(formatJson(result(), '0.1.0'));
     expect(json.annotations).toHaveLength(4);
-    expect(json.annotations[0]).toMatchObject({ rule: 'stdio.non-json-line', severity: 'error', group: 'stdio', frame: 2, spec: expect.stringContaining('basic/transports') });
+    expect(json.annotations[0]).toMatchObject({
+      rule: 'stdio.non-json-line',
+      severity: 'error',
+      group: 'stdio',
+      frame: 2,
+      spec: expect.stringContaining('basic/transports'),
+    });
     expect(json.counts).toEqual({ error: 2, warning: 1, info: 1 });
     expect(json.failing).toBe(2);
   });

@@ -59,7 +59,8 @@ function parseBudget(text: string): { target: RequestTarget; ms: number } {
 export function parseGates(values: GateValues, interfaceBaseline?: InterfaceBaseline): Gates {
   const max = values['max-tools-bytes'];
   const maxToolsBytes = max === undefined ? undefined : Number(max);
-  if (maxToolsBytes !== undefined && (!Number.isInteger(maxToolsBytes) || maxToolsBytes <= 0)) throw new UsageError(`--max-tools-bytes takes a positive whole number of bytes, got '${max}'`);
+  if (maxToolsBytes !== undefined && (!Number.isInteger(maxToolsBytes) || maxToolsBytes <= 0))
+    throw new UsageError(`--max-tools-bytes takes a positive whole number of bytes, got '${max}'`);
   return {
     expectTools: values['expect-tool'] ?? [],
     forbidTools: values['forbid-tool'] ?? [],
@@ -81,7 +82,16 @@ export function runGates(model: SessionModel, gates: Gates): { findings: Finding
   if (gates.expectTools.length + gates.forbidTools.length > 0) {
     const offered = offeredToolNames(model);
     for (const name of gates.expectTools) {
-      if (!offered.has(name)) findings.push(gateFinding('check.expected-tool-missing', listingFrames, size ? `the server does not offer the tool "${name}" (it offers ${offered.size}: ${[...offered].sort().join(', ') || 'none'})` : `the tool "${name}" was expected, but the session has no tools/list answer`));
+      if (!offered.has(name))
+        findings.push(
+          gateFinding(
+            'check.expected-tool-missing',
+            listingFrames,
+            size
+              ? `the server does not offer the tool "${name}" (it offers ${offered.size}: ${[...offered].sort().join(', ') || 'none'})`
+              : `the tool "${name}" was expected, but the session has no tools/list answer`,
+          ),
+        );
     }
     for (const name of gates.forbidTools) {
       if (offered.has(name)) findings.push(gateFinding('check.forbidden-tool-offered', listingFrames, `the server offers the forbidden tool "${name}"`));
@@ -91,17 +101,39 @@ export function runGates(model: SessionModel, gates: Gates): { findings: Finding
     const l = targetLatency(model, target);
     const what = describeTarget(target);
     if (l.samples.length === 0) {
-      findings.push(gateFinding('check.budget-unmeasured', [], `no ${what} request was answered (${l.sent} sent), so its budget of ${ms(budget)} cannot be checked: add one to --script`));
+      findings.push(
+        gateFinding(
+          'check.budget-unmeasured',
+          [],
+          `no ${what} request was answered (${l.sent} sent), so its budget of ${ms(budget)} cannot be checked: add one to --script`,
+        ),
+      );
     } else if (l.p95Ms > budget) {
       const over = l.samples.filter((s) => s.latencyMs > budget);
-      findings.push(gateFinding('check.budget-exceeded', over.map((s) => s.requestSeq), `${what}: p95 ${ms(l.p95Ms)} over ${l.samples.length} answered request${l.samples.length === 1 ? '' : 's'} exceeds the budget of ${ms(budget)} (slowest ${ms(l.samples[0].latencyMs)})`));
+      findings.push(
+        gateFinding(
+          'check.budget-exceeded',
+          over.map((s) => s.requestSeq),
+          `${what}: p95 ${ms(l.p95Ms)} over ${l.samples.length} answered request${l.samples.length === 1 ? '' : 's'} exceeds the budget of ${ms(budget)} (slowest ${ms(l.samples[0].latencyMs)})`,
+        ),
+      );
     }
   }
   if (gates.maxToolsBytes !== undefined) {
-    if (!size) findings.push(gateFinding('check.tools-listing-too-large', [], `--max-tools-bytes was given, but the session has no tools/list answer to measure`));
+    if (!size)
+      findings.push(gateFinding('check.tools-listing-too-large', [], `--max-tools-bytes was given, but the session has no tools/list answer to measure`));
     else {
-      notes.push(`the tools/list result is ${size.bytes} bytes in ${size.pages} page${size.pages === 1 ? '' : 's'}, about ${size.estimatedTokens} tokens (bytes/4)`);
-      if (size.bytes > gates.maxToolsBytes) findings.push(gateFinding('check.tools-listing-too-large', listingFrames, `the tools/list result is ${size.bytes} bytes (about ${size.estimatedTokens} tokens), over the limit of ${gates.maxToolsBytes} bytes`));
+      notes.push(
+        `the tools/list result is ${size.bytes} bytes in ${size.pages} page${size.pages === 1 ? '' : 's'}, about ${size.estimatedTokens} tokens (bytes/4)`,
+      );
+      if (size.bytes > gates.maxToolsBytes)
+        findings.push(
+          gateFinding(
+            'check.tools-listing-too-large',
+            listingFrames,
+            `the tools/list result is ${size.bytes} bytes (about ${size.estimatedTokens} tokens), over the limit of ${gates.maxToolsBytes} bytes`,
+          ),
+        );
     }
   }
   if (gates.interfaceBaseline) findings.push(...driftFindings(interfaceDrift(gates.interfaceBaseline, model), listingFrames));

@@ -22,9 +22,10 @@ function httpRefusal(frames: readonly Frame[], exchange: number): string | undef
     const { status, statusText, headers } = f.meta;
     if (status < 400) return undefined;
     const challenge = headerValue(headers, 'www-authenticate');
-    const hint = status === 401 || status === 403
-      ? `: the server wants credentials${challenge ? ` (WWW-Authenticate: ${challenge})` : ''}; pass them with --header 'Authorization: Bearer …'`
-      : '';
+    const hint =
+      status === 401 || status === 403
+        ? `: the server wants credentials${challenge ? ` (WWW-Authenticate: ${challenge})` : ''}; pass them with --header 'Authorization: Bearer …'`
+        : '';
     return `the server answered the initialize POST with HTTP ${status}${statusText ? ` ${statusText}` : ''}${hint}`;
   }
   return undefined;

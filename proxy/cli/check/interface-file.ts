@@ -9,7 +9,9 @@ export function readInterfaceBaseline(file: string): InterfaceBaseline {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new InputError(`cannot read the interface baseline ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; write one with --write-interface-baseline ${file}`);
+    throw new InputError(
+      `cannot read the interface baseline ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; write one with --write-interface-baseline ${file}`,
+    );
   }
   try {
     return parseInterfaceBaseline(JSON.parse(text));

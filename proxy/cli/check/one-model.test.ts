@@ -52,7 +52,21 @@ describe('loupe check builds one model per trace', () => {
     const file = traceFile(frames, STDIO);
     const saved = path.join(tempDir(), 'interface.json');
     const built = vi.spyOn(SessionModel.prototype, 'finish');
-    const r = await check([file, '--expect-tool', 'echo', '--forbid-tool', 'rm', '--budget', 'tools/call:echo=60000', '--budget', 'tools/list=60000', '--max-tools-bytes', '100000', '--write-interface-baseline', saved]);
+    const r = await check([
+      file,
+      '--expect-tool',
+      'echo',
+      '--forbid-tool',
+      'rm',
+      '--budget',
+      'tools/call:echo=60000',
+      '--budget',
+      'tools/list=60000',
+      '--max-tools-bytes',
+      '100000',
+      '--write-interface-baseline',
+      saved,
+    ]);
     expect(r.rules.filter((rule) => rule.startsWith('check.'))).toEqual([]);
     expect(built).toHaveBeenCalledTimes(1);
 

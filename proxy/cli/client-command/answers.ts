@@ -24,7 +24,8 @@ export function answerPolicy(flags: string[], roots: string[]): AnswerPolicy {
     const kind = at < 0 ? flag : flag.slice(0, at);
     const value = at < 0 ? '' : flag.slice(at + 1);
     if (kind === 'elicitation') {
-      if (value !== 'accept-defaults' && value !== 'decline' && value !== 'cancel') throw new UsageError(`--answer elicitation=${value}: use accept-defaults, decline or cancel`);
+      if (value !== 'accept-defaults' && value !== 'decline' && value !== 'cancel')
+        throw new UsageError(`--answer elicitation=${value}: use accept-defaults, decline or cancel`);
       policy.elicitation = value;
     } else if (kind === 'sampling') {
       if (!value) throw new UsageError('--answer sampling=TEXT: give the text of the canned answer (or sampling=refuse)');

@@ -35,10 +35,16 @@ describe('the official conformance suite against loupe client', () => {
     expect(scenarios).toContain('auth/metadata-default');
   });
 
-  it.each(scenarios)('%s passes', async (scenario) => {
-    const result = await run(node22, [suite, 'client', '--command', command, '--scenario', scenario, '--timeout', '60000'], { cwd, timeout: 120_000 }).catch((e: { stdout?: string; stderr?: string }) => e);
-    const out = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-    expect(out, out).toContain('OVERALL: PASSED');
-    expect(out).toMatch(/Passed: (\d+)\/\1, 0 failed/);
-  }, 130_000);
+  it.each(scenarios)(
+    '%s passes',
+    async (scenario) => {
+      const result = await run(node22, [suite, 'client', '--command', command, '--scenario', scenario, '--timeout', '60000'], { cwd, timeout: 120_000 }).catch(
+        (e: { stdout?: string; stderr?: string }) => e,
+      );
+      const out = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+      expect(out, out).toContain('OVERALL: PASSED');
+      expect(out).toMatch(/Passed: (\d+)\/\1, 0 failed/);
+    },
+    130_000,
+  );
 });

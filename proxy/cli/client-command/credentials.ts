@@ -74,7 +74,13 @@ function context(env: NodeJS.ProcessEnv): Record<string, unknown> {
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** Undefined with --no-auth. */
-export function oauthOptions(values: OAuthFlagValues, serverUrl: string, env: NodeJS.ProcessEnv, log: (line: string) => void, prompt: (url: string) => void): OAuthClientOptions | undefined {
+export function oauthOptions(
+  values: OAuthFlagValues,
+  serverUrl: string,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  prompt: (url: string) => void,
+): OAuthClientOptions | undefined {
   if (values['no-auth']) return undefined;
   const ctx = context(env);
   let privateKeyPem = str(ctx.private_key_pem);
@@ -88,18 +94,32 @@ export function oauthOptions(values: OAuthFlagValues, serverUrl: string, env: No
   const clientId = values['client-id'] ?? str(ctx.client_id);
   const clientSecret = values['client-secret'] ?? str(ctx.client_secret);
   const grant = values.grant ?? 'auto';
-  if (grant !== 'authorization_code' && grant !== 'client_credentials' && grant !== 'auto') throw new UsageError(`--grant ${grant}: use authorization_code, client_credentials or auto`);
+  if (grant !== 'authorization_code' && grant !== 'client_credentials' && grant !== 'auto')
+    throw new UsageError(`--grant ${grant}: use authorization_code, client_credentials or auto`);
   if (grant === 'client_credentials' && !clientId) throw new UsageError('--grant client_credentials needs --client-id and --client-secret (or --private-key)');
   const metadataUrl = values['client-metadata-url'];
-  if (metadataUrl !== undefined && !/^https:\/\/[^/]+\/.+/.test(metadataUrl)) throw new UsageError(`--client-metadata-url ${metadataUrl}: a client metadata document is an https URL with a path`);
+  if (metadataUrl !== undefined && !/^https:\/\/[^/]+\/.+/.test(metadataUrl))
+    throw new UsageError(`--client-metadata-url ${metadataUrl}: a client metadata document is an https URL with a path`);
   const idpTokenEndpoint = values['idp-token-endpoint'] ?? str(ctx.idp_token_endpoint);
   const idToken = values['idp-id-token'] ?? str(ctx.idp_id_token);
-  if ((idpTokenEndpoint === undefined) !== (idToken === undefined)) throw new UsageError('enterprise-managed authorization needs both --idp-token-endpoint and --idp-id-token');
+  if ((idpTokenEndpoint === undefined) !== (idToken === undefined))
+    throw new UsageError('enterprise-managed authorization needs both --idp-token-endpoint and --idp-id-token');
   const enterprise = idpTokenEndpoint && idToken ? { idpTokenEndpoint, idToken, idpClientId: values['idp-client-id'] ?? str(ctx.idp_client_id) } : undefined;
   const configDir = values['config-dir'] ?? env.LOUPE_CONFIG_DIR;
   const store = configDir ? fileCredentialStore(resolveConfigDir(configDir, env), serverUrl) : undefined;
   return {
-    store, enterprise, serverUrl, clientName: 'Loupe', grant, clientId, clientSecret, privateKeyPem,
-    signingAlg: values['signing-alg'] ?? str(ctx.signing_algorithm), clientMetadataUrl: metadataUrl, scope: values.scope, log, prompt,
+    store,
+    enterprise,
+    serverUrl,
+    clientName: 'Loupe',
+    grant,
+    clientId,
+    clientSecret,
+    privateKeyPem,
+    signingAlg: values['signing-alg'] ?? str(ctx.signing_algorithm),
+    clientMetadataUrl: metadataUrl,
+    scope: values.scope,
+    log,
+    prompt,
   };
 }

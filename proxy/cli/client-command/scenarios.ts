@@ -31,12 +31,20 @@ export function scenarioFor(name: string): Scenario | undefined {
 
 function sample(field: FormField): unknown {
   switch (field.kind) {
-    case 'number': case 'integer': return 1;
-    case 'boolean': return false;
-    case 'enum': return field.options?.[0]?.value;
-    case 'array': case 'multi-enum': return [];
-    case 'object': return sampleObject(field);
-    default: return 'loupe';
+    case 'number':
+    case 'integer':
+      return 1;
+    case 'boolean':
+      return false;
+    case 'enum':
+      return field.options?.[0]?.value;
+    case 'array':
+    case 'multi-enum':
+      return [];
+    case 'object':
+      return sampleObject(field);
+    default:
+      return 'loupe';
   }
 }
 

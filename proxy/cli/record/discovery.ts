@@ -15,7 +15,6 @@ export const DISCOVERY: ReadonlyArray<{ list: ListName; capability: string }> = 
   { list: 'prompts', capability: 'prompts' },
 ];
 
-
 export interface StepOutcome {
   method: string;
   ok: boolean;

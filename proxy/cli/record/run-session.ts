@@ -10,7 +10,10 @@ import type { EraChoice } from '../../../lib/mcp/modern';
 import type { ClientOptions } from '../shared/client-options';
 import { discover, runScript, type StepOutcome } from './discovery';
 
-export type OpenSession = (connection: Connection, options: { protocolVersion: string; era?: EraChoice; clientCapabilities: Record<string, unknown>; clientInfo: { name: string; version: string } }) => LiveSession;
+export type OpenSession = (
+  connection: Connection,
+  options: { protocolVersion: string; era?: EraChoice; clientCapabilities: Record<string, unknown>; clientInfo: { name: string; version: string } },
+) => LiveSession;
 
 export interface SessionRecord {
   frames: Frame[];
@@ -74,7 +77,12 @@ export function waitReady(session: LiveSession, timeoutMs: number): Promise<Sess
   });
 }
 
-export async function runSession(open: OpenSession, connection: Connection, client: ClientOptions, clientInfo: { name: string; version: string }): Promise<SessionRecord> {
+export async function runSession(
+  open: OpenSession,
+  connection: Connection,
+  client: ClientOptions,
+  clientInfo: { name: string; version: string },
+): Promise<SessionRecord> {
   const session = open(connection, { protocolVersion: client.protocolVersion, era: client.era, clientCapabilities: client.clientCapabilities, clientInfo });
   const steps: StepOutcome[] = [];
   let failure: string | undefined;

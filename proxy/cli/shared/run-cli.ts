@@ -27,13 +27,16 @@ export function golden(name: string): string {
  */
 export function writeNpxStandIn(dir: string): void {
   const file = path.join(dir, 'npx');
-  writeFileSync(file, [
-    '#!/bin/sh',
-    '[ "$1" = --yes ] && [ "$2" = mcp-loupe ] || { echo "npx stand-in: expected npx --yes mcp-loupe ..., got: npx $*" >&2; exit 97; }',
-    'shift 2',
-    `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(LOUPE_BIN)} "$@"`,
-    '',
-  ].join('\n'));
+  writeFileSync(
+    file,
+    [
+      '#!/bin/sh',
+      '[ "$1" = --yes ] && [ "$2" = mcp-loupe ] || { echo "npx stand-in: expected npx --yes mcp-loupe ..., got: npx $*" >&2; exit 97; }',
+      'shift 2',
+      `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(LOUPE_BIN)} "$@"`,
+      '',
+    ].join('\n'),
+  );
   chmodSync(file, 0o755);
 }
 
@@ -92,7 +95,9 @@ const URL_LINE = /^Loupe is running at (http:\/\/[\d.]+:\d+\/\?token=[A-Za-z0-9_
  *  need not be built). Call `killStartedLoupes` after each test. */
 export function startLoupe(configDir: string, args: string[] = [], env: Record<string, string> = {}): StartedLoupe {
   const child = spawn(process.execPath, [LOUPE_BIN, 'start', '--config-dir', configDir, ...args], {
-    cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
   let stdout = '';

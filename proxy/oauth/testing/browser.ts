@@ -3,7 +3,11 @@
  * the fixture authorization server's consent page (e2e/fixtures/servers/oauth-oidc.mjs) presses
  * Approve (or Deny). Stops at the first URL under `stopAt` (the redirect URI) and answers that response.
  */
-export async function authorizeLikeAPerson(url: string, stopAt: string, press: 'approve' | 'deny' = 'approve'): Promise<{ url: string; status: number; text: string }> {
+export async function authorizeLikeAPerson(
+  url: string,
+  stopAt: string,
+  press: 'approve' | 'deny' = 'approve',
+): Promise<{ url: string; status: number; text: string }> {
   const cookies = new Map<string, string>();
   let next = url;
   let method = 'GET';

@@ -35,7 +35,10 @@ export async function startHarness(registry: SessionRegistry, maxMessageBytes?: 
   const server = await startLoupeServer({ port: 0, outDir, token, registry, store, maxMessageBytes });
   let closed = false;
   return {
-    server, token, store, origin: `http://127.0.0.1:${server.port}`,
+    server,
+    token,
+    store,
+    origin: `http://127.0.0.1:${server.port}`,
     async close() {
       if (closed) return;
       closed = true;
@@ -84,7 +87,11 @@ export class PageClient {
   }
 
   /** The next message of that type after the previous one taken (earlier ones are skipped). */
-  async next<T extends ProxyMessage['type']>(type: T, where: (m: Extract<ProxyMessage, { type: T }>) => boolean = () => true, timeoutMs = 5000): Promise<Extract<ProxyMessage, { type: T }>> {
+  async next<T extends ProxyMessage['type']>(
+    type: T,
+    where: (m: Extract<ProxyMessage, { type: T }>) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<Extract<ProxyMessage, { type: T }>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       while (this.cursor < this.received.length) {
@@ -95,7 +102,10 @@ export class PageClient {
       if (left <= 0) throw new Error(`no ${type} within ${timeoutMs} ms; got ${this.received.map((m) => m.type).join(', ')}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
-        this.waiters.push(() => { clearTimeout(t); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
       });
     }
   }

@@ -19,27 +19,52 @@ class ScriptedClient implements ClientApi {
   private readonly calls: Calls;
 
   constructor(private readonly session: ScriptedSession) {
-    this.calls = new Calls(this.holder, (m, p, o) => session.request(m, p, o), () => {});
+    this.calls = new Calls(
+      this.holder,
+      (m, p, o) => session.request(m, p, o),
+      () => {},
+    );
   }
 
-  state() { return this.holder.get(); }
-  onState(fn: Parameters<ClientApi['onState']>[0]) { return this.holder.onChange(fn); }
+  state() {
+    return this.holder.get();
+  }
+  onState(fn: Parameters<ClientApi['onState']>[0]) {
+    return this.holder.onChange(fn);
+  }
   async list(name: ListName, more = false): Promise<void> {
     const page = await fetchPage((m, p) => this.session.request(m, p), LISTS[name], this.holder.get().lists[name], more);
     this.holder.set('lists', (l) => ({ ...l, [name]: { ...page, loading: false } }));
   }
-  call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy) { return this.calls.start(method, params, policy); }
-  ask(method: string, params: Record<string, unknown> | undefined, policy: CallPolicy | undefined, answered: (answer: AskAnswer) => void): void {
-    askOnce(method, (opts) => this.session.request(method, params, { ...policy, ...opts }), () => {}, answered);
+  call(method: string, params: Record<string, unknown> | undefined, policy?: CallPolicy) {
+    return this.calls.start(method, params, policy);
   }
-  cancel(id: string): void { this.calls.cancel(id); }
+  ask(method: string, params: Record<string, unknown> | undefined, policy: CallPolicy | undefined, answered: (answer: AskAnswer) => void): void {
+    askOnce(
+      method,
+      (opts) => this.session.request(method, params, { ...policy, ...opts }),
+      () => {},
+      answered,
+    );
+  }
+  cancel(id: string): void {
+    this.calls.cancel(id);
+  }
   async task(): Promise<void> {}
-  async setRoots(roots: Root[]): Promise<void> { this.holder.set('roots', roots); }
-  setSamplingAuto(on: boolean): void { this.holder.set('samplingAuto', (s) => ({ ...s, on })); }
+  async setRoots(roots: Root[]): Promise<void> {
+    this.holder.set('roots', roots);
+  }
+  setSamplingAuto(on: boolean): void {
+    this.holder.set('samplingAuto', (s) => ({ ...s, on }));
+  }
   finishTask(): void {}
   answerInput(): void {}
-  setLogLevel(level: string | undefined): void { this.holder.set('logLevel', level); }
-  listen(): string { return 'l1'; }
+  setLogLevel(level: string | undefined): void {
+    this.holder.set('logLevel', level);
+  }
+  listen(): string {
+    return 'l1';
+  }
   stopListen(): void {}
   async modernTask(): Promise<void> {}
 }
@@ -59,7 +84,11 @@ export class ScriptedSession implements LiveSession {
   /** The credentials the page must only see masked (an OAuth session's tokens). */
   maskedSecrets?: () => string[];
 
-  constructor(readonly id: string, readonly connection: Connection, readonly options: OpenOptions) {}
+  constructor(
+    readonly id: string,
+    readonly connection: Connection,
+    readonly options: OpenOptions,
+  ) {}
 
   /** Records frames the way a transport would: stored first, then announced. */
   record(count: number, announce = true): Frame[] {
@@ -86,17 +115,28 @@ export class ScriptedSession implements LiveSession {
 
   summary(): SessionSummary {
     return {
-      id: this.id, connectionId: this.connection.id, name: this.connection.name, transport: this.connection.transport,
-      status: this.closed ? 'closed' : 'ready', startedAt: 0, lastSeq: this.recorded.length, attached: this.attached,
+      id: this.id,
+      connectionId: this.connection.id,
+      name: this.connection.name,
+      transport: this.connection.transport,
+      status: this.closed ? 'closed' : 'ready',
+      startedAt: 0,
+      lastSeq: this.recorded.length,
+      attached: this.attached,
     };
   }
 
-  frames(): readonly Frame[] { return this.recorded; }
-  pending(): PendingServerRequest[] { return this.waiting; }
+  frames(): readonly Frame[] {
+    return this.recorded;
+  }
+  pending(): PendingServerRequest[] {
+    return this.waiting;
+  }
 
   async request(method: string, params: Record<string, unknown> | undefined, opts?: RequestOptions): Promise<unknown> {
     if (method === 'fail') throw Object.assign(new Error('method not found'), { code: -32601 });
-    if (method === 'tools/list') return params?.cursor === undefined ? { tools: [{ name: 'a' }], nextCursor: 'p2' } : { tools: [{ name: 'b' }], echoed: { method, params } };
+    if (method === 'tools/list')
+      return params?.cursor === undefined ? { tools: [{ name: 'a' }], nextCursor: 'p2' } : { tools: [{ name: 'b' }], echoed: { method, params } };
     if (method === 'slow') {
       opts?.onProgress?.({ progress: 1, total: 2, message: 'half' });
       return new Promise((_resolve, reject) => opts?.signal?.addEventListener('abort', () => reject(new Error('cancelled by the page'))));
@@ -105,8 +145,12 @@ export class ScriptedSession implements LiveSession {
   }
 
   async notify(): Promise<void> {}
-  async sendRaw(text: string): Promise<void> { this.sentRaw.push(text); }
-  answer(key: string, answer: unknown): void { this.answers.push({ key, answer }); }
+  async sendRaw(text: string): Promise<void> {
+    this.sentRaw.push(text);
+  }
+  answer(key: string, answer: unknown): void {
+    this.answers.push({ key, answer });
+  }
   async close(): Promise<void> {
     this.closed = true;
     for (const fn of this.listeners.summary) fn(this.summary());
@@ -130,15 +174,30 @@ export class ScriptedRegistry implements SessionRegistry {
     this.changed();
     return s;
   }
-  get(id: string): ScriptedSession | undefined { return this.sessions.get(id); }
-  list(): ScriptedSession[] { return [...this.sessions.values()]; }
-  attach(id: string): void { this.sessions.get(id)!.attached++; }
-  detach(id: string): void { this.sessions.get(id)!.attached--; }
-  forget(id: string): void { this.sessions.delete(id); this.changed(); }
-  async closeAll(): Promise<void> { for (const s of this.sessions.values()) await s.close(); }
+  get(id: string): ScriptedSession | undefined {
+    return this.sessions.get(id);
+  }
+  list(): ScriptedSession[] {
+    return [...this.sessions.values()];
+  }
+  attach(id: string): void {
+    this.sessions.get(id)!.attached++;
+  }
+  detach(id: string): void {
+    this.sessions.get(id)!.attached--;
+  }
+  forget(id: string): void {
+    this.sessions.delete(id);
+    this.changed();
+  }
+  async closeAll(): Promise<void> {
+    for (const s of this.sessions.values()) await s.close();
+  }
   onChange(fn: (s: LiveSession[]) => void): () => void {
     this.changeListeners.add(fn);
     return () => this.changeListeners.delete(fn);
   }
-  private changed(): void { for (const fn of this.changeListeners) fn(this.list()); }
+  private changed(): void {
+    for (const fn of this.changeListeners) fn(this.list());
+  }
 }

@@ -42,7 +42,10 @@ export function askOnce(
     }
   };
   try {
-    send({ onSettled: tell }).then((result) => tell(undefined, result), (e: unknown) => tell(e ?? new Error(`${method} failed`)));
+    send({ onSettled: tell }).then(
+      (result) => tell(undefined, result),
+      (e: unknown) => tell(e ?? new Error(`${method} failed`)),
+    );
   } catch (e) {
     tell(e);
   }

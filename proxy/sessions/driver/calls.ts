@@ -65,11 +65,22 @@ export class Calls {
     for (;;) {
       const startedAt = Date.now();
       let requestId: number | undefined;
-      const round = (r: Partial<InputRound>): InputRound => defined({ requestId, sentResponses: rounds.length > 0 ? (sent?.inputResponses as Record<string, unknown>) : undefined, outcome: 'running' as const, ...r });
+      const round = (r: Partial<InputRound>): InputRound =>
+        defined({
+          requestId,
+          sentResponses: rounds.length > 0 ? (sent?.inputResponses as Record<string, unknown>) : undefined,
+          outcome: 'running' as const,
+          ...r,
+        });
       if (rounds.length > 0) this.setRounds(id, [...rounds, round({})]);
       let result: unknown;
       try {
-        result = await this.request(method, sent, { ...opts, onSent: (rid) => { requestId = rid; } });
+        result = await this.request(method, sent, {
+          ...opts,
+          onSent: (rid) => {
+            requestId = rid;
+          },
+        });
       } catch (e) {
         if (rounds.length > 0) this.setRounds(id, [...rounds, round({ outcome: 'error', ms: Date.now() - startedAt })]);
         throw e;

@@ -15,7 +15,10 @@ type Request = (method: string, params: Record<string, unknown>, opts?: RequestO
 export class ClientTasks {
   private stopped = false;
 
-  constructor(private readonly holder: ClientStateHolder, private readonly request: Request) {}
+  constructor(
+    private readonly holder: ClientStateHolder,
+    private readonly request: Request,
+  ) {}
 
   /** A Task object from a result, a listing or a status notification. */
   seen(task: Record<string, unknown>, toolName?: string): void {

@@ -52,11 +52,15 @@ export async function startInEra(choice: EraChoice, asked: string, host: EraHost
           return host.legacyHandshake(pick.version);
         }
         const supported = JSON.stringify(obj(err.data)?.supported ?? []);
-        return host.fail(`the server does not support ${version} (it supports ${supported}): ${pick?.era === 'legacy' ? `it speaks the legacy protocol: ${CHOOSE}, legacy or auto` : 'no version Loupe speaks'}`);
+        return host.fail(
+          `the server does not support ${version} (it supports ${supported}): ${pick?.era === 'legacy' ? `it speaks the legacy protocol: ${CHOOSE}, legacy or auto` : 'no version Loupe speaks'}`,
+        );
       }
       if (answeredModern) return host.fail(`server/discover was refused with ${err.code}: ${err.message}`);
       if (choice === 'modern') {
-        return host.fail(`server/discover failed: ${err.message}. A server that answers this way may speak only the legacy protocol: ${CHOOSE}, auto or legacy`);
+        return host.fail(
+          `server/discover failed: ${err.message}. A server that answers this way may speak only the legacy protocol: ${CHOOSE}, auto or legacy`,
+        );
       }
       // auto: not a modern answer, so a legacy server (the trace shows the probe and its answer).
       host.speak('legacy', versions.legacy);

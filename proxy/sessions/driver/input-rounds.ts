@@ -27,7 +27,15 @@ export class InputRounds {
     if (forPerson.length === 0) {
       const n = (this.automatic.get(callId) ?? 0) + 1;
       this.automatic.set(callId, n);
-      if (n > MAX_AUTOMATIC_ROUNDS) return Promise.reject(new RequestError(`the server asked for input ${n - 1} rounds in a row although every round was answered: Loupe stopped retrying`, undefined, undefined, true));
+      if (n > MAX_AUTOMATIC_ROUNDS)
+        return Promise.reject(
+          new RequestError(
+            `the server asked for input ${n - 1} rounds in a row although every round was answered: Loupe stopped retrying`,
+            undefined,
+            undefined,
+            true,
+          ),
+        );
       return Promise.resolve(answered);
     }
     this.automatic.delete(callId);
@@ -42,7 +50,10 @@ export class InputRounds {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.set(callId, {
         answered,
-        resolve: (r) => { signal?.removeEventListener('abort', onAbort); resolve(r); },
+        resolve: (r) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(r);
+        },
       });
     });
   }
@@ -61,10 +72,12 @@ export class InputRounds {
   }
 
   private patch(callId: string, awaitingInput: CallState['awaitingInput']): void {
-    this.holder.set('calls', (calls) => calls.map((c) => {
-      if (c.id !== callId) return c;
-      const { awaitingInput: _old, ...rest } = c;
-      return awaitingInput ? { ...rest, awaitingInput } : rest;
-    }));
+    this.holder.set('calls', (calls) =>
+      calls.map((c) => {
+        if (c.id !== callId) return c;
+        const { awaitingInput: _old, ...rest } = c;
+        return awaitingInput ? { ...rest, awaitingInput } : rest;
+      }),
+    );
   }
 }

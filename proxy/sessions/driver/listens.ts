@@ -21,7 +21,10 @@ export class Listens {
   private next = 1;
   private readonly controllers = new Map<string, AbortController>();
 
-  constructor(private readonly holder: ClientStateHolder, private readonly request: Request) {}
+  constructor(
+    private readonly holder: ClientStateHolder,
+    private readonly request: Request,
+  ) {}
 
   /** Opens a stream with this filter (toolsListChanged, resourceSubscriptions, ...); answers its name. */
   start(filter: Obj): string {
@@ -29,16 +32,23 @@ export class Listens {
     const controller = new AbortController();
     this.controllers.set(id, controller);
     this.put({ id, filter, status: 'opening', notifications: [], count: 0, startedAt: Date.now() });
-    this.request('subscriptions/listen', { notifications: filter }, {
-      timeoutMs: LISTEN_TIMEOUT_MS, signal: controller.signal,
-      onSent: (requestId) => this.patch(id, (l) => ({ ...l, requestId })),
-    }).then(
-      () => this.patch(id, (l) => ({ ...l, status: 'closed' })),
-      (e: unknown) => {
-        const stopped = e instanceof RequestError && e.code === REQUEST_CANCELLED;
-        this.patch(id, (l) => ({ ...l, status: stopped ? 'closed' : 'failed', ...(stopped ? {} : { error: (e as Error).message }) }));
+    this.request(
+      'subscriptions/listen',
+      { notifications: filter },
+      {
+        timeoutMs: LISTEN_TIMEOUT_MS,
+        signal: controller.signal,
+        onSent: (requestId) => this.patch(id, (l) => ({ ...l, requestId })),
       },
-    ).finally(() => this.controllers.delete(id));
+    )
+      .then(
+        () => this.patch(id, (l) => ({ ...l, status: 'closed' })),
+        (e: unknown) => {
+          const stopped = e instanceof RequestError && e.code === REQUEST_CANCELLED;
+          this.patch(id, (l) => ({ ...l, status: stopped ? 'closed' : 'failed', ...(stopped ? {} : { error: (e as Error).message }) }));
+        },
+      )
+      .finally(() => this.controllers.delete(id));
     return id;
   }
 

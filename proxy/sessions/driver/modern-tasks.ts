@@ -19,7 +19,10 @@ export class ModernTasks {
   private stopped = false;
   private readonly following = new Set<string>();
 
-  constructor(private readonly holder: ClientStateHolder, private readonly request: Request) {}
+  constructor(
+    private readonly holder: ClientStateHolder,
+    private readonly request: Request,
+  ) {}
 
   /** A CreateTaskResult from a call: follow the task until it ends. */
   started(task: Obj, toolName: string): void {

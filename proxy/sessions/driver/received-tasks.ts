@@ -6,8 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  createTask, finishTask, handleTaskRequest, prune, resultReply, taskObject,
-  type ReceivedTask, type TaskBook, type TaskOutcome, type TaskReply,
+  createTask,
+  finishTask,
+  handleTaskRequest,
+  prune,
+  resultReply,
+  taskObject,
+  type ReceivedTask,
+  type TaskBook,
+  type TaskOutcome,
+  type TaskReply,
 } from '../../../lib/client/received-tasks';
 import type { Answer, Id } from '../server-requests';
 import type { ClientStateHolder } from './state-holder';
@@ -25,7 +33,11 @@ export class ReceivedTasks {
   /** The server's tasks/result requests that wait for a task to end, by task id. */
   private readonly waiting = new Map<string, Id[]>();
 
-  constructor(private readonly holder: ClientStateHolder, private readonly wire: TaskWire, private readonly clientCapabilities: Record<string, unknown>) {}
+  constructor(
+    private readonly holder: ClientStateHolder,
+    private readonly wire: TaskWire,
+    private readonly clientCapabilities: Record<string, unknown>,
+  ) {}
 
   private get book(): TaskBook {
     return this.holder.get().receivedTasks as TaskBook;

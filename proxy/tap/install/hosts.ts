@@ -45,11 +45,23 @@ function appConfigDir(p: HostPlace): string {
 }
 
 export const HOSTS: Record<HostId, HostInfo> = {
-  'claude-desktop': { id: 'claude-desktop', label: 'Claude Desktop', serversKey: 'mcpServers', jsonc: false, configPath: (p) => join(p, appConfigDir(p), 'Claude', 'claude_desktop_config.json') },
+  'claude-desktop': {
+    id: 'claude-desktop',
+    label: 'Claude Desktop',
+    serversKey: 'mcpServers',
+    jsonc: false,
+    configPath: (p) => join(p, appConfigDir(p), 'Claude', 'claude_desktop_config.json'),
+  },
   'claude-code': { id: 'claude-code', label: 'Claude Code', serversKey: 'mcpServers', jsonc: false, configPath: (p) => join(p, p.home, '.claude.json') },
   cursor: { id: 'cursor', label: 'Cursor', serversKey: 'mcpServers', jsonc: false, configPath: (p) => join(p, p.home, '.cursor', 'mcp.json') },
   vscode: { id: 'vscode', label: 'VS Code', serversKey: 'servers', jsonc: true, configPath: (p) => join(p, appConfigDir(p), 'Code', 'User', 'mcp.json') },
-  windsurf: { id: 'windsurf', label: 'Windsurf', serversKey: 'mcpServers', jsonc: false, configPath: (p) => join(p, p.home, '.codeium', 'windsurf', 'mcp_config.json') },
+  windsurf: {
+    id: 'windsurf',
+    label: 'Windsurf',
+    serversKey: 'mcpServers',
+    jsonc: false,
+    configPath: (p) => join(p, p.home, '.codeium', 'windsurf', 'mcp_config.json'),
+  },
 };
 
 export const HOST_IDS = Object.keys(HOSTS) as HostId[];

@@ -19,8 +19,10 @@ async function installHere(config: string, configDir: string) {
   return commitInstall(change, configDir);
 }
 
-const install = (config: string, configDir: string, host = 'claude-desktop') => runCli(['tap', 'install', '--host', host, '--config', config, '--config-dir', configDir, '--yes']);
-const uninstallCli = (config: string, configDir: string, host = 'claude-desktop') => runCli(['tap', 'uninstall', '--host', host, '--config', config, '--config-dir', configDir, '--yes']);
+const install = (config: string, configDir: string, host = 'claude-desktop') =>
+  runCli(['tap', 'install', '--host', host, '--config', config, '--config-dir', configDir, '--yes']);
+const uninstallCli = (config: string, configDir: string, host = 'claude-desktop') =>
+  runCli(['tap', 'uninstall', '--host', host, '--config', config, '--config-dir', configDir, '--yes']);
 
 describe('tap install writes only the config', () => {
   it('never follows a symlink planted where its temporary file could go', async () => {
@@ -87,7 +89,9 @@ describe('tap install writes only the config', () => {
 describe('tap uninstall gives back the bytes', () => {
   // VS Code's JSONC with a Latin-1 "é" (one byte, 0xE9, not UTF-8) in a comment.
   const LATIN1 = Buffer.concat([
-    Buffer.from('{\n  // caf'), Buffer.of(0xe9), Buffer.from(' servers\n  "servers": {\n    "srv": { "command": "node", "args": ["server.js"] },\n  },\n}\n'),
+    Buffer.from('{\n  // caf'),
+    Buffer.of(0xe9),
+    Buffer.from(' servers\n  "servers": {\n    "srv": { "command": "node", "args": ["server.js"] },\n  },\n}\n'),
   ]);
 
   it('keeps a byte that is not UTF-8 through install, and restores the file exactly', async () => {
@@ -153,7 +157,11 @@ describe('a server whose command line is not UTF-8', () => {
   it('is skipped with the reason, not wrapped with its bytes changed', async () => {
     const dir = tempDir();
     const config = path.join(dir, 'mcp.json');
-    const bytes = Buffer.concat([Buffer.from('{ "mcpServers": { "odd": { "command": "/opt/caf'), Buffer.of(0xe9), Buffer.from('/srv" }, "srv": { "command": "node" } } }')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{ "mcpServers": { "odd": { "command": "/opt/caf'),
+      Buffer.of(0xe9),
+      Buffer.from('/srv" }, "srv": { "command": "node" } } }'),
+    ]);
     writeFileSync(config, bytes);
     const change = await prepareInstall(config, { serversKey: 'mcpServers', launcher, platform: 'linux' }, path.join(dir, 'loupe'));
     expect(change.plan.wrapped).toEqual(['srv']);

@@ -47,7 +47,9 @@ async function hostTour(url: string): Promise<string[]> {
 
 function recorded(configDir: string): string {
   const dir = path.join(configDir, 'taps');
-  return readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8')).join('');
+  return readdirSync(dir)
+    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+    .join('');
 }
 
 describe('tap install for HTTP servers', () => {

@@ -66,7 +66,13 @@ describe('loupe tap install / uninstall', () => {
         expect({ ...servers[name], [c.urlKey]: undefined }).toEqual({ ...before[name], [c.urlKey]: undefined });
       }
       if (c.host === 'vscode') expect(after).toContain('// Servers for this workspace');
-      if (c.file === 'cursor-mcp.json') expect(after.split('\n').slice(0, -1).every((l) => l.endsWith('\r'))).toBe(true);
+      if (c.file === 'cursor-mcp.json')
+        expect(
+          after
+            .split('\n')
+            .slice(0, -1)
+            .every((l) => l.endsWith('\r')),
+        ).toBe(true);
       expect(statSync(config).mode & 0o777).toBe(0o640);
 
       const again = await runCli(['tap', 'install', '--host', c.host, '--config', config, '--config-dir', configDir, '--yes']);
@@ -124,11 +130,25 @@ describe('loupe tap install / uninstall', () => {
 
   it('a tapped entry runs its server for a real client, and the session is recorded', async () => {
     const { config, configDir } = place('claude_desktop_config.json');
-    const installed = await runCli(['tap', 'install', '--host', 'claude-desktop', '--config', config, '--config-dir', configDir, '--yes', '--server', 'everything']);
+    const installed = await runCli([
+      'tap',
+      'install',
+      '--host',
+      'claude-desktop',
+      '--config',
+      config,
+      '--config-dir',
+      configDir,
+      '--yes',
+      '--server',
+      'everything',
+    ]);
     expect(installed.code).toBe(0);
     const entry = JSON.parse(readFileSync(config, 'utf8')).mcpServers.everything;
     const client = new Client({ name: 'host', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...process.env, ...entry.env } as Record<string, string>, stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...process.env, ...entry.env } as Record<string, string>, stderr: 'ignore' }),
+    );
     const tools = await client.listTools();
     expect(tools.tools.map((t) => t.name)).toContain('echo');
     // The tap's recorder thread writes the file while the session runs; on a busy machine that can

@@ -67,7 +67,11 @@ export async function installedListeners(configDir: string): Promise<(TapListene
   return (await readRecords(configDir)).flatMap((r) => (r.listeners ?? []).map((l) => ({ ...l, configPath: r.configPath })));
 }
 
-export async function prepareInstall(configPath: string, o: { serversKey: 'mcpServers' | 'servers'; launcher: TapLauncher; only?: string[]; platform: NodeJS.Platform }, configDir?: string): Promise<InstallChange> {
+export async function prepareInstall(
+  configPath: string,
+  o: { serversKey: 'mcpServers' | 'servers'; launcher: TapLauncher; only?: string[]; platform: NodeJS.Platform },
+  configDir?: string,
+): Promise<InstallChange> {
   if (!existsSync(configPath)) throw new Error(`${configPath} does not exist: is the host installed, or is its config elsewhere (--config FILE)?`);
   const before = await readFile(configPath);
   const { text, bom } = decodeConfig(before);
@@ -103,13 +107,17 @@ export async function commitInstall(change: InstallChange, configDir: string, no
     await copyFile(change.configPath, backupPath, constants.COPYFILE_EXCL);
   }
   // The file may have changed between the diff shown and now: refuse rather than lose an edit.
-  if (!(await readFile(change.configPath)).equals(change.before)) throw new Error(`${change.configPath} changed while Loupe was preparing the edit: run the command again`);
+  if (!(await readFile(change.configPath)).equals(change.before))
+    throw new Error(`${change.configPath} changed while Loupe was preparing the edit: run the command again`);
   const written = encodeConfig({ text: change.plan.text, bom: change.bom });
   const link = earlier ? earlier.link : await linkOf(change.configPath);
   await replaceFile(change.configPath, written);
   const record: InstallRecord = {
-    configPath: change.configPath, backupPath, writtenSha256: sha256(written),
-    servers: [...new Set([...(earlier?.servers ?? []), ...change.plan.wrapped])], installedAt: earlier?.installedAt ?? now.toISOString(),
+    configPath: change.configPath,
+    backupPath,
+    writtenSha256: sha256(written),
+    servers: [...new Set([...(earlier?.servers ?? []), ...change.plan.wrapped])],
+    installedAt: earlier?.installedAt ?? now.toISOString(),
     listeners: [...(earlier?.listeners ?? []), ...change.plan.listeners],
     ...(link === undefined ? {} : { link }),
   };
@@ -154,7 +162,10 @@ export async function uninstall(configPath: string, serversKey: 'mcpServers' | '
   // A host that saved over a symlinked config made it a file: the restore makes it the link again.
   if (how === 'restored-backup' && record?.link !== undefined) await restoreLink(configPath, record.link);
   await replaceFile(configPath, next);
-  await writeRecords(configDir, records.filter((r) => r !== record));
+  await writeRecords(
+    configDir,
+    records.filter((r) => r !== record),
+  );
   const exact = how === 'restored-backup' && (await readFile(configPath)).equals(next) && (await linkOf(configPath)) === record?.link;
   return { configPath, how, exact, backupPath: record?.backupPath, diff, servers, listeners };
 }

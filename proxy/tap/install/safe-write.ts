@@ -28,7 +28,10 @@ function temporaryBeside(file: string): string {
 export async function replaceFile(file: string, bytes: Buffer | string): Promise<void> {
   const target = await landingOf(file);
   // Keep the file's own permissions: a host's config is the person's, not Loupe's.
-  const mode = await stat(target).then((s) => s.mode & 0o777, () => 0o600);
+  const mode = await stat(target).then(
+    (s) => s.mode & 0o777,
+    () => 0o600,
+  );
   const tmp = temporaryBeside(target);
   const handle = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), mode);
   try {

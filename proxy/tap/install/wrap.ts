@@ -78,7 +78,9 @@ function parse(text: string): Node {
   if (errors.length > 0 || !root) {
     const e = errors[0];
     const line = e ? text.slice(0, e.offset).split('\n').length : 1;
-    throw new ConfigError(`the file is not valid JSON: ${e ? printParseErrorCode(e.error) : 'empty'} at line ${line}; fix it first, Loupe will not rewrite a file it cannot read`);
+    throw new ConfigError(
+      `the file is not valid JSON: ${e ? printParseErrorCode(e.error) : 'empty'} at line ${line}; fix it first, Loupe will not rewrite a file it cannot read`,
+    );
   }
   if (root.type !== 'object') throw new ConfigError('the file is not a JSON object');
   return root;
@@ -91,7 +93,11 @@ function formatting(text: string) {
 
 /** True when an entry already runs through a Loupe tap. */
 export function isTapped(entry: { command?: unknown; args?: unknown }): boolean {
-  return Array.isArray(entry.args) && entry.args.includes('tap') && entry.args.some((a) => typeof a === 'string' && /loupe(\.mjs)?$/.test(a.replace(/\\/g, '/').split('/').pop() ?? ''));
+  return (
+    Array.isArray(entry.args) &&
+    entry.args.includes('tap') &&
+    entry.args.some((a) => typeof a === 'string' && /loupe(\.mjs)?$/.test(a.replace(/\\/g, '/').split('/').pop() ?? ''))
+  );
 }
 
 export function planInstall(text: string, o: WrapOptions): WrapPlan {
@@ -99,7 +105,8 @@ export function planInstall(text: string, o: WrapOptions): WrapPlan {
   const servers = findNodeAtLocation(root, [o.serversKey]);
   if (!servers || servers.type !== 'object') throw new ConfigError(`the file has no "${o.serversKey}" object: no servers to tap`);
   const entries = getNodeValue(servers) as Record<string, { command?: unknown; args?: unknown; url?: unknown; serverUrl?: unknown; type?: unknown }>;
-  for (const name of o.only ?? []) if (!(name in entries)) throw new ConfigError(`no server named ${JSON.stringify(name)}; the file has ${Object.keys(entries).join(', ') || 'none'}`);
+  for (const name of o.only ?? [])
+    if (!(name in entries)) throw new ConfigError(`no server named ${JSON.stringify(name)}; the file has ${Object.keys(entries).join(', ') || 'none'}`);
   const plan: WrapPlan = { text, wrapped: [], skipped: [], listeners: [] };
   const fmt = formatting(text);
   for (const [name, entry] of Object.entries(entries)) {
@@ -123,12 +130,15 @@ export function planInstall(text: string, o: WrapOptions): WrapPlan {
     }
     const original = [entry.command, ...(Array.isArray(entry.args) ? entry.args.map(String) : [])];
     if (original.some(holdsUndecodableBytes)) {
-      plan.skipped.push({ name, reason: 'its command line holds bytes that are not UTF-8, which Loupe cannot copy into the tap\'s arguments exactly' });
+      plan.skipped.push({ name, reason: "its command line holds bytes that are not UTF-8, which Loupe cannot copy into the tap's arguments exactly" });
       continue;
     }
     const viaCmd = o.platform === 'win32' && WINDOWS_CMD_SCRIPTS.has(entry.command.replace(/\.cmd$/i, '').toLowerCase()) ? ['cmd', '/c'] : [];
     const args = [...o.launcher.prefix, 'tap', '--name', name, '--config-dir', o.launcher.configDir, '--', ...viaCmd, ...original];
-    for (const [key, value] of [['command', o.launcher.command], ['args', args]] as const) {
+    for (const [key, value] of [
+      ['command', o.launcher.command],
+      ['args', args],
+    ] as const) {
       plan.text = applyEdits(plan.text, modify(plan.text, [o.serversKey, name, key], value, { formattingOptions: fmt }));
     }
     plan.wrapped.push(name);
@@ -143,7 +153,9 @@ export function planUninstall(text: string, serversKey: WrapOptions['serversKey'
   const plan: WrapPlan = { text, wrapped: [], skipped: [], listeners: [] };
   if (!servers || servers.type !== 'object') return plan;
   const fmt = formatting(text);
-  for (const [name, entry] of Object.entries(getNodeValue(servers) as Record<string, { command?: unknown; args?: string[]; url?: unknown; serverUrl?: unknown }>)) {
+  for (const [name, entry] of Object.entries(
+    getNodeValue(servers) as Record<string, { command?: unknown; args?: string[]; url?: unknown; serverUrl?: unknown }>,
+  )) {
     const key = URL_KEYS.find((k) => typeof entry[k] === 'string');
     const listener = key && listeners.find((l) => localTapUrl(l.upstream, l.port) === entry[key]);
     if (key && listener) {

@@ -28,7 +28,10 @@ export class ScriptedTap implements FrameSource {
   private readonly framer = new TapFramer((frame) => this.onFrames?.([frame]));
   private over = false;
 
-  constructor(private readonly steps: ByteStep[], private readonly options: ScriptedTapOptions = {}) {}
+  constructor(
+    private readonly steps: ByteStep[],
+    private readonly options: ScriptedTapOptions = {},
+  ) {}
 
   async start(): Promise<void> {
     void this.play();

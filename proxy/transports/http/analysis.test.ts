@@ -5,7 +5,9 @@ import { probeServer } from './probes';
 import { FrameLog, MiniClient, startEverything, startFixture, testClock, type RunningServer } from './testing';
 
 const running: RunningServer[] = [];
-afterEach(async () => { await Promise.all(running.splice(0).map((s) => s.stop())); });
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+});
 
 async function record(server: RunningServer, drive: (c: MiniClient) => Promise<void>): Promise<FrameLog> {
   const log = new FrameLog();
@@ -36,7 +38,9 @@ describe('the http.* rules on recorded traffic', () => {
   it('annotate a notification answered 200 with a body (http.notification-status)', async () => {
     const server = await startFixture('http-notification-200');
     running.push(server);
-    const log = await record(server, async (c) => { await c.handshake(); });
+    const log = await record(server, async (c) => {
+      await c.handshake();
+    });
     const found = httpFindings(log);
     expect(found.map((a) => a.rule)).toEqual(['http.notification-status']);
     const on = log.frames[found[0].frames[0] - 1];

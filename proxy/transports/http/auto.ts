@@ -69,12 +69,23 @@ export class AutoHttpTransport implements HttpTransport {
       this.current = this.adopt(new LegacySseTransport(this.url, this.custom, this.clock, this.opts));
       // The fallback is announced as a frame so the trace explains the second initialize.
       const raw = `POST initialize was answered ${status}: falling back to HTTP+SSE (2024-11-05)`;
-      this.onCrossing?.({ dir: 'local', lane: 'lifecycle', raw, size: raw.length, ts: this.clock.now(), meta: { transport: 'http', event: 'connect', fallback: 'sse', status } });
+      this.onCrossing?.({
+        dir: 'local',
+        lane: 'lifecycle',
+        raw,
+        size: raw.length,
+        ts: this.clock.now(),
+        meta: { transport: 'http', event: 'connect', fallback: 'sse', status },
+      });
       try {
         await this.current.start();
       } catch (fallback) {
         // Both answers matter: the server may be a Streamable HTTP server that disliked the initialize.
-        throw new HttpTransportError((fallback as HttpTransportError).code ?? 'status', `${(e as Error).message}\nthe HTTP+SSE fallback failed too: ${(fallback as Error).message}`, status);
+        throw new HttpTransportError(
+          (fallback as HttpTransportError).code ?? 'status',
+          `${(e as Error).message}\nthe HTTP+SSE fallback failed too: ${(fallback as Error).message}`,
+          status,
+        );
       }
       await this.current.send(text);
     }

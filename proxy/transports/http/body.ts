@@ -27,7 +27,10 @@ export async function readText(ex: OpenExchange, timeoutMs: number, maxBytes = M
   let bytes = 0;
   let kept = 0;
   let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; ex.controller.abort(); }, timeoutMs);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ex.controller.abort();
+  }, timeoutMs);
   let error: string | undefined;
   try {
     const reader = ex.response.body?.getReader();
@@ -85,9 +88,14 @@ export async function readSse(ex: OpenExchange, idleMs: number, handlers: SseHan
   let stalled = false;
   let parseError: string | undefined;
   const parser = createParser({
-    onEvent: (ev) => { events++; handlers.onEvent(ev); },
+    onEvent: (ev) => {
+      events++;
+      handlers.onEvent(ev);
+    },
     onRetry: (ms) => handlers.onRetry(ms),
-    onError: (e) => { parseError = e.message; },
+    onError: (e) => {
+      parseError = e.message;
+    },
     maxBufferSize: MAX_BODY_BYTES,
   });
   const decoder = new TextDecoder();
@@ -96,7 +104,10 @@ export async function readSse(ex: OpenExchange, idleMs: number, handlers: SseHan
     clearTimeout(timer);
     // 0 means "never stalls": the legacy stream cannot be resumed, and an idle server is normal.
     if (!(idleMs > 0 && idleMs < 2 ** 31)) return;
-    timer = setTimeout(() => { stalled = true; ex.controller.abort(); }, idleMs);
+    timer = setTimeout(() => {
+      stalled = true;
+      ex.controller.abort();
+    }, idleMs);
   };
   const reader = ex.response.body?.getReader();
   try {

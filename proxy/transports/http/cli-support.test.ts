@@ -7,7 +7,12 @@ import { startFixture, type RunningServer } from './testing';
 describe('httpConnectionFromFlags', () => {
   it('builds a connection from --url and --header lines', () => {
     const c = httpConnectionFromFlags('http://127.0.0.1:3001/mcp', ['Authorization: Bearer abc: def', 'X-Trace:1'], 'streamable');
-    expect(c).toMatchObject({ transport: 'http', url: 'http://127.0.0.1:3001/mcp', mode: 'streamable', headers: { Authorization: 'Bearer abc: def', 'X-Trace': '1' } });
+    expect(c).toMatchObject({
+      transport: 'http',
+      url: 'http://127.0.0.1:3001/mcp',
+      mode: 'streamable',
+      headers: { Authorization: 'Bearer abc: def', 'X-Trace': '1' },
+    });
   });
 
   it('says what to fix', () => {
@@ -20,8 +25,12 @@ describe('httpConnectionFromFlags', () => {
 
 describe('appendProbes', () => {
   let server: RunningServer;
-  beforeAll(async () => { server = await startFixture('http-unknown-session'); });
-  afterAll(async () => { await server?.stop(); });
+  beforeAll(async () => {
+    server = await startFixture('http-unknown-session');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   it('continues the trace with the probe frames, linked and annotated', async () => {
     const frames: Frame[] = [{ seq: 1, ts: 5_000, dir: 'local', lane: 'lifecycle', raw: 'connect', size: 7, meta: { transport: 'http', event: 'connect' } }];

@@ -52,13 +52,22 @@ function modernVersionOf(frames: readonly Frame[]): string | undefined {
  *  after the last frame), so that the analyser annotates them with the rest of the trace. They
  *  speak the transport the recorded session used (an automatic connection may have fallen back
  *  to HTTP+SSE). */
-export async function appendProbes(frames: Frame[], connection: Pick<HttpConnection, 'url' | 'headers'> & Partial<Pick<HttpConnection, 'mode'>>, timeoutMs?: number): Promise<ProbeFinding[]> {
-  const legacy = connection.mode === 'sse' || frames.some((f) => f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'request' && f.meta.stream === 'legacy');
+export async function appendProbes(
+  frames: Frame[],
+  connection: Pick<HttpConnection, 'url' | 'headers'> & Partial<Pick<HttpConnection, 'mode'>>,
+  timeoutMs?: number,
+): Promise<ProbeFinding[]> {
+  const legacy =
+    connection.mode === 'sse' ||
+    frames.some((f) => f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'request' && f.meta.stream === 'legacy');
   const lastTs = frames.length > 0 ? frames[frames.length - 1].ts : 0;
   const start = performance.now();
   const clock = { now: () => lastTs + 1 + Math.round((performance.now() - start) * 1000) };
   const report = await probeServer(connection.url, connection.headers, {
-    clock, timeoutMs, transport: legacy ? 'sse' : 'streamable', protocolVersion: modernVersionOf(frames),
+    clock,
+    timeoutMs,
+    transport: legacy ? 'sse' : 'streamable',
+    protocolVersion: modernVersionOf(frames),
     record: (c) => {
       const frame: Frame = { seq: frames.length + 1, ...c };
       frames.push(frame);

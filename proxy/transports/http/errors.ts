@@ -14,7 +14,10 @@ export class HttpTransportError extends Error {
 }
 
 export function timeoutError(what: string, ms: number): HttpTransportError {
-  return new HttpTransportError('timeout', `${what} got no answer within ${ms} ms: the server may be down or stuck; raise the request timeout if it is just slow`);
+  return new HttpTransportError(
+    'timeout',
+    `${what} got no answer within ${ms} ms: the server may be down or stuck; raise the request timeout if it is just slow`,
+  );
 }
 
 const EXCERPT_CHARS = 120;
@@ -31,7 +34,12 @@ export function bodyExcerpt(body: string): string {
     const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1] ?? '';
     const visible = body.replace(/<(head|script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
     text = visible.trim() ? visible : title;
-    text = text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    text = text
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
   }
   text = text.replace(/\s+/g, ' ').trim();
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;

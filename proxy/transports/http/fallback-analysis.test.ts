@@ -4,7 +4,9 @@ import { createHttpTransport } from './index';
 import { FrameLog, MiniClient, startEverything, testClock, type RunningServer } from './testing';
 
 const running: RunningServer[] = [];
-afterEach(async () => { await Promise.all(running.splice(0).map((s) => s.stop())); });
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+});
 
 describe('the analyser on an auto-mode fallback to HTTP+SSE', () => {
   it('does not call the initialize that crossed twice a duplicate: the first never reached a session', async () => {

@@ -11,7 +11,9 @@ async function fixture(name: string): Promise<RunningServer> {
   running.push(s);
   return s;
 }
-afterEach(async () => { await Promise.all(running.splice(0).map((s) => s.stop())); });
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+});
 
 function connect(url: string, options = {}) {
   const log = new FrameLog();
@@ -30,7 +32,9 @@ describe('HTTP fixtures that misbehave', () => {
     expect(JSON.stringify(answer.result)).toContain('resumed answer');
     await t.close();
 
-    const post = log.http('request').find((f) => f.raw.includes('tools/call') || log.messages('c2s').some((m) => meta(m).exchange === f.seq && m.raw.includes('tools/call')))!;
+    const post = log
+      .http('request')
+      .find((f) => f.raw.includes('tools/call') || log.messages('c2s').some((m) => meta(m).exchange === f.seq && m.raw.includes('tools/call')))!;
     const postEnd = log.http('end').find((f) => meta(f).exchange === post.seq)!;
     expect(meta(postEnd)).toMatchObject({ streamEnd: 'error', lastEventId: 'ev-2', retryMs: 300, note: expect.stringContaining('resuming from event ev-2') });
     const resume = log.http('request').find((f) => meta(f).lastEventId === 'ev-2')!;
@@ -101,7 +105,10 @@ describe('HTTP fixtures that misbehave', () => {
     expect(t.expired).toBe(true);
     expect(expiries).toEqual([expect.objectContaining({ sessionId: first, url: server.url })]);
     expect(log.http('end').some((f) => meta(f).sessionExpired === true && f.raw === 'session not found')).toBe(true);
-    expect(log.frames.find((f) => f.lane === 'lifecycle' && meta(f).event === 'session-expired')?.meta).toMatchObject({ sessionId: first, error: expect.stringContaining('re-initialize') });
+    expect(log.frames.find((f) => f.lane === 'lifecycle' && meta(f).event === 'session-expired')?.meta).toMatchObject({
+      sessionId: first,
+      error: expect.stringContaining('re-initialize'),
+    });
     await client.handshake();
     expect(t.expired).toBe(false);
     expect(t.sessionId()).not.toBe(first);
@@ -145,7 +152,9 @@ describe('auto mode', () => {
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`;
       const t = createHttpTransport({ url, headers: {}, mode: 'auto' }, testClock);
       await t.start();
-      await expect(t.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}')).rejects.toThrow(/answered 405 .*no POST here\)\nthe HTTP\+SSE fallback failed too: GET .* was answered 404 .*no stream here/);
+      await expect(t.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}')).rejects.toThrow(
+        /answered 405 .*no POST here\)\nthe HTTP\+SSE fallback failed too: GET .* was answered 404 .*no stream here/,
+      );
       await t.close();
     } finally {
       await new Promise<void>((r) => server.close(() => r()));

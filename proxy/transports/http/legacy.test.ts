@@ -4,8 +4,12 @@ import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, s
 import { waitFor } from '../../sessions/test-support';
 
 let server: RunningServer;
-beforeAll(async () => { server = await startEverything('sse'); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startEverything('sse');
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 async function exercise(mode: 'sse' | 'auto') {
   const log = new FrameLog();
@@ -59,7 +63,10 @@ describe('exchange links without a seq from the recorder', () => {
   it('counts frames itself, across the auto fallback, so links still point at request frames', async () => {
     const frames: { seq: number; lane: string; meta?: Record<string, unknown> }[] = [];
     const t = createHttpTransport({ url: server.url, headers: {}, mode: 'auto' }, testClock);
-    t.onCrossing = (c) => { frames.push({ seq: frames.length + 1, lane: c.lane, meta: { ...c.meta } }); return { seq: frames.length, ...c }; };
+    t.onCrossing = (c) => {
+      frames.push({ seq: frames.length + 1, lane: c.lane, meta: { ...c.meta } });
+      return { seq: frames.length, ...c };
+    };
     const client = new MiniClient(t);
     await t.start();
     await client.handshake();

@@ -39,7 +39,7 @@ export class LegacySseTransport implements HttpTransport {
   }
 
   sessionId(): string | undefined {
-    return this.endpoint ? new URL(this.endpoint).searchParams.get('sessionId') ?? undefined : undefined;
+    return this.endpoint ? (new URL(this.endpoint).searchParams.get('sessionId') ?? undefined) : undefined;
   }
 
   resetSession(): void {
@@ -52,7 +52,12 @@ export class LegacySseTransport implements HttpTransport {
   }
 
   async start(): Promise<void> {
-    this.wire.record({ dir: 'local', lane: 'lifecycle', raw: `connect ${this.url} (HTTP+SSE)`, meta: { transport: 'http', event: 'connect', url: this.url, mode: 'sse' } });
+    this.wire.record({
+      dir: 'local',
+      lane: 'lifecycle',
+      raw: `connect ${this.url} (HTTP+SSE)`,
+      meta: { transport: 'http', event: 'connect', url: this.url, mode: 'sse' },
+    });
     const headers = { ...this.custom };
     setHeader(headers, 'Accept', 'text/event-stream');
     const ex = await this.wire.open({ method: 'GET', url: this.url, headers, role: 'legacy', timeoutMs: this.opts.connectTimeoutMs });
@@ -60,14 +65,23 @@ export class LegacySseTransport implements HttpTransport {
       const body = await readText(ex, this.opts.connectTimeoutMs);
       ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
       if (!ex.response.ok) throw statusError('GET', this.url, ex.response.status, ex.response.statusText, body.text);
-      throw new HttpTransportError('content-type', `GET ${this.url} answered ${mediaType(ex.response) || 'no content type'}: an HTTP+SSE server answers text/event-stream`);
+      throw new HttpTransportError(
+        'content-type',
+        `GET ${this.url} answered ${mediaType(ex.response) || 'no content type'}: an HTTP+SSE server answers text/event-stream`,
+      );
     }
     let connected = false;
     let found!: (url: string) => void;
     let failed!: (e: Error) => void;
-    const endpoint = new Promise<string>((res, rej) => { found = res; failed = rej; });
+    const endpoint = new Promise<string>((res, rej) => {
+      found = res;
+      failed = rej;
+    });
     this.stream = pumpSse(this.wire, ex, {
-      idleMs: 0, role: 'legacy', resumption: false, state: {},
+      idleMs: 0,
+      role: 'legacy',
+      resumption: false,
+      state: {},
       deliver: (text, frame) => this.deliver(text, frame),
       onControl: (ev) => {
         if (ev.event !== 'endpoint' || this.endpoint) return;
@@ -80,14 +94,24 @@ export class LegacySseTransport implements HttpTransport {
           failed(new HttpTransportError('endpoint', `the server's endpoint event "${ev.data}" is unusable: ${(e as Error).message}`));
         }
       },
-    }).then((r) => {
-      failed(new HttpTransportError('endpoint', `the SSE stream ended before it named an endpoint${r.error ? ` (${r.error})` : ''}`));
-      // A start that failed already said why; only a connected stream can end "by itself".
-      if (this.closeCtl.signal.aborted || !connected) return;
-      this.wire.record({ dir: 'local', lane: 'lifecycle', raw: `disconnect ${this.url}: the server ended the SSE stream`, meta: { transport: 'http', event: 'disconnect', url: this.url } });
-      this.onClosed?.(`the server ended the SSE stream${r.error ? `: ${r.error}` : ''}`);
-    }).catch(() => undefined);
-    const timer = setTimeout(() => failed(timeoutError(`waiting for the endpoint event of ${this.url}`, this.opts.connectTimeoutMs)), this.opts.connectTimeoutMs);
+    })
+      .then((r) => {
+        failed(new HttpTransportError('endpoint', `the SSE stream ended before it named an endpoint${r.error ? ` (${r.error})` : ''}`));
+        // A start that failed already said why; only a connected stream can end "by itself".
+        if (this.closeCtl.signal.aborted || !connected) return;
+        this.wire.record({
+          dir: 'local',
+          lane: 'lifecycle',
+          raw: `disconnect ${this.url}: the server ended the SSE stream`,
+          meta: { transport: 'http', event: 'disconnect', url: this.url },
+        });
+        this.onClosed?.(`the server ended the SSE stream${r.error ? `: ${r.error}` : ''}`);
+      })
+      .catch(() => undefined);
+    const timer = setTimeout(
+      () => failed(timeoutError(`waiting for the endpoint event of ${this.url}`, this.opts.connectTimeoutMs)),
+      this.opts.connectTimeoutMs,
+    );
     try {
       await endpoint;
       connected = true;
@@ -109,7 +133,15 @@ export class LegacySseTransport implements HttpTransport {
     setHeader(headers, 'Accept', 'application/json, text/event-stream');
     setHeader(headers, 'Content-Type', 'application/json');
     if (this.version) setHeader(headers, 'MCP-Protocol-Version', this.version);
-    const ex = await this.wire.open({ method: 'POST', url: this.endpoint, headers, body: text, bodyIsMessage: true, role: 'post', timeoutMs: this.opts.requestTimeoutMs });
+    const ex = await this.wire.open({
+      method: 'POST',
+      url: this.endpoint,
+      headers,
+      body: text,
+      bodyIsMessage: true,
+      role: 'post',
+      timeoutMs: this.opts.requestTimeoutMs,
+    });
     const body = await readText(ex, this.opts.requestTimeoutMs);
     ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
     if (!ex.response.ok) throw statusError('POST', this.endpoint, ex.response.status, ex.response.statusText, body.text);

@@ -46,7 +46,13 @@ export type ProbeOutcome = { answer?: Answer; judgement: Judgement | { note: str
 export const isOk = (status: number) => status >= 200 && status < 300;
 
 export function ruleOf(probe: ProbeName): ProbeFinding['rule'] | undefined {
-  return probe === 'origin' ? 'http.origin-not-validated' : probe === 'unknown-session' ? 'http.unknown-session-status' : probe === 'header-name' ? 'modern.header-mismatch-answer' : undefined;
+  return probe === 'origin'
+    ? 'http.origin-not-validated'
+    : probe === 'unknown-session'
+      ? 'http.unknown-session-status'
+      : probe === 'header-name'
+        ? 'modern.header-mismatch-answer'
+        : undefined;
 }
 
 export function postHeaders(headers: Record<string, string>): Record<string, string> {
@@ -57,7 +63,12 @@ export function postHeaders(headers: Record<string, string>): Record<string, str
 }
 
 export function initializeBody(version: string, id: string): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'loupe-probe', version: '1' } } });
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'loupe-probe', version: '1' } },
+  });
 }
 
 /** The judgement as the `end` frame of a probe exchange carries it. */
@@ -68,7 +79,9 @@ export function judged(probe: ProbeName, judgement: Judgement | { note: string }
 /** One POST of a probe, its body kept in the http lane; answers what came back (none when the
  *  request failed) and the seq of its request frame. */
 export async function probePost(
-  ctx: ProbeContext, probe: ProbeName, req: { url: string; headers: Record<string, string>; body: string; timeoutMs?: number },
+  ctx: ProbeContext,
+  probe: ProbeName,
+  req: { url: string; headers: Record<string, string>; body: string; timeoutMs?: number },
   judge: (a: Answer) => Judgement | { note: string },
 ): Promise<ProbeOutcome> {
   const timeoutMs = req.timeoutMs ?? ctx.timeoutMs;
@@ -97,9 +110,17 @@ export async function probePost(
  * `what` names what the server accepted ("an initialize", "an SSE connection and an initialize").
  */
 export function judgeOrigin(a: Answer, baseline: Baseline, what = 'an initialize'): Judgement {
-  if (isOk(a.status)) return { verdict: 'fail', message: `the server accepted ${what} from Origin ${FOREIGN_ORIGIN} (${a.status}): it must reject foreign origins (403) to stop DNS rebinding` };
+  if (isOk(a.status))
+    return {
+      verdict: 'fail',
+      message: `the server accepted ${what} from Origin ${FOREIGN_ORIGIN} (${a.status}): it must reject foreign origins (403) to stop DNS rebinding`,
+    };
   if (a.status < 400 || a.status >= 500) return { verdict: 'inconclusive', message: `the server answered the foreign-Origin probe with ${a.status}` };
-  if (!baseline.ok) return { verdict: 'inconclusive', message: `the server refused Origin ${FOREIGN_ORIGIN} with ${a.status}, but the same request without it got no answer (${baseline.why}): nothing shows the Origin was the reason` };
+  if (!baseline.ok)
+    return {
+      verdict: 'inconclusive',
+      message: `the server refused Origin ${FOREIGN_ORIGIN} with ${a.status}, but the same request without it got no answer (${baseline.why}): nothing shows the Origin was the reason`,
+    };
   if (!isOk(baseline.answer.status)) {
     const auth = baseline.answer.status === 401 || baseline.answer.status === 403;
     return {
@@ -107,7 +128,10 @@ export function judgeOrigin(a: Answer, baseline: Baseline, what = 'an initialize
       message: `the server refused Origin ${FOREIGN_ORIGIN} with ${a.status}, and the same request without it with ${baseline.answer.status}${auth ? ' (it wants credentials: run the probes with them, e.g. an Authorization header)' : ''}: this does not show that it validates Origin`,
     };
   }
-  return { verdict: 'pass', message: `the server refused Origin ${FOREIGN_ORIGIN} with ${a.status} and accepted the same request without it (${baseline.answer.status})` };
+  return {
+    verdict: 'pass',
+    message: `the server refused Origin ${FOREIGN_ORIGIN} with ${a.status} and accepted the same request without it (${baseline.answer.status})`,
+  };
 }
 
 export function finding(probe: Exclude<ProbeName, 'baseline'>, r: ProbeOutcome): ProbeFinding {

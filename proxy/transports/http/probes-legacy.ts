@@ -16,8 +16,19 @@ import { randomBytes } from 'node:crypto';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { readSse, readText } from './body';
 import {
-  finding, initializeBody, isOk, judged, judgeOrigin, postHeaders, probePost, FOREIGN_ORIGIN,
-  type Answer, type Baseline, type Judgement, type ProbeContext, type ProbeFinding,
+  finding,
+  initializeBody,
+  isOk,
+  judged,
+  judgeOrigin,
+  postHeaders,
+  probePost,
+  FOREIGN_ORIGIN,
+  type Answer,
+  type Baseline,
+  type Judgement,
+  type ProbeContext,
+  type ProbeFinding,
 } from './probe-kit';
 import { setHeader } from './sniff';
 import { mediaType, type OpenExchange } from './wire';
@@ -63,14 +74,24 @@ async function openStream(ctx: ProbeContext, probe: ProbeName, headers: Record<s
   // A refusal (an error page) is read whole: its text becomes the end frame's raw.
   const reading: Promise<{ bytes: number; error?: string }> = sse
     ? readSse(ex, 0, { onRetry: () => undefined, onEvent: (ev) => events.add(ev) })
-    : readText(ex, ctx.timeoutMs).then((b) => { events.text = b.text; return b; });
+    : readText(ex, ctx.timeoutMs).then((b) => {
+        events.text = b.text;
+        return b;
+      });
   void reading.finally(() => events.ended());
   const endpoint = sse ? await events.endpoint(ctx.timeoutMs) : undefined;
-  const problem = !isOk(answer.status) ? `the GET was answered ${answer.status}`
-    : !sse ? `the GET was answered ${mediaType(ex.response) || 'with no content type'}, not text/event-stream`
-      : !endpoint ? `the stream named no usable endpoint within ${ctx.timeoutMs} ms` : undefined;
+  const problem = !isOk(answer.status)
+    ? `the GET was answered ${answer.status}`
+    : !sse
+      ? `the GET was answered ${mediaType(ex.response) || 'with no content type'}, not text/event-stream`
+      : !endpoint
+        ? `the stream named no usable endpoint within ${ctx.timeoutMs} ms`
+        : undefined;
   return {
-    ex, answer, endpoint, problem,
+    ex,
+    answer,
+    endpoint,
+    problem,
     answered: (id, ms) => events.answered(id, ms),
     close: async (judgement) => {
       ex.controller.abort();
@@ -121,7 +142,10 @@ class EventLog {
         this.waiters.delete(check);
         resolve();
       };
-      const timer = setTimeout(() => { this.waiters.delete(check); resolve(); }, ms);
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        resolve();
+      }, ms);
       this.waiters.add(check);
       check();
     });
@@ -166,12 +190,19 @@ async function probeBaseline(ctx: ProbeContext): Promise<LegacyBaseline> {
     return { judged: { ok: true, answer: stream.answer, exchange } };
   }
   const id = 'loupe-probe-baseline';
-  const post = await probePost(ctx, 'baseline', { url: stream.endpoint.href, headers: postHeaders(ctx.headers), body: initializeBody(ctx.version, id) }, (a) => ({
-    note: `the same initialize without a foreign Origin, on a connection of its own, for comparison: ${a.status}`,
-  }));
+  const post = await probePost(
+    ctx,
+    'baseline',
+    { url: stream.endpoint.href, headers: postHeaders(ctx.headers), body: initializeBody(ctx.version, id) },
+    (a) => ({
+      note: `the same initialize without a foreign Origin, on a connection of its own, for comparison: ${a.status}`,
+    }),
+  );
   if (post.answer && isOk(post.answer.status)) await stream.answered(id, ANSWER_WAIT_MS);
   await stream.close();
-  const judged: Baseline = post.answer ? { ok: true, answer: post.answer, exchange: post.exchange } : { ok: false, why: 'note' in post.judgement ? post.judgement.note : 'no answer', exchange: post.exchange };
+  const judged: Baseline = post.answer
+    ? { ok: true, answer: post.answer, exchange: post.exchange }
+    : { ok: false, why: 'note' in post.judgement ? post.judgement.note : 'no answer', exchange: post.exchange };
   return { judged, endpoint: stream.endpoint };
 }
 
@@ -189,8 +220,9 @@ async function probeOrigin(ctx: ProbeContext, baseline: Baseline): Promise<Probe
     return finding('origin', { answer: stream.answer, judgement, exchange: stream.ex!.id });
   }
   const id = 'loupe-probe-origin';
-  const post = await probePost(ctx, 'origin', { url: stream.endpoint.href, headers: postHeaders(headers), body: initializeBody(ctx.version, id) },
-    (a) => judgeOrigin(a, baseline, 'an SSE connection and an initialize'));
+  const post = await probePost(ctx, 'origin', { url: stream.endpoint.href, headers: postHeaders(headers), body: initializeBody(ctx.version, id) }, (a) =>
+    judgeOrigin(a, baseline, 'an SSE connection and an initialize'),
+  );
   if (post.answer && isOk(post.answer.status)) await stream.answered(id, ANSWER_WAIT_MS);
   await stream.close();
   return finding('origin', post);
@@ -199,8 +231,16 @@ async function probeOrigin(ctx: ProbeContext, baseline: Baseline): Promise<Probe
 async function probeUnknownSession(ctx: ProbeContext, baseline: LegacyBaseline): Promise<ProbeFinding> {
   const param = baseline.endpoint ? [...baseline.endpoint.searchParams.keys()].find((k) => /session/i.test(k)) : undefined;
   if (!baseline.endpoint || !param) {
-    const why = !baseline.endpoint ? 'the connection to compare with was given no endpoint' : `the endpoint ${baseline.endpoint.pathname}${baseline.endpoint.search} names no session in its query`;
-    return { probe: 'unknown-session', rule: 'http.unknown-session-status', verdict: 'inconclusive', message: `not sent: ${why}`, exchange: baseline.judged.exchange };
+    const why = !baseline.endpoint
+      ? 'the connection to compare with was given no endpoint'
+      : `the endpoint ${baseline.endpoint.pathname}${baseline.endpoint.search} names no session in its query`;
+    return {
+      probe: 'unknown-session',
+      rule: 'http.unknown-session-status',
+      verdict: 'inconclusive',
+      message: `not sent: ${why}`,
+      exchange: baseline.judged.exchange,
+    };
   }
   const made = `loupe-probe-${randomBytes(8).toString('hex')}`;
   const url = new URL(baseline.endpoint);
@@ -209,12 +249,26 @@ async function probeUnknownSession(ctx: ProbeContext, baseline: LegacyBaseline):
   const where = `?${param}=${made}`;
   // A server that knows no such session can say so at once; one that holds the request open is
   // noted after a short wait rather than the whole request timeout.
-  const r = await probePost(ctx, 'unknown-session', { url: url.href, headers: postHeaders(ctx.headers), body: ping, timeoutMs: Math.min(ctx.timeoutMs, 5_000) }, (a) =>
-    a.status === 404
-      ? { verdict: 'pass', message: `the server answered a message for the made-up session ${where} with 404` }
-      : { verdict: 'inconclusive', message: `the server answered a message for the made-up session ${where} with ${a.status}; the 2024-11-05 HTTP+SSE transport names no status for an unknown session, so this is not judged` });
+  const r = await probePost(
+    ctx,
+    'unknown-session',
+    { url: url.href, headers: postHeaders(ctx.headers), body: ping, timeoutMs: Math.min(ctx.timeoutMs, 5_000) },
+    (a) =>
+      a.status === 404
+        ? { verdict: 'pass', message: `the server answered a message for the made-up session ${where} with 404` }
+        : {
+            verdict: 'inconclusive',
+            message: `the server answered a message for the made-up session ${where} with ${a.status}; the 2024-11-05 HTTP+SSE transport names no status for an unknown session, so this is not judged`,
+          },
+  );
   if (!r.answer) {
-    return finding('unknown-session', { judgement: { verdict: 'inconclusive', message: `the server did not answer a message for the made-up session ${where} (${'verdict' in r.judgement ? r.judgement.message : r.judgement.note}); the 2024-11-05 transport names no status for it, so this is not judged` }, exchange: r.exchange });
+    return finding('unknown-session', {
+      judgement: {
+        verdict: 'inconclusive',
+        message: `the server did not answer a message for the made-up session ${where} (${'verdict' in r.judgement ? r.judgement.message : r.judgement.note}); the 2024-11-05 transport names no status for it, so this is not judged`,
+      },
+      exchange: r.exchange,
+    });
   }
   return finding('unknown-session', r);
 }

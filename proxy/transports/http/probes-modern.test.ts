@@ -5,7 +5,9 @@ import { errorCodeIn } from './probes-modern';
 import { FrameLog, meta, sentHeader, startFixture, testClock, type RunningServer } from './testing';
 
 const running: RunningServer[] = [];
-afterEach(async () => { await Promise.all(running.splice(0).map((s) => s.stop())); });
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+});
 
 async function probeModern(fixture: string, args: string[] = []) {
   const server = await startFixture(fixture, args);
@@ -20,9 +22,16 @@ describe('the Mcp-Name probe of a 2026-07-28 server', () => {
   it('finds a server that serves requests whose Mcp-Name is missing or names another tool, resource or prompt', async () => {
     const { headerName, log, sent } = await probeModern('bad-modern-header-name');
     expect(headerName.map((f) => [f.verdict, f.status, f.rule])).toEqual(Array(4).fill(['fail', 200, 'modern.header-mismatch-answer']));
-    expect(headerName[0].message).toBe('the server answered a tools/call without its Mcp-Name header (no Mcp-Name) with 200; it must refuse a request whose Mcp-Name disagrees with its body with 400 and error -32020');
+    expect(headerName[0].message).toBe(
+      'the server answered a tools/call without its Mcp-Name header (no Mcp-Name) with 200; it must refuse a request whose Mcp-Name disagrees with its body with 400 and error -32020',
+    );
     // What each probe sent: the body's name, and a header that is missing or names another.
-    expect(sent.map((f) => sentHeader(f, 'Mcp-Name'))).toEqual([undefined, 'loupe-probe-other-tool', 'loupe-probe://other-resource', 'loupe-probe-other-prompt']);
+    expect(sent.map((f) => sentHeader(f, 'Mcp-Name'))).toEqual([
+      undefined,
+      'loupe-probe-other-tool',
+      'loupe-probe://other-resource',
+      'loupe-probe-other-prompt',
+    ]);
     expect(sent.map((f) => sentHeader(f, 'Mcp-Method'))).toEqual(['tools/call', 'tools/call', 'resources/read', 'prompts/get']);
     expect(sent.every((f) => sentHeader(f, 'MCP-Protocol-Version') === '2026-07-28')).toBe(true);
     // The analyser annotates each failed probe, and nothing lands in the message lane.

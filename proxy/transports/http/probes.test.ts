@@ -5,7 +5,9 @@ import { FOREIGN_ORIGIN, probeServer } from './probes';
 import { FrameLog, meta, MiniClient, startEverything, startFixture, testClock, sentHeader, type RunningServer } from './testing';
 
 const running: RunningServer[] = [];
-afterEach(async () => { await Promise.all(running.splice(0).map((s) => s.stop())); });
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+});
 
 describe('probeServer', () => {
   it('finds the 400 for an unknown session and passes a server that refuses a foreign Origin', async () => {
@@ -21,10 +23,18 @@ describe('probeServer', () => {
     // Everything is in the http lane, annotated on the end frames; nothing in the message lane.
     expect(log.messages()).toEqual([]);
     const ends = log.http('end').filter((f) => meta(f).verdict !== undefined);
-    expect(ends.map((f) => [meta(f).probe, meta(f).verdict])).toEqual([['origin', 'pass'], ['unknown-session', 'fail']]);
+    expect(ends.map((f) => [meta(f).probe, meta(f).verdict])).toEqual([
+      ['origin', 'pass'],
+      ['unknown-session', 'fail'],
+    ]);
     // The baseline (same initialize, no foreign Origin) came first and its session was ended.
     const requests = log.http('request');
-    expect(requests.map((f) => [meta(f).probe, meta(f).method])).toEqual([['baseline', 'POST'], ['baseline', 'DELETE'], ['origin', 'POST'], ['unknown-session', 'POST']]);
+    expect(requests.map((f) => [meta(f).probe, meta(f).method])).toEqual([
+      ['baseline', 'POST'],
+      ['baseline', 'DELETE'],
+      ['origin', 'POST'],
+      ['unknown-session', 'POST'],
+    ]);
     expect(sentHeader(requests[0], 'Origin')).toBeUndefined();
     const originReq = requests[2];
     expect(sentHeader(originReq, 'Origin')).toBe(FOREIGN_ORIGIN);
@@ -52,7 +62,10 @@ describe('probeServer against a server behind a token, which issues no session i
     const byProbe = Object.fromEntries(report.findings.map((f) => [f.probe, f]));
     expect(byProbe.origin).toMatchObject({ verdict: 'inconclusive', status: 401 });
     expect(byProbe.origin.message).toMatch(/without it with 401 \(it wants credentials/);
-    expect(byProbe['unknown-session']).toMatchObject({ verdict: 'inconclusive', message: expect.stringMatching(/^not sent: the initialize to compare with was refused \(401\)/) });
+    expect(byProbe['unknown-session']).toMatchObject({
+      verdict: 'inconclusive',
+      message: expect.stringMatching(/^not sent: the initialize to compare with was refused \(401\)/),
+    });
     expect(log.http('request').map((f) => meta(f).probe)).toEqual(['baseline', 'origin']);
     expect(analyze(log.frames).annotations.filter((a) => a.group === 'http')).toEqual([]);
   });
@@ -66,7 +79,11 @@ describe('probeServer against a server behind a token, which issues no session i
     expect(byProbe.origin).toMatchObject({ verdict: 'fail', status: 200 });
     expect(byProbe['unknown-session']).toMatchObject({ verdict: 'inconclusive', message: expect.stringContaining('issues no Mcp-Session-Id') });
     expect(log.http('request').map((f) => meta(f).probe)).toEqual(['baseline', 'origin']);
-    expect(analyze(log.frames).annotations.filter((a) => a.group === 'http').map((a) => a.rule)).toEqual(['http.origin-not-validated']);
+    expect(
+      analyze(log.frames)
+        .annotations.filter((a) => a.group === 'http')
+        .map((a) => a.rule),
+    ).toEqual(['http.origin-not-validated']);
   });
 });
 
@@ -81,7 +98,10 @@ describe('HttpTransport.probe', () => {
     await t.start();
     await client.handshake();
     const report = await t.probe();
-    expect(report.findings.map((f) => [f.probe, f.verdict])).toEqual([['origin', 'pass'], ['unknown-session', 'fail']]);
+    expect(report.findings.map((f) => [f.probe, f.verdict])).toEqual([
+      ['origin', 'pass'],
+      ['unknown-session', 'fail'],
+    ]);
     await client.request('tools/list');
     await t.close();
     for (const f of report.findings) expect(log.frames[f.exchange - 1].meta).toMatchObject({ phase: 'request', probe: f.probe });
@@ -105,7 +125,13 @@ describe('the probes of an HTTP+SSE session', () => {
     await client.request('tools/list');
     await t.close();
     const added = log.frames.slice(before);
-    return { log, live, report, probeFrames: added.filter((f) => f.lane === 'http' && meta(f).stream === 'probe'), others: added.filter((f) => !(f.lane === 'http' && meta(f).stream === 'probe')) };
+    return {
+      log,
+      live,
+      report,
+      probeFrames: added.filter((f) => f.lane === 'http' && meta(f).stream === 'probe'),
+      others: added.filter((f) => !(f.lane === 'http' && meta(f).stream === 'probe')),
+    };
   }
 
   it('use connections of their own on server-everything: no frame in the live session, only the finding it earned', async () => {
@@ -120,7 +146,13 @@ describe('the probes of an HTTP+SSE session', () => {
     expect(byProbe['unknown-session'].message).toMatch(/\?sessionId=loupe-probe-[0-9a-f]{16}/);
     const requests = probeFrames.filter((f) => meta(f).phase === 'request');
     // Every probe opened its own stream on the SSE URL and posted only to the endpoint it was given.
-    expect(requests.map((f) => [meta(f).probe, meta(f).method])).toEqual([['baseline', 'GET'], ['baseline', 'POST'], ['origin', 'GET'], ['origin', 'POST'], ['unknown-session', 'POST']]);
+    expect(requests.map((f) => [meta(f).probe, meta(f).method])).toEqual([
+      ['baseline', 'GET'],
+      ['baseline', 'POST'],
+      ['origin', 'GET'],
+      ['origin', 'POST'],
+      ['unknown-session', 'POST'],
+    ]);
     for (const f of requests) {
       expect(sentHeader(f, 'Mcp-Session-Id')).toBeUndefined();
       expect(String(meta(f).url)).not.toContain(live!);
@@ -140,7 +172,12 @@ describe('the probes of an HTTP+SSE session', () => {
     expect(byProbe.origin).toMatchObject({ verdict: 'pass', status: 403 });
     expect(byProbe['unknown-session']).toMatchObject({ verdict: 'pass', status: 404 });
     expect(byProbe['unknown-session'].message).toMatch(/\?session_id=loupe-probe-/);
-    expect(probeFrames.filter((f) => meta(f).phase === 'request').map((f) => [meta(f).probe, meta(f).method])).toEqual([['baseline', 'GET'], ['baseline', 'POST'], ['origin', 'GET'], ['unknown-session', 'POST']]);
+    expect(probeFrames.filter((f) => meta(f).phase === 'request').map((f) => [meta(f).probe, meta(f).method])).toEqual([
+      ['baseline', 'GET'],
+      ['baseline', 'POST'],
+      ['origin', 'GET'],
+      ['unknown-session', 'POST'],
+    ]);
     expect(analyze(log.frames).annotations.filter((a) => a.rule.startsWith('http.') || a.rule.startsWith('jsonrpc.'))).toEqual([]);
   }, 30_000);
 });

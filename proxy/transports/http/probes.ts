@@ -18,8 +18,16 @@ import type { Crossing } from '../types';
 import { readText } from './body';
 import type { MicroClock } from './options';
 import {
-  finding, initializeBody, isOk, judgeOrigin, postHeaders, probePost, FOREIGN_ORIGIN,
-  type Baseline, type ProbeContext, type ProbeFinding,
+  finding,
+  initializeBody,
+  isOk,
+  judgeOrigin,
+  postHeaders,
+  probePost,
+  FOREIGN_ORIGIN,
+  type Baseline,
+  type ProbeContext,
+  type ProbeFinding,
 } from './probe-kit';
 import { probeLegacyServer } from './probes-legacy';
 import { probeModernHeaders } from './probes-modern';
@@ -65,7 +73,7 @@ export async function probeServer(url: string, headers: Record<string, string>, 
   const baseline = await probeBaseline(ctx);
   const findings = [await probeOrigin(ctx, baseline), await probeUnknownSession(ctx, baseline)];
   // A 2026-07-28 session: does the server refuse a request whose Mcp-Name disagrees with its body?
-  if (isModernVersion(ctx.version)) findings.push(...await probeModernHeaders(ctx));
+  if (isModernVersion(ctx.version)) findings.push(...(await probeModernHeaders(ctx)));
   return { findings, crossings };
 }
 
@@ -92,7 +100,9 @@ async function probeBaseline(ctx: ProbeContext): Promise<Baseline> {
   const r = await initialize(ctx, 'baseline', postHeaders(ctx.headers), (a) => ({
     note: `the same initialize without a foreign Origin, for comparison: ${a.status}${a.sessionId ? `, session id issued` : ', no session id issued'}`,
   }));
-  return r.answer ? { ok: true, answer: r.answer, exchange: r.exchange } : { ok: false, why: 'note' in r.judgement ? r.judgement.note : 'no answer', exchange: r.exchange };
+  return r.answer
+    ? { ok: true, answer: r.answer, exchange: r.exchange }
+    : { ok: false, why: 'note' in r.judgement ? r.judgement.note : 'no answer', exchange: r.exchange };
 }
 
 async function probeOrigin(ctx: ProbeContext, baseline: Baseline): Promise<ProbeFinding> {
@@ -104,10 +114,18 @@ async function probeOrigin(ctx: ProbeContext, baseline: Baseline): Promise<Probe
 async function probeUnknownSession(ctx: ProbeContext, baseline: Baseline): Promise<ProbeFinding> {
   // Only a server that issues session ids can be asked about one it never issued.
   if (!baseline.ok || !isOk(baseline.answer.status) || !baseline.answer.sessionId) {
-    const why = !baseline.ok ? `the initialize to compare with got no answer (${baseline.why})`
-      : !isOk(baseline.answer.status) ? `the initialize to compare with was refused (${baseline.answer.status})`
+    const why = !baseline.ok
+      ? `the initialize to compare with got no answer (${baseline.why})`
+      : !isOk(baseline.answer.status)
+        ? `the initialize to compare with was refused (${baseline.answer.status})`
         : 'the server issues no Mcp-Session-Id (it is stateless)';
-    return { probe: 'unknown-session', rule: 'http.unknown-session-status', verdict: 'inconclusive', message: `not sent: ${why}, so an unknown session id means nothing to it`, exchange: baseline.exchange };
+    return {
+      probe: 'unknown-session',
+      rule: 'http.unknown-session-status',
+      verdict: 'inconclusive',
+      message: `not sent: ${why}, so an unknown session id means nothing to it`,
+      exchange: baseline.exchange,
+    };
   }
   const made = `loupe-probe-${randomBytes(8).toString('hex')}`;
   const headers = postHeaders(ctx.headers);
@@ -117,6 +135,10 @@ async function probeUnknownSession(ctx: ProbeContext, baseline: Baseline): Promi
   const r = await probePost(ctx, 'unknown-session', { url: ctx.url, headers, body: ping }, (a) =>
     a.status === 404
       ? { verdict: 'pass', message: `the server answered the made-up session id ${made} with 404` }
-      : { verdict: 'fail', message: `the server answered the made-up session id ${made} with ${a.status}, not 404: clients cannot tell that they must initialize again` });
+      : {
+          verdict: 'fail',
+          message: `the server answered the made-up session id ${made} with ${a.status}, not 404: clients cannot tell that they must initialize again`,
+        },
+  );
   return finding('unknown-session', r);
 }

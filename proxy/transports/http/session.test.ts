@@ -6,11 +6,21 @@ import { meta, startEverything, startFixture, type RunningServer } from './testi
 import { waitFor } from '../../sessions/test-support';
 
 let server: RunningServer;
-beforeAll(async () => { server = await startEverything('streamableHttp'); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startEverything('streamableHttp');
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
-const conn = (url: string, mode: HttpConnection['mode'] = 'auto'): HttpConnection =>
-  ({ id: 'h', name: 'http', transport: 'http', url, headers: { Authorization: 'Bearer s3cret' }, mode });
+const conn = (url: string, mode: HttpConnection['mode'] = 'auto'): HttpConnection => ({
+  id: 'h',
+  name: 'http',
+  transport: 'http',
+  url,
+  headers: { Authorization: 'Bearer s3cret' },
+  mode,
+});
 
 describe('a Session over HTTP (the transport factory picks the HTTP transport)', () => {
   it('handshakes with server-everything by URL, calls a tool and sends DELETE on close', async () => {
@@ -34,7 +44,12 @@ describe('a Session over HTTP (the transport factory picks the HTTP transport)',
   it('fails the session with a clear timeout when the server never answers, and closes at once', async () => {
     const silent = await startFixture('http-silent');
     try {
-      const s = sessionFor('h2', conn(silent.url, 'streamable'), { protocolVersion: '2025-11-25', clientCapabilities: {} }, { transport: { requestTimeoutMs: 300 } });
+      const s = sessionFor(
+        'h2',
+        conn(silent.url, 'streamable'),
+        { protocolVersion: '2025-11-25', clientCapabilities: {} },
+        { transport: { requestTimeoutMs: 300 } },
+      );
       await s.start();
       expect(s.summary()).toMatchObject({ status: 'failed', error: expect.stringMatching(/no answer within 300 ms/) });
       const t0 = Date.now();

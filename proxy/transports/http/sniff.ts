@@ -19,12 +19,16 @@ const isId = (v: unknown): v is RpcId => typeof v === 'string' || typeof v === '
 
 /** Ids of the requests in a message or batch. */
 export function requestIds(json: unknown): RpcId[] {
-  return items(json).filter((m) => typeof m.method === 'string' && isId(m.id)).map((m) => m.id as RpcId);
+  return items(json)
+    .filter((m) => typeof m.method === 'string' && isId(m.id))
+    .map((m) => m.id as RpcId);
 }
 
 /** Ids of the responses (results or errors) in a message or batch. */
 export function responseIds(json: unknown): RpcId[] {
-  return items(json).filter((m) => m.method === undefined && isId(m.id) && ('result' in m || 'error' in m)).map((m) => m.id as RpcId);
+  return items(json)
+    .filter((m) => m.method === undefined && isId(m.id) && ('result' in m || 'error' in m))
+    .map((m) => m.id as RpcId);
 }
 
 export function methods(json: unknown): string[] {

@@ -32,7 +32,9 @@ export interface PumpOptions {
 export async function pumpSse(wire: HttpWire, ex: OpenExchange, o: PumpOptions): Promise<SseResult> {
   const ids: string[] = [];
   const result = await readSse(ex, o.idleMs, {
-    onRetry: (ms) => { o.state.retryMs = ms; },
+    onRetry: (ms) => {
+      o.state.retryMs = ms;
+    },
     onEvent: (ev) => {
       // An empty `id:` field resets the last event id (the SSE spec), so it is not resumable.
       if (ev.id !== undefined) o.state.lastEventId = ev.id === '' ? undefined : ev.id;
@@ -48,7 +50,9 @@ export async function pumpSse(wire: HttpWire, ex: OpenExchange, o: PumpOptions):
     },
   });
   ex.end({
-    bytes: result.bytes, error: result.error, note: o.endNote?.(),
+    bytes: result.bytes,
+    error: result.error,
+    note: o.endNote?.(),
     sse: { events: result.events, streamEnd: result.end, eventIds: ids.slice(0, 1000), lastEventId: o.state.lastEventId, retryMs: o.state.retryMs },
   });
   return result;
@@ -58,7 +62,11 @@ export async function pumpSse(wire: HttpWire, ex: OpenExchange, o: PumpOptions):
 export function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const done = () => { clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); };
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
   });

@@ -4,8 +4,12 @@ import { FrameLog, meta, MiniClient, startEverything, testClock, sentHeader, typ
 import { waitFor } from '../../sessions/test-support';
 
 let server: RunningServer;
-beforeAll(async () => { server = await startEverything('streamableHttp'); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startEverything('streamableHttp');
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('Streamable HTTP against server-everything', () => {
   it('handshakes, lists and calls tools, reads the GET stream and sends DELETE on close', async () => {
@@ -30,7 +34,11 @@ describe('Streamable HTTP against server-everything', () => {
     // The GET stream opens after notifications/initialized; a log message travels on it.
     await waitFor(() => log.http('response').some((f) => meta(f).stream === 'get' && meta(f).status === 200), 10_000, 'the GET stream');
     await client.request('tools/call', { name: 'toggle-simulated-logging', arguments: {} });
-    await waitFor(() => log.messages('s2c').some((f) => meta(f).stream === 'get' && f.raw.includes('notifications/message')), 10_000, 'a log message on the GET stream');
+    await waitFor(
+      () => log.messages('s2c').some((f) => meta(f).stream === 'get' && f.raw.includes('notifications/message')),
+      10_000,
+      'a log message on the GET stream',
+    );
 
     await t.close();
 

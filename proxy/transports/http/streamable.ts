@@ -62,7 +62,12 @@ export class StreamableHttpTransport implements HttpTransport {
   }
 
   async start(): Promise<void> {
-    this.wire.record({ dir: 'local', lane: 'lifecycle', raw: `connect ${this.url} (Streamable HTTP)`, meta: { transport: 'http', event: 'connect', url: this.url, mode: 'streamable' } });
+    this.wire.record({
+      dir: 'local',
+      lane: 'lifecycle',
+      raw: `connect ${this.url} (Streamable HTTP)`,
+      meta: { transport: 'http', event: 'connect', url: this.url, mode: 'streamable' },
+    });
   }
 
   async send(text: string, options: SendOptions = {}): Promise<void> {
@@ -79,7 +84,16 @@ export class StreamableHttpTransport implements HttpTransport {
       const headers = this.headers('post');
       for (const [name, value] of Object.entries(options.headers ?? {})) setHeader(headers, name, value);
       sentSession = headers['Mcp-Session-Id'];
-      ex = await this.wire.open({ method: 'POST', url: this.url, headers, body: text, bodyIsMessage: true, role: 'post', timeoutMs: this.opts.requestTimeoutMs, signal: options.signal });
+      ex = await this.wire.open({
+        method: 'POST',
+        url: this.url,
+        headers,
+        body: text,
+        bodyIsMessage: true,
+        role: 'post',
+        timeoutMs: this.opts.requestTimeoutMs,
+        signal: options.signal,
+      });
       if (!(await this.retryAfterRefusal(ex))) break;
     }
     const res = ex.response;
@@ -115,7 +129,11 @@ export class StreamableHttpTransport implements HttpTransport {
     } else {
       ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
       if (requestIds(json).length > 0 && res.status !== 202) {
-        throw new HttpTransportError('content-type', `POST ${this.url} answered a request with ${type || 'no content type'}: expected application/json or text/event-stream`, res.status);
+        throw new HttpTransportError(
+          'content-type',
+          `POST ${this.url} answered a request with ${type || 'no content type'}: expected application/json or text/event-stream`,
+          res.status,
+        );
       }
     }
     if (methods(json).includes('notifications/initialized')) this.openGetStream();
@@ -129,7 +147,13 @@ export class StreamableHttpTransport implements HttpTransport {
   private async shutdown(): Promise<void> {
     if (this.session && !this.expiredFlag) {
       try {
-        const ex = await this.wire.open({ method: 'DELETE', url: this.url, headers: this.headers('delete'), role: 'delete', timeoutMs: this.opts.closeTimeoutMs });
+        const ex = await this.wire.open({
+          method: 'DELETE',
+          url: this.url,
+          headers: this.headers('delete'),
+          role: 'delete',
+          timeoutMs: this.opts.closeTimeoutMs,
+        });
         const body = await readText(ex, this.opts.closeTimeoutMs);
         ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
       } catch {
@@ -150,12 +174,25 @@ export class StreamableHttpTransport implements HttpTransport {
     if (!auth || (status !== 401 && status !== 403)) return false;
     const body = await readText(ex, this.opts.requestTimeoutMs);
     ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
-    return auth.refused({ status, url: this.url, wwwAuthenticate: ex.response.headers.get('www-authenticate') ?? undefined, fetch: (req) => this.sideFetch(req) });
+    return auth.refused({
+      status,
+      url: this.url,
+      wwwAuthenticate: ex.response.headers.get('www-authenticate') ?? undefined,
+      fetch: (req) => this.sideFetch(req),
+    });
   }
 
   /** An OAuth request, recorded as an exchange of this session (role `oauth`). */
   private async sideFetch(req: SideRequest): Promise<SideResponse> {
-    const ex = await this.wire.open({ method: req.method, url: req.url, headers: req.headers, body: req.body, role: 'oauth', oauth: req.step, timeoutMs: this.opts.requestTimeoutMs });
+    const ex = await this.wire.open({
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      body: req.body,
+      role: 'oauth',
+      oauth: req.step,
+      timeoutMs: this.opts.requestTimeoutMs,
+    });
     const body = await readText(ex, this.opts.requestTimeoutMs);
     ex.end({ raw: body.text, bytes: body.bytes, error: body.error });
     return { status: ex.response.status, headers: Object.fromEntries(ex.response.headers), text: body.text };
@@ -194,7 +231,12 @@ export class StreamableHttpTransport implements HttpTransport {
     this.expiredFlag = true;
     // A lifecycle frame, so that the trace itself says why the next initialize happens.
     const error = `the server answered 404: session ${sessionId} expired; re-initialize to start a new session`;
-    this.wire.record({ dir: 'local', lane: 'lifecycle', raw: `session expired: ${sessionId}`, meta: { transport: 'http', event: 'session-expired', sessionId, exchange, error } });
+    this.wire.record({
+      dir: 'local',
+      lane: 'lifecycle',
+      raw: `session expired: ${sessionId}`,
+      meta: { transport: 'http', event: 'session-expired', sessionId, exchange, error },
+    });
     this.onSessionExpired?.({ sessionId, url: this.url, exchange });
   }
 
@@ -212,8 +254,14 @@ export class StreamableHttpTransport implements HttpTransport {
     let misses = 0;
     for (;;) {
       const r = await pumpSse(this.wire, ex, {
-        idleMs: this.opts.streamIdleTimeoutMs, role: resumption ? 'get' : 'post', resumption, state,
-        deliver: (text, frame) => { for (const id of responseIds(tryParse(text))) pending.delete(id); this.deliver(text, frame); },
+        idleMs: this.opts.streamIdleTimeoutMs,
+        role: resumption ? 'get' : 'post',
+        resumption,
+        state,
+        deliver: (text, frame) => {
+          for (const id of responseIds(tryParse(text))) pending.delete(id);
+          this.deliver(text, frame);
+        },
         endNote: () => {
           if (pending.size === 0 || this.closeCtl.signal.aborted) return undefined;
           const ids = [...pending].map((id) => JSON.stringify(id)).join(', ');
@@ -254,7 +302,13 @@ export class StreamableHttpTransport implements HttpTransport {
       }
       if (ex === null) return;
       if (ex) {
-        const r = await pumpSse(this.wire, ex, { idleMs: this.opts.streamIdleTimeoutMs, role: 'get', resumption, state, deliver: (t, frame) => this.deliver(t, frame) });
+        const r = await pumpSse(this.wire, ex, {
+          idleMs: this.opts.streamIdleTimeoutMs,
+          role: 'get',
+          resumption,
+          state,
+          deliver: (t, frame) => this.deliver(t, frame),
+        });
         misses = r.events > 0 ? 1 : misses + 1;
       }
       if (this.closeCtl.signal.aborted || misses > this.opts.maxReconnects) return;
@@ -272,7 +326,13 @@ export class StreamableHttpTransport implements HttpTransport {
     const status = ex.response.status;
     const sentSession = headers['Mcp-Session-Id'];
     const expired = status === 404 && sentSession !== undefined;
-    ex.end({ raw: body.text, bytes: body.bytes, error: body.error, ...(status === 405 ? { note: 'the server offers no GET stream (405)' } : {}), ...(expired ? { sessionExpired: true } : {}) });
+    ex.end({
+      raw: body.text,
+      bytes: body.bytes,
+      error: body.error,
+      ...(status === 405 ? { note: 'the server offers no GET stream (405)' } : {}),
+      ...(expired ? { sessionExpired: true } : {}),
+    });
     if (expired) this.expire(sentSession, ex.id);
     return null;
   }

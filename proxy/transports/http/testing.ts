@@ -58,20 +58,30 @@ export async function startNodeServer(script: string, args: string[], ready: Reg
     const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}`)), 15_000);
     const check = (d: Buffer) => {
       out += d.toString();
-      if (ready.test(out)) { clearTimeout(timer); resolve(); }
+      if (ready.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     child.stdout!.on('data', check);
     child.stderr!.on('data', check);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited (${code}): ${out}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited (${code}): ${out}`));
+    });
   });
   child.removeAllListeners('exit');
   return {
-    url: `http://127.0.0.1:${port}${path}`, port, child, output: () => out,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    }),
+    url: `http://127.0.0.1:${port}${path}`,
+    port,
+    child,
+    output: () => out,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
   };
 }
 
@@ -105,7 +115,10 @@ export class MiniClient {
     const id = this.nextId++;
     const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${ms} ms`)), ms);
-      this.waiting.set(id, (m) => { clearTimeout(timer); resolve(m); });
+      this.waiting.set(id, (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
     });
     await this.t.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
     return answer;

@@ -3,7 +3,18 @@
  * response head when it arrives, and an `end` frame when the body is done (or failed). Every
  * exchange gets its own AbortController, linked to the transport's, and a header timeout.
  */
-import type { DistributiveOmit, Frame, HeaderPairs, HttpEndMeta, HttpErrorCode, HttpMessageMeta, HttpRequestMeta, OAuthStep, ProbeName, ProbeVerdict } from '../../../lib/mcp/frame';
+import type {
+  DistributiveOmit,
+  Frame,
+  HeaderPairs,
+  HttpEndMeta,
+  HttpErrorCode,
+  HttpMessageMeta,
+  HttpRequestMeta,
+  OAuthStep,
+  ProbeName,
+  ProbeVerdict,
+} from '../../../lib/mcp/frame';
 import type { Crossing, RecordCrossing } from '../types';
 import type { MicroClock } from './options';
 import { HttpTransportError, networkError, timeoutError } from './errors';
@@ -25,12 +36,13 @@ interface ExchangeBase {
 }
 
 /** One request; what its request frame records beyond the head depends on the stream. */
-export type ExchangeRequest = ExchangeBase & (
-  | { role: 'post' | 'legacy' | 'delete' }
-  | { role: 'get'; lastEventId?: string; resumes?: number }
-  | { role: 'probe'; probe: ProbeName }
-  | { role: 'oauth'; oauth: OAuthStep }
-);
+export type ExchangeRequest = ExchangeBase &
+  (
+    | { role: 'post' | 'legacy' | 'delete' }
+    | { role: 'get'; lastEventId?: string; resumes?: number }
+    | { role: 'probe'; probe: ProbeName }
+    | { role: 'oauth'; oauth: OAuthStep }
+  );
 
 /** What reading an SSE body learnt, for the `end` frame of a post, get or legacy stream. */
 export interface SseSummary {
@@ -88,7 +100,12 @@ export class HttpWire {
     return this.sink()?.(crossing);
   }
 
-  recordMessage(dir: 'c2s' | 's2c', raw: string, meta: Omit<HttpMessageMeta, 'transport'>, bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string; truncated?: boolean }): Frame | undefined {
+  recordMessage(
+    dir: 'c2s' | 's2c',
+    raw: string,
+    meta: Omit<HttpMessageMeta, 'transport'>,
+    bytes?: { bytes: number; invalidUtf8?: boolean; rawBase64?: string; truncated?: boolean },
+  ): Frame | undefined {
     const exact = {
       ...(bytes?.invalidUtf8 ? { invalidUtf8: true, rawBase64: bytes.rawBase64, size: bytes.bytes } : {}),
       ...(bytes?.truncated ? { truncated: true, size: bytes.bytes } : {}),
@@ -104,10 +121,14 @@ export class HttpWire {
     const sentAt = this.clock.now();
     const bodyInHttp = req.body !== undefined && !req.bodyIsMessage ? req.body : '';
     // Every later frame of the exchange points at the request frame's seq (0: nothing records).
-    const id = this.record({
-      dir: 'c2s', lane: 'http', ts: sentAt, raw: requestHead(req) + bodyInHttp,
-      meta: requestMeta(req),
-    })?.seq ?? 0;
+    const id =
+      this.record({
+        dir: 'c2s',
+        lane: 'http',
+        ts: sentAt,
+        raw: requestHead(req) + bodyInHttp,
+        meta: requestMeta(req),
+      })?.seq ?? 0;
     if (req.body !== undefined && req.bodyIsMessage) this.recordMessage('c2s', req.body, { exchange: id, stream: req.role });
 
     let ended = false;
@@ -119,14 +140,19 @@ export class HttpWire {
     };
 
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, req.timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, req.timeoutMs);
     let response: Response;
     try {
       response = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, signal, redirect: 'manual' });
     } catch (e) {
-      const err = timedOut ? timeoutError(`${req.method} ${req.url}`, req.timeoutMs)
-        : this.closeSignal.aborted ? new HttpTransportError('closed', `${req.method} ${req.url} was cancelled: the connection is closing`)
-        : networkError(req.method, req.url, e);
+      const err = timedOut
+        ? timeoutError(`${req.method} ${req.url}`, req.timeoutMs)
+        : this.closeSignal.aborted
+          ? new HttpTransportError('closed', `${req.method} ${req.url} was cancelled: the connection is closing`)
+          : networkError(req.method, req.url, e);
       end({ error: err.message, errorCode: err.code });
       throw err;
     } finally {
@@ -135,8 +161,22 @@ export class HttpWire {
     const headersAt = this.clock.now();
     const headers = headerPairs(response.headers);
     this.record({
-      dir: 's2c', lane: 'http', ts: headersAt, raw: responseHead(response),
-      meta: { transport: 'http', phase: 'response', exchange: id, stream: req.role, status: response.status, statusText: response.statusText, headers, contentType: response.headers.get('content-type') ?? undefined, sentAt, headersAt },
+      dir: 's2c',
+      lane: 'http',
+      ts: headersAt,
+      raw: responseHead(response),
+      meta: {
+        transport: 'http',
+        phase: 'response',
+        exchange: id,
+        stream: req.role,
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+        contentType: response.headers.get('content-type') ?? undefined,
+        sentAt,
+        headersAt,
+      },
     });
     return { id, request: req, response, sentAt, headersAt, controller, signal, end: (info) => end(info, headersAt) };
   }
@@ -144,24 +184,45 @@ export class HttpWire {
 
 function requestMeta(req: ExchangeRequest): HttpRequestMeta {
   const common = {
-    transport: 'http', phase: 'request', method: req.method, url: req.url, headers: Object.entries(req.headers),
+    transport: 'http',
+    phase: 'request',
+    method: req.method,
+    url: req.url,
+    headers: Object.entries(req.headers),
     bodyBytes: req.body === undefined ? 0 : Buffer.byteLength(req.body),
   } as const;
   switch (req.role) {
-    case 'get': return { ...common, stream: 'get', lastEventId: req.lastEventId, resumes: req.resumes };
-    case 'probe': return { ...common, stream: 'probe', probe: req.probe };
-    case 'oauth': return { ...common, stream: 'oauth', oauth: req.oauth };
-    default: return { ...common, stream: req.role };
+    case 'get':
+      return { ...common, stream: 'get', lastEventId: req.lastEventId, resumes: req.resumes };
+    case 'probe':
+      return { ...common, stream: 'probe', probe: req.probe };
+    case 'oauth':
+      return { ...common, stream: 'oauth', oauth: req.oauth };
+    default:
+      return { ...common, stream: req.role };
   }
 }
 
 function endMeta(req: ExchangeRequest, exchange: number, times: { sentAt: number; headersAt?: number; doneAt: number }, info: EndInfo): HttpEndMeta {
-  const common = { transport: 'http', phase: 'end', exchange, ...times, bytes: info.bytes, error: info.error, errorCode: info.errorCode, note: info.note } as const;
+  const common = {
+    transport: 'http',
+    phase: 'end',
+    exchange,
+    ...times,
+    bytes: info.bytes,
+    error: info.error,
+    errorCode: info.errorCode,
+    note: info.note,
+  } as const;
   switch (req.role) {
-    case 'probe': return { ...common, stream: 'probe', probe: req.probe, ...info.judged };
-    case 'delete': return { ...common, stream: 'delete' };
-    case 'oauth': return { ...common, stream: 'oauth', oauth: req.oauth };
-    default: return { ...common, stream: req.role, sessionExpired: info.sessionExpired, ...info.sse };
+    case 'probe':
+      return { ...common, stream: 'probe', probe: req.probe, ...info.judged };
+    case 'delete':
+      return { ...common, stream: 'delete' };
+    case 'oauth':
+      return { ...common, stream: 'oauth', oauth: req.oauth };
+    default:
+      return { ...common, stream: req.role, sessionExpired: info.sessionExpired, ...info.sse };
   }
 }
 
@@ -181,7 +242,9 @@ function responseHead(res: Response): string {
 /** The response headers as fetch hands them over (lower-case names; `Set-Cookie` lines kept apart). */
 export function headerPairs(h: Headers): HeaderPairs {
   const out: HeaderPairs = [];
-  h.forEach((v, k) => { out.push([k, v]); });
+  h.forEach((v, k) => {
+    out.push([k, v]);
+  });
   return out;
 }
 

@@ -6,7 +6,16 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserServer } from '@playwright/test';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface BenchBrowser {
   browser: Browser;
@@ -42,7 +51,12 @@ export async function newBenchContext(browser: Browser): Promise<BrowserContext>
   return context;
 }
 
-interface Proc { pid: number; ppid: number; cmdline: string; rssBytes: number }
+interface Proc {
+  pid: number;
+  ppid: number;
+  cmdline: string;
+  rssBytes: number;
+}
 
 function readProcs(): Proc[] {
   const out: Proc[] = [];
@@ -70,9 +84,13 @@ function largestRendererRss(root: number): number | undefined {
   }
   const inTree = new Set([root]);
   // Parents come before children often but not always: repeat until the tree stops growing.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
-    for (const p of procs) if (!inTree.has(p.pid) && inTree.has(p.ppid)) { inTree.add(p.pid); grew = true; }
+    for (const p of procs)
+      if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
+        inTree.add(p.pid);
+        grew = true;
+      }
   }
   const renderers = procs.filter((p) => inTree.has(p.pid) && p.cmdline.includes('--type=renderer'));
   return renderers.length ? Math.max(...renderers.map((p) => p.rssBytes)) : undefined;

@@ -35,13 +35,25 @@ export async function measureImport(bb: BenchBrowser, url: string, frames: numbe
     await page.evaluate(installRenderProbe, lastSeq);
     await page.evaluate(markOnFilePicked);
     await page.getByLabel('Trace file', { exact: true }).setInputFiles(file);
-    await page.waitForFunction(() => (window as { __loupeMarks?: { table?: number } }).__loupeMarks?.table !== undefined, undefined, { timeout: 180_000, polling: 50 });
+    await page.waitForFunction(() => (window as { __loupeMarks?: { table?: number } }).__loupeMarks?.table !== undefined, undefined, {
+      timeout: 180_000,
+      polling: 50,
+    });
     const opened = await marks(page);
     await page.evaluate(clickTabMarked, 'Sequence');
-    await page.waitForFunction(() => (window as { __loupeMarks?: { diagram?: number } }).__loupeMarks?.diagram !== undefined, undefined, { timeout: 180_000, polling: 50 });
+    await page.waitForFunction(() => (window as { __loupeMarks?: { diagram?: number } }).__loupeMarks?.diagram !== undefined, undefined, {
+      timeout: 180_000,
+      polling: 50,
+    });
     const drawn = await marks(page);
     const memory = await pageMemory(page, bb);
-    return { frames: lastSeq, fileBytes: statSync(file).size, openMs: opened.table! - opened.asked!, diagramFirstRenderMs: drawn.diagram! - drawn.asked!, memory };
+    return {
+      frames: lastSeq,
+      fileBytes: statSync(file).size,
+      openMs: opened.table! - opened.asked!,
+      diagramFirstRenderMs: drawn.diagram! - drawn.asked!,
+      memory,
+    };
   } finally {
     await context.close();
     rmSync(dir, { recursive: true, force: true });

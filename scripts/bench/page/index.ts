@@ -56,7 +56,16 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
   }
   console.log();
   printPageFigures(live, imported, idle, opts.rate, opts.seconds);
-  const figures = { date: new Date().toISOString(), cpus: os.cpus().length, loadAverage: os.loadavg()[0], options: opts, targets: PAGE_TARGETS, live, import: imported, idle };
+  const figures = {
+    date: new Date().toISOString(),
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg()[0],
+    options: opts,
+    targets: PAGE_TARGETS,
+    live,
+    import: imported,
+    idle,
+  };
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
   console.log(`\npage figures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);

@@ -33,7 +33,11 @@ describe('main-thread CPU per frame', () => {
 
   it('ignores other renderers that did less', () => {
     const other = { pid: 2, tid: 20 };
-    const more: TraceEvent[] = [...events, { name: 'thread_name', ph: 'M', ...other, ts: 0, args: { name: 'CrRendererMain' } }, { ...task(0, 100, 50), ...other }];
+    const more: TraceEvent[] = [
+      ...events,
+      { name: 'thread_name', ph: 'M', ...other, ts: 0, args: { name: 'CrRendererMain' } },
+      { ...task(0, 100, 50), ...other },
+    ];
     expect(mainThreadFigures(more, 100_000)!.tasks).toBe(5);
   });
 });

@@ -27,7 +27,16 @@ export interface MainThreadFigures {
   longestFrameAtMs: number;
 }
 
-export interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: Record<string, unknown> } }
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+}
 
 /** What the trace must record: tasks (toplevel) and the commit that ends each frame (the detailed timeline). */
 export const MAIN_THREAD_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
@@ -40,7 +49,10 @@ const RUN_TASK = 'ThreadControllerImpl::RunTask';
  */
 export function framesOf(events: readonly TraceEvent[]): { cpuMs: number; tasks: TraceEvent[] }[] {
   const tasks = events.filter((e) => e.ph === 'X' && e.name === RUN_TASK).sort((a, b) => a.ts - b.ts);
-  const commits = events.filter((e) => e.ph === 'X' && e.name === 'Commit').map((e) => e.ts).sort((a, b) => a - b);
+  const commits = events
+    .filter((e) => e.ph === 'X' && e.name === 'Commit')
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
   const frames: { cpuMs: number; tasks: TraceEvent[] }[] = [];
   let open = { cpuMs: 0, tasks: [] as TraceEvent[] };
   let c = 0;
@@ -91,7 +103,11 @@ export function partsOf(thread: readonly TraceEvent[], tasks: readonly TraceEven
     const rest = (t.tdur ?? 0) / 1000 - accounted;
     if (rest > 0) cpu.set('other', (cpu.get('other') ?? 0) + rest);
   }
-  return [...cpu].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms >= 1).map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ');
+  return [...cpu]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, ms]) => ms >= 1)
+    .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+    .join(', ');
 }
 
 export function mainThreadFigures(events: readonly TraceEvent[], wallUs: number): MainThreadFigures | undefined {
@@ -122,7 +138,10 @@ export function mainThreadFigures(events: readonly TraceEvent[], wallUs: number)
 export async function traceMainThread<T>(browser: Browser, page: Page, during: () => Promise<T>): Promise<{ result: T; main?: MainThreadFigures }> {
   await browser.startTracing(page, { categories: MAIN_THREAD_CATEGORIES });
   const t0 = performance.now();
-  const outcome = await during().then((value) => ({ value }), (error: unknown) => ({ error }));
+  const outcome = await during().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   if ('error' in outcome) throw outcome.error;
   return { result: outcome.value, main: mainThreadFigures(events, (performance.now() - t0) * 1000) };

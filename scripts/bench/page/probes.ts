@@ -85,7 +85,13 @@ export function readMarks(): RenderMarks | undefined {
 /** Marks the moment a file is picked in the trace import (the input's change event). */
 export function markOnFilePicked(): void {
   const w = window as BenchWindow;
-  document.addEventListener('change', () => { if (w.__loupeMarks) w.__loupeMarks.asked = performance.now(); }, { capture: true, once: true });
+  document.addEventListener(
+    'change',
+    () => {
+      if (w.__loupeMarks) w.__loupeMarks.asked = performance.now();
+    },
+    { capture: true, once: true },
+  );
 }
 
 /** Clicks a tab by its name and marks the moment. */
@@ -124,7 +130,9 @@ export function startFrameLog(): void {
   const log: FrameLog = { running: true, deltas: [], loaf: [] };
   (window as BenchWindow).__loupeFrames = log;
   try {
-    log.observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) log.loaf.push(e.duration); });
+    log.observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) log.loaf.push(e.duration);
+    });
     log.observer.observe({ type: 'long-animation-frame', buffered: false });
   } catch {
     log.observer = undefined;
@@ -136,7 +144,10 @@ export function startFrameLog(): void {
     last = now;
     requestAnimationFrame(tick);
   };
-  requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
+  requestAnimationFrame((now) => {
+    last = now;
+    requestAnimationFrame(tick);
+  });
 }
 
 export function stopFrameLog(): FrameStats {

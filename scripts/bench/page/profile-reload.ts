@@ -42,14 +42,22 @@ try {
   const main = busiestMainThread(events);
   // performance.now() is relative to navigation start; the trace's navigationStart mark anchors it.
   // The reload's own navigationStart names the page's URL (later ones, without, are not its origin).
-  const nav = events.filter((e) => e.name === 'navigationStart' && e.pid === main[0]?.pid && (e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL).map((e) => e.ts).sort((a, b) => b - a)[0] ?? main[0].ts;
+  const nav =
+    events
+      .filter((e) => e.name === 'navigationStart' && e.pid === main[0]?.pid && (e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL)
+      .map((e) => e.ts)
+      .sort((a, b) => b - a)[0] ?? main[0].ts;
   const from = nav + (r.attachSentMs ?? 0) * 1000;
   const to = nav + r.tableFirstRenderMs * 1000;
-  console.log(`load average ${os.loadavg()[0].toFixed(2)}; reload ${r.tableFirstRenderMs.toFixed(0)} ms: attach sent at ${r.attachSentMs?.toFixed(0)}, snapshot first ${r.snapshotFirstMs?.toFixed(0)}, last ${r.snapshotLastMs?.toFixed(0)}`);
+  console.log(
+    `load average ${os.loadavg()[0].toFixed(2)}; reload ${r.tableFirstRenderMs.toFixed(0)} ms: attach sent at ${r.attachSentMs?.toFixed(0)}, snapshot first ${r.snapshotFirstMs?.toFixed(0)}, last ${r.snapshotLastMs?.toFixed(0)}`,
+  );
   const inWindow = main.filter((e) => e.ph === 'X' && e.ts >= from && e.ts < to);
   const tasks = inWindow.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
   const busyUs = tasks.reduce((a, e) => a + (e.dur ?? 0), 0);
-  console.log(`main thread from attach to the newest row: ${((to - from) / 1000).toFixed(0)} ms, busy in tasks ${(busyUs / 1000).toFixed(0)} ms (${tasks.length} tasks)`);
+  console.log(
+    `main thread from attach to the newest row: ${((to - from) / 1000).toFixed(0)} ms, busy in tasks ${(busyUs / 1000).toFixed(0)} ms (${tasks.length} tasks)`,
+  );
   const by = new Map<string, { n: number; ms: number }>();
   for (const e of inWindow) {
     if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') continue;
@@ -61,7 +69,8 @@ try {
     by.set(key, row);
   }
   console.log('events inside that span (nested ones count in their parents too): count, wall ms');
-  for (const [k, v] of [...by].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}  ${k}`);
+  for (const [k, v] of [...by].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
+    console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}  ${k}`);
   writeFileSync(path.join(outDir, 'reload.cpuprofile'), JSON.stringify(profile));
   // Self time per function in the page's JavaScript, heaviest first (build the page with
   // `npx next build --no-mangling` for readable names).

@@ -20,7 +20,10 @@ export interface ReloadFigures {
 }
 
 export async function waitForMark(page: Page, which: 'table' | 'diagram', timeoutMs = 180_000): Promise<number> {
-  await page.waitForFunction((w) => (window as { __loupeMarks?: Record<string, number | undefined> }).__loupeMarks?.[w] !== undefined, which, { timeout: timeoutMs, polling: 50 });
+  await page.waitForFunction((w) => (window as { __loupeMarks?: Record<string, number | undefined> }).__loupeMarks?.[w] !== undefined, which, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
   const marks = await page.evaluate(readMarks);
   return marks![which]!;
 }
@@ -31,5 +34,12 @@ export async function measureReload(page: Page, lastSeq: number): Promise<Reload
   await page.reload();
   const tableFirstRenderMs = await waitForMark(page, 'table');
   const m = (await page.evaluate(readMarks))!;
-  return { tableFirstRenderMs, attachSentMs: m.attachSentAt, snapshotFirstMs: m.snapshotFirstAt, snapshotLastMs: m.snapshotLastAt, snapshotSize: m.snapshotSize, snapshotForm: m.snapshotForm };
+  return {
+    tableFirstRenderMs,
+    attachSentMs: m.attachSentAt,
+    snapshotFirstMs: m.snapshotFirstAt,
+    snapshotLastMs: m.snapshotLastAt,
+    snapshotSize: m.snapshotSize,
+    snapshotForm: m.snapshotForm,
+  };
 }

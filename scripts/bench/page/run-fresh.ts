@@ -14,7 +14,11 @@ import { openStreamSession } from './stream-session';
 import { streamWhileRecording, type StreamFigures } from './stream';
 import { PAGE_DEFAULTS } from './index';
 
-const [rounds, rate, seconds] = positionalCounts('npx tsx scripts/bench/page/run-fresh.ts [rounds] [rate] [seconds]', ['rounds', 'rate', 'seconds'], [5, PAGE_DEFAULTS.rate, PAGE_DEFAULTS.seconds]);
+const [rounds, rate, seconds] = positionalCounts(
+  'npx tsx scripts/bench/page/run-fresh.ts [rounds] [rate] [seconds]',
+  ['rounds', 'rate', 'seconds'],
+  [5, PAGE_DEFAULTS.rate, PAGE_DEFAULTS.seconds],
+);
 const { loupe, bb } = await startStandalone();
 const runs: StreamFigures[] = [];
 const ms = (x: number | undefined) => (x === undefined ? 'n/a' : `${x.toFixed(1)} ms`);
@@ -25,7 +29,9 @@ try {
     const loadAverage = os.loadavg()[0];
     const s = await streamWhileRecording(bb.browser, session.page, session.client, session.sessionId, rate, seconds);
     runs.push(s);
-    console.log(`round ${i + 1} of ${rounds} (load average ${loadAverage.toFixed(2)} on ${os.cpus().length} cores): longest rAF gap ${ms(s.longestRafGapMs)}, longest LoAF ${ms(s.longestLoafMs)}, gaps > 50 ms ${s.rafGapsOver50}/${s.frames}, median gap ${ms(s.p50RafGapMs)}, frame CPU median ${ms(s.main?.medianFrameCpuMs)} p99 ${ms(s.main?.p99FrameCpuMs)} longest ${ms(s.main?.longestFrameCpuMs)}, delivered ${Math.round(s.deliveredPerSecond)}/s`);
+    console.log(
+      `round ${i + 1} of ${rounds} (load average ${loadAverage.toFixed(2)} on ${os.cpus().length} cores): longest rAF gap ${ms(s.longestRafGapMs)}, longest LoAF ${ms(s.longestLoafMs)}, gaps > 50 ms ${s.rafGapsOver50}/${s.frames}, median gap ${ms(s.p50RafGapMs)}, frame CPU median ${ms(s.main?.medianFrameCpuMs)} p99 ${ms(s.main?.p99FrameCpuMs)} longest ${ms(s.main?.longestFrameCpuMs)}, delivered ${Math.round(s.deliveredPerSecond)}/s`,
+    );
     console.log(`  longest frame, ${Math.round(s.main?.longestFrameAtMs ?? 0)} ms into the recording: ${s.main?.longestFrameParts ?? 'n/a'} (ms of CPU)`);
     await session.close();
     await context.close();
@@ -35,4 +41,6 @@ try {
   await loupe.stop();
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-console.log(`\nmedians of ${runs.length}: longest frame CPU ${ms(median(runs.map((r) => r.main?.longestFrameCpuMs ?? 0)))}, frame CPU median ${ms(median(runs.map((r) => r.main?.medianFrameCpuMs ?? 0)))}, p99 ${ms(median(runs.map((r) => r.main?.p99FrameCpuMs ?? 0)))}, longest LoAF ${ms(median(runs.map((r) => r.longestLoafMs ?? 0)))}, longest rAF gap ${ms(median(runs.map((r) => r.longestRafGapMs)))}`);
+console.log(
+  `\nmedians of ${runs.length}: longest frame CPU ${ms(median(runs.map((r) => r.main?.longestFrameCpuMs ?? 0)))}, frame CPU median ${ms(median(runs.map((r) => r.main?.medianFrameCpuMs ?? 0)))}, p99 ${ms(median(runs.map((r) => r.main?.p99FrameCpuMs ?? 0)))}, longest LoAF ${ms(median(runs.map((r) => r.longestLoafMs ?? 0)))}, longest rAF gap ${ms(median(runs.map((r) => r.longestRafGapMs)))}`,
+);

@@ -30,7 +30,13 @@ try {
     const loadAverage = os.loadavg()[0];
     const r = await measureReload(session.page, held);
     runs.push({ ...r, loadAverage });
-    console.log(renderTable(`reload ${i + 1} of ${reloads}, ${held.toLocaleString('en-US')} frames, load average ${loadAverage.toFixed(2)} on ${os.cpus().length} cores`, ['time'], reloadRows(r)));
+    console.log(
+      renderTable(
+        `reload ${i + 1} of ${reloads}, ${held.toLocaleString('en-US')} frames, load average ${loadAverage.toFixed(2)} on ${os.cpus().length} cores`,
+        ['time'],
+        reloadRows(r),
+      ),
+    );
   }
   await session.close();
   await context.close();
@@ -39,7 +45,9 @@ try {
   await loupe.stop();
 }
 const sorted = runs.map((r) => r.tableFirstRenderMs).sort((a, b) => a - b);
-console.log(`\nreload to the newest row drawn: median ${Math.round(sorted[Math.floor(sorted.length / 2)]).toLocaleString('en-US')} ms; each: ${runs.map((r) => `${Math.round(r.tableFirstRenderMs)} (load ${r.loadAverage.toFixed(1)})`).join(', ')}`);
+console.log(
+  `\nreload to the newest row drawn: median ${Math.round(sorted[Math.floor(sorted.length / 2)]).toLocaleString('en-US')} ms; each: ${runs.map((r) => `${Math.round(r.tableFirstRenderMs)} (load ${r.loadAverage.toFixed(1)})`).join(', ')}`,
+);
 const out = path.join(ROOT, 'bench-results', 'reload.json');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, frames, runs }, null, 2) + '\n');

@@ -4,5 +4,9 @@
 import { PAGE_DEFAULTS, pageBench } from './index';
 import { positionalCounts } from './standalone';
 
-const [frames, rate, seconds] = positionalCounts('npx tsx scripts/bench/page/run.ts [frames] [rate] [seconds]', ['frames', 'rate', 'seconds'], [PAGE_DEFAULTS.frames, PAGE_DEFAULTS.rate, PAGE_DEFAULTS.seconds]);
+const [frames, rate, seconds] = positionalCounts(
+  'npx tsx scripts/bench/page/run.ts [frames] [rate] [seconds]',
+  ['frames', 'rate', 'seconds'],
+  [PAGE_DEFAULTS.frames, PAGE_DEFAULTS.rate, PAGE_DEFAULTS.seconds],
+);
 await pageBench({ frames, rate, seconds });

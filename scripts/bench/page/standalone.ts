@@ -25,9 +25,10 @@ export async function startStandalone(): Promise<{ loupe: LoupeProcess; bb: Benc
  * measuring nothing and printing zeros.
  */
 export function positionalCounts(usage: string, names: readonly string[], defaults: readonly number[], argv = process.argv.slice(2)): number[] {
-  const problem = argv.length > names.length
-    ? `unexpected '${argv[names.length]}'`
-    : argv.map((a, i) => (Number.isInteger(Number(a)) && Number(a) > 0 ? undefined : `${names[i]} takes a positive whole number, got '${a}'`)).find(Boolean);
+  const problem =
+    argv.length > names.length
+      ? `unexpected '${argv[names.length]}'`
+      : argv.map((a, i) => (Number.isInteger(Number(a)) && Number(a) > 0 ? undefined : `${names[i]} takes a positive whole number, got '${a}'`)).find(Boolean);
   if (problem) {
     console.error(`${problem}\nusage: ${usage}`);
     process.exit(2);

@@ -41,19 +41,29 @@ export async function openStreamSession(context: BrowserContext, url: string): P
   const page = await context.newPage();
   await page.goto(url);
   await page.getByRole('button', { name: `Connect ${CONNECTION.name}`, exact: true }).click();
-  const sessionId = await page.waitForFunction(() => (JSON.parse(sessionStorage.getItem('loupe.tabs') ?? '{}') as { activeTab?: string }).activeTab).then((h) => h.jsonValue() as Promise<string>);
+  const sessionId = await page
+    .waitForFunction(() => (JSON.parse(sessionStorage.getItem('loupe.tabs') ?? '{}') as { activeTab?: string }).activeTab)
+    .then((h) => h.jsonValue() as Promise<string>);
   await client.ready(sessionId);
   await client.attach(sessionId);
   const lastSeq = { value: 0 };
-  client.onFrames((sid, _n, seq) => { if (sid === sessionId) lastSeq.value = Math.max(lastSeq.value, seq); });
+  client.onFrames((sid, _n, seq) => {
+    if (sid === sessionId) lastSeq.value = Math.max(lastSeq.value, seq);
+  });
   const call = async (name: string, args: Record<string, number>) => {
-    const reply = await client.call({ type: 'session/request', sessionId, method: 'tools/call', params: { name, arguments: args }, timeoutMs: 600_000 }, 600_000);
+    const reply = await client.call(
+      { type: 'session/request', sessionId, method: 'tools/call', params: { name, arguments: args }, timeoutMs: 600_000 },
+      600_000,
+    );
     if (reply.type !== 'request/result' || reply.error) throw new Error(`${name} failed: ${JSON.stringify(reply)}`);
   };
   const fill = async (frames: number) => {
     await call('burst', { count: Math.max(0, frames - lastSeq.value - 2) });
     const held = await settle(lastSeq);
-    await page.waitForFunction((n) => Number(document.querySelector('[role="grid"][aria-label="Traffic"]')?.getAttribute('aria-rowcount')) - 1 >= n, held, { timeout: 180_000, polling: 250 });
+    await page.waitForFunction((n) => Number(document.querySelector('[role="grid"][aria-label="Traffic"]')?.getAttribute('aria-rowcount')) - 1 >= n, held, {
+      timeout: 180_000,
+      polling: 250,
+    });
     return held;
   };
   const close = async () => {

@@ -17,14 +17,26 @@ export interface StreamFigures extends FrameStats {
   main?: MainThreadFigures;
 }
 
-export async function streamWhileRecording(browser: Browser, page: Page, client: PageClient, sessionId: string, rate: number, seconds: number): Promise<StreamFigures> {
+export async function streamWhileRecording(
+  browser: Browser,
+  page: Page,
+  client: PageClient,
+  sessionId: string,
+  rate: number,
+  seconds: number,
+): Promise<StreamFigures> {
   let delivered = 0;
-  const off = client.onFrames((sid, n) => { if (sid === sessionId) delivered += n; });
+  const off = client.onFrames((sid, n) => {
+    if (sid === sessionId) delivered += n;
+  });
   const { result, main } = await traceMainThread(browser, page, async () => {
     await page.evaluate(startFrameLog);
     const t0 = performance.now();
     try {
-      const reply = await client.call({ type: 'session/request', sessionId, method: 'tools/call', params: { name: 'stream', arguments: { rate, seconds } }, timeoutMs: 600_000 }, 600_000);
+      const reply = await client.call(
+        { type: 'session/request', sessionId, method: 'tools/call', params: { name: 'stream', arguments: { rate, seconds } }, timeoutMs: 600_000 },
+        600_000,
+      );
       if (reply.type !== 'request/result' || reply.error) throw new Error(`the stream call failed: ${JSON.stringify(reply)}`);
     } finally {
       off();

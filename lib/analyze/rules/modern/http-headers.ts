@@ -14,7 +14,14 @@ import { headerDisagrees, valueAt } from './header-values';
 import { HTTP } from './shared';
 
 /** The body field `Mcp-Name` mirrors, by method (the tasks rows from the tasks extension). */
-const NAME_SOURCE: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId' };
+const NAME_SOURCE: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 const STATUS_OF: Readonly<Record<number, number>> = { [HEADER_MISMATCH]: 400, [MISSING_CLIENT_CAPABILITY]: 400, [UNSUPPORTED_VERSION]: 400, [-32601]: 404 };
 
 interface ModernExchange {
@@ -55,17 +62,28 @@ export const modernHttpRules: RuleModule = {
       if (meta.phase === 'request') {
         if (meta.stream === 'oauth' || meta.stream === 'probe') return;
         all.set(frame.seq, { seq: frame.seq, headers: meta.headers });
-        if (meta.method === 'GET' && ctx.state.eras.current === 'modern') ctx.report('modern.legacy-http', [frame.seq], 'a GET stream opened in a modern session; 2026-07-28 has no GET endpoint (use subscriptions/listen)');
+        if (meta.method === 'GET' && ctx.state.eras.current === 'modern')
+          ctx.report('modern.legacy-http', [frame.seq], 'a GET stream opened in a modern session; 2026-07-28 has no GET endpoint (use subscriptions/listen)');
         return;
       }
       const ex = all.get(meta.exchange);
       if (!ex) return;
       if (meta.phase === 'response') {
         ex.status = meta.status;
-        if (ex.modern && headerValue(meta.headers, 'mcp-session-id') !== undefined) ctx.report('modern.legacy-http', [frame.seq, ex.seq], 'the server answered a modern request with an Mcp-Session-Id; 2026-07-28 servers do not mint session ids');
+        if (ex.modern && headerValue(meta.headers, 'mcp-session-id') !== undefined)
+          ctx.report(
+            'modern.legacy-http',
+            [frame.seq, ex.seq],
+            'the server answered a modern request with an Mcp-Session-Id; 2026-07-28 servers do not mint session ids',
+          );
       } else if (meta.phase === 'end' && ex.mismatch !== undefined && !ex.answered) {
         ex.answered = true;
-        if (ex.status !== 400) ctx.report('modern.header-mismatch-answer', [frame.seq, ex.seq], `${ex.mismatch}, yet the server answered ${ex.status ?? 'nothing'}; it must reject the request with 400 and error -32020`);
+        if (ex.status !== 400)
+          ctx.report(
+            'modern.header-mismatch-answer',
+            [frame.seq, ex.seq],
+            `${ex.mismatch}, yet the server answered ${ex.status ?? 'nothing'}; it must reject the request with 400 and error -32020`,
+          );
       }
       return;
     }
@@ -88,10 +106,16 @@ function judgeRequest(ctx: FrameContext, ex: ModernExchange, body: Record<string
   const at = [ctx.frame.seq, ex.seq];
   const found: [string, string][] = [];
   const sent = headerValue(ex.headers, 'mcp-protocol-version');
-  if (sent === undefined) found.push(['modern.header-version', `MCP-Protocol-Version is missing (the body's _meta says ${JSON.stringify(version ?? 'nothing')})`]);
-  else if (version !== undefined && sent !== version) found.push(['modern.header-version', `MCP-Protocol-Version ${JSON.stringify(sent)} does not match the body's _meta version ${JSON.stringify(version)}`]);
+  if (sent === undefined)
+    found.push(['modern.header-version', `MCP-Protocol-Version is missing (the body's _meta says ${JSON.stringify(version ?? 'nothing')})`]);
+  else if (version !== undefined && sent !== version)
+    found.push(['modern.header-version', `MCP-Protocol-Version ${JSON.stringify(sent)} does not match the body's _meta version ${JSON.stringify(version)}`]);
   const m = headerValue(ex.headers, 'mcp-method');
-  if (m !== method) found.push(['modern.header-method', m === undefined ? `Mcp-Method is missing (the body's method is ${method})` : `Mcp-Method ${JSON.stringify(m)} does not match the body's method ${method}`]);
+  if (m !== method)
+    found.push([
+      'modern.header-method',
+      m === undefined ? `Mcp-Method is missing (the body's method is ${method})` : `Mcp-Method ${JSON.stringify(m)} does not match the body's method ${method}`,
+    ]);
   const field = Object.prototype.hasOwnProperty.call(NAME_SOURCE, method) ? NAME_SOURCE[method] : undefined;
   const nameWrong = field === undefined ? undefined : headerDisagrees('Mcp-Name', headerValue(ex.headers, 'mcp-name'), own(isObj(params) ? params : {}, field));
   if (nameWrong) found.push(['modern.header-name', nameWrong]);
@@ -106,7 +130,12 @@ function judgeRequest(ctx: FrameContext, ex: ModernExchange, body: Record<string
   for (const [rule, message] of found) ctx.report(rule, at, message);
   if (found.length) ex.mismatch = found[0][1];
   const legacy = ['mcp-session-id', 'last-event-id'].filter((h) => headerValue(ex.headers, h) !== undefined);
-  if (legacy.length) ctx.report('modern.legacy-http', at, `a modern ${method} carries ${legacy.map((h) => (h === 'mcp-session-id' ? 'Mcp-Session-Id' : 'Last-Event-ID')).join(' and ')}; 2026-07-28 has no sessions and no resumable streams`);
+  if (legacy.length)
+    ctx.report(
+      'modern.legacy-http',
+      at,
+      `a modern ${method} carries ${legacy.map((h) => (h === 'mcp-session-id' ? 'Mcp-Session-Id' : 'Last-Event-ID')).join(' and ')}; 2026-07-28 has no sessions and no resumable streams`,
+    );
 }
 
 function judgeAnswer(ctx: FrameContext, ex: ModernExchange, body: Record<string, unknown>, frame: Frame): void {
@@ -116,7 +145,11 @@ function judgeAnswer(ctx: FrameContext, ex: ModernExchange, body: Record<string,
   if (ex.mismatch !== undefined && !ex.answered) {
     ex.answered = true;
     if (ex.status !== 400 || code !== HEADER_MISMATCH) {
-      ctx.report('modern.header-mismatch-answer', at, `${ex.mismatch}, yet the server answered ${ex.status ?? '?'} with ${code === undefined ? 'a result' : `error ${String(code)}`}; it must reject it with 400 and error -32020`);
+      ctx.report(
+        'modern.header-mismatch-answer',
+        at,
+        `${ex.mismatch}, yet the server answered ${ex.status ?? '?'} with ${code === undefined ? 'a result' : `error ${String(code)}`}; it must reject it with 400 and error -32020`,
+      );
     }
     return;
   }

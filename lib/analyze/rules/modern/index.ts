@@ -7,4 +7,11 @@ import { modernRequestRules } from './requests';
 import { modernResultRules } from './results';
 import { modernRetryRules } from './retries';
 
-export const MODERN_RULES: readonly RuleModule[] = [modernHttpRules, modernRequestRules, modernResultRules, modernRetryRules, modernListenRules, modernErrorRules];
+export const MODERN_RULES: readonly RuleModule[] = [
+  modernHttpRules,
+  modernRequestRules,
+  modernResultRules,
+  modernRetryRules,
+  modernListenRules,
+  modernErrorRules,
+];

@@ -42,14 +42,28 @@ export const modernListenRules: RuleModule = {
         const call = state.calls.callAt(seq);
         if (!call || call.responseSeq !== undefined || call.cancelledSeq !== undefined) asked.delete(seq);
       }
-      if (tag !== undefined) report('modern.log-without-level', at, `a log message on the subscriptions/listen stream ${show(tag)}; log messages belong to the response stream of the request that asked for them`);
-      else if (asked.size === 0) report('modern.log-without-level', at, `a log message (level ${show(strAt(msg.params, 'level'))}) while no open request set _meta["${META_LOG_LEVEL}"]: the server must not send it`);
+      if (tag !== undefined)
+        report(
+          'modern.log-without-level',
+          at,
+          `a log message on the subscriptions/listen stream ${show(tag)}; log messages belong to the response stream of the request that asked for them`,
+        );
+      else if (asked.size === 0)
+        report(
+          'modern.log-without-level',
+          at,
+          `a log message (level ${show(strAt(msg.params, 'level'))}) while no open request set _meta["${META_LOG_LEVEL}"]: the server must not send it`,
+        );
       return;
     }
     const isChange = msg.method === ACK || Object.prototype.hasOwnProperty.call(OPT_IN, msg.method);
     if (!isChange) return;
     if (tag === undefined) {
-      report('modern.notification-untagged', at, `${msg.method} carries no _meta["${META_SUBSCRIPTION}"]; in 2026-07-28 it travels only on a subscriptions/listen stream, tagged with that request's id`);
+      report(
+        'modern.notification-untagged',
+        at,
+        `${msg.method} carries no _meta["${META_SUBSCRIPTION}"]; in 2026-07-28 it travels only on a subscriptions/listen stream, tagged with that request's id`,
+      );
       return;
     }
     const stream = state.listens.byTag(tag);
@@ -59,16 +73,24 @@ export const modernListenRules: RuleModule = {
     }
     if (msg.method === ACK) return;
     if (stream.ackSeq === undefined) {
-      report('modern.listen-not-acknowledged', [msg.seq, stream.requestSeq], `${msg.method} on subscription ${show(tag)} before ${ACK}; the acknowledgement must come first`);
+      report(
+        'modern.listen-not-acknowledged',
+        [msg.seq, stream.requestSeq],
+        `${msg.method} on subscription ${show(tag)} before ${ACK}; the acknowledgement must come first`,
+      );
     }
     const field = OPT_IN[msg.method];
     const filter = isObj(stream.requested) ? stream.requested : {};
     const uri = strAt(msg.params, 'uri');
     const optedIn = field === 'resourceSubscriptions' ? (arrAt(filter, field) ?? []).includes(uri) : own(filter, field) === true;
     if (!optedIn) {
-      report('modern.notification-not-requested', [msg.seq, stream.requestSeq], field === 'resourceSubscriptions'
-        ? `notifications/resources/updated for ${show(uri)}, which subscription ${show(tag)} did not list in resourceSubscriptions`
-        : `${msg.method} on subscription ${show(tag)}, which did not opt in to ${field}`);
+      report(
+        'modern.notification-not-requested',
+        [msg.seq, stream.requestSeq],
+        field === 'resourceSubscriptions'
+          ? `notifications/resources/updated for ${show(uri)}, which subscription ${show(tag)} did not list in resourceSubscriptions`
+          : `${msg.method} on subscription ${show(tag)}, which did not opt in to ${field}`,
+      );
     }
   },
 };

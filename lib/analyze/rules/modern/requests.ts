@@ -28,23 +28,46 @@ export const modernRequestRules: RuleModule = {
       if (info && eraOfMethod(info) === 'legacy') {
         const evidence = eras.modernEvidence;
         if (msg.method === 'initialize' && evidence?.kind === 'error') {
-          report('modern.fallback-after-modern-error', [msg.seq, evidence.seq], `initialize after the server answered a modern request with a modern error (frame ${evidence.seq}): the server speaks 2026-07-28; retry with a version it supports instead of falling back`);
+          report(
+            'modern.fallback-after-modern-error',
+            [msg.seq, evidence.seq],
+            `initialize after the server answered a modern request with a modern error (frame ${evidence.seq}): the server speaks 2026-07-28; retry with a version it supports instead of falling back`,
+          );
         } else if (msg.method !== 'initialize' || evidence) {
-          report('modern.legacy-method', evidence ? [msg.seq, evidence.seq] : at, `${msg.method} was removed in 2026-07-28, and this ${evidence ? `server answered modern requests (frame ${evidence.seq})` : 'conversation is modern'}`);
+          report(
+            'modern.legacy-method',
+            evidence ? [msg.seq, evidence.seq] : at,
+            `${msg.method} was removed in 2026-07-28, and this ${evidence ? `server answered modern requests (frame ${evidence.seq})` : 'conversation is modern'}`,
+          );
         }
       }
     }
     if (state.era !== 'modern') return;
     if (msg.dir === 's2c' && msg.kind === 'request') {
-      report('modern.server-request', at, `the server sent ${msg.method ?? 'a request'} in a modern session; since 2026-07-28 it must ask with an InputRequiredResult (inputRequests) on the client's request instead`);
+      report(
+        'modern.server-request',
+        at,
+        `the server sent ${msg.method ?? 'a request'} in a modern session; since 2026-07-28 it must ask with an InputRequiredResult (inputRequests) on the client's request instead`,
+      );
       return;
     }
     if (msg.dir !== 'c2s' || msg.kind !== 'request') return;
-    const missing = [META_VERSION, META_CAPABILITIES].filter((k) => (k === META_VERSION ? typeof metaValue(msg.params, k) !== 'string' : !isObj(metaValue(msg.params, k))));
-    if (missing.length) report('modern.request-meta-missing', at, `${msg.method} lacks ${missing.map((k) => `_meta["${k}"]`).join(' and ')}; every modern request must carry them (the server must reject it with -32602)`);
+    const missing = [META_VERSION, META_CAPABILITIES].filter((k) =>
+      k === META_VERSION ? typeof metaValue(msg.params, k) !== 'string' : !isObj(metaValue(msg.params, k)),
+    );
+    if (missing.length)
+      report(
+        'modern.request-meta-missing',
+        at,
+        `${msg.method} lacks ${missing.map((k) => `_meta["${k}"]`).join(' and ')}; every modern request must carry them (the server must reject it with -32602)`,
+      );
     const logLevel = metaValue(msg.params, META_LOG_LEVEL);
     if (logLevel !== undefined && once(state, 'modern.deprecated-feature|logging')) {
-      report('modern.deprecated-feature', at, `${msg.method} asks for log messages (_meta logLevel ${show(logLevel)}): logging is deprecated in 2026-07-28; log to stderr or use OpenTelemetry`);
+      report(
+        'modern.deprecated-feature',
+        at,
+        `${msg.method} asks for log messages (_meta logLevel ${show(logLevel)}): logging is deprecated in 2026-07-28; log to stderr or use OpenTelemetry`,
+      );
     }
   },
 };

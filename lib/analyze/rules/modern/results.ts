@@ -34,14 +34,26 @@ export const modernResultRules: RuleModule = {
     if (type === undefined) {
       report('modern.result-type', at, `the ${request.method} result has no resultType; every 2026-07-28 result must say "complete" or "input_required"`);
     } else if (type !== 'complete' && type !== 'input_required' && !(type === 'task' && tasks)) {
-      report('modern.result-type', at, `the ${request.method} result has resultType ${show(type)}, which neither the core protocol nor an advertised extension defines`);
+      report(
+        'modern.result-type',
+        at,
+        `the ${request.method} result has resultType ${show(type)}, which neither the core protocol nor an advertised extension defines`,
+      );
     }
     if (type === 'input_required' && !Object.prototype.hasOwnProperty.call(MRTR_TARGET, request.method)) {
-      report('modern.result-type-not-allowed', at, `${request.method} was answered input_required; only tools/call, resources/read and prompts/get may ask for input`);
+      report(
+        'modern.result-type-not-allowed',
+        at,
+        `${request.method} was answered input_required; only tools/call, resources/read and prompts/get may ask for input`,
+      );
     } else if (type === 'task' && (request.method !== 'tools/call' || !declaresTasks(caps))) {
-      report('modern.result-type-not-allowed', at, request.method !== 'tools/call'
-        ? `${request.method} was answered with a task; the tasks extension allows it only on tools/call`
-        : 'tools/call was answered with a task, but the request did not declare the io.modelcontextprotocol/tasks extension in its clientCapabilities');
+      report(
+        'modern.result-type-not-allowed',
+        at,
+        request.method !== 'tools/call'
+          ? `${request.method} was answered with a task; the tasks extension allows it only on tools/call`
+          : 'tools/call was answered with a task, but the request did not declare the io.modelcontextprotocol/tasks extension in its clientCapabilities',
+      );
     }
     if (type === 'input_required') judgeInputRequired(result, caps, at, state, report);
     if ((type === 'complete' || type === undefined) && CACHEABLE.has(request.method)) {
@@ -54,15 +66,29 @@ export const modernResultRules: RuleModule = {
       if (wrong.length) report('modern.cache-hints-missing', at, `the ${request.method} result needs caching hints: ${wrong.join(', ')}`);
     }
     if (!isObj(metaValue(result, META_SERVER_INFO)) && once(state, 'modern.server-info-missing')) {
-      report('modern.server-info-missing', at, `the ${request.method} result carries no _meta["${META_SERVER_INFO}"]; servers should name themselves on every result (said once per session)`);
+      report(
+        'modern.server-info-missing',
+        at,
+        `the ${request.method} result carries no _meta["${META_SERVER_INFO}"]; servers should name themselves on every result (said once per session)`,
+      );
     }
   },
 };
 
-function judgeInputRequired(result: Obj, caps: Obj | undefined, at: number[], state: Parameters<NonNullable<RuleModule['onMessage']>>[0]['state'], report: (rule: string, frames: number[], message: string) => void): void {
+function judgeInputRequired(
+  result: Obj,
+  caps: Obj | undefined,
+  at: number[],
+  state: Parameters<NonNullable<RuleModule['onMessage']>>[0]['state'],
+  report: (rule: string, frames: number[], message: string) => void,
+): void {
   const inputs = own(result, 'inputRequests');
   if (inputs === undefined && own(result, 'requestState') === undefined) {
-    report('modern.input-required-empty', at, 'an input_required result with neither inputRequests nor requestState: the client has nothing to answer and nothing to echo');
+    report(
+      'modern.input-required-empty',
+      at,
+      'an input_required result with neither inputRequests nor requestState: the client has nothing to answer and nothing to echo',
+    );
   }
   if (inputs !== undefined && !isObj(inputs)) {
     report('modern.input-request-invalid', at, `inputRequests must be an object of requests by key; got ${show(inputs)}`);
@@ -72,7 +98,11 @@ function judgeInputRequired(result: Obj, caps: Obj | undefined, at: number[], st
     const method = own(isObj(r) ? r : {}, 'method');
     const need = typeof method === 'string' && Object.prototype.hasOwnProperty.call(INPUT_NEEDS, method) ? INPUT_NEEDS[method] : undefined;
     if (need === undefined) {
-      report('modern.input-request-invalid', at, `inputRequests["${key}"] is ${show(method)}; only elicitation/create, sampling/createMessage and roots/list may be asked for`);
+      report(
+        'modern.input-request-invalid',
+        at,
+        `inputRequests["${key}"] is ${show(method)}; only elicitation/create, sampling/createMessage and roots/list may be asked for`,
+      );
     } else if (!caps || own(caps, need) === undefined) {
       report('modern.input-request-invalid', at, `inputRequests["${key}"] asks for ${method}, but the request did not declare the ${need} capability`);
     } else if (method === 'elicitation/create' && path(r, 'params.mode') === 'url' && path(caps, 'elicitation.url') === undefined) {
@@ -80,6 +110,7 @@ function judgeInputRequired(result: Obj, caps: Obj | undefined, at: number[], st
     }
   }
   for (const feature of deprecatedInputs(inputs)) {
-    if (once(state, `modern.deprecated-feature|${feature}`)) report('modern.deprecated-feature', at, `the server asks for ${feature} input: ${feature} is deprecated in 2026-07-28`);
+    if (once(state, `modern.deprecated-feature|${feature}`))
+      report('modern.deprecated-feature', at, `the server asks for ${feature} input: ${feature} is deprecated in 2026-07-28`);
   }
 }

@@ -23,16 +23,28 @@ export const modernRetryRules: RuleModule = {
     if (!round) return;
     const at = [msg.seq, round.resultSeq];
     if (idKey(msg.id) !== undefined && idKey(msg.id) === idKey(round.id)) {
-      report('modern.retry-id-reused', [msg.seq, round.requestSeq], `the retry of ${msg.method} reuses id ${show(msg.id)} of the round it answers (frame ${round.requestSeq}); a retry is a new request with a new id`);
+      report(
+        'modern.retry-id-reused',
+        [msg.seq, round.requestSeq],
+        `the retry of ${msg.method} reuses id ${show(msg.id)} of the round it answers (frame ${round.requestSeq}); a retry is a new request with a new id`,
+      );
     }
     const params = isObj(msg.params) ? msg.params : {};
     const sent = own(params, 'requestState');
     if (round.requestState === undefined && sent !== undefined) {
-      report('modern.request-state-changed', at, `the retry sends requestState ${show(sent)}, but the input_required result (frame ${round.resultSeq}) carried none`);
+      report(
+        'modern.request-state-changed',
+        at,
+        `the retry sends requestState ${show(sent)}, but the input_required result (frame ${round.resultSeq}) carried none`,
+      );
     } else if (round.requestState !== undefined && sent !== round.requestState) {
-      report('modern.request-state-changed', at, sent === undefined
-        ? `the retry omits the requestState ${show(round.requestState)} of the input_required result (frame ${round.resultSeq}); it must echo it unchanged`
-        : `the retry's requestState ${show(sent)} differs from ${show(round.requestState)}, sent in frame ${round.resultSeq}; it must be echoed unchanged`);
+      report(
+        'modern.request-state-changed',
+        at,
+        sent === undefined
+          ? `the retry omits the requestState ${show(round.requestState)} of the input_required result (frame ${round.resultSeq}); it must echo it unchanged`
+          : `the retry's requestState ${show(sent)} differs from ${show(round.requestState)}, sent in frame ${round.resultSeq}; it must be echoed unchanged`,
+      );
     }
   },
 };
