@@ -89,6 +89,9 @@ test('connects to the built-in server, calls echo, survives a reload and disconn
     await lp.listTools();
     await lp.callTool('echo', { message: 'after reconnect' });
     await expect(lp.tools.getByRole('region', { name: 'Call result' })).toContainText('Echo: after reconnect');
+    // The answer reaches the client panel at once; its frame comes with the stream's next batch.
+    const responses = async () => (await lp.traffic.all()).filter((r) => r.method === 'tools/call' && r.kind === 'response').length;
+    await expect.poll(responses).toBe(2);
     const after = await lp.traffic.all();
     expect(after.slice(0, before.length).map((r) => [r.seq, r.kind, r.method])).toEqual(before.map((r) => [r.seq, r.kind, r.method]));
     const seqs = after.map((r) => r.seq);

@@ -49,7 +49,9 @@ test("a host's session through the tap: live in the dashboard, every view, no cl
         .first(),
     ).toBeVisible();
     await page.getByRole('tab', { name: 'Capabilities' }).click();
-    await expect(page.getByText('Client capabilities')).toBeVisible();
+    // The Capabilities pane's table (the header names the host's capabilities too, from the frames).
+    await expect(page.getByRole('table', { name: /^Client capabilities/ })).toBeVisible();
+    await expect(lp.fact('client capabilities')).toBeVisible();
     await page.getByRole('tab', { name: 'Timing' }).click();
     await expect(page.getByRole('table', { name: 'Latency by method' }).getByRole('row', { name: /^tools\/call client 1 / })).toHaveCount(1);
     await page.getByRole('tablist', { name: 'Session views' }).getByRole('tab', { name: 'Annotations' }).click();
