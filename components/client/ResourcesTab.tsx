@@ -5,6 +5,7 @@ import { listClient, startCall } from '../../lib/browser/actions';
 import { callOf, clientOf, itemsOf, listOf } from '../../lib/browser/client-panel/clientState';
 import { useLoupe } from '../../lib/browser/store';
 import { useHandshake } from '../../lib/browser/useHandshake';
+import { useSubscribed } from '../../lib/browser/useSubscribed';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { Button } from '../ui/Button';
 import { searchItems } from '../../lib/client/list-search';
@@ -38,6 +39,7 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
   const [error, setError] = useState<string>();
   const [query, setQuery] = useState('');
   const shown = resources ? searchItems(resources, query) : undefined;
+  const subscribedUris = useSubscribed(id);
   const caps = (useHandshake(id).serverCapabilities ?? {}) as { resources?: { subscribe?: unknown }; completions?: unknown };
   const canSubscribe = caps.resources?.subscribe === true;
   const picked = templates?.find((t) => t.uriTemplate === template);
@@ -81,7 +83,7 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
       {shown && (
         <ul aria-label="Resources" className="flex flex-col gap-1">
           {shown.map((r) => {
-            const subscribed = client.subscriptions.includes(r.uri);
+            const subscribed = subscribedUris.has(r.uri);
             const upd = client.resourceUpdates[r.uri];
             return (
               <li key={r.uri} aria-label={r.uri} className="rounded border border-zinc-800 p-1">

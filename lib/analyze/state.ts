@@ -72,8 +72,12 @@ export interface AnalysisState {
   /** The session's HTTP exchanges: the SessionModel's own builder, or the analyser's when it runs
    *  alone. Rules read requests, responses and bodies here rather than rebuilding them. */
   exchanges: HttpExchanges;
-  /** Resource URIs the client subscribed to and did not unsubscribe from. */
+  /** Resource URIs the client subscribed to and did not unsubscribe from (as asked: what the
+   *  update rules judge against). */
   subscriptions: Set<string>;
+  /** The same, as the server accepted them (a subscribe it answered with a result, until an
+   *  unsubscribe it answered likewise): what the client panel shows as subscribed. */
+  acceptedSubscriptions: Set<string>;
   /** Progress tokens of requests not answered yet, by `dir|token`. */
   progressTokens: Map<string, ProgressRecord>;
   /** Every `nextCursor` the server returned, by method. */
@@ -115,6 +119,7 @@ export function createState(exchanges = new HttpExchanges()): AnalysisState {
     calls: new CallIndex(),
     exchanges,
     subscriptions: new Set(),
+    acceptedSubscriptions: new Set(),
     progressTokens: new Map(),
     cursors: new Map(),
     tools: new Map(),

@@ -76,6 +76,11 @@ function trackNotification(state: AnalysisState, msg: Message): void {
 
 function trackResponse(state: AnalysisState, msg: Message, req: RequestRecord): void {
   const code = msg.kind === 'error' && isObj(msg.error) ? own(msg.error, 'code') : undefined;
+  if (msg.kind === 'response' && req.dir === 'c2s' && (req.method === 'resources/subscribe' || req.method === 'resources/unsubscribe')) {
+    const uri = strAt(req.params, 'uri');
+    if (uri !== undefined && req.method === 'resources/subscribe') state.acceptedSubscriptions.add(uri);
+    else if (uri !== undefined) state.acceptedSubscriptions.delete(uri);
+  }
   state.calls.answer(req, msg.seq, msg.ts, msg.kind === 'error', typeof code === 'number' ? code : undefined);
   if (req.progressToken !== undefined) {
     const pk = progressKey(req.dir, req.progressToken);

@@ -1,6 +1,6 @@
 /**
  * The state of Loupe's own client in a session, as the proxy holds it and every page shows it:
- * the lists the server gave, the calls in flight and their outcomes, subscriptions, the log
+ * the lists the server gave, the calls in flight and their outcomes, the log
  * level, the roots Loupe offers, the tasks on both sides. The proxy sends a snapshot when a page
  * attaches, then every change (`client/state`); a reload or a second page sees the same panel.
  */
@@ -137,8 +137,6 @@ export const ClientStateSchema = z.object({
   }),
   /** Oldest first: every call still running, the latest of each method, and a short history. */
   calls: z.array(CallStateSchema),
-  /** Resource URIs Loupe is subscribed to (resources/subscribe answered without error). */
-  subscriptions: z.array(z.string()),
   /** notifications/resources/updated per URI: how many, and the frame of the newest. */
   resourceUpdates: z.record(z.string(), z.object({ count: z.number().int(), lastSeq: z.number().int() })),
   /** The level the server was last set to with logging/setLevel (answered without error); in a
@@ -161,7 +159,6 @@ export function emptyClientState(roots: Root[] = []): ClientState {
   return {
     lists: {},
     calls: [],
-    subscriptions: [],
     resourceUpdates: {},
     roots,
     samplingAuto: { on: false, text: 'An automatic reply from Loupe.' },

@@ -1,7 +1,7 @@
 /**
  * Loupe's own MCP client on top of a Recording: the correlator, the handshake, the server
  * requests (answered at once, automatically, or queued for a person), and the client state every
- * page shows (lists, calls, subscriptions, log level, roots, tasks). It writes through the
+ * page shows (lists, calls, log level, roots, tasks). It writes through the
  * recording's transport, so everything it sends is recorded like anything else, and it reads each
  * server message together with the frame that recorded it. Protocol behaviour lives here, once,
  * whoever is watching.
@@ -407,15 +407,11 @@ export class ClientDriver implements ClientApi {
     this.succeeded(call.method, call.params, call.result);
   }
 
-  /** What a request's success tells the client state: the log level, a subscription, a task. */
+  /** What a request's success tells the client state: the log level, a task. (Subscriptions are
+   *  the frames' story: the session model's accepted subscriptions.) */
   private succeeded(method: string, requestParams: Record<string, unknown> | undefined, result: unknown): void {
     const params = requestParams ?? {};
     if (method === 'logging/setLevel' && typeof params.level === 'string') this.holder.set('logLevel', params.level);
-    if ((method === 'resources/subscribe' || method === 'resources/unsubscribe') && typeof params.uri === 'string') {
-      const uri = params.uri;
-      const on = method === 'resources/subscribe';
-      this.holder.set('subscriptions', (subs) => (on ? [...subs.filter((u) => u !== uri), uri] : subs.filter((u) => u !== uri)));
-    }
     const task = (result as { task?: Record<string, unknown> } | undefined)?.task;
     if (method === 'tools/call' && params.task && task && typeof task.taskId === 'string') this.clientTasks.started(task, String(params.name ?? 'tool'));
   }
