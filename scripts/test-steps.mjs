@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in the order that fails fastest, and the time each took. The three
- * short steps that need nothing built (lint, typecheck) run beside the build, their output held
- * and printed whole as each ends; the long ones (unit, e2e, the packed tarball) run one after
- * another, each using the machine's cores itself, with their output as it comes. The first
- * failing step ends the run with its exit code; the others still running are stopped.
+ * `npm test`: every check, and the time each took. The build comes first (the unit tests run the
+ * built CLI, the end-to-end tests the built page); lint and the typecheck, short and reading only
+ * sources, run beside the unit tests, their output held and printed whole as each ends, while the
+ * first step of a group streams. The end-to-end tests and the packed tarball follow one after
+ * another: each uses the machine's cores itself, and packing rebuilds what e2e is serving. The
+ * first failing step ends the run with its exit code; the others still running are stopped.
  */
 import { spawn } from 'node:child_process';
 
-const GROUPS = [['lint', 'typecheck', 'build'], ['test:unit'], ['test:e2e'], ['test:package']];
+const GROUPS = [['build'], ['test:unit', 'lint', 'typecheck'], ['test:e2e'], ['test:package']];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const running = new Set();
 const times = [];
