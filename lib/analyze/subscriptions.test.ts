@@ -10,8 +10,17 @@ function msg(dir: Frame['dir'], body: unknown): Frame {
 }
 
 const handshake = () => [
-  msg('c2s', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
-  msg('s2c', { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { resources: { subscribe: true } }, serverInfo: { name: 's', version: '1' } } }),
+  msg('c2s', {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+  }),
+  msg('s2c', {
+    jsonrpc: '2.0',
+    id: 0,
+    result: { protocolVersion: '2025-11-25', capabilities: { resources: { subscribe: true } }, serverInfo: { name: 's', version: '1' } },
+  }),
   msg('c2s', { jsonrpc: '2.0', method: 'notifications/initialized' }),
 ];
 
