@@ -72,9 +72,14 @@ test('connects by URL to server-everything over Streamable HTTP and ends the ses
 
   await test.step('a message the server starts arrives on the GET stream, and says which exchange carried it', async () => {
     await lp.callTool('toggle-simulated-logging', {});
-    const log = lp.traffic.row('notification', 'notifications/message');
-    await expect(log).toBeVisible({ timeout: 20_000 });
-    await log.click();
+    // The first message is sent while the call's own POST stream may still be open, and can ride
+    // on it; the next, five seconds later, has only the GET stream to take.
+    const logs = lp.traffic
+      .rows()
+      .filter({ has: page.getByRole('gridcell', { name: 'notification', exact: true }) })
+      .filter({ has: page.getByRole('gridcell', { name: 'notifications/message', exact: true }) });
+    await expect.poll(() => logs.count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    await logs.last().click();
     const exchange = lp.detail.getByRole('region', { name: 'HTTP exchange' });
     await expect(exchange).toContainText(/Carried by exchange #\d+ on the get stream/);
     await expect(exchange).toContainText('GET');

@@ -234,7 +234,7 @@ test.describe('exporting a live session', () => {
     await lp.traffic.row('response', 'tools/call').click();
     const selected = Number((await lp.traffic.facts(lp.traffic.row('response', 'tools/call'))).seq);
     const part = await download(page, async () => {
-      await page.getByRole('radio', { name: 'Selection (1 frames)' }).check();
+      await page.getByRole('radio', { name: 'Selection (1 frame)' }).check();
       await expect(page.getByRole('table', { name: 'Redaction preview' }).getByRole('row').filter({ hasText: 'env:SERVICE_API_TOKEN' })).toHaveCount(1);
     });
     const lines = part.trimEnd().split('\n');

@@ -47,8 +47,8 @@ function ExportForm({ onClose, onSave = saveText, viewerUrl = 'loupe-viewer.html
     }
   };
   const scopes: { id: Scope; label: string; disabled?: boolean }[] = [
-    { id: 'all', label: `Whole session (${source.frames.length} frames)` },
-    { id: 'selection', label: `Selection (${selected} frames)`, disabled: selected === 0 },
+    { id: 'all', label: `Whole session (${framesCount(source.frames.length)})` },
+    { id: 'selection', label: `Selection (${framesCount(selected)})`, disabled: selected === 0 },
     { id: 'time-range', label: 'Time range' },
   ];
   return (
@@ -151,4 +151,9 @@ async function fetchViewer(url: string): Promise<string> {
   }
   if (!res.ok) throw new Error(`the offline viewer is not available (${res.status} for ${url}): build it with node scripts/build-viewer.mjs`);
   return res.text();
+}
+
+/** "1 frame", "2 frames": the scope's label reads as a person would say it. */
+function framesCount(n: number): string {
+  return `${n.toLocaleString('en-US')} frame${n === 1 ? '' : 's'}`;
 }
