@@ -128,6 +128,51 @@ test('comparing two open traces shows a changed tool schema', async ({ page }) =
   await expect(dialog.getByRole('list', { name: 'Changes to echo' })).toContainText('inputSchema.properties.message.type "string" → "number"');
 });
 
+for (const size of [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${size.width}×${size.height} the Compare dialog keeps both boxes inside it and a gap between latency columns`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const text = readFileSync(golden('everything-stdio.v1.loupe.ndjson'), 'utf8');
+    const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
+    const names = ['a-session-recorded-on-monday-with-a-long-descriptive-name.loupe.ndjson', 'the-same-server-recorded-again-after-its-release.loupe.ndjson'];
+    await page.goto(pathToFileURL(viewer).href);
+    for (const name of names) {
+      writeFileSync(path.join(dir, name), text);
+      await page.getByLabel('Trace file', { exact: true }).setInputFiles(path.join(dir, name));
+      await expect(page.getByRole('tab', { name: new RegExp(name.slice(0, 12)) })).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Compare…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compare traces' });
+    await dialog.getByRole('combobox', { name: 'Before' }).selectOption({ label: names[0] });
+    await dialog.getByRole('combobox', { name: 'After' }).selectOption({ label: names[1] });
+    const box = (await dialog.boundingBox())!;
+    for (const side of ['Before', 'After']) {
+      const select = (await dialog.getByRole('combobox', { name: side }).boundingBox())!;
+      expect(select.x + select.width, `${side} box`).toBeLessThanOrEqual(box.x + box.width);
+    }
+    // Between the text of one column and the next, in every row: never glued together.
+    const table = dialog.getByRole('table', { name: 'Latency per method' });
+    await expect(table.getByRole('row')).not.toHaveCount(0);
+    const narrowest = await table.evaluate((t) => {
+      const range = document.createRange();
+      const edges = (cell: Element) => {
+        range.selectNodeContents(cell);
+        const r = range.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      };
+      let gap = Infinity;
+      for (const row of t.querySelectorAll('tbody tr')) {
+        const cells = [...row.children];
+        for (let i = 1; i < cells.length; i++) gap = Math.min(gap, edges(cells[i]).left - edges(cells[i - 1]).right);
+      }
+      return gap;
+    });
+    expect(narrowest).toBeGreaterThanOrEqual(8);
+  });
+}
+
 test('a trace dropped on the viewer opens', async ({ page }) => {
   await page.goto(pathToFileURL(viewer).href);
   const text = readFileSync(golden('everything-stdio.v1.loupe.ndjson'), 'utf8');

@@ -40,13 +40,15 @@ function CompareForm({ traces, initial }: { traces: readonly ComparableTrace[]; 
   // and end-of-trace findings (no answer by the last frame) belong in a comparison.
   const diff = useMemo(() => (ta && tb ? diffTraces(modelOf(ta.frames), modelOf(tb.frames)) : undefined), [ta, tb]);
   const pick = (label: string, value: string | undefined, set: (v: string) => void) => (
-    <label className="flex flex-1 flex-col gap-1 text-zinc-400">
+    // min-w-0 on both: a select is as wide as its longest option, and a long trace name would
+    // otherwise push the After box past the dialog's edge.
+    <label className="flex min-w-0 flex-1 flex-col gap-1 text-zinc-400">
       {label}
       <select
         aria-label={label}
         value={value}
         onChange={(e) => set(e.target.value)}
-        className="rounded border border-zinc-700 bg-zinc-950 px-1 py-0.5 text-zinc-100"
+        className="w-full min-w-0 rounded border border-zinc-700 bg-zinc-950 px-1 py-0.5 text-zinc-100"
       >
         {traces.map((t) => (
           <option key={t.id} value={t.id}>

@@ -111,17 +111,17 @@ export function TraceDiffView({ diff, names }: { diff: TraceDiff; names: [string
         <table aria-label="Latency per method" className="w-full text-left font-mono text-[11px]">
           <thead className="text-zinc-500">
             <tr>
-              <th className="font-normal">Method</th>
-              <th className="font-normal">{names[0]} (median / max)</th>
-              <th className="font-normal">{names[1]} (median / max)</th>
+              <th className="pr-4 font-normal">Method</th>
+              <th className="break-all pr-4 font-normal">{names[0]} (median / max)</th>
+              <th className="break-all font-normal">{names[1]} (median / max)</th>
             </tr>
           </thead>
           <tbody>
             {diff.latency.map((r) => (
               <tr key={r.method} className="border-t border-zinc-800">
-                <td>{r.method}</td>
-                <td>{ms(r.before)}</td>
-                <td>{ms(r.after)}</td>
+                <td className="whitespace-nowrap pr-4">{r.method}</td>
+                <td className="whitespace-nowrap pr-4">{ms(r.before)}</td>
+                <td className="whitespace-nowrap">{ms(r.after)}</td>
               </tr>
             ))}
           </tbody>
