@@ -157,7 +157,7 @@ describe('loupe tap (stdio)', () => {
 
   it("carries an SDK client's whole tour of server-everything, with the same answers as without it", async () => {
     const configDir = tempDir();
-    const tour = async (command: string, args: string[]) => {
+    const tour = async (command: string, args: string[], beforeClose: () => Promise<void> = async () => {}) => {
       const client = new Client({ name: 'tour', version: '1.0.0' });
       await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
       const tools = await client.listTools();
@@ -166,11 +166,18 @@ describe('loupe tap (stdio)', () => {
       const first = await client.readResource({ uri: resources.resources[0].uri });
       const prompts = await client.listPrompts();
       await client.ping();
+      await beforeClose();
       await client.close();
       return { tools: tools.tools.map((t) => t.name), echo, resources: resources.resources.length, first, prompts: prompts.prompts.map((p) => p.name) };
     };
     const direct = await tour(EVERYTHING[0], EVERYTHING.slice(1));
-    const tapped = await tour(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING]);
+    // The recorder's thread creates the file while the session runs; on a busy machine that can
+    // come after the last answer, and a host that closes at once may end the tap (SIGKILL after
+    // 4 s) before it: wait for the file first, as a host's session would long have run.
+    const fileExists = async () => {
+      for (let i = 0; i < 200 && !existsSync(path.join(configDir, 'taps')); i++) await new Promise((r) => setTimeout(r, 100));
+    };
+    const tapped = await tour(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING], fileExists);
     expect(tapped).toEqual(direct);
 
     // The trace file is complete once the tap has exited; give the process a moment to finish
