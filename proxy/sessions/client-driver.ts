@@ -11,9 +11,9 @@ import { sessionTimeoutMs, withMeta, withSettings } from '../../lib/client/reque
 import type { Frame } from '../../lib/mcp/frame';
 import { UNSUPPORTED_VERSION, withEnvelope, type Era } from '../../lib/mcp/modern';
 import { modernRequestHeaders } from '../../lib/mcp/modern-headers';
-import type { ClientSettings } from '../../lib/wire/connection';
 import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
-import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
+import type { OpenOptions, PendingServerRequest } from '../../lib/wire/protocol';
+import type { DriverConfig, DriverEvents, DriverHost } from './driver/contract';
 import { Calls, type CallPolicy } from './driver/calls';
 import { askOnce } from './driver/ask-once';
 import { ClientTasks } from './driver/client-tasks';
@@ -22,7 +22,7 @@ import { InputRounds } from './driver/input-rounds';
 import { Listens } from './driver/listens';
 import { ModernTasks } from './driver/modern-tasks';
 import { ReceivedTasks } from './driver/received-tasks';
-import { rootsResult, routeServerRequest, samplingResult } from './driver/routing';
+import { LIST_CHANGED, rootsResult, routeServerRequest, samplingResult } from './driver/routing';
 import { countUpdate } from './driver/resource-updates';
 import { ClientStateHolder } from './driver/state-holder';
 import { Correlator } from './correlator';
@@ -33,39 +33,8 @@ import { ServerRequestQueue, type Answer, type Id } from './server-requests';
 import type { AskAnswer, ClientApi, RequestOptions } from './types';
 import { LOUPE_VERSION } from '../../lib/version';
 
-export interface DriverConfig {
-  /** Default for requests that give no timeout. Default 60 s. */
-  requestTimeoutMs?: number;
-  /** How long the server may take to answer `initialize`. Default the session's request timeout
-   *  (the analyser judges the handshake by it too, so the banner and Annotations agree). */
-  initializeTimeoutMs?: number;
-  /** How long a dual-era probe (server/discover) waits before taking silence for a legacy server. Default 10 s. */
-  discoverTimeoutMs?: number;
-  /** The connection's client settings: timeouts, `_meta` on every request, list refresh. */
-  settings?: ClientSettings;
-}
-
-/** What the driver reports to the session it drives. */
-export interface DriverHost {
-  update(patch: Partial<SessionSummary>): void;
-  status(): SessionSummary['status'];
-  /** The session is closing or over: a late handshake result must not change it. */
-  over(): boolean;
-}
-
-export interface DriverEvents {
-  /** The set of server requests waiting for the person changed. */
-  pending: (p: PendingServerRequest[]) => void;
-}
-
+export type { DriverConfig, DriverEvents, DriverHost } from './driver/contract';
 export type { Answer } from './server-requests';
-
-/** Which list a list_changed notification refreshes (only a list already shown is read again). */
-const LIST_CHANGED: Record<string, ListName> = {
-  'notifications/tools/list_changed': 'tools',
-  'notifications/resources/list_changed': 'resources',
-  'notifications/prompts/list_changed': 'prompts',
-};
 
 export class ClientDriver implements ClientApi {
   private readonly events = new Emitter<DriverEvents>();
