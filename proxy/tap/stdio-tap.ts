@@ -48,10 +48,13 @@ export class StdioTap {
       cwd: this.o.cwd ?? process.cwd(),
       env: this.o.env ?? process.env,
       stdio: ['pipe', 'pipe', 'pipe'],
-      // The leader of a group of its own, recorded like the dashboard's servers (pid-files.ts): a
-      // server that ignores the end of its input outlives a SIGKILLed tap, and the next tap or
-      // `loupe start` ends that group. (Windows has no process groups to signal.)
-      detached: process.platform !== 'win32',
+      // Not detached: a new session (setsid) would also put the server in a scheduler autogroup
+      // of its own on Linux, and a host flooded through the tap then got a third to half of what
+      // it gets directly (bench: tap flood). The server stays where the host put the tap, as it
+      // would without one; a pid file records it as a tree (pid-files.ts), so a server that
+      // ignores the end of its input and outlives a SIGKILLed tap is ended, with what it started,
+      // by the next tap or `loupe start`.
+      detached: false,
       shell: false,
       windowsHide: true,
     });
@@ -64,7 +67,7 @@ export class StdioTap {
       });
       child.once('spawn', () => {
         const pid = child.pid as number;
-        if (process.platform !== 'win32') trackGroup(pid, shortCommand(command, args));
+        if (process.platform !== 'win32') trackGroup(pid, shortCommand(command, args), 'tree');
         this.events.spawned(pid, this.clock.now());
         const unforward = this.forwardSignals(child);
         void this.pump(child, io).then((exit) => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { processAlive, waitFor } from '../sessions/test-support';
 import { endStaleGroups, processStartTime, type GroupRecord } from './pid-files';
-import { signalGroup } from './process-group';
+import { signalTree } from './process-group';
 
 let dir: string;
 const children: ChildProcess[] = [];
@@ -13,7 +13,7 @@ beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-run-'));
 });
 afterEach(() => {
-  for (const c of children.splice(0)) if (c.pid) signalGroup(c.pid, 'SIGKILL');
+  for (const c of children.splice(0)) if (c.pid) signalTree(c.pid, 'SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -63,6 +63,35 @@ describe('endStaleGroups', () => {
     expect(await endStaleGroups(dir, 500)).toEqual([]);
     expect(processAlive(pid)).toBe(true);
     expect(existsSync(file)).toBe(true);
+  });
+
+  it("ends a tap's server recorded as a tree, with the process it started, only while it is the same process", async () => {
+    // Not a group leader, as the tap spawns its server; it starts a child of its own.
+    const c = spawn(
+      process.execPath,
+      [
+        '-e',
+        "const k = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log(k.pid); setInterval(() => {}, 1000);",
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    const childPid = Number(await new Promise<string>((r) => c.stdout!.once('data', (b: Buffer) => r(b.toString()))));
+    const pid = c.pid!;
+    children.push(c);
+    const startTime = processStartTime(pid)!;
+    pidFile({ pgid: pid, startTime: String(Number(startTime) - 1), kind: 'tree' });
+    expect(await endStaleGroups(dir, 500)).toEqual([]);
+    expect(processAlive(pid)).toBe(true);
+
+    const file = pidFile({ pgid: pid, startTime, kind: 'tree' });
+    const lines = await endStaleGroups(dir, 500);
+    expect(lines).toEqual([
+      `ended process ${pid} and the processes it started (node server.js), left running by a Loupe that stopped without closing its sessions`,
+    ]);
+    await waitFor(() => !processAlive(childPid), 5000, "the server's child to end");
+    expect(existsSync(file)).toBe(false);
   });
 
   it('removes files it cannot read and a missing folder is nothing to do', async () => {

@@ -4,7 +4,9 @@
  * (not even process.on('exit')), so the only cleanup that survives them is one written down before.
  *
  * `<config>/run/group-<pgid>.json` (mode 0600, in a 0700 folder) holds the group id, the leader's
- * start time, the command, and the Loupe that owns it. It is written when the server spawns and
+ * start time, the command, and the Loupe that owns it. A tap's server is not a group leader (it
+ * stays in the host's session, see stdio-tap.ts); its record says `kind: 'tree'`, and it is ended
+ * with the processes below it, only while it is still the process that was recorded. It is written when the server spawns and
  * removed once its group is gone. A group is only ever signalled when it is provably the one
  * Loupe started: its leader has the same pid *and* the same start time, or (Linux) the leader is
  * gone but processes of that group are left, since a group id cannot be reused while any process
@@ -14,13 +16,15 @@ import { execFileSync } from 'node:child_process';
 import { makeDirs } from '../shared/make-dirs';
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { groupAlive, groupMembers, setGroupLog, signalGroup, waitGroupGone } from './process-group';
+import { descendantsOf, groupAlive, groupMembers, setGroupLog, signalGroup, sleep, waitGroupGone, type ProcessKind } from './process-group';
 
 export interface GroupRecord {
   pgid: number;
   /** The leader's start time as the system reports it (clock ticks since boot on Linux). */
   startTime: string;
   command: string;
+  /** 'group' (the default, older files have none) or 'tree': see the file comment. */
+  kind?: ProcessKind;
   /** The Loupe that spawned it: while that process still runs, the group is its business. */
   owner: { pid: number; startTime: string };
   /** ISO time of the spawn, for people reading the file. */
@@ -69,11 +73,18 @@ function fileOf(dir: string, pgid: number): string {
 }
 
 /** Synchronous on purpose: the file must exist before anything else can crash the proxy. */
-export function writeGroupFile(pgid: number, command: string): void {
+export function writeGroupFile(pgid: number, command: string, kind: ProcessKind = 'group'): void {
   if (!runDir) return;
   const startTime = processStartTime(pgid);
   if (startTime === undefined) return; // already gone
-  const record: GroupRecord = { pgid, startTime, command, owner: { pid: process.pid, startTime: ownStartTime ?? '' }, spawnedAt: new Date().toISOString() };
+  const record: GroupRecord = {
+    pgid,
+    startTime,
+    command,
+    kind,
+    owner: { pid: process.pid, startTime: ownStartTime ?? '' },
+    spawnedAt: new Date().toISOString(),
+  };
   try {
     // Written aside and renamed: taps start side by side, and one reading a half-written file
     // would take it for garbage and remove it.
@@ -129,7 +140,12 @@ export async function endStaleGroups(dir: string, graceMs = 2000): Promise<strin
     const file = path.join(dir, name);
     const r = readRecord(file);
     if (r && ownerRunning(r)) continue;
-    if (r && sameGroup(r) && groupAlive(r.pgid)) {
+    if (r?.kind === 'tree') {
+      if (processStartTime(r.pgid) === r.startTime) {
+        await endTree(r.pgid, graceMs);
+        lines.push(`ended process ${r.pgid} and the processes it started (${r.command}), left running by a Loupe that stopped without closing its sessions`);
+      }
+    } else if (r && sameGroup(r) && groupAlive(r.pgid)) {
       signalGroup(r.pgid, 'SIGTERM');
       if (!(await waitGroupGone(r.pgid, graceMs))) {
         signalGroup(r.pgid, 'SIGKILL');
@@ -140,4 +156,46 @@ export async function endStaleGroups(dir: string, graceMs = 2000): Promise<strin
     rmSync(file, { force: true });
   }
   return lines;
+}
+
+/** SIGTERM to a process and its descendants, SIGKILL to whatever of them is left after `graceMs`. */
+async function endTree(pid: number, graceMs: number): Promise<void> {
+  const all = [pid, ...descendantsOf(pid)];
+  const signal = (sig: NodeJS.Signals) => all.forEach((p) => kill(p, sig));
+  const gone = async (ms: number) => {
+    const deadline = Date.now() + ms;
+    while (all.some(running)) {
+      if (Date.now() >= deadline) return false;
+      await sleep(25);
+    }
+    return true;
+  };
+  signal('SIGTERM');
+  if (!(await gone(graceMs))) {
+    signal('SIGKILL');
+    await gone(2000);
+  }
+}
+
+function kill(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // gone already
+  }
+}
+
+/** Alive and not a zombie (a zombie holds nothing and waits only for its parent to reap it). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return true;
+  }
 }

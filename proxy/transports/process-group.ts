@@ -1,7 +1,9 @@
 /**
- * Signals for a whole process group. A stdio server is spawned as the leader of its own group
- * (detached), so the group id is its pid and one signal reaches its children and grandchildren
- * too: a server that forks helpers leaves no orphans behind.
+ * Signals for a whole process group, or a process tree. The dashboard spawns a stdio server as the
+ * leader of its own group (detached), so the group id is its pid and one signal reaches its
+ * children and grandchildren too: a server that forks helpers leaves no orphans behind. The tap
+ * keeps its server in the host's own session instead (see stdio-tap.ts), so its orphans are found
+ * as the server's descendants.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -24,15 +26,20 @@ export interface GroupMember {
   state: string;
 }
 
-/** The group's processes from /proc (Linux); undefined where /proc is unavailable. */
-export function groupMembers(pgid: number): GroupMember[] | undefined {
+interface ProcEntry extends GroupMember {
+  ppid: number;
+  pgid: number;
+}
+
+/** Every process from /proc (Linux); undefined where /proc is unavailable. */
+function processTable(): ProcEntry[] | undefined {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
     return undefined;
   }
-  const out: GroupMember[] = [];
+  const out: ProcEntry[] = [];
   for (const name of entries) {
     if (!/^\d+$/.test(name)) continue;
     let stat: string;
@@ -43,9 +50,46 @@ export function groupMembers(pgid: number): GroupMember[] | undefined {
     }
     // Fields after the command name, which is in parentheses and may itself contain spaces.
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(rest[2]) === pgid) out.push({ pid: Number(name), state: rest[0] });
+    out.push({ pid: Number(name), state: rest[0], ppid: Number(rest[1]), pgid: Number(rest[2]) });
   }
   return out;
+}
+
+/** The group's processes from /proc (Linux); undefined where /proc is unavailable. */
+export function groupMembers(pgid: number): GroupMember[] | undefined {
+  return processTable()?.filter((p) => p.pgid === pgid);
+}
+
+/** The live processes below `pid` (children, grandchildren, …), deepest last; [] without /proc. */
+export function descendantsOf(pid: number): number[] {
+  const table = processTable() ?? [];
+  const found: number[] = [];
+  let parents = new Set([pid]);
+  while (parents.size > 0) {
+    const next = new Set<number>();
+    for (const p of table) if (parents.has(p.ppid) && p.state !== 'Z' && !found.includes(p.pid)) next.add(p.pid);
+    found.push(...next);
+    parents = next;
+  }
+  return found;
+}
+
+/**
+ * Signals a process and everything below it. The descendants are listed before the first signal,
+ * while they are still the root's: once it dies they belong to init and can no longer be told apart.
+ */
+export function signalTree(pid: number, signal: NodeJS.Signals): boolean {
+  const below = descendantsOf(pid);
+  let any = false;
+  for (const p of [pid, ...below]) {
+    try {
+      process.kill(p, signal);
+      any = true;
+    } catch {
+      // gone already
+    }
+  }
+  return any;
 }
 
 /** Sends a signal to every process of the group; false when the group is already gone. */
@@ -73,17 +117,20 @@ export async function waitGroupGone(pgid: number, ms: number): Promise<boolean> 
 }
 
 /**
- * Groups still running. If the proxy exits without closing its sessions (a crash, process.exit),
- * the last-chance hook below kills them: a detached group would otherwise outlive the proxy.
- * An abort (out of memory, SIGKILL) skips even this hook; the group log (pid files, see
- * pid-files.ts) is what covers that case.
+ * Groups (and tap server trees) still running. If the proxy exits without closing its sessions (a
+ * crash, process.exit), the last-chance hook below kills them: a detached group would otherwise
+ * outlive the proxy. An abort (out of memory, SIGKILL) skips even this hook; the group log (pid
+ * files, see pid-files.ts) is what covers that case.
  */
-const liveGroups = new Set<number>();
+const liveGroups = new Map<number, ProcessKind>();
 let hookInstalled = false;
+
+/** A group led by the process, or (the tap's server) a process and its descendants. */
+export type ProcessKind = 'group' | 'tree';
 
 /** Told about every group as it starts and as it ends. */
 export interface GroupLog {
-  added(pgid: number, command: string): void;
+  added(pgid: number, command: string, kind: ProcessKind): void;
   removed(pgid: number): void;
 }
 
@@ -93,14 +140,15 @@ export function setGroupLog(log: GroupLog | undefined): void {
   groupLog = log;
 }
 
-export function trackGroup(pgid: number, command = ''): void {
-  liveGroups.add(pgid);
-  groupLog?.added(pgid, command);
+export function trackGroup(pgid: number, command = '', kind: ProcessKind = 'group'): void {
+  liveGroups.set(pgid, kind);
+  groupLog?.added(pgid, command, kind);
   if (!hookInstalled) {
     hookInstalled = true;
     process.on('exit', () => {
-      for (const g of liveGroups) {
-        signalGroup(g, 'SIGKILL');
+      for (const [g, k] of liveGroups) {
+        if (k === 'tree') signalTree(g, 'SIGKILL');
+        else signalGroup(g, 'SIGKILL');
         groupLog?.removed(g);
       }
     });
