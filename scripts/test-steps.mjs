@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, and the time each took. The build comes first (the unit tests run the
- * built CLI, the end-to-end tests the built page); lint and the typecheck, short and reading only
- * sources, run beside the unit tests, their output held and printed whole as each ends, while the
- * first step of a group streams. The end-to-end tests and the packed tarball follow one after
- * another: each uses the machine's cores itself, and packing rebuilds what e2e is serving. The
- * first failing step ends the run with its exit code; the others still running are stopped.
+ * built CLI, the end-to-end tests the built page, the package test packs it). Then the unit tests,
+ * beside them one after another lint, the typecheck and the packed tarball (short steps, much of
+ * the package's time waiting on npm and child processes): a chain beside the unit tests rather
+ * than a step each, so that they do not all compete for the cores at once. The chain's output is
+ * held and printed whole as each step ends, while the unit tests stream. The end-to-end tests come
+ * last, alone: they use the machine's cores themselves. The first failing step ends the run with
+ * its exit code; the others still running are stopped.
  */
 import { spawn } from 'node:child_process';
 
-const GROUPS = [['build'], ['test:unit', 'lint', 'typecheck'], ['test:e2e'], ['test:package']];
+/** Each group runs after the one before; in a group, its chains side by side, each chain's steps in turn. */
+const GROUPS = [[['build']], [['test:unit'], ['lint', 'typecheck', 'test:package']], [['test:e2e']]];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const running = new Set();
 const times = [];
@@ -39,16 +42,21 @@ function summary() {
 
 const started = performance.now();
 for (const group of GROUPS) {
-  const codes = await Promise.all(
-    group.map((name) =>
-      step(name, { stream: group.length === 1 }).then((code) => {
-        // A failure stops what still runs beside it: its result would not be used.
-        if (code !== 0) for (const child of running) child.kill('SIGTERM');
-        return code;
-      }),
-    ),
+  let failed;
+  await Promise.all(
+    group.map(async (chain, i) => {
+      for (const name of chain) {
+        if (failed !== undefined) return;
+        const code = await step(name, { stream: i === 0 });
+        if (code !== 0 && failed === undefined) {
+          // A failure stops what still runs beside it: its result would not be used.
+          failed = code;
+          for (const child of running) child.kill('SIGTERM');
+        }
+        if (code !== 0) return;
+      }
+    }),
   );
-  const failed = codes.find((code) => code !== 0);
   if (failed !== undefined) {
     summary();
     process.exit(failed);
