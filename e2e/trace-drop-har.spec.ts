@@ -62,6 +62,26 @@ test('the viewer: a second trace dropped on the table offers to compare it with 
   await expect(page.getByRole('dialog', { name: 'Compare traces' })).toBeHidden();
 });
 
+test('the viewer compares two traces as loupe diff does: each judged with its own request timeout', async ({ page }) => {
+  // The same session, the second recorded by a client that waited only 100 ms: its initialize
+  // (answered after 369 ms) went unanswered in time, which loupe diff reports and so must the page.
+  const patient = golden('everything-stdio.v2.loupe.ndjson');
+  const [header, ...rest] = patient.split('\n');
+  const hasty = [JSON.stringify({ ...JSON.parse(header), requestTimeoutMs: 100 }), ...rest].join('\n');
+  await page.goto(pathToFileURL(viewer).href);
+  await page
+    .getByLabel('Trace file', { exact: true })
+    .setInputFiles({ name: 'patient.loupe.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(patient) });
+  const grid = page.getByRole('grid', { name: 'Traffic' });
+  await expect(grid).toBeVisible();
+  await dropTrace(page, grid, 'hasty.loupe.ndjson', hasty);
+  await page.getByRole('dialog', { name: 'Compare or open the dropped trace' }).getByRole('button', { name: 'Compare with patient.loupe.ndjson' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare traces' });
+  await expect(compare.getByRole('status')).toHaveText('patient.loupe.ndjson and hasty.loupe.ndjson differ');
+  await expect(compare.getByRole('list', { name: 'Annotations' })).toContainText('+ [warning] timing.no-response: ');
+  await expect(compare.getByRole('list', { name: 'Annotations' })).toContainText('within the 100 ms timeout');
+});
+
 test('the dashboard: a trace dropped on a live session offers to compare it with the session', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);

@@ -1,15 +1,16 @@
 'use client';
 import { useMemo, useState } from 'react';
-import type { Frame } from '../../lib/mcp/frame';
 import { diffTraces } from '../../lib/diff';
-import { modelOf } from '../../lib/model/session-model';
+import type { SessionModel } from '../../lib/model/session-model';
+import { finishedCopyOf } from '../../lib/model/trace-model';
 import { Dialog } from '../ui/Dialog';
 import { TraceDiffView } from './TraceDiffView';
 
 export interface ComparableTrace {
   id: string;
   name: string;
-  frames: readonly Frame[];
+  /** The tab's own model: its frames, and how it judges them (framing, request timeout). */
+  model: SessionModel;
 }
 
 /** Pick two open traces and see what differs: offer, capabilities, annotations, latency. */
@@ -36,9 +37,9 @@ function CompareForm({ traces, initial }: { traces: readonly ComparableTrace[]; 
   const [b, setB] = useState(initial?.after ?? traces[1]?.id ?? traces[0]?.id);
   const ta = traces.find((t) => t.id === a);
   const tb = traces.find((t) => t.id === b);
-  // A finished model of each side's frames as they are now: a live tab's own model never ends,
-  // and end-of-trace findings (no answer by the last frame) belong in a comparison.
-  const diff = useMemo(() => (ta && tb ? diffTraces(modelOf(ta.frames), modelOf(tb.frames)) : undefined), [ta, tb]);
+  // Each side judged as its tab judges it (a file's declared framing and timeout), as `loupe diff`
+  // judges the same files.
+  const diff = useMemo(() => (ta && tb ? diffTraces(finishedCopyOf(ta.model), finishedCopyOf(tb.model)) : undefined), [ta, tb]);
   const pick = (label: string, value: string | undefined, set: (v: string) => void) => (
     // min-w-0 on both: a select is as wide as its longest option, and a long trace name would
     // otherwise push the After box past the dialog's edge.

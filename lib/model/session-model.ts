@@ -15,7 +15,7 @@
  * between frames (`tick`); `finish()` ends the session: pending stdio lines are judged and no
  * clock tick follows.
  */
-import type { Frame } from '../mcp/frame';
+import type { Frame, Framing } from '../mcp/frame';
 import { classifyValue, type Classified } from '../mcp/classify';
 import { DEFAULT_TIMEOUT_MS, type Call, type CallIndex } from '../mcp/calls';
 import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
@@ -61,11 +61,15 @@ export class SessionModel {
   /** The session's request timeout the analyser judges `timing.no-response` with (ms): views that
    *  mark a request as hung (the waterfall) read it here so they say what Annotations say. */
   readonly timeoutMs: number;
+  /** The framing the source declared (a trace file's header, a tap), when it did: a copy of this
+   *  model (a comparison) is judged with it, as the CLI judges the file. */
+  readonly framing?: Framing;
 
   constructor(options: SessionModelOptions = {}) {
     const { source = 'live', ...analyzer } = options;
     this.source = source;
     this.timeoutMs = analyzer.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.framing = analyzer.framing;
     this.analyzer = createAnalyzer({ ...analyzer, exchanges: this.exchanges });
   }
 

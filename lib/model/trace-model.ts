@@ -19,3 +19,13 @@ interface FramedTrace {
 export function modelOfTrace(trace: FramedTrace, options: Omit<AnalyzerOptions, 'framing' | 'exchanges' | 'timeoutMs'> = {}): SessionModel {
   return modelOf(trace.frames, { ...options, framing: trace.header.target.framing, timeoutMs: trace.header.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS });
 }
+
+/**
+ * A finished model of the frames `model` holds now, judged as `model` judges them (its framing
+ * and request timeout): what the page compares, so two open tabs differ exactly where `loupe diff`
+ * finds the same two files differ. A live tab's own model never ends, and end-of-trace findings
+ * (no answer by the last frame) belong in a comparison, hence a copy.
+ */
+export function finishedCopyOf(model: SessionModel): SessionModel {
+  return modelOf(model.frames, { ...(model.framing === undefined ? {} : { framing: model.framing }), timeoutMs: model.timeoutMs });
+}
