@@ -1,32 +1,30 @@
 /**
  * "Copy as loupe CLI script" for a request and for the whole session: the script the page shows
- * runs as it is in sh and records the same request, and it never carries a secret (it says which
- * values it redacted).
+ * runs as it is in sh, on a PATH that holds node and nothing else, and records the same request;
+ * it calls this Loupe as it was installed (here a checkout: its bin by absolute path), and it
+ * never carries a secret (it says which values it redacted).
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { LoupePage } from './pages/LoupePage';
 import { ClientPanel } from './pages/ClientPanel';
 import { loupePerFile, repoRoot } from './support/loupe';
-import { writeNpxStandIn } from '../proxy/cli/shared/run-cli';
+import { LOUPE_BIN, nodeOnlyBin, runInBareShell } from '../proxy/cli/shared/run-cli';
 
 const loupe = loupePerFile();
 const EVERYTHING = path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
-/** Runs the script as a person would paste it, `npx --yes mcp-loupe` being this checkout's CLI; returns the recorded raw frames. */
+/** Runs the script as a person would paste it, in sh with PATH = a folder holding only node; returns the recorded raw frames. */
 async function runScript(text: string): Promise<string[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-e2e-script-'));
   try {
-    writeNpxStandIn(dir);
+    const bin = path.join(dir, 'bin');
+    await mkdir(bin);
+    nodeOnlyBin(bin);
     await writeFile(path.join(dir, 'repro.sh'), text);
-    await new Promise<void>((resolve, reject) => {
-      execFile('/bin/sh', ['repro.sh'], { cwd: dir, env: { ...process.env, PATH: `${dir}:${process.env.PATH}` }, timeout: 90_000 }, (e, _o, err) =>
-        e ? reject(new Error(`${e.message}\n${err}`)) : resolve(),
-      );
-    });
+    await runInBareShell(dir, 'repro.sh', bin);
     const trace = await readFile(path.join(dir, 'loupe-replay.ndjson'), 'utf8');
     return trace
       .split('\n')
@@ -63,6 +61,8 @@ test('a request and the whole session as a loupe CLI script: it runs in sh, with
     const text = await dialog.getByRole('textbox', { name: 'loupe CLI script' }).inputValue();
     expect(text).not.toContain('sk-live');
     expect(text).toContain("--env 'API_KEY=«redacted:env:API_KEY»'");
+    // This Loupe, as it was installed (a checkout), not a bare `loupe` only a global install has.
+    expect(text).toContain(`\nnode ${LOUPE_BIN} record `);
     const raws = await runScript(text);
     expect(raws.some((r) => r.includes('"method":"tools/call"') && r.includes(JSON.stringify(message)))).toBe(true);
     expect(raws.some((r) => r.includes(JSON.stringify(`Echo: ${message}`)))).toBe(true);
@@ -73,7 +73,7 @@ test('a request and the whole session as a loupe CLI script: it runs in sh, with
     await again.getByRole('button', { name: 'Session as CLI' }).click();
     const dialog = page.getByRole('dialog', { name: 'The session’s requests as a loupe CLI script' });
     const text = await dialog.getByRole('textbox', { name: 'loupe CLI script' }).inputValue();
-    const json = text.split('\n')[text.split('\n').indexOf(`cat > "$script" <<'LOUPE_SCRIPT'`) + 1];
+    const json = text.split("<<'LOUPE_SCRIPT'\n")[1].split('\n')[0];
     expect((JSON.parse(json) as { method: string }[]).map((r) => r.method)).toEqual(['tools/list', 'tools/call']);
   });
 });

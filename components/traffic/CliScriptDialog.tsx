@@ -15,6 +15,7 @@ export function CliScriptDialog({ sessionId, requests, title, onClose }: { sessi
   const session = useLoupe((s) => s.sessions.find((x) => x.id === sessionId));
   const connection = useLoupe((s) => s.connections.find((c) => c.id === session?.connectionId));
   const defaults = useLoupe((s) => s.defaults);
+  const loupeCommand = useLoupe((s) => s.loupeCommand);
   const declaredOnWire = useHandshake(sessionId);
   const script = useMemo(() => {
     if (!connection) return undefined;
@@ -26,8 +27,9 @@ export function CliScriptDialog({ sessionId, requests, title, onClose }: { sessi
       protocolVersion: declaredOnWire.requestedVersion ?? declared.protocolVersion,
       clientCapabilities: declaredOnWire.clientCapabilities ?? declared.clientCapabilities,
       timeoutMs: connection.options?.settings?.requestTimeoutMs,
+      loupeCommand,
     });
-  }, [connection, defaults, requests, declaredOnWire.requestedVersion, declaredOnWire.clientCapabilities]);
+  }, [connection, defaults, loupeCommand, requests, declaredOnWire.requestedVersion, declaredOnWire.clientCapabilities]);
   return (
     <Dialog open title={title} onClose={onClose} wide>
       <div className="flex flex-col gap-3 text-xs">

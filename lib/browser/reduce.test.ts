@@ -62,6 +62,7 @@ describe('reduceMessages', () => {
       {
         type: 'hello',
         version: '0.1.0',
+        loupeCommand: ['node', '/opt/loupe/bin/loupe.mjs'],
         defaults: { protocolVersion: '2025-11-25', clientCapabilities: {} },
         connections: [{ id: 'everything', name: 'everything', transport: 'stdio', command: 'node', args: [], env: {}, builtin: true }],
         sessions: [],
@@ -70,6 +71,7 @@ describe('reduceMessages', () => {
     expect(d.link.status).toBe('open');
     expect(d.connections[0].id).toBe('everything');
     expect(d.defaults?.protocolVersion).toBe('2025-11-25');
+    expect(d.loupeCommand).toEqual(['node', '/opt/loupe/bin/loupe.mjs']);
   });
 
   it("builds a live session's model with the session's request timeout", () => {

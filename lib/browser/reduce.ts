@@ -27,6 +27,8 @@ export interface Notice {
 export interface LoupeData {
   link: LinkState;
   defaults?: OpenOptions;
+  /** How a shell runs the proxy's Loupe, as it was installed (from hello): what CLI scripts call. */
+  loupeCommand?: readonly string[];
   connections: Connection[];
   sessions: SessionSummary[];
   /** By trace id: a live session's id, or `file:<name>` for an imported trace. */
@@ -92,6 +94,7 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeDa
           ...d,
           link: { status: 'open', proxyVersion: msg.version },
           defaults: msg.defaults,
+          loupeCommand: msg.loupeCommand,
           connections: msg.connections,
           sessions: msg.sessions,
         },

@@ -33,13 +33,20 @@ describe('cliScript', () => {
     });
     expect(text).toMatch(/^#!\/bin\/sh\n/);
     expect(text).toContain(
-      `cat > "$script" <<'LOUPE_SCRIPT'\n[{"method":"tools/call","params":{"name":"echo","arguments":{"message":"it's $HOME"}}}]\nLOUPE_SCRIPT\n`,
+      `\nnpx --yes mcp-loupe record --out loupe-replay.ndjson --protocol-version 2025-11-25 --client-capabilities '{"roots":{}}' --timeout 5000 --script -`,
     );
     expect(text).toContain(
-      `\nnpx --yes mcp-loupe record --out loupe-replay.ndjson --protocol-version 2025-11-25 --client-capabilities '{"roots":{}}' --timeout 5000 --script "$script"`,
+      ` -- node server.js 'it’s here' <<'LOUPE_SCRIPT'\n[{"method":"tools/call","params":{"name":"echo","arguments":{"message":"it's $HOME"}}}]\nLOUPE_SCRIPT\n`,
     );
-    expect(text).toContain(`-- node server.js 'it’s here'`);
+    // Nothing but the shell and Loupe: no temporary file, no other program on the PATH.
+    expect(text).not.toMatch(/mktemp|\bcat\b|\brm\b/);
     expect(text).toContain(`--env 'REGION=eu west'`);
+  });
+
+  it('calls Loupe as the proxy says it was installed, each word quoted', () => {
+    const { text } = cliScript({ ...base, connection: stdio, requests: [{ method: 'ping' }], loupeCommand: ['node', "/home/ada/my tools/it's/bin/loupe.mjs"] });
+    expect(text).toContain(`\nnode '/home/ada/my tools/it'\\''s/bin/loupe.mjs' record --out loupe-replay.ndjson `);
+    expect(text).not.toContain('npx');
   });
 
   it('never writes a secret: masked values and known patterns become markers, and it says which', () => {

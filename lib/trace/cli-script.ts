@@ -4,6 +4,11 @@
  * in the page becomes a command to paste into a terminal, an issue or CI. Every argument is quoted
  * for POSIX shells, and no secret is written: values the page only has masked become «redacted»
  * markers, and everything else goes through the one redaction path (lib/trace/redaction-inputs.ts).
+ *
+ * The script calls Loupe as the proxy that served the page was installed (`loupeCommand`, from
+ * hello: `npx --yes mcp-loupe@VERSION` or `node /abs/bin/loupe.mjs`), never a bare `loupe`, which
+ * exists only after a global install; and it uses nothing but the shell itself (the requests go
+ * in on stdin, no temporary file), so it runs on a PATH that holds only node.
  */
 import { marker, redactStrings } from './redact';
 import { redactOptionsFor } from './redaction-inputs';
@@ -20,7 +25,12 @@ export interface CliScriptInput {
   clientCapabilities: Record<string, unknown>;
   timeoutMs?: number;
   requests: readonly ScriptRequest[];
+  /** How a shell runs Loupe (the proxy's `hello.loupeCommand`); the published package by default. */
+  loupeCommand?: readonly string[];
 }
+
+/** Where the page does not know how its Loupe was installed: the published package, fetched by npx. */
+const PUBLISHED = ['npx', '--yes', 'mcp-loupe'];
 
 export interface CliScript {
   text: string;
@@ -59,7 +69,7 @@ export function cliScript(input: CliScriptInput): CliScript {
     JSON.stringify(input.clientCapabilities),
   ];
   if (input.timeoutMs !== undefined) flags.push('--timeout', String(input.timeoutMs));
-  flags.push('--script', '"$script"');
+  flags.push('--script', '-');
   let target: string[];
   if (c.transport === 'stdio') {
     const env = unmask(c.env, (k) => `env:${k}`, redacted);
@@ -79,19 +89,16 @@ export function cliScript(input: CliScriptInput): CliScript {
   // The name goes in a comment and may be the URL itself (a connection made from --url).
   const { value, hits } = redactStrings({ name: c.name, words: [...flags, ...target], requests: requestsJson }, redaction);
   for (const h of hits) if (!redacted.includes(h.rule)) redacted.push(h.rule);
-  const words = value.words.map((w) => (w === '"$script"' ? w : shellQuote(w)));
+  const loupe = (input.loupeCommand ?? PUBLISHED).map(shellQuote);
   const lines = [
     '#!/bin/sh',
     `# Reproduces ${input.requests.length === 1 ? `${input.requests[0].method}` : `${input.requests.length} requests`} on ${value.name.replace(/[\r\n]+/g, ' ')} with the loupe CLI: the handshake, discovery, then the requests; the trace is written to loupe-replay.ndjson.`,
     ...(redacted.length ? [`# Redacted (put the real values back before running): ${redacted.join(', ')}`] : []),
     'set -eu',
-    'script="$(mktemp)"',
-    `trap 'rm -f "$script"' EXIT`,
-    `cat > "$script" <<'${END}'`,
+    // `--script -` reads the requests from the here-document below.
+    `${[...loupe, 'record', ...value.words.map(shellQuote)].join(' ')} <<'${END}'`,
     value.requests,
     END,
-    // npx, not a bare `loupe`: the script runs where Loupe was never installed globally.
-    `npx --yes mcp-loupe record ${words.join(' ')}`,
     '',
   ];
   return { text: lines.join('\n'), redacted };

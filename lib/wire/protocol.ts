@@ -221,6 +221,9 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('hello'),
     version: z.string(),
+    /** How a shell runs this Loupe again, as it was installed (`npx --yes mcp-loupe@VERSION`, or
+     *  `node /abs/bin/loupe.mjs`): the words the page's "Copy as CLI" scripts start with. */
+    loupeCommand: z.array(z.string()).min(1),
     defaults: OpenOptionsSchema,
     connections: z.array(ConnectionSchema),
     sessions: z.array(SessionSummarySchema),

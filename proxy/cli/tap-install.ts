@@ -6,21 +6,19 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { PACKAGE_ROOT } from '../package-root';
+import { inNpxCache, LOUPE_BIN } from '../loupe-command';
 import { parseOwnArgs, UsageError } from './shared/args';
 import { resolveConfigDir } from '../config/paths';
 import { HOST_IDS, HOSTS, type HostId } from '../tap/install/hosts';
 import { commitInstall, prepareInstall, uninstall } from '../tap/install/install';
 import { ConfigError, localTapUrl } from '../tap/install/wrap';
 
-const LOUPE_BIN = path.join(PACKAGE_ROOT, 'bin', 'loupe.mjs');
-
 /**
  * A host config names the absolute path of this Loupe. Run through `npx`, that path is in npm's
  * cache, which npm may clear at any time: the host's servers would then fail to start.
  */
 export function npxCacheWarning(bin: string): string | undefined {
-  if (!bin.split(/[\\/]/).includes('_npx')) return undefined;
+  if (!inNpxCache(bin)) return undefined;
   return `loupe: this Loupe runs from npx's cache (${path.dirname(path.dirname(bin))}), which npm may clear; the host's config would then name a program that is gone. Install it first (npm install -g mcp-loupe), then run loupe tap install again from that install.`;
 }
 

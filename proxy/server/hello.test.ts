@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MASKED_VALUE } from '../../lib/wire/connection';
 import { ScriptedRegistry } from './testing/scripted-registry';
@@ -14,6 +15,8 @@ describe('hello', () => {
       expect(hello.connections[1]).toMatchObject({ env: { GITHUB_TOKEN: MASKED_VALUE, LOG: 'debug' } });
       expect(JSON.stringify(page.received)).not.toContain('ghp_secret');
       expect(hello.sessions).toEqual([]);
+      // How a shell runs this Loupe again: a checkout's bin, by absolute path (CLI scripts start with it).
+      expect(hello.loupeCommand).toEqual(['node', path.resolve('bin/loupe.mjs')]);
       page.close();
     } finally {
       await h.close();

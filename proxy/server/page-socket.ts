@@ -6,6 +6,7 @@ import type WebSocket from 'ws';
 import { PageMessageSchema, unreachable, type PageMessage, type ProxyMessage } from '../../lib/wire/protocol';
 import { defaultOpenOptions } from '../sessions/session';
 import { LOUPE_VERSION } from '../../lib/version';
+import { LOUPE_COMMAND } from '../loupe-command';
 import { answerExport } from '../trace/export-request';
 import { exportMcpServers } from '../config/export-mcp-servers';
 import type { CallPolicy, ClientApi } from '../sessions/types';
@@ -38,7 +39,14 @@ export class PageSocket implements HubMember {
     // socket; without a listener the fault would crash the whole proxy.
     ws.on('error', () => undefined);
     hub.members.add(this);
-    this.send({ type: 'hello', version: LOUPE_VERSION, defaults: defaultOpenOptions(), connections: hub.store.listMasked(), sessions: hub.summaries() });
+    this.send({
+      type: 'hello',
+      version: LOUPE_VERSION,
+      loupeCommand: [...LOUPE_COMMAND],
+      defaults: defaultOpenOptions(),
+      connections: hub.store.listMasked(),
+      sessions: hub.summaries(),
+    });
     if (hub.store.loadError) this.send({ type: 'error', message: hub.store.loadError });
     void hub.taps?.list().then((taps) => this.send({ type: 'taps/update', taps }));
   }

@@ -62,7 +62,8 @@ export const CLIENT_USAGE = `client options:
 ${ERA_USAGE}
   --client-capabilities JSON  the client capabilities object (default ${JSON.stringify(DEFAULT_CLIENT_CAPABILITIES)})
   --timeout MS                how long to wait for each response (default ${DEFAULT_TIMEOUT_MS})
-  --script FILE               a JSON array of {"method", "params"} requests to send after discovery
+  --script FILE               a JSON array of {"method", "params"} requests to send after
+                              discovery (- reads it from standard input)
   --env NAME=VALUE            set an environment variable for the server (repeatable); the
                               server otherwise gets only PATH, HOME and a few other basics`;
 
@@ -79,25 +80,28 @@ function parseCapabilities(text: string | undefined): Record<string, unknown> {
 }
 
 export function readScript(file: string): ScriptStep[] {
+  const name = file === '-' ? '(standard input)' : file;
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // `-`: standard input, so a script can hand the requests over in a here-document (the page's
+    // "Copy as CLI" does) and need no temporary file.
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (e) {
-    throw new InputError(`cannot read the script ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new InputError(`cannot read the script ${name}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   let steps: unknown;
   try {
     steps = JSON.parse(text);
   } catch (e) {
-    throw new InputError(`the script ${file} is not valid JSON: ${(e as Error).message}`);
+    throw new InputError(`the script ${name} is not valid JSON: ${(e as Error).message}`);
   }
-  if (!Array.isArray(steps)) throw new InputError(`the script ${file} must be a JSON array of {"method", "params"} objects`);
+  if (!Array.isArray(steps)) throw new InputError(`the script ${name} must be a JSON array of {"method", "params"} objects`);
   return steps.map((step, i) => {
     if (!isObject(step) || typeof step.method !== 'string' || step.method === '') {
-      throw new InputError(`the script ${file}, entry ${i}: needs a string "method"`);
+      throw new InputError(`the script ${name}, entry ${i}: needs a string "method"`);
     }
     if (step.params !== undefined && !isObject(step.params)) {
-      throw new InputError(`the script ${file}, entry ${i} (${step.method}): "params" must be an object`);
+      throw new InputError(`the script ${name}, entry ${i} (${step.method}): "params" must be an object`);
     }
     return { method: step.method, params: step.params as Record<string, unknown> | undefined };
   });

@@ -1,6 +1,6 @@
 /** For the CLI's tests: runs `loupe <args>` as a real subprocess, the way a user or CI does. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,23 +21,41 @@ export function golden(name: string): string {
 }
 
 /**
- * An `npx` in `dir` for scripts that run `npx --yes mcp-loupe ARGS` (the page's "Copy as CLI
- * script"): runs this checkout's `loupe ARGS` instead of fetching the package, and refuses any
- * other call, so a test with `dir` first on its PATH proves the script's command line too.
+ * An `npx` in `dir` for scripts that run `npx --yes SPEC ARGS` (the page's "Copy as CLI script"
+ * from a Loupe run through npx): runs this checkout's `loupe ARGS` instead of fetching the
+ * package, and refuses any other call, so a test with `dir` on its PATH proves the script's
+ * command line too.
  */
-export function writeNpxStandIn(dir: string): void {
+export function writeNpxStandIn(dir: string, spec = 'mcp-loupe'): void {
   const file = path.join(dir, 'npx');
   writeFileSync(
     file,
     [
       '#!/bin/sh',
-      '[ "$1" = --yes ] && [ "$2" = mcp-loupe ] || { echo "npx stand-in: expected npx --yes mcp-loupe ..., got: npx $*" >&2; exit 97; }',
+      `[ "$1" = --yes ] && [ "$2" = ${JSON.stringify(spec)} ] || { echo "npx stand-in: expected npx --yes ${spec} ..., got: npx $*" >&2; exit 97; }`,
       'shift 2',
       `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(LOUPE_BIN)} "$@"`,
       '',
     ].join('\n'),
   );
   chmodSync(file, 0o755);
+}
+
+/** Makes `dir` hold `node` (a link to this one) and returns it: a PATH of that folder alone is
+ *  the cleanest a machine with Node has, with no other program on it (no mktemp, no cat). */
+export function nodeOnlyBin(dir: string): string {
+  symlinkSync(process.execPath, path.join(dir, 'node'));
+  return dir;
+}
+
+/** Runs `sh FILE` in `cwd` with nothing in its environment but PATH = `bin` and HOME = `cwd`, as a
+ *  script pasted into the barest shell would run; rejects with its stderr when it fails. */
+export function runInBareShell(cwd: string, file: string, bin: string, timeoutMs = 90_000): Promise<void> {
+  // A ProcessEnv of two variables: the type asks for NODE_ENV (Next's declarations), a bare shell has none.
+  const env = { PATH: bin, HOME: cwd } as unknown as NodeJS.ProcessEnv;
+  return new Promise((resolve, reject) => {
+    execFile('/bin/sh', [file], { cwd, env, timeout: timeoutMs }, (e, _out, err) => (e ? reject(new Error(`${e.message}\n${err}`)) : resolve()));
+  });
 }
 
 export function tempDir(): string {
