@@ -30,6 +30,7 @@ export function FileExportButton({ traceId }: { traceId: string }) {
           startedAt={header.startedAt}
           marked={marked}
           source="import"
+          importedFrom={header.importedFrom}
           loupeVersion={loupeVersion}
         />
       )}

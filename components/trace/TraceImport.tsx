@@ -62,7 +62,7 @@ export function TraceImport({ onOpen, readUrlParam = true, compact = false, fetc
           : `flex flex-col items-center gap-2 rounded border border-dashed p-4 text-xs ${over ? 'border-sky-400 bg-sky-950/30' : 'border-zinc-700'}`
       }
     >
-      {!compact && <p className="text-zinc-400">Drop a Loupe trace here, or</p>}
+      {!compact && <p className="text-zinc-400">Drop a Loupe trace, an MCP Inspector export or a host’s MCP log here, or</p>}
       <Button onClick={() => input.current?.click()} disabled={busy}>
         Open trace file…
       </Button>
@@ -70,7 +70,8 @@ export function TraceImport({ onOpen, readUrlParam = true, compact = false, fetc
         ref={input}
         type="file"
         aria-label="Trace file"
-        accept=".ndjson,.jsonl,application/x-ndjson"
+        // Traces, and what Loupe imports: the MCP Inspector's export (.json), hosts' logs (.log).
+        accept=".ndjson,.jsonl,.json,.log,.txt,application/x-ndjson,application/json"
         className="hidden"
         onChange={(e) => {
           const file = e.target.files?.[0];

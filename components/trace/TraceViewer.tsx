@@ -4,6 +4,7 @@ import '../../lib/browser/noEval';
 import { useLoupe } from '../../lib/browser/store';
 import { startModelClock } from '../../lib/browser/model-clock';
 import type { Trace } from '../../lib/trace';
+import { IMPORT_LABELS } from '../../lib/trace/imported';
 import { openTrace, useTraceHeaders } from './openTrace';
 import { SessionView } from '../session/SessionView';
 import { SessionTabs, panelDomId, tabDomId } from '../shell/SessionTabs';
@@ -49,7 +50,7 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
         <h1 className="text-sm font-semibold">Loupe trace viewer</h1>
         {header && (
           <span className="text-xs text-zinc-400">
-            {header.target.name} · {header.target.transport}
+            {header.target.name} · {header.importedFrom ? `from ${IMPORT_LABELS[header.importedFrom.kind]}` : header.target.transport}
             {header.negotiatedVersion ? ` · ${header.negotiatedVersion}` : ''}
             {header.redaction ? ` · ${header.redaction.count} value(s) redacted` : ''}
           </span>

@@ -3,7 +3,7 @@
  * through lib/trace's reader, so a refusal names the line and the reason and nothing half-loads.
  */
 import { readTraceStream, TraceError, type Trace } from '../../lib/trace';
-import { detectHostLog, importHostLog } from '../../lib/trace/host-log';
+import { importOtherFormat } from '../../lib/trace/other-formats';
 import { useLoupe } from '../../lib/browser/store';
 
 export type LoadResult = { ok: true; name: string; trace: Trace } | { ok: false; name: string; error: string };
@@ -13,26 +13,22 @@ function refusal(name: string, e: unknown): LoadResult {
   return { ok: false, name, error };
 }
 
-/** Host logs are a few MB at most; a trace file can be far larger and is read as a stream. */
-const HOST_LOG_MAX_BYTES = 64 * 2 ** 20;
+/** Host logs and the Inspector's exports are a few MB at most; a trace file can be far larger and is read as a stream. */
+const OTHER_FORMAT_MAX_BYTES = 64 * 2 ** 20;
 
 export async function loadTraceFile(file: File): Promise<LoadResult> {
   try {
     return { ok: true, name: file.name, trace: await readTraceStream(file.stream()) };
   } catch (e) {
-    // Not a trace: it may be what a host logged (Claude Desktop, VS Code), which reads as one.
-    if (file.size <= HOST_LOG_MAX_BYTES) {
+    // Not a trace: it may be what a host logged (Claude Desktop, VS Code) or the MCP Inspector's
+    // export, which read as one; any other JSON is refused with what Loupe reads.
+    if (file.size <= OTHER_FORMAT_MAX_BYTES) {
       const text = await file.text().catch(() => '');
-      if (detectHostLog(text)) {
-        try {
-          return {
-            ok: true,
-            name: file.name,
-            trace: importHostLog(text, { fileName: file.name, loupeVersion: useLoupe.getState().link.proxyVersion ?? 'unknown' }),
-          };
-        } catch (hostLogError) {
-          return refusal(file.name, hostLogError);
-        }
+      try {
+        const trace = importOtherFormat(text, { fileName: file.name, loupeVersion: useLoupe.getState().link.proxyVersion ?? 'unknown' });
+        if (trace) return { ok: true, name: file.name, trace };
+      } catch (other) {
+        return refusal(file.name, other);
       }
     }
     return refusal(file.name, e);

@@ -11,7 +11,7 @@ import { loadCustomRules, saveCustomRules } from '../../lib/browser/customRulesS
 import type { RemoteExport } from '../../lib/browser/traceExport';
 import type { RangeSet } from '../../lib/view/range-set';
 import type { ExportSelection } from '../../lib/wire/trace-export';
-import { checkCustomRule, readTraceText, type CustomRule, type RedactionHit, type TraceTarget } from '../../lib/trace';
+import { checkCustomRule, readTraceText, type CustomRule, type ImportedFrom, type RedactionHit, type TraceTarget } from '../../lib/trace';
 import { harEmptyReason, prepareExport, renderExport, exportFileName, selectFrames, type ExportFormat } from '../../lib/render';
 
 export type Scope = 'all' | 'selection' | 'time-range';
@@ -28,6 +28,8 @@ export interface ExportSource {
   /** The frames the person selected in the page, for the "selection" scope: seq ranges. */
   marked?: RangeSet;
   source?: 'live' | 'tap' | 'import';
+  /** An imported file's source and what it lacks, kept in a trace written from it. */
+  importedFrom?: ImportedFrom;
   /** Wall-clock time of ts 0, for HAR and OTLP times. */
   startedAt?: string;
   /** Set for a live session: the proxy previews and writes the file. */
@@ -84,6 +86,7 @@ export function useExportModel(src: ExportSource) {
       negotiatedVersion: src.negotiatedVersion,
       requestTimeoutMs: src.requestTimeoutMs,
       source: src.source,
+      importedFrom: src.importedFrom,
       selection,
       redact: optOut ? false : { env: src.env, custom },
     });
@@ -98,6 +101,7 @@ export function useExportModel(src: ExportSource) {
     src.requestTimeoutMs,
     src.env,
     src.source,
+    src.importedFrom,
     src.startedAt,
     selection,
     optOut,

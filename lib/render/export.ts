@@ -5,7 +5,7 @@
 import type { Frame } from '../mcp/frame';
 import { droppedText } from '../trace/dropped-text';
 import { containsSeq, rangeSetOf, type SeqRange } from '../view/range-set';
-import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader, type TraceSource, type TraceTarget } from '../trace/format';
+import { TRACE_FORMAT, TRACE_VERSION, type ImportedFrom, type TraceHeader, type TraceSource, type TraceTarget } from '../trace/format';
 import { redactFrames, redactStrings, type RedactOptions, type RedactionHit } from '../trace/redact';
 import { writeTrace } from '../trace/writer';
 
@@ -40,6 +40,8 @@ export interface ExportInput {
    *  `timing.no-response` as the session did. */
   requestTimeoutMs?: number;
   source?: TraceSource;
+  /** The other tool's file the frames were read from, and what it lacks: kept in the header. */
+  importedFrom?: ImportedFrom;
   selection?: FrameSelection;
   /** `false` is the explicit opt-out: the file then holds every secret that crossed the wire. */
   redact: RedactOptions | false;
@@ -65,6 +67,7 @@ export function prepareExport(input: ExportInput): PreparedExport {
   };
   if (input.negotiatedVersion) header.negotiatedVersion = input.negotiatedVersion;
   if (input.requestTimeoutMs !== undefined) header.requestTimeoutMs = input.requestTimeoutMs;
+  if (input.importedFrom) header.importedFrom = input.importedFrom;
   if (selection.kind !== 'all') {
     header.selection =
       selection.kind !== 'time-range'

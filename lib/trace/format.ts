@@ -26,6 +26,19 @@ export interface TraceTarget {
 /** Where the frames came from: Loupe's own client, a tap between a host and its server, a file. */
 export type TraceSource = 'live' | 'tap' | 'import';
 
+/** What another tool wrote that a trace was imported from (`loupe import`, or a file opened in the page). */
+export type ImportKind = 'claude-desktop' | 'vscode' | 'mcp-inspector';
+
+export interface ImportedFrom {
+  kind: ImportKind;
+  /** The imported file's name. */
+  file?: string;
+  /** What that file could not hold and the trace therefore lacks (raw bytes, transport framing,
+   *  stderr, the clock's resolution...), each `what: why` in words for a person: the page lists
+   *  the parts before the colons in the trace's header, and the whole on request. */
+  lacks?: string[];
+}
+
 export interface RedactionNote {
   /** The ids of the rules that ran (see redact.ts), including custom ones. */
   rules: string[];
@@ -53,6 +66,8 @@ export interface TraceHeader {
   redaction?: RedactionNote;
   /** Present when only part of a session was exported (so gaps in seq are expected). */
   selection?: { kind: 'frames' | 'time-range'; fromSeq?: number; toSeq?: number; fromUs?: number; toUs?: number };
+  /** Present when the frames were read from another tool's file: which, and what it lacks. */
+  importedFrom?: ImportedFrom;
   /** Present when the session passed its byte budget: frames marked `textDropped` kept only their
    *  metadata. Informative; readers count the frames themselves. */
   textDropped?: DroppedText;

@@ -11,8 +11,17 @@
  */
 import { TRANSPORT_FRAMING, type Frame, type LifecycleMeta } from '../mcp/frame';
 import { TRACE_FORMAT, TRACE_VERSION, TraceError, type Trace, type TraceHeader } from './format';
+import { negotiatedVersion, utf8Length } from './imported';
 
 export type HostLogKind = 'claude-desktop' | 'vscode';
+
+/** What a host's log cannot hold, said with every trace read from one. */
+const HOST_LOG_LACKS = [
+  'the bytes on the wire: each message is the JSON text the host logged, its own serialisation of it',
+  'transport details: no line framing, HTTP requests, status codes or headers',
+  'exact times: the log’s clock, to the millisecond',
+  'what the host did not log: below its trace level, or before logging was turned on',
+];
 
 interface LogLine {
   /** Milliseconds since the epoch (VS Code logs local time: read as this machine's local time). */
@@ -72,8 +81,6 @@ function parseLines(text: string, kind: HostLogKind): LogLine[] {
   }
   return out;
 }
-
-const utf8Length = (s: string) => new TextEncoder().encode(s).length;
 
 /** The servers a Claude Desktop `mcp.log` speaks of, in order of appearance. */
 export function hostLogServers(text: string): string[] {
@@ -135,7 +142,7 @@ export function importHostLog(text: string, o: HostLogOptions): Trace {
     return { ...base, dir: 'local', lane: 'lifecycle', size: 0, meta };
   });
   const negotiated = negotiatedVersion(frames);
-  const header: TraceHeader & { importedFrom: { kind: HostLogKind; file?: string } } = {
+  const header: TraceHeader = {
     format: TRACE_FORMAT,
     version: TRACE_VERSION,
     loupeVersion: o.loupeVersion,
@@ -144,23 +151,7 @@ export function importHostLog(text: string, o: HostLogOptions): Trace {
     target: { transport: 'stdio', framing: TRANSPORT_FRAMING.stdio, name },
     source: 'import',
     ...(negotiated ? { negotiatedVersion: negotiated } : {}),
-    importedFrom: { kind, ...(o.fileName ? { file: o.fileName } : {}) },
+    importedFrom: { kind, ...(o.fileName ? { file: o.fileName } : {}), lacks: HOST_LOG_LACKS },
   };
   return { header, frames };
-}
-
-/** The version the server answered `initialize` with, as the trace header records it. */
-function negotiatedVersion(frames: Frame[]): string | undefined {
-  let initId: unknown;
-  for (const f of frames) {
-    if (f.lane !== 'message') continue;
-    try {
-      const m = JSON.parse(f.raw) as { id?: unknown; method?: string; result?: { protocolVersion?: unknown } };
-      if (f.dir === 'c2s' && m.method === 'initialize') initId = m.id;
-      else if (f.dir === 's2c' && initId !== undefined && m.id === initId && typeof m.result?.protocolVersion === 'string') return m.result.protocolVersion;
-    } catch {
-      /* a line that is not JSON says nothing about the version */
-    }
-  }
-  return undefined;
 }

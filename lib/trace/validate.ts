@@ -29,8 +29,20 @@ export function validateHeader(v: unknown, line: number): TraceHeader {
   if (v.negotiatedVersion !== undefined && typeof v.negotiatedVersion !== 'string') fail(line, 'negotiatedVersion must be a string');
   if (v.requestTimeoutMs !== undefined && !(Number.isInteger(v.requestTimeoutMs) && (v.requestTimeoutMs as number) > 0))
     fail(line, 'requestTimeoutMs must be a whole number of milliseconds above 0');
+  if (v.importedFrom !== undefined) checkImportedFrom(v.importedFrom, line);
   if (v.textDropped !== undefined && !isObject(v.textDropped)) fail(line, 'textDropped must be an object ({frames, bytes, fromSeq, toSeq})');
   return v as unknown as TraceHeader;
+}
+
+const IMPORT_KINDS = new Set(['claude-desktop', 'vscode', 'mcp-inspector']);
+
+function checkImportedFrom(v: unknown, line: number): void {
+  if (!isObject(v) || typeof v.kind !== 'string' || !IMPORT_KINDS.has(v.kind)) {
+    fail(line, `importedFrom must be an object whose kind is one of ${[...IMPORT_KINDS].map((k) => `"${k}"`).join(', ')}`);
+  }
+  if (v.file !== undefined && typeof v.file !== 'string') fail(line, 'importedFrom.file must be a string');
+  if (v.lacks !== undefined && !(Array.isArray(v.lacks) && v.lacks.every((x) => typeof x === 'string')))
+    fail(line, 'importedFrom.lacks must be a list of strings');
 }
 
 /** Checks a frame with the one frame validator (lib/mcp/frame-check.ts); `prevSeq` enforces

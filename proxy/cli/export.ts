@@ -106,6 +106,7 @@ export async function run(argv: string[]): Promise<number> {
       negotiatedVersion: trace.header.negotiatedVersion,
       requestTimeoutMs: trace.header.requestTimeoutMs,
       source: 'import',
+      importedFrom: trace.header.importedFrom,
       selection: selection(v as unknown as Record<string, string | undefined>),
       redact: v['no-redact'] ? false : { env, custom, disabled: v['disable-rule'] },
     });

@@ -1,24 +1,27 @@
 /**
- * `loupe import LOG --out FILE [--server NAME] [--no-redact]`: turns what a host already logged
- * (Claude Desktop's mcp-server-NAME.log or mcp.log, VS Code's MCP output channel saved to a file)
- * into a Loupe trace, for sessions that ran before anyone thought of tapping them.
+ * `loupe import FILE --out TRACE [--server NAME] [--no-redact]`: turns what another tool already
+ * wrote (Claude Desktop's mcp-server-NAME.log or mcp.log, VS Code's MCP output channel saved to a
+ * file, the MCP Inspector's Protocol export) into a Loupe trace, for sessions that ran before
+ * anyone thought of tapping them. The page opens the same files through the same reader.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, UsageError, parseOwnArgs } from './shared/args';
 import { writeTraceFile } from './shared/trace-file';
 import { LOUPE_VERSION } from '../../lib/version';
-import { importHostLog } from '../../lib/trace/host-log';
+import { IMPORTABLE, importOtherFormat } from '../../lib/trace/other-formats';
 import { TraceError } from '../../lib/trace';
 import { prepareExport } from '../../lib/render';
 
-const USAGE = `usage: loupe import LOG --out FILE [--server NAME] [--no-redact]
+const USAGE = `usage: loupe import FILE --out TRACE [--server NAME] [--no-redact]
 
-Reads a host's MCP log and writes it as a Loupe trace (open it in the dashboard, or run
-loupe check on it). Understood: Claude Desktop's mcp-server-NAME.log and mcp.log, and VS Code's MCP
-output channel ("MCP: NAME", saved with the trace log level).
+Reads another tool's record of an MCP session and writes it as a Loupe trace (open it in the
+dashboard, or run loupe check on it). Understood: the MCP Inspector's Protocol export
+(inspector-protocol-….json, from the Export button of its Protocol tab), Claude Desktop's
+mcp-server-NAME.log and mcp.log, and VS Code's MCP output channel ("MCP: NAME", saved with the
+trace log level). The trace's header says what the file lacks (raw bytes, transport details...).
 
-  --out FILE      where to write the trace
+  --out TRACE     where to write the trace
   --server NAME   which server to take from a log that holds several (Claude Desktop's mcp.log)
   --no-redact     keep secrets in the file (by default tokens, keys and passwords are replaced)`;
 
@@ -38,7 +41,7 @@ export async function run(argv: string[]): Promise<number> {
       console.log(USAGE);
       return 0;
     }
-    if (parsed.positionals.length !== 1) throw new UsageError('give exactly one log file to import');
+    if (parsed.positionals.length !== 1) throw new UsageError('give exactly one file to import');
     if (!values.out) throw new UsageError('--out FILE is required: where should the trace be written?');
     log = parsed.positionals[0];
     out = values.out;
@@ -50,7 +53,9 @@ export async function run(argv: string[]): Promise<number> {
     const text = await readFile(log, 'utf8').catch((e: NodeJS.ErrnoException) => {
       throw new InputError(`cannot read ${log} (${e.code ?? e.message})`);
     });
-    const trace = importHostLog(text, { fileName: path.basename(log), server: values.server, loupeVersion: LOUPE_VERSION });
+    const trace = importOtherFormat(text, { fileName: path.basename(log), server: values.server, loupeVersion: LOUPE_VERSION });
+    if (!trace)
+      throw new TraceError(0, `not a file loupe import reads (a Loupe trace needs no import: open, check or export it as it is). It reads ${IMPORTABLE}.`);
     const prepared = prepareExport({
       frames: trace.frames,
       target: trace.header.target,
