@@ -12,6 +12,8 @@ export interface ExchangeSpec {
   resHeaders?: Record<string, string>;
   answers?: { body: unknown; eventId?: string }[];
   lastEventId?: string;
+  /** The exchange failed before any response head: only its end frame follows, with this error. */
+  failure?: { errorCode: 'network' | 'timeout'; error: string };
 }
 
 export class HttpScript {
@@ -39,6 +41,10 @@ export class HttpScript {
     });
     this.lastExchange = ex;
     if (o.body !== undefined) this.add('c2s', 'message', JSON.stringify(o.body), { exchange: ex, stream });
+    if (o.failure) {
+      this.add('s2c', 'http', '', { phase: 'end', exchange: ex, stream, ...o.failure });
+      return this;
+    }
     const resHeaders = { ...(o.type ? { 'content-type': o.type } : {}), ...o.resHeaders };
     this.add('s2c', 'http', '', {
       phase: 'response',

@@ -7,11 +7,12 @@ const S = 'basic/transports#stdio';
 
 export const stdioRules: RuleModule = {
   rules: {
-    'stdio.non-json-line': { severity: 'error', section: S },
-    'stdio.multiline-json': { severity: 'error', section: S },
-    'stdio.invalid-utf8': { severity: 'error', section: S },
-    'stdio.stderr': { severity: 'info', section: S },
-    'stdio.exit': { severity: 'warning', section: S },
+    'stdio.non-json-line': { severity: 'error', layer: 'framing', section: S },
+    'stdio.multiline-json': { severity: 'error', layer: 'framing', section: S },
+    'stdio.invalid-utf8': { severity: 'error', layer: 'framing', section: S },
+    'stdio.stderr': { severity: 'info', layer: 'startup', section: S },
+    'stdio.exit': { severity: 'warning', layer: 'startup', section: S },
+    'stdio.spawn-failed': { severity: 'error', layer: 'startup', section: S },
   },
 
   onFrame({ frame, stdio, state, report }) {
@@ -20,6 +21,7 @@ export const stdioRules: RuleModule = {
     if (frame.lane === 'stderr') report('stdio.stderr', [frame.seq], `stderr: ${show(frame.raw, 80)}`);
     if (frame.lane === 'lifecycle' && frame.meta?.transport === 'stdio') {
       const meta = frame.meta;
+      if (meta.event === 'spawn-error') report('stdio.spawn-failed', [frame.seq], `the server command could not be started: ${show(meta.error, 200)}`);
       if (meta.event === 'stdin-closed' || meta.event === 'signal') state.once.add('stdio.closing');
       if (meta.event === 'exit' && !state.once.has('stdio.closing') && !state.once.has('stdio.exit')) {
         state.once.add('stdio.exit');
