@@ -2,6 +2,7 @@
 import { startsLikeJson } from '../lines';
 import type { RuleModule } from '../types';
 import { show } from '../util';
+import { printable } from '../../text/printable';
 
 const S = 'basic/transports#stdio';
 
@@ -21,7 +22,7 @@ export const stdioRules: RuleModule = {
     if (frame.lane === 'stderr') report('stdio.stderr', [frame.seq], `stderr: ${show(frame.raw, 80)}`);
     if (frame.lane === 'lifecycle' && frame.meta?.transport === 'stdio') {
       const meta = frame.meta;
-      if (meta.event === 'spawn-error') report('stdio.spawn-failed', [frame.seq], `the server command could not be started: ${show(meta.error, 200)}`);
+      if (meta.event === 'spawn-error') report('stdio.spawn-failed', [frame.seq], printable(meta.error));
       if (meta.event === 'stdin-closed' || meta.event === 'signal') state.once.add('stdio.closing');
       if (meta.event === 'exit' && !state.once.has('stdio.closing') && !state.once.has('stdio.exit')) {
         state.once.add('stdio.exit');
