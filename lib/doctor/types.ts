@@ -47,3 +47,14 @@ export const LAYER_TITLES: Readonly<Record<Layer, string>> = {
   capabilities: 'Capabilities / schema',
   tool: 'Tool',
 };
+
+/** What each layer covers, in a few words: what a passed row vouches for. */
+export const LAYER_SCOPE: Readonly<Record<Layer, string>> = {
+  startup: 'the server process starts and stays up; a URL answers',
+  transport: 'pipes and HTTP exchanges: status, Content-Type, SSE, session, OAuth',
+  framing: 'stdout cut into one JSON-RPC message per line',
+  jsonrpc: 'envelopes and ids; every request answered once',
+  lifecycle: 'initialize, the negotiated version, notifications/initialized',
+  capabilities: 'what each side declared; methods and parameters against the schema',
+  tool: 'what tools and other features return',
+};
