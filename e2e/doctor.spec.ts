@@ -2,7 +2,9 @@
  * The Doctor tab against servers that each fail at one layer of a connection (fixtures under
  * e2e/fixtures/servers), at 1280×720 and 1440×900: it names that layer as the one to fix first,
  * with the next step; it opens by itself when the connection fails; each frame of the evidence
- * selects its row in the traffic table; nothing in it scrolls sideways.
+ * selects its row in the traffic table; nothing in it scrolls sideways. Then the other ways the
+ * HTTP side fails (http-doctor.mjs): an Origin refusal, a 400 to the negotiated version header, a
+ * 401 without a challenge, an OAuth discovery that finds nothing, a POST left unanswered.
  */
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
@@ -169,3 +171,64 @@ for (const size of SIZES) {
     }
   });
 }
+
+/** More ways the HTTP side fails, each named as the transport with its own next step. */
+const TRANSPORT_CASES: { route: string; fails?: false; evidence: RegExp; next: RegExp }[] = [
+  { route: 'origin', evidence: /answered 403 Forbidden.*Origin not allowed/, next: /refused a request without an Origin/ },
+  { route: 'version-header', evidence: /notifications\/initialized .* answered 400 Bad Request/, next: /refused MCP-Protocol-Version 2025-11-25/ },
+  { route: 'no-challenge', evidence: /auth\.challenge-missing.*401 without WWW-Authenticate/, next: /WWW-Authenticate: Bearer challenge/ },
+  {
+    route: 'oauth-discovery',
+    evidence: /auth\.resource-metadata-not-served.*answers 404.*OAuth server-metadata: GET \S+oauth-authorization-server was answered 404/,
+    next: /RFC 9728/,
+  },
+  {
+    route: 'no-answer',
+    fails: false,
+    evidence: /POST of initialize was answered 200 text\/event-stream, and its body ended without the answer/,
+    next: /SSE stream/,
+  },
+];
+
+test.describe('the Doctor on HTTP failures', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  let lp: LoupePage;
+
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    lp = new LoupePage(page);
+    await lp.open(loupe.url);
+    await lp.importServers(
+      Object.fromEntries(TRANSPORT_CASES.map((c) => [`http-${c.route}`, { type: 'http', url: servers.doctor.url.replace(/\/mcp$/, `/${c.route}/mcp`) }])),
+    );
+    // The session's wait, which the analyser judges the unanswered initialize by.
+    await lp.setRequestTimeout('http-no-answer', 2000);
+  });
+
+  test.afterAll(async () => {
+    await page?.close();
+  });
+
+  for (const c of TRANSPORT_CASES) {
+    test(`names the transport for http-doctor's ${c.route}`, async () => {
+      await lp.connect(`http-${c.route}`);
+      if (c.fails === false) {
+        // The client still waits (the page's session does not give up on this one), but the doctor
+        // already sees the POST that ended without the answer, past the connection's timeout.
+        await doctorTab(page).click();
+      } else {
+        await lp.expectPhase('failed');
+        await expect(doctorTab(page)).toHaveAttribute('aria-selected', 'true');
+      }
+      const doctor = page.getByRole('region', { name: 'Doctor' });
+      await expect(doctor.getByRole('status', { name: 'Verdict' })).toHaveText(/^Transport failed/, { timeout: 20_000 });
+      const why = doctor.getByRole('list', { name: 'Why Transport failed' });
+      await expect(why).toContainText(c.evidence);
+      await expect(why).toContainText(c.next);
+      await lp.screenshot(`doctor-http-${c.route}-1440x900`);
+      await lp.sessionTabs.getByRole('button', { name: /^Close tab / }).click();
+      await expect(lp.sessionTabs.getByRole('tab')).toHaveCount(0);
+    });
+  }
+});
