@@ -59,7 +59,9 @@ function ruleEvidence(rule: string, layer: Layer, found: Annotation[]): Evidence
 /** A process that ended by itself: the exit, and the stderr lines that say why. */
 function exitEvidence(model: SessionModel, exit: Annotation): Evidence {
   const stderr: number[] = [];
-  for (let i = model.frames.length - 1; i >= 0 && stderr.length < 5; i--) if (model.frames[i].lane === 'stderr') stderr.unshift(model.frames[i].seq);
+  // The last few stderr frames, from the end of the session (as far back as stderrReason looks).
+  const from = Math.max(0, model.frames.length - 500);
+  for (let i = model.frames.length - 1; i >= from && stderr.length < 5; i--) if (model.frames[i].lane === 'stderr') stderr.unshift(model.frames[i].seq);
   const reason = stderrReason(model.frames);
   return {
     seqs: [...exit.frames, ...stderr],
