@@ -27,6 +27,7 @@ const PURE_LIB = [
   'lib/gates',
   'lib/replay',
   'lib/client',
+  'lib/doctor',
 ];
 const ALL_LIB = [...PURE_LIB, 'lib/browser'];
 
@@ -45,6 +46,7 @@ const MAY_IMPORT = {
   'lib/gates': ['lib/diff', 'lib/model', 'lib/view', 'lib/analyze', 'lib/mcp'],
   'lib/replay': ['lib/diff', 'lib/mcp'],
   'lib/client': ['lib/wire', 'lib/mcp', 'lib/text'],
+  'lib/doctor': ['lib/model', 'lib/view', 'lib/analyze', 'lib/mcp', 'lib/text'],
   'lib/browser': PURE_LIB,
   components: ALL_LIB,
   app: ['components', ...ALL_LIB],

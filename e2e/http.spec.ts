@@ -212,6 +212,11 @@ test("a server that never answers fails the session after the connection's reque
   await lp.connect('silent');
   await lp.expectPhase('failed');
   await expect(lp.status.getByRole('alert')).toContainText('got no answer within 800 ms');
+  // The failure opens the Doctor, which blames the transport: the POST got no answer.
+  const views = page.getByRole('tablist', { name: 'Session views' });
+  await expect(views.getByRole('tab', { name: 'Doctor', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('region', { name: 'Doctor' }).getByRole('status', { name: 'Verdict' })).toHaveText(/^Transport failed/);
+  await views.getByRole('tab', { name: 'Traffic', exact: true }).click();
   await expect(lp.traffic.row('http', /failed in/)).toBeVisible();
   // The session ended (nothing left waiting on the silent server), and the page can start over.
   await expect(lp.status.getByRole('button', { name: 'Connect again' })).toBeEnabled();

@@ -107,6 +107,8 @@ test('a live session that ended has the annotations loupe check reports on its e
   await lp.connect('crashes');
   await lp.expectPhase('ready');
   await lp.status.getByRole('button', { name: 'List tools' }).click();
+  // The crash fails the session, which opens the Doctor by itself: then the Annotations tab.
+  await lp.expectPhase('failed');
   await view(page, 'Annotations');
   await expect.poll(async () => (await pageAnnotations(page)).join('\n'), { timeout: 30_000 }).toContain('stdio.exit');
   await page.getByRole('button', { name: 'Export…' }).click();

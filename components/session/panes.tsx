@@ -7,6 +7,8 @@ import { CapabilitiesPane } from '../capabilities/CapabilitiesPane';
 import { TimingPane } from '../timing/TimingPane';
 import { AnnotationsPane } from './AnnotationsPane';
 import { OAuthPane } from '../oauth/OAuthPane';
+import { DoctorPane } from '../doctor/DoctorPane';
+import { DOCTOR_PANE } from '../../lib/browser/doctor-pane';
 
 /** What every session view pane receives. The selected frame is shared through the store:
  *  `useLoupe(s => s.selected[traceId])` to read it, `useLoupe.getState().select(traceId, seq)` to set it. */
@@ -19,7 +21,7 @@ export interface PaneEntry {
 }
 
 /**
- * The session view's tabs. A view (sequence diagram, capabilities, timing, annotations) is mounted
+ * The session view's tabs. A view (sequence diagram, capabilities, timing, annotations, doctor) is mounted
  * by adding one entry here; tabs appear in this order.
  */
 export const panes: PaneEntry[] = [
@@ -28,5 +30,7 @@ export const panes: PaneEntry[] = [
   { id: 'capabilities', label: 'Capabilities', Component: CapabilitiesPane },
   { id: 'timing', label: 'Timing', Component: TimingPane },
   { id: 'annotations', label: 'Annotations', Component: AnnotationsPane },
+  // Opens by itself when a connection fails (lib/browser/doctor-pane.ts).
+  { id: DOCTOR_PANE, label: 'Doctor', Component: DoctorPane },
   { id: 'oauth', label: 'OAuth', Component: OAuthPane },
 ];

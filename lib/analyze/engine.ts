@@ -19,6 +19,7 @@ import {
   type AnalyzerOptions,
   type Annotation,
   type FrameContext,
+  type Layer,
   type MessageContext,
   type RuleModule,
   type RuleSpec,
@@ -68,6 +69,11 @@ function cachedCatalog(modules: readonly RuleModule[]): Map<string, RuleSpec> {
 /** The catalog severity, or the weaker one the spec's wording gave before a version. */
 export function severityIn(spec: RuleSpec, version: string): Severity {
   return spec.weakerBefore && version < spec.weakerBefore.version ? spec.weakerBefore.severity : spec.severity;
+}
+
+/** The layer of a catalog rule (undefined for an id the catalog does not have). */
+export function layerOf(rule: string): Layer | undefined {
+  return cachedCatalog(RULE_MODULES).get(rule)?.layer;
 }
 
 export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec> {

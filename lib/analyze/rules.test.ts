@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, RULE_MODULES } from './index';
+import { analyze, LAYERS, RULE_MODULES } from './index';
 import { CASES_BY_GROUP } from './cases';
 import { req } from './cases/types';
 import { script } from './testing';
@@ -32,6 +32,15 @@ describe('the catalog', () => {
 
   it('lists every rule id in README.md', () => {
     expect(implemented.filter((r) => !readme.includes(`| \`${r}\` |`))).toEqual([]);
+  });
+
+  it('gives every rule a layer, and the README the same one', () => {
+    const specs = RULE_MODULES.flatMap((m) => Object.entries(m.rules));
+    for (const [id, spec] of specs) {
+      expect(LAYERS, id).toContain(spec.layer);
+      const row = readme.split('\n').find((l) => l.startsWith(`| \`${id}\` |`));
+      expect(row?.split('|')[3]?.trim(), id).toBe(spec.layer);
+    }
   });
 
   it('declares each rule id once', () => {

@@ -13,6 +13,16 @@ import type { HttpExchanges } from '../mcp/http-exchanges';
 
 export type Severity = 'error' | 'warning' | 'info';
 
+/**
+ * Where in a connection a rule's fault sits, from the bottom up: the process starting (or the URL
+ * answering), the transport's bytes and HTTP exchanges, cutting them into messages, the JSON-RPC
+ * envelope and its pairing, the MCP handshake, what each side declared and the shapes of its
+ * messages, and what tools and other features return. The connection doctor (lib/doctor) reads it:
+ * the lowest layer with a fault is the one to fix first.
+ */
+export const LAYERS = ['startup', 'transport', 'framing', 'jsonrpc', 'lifecycle', 'capabilities', 'tool'] as const;
+export type Layer = (typeof LAYERS)[number];
+
 export interface Annotation {
   rule: string;
   severity: Severity;
@@ -43,6 +53,8 @@ export type Thresholds = Required<Pick<AnalyzerOptions, 'slowMs' | 'timeoutMs'>>
 
 export interface RuleSpec {
   severity: Severity;
+  /** The layer of the connection the rule judges (README.md's catalog lists it beside the id). */
+  layer: Layer;
   /** Spec section relative to the version's spec root, e.g. `basic/lifecycle#initialization`. */
   section: string;
   /** Where older versions worded the requirement more softly (a SHOULD where it is now a MUST):

@@ -9,6 +9,7 @@ import type { ProxyMessage } from '../wire/protocol';
 import { initialData, reduceMessages, withNotice, type LinkState, type LoupeData } from './reduce';
 import { emptyTrace, ingest, touched, type TraceJudging } from './trace';
 import { loadTabs, saveTabs } from './tabsStorage';
+import { paneAfterFailures } from './doctor-pane';
 
 export interface UiState {
   /** Open tabs, by trace id (a session id, or `file:<name>`). */
@@ -56,7 +57,12 @@ export const useLoupe = create<LoupeStore>()((set, get) => ({
   multiSelection: {},
   pane: {},
 
-  applyMessages: (msgs) => set((s) => reduceMessages(s, msgs, performance.now())),
+  applyMessages: (msgs) =>
+    set((s) => {
+      const next = reduceMessages(s, msgs, performance.now());
+      const pane = paneAfterFailures(s.sessions, msgs, next.sessions, s.pane);
+      return pane ? { ...next, pane } : next;
+    }),
   setLink: (link) => set((s) => ({ link: { ...link, proxyVersion: link.proxyVersion ?? s.link.proxyVersion } })),
   notify: (text) => set((s) => withNotice(s, text)),
   dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),

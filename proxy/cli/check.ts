@@ -30,6 +30,8 @@ import { TRANSPORT_FRAMING, type Frame } from '../../lib/mcp/frame';
 import { describeTarget, redactFrames, redactOptionsFor, redactStrings, traceModelOptions, type RedactOptions } from '../../lib/trace';
 import type { SessionModel } from '../../lib/model/session-model';
 import { printError, printReport } from './shared/terminal';
+import { diagnose, type Verdict } from '../../lib/doctor';
+import { formatDoctor } from './check/format-doctor';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
 
@@ -67,6 +69,16 @@ interface Source {
   negotiatedVersion?: string;
   /** Set when a live session never got through the handshake. */
   handshakeFailure?: string;
+}
+
+/** The check could not judge the server; the doctor still says which layer stopped it. */
+class CouldNotRun extends InputError {
+  constructor(
+    message: string,
+    readonly verdict: Verdict,
+  ) {
+    super(`could not run: ${message}`);
+  }
 }
 
 function fileUri(file: string): string {
@@ -108,10 +120,12 @@ async function load(file: string | undefined, connection: Connection | undefined
   // that: the model that tells is the one the report reads.
   let model = record.failure && !record.frames.some(fromServer) ? checkModel(frames, options) : undefined;
   if (model && !model.annotations.some((a) => a.rule === 'timing.no-response'))
-    throw new InputError(`could not run: could not reach the server: ${record.failure}`);
+    throw new CouldNotRun(`could not reach the server: ${record.failure}`, diagnose(model));
   const refused = record.failure ? handshakeRefusal(record.frames) : undefined;
-  if (refused)
-    throw new InputError(`could not run: the handshake was refused: ${refused} (${record.frames.length} frames recorded; \`loupe record\` keeps them)`);
+  if (refused) {
+    model ??= checkModel(frames, options);
+    throw new CouldNotRun(`the handshake was refused: ${refused} (${record.frames.length} frames recorded; \`loupe record\` keeps them)`, diagnose(model));
+  }
   if (record.failure) printError(`loupe check: ${record.failure} (the frames recorded so far are analysed)`);
   const probed = probe && connection.transport === 'http';
   if (probed) {
@@ -198,6 +212,7 @@ export async function run(argv: string[]): Promise<number> {
       findings: fresh,
       baselined: accepted,
       failOn,
+      doctor: diagnose(model),
     };
     const report =
       format === 'json'
@@ -210,13 +225,16 @@ export async function run(argv: string[]): Promise<number> {
     const fails = failing(result).length > 0;
     // A handshake that never completed, with no finding that explains it, is not a pass.
     if (source.handshakeFailure && !fails)
-      throw new InputError(
-        `could not run: the handshake did not complete (${source.handshakeFailure}), and nothing recorded breaks a rule at or above ${failOn}`,
+      throw new CouldNotRun(
+        `the handshake did not complete (${source.handshakeFailure}), and nothing recorded breaks a rule at or above ${failOn}`,
+        result.doctor,
       );
     // Every format: findings quote what the server sent (JSON and SARIF stay the same JSON).
     printReport(report);
     return fails ? 1 : 0;
   } catch (e) {
+    // Which layer stopped the check comes first, as it does in a report.
+    if (e instanceof CouldNotRun) printError(formatDoctor(e.verdict));
     if (e instanceof InputError) printError(`loupe check: ${e.message}`);
     else if (e instanceof UsageError) printError(`loupe check: ${e.message}\n\n${USAGE}`);
     else throw e;

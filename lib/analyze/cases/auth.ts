@@ -1,7 +1,8 @@
 /** auth.* cases: the HTTP exchanges of an OAuth chain, as the transport records them. */
 import type { Frame } from '../../mcp/frame';
 import { toFrame } from '../../mcp/frame-check';
-import type { RuleCase } from './types';
+import { HttpScript } from './http-script';
+import { req, type RuleCase } from './types';
 
 const MCP = 'http://127.0.0.1:3000/mcp';
 const PRM = 'http://127.0.0.1:3000/.well-known/oauth-protected-resource/mcp';
@@ -61,7 +62,22 @@ const asMeta = (extra: Record<string, unknown> = {}) => ({
 const grant = 'grant_type=authorization_code&code=c&code_verifier=v';
 const authorizeUrl = `${AS}/authorize?response_type=code&client_id=x&state=s`;
 
+const initialize = req(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } });
+
 export const authCases: RuleCase[] = [
+  {
+    rule: 'auth.challenge-missing',
+    name: 'the initialize POST is refused 401 without WWW-Authenticate',
+    trigger: () => new HttpScript().exchange({ body: initialize, status: 401, type: 'application/json' }).frames,
+    frames: [3, 1],
+    nearMiss: () =>
+      new HttpScript().exchange({
+        body: initialize,
+        status: 401,
+        type: 'application/json',
+        resHeaders: { 'WWW-Authenticate': `Bearer resource_metadata="${PRM}"` },
+      }).frames,
+  },
   {
     rule: 'auth.resource-metadata-not-served',
     name: 'the advertised resource_metadata answers 404',

@@ -4,6 +4,10 @@ import { toFrame } from '../../mcp/frame-check';
 
 export interface ExchangeSpec {
   method?: string;
+  /** Default: the MCP endpoint, http://127.0.0.1/mcp. */
+  url?: string;
+  /** With `stream: 'oauth'`: the step of the chain. */
+  oauth?: string;
   headers?: Record<string, string>;
   body?: unknown;
   stream?: string;
@@ -12,6 +16,10 @@ export interface ExchangeSpec {
   resHeaders?: Record<string, string>;
   answers?: { body: unknown; eventId?: string }[];
   lastEventId?: string;
+  /** The body as the end frame records it when it carried no message (an error page, a refusal). */
+  endBody?: string;
+  /** The exchange failed before any response head: only its end frame follows, with this error. */
+  failure?: { errorCode: 'network' | 'timeout'; error: string };
 }
 
 export class HttpScript {
@@ -29,16 +37,23 @@ export class HttpScript {
   exchange(o: ExchangeSpec): this {
     const method = o.method ?? 'POST';
     const stream = o.stream ?? 'post';
-    const ex = this.add('c2s', 'http', `${method} /mcp HTTP/1.1\r\n\r\n`, {
+    const url = o.url ?? 'http://127.0.0.1/mcp';
+    const step = o.oauth !== undefined ? { oauth: o.oauth } : {};
+    const ex = this.add('c2s', 'http', `${method} ${new URL(url).pathname} HTTP/1.1\r\n\r\n`, {
       phase: 'request',
       method,
-      url: 'http://127.0.0.1/mcp',
+      url,
+      ...step,
       headers: Object.entries(o.headers ?? {}),
       stream,
       ...(o.lastEventId !== undefined ? { lastEventId: o.lastEventId } : {}),
     });
     this.lastExchange = ex;
     if (o.body !== undefined) this.add('c2s', 'message', JSON.stringify(o.body), { exchange: ex, stream });
+    if (o.failure) {
+      this.add('s2c', 'http', '', { phase: 'end', exchange: ex, stream, ...step, ...o.failure });
+      return this;
+    }
     const resHeaders = { ...(o.type ? { 'content-type': o.type } : {}), ...o.resHeaders };
     this.add('s2c', 'http', '', {
       phase: 'response',
@@ -51,7 +66,7 @@ export class HttpScript {
     });
     for (const a of o.answers ?? [])
       this.add('s2c', 'message', JSON.stringify(a.body), { exchange: ex, stream, eventId: a.eventId, ...(o.lastEventId ? { resumption: true } : {}) });
-    this.add('s2c', 'http', '', { phase: 'end', exchange: ex, stream });
+    this.add('s2c', 'http', o.endBody ?? '', { phase: 'end', exchange: ex, stream, ...step });
     return this;
   }
 }

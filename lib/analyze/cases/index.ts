@@ -4,6 +4,7 @@ import { capabilityCases } from './capability';
 import { contentCases } from './content';
 import { envelopeCases } from './envelope';
 import { featureCases } from './features';
+import { httpCases } from './http';
 import { lifecycleCases } from './lifecycle';
 import { modernCases } from './modern';
 import { modernHttpCases } from './modern-http';
@@ -32,6 +33,7 @@ export const CASES_BY_GROUP: Record<string, RuleCase[]> = {
   stdio: stdioCases,
   timing: timingCases,
   auth: authCases,
+  http: httpCases,
   modern: modernCases,
   'modern-http': modernHttpCases,
 };

@@ -48,6 +48,20 @@ export const stdioCases: RuleCase[] = [
         .frame('local', 'lifecycle', 'exit', {}, { transport: 'stdio', event: 'exit', code: 0 }).frames,
   },
   {
+    rule: 'stdio.spawn-failed',
+    name: 'the command does not exist',
+    trigger: () =>
+      script().frame(
+        'local',
+        'lifecycle',
+        'cannot start',
+        {},
+        { transport: 'stdio', event: 'spawn-error', command: 'srv', args: [], error: 'cannot start "srv": command not found (ENOENT)' },
+      ).frames,
+    nearMiss: () =>
+      script().frame('local', 'lifecycle', 'started srv', {}, { transport: 'stdio', event: 'spawn', pid: 42, command: 'srv', args: [] }).handshake().frames,
+  },
+  {
     rule: 'stdio.non-json-line',
     name: 'no stdio rules on HTTP frames',
     trigger: () => hs().s('log line').frames,

@@ -40,13 +40,14 @@ const words = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is s
 
 export const authRules: RuleModule = {
   rules: {
-    'auth.resource-metadata-not-served': { severity: 'error', section: `${A}#protected-resource-metadata-discovery-requirements` },
-    'auth.metadata-wrong-path': { severity: 'warning', section: `${A}#authorization-server-metadata-discovery` },
-    'auth.no-pkce-s256': { severity: 'error', section: `${A}#authorization-code-protection` },
-    'auth.token-type-missing': { severity: 'error', section: `${A}#access-token-usage` },
-    'auth.scope-not-advertised': { severity: 'warning', section: `${A}#scope-selection-strategy` },
-    'auth.resource-mismatch': { severity: 'error', section: `${A}#resource-parameter-implementation` },
-    'auth.iss-missing': { severity: 'warning', section: `${A}#authorization-server-metadata-discovery` },
+    'auth.resource-metadata-not-served': { severity: 'error', layer: 'transport', section: `${A}#protected-resource-metadata-discovery-requirements` },
+    'auth.metadata-wrong-path': { severity: 'warning', layer: 'transport', section: `${A}#authorization-server-metadata-discovery` },
+    'auth.no-pkce-s256': { severity: 'error', layer: 'transport', section: `${A}#authorization-code-protection` },
+    'auth.token-type-missing': { severity: 'error', layer: 'transport', section: `${A}#access-token-usage` },
+    'auth.scope-not-advertised': { severity: 'warning', layer: 'transport', section: `${A}#scope-selection-strategy` },
+    'auth.resource-mismatch': { severity: 'error', layer: 'transport', section: `${A}#resource-parameter-implementation` },
+    'auth.iss-missing': { severity: 'warning', layer: 'transport', section: `${A}#authorization-server-metadata-discovery` },
+    'auth.challenge-missing': { severity: 'error', layer: 'transport', section: `${A}#protected-resource-metadata-discovery-requirements` },
   },
 
   onFrame(ctx) {
@@ -67,6 +68,15 @@ function onRequest(s: AuthState, ex: HttpExchange): void {
 }
 
 function onResponse(ctx: FrameContext, s: AuthState, ex: HttpExchange, meta: HttpResponseMeta): void {
+  // The MCP endpoint's own refusals: a request that carried a message, or the GET stream.
+  const mcp = ex.stream !== 'oauth' && !ex.probe && (ex.sent.length > 0 || ex.stream === 'get');
+  if (meta.status === 401 && mcp && headerValue(meta.headers, 'www-authenticate') === undefined) {
+    ctx.report(
+      'auth.challenge-missing',
+      [ctx.frame.seq, meta.exchange],
+      `${ex.method} ${ex.url} was answered 401 without WWW-Authenticate: every 401 must carry a challenge (RFC 9110 §15.5.2), which tells the client where the protected-resource metadata is and which scope to ask for`,
+    );
+  }
   if (meta.status === 401 || meta.status === 403) {
     const challenge = parseBearerChallenge(headerValue(meta.headers, 'www-authenticate'));
     if (challenge?.resourceMetadata && !s.advertised.has(challenge.resourceMetadata)) s.advertised.set(challenge.resourceMetadata, ctx.frame.seq);

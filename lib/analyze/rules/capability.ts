@@ -25,9 +25,9 @@ function needs(method: string, params: unknown, toServer: boolean, version: stri
 
 export const capabilityRules: RuleModule = {
   rules: {
-    'capability.receiver-undeclared': { severity: 'error', section: S },
-    'capability.sender-undeclared': { severity: 'error', section: S },
-    'capability.unsubscribed-update': { severity: 'error', section: 'server/resources#subscriptions' },
+    'capability.receiver-undeclared': { severity: 'error', layer: 'capabilities', section: S },
+    'capability.sender-undeclared': { severity: 'error', layer: 'capabilities', section: S },
+    'capability.unsubscribed-update': { severity: 'error', layer: 'capabilities', section: 'server/resources#subscriptions' },
   },
 
   onMessage({ msg, state, version, report }) {

@@ -55,7 +55,7 @@ function blockProblem(b: unknown, sampling: boolean): string | undefined {
 
 export const contentRules: RuleModule = {
   rules: {
-    'content.invalid-block': { severity: 'error', section: 'server/tools#tool-result' },
+    'content.invalid-block': { severity: 'error', layer: 'tool', section: 'server/tools#tool-result' },
   },
 
   onMessage({ msg, state, request, version, report }) {

@@ -42,12 +42,12 @@ function toolResultProblem(messages: unknown[]): string | undefined {
 
 export const featureRules: RuleModule = {
   rules: {
-    'elicitation.schema-not-flat': { severity: 'error', section: 'client/elicitation#requested-schema' },
-    'elicitation.url-fields': { severity: 'error', section: 'client/elicitation#url-mode-elicitation-requests' },
-    'elicitation.content-invalid': { severity: 'warning', section: 'client/elicitation#security-considerations' },
-    'roots.non-file-uri': { severity: 'error', section: 'client/roots#root' },
-    'completion.too-many-values': { severity: 'error', section: 'server/utilities/completion#completion-results' },
-    'sampling.tool-result-mixed': { severity: 'error', section: 'client/sampling#tool-use' },
+    'elicitation.schema-not-flat': { severity: 'error', layer: 'tool', section: 'client/elicitation#requested-schema' },
+    'elicitation.url-fields': { severity: 'error', layer: 'tool', section: 'client/elicitation#url-mode-elicitation-requests' },
+    'elicitation.content-invalid': { severity: 'warning', layer: 'tool', section: 'client/elicitation#security-considerations' },
+    'roots.non-file-uri': { severity: 'error', layer: 'tool', section: 'client/roots#root' },
+    'completion.too-many-values': { severity: 'error', layer: 'tool', section: 'server/utilities/completion#completion-results' },
+    'sampling.tool-result-mixed': { severity: 'error', layer: 'tool', section: 'client/sampling#tool-use' },
   },
 
   onMessage({ msg, state, request, report }) {

@@ -15,20 +15,24 @@ import { forgetRefusedInitialize, resetLifecycle } from './http-restart';
 const T = 'basic/transports';
 const SEND = `${T}#sending-messages-to-the-server`;
 const SESSION = `${T}#session-management`;
+/** An exchange of the conversation itself (a message POSTed, the GET stream, the legacy SSE stream),
+ *  not an OAuth endpoint's: the server is unreachable when one of these cannot connect. */
+const carriesConversation = (ex: HttpExchange) => ex.sent.length > 0 || ex.stream === 'get' || (ex.stream === 'legacy' && ex.method === 'GET');
 
 export const httpRules: RuleModule = {
   rules: {
-    'http.accept-header': { severity: 'error', section: SEND },
-    'http.notification-status': { severity: 'error', section: SEND },
-    'http.content-type': { severity: 'error', section: SEND },
-    'http.session-id-charset': { severity: 'error', section: SESSION },
-    'http.session-id-missing': { severity: 'error', section: SESSION },
-    'http.unknown-session-status': { severity: 'warning', section: SESSION },
-    'http.protocol-version-header': { severity: 'error', section: `${T}#protocol-version-header` },
-    'http.get-status': { severity: 'error', section: `${T}#listening-for-messages-from-the-server` },
-    'http.response-on-get-stream': { severity: 'error', section: `${T}#listening-for-messages-from-the-server` },
-    'http.sse-event-id-duplicate': { severity: 'error', section: `${T}#resumability-and-redelivery` },
-    'http.origin-not-validated': { severity: 'error', section: `${T}#security-warning` },
+    'http.accept-header': { severity: 'error', layer: 'transport', section: SEND },
+    'http.notification-status': { severity: 'error', layer: 'transport', section: SEND },
+    'http.content-type': { severity: 'error', layer: 'transport', section: SEND },
+    'http.session-id-charset': { severity: 'error', layer: 'transport', section: SESSION },
+    'http.session-id-missing': { severity: 'error', layer: 'transport', section: SESSION },
+    'http.unknown-session-status': { severity: 'warning', layer: 'transport', section: SESSION },
+    'http.protocol-version-header': { severity: 'error', layer: 'transport', section: `${T}#protocol-version-header` },
+    'http.get-status': { severity: 'error', layer: 'transport', section: `${T}#listening-for-messages-from-the-server` },
+    'http.response-on-get-stream': { severity: 'error', layer: 'transport', section: `${T}#listening-for-messages-from-the-server` },
+    'http.sse-event-id-duplicate': { severity: 'error', layer: 'transport', section: `${T}#resumability-and-redelivery` },
+    'http.origin-not-validated': { severity: 'error', layer: 'transport', section: `${T}#security-warning` },
+    'http.unreachable': { severity: 'error', layer: 'startup', section: T },
   },
 
   onFrame(ctx) {
@@ -188,6 +192,11 @@ function checkRequest(ctx: FrameContext, ex: HttpExchange, sent: AtSend | undefi
 function onEnd(ctx: FrameContext, hs: HttpState, ex: HttpExchange | undefined, meta: HttpEndMeta): void {
   // No response head before the end: the request's headers are judged now.
   if (ex && !ex.probe && ex.response === undefined) checkRequest(ctx, ex, hs.atSend.get(ex.id), sentKinds(ex, ctx.frame.seq));
+  if (ex && ex.response === undefined && meta.errorCode === 'network' && !ex.probe && carriesConversation(ex) && !ctx.state.once.has('http.unreachable')) {
+    // Once: the transport's fallback and every later request fail alike against a server that is not there.
+    ctx.state.once.add('http.unreachable');
+    ctx.report('http.unreachable', [ctx.frame.seq, ex.id], `${ex.method} ${ex.url} got no answer at all: ${meta.error ?? 'the connection failed'}`);
+  }
   if (meta.stream !== 'probe' || meta.verdict !== 'fail') return;
   // Only a server that issues session ids can be judged on one it never issued (traces recorded
   // before the probe knew this carry a 'fail' for stateless servers too).

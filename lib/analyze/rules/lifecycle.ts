@@ -6,14 +6,14 @@ const S = 'basic/lifecycle#';
 
 export const lifecycleRules: RuleModule = {
   rules: {
-    'lifecycle.initialize-not-first': { severity: 'error', section: `${S}initialization` },
-    'lifecycle.duplicate-initialize': { severity: 'error', section: `${S}initialization` },
-    'lifecycle.request-before-init-response': { severity: 'warning', section: `${S}initialization` },
-    'lifecycle.missing-initialized': { severity: 'error', section: `${S}initialization` },
-    'lifecycle.duplicate-initialized': { severity: 'warning', section: `${S}initialization` },
-    'lifecycle.server-request-before-initialized': { severity: 'warning', section: `${S}initialization` },
-    'lifecycle.initialize-cancelled': { severity: 'error', section: `${S}initialization` },
-    'lifecycle.initialize-failed': { severity: 'error', section: `${S}initialization` },
+    'lifecycle.initialize-not-first': { severity: 'error', layer: 'lifecycle', section: `${S}initialization` },
+    'lifecycle.duplicate-initialize': { severity: 'error', layer: 'lifecycle', section: `${S}initialization` },
+    'lifecycle.request-before-init-response': { severity: 'warning', layer: 'lifecycle', section: `${S}initialization` },
+    'lifecycle.missing-initialized': { severity: 'error', layer: 'lifecycle', section: `${S}initialization` },
+    'lifecycle.duplicate-initialized': { severity: 'warning', layer: 'lifecycle', section: `${S}initialization` },
+    'lifecycle.server-request-before-initialized': { severity: 'warning', layer: 'lifecycle', section: `${S}initialization` },
+    'lifecycle.initialize-cancelled': { severity: 'error', layer: 'lifecycle', section: `${S}initialization` },
+    'lifecycle.initialize-failed': { severity: 'error', layer: 'lifecycle', section: `${S}initialization` },
   },
 
   onMessage({ msg, state, request, report }) {

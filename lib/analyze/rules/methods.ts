@@ -29,10 +29,10 @@ function reservedMeta(holder: unknown, seq: number, version: string, report: Mes
 
 export const methodRules: RuleModule = {
   rules: {
-    'jsonrpc.batch-not-allowed': { severity: 'error', section: `${S}messages` },
-    'jsonrpc.wrong-direction': { severity: 'error', section: `${S}messages` },
-    'jsonrpc.unknown-method': { severity: 'info', section: `${S}messages` },
-    'jsonrpc.meta-reserved': { severity: 'warning', section: `${S}meta` },
+    'jsonrpc.batch-not-allowed': { severity: 'error', layer: 'jsonrpc', section: `${S}messages` },
+    'jsonrpc.wrong-direction': { severity: 'error', layer: 'capabilities', section: `${S}messages` },
+    'jsonrpc.unknown-method': { severity: 'info', layer: 'capabilities', section: `${S}messages` },
+    'jsonrpc.meta-reserved': { severity: 'warning', layer: 'jsonrpc', section: `${S}meta` },
   },
 
   onText({ unit, version, report }) {

@@ -14,7 +14,7 @@ const SAYS_NOT_FOUND = /not[\s_-]*found|no such|does ?n[o']t exist|non-?existent
 
 export const resourceRules: RuleModule = {
   rules: {
-    'resources.not-found-code': { severity: 'warning', section: 'server/resources#error-handling' },
+    'resources.not-found-code': { severity: 'warning', layer: 'tool', section: 'server/resources#error-handling' },
   },
 
   onMessage({ msg, state, request, version, report }) {

@@ -66,8 +66,8 @@ function unowned(error: z.ZodError, patterns: readonly string[] | undefined): z.
 
 export const schemaRules: RuleModule = {
   rules: {
-    'schema.params': { severity: 'error', section: 'basic/index#messages' },
-    'schema.result': { severity: 'error', section: 'basic/index#responses' },
+    'schema.params': { severity: 'error', layer: 'capabilities', section: 'basic/index#messages' },
+    'schema.result': { severity: 'error', layer: 'capabilities', section: 'basic/index#responses' },
   },
 
   onMessage(ctx) {

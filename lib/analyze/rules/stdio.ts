@@ -2,16 +2,18 @@
 import { startsLikeJson } from '../lines';
 import type { RuleModule } from '../types';
 import { show } from '../util';
+import { printable } from '../../text/printable';
 
 const S = 'basic/transports#stdio';
 
 export const stdioRules: RuleModule = {
   rules: {
-    'stdio.non-json-line': { severity: 'error', section: S },
-    'stdio.multiline-json': { severity: 'error', section: S },
-    'stdio.invalid-utf8': { severity: 'error', section: S },
-    'stdio.stderr': { severity: 'info', section: S },
-    'stdio.exit': { severity: 'warning', section: S },
+    'stdio.non-json-line': { severity: 'error', layer: 'framing', section: S },
+    'stdio.multiline-json': { severity: 'error', layer: 'framing', section: S },
+    'stdio.invalid-utf8': { severity: 'error', layer: 'framing', section: S },
+    'stdio.stderr': { severity: 'info', layer: 'startup', section: S },
+    'stdio.exit': { severity: 'warning', layer: 'startup', section: S },
+    'stdio.spawn-failed': { severity: 'error', layer: 'startup', section: S },
   },
 
   onFrame({ frame, stdio, state, report }) {
@@ -20,6 +22,7 @@ export const stdioRules: RuleModule = {
     if (frame.lane === 'stderr') report('stdio.stderr', [frame.seq], `stderr: ${show(frame.raw, 80)}`);
     if (frame.lane === 'lifecycle' && frame.meta?.transport === 'stdio') {
       const meta = frame.meta;
+      if (meta.event === 'spawn-error') report('stdio.spawn-failed', [frame.seq], printable(meta.error));
       if (meta.event === 'stdin-closed' || meta.event === 'signal') state.once.add('stdio.closing');
       if (meta.event === 'exit' && !state.once.has('stdio.closing') && !state.once.has('stdio.exit')) {
         state.once.add('stdio.exit');

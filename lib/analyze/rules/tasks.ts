@@ -24,8 +24,8 @@ function tasksIn(msg: Message, request: RequestRecord | undefined): Array<[strin
 
 export const taskRules: RuleModule = {
   rules: {
-    'tasks.illegal-transition': { severity: 'error', section: `${S}#task-status` },
-    'tasks.missing-fields': { severity: 'error', section: `${S}#task` },
+    'tasks.illegal-transition': { severity: 'error', layer: 'tool', section: `${S}#task-status` },
+    'tasks.missing-fields': { severity: 'error', layer: 'tool', section: `${S}#task` },
   },
 
   onMessage({ msg, state, request, report }) {

@@ -41,8 +41,8 @@ const what = (r: Call) => (r.dir === 'c2s' ? r.method : `the server's ${r.method
 
 export const timingRules: RuleModule = {
   rules: {
-    'timing.no-response': { severity: 'warning', section: 'basic/lifecycle#timeouts' },
-    'timing.slow': { severity: 'info', section: 'basic/utilities/progress' },
+    'timing.no-response': { severity: 'warning', layer: 'jsonrpc', section: 'basic/lifecycle#timeouts' },
+    'timing.slow': { severity: 'info', layer: 'tool', section: 'basic/utilities/progress' },
   },
 
   onMessage({ msg, request, state, options, report }) {

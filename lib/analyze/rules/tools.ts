@@ -13,13 +13,13 @@ function toolLabel(name: string | undefined): string {
 
 export const toolRules: RuleModule = {
   rules: {
-    'tools.input-schema': { severity: 'error', section: `${S}#tool` },
-    'tools.name': { severity: 'warning', section: `${S}#tool-names` },
-    'tools.duplicate-name': { severity: 'warning', section: `${S}#listing-tools` },
-    'tools.structured-content-missing': { severity: 'error', section: `${S}#structured-content` },
-    'tools.structured-content-invalid': { severity: 'error', section: `${S}#output-schema` },
-    'tools.output-schema': { severity: 'error', section: `${S}#output-schema` },
-    'tools.unknown-tool-as-result': { severity: 'warning', section: `${S}#error-handling` },
+    'tools.input-schema': { severity: 'error', layer: 'tool', section: `${S}#tool` },
+    'tools.name': { severity: 'warning', layer: 'tool', section: `${S}#tool-names` },
+    'tools.duplicate-name': { severity: 'warning', layer: 'tool', section: `${S}#listing-tools` },
+    'tools.structured-content-missing': { severity: 'error', layer: 'tool', section: `${S}#structured-content` },
+    'tools.structured-content-invalid': { severity: 'error', layer: 'tool', section: `${S}#output-schema` },
+    'tools.output-schema': { severity: 'error', layer: 'tool', section: `${S}#output-schema` },
+    'tools.unknown-tool-as-result': { severity: 'warning', layer: 'tool', section: `${S}#error-handling` },
   },
 
   onMessage({ msg, state, request, version, report }) {

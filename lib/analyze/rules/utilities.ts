@@ -8,18 +8,18 @@ const P = 'basic/utilities/progress';
 
 export const utilityRules: RuleModule = {
   rules: {
-    'pagination.foreign-cursor': { severity: 'error', section: 'server/utilities/pagination' },
-    'progress.token-type': { severity: 'error', section: P },
-    'progress.token-duplicate': { severity: 'error', section: P },
-    'progress.unknown-token': { severity: 'error', section: P },
-    'progress.not-increasing': { severity: 'error', section: P },
-    'progress.after-response': { severity: 'error', section: P },
+    'pagination.foreign-cursor': { severity: 'error', layer: 'capabilities', section: 'server/utilities/pagination' },
+    'progress.token-type': { severity: 'error', layer: 'jsonrpc', section: P },
+    'progress.token-duplicate': { severity: 'error', layer: 'jsonrpc', section: P },
+    'progress.unknown-token': { severity: 'error', layer: 'jsonrpc', section: P },
+    'progress.not-increasing': { severity: 'error', layer: 'jsonrpc', section: P },
+    'progress.after-response': { severity: 'error', layer: 'jsonrpc', section: P },
     // "Progress notifications MUST only reference tokens that ... are associated with an
     // in-progress operation": a cancelled request is not one. A warning, as one already on the
     // wire when the cancellation arrived is a race the sender cannot avoid.
-    'progress.after-cancel': { severity: 'warning', section: `${P}#behavior-requirements` },
-    'cancel.unknown-request': { severity: 'warning', section: 'basic/utilities/cancellation' },
-    'cancel.response-after-cancel': { severity: 'info', section: 'basic/utilities/cancellation' },
+    'progress.after-cancel': { severity: 'warning', layer: 'jsonrpc', section: `${P}#behavior-requirements` },
+    'cancel.unknown-request': { severity: 'warning', layer: 'jsonrpc', section: 'basic/utilities/cancellation' },
+    'cancel.response-after-cancel': { severity: 'info', layer: 'jsonrpc', section: 'basic/utilities/cancellation' },
   },
 
   onMessage({ msg, state, request, report }) {

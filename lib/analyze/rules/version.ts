@@ -10,14 +10,19 @@ const S = 'basic/lifecycle#version-negotiation';
 
 export const versionRules: RuleModule = {
   rules: {
-    'version.unknown-requested': { severity: 'warning', section: S },
-    'version.unknown-selected': { severity: 'error', section: S },
-    'version.downgraded': { severity: 'info', section: S },
-    'version.unsupported-continued': { severity: 'warning', section: S },
+    'version.unknown-requested': { severity: 'warning', layer: 'lifecycle', section: S },
+    'version.unknown-selected': { severity: 'error', layer: 'lifecycle', section: S },
+    'version.downgraded': { severity: 'info', layer: 'lifecycle', section: S },
+    'version.unsupported-continued': { severity: 'warning', layer: 'lifecycle', section: S },
     // basic/lifecycle#operation: both parties "SHOULD respect the negotiated protocol version" up
     // to 2025-03-26, "MUST" from 2025-06-18.
-    'version.feature-not-in-version': { severity: 'error', section: 'basic/lifecycle#operation', weakerBefore: { version: '2025-06-18', severity: 'warning' } },
-    'version.stateless-era': { severity: 'info', section: 'basic/index' },
+    'version.feature-not-in-version': {
+      severity: 'error',
+      layer: 'capabilities',
+      section: 'basic/lifecycle#operation',
+      weakerBefore: { version: '2025-06-18', severity: 'warning' },
+    },
+    'version.stateless-era': { severity: 'info', layer: 'lifecycle', section: 'basic/index' },
   },
 
   onMessage({ msg, state, request, version, report }) {

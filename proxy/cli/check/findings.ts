@@ -2,6 +2,8 @@
  * What `loupe check` reports: the analyser's annotations flattened to one finding each, the
  * baseline that accepts known ones, and the threshold that decides the exit code.
  */
+import type { Verdict } from '../../../lib/doctor';
+
 export type Severity = 'error' | 'warning' | 'info';
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 
@@ -40,6 +42,8 @@ export interface CheckResult {
   /** Findings the baseline accepted, not counted against --fail-on. */
   baselined: Finding[];
   failOn: Severity;
+  /** The connection doctor's verdict on the same model: which layer failed first. */
+  doctor: Verdict;
 }
 
 const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

@@ -1,6 +1,8 @@
-/** `--format text`: findings grouped by severity, then by group, each with its frame number. */
+/** `--format text`: the doctor's verdict, then the findings grouped by severity, then by group,
+ *  each with its frame number. */
 import { SEVERITIES, countBySeverity, failing, type CheckResult, type Finding } from './findings';
 import { printable } from '../../../lib/text/printable';
+import { formatDoctor } from './format-doctor';
 
 const heading: Record<string, string> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
 
@@ -19,7 +21,7 @@ export function formatText(result: CheckResult): string {
   const lines: string[] = [];
   const version = result.negotiatedVersion ? `, protocol ${result.negotiatedVersion}` : '';
   // Messages quote the server; each field stays on its line and shows escape sequences as text.
-  lines.push(`loupe check: ${printable(result.source)} (${plural(result.frameCount, 'frame')}${printable(version)})`);
+  lines.push(`loupe check: ${printable(result.source)} (${plural(result.frameCount, 'frame')}${printable(version)})`, '', formatDoctor(result.doctor));
   for (const severity of SEVERITIES) {
     const ofSeverity = result.findings.filter((f) => f.severity === severity);
     if (ofSeverity.length === 0) continue;

@@ -5,6 +5,9 @@ import { formatJunit } from './format-junit';
 import { formatSarif } from './format-sarif';
 import { formatText } from './format-text';
 import { xmlElementNames } from './xml-well-formed';
+import { diagnose } from '../../../lib/doctor';
+import { modelOf } from '../../../lib/model/session-model';
+import { script } from '../../../lib/analyze/testing';
 
 const annotations: AnnotationLike[] = [
   {
@@ -27,8 +30,20 @@ const annotations: AnnotationLike[] = [
   { rule: 'tools.name', severity: 'warning', group: 'tools', frames: [7], message: 'tool name "a b" has a space' },
 ];
 
+/** The verdict on a session whose server printed a banner on stdout before the handshake. */
+const doctor = diagnose(modelOf(script().s('ready').handshake().frames));
+
 function result(failOn: Severity = 'error', traceFile?: string): CheckResult {
-  return { source: 'trace.ndjson', traceFile, negotiatedVersion: '2025-11-25', frameCount: 12, findings: toFindings(annotations), baselined: [], failOn };
+  return {
+    source: 'trace.ndjson',
+    traceFile,
+    negotiatedVersion: '2025-11-25',
+    frameCount: 12,
+    findings: toFindings(annotations),
+    baselined: [],
+    failOn,
+    doctor,
+  };
 }
 
 describe('check reports', () => {
@@ -69,6 +84,28 @@ describe('check reports', () => {
     expect(text).toContain('frame #2  stdio.non-json-line');
     expect(text).toContain('frames #9, #4  capability.sender-undeclared');
     expect(text).toMatch(/2 errors, 1 warning, 1 info — failed: 2 findings at or above error$/);
+  });
+
+  it("text says the doctor's verdict first, a row per layer, and json carries it whole", () => {
+    const lines = formatText(result()).split('\n');
+    expect(lines.slice(2, 11)).toEqual([
+      'Doctor: Framing failed: a non-JSON line on the server\'s stdout: "ready"; move logs to stderr',
+      '  ✓ Start-up / process     passed',
+      '  ✓ Transport              passed',
+      '  ✗ Framing                failed',
+      '      frame #1  stdio.non-json-line  a non-JSON line on the server\'s stdout: "ready"; move logs to stderr',
+      '      next: Move logs to stderr: stdout carries JSON-RPC messages only, one per line.',
+      '  ✓ JSON-RPC               passed',
+      '  ✓ Lifecycle              passed',
+      '  ✓ Capabilities / schema  passed',
+    ]);
+    expect(lines[11]).toBe('  · Tool                   not reached');
+    const json = JSON.parse(formatJson(result(), '0.1.0'));
+    expect(json.doctor).toMatchObject({
+      culprit: 'framing',
+      layers: expect.arrayContaining([expect.objectContaining({ layer: 'framing', status: 'failed' })]),
+    });
+    expect(json.doctor.layers.map((l: { status: string }) => l.status)).toEqual(['passed', 'passed', 'failed', 'passed', 'passed', 'passed', 'not-reached']);
   });
 
   it('junit is well-formed XML with a failure per finding at or above --fail-on', () => {

@@ -17,9 +17,9 @@ const RETIRED: Readonly<Record<number, string>> = { [-32002]: 'resource not foun
 
 export const modernErrorRules: RuleModule = {
   rules: {
-    'modern.error-data': { severity: 'error', section: 'basic/versioning#protocol-version-negotiation' },
-    'modern.pre-freeze-error-code': { severity: 'warning', section: 'changelog#minor-changes' },
-    'modern.retired-error-code': { severity: 'error', section: 'basic/index#error-codes' },
+    'modern.error-data': { severity: 'error', layer: 'lifecycle', section: 'basic/versioning#protocol-version-negotiation' },
+    'modern.pre-freeze-error-code': { severity: 'warning', layer: 'lifecycle', section: 'changelog#minor-changes' },
+    'modern.retired-error-code': { severity: 'error', layer: 'capabilities', section: 'basic/index#error-codes' },
   },
 
   onMessage({ msg, state, request, report }) {

@@ -44,13 +44,13 @@ function exchangesOf(ctx: FrameContext): Map<number, ModernExchange> {
 
 export const modernHttpRules: RuleModule = {
   rules: {
-    'modern.header-version': { severity: 'error', section: `${HTTP}protocol-version-header` },
-    'modern.header-method': { severity: 'error', section: `${HTTP}standard-request-headers` },
-    'modern.header-name': { severity: 'error', section: `${HTTP}standard-request-headers` },
-    'modern.header-param': { severity: 'error', section: `${HTTP}custom-headers-from-tool-parameters` },
-    'modern.header-mismatch-answer': { severity: 'error', section: `${HTTP}server-validation` },
-    'modern.error-http-status': { severity: 'error', section: `${HTTP}protocol-version-header` },
-    'modern.legacy-http': { severity: 'warning', section: `${HTTP}earlier-streamable-http-revisions` },
+    'modern.header-version': { severity: 'error', layer: 'transport', section: `${HTTP}protocol-version-header` },
+    'modern.header-method': { severity: 'error', layer: 'transport', section: `${HTTP}standard-request-headers` },
+    'modern.header-name': { severity: 'error', layer: 'transport', section: `${HTTP}standard-request-headers` },
+    'modern.header-param': { severity: 'error', layer: 'transport', section: `${HTTP}custom-headers-from-tool-parameters` },
+    'modern.header-mismatch-answer': { severity: 'error', layer: 'transport', section: `${HTTP}server-validation` },
+    'modern.error-http-status': { severity: 'error', layer: 'transport', section: `${HTTP}protocol-version-header` },
+    'modern.legacy-http': { severity: 'warning', layer: 'transport', section: `${HTTP}earlier-streamable-http-revisions` },
   },
 
   onFrame(ctx) {

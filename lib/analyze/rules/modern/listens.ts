@@ -23,10 +23,10 @@ const logAsked = new WeakMap<object, Set<number>>();
 
 export const modernListenRules: RuleModule = {
   rules: {
-    'modern.listen-not-acknowledged': { severity: 'error', section: `${SUBS}acknowledgment` },
-    'modern.notification-untagged': { severity: 'error', section: `${SUBS}receiving-notifications` },
-    'modern.notification-not-requested': { severity: 'error', section: `${SUBS}opening-a-stream` },
-    'modern.log-without-level': { severity: 'error', section: 'server/utilities/logging#per-request-log-level' },
+    'modern.listen-not-acknowledged': { severity: 'error', layer: 'capabilities', section: `${SUBS}acknowledgment` },
+    'modern.notification-untagged': { severity: 'error', layer: 'capabilities', section: `${SUBS}receiving-notifications` },
+    'modern.notification-not-requested': { severity: 'error', layer: 'capabilities', section: `${SUBS}opening-a-stream` },
+    'modern.log-without-level': { severity: 'error', layer: 'capabilities', section: 'server/utilities/logging#per-request-log-level' },
   },
 
   onMessage({ msg, state, report }) {

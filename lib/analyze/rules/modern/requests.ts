@@ -11,11 +11,11 @@ import { once } from './shared';
 
 export const modernRequestRules: RuleModule = {
   rules: {
-    'modern.request-meta-missing': { severity: 'error', section: 'basic/index#meta' },
-    'modern.server-request': { severity: 'error', section: 'basic/patterns/mrtr' },
-    'modern.legacy-method': { severity: 'warning', section: 'changelog#major-changes' },
-    'modern.fallback-after-modern-error': { severity: 'warning', section: 'basic/transports/stdio#backward-compatibility' },
-    'modern.deprecated-feature': { severity: 'info', section: 'deprecated' },
+    'modern.request-meta-missing': { severity: 'error', layer: 'lifecycle', section: 'basic/index#meta' },
+    'modern.server-request': { severity: 'error', layer: 'capabilities', section: 'basic/patterns/mrtr' },
+    'modern.legacy-method': { severity: 'warning', layer: 'lifecycle', section: 'changelog#major-changes' },
+    'modern.fallback-after-modern-error': { severity: 'warning', layer: 'lifecycle', section: 'basic/transports/stdio#backward-compatibility' },
+    'modern.deprecated-feature': { severity: 'info', layer: 'capabilities', section: 'deprecated' },
   },
 
   onMessage({ msg, state, report }) {

@@ -16,12 +16,12 @@ const INPUT_NEEDS: Readonly<Record<string, string>> = { 'elicitation/create': 'e
 
 export const modernResultRules: RuleModule = {
   rules: {
-    'modern.result-type': { severity: 'error', section: 'basic/index#resulttype' },
-    'modern.result-type-not-allowed': { severity: 'error', section: `${MRTR}supported-requests` },
-    'modern.input-required-empty': { severity: 'error', section: `${MRTR}server-requirements-basic-workflow` },
-    'modern.input-request-invalid': { severity: 'error', section: `${MRTR}server-requirements-basic-workflow` },
-    'modern.cache-hints-missing': { severity: 'error', section: 'server/utilities/caching#cacheable-results' },
-    'modern.server-info-missing': { severity: 'warning', section: 'basic/index#meta' },
+    'modern.result-type': { severity: 'error', layer: 'capabilities', section: 'basic/index#resulttype' },
+    'modern.result-type-not-allowed': { severity: 'error', layer: 'capabilities', section: `${MRTR}supported-requests` },
+    'modern.input-required-empty': { severity: 'error', layer: 'capabilities', section: `${MRTR}server-requirements-basic-workflow` },
+    'modern.input-request-invalid': { severity: 'error', layer: 'capabilities', section: `${MRTR}server-requirements-basic-workflow` },
+    'modern.cache-hints-missing': { severity: 'error', layer: 'capabilities', section: 'server/utilities/caching#cacheable-results' },
+    'modern.server-info-missing': { severity: 'warning', layer: 'lifecycle', section: 'basic/index#meta' },
   },
 
   onMessage({ msg, state, request, report }) {

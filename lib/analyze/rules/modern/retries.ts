@@ -13,8 +13,8 @@ const S = `${MRTR}client-requirements-basic-workflow`;
 
 export const modernRetryRules: RuleModule = {
   rules: {
-    'modern.request-state-changed': { severity: 'error', section: S },
-    'modern.retry-id-reused': { severity: 'error', section: S },
+    'modern.request-state-changed': { severity: 'error', layer: 'capabilities', section: S },
+    'modern.retry-id-reused': { severity: 'error', layer: 'jsonrpc', section: S },
   },
 
   onMessage({ msg, state, report }) {

@@ -1,0 +1,111 @@
+/**
+ * The HTTP facts of the session model that say a transport failed though no rule judges them,
+ * because they are answers, not violations: the MCP endpoint refused a message (401, 403, 400...)
+ * and the client never got past it; a POSTed request whose exchange ended without its answer;
+ * an OAuth discovery that found nothing. A refusal the client recovered from (the same method
+ * accepted later, as after an OAuth flow) is history, not a failure.
+ */
+import { headerValue } from '../mcp/frame';
+import { mediaType, type HttpExchange } from '../mcp/http-exchanges';
+import { isResourceMetadataUrl, isServerMetadataUrl } from '../mcp/oauth';
+import type { SessionModel } from '../model/session-model';
+import { LAYER_NEXT, nextForStatus } from './next-steps';
+import { excerpt } from './text';
+import type { Evidence } from './types';
+
+/** A few refusals or failed lookups say it; a hundred say nothing more. */
+const MAX_ITEMS = 3;
+
+const conversational = (ex: HttpExchange) => !ex.probe && (ex.stream === 'post' || ex.stream === 'legacy') && ex.sent.length > 0;
+const ok = (ex: HttpExchange) => ex.status !== undefined && ex.status >= 200 && ex.status < 300;
+
+export function fromExchanges(model: SessionModel): Evidence[] {
+  const all = model.exchanges.all;
+  if (all.length === 0) return [];
+  const methodOf = (ex: HttpExchange) => model.classifiedAt(ex.sent[0].seq)?.method ?? 'a message';
+  // The newest accepted exchange of each JSON-RPC method, and of any method.
+  const lastAccepted = new Map<string, number>();
+  let lastOk = 0;
+  for (const ex of all) {
+    if (!conversational(ex) || !ok(ex)) continue;
+    lastAccepted.set(methodOf(ex), ex.id);
+    lastOk = ex.id;
+  }
+  const out: Evidence[] = [];
+  let refusals = 0;
+  for (const ex of all) {
+    if (!conversational(ex) || ex.status === undefined || ex.status < 400 || !ex.response) continue;
+    const method = methodOf(ex);
+    if ((lastAccepted.get(method) ?? 0) > ex.id || refusals++ >= MAX_ITEMS) continue;
+    out.push(refusal(ex, method));
+  }
+  for (const ex of all) {
+    if (!conversational(ex) || !ex.end || (ex.status !== undefined && ex.status >= 400)) continue;
+    for (const sent of ex.sent) {
+      const call = model.calls.callAt(sent.seq);
+      if (!call || call.seq !== sent.seq || call.dir !== 'c2s' || call.responseSeq !== undefined || call.cancelledSeq !== undefined || call.refused) continue;
+      const givenUp = call.timedOut === true || !model.live;
+      // Loupe closing the session is not the server failing to answer.
+      const closedByLoupe = ex.endMeta?.errorCode === 'closed' || (ex.endMeta && 'streamEnd' in ex.endMeta && ex.endMeta.streamEnd === 'aborted');
+      if (!givenUp || ex.endMeta?.errorCode === 'network' || (closedByLoupe && !call.timedOut)) continue;
+      out.push(unanswered(ex, call.method, call.seq));
+    }
+  }
+  out.push(...oauthFailures(all, lastOk));
+  return out;
+}
+
+function refusal(ex: HttpExchange, method: string): Evidence {
+  const body = ex.received[0]?.raw ?? ex.end?.raw ?? '';
+  const said = body.trim() ? `: ${excerpt(body)}` : '';
+  return {
+    seqs: [ex.response!.seq, ex.id],
+    what: `the ${ex.method} of ${method} to ${ex.url} was answered ${ex.status}${ex.statusText ? ` ${ex.statusText}` : ''}${said}`,
+    next: nextForStatus(ex.status!, {
+      versionHeader: headerValue(ex.requestHeaders, 'mcp-protocol-version'),
+      origin: headerValue(ex.requestHeaders, 'origin'),
+      challenged: headerValue(ex.responseHeaders, 'www-authenticate') !== undefined,
+    }),
+  };
+}
+
+function unanswered(ex: HttpExchange, method: string, requestSeq: number): Evidence {
+  const seqs = [...new Set([ex.end!.seq, ex.id, requestSeq])];
+  let what: string;
+  if (ex.status === undefined) what = `the POST of ${method} got no response at all: ${ex.error ?? 'the exchange ended before any answer'}`;
+  else if (ex.status === 202) what = `the POST of ${method} was answered 202 Accepted: a request must be answered, in a JSON body or an SSE stream`;
+  else
+    what = `the POST of ${method} was answered ${ex.status} ${mediaType(ex) || 'without a Content-Type'}, and its body ended without the answer${ex.note ? ` (${ex.note})` : ''}`;
+  return {
+    seqs,
+    what,
+    next: 'Answer a POSTed request in its own JSON body or SSE stream; check the Content-Type, that nothing (a proxy, a load balancer) buffers or cuts the SSE stream, and the Mcp-Session-Id.',
+  };
+}
+
+const OAUTH_NEXT: Record<string, string> = {
+  'resource-metadata':
+    'Serve the protected-resource metadata (RFC 9728) at the URL the 401 names, or at /.well-known/oauth-protected-resource followed by the endpoint’s path, listing its authorization_servers.',
+  'server-metadata':
+    'Serve the authorization server’s metadata at its issuer: /.well-known/oauth-authorization-server (RFC 8414) or /.well-known/openid-configuration.',
+  registration: 'The authorization server refused dynamic client registration: register a client ahead of time and give its id, or allow registration.',
+  token: 'The token endpoint refused the grant: check the client id, the redirect URI and the PKCE verifier.',
+};
+
+/** OAuth lookups that failed when nothing of the conversation got through after them. */
+function oauthFailures(all: readonly HttpExchange[], lastOk: number): Evidence[] {
+  const out: Evidence[] = [];
+  for (const ex of all) {
+    if (ex.id < lastOk || out.length >= MAX_ITEMS) continue;
+    const oauth = ex.stream === 'oauth' || isResourceMetadataUrl(ex.url) || isServerMetadataUrl(ex.url);
+    if (!oauth || !ex.end || ok(ex) || (ex.status !== undefined && ex.status < 400)) continue;
+    const step = ex.requestMeta.stream === 'oauth' ? ex.requestMeta.oauth : isResourceMetadataUrl(ex.url) ? 'resource-metadata' : 'server-metadata';
+    const answer = ex.status !== undefined ? `was answered ${ex.status}${ex.statusText ? ` ${ex.statusText}` : ''}` : `failed: ${ex.error ?? 'no answer'}`;
+    out.push({
+      seqs: [ex.end.seq, ex.id],
+      what: `OAuth ${step}: ${ex.method} ${ex.url} ${answer}`,
+      next: OAUTH_NEXT[step === 'refresh' ? 'token' : step] ?? LAYER_NEXT.transport,
+    });
+  }
+  return out;
+}
