@@ -14,7 +14,9 @@ const summary = (id: string, status: SessionSummary['status']): SessionSummary =
 });
 const update = (...sessions: SessionSummary[]) => useLoupe.getState().applyMessages([{ type: 'sessions/update', sessions }]);
 const hello = (...sessions: SessionSummary[]) =>
-  useLoupe.getState().applyMessages([{ type: 'hello', version: '0', defaults: { protocolVersion: '2025-11-25' } as never, connections: [], sessions }]);
+  useLoupe
+    .getState()
+    .applyMessages([{ type: 'hello', version: '0', loupeCommand: ['loupe'], defaults: { protocolVersion: '2025-11-25' } as never, connections: [], sessions }]);
 
 describe('the Doctor view opens by itself', () => {
   it('when a session the page watched fails, in the same write as the summary', () => {
