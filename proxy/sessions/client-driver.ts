@@ -64,7 +64,7 @@ export class ClientDriver implements ClientApi {
     this.holder = new ClientStateHolder(options.roots ?? []);
     this.correlator = new Correlator(
       {
-        write: (text, req) => this.write(text, req?.message, req?.signal),
+        write: (text, req) => this.write(text, req?.message, req?.signal, req?.onUnanswerable),
         prepare: (_method, params) => (this.era === 'modern' ? withEnvelope(params, this.envelope()) : params),
         onServerRequest: (id, method, params) => this.serverRequest(id, method, params),
         onNotification: (method, params) => this.notification(method, params),
@@ -312,11 +312,11 @@ export class ClientDriver implements ClientApi {
 
   /** Writes a message; in a modern session over HTTP it goes with the 2026-07-28 request headers
    *  (and a cancelled request's response stream is closed, as the spec's HTTP cancellation is). */
-  private write(text: string, message: unknown, signal?: AbortSignal): Promise<void> {
-    if (this.era !== 'modern') return this.recording.send(text);
+  private write(text: string, message: unknown, signal?: AbortSignal, onUnanswerable?: (reason: string) => void): Promise<void> {
+    if (this.era !== 'modern') return this.recording.send(text, { onUnanswerable });
     const tools = this.holder.get().lists.tools?.items ?? [];
     const schemaOf = (name: string) => tools.find((t) => t.name === name)?.inputSchema;
-    return this.recording.send(text, { headers: modernRequestHeaders(message, schemaOf), signal });
+    return this.recording.send(text, { headers: modernRequestHeaders(message, schemaOf), signal, onUnanswerable });
   }
 
   private respond(id: Id, answer: Answer): void {

@@ -87,7 +87,7 @@ function refused(opts: RequestOptions, err: RequestError): Promise<never> {
 export interface CorrelatorHooks {
   /** Writes one message; the transport records it exactly as written. `request` is set when the
    *  message is one of our requests (with the options it was made with). */
-  write(text: string, request?: { message: Record<string, unknown>; signal?: AbortSignal }): Promise<void>;
+  write(text: string, request?: { message: Record<string, unknown>; signal?: AbortSignal; onUnanswerable?: (reason: string) => void }): Promise<void>;
   /** The params a request is sent with (a modern session adds its `_meta` envelope here). */
   prepare?(method: string, params: Record<string, unknown> | undefined): Record<string, unknown> | undefined;
   /** A request from the server (it has an id and a method). */
@@ -142,8 +142,12 @@ export class Correlator {
       this.deadlines.watch(entry.deadline);
       if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, id);
       opts.onSent?.(id);
+      // The transport may know before the deadline that no answer can come (an HTTP response
+      // stream that ended without it): the request then fails at once, with that reason.
+      const onUnanswerable = (reason: string) =>
+        this.settle(id, new RequestError(`no answer to ${method} (id ${id}): ${reason}`, CONNECTION_CLOSED, undefined, true));
       this.hooks
-        .write(JSON.stringify(message), { message, signal: opts.signal })
+        .write(JSON.stringify(message), { message, signal: opts.signal, onUnanswerable })
         .catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED, undefined, true)));
     });
   }

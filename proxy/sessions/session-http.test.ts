@@ -99,3 +99,16 @@ describe('HTTP connection timeouts', () => {
     expect(Date.now() - closing).toBeLessThan(2_000);
   });
 });
+
+describe('an answer that can no longer come', () => {
+  it("fails the handshake as soon as the POST's event stream ends without the answer and with no event id, saying so", async () => {
+    // The session's own timeouts are far longer than this test's: only the stream's end can fail it in time.
+    const server = await startFixture('http-doctor');
+    servers.push(server);
+    const s = await open(http(server.url.replace(/\/mcp$/, '/no-answer/mcp')));
+    expect(s.summary().status).toBe('failed');
+    expect(s.summary().error).toMatch(/no answer to initialize .*event stream ended before the answer, with no event id to resume from/);
+    const notes = s.frames().flatMap((f) => (f.lane === 'http' && typeof f.meta?.note === 'string' ? [f.meta.note] : []));
+    expect(notes).toContainEqual(expect.stringContaining('with no event id to resume from: the request fails now'));
+  }, 15_000);
+});

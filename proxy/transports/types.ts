@@ -19,6 +19,9 @@ export interface SendOptions {
   headers?: Record<string, string>;
   /** HTTP: aborting closes this message's response stream (how a listen ends over HTTP). */
   signal?: AbortSignal;
+  /** HTTP: told when the answer to this message's requests can no longer come (its response
+   *  stream ended without it and cannot be resumed), so the caller stops waiting at once. */
+  onUnanswerable?: (reason: string) => void;
 }
 
 export interface WireTransport {

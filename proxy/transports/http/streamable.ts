@@ -118,7 +118,7 @@ export class StreamableHttpTransport implements HttpTransport {
     if (init !== undefined) this.session = res.headers.get('mcp-session-id') ?? this.session;
     const type = mediaType(res);
     if (type === 'text/event-stream') {
-      this.track(this.consumePostStream(ex, new Set(requestIds(json))));
+      this.track(this.consumePostStream(ex, new Set(requestIds(json)), options.onUnanswerable));
       return;
     }
     const body = await readText(ex, this.opts.requestTimeoutMs);
@@ -247,11 +247,14 @@ export class StreamableHttpTransport implements HttpTransport {
 
   /** Reads the POST's SSE answer; if it drops before every request is answered, resumes it with
    *  GET + Last-Event-ID after the server's `retry` (spec: Resumability and Redelivery). */
-  private async consumePostStream(first: OpenExchange, pending: Set<RpcId>): Promise<void> {
+  private async consumePostStream(first: OpenExchange, pending: Set<RpcId>, onUnanswerable?: (reason: string) => void): Promise<void> {
     const state: StreamState = {};
     let ex = first;
     let resumption = false;
     let misses = 0;
+    const lost = (why: string) => {
+      if (pending.size > 0 && !this.closeCtl.signal.aborted && !this.expiredFlag) onUnanswerable?.(why);
+    };
     for (;;) {
       const r = await pumpSse(this.wire, ex, {
         idleMs: this.opts.streamIdleTimeoutMs,
@@ -267,15 +270,16 @@ export class StreamableHttpTransport implements HttpTransport {
           const ids = [...pending].map((id) => JSON.stringify(id)).join(', ');
           return state.lastEventId
             ? `the stream ended before the answer to request ${ids}: resuming from event ${state.lastEventId}`
-            : `the stream ended before the answer to request ${ids}, with no event id to resume from: the request will time out`;
+            : `the stream ended before the answer to request ${ids}, with no event id to resume from: the request fails now`;
         },
       });
-      if (pending.size === 0 || this.closeCtl.signal.aborted || this.expiredFlag || !state.lastEventId) return;
+      if (pending.size === 0 || this.closeCtl.signal.aborted || this.expiredFlag) return;
+      if (!state.lastEventId) return lost("the POST's event stream ended before the answer, with no event id to resume from");
       misses = r.events > 0 ? 1 : misses + 1;
-      if (misses > this.opts.maxReconnects) return;
+      if (misses > this.opts.maxReconnects) return lost(`the POST's event stream ended before the answer, and resuming it failed ${misses - 1} times`);
       await pause(state.retryMs ?? this.opts.defaultRetryMs, this.closeCtl.signal);
       const next = await this.openGet(state.lastEventId, first.id);
-      if (!next) return;
+      if (!next) return lost("the POST's event stream ended before the answer, and the server refused to resume it");
       ex = next;
       resumption = true;
     }
