@@ -108,7 +108,7 @@ describe('an answer that can no longer come', () => {
     const s = await open(http(server.url.replace(/\/mcp$/, '/no-answer/mcp')));
     expect(s.summary().status).toBe('failed');
     expect(s.summary().error).toMatch(/no answer to initialize .*event stream ended before the answer, with no event id to resume from/);
-    const notes = s.frames().flatMap((f) => (f.lane === 'http' && typeof f.meta?.note === 'string' ? [f.meta.note] : []));
+    const notes = s.frames().flatMap((f) => (f.lane === 'http' && f.meta && 'note' in f.meta && typeof f.meta.note === 'string' ? [f.meta.note] : []));
     expect(notes).toContainEqual(expect.stringContaining('with no event id to resume from: the request fails now'));
   }, 15_000);
 });
