@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fixture, runCli, tempDir } from './shared/run-cli';
+import { ROOT, fixture, runCli, tempDir } from './shared/run-cli';
 import { RULE_MODULES } from '../../lib/analyze';
+import { APP_MIME_TYPE, APPS_EXTENSION } from '../../lib/mcp/apps';
+import { clientOptions } from './shared/client-options';
+import { openHeadless, stdioConnection } from './record/headless';
+import { runSession } from './record/run-session';
 
 interface JsonReport {
   annotations: Array<{ rule: string; severity: string; message: string; spec: string }>;
 }
 
 const APPS_RULES = RULE_MODULES.flatMap((m) => Object.keys(m.rules)).filter((r) => r.startsWith('apps.'));
+/** The ext-apps example App (a get-time tool and its UI), run over stdio. */
+const BASIC_APP = ['node', path.join(ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js'), '--stdio'];
 
 /** A loaded machine may make any server slow (timing.slow, an info): that is not what these judge. */
 const notTiming = (a: { rule: string }) => !a.rule.startsWith('timing.');
@@ -36,5 +42,29 @@ describe('loupe check of MCP Apps servers', () => {
     const { code, report } = await check(fixture('apps-server'), 'clock', 'warning');
     expect(report.annotations.filter(notTiming)).toEqual([]);
     expect(code).toBe(0);
+  }, 60_000);
+
+  it('stays quiet on the ext-apps basic example App', async () => {
+    const { code, report } = await check(BASIC_APP, 'get-time', 'warning');
+    expect(report.annotations.filter(notTiming)).toEqual([]);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it("reads the example App's UI during the check, declaring the extension as a host does", async () => {
+    const client = clientOptions({});
+    const record = await runSession(
+      openHeadless,
+      stdioConnection(BASIC_APP),
+      { ...client, clientCapabilities: { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } } },
+      { name: 'apps-test', version: '0' },
+      { readAppResources: true },
+    );
+    const messages = record.frames.filter((f) => f.lane === 'message').map((f) => JSON.parse(f.raw) as Record<string, unknown>);
+    const read = messages.find((m) => m.method === 'resources/read');
+    expect(read?.params).toEqual({ uri: 'ui://get-time/mcp-app.html' });
+    const answer = messages.find((m) => m.id === read?.id && 'result' in m) as { result: { contents: Array<{ mimeType: string; text: string }> } };
+    expect(answer.result.contents[0].mimeType).toBe(APP_MIME_TYPE);
+    expect(answer.result.contents[0].text).toMatch(/^<!DOCTYPE html>/i);
+    expect(record.steps.map((s) => s.method)).toContain('resources/read ui://get-time/mcp-app.html');
   }, 60_000);
 });
