@@ -44,6 +44,13 @@ describe('loupe check of MCP Apps servers', () => {
     expect(code).toBe(0);
   }, 60_000);
 
+  it('declares the extension only when --client-capabilities does not say what the client offers', async () => {
+    const r = await runCli(['check', '--format', 'json', '--client-capabilities', '{"roots":{}}', '--', ...fixture('apps-server'), '--all']);
+    // The server keeps its UI tools for hosts that render them: this client is offered none.
+    expect((JSON.parse(r.stdout) as JsonReport).annotations.filter((a) => a.rule.startsWith('apps.'))).toEqual([]);
+    expect(r.code).toBe(0);
+  }, 60_000);
+
   it('stays quiet on the ext-apps basic example App', async () => {
     const { code, report } = await check(BASIC_APP, 'get-time', 'warning');
     expect(report.annotations.filter(notTiming)).toEqual([]);
