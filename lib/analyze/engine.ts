@@ -120,7 +120,8 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
         group: groupOf(rule),
         frames,
         message,
-        spec: specUrl(ctx.version, sectionFor(ctx.version, spec.section)),
+        // An extension's rules link to the extension's own specification, as written.
+        spec: spec.section.startsWith('https://') ? spec.section : specUrl(ctx.version, sectionFor(ctx.version, spec.section)),
       });
     },
   };

@@ -12,7 +12,10 @@ describe.each(Object.entries(CASES_BY_GROUP))('%s rules', (_group, cases) => {
     const hit = analyze(c.trigger(), c.options).annotations.filter((a) => a.rule === c.rule);
     expect(hit.length, `${c.rule} should fire`).toBeGreaterThan(0);
     expect(hit[0].message.length).toBeGreaterThan(10);
-    expect(hit[0].spec).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/\d{4}-\d{2}-\d{2}\//);
+    // An extension's rules link to its own specification (MCP Apps: the ext-apps repository's).
+    if (c.rule.startsWith('apps.'))
+      expect(hit[0].spec).toMatch(/^https:\/\/github\.com\/modelcontextprotocol\/ext-apps\/blob\/main\/specification\/2026-01-26\/apps\.mdx#[a-z0-9-]+$/);
+    else expect(hit[0].spec).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/\d{4}-\d{2}-\d{2}\//);
     if (c.frames) expect(hit[0].frames).toEqual(c.frames);
     const miss = analyze(c.nearMiss(), c.options).annotations.filter((a) => a.rule === c.rule);
     expect(miss, `${c.rule} must not fire on the near miss`).toEqual([]);

@@ -55,7 +55,8 @@ export interface RuleSpec {
   severity: Severity;
   /** The layer of the connection the rule judges (README.md's catalog lists it beside the id). */
   layer: Layer;
-  /** Spec section relative to the version's spec root, e.g. `basic/lifecycle#initialization`. */
+  /** Spec section relative to the version's spec root, e.g. `basic/lifecycle#initialization`; or,
+   *  for an extension specified outside the core specification (MCP Apps), an absolute https link. */
   section: string;
   /** Where older versions worded the requirement more softly (a SHOULD where it is now a MUST):
    *  sessions of a version before `version` get `severity` instead. */

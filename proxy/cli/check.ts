@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError, UsageError, oneOf, parseOwnArgs, splitAtDoubleDash } from './shared/args';
-import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions, type ClientFlagValues } from './shared/client-options';
+import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions, type ClientFlagValues, type ClientOptions } from './shared/client-options';
+import { APPS_CLIENT_SETTINGS, APPS_EXTENSION } from '../../lib/mcp/apps';
 import { LOUPE_VERSION } from '../../lib/version';
 import { readTraceFile, TraceFileError } from './shared/trace-file';
 import { openHeadless } from './record/headless';
@@ -39,8 +40,11 @@ const USAGE = `usage: loupe check [options] FILE
        loupe check [options] -- COMMAND [ARGS...]
        loupe check [options] --url URL [--header 'Name: value']... [--probe]
 
-Analyses a trace file, or records a session with COMMAND or URL (handshake, discovery, script)
-and analyses that, then reports what the server (or client) does against the MCP specification.
+Analyses a trace file, or records a session with COMMAND or URL (handshake, discovery, a read of
+each MCP Apps UI resource the tools point at, script) and analyses that, then reports what the
+server (or client) does against the MCP specification and its MCP Apps extension. Unless
+--client-capabilities is given, the client also declares the MCP Apps extension
+(extensions["io.modelcontextprotocol/ui"]), so a server shows the tools it gives UI hosts only.
 Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 when none is,
 2 when the check could not run (a bad option or file, a server that cannot be reached or that
 refuses the handshake: HTTP 401, an initialize error).
@@ -110,8 +114,8 @@ async function load(file: string | undefined, connection: Connection | undefined
     return { frames, model, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
   }
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
-  const client = clientOptions(values);
-  const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION });
+  const client = checkClientOptions(values);
+  const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION }, { readAppResources: true });
   const options = { timeoutMs: client.timeoutMs, framing: TRANSPORT_FRAMING[connection.transport] };
   let frames = redact(record.frames);
   // Nothing came back at all, or the server refused the handshake (credentials, versions): there
@@ -137,6 +141,17 @@ async function load(file: string | undefined, connection: Connection | undefined
   }
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
   return { frames, model: model ?? checkModel(frames, options), label, negotiatedVersion: record.summary.negotiatedVersion, handshakeFailure: record.failure };
+}
+
+/**
+ * The client a check runs: the shared client options, and, unless --client-capabilities names
+ * them all, the MCP Apps extension declared as a host that renders apps would, so a server that
+ * offers its UI tools only to such hosts shows them and the apps.* rules can judge them.
+ */
+function checkClientOptions(values: ClientFlagValues): ClientOptions {
+  const client = clientOptions(values);
+  if (values['client-capabilities'] !== undefined) return client;
+  return { ...client, clientCapabilities: { ...client.clientCapabilities, extensions: { [APPS_EXTENSION]: APPS_CLIENT_SETTINGS } } };
 }
 
 /** The command line or URL with secret-looking arguments and query values masked. */

@@ -1,4 +1,5 @@
 /** Every rule's trigger and near-miss cases, gathered for the table-driven rule test. */
+import { appsCases } from './apps';
 import { authCases } from './auth';
 import { capabilityCases } from './capability';
 import { contentCases } from './content';
@@ -36,4 +37,5 @@ export const CASES_BY_GROUP: Record<string, RuleCase[]> = {
   http: httpCases,
   modern: modernCases,
   'modern-http': modernHttpCases,
+  apps: appsCases,
 };

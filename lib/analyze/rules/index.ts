@@ -3,6 +3,7 @@
  * add its file and one line here.
  */
 import type { RuleModule } from '../types';
+import { appsRules } from './apps';
 import { authRules } from './auth';
 import { capabilityRules } from './capability';
 import { contentRules } from './content';
@@ -37,6 +38,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   contentRules,
   featureRules,
   taskRules,
+  appsRules,
   ...MODERN_RULES,
   timingRules,
 ];

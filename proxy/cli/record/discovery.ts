@@ -6,6 +6,7 @@
 import type { LiveSession } from '../../sessions/types';
 import type { ScriptStep } from '../shared/client-options';
 import { fetchAll, LISTS, type ListName } from '../../../lib/client/paged-list';
+import { uiResourceUris } from '../../../lib/mcp/apps';
 
 /** Each list and the server capability it needs. */
 export const DISCOVERY: ReadonlyArray<{ list: ListName; capability: string }> = [
@@ -21,7 +22,12 @@ export interface StepOutcome {
   /** Why it failed, in words. */
   error?: string;
   pages?: number;
+  /** What a list step listed (every page's items). */
+  items?: Record<string, unknown>[];
 }
+
+/** A server with more UI resources than this is checked on its first ones. */
+export const MAX_APP_READS = 50;
 
 function describe(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -30,7 +36,7 @@ function describe(e: unknown): string {
 async function listAll(session: LiveSession, list: ListName, timeoutMs: number): Promise<StepOutcome> {
   const spec = LISTS[list];
   const done = await fetchAll((method, params) => session.request(method, params, { timeoutMs }), spec);
-  return { method: spec.method, ok: done.error === undefined, pages: done.pages, ...(done.error ? { error: done.error } : {}) };
+  return { method: spec.method, ok: done.error === undefined, pages: done.pages, items: done.items, ...(done.error ? { error: done.error } : {}) };
 }
 
 export async function discover(session: LiveSession, serverCapabilities: Record<string, unknown>, timeoutMs: number): Promise<StepOutcome[]> {
@@ -38,6 +44,31 @@ export async function discover(session: LiveSession, serverCapabilities: Record<
   for (const { list, capability } of DISCOVERY) {
     if (serverCapabilities[capability] === undefined) continue;
     outcomes.push(await listAll(session, list, timeoutMs));
+  }
+  return outcomes;
+}
+
+/**
+ * Reads the resource each UI tool of the listing points at (MCP Apps: `_meta.ui.resourceUri`), as
+ * a host does before it renders one, so the apps.* rules judge the HTML and its CSP. Nothing is
+ * read from a server without the resources capability (apps.resource-missing says why).
+ */
+export async function readAppResources(
+  session: LiveSession,
+  tools: readonly unknown[],
+  serverCapabilities: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<StepOutcome[]> {
+  if (serverCapabilities.resources === undefined) return [];
+  const outcomes: StepOutcome[] = [];
+  for (const uri of uiResourceUris(tools).slice(0, MAX_APP_READS)) {
+    const method = `resources/read ${uri}`;
+    try {
+      await session.request('resources/read', { uri }, { timeoutMs });
+      outcomes.push({ method, ok: true });
+    } catch (e) {
+      outcomes.push({ method, ok: false, error: describe(e) });
+    }
   }
   return outcomes;
 }

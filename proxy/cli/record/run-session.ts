@@ -8,7 +8,7 @@ import type { SessionSummary } from '../../../lib/wire/protocol';
 import type { Connection } from '../../../lib/wire/connection';
 import type { EraChoice } from '../../../lib/mcp/modern';
 import type { ClientOptions } from '../shared/client-options';
-import { discover, runScript, type StepOutcome } from './discovery';
+import { discover, readAppResources, runScript, type StepOutcome } from './discovery';
 
 export type OpenSession = (
   connection: Connection,
@@ -77,11 +77,17 @@ export function waitReady(session: LiveSession, timeoutMs: number): Promise<Sess
   });
 }
 
+export interface SessionSteps {
+  /** After discovery, read the resource of every tool with a UI (MCP Apps), as a host would. */
+  readAppResources?: boolean;
+}
+
 export async function runSession(
   open: OpenSession,
   connection: Connection,
   client: ClientOptions,
   clientInfo: { name: string; version: string },
+  extra: SessionSteps = {},
 ): Promise<SessionRecord> {
   const session = open(connection, { protocolVersion: client.protocolVersion, era: client.era, clientCapabilities: client.clientCapabilities, clientInfo });
   const steps: StepOutcome[] = [];
@@ -91,7 +97,10 @@ export async function runSession(
     if (ready.status !== 'ready') {
       failure = ready.error ?? `the session ended during the handshake (${ready.status})`;
     } else {
-      steps.push(...(await discover(session, ready.serverCapabilities ?? {}, client.timeoutMs)));
+      const capabilities = ready.serverCapabilities ?? {};
+      steps.push(...(await discover(session, capabilities, client.timeoutMs)));
+      const tools = steps.find((s) => s.method === 'tools/list')?.items ?? [];
+      if (extra.readAppResources) steps.push(...(await readAppResources(session, tools, capabilities, client.timeoutMs)));
       steps.push(...(await runScript(session, client.script, client.timeoutMs)));
       await quiet(session, QUIET_MS, Math.max(QUIET_MS, client.timeoutMs));
     }
