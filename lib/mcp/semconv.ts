@@ -148,7 +148,7 @@ export function mcpSpan(call: Call, facts: SessionFacts, state: PairState): McpS
 }
 
 /** The histogram a pair's duration counts in: by the direction of its request. */
-export function durationMetricOf(span: McpSpan): string {
+export function durationMetricOf(span: McpSpan): typeof CLIENT_DURATION | typeof SERVER_DURATION {
   return span.kind === 'client' ? CLIENT_DURATION : SERVER_DURATION;
 }
 
