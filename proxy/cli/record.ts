@@ -19,7 +19,7 @@ import { runSession, type OpenSession } from './record/run-session';
 import { OTLP_FLAG, OTLP_USAGE, otlpOption } from './shared/otlp-option';
 import { startOtlpExport } from '../telemetry/start-otlp';
 import { exportSession } from '../telemetry/live-sessions';
-import type { OtlpEndpoint } from '../telemetry/otlp-endpoint';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import { printError, printLine } from './shared/terminal';
 import { printable } from '../../lib/text/printable';
 

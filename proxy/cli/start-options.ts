@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SESSION_BUDGET_BYTES, parseByteSize } from '../sessions/budget';
-import { parseOtlpEndpoint, type OtlpEndpoint } from '../telemetry/otlp-endpoint';
+import { parseOtlpEndpoint, type OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import { OTLP_USAGE } from './shared/otlp-option';
 
 export const DEFAULT_PORT = 6280;
@@ -52,6 +52,6 @@ export function parseStartOptions(argv: string[], env: Record<string, string | u
   if (typeof sessionBudget === 'string')
     return `--session-budget: ${sessionBudget}${values['session-budget'] === undefined ? ' (from LOUPE_SESSION_BUDGET)' : ''}`;
   const otlp = values.otlp === undefined ? undefined : parseOtlpEndpoint(values.otlp);
-  if (typeof otlp === 'string') return otlp;
+  if (typeof otlp === 'string') return `--otlp: ${otlp}`;
   return { port, host: values.host ?? '127.0.0.1', configDir: values['config-dir'], sessionBudget, ...(otlp ? { otlp } : {}) };
 }

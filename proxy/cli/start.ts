@@ -17,9 +17,8 @@ import type { SessionRegistry } from '../sessions/types';
 import { parseStartOptions, START_USAGE } from './start-options';
 import { catchShutdownSignals, type ShutdownSignals } from './shutdown-signals';
 import { onFatalError } from './fatal-errors';
-import { startOtlpExport } from '../telemetry/start-otlp';
 import { exportRegistrySessions } from '../telemetry/live-sessions';
-import type { OtlpExport } from '../telemetry/otlp-export';
+import { OtlpReceivers } from '../telemetry/otlp-receivers';
 
 /** How long shutdown may take before Loupe gives up waiting on a child. */
 const DRAIN_LIMIT_MS = 15_000;
@@ -78,12 +77,10 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
 
   const oauth = new PageOAuthFlows();
   const registry = new Registry({ session: { budgetBytes: opts.sessionBudget, oauth: { flows: oauth, configDir } } });
-  let otlp: OtlpExport | undefined;
-  if (opts.otlp) {
-    otlp = await startOtlpExport(opts.otlp, (text) => console.error(`loupe start: warning: ${text}`));
-    exportRegistrySessions(otlp, registry);
-    console.error(`loupe start: streaming each session's spans and metrics to ${opts.otlp.base}`);
-  }
+  // Sessions go to --otlp's receiver, or to the one their connection's client settings name.
+  const otlp = new OtlpReceivers(opts.otlp, (text) => console.error(`loupe start: warning: ${text}`));
+  exportRegistrySessions(otlp, registry);
+  if (opts.otlp) console.error(`loupe start: streaming each session's spans and metrics to ${opts.otlp.base}`);
   // Hosts' sessions recorded by `loupe tap`: running ones are followed live, finished ones listed.
   const taps = new TapWatcher(configDir, registry);
   await taps.start().catch((e: Error) => console.error(`loupe start: warning: not following taps: ${e.message}`));
@@ -115,7 +112,7 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
 }
 
 /** Stops accepting first, so no page opens a session while the others are being closed. */
-async function drain(reason: string, server: LoupeServer, registry: SessionRegistry, taps: TapWatcher, otlp?: OtlpExport): Promise<number> {
+async function drain(reason: string, server: LoupeServer, registry: SessionRegistry, taps: TapWatcher, otlp: OtlpReceivers): Promise<number> {
   console.error(`loupe: ${reason}: closing sessions and stopping their servers`);
   const limit = setTimeout(() => {
     console.error('loupe: shutdown took too long: exiting');
@@ -128,7 +125,7 @@ async function drain(reason: string, server: LoupeServer, registry: SessionRegis
     await taps.close();
     await registry.closeAll();
     // Every session has ended: their last spans and measurements go before Loupe does.
-    await otlp?.shutdown();
+    await otlp.shutdown();
     return 0;
   } catch (e) {
     console.error(`loupe: shutdown: ${(e as Error).message}`);

@@ -15,7 +15,7 @@ import { resolveConfigDir } from '../config/paths';
 import type { HttpTapRun } from '../tap/run-http-tap';
 import { runStdioTap } from '../tap/run-stdio-tap';
 import { tapFileName, tapsDir } from '../tap/tap-file';
-import type { OtlpEndpoint } from '../telemetry/otlp-endpoint';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import { OTLP_FLAG, otlpOption } from './shared/otlp-option';
 
 const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] [--otlp URL] -- COMMAND [ARGS...]

@@ -4,7 +4,7 @@
  */
 import { describeUrl } from '../../lib/trace/target';
 import { startHttpTapRecording, TapListenError, type HttpTapMode } from './http-tap-recording';
-import type { OtlpEndpoint } from '../telemetry/otlp-endpoint';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import { startOtlpExport } from '../telemetry/start-otlp';
 
 export interface HttpTapRun {

@@ -7,7 +7,7 @@ import { StdioTap } from './stdio-tap';
 import type { TapOutcome } from './tap-events';
 import type { TapHeaderInput } from './tap-header';
 import { TapRecorder } from './tap-recorder';
-import type { OtlpEndpoint } from '../telemetry/otlp-endpoint';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 
 export interface StdioTapRun {
   command: string;

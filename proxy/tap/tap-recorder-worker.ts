@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Frame } from '../../lib/mcp/frame';
-import type { OtlpEndpoint } from '../telemetry/otlp-endpoint';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import type { RecorderItem, RecorderMessage, RecorderReply, RecorderSetup } from './tap-recorder';
 
 const setup = workerData as RecorderSetup;

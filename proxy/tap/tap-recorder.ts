@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { LifecycleMeta } from '../../lib/mcp/frame';
 import type { TapStream } from './tap-framer';
 import type { TapHeaderInput } from './tap-header';
-import type { OtlpEndpoint } from '../telemetry/otlp-endpoint';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 
 /** A chunk's bytes are `start..end` of its batch's `bytes`: one buffer moves per batch. */
 export type RecorderItem =

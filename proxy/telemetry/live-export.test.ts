@@ -4,8 +4,9 @@ import { everythingServer } from '../sessions/test-support';
 import type { LiveSession } from '../sessions/types';
 import { freeLoopbackPort } from '../shared/free-port';
 import { exportRegistrySessions } from './live-sessions';
-import { parseOtlpEndpoint, type OtlpEndpoint } from './otlp-endpoint';
-import { startOtlpExport } from './start-otlp';
+import { parseOtlpEndpoint, type OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
+import type { StdioConnection } from '../../lib/wire/connection';
+import { OtlpReceivers } from './otlp-receivers';
 import { OtlpReceiver, flat, type ReceivedSpan } from './testing/otlp-receiver';
 
 const CALLER = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
@@ -22,14 +23,15 @@ function endpoint(url: string): OtlpEndpoint {
   return e;
 }
 
-/** A registry whose sessions are exported to `url`, answering roots/list as a headless client does. */
-async function exportingRegistry(url: string, warnings: string[] = []) {
-  const otlp = await startOtlpExport(endpoint(url), (w) => warnings.push(w), { spanDelayMs: 20, metricIntervalMs: 100 });
+/** A registry whose sessions are exported to `url` (as `loupe start --otlp URL` does), answering
+ *  roots/list as a headless client does. */
+async function exportingRegistry(url: string | undefined, warnings: string[] = []) {
+  const otlp = new OtlpReceivers(url === undefined ? undefined : endpoint(url), (w) => warnings.push(w), { spanDelayMs: 20, metricIntervalMs: 100 });
   const registry = new Registry({ session: { transport: { closeGraceMs: 500, killGraceMs: 500 } } });
   exportRegistrySessions(otlp, registry);
   cleanup.push(() => registry.closeAll());
-  const open = async (): Promise<LiveSession> => {
-    const session = registry.open(everythingServer(), { protocolVersion: '2025-11-25', clientCapabilities: { roots: {} } });
+  const open = async (connection: StdioConnection = everythingServer()): Promise<LiveSession> => {
+    const session = registry.open(connection, { protocolVersion: '2025-11-25', clientCapabilities: { roots: {} } });
     session.on('pending', (pending) => {
       for (const p of pending) if (p.method === 'roots/list') session.answer(p.key, { result: { roots: [] } });
     });
@@ -129,6 +131,23 @@ describe('live OpenTelemetry export of a proxy session', () => {
       .flatMap((m) => m.histogram?.dataPoints ?? [])
       .some((p) => flat(p.attributes)['gen_ai.tool.name'] === 'trigger-long-running-operation');
     expect(measured).toBe(false);
+  });
+
+  it("sends a connection's sessions to the receiver its client settings name, with no --otlp", async () => {
+    const receiver = await OtlpReceiver.start();
+    cleanup.push(() => receiver.close());
+    const { otlp, open } = await exportingRegistry(undefined);
+    const session = await open({ ...everythingServer(), options: { settings: { otlpUrl: receiver.url } } });
+    await session.request('tools/call', { name: 'echo', arguments: { message: 'hi' } });
+    const echo = await receiver.waitFor(() => receiver.spans.find((s) => s.name === 'tools/call echo'));
+    expect(echo.resource['service.name']).toBe('server-everything');
+    // A connection without the setting goes nowhere.
+    const plain = await open();
+    await plain.request('tools/call', { name: 'get-sum', arguments: { a: 1, b: 2 } });
+    await plain.close();
+    await session.close();
+    await otlp.shutdown();
+    expect(receiver.spans.some((s) => s.name === 'tools/call get-sum')).toBe(false);
   });
 
   it('says once that the receiver cannot be reached, and the session goes on', async () => {

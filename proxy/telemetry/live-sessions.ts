@@ -4,6 +4,7 @@
  */
 import type { LiveSession, SessionRegistry } from '../sessions/types';
 import type { OtlpExport } from './otlp-export';
+import type { OtlpReceivers } from './otlp-receivers';
 
 /** Exports `session` from now until it ends (frames it recorded already included). */
 export function exportSession(otlp: OtlpExport, session: LiveSession): void {
@@ -28,18 +29,20 @@ export function exportSession(otlp: OtlpExport, session: LiveSession): void {
 }
 
 /**
- * Exports every session the registry opens for Loupe's own client (a launched server, a URL).
- * Recorded taps are left to the tap that records them (`loupe tap --otlp`): the dashboard also
- * opens finished ones, whose calls are long over.
+ * Exports every session the registry opens for Loupe's own client (a launched server, a URL) to
+ * the receiver it goes to, if any. Recorded taps are left to the tap that records them (`loupe tap
+ * --otlp`): the dashboard also opens finished ones, whose calls are long over.
  */
-export function exportRegistrySessions(otlp: OtlpExport, registry: SessionRegistry): () => void {
+export function exportRegistrySessions(receivers: OtlpReceivers, registry: SessionRegistry): () => void {
   const seen = new WeakSet<LiveSession>();
   const look = (sessions: LiveSession[]) => {
     for (const session of sessions) {
       if (seen.has(session)) continue;
       seen.add(session);
       const source = session.summary().source;
-      if (source === 'launched' || source === 'url') exportSession(otlp, session);
+      if (source !== 'launched' && source !== 'url') continue;
+      // The SDK loads with a receiver's first session; frames recorded meanwhile are read then.
+      void receivers.for(session)?.then((otlp) => exportSession(otlp, session));
     }
   };
   look(registry.list());

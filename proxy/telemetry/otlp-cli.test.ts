@@ -107,6 +107,6 @@ describe('--otlp on the command line', () => {
     }
     const bad = await runCli(['record', '--out', path.join(tempDir(), 't.ndjson'), '--otlp', 'grpc://127.0.0.1:4317', '--', ...EVERYTHING]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--otlp must be an http or https URL (OTLP over HTTP), got grpc:');
+    expect(bad.stderr).toContain('--otlp: the receiver must be reached by http or https (OTLP over HTTP), not grpc://');
   }, 60_000);
 });

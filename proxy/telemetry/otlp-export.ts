@@ -18,7 +18,7 @@ import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { CLIENT_DURATION, DURATION_BUCKETS, SERVER_DURATION, resourceAttributes } from '../../lib/mcp/semconv';
 import { LOUPE_VERSION } from '../../lib/version';
-import type { OtlpEndpoint } from './otlp-endpoint';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import { SessionTelemetry, type SessionDescription, type SessionInstruments } from './session-telemetry';
 
 export interface OtlpExportOptions {

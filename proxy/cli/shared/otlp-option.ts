@@ -2,7 +2,7 @@
  * `--otlp URL`, shared by `loupe start`, `loupe record` and `loupe tap`: the OTLP/HTTP receiver
  * that every session's spans and metrics are streamed to as they happen (docs/opentelemetry.md).
  */
-import { parseOtlpEndpoint, type OtlpEndpoint } from '../../telemetry/otlp-endpoint';
+import { parseOtlpEndpoint, type OtlpEndpoint } from '../../../lib/wire/otlp-endpoint';
 import { UsageError } from './args';
 
 export const OTLP_FLAG = { otlp: { type: 'string' } } as const;
@@ -15,6 +15,6 @@ export const OTLP_USAGE = `  --otlp URL                  stream each session's s
 export function otlpOption(value: string | undefined): OtlpEndpoint | undefined {
   if (value === undefined) return undefined;
   const endpoint = parseOtlpEndpoint(value);
-  if (typeof endpoint === 'string') throw new UsageError(endpoint);
+  if (typeof endpoint === 'string') throw new UsageError(`--otlp: ${endpoint}`);
   return endpoint;
 }
