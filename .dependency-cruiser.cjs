@@ -77,7 +77,9 @@ const PROXY_ROOMS = {
   'proxy/sessions': ['proxy/shared', 'proxy/transports', 'proxy/oauth'],
   'proxy/trace': ['proxy/sessions'],
   'proxy/replay': ['proxy/shared'],
-  'proxy/tap': ['proxy/shared', 'proxy/transports', 'proxy/sessions'],
+  // Live OpenTelemetry export of sessions' frames: it reads sessions, and the tap and the CLI use it.
+  'proxy/telemetry': ['proxy/sessions'],
+  'proxy/tap': ['proxy/shared', 'proxy/transports', 'proxy/sessions', 'proxy/telemetry'],
   'proxy/testkit': ['proxy/.'],
   'proxy/server': ['proxy/.', 'proxy/shared', 'proxy/config', 'proxy/oauth', 'proxy/sessions', 'proxy/tap', 'proxy/trace'],
   'proxy/cli': [
@@ -89,6 +91,7 @@ const PROXY_ROOMS = {
     'proxy/server',
     'proxy/sessions',
     'proxy/tap',
+    'proxy/telemetry',
     'proxy/transports',
     'proxy/trace',
   ],

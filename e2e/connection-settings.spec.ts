@@ -1,12 +1,13 @@
 /**
- * Per-connection client settings (timeouts, _meta on every request), applied by the proxy and kept
- * across a reload; clone, delete with Undo, and export as mcpServers JSON with secrets redacted
- * unless asked for.
+ * Per-connection client settings (timeouts, _meta on every request, the OpenTelemetry receiver),
+ * applied by the proxy and kept across a reload; clone, delete with Undo, and export as mcpServers
+ * JSON with secrets redacted unless asked for.
  */
 import { expect, test } from '@playwright/test';
 import { LoupePage } from './pages/LoupePage';
 import { ClientPanel } from './pages/ClientPanel';
 import { loupePerFile } from './support/loupe';
+import { OtlpReceiver } from '../proxy/telemetry/testing/otlp-receiver';
 
 const BUILTIN = 'server-everything (reference server)';
 const loupe = loupePerFile();
@@ -50,6 +51,35 @@ test('client settings are saved with the connection and applied to every request
     await lp.callTool('trigger-long-running-operation', { duration: 10, steps: 20 });
     await expect(client.result.getByRole('alert')).toContainText('within 1500 ms');
   });
+});
+
+test("the OpenTelemetry receiver set in a connection's settings gets its sessions' spans, live", async ({ page }) => {
+  const receiver = await OtlpReceiver.start();
+  try {
+    const lp = new LoupePage(page);
+    const client = new ClientPanel(page);
+    const row = lp.connections.getByRole('listitem', { name: BUILTIN });
+    const settings = row.getByRole('group', { name: `Connect options of ${BUILTIN}` }).getByRole('group', { name: 'Client settings' });
+    await lp.open(loupe.url);
+    await row.getByRole('button', { name: `Connect options of ${BUILTIN}` }).click();
+    const field = settings.getByRole('textbox', { name: 'OpenTelemetry receiver (OTLP/HTTP URL)' });
+    await field.fill('grpc://127.0.0.1:4317');
+    await expect(settings.getByRole('alert')).toContainText('OpenTelemetry: the receiver must be reached by http or https');
+    await field.fill(receiver.url);
+    await expect(settings.getByRole('alert')).toBeHidden();
+
+    await lp.connect(BUILTIN);
+    await lp.expectPhase('ready');
+    await client.listTools();
+    await lp.callTool('echo', { message: 'to the collector' });
+    // The proxy sends it while the session runs: nobody closed it.
+    const span = await receiver.waitFor(() => receiver.spans.find((s) => s.name === 'tools/call echo'));
+    expect(span.attrs).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'echo', 'network.transport': 'pipe' });
+    expect(span.resource['service.name']).toBe(BUILTIN);
+    expect(receiver.problems).toEqual([]);
+  } finally {
+    await receiver.close();
+  }
 });
 
 test('clone, delete with Undo, and export as mcpServers JSON with secrets redacted unless asked', async ({ page }) => {

@@ -30,9 +30,12 @@ import {
 import { checkEverything, checkHelp, checkStartServesPage, checkTapUnderHost, type Installed } from './package-test/commands';
 import { installExample, runExample } from './package-test/example';
 import { checkRecord, installGlobally, viaNpx } from './package-test/other-installs';
+import { checkOtlpExport } from './package-test/otlp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(`test-package: ${line}`);
+/** What `npm install --omit=dev` of the tarball may take on disk. */
+const INSTALL_LIMIT_MB = 60;
 
 async function main(): Promise<void> {
   const chromium = findChromiumOrExit();
@@ -56,6 +59,8 @@ async function main(): Promise<void> {
     log(
       `npm install --omit=dev of the tarball: ${installed.installSeconds.toFixed(1)} s, node_modules ${megabytes(installed.nodeModulesBytes).toFixed(1)} MB on disk`,
     );
+    if (megabytes(installed.nodeModulesBytes) > INSTALL_LIMIT_MB)
+      throw new Error(`the install takes ${megabytes(installed.nodeModulesBytes).toFixed(1)} MB, over ${INSTALL_LIMIT_MB} MB: what new dependency grew it?`);
     const nodeModules = path.join(installed.project, 'node_modules');
     makeReadOnly(installed.packageDir);
     readOnly.push(installed.packageDir);
@@ -66,6 +71,7 @@ async function main(): Promise<void> {
     log(checkEverything(i));
     log(await checkTapUnderHost(i));
     log(checkRecord(i, work));
+    log(await checkOtlpExport(i));
 
     const global = installGlobally(tarball.file, path.join(work, 'global'));
     const globalPackage = path.dirname(global.nodeModules);

@@ -6,9 +6,9 @@ import type { ClientSettings } from '../../lib/wire/connection';
 import { Field, inputClass, TextInput } from '../ui/Field';
 
 /**
- * How the session's client sends requests (timeouts, `_meta`, list refresh), saved with the
- * connection on every valid edit and applied in the proxy, so every request of the session follows
- * them; an invalid edit is shown and not saved.
+ * How the session's client sends requests (timeouts, `_meta`, list refresh) and where the proxy
+ * streams its spans and metrics, saved with the connection on every valid edit and applied in the
+ * proxy, so every request of the session follows them; an invalid edit is shown and not saved.
  */
 export function ClientSettingsEditor({ settings, onSave }: { settings: ClientSettings | undefined; onSave: (s: ClientSettings | undefined) => void }) {
   const [draft, setDraft] = useState<SettingsDraft>(() => settingsDraft(settings));
@@ -60,6 +60,18 @@ export function ClientSettingsEditor({ settings, onSave }: { settings: ClientSet
           value={draft.requestMeta}
           onChange={(e) => edit({ requestMeta: e.target.value })}
           aria-invalid={!resolved.ok}
+        />
+      </Field>
+      <Field
+        label="OpenTelemetry receiver (OTLP/HTTP URL)"
+        hint="Each session's spans and metrics are streamed there as they happen (empty: loupe start --otlp's, if any)."
+      >
+        <TextInput
+          inputMode="url"
+          spellCheck={false}
+          placeholder="http://127.0.0.1:4318"
+          value={draft.otlpUrl}
+          onChange={(e) => edit({ otlpUrl: e.target.value })}
         />
       </Field>
       {!resolved.ok && (

@@ -15,6 +15,7 @@ describe('client settings draft', () => {
       maxTotalTimeoutMs: 90000,
       requestMeta: { tenant: 'acme' },
       autoRefreshLists: false,
+      otlpUrl: 'http://127.0.0.1:4318',
     };
     expect(resolveSettings(settingsDraft(settings))).toEqual({ ok: true, settings });
   });
@@ -31,5 +32,7 @@ describe('client settings draft', () => {
     expect(err({ requestMeta: '[1]' })).toMatch(/must be a JSON object/);
     expect(err({ requestMeta: '{"progressToken": 1}' })).toMatch(/progressToken/);
     expect(err({ requestTimeoutMs: '99999999' })).toMatch(/requestTimeoutMs/);
+    expect(err({ otlpUrl: 'grpc://127.0.0.1:4317' })).toBe('OpenTelemetry: the receiver must be reached by http or https (OTLP over HTTP), not grpc://.');
+    expect(err({ otlpUrl: '  ' })).toBe('ok');
   });
 });

@@ -3,6 +3,7 @@
  * a typo gets a precise message instead of a refusal from the proxy.
  */
 import { ClientSettingsSchema, type ClientSettings } from '../wire/connection';
+import { parseOtlpEndpoint } from '../wire/otlp-endpoint';
 
 export interface SettingsDraft {
   requestTimeoutMs: string;
@@ -10,6 +11,7 @@ export interface SettingsDraft {
   maxTotalTimeoutMs: string;
   requestMeta: string;
   autoRefreshLists?: boolean;
+  otlpUrl: string;
 }
 
 export function settingsDraft(s: ClientSettings | undefined): SettingsDraft {
@@ -19,6 +21,7 @@ export function settingsDraft(s: ClientSettings | undefined): SettingsDraft {
     maxTotalTimeoutMs: s?.maxTotalTimeoutMs?.toString() ?? '',
     requestMeta: s?.requestMeta ? JSON.stringify(s.requestMeta, null, 2) : '',
     autoRefreshLists: s?.autoRefreshLists,
+    otlpUrl: s?.otlpUrl ?? '',
   };
 }
 
@@ -48,12 +51,16 @@ export function resolveSettings(d: SettingsDraft): { ok: true; settings: ClientS
     if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return { ok: false, error: '_meta must be a JSON object, e.g. {"tenant": "acme"}.' };
     if ('progressToken' in meta) return { ok: false, error: '_meta.progressToken is set per request by Loupe’s client: leave it out.' };
   }
+  const otlpUrl = d.otlpUrl.trim();
+  const otlp = otlpUrl ? parseOtlpEndpoint(otlpUrl) : undefined;
+  if (typeof otlp === 'string') return { ok: false, error: `OpenTelemetry: ${otlp}.` };
   const settings: ClientSettings = {
     ...(timeout.ms !== undefined ? { requestTimeoutMs: timeout.ms } : {}),
     ...(d.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: d.resetTimeoutOnProgress } : {}),
     ...(max.ms !== undefined ? { maxTotalTimeoutMs: max.ms } : {}),
     ...(meta && Object.keys(meta).length ? { requestMeta: meta as Record<string, unknown> } : {}),
     ...(d.autoRefreshLists !== undefined ? { autoRefreshLists: d.autoRefreshLists } : {}),
+    ...(otlpUrl ? { otlpUrl } : {}),
   };
   const parsed = ClientSettingsSchema.safeParse(settings);
   if (!parsed.success) return { ok: false, error: `The settings are invalid: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}.` };

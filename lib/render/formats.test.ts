@@ -122,6 +122,33 @@ describe('OTLP export', () => {
     expect(span.attributes).toContainEqual({ key: 'mcp.session.id', value: { stringValue: 'sess-42' } });
     expect(span.attributes).toContainEqual({ key: 'network.transport', value: { stringValue: 'tcp' } });
   });
+
+  it("puts a span whose request carried a traceparent in the caller's trace, under the caller's span", () => {
+    const messages = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'echo', _meta: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' } },
+      },
+      { jsonrpc: '2.0', id: 1, result: { content: [] } },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+    ];
+    const frames = messages.map((m, i) => {
+      const raw = JSON.stringify(m);
+      return { seq: i + 1, ts: i * 1000, dir: i === 1 ? 's2c' : 'c2s', lane: 'message', raw, size: raw.length, meta: { transport: 'stdio' } } as Frame;
+    });
+    const otlp = traceToOtlp({ header: header(), frames }, '0.1.0') as Obj;
+    const [echo, ping] = otlp.resourceSpans[0].scopeSpans[0].spans;
+    expect(echo.traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(echo.parentSpanId).toBe('00f067aa0ba902b7');
+    expect(ping.traceId).not.toBe(echo.traceId);
+    expect(ping.parentSpanId).toBeUndefined();
+    // Never answered: it waited until the trace ended, and says so.
+    expect(ping.status).toEqual({ code: 2, message: 'no response before the session ended' });
+    expect(BigInt(ping.endTimeUnixNano) - BigInt(ping.startTimeUnixNano)).toBe(1_000_000n);
+  });
 });
 
 describe('Mermaid export', () => {

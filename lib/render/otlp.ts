@@ -1,31 +1,34 @@
 /**
- * OpenTelemetry OTLP/JSON: one span per request/response pair, with the attributes of the
- * OpenTelemetry semantic conventions for MCP (mcp.method.name, mcp.session.id,
- * mcp.protocol.version, mcp.resource.uri, jsonrpc.request.id, rpc.response.status_code,
- * gen_ai.tool.name, gen_ai.prompt.name, network.transport, error.type). Span names follow
- * `{mcp.method.name} {target}`. Ids are derived from the trace, so an export is reproducible.
+ * OpenTelemetry OTLP/JSON: one span per request/response pair, named and described by the MCP
+ * semantic conventions in lib/mcp/semconv.ts, the mapping the live exporter (`--otlp`) uses too.
+ * Ids are derived from the trace, so an export is reproducible: every span of a trace shares one
+ * trace id, except a span whose request carried a W3C `traceparent`, which joins the caller's trace
+ * under the caller's span.
  */
-import { headerValue, type Frame } from '../mcp/frame';
 import type { Call } from '../mcp/calls';
+import { mcpSpan, resourceAttributes, sessionIdIn, type AttributeValue, type Attributes } from '../mcp/semconv';
 import { modelOf } from '../model/session-model';
 import type { Trace } from '../trace/format';
 import { originMs } from '../trace/time';
 
-type AnyValue = { stringValue: string } | { intValue: string } | { boolValue: boolean };
+type AnyValue = { stringValue: string } | { intValue: string } | { boolValue: boolean } | { doubleValue: number };
 interface KeyValue {
   key: string;
   value: AnyValue;
 }
 
-const SPAN_KIND_SERVER = 2;
-const SPAN_KIND_CLIENT = 3;
+/** OTLP's SpanKind and StatusCode numbers. */
+const SPAN_KIND = { server: 2, client: 3 } as const;
 const STATUS_ERROR = 2;
 
-function attr(key: string, v: string | number | boolean | undefined): KeyValue[] {
-  if (v === undefined) return [];
-  if (typeof v === 'boolean') return [{ key, value: { boolValue: v } }];
-  if (typeof v === 'number' && Number.isInteger(v)) return [{ key, value: { intValue: String(v) } }];
-  return [{ key, value: { stringValue: String(v) } }];
+function anyValue(v: AttributeValue): AnyValue {
+  if (typeof v === 'boolean') return { boolValue: v };
+  if (typeof v === 'number') return Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v };
+  return { stringValue: v };
+}
+
+function keyValues(attributes: Attributes): KeyValue[] {
+  return Object.entries(attributes).map(([key, v]) => ({ key, value: anyValue(v) }));
 }
 
 /** 64-bit FNV-1a as hex, twice with different seeds for 128 bits: stable ids, not security. */
@@ -39,85 +42,43 @@ function nanos(originMs: number, us: number): string {
   return (BigInt(Math.round(originMs)) * 1_000_000n + BigInt(Math.round(us)) * 1000n).toString();
 }
 
-function sessionIdOf(frames: readonly Frame[]): string | undefined {
-  for (const f of frames) {
-    const m = f.lane === 'http' ? f.meta : undefined;
-    const id = m?.phase === 'request' || m?.phase === 'response' ? headerValue(m.headers, 'mcp-session-id') : undefined;
-    if (id !== undefined) return id;
-  }
-  return undefined;
-}
-
-interface Parsed {
-  params?: Record<string, unknown>;
-  result?: Record<string, unknown>;
-  error?: { code?: unknown; message?: unknown };
-  id?: unknown;
-}
-
 export function traceToOtlp(trace: Trace, loupeVersion: string): object {
   const { header, frames } = trace;
   const origin = originMs(header);
   const traceId = fnvHex(`${header.createdAt}|${header.target.name}`, 1n) + fnvHex(`${header.createdAt}|${header.target.name}`, 2n);
   const model = modelOf(frames);
-  const parsedAt = (seq: number | undefined): Parsed | undefined => {
-    const json = seq === undefined ? undefined : model.classifiedAt(seq)?.json;
-    return json && typeof json === 'object' ? (json as Parsed) : undefined;
-  };
-  const sessionId = sessionIdOf(frames);
-  const transport = header.target.transport === 'stdio' ? 'pipe' : 'tcp';
+  let sessionId: string | undefined;
+  for (let i = 0; i < frames.length && sessionId === undefined; i++) sessionId = sessionIdIn(frames[i]);
+  const facts = { sessionId, protocolVersion: header.negotiatedVersion, transport: header.target.transport === 'stdio' ? 'stdio' : 'http' } as const;
+  // A request nobody answered waited until the trace's end.
+  const lastTs = frames.length > 0 ? frames[frames.length - 1].ts : 0;
   const spans = model.calls.all
     .filter((c) => !c.refused)
-    .map((p: Call) => {
-      const req = model.frameAt(p.seq)!;
-      const res = p.responseSeq !== undefined ? model.frameAt(p.responseSeq) : undefined;
-      const rq: Parsed = { id: p.id, params: p.params && typeof p.params === 'object' ? (p.params as Record<string, unknown>) : undefined };
-      const rs = parsedAt(p.responseSeq);
-      const name = typeof rq.params?.name === 'string' ? rq.params.name : undefined;
-      const target = p.method === 'tools/call' || p.method === 'prompts/get' ? name : undefined;
-      const errorCode = rs?.error && typeof rs.error.code === 'number' ? rs.error.code : undefined;
-      const toolError = rs?.result?.isError === true;
-      const errorType = errorCode !== undefined ? String(errorCode) : toolError ? 'tool_error' : res ? undefined : 'no_response';
-      const attributes = [
-        ...attr('mcp.method.name', p.method),
-        ...attr('mcp.session.id', sessionId),
-        ...attr('mcp.protocol.version', header.negotiatedVersion),
-        ...attr('jsonrpc.request.id', rq.id === undefined ? undefined : String(rq.id)),
-        ...attr('jsonrpc.protocol.version', '2.0'),
-        ...attr('network.transport', transport),
-        ...attr('gen_ai.tool.name', p.method === 'tools/call' ? name : undefined),
-        ...attr('gen_ai.operation.name', p.method === 'tools/call' ? 'execute_tool' : undefined),
-        ...attr('gen_ai.prompt.name', p.method === 'prompts/get' ? name : undefined),
-        ...attr('mcp.resource.uri', typeof rq.params?.uri === 'string' ? rq.params.uri : undefined),
-        ...attr('rpc.response.status_code', errorCode !== undefined ? String(errorCode) : undefined),
-        ...attr('error.type', errorType),
-        ...attr('loupe.request.seq', p.seq),
-        ...attr('loupe.response.seq', p.responseSeq),
-      ];
-      const message =
-        rs?.error && typeof rs.error.message === 'string'
-          ? rs.error.message
-          : toolError
-            ? 'the tool returned isError'
-            : res
-              ? undefined
-              : 'no response in the trace';
+    .map((call: Call) => {
+      const response = call.responseSeq !== undefined ? model.classifiedAt(call.responseSeq)?.json : undefined;
+      const span = mcpSpan(call, facts, { ended: true, response });
       return {
-        traceId,
-        spanId: fnvHex(`${traceId}|${p.seq}`, 3n),
-        name: target ? `${p.method} ${target}` : p.method,
-        // A request the client sent is a client span; one the server sent is handled by the client.
-        kind: req.dir === 'c2s' ? SPAN_KIND_CLIENT : SPAN_KIND_SERVER,
-        startTimeUnixNano: nanos(origin, req.ts),
-        endTimeUnixNano: nanos(origin, res?.ts ?? req.ts),
-        attributes,
-        status: errorType ? { code: STATUS_ERROR, ...(message ? { message } : {}) } : {},
+        traceId: span.parent?.traceId ?? traceId,
+        spanId: fnvHex(`${traceId}|${call.seq}`, 3n),
+        ...(span.parent ? { parentSpanId: span.parent.spanId } : {}),
+        ...(span.parent?.traceState ? { traceState: span.parent.traceState } : {}),
+        name: span.name,
+        kind: SPAN_KIND[span.kind],
+        startTimeUnixNano: nanos(origin, call.ts),
+        endTimeUnixNano: nanos(origin, call.responseTs ?? Math.max(call.ts, lastTs)),
+        attributes: keyValues(span.attributes),
+        status: span.errorType ? { code: STATUS_ERROR, ...(span.statusMessage ? { message: span.statusMessage } : {}) } : {},
       };
     });
   return {
     resourceSpans: [
       {
-        resource: { attributes: [...attr('service.name', header.target.name), ...attr('mcp.protocol.version', header.negotiatedVersion)] },
+        resource: {
+          attributes: keyValues({
+            ...resourceAttributes(header.target.name),
+            ...(header.negotiatedVersion ? { 'mcp.protocol.version': header.negotiatedVersion } : {}),
+          }),
+        },
         scopeSpans: [{ scope: { name: 'loupe', version: loupeVersion }, spans }],
       },
     ],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseOtlpEndpoint } from './otlp-endpoint';
 
 /**
  * How Loupe's client in a session of this connection sends requests: applied in the proxy (the
@@ -13,6 +14,12 @@ export const ClientSettingsSchema = z.object({
   requestMeta: z.record(z.string(), z.unknown()).optional(),
   /** Lists already shown are read again when the server says they changed (default on). */
   autoRefreshLists: z.boolean().optional(),
+  /** The OTLP/HTTP receiver the proxy streams the sessions' spans and metrics to (docs/opentelemetry.md). */
+  otlpUrl: z
+    .string()
+    .max(2000)
+    .refine((url) => typeof parseOtlpEndpoint(url) !== 'string', "an OTLP/HTTP receiver's http(s) base address")
+    .optional(),
 });
 export type ClientSettings = z.infer<typeof ClientSettingsSchema>;
 

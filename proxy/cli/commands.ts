@@ -14,12 +14,12 @@ export interface CliCommand {
 
 export const COMMANDS: Record<string, CliCommand> = {
   start: {
-    synopsis: 'loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE]',
+    synopsis: 'loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE] [--otlp URL]',
     summary: "start the dashboard; prints one URL that carries this launch's access token",
     load: () => import('./start'),
   },
   record: {
-    synopsis: "loupe record --out FILE [options] (-- COMMAND [ARGS...] | --url URL [--header 'K: V']...)",
+    synopsis: "loupe record --out FILE [--otlp URL] [options] (-- COMMAND [ARGS...] | --url URL [--header 'K: V']...)",
     summary: 'handshake, discover tools/resources/prompts, run scripted calls, write the trace',
     load: () => import('./record'),
   },
@@ -50,7 +50,7 @@ export const COMMANDS: Record<string, CliCommand> = {
   },
   tap: {
     synopsis:
-      'loupe tap [--name NAME] -- COMMAND [ARGS...] | loupe tap --url URL [--listen HOST:PORT] | loupe tap install|uninstall --host HOST | loupe tap serve',
+      'loupe tap [--name NAME] [--otlp URL] -- COMMAND [ARGS...] | loupe tap --url URL [--listen HOST:PORT] [--otlp URL] | loupe tap install|uninstall --host HOST | loupe tap serve',
     summary: 'record what a real host and its server say to each other (the dashboard shows it live)',
     load: () => import('./tap'),
   },

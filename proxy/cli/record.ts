@@ -15,7 +15,11 @@ import { prepareExport } from '../../lib/render';
 import { openHeadless } from './record/headless';
 import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
 import type { Connection } from '../../lib/wire/connection';
-import { runSession } from './record/run-session';
+import { runSession, type OpenSession } from './record/run-session';
+import { OTLP_FLAG, OTLP_USAGE, otlpOption } from './shared/otlp-option';
+import { startOtlpExport } from '../telemetry/start-otlp';
+import { exportSession } from '../telemetry/live-sessions';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import { printError, printLine } from './shared/terminal';
 import { printable } from '../../lib/text/printable';
 
@@ -30,6 +34,7 @@ requests, closes the session and writes the trace to FILE.
   --no-redact                 keep secrets in the file (by default tokens, keys, passwords, the
                               values given with --env and --header, secret-looking URL query
                               values and arguments are replaced by «redacted» markers)
+${OTLP_USAGE}
 ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
@@ -38,12 +43,14 @@ export async function run(argv: string[]): Promise<number> {
   let connection: Connection;
   let client;
   let redact = true;
+  let otlpEndpoint: OtlpEndpoint | undefined;
   try {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       out: { type: 'string' },
       'no-redact': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      ...OTLP_FLAG,
       ...CLIENT_FLAGS,
       ...TARGET_FLAGS,
     });
@@ -62,6 +69,7 @@ export async function run(argv: string[]): Promise<number> {
     if (!target) throw new UsageError('no server: give its command after --, as in: loupe record --out trace.ndjson -- node server.js (or --url URL)');
     connection = target;
     redact = !values['no-redact'];
+    otlpEndpoint = otlpOption(values.otlp);
   } catch (e) {
     if (e instanceof InputError) printError(`loupe record: ${e.message}`);
     else if (e instanceof UsageError) printError(`loupe record: ${e.message}\n\n${USAGE}`);
@@ -69,7 +77,17 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const record = await runSession(openHeadless, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
+  const otlp = otlpEndpoint ? await startOtlpExport(otlpEndpoint, (text) => printError(`loupe record: warning: ${text}`)) : undefined;
+  const open: OpenSession = otlp
+    ? (target, options) => {
+        const session = openHeadless(target, options);
+        exportSession(otlp, session);
+        return session;
+      }
+    : openHeadless;
+  const record = await runSession(open, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
+  // The session's last spans and its histograms go before the command ends.
+  await otlp?.shutdown();
   const redaction = redact ? redactOptionsFor(connection) : false;
   // What is printed may end up in a CI log: a server's error message can quote a secret too.
   const shown = (text: string) => (redaction === false ? text : redactStrings(text, redaction).value);

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SESSION_BUDGET_BYTES, parseByteSize } from '../sessions/budget';
+import { parseOtlpEndpoint, type OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
+import { OTLP_USAGE } from './shared/otlp-option';
 
 export const DEFAULT_PORT = 6280;
 
@@ -9,9 +11,17 @@ export interface StartOptions {
   configDir?: string;
   /** Bytes of frame text each session keeps before it records metadata only. */
   sessionBudget: number;
+  /** Where every session's spans and metrics are streamed, when set. */
+  otlp?: OtlpEndpoint;
 }
 
-export const START_USAGE = 'usage: loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE]';
+export const START_USAGE = `usage: loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE] [--otlp URL]
+
+  --port N                    the port (default ${DEFAULT_PORT}, or LOUPE_PORT; 0 picks a free one)
+  --host ADDR                 the address to listen on (default 127.0.0.1: this machine only)
+  --config-dir DIR            saved connections, taps and pid files (default LOUPE_CONFIG_DIR or ~/.config/loupe)
+  --session-budget SIZE       frame text each session keeps before it records metadata only (or LOUPE_SESSION_BUDGET)
+${OTLP_USAGE}`;
 
 /** Reads `loupe start` flags; a string return is the message for a bad command line. */
 export function parseStartOptions(argv: string[], env: Record<string, string | undefined> = process.env): StartOptions | string {
@@ -24,6 +34,7 @@ export function parseStartOptions(argv: string[], env: Record<string, string | u
         host: { type: 'string' },
         'config-dir': { type: 'string' },
         'session-budget': { type: 'string' },
+        otlp: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -40,5 +51,7 @@ export function parseStartOptions(argv: string[], env: Record<string, string | u
   const sessionBudget = rawBudget === undefined ? DEFAULT_SESSION_BUDGET_BYTES : parseByteSize(rawBudget);
   if (typeof sessionBudget === 'string')
     return `--session-budget: ${sessionBudget}${values['session-budget'] === undefined ? ' (from LOUPE_SESSION_BUDGET)' : ''}`;
-  return { port, host: values.host ?? '127.0.0.1', configDir: values['config-dir'], sessionBudget };
+  const otlp = values.otlp === undefined ? undefined : parseOtlpEndpoint(values.otlp);
+  if (typeof otlp === 'string') return `--otlp: ${otlp}`;
+  return { port, host: values.host ?? '127.0.0.1', configDir: values['config-dir'], sessionBudget, ...(otlp ? { otlp } : {}) };
 }

@@ -17,6 +17,8 @@ import type { SessionRegistry } from '../sessions/types';
 import { parseStartOptions, START_USAGE } from './start-options';
 import { catchShutdownSignals, type ShutdownSignals } from './shutdown-signals';
 import { onFatalError } from './fatal-errors';
+import { exportRegistrySessions } from '../telemetry/live-sessions';
+import { OtlpReceivers } from '../telemetry/otlp-receivers';
 
 /** How long shutdown may take before Loupe gives up waiting on a child. */
 const DRAIN_LIMIT_MS = 15_000;
@@ -75,6 +77,10 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
 
   const oauth = new PageOAuthFlows();
   const registry = new Registry({ session: { budgetBytes: opts.sessionBudget, oauth: { flows: oauth, configDir } } });
+  // Sessions go to --otlp's receiver, or to the one their connection's client settings name.
+  const otlp = new OtlpReceivers(opts.otlp, (text) => console.error(`loupe start: warning: ${text}`));
+  exportRegistrySessions(otlp, registry);
+  if (opts.otlp) console.error(`loupe start: streaming each session's spans and metrics to ${opts.otlp.base}`);
   // Hosts' sessions recorded by `loupe tap`: running ones are followed live, finished ones listed.
   const taps = new TapWatcher(configDir, registry);
   await taps.start().catch((e: Error) => console.error(`loupe start: warning: not following taps: ${e.message}`));
@@ -99,14 +105,14 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     await registry.closeAll();
     return 1;
   }
-  const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry, taps))));
-  onFatalError(() => drain('internal error', server, registry, taps));
+  const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry, taps, otlp))));
+  onFatalError(() => drain('internal error', server, registry, taps, otlp));
   if (!signals.signal.aborted) console.log(`Loupe is running at ${server.url}`);
   return stopped;
 }
 
 /** Stops accepting first, so no page opens a session while the others are being closed. */
-async function drain(reason: string, server: LoupeServer, registry: SessionRegistry, taps: TapWatcher): Promise<number> {
+async function drain(reason: string, server: LoupeServer, registry: SessionRegistry, taps: TapWatcher, otlp: OtlpReceivers): Promise<number> {
   console.error(`loupe: ${reason}: closing sessions and stopping their servers`);
   const limit = setTimeout(() => {
     console.error('loupe: shutdown took too long: exiting');
@@ -118,6 +124,8 @@ async function drain(reason: string, server: LoupeServer, registry: SessionRegis
     // The HTTP taps this Loupe runs end here, each recording its end, before their sessions close.
     await taps.close();
     await registry.closeAll();
+    // Every session has ended: their last spans and measurements go before Loupe does.
+    await otlp.shutdown();
     return 0;
   } catch (e) {
     console.error(`loupe: shutdown: ${(e as Error).message}`);

@@ -15,9 +15,11 @@ import { resolveConfigDir } from '../config/paths';
 import type { HttpTapRun } from '../tap/run-http-tap';
 import { runStdioTap } from '../tap/run-stdio-tap';
 import { tapFileName, tapsDir } from '../tap/tap-file';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
+import { OTLP_FLAG, otlpOption } from './shared/otlp-option';
 
-const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] -- COMMAND [ARGS...]
-       loupe tap --url URL [--listen HOST:PORT] [--mode auto|streamable|sse] [--name NAME] [--config-dir DIR]
+const USAGE = `usage: loupe tap [--name NAME] [--config-dir DIR] [--otlp URL] -- COMMAND [ARGS...]
+       loupe tap --url URL [--listen HOST:PORT] [--mode auto|streamable|sse] [--name NAME] [--config-dir DIR] [--otlp URL]
        loupe tap install --host HOST [--server NAME]... [--config FILE] [--yes]
        loupe tap uninstall --host HOST [--config FILE] [--yes]
        loupe tap serve [--config-dir DIR]
@@ -31,7 +33,9 @@ server in a host's MCP config: "command": "loupe", "args": ["tap", "--", "<comma
                      every request on to URL (Streamable HTTP, or legacy HTTP+SSE with --mode sse)
   --listen HOST:PORT where that address listens (default 127.0.0.1 and any free port)
   --config-dir DIR   where taps are recorded (default: LOUPE_CONFIG_DIR or ~/.config/loupe);
-                     the dashboard must use the same one to see them`;
+                     the dashboard must use the same one to see them
+  --otlp URL         also stream the session's spans and metrics, live, to this OTLP/HTTP receiver
+                     (a Collector, Jaeger, Tempo), e.g. http://127.0.0.1:4318; see docs/opentelemetry.md`;
 
 export const EXIT_USAGE = 64;
 export const EXIT_CANNOT_RUN = 126;
@@ -71,6 +75,7 @@ export async function run(argv: string[]): Promise<number> {
   let configDir: string;
   let http: HttpTapRun | undefined;
   let backlogBytes: number | undefined;
+  let otlp: OtlpEndpoint | undefined;
   try {
     const { values, positionals } = parseOwnArgs(split.own, {
       name: { type: 'string' },
@@ -79,6 +84,7 @@ export async function run(argv: string[]): Promise<number> {
       url: { type: 'string' },
       listen: { type: 'string' },
       mode: { type: 'string' },
+      ...OTLP_FLAG,
     });
     if (values.help) {
       process.stderr.write(USAGE + '\n');
@@ -88,6 +94,7 @@ export async function run(argv: string[]): Promise<number> {
     name = values.name;
     configDir = resolveConfigDir(values['config-dir']);
     backlogBytes = backlog(process.env.LOUPE_TAP_BACKLOG_BYTES);
+    otlp = otlpOption(values.otlp);
     if (values.url !== undefined) {
       if (split.command.length > 0) throw new UsageError('give either --url or a command after --, not both');
       http = {
@@ -96,6 +103,7 @@ export async function run(argv: string[]): Promise<number> {
         mode: oneOf('--mode', values.mode, ['auto', 'streamable', 'sse'] as const, 'auto'),
         name,
         configDir,
+        ...(otlp ? { otlp } : {}),
       };
     } else if (values.listen !== undefined || values.mode !== undefined) {
       throw new UsageError('--listen and --mode are for an HTTP tap: add --url URL');
@@ -128,6 +136,7 @@ export async function run(argv: string[]): Promise<number> {
     backlogBytes,
     // The folder where `loupe start` keeps its pid files: either one ends what the other left.
     groupsDir: path.join(configDir, 'run'),
+    ...(otlp ? { otlp } : {}),
     warn: (text) => process.stderr.write(`loupe tap: warning: ${text}\n`),
     note: (text) => process.stderr.write(`loupe tap: ${text}\n`),
   });

@@ -11,6 +11,8 @@ import { TRANSPORT_FRAMING, type Frame } from '../../lib/mcp/frame';
 import { HttpTap } from './http-tap';
 import { TapFile, tapFileName, tapsDir } from './tap-file';
 import { tapFrameMasking } from './tap-masking';
+import type { OtlpExport } from '../telemetry/otlp-export';
+import type { SessionTelemetry } from '../telemetry/session-telemetry';
 
 export type HttpTapMode = 'streamable' | 'sse' | 'auto';
 
@@ -22,6 +24,8 @@ export interface HttpTapRecordingOptions {
   configDir: string;
   /** Who runs the listener: it says in the file whether the dashboard can stop it. */
   startedBy: 'cli' | 'dashboard' | 'install';
+  /** Streams the session's spans and metrics as they happen (`loupe tap --url … --otlp`). */
+  otlp?: OtlpExport;
 }
 
 export interface HttpTapRecording {
@@ -56,12 +60,20 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
     host: o.listen?.host,
     port: o.listen?.port,
     mode: o.mode,
-    onFrame: (f) => (early ? early.push(f) : file?.append(mask(f))),
+    onFrame: (f) => {
+      const masked = mask(f);
+      if (early) early.push(masked);
+      else file?.append(masked);
+      telemetry?.push([masked]);
+    },
   });
+  // Frames come only once the tap listens, by when this is set.
+  const telemetry: SessionTelemetry | undefined = o.otlp?.session({ name, originMs: tap.clock.startedAt, transport: 'http' });
   try {
     await tap.start();
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
+    void telemetry?.end();
     const where = `${o.listen?.host ?? '127.0.0.1'}:${o.listen?.port ?? 0}`;
     throw new TapListenError(
       `cannot listen on ${where}: ${err.code === 'EADDRINUSE' ? 'the port is in use (pick another port, or 0 for any free one)' : err.message}`,
@@ -85,7 +97,7 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
   } catch (e) {
     notRecording = (e as Error).message;
   }
-  for (const f of early) file?.append(mask(f));
+  for (const f of early) file?.append(f);
   early = undefined;
   return {
     tap,
@@ -95,6 +107,7 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
     async stop() {
       await tap.close();
       await file?.close();
+      await telemetry?.end();
     },
   };
 }

@@ -4,6 +4,8 @@
  */
 import { describeUrl } from '../../lib/trace/target';
 import { startHttpTapRecording, TapListenError, type HttpTapMode } from './http-tap-recording';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
+import { startOtlpExport } from '../telemetry/start-otlp';
 
 export interface HttpTapRun {
   url: string;
@@ -11,12 +13,15 @@ export interface HttpTapRun {
   mode?: HttpTapMode;
   name?: string;
   configDir: string;
+  /** `--otlp`: where the session's spans and metrics are streamed as they happen. */
+  otlp?: OtlpEndpoint;
 }
 
 export async function runHttpTap(o: HttpTapRun, stop: AbortSignal): Promise<number> {
   let recording;
+  const otlp = o.otlp ? await startOtlpExport(o.otlp, (text) => console.error(`loupe tap: warning: ${text}`)) : undefined;
   try {
-    recording = await startHttpTapRecording({ ...o, startedBy: 'cli' });
+    recording = await startHttpTapRecording({ ...o, startedBy: 'cli', otlp });
   } catch (e) {
     if (!(e instanceof TapListenError)) throw e;
     console.error(`loupe tap: ${e.message}`);
@@ -28,5 +33,6 @@ export async function runHttpTap(o: HttpTapRun, stop: AbortSignal): Promise<numb
   );
   await new Promise<void>((resolve) => (stop.aborted ? resolve() : stop.addEventListener('abort', () => resolve(), { once: true })));
   await recording.stop();
+  await otlp?.shutdown();
   return 0;
 }

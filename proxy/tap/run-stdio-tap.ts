@@ -7,6 +7,7 @@ import { StdioTap } from './stdio-tap';
 import type { TapOutcome } from './tap-events';
 import type { TapHeaderInput } from './tap-header';
 import { TapRecorder } from './tap-recorder';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 
 export interface StdioTapRun {
   command: string;
@@ -18,6 +19,8 @@ export interface StdioTapRun {
   backlogBytes?: number;
   /** Where `loupe start` and the taps keep a pid file per server group (`<config>/run`). */
   groupsDir: string;
+  /** `--otlp`: the receiver the session's spans and metrics are streamed to (by the recorder's worker). */
+  otlp?: OtlpEndpoint;
   warn: (text: string) => void;
   /** Tells the person something that is not a problem with this tap (an orphan it ended). */
   note: (text: string) => void;
@@ -48,5 +51,10 @@ function keepGroupRecords(o: StdioTapRun): void {
 function recorderFor(o: StdioTapRun): TapRecorder {
   // The recorder's worker thread creates the file with its header, frames and writes. Recording
   // is secondary: when the file cannot be created, the server runs regardless.
-  return new TapRecorder({ file: o.file, header: o.header }, o.backlogBytes, (reason) => o.warn(`not recording this session: ${reason}`));
+  return new TapRecorder(
+    { file: o.file, header: o.header, ...(o.otlp ? { otlp: o.otlp } : {}) },
+    o.backlogBytes,
+    (reason) => o.warn(`not recording this session: ${reason}`),
+    o.warn,
+  );
 }

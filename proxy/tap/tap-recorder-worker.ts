@@ -8,6 +8,8 @@ import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Frame } from '../../lib/mcp/frame';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import type { RecorderItem, RecorderMessage, RecorderReply, RecorderSetup } from './tap-recorder';
 
 const setup = workerData as RecorderSetup;
@@ -45,7 +47,28 @@ function openFile(): InstanceType<typeof TapFile> | undefined {
 }
 
 const file = openFile();
-const framer = new TapFramer((f) => file?.append(f), setup.maxLineBytes);
+/** `--otlp`: the session's spans and metrics, made from the same frames as the file, here, off the host's path. */
+const telemetry = file && setup.otlp ? await startTelemetry(setup.otlp) : undefined;
+/** The frames of the batch being taken, for the telemetry (one model update per batch). */
+let framed: Frame[] = [];
+const framer = new TapFramer((f) => {
+  file?.append(f);
+  if (telemetry) framed.push(f);
+}, setup.maxLineBytes);
+
+async function startTelemetry(endpoint: OtlpEndpoint) {
+  const { startOtlpExport } = await import('../telemetry/start-otlp');
+  const otlp = await startOtlpExport(endpoint, (text) => port.postMessage({ kind: 'warning', text } satisfies RecorderReply));
+  const name = setup.header?.name ?? path.basename(setup.file);
+  const session = otlp.session({ name, originMs: Date.parse(setup.header?.startedAt ?? '') || Date.now(), transport: 'stdio' });
+  return {
+    push: (frames: Frame[]) => session?.push(frames),
+    end: async () => {
+      await session?.end();
+      await otlp.shutdown();
+    },
+  };
+}
 let taken = 0;
 let acking = false;
 
@@ -78,13 +101,19 @@ port.on('message', (m: RecorderMessage) => {
   switch (m.kind) {
     case 'batch':
       if (file) for (const item of m.items) take(item, m.bytes);
+      if (telemetry && framed.length > 0) {
+        telemetry.push(framed);
+        framed = [];
+      }
       return;
     case 'close':
       if (!file) {
         port.postMessage({ kind: 'closed', dropped: 0 } satisfies RecorderReply);
         return port.close();
       }
-      void file.close().then(() => {
+      // The tap's last frames are framed by now; open requests end with the session.
+      if (telemetry && framed.length > 0) telemetry.push(framed);
+      void Promise.all([file.close(), telemetry?.end()]).then(() => {
         port.postMessage({ kind: 'closed', dropped: file.dropped, ...(file.error ? { error: file.error.message } : {}) } satisfies RecorderReply);
         port.close();
       });

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { LifecycleMeta } from '../../lib/mcp/frame';
 import type { TapStream } from './tap-framer';
 import type { TapHeaderInput } from './tap-header';
+import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 
 /** A chunk's bytes are `start..end` of its batch's `bytes`: one buffer moves per batch. */
 export type RecorderItem =
@@ -28,7 +29,11 @@ const FIRST_BATCH_MS = 250;
 const BATCH_BYTES = 1 << 20;
 const SLAB_START = 64 * 1024;
 
-export type RecorderReply = { kind: 'taken'; bytes: number } | { kind: 'closed'; dropped: number; error?: string } | { kind: 'not-recording'; error: string };
+export type RecorderReply =
+  | { kind: 'taken'; bytes: number }
+  | { kind: 'closed'; dropped: number; error?: string }
+  | { kind: 'not-recording'; error: string }
+  | { kind: 'warning'; text: string };
 
 export interface RecorderSetup {
   /** The tap file: the worker creates it with this header, or, without one, appends to it. */
@@ -37,6 +42,8 @@ export interface RecorderSetup {
   maxLineBytes?: number;
   /** Bytes the worker's writes may lag the disk before it drops frame text (TapFile). */
   maxQueuedBytes?: number;
+  /** `--otlp`: the worker also streams the session's spans and metrics there, from the frames it makes. */
+  otlp?: OtlpEndpoint;
 }
 
 /** What the tap hands its recording to (the worker-backed recorder, or anything in a test). */
@@ -72,11 +79,13 @@ export class TapRecorder implements TapSink {
   private serverSpoke = false;
   private resolveClosed!: (outcome: RecorderOutcome) => void;
 
-  /** `onNotRecording` hears at once when the tap file cannot be created, so the tap can say so. */
+  /** `onNotRecording` hears at once when the tap file cannot be created, so the tap can say so;
+   *  `onWarning`, what else the worker has to say (the OpenTelemetry receiver cannot be reached). */
   constructor(
     private readonly setup: RecorderSetup,
     private readonly maxBehindBytes = 64 * 2 ** 20,
     private readonly onNotRecording: (reason: string) => void = () => {},
+    private readonly onWarning: (text: string) => void = () => {},
   ) {
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
   }
@@ -96,6 +105,8 @@ export class TapRecorder implements TapSink {
     worker.on('message', (m: RecorderReply) => {
       if (m.kind === 'taken') {
         this.behind -= m.bytes;
+      } else if (m.kind === 'warning') {
+        this.onWarning(m.text);
       } else if (m.kind === 'not-recording') {
         // Nothing more is handed over; the worker ends once told to close.
         this.failed = m.error;

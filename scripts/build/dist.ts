@@ -2,7 +2,8 @@
  * The CLI, the proxy, the test kit and the lib they share, compiled to plain JavaScript in dist/:
  * what bin/loupe.mjs and test/index.mjs run, so an installed Loupe needs no compiler and writes
  * nothing into its own folder. One ES module bundle per entry with code splitting (each command's
- * module is a chunk loaded only when it runs), packages left to node_modules as usual.
+ * module is a chunk loaded only when it runs), packages left to node_modules as usual, except the
+ * OpenTelemetry SDK (BUNDLED below).
  *
  * Every output file sits directly in dist/: a module that finds a file relative to itself either
  * walks up to the package (proxy/package-root.ts) or, for a worker thread, names it beside itself
@@ -10,6 +11,7 @@
  * worker is an entry of its own there and every chunk is its sibling.
  */
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -19,6 +21,30 @@ export const DIST_ENTRIES: Record<string, string> = {
   testkit: 'proxy/testkit/fixture.ts',
   // Started by URL from proxy/tap/tap-recorder.ts, so it is an entry, not a chunk.
   'tap-recorder-worker': 'proxy/tap/tap-recorder-worker.ts',
+};
+
+/**
+ * Packages compiled into dist/ rather than installed beside it: the OpenTelemetry SDK behind
+ * `--otlp` is a quarter of a megabyte once bundled from its ES modules, and about 28 MB of
+ * node_modules installed (each of its packages ships three builds, and the semantic conventions
+ * alone are 10 MB), which would grow every install of Loupe by two thirds for an option few use.
+ * They are devDependencies for that reason; the bundle names each of them and its license.
+ */
+const BUNDLED = /^@opentelemetry\//;
+
+/** Leaves every other package to node_modules, as `packages: 'external'` would; a bundled
+ *  package's files carry a legal comment naming it and its license, which esbuild keeps (once per
+ *  output file, at its end). */
+const externalPackages: esbuild.Plugin = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
+    build.onLoad({ filter: /[/\\]node_modules[/\\]@opentelemetry[/\\][^/\\]+[/\\].*\.js$/ }, async (args) => {
+      const name = /node_modules[/\\](@opentelemetry[/\\][^/\\]+)/.exec(args.path)![1].replace('\\', '/');
+      const notice = `/*! ${name}: Copyright The OpenTelemetry Authors, Apache License 2.0 (https://www.apache.org/licenses/LICENSE-2.0) */\n`;
+      return { contents: notice + (await readFile(args.path, 'utf8')), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
 };
 
 /** The folders whose sources dist/ is built from (a change there makes it stale). */
@@ -37,7 +63,9 @@ export async function buildDist(root: string): Promise<string[]> {
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    packages: 'external',
+    plugins: [externalPackages],
+    // The bundled packages' ES module builds, which tree-shaking can trim (their CommonJS ones it cannot).
+    mainFields: ['module', 'main'],
     outExtension: { '.js': '.mjs' },
     // Mappings only: enough for stack traces to name the .ts file and line, and quick to load.
     sourcemap: true,

@@ -1,0 +1,159 @@
+/**
+ * One session's live spans and duration measurements, from its frames as they are recorded. The
+ * frames go through a SessionModel, so requests pair with their responses by the one policy every
+ * view and export uses (lib/mcp/calls.ts), and each pair is described by the one mapping
+ * (lib/mcp/semconv.ts). A span starts when its request is seen (its start time is the request's
+ * wire time) and ends when its response arrives, at the response's wire time; the pair's duration
+ * is recorded in the histogram of its direction then. A request still open when the session ends
+ * ends with it, as `error.type` `no_response`, and is not measured: it has no duration.
+ */
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  createTraceState,
+  trace,
+  type Context,
+  type Histogram,
+  type HrTime,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
+import type { Call } from '../../lib/mcp/calls';
+import type { Frame } from '../../lib/mcp/frame';
+import {
+  CLIENT_DURATION,
+  SERVER_DURATION,
+  durationMetricOf,
+  mcpSpan,
+  metricAttributes,
+  sessionIdIn,
+  type McpSpan,
+  type SessionFacts,
+  type TraceParent,
+} from '../../lib/mcp/semconv';
+import { SessionModel } from '../../lib/model/session-model';
+
+/** What a session's telemetry records into: its tracer and its two duration histograms. */
+export interface SessionInstruments {
+  tracer: Tracer;
+  durations: Record<typeof CLIENT_DURATION | typeof SERVER_DURATION, Histogram>;
+  /** Sends what is left and stops this session's providers. */
+  close(): Promise<void>;
+}
+
+export interface SessionDescription {
+  /** The server's name: the resource's `service.name`. */
+  name: string;
+  /** Wall-clock milliseconds of the session's ts 0. */
+  originMs: number;
+  transport: SessionFacts['transport'];
+}
+
+/** A wire timestamp (µs since the origin) as OpenTelemetry's [seconds, nanoseconds]. */
+function hrTime(originMs: number, us: number): HrTime {
+  const total = Math.round(originMs) * 1000 + Math.round(us);
+  return [Math.floor(total / 1e6), (total % 1e6) * 1000];
+}
+
+/** The caller's span, as the remote parent of ours. */
+function parentContext(parent: TraceParent | undefined): Context {
+  if (!parent) return ROOT_CONTEXT;
+  return trace.setSpanContext(ROOT_CONTEXT, {
+    traceId: parent.traceId,
+    spanId: parent.spanId,
+    traceFlags: parent.flags,
+    isRemote: true,
+    ...(parent.traceState ? { traceState: createTraceState(parent.traceState) } : {}),
+  });
+}
+
+export class SessionTelemetry {
+  private readonly model = new SessionModel({ source: 'live' });
+  private readonly open = new Map<Call, Span>();
+  /** How many of the model's calls have a span already. */
+  private started = 0;
+  private sessionId?: string;
+  private over?: Promise<void>;
+
+  constructor(
+    private readonly out: SessionInstruments,
+    private readonly session: SessionDescription,
+    private readonly failed: (error: Error) => void,
+  ) {}
+
+  /** New frames of the session (a repeat of frames already seen is ignored). */
+  push(frames: readonly Frame[]): void {
+    if (this.over || frames.length === 0) return;
+    // Whatever goes wrong here must not reach the session that recorded the frames.
+    this.guard(() => {
+      for (let i = 0; i < frames.length && this.sessionId === undefined; i++) this.sessionId = sessionIdIn(frames[i]);
+      if (!this.model.append(frames)) return;
+      this.model.advance();
+      this.sync();
+    });
+  }
+
+  /** The session is over: open requests end as unanswered, and what is left is sent. Idempotent. */
+  end(): Promise<void> {
+    this.over ??= this.finish();
+    return this.over;
+  }
+
+  private finish(): Promise<void> {
+    this.guard(() => {
+      this.model.finish();
+      this.sync();
+      const frames = this.model.frames;
+      const endTs = frames.length > 0 ? frames[frames.length - 1].ts : 0;
+      for (const [call, span] of this.open) this.close(call, span, endTs);
+      this.open.clear();
+    });
+    return this.out.close();
+  }
+
+  private get facts(): SessionFacts {
+    return { sessionId: this.sessionId, protocolVersion: this.model.state.negotiatedVersion, transport: this.session.transport };
+  }
+
+  /** Starts a span for each new request and ends those whose response arrived. */
+  private sync(): void {
+    const calls = this.model.calls.all;
+    for (; this.started < calls.length; this.started++) {
+      const call = calls[this.started];
+      if (!call.refused) this.open.set(call, this.start(call));
+    }
+    for (const [call, span] of this.open) {
+      // A request the transport refused never reached a session: it gets no span (the file export skips it too).
+      if (call.refused) this.open.delete(call);
+      else if (call.responseTs !== undefined) {
+        this.open.delete(call);
+        this.close(call, span, call.responseTs);
+      }
+    }
+  }
+
+  private start(call: Call): Span {
+    const s = mcpSpan(call, this.facts, { ended: false });
+    const kind = s.kind === 'client' ? SpanKind.CLIENT : SpanKind.SERVER;
+    return this.out.tracer.startSpan(s.name, { kind, startTime: hrTime(this.session.originMs, call.ts), attributes: s.attributes }, parentContext(s.parent));
+  }
+
+  private close(call: Call, span: Span, endTs: number): void {
+    const response = call.responseSeq === undefined ? undefined : this.model.classifiedAt(call.responseSeq)?.json;
+    const s: McpSpan = mcpSpan(call, this.facts, { ended: true, response });
+    // The session id and the negotiated version may have become known since the span started.
+    span.setAttributes(s.attributes);
+    if (s.errorType) span.setStatus({ code: SpanStatusCode.ERROR, ...(s.statusMessage ? { message: s.statusMessage } : {}) });
+    span.end(hrTime(this.session.originMs, Math.max(call.ts, endTs)));
+    if (call.responseTs !== undefined) this.out.durations[durationMetricOf(s)].record((call.responseTs - call.ts) / 1e6, metricAttributes(s));
+  }
+
+  private guard(work: () => void): void {
+    try {
+      work();
+    } catch (e) {
+      this.failed(e as Error);
+    }
+  }
+}
