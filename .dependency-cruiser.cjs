@@ -77,8 +77,9 @@ const PROXY_ROOMS = {
   'proxy/sessions': ['proxy/shared', 'proxy/transports', 'proxy/oauth'],
   'proxy/trace': ['proxy/sessions'],
   'proxy/replay': ['proxy/shared'],
-  // Live OpenTelemetry export of sessions' frames: it reads sessions, and the tap and the CLI use it.
-  'proxy/telemetry': ['proxy/sessions'],
+  // Live OpenTelemetry export of sessions' frames: it reads sessions (redacted as their exports
+  // are), and the tap and the CLI use it.
+  'proxy/telemetry': ['proxy/sessions', 'proxy/trace'],
   'proxy/tap': ['proxy/shared', 'proxy/transports', 'proxy/sessions', 'proxy/telemetry'],
   'proxy/testkit': ['proxy/.'],
   'proxy/server': ['proxy/.', 'proxy/shared', 'proxy/config', 'proxy/oauth', 'proxy/sessions', 'proxy/tap', 'proxy/trace'],

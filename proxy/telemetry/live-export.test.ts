@@ -162,4 +162,17 @@ describe('live OpenTelemetry export of a proxy session', () => {
     expect(warnings[0]).toContain(`OpenTelemetry export to http://127.0.0.1:${port}`);
     expect(warnings[0]).toContain('further export errors are not reported');
   });
+
+  it("redacts a span's attributes as an export of the session would: a connection's secret in a resource URI goes masked", async () => {
+    const receiver = await OtlpReceiver.start();
+    cleanup.push(() => receiver.close());
+    const { open } = await exportingRegistry(receiver.url, []);
+    const secret = 'sk-live-0123456789abcdef';
+    const session = await open({ ...everythingServer(), env: { SERVICE_API_KEY: secret } });
+    await session.request('resources/read', { uri: `demo://resource/static/document/notes.md?key=${secret}` }).catch(() => undefined);
+    const read = await receiver.waitFor(() => receiver.spans.find((s) => s.name.startsWith('resources/read')));
+    expect(String(read.attrs['mcp.resource.uri'])).toContain('demo://resource/static/document/notes.md?key=');
+    expect(JSON.stringify(receiver.spans)).not.toContain(secret);
+    expect(String(read.attrs['mcp.resource.uri'])).toContain('«redacted:');
+  });
 });

@@ -3,6 +3,7 @@
  * each batch as it is recorded, and its end once its last frame was delivered.
  */
 import type { LiveSession, SessionRegistry } from '../sessions/types';
+import { sessionRedactOptions } from '../trace/session-export';
 import type { OtlpExport } from './otlp-export';
 import type { OtlpReceivers } from './otlp-receivers';
 
@@ -13,6 +14,7 @@ export function exportSession(otlp: OtlpExport, session: LiveSession): void {
     name: session.connection.name,
     originMs: summary.startedAt,
     transport: session.connection.transport === 'stdio' ? 'stdio' : 'http',
+    redaction: sessionRedactOptions(session),
   });
   if (!telemetry) return;
   telemetry.push(session.frames());

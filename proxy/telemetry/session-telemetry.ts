@@ -33,6 +33,7 @@ import {
   type TraceParent,
 } from '../../lib/mcp/semconv';
 import { SessionModel } from '../../lib/model/session-model';
+import { redactFrames, type RedactOptions } from '../../lib/trace/redact';
 
 /** What a session's telemetry records into: its tracer and its two duration histograms. */
 export interface SessionInstruments {
@@ -48,6 +49,10 @@ export interface SessionDescription {
   /** Wall-clock milliseconds of the session's ts 0. */
   originMs: number;
   transport: SessionFacts['transport'];
+  /** The export's redaction for this session (its connection's known secrets): spans leave the
+   *  machine, so a token in a resource URI or a tool name goes as an export would show it. The
+   *  built-in rules run when none is given. */
+  redaction?: RedactOptions;
 }
 
 /** A wire timestamp (µs since the origin) as OpenTelemetry's [seconds, nanoseconds]. */
@@ -88,7 +93,7 @@ export class SessionTelemetry {
     // Whatever goes wrong here must not reach the session that recorded the frames.
     this.guard(() => {
       for (let i = 0; i < frames.length && this.sessionId === undefined; i++) this.sessionId = sessionIdIn(frames[i]);
-      if (!this.model.append(frames)) return;
+      if (!this.model.append(redactFrames(frames, this.session.redaction ?? {}).frames)) return;
       this.model.advance();
       this.sync();
     });
