@@ -1,6 +1,7 @@
 /**
- * For the CLI's tests: `loupe <args>` run in the test's own process through `main(argv)`, what
- * bin/loupe.mjs runs, with what it prints and its exit code collected as a subprocess's would be.
+ * For the CLI's tests: a command's entry (`main(argv)`, what bin/loupe.mjs runs, or a script's
+ * `run(argv)`) run in the test's own process, with what it prints and its exit code collected as a
+ * subprocess's would be.
  *
  * A command is written for a process of its own, so while it runs it is given one: its stdout and
  * stderr (written directly or through console) are collected rather than printed, neither stream
@@ -10,17 +11,23 @@
  * the process's streams.
  */
 import { format } from 'node:util';
-import { main } from '../main';
+
+export interface CommandOutput {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 let queue: Promise<unknown> = Promise.resolve();
 
-export function runInProcess(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const run = queue.then(() => runNow(args, env));
+/** Runs `entry` (it resolves to the exit code) as described above, after any run still going. */
+export function runInProcess(entry: () => Promise<number>, env: Record<string, string> = {}): Promise<CommandOutput> {
+  const run = queue.then(() => runNow(entry, env));
   queue = run.catch(() => undefined);
   return run;
 }
 
-async function runNow(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function runNow(entry: () => Promise<number>, env: Record<string, string>): Promise<CommandOutput> {
   let stdout = '';
   let stderr = '';
   const toStdout = (text: string) => (stdout += text);
@@ -32,12 +39,12 @@ async function runNow(args: string[], env: Record<string, string>): Promise<{ co
     ...(['error', 'warn'] as const).map((m) => replace(console, m, (...a: unknown[]) => toStderr(format(...a) + '\n'))),
     ...[process.stdin, process.stdout, process.stderr].map((stream) => replace(stream, 'isTTY', undefined)),
     replace(process, 'exit', (code?: number) => {
-      throw new Error(`loupe ${args.join(' ')} called process.exit(${code ?? ''}) in process: test a command that ends its process with runCliProcess`);
+      throw new Error(`process.exit(${code ?? ''}) was called in process: test a command that ends its process as a subprocess (runCliProcess)`);
     }),
     ...Object.entries(env).map(([name, value]) => replaceEnv(name, value)),
   ];
   try {
-    return { code: await main(args), stdout, stderr };
+    return { code: await entry(), stdout, stderr };
   } catch (e) {
     // What the binary does with an error nothing caught: Node prints it and exits 1.
     return { code: 1, stdout, stderr: stderr + `${(e as Error).stack ?? String(e)}\n` };

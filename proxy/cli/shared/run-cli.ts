@@ -10,7 +10,8 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runInProcess } from './in-process';
+import { main } from '../main';
+import { runInProcess, type CommandOutput } from './in-process';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The `loupe` executable, for a test that builds its own command line (a host config, a script). */
@@ -58,11 +59,7 @@ export function tempFiles(files: Record<string, string>): string {
   return dir;
 }
 
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type CliResult = CommandOutput;
 
 export interface RunOptions {
   /** Added to the environment while the command runs. */
@@ -76,7 +73,7 @@ export interface ProcessRunOptions extends RunOptions {
 
 /** `loupe <args>` in this process: what it printed and its exit code. Runs one at a time. */
 export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
-  return runInProcess(args, options.env ?? {});
+  return runInProcess(() => main(args), options.env);
 }
 
 /** `loupe <args>` as a subprocess of the built binary (bin/loupe.mjs, dist/). */
