@@ -1,7 +1,26 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that spend a minute or more mostly waiting on real processes (the official conformance
+ * suite, scenario by scenario; the bench's smoke run). Vitest starts the files it has no past
+ * durations for largest first, as on a clean clone, and these are small: started late, they ran on
+ * alone for a minute after everything else had finished. Started first, they wait while the rest
+ * uses the cores.
+ */
+const LONG_WAITS = ['proxy/cli/client-command/conformance.test.ts', 'scripts/bench/main.test.ts'];
+
+class LongWaitsFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const waits = (f: TestSpecification) => LONG_WAITS.some((name) => f.moduleId.endsWith(`/${name}`));
+    return [...sorted.filter(waits), ...sorted.filter((f) => !waits(f))];
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongWaitsFirst },
     testTimeout: 20_000,
     pool: 'forks',
     // Most files wait on real processes (servers, the CLI) more than they compute: three forks keep
