@@ -2,12 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, findCommand } from './commands';
-import { ROOT, runCli } from './shared/run-cli';
+import { ROOT, runCli, runCliProcess } from './shared/run-cli';
 
 describe('the loupe command table', () => {
+  // The built binary: bin/loupe.mjs, its exit code and dist/'s chunk for each command.
   it('prints the usage, one line per command from the table, for help and for no command', async () => {
     for (const args of [['help'], ['--help'], []]) {
-      const r = await runCli(args);
+      const r = await runCliProcess(args);
       expect(r.code).toBe(0);
       for (const [name, c] of Object.entries(COMMANDS)) {
         expect(r.stdout).toContain(c.synopsis);
@@ -31,7 +32,7 @@ describe('the loupe command table', () => {
   });
 
   it('dispatches a listed command to its module', async () => {
-    const r = await runCli(['diff', '--help']);
+    const r = await runCliProcess(['diff', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^usage: loupe diff A B/);
   });

@@ -1,15 +1,14 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withEchoMessageAsNumber } from '../../e2e/golden/variants';
-import { golden, runCli, tempFiles } from './shared/run-cli';
+import { golden, runCli, runCliProcess, tempFiles } from './shared/run-cli';
 
 /** The golden trace with the echo tool's `message` argument turned from a string into a number. */
 function changedSchema(): string {
   return withEchoMessageAsNumber(golden('everything-stdio.v1.loupe.ndjson'));
 }
 
-// Each case starts the CLI (tsx compiles on start): slow on a busy machine.
-describe('loupe diff', { timeout: 60_000 }, () => {
+describe('loupe diff', () => {
   const dir = tempFiles({
     'a.ndjson': golden('everything-stdio.v1.loupe.ndjson'),
     'b.ndjson': changedSchema(),
@@ -21,8 +20,8 @@ describe('loupe diff', { timeout: 60_000 }, () => {
   });
   const f = (n: string) => path.join(dir, n);
 
-  it('exits 0 when nothing differs, even across format versions', async () => {
-    const r = await runCli(['diff', f('a.ndjson'), f('old.ndjson')]);
+  it('exits 0 when nothing differs, even across format versions (the built binary)', async () => {
+    const r = await runCliProcess(['diff', f('a.ndjson'), f('old.ndjson')]);
     expect(r.stdout).toContain('no differences');
     expect(r.code).toBe(0);
   });

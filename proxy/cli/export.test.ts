@@ -21,8 +21,7 @@ function planted(): string {
   return lines.join('\n') + '\n';
 }
 
-// Each case starts the CLI several times (tsx compiles on start): slow on a busy machine.
-describe('loupe export', { timeout: 90_000 }, () => {
+describe('loupe export', () => {
   const dir = tempFiles({ 'in.ndjson': planted() });
   const f = (n: string) => path.join(dir, n);
   const env = { MY_API_TOKEN: ENV_SECRET };

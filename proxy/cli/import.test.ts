@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempDir } from './shared/run-cli';
+import { ROOT, runCli, runCliProcess, tempDir } from './shared/run-cli';
 import { readTraceText } from '../../lib/trace';
 
 const LOG = path.join(ROOT, 'e2e/fixtures/host-logs/mcp-server-weather.log');
 const INSPECTOR = path.join(ROOT, 'e2e/fixtures/inspector/inspector-protocol-everything-2026-09-03T14-21-09.482Z.json');
 
 describe('loupe import', () => {
-  it("writes a host's log as a redacted trace that loupe check can judge", async () => {
+  it("writes a host's log as a redacted trace that loupe check can judge (the built binary)", async () => {
     const out = path.join(tempDir(), 'weather.loupe.ndjson');
-    const r = await runCli(['import', LOG, '--out', out]);
+    const r = await runCliProcess(['import', LOG, '--out', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/imported 7 messages \(11 frames\) of "weather"/);

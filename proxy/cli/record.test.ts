@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { TRACE_VERSION } from '../../lib/trace/format';
-import { EVERYTHING, fixture, runCli, tempDir } from './shared/run-cli';
+import { EVERYTHING, fixture, runCli, runCliProcess, tempDir } from './shared/run-cli';
 
 function readTrace(file: string): { header: Record<string, unknown>; frames: Frame[] } {
   const [head, ...rest] = readFileSync(file, 'utf8').trimEnd().split('\n');
@@ -17,9 +17,9 @@ const methodsSent = (frames: Frame[]) =>
     .filter(Boolean);
 
 describe('loupe record', () => {
-  it('records the handshake and the discovery of server-everything', async () => {
+  it('records the handshake and the discovery of server-everything (the built binary)', async () => {
     const out = path.join(tempDir(), 'everything.ndjson');
-    const r = await runCli(['record', '--out', out, '--', ...EVERYTHING]);
+    const r = await runCliProcess(['record', '--out', out, '--', ...EVERYTHING]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const { header, frames } = readTrace(out);
@@ -99,7 +99,7 @@ describe('loupe record', () => {
     const script = path.join(dir, 'flood.json');
     writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'flood', arguments: { count: 20_000 } } }]));
     const out = path.join(dir, 'flood.ndjson');
-    const r = await runCli(['record', '--out', out, '--script', script, '--', ...fixture('flood')], { timeoutMs: 60_000 });
+    const r = await runCli(['record', '--out', out, '--script', script, '--', ...fixture('flood')]);
     expect(r.code).toBe(0);
     const notifications = readTrace(out).frames.filter(
       (f) => f.dir === 's2c' && f.lane === 'message' && f.raw.startsWith('{"jsonrpc":"2.0","method":"notifications/message"'),

@@ -2,8 +2,8 @@
  * One matrix: secrets planted everywhere a person or a server can put them (env, headers that look
  * secret and one that does not, the URL's query, arguments, tool arguments, and the server's
  * echoes of all of these), and every output a person can share, grepped for each. The outputs are
- * made by the real code: `loupe record`, `check` and `export` as subprocesses against real fixture
- * servers over stdio and HTTP, and the proxy's export handler (what the page's Export dialog and
+ * made by the real code: `loupe record`, `check` and `export` (run in process through the CLI's
+ * entry) against real fixture servers over stdio and HTTP, and the proxy's export handler (what the page's Export dialog and
  * the Sequence toolbar ask for) on live sessions with the same servers; the page's "Copy as CLI"
  * script of those sessions; and the tap file of an HTTP tap in front of the HTTP server.
  */
@@ -87,21 +87,11 @@ function leaks(): string[] {
 }
 
 async function cli(name: string, args: string[], expectCodes = [0, 1]): Promise<CliResult> {
-  const r = await runCli(args, { timeoutMs: 120_000 });
+  const r = await runCli(args);
   expect(expectCodes, `${name}: exit ${r.code}\n${r.stderr}`).toContain(r.code);
   outputs.set(`${name} (stdout)`, r.stdout);
   outputs.set(`${name} (stderr)`, r.stderr);
   return r;
-}
-
-/** At most `n` at a time: each is a CLI process and often a server too, on a shared machine. */
-async function inTurns(tasks: Array<() => Promise<unknown>>, n = 2): Promise<void> {
-  const queue = [...tasks];
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      for (let t = queue.shift(); t; t = queue.shift()) await t();
-    }),
-  );
 }
 
 /** The proxy side of a live session, exported as the page's Export dialog and Sequence toolbar ask. */
@@ -188,22 +178,18 @@ describe('no output a person can share holds a planted secret', () => {
       expect(rawHttp, k).toContain(S[k]);
     for (const k of Object.keys(S).filter((k) => /^(stderr|log notification) /.test(k)) as Array<keyof typeof S>) expect(rawStdio, k).toContain(S[k]);
 
-    await inTurns([
-      () => cli('record over stdio', ['record', '--out', stdioTrace, ...stdioTarget], [0]),
-      () => cli('record over HTTP', ['record', '--out', httpTrace, ...httpTarget], [0]),
-      ...['text', 'json', 'junit', 'sarif'].flatMap((format) => [
-        () => cli(`check --format ${format} over stdio`, ['check', '--format', format, ...stdioTarget]),
-        () => cli(`check --format ${format} over HTTP`, ['check', '--format', format, ...httpTarget]),
-      ]),
-    ]);
+    await cli('record over stdio', ['record', '--out', stdioTrace, ...stdioTarget], [0]);
+    await cli('record over HTTP', ['record', '--out', httpTrace, ...httpTarget], [0]);
+    for (const format of ['text', 'json', 'junit', 'sarif']) {
+      await cli(`check --format ${format} over stdio`, ['check', '--format', format, ...stdioTarget]);
+      await cli(`check --format ${format} over HTTP`, ['check', '--format', format, ...httpTarget]);
+    }
     outputs.set('record over stdio: the trace', readFileSync(stdioTrace, 'utf8'));
     outputs.set('record over HTTP: the trace', readFileSync(httpTrace, 'utf8'));
-    await inTurns(
-      ['trace', 'har', 'otlp', 'mermaid'].flatMap((to) => [
-        () => cli(`export --to ${to} of the stdio trace`, ['export', stdioTrace, '--to', to], [0]),
-        () => cli(`export --to ${to} of the HTTP trace`, ['export', httpTrace, '--to', to], [0]),
-      ]),
-    );
+    for (const to of ['trace', 'har', 'otlp', 'mermaid']) {
+      await cli(`export --to ${to} of the stdio trace`, ['export', stdioTrace, '--to', to], [0]);
+      await cli(`export --to ${to} of the HTTP trace`, ['export', httpTrace, '--to', to], [0]);
+    }
 
     expect(leaks()).toEqual([]);
     expect(await tapLeaks()).toEqual([]);

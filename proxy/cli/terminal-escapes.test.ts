@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, runCli, tempDir, type CliResult } from './shared/run-cli';
+import { fixture, runCli, runCliProcess, tempDir, type CliResult } from './shared/run-cli';
 
 // What a terminal would act on; tab and line feed are ordinary layout.
 // eslint-disable-next-line no-control-regex
@@ -70,7 +70,8 @@ describe('server text in the CLI output', { timeout: 120_000 }, () => {
   it('loupe export keeps piped data exact: the frames of the file it writes, byte for byte', async () => {
     const out = path.join(dir, 'exported.ndjson');
     expect((await runCli(['export', trace, '--out', out])).code).toBe(0);
-    const piped = await runCli(['export', trace]);
+    // A real pipe: the built binary's stdout.
+    const piped = await runCliProcess(['export', trace]);
     expect(piped.code).toBe(0);
     expect(piped.stderr).not.toMatch(ACTS);
     // The frames, that is: the header says when each export was made.

@@ -1,4 +1,4 @@
-/** `loupe check` and `loupe record` against HTTP servers by --url, run as real subprocesses. */
+/** `loupe check` and `loupe record` against HTTP servers by --url. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { writeTrace } from '../../lib/trace';
 import { header, message } from '../../lib/trace/testing';
-import { LOUPE_BIN, runCli, tempDir } from '../cli/shared/run-cli';
+import { LOUPE_BIN, runCliProcess, tempDir } from '../cli/shared/run-cli';
 
 /** An object nested `levels` deep, as text (building it as a value would need the stack it tests). */
 const nested = (levels: number) => '{"a":'.repeat(levels - 1) + '{}' + '}'.repeat(levels - 1);
@@ -74,7 +74,8 @@ function stdioReplay(trace: string) {
 describe('loupe replay and deeply nested JSON', () => {
   it('refuses a trace whose request params nest 6,000 levels deep, naming the frame and the limit', async () => {
     const trace = traceFile(deepCall(3, 6001));
-    const r = await runCli(['replay', trace], { timeoutMs: 30_000 });
+    // A stdio server: it reads its stdin, so it runs as a process of its own.
+    const r = await runCliProcess(['replay', trace], { timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).not.toContain('RangeError');
     expect(r.stderr).toContain(`loupe replay: ${trace}: frame 7 holds a message nested more than 1000 levels deep, the limit`);

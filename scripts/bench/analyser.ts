@@ -56,10 +56,10 @@ async function recordMix(floodCount: number): Promise<Array<{ name: string; fram
   return out;
 }
 
-/** Frames each session is analysed over before timing starts. V8 optimises hot code on a
- *  background thread, which a loaded machine starves: with a short warm-up the figure measures the
+/** Frames each session is analysed over before timing starts, by default. V8 optimises hot code on
+ *  a background thread, which a loaded machine starves: with a short warm-up the figure measures the
  *  interpreter (a 61-frame session analysed a few hundred times reads a third of its real rate). */
-const WARMUP_FRAMES = 60_000;
+export const WARMUP_FRAMES = 60_000;
 /** Each timed block analyses a session this many frames' worth (at least once), so a block is
  *  long enough for the CPU clock and short enough that many of them fit in the run. */
 const BLOCK_FRAMES = 2_000;
@@ -74,12 +74,12 @@ function median(xs: readonly number[]): number {
  * after round), so a burst of load, a GC pause or a neighbour's build weighs on one block, not on
  * the figure; the mix's rate is all frames over all CPU time.
  */
-export async function analyserThroughput(floodCount: number, minSeconds: number): Promise<AnalyserFigures> {
+export async function analyserThroughput(floodCount: number, minSeconds: number, warmupFrames = WARMUP_FRAMES): Promise<AnalyserFigures> {
   const mix = await recordMix(floodCount);
   let annotations = 0;
   for (const t of mix) annotations += modelOf(t.frames).annotations.length;
   const reps = mix.map((t) => Math.max(1, Math.ceil(BLOCK_FRAMES / Math.max(1, t.frames.length))));
-  for (const t of mix) for (let done = 0; done < WARMUP_FRAMES; done += Math.max(1, t.frames.length)) modelOf(t.frames);
+  for (const t of mix) for (let done = 0; done < warmupFrames; done += Math.max(1, t.frames.length)) modelOf(t.frames);
   const blocks: number[][] = mix.map(() => []);
   let frames = 0;
   let cpuUs = 0;

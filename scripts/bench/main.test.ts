@@ -24,7 +24,8 @@ describe('bench statistics', () => {
 });
 
 describe('npm run bench', () => {
-  // Small figures, but real processes: a server-everything for each client, the proxy, the
+  // Small figures (one flood per way, a short warm-up, a small synthetic mix: the counts are not
+  // what is tested here), but real processes: a server-everything for each client, the proxy, the
   // recorded mix. On a loaded machine that takes minutes, hence the generous time limit.
   it('prints the figures beside their targets and writes them to a file', async () => {
     const out = path.join(tempDir(), 'latest.json');
@@ -40,8 +41,14 @@ describe('npm run bench', () => {
         '2000',
         '--tap-runs',
         '1',
+        '--flood-rounds',
+        '1',
         '--analyser-seconds',
         '1',
+        '--analyser-warmup',
+        '2000',
+        '--synthetic-frames',
+        '5000',
         '--redaction-mb',
         '1',
         '--trace-mb',
@@ -82,6 +89,8 @@ describe('npm run bench', () => {
     expect(r.stdout).toMatch(/floor: blocking relay added to a ping +-?\d+\.\d{3} ms/);
     expect(figures.flood.viaLoupe.frames).toBe(2002);
     expect(figures.analyser.framesPerSecond).toBeGreaterThan(0);
+    expect(figures.analyserSynthetic.frames).toBe(5000);
+    expect(figures.options).toMatchObject({ floodRounds: 1, analyserWarmup: 2000 });
     expect(r.stdout).toMatch(/ {2}backslashes +1\.00 +\d+\.\d{3} +\d+\.\d .* >= 1 MB\/s/);
     expect(figures.redaction.map((x: { name: string }) => x.name)).toContain('eyJ- repeated');
     // Both reading paths, both shapes: the one-line trace is one frame.

@@ -10,18 +10,18 @@ import { LOUPE_VERSION } from '../../lib/version';
 import { ROOT } from './paths';
 import { PING_TARGET_MS, pingBench, renderPingBench } from './pings';
 import { floodAlone, floodThroughLoupe } from './flood';
-import { analyserThroughput, cpuTimeUs, TOUR } from './analyser';
+import { analyserThroughput, cpuTimeUs, TOUR, WARMUP_FRAMES } from './analyser';
 import { measureThroughput } from './analyser-mix';
 import { startLoupe } from './loupe-process';
 import { PageClient } from './page-client';
 import { perSecond, renderTable } from './table';
 import { pageBench } from './page';
-import { renderTapBench, tapBench } from './tap';
+import { FLOOD_ROUNDS, renderTapBench, tapBench } from './tap';
 import { redactionThroughput } from './redaction';
 import { traceReadingThroughput } from './trace-reading';
 import { benchInstalledPackage, PACKAGE_TARGETS, renderPackageBench } from './package';
 
-const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--analyser-seconds S] [--redaction-mb N] [--trace-mb N] [--out FILE] [--no-page] [--no-package]
+const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--out FILE] [--no-page] [--no-package]
 
   --pings N              timed sequential pings per client (default 3000)
   --warmup N             untimed pings first (default 200)
@@ -29,7 +29,10 @@ const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] 
                          with a fresh Loupe and its load average (default 3)
   --flood N              notifications in the flood (default 50000)
   --tap-runs N           runs of the stdio tap's pings and floods, each with its load average (default 3)
+  --flood-rounds N       floods through each way in a tap run, in turns (default ${FLOOD_ROUNDS})
   --analyser-seconds S   how long to run the analyser over the mix (default 3)
+  --analyser-warmup N    frames each recorded session is analysed over before timing (default ${WARMUP_FRAMES})
+  --synthetic-frames N   frames in the analyser's synthetic busy-session mix (default 100000)
   --redaction-mb N       size of each pathological input redacted (default 4)
   --trace-mb N           size of each trace file read, one long line and 1 KB frames (default 30)
   --out FILE             where to write the figures (default bench-results/latest.json)
@@ -66,7 +69,10 @@ interface BenchOptions {
   pingRuns: number;
   flood: number;
   tapRuns: number;
+  floodRounds: number;
   analyserSeconds: number;
+  analyserWarmup: number;
+  syntheticFrames: number;
   redactionMb: number;
   traceMb: number;
   out: string;
@@ -86,6 +92,9 @@ export async function run(argv: string[]): Promise<number> {
       'redaction-mb': { type: 'string' },
       'trace-mb': { type: 'string' },
       'tap-runs': { type: 'string' },
+      'flood-rounds': { type: 'string' },
+      'analyser-warmup': { type: 'string' },
+      'synthetic-frames': { type: 'string' },
       out: { type: 'string' },
       'no-page': { type: 'boolean' },
       'no-package': { type: 'boolean' },
@@ -102,7 +111,10 @@ export async function run(argv: string[]): Promise<number> {
       pingRuns: positiveInteger('--ping-runs', values['ping-runs'], 3),
       flood: positiveInteger('--flood', values.flood, 50_000),
       tapRuns: positiveInteger('--tap-runs', values['tap-runs'], 3),
+      floodRounds: positiveInteger('--flood-rounds', values['flood-rounds'], FLOOD_ROUNDS),
       analyserSeconds: positiveInteger('--analyser-seconds', values['analyser-seconds'], 3),
+      analyserWarmup: positiveInteger('--analyser-warmup', values['analyser-warmup'], WARMUP_FRAMES),
+      syntheticFrames: positiveInteger('--synthetic-frames', values['synthetic-frames'], 100_000),
       redactionMb: positiveInteger('--redaction-mb', values['redaction-mb'], 4),
       traceMb: positiveInteger('--trace-mb', values['trace-mb'], 30),
       out: values.out ?? path.join(ROOT, 'bench-results', 'latest.json'),
@@ -134,11 +146,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   progress('flood server alone, for context');
   const alone = await floodAlone(opts.flood);
-  const tap = await tapBench({ runs: opts.tapRuns, pings: opts.pings, warmup: opts.warmup, flood: opts.flood }, progress);
+  const tap = await tapBench({ runs: opts.tapRuns, pings: opts.pings, warmup: opts.warmup, flood: opts.flood, floodRounds: opts.floodRounds }, progress);
   progress('recording the mix and running the analyser');
-  const analyser = await analyserThroughput(1000, opts.analyserSeconds);
+  const analyser = await analyserThroughput(1000, opts.analyserSeconds, opts.analyserWarmup);
   progress('running the analyser on its synthetic mix (lib/analyze/mix.ts)');
-  const synthetic = measureThroughput(cpuTimeUs, 100_000, 3);
+  const synthetic = measureThroughput(cpuTimeUs, opts.syntheticFrames, 3);
   progress(`redacting pathological inputs of ${opts.redactionMb} MB each`);
   const redaction = redactionThroughput(opts.redactionMb * 1_000_000);
   progress(`reading trace files of ${opts.traceMb} MB, one long line and 1 KB frames`);

@@ -162,7 +162,7 @@ export interface TapBench {
 
 const median = (xs: number[]) => summarize(xs).median;
 
-/** Floods per way and run: each round floods every way once, in turn, so load weighs alike. */
+/** Floods per way and run, by default: each round floods every way once, in turn, so load weighs alike. */
 export const FLOOD_ROUNDS = 3;
 
 async function pingerFor(way: Way): Promise<Pinger> {
@@ -183,7 +183,7 @@ async function floodVia(way: Way, count: number): Promise<HostFlood> {
 }
 
 export async function tapBench(
-  o: { runs: number; pings: number; warmup: number; flood: number },
+  o: { runs: number; pings: number; warmup: number; flood: number; floodRounds: number },
   progress: (text: string) => void = () => {},
 ): Promise<TapBench> {
   const runs: TapRun[] = [];
@@ -196,15 +196,15 @@ export async function tapBench(
     const samples = await timeInTurns(pingers, o.pings, o.warmup);
     for (const p of pingers) await p.close();
 
-    progress(`tap run ${run}/${o.runs}: ${FLOOD_ROUNDS} rounds of a flood of ${o.flood}, each way in turn`);
+    progress(`tap run ${run}/${o.runs}: ${o.floodRounds} rounds of a flood of ${o.flood}, each way in turn`);
     const floods = Object.fromEntries(ways.map((w) => [w, [] as HostFlood[]])) as Record<Way, HostFlood[]>;
-    for (let round = 0; round < FLOOD_ROUNDS; round++) for (const way of ways) floods[way].push(await floodVia(way, o.flood));
+    for (let round = 0; round < o.floodRounds; round++) for (const way of ways) floods[way].push(await floodVia(way, o.flood));
 
-    progress(`tap run ${run}/${o.runs}: ${FLOOD_ROUNDS} rounds of the flood through the tap while a dashboard follows it, beside direct`);
+    progress(`tap run ${run}/${o.runs}: ${o.floodRounds} rounds of the flood through the tap while a dashboard follows it, beside direct`);
     const followed = scratchDir();
     const dashboard = await startLoupe(followed);
     const withDashboard: number[] = [];
-    for (let round = 0; round < FLOOD_ROUNDS; round++) {
+    for (let round = 0; round < o.floodRounds; round++) {
       const direct = await floodAsHost(o.flood);
       const tapped = await floodAsHost(o.flood, followed);
       withDashboard.push(tapped.framesPerSecond / direct.framesPerSecond);
@@ -253,7 +253,7 @@ export const TAP_TARGETS = { addedMs: 0.15, floodShare: 0.9 };
 /** How the tables name each way beside the tap. */
 const NAMES: Record<Exclude<Way, 'direct' | 'tap'>, string> = { relay: 'floor: pipe relay', blockingRelay: 'floor: blocking relay' };
 
-export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; flood: number }): string {
+export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; flood: number; floodRounds: number }): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const start = (x: number) => `${Math.round(x)} ms`;
   const others = Object.keys(NAMES) as (keyof typeof NAMES)[];
@@ -274,7 +274,7 @@ export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; 
     })),
   );
   const floods = renderTable(
-    `A flood of ${o.flood} notifications, ${FLOOD_ROUNDS} rounds per run, every way in turn; shares of direct in the same round (median over rounds), start = spawn to the answer to initialize`,
+    `A flood of ${o.flood} notifications, ${o.floodRounds} rounds per run, every way in turn; shares of direct in the same round (median over rounds), start = spawn to the answer to initialize`,
     ['flood direct', 'tap', 'tap + dashboard', ...others.map((w) => NAMES[w]), 'start direct', 'start tap'],
     b.runs.map((r, i) => ({
       label: `run ${i + 1}`,
@@ -314,7 +314,7 @@ export function renderTapBench(b: TapBench, o: { pings: number; warmup: number; 
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [runs = 3, pings = 2000, flood = 50_000] = process.argv.slice(2).map(Number);
-  const o = { runs, pings, warmup: 200, flood };
+  const o = { runs, pings, warmup: 200, flood, floodRounds: FLOOD_ROUNDS };
   const b = await tapBench(o, (t) => process.stderr.write(`bench: ${t}\n`));
   console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average now ${os.loadavg()[0].toFixed(2)}\n`);
   console.log(renderTapBench(b, o));

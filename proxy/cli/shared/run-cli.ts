@@ -1,9 +1,17 @@
-/** For the CLI's tests: runs `loupe <args>` as a real subprocess, the way a user or CI does. */
+/**
+ * For the CLI's tests. `runCli` runs `loupe <args>` in the test's own process, through `main(argv)`
+ * as bin/loupe.mjs does (proxy/cli/shared/in-process.ts): most tests are about what a command
+ * does, and a subprocess would add Node's start-up and the loading of every module to each run.
+ * `runCliProcess` runs the built `loupe` as a real subprocess, the way a user or CI does: each
+ * command keeps tests of its own through it, so the shipped binary stays covered.
+ */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { main } from '../main';
+import { runInProcess, type CommandOutput } from './in-process';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The `loupe` executable, for a test that builds its own command line (a host config, a script). */
@@ -69,25 +77,30 @@ export function tempFiles(files: Record<string, string>): string {
   return dir;
 }
 
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type CliResult = CommandOutput;
 
 export interface RunOptions {
-  /** Added to this process's environment. */
+  /** Added to the environment while the command runs. */
   env?: Record<string, string>;
+}
+
+export interface ProcessRunOptions extends RunOptions {
   /** The process is killed past this (generous: the machine may be busy). */
   timeoutMs?: number;
 }
 
+/** `loupe <args>` in this process: what it printed and its exit code. Runs one at a time. */
 export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  return runInProcess(() => main(args), options.env);
+}
+
+/** `loupe <args>` as a subprocess of the built binary (bin/loupe.mjs, dist/). */
+export function runCliProcess(args: string[], options: ProcessRunOptions = {}): Promise<CliResult> {
   return runNode([LOUPE_BIN, ...args], options);
 }
 
 /** Runs `node <argv>` from the repository root and collects what it printed and its exit code. */
-export function runNode(argv: string[], { env, timeoutMs = 120_000 }: RunOptions = {}): Promise<CliResult> {
+export function runNode(argv: string[], { env, timeoutMs = 120_000 }: ProcessRunOptions = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(process.execPath, argv, { cwd: ROOT, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 64 * 2 ** 20 }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;

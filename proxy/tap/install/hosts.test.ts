@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../../cli/shared/run-cli';
+import { runCliProcess, tempDir } from '../../cli/shared/run-cli';
 import { HOSTS } from './hosts';
 
 describe('the VS Code config on Linux', () => {
@@ -24,10 +24,13 @@ describe('the VS Code config on Linux', () => {
     const original = JSON.stringify({ servers: { srv: { command: 'node', args: ['server.js'] } } });
     writeFileSync(config, original);
     const configDir = path.join(home, 'loupe');
-    const r = await runCli(['tap', 'install', '--host', 'vscode', '--config-dir', configDir, '--yes'], { env: { HOME: home, XDG_CONFIG_HOME: '' } });
+    // The built binary, in an environment of its own: HOME and XDG_CONFIG_HOME as a host's shell sets them.
+    const r = await runCliProcess(['tap', 'install', '--host', 'vscode', '--config-dir', configDir, '--yes'], { env: { HOME: home, XDG_CONFIG_HOME: '' } });
     expect(r.stderr).toBe('');
     expect(r.stdout).toContain(`tapped srv in ${config}`);
-    const removed = await runCli(['tap', 'uninstall', '--host', 'vscode', '--config-dir', configDir, '--yes'], { env: { HOME: home, XDG_CONFIG_HOME: '' } });
+    const removed = await runCliProcess(['tap', 'uninstall', '--host', 'vscode', '--config-dir', configDir, '--yes'], {
+      env: { HOME: home, XDG_CONFIG_HOME: '' },
+    });
     expect(removed.stdout).toContain(`restored ${config} exactly`);
     expect(readFileSync(config, 'utf8')).toBe(original);
   }, 60_000);
