@@ -111,7 +111,8 @@ test('clone, delete with Undo, and export as mcpServers JSON with secrets redact
   });
 
   await test.step('delete is immediate and Undo brings it back with its secret', async () => {
-    await secretive.hover();
+    const options = secretive.getByRole('button', { name: 'Connect options of secretive', exact: true });
+    if ((await options.getAttribute('aria-expanded')) !== 'true') await options.click();
     await secretive.getByRole('button', { name: 'Delete secretive' }).click();
     await expect(secretive).toBeHidden();
     await page.getByRole('button', { name: 'Undo delete of secretive' }).click();

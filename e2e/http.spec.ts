@@ -179,7 +179,8 @@ test('adds a connection by URL with an Authorization header, stored and then onl
 
   const item = lp.connections.getByRole('listitem', { name: 'by-url' });
   await expect(item).toContainText(servers.everything.url);
-  await item.hover();
+  // Edit sits with the connection's options, behind ⚙.
+  await item.getByRole('button', { name: 'Connect options of by-url', exact: true }).click();
   await item.getByRole('button', { name: 'Edit by-url' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit connection by URL' });
   await expect(edit.getByRole('textbox', { name: 'Header 1 value' })).toHaveValue('••••••');

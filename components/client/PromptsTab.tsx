@@ -6,6 +6,7 @@ import { getPrompt, pickPrompt, usePrompts, type PromptInfo } from '../../lib/br
 import { useLoupe } from '../../lib/browser/store';
 import { useHandshake } from '../../lib/browser/useHandshake';
 import type { SessionSummary } from '../../lib/wire/protocol';
+import { ActionBar } from './ActionBar';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import { ContentBlocks } from './ContentBlocks';
@@ -99,11 +100,11 @@ export function PromptsTab({ session, ready }: { session: SessionSummary; ready:
               {suggestions[a.name] && <FieldSuggestions label={a.title ?? a.name} values={suggestions[a.name]} onPick={(v) => setArg(a.name, v)} />}
             </div>
           ))}
-          <div>
+          <ActionBar>
             <Button variant="primary" disabled={!ready || outcome?.status === 'running'} onClick={() => void getPrompt(id, prompt.name)}>
               Get {prompt.name}
             </Button>
-          </div>
+          </ActionBar>
         </form>
       )}
       {outcome && outcome.status !== 'running' && (

@@ -9,6 +9,7 @@ import { searchItems } from '../../lib/client/list-search';
 import { formModel, missingRequired } from '../../lib/client/schema-form';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
+import { ActionBar } from './ActionBar';
 import { ArgsEditor } from './ArgsEditor';
 import { CallPolicy } from './CallPolicy';
 import { ListSearch } from './ListSearch';
@@ -117,7 +118,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
             </p>
           )}
           <CallPolicy sessionId={sessionId} tool={tool} />
-          <div className="flex items-center gap-2">
+          <ActionBar>
             <Button variant="primary" disabled={!ready || !!running} onClick={() => void callTool(sessionId)}>
               Call {tool.name}
             </Button>
@@ -126,7 +127,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
                 Cancel
               </Button>
             )}
-          </div>
+          </ActionBar>
         </>
       )}
       {running && (

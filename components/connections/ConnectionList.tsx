@@ -9,16 +9,8 @@ import { draftFrom, type ConnectionDraft } from './draft';
 import { HttpConnectionForm } from './HttpConnectionForm';
 import { httpDraftFrom, type HttpDraft } from './httpDraft';
 import { useConnect } from './useConnect';
-import { ConnectOptions } from './ConnectOptions';
+import { ConnectionRow } from './ConnectionRow';
 import { ExportServersDialog } from './ExportServersDialog';
-import { optionsFor } from '../../lib/browser/openOptions';
-import { declaredCapabilities } from '../../lib/client/capabilities';
-
-function commandLine(c: Connection): string {
-  if (c.transport === 'http') return c.url;
-  const base = (s: string) => s.split('/').pop() ?? s;
-  return [c.command, ...c.args].map(base).join(' ');
-}
 
 /** Saved targets, built-in ones first, each with its own Connect button. */
 export function ConnectionList() {
@@ -35,7 +27,6 @@ export function ConnectionList() {
   const remove = (c: Connection) => void deleteConnection(c.id).then(() => setDeleted(c), fail);
   const undo = (c: Connection) => void restoreConnection(c.id).then(() => setDeleted(undefined), fail);
   const clone = (c: Connection) => void cloneConnection(c.id).then((id) => id && setOptionsOf(id), fail);
-  const defaults = useLoupe((s) => s.defaults);
   const sorted = [...connections].sort((a, b) => Number(!!b.builtin) - Number(!!a.builtin));
 
   return (
@@ -44,63 +35,18 @@ export function ConnectionList() {
       <ul aria-label="Connections" className="flex max-h-[45vh] flex-col overflow-y-auto">
         {sorted.length === 0 && <li className="px-3 py-2 text-xs text-zinc-500">No connections yet.</li>}
         {sorted.map((c) => (
-          <li key={c.id} aria-label={c.name}>
-            <div className="group flex items-center gap-2 px-3 py-1.5 hover:bg-zinc-900">
-              <div className="min-w-0 flex-1">
-                <div className="flex items-center gap-1.5 truncate text-xs font-medium text-zinc-200">
-                  {c.name}
-                  {c.builtin && <span className="rounded bg-zinc-800 px-1 text-[10px] font-normal text-zinc-400">built-in</span>}
-                </div>
-                <div className="truncate font-mono text-[10px] text-zinc-500" title={commandLine(c)}>
-                  {c.transport} · {commandLine(c)}
-                </div>
-                <div className="truncate font-mono text-[10px] text-zinc-500" aria-label="Declared capabilities">
-                  {optionsFor(c, defaults).protocolVersion}
-                  {optionsFor(c, defaults).era ? ` · ${optionsFor(c, defaults).era}` : ''} ·{' '}
-                  {declaredCapabilities(optionsFor(c, defaults).clientCapabilities).join(' ') || 'no client capabilities'}
-                </div>
-              </div>
-              {!c.builtin && (
-                <span className="hidden gap-1 group-focus-within:flex group-hover:flex">
-                  <Button
-                    variant="ghost"
-                    aria-label={`Edit ${c.name}`}
-                    onClick={() => (c.transport === 'stdio' ? setEditing(draftFrom(c)) : setEditingUrl(httpDraftFrom(c)))}
-                  >
-                    Edit
-                  </Button>
-                  <Button variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => remove(c)}>
-                    Delete
-                  </Button>
-                </span>
-              )}
-              <Button
-                variant="ghost"
-                aria-label={`Connect options of ${c.name}`}
-                aria-expanded={optionsOf === c.id}
-                title="Protocol version and client capabilities, saved with this connection"
-                onClick={() => setOptionsOf(optionsOf === c.id ? undefined : c.id)}
-              >
-                {optionsOf === c.id ? '▾' : '⚙'}
-              </Button>
-              <Button variant="primary" aria-label={`Connect ${c.name}`} disabled={busy === c.id} onClick={() => void connect(c.id, c.name)}>
-                {busy === c.id ? '…' : 'Connect'}
-              </Button>
-            </div>
-            {optionsOf === c.id && (
-              <>
-                <ConnectOptions key={c.id} connection={c} />
-                <div className="flex gap-1 px-3 pb-2">
-                  <Button aria-label={`Clone ${c.name}`} title="A copy under a new name, secrets included, to change freely" onClick={() => clone(c)}>
-                    Clone
-                  </Button>
-                  <Button aria-label={`Export ${c.name} as mcpServers JSON`} onClick={() => setExporting(c)}>
-                    Export mcpServers JSON
-                  </Button>
-                </div>
-              </>
-            )}
-          </li>
+          <ConnectionRow
+            key={c.id}
+            connection={c}
+            optionsOpen={optionsOf === c.id}
+            busy={busy === c.id}
+            onToggleOptions={() => setOptionsOf(optionsOf === c.id ? undefined : c.id)}
+            onConnect={() => void connect(c.id, c.name)}
+            onEdit={() => (c.transport === 'stdio' ? setEditing(draftFrom(c)) : setEditingUrl(httpDraftFrom(c)))}
+            onDelete={() => remove(c)}
+            onClone={() => clone(c)}
+            onExport={() => setExporting(c)}
+          />
         ))}
       </ul>
       {deleted && (

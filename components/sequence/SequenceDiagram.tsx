@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { SessionModel } from '../../lib/model/session-model';
 import { DEFAULT_LAYOUT, diagramWidth, laneXs, type LayoutOptions } from '../../lib/view/sequence-layout';
 import type { TimeMode } from '../../lib/view/row-offsets';
-import { severityByFrame, type ViewAnnotation } from '../../lib/view/annotation';
+import { findingsByFrame, severityByFrame, type ViewAnnotation } from '../../lib/view/annotation';
 import { sequenceToSvg } from '../../lib/render/sequence-svg';
 import { sequenceToMermaid } from '../../lib/render/sequence-mermaid';
 import { useSequenceLayout } from './useSequenceLayout';
@@ -47,6 +47,8 @@ export function SequenceDiagram({ session, annotations, selectedSeq, marked, onS
   const layout = useSequenceLayout(session, options);
   const severities = useMemo(() => severityByFrame(annotations ?? []), [annotations]);
   const severityOf = useCallback((seq: number) => severities.get(seq), [severities]);
+  const findings = useMemo(() => findingsByFrame(annotations ?? []), [annotations]);
+  const findingOf = useCallback((seq: number) => findings.get(seq), [findings]);
   const vp = useViewport(layout, selectedSeq);
   const width = diagramWidth(vp.width);
   const lanes = useMemo(() => laneXs(width), [width]);
@@ -96,6 +98,7 @@ export function SequenceDiagram({ session, annotations, selectedSeq, marked, onS
         onSelect={onSelect}
         onPick={onPick}
         severityOf={severityOf}
+        findingOf={findingOf}
       />
       {mermaid !== undefined && <MermaidDialog text={mermaid} fileName={`${name}-sequence.mmd`} onClose={() => setMermaid(undefined)} />}
     </section>

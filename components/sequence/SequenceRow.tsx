@@ -19,6 +19,8 @@ export interface SequenceRowProps {
   /** Among the selected frames (the focused one, and any marked with it in the traffic table). */
   marked: boolean;
   severity?: Severity;
+  /** The analyser's findings on this frame, the tooltip of its severity mark. */
+  finding?: string;
   /** Bumped when the row's pairing changes, so memo lets the update through. */
   revision: string;
   /** The row's place in the drawn window (its element's key). */
@@ -67,7 +69,19 @@ function Arrow({ row, lanes, cy }: { row: SeqRow; lanes: Record<LaneName, number
   );
 }
 
-function SequenceRowView({ row, top, height, width, lanes, selected, marked, severity, place, onSelect, onHover }: SequenceRowProps) {
+/** The severity mark left of the lifecycle lane; the one part of the row's drawing that takes the
+ *  pointer, so that its tooltip (an SVG title) shows. A wider transparent disc makes it easy to hit. */
+function SeverityMark({ severity, finding, cy }: { severity: Severity; finding?: string; cy: number }) {
+  return (
+    <g className="pointer-events-auto cursor-help" data-severity-mark={severity}>
+      <title>{finding ?? `${severity}: the analyser has a finding on this frame (see Annotations)`}</title>
+      <circle cx={50} cy={cy} r={8} fill="transparent" />
+      <circle cx={50} cy={cy} r={4} fill={SEVERITY_COLOR[severity]} />
+    </g>
+  );
+}
+
+function SequenceRowView({ row, top, height, width, lanes, selected, marked, severity, finding, place, onSelect, onHover }: SequenceRowProps) {
   const cy = height / 2 + 2;
   const shape = rowShape(row, lanes);
   const latency = row.kind !== 'request' && row.latencyUs !== undefined ? formatUs(row.latencyUs) : undefined;
@@ -98,7 +112,7 @@ function SequenceRowView({ row, top, height, width, lanes, selected, marked, sev
         <text x={6} y={cy + 4} fill="#71717a" fontSize={11}>
           {row.seq}
         </text>
-        {severity && <circle cx={50} cy={cy} r={4} fill={SEVERITY_COLOR[severity]} />}
+        {severity && <SeverityMark severity={severity} finding={finding} cy={cy} />}
         <Arrow row={row} lanes={lanes} cy={cy} />
         <text x={shape.labelX} y={cy - 4} textAnchor={shape.labelAnchor} fill={KIND_COLOR[row.kind]} fontSize={11}>
           {clip(row.label)}

@@ -1,5 +1,6 @@
 'use client';
 import type { TimeMode } from '../../lib/view/row-offsets';
+import { SequenceLegend } from './SequenceLegend';
 
 export interface SequenceToolbarProps {
   mode: TimeMode;
@@ -29,6 +30,7 @@ export function SequenceToolbar(p: SequenceToolbarProps) {
         <input type="checkbox" checked={p.collapseProgress} onChange={(e) => p.onCollapseProgress(e.target.checked)} />
         Fold progress into its request
       </label>
+      <SequenceLegend />
       <span className="ml-auto text-zinc-500">{p.rowCount.toLocaleString()} rows</span>
       <button type="button" className={button} aria-pressed={p.following} onClick={p.onFollow} title="Keep the newest frame in view">
         Follow live

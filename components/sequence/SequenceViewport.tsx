@@ -25,9 +25,11 @@ export interface SequenceViewportProps {
   /** Shift/Ctrl/Cmd+click marks frames with the selected one; a plain click selects when absent. */
   onPick?(seq: number, how: PickGesture): void;
   severityOf(seq: number): Severity | undefined;
+  /** The tooltip of a frame's severity mark: the analyser's findings on it. */
+  findingOf(seq: number): string | undefined;
 }
 
-export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq, marked, onSelect, onPick, severityOf }: SequenceViewportProps) {
+export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq, marked, onSelect, onPick, severityOf, findingOf }: SequenceViewportProps) {
   const [hover, setHover] = useState<number | undefined>();
   const pick = useCallback((seq: number, how: PickGesture) => (onPick ? onPick(seq, how) : onSelect(seq)), [onPick, onSelect]);
   const { first, last } = layout.offsets.window(vp.scrollTop, vp.height);
@@ -72,6 +74,7 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
         selected={row.seq === selectedSeq}
         marked={marked ? containsSeq(marked, row.seq) : row.seq === selectedSeq}
         severity={severityOf(row.seq)}
+        finding={findingOf(row.seq)}
         revision={`${row.pairSeq}|${row.progressCount}|${row.cancelledBy}`}
         onSelect={pick}
         onHover={setHover}

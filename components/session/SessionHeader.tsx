@@ -15,6 +15,7 @@ import { declaredCapabilities } from '../../lib/client/capabilities';
 import { StderrReason } from './StderrReason';
 import { EraFacts } from './EraFacts';
 import { headerFacts } from '../../lib/view/session-header';
+import { sessionOrdinal } from '../sessions/sessionLabel';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -36,6 +37,7 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
   // Shallow: the header redraws when a fact changes, not on every frame batch.
   const facts = useLoupe(useShallow((st) => headerFacts(st.traces[s.id]?.model, s.requestedEra)));
   const waiting = useLoupe((st) => st.pending[s.id]) ?? [];
+  const ordinal = useLoupe((st) => sessionOrdinal(s, st.sessions));
 
   const disconnect = async () => {
     setClosing(true);
@@ -51,7 +53,11 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
   return (
     <section aria-label="Session status" className="border-b border-zinc-800 bg-zinc-900 px-3 py-2">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <h2 className="text-sm font-semibold">{s.name}</h2>
+        {/* The whole name, wrapped if it must be, and the session's number among its connection's. */}
+        <h2 className="min-w-0 break-words text-sm font-semibold">
+          {s.name}
+          {ordinal > 1 && <span className="text-zinc-300"> #{ordinal}</span>}
+        </h2>
         <StatusBadge status={s.status} />
         <dl className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-xs">
           <Fact label="version">

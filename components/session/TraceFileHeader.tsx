@@ -27,14 +27,22 @@ export function TraceFileHeader({ traceId }: { traceId: string }) {
     : '';
   return (
     <section aria-label="Session status" className="border-b border-zinc-800 bg-zinc-900 px-3 py-2 text-xs">
-      <div className="flex flex-wrap items-center gap-x-2">
-        <span className="font-semibold">{traceId.slice(5)}</span>
-        <span className="text-zinc-400">
+      {/* One line at any width: the file name and the facts give way (cut, whole in their tooltip),
+          the frame count and Export keep their room. */}
+      <div className="flex items-center gap-x-2 whitespace-nowrap">
+        <span className="min-w-0 max-w-[45%] truncate font-semibold" title={traceId.slice(5)}>
+          {traceId.slice(5)}
+        </span>
+        <span className="shrink-0 text-zinc-400">
           imported trace · {part}
           {count} frames · offline
         </span>
-        {facts && <span className="text-zinc-500">({facts})</span>}
-        <div className="ml-auto">
+        {facts && (
+          <span className="min-w-0 truncate text-zinc-500" title={facts}>
+            ({facts})
+          </span>
+        )}
+        <div className="ml-auto shrink-0">
           <FileExportButton traceId={traceId} />
         </div>
       </div>

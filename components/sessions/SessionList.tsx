@@ -4,6 +4,7 @@ import { useLoupe } from '../../lib/browser/store';
 import { Button } from '../ui/Button';
 import { StatusBadge } from '../ui/StatusBadge';
 import { sessionLabel } from './sessionLabel';
+import { SessionName } from './SessionName';
 
 /** Every session the proxy holds, newest first; click one to open it in a tab. */
 export function SessionList() {
@@ -20,7 +21,10 @@ export function SessionList() {
         return (
           <li key={s.id} className={`group flex items-center gap-1 px-3 py-1 ${active === s.id ? 'bg-zinc-800/70' : 'hover:bg-zinc-900'}`}>
             <button type="button" className="min-w-0 flex-1 text-left" onClick={() => openTab(s.id)} aria-label={`Open session ${sessionLabel(s, sessions)}`}>
-              <div className="truncate text-xs text-zinc-200">{sessionLabel(s, sessions)}</div>
+              {/* The name gives way first: "#2" and the start time keep their room. */}
+              <div className="text-xs text-zinc-200">
+                <SessionName session={s} all={sessions} nameClass="max-w-[calc(100%-6rem)]" />
+              </div>
               <StatusBadge status={s.status} />
             </button>
             {ended && (

@@ -3,6 +3,7 @@ import { useEffect, type KeyboardEvent } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { sessionLabel } from '../sessions/sessionLabel';
+import { SessionName } from '../sessions/SessionName';
 
 const dot: Record<SessionSummary['status'], string> = {
   starting: 'bg-amber-400',
@@ -54,7 +55,8 @@ export function SessionTabs() {
     >
       {tabs.map((id, i) => {
         const selected = id === active;
-        const status = sessions.find((s) => s.id === id)?.status;
+        const session = sessions.find((s) => s.id === id);
+        const status = session?.status;
         const label = tabLabel(id, sessions);
         return (
           <div
@@ -73,9 +75,13 @@ export function SessionTabs() {
               className="flex items-center gap-1.5 py-1 pl-2.5 pr-1 text-xs"
             >
               {status && <span aria-hidden className={`h-1.5 w-1.5 rounded-full ${dot[status]}`} />}
-              <span className="max-w-48 truncate" title={label}>
-                {label}
-              </span>
+              {session ? (
+                <SessionName session={session} all={sessions} />
+              ) : (
+                <span className="max-w-48 truncate" title={label}>
+                  {label}
+                </span>
+              )}
             </button>
             <button
               type="button"

@@ -8,9 +8,6 @@ const us = (v: number) => (Number.isNaN(v) ? '—' : formatUs(v));
 export function LatencyTable({ stats }: { stats: MethodStats[] }) {
   return (
     <table aria-label="Latency by method" className="w-full border-collapse text-left text-xs">
-      <caption className="mb-1 text-left text-sm font-semibold">
-        Latency by method <span className="font-normal text-zinc-400">(request to response, wire timestamps)</span>
-      </caption>
       <thead className="whitespace-nowrap text-zinc-400">
         <tr>
           <th className="py-1 pr-2 font-normal">Method</th>

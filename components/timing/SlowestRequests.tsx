@@ -6,7 +6,6 @@ import { formatUs } from '../../lib/view/row-label';
 export function SlowestRequests({ requests, onSelect }: { requests: RequestRecord[]; onSelect(seq: number): void }) {
   return (
     <table aria-label="Slowest requests" className="w-full border-collapse text-left text-xs">
-      <caption className="mb-1 text-left text-sm font-semibold">Slowest requests</caption>
       <thead className="text-zinc-400">
         <tr>
           <th className="py-1 pr-2 font-normal">Frame</th>

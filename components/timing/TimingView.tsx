@@ -8,6 +8,7 @@ import { useWireNow } from './useWireNow';
 import { LatencyTable } from './LatencyTable';
 import { SlowestRequests } from './SlowestRequests';
 import { TimingCountsBar } from './TimingCountsBar';
+import { TimingTableBox } from './TimingTableBox';
 import { Waterfall } from './Waterfall';
 
 export interface TimingViewProps {
@@ -37,9 +38,14 @@ export function TimingView({ session, live = false, timeoutUs: given, selectedSe
   return (
     <section aria-label="Timing" className="@container flex h-full min-h-0 w-full flex-col gap-3 overflow-hidden p-3">
       <TimingCountsBar counts={counts} timeoutUs={timeoutUs} />
-      <div className="grid max-h-[40%] min-h-0 grid-cols-1 gap-4 overflow-auto @4xl:grid-cols-[2fr_1fr]">
-        <LatencyTable stats={stats} />
-        <SlowestRequests requests={slowest} onSelect={onSelect} />
+      {/* Both tables keep a share of the room, stacked or side by side: each scrolls in its own box. */}
+      <div className="flex max-h-[50%] min-h-0 shrink-0 flex-col gap-3 @5xl:max-h-[40%] @5xl:flex-row @5xl:gap-4">
+        <TimingTableBox title="Latency by method" note="request to response, wire timestamps" className="@5xl:flex-[2]">
+          <LatencyTable stats={stats} />
+        </TimingTableBox>
+        <TimingTableBox title="Slowest requests" className="@5xl:flex-1">
+          <SlowestRequests requests={slowest} onSelect={onSelect} />
+        </TimingTableBox>
       </div>
       <h3 className="text-sm font-semibold">Waterfall</h3>
       <Waterfall requests={requests} nowTs={now} hungUs={timeoutUs} selectedSeq={selectedSeq} onSelect={onSelect} />

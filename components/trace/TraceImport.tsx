@@ -85,7 +85,8 @@ export function TraceImport({ onOpen, readUrlParam = true, compact = false, fetc
         </p>
       )}
       {error && (
-        <p role="alert" className="max-w-full break-words text-red-300">
+        // In a toolbar the reason is cut to keep the bar one line; its tooltip holds it whole.
+        <p role="alert" className={compact ? 'max-w-96 truncate text-red-300' : 'max-w-full break-words text-red-300'} title={compact ? error : undefined}>
           {error}
         </p>
       )}

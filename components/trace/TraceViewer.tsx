@@ -44,19 +44,27 @@ export function TraceViewer({ loupeVersion }: { loupeVersion: string }) {
   }, []);
 
   const header = active ? headers[active] : undefined;
+  const facts = header
+    ? [
+        `${header.target.name} · ${header.importedFrom ? `from ${IMPORT_LABELS[header.importedFrom.kind]}` : header.target.transport}`,
+        header.negotiatedVersion,
+        header.redaction ? `${header.redaction.count} value(s) redacted` : undefined,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : undefined;
   return (
     <TraceDropTarget className="flex h-screen flex-col text-zinc-100">
-      <header className="flex items-center gap-3 border-b border-zinc-800 px-3 py-2">
-        <h1 className="text-sm font-semibold">Loupe trace viewer</h1>
-        {header && (
-          <span className="text-xs text-zinc-400">
-            {header.target.name} · {header.importedFrom ? `from ${IMPORT_LABELS[header.importedFrom.kind]}` : header.target.transport}
-            {header.negotiatedVersion ? ` · ${header.negotiatedVersion}` : ''}
-            {header.redaction ? ` · ${header.redaction.count} value(s) redacted` : ''}
+      {/* One line at any width: the trace's facts give way (cut, whole in their tooltip). */}
+      <header className="flex items-center gap-3 whitespace-nowrap border-b border-zinc-800 px-3 py-2">
+        <h1 className="shrink-0 text-sm font-semibold">Loupe trace viewer</h1>
+        {facts && (
+          <span className="min-w-0 truncate text-xs text-zinc-400" title={facts}>
+            {facts}
           </span>
         )}
-        <div className="ml-auto">{active && <TraceImport onOpen={open} readUrlParam={false} compact />}</div>
-        <Button disabled={comparable.length < 2} onClick={() => setComparing(true)}>
+        <div className="ml-auto shrink-0">{active && <TraceImport onOpen={open} readUrlParam={false} compact />}</div>
+        <Button className="shrink-0" disabled={comparable.length < 2} onClick={() => setComparing(true)}>
           Compare…
         </Button>
       </header>

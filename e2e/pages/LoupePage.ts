@@ -31,9 +31,10 @@ export class LoupePage {
     await expect(this.connections.getByRole('listitem').first()).toBeVisible();
   }
 
+  /** Presses a connection's Connect, or its New session when a session to it is already open. */
   async connect(name: string | RegExp): Promise<void> {
-    const button =
-      typeof name === 'string' ? this.page.getByRole('button', { name: `Connect ${name}`, exact: true }) : this.connections.getByRole('button', { name });
+    const exactly = (s: string) => new RegExp(`^Connect ${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( again \\(new session\\))?$`);
+    const button = typeof name === 'string' ? this.page.getByRole('button', { name: exactly(name) }) : this.connections.getByRole('button', { name });
     await button.click();
     await expect(this.status).toBeVisible();
   }
