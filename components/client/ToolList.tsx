@@ -5,7 +5,7 @@ import { toolBadges } from '../../lib/client/list-search';
 import { ToolBadges } from './ToolHeading';
 
 /** What a tool's line is called: its name, and its title when it has one (what a host shows people). */
-export function toolLabel(tool: ToolInfo): string {
+function toolLabel(tool: ToolInfo): string {
   return tool.title ? `${tool.name} — ${tool.title}` : tool.name;
 }
 
