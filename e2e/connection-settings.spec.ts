@@ -42,7 +42,7 @@ test('client settings are saved with the connection and applied to every request
     await lp.expectPhase('ready');
     await lp.traffic.row('request', 'initialize').click();
     await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toContainText('"_meta":{"tenant":"acme"}');
-    await client.listTools();
+    await client.showTools();
     await lp.traffic.row('request', 'tools/list').click();
     await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toContainText('"_meta":{"tenant":"acme"}');
     await client.pickTool('trigger-long-running-operation');
