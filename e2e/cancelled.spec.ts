@@ -21,7 +21,7 @@ test('cancelling a long call shows a neutral cancelled state in every view, and 
   await lp.connect(BUILTIN);
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
-  await client.listTools();
+  await client.showTools();
   await client.pickTool('trigger-long-running-operation');
   const form = client.toolForm('trigger-long-running-operation');
   await form.getByRole('spinbutton', { name: 'duration' }).fill('60');

@@ -42,7 +42,7 @@ for (const size of LAYOUT_SIZES) {
       await lp.connect(name);
       await lp.expectPhase('ready');
       const form = new ClientPanel(page);
-      await form.listTools();
+      await form.showTools();
       await form.pickTool('build-report');
       await lp.traffic.row('response', 'tools/list').click();
       await expect(lp.detail).toContainText('tools/list');

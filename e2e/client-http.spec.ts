@@ -18,7 +18,7 @@ test('over HTTP: a form call with progress, sampling, elicitation and roots answ
   await lp.connect('everything-http');
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
-  await client.listTools();
+  await client.showTools();
 
   await test.step('a tool through its form, with progress', async () => {
     await client.pickTool('trigger-long-running-operation');
@@ -62,8 +62,8 @@ test('over HTTP: a form call with progress, sampling, elicitation and roots answ
   });
 
   await test.step('a resource read', async () => {
+    // Listed on Connect.
     await client.tab('Resources');
-    await client.root.getByRole('button', { name: 'List resources' }).click();
     await client.root.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'Read demo://resource/static/document/features.md' }).click();
     await expect(client.root.getByRole('region', { name: 'Resource contents' })).toContainText('Everything Server');
     await lp.screenshot('client-http-1');

@@ -25,7 +25,7 @@ test('replay, edit and pin a request; a response or a server request is refused 
   await lp.open(loupe.url);
   await lp.connect('server-everything (reference server)');
   await lp.expectPhase('ready');
-  await client.listTools();
+  await client.showTools();
   await lp.callTool('echo', { message: 'replay me' });
 
   await test.step('Replay sends the same params under a new id, an ordinary frame of the trace', async () => {

@@ -21,7 +21,7 @@ test('markdown rendered safely with a plain-text toggle; images zoom; every item
   await lp.open(loupe.url);
   await lp.connect('server-everything (reference server)');
   await lp.expectPhase('ready');
-  await client.listTools();
+  await client.showTools();
 
   await test.step('markdown: headings, emphasis, a safe link; no HTML, no javascript: link, no remote image', async () => {
     await lp.callTool('echo', { message: MARKDOWN });

@@ -17,7 +17,7 @@ test('a pattern in inputSchema and a $ref in outputSchema are checked in the pag
   await lp.connect('schemas');
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
-  await client.listTools();
+  await client.showTools();
   await client.pickTool('book');
   const code = client.toolForm('book').getByRole('textbox', { name: 'Code' });
   const tools = client.root.getByRole('complementary', { name: 'Tools' });

@@ -26,13 +26,13 @@ async function connected(page: Page, capabilities: string[]): Promise<{ lp: Loup
   await lp.connect(FIXTURE);
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
-  await client.listTools();
+  await client.showTools();
   return { lp, client };
 }
 
 /** The fixture's tools take no arguments. */
 async function call(client: ClientPanel, tool: string): Promise<void> {
-  await client.root.getByRole('combobox', { name: 'Tool' }).selectOption(tool);
+  await client.toolOption(tool).click();
   await client.call(tool);
 }
 

@@ -18,7 +18,7 @@ async function connected(page: Page, capabilities: string[] = []): Promise<{ lp:
   await lp.connect(BUILTIN);
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
-  await client.listTools();
+  await client.showTools();
   return { lp, client };
 }
 
@@ -48,7 +48,7 @@ test('a call in flight survives a reload: still running, its progress goes on, C
   await expect(bar).toHaveAttribute('aria-valuemax', '30');
   const before = Number(await bar.getAttribute('aria-valuenow'));
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(before);
-  await expect(client.root.getByRole('combobox', { name: 'Tool' })).toHaveValue('trigger-long-running-operation');
+  await expect(client.toolOption('trigger-long-running-operation')).toHaveAttribute('aria-selected', 'true');
 
   await client.root.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(client.result.getByRole('status', { name: 'Cancelled' })).toContainText('cancelled');
@@ -58,13 +58,12 @@ test('a call in flight survives a reload: still running, its progress goes on, C
 
 test('the tool list and the log level survive a client tab switch and a reload', async ({ page }) => {
   const { client } = await connected(page);
-  const tools = client.root.getByRole('combobox', { name: 'Tool' });
   // The listing arrives as the session's state fills in: take the count once it holds still.
   let listed = 0;
   await expect
     .poll(
       async () => {
-        const n = await tools.getByRole('option').count();
+        const n = await client.toolOptions.count();
         const settled = n === listed && n > 5;
         listed = n;
         return settled;
@@ -79,7 +78,7 @@ test('the tool list and the log level survive a client tab switch and a reload',
   await expect(level).toHaveText("the server's level is warning");
 
   await client.tab('Tools');
-  await expect(tools.getByRole('option')).toHaveCount(listed);
+  await expect(client.toolOptions).toHaveCount(listed);
   await client.tab('Utilities');
   await expect(level).toHaveText("the server's level is warning");
 
@@ -91,7 +90,7 @@ test('the tool list and the log level survive a client tab switch and a reload',
   await expect(level).toHaveText("the server's level is warning");
   await expect(client.root.getByRole('combobox', { name: 'Log level' })).toHaveValue('warning');
   await client.tab('Tools');
-  await expect(tools.getByRole('option')).toHaveCount(listed);
+  await expect(client.toolOptions).toHaveCount(listed);
 });
 
 test("a second page on the same session shows the same client state, and can cancel the first page's call", async ({ page }) => {
@@ -112,8 +111,8 @@ test("a second page on the same session shows the same client state, and can can
   try {
     const otherClient = new ClientPanel(other);
     await otherClient.tab('Tools');
-    const listed = await client.root.getByRole('combobox', { name: 'Tool' }).getByRole('option').count();
-    await expect(otherClient.root.getByRole('combobox', { name: 'Tool' }).getByRole('option')).toHaveCount(listed);
+    const listed = await client.toolOptions.count();
+    await expect(otherClient.toolOptions).toHaveCount(listed);
     await expect(otherClient.root.getByRole('status', { name: 'Call in flight' })).toContainText('trigger-long-running-operation');
     await expect(otherClient.root.getByRole('progressbar', { name: 'Call progress' })).toHaveAttribute('aria-valuemax', '30');
     await otherClient.root.getByRole('button', { name: 'Cancel', exact: true }).click();

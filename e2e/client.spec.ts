@@ -20,7 +20,7 @@ async function connected(page: Page): Promise<{ lp: LoupePage; client: ClientPan
   await lp.connect(BUILTIN);
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
-  await client.listTools();
+  await client.showTools();
   return { lp, client };
 }
 
@@ -126,8 +126,8 @@ test('get-roots-list returns the roots kept in the page, and a change is announc
 
 test('reads a resource and a template with completions, and shows subscription updates', async ({ page }) => {
   const { lp, client } = await connected(page);
+  // Resources and templates were listed on Connect: nothing to press before reading.
   await client.tab('Resources');
-  await client.root.getByRole('button', { name: 'List resources' }).click();
   const list = client.root.getByRole('list', { name: 'Resources' });
   const uri = 'demo://resource/static/document/features.md';
   await list.getByRole('button', { name: `Read ${uri}` }).click();
@@ -135,7 +135,6 @@ test('reads a resource and a template with completions, and shows subscription u
   await expect(contents).toContainText('text/markdown');
   await expect(contents).toContainText('Everything Server');
 
-  await client.root.getByRole('button', { name: 'List templates' }).click();
   await client.root.getByRole('combobox', { name: 'Template' }).selectOption('demo://resource/dynamic/blob/{resourceId}');
   await client.root.getByRole('textbox', { name: 'resourceId' }).fill('3');
   // server-everything completes a resourceId only when it is a positive integer.
@@ -161,8 +160,8 @@ test('reads a resource and a template with completions, and shows subscription u
 
 test('gets a prompt with arguments, with completion suggestions', async ({ page }) => {
   const { lp, client } = await connected(page);
+  // Listed on Connect.
   await client.tab('Prompts');
-  await client.root.getByRole('button', { name: 'List prompts' }).click();
   const pick = client.root.getByRole('combobox', { name: 'Prompt' });
   await pick.selectOption('args-prompt');
   await client.root.getByRole('textbox', { name: 'city' }).fill('Lisbon');
@@ -304,8 +303,9 @@ test('connect options: capability checkboxes produce the JSON; a URL elicitation
   expect(init.seq).toBeGreaterThan(0);
 
   const client = new ClientPanel(page);
-  await client.listTools();
-  await expect(client.root.getByRole('combobox', { name: 'Tool' }).getByRole('option', { name: /^trigger-sampling-request / })).toHaveCount(0);
+  await client.showTools();
+  await expect(client.toolOption('trigger-url-elicitation')).toHaveCount(1);
+  await expect(client.toolOption('trigger-sampling-request')).toHaveCount(0);
   await client.pickTool('trigger-url-elicitation');
   await client.toolForm('trigger-url-elicitation').getByRole('textbox', { name: 'url' }).fill('https://example.com/verify?step=1');
   await client.call('trigger-url-elicitation');
@@ -322,10 +322,9 @@ test('connect options: capability checkboxes produce the JSON; a URL elicitation
   await expect(lp.connections.getByRole('listitem', { name: BUILTIN }).getByLabel('Declared capabilities')).toContainText('sampling');
 });
 
-test('a resources list already shown refreshes on list_changed; a resource link and a binary read are rendered', async ({ page }) => {
+test('the resources listed on Connect refresh on list_changed; a resource link and a binary read are rendered', async ({ page }) => {
   const { lp, client } = await connected(page);
   await client.tab('Resources');
-  await client.root.getByRole('button', { name: 'List resources' }).click();
   const list = client.root.getByRole('list', { name: 'Resources' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   const uri = 'demo://resource/session/hello.txt.gz';
@@ -356,11 +355,11 @@ test('tools come page by page, nested objects and arrays get a form, list_change
   await lp.connect('paged');
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
-  await client.listTools();
-  const tool = client.root.getByRole('combobox', { name: 'Tool' });
-  await expect(tool.getByRole('option')).toHaveCount(2);
+  await client.showTools();
+  // The first page was listed on Connect; the next one is one click away.
+  await expect(client.toolOptions).toHaveCount(2);
   await client.root.getByRole('button', { name: 'Load more' }).click();
-  await expect(tool.getByRole('option')).toHaveCount(4);
+  await expect(client.toolOptions).toHaveCount(4);
   await expect(client.root.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 
   await client.pickTool('nested');
@@ -389,5 +388,5 @@ test('tools come page by page, nested objects and arrays get a form, list_change
   await lp.traffic.expectRow('notification', 'notifications/tools/list_changed');
   // The listing is read again from the first page; the next page is one click away.
   await client.root.getByRole('button', { name: 'Load more' }).click();
-  await expect(tool.getByRole('option', { name: 'late-tool' })).toHaveCount(1);
+  await expect(client.toolOption('late-tool')).toHaveCount(1);
 });

@@ -14,7 +14,7 @@ const loupe = loupePerFile();
 test('a fresh Connect declares every capability and lists all 19 tools; options are saved per connection and survive a reload', async ({ page }) => {
   const lp = new LoupePage(page);
   const client = new ClientPanel(page);
-  const toolOptions = client.root.getByRole('combobox', { name: 'Tool' }).getByRole('option');
+  const toolOptions = client.toolOptions;
 
   await test.step('defaults: roots, sampling, elicitation form+URL and tasks, so all 19 tools', async () => {
     await lp.open(loupe.url);
@@ -24,7 +24,7 @@ test('a fresh Connect declares every capability and lists all 19 tools; options 
     await expect(lp.fact('client capabilities')).toHaveText(/sampling/);
     await expect(lp.fact('client capabilities')).toHaveText(/elicitation\(form\+url\)/);
     await expect(lp.fact('client capabilities')).toHaveText(/tasks/);
-    await client.listTools();
+    await client.showTools();
     await expect(toolOptions).toHaveCount(19);
     await expect(client.root.getByText('19 listed')).toBeVisible();
     await lp.disconnect();
@@ -52,7 +52,7 @@ test('a fresh Connect declares every capability and lists all 19 tools; options 
     const raw = lp.detail.getByRole('region', { name: 'Raw text' });
     await expect(raw).toContainText('"elicitation":{"form":{},"url":{}}');
     await expect(raw).not.toContainText('"sampling":{}');
-    await client.listTools();
+    await client.showTools();
     await expect(toolOptions).toHaveCount(17);
   });
 

@@ -43,7 +43,7 @@ test('client settings are saved with the connection and applied to every request
     await lp.expectPhase('ready');
     await lp.traffic.row('request', 'initialize').click();
     await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toContainText('"_meta":{"tenant":"acme"}');
-    await client.listTools();
+    await client.showTools();
     await lp.traffic.row('request', 'tools/list').click();
     await expect(lp.detail.getByRole('region', { name: 'Raw text' })).toContainText('"_meta":{"tenant":"acme"}');
     await client.pickTool('trigger-long-running-operation');
@@ -72,7 +72,7 @@ test("the OpenTelemetry receiver set in a connection's settings gets its session
 
     await lp.connect(BUILTIN);
     await lp.expectPhase('ready');
-    await client.listTools();
+    await client.showTools();
     await lp.callTool('echo', { message: 'to the collector' });
     // The proxy sends it while the session runs: nobody closed it.
     const span = await receiver.waitFor(() => receiver.spans.find((s) => s.name === 'tools/call echo'));

@@ -75,7 +75,7 @@ test('the page sends a policy that allows only its own scripts, and no pane brea
   await lp.traffic.expectRow('response', 'initialize');
 
   const client = new ClientPanel(page);
-  await client.listTools();
+  await client.showTools();
   await client.pickTool('get-tiny-image');
   await client.call('get-tiny-image');
   // A data: image from the server: allowed by img-src, as the security model says.

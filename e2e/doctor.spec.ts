@@ -77,7 +77,7 @@ const CASES: LayerCase[] = [
     stdio: 'doctor-tool-error',
     fails: false,
     drive: async (lp) => {
-      await lp.listTools();
+      await lp.showTools();
       await lp.callTool('echo', { message: 'weather' });
     },
     evidence: /tool "echo" answered with isError: upstream weather API answered 503/,

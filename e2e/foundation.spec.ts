@@ -40,7 +40,7 @@ test('connects to the built-in server, calls echo, survives a reload and disconn
   });
 
   await test.step('lists tools and calls echo: the response is paired with its request and has a latency', async () => {
-    await lp.listTools();
+    await lp.showTools();
     await lp.traffic.expectRow('response', 'tools/list');
     await lp.callTool('echo', { message: 'hi' });
     await expect(lp.tools.getByRole('region', { name: 'Call result' })).toContainText('Echo: hi');
@@ -86,7 +86,7 @@ test('connects to the built-in server, calls echo, survives a reload and disconn
     await lp.dropLink();
     await expect.poll(() => lp.socketsOpened()).toBe(opened + 1);
     await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the Loupe proxy' })).toBeHidden({ timeout: 15_000 });
-    await lp.listTools();
+    await lp.showTools();
     await lp.callTool('echo', { message: 'after reconnect' });
     await expect(lp.tools.getByRole('region', { name: 'Call result' })).toContainText('Echo: after reconnect');
     // The answer reaches the client panel at once; its frame comes with the stream's next batch.

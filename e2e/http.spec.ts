@@ -27,6 +27,8 @@ test('connects by URL to server-everything over Streamable HTTP and ends the ses
     await lp.expectPhase('ready');
     await expect(lp.status).toContainText('2025-11-25');
     await expect(lp.status).toContainText('http');
+    // The offer listed on Connect came after the handshake: scroll up to read how it started.
+    await lp.traffic.scrollToTop();
     const init = await lp.traffic.expectRow('request', 'initialize');
     const reply = await lp.traffic.expectRow('response', 'initialize');
     expect(reply.id).toBe(init.id);
@@ -59,9 +61,10 @@ test('connects by URL to server-everything over Streamable HTTP and ends the ses
     await expect(lp.detail).not.toContainText('e2e-secret');
   });
 
-  await test.step('lists tools and calls echo over HTTP', async () => {
-    await lp.listTools();
+  await test.step('lists tools (on Connect) and calls echo over HTTP', async () => {
+    await lp.showTools();
     await lp.traffic.expectRow('response', 'tools/list');
+    await lp.traffic.scrollToNewest();
     await lp.callTool('echo', { message: 'over http' });
     await expect(lp.tools.getByRole('region', { name: 'Call result' })).toContainText('Echo: over http');
     const call = await lp.traffic.expectRow('request', 'tools/call');
@@ -101,8 +104,9 @@ test('connects to server-everything over legacy HTTP+SSE and calls a tool', asyn
   await lp.importServers({ 'everything-sse': { type: 'sse', url: servers.sse.url } });
   await lp.connect('everything-sse');
   await lp.expectPhase('ready');
+  await lp.traffic.scrollToTop();
   await lp.traffic.expectRow('response', 'initialize');
-  await lp.listTools();
+  await lp.showTools();
   await lp.callTool('echo', { message: 'over sse' });
   await expect(lp.tools.getByRole('region', { name: 'Call result' })).toContainText('Echo: over sse');
   await lp.disconnect();
@@ -141,22 +145,31 @@ test('shows a session the server expired (404) and re-initializes it in one clic
   await lp.importServers({ expiring: { type: 'http', url: servers.expiring.url } });
   await lp.connect('expiring');
   await lp.expectPhase('ready');
-  await lp.listTools();
+  await lp.showTools();
   const notice = lp.status.getByRole('alert', { name: 'Session expired' });
   await expect(notice).toBeHidden();
-  // The fixture forgets the session after one tools/list: the next request is answered 404.
+  // The fixture forgets the session after one tools/list (the offer listed on Connect): the next
+  // request is answered 404.
   await lp.status.getByRole('button', { name: 'List tools' }).click();
   await expect(notice).toContainText('Session expired (the server answered 404 for session exp-1');
   await lp.screenshot('http-5-expired');
   await notice.getByRole('button', { name: 'Re-initialize' }).click();
   await expect(notice).toBeHidden();
   await lp.expectPhase('ready');
+  const filter = page.getByRole('searchbox', { name: 'Filter by method' });
+  await filter.fill('initialize');
   const inits = lp.traffic
     .rows()
     .filter({ has: page.getByRole('gridcell', { name: 'initialize', exact: true }) })
     .filter({ has: page.getByRole('gridcell', { name: 'response', exact: true }) });
   await expect.poll(() => inits.count()).toBe(2);
-  await lp.status.getByRole('button', { name: 'List tools' }).click();
+  // The new session lists its offer by itself, and the server answers it: nothing expired.
+  await filter.fill('tools/list');
+  const lists = lp.traffic
+    .rows()
+    .filter({ has: page.getByRole('gridcell', { name: 'tools/list', exact: true }) })
+    .filter({ has: page.getByRole('gridcell', { name: 'response', exact: true }) });
+  await expect.poll(() => lists.count()).toBe(2);
   await expect(notice).toBeHidden();
 });
 
@@ -188,6 +201,8 @@ test('adds a connection by URL with an Authorization header, stored and then onl
 
   await lp.connect('by-url');
   await lp.expectPhase('ready');
+  // The first exchange is the handshake's POST (the offer's requests came after it).
+  await lp.traffic.scrollToTop();
   const httpRows = lp.traffic.rows().filter({ has: page.getByRole('gridcell', { name: 'http', exact: true }) });
   await httpRows.first().click();
   const headers = lp.detail.getByRole('table', { name: 'Request headers' });

@@ -76,9 +76,8 @@ for (const size of SIZES) {
       await expect(lp.detail).toContainText('tools/call');
     });
 
-    await test.step('resources listed and read: the client panel is the one scroll container', async () => {
+    await test.step('resources (listed on Connect) read: the client panel is the one scroll container', async () => {
       await client.tab('Resources');
-      await client.root.getByRole('button', { name: 'List resources' }).click();
       await expect(client.root.getByRole('list', { name: 'Resources' }).getByRole('listitem').nth(5)).toBeVisible();
       await client.root.getByRole('button', { name: 'Read demo://resource/static/document/features.md' }).click();
       await expect(client.root.getByRole('region', { name: 'Resource contents' })).toContainText('Everything Server');
@@ -87,7 +86,6 @@ for (const size of SIZES) {
     });
 
     await test.step('the template URI wraps after its boundaries, never inside a word', async () => {
-      await client.root.getByRole('button', { name: 'List templates' }).click();
       await client.root.getByRole('combobox', { name: 'Template' }).selectOption('demo://resource/dynamic/text/{resourceId}');
       const word = 'supercalifragilisticexpialidocious';
       await client.root.getByRole('textbox', { name: 'resourceId' }).fill(word);

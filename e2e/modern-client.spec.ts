@@ -110,7 +110,7 @@ test('modern over stdio: discover in the header, an MRTR call answered in the pa
     await lp.traffic.expectRow('request', 'server/discover');
   });
 
-  await client.listTools();
+  await client.showTools();
   await test.step('a multi-round-trip call answered by a person', () => orderAnsweredByPerson(client, 'tea', 'handle with care'));
 
   await test.step('a task followed to completion', async () => {
@@ -136,7 +136,7 @@ test('modern over Streamable HTTP (auto probe on a dual-era server): MRTR, an ap
   await expect(lp.fact('era')).toHaveText('modern (asked auto)');
   await expect(lp.fact('discovered capabilities')).toContainText('io.modelcontextprotocol/tasks');
 
-  await client.listTools();
+  await client.showTools();
   await test.step('a multi-round-trip call answered by a person', () => orderAnsweredByPerson(client, 'pen', 'over http'));
 
   await test.step('a task that asks for an approval: the person answers, tasks/update, then it completes', async () => {
@@ -179,7 +179,7 @@ test('legacy stays as it was: auto against server-everything falls back to initi
   await expect(lp.fact('version')).toHaveText('2025-11-25');
   await lp.traffic.expectRow('request', 'server/discover');
   await lp.traffic.expectRow('request', 'initialize');
-  await client.listTools();
-  await expect(client.root.getByRole('combobox', { name: 'Tool' }).getByRole('option')).toHaveCount(19);
+  await client.showTools();
+  await expect(client.toolOptions).toHaveCount(19);
   await expect(client.tabs.getByRole('tab', { name: 'Listen' })).toHaveCount(0);
 });

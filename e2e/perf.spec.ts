@@ -76,8 +76,8 @@ test('at 2,000 frames/s the views follow the newest frame only while at the bott
   await lp.addConnection({ name: 'stream-rate', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/stdio-stream-rate.mjs')] });
   await lp.connect('stream-rate');
   await lp.expectPhase('ready');
-  await lp.listTools();
-  await lp.tools.getByRole('combobox', { name: 'Tool' }).selectOption('stream');
+  await lp.showTools();
+  await lp.toolOption('stream').click();
   await lp.tools.getByRole('radio', { name: 'JSON' }).check();
   await lp.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ rate: 2000, seconds: 20 }));
   await lp.tools.getByRole('button', { name: 'Call stream' }).click();

@@ -76,6 +76,6 @@ for (const c of CASES) {
     const added = (await ruleIds(page)).filter((r) => !rulesBefore.includes(r));
     expect(added.sort()).toEqual(c.earned);
     // And the session goes on as before.
-    await lp.listTools();
+    await lp.showTools();
   });
 }

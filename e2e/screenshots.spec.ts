@@ -33,7 +33,7 @@ test('main screens at 1440×900 and 1280×720', async ({ page }) => {
   await lp.connect(BUILTIN);
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
-  await client.listTools();
+  await client.showTools();
   await lp.callTool('get-sum', { a: 2, b: 40 });
   await lp.callTool('echo', { message: 'hello from Loupe' });
   await lp.traffic.row('response', 'tools/call').click();

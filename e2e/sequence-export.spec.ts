@@ -41,7 +41,7 @@ test('the Sequence SVG and Mermaid exports hold no env value, argument or tool s
   await lp.addConnection({ name: 'leaky', command: process.execPath, args: [server, `--token=${ARG_SECRET}`], env: { API_KEY: ENV_SECRET } });
   await lp.connect('leaky');
   await lp.expectPhase('ready');
-  await lp.listTools();
+  await lp.showTools();
   await lp.callTool('echo', { message: 'hello', password: TOOL_SECRET });
 
   await page.getByRole('tab', { name: 'Sequence' }).click();
@@ -77,7 +77,7 @@ test("over HTTP, the Sequence exports hold neither the URL's api_key nor a heade
   await expect(form).toBeHidden();
   await lp.connect('leaky-http');
   await lp.expectPhase('ready');
-  await lp.listTools();
+  await lp.showTools();
   // The server repeats the URL and the X-Custom header it got in the tool's result.
   await lp.callTool('echo', { message: 'hello' });
   await expect(lp.tools.getByRole('region', { name: 'Call result' })).toContainText(HEADER_SECRET);

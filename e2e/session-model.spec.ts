@@ -102,11 +102,10 @@ test('a trace opened with only Traffic shown has the annotations loupe check rep
 test('a live session that ended has the annotations loupe check reports on its export', async ({ page }) => {
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
-  // A server that crashes when asked for its tools: the session ends by itself, live, in the page.
+  // A server that crashes when asked for its tools (the offer listed on Connect asks): the session
+  // ends by itself, live, in the page.
   await lp.addConnection({ name: 'crashes', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/bad-crash.mjs')] });
   await lp.connect('crashes');
-  await lp.expectPhase('ready');
-  await lp.status.getByRole('button', { name: 'List tools' }).click();
   // The crash fails the session, which opens the Doctor by itself: then the Annotations tab.
   await lp.expectPhase('failed');
   await view(page, 'Annotations');
@@ -159,8 +158,8 @@ test('a live request the server never answers is annotated with only the Traffic
   await lp.setRequestTimeout('hangs', 5000);
   await lp.connect('hangs');
   await lp.expectPhase('ready');
-  await lp.listTools();
-  await lp.tools.getByRole('combobox', { name: 'Tool' }).selectOption('echo');
+  await lp.showTools();
+  await lp.toolOption('echo').click();
   await lp.tools.getByRole('radio', { name: 'JSON' }).check();
   await lp.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ message: 'hello' }));
   await lp.tools.getByRole('button', { name: 'Call echo' }).click();

@@ -42,8 +42,8 @@ test('the log level reads "not set" until set, then the level the server was set
 
 test('the template picker keeps its template and values across a client tab switch and a reload', async ({ page }) => {
   const { client } = await connected(page);
+  // Templates were listed on Connect.
   await client.tab('Resources');
-  await client.root.getByRole('button', { name: 'List templates' }).click();
   const picker = client.root.getByRole('combobox', { name: 'Template' });
   const template = 'demo://resource/dynamic/text/{resourceId}';
   await picker.selectOption(template);

@@ -205,7 +205,7 @@ test.describe('exporting a live session', () => {
     await lp.addConnection({ name: 'planted', command: process.execPath, args: [server, 'stdio'], env: { SERVICE_API_TOKEN: SECRET } });
     await lp.connect('planted');
     await lp.expectPhase('ready');
-    await lp.listTools();
+    await lp.showTools();
     await lp.callTool('echo', { message: `my token is ${SECRET}` });
     // The page itself holds the echoed secret (it is what crossed the wire) but not the env value.
     await expect(lp.traffic.row('response', 'tools/call')).toBeVisible();

@@ -56,7 +56,7 @@ test('Shift+click, Ctrl+click, Shift+arrow and Escape mark frames of a live sess
   await lp.open(loupe.url);
   await lp.connect(BUILTIN);
   await lp.expectPhase('ready');
-  await lp.listTools();
+  await lp.showTools();
   for (const message of ['one', 'two']) await lp.callTool('echo', { message });
   await expect(grid).toHaveAttribute('aria-multiselectable', 'true');
   await expect(row(grid, 10)).toBeVisible();

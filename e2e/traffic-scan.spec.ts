@@ -90,6 +90,8 @@ test('Streamable HTTP: an HTTP lane filter, and no stderr filter', async ({ page
   await lp.importServers({ 'everything-http': { type: 'http', url: servers.everything.url } });
   await lp.connect('everything-http');
   await lp.expectPhase('ready');
+  // The offer listed on Connect follows the handshake: scroll up to it.
+  await lp.traffic.scrollToTop();
   await lp.traffic.expectRow('notification', 'notifications/initialized');
 
   await expect(lanes(page).getByRole('radio', { name: 'stderr' })).toHaveCount(0);
@@ -98,6 +100,7 @@ test('Streamable HTTP: an HTTP lane filter, and no stderr filter', async ({ page
   expect(shown.length).toBeGreaterThan(0);
   expect(shown.every((r) => r.kind === 'http')).toBe(true);
   await lanes(page).getByRole('radio', { name: 'Messages' }).click();
+  await lp.traffic.scrollToTop();
   const messages = await lp.traffic.all();
   expect(messages.some((r) => r.method === 'initialize')).toBe(true);
   expect(messages.some((r) => r.kind === 'http')).toBe(false);

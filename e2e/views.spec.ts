@@ -95,7 +95,7 @@ async function connectWithSampling(page: Page): Promise<void> {
 
 async function callSamplingTool(page: Page): Promise<void> {
   const loupe = new LoupePage(page);
-  await loupe.listTools();
+  await loupe.showTools();
   const answered = answerSampling();
   await loupe.callTool('trigger-sampling-request', { prompt: 'capital of France?', maxTokens: 20 });
   await answered;
@@ -104,7 +104,7 @@ async function callSamplingTool(page: Page): Promise<void> {
 
 async function callLongOperation(page: Page, args: unknown): Promise<void> {
   const loupe = new LoupePage(page);
-  if (!(await loupe.tools.isVisible())) await loupe.listTools();
+  if (!(await loupe.tools.isVisible())) await loupe.showTools();
   await loupe.callTool('trigger-long-running-operation', args);
   await expect(loupe.tools.getByRole('region', { name: 'Call result' })).toContainText('Long running operation completed', { timeout: 20_000 });
 }
@@ -264,9 +264,9 @@ test('the diagram stays virtualized and quick with 100,000 frames', async ({ pag
   await loupe.addConnection({ name: 'views-flood', command: process.execPath, args: [`${process.cwd()}/e2e/fixtures/servers/views-flood.mjs`] });
   await loupe.connect('views-flood');
   await expect(page.getByRole('button', { name: 'List tools' })).toBeEnabled({ timeout: 20_000 });
-  await loupe.listTools();
+  await loupe.showTools();
   // Not callTool(): its wait for the result is a short one, and 100,000 frames take longer on a busy machine.
-  await loupe.tools.getByRole('combobox', { name: 'Tool' }).selectOption('flood');
+  await loupe.toolOption('flood').click();
   await loupe.tools.getByRole('radio', { name: 'JSON' }).check();
   await loupe.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ count: 100_000 }));
   await loupe.tools.getByRole('button', { name: 'Call flood' }).click();

@@ -16,7 +16,7 @@ import { searchItems } from '../../lib/client/list-search';
 import { RpcError } from './ToolResult';
 import { useCompletions } from './useCompletions';
 
-/** Prompts: list, fill arguments (with the server's completions), get, read the messages. */
+/** Prompts (listed on Connect, again on list_changed): fill arguments (with the server's completions), get, read the messages. */
 export function PromptsTab({ session, ready }: { session: SessionSummary; ready: boolean }) {
   const id = session.id;
   const { serverCapabilities } = useHandshake(id);
@@ -47,8 +47,8 @@ export function PromptsTab({ session, ready }: { session: SessionSummary; ready:
   return (
     <div className="flex flex-col gap-2">
       <div className="flex gap-1">
-        <Button disabled={!ready || list?.loading} onClick={() => void listClient(id, 'prompts')}>
-          List prompts
+        <Button disabled={!ready || list?.loading} onClick={() => void listClient(id, 'prompts')} aria-label="Refresh prompts">
+          ↻ Prompts
         </Button>
         {list?.nextCursor && (
           <Button disabled={!ready || list.loading} onClick={() => void listClient(id, 'prompts', true)}>

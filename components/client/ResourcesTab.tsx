@@ -25,8 +25,9 @@ function failure(call: ReturnType<typeof callOf>): string | undefined {
   return call?.status === 'failed' ? `${call.method} failed: ${call.error?.message ?? 'no reason given'}` : undefined;
 }
 
-/** Resources and templates: list, read (text and binary), subscribe and see updates arrive; all
- *  of it the session's, so every page shows the same listing, subscriptions and last read. */
+/** Resources and templates (listed on Connect, again on list_changed): read (text and binary),
+ *  subscribe and see updates arrive; all of it the session's, so every page shows the same
+ *  listing, subscriptions and last read. */
 export function ResourcesTab({ session, ready }: { session: SessionSummary; ready: boolean }) {
   const id = session.id;
   const client = useLoupe((s) => clientOf(s, id));
@@ -57,11 +58,11 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-1">
-        <Button disabled={!ready} onClick={() => void run(listClient(id, 'resources'))}>
-          List resources
+        <Button disabled={!ready || resourcesList?.loading} onClick={() => void run(listClient(id, 'resources'))} aria-label="Refresh resources">
+          ↻ Resources
         </Button>
-        <Button disabled={!ready} onClick={() => void run(listClient(id, 'templates'))}>
-          List templates
+        <Button disabled={!ready || templatesList?.loading} onClick={() => void run(listClient(id, 'templates'))} aria-label="Refresh templates">
+          ↻ Templates
         </Button>
       </div>
       {listError && (

@@ -4,14 +4,17 @@ import { JsonTree } from '../traffic/JsonTree';
 import { ContentBlocks } from './ContentBlocks';
 import type { RpcFailure } from '../../lib/browser/actions';
 import type { ToolInfo } from '../../lib/browser/client-panel/toolsStore';
+import { useCancelledAfter } from '../../lib/browser/client-panel/cancelledAfter';
+import { formatLatency } from '../../lib/browser/frameView';
 import { REQUEST_CANCELLED, type CallState } from '../../lib/wire/client-state';
 
-export function RpcError({ error, what }: { error: RpcFailure; what: string }) {
+/** `cancelledAfterUs`: how long the request ran on the wire before it was cancelled, once known. */
+export function RpcError({ error, what, cancelledAfterUs }: { error: RpcFailure; what: string; cancelledAfterUs?: number }) {
   // A cancel is the person's own choice, not a failure: neutral, not red.
   if (error.local && error.code === REQUEST_CANCELLED) {
     return (
       <div role="status" aria-label="Cancelled" className="rounded border border-zinc-700 bg-zinc-900 p-2 text-zinc-300">
-        <span className="font-semibold">cancelled</span>{' '}
+        <span className="font-semibold">{cancelledAfterUs === undefined ? 'Cancelled' : `Cancelled after ${formatLatency(cancelledAfterUs)}`}</span>{' '}
         <span className="text-zinc-500">{what} was cancelled; Loupe told the server (notifications/cancelled).</span>
       </div>
     );
@@ -59,13 +62,14 @@ function Structured({ value, schema }: { value: unknown; schema: unknown }) {
 }
 
 /** A tool call's outcome: a result (isError set well apart), a JSON-RPC error, or a created task. */
-export function ToolResult({ call, tool }: { call: CallState; tool?: ToolInfo }) {
+export function ToolResult({ sessionId, call, tool }: { sessionId: string; call: CallState; tool?: ToolInfo }) {
+  const cancelledAfter = useCancelledAfter(sessionId, call);
   const result = (call.result ?? {}) as Record<string, unknown>;
   const task = (result.task ?? undefined) as { taskId?: unknown } | undefined;
   const outputSchema = tool?.outputSchema;
   return (
     <div role="region" aria-label="Call result" className="flex flex-col gap-1">
-      {call.status === 'failed' && <RpcError error={call.error ?? { message: 'the call failed' }} what="The call" />}
+      {call.status === 'failed' && <RpcError error={call.error ?? { message: 'the call failed' }} what="The call" cancelledAfterUs={cancelledAfter} />}
       {call.status === 'done' && call.params?.task !== undefined && typeof task?.taskId === 'string' && (
         <p className="text-sky-300">Task {task.taskId} created: follow it in the Tasks tab.</p>
       )}

@@ -8,17 +8,18 @@ import { useLoupe } from '../../lib/browser/store';
 import { searchItems } from '../../lib/client/list-search';
 import { formModel, missingRequired } from '../../lib/client/schema-form';
 import { Button } from '../ui/Button';
-import { inputClass } from '../ui/Field';
 import { ActionBar } from './ActionBar';
 import { ArgsEditor } from './ArgsEditor';
 import { CallPolicy } from './CallPolicy';
 import { ListSearch } from './ListSearch';
 import { ProgressBar } from './ProgressBar';
 import { ToolHeading } from './ToolHeading';
+import { ToolList } from './ToolList';
 import { RpcError, ToolResult } from './ToolResult';
 import { ParamHeaders } from './modern/ParamHeaders';
 
-/** List tools (page by page), fill one's generated form or raw JSON, call it, see the result. The
+/** The tools the session listed (on Connect, again on list_changed, page by page) as a list to
+ *  scan and search; the picked one's generated form or raw JSON, its call and the result below. The
  *  listing, the call in flight and its result are the session's: every page shows the same. */
 export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boolean }) {
   const st = useTools((s) => s.get(sessionId));
@@ -53,7 +54,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
   return (
     <aside aria-label="Tools" className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
-        <span className="text-zinc-500">{tools ? `${tools.length} listed` : 'not listed yet'}</span>
+        <span className="text-zinc-500">{tools ? `${tools.length} listed` : list?.loading ? 'listing…' : 'not listed yet'}</span>
         <div className="ml-auto flex gap-1">
           {list?.nextCursor && (
             <Button disabled={!ready || list.loading} onClick={() => void listTools(sessionId, true)}>
@@ -81,18 +82,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
           No tool matches “{st.search.trim()}”.
         </p>
       )}
-      {shown && shown.length > 0 && (
-        <label className="flex flex-col gap-1 text-zinc-400">
-          Tool
-          <select className={inputClass} value={st.picked ?? ''} onChange={(e) => pickTool(sessionId, e.target.value)}>
-            {shown.map((t) => (
-              <option key={t.name} value={t.name}>
-                {t.title ? `${t.name} — ${t.title}` : t.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {shown && shown.length > 0 && <ToolList tools={shown} picked={st.picked} onPick={(name) => pickTool(sessionId, name)} />}
       {tool && <ToolHeading tool={tool} />}
       {tool?.description && <p className="whitespace-pre-wrap text-zinc-400">{tool.description}</p>}
       {tool && <ParamHeaders inputSchema={tool.inputSchema} />}
@@ -109,7 +99,8 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
             onValue={(v) => setArgs(sessionId, v)}
             onText={(t) => setArgsText(sessionId, t)}
           />
-          {missing.length > 0 && (
+          {/* Flagged once the person tried to call, not while they have yet to type. */}
+          {st.tried && missing.length > 0 && (
             <p className="text-[11px] text-amber-300">Required but empty: {missing.join(', ')} (the call is still allowed, to see how the server reacts).</p>
           )}
           {mismatch && (
@@ -139,7 +130,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
         </div>
       )}
       {st.startError && <RpcError error={st.startError} what="The call" />}
-      {call && call.status !== 'running' && <ToolResult call={call} tool={calledTool} />}
+      {call && call.status !== 'running' && <ToolResult sessionId={sessionId} call={call} tool={calledTool} />}
     </aside>
   );
 }

@@ -50,7 +50,7 @@ export function ClientSettingsEditor({ settings, onSave }: { settings: ClientSet
       </label>
       <label className="flex items-center gap-1 text-xs text-zinc-300">
         <input type="checkbox" checked={draft.autoRefreshLists ?? true} onChange={(e) => edit({ autoRefreshLists: e.target.checked })} />
-        Refresh shown lists on list_changed
+        List the server’s offer on Connect, read it again on list_changed
       </label>
       <Field label="_meta added to every request (JSON object)">
         <textarea

@@ -3,7 +3,7 @@
  * server's pending requests. Found by role and accessible name only.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { LoupePage } from './LoupePage';
+import { LoupePage, toolOptionIn } from './LoupePage';
 
 /** The capability checkboxes a person ticks in Connect options before connecting (all on by default). */
 export const ANSWERS_EVERYTHING = ['sampling', 'elicitation: form', 'roots', 'roots: listChanged'];
@@ -16,14 +16,14 @@ export async function chooseCapabilities(page: Page, labels: string[], connectio
   for (const label of labels) await caps.getByRole('checkbox', { name: label, exact: true }).check();
 }
 
-/** Opens Loupe, connects the built-in server-everything and lists its tools in the client panel. */
+/** Opens Loupe, connects the built-in server-everything and shows the tools it listed on Connect. */
 export async function connectEverything(page: Page, url: string): Promise<{ lp: LoupePage; client: ClientPanel }> {
   const lp = new LoupePage(page);
   await lp.open(url);
   await lp.connect('server-everything (reference server)');
   await lp.expectPhase('ready');
   const client = new ClientPanel(page);
-  await client.listTools();
+  await client.showTools();
   return { lp, client };
 }
 
@@ -55,14 +55,35 @@ export class ClientPanel {
     await this.tabs.getByRole('tab', { name }).click();
   }
 
-  async listTools(): Promise<void> {
+  /** The Tools tab, once the tools the session listed on Connect are shown. */
+  async showTools(): Promise<void> {
+    await this.tab('Tools');
+    await expect(this.toolList).toBeVisible({ timeout: 20_000 });
+  }
+
+  /** Reads the tools again (the ↻ button), as a person would after changing the server. */
+  async refreshTools(): Promise<void> {
     await this.tab('Tools');
     await this.root.getByRole('button', { name: 'Refresh tools' }).click();
-    await expect(this.root.getByRole('combobox', { name: 'Tool' })).toBeVisible();
+    await expect(this.toolList).toBeVisible();
+  }
+
+  /** The tool list: every tool the search shows, one option each. */
+  get toolList(): Locator {
+    return this.root.getByRole('listbox', { name: 'Tool list' });
+  }
+
+  get toolOptions(): Locator {
+    return this.toolList.getByRole('option');
+  }
+
+  toolOption(name: string): Locator {
+    return toolOptionIn(this.root, name);
   }
 
   async pickTool(name: string): Promise<void> {
-    await this.root.getByRole('combobox', { name: 'Tool' }).selectOption(name);
+    await this.toolOption(name).click();
+    await expect(this.toolOption(name)).toHaveAttribute('aria-selected', 'true');
     await expect(this.toolForm(name).or(this.root.getByText('No arguments.'))).toBeVisible();
   }
 

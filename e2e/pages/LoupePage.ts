@@ -52,14 +52,24 @@ export class LoupePage {
     return Number((await this.fact('pid').innerText()).trim());
   }
 
-  async listTools(): Promise<void> {
-    await this.status.getByRole('button', { name: 'List tools' }).click();
-    // A server may list no tools at all: then the tab says so instead of offering a picker.
-    await expect(this.tools.getByRole('combobox', { name: 'Tool' }).or(this.tools.getByText('The server listed no tools.'))).toBeVisible();
+  /** Opens the client panel on its Tools tab, once the tools the session listed on Connect are shown. */
+  async showTools(): Promise<void> {
+    const toggle = this.status.getByRole('button', { name: 'Client', exact: true });
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    await this.tools.getByRole('tablist', { name: 'Client features' }).getByRole('tab', { name: 'Tools' }).click();
+    // A server may list no tools at all: then the tab says so instead of offering a list.
+    await expect(this.tools.getByRole('listbox', { name: 'Tool list' }).or(this.tools.getByText('The server listed no tools.'))).toBeVisible({
+      timeout: 20_000,
+    });
+  }
+
+  /** A tool's line in the client panel's tool list (its name, then its title when it has one). */
+  toolOption(name: string): Locator {
+    return toolOptionIn(this.tools, name);
   }
 
   async callTool(name: string, args: unknown): Promise<void> {
-    await this.tools.getByRole('combobox', { name: 'Tool' }).selectOption(name);
+    await this.toolOption(name).click();
     await this.tools.getByRole('radio', { name: 'JSON' }).check();
     await this.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
     await this.tools.getByRole('button', { name: `Call ${name}` }).click();
@@ -147,4 +157,10 @@ export class LoupePage {
   async screenshot(name: string): Promise<void> {
     await this.page.screenshot({ path: `test-results/screens/${name}.png` });
   }
+}
+
+/** The line of the tool `name` in a tool list: its accessible name is the name, or "name — title". */
+export function toolOptionIn(scope: Locator, name: string): Locator {
+  const exact = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByRole('listbox', { name: 'Tool list' }).getByRole('option', { name: new RegExp(`^${exact}( — .*)?$`) });
 }

@@ -49,6 +49,27 @@ export class TrafficTable {
     return Math.max(0, ...(await this.all()).map((r) => r.seq));
   }
 
+  /**
+   * Scrolls to the first row, as a person does to read how a session started: the table follows
+   * the newest row, and a session that listed its offer on Connect has already pushed its
+   * handshake out of the rows it renders. Scrolled up, the table stays put while frames arrive.
+   */
+  async scrollToTop(): Promise<void> {
+    await this.grid.evaluate((grid) => {
+      grid.querySelector<HTMLElement>('[data-scroller]')!.scrollTop = 0;
+    });
+    // The first data row (the header is row 1) is rendered once the window moved.
+    await expect(this.rows().first()).toHaveAttribute('aria-rowindex', '2');
+  }
+
+  /** Scrolls back to the newest row: the table follows the live end again. */
+  async scrollToNewest(): Promise<void> {
+    await this.grid.evaluate((grid) => {
+      const scroller = grid.querySelector<HTMLElement>('[data-scroller]')!;
+      scroller.scrollTop = scroller.scrollHeight;
+    });
+  }
+
   /** The first row whose kind and method match, waiting for it to arrive. */
   row(kind: string, method: string | RegExp): Locator {
     return this.rows()

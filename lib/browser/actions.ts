@@ -13,8 +13,12 @@ import { useLoupe } from './store';
 
 // ---- connections and sessions ----
 
+/** The page's sessions list the server's offer after the handshake, so it is in view on Connect. */
 export async function openSession(connectionId: string, options: OpenOptions): Promise<string> {
-  return showInTab(await getSocket().call({ type: 'session/open', connectionId, options }), 'The proxy opened no session (its reply carried no session id).');
+  return showInTab(
+    await getSocket().call({ type: 'session/open', connectionId, options: { listOffer: true, ...options } }),
+    'The proxy opened no session (its reply carried no session id).',
+  );
 }
 
 /** Opens the session a reply names in a tab and starts its stream. */

@@ -62,6 +62,9 @@ export const CallStateSchema = z.object({
   error: CallErrorSchema.optional(),
   /** How long until the answer, in ms (measured in the proxy). */
   ms: z.number().optional(),
+  /** The JSON-RPC id of the request on the wire (a multi-round call's latest round): what finds
+   *  it in the session's frames, where its latency and cancellation are measured. */
+  requestId: z.number().int().optional(),
   /** A multi-round-trip call: every round, oldest first (absent for a call of one round). */
   rounds: z.array(InputRoundSchema).optional(),
   /** The latest round asked for input that a person must give (the keys in `forPerson`); the

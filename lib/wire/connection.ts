@@ -4,7 +4,7 @@ import { parseOtlpEndpoint } from './otlp-endpoint';
 /**
  * How Loupe's client in a session of this connection sends requests: applied in the proxy (the
  * ClientDriver), so every request of the session follows them whoever asked for it. Unset fields
- * keep Loupe's defaults (60 s, progress restarts the timeout, 10 min at most, lists refreshed).
+ * keep Loupe's defaults (60 s, progress restarts the timeout, 10 min at most, the offer listed and refreshed).
  */
 export const ClientSettingsSchema = z.object({
   requestTimeoutMs: z.number().int().positive().max(3_600_000).optional(),
@@ -12,7 +12,8 @@ export const ClientSettingsSchema = z.object({
   maxTotalTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
   /** Merged into `_meta` of every request the client sends (the request's own keys win). */
   requestMeta: z.record(z.string(), z.unknown()).optional(),
-  /** Lists already shown are read again when the server says they changed (default on). */
+  /** The page's sessions list what the server declared after the handshake, and lists already
+   *  read are read again when the server says they changed (default on; off: only on a click). */
   autoRefreshLists: z.boolean().optional(),
   /** The OTLP/HTTP receiver the proxy streams the sessions' spans and metrics to (docs/opentelemetry.md). */
   otlpUrl: z

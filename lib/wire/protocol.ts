@@ -20,6 +20,9 @@ export const OpenOptionsSchema = z.object({
   era: EraChoiceSchema.optional(),
   /** What the session answers roots/list with, until the page changes it (client/set-roots). */
   roots: z.array(RootSchema).max(10_000).optional(),
+  /** List the tools, resources, templates and prompts the server declared right after the
+   *  handshake (the page asks for it; a headless client lists what it needs itself). */
+  listOffer: z.boolean().optional(),
 });
 export type OpenOptions = z.infer<typeof OpenOptionsSchema>;
 

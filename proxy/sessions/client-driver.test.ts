@@ -57,6 +57,9 @@ describe('the client state a session holds, against server-everything over stdio
     const final = await done;
     expect(final).toMatchObject({ id, status: 'done' });
     expect(JSON.stringify(final.result)).toMatch(/Long running operation completed/);
+    // The request's id on the wire, which finds it in the frames (the page measures a cancelled call there).
+    const sent = s.frames().find((f) => f.dir === 'c2s' && f.raw.includes('"method":"tools/call"'));
+    expect(final.requestId).toBe((JSON.parse(sent!.raw) as { id: number }).id);
     expect(latestCall(s.client!.state().calls, 'tools/call')).toMatchObject({ id, status: 'done', progress: { progress: 4, total: 4 } });
   });
 

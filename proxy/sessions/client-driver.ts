@@ -9,6 +9,7 @@
 import { fetchPage, LISTS, type ListName } from '../../lib/client/paged-list';
 import { sessionTimeoutMs, withMeta, withSettings } from '../../lib/client/request-settings';
 import type { Frame } from '../../lib/mcp/frame';
+import { asObject } from '../../lib/mcp/json';
 import { UNSUPPORTED_VERSION, withEnvelope, type Era } from '../../lib/mcp/modern';
 import { modernRequestHeaders } from '../../lib/mcp/modern-headers';
 import type { CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
@@ -22,12 +23,14 @@ import { InputRounds } from './driver/input-rounds';
 import { Listens } from './driver/listens';
 import { ModernTasks } from './driver/modern-tasks';
 import { ReceivedTasks } from './driver/received-tasks';
-import { LIST_CHANGED, rootsResult, routeServerRequest, samplingResult } from './driver/routing';
+import { Offer } from './driver/offer';
+import { rootsResult, routeServerRequest, samplingResult } from './driver/routing';
 import { countUpdate } from './driver/resource-updates';
 import { ClientStateHolder } from './driver/state-holder';
 import { Correlator } from './correlator';
 import { Emitter } from './emitter';
 import type { WireRecording } from './wire-recording';
+import { tryParse } from '../transports/http/sniff';
 import { REQUEST_TIMEOUT, RequestError } from './request-error';
 import { ServerRequestQueue, type Answer, type Id } from './server-requests';
 import type { AskAnswer, ClientApi, RequestOptions } from './types';
@@ -47,6 +50,7 @@ export class ClientDriver implements ClientApi {
   private readonly inputRounds: InputRounds;
   private readonly listens: Listens;
   private readonly modernTasks: ModernTasks;
+  private readonly offer: Offer;
   /** The server message being handled, so a server request can point at its frame. */
   private current?: Frame;
   /** The era requests go out in, and (modern) the version their `_meta` carries. */
@@ -86,6 +90,11 @@ export class ClientDriver implements ClientApi {
       options.clientCapabilities,
     );
     this.clientTasks = new ClientTasks(this.holder, (m, p, o) => this.send(m, p, o));
+    this.offer = new Offer({
+      read: (name) => this.list(name),
+      wasRead: (name) => this.holder.get().lists[name] !== undefined,
+      auto: () => this.config.settings?.autoRefreshLists !== false,
+    });
     recording.on('message', (frame, json) => {
       if (frame.dir !== 's2c') return;
       this.current = frame;
@@ -120,6 +129,8 @@ export class ClientDriver implements ClientApi {
       },
       this.config.discoverTimeoutMs ?? 10_000,
     );
+    // The page's sessions read what the server declared without a click; the handshake does not wait for it.
+    if (this.options.listOffer && !this.host.over() && this.host.status() === 'ready') this.offer.listOffered(this.host.serverCapabilities());
   }
 
   /** initialize, then notifications/initialized. */
@@ -139,8 +150,8 @@ export class ClientDriver implements ClientApi {
       this.host.update({
         era: 'legacy',
         negotiatedVersion: typeof r.protocolVersion === 'string' ? r.protocolVersion : undefined,
-        serverInfo: objectOrUndefined(r.serverInfo),
-        serverCapabilities: objectOrUndefined(r.capabilities),
+        serverInfo: asObject(r.serverInfo),
+        serverCapabilities: asObject(r.capabilities),
         instructions: typeof r.instructions === 'string' ? r.instructions : undefined,
       });
       await this.correlator.notify('notifications/initialized');
@@ -354,8 +365,7 @@ export class ClientDriver implements ClientApi {
     // A listen's notifications are also what they say (a list changed, a resource was updated).
     if (this.listens.notification(method, p, this.current?.seq ?? 0) && method === 'notifications/subscriptions/acknowledged') return;
     if (method === 'notifications/cancelled' && this.queue.dropById(p.requestId)) this.events.emit('pending', this.queue.list());
-    const list = LIST_CHANGED[method];
-    if (list && this.config.settings?.autoRefreshLists !== false && this.holder.get().lists[list]) void this.list(list);
+    this.offer.changed(method);
     if (method === 'notifications/resources/updated' && typeof p.uri === 'string') {
       const uri = p.uri;
       const seq = this.current?.seq ?? 0;
@@ -383,17 +393,5 @@ export class ClientDriver implements ClientApi {
     if (method === 'logging/setLevel' && typeof params.level === 'string') this.holder.set('logLevel', params.level);
     const task = (result as { task?: Record<string, unknown> } | undefined)?.task;
     if (method === 'tools/call' && params.task && task && typeof task.taskId === 'string') this.clientTasks.started(task, String(params.name ?? 'tool'));
-  }
-}
-
-function objectOrUndefined(v: unknown): Record<string, unknown> | undefined {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
-function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -95,6 +95,7 @@ export class Session implements LiveSession {
         {
           update: (patch) => this.update(patch),
           status: () => this.state.status,
+          serverCapabilities: () => this.state.serverCapabilities,
           over: () => this.closing !== undefined || this.isEnded(),
         },
         { ...parts.client.config, settings: connection.options?.settings },

@@ -38,6 +38,8 @@ export interface ToolsInput {
   asTask: boolean;
   /** Why the last call could not even start (bad arguments, the proxy refused it). */
   startError?: RpcFailure;
+  /** The person pressed Call for the picked tool: from then on its empty required fields are flagged. */
+  tried: boolean;
 }
 
 export const useTools = createPerSession<ToolsInput>(() => ({
@@ -46,6 +48,7 @@ export const useTools = createPerSession<ToolsInput>(() => ({
   args: {},
   argsText: '{}',
   asTask: false,
+  tried: false,
 }));
 
 function connectionOf(sessionId: string): string {
@@ -73,6 +76,7 @@ export function pickTool(sessionId: string, name: string): void {
     argsText: JSON.stringify(args, null, 2),
     argsError: undefined,
     startError: undefined,
+    tried: false,
     asTask: taskSupport(tool) === 'required',
   });
 }
@@ -97,6 +101,7 @@ export async function callTool(sessionId: string): Promise<void> {
   const st = store.get(sessionId);
   const tool = listedTools(sessionId)?.find((t) => t.name === st.picked);
   if (!tool) return;
+  store.patch(sessionId, { tried: true });
   if (st.argsError) return store.patch(sessionId, { startError: { message: st.argsError, local: true } });
   remember(browserStorage(), memoryKey(connectionOf(sessionId), 'tool', tool.name), st.args);
   const params: Record<string, unknown> = { name: tool.name, arguments: st.args };

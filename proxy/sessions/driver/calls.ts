@@ -79,6 +79,7 @@ export class Calls {
           ...opts,
           onSent: (rid) => {
             requestId = rid;
+            this.update(id, (c) => ({ ...c, requestId: rid }));
           },
         });
       } catch (e) {

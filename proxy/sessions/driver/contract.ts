@@ -21,6 +21,8 @@ export interface DriverConfig {
 export interface DriverHost {
   update(patch: Partial<SessionSummary>): void;
   status(): SessionSummary['status'];
+  /** What the server declared in the handshake (its offer). */
+  serverCapabilities(): Record<string, unknown> | undefined;
   /** The session is closing or over: a late handshake result must not change it. */
   over(): boolean;
 }

@@ -5,7 +5,6 @@
  * fixed text when the automatic reply is on; sampling and elicitation otherwise wait for the
  * person; anything else gets -32601 (JSON-RPC "method not found").
  */
-import type { ListName } from '../../../lib/client/paged-list';
 import { runsAsTask, TASK_METHODS } from '../../../lib/client/received-tasks';
 
 export type Route = 'ping' | 'roots' | 'tasks' | 'accept-task' | 'auto-sampling' | 'person' | 'not-handled';
@@ -24,10 +23,3 @@ export function routeServerRequest(method: string, params: unknown, clientCapabi
 export { samplingResult } from '../../../lib/client/sampling';
 
 export { rootsResult } from '../../../lib/client/roots';
-
-/** Which list a list_changed notification refreshes (only a list already shown is read again). */
-export const LIST_CHANGED: Record<string, ListName> = {
-  'notifications/tools/list_changed': 'tools',
-  'notifications/resources/list_changed': 'resources',
-  'notifications/prompts/list_changed': 'prompts',
-};
