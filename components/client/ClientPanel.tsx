@@ -38,8 +38,10 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
     document.getElementById(`${dom(t)}-tab`)?.focus();
   };
 
+  // A size container: the tool list takes a share of the panel's height (cqh), which shrinks when a
+  // frame's detail docks below it.
   return (
-    <aside aria-label="MCP client" className="flex min-h-0 flex-[3] flex-col gap-2 overflow-y-auto p-3 text-xs">
+    <aside aria-label="MCP client" className="flex min-h-0 flex-[3] flex-col gap-2 overflow-y-auto p-3 text-xs [container-type:size]">
       <div className="flex items-center gap-2">
         <h3 className="font-semibold">Client</h3>
         <SamplingAuto sessionId={id} />

@@ -25,8 +25,9 @@ function firstLine(text: string | undefined): string {
 /**
  * The tools the search shows, several in view at once: name, title, the behaviour hints the tool
  * declared and the first line of its description. A click or the arrow keys pick one; its form
- * opens below. The list keeps a modest height of its own so the form and its Call button stay
- * close under it.
+ * opens below. The list scrolls within a modest height of its own, at most 30 % of the window and
+ * 40 % of the panel (less when a frame's detail docks below the panel), so the form and its Call
+ * button stay close under it.
  */
 export function ToolList({ tools, picked, onPick }: { tools: ToolInfo[]; picked?: string; onPick: (name: string) => void }) {
   const list = useRef<HTMLUListElement>(null);
@@ -57,7 +58,7 @@ export function ToolList({ tools, picked, onPick }: { tools: ToolInfo[]; picked?
       aria-activedescendant={at >= 0 ? `${ids}-${at}` : undefined}
       tabIndex={0}
       onKeyDown={onKey}
-      className="relative max-h-[30vh] min-h-16 shrink-0 overflow-y-auto rounded border border-zinc-800 focus:outline-none focus-visible:ring-1 focus-visible:ring-sky-600"
+      className="relative max-h-[min(30vh,40cqh)] min-h-16 shrink-0 overflow-y-auto rounded border border-zinc-800 focus:outline-none focus-visible:ring-1 focus-visible:ring-sky-600"
     >
       {tools.map((t, i) => {
         const selected = i === at;
