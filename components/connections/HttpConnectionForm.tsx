@@ -33,7 +33,7 @@ export function HttpConnectionForm({ open, initial, onClose }: { open: boolean; 
       </Field>
       <TransportSelect modes={MODES} value={draft.mode} onChange={(mode) => edit({ mode })} />
       <div className="grid grid-cols-2 gap-2">
-        <Field label="Request timeout (ms)" hint="How long a request waits for its answer; empty: 30000.">
+        <Field label="HTTP response timeout (ms)" hint="How long one HTTP response may take; empty: the client's request timeout (Connect options, 60000).">
           <TextInput inputMode="numeric" value={draft.requestTimeout} onChange={(e) => edit({ requestTimeout: e.target.value })} placeholder="30000" />
         </Field>
         <Field label="Connect timeout (ms)" hint="How long connecting (and the HTTP+SSE fallback) may take; empty: 10000.">

@@ -5,6 +5,7 @@
  */
 import type { HttpConnection, StdioConnection, Connection } from '../../lib/wire/connection';
 import type { OpenOptions } from '../../lib/wire/protocol';
+import { sessionTimeoutMs } from '../../lib/client/request-settings';
 import { createHttpTransport, type HttpTransport } from '../transports/http';
 import type { TransportOptions } from '../transports';
 import { StdioTransport } from '../transports/stdio';
@@ -66,12 +67,23 @@ export const launchedFactory: SessionFactory<LaunchedSource> = {
   },
 };
 
+/**
+ * One wait for a request: an HTTP response the connection sets no timeout for (`timeouts.requestMs`,
+ * which createHttpTransport applies over these) may take as long as the session's client waits for
+ * the answer it carries, so a tool that runs 45 s and answers in one JSON body is not cut off by a
+ * shorter transport default.
+ */
+export function urlTransportOptions(connection: HttpConnection, config: SessionConfig, auth?: PageAuth): TransportOptions {
+  const wait = sessionTimeoutMs(connection.options?.settings, config.requestTimeoutMs);
+  return { requestTimeoutMs: wait, ...config.transport, ...(auth ? { auth } : {}) };
+}
+
 export const urlFactory: SessionFactory<UrlSource> = {
   kind: 'url',
   create(id, source, config) {
     let http: HttpTransport | undefined;
     const oauth = config.oauth ? new PageAuth(id, source.connection.url, config.oauth) : undefined;
-    const transport = oauth ? { ...config.transport, auth: oauth } : config.transport;
+    const transport = urlTransportOptions(source.connection, config, oauth);
     // The handshake's initialize waits while a person authorizes in the browser; a silent server
     // still fails fast, on the transport's own response timeout.
     const driverConfig = oauth
