@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_SESSION_BUDGET_BYTES, parseByteSize } from '../sessions/budget';
+import { DEFAULT_SESSION_BUDGET_BYTES } from '../sessions/budget';
+import { parseByteSize } from '../shared/sizes';
 import { parseOtlpEndpoint, type OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import { OTLP_USAGE } from './shared/otlp-option';
 
