@@ -45,6 +45,7 @@ export class Session implements LiveSession {
   readonly connection: Connection;
   readonly options: OpenOptions;
   readonly recording: Recording;
+  readonly storedId?: string;
   /** Loupe's own client in this session, as pages drive it; absent where Loupe only records (a tap). */
   readonly client?: ClientDriver;
   private readonly http?: HttpTransport;
@@ -57,6 +58,7 @@ export class Session implements LiveSession {
     this.id = parts.id;
     this.connection = parts.connection;
     this.recording = parts.recording;
+    this.storedId = parts.recording.disk?.id;
     this.http = parts.http;
     this.oauth = parts.oauth;
     parts.oauth?.onChange((oauth) => this.update({ oauth }));
@@ -207,12 +209,14 @@ export class Session implements LiveSession {
     if (!failed) this.update({ status: 'closing' });
     this.client?.close('the session was closed');
     this.oauth?.close();
+    this.noteOnDisk();
     await this.recording.close();
     if (this.state.endedAt === undefined) this.update({ status: failed ? 'failed' : 'closed', endedAt: Date.now() });
   }
 
   /** The transport ended by itself (the server exited or the connection dropped). */
   private ended(reason: string): void {
+    this.noteOnDisk();
     this.client?.close(reason);
     if (this.state.status === 'closing') return;
     // A launched server must exit 0; traffic Loupe only watched simply ended (a connection Loupe
@@ -224,6 +228,14 @@ export class Session implements LiveSession {
     // A watched session that ended cleanly (a host closed its server) is not an error to show.
     if (clean && !this.client) this.update({ status: 'closed', endedAt: Date.now() });
     else this.update({ status: clean ? 'closed' : 'failed', error, endedAt: Date.now() });
+  }
+
+  /** What the stored session's exports need that was learnt while it ran. */
+  private noteOnDisk(): void {
+    const disk = this.recording.disk;
+    if (!disk) return;
+    if (this.state.negotiatedVersion) disk.noteHeader({ negotiatedVersion: this.state.negotiatedVersion });
+    disk.addSecrets(this.maskedSecrets());
   }
 
   private fail(error: string): void {

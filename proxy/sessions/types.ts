@@ -72,6 +72,8 @@ export interface LiveSession {
   readonly id: string;
   readonly connection: Connection;
   readonly options: OpenOptions;
+  /** The id of its copy on disk (`loupe sessions`), when the proxy stores its sessions. */
+  readonly storedId?: string;
   summary(): SessionSummary;
   /** Every frame recorded so far (the array is append-only; callers must not mutate it). */
   frames(): readonly Frame[];

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { TraceHeader } from '../../lib/trace/format';
+import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader, type TraceSource, type TraceTarget } from '../../lib/trace/format';
+import { LOUPE_VERSION } from '../../lib/version';
 import type { KnownSecret } from '../../lib/trace/redact';
 import { formatBytes } from '../../lib/text/bytes';
 import { makeDirs } from '../shared/make-dirs';
@@ -22,6 +23,21 @@ export interface NewSession {
   startedAt: number;
   /** Values its exports must redact (the connection's env and header values, …). */
   secrets?: KnownSecret[];
+}
+
+/** The header a stored session's exports start from. */
+export function storedHeader(target: TraceTarget, startedAt: number, source: TraceSource, requestTimeoutMs?: number): TraceHeader {
+  const at = new Date(startedAt).toISOString();
+  return {
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    loupeVersion: LOUPE_VERSION,
+    createdAt: at,
+    startedAt: at,
+    target,
+    source,
+    ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
+  };
 }
 
 /** One line of `loupe sessions`. */
@@ -64,7 +80,8 @@ export class SessionStore {
   constructor(
     readonly dir: string,
     readonly budget: DiskBudget = DEFAULT_DISK_BUDGET,
-    private readonly onNotice: (text: string) => void = () => {},
+    /** Where warnings for a person go (the budget nears, a session was deleted, a write failed). */
+    readonly onNotice: (text: string) => void = () => {},
     /** Smaller segments than SEGMENT_BYTES, for tests that need several. */
     private readonly segmentBytes?: number,
   ) {}

@@ -5,12 +5,25 @@
  * writer killed at any moment leaves every batch written before it on disk (a torn last line at
  * worst, which the reader skips and reports).
  */
-import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
+import type { TraceHeader } from '../../lib/trace/format';
 import { formatBytes } from '../../lib/text/bytes';
 import { LineEncoder } from './segment-lines';
-import { channelOf, INDEX_EVERY, INDEX_FILE, SEGMENT_BYTES, segmentName, SESSION_FILE, type SegmentSummary, type StoredEnd, type StoredMeta } from './layout';
+import {
+  channelOf,
+  INDEX_EVERY,
+  INDEX_FILE,
+  SECRETS_FILE,
+  SEGMENT_BYTES,
+  segmentName,
+  SESSION_FILE,
+  type SegmentSummary,
+  type StoredEnd,
+  type StoredMeta,
+  type StoredSecrets,
+} from './layout';
 
 /** A batch waits at most this long for the disk. */
 export const FLUSH_MS = 100;
@@ -141,6 +154,26 @@ export class SessionWriter {
     else if (!this.timer) {
       this.timer = setTimeout(this.flushLater, this.flushMs);
       this.timer.unref?.();
+    }
+  }
+
+  /** Fields of the trace header learnt while recording (the negotiated version), kept on close. */
+  noteHeader(patch: Partial<TraceHeader>): void {
+    Object.assign(this.meta.header, patch);
+  }
+
+  /** Values learnt while recording that its exports must redact too (an OAuth client's tokens). */
+  addSecrets(values: readonly string[]): void {
+    const fresh = values.filter((v) => v.length >= 4);
+    if (fresh.length === 0 || this.error) return;
+    const file = path.join(this.dir, SECRETS_FILE);
+    const known: StoredSecrets = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets) : { secrets: [] };
+    const have = new Set(known.secrets.map((s) => s.value));
+    for (const value of fresh) if (!have.has(value)) known.secrets.push({ rule: 'oauth:credential', value });
+    try {
+      writeJsonAtomically(file, known);
+    } catch (e) {
+      this.fail(e as Error);
     }
   }
 
