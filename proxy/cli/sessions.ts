@@ -61,7 +61,8 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof StoreError) printError(`loupe sessions: ${e.message}`);
-    else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) printError(`loupe sessions: ${(e as Error).message}\n\n${USAGE}`);
+    else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
+      printError(`loupe sessions: ${(e as Error).message}\n\n${USAGE}`);
     else throw e;
     return 2;
   }

@@ -12,7 +12,18 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, s
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { LineDecoder, LineEncoder, SegmentLineError } from './segment-lines';
-import { channelOf, INDEX_EVERY, INDEX_FILE, SECRETS_FILE, segmentName, segmentNumber, SESSION_FILE, type SegmentSummary, type StoredMeta, type StoredSecrets } from './layout';
+import {
+  channelOf,
+  INDEX_EVERY,
+  INDEX_FILE,
+  SECRETS_FILE,
+  segmentName,
+  segmentNumber,
+  SESSION_FILE,
+  type SegmentSummary,
+  type StoredMeta,
+  type StoredSecrets,
+} from './layout';
 
 export class StoreError extends Error {}
 
@@ -178,7 +189,21 @@ function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary 
   const file = path.join(dir, segmentName(n));
   const decoder = new LineDecoder();
   const encoder = new LineEncoder();
-  const s: SegmentSummary = { segment: n, firstSeq: 0, lastSeq: 0, firstTs: 0, lastTs: 0, frames: 0, bytes: 0, methods: [], tools: [], dirs: [], lanes: [], channels: [], marks: [] };
+  const s: SegmentSummary = {
+    segment: n,
+    firstSeq: 0,
+    lastSeq: 0,
+    firstTs: 0,
+    lastTs: 0,
+    frames: 0,
+    bytes: 0,
+    methods: [],
+    tools: [],
+    dirs: [],
+    lanes: [],
+    channels: [],
+    marks: [],
+  };
   const sets = { methods: new Set<string>(), tools: new Set<string>(), dirs: new Set<string>(), lanes: new Set<string>(), channels: new Set<string>() };
   const lines = linesOf(file);
   let step = lines.next();
@@ -212,7 +237,9 @@ function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary 
   }
   s.bytes = step.value.end;
   if (step.value.torn > 0) {
-    notices.push(`${segmentName(n)} ends in half a line (${step.value.torn} bytes, from byte ${step.value.end}): the writer stopped in the middle of it; it was skipped, every frame before it was read`);
+    notices.push(
+      `${segmentName(n)} ends in half a line (${step.value.torn} bytes, from byte ${step.value.end}): the writer stopped in the middle of it; it was skipped, every frame before it was read`,
+    );
   }
   const size = statSync(file).size;
   if (size === 0) return s;

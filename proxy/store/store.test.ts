@@ -21,8 +21,24 @@ afterEach(() => {
 /** Frames of every shape a segment must hold exactly. */
 function variedFrames(): Frame[] {
   return [
-    { seq: 1, ts: 0, dir: 'local', lane: 'lifecycle', raw: 'spawned node', size: 0, meta: { transport: 'stdio', event: 'spawn', pid: 42, command: 'node', args: ['s.js'] } },
-    { seq: 2, ts: 10, dir: 'c2s', lane: 'message', raw: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"t":"a\\"b"}}}', size: 91, meta: { transport: 'stdio' } },
+    {
+      seq: 1,
+      ts: 0,
+      dir: 'local',
+      lane: 'lifecycle',
+      raw: 'spawned node',
+      size: 0,
+      meta: { transport: 'stdio', event: 'spawn', pid: 42, command: 'node', args: ['s.js'] },
+    },
+    {
+      seq: 2,
+      ts: 10,
+      dir: 'c2s',
+      lane: 'message',
+      raw: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"t":"a\\"b"}}}',
+      size: 91,
+      meta: { transport: 'stdio' },
+    },
     { seq: 3, ts: 15, dir: 's2c', lane: 'message', raw: '{ "spaced" : [1, 2] }', size: 22, meta: { transport: 'stdio', crlf: true } },
     { seq: 4, ts: 16, dir: 's2c', lane: 'stderr', raw: 'line one\nline two', size: 18, meta: { transport: 'stdio', lines: 2 } },
     { seq: 5, ts: 17.5, dir: 's2c', lane: 'message', raw: 'not json {', size: 11 },
@@ -30,7 +46,15 @@ function variedFrames(): Frame[] {
     { seq: 7, ts: 19, dir: 's2c', lane: 'message', raw: '"a string"', size: 11 },
     { seq: 8, ts: 20, dir: 's2c', lane: 'message', raw: '{"cut":', size: 1_000_000, truncated: true },
     { seq: 9, ts: 21, dir: 's2c', lane: 'message', raw: '', size: 300, textDropped: true },
-    { seq: 10, ts: 22, dir: 's2c', lane: 'message', raw: '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"é ✓ 😀"}}', size: 80, meta: { transport: 'stdio' } },
+    {
+      seq: 10,
+      ts: 22,
+      dir: 's2c',
+      lane: 'message',
+      raw: '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"é ✓ 😀"}}',
+      size: 80,
+      meta: { transport: 'stdio' },
+    },
   ];
 }
 
@@ -46,7 +70,9 @@ describe('the session store', () => {
     expect(s.notices).toEqual([]);
     expect(s.meta.end?.frames).toBe(frames.length);
     // Each line is JSON a person can read; an embedded message is not escaped into a string.
-    const lines = readFileSync(path.join(s.dir, segmentName(1)), 'utf8').trimEnd().split('\n');
+    const lines = readFileSync(path.join(s.dir, segmentName(1)), 'utf8')
+      .trimEnd()
+      .split('\n');
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(lines[1]).toContain('{"jsonrpc":"2.0","id":1,"method":"tools/call"');
   });
@@ -56,7 +82,8 @@ describe('the session store', () => {
     const w = store.create({ source: 'launched', header: testHeader('many'), startedAt: Date.now() });
     const all: Frame[] = [];
     for (let seq = 1; seq <= 20_000; seq++) {
-      const f = seq === 15_000 ? { ...logFrame(seq, seq * 7), raw: '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"rare"}}' } : logFrame(seq, seq * 7);
+      const f =
+        seq === 15_000 ? { ...logFrame(seq, seq * 7), raw: '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"rare"}}' } : logFrame(seq, seq * 7);
       all.push(f);
       w.append(f);
       if (seq % 1000 === 0) w.flush();
@@ -129,10 +156,7 @@ describe('the session store', () => {
     expect(store.ids()).toEqual([...ids.slice(2), live.id]);
     for (const id of store.ids()) expect(StoredSession.open(path.join(dir, id)).frameCount).toBe(id === live.id ? 0 : 1000);
     expect(notices.some((n) => /stored sessions take .* of their disk budget/.test(n))).toBe(true);
-    expect(notices.filter((n) => n.startsWith('deleted the stored session'))).toEqual([
-      expect.stringContaining(ids[0]),
-      expect.stringContaining(ids[1]),
-    ]);
+    expect(notices.filter((n) => n.startsWith('deleted the stored session'))).toEqual([expect.stringContaining(ids[0]), expect.stringContaining(ids[1])]);
     live.close();
   });
 

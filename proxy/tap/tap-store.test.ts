@@ -13,7 +13,9 @@ import { SessionStore } from '../store/store';
 
 it('stores the session a stdio tap records, with the frames of its tap file', async () => {
   const configDir = tempDir();
-  const child = spawn(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr.on('data', (b: Buffer) => (err += b.toString()));
