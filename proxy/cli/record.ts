@@ -16,7 +16,7 @@ import { headlessOpener } from './record/headless';
 import { resolveConfigDir } from '../config/paths';
 import { sessionsDir } from '../store/layout';
 import { SessionStore } from '../store/store';
-import { DEFAULT_DISK_BUDGET } from '../store/disk-budget';
+import { DEFAULT_DISK_BUDGET, diskBudgetFrom } from '../store/disk-budget';
 import { exportStored, type StoredExport } from '../store/export';
 import type { RedactOptions } from '../../lib/trace/redact';
 import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
@@ -90,7 +90,11 @@ export async function run(argv: string[]): Promise<number> {
 
   const otlp = otlpEndpoint ? await startOtlpExport(otlpEndpoint, (text) => printError(`loupe record: warning: ${text}`)) : undefined;
   // The session is written to the store as it runs, and the trace file is made from it.
-  const store = new SessionStore(sessionsDir(resolveConfigDir(configDir)), DEFAULT_DISK_BUDGET, (text) => printError(`loupe record: warning: ${text}`));
+  const budget = diskBudgetFrom({});
+  if (typeof budget === 'string') printError(`loupe record: warning: ${budget}: the defaults apply`);
+  const store = new SessionStore(sessionsDir(resolveConfigDir(configDir)), typeof budget === 'string' ? DEFAULT_DISK_BUDGET : budget, (text) =>
+    printError(`loupe record: warning: ${text}`),
+  );
   const openStored = headlessOpener({ store, storedAs: 'record' });
   let storedId: string | undefined;
   const open: OpenSession = (target, options) => {
