@@ -15,6 +15,7 @@ import type { Recording } from './recording';
 import type { WireRecording } from './wire-recording';
 import type { BudgetUsage } from './budget';
 import type { PageAuth } from '../oauth/page-auth';
+import { StoredSession } from '../store/reader';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
 /** What a session asks for when the page gives nothing: the newest stateful version, no client
@@ -124,6 +125,20 @@ export class Session implements LiveSession {
 
   frames(): readonly Frame[] {
     return this.recording.frames();
+  }
+
+  /** See LiveSession. Past the memory's frame limit the seqs in memory and on disk part (see
+   *  recorder.ts), so the frames held here are what a page's selection names: they are used. */
+  wholeFrames(): readonly Frame[] {
+    const disk = this.recording.disk;
+    const usage = this.recording.recorder.usage();
+    if (!disk?.complete || !usage || usage.droppedFrames === 0 || usage.notKeptFrames > 0) return this.frames();
+    disk.flush();
+    try {
+      return [...StoredSession.open(disk.dir).frames()];
+    } catch {
+      return this.frames();
+    }
   }
 
   /** How much frame text is kept and what the budget dropped. */

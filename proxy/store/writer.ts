@@ -119,6 +119,11 @@ export class SessionWriter {
     return this.count;
   }
 
+  /** Every frame given so far is on disk (or pending): no budget stopped it and no write failed. */
+  get complete(): boolean {
+    return !this.full && !this.error;
+  }
+
   append(frame: Frame): void {
     if (this.closed || this.full || this.error) return;
     const s = this.summary;
