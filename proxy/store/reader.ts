@@ -8,7 +8,7 @@
  * skipped and reported as a notice (every frame before it is read), never as an error. A line
  * that is broken elsewhere is an error that names the file and the byte where it starts.
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { LineDecoder, LineEncoder, SegmentLineError } from './segment-lines';
@@ -154,8 +154,8 @@ export class StoredSession {
       for (const m of s.marks) if (m[0] <= from) mark = m;
       const decoder = new LineDecoder();
       const file = path.join(this.dir, segmentName(s.segment));
-      const end = mark[1] + this.bytesFrom(s, mark);
-      for (const { at, line } of linesOf(file, mark[1], end)) {
+      // To the segment's last whole line: a torn one after it is never read.
+      for (const { at, line } of linesOf(file, mark[1], s.bytes)) {
         let frame: Frame;
         try {
           frame = decoder.decode(line);
@@ -173,11 +173,6 @@ export class StoredSession {
   frameAt(seq: number): Frame | undefined {
     for (const f of this.frames({ fromSeq: seq, toSeq: seq })) return f;
     return undefined;
-  }
-
-  /** The bytes of a segment from a mark to its last whole line. */
-  private bytesFrom(s: SegmentSummary, mark: [number, number]): number {
-    return s.bytes - mark[1];
   }
 }
 
@@ -241,7 +236,5 @@ function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary 
       `${segmentName(n)} ends in half a line (${step.value.torn} bytes, from byte ${step.value.end}): the writer stopped in the middle of it; it was skipped, every frame before it was read`,
     );
   }
-  const size = statSync(file).size;
-  if (size === 0) return s;
   return { ...s, methods: [...sets.methods], tools: [...sets.tools], dirs: [...sets.dirs], lanes: [...sets.lanes], channels: [...sets.channels] };
 }
