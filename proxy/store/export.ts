@@ -70,6 +70,7 @@ export function exportStored(session: StoredSession, out: string, opts: StoredEx
     negotiatedVersion: stored.negotiatedVersion ?? handshakeVersionOf([...session.frames({ toSeq: HANDSHAKE_FRAMES })]),
     requestTimeoutMs: opts.requestTimeoutMs ?? stored.requestTimeoutMs,
     source: opts.source ?? stored.source,
+    importedFrom: stored.importedFrom,
     redact,
   });
   const header = head.header;
