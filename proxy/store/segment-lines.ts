@@ -17,22 +17,33 @@
  */
 import type { Frame } from '../../lib/mcp/frame';
 
-/** What a line leaves out and the next short line repeats. */
+/** What a decoded line leaves out and the next short line repeats. */
 interface Shape {
   seq: number;
   ts: number;
-  /** JSON of `rest` without its seq: short lines may follow only the same shape. */
-  key: string;
   rest: Rest;
 }
 
 /** A frame's fields besides seq, ts, dir, raw and size, plus `sx` for size. */
 type Rest = Record<string, unknown> & { seq: number; lane: Frame['lane']; sx?: number };
 
+/** What the encoder compares a frame with the one before by: a short line may follow only the same. */
+interface Before {
+  seq: number;
+  ts: number;
+  lane: Frame['lane'];
+  sx: number;
+  meta: Frame['meta'];
+  /** Only lane, size and a flat meta besides the fields every frame has: nothing else to repeat. */
+  plain: boolean;
+}
+
 /** What the encoder knows of the text, for the segment's column summary. */
 export interface EncodedLine {
   line: string;
-  /** The parsed message when the text was a JSON object (for its method and tool name). */
+  /** The line's length in bytes. */
+  bytes: number;
+  /** The parsed message when the text was a JSON object or array. */
   json?: unknown;
 }
 
@@ -49,8 +60,31 @@ function embeddable(raw: string): unknown {
   }
 }
 
+/** No field but the usual ones and a meta of plain values (stdio's, most HTTP messages'). */
+function isPlain(f: Frame): boolean {
+  for (const k in f) if (k !== 'meta' && !FIELDS.has(k)) return false;
+  const meta = f.meta as Record<string, unknown> | undefined;
+  if (meta === undefined) return true;
+  for (const k in meta) if (typeof meta[k] === 'object' && meta[k] !== null) return false;
+  return true;
+}
+
+function sameMeta(a: Frame['meta'], b: Frame['meta']): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k in x) {
+    if (x[k] !== y[k]) return false;
+    n++;
+  }
+  for (const _ in y) n--;
+  return n === 0;
+}
+
 export class LineEncoder {
-  private last?: Shape;
+  private last?: Before;
 
   /** The next line must be a full one (a segment's first, or one an index mark points at). */
   restart(): void {
@@ -59,20 +93,34 @@ export class LineEncoder {
 
   encode(f: Frame): EncodedLine {
     const json = embeddable(f.raw);
-    const rawText = json === undefined ? JSON.stringify(f.raw) : f.raw;
+    const rawBytes = Buffer.byteLength(f.raw);
+    const sx = f.size - rawBytes;
+    const plain = isPlain(f);
+    const prev = this.last;
+    this.last = { seq: f.seq, ts: f.ts, lane: f.lane, sx, meta: f.meta, plain };
+    const dt = prev ? f.ts - prev.ts : NaN;
+    const follows =
+      prev !== undefined &&
+      plain &&
+      prev.plain &&
+      prev.lane === f.lane &&
+      prev.sx === sx &&
+      f.seq === prev.seq + 1 &&
+      Number.isSafeInteger(f.ts) &&
+      Number.isSafeInteger(dt) &&
+      dt >= 0 &&
+      sameMeta(prev.meta, f.meta);
+    if (follows) {
+      const head = `[${dt},"${f.dir}",`;
+      if (json !== undefined) return { line: `${head}${f.raw}]\n`, bytes: head.length + rawBytes + 2, json };
+      const text = JSON.stringify(f.raw);
+      return { line: `${head}${text}]\n`, bytes: head.length + Buffer.byteLength(text) + 2 };
+    }
     const rest: Rest = { seq: f.seq, lane: f.lane };
-    const sx = f.size - Buffer.byteLength(f.raw);
     if (sx !== 0) rest.sx = sx;
     for (const k in f) if (!FIELDS.has(k)) rest[k] = (f as unknown as Record<string, unknown>)[k];
-    const { seq: _seq, ...shape } = rest;
-    const key = JSON.stringify(shape);
-    const prev = this.last;
-    this.last = { seq: f.seq, ts: f.ts, key, rest };
-    const dt = prev ? f.ts - prev.ts : NaN;
-    if (prev && prev.key === key && f.seq === prev.seq + 1 && Number.isSafeInteger(dt) && Number.isSafeInteger(f.ts) && dt >= 0) {
-      return { line: `[${dt},"${f.dir}",${rawText}]\n`, json };
-    }
-    return { line: `[${JSON.stringify(f.ts)},"${f.dir}",${JSON.stringify(rest)},${rawText}]\n`, json };
+    const line = `[${JSON.stringify(f.ts)},"${f.dir}",${JSON.stringify(rest)},${json === undefined ? JSON.stringify(f.raw) : f.raw}]\n`;
+    return { line, bytes: Buffer.byteLength(line), json };
   }
 }
 
@@ -109,8 +157,7 @@ export class LineDecoder {
       at += JSON.stringify(rest).length + 1;
       seq = rest.seq;
       ts = parts[0];
-      const { seq: _seq, ...shape } = rest;
-      this.last = { seq, ts, key: '', rest: { ...shape, seq } as Rest };
+      this.last = { seq, ts, rest };
     } else {
       const prev = this.last;
       if (!prev) throw new SegmentLineError('a short line with no full line before it');

@@ -129,8 +129,7 @@ export class SessionWriter {
     const s = this.summary;
     const markHere = s.frames % INDEX_EVERY === 0;
     if (markHere) this.encoder.restart();
-    const { line, json } = this.encoder.encode(frame);
-    const size = Buffer.byteLength(line);
+    const { line, bytes: size, json } = this.encoder.encode(frame);
     if (this.bytes + size > this.options.sessionBytes) return this.reachBudget();
     if (markHere) s.marks.push([frame.seq, this.segmentSize + this.pendingBytes]);
     if (s.frames === 0) {
