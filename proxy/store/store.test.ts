@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
+import { parseStartOptions } from '../cli/start-options';
+import { diskBudgetFrom } from './disk-budget';
 import { segmentName } from './layout';
 import { StoredSession } from './reader';
 import { SessionStore } from './store';
@@ -171,5 +173,17 @@ describe('the session store', () => {
     expect(notices[0]).toMatch(/has used .* of its disk budget/);
     expect(notices[1]).toMatch(new RegExp(`reached its disk budget .* frames after ${end.frames} are not stored`));
     expect(readdirSync(w.dir)).toContain('index.ndjson');
+  });
+});
+
+describe('the disk budget', () => {
+  it('is 2 GiB a session and 10 GiB in all unless a flag or the environment says otherwise', () => {
+    expect(diskBudgetFrom({}, {})).toEqual({ sessionBytes: 2 * 2 ** 30, totalBytes: 10 * 2 ** 30 });
+    expect(diskBudgetFrom({ 'disk-budget': '64MiB' }, { LOUPE_DISK_BUDGET: '1GiB', LOUPE_DISK_TOTAL: '3GiB' })).toEqual({
+      sessionBytes: 64 * 2 ** 20,
+      totalBytes: 3 * 2 ** 30,
+    });
+    expect(diskBudgetFrom({}, { LOUPE_DISK_TOTAL: 'lots' })).toMatch(/^--disk-total: "lots" is not a size.*\(from LOUPE_DISK_TOTAL\)$/);
+    expect(parseStartOptions(['--disk-total', '20GiB'], {})).toMatchObject({ disk: { sessionBytes: 2 * 2 ** 30, totalBytes: 20 * 2 ** 30 } });
   });
 });
