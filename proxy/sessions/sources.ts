@@ -16,6 +16,12 @@ import { SourceRecording, type FrameSource } from './frame-source';
 import { SessionBudget } from './budget';
 import { Session } from './session';
 import { PAGE_AUTHORIZE_TIMEOUT_MS, PageAuth, type PageOAuthConfig } from '../oauth/page-auth';
+import { storedHeader, type SessionStore } from '../store/store';
+import type { StoredSource } from '../store/layout';
+import { describeTarget } from '../../lib/trace/target';
+import { redactionInputs } from '../../lib/trace/redaction-inputs';
+import { sessionTimeoutMs } from '../../lib/client/request-settings';
+import type { OpenDisk } from './recording';
 
 /** A server Loupe starts and talks to over stdio. */
 export interface LaunchedSource {
@@ -48,6 +54,30 @@ export interface SessionConfig extends DriverConfig {
   budgetBytes?: number;
   /** Sessions opened by URL answer a 401 with OAuth, authorized by a person in the page. */
   oauth?: PageOAuthConfig;
+  /** Where every session Loupe runs is written as it is recorded; without one, nothing is stored. */
+  store?: SessionStore;
+  /** How the stored session says it came to be (`loupe record` says `record`); else by its source. */
+  storedAs?: StoredSource;
+}
+
+/** The disk copy of a session Loupe runs (launched or by URL), when the config has a store. */
+function diskFor(config: SessionConfig, kind: 'launched' | 'url', connection: Connection): OpenDisk | undefined {
+  const store = config.store;
+  if (!store) return undefined;
+  return (startedAt) => {
+    const timeout = sessionTimeoutMs(connection.options?.settings, config.requestTimeoutMs);
+    try {
+      return store.create({
+        source: config.storedAs ?? kind,
+        startedAt,
+        header: storedHeader(describeTarget(connection), startedAt, 'live', timeout),
+        secrets: redactionInputs(connection),
+      });
+    } catch (e) {
+      store.onNotice(`the session with ${connection.name} is not stored on disk: ${(e as Error).message}`);
+      return undefined;
+    }
+  };
 }
 
 export interface SessionFactory<S extends SessionSource = SessionSource> {
@@ -62,6 +92,7 @@ export const launchedFactory: SessionFactory<LaunchedSource> = {
       'launched',
       (clock) => new StdioTransport(source.connection, clock, config.transport),
       new SessionBudget(config.budgetBytes),
+      diskFor(config, 'launched', source.connection),
     );
     return new Session({ id, connection: source.connection, recording, client: { options: source.options, config } });
   },
@@ -103,6 +134,7 @@ export const urlFactory: SessionFactory<UrlSource> = {
         }
       },
       new SessionBudget(config.budgetBytes),
+      diskFor(config, 'url', source.connection),
     );
     return new Session({
       id,
