@@ -20,7 +20,6 @@ import { storedHeader, type SessionStore } from '../store/store';
 import type { StoredSource } from '../store/layout';
 import { describeTarget } from '../../lib/trace/target';
 import { redactionInputs } from '../../lib/trace/redaction-inputs';
-import { sessionTimeoutMs } from '../../lib/client/request-settings';
 import type { OpenDisk } from './recording';
 
 /** A server Loupe starts and talks to over stdio. */
