@@ -73,14 +73,16 @@ const PROXY_ROOMS = {
   'proxy/shared': [],
   'proxy/transports': ['proxy/shared'],
   'proxy/config': ['proxy/shared'],
+  // Sessions kept on disk: segment files and their index, written as frames are recorded.
+  'proxy/store': ['proxy/shared'],
   'proxy/oauth': ['proxy/shared', 'proxy/transports', 'proxy/config'],
-  'proxy/sessions': ['proxy/shared', 'proxy/transports', 'proxy/oauth'],
+  'proxy/sessions': ['proxy/shared', 'proxy/transports', 'proxy/oauth', 'proxy/store'],
   'proxy/trace': ['proxy/sessions'],
   'proxy/replay': ['proxy/shared'],
   // Live OpenTelemetry export of sessions' frames: it reads sessions (redacted as their exports
   // are), and the tap and the CLI use it.
   'proxy/telemetry': ['proxy/sessions', 'proxy/trace'],
-  'proxy/tap': ['proxy/shared', 'proxy/transports', 'proxy/sessions', 'proxy/telemetry'],
+  'proxy/tap': ['proxy/shared', 'proxy/transports', 'proxy/sessions', 'proxy/telemetry', 'proxy/store'],
   'proxy/testkit': ['proxy/.'],
   'proxy/server': ['proxy/.', 'proxy/shared', 'proxy/config', 'proxy/oauth', 'proxy/sessions', 'proxy/tap', 'proxy/trace'],
   'proxy/cli': [
@@ -91,6 +93,7 @@ const PROXY_ROOMS = {
     'proxy/replay',
     'proxy/server',
     'proxy/sessions',
+    'proxy/store',
     'proxy/tap',
     'proxy/telemetry',
     'proxy/transports',

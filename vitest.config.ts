@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -45,6 +47,9 @@ export default defineConfig({
           include: ['proxy/**/*.test.ts', 'scripts/**/*.test.ts'],
           // bin/loupe.mjs runs dist/: built here when it is older than the sources.
           globalSetup: ['scripts/build/ensure-dist.ts'],
+          // Commands that store their sessions (record, start) store them here, not in the home
+          // folder of whoever runs the tests; a test that reads them gives its own --config-dir.
+          env: { LOUPE_CONFIG_DIR: path.join(tmpdir(), `loupe-unit-config-${process.pid}`) },
         },
       },
     ],

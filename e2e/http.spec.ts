@@ -222,7 +222,7 @@ test("a server that never answers fails the session after the connection's reque
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('silent');
   await form.getByRole('textbox', { name: 'URL', exact: true }).fill(servers.silent.url);
   await form.getByRole('combobox', { name: 'Transport' }).selectOption('streamable');
-  await form.getByRole('textbox', { name: 'Request timeout (ms)' }).fill('800');
+  await form.getByRole('textbox', { name: 'HTTP response timeout (ms)' }).fill('800');
   await form.getByRole('button', { name: 'Save connection' }).click();
   await expect(form).toBeHidden();
   await lp.connect('silent');

@@ -137,7 +137,9 @@ describe('live equals offline', () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // 300 pairs of random traces, each analysed twice: seconds of CPU, more while unit tests share
+    // the machine with lint and the type check.
+  }, 90_000);
 });
 
 describe('clock ticks', () => {

@@ -10,8 +10,8 @@
  * Lines that fit no pattern are kept too, as lifecycle frames, so nothing in the log is lost.
  */
 import { TRANSPORT_FRAMING, type Frame, type LifecycleMeta } from '../mcp/frame';
-import { TRACE_FORMAT, TRACE_VERSION, TraceError, type Trace, type TraceHeader } from './format';
-import { negotiatedVersion, utf8Length } from './imported';
+import { TraceError, type Trace } from './format';
+import { importedTrace, utf8Length } from './imported';
 
 export type HostLogKind = 'claude-desktop' | 'vscode';
 
@@ -141,17 +141,15 @@ export function importHostLog(text: string, o: HostLogOptions): Trace {
     const meta: LifecycleMeta = { transport: 'stdio', event: 'note' };
     return { ...base, dir: 'local', lane: 'lifecycle', size: 0, meta };
   });
-  const negotiated = negotiatedVersion(frames);
-  const header: TraceHeader = {
-    format: TRACE_FORMAT,
-    version: TRACE_VERSION,
+  return importedTrace({
+    frames,
+    kind,
+    framing: TRANSPORT_FRAMING.stdio,
+    name,
+    lacks: HOST_LOG_LACKS,
     loupeVersion: o.loupeVersion,
-    createdAt: o.createdAt ?? new Date().toISOString(),
-    ...(origin > 0 ? { startedAt: new Date(origin).toISOString() } : {}),
-    target: { transport: 'stdio', framing: TRANSPORT_FRAMING.stdio, name },
-    source: 'import',
-    ...(negotiated ? { negotiatedVersion: negotiated } : {}),
-    importedFrom: { kind, ...(o.fileName ? { file: o.fileName } : {}), lacks: HOST_LOG_LACKS },
-  };
-  return { header, frames };
+    createdAt: o.createdAt,
+    fileName: o.fileName,
+    origin,
+  });
 }

@@ -3,8 +3,8 @@
  * other-formats.ts): the byte length of a text, the version a handshake settled on, and how each
  * source is named to a person.
  */
-import type { Frame } from '../mcp/frame';
-import type { ImportKind } from './format';
+import type { Frame, Framing } from '../mcp/frame';
+import { TRACE_FORMAT, TRACE_VERSION, type ImportKind, type Trace, type TraceHeader } from './format';
 
 export const utf8Length = (s: string): number => new TextEncoder().encode(s).length;
 
@@ -29,4 +29,34 @@ export function negotiatedVersion(frames: readonly Frame[]): string | undefined 
     }
   }
   return undefined;
+}
+
+interface ImportedTraceParts {
+  frames: Frame[];
+  kind: ImportKind;
+  name: string;
+  framing: Framing;
+  lacks: string[];
+  loupeVersion: string;
+  createdAt?: string;
+  fileName?: string;
+  /** Epoch ms of the first entry, when the source dated it. */
+  origin?: number;
+}
+
+/** The trace an importer hands back: one header shape for every source, saying where it came from and what it lacks. */
+export function importedTrace(p: ImportedTraceParts): Trace {
+  const negotiated = negotiatedVersion(p.frames);
+  const header: TraceHeader = {
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    loupeVersion: p.loupeVersion,
+    createdAt: p.createdAt ?? new Date().toISOString(),
+    ...(p.origin !== undefined && p.origin > 0 ? { startedAt: new Date(p.origin).toISOString() } : {}),
+    target: { transport: 'stdio', framing: p.framing, name: p.name },
+    source: 'import',
+    ...(negotiated ? { negotiatedVersion: negotiated } : {}),
+    importedFrom: { kind: p.kind, ...(p.fileName ? { file: p.fileName } : {}), lacks: p.lacks },
+  };
+  return { header, frames: p.frames };
 }

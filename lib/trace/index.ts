@@ -4,5 +4,5 @@ export { TraceReader, readTraceText, readTraceStream } from './reader';
 export { traceLines, writeTrace } from './writer';
 export { describeTarget } from './target';
 export { traceModelOptions } from './model-options';
-export { redactFrames, redactJson, redactStrings, previewRedaction, checkCustomRule, type CustomRule, type RedactOptions, type RedactionHit } from './redact';
+export { redactFrames, redactedBy, redactJson, redactStrings, previewRedaction, checkCustomRule, type CustomRule, type RedactOptions, type RedactionHit } from './redact';
 export { redactOptionsFor } from './redaction-inputs';

@@ -15,8 +15,8 @@
 import { isObject } from '../mcp/json';
 import { methodInfo } from '../mcp/methods';
 import type { Frame } from '../mcp/frame';
-import { TRACE_FORMAT, TRACE_VERSION, TraceError, type Trace, type TraceHeader } from './format';
-import { negotiatedVersion, utf8Length } from './imported';
+import { TraceError, type Trace } from './format';
+import { importedTrace, utf8Length } from './imported';
 
 const DIRECTIONS = new Set(['request', 'response', 'notification']);
 /** The Inspector keeps this many entries by default and drops the oldest past it. */
@@ -163,18 +163,16 @@ export function importInspectorExport(value: unknown, o: InspectorExportOptions)
     }
   }
   const named = o.fileName ? FILE_NAME.exec(o.fileName) : null;
-  const negotiated = negotiatedVersion(frames);
-  const header: TraceHeader = {
-    format: TRACE_FORMAT,
-    version: TRACE_VERSION,
-    loupeVersion: o.loupeVersion,
-    createdAt: o.createdAt ?? new Date().toISOString(),
-    startedAt: new Date(origin).toISOString(),
+  return importedTrace({
+    frames,
+    kind: 'mcp-inspector',
     // Whole messages, however the transport carried them: no stdio line rule can be judged.
-    target: { transport: 'stdio', framing: 'messages', name: serverName(frames, named?.[2], o.fileName) },
-    source: 'import',
-    ...(negotiated ? { negotiatedVersion: negotiated } : {}),
-    importedFrom: { kind: 'mcp-inspector', ...(o.fileName ? { file: o.fileName } : {}), lacks: lacksOf(value.length, guessed.n, named?.[1]) },
-  };
-  return { header, frames };
+    framing: 'messages',
+    name: serverName(frames, named?.[2], o.fileName),
+    lacks: lacksOf(value.length, guessed.n, named?.[1]),
+    loupeVersion: o.loupeVersion,
+    createdAt: o.createdAt,
+    fileName: o.fileName,
+    origin,
+  });
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
-import { previewRedaction, readTraceText, redactFrames, redactJson, checkCustomRule } from './index';
+import { previewRedaction, readTraceText, redactedBy, redactFrames, redactJson, checkCustomRule } from './index';
 import { exportTraceText } from '../render';
 import { message } from './testing';
 import goldenV1 from '../../e2e/golden/everything-stdio.v1.loupe.ndjson?raw';
@@ -273,5 +273,18 @@ describe('redactJson', () => {
     expect(redactJson(value, { secrets: [{ rule: 'env:KEY', value: 'kept-Abc-123' }] })).toEqual({ error: 'failed with sk-live key «redacted:env:KEY»' });
     const clean = { a: 1 };
     expect(redactJson(clean, {})).toBe(clean);
+  });
+});
+
+describe('redactedBy: a trace that was redacted needs no second pass', () => {
+  const all = redactFrames([], {}).rules;
+  it('is true only when the note lists every rule the options would run', () => {
+    expect(redactedBy({ rules: all }, {})).toBe(true);
+    // A file from before a built-in rule existed is redacted again.
+    expect(redactedBy({ rules: all.filter((r) => r !== 'jwt') }, {})).toBe(false);
+    // A file written with --no-redact has no note.
+    expect(redactedBy(undefined, {})).toBe(false);
+    // A rule of the reader's own that the writer did not run.
+    expect(redactedBy({ rules: all }, { custom: [{ id: 'acme', regex: 'acme_[a-z]+' }] })).toBe(false);
   });
 });

@@ -264,6 +264,18 @@ export function redactFrames(frames: readonly Frame[], opts: RedactOptions = {})
   return { frames: out, hits: r.hits, rules: compiled.rules };
 }
 
+/**
+ * True when a trace's header says its frames went through every rule these options would run: a
+ * file Loupe wrote redacted need not be redacted again to be quoted (`loupe check` of a recorded
+ * trace). Built-in rules added since the file was written are not in its list, so it is redacted
+ * again then; a file written with --no-redact has no note and always is.
+ */
+export function redactedBy(note: { rules: readonly string[] } | undefined, opts: RedactOptions = {}): boolean {
+  if (note === undefined) return false;
+  const ran = new Set(note.rules);
+  return compile(opts).rules.every((rule) => ran.has(rule));
+}
+
 /** What an export will redact, frame by frame, without writing anything. */
 export function previewRedaction(frames: readonly Frame[], opts: RedactOptions = {}): RedactionHit[] {
   return redactFrames(frames, opts).hits;

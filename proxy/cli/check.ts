@@ -28,7 +28,16 @@ import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import { handshakeRefusal } from './check/handshake';
 import { TRANSPORT_FRAMING, type Frame } from '../../lib/mcp/frame';
-import { describeTarget, redactFrames, redactOptionsFor, redactStrings, traceModelOptions, type RedactOptions } from '../../lib/trace';
+import {
+  describeTarget,
+  redactedBy,
+  redactFrames,
+  redactOptionsFor,
+  redactStrings,
+  traceModelOptions,
+  type RedactOptions,
+  type TraceHeader,
+} from '../../lib/trace';
 import type { SessionModel } from '../../lib/model/session-model';
 import { printError, printReport } from './shared/terminal';
 import { diagnose, type Verdict } from '../../lib/doctor';
@@ -92,7 +101,7 @@ function fileUri(file: string): string {
 /** Reports go to CI logs and code scanning. The analyser reads the frames as a redacted export
  *  would hold them, so no finding can quote a secret, not even one cut short by the quote's length
  *  limit; the findings are the same but for the «redacted:…» markers in quotes. */
-type Redact = (frames: Frame[]) => Frame[];
+type Redact = (frames: Frame[], header?: TraceHeader) => Frame[];
 
 /** The source's frames and their one model, judged with the source's framing (the trace's
  *  declared one, or the live transport's) and, live, the client's timeout. */
@@ -108,7 +117,7 @@ async function load(file: string | undefined, connection: Connection | undefined
     const negotiated = typeof trace.header.negotiatedVersion === 'string' ? trace.header.negotiatedVersion : undefined;
     // The header is line 1; frames follow one per line (an exported selection may skip seqs).
     const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
-    const frames = redact(trace.frames);
+    const frames = redact(trace.frames, trace.header);
     // The header's framing and request timeout: the file is judged as the session was.
     const model = checkModel(frames, traceModelOptions(trace.header));
     return { frames, model, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
@@ -209,7 +218,10 @@ export async function run(argv: string[]): Promise<number> {
     const gates = parseGates(values, values['interface-baseline'] === undefined ? undefined : readInterfaceBaseline(values['interface-baseline']));
 
     const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
-    const redact: Redact = (frames) => (redaction === false ? frames : redactFrames(frames, redaction).frames);
+    // A trace Loupe wrote redacted, by every rule this check runs, is quoted as it is: its frames
+    // are what redaction would make of them, and a big trace is judged without a second pass.
+    const redact: Redact = (frames, header) =>
+      redaction === false || redactedBy(header?.redaction, redaction) ? frames : redactFrames(frames, redaction).frames;
     const source = await load(file, connection, values, values.probe === true, redact);
     const { frames, model } = source;
     // The gates and the interface baseline (a file to commit) read the findings' own model.

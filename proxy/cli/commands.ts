@@ -14,7 +14,7 @@ export interface CliCommand {
 
 export const COMMANDS: Record<string, CliCommand> = {
   start: {
-    synopsis: 'loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE] [--otlp URL]',
+    synopsis: 'loupe start [--port N] [--host ADDR] [--config-dir DIR] [--session-budget SIZE] [--disk-budget SIZE] [--disk-total SIZE] [--otlp URL]',
     summary: "start the dashboard; prints one URL that carries this launch's access token",
     load: () => import('./start'),
   },
@@ -34,9 +34,14 @@ export const COMMANDS: Record<string, CliCommand> = {
     load: () => import('./client'),
   },
   export: {
-    synopsis: 'loupe export FILE --to trace|html|har|otlp|mermaid [--out FILE]',
-    summary: 'convert a trace, with secrets redacted by default',
+    synopsis: 'loupe export FILE|SESSION --to trace|html|har|otlp|mermaid [--out FILE]',
+    summary: 'convert a trace or a stored session, with secrets redacted by default',
     load: () => import('./export'),
+  },
+  sessions: {
+    synopsis: 'loupe sessions [--json] [--delete ID] [--config-dir DIR]',
+    summary: 'the sessions stored on disk: id, server, source, times, frames, size, clean or not',
+    load: () => import('./sessions'),
   },
   diff: {
     synopsis: 'loupe diff A B [--format text|json]',

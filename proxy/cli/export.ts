@@ -1,8 +1,11 @@
 /**
  * `loupe export FILE --to trace|har|otlp|mermaid [--out FILE]`: re-writes a trace, redacted by
  * default, or converts it. `--preview` lists what would be redacted and writes nothing.
+ * `loupe export SESSION`: the same for a session stored on disk (`loupe sessions` lists them); as
+ * a trace it is streamed from the store, redacted with the session's own secrets too.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../package-root';
 import { parseArgs } from 'node:util';
@@ -12,10 +15,17 @@ import { readTraceFile, TraceFileError } from './shared/trace-file';
 import { LOUPE_VERSION } from '../../lib/version';
 import { printError, printReport } from './shared/terminal';
 import { printable } from '../../lib/text/printable';
+import { resolveConfigDir } from '../config/paths';
+import { isSessionId, sessionsDir } from '../store/layout';
+import { StoreError, type StoredSession } from '../store/reader';
+import { SessionStore } from '../store/store';
+import { exportStored, storedRedaction } from '../store/export';
 
 const VIEWER = path.join(PACKAGE_ROOT, 'out', 'loupe-viewer.html');
 
-const USAGE = `usage: loupe export FILE [--to trace|html|har|otlp|mermaid] [--out FILE] [options]
+const USAGE = `usage: loupe export FILE|SESSION [--to trace|html|har|otlp|mermaid] [--out FILE] [options]
+  SESSION                a stored session's id (loupe sessions lists them); --config-dir DIR
+                         says where they are (default LOUPE_CONFIG_DIR or ~/.config/loupe)
   --format F             the same as --to F
   --to html              one HTML file: the offline viewer with the trace inside
   --to har               HAR 1.2 of the HTTP exchanges (a stdio trace has none: the reason is
@@ -57,6 +67,43 @@ export function formatPreview(hits: RedactionHit[]): string {
   );
 }
 
+/** The stored session an argument names, when it is an id and no file of that name exists. */
+function storedSessionNamed(arg: string, configDir: string | undefined): StoredSession | undefined {
+  if (existsSync(arg) || !isSessionId(arg)) return undefined;
+  return new SessionStore(sessionsDir(resolveConfigDir(configDir))).open(arg);
+}
+
+/** A stored session as a trace, streamed; to stdout through a file of its own when there is no --out. */
+async function exportFromStore(
+  session: StoredSession,
+  out: string | undefined,
+  redact: Parameters<typeof exportStored>[2]['redact'],
+  sel: FrameSelection,
+): Promise<number> {
+  for (const notice of session.notices) console.error(`loupe export: note: ${notice}`);
+  const file = out ?? path.join(mkdtempSync(path.join(tmpdir(), 'loupe-export-')), 'session.loupe.ndjson');
+  try {
+    const done = exportStored(session, file, { loupeVersion: LOUPE_VERSION, redact, selection: sel });
+    if (!out) await copyToStdout(file);
+    console.error(
+      redact === false
+        ? `loupe export: ${done.frames} frames; redaction is off: the output holds every secret that crossed the wire`
+        : `loupe export: ${done.frames} frames, ${done.redacted} value(s) redacted`,
+    );
+    return 0;
+  } finally {
+    if (!out) rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+function copyToStdout(file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const from = createReadStream(file);
+    from.on('error', reject).on('end', resolve);
+    from.pipe(process.stdout, { end: false });
+  });
+}
+
 export async function run(argv: string[]): Promise<number> {
   try {
     const { values: v, positionals } = parseArgs({
@@ -77,6 +124,7 @@ export async function run(argv: string[]): Promise<number> {
         'to-seq': { type: 'string' },
         'from-ms': { type: 'string' },
         'to-ms': { type: 'string' },
+        'config-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -98,17 +146,21 @@ export async function run(argv: string[]): Promise<number> {
       if (problem) throw new Usage(problem);
     }
     const env = Object.fromEntries((v.env ?? []).map((name) => [name, process.env[name] ?? '']));
-    const trace = await readTraceFile(positionals[0]);
+    const own = { env, custom, disabled: v['disable-rule'] };
+    const sel = selection(v as unknown as Record<string, string | undefined>);
+    const stored = storedSessionNamed(positionals[0], v['config-dir']);
+    if (stored && to === 'trace' && !v.preview) return exportFromStore(stored, v.out, v['no-redact'] ? false : own, sel);
+    const trace = stored ? { header: stored.meta.header, frames: [...stored.frames()] } : await readTraceFile(positionals[0]);
     const prepared = prepareExport({
       frames: trace.frames,
       target: trace.header.target,
       loupeVersion: LOUPE_VERSION,
       negotiatedVersion: trace.header.negotiatedVersion,
       requestTimeoutMs: trace.header.requestTimeoutMs,
-      source: 'import',
+      source: stored ? trace.header.source : 'import',
       importedFrom: trace.header.importedFrom,
-      selection: selection(v as unknown as Record<string, string | undefined>),
-      redact: v['no-redact'] ? false : { env, custom, disabled: v['disable-rule'] },
+      selection: sel,
+      redact: v['no-redact'] ? false : stored ? storedRedaction(stored, own) : own,
     });
     if (trace.header.startedAt) prepared.header.startedAt = trace.header.startedAt;
     if (v.preview) {
@@ -135,7 +187,7 @@ export async function run(argv: string[]): Promise<number> {
     );
     return 0;
   } catch (e) {
-    if (e instanceof TraceFileError) {
+    if (e instanceof TraceFileError || e instanceof StoreError) {
       printError(`loupe export: ${e.message}`);
       return 2;
     }

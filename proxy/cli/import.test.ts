@@ -8,6 +8,23 @@ const LOG = path.join(ROOT, 'e2e/fixtures/host-logs/mcp-server-weather.log');
 const INSPECTOR = path.join(ROOT, 'e2e/fixtures/inspector/inspector-protocol-everything-2026-09-03T14-21-09.482Z.json');
 
 describe('loupe import', () => {
+  it('stores the imported session too: loupe sessions lists it, and its export is redacted', async () => {
+    const configDir = tempDir();
+    const out = path.join(tempDir(), 'weather.loupe.ndjson');
+    const r = await runCli(['import', LOG, '--out', out, '--config-dir', configDir]);
+    expect(r.code).toBe(0);
+    const id = /\(stored as (\S+)\)/.exec(r.stdout)?.[1];
+    const listed = JSON.parse((await runCli(['sessions', '--json', '--config-dir', configDir])).stdout);
+    expect(listed).toEqual([expect.objectContaining({ id, name: 'weather', source: 'imported', frames: 11, state: 'clean' })]);
+    const again = path.join(tempDir(), 'again.loupe.ndjson');
+    expect((await runCli(['export', id!, '--config-dir', configDir, '--out', again])).code).toBe(0);
+    const text = readFileSync(again, 'utf8');
+    expect(text).not.toContain('wx-secret-1234567890');
+    const [stored, imported] = [readTraceText(text), readTraceText(readFileSync(out, 'utf8'))];
+    expect(stored.frames).toEqual(imported.frames);
+    expect(stored.header).toMatchObject({ source: 'import', importedFrom: imported.header.importedFrom });
+  });
+
   it("writes a host's log as a redacted trace that loupe check can judge (the built binary)", async () => {
     const out = path.join(tempDir(), 'weather.loupe.ndjson');
     const r = await runCliProcess(['import', LOG, '--out', out]);

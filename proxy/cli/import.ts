@@ -10,7 +10,11 @@ import { InputError, UsageError, parseOwnArgs } from './shared/args';
 import { writeTraceFile } from './shared/trace-file';
 import { LOUPE_VERSION } from '../../lib/version';
 import { IMPORTABLE, importOtherFormat } from '../../lib/trace/other-formats';
-import { TraceError } from '../../lib/trace';
+import { TraceError, type Trace } from '../../lib/trace';
+import { resolveConfigDir } from '../config/paths';
+import { sessionsDir } from '../store/layout';
+import { SessionStore } from '../store/store';
+import { DEFAULT_DISK_BUDGET, diskBudgetFrom } from '../store/disk-budget';
 import { prepareExport } from '../../lib/render';
 
 const USAGE = `usage: loupe import FILE --out TRACE [--server NAME] [--no-redact]
@@ -23,7 +27,27 @@ trace log level). The trace's header says what the file lacks (raw bytes, transp
 
   --out TRACE     where to write the trace
   --server NAME   which server to take from a log that holds several (Claude Desktop's mcp.log)
-  --no-redact     keep secrets in the file (by default tokens, keys and passwords are replaced)`;
+  --no-redact     keep secrets in the file (by default tokens, keys and passwords are replaced)
+  --config-dir D  where the imported session is also stored, as it was read (loupe sessions lists
+                  it; default LOUPE_CONFIG_DIR or ~/.config/loupe)`;
+
+/** Keeps the session beside the others (\`loupe sessions\`), as read: its exports redact it. */
+function storeImported(trace: Trace, configDir: string | undefined): string | undefined {
+  try {
+    const budget = diskBudgetFrom({});
+    const store = new SessionStore(sessionsDir(resolveConfigDir(configDir)), typeof budget === 'string' ? DEFAULT_DISK_BUDGET : budget, (text) =>
+      console.error(`loupe import: warning: ${text}`),
+    );
+    const startedAt = Date.parse(trace.header.startedAt ?? '') || Date.now();
+    const writer = store.create({ source: 'imported', header: trace.header, startedAt });
+    for (const f of trace.frames) writer.append(f);
+    writer.close();
+    return writer.id;
+  } catch (e) {
+    console.error(`loupe import: warning: the session is not stored (${(e as Error).message}); the trace file is written as usual`);
+    return undefined;
+  }
+}
 
 export async function run(argv: string[]): Promise<number> {
   let log: string;
@@ -34,6 +58,7 @@ export async function run(argv: string[]): Promise<number> {
       out: { type: 'string' },
       server: { type: 'string' },
       'no-redact': { type: 'boolean' },
+      'config-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
     values = parsed.values;
@@ -65,8 +90,11 @@ export async function run(argv: string[]): Promise<number> {
     });
     const header = { ...trace.header, ...prepared.header };
     await writeTraceFile(out, header, prepared.frames);
+    const stored = storeImported(trace, values['config-dir']);
     const messages = prepared.frames.filter((f) => f.lane === 'message').length;
-    console.log(`imported ${messages} messages (${prepared.frames.length} frames) of ${JSON.stringify(header.target.name)} to ${out}`);
+    console.log(
+      `imported ${messages} messages (${prepared.frames.length} frames) of ${JSON.stringify(header.target.name)} to ${out}${stored ? ` (stored as ${stored})` : ''}`,
+    );
     return 0;
   } catch (e) {
     if (e instanceof TraceError || e instanceof InputError) {

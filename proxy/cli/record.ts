@@ -12,7 +12,13 @@ import { LOUPE_VERSION } from '../../lib/version';
 import { writeTraceFile } from './shared/trace-file';
 import { describeTarget, redactOptionsFor, redactStrings } from '../../lib/trace';
 import { prepareExport } from '../../lib/render';
-import { openHeadless } from './record/headless';
+import { headlessOpener } from './record/headless';
+import { resolveConfigDir } from '../config/paths';
+import { sessionsDir } from '../store/layout';
+import { SessionStore } from '../store/store';
+import { DEFAULT_DISK_BUDGET, diskBudgetFrom } from '../store/disk-budget';
+import { exportStored, type StoredExport } from '../store/export';
+import type { RedactOptions } from '../../lib/trace/redact';
 import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
 import type { Connection } from '../../lib/wire/connection';
 import { runSession, type OpenSession } from './record/run-session';
@@ -30,7 +36,9 @@ Starts COMMAND as a stdio MCP server (or connects to URL), runs the handshake, l
 templates and prompts (with pagination, for each capability it declares), sends the scripted
 requests, closes the session and writes the trace to FILE.
 
-  --out FILE                  where to write the trace (NDJSON)
+  --out FILE                  where to write the trace (NDJSON); the session is also stored as it
+                              runs (loupe sessions lists it)
+  --config-dir DIR            where sessions are stored (default LOUPE_CONFIG_DIR or ~/.config/loupe)
   --no-redact                 keep secrets in the file (by default tokens, keys, passwords, the
                               values given with --env and --header, secret-looking URL query
                               values and arguments are replaced by «redacted» markers)
@@ -44,10 +52,12 @@ export async function run(argv: string[]): Promise<number> {
   let client;
   let redact = true;
   let otlpEndpoint: OtlpEndpoint | undefined;
+  let configDir: string | undefined;
   try {
     const split = splitAtDoubleDash(argv);
     const { values, positionals } = parseOwnArgs(split.own, {
       out: { type: 'string' },
+      'config-dir': { type: 'string' },
       'no-redact': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       ...OTLP_FLAG,
@@ -70,6 +80,7 @@ export async function run(argv: string[]): Promise<number> {
     connection = target;
     redact = !values['no-redact'];
     otlpEndpoint = otlpOption(values.otlp);
+    configDir = values['config-dir'];
   } catch (e) {
     if (e instanceof InputError) printError(`loupe record: ${e.message}`);
     else if (e instanceof UsageError) printError(`loupe record: ${e.message}\n\n${USAGE}`);
@@ -78,48 +89,73 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const otlp = otlpEndpoint ? await startOtlpExport(otlpEndpoint, (text) => printError(`loupe record: warning: ${text}`)) : undefined;
-  const open: OpenSession = otlp
-    ? (target, options) => {
-        const session = openHeadless(target, options);
-        exportSession(otlp, session);
-        return session;
-      }
-    : openHeadless;
+  // The session is written to the store as it runs, and the trace file is made from it.
+  const budget = diskBudgetFrom({});
+  if (typeof budget === 'string') printError(`loupe record: warning: ${budget}: the defaults apply`);
+  const store = new SessionStore(sessionsDir(resolveConfigDir(configDir)), typeof budget === 'string' ? DEFAULT_DISK_BUDGET : budget, (text) =>
+    printError(`loupe record: warning: ${text}`),
+  );
+  const openStored = headlessOpener({ store, storedAs: 'record' });
+  let storedId: string | undefined;
+  const open: OpenSession = (target, options) => {
+    const session = openStored(target, options);
+    storedId = session.storedId;
+    if (otlp) exportSession(otlp, session);
+    return session;
+  };
   const record = await runSession(open, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
   // The session's last spans and its histograms go before the command ends.
   await otlp?.shutdown();
   const redaction = redact ? redactOptionsFor(connection) : false;
   // What is printed may end up in a CI log: a server's error message can quote a secret too.
   const shown = (text: string) => (redaction === false ? text : redactStrings(text, redaction).value);
-  const trace = prepareExport({
-    frames: record.frames,
-    target: describeTarget(connection),
-    loupeVersion: LOUPE_VERSION,
-    // The same secrets as the page's export: --env values, every --header value, the URL's
-    // credentials and secret-looking query values and arguments, and the built-in patterns.
-    negotiatedVersion: record.summary.negotiatedVersion,
-    redact: redaction,
-    // Every request waited --timeout: the file's reader judges timing.no-response by the same wait.
-    requestTimeoutMs: client.timeoutMs,
-  });
-  try {
-    await writeTraceFile(out, trace.header, trace.frames);
-  } catch (e) {
-    printError(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
-    return 2;
+  let written = storedId === undefined ? undefined : fromStore(store, storedId, out, redaction, client.timeoutMs);
+  if (!written) {
+    const trace = prepareExport({
+      frames: record.frames,
+      target: describeTarget(connection),
+      loupeVersion: LOUPE_VERSION,
+      // The same secrets as the page's export: --env values, every --header value, the URL's
+      // credentials and secret-looking query values and arguments, and the built-in patterns.
+      negotiatedVersion: record.summary.negotiatedVersion,
+      redact: redaction,
+      // Every request waited --timeout: the file's reader judges timing.no-response by the same wait.
+      requestTimeoutMs: client.timeoutMs,
+    });
+    try {
+      await writeTraceFile(out, trace.header, trace.frames);
+    } catch (e) {
+      printError(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
+      return 2;
+    }
+    written = { header: trace.header, frames: trace.frames.length, redacted: trace.hits.length };
   }
   for (const step of record.steps) {
     if (!step.ok) printError(`loupe record: ${printable(step.method)} failed: ${printable(shown(step.error ?? ''))}`);
   }
   if (record.failure) {
-    printError(`loupe record: ${shown(record.failure)}\nwrote ${record.frames.length} frames to ${out}`);
+    printError(`loupe record: ${shown(record.failure)}\nwrote ${written.frames} frames to ${out}`);
     return 1;
   }
-  if (trace.hits.length > 0) printError(`loupe record: redacted ${trace.hits.length} secret-looking values (--no-redact keeps them)`);
+  if (written.redacted > 0) printError(`loupe record: redacted ${written.redacted} secret-looking values (--no-redact keeps them)`);
   // The name and version are whatever the server sent: shown, never obeyed by the terminal.
   const server = record.summary.serverInfo as { name?: unknown; version?: unknown } | undefined;
   const name = typeof server?.name === 'string' ? printable(server.name) : connection.name;
   const version = typeof server?.version === 'string' ? printable(server.version) : '';
-  printLine(`recorded ${record.frames.length} frames from ${name} ${version}`.trimEnd() + ` (protocol ${record.summary.negotiatedVersion}) to ${out}`);
+  printLine(`recorded ${written.frames} frames from ${name} ${version}`.trimEnd() + ` (protocol ${record.summary.negotiatedVersion}) to ${out}`);
   return 0;
+}
+
+/** The trace file made from the stored session; undefined when the store could not give it (the
+ *  frames in memory are written instead, and the reason is printed). */
+function fromStore(store: SessionStore, id: string, out: string, redaction: RedactOptions | false, requestTimeoutMs: number): StoredExport | undefined {
+  try {
+    const session = store.open(id);
+    for (const notice of session.notices) printError(`loupe record: note: ${notice}`);
+    // The stored secrets are the connection's own (redactOptionsFor): the person adds no rules here.
+    return exportStored(session, out, { loupeVersion: LOUPE_VERSION, redact: redaction === false ? false : {}, requestTimeoutMs });
+  } catch (e) {
+    printError(`loupe record: warning: the stored session ${id} could not be written as a trace (${(e as Error).message}): writing the frames held in memory`);
+    return undefined;
+  }
 }

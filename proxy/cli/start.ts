@@ -19,6 +19,8 @@ import { catchShutdownSignals, type ShutdownSignals } from './shutdown-signals';
 import { onFatalError } from './fatal-errors';
 import { exportRegistrySessions } from '../telemetry/live-sessions';
 import { OtlpReceivers } from '../telemetry/otlp-receivers';
+import { SessionStore } from '../store/store';
+import { sessionsDir } from '../store/layout';
 
 /** How long shutdown may take before Loupe gives up waiting on a child. */
 const DRAIN_LIMIT_MS = 15_000;
@@ -76,7 +78,9 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   }
 
   const oauth = new PageOAuthFlows();
-  const registry = new Registry({ session: { budgetBytes: opts.sessionBudget, oauth: { flows: oauth, configDir } } });
+  // Every session this Loupe runs is written to disk as it is recorded (loupe sessions lists them).
+  const sessions = new SessionStore(sessionsDir(configDir), opts.disk, (text) => console.error(`loupe start: warning: ${text}`));
+  const registry = new Registry({ session: { budgetBytes: opts.sessionBudget, oauth: { flows: oauth, configDir }, store: sessions } });
   // Sessions go to --otlp's receiver, or to the one their connection's client settings name.
   const otlp = new OtlpReceivers(opts.otlp, (text) => console.error(`loupe start: warning: ${text}`));
   exportRegistrySessions(otlp, registry);

@@ -14,6 +14,7 @@ import { oneOf, parseOwnArgs, splitAtDoubleDash, UsageError } from './shared/arg
 import { resolveConfigDir } from '../config/paths';
 import type { HttpTapRun } from '../tap/run-http-tap';
 import { runStdioTap } from '../tap/run-stdio-tap';
+import { sessionsDir } from '../store/layout';
 import { tapFileName, tapsDir } from '../tap/tap-file';
 import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import { OTLP_FLAG, otlpOption } from './shared/otlp-option';
@@ -136,6 +137,8 @@ export async function run(argv: string[]): Promise<number> {
     backlogBytes,
     // The folder where `loupe start` keeps its pid files: either one ends what the other left.
     groupsDir: path.join(configDir, 'run'),
+    // The session is stored too, as every session Loupe records is (loupe sessions lists it).
+    storeDir: sessionsDir(configDir),
     ...(otlp ? { otlp } : {}),
     warn: (text) => process.stderr.write(`loupe tap: warning: ${text}\n`),
     note: (text) => process.stderr.write(`loupe tap: ${text}\n`),

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
 import { parseStartOptions } from '../cli/start-options';
-import { DEFAULT_SESSION_BUDGET_BYTES, parseByteSize, SessionBudget } from './budget';
+import { DEFAULT_SESSION_BUDGET_BYTES, SessionBudget } from './budget';
+import { parseByteSize } from '../shared/sizes';
 import { Recorder } from './recorder';
 import type { Session } from './session';
 import { sessionFor } from './sources';

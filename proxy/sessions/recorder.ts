@@ -14,6 +14,12 @@
  * with the count of frames and bytes not kept before the next lifecycle frame (an exit, a signal)
  * and when the recording ends (`closeGap`).
  *
+ * With a disk writer (proxy/store), every crossing is also written there whole, numbered in the
+ * order it crossed: the memory budget thins what the page is sent, never what is stored. The
+ * frames that exist only because of the memory budget (`frame-limit`, `gap`, `tail`) are not
+ * stored, so while nothing is thinned a frame has the same seq in memory and on disk, and past the
+ * memory's frame limit the disk holds every frame the memory only counted.
+ *
  * Frames someone else numbered (a tap's, see frame-source.ts) are adopted, not recorded: they
  * keep their seq, so the meta that links them by seq (an HTTP message's `exchange`) still holds.
  * Nothing may then be slipped in between them, so past the frame limit the recorder writes its
@@ -25,6 +31,24 @@ import type { Crossing } from '../transports/types';
 import type { BudgetUsage, SessionBudget } from './budget';
 
 type SessionTransport = 'stdio' | 'http';
+
+/** Where every recorded crossing is also written (a stored session's writer). */
+export interface FrameSink {
+  append(frame: Frame): void;
+}
+
+/** A crossing as a frame of this seq, with its text or (`keep` false) without. */
+function frameOf(c: Crossing, seq: number, keep: boolean): Frame {
+  const frame: Frame = { seq, ts: c.ts, dir: c.dir, lane: c.lane, raw: keep ? c.raw : '', size: c.size };
+  // An MCP App's bridge frame keeps its channel (lib/mcp/channel.ts), in memory and on disk.
+  if (c.channel !== undefined) frame.channel = c.channel;
+  if (c.truncated) frame.truncated = true;
+  if (c.invalidUtf8) frame.invalidUtf8 = true;
+  if (c.rawBase64 !== undefined && keep) frame.rawBase64 = c.rawBase64;
+  if (!keep) frame.textDropped = true;
+  if (c.meta) frame.meta = c.meta;
+  return frame;
+}
 
 export type FramesListener = (frames: Frame[]) => void;
 
@@ -40,12 +64,31 @@ export class Recorder {
   /** Since the last `gap` frame: frames not kept, their bytes, and their transport's name. */
   private gap?: { frames: number; bytes: number; transport: 'stdio' | 'http' };
   private limitReached = false;
+  /** Crossings written to the disk so far; the seq of the last one. */
+  private stored = 0;
 
   private readonly flushBatch = () => this.flush();
 
-  constructor(private readonly budget?: SessionBudget) {}
+  constructor(
+    private readonly budget?: SessionBudget,
+    private readonly disk?: FrameSink,
+  ) {}
 
   record(c: Crossing): Frame {
+    const frame = this.recordInMemory(c);
+    if (this.disk) this.store(c, frame);
+    return frame;
+  }
+
+  /** The crossing whole, as the disk keeps it: the frame itself unless the budget thinned or
+   *  renumbered it. */
+  private store(c: Crossing, frame: Frame): void {
+    const seq = ++this.stored;
+    if (frame.seq === seq && !frame.textDropped) return this.disk!.append(frame);
+    this.disk!.append(frameOf(c, seq, true));
+  }
+
+  private recordInMemory(c: Crossing): Frame {
     if (c.lane === 'lifecycle' && this.budget) {
       this.closeGap(c.ts);
       this.repeatTail(c);
@@ -53,12 +96,7 @@ export class Recorder {
     const seq = this.all.length + 1;
     if (this.budget && !this.budget.keepsFrame(seq, c)) return this.notKept(c);
     const keep = this.budget ? this.budget.keepsText(seq, c) : true;
-    const frame: Frame = { seq, ts: c.ts, dir: c.dir, lane: c.lane, raw: keep ? c.raw : '', size: c.size };
-    if (c.truncated) frame.truncated = true;
-    if (c.invalidUtf8) frame.invalidUtf8 = true;
-    if (c.rawBase64 !== undefined && keep) frame.rawBase64 = c.rawBase64;
-    if (!keep) frame.textDropped = true;
-    if (c.meta) frame.meta = c.meta;
+    const frame = frameOf(c, seq, keep);
     this.keep(frame);
     return frame;
   }
@@ -158,7 +196,7 @@ export class Recorder {
     if (tail.length === 0) return;
     const fromSeq = tail[0].seq;
     const toSeq = tail[tail.length - 1].seq;
-    this.record({
+    this.recordInMemory({
       dir: 'local',
       lane: 'lifecycle',
       ts,

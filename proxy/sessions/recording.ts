@@ -11,6 +11,10 @@ import { SessionClock } from '../shared/clock';
 import { Emitter } from './emitter';
 import { Recorder } from './recorder';
 import type { SessionBudget } from './budget';
+import type { SessionWriter } from '../store/writer';
+
+/** Starts the disk copy of a recording once its clock runs (its start time names the session). */
+export type OpenDisk = (startedAt: number) => SessionWriter | undefined;
 
 export interface RecordingEvents {
   /** New frames, in order, as the recorder batches them. */
@@ -27,17 +31,22 @@ export interface RecordingEvents {
 export abstract class Recording {
   readonly clock = new SessionClock();
   readonly recorder: Recorder;
+  /** The session on disk, when the proxy stores its sessions. */
+  readonly disk?: SessionWriter;
   protected readonly events = new Emitter<RecordingEvents>();
   /** From an exit frame: 0 is a clean exit, null a signal or no exit code. */
   protected exit?: number | null;
   private done = false;
 
-  /** `budget` bounds the frame text kept (see budget.ts); without one every frame keeps its text. */
+  /** `budget` bounds the frame text kept in memory (see budget.ts); without one every frame keeps
+   *  its text. `openDisk` stores every frame whole as it is recorded (see recorder.ts). */
   constructor(
     readonly source: SourceKind,
     budget?: SessionBudget,
+    openDisk?: OpenDisk,
   ) {
-    this.recorder = new Recorder(budget);
+    this.disk = openDisk?.(this.clock.startedAt);
+    this.recorder = new Recorder(budget, this.disk);
     this.recorder.onFrames((frames) => this.events.emit('frames', frames));
   }
 
@@ -75,11 +84,14 @@ export abstract class Recording {
     this.recorder.closeGap();
     this.recorder.flush();
     if (reason !== undefined) this.events.emit('ended', reason);
+    // After 'ended': the session notes on disk what it learnt before the folder is closed.
+    this.disk?.close();
   }
 
   /** A failed start: no gap to close, only what was recorded to deliver. */
   protected failed(): void {
     this.done = true;
     this.recorder.flush();
+    this.disk?.close();
   }
 }

@@ -4,7 +4,7 @@ import { analyze } from '../../lib/analyze';
 import type { HttpConnection } from '../../lib/wire/connection';
 import { sentHeader, startEverything, startFixture, type RunningServer } from '../transports/http/testing';
 import type { Session } from './session';
-import { sessionFor } from './sources';
+import { sessionFor, urlTransportOptions } from './sources';
 import { everythingServer } from './test-support';
 
 const sessions: Session[] = [];
@@ -97,6 +97,16 @@ describe('HTTP connection timeouts', () => {
     const closing = Date.now();
     await s.close();
     expect(Date.now() - closing).toBeLessThan(2_000);
+  });
+});
+
+describe("the HTTP transport's response timeout", () => {
+  it("follows the session's request timeout when the connection sets none, so a slow answer in one body is not cut short", () => {
+    const conn = http('http://127.0.0.1:1/mcp', { options: { settings: { requestTimeoutMs: 45_000 } } });
+    expect(urlTransportOptions(conn, {}).requestTimeoutMs).toBe(45_000);
+    // Without settings, the client's own wait (60 s by default, or what the CLI's --timeout gave).
+    expect(urlTransportOptions(http('http://127.0.0.1:1/mcp'), {}).requestTimeoutMs).toBe(60_000);
+    expect(urlTransportOptions(http('http://127.0.0.1:1/mcp'), { requestTimeoutMs: 90_000 }).requestTimeoutMs).toBe(90_000);
   });
 });
 

@@ -15,6 +15,7 @@ import type { Recording } from './recording';
 import type { WireRecording } from './wire-recording';
 import type { BudgetUsage } from './budget';
 import type { PageAuth } from '../oauth/page-auth';
+import { StoredSession } from '../store/reader';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
 /** What a session asks for when the page gives nothing: the newest stateful version, no client
@@ -45,6 +46,7 @@ export class Session implements LiveSession {
   readonly connection: Connection;
   readonly options: OpenOptions;
   readonly recording: Recording;
+  readonly storedId?: string;
   /** Loupe's own client in this session, as pages drive it; absent where Loupe only records (a tap). */
   readonly client?: ClientDriver;
   private readonly http?: HttpTransport;
@@ -57,6 +59,7 @@ export class Session implements LiveSession {
     this.id = parts.id;
     this.connection = parts.connection;
     this.recording = parts.recording;
+    this.storedId = parts.recording.disk?.id;
     this.http = parts.http;
     this.oauth = parts.oauth;
     parts.oauth?.onChange((oauth) => this.update({ oauth }));
@@ -122,6 +125,20 @@ export class Session implements LiveSession {
 
   frames(): readonly Frame[] {
     return this.recording.frames();
+  }
+
+  /** See LiveSession. Past the memory's frame limit the seqs in memory and on disk part (see
+   *  recorder.ts), so the frames held here are what a page's selection names: they are used. */
+  wholeFrames(): readonly Frame[] {
+    const disk = this.recording.disk;
+    const usage = this.recording.recorder.usage();
+    if (!disk?.complete || !usage || usage.droppedFrames === 0 || usage.notKeptFrames > 0) return this.frames();
+    disk.flush();
+    try {
+      return [...StoredSession.open(disk.dir).frames()];
+    } catch {
+      return this.frames();
+    }
   }
 
   /** How much frame text is kept and what the budget dropped. */
@@ -207,12 +224,14 @@ export class Session implements LiveSession {
     if (!failed) this.update({ status: 'closing' });
     this.client?.close('the session was closed');
     this.oauth?.close();
+    this.noteOnDisk();
     await this.recording.close();
     if (this.state.endedAt === undefined) this.update({ status: failed ? 'failed' : 'closed', endedAt: Date.now() });
   }
 
   /** The transport ended by itself (the server exited or the connection dropped). */
   private ended(reason: string): void {
+    this.noteOnDisk();
     this.client?.close(reason);
     if (this.state.status === 'closing') return;
     // A launched server must exit 0; traffic Loupe only watched simply ended (a connection Loupe
@@ -224,6 +243,14 @@ export class Session implements LiveSession {
     // A watched session that ended cleanly (a host closed its server) is not an error to show.
     if (clean && !this.client) this.update({ status: 'closed', endedAt: Date.now() });
     else this.update({ status: clean ? 'closed' : 'failed', error, endedAt: Date.now() });
+  }
+
+  /** What the stored session's exports need that was learnt while it ran. */
+  private noteOnDisk(): void {
+    const disk = this.recording.disk;
+    if (!disk) return;
+    if (this.state.negotiatedVersion) disk.noteHeader({ negotiatedVersion: this.state.negotiatedVersion });
+    disk.addSecrets(this.maskedSecrets());
   }
 
   private fail(error: string): void {

@@ -5,6 +5,7 @@
  */
 import type { HttpConnection, StdioConnection, Connection } from '../../lib/wire/connection';
 import type { OpenOptions } from '../../lib/wire/protocol';
+import { sessionTimeoutMs } from '../../lib/client/request-settings';
 import { createHttpTransport, type HttpTransport } from '../transports/http';
 import type { TransportOptions } from '../transports';
 import { StdioTransport } from '../transports/stdio';
@@ -15,6 +16,11 @@ import { SourceRecording, type FrameSource } from './frame-source';
 import { SessionBudget } from './budget';
 import { Session } from './session';
 import { PAGE_AUTHORIZE_TIMEOUT_MS, PageAuth, type PageOAuthConfig } from '../oauth/page-auth';
+import { storedHeader, type SessionStore } from '../store/store';
+import type { StoredSource } from '../store/layout';
+import { describeTarget } from '../../lib/trace/target';
+import { redactionInputs } from '../../lib/trace/redaction-inputs';
+import type { OpenDisk } from './recording';
 
 /** A server Loupe starts and talks to over stdio. */
 export interface LaunchedSource {
@@ -47,6 +53,30 @@ export interface SessionConfig extends DriverConfig {
   budgetBytes?: number;
   /** Sessions opened by URL answer a 401 with OAuth, authorized by a person in the page. */
   oauth?: PageOAuthConfig;
+  /** Where every session Loupe runs is written as it is recorded; without one, nothing is stored. */
+  store?: SessionStore;
+  /** How the stored session says it came to be (`loupe record` says `record`); else by its source. */
+  storedAs?: StoredSource;
+}
+
+/** The disk copy of a session Loupe runs (launched or by URL), when the config has a store. */
+function diskFor(config: SessionConfig, kind: 'launched' | 'url', connection: Connection): OpenDisk | undefined {
+  const store = config.store;
+  if (!store) return undefined;
+  return (startedAt) => {
+    const timeout = sessionTimeoutMs(connection.options?.settings, config.requestTimeoutMs);
+    try {
+      return store.create({
+        source: config.storedAs ?? kind,
+        startedAt,
+        header: storedHeader(describeTarget(connection), startedAt, 'live', timeout),
+        secrets: redactionInputs(connection),
+      });
+    } catch (e) {
+      store.onNotice(`the session with ${connection.name} is not stored on disk: ${(e as Error).message}`);
+      return undefined;
+    }
+  };
 }
 
 export interface SessionFactory<S extends SessionSource = SessionSource> {
@@ -61,17 +91,29 @@ export const launchedFactory: SessionFactory<LaunchedSource> = {
       'launched',
       (clock) => new StdioTransport(source.connection, clock, config.transport),
       new SessionBudget(config.budgetBytes),
+      diskFor(config, 'launched', source.connection),
     );
     return new Session({ id, connection: source.connection, recording, client: { options: source.options, config } });
   },
 };
+
+/**
+ * One wait for a request: an HTTP response the connection sets no timeout for (`timeouts.requestMs`,
+ * which createHttpTransport applies over these) may take as long as the session's client waits for
+ * the answer it carries, so a tool that runs 45 s and answers in one JSON body is not cut off by a
+ * shorter transport default.
+ */
+export function urlTransportOptions(connection: HttpConnection, config: SessionConfig, auth?: PageAuth): TransportOptions {
+  const wait = sessionTimeoutMs(connection.options?.settings, config.requestTimeoutMs);
+  return { requestTimeoutMs: wait, ...config.transport, ...(auth ? { auth } : {}) };
+}
 
 export const urlFactory: SessionFactory<UrlSource> = {
   kind: 'url',
   create(id, source, config) {
     let http: HttpTransport | undefined;
     const oauth = config.oauth ? new PageAuth(id, source.connection.url, config.oauth) : undefined;
-    const transport = oauth ? { ...config.transport, auth: oauth } : config.transport;
+    const transport = urlTransportOptions(source.connection, config, oauth);
     // The handshake's initialize waits while a person authorizes in the browser; a silent server
     // still fails fast, on the transport's own response timeout.
     const driverConfig = oauth
@@ -91,6 +133,7 @@ export const urlFactory: SessionFactory<UrlSource> = {
         }
       },
       new SessionBudget(config.budgetBytes),
+      diskFor(config, 'url', source.connection),
     );
     return new Session({
       id,

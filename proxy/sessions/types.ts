@@ -72,9 +72,14 @@ export interface LiveSession {
   readonly id: string;
   readonly connection: Connection;
   readonly options: OpenOptions;
+  /** The id of its copy on disk (`loupe sessions`), when the proxy stores its sessions. */
+  readonly storedId?: string;
   summary(): SessionSummary;
   /** Every frame recorded so far (the array is append-only; callers must not mutate it). */
   frames(): readonly Frame[];
+  /** The same frames, each with its text: read back from disk when the memory budget dropped
+   *  the text of some (same seqs); else `frames()`. Exports use it. */
+  wholeFrames?(): readonly Frame[];
   /** Values the page must be sent masked (an OAuth client's tokens and secrets); none if absent. */
   maskedSecrets?(): string[];
   pending(): PendingServerRequest[];

@@ -7,13 +7,13 @@ import type { SendOptions, WireTransport } from '../transports/types';
 import type { SessionClock } from '../shared/clock';
 import type { SourceKind } from '../../lib/wire/protocol';
 import type { SessionBudget } from './budget';
-import { Recording } from './recording';
+import { Recording, type OpenDisk } from './recording';
 
 export class WireRecording extends Recording {
   readonly transport: WireTransport;
 
-  constructor(source: SourceKind, makeTransport: (clock: SessionClock) => WireTransport, budget?: SessionBudget) {
-    super(source, budget);
+  constructor(source: SourceKind, makeTransport: (clock: SessionClock) => WireTransport, budget?: SessionBudget, openDisk?: OpenDisk) {
+    super(source, budget, openDisk);
     this.transport = makeTransport(this.clock);
     this.transport.onCrossing = (c) => {
       const frame = this.recorder.record(c);

@@ -19,6 +19,8 @@ export interface StdioTapRun {
   backlogBytes?: number;
   /** Where `loupe start` and the taps keep a pid file per server group (`<config>/run`). */
   groupsDir: string;
+  /** The stored sessions' folder, where the session is also written as it runs. */
+  storeDir?: string;
   /** `--otlp`: the receiver the session's spans and metrics are streamed to (by the recorder's worker). */
   otlp?: OtlpEndpoint;
   warn: (text: string) => void;
@@ -52,7 +54,7 @@ function recorderFor(o: StdioTapRun): TapRecorder {
   // The recorder's worker thread creates the file with its header, frames and writes. Recording
   // is secondary: when the file cannot be created, the server runs regardless.
   return new TapRecorder(
-    { file: o.file, header: o.header, ...(o.otlp ? { otlp: o.otlp } : {}) },
+    { file: o.file, header: o.header, ...(o.otlp ? { otlp: o.otlp } : {}), ...(o.storeDir ? { storeDir: o.storeDir } : {}) },
     o.backlogBytes,
     (reason) => o.warn(`not recording this session: ${reason}`),
     o.warn,

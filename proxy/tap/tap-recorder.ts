@@ -44,6 +44,8 @@ export interface RecorderSetup {
   maxQueuedBytes?: number;
   /** `--otlp`: the worker also streams the session's spans and metrics there, from the frames it makes. */
   otlp?: OtlpEndpoint;
+  /** The stored sessions' folder: the worker also writes the session there (`loupe sessions`). */
+  storeDir?: string;
 }
 
 /** What the tap hands its recording to (the worker-backed recorder, or anything in a test). */

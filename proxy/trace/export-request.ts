@@ -8,7 +8,10 @@ import { LOUPE_VERSION } from '../../lib/version';
 import type { LiveSession } from '../sessions/types';
 import { exportSession } from './session-export';
 
-export function answerExport(session: Pick<LiveSession, 'connection' | 'frames' | 'summary' | 'maskedSecrets'>, msg: SessionExportRequest): SessionExported {
+export function answerExport(
+  session: Pick<LiveSession, 'connection' | 'frames' | 'wholeFrames' | 'summary' | 'maskedSecrets'>,
+  msg: SessionExportRequest,
+): SessionExported {
   if (msg.rid === undefined) throw new Error('session/export needs a "rid" to carry its answer');
   const prepared = exportSession(session, { loupeVersion: LOUPE_VERSION, selection: msg.selection, redact: msg.redact });
   const reply: SessionExported = {

@@ -26,10 +26,14 @@ export function sessionRedactOptions(
   return redactOptionsFor({ ...session.connection, oauth: session.maskedSecrets?.() }, own);
 }
 
-export function exportSession(session: Pick<LiveSession, 'connection' | 'frames' | 'summary' | 'maskedSecrets'>, opts: SessionExportOptions): PreparedExport {
+export function exportSession(
+  session: Pick<LiveSession, 'connection' | 'frames' | 'wholeFrames' | 'summary' | 'maskedSecrets'>,
+  opts: SessionExportOptions,
+): PreparedExport {
   const summary = session.summary();
   const connection = session.connection;
-  const frames = session.frames();
+  // Stored sessions keep the text the memory budget dropped: the file has it back.
+  const frames = session.wholeFrames?.() ?? session.frames();
   const prepared = prepareExport({
     frames,
     target: describeTarget(connection),

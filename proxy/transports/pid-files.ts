@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { makeDirs } from '../shared/make-dirs';
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { descendantsOf, groupAlive, groupMembers, setGroupLog, signalGroup, sleep, waitGroupGone, type ProcessKind } from './process-group';
+import { descendantsOf, groupAlive, groupMembers, processRunning, setGroupLog, signalGroup, sleep, waitGroupGone, type ProcessKind } from './process-group';
 
 export interface GroupRecord {
   pgid: number;
@@ -164,7 +164,7 @@ async function endTree(pid: number, graceMs: number): Promise<void> {
   const signal = (sig: NodeJS.Signals) => all.forEach((p) => kill(p, sig));
   const gone = async (ms: number) => {
     const deadline = Date.now() + ms;
-    while (all.some(running)) {
+    while (all.some(processRunning)) {
       if (Date.now() >= deadline) return false;
       await sleep(25);
     }
@@ -182,20 +182,5 @@ function kill(pid: number, signal: NodeJS.Signals): void {
     process.kill(pid, signal);
   } catch {
     // gone already
-  }
-}
-
-/** Alive and not a zombie (a zombie holds nothing and waits only for its parent to reap it). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return true;
   }
 }

@@ -5,7 +5,23 @@
  * keeps its server in the host's own session instead (see stdio-tap.ts), so its orphans are found
  * as the server's descendants.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+/** Alive and not a zombie (a zombie holds nothing and waits only for its parent to reap it).
+ *  Where there is no /proc to ask, a process that takes signals counts as running. */
+export function processRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return !existsSync('/proc/self');
+  }
+}
 
 /** True while a live (not zombie) process of the group exists. */
 export function groupAlive(pgid: number): boolean {

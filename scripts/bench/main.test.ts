@@ -53,6 +53,8 @@ describe('npm run bench', () => {
         '1',
         '--trace-mb',
         '1',
+        '--store-frames',
+        '20000',
         '--out',
         out,
         '--no-page',
@@ -96,6 +98,10 @@ describe('npm run bench', () => {
     // Both reading paths, both shapes: the one-line trace is one frame.
     expect(r.stdout).toMatch(/ {2}one line, the CLI's file reader +1\.00 +1 +\d+\.\d{3} +\d+\.\d .* >= 50 MB\/s/);
     expect(r.stdout).toMatch(/ {2}1 KB frames, the page's stream reader +\d+\.\d{2} +\d+ /);
+    // The store: its write rate and its size beside the wire's, each with its target.
+    expect(r.stdout).toMatch(/ {2}written \(batched appends, then close\) +20000 .* >= 100,000\/s/);
+    expect(r.stdout).toMatch(/ {2}bytes on disk per byte on the wire +\d\.\d{3} +<= 1\.2 \(met\)/);
+    expect(figures.store.frames).toBe(20000);
   }, 420_000);
 
   it('refuses a bad option with exit 2', async () => {

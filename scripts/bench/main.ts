@@ -19,9 +19,10 @@ import { pageBench } from './page';
 import { FLOOD_ROUNDS, renderTapBench, tapBench } from './tap';
 import { redactionThroughput } from './redaction';
 import { traceReadingThroughput } from './trace-reading';
+import { storeThroughput } from './store';
 import { benchInstalledPackage, PACKAGE_TARGETS, renderPackageBench } from './package';
 
-const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--out FILE] [--no-page] [--no-package]
+const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--store-frames N] [--out FILE] [--no-page] [--no-package]
 
   --pings N              timed sequential pings per client (default 3000)
   --warmup N             untimed pings first (default 200)
@@ -35,6 +36,8 @@ const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] 
   --synthetic-frames N   frames in the analyser's synthetic busy-session mix (default 100000)
   --redaction-mb N       size of each pathological input redacted (default 4)
   --trace-mb N           size of each trace file read, one long line and 1 KB frames (default 30)
+  --store-frames N       small log notifications written to the session store and read back
+                         (default 1000000)
   --out FILE             where to write the figures (default bench-results/latest.json)
   --no-page              skip the page section (a real chromium on the built page; its figures
                          go to bench-results/page.json)
@@ -51,6 +54,10 @@ const TARGETS = {
   analyserFramesPerSecond: 100_000,
   redactionMbPerSecond: 1,
   traceReadMbPerSecond: 50,
+  /** Five times the flood's rate through Loupe: writing to disk is never what holds a session back. */
+  storeFramesPerSecond: 100_000,
+  /** A session on disk is about the size of what crossed the wire (the trace format doubles it). */
+  storeDiskPerWireByte: 1.2,
   package: PACKAGE_TARGETS,
 };
 
@@ -75,6 +82,7 @@ interface BenchOptions {
   syntheticFrames: number;
   redactionMb: number;
   traceMb: number;
+  storeFrames: number;
   out: string;
   page: boolean;
   package: boolean;
@@ -91,6 +99,7 @@ export async function run(argv: string[]): Promise<number> {
       'analyser-seconds': { type: 'string' },
       'redaction-mb': { type: 'string' },
       'trace-mb': { type: 'string' },
+      'store-frames': { type: 'string' },
       'tap-runs': { type: 'string' },
       'flood-rounds': { type: 'string' },
       'analyser-warmup': { type: 'string' },
@@ -117,6 +126,7 @@ export async function run(argv: string[]): Promise<number> {
       syntheticFrames: positiveInteger('--synthetic-frames', values['synthetic-frames'], 100_000),
       redactionMb: positiveInteger('--redaction-mb', values['redaction-mb'], 4),
       traceMb: positiveInteger('--trace-mb', values['trace-mb'], 30),
+      storeFrames: positiveInteger('--store-frames', values['store-frames'], 1_000_000),
       out: values.out ?? path.join(ROOT, 'bench-results', 'latest.json'),
       page: !values['no-page'],
       package: !values['no-package'],
@@ -155,6 +165,8 @@ export async function run(argv: string[]): Promise<number> {
   const redaction = redactionThroughput(opts.redactionMb * 1_000_000);
   progress(`reading trace files of ${opts.traceMb} MB, one long line and 1 KB frames`);
   const traceReading = await traceReadingThroughput(opts.traceMb * 1_000_000);
+  progress(`writing ${opts.storeFrames} log notifications to the session store and reading them back`);
+  const stored = storeThroughput(opts.storeFrames);
   if (opts.package) progress('packing Loupe, installing the tarball with --omit=dev, timing loupe start and loupe tap from it');
   const installed = opts.package ? await benchInstalledPackage(ROOT) : undefined;
 
@@ -242,6 +254,34 @@ export async function run(argv: string[]): Promise<number> {
     ),
   );
 
+  console.log();
+  const diskPerWire = stored.folderBytes / stored.wireBytes;
+  console.log(
+    renderTable(
+      `Session store (proxy/store): ${stored.frames.toLocaleString('en-US')} small log notifications, ${(stored.wireBytes / 1e6).toFixed(1)} MB on the wire`,
+      ['frames', 'seconds', 'rate', 'MB'],
+      [
+        {
+          label: 'written (batched appends, then close)',
+          cells: [String(stored.frames), stored.writeSeconds.toFixed(2), perSecond(stored.framesPerSecond), (stored.folderBytes / 1e6).toFixed(1)],
+          target: `>= ${perSecond(TARGETS.storeFramesPerSecond)}`,
+          meets: stored.framesPerSecond >= TARGETS.storeFramesPerSecond,
+        },
+        {
+          label: 'read back, every frame',
+          cells: [String(stored.frames), stored.readSeconds.toFixed(2), perSecond(stored.readFramesPerSecond), ''],
+        },
+        {
+          label: 'bytes on disk per byte on the wire',
+          cells: ['', '', diskPerWire.toFixed(3), ''],
+          target: `<= ${TARGETS.storeDiskPerWireByte}`,
+          meets: diskPerWire <= TARGETS.storeDiskPerWireByte,
+        },
+        { label: 'the same frames as trace-format lines, per wire byte', cells: ['', '', (stored.traceBytes / stored.wireBytes).toFixed(3), ''] },
+      ],
+    ),
+  );
+
   if (installed) {
     console.log();
     console.log(renderPackageBench(installed));
@@ -262,6 +302,7 @@ export async function run(argv: string[]): Promise<number> {
     analyserSynthetic: synthetic,
     redaction,
     traceReading,
+    store: { ...stored, diskPerWireByte: diskPerWire },
     package: installed,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseByteSize } from '../../proxy/sessions/budget';
+import { parseByteSize } from '../../proxy/shared/sizes';
 import { sessionFor } from '../../proxy/sessions/sources';
 import { fixtureServer } from '../../proxy/sessions/test-support';
 

@@ -7,6 +7,7 @@ import type { StdioConnection } from '../../../lib/wire/connection';
 import type { LiveSession } from '../../sessions/types';
 import { createSessionRegistry } from '../../sessions/registry';
 import type { OpenSession } from './run-session';
+import type { SessionConfig } from '../../sessions/sources';
 
 export function stdioConnection(command: string[], env: Record<string, string> = {}): StdioConnection {
   const [cmd, ...args] = command;
@@ -26,9 +27,14 @@ function answerHeadlessly(session: LiveSession): void {
   });
 }
 
-export const openHeadless: OpenSession = (connection, options) => {
-  const registry = createSessionRegistry({ keepAliveMs: 24 * 3600_000 });
-  const session = registry.open(connection, options);
-  answerHeadlessly(session);
-  return session;
-};
+/** Opens headless sessions; with a store in `config`, each is written to disk as it runs. */
+export function headlessOpener(config?: SessionConfig): OpenSession {
+  return (connection, options) => {
+    const registry = createSessionRegistry({ keepAliveMs: 24 * 3600_000, ...(config ? { session: config } : {}) });
+    const session = registry.open(connection, options);
+    answerHeadlessly(session);
+    return session;
+  };
+}
+
+export const openHeadless: OpenSession = headlessOpener();

@@ -1,0 +1,69 @@
+/**
+ * `loupe sessions [--json] [--delete ID] [--config-dir DIR]`: the sessions stored on disk, newest
+ * last, as a table or JSON; or deletes one. `loupe export ID` writes one as a trace file.
+ */
+import { formatBytes } from '../../lib/text/bytes';
+import { printable } from '../../lib/text/printable';
+import { resolveConfigDir } from '../config/paths';
+import { sessionsDir } from '../store/layout';
+import { StoreError } from '../store/reader';
+import { SessionStore, type SessionListing } from '../store/store';
+import { parseOwnArgs, UsageError } from './shared/args';
+import { printError, printLine, printReport } from './shared/terminal';
+
+const USAGE = `usage: loupe sessions [--json] [--config-dir DIR]
+       loupe sessions --delete ID [--config-dir DIR]
+
+Lists the sessions stored on disk: every session \`loupe start\` ran, every \`loupe tap\` and every
+\`loupe record\`, with its id, server, source, start and end, frames, size on disk and state
+(clean: closed by Loupe; recording: still being written; unclean: Loupe stopped without closing
+it, and it holds every frame written until then). \`loupe export ID --out FILE\` writes one as a
+trace file.
+
+  --json             one JSON array instead of the table
+  --delete ID        delete one stored session
+  --config-dir DIR   where sessions are stored (default LOUPE_CONFIG_DIR or ~/.config/loupe)`;
+
+const time = (ms: number | undefined) => (ms === undefined ? '-' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
+
+function table(list: SessionListing[]): string {
+  const rows = [
+    ['ID', 'SERVER', 'SOURCE', 'STARTED (UTC)', 'ENDED (UTC)', 'FRAMES', 'SIZE', 'STATE', 'TARGET'],
+    ...list.map((s) => [s.id, s.name, s.source, time(s.startedAt), time(s.endedAt), String(s.frames), formatBytes(s.bytes), s.state, s.target]),
+  ].map((r) => r.map((cell) => printable(cell)));
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (i === r.length - 1 ? 0 : r[i].length))));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')).join('\n');
+}
+
+export async function run(argv: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseOwnArgs(argv, {
+      json: { type: 'boolean' },
+      delete: { type: 'string' },
+      'config-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}'`);
+    const store = new SessionStore(sessionsDir(resolveConfigDir(values['config-dir'])));
+    if (values.delete !== undefined) {
+      store.delete(values.delete);
+      printLine(`deleted the stored session ${values.delete}`);
+      return 0;
+    }
+    const list = store.list();
+    if (values.json) process.stdout.write(JSON.stringify(list, null, 2) + '\n');
+    else if (list.length === 0) printLine(`no sessions stored in ${store.dir}`);
+    else printReport(table(list));
+    return 0;
+  } catch (e) {
+    if (e instanceof StoreError) printError(`loupe sessions: ${e.message}`);
+    else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
+      printError(`loupe sessions: ${(e as Error).message}\n\n${USAGE}`);
+    else throw e;
+    return 2;
+  }
+}

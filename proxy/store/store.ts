@@ -1,0 +1,196 @@
+/**
+ * The sessions kept on disk under `<config dir>/sessions/`: creating one for a writer, listing
+ * them, deleting one, and keeping the whole within its disk budget. When the total passes the
+ * budget, the oldest whole sessions that are not being written are deleted, never part of one: a
+ * session on disk is either all there or gone.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader, type TraceSource, type TraceTarget } from '../../lib/trace/format';
+import { LOUPE_VERSION } from '../../lib/version';
+import type { KnownSecret } from '../../lib/trace/redact';
+import { formatBytes } from '../../lib/text/bytes';
+import { makeDirs } from '../shared/make-dirs';
+import { DEFAULT_DISK_BUDGET, type DiskBudget } from './disk-budget';
+import { isSessionId, newSessionId, SECRETS_FILE, SESSION_FILE, type StoredMeta, type StoredSource } from './layout';
+import { StoredSession, StoreError } from './reader';
+import { SessionWriter, WARN_AT, writeJsonAtomically } from './writer';
+
+export interface NewSession {
+  source: StoredSource;
+  header: TraceHeader;
+  startedAt: number;
+  /** Values its exports must redact (the connection's env and header values, …). */
+  secrets?: KnownSecret[];
+}
+
+/** The header a stored session's exports start from. */
+export function storedHeader(target: TraceTarget, startedAt: number, source: TraceSource, requestTimeoutMs?: number): TraceHeader {
+  const at = new Date(startedAt).toISOString();
+  return {
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    loupeVersion: LOUPE_VERSION,
+    createdAt: at,
+    startedAt: at,
+    target,
+    source,
+    ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
+  };
+}
+
+/** One line of `loupe sessions`. */
+export interface SessionListing {
+  id: string;
+  name: string;
+  /** The command line or URL, as the trace header describes it (without secrets). */
+  target: string;
+  source: StoredSource;
+  startedAt: number;
+  endedAt?: number;
+  frames: number;
+  /** Bytes on disk, every file of its folder. */
+  bytes: number;
+  /** `clean`: closed by its writer; `recording`: its writer still runs; `unclean`: its writer
+   *  stopped without closing it (killed, crashed), and it holds what was written until then. */
+  state: 'clean' | 'recording' | 'unclean';
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function folderBytes(dir: string): number {
+  let n = 0;
+  for (const name of readdirSync(dir)) n += statSync(path.join(dir, name)).size;
+  return n;
+}
+
+export class SessionStore {
+  private readonly writing = new Set<string>();
+  private warnedTotal = false;
+
+  constructor(
+    readonly dir: string,
+    readonly budget: DiskBudget = DEFAULT_DISK_BUDGET,
+    /** Where warnings for a person go (the budget nears, a session was deleted, a write failed). */
+    readonly onNotice: (text: string) => void = () => {},
+    /** Smaller segments than SEGMENT_BYTES, for tests that need several. */
+    private readonly segmentBytes?: number,
+  ) {}
+
+  /** Starts a session's folder and returns its writer; the total budget is enforced first. */
+  create(s: NewSession): SessionWriter {
+    makeDirs(this.dir, 0o700);
+    this.enforceTotal();
+    let id = newSessionId(s.startedAt, randomBytes(3).toString('hex'));
+    while (existsSync(path.join(this.dir, id))) id = newSessionId(s.startedAt, randomBytes(3).toString('hex'));
+    const dir = path.join(this.dir, id);
+    makeDirs(dir, 0o700);
+    const meta: StoredMeta = { id, source: s.source, header: s.header, startedAt: s.startedAt, writerPid: process.pid };
+    if (s.secrets && s.secrets.length > 0) writeJsonAtomically(path.join(dir, SECRETS_FILE), { secrets: s.secrets });
+    writeJsonAtomically(path.join(dir, SESSION_FILE), meta);
+    this.writing.add(id);
+    const writer = new SessionWriter(dir, meta, {
+      sessionBytes: this.budget.sessionBytes,
+      ...(this.segmentBytes ? { segmentBytes: this.segmentBytes } : {}),
+      onNotice: this.onNotice,
+      onSegment: () => this.enforceTotal(),
+    });
+    const close = writer.close.bind(writer);
+    writer.close = () => {
+      this.writing.delete(id);
+      return close();
+    };
+    return writer;
+  }
+
+  /** The ids of the sessions on disk, oldest first. */
+  ids(): string[] {
+    if (!existsSync(this.dir)) return [];
+    return readdirSync(this.dir)
+      .filter((name) => isSessionId(name) && existsSync(path.join(this.dir, name, SESSION_FILE)))
+      .sort();
+  }
+
+  open(id: string): StoredSession {
+    if (!isSessionId(id)) throw new StoreError(`'${id}' is not a session id: they look like 20261206-154501-3fa9c1 (\`loupe sessions\` lists them)`);
+    const dir = path.join(this.dir, id);
+    if (!existsSync(path.join(dir, SESSION_FILE))) throw new StoreError(`no session ${id} in ${this.dir} (\`loupe sessions\` lists them)`);
+    return StoredSession.open(dir);
+  }
+
+  list(): SessionListing[] {
+    const out: SessionListing[] = [];
+    for (const id of this.ids()) {
+      let s: StoredSession;
+      try {
+        s = StoredSession.open(path.join(this.dir, id));
+      } catch {
+        continue;
+      }
+      const { meta } = s;
+      const target = meta.header.target;
+      out.push({
+        id,
+        name: target.name,
+        target: target.url ?? [target.command, ...(target.args ?? [])].filter(Boolean).join(' '),
+        source: meta.source,
+        startedAt: meta.startedAt,
+        ...(meta.end ? { endedAt: meta.end.at } : {}),
+        frames: s.frameCount,
+        bytes: folderBytes(s.dir),
+        state: meta.end ? 'clean' : this.writing.has(id) || alive(meta.writerPid) ? 'recording' : 'unclean',
+      });
+    }
+    return out;
+  }
+
+  delete(id: string): void {
+    const dir = this.open(id).dir;
+    if (this.writing.has(id)) throw new StoreError(`session ${id} is being recorded: close it first`);
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  /** Bytes of every stored session. */
+  totalBytes(): number {
+    return this.ids().reduce((n, id) => n + folderBytes(path.join(this.dir, id)), 0);
+  }
+
+  /** Deletes the oldest whole sessions no one is writing until the total fits its budget. */
+  enforceTotal(): void {
+    if (!existsSync(this.dir)) return;
+    const sizes = this.ids().map((id) => ({ id, bytes: folderBytes(path.join(this.dir, id)) }));
+    let total = sizes.reduce((n, s) => n + s.bytes, 0);
+    const limit = this.budget.totalBytes;
+    if (total >= limit * WARN_AT && !this.warnedTotal) {
+      this.warnedTotal = true;
+      this.onNotice(
+        `stored sessions take ${formatBytes(total)} of their disk budget of ${formatBytes(limit)}: past it, the oldest are deleted (raise it with --disk-total)`,
+      );
+    }
+    for (const s of sizes) {
+      if (total <= limit) break;
+      if (this.writing.has(s.id) || this.recordingElsewhere(s.id)) continue;
+      rmSync(path.join(this.dir, s.id), { recursive: true, force: true });
+      total -= s.bytes;
+      this.onNotice(`deleted the stored session ${s.id} (${formatBytes(s.bytes)}), the oldest, to keep stored sessions within ${formatBytes(limit)}`);
+    }
+  }
+
+  private recordingElsewhere(id: string): boolean {
+    try {
+      const meta = StoredSession.open(path.join(this.dir, id)).meta;
+      return !meta.end && alive(meta.writerPid);
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,264 @@
+/**
+ * Appends one session's frames to its folder as they are recorded. Lines are batched and written
+ * at most FLUSH_MS after they were given (and at once past FLUSH_BYTES, and on close), with one
+ * synchronous append per batch: recording stays an array push on the path of the message, and a
+ * writer killed at any moment leaves every batch written before it on disk (a torn last line at
+ * worst, which the reader skips and reports).
+ */
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import type { Frame } from '../../lib/mcp/frame';
+import { channelOf } from '../../lib/mcp/channel';
+import type { TraceHeader } from '../../lib/trace/format';
+import { formatBytes } from '../../lib/text/bytes';
+import { LineEncoder } from './segment-lines';
+import {
+  INDEX_EVERY,
+  INDEX_FILE,
+  SECRETS_FILE,
+  SEGMENT_BYTES,
+  segmentName,
+  SESSION_FILE,
+  type SegmentSummary,
+  type StoredEnd,
+  type StoredMeta,
+  type StoredSecrets,
+} from './layout';
+
+/** A batch waits at most this long for the disk. */
+export const FLUSH_MS = 100;
+const FLUSH_BYTES = 1024 * 1024;
+/** Share of a budget at which a warning is given once. */
+export const WARN_AT = 0.9;
+
+export interface WriterOptions {
+  /** Most bytes the session may take on disk. */
+  sessionBytes: number;
+  segmentBytes?: number;
+  flushMs?: number;
+  /** Warnings for a person (the disk budget nears or is reached, a write failed). */
+  onNotice?: (text: string) => void;
+  /** A segment was finished: the store checks the total budget. */
+  onSegment?: () => void;
+}
+
+type Summary = Omit<SegmentSummary, 'methods' | 'tools' | 'dirs' | 'lanes' | 'channels'> & {
+  methods: Set<string>;
+  tools: Set<string>;
+  dirs: Set<string>;
+  lanes: Set<string>;
+  channels: Set<string>;
+};
+
+function newSummary(segment: number): Summary {
+  return {
+    segment,
+    firstSeq: 0,
+    lastSeq: 0,
+    firstTs: 0,
+    lastTs: 0,
+    frames: 0,
+    bytes: 0,
+    methods: new Set(),
+    tools: new Set(),
+    dirs: new Set(),
+    lanes: new Set(),
+    channels: new Set(),
+    marks: [],
+  };
+}
+
+export function writeJsonAtomically(file: string, value: unknown, mode = 0o600): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(value) + '\n', { mode });
+  renameSync(tmp, file);
+}
+
+export class SessionWriter {
+  private readonly encoder = new LineEncoder();
+  private readonly segmentBytes: number;
+  private readonly flushMs: number;
+  private fd: number;
+  private summary: Summary;
+  private segmentSize = 0;
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private written = 0;
+  private count = 0;
+  private lastSeq = 0;
+  private warned = false;
+  private full = false;
+  private closed = false;
+  /** The first write error: recording goes on in memory, the disk copy stops. */
+  error?: Error;
+
+  private readonly flushLater = () => this.flush();
+
+  constructor(
+    readonly dir: string,
+    private readonly meta: StoredMeta,
+    private readonly options: WriterOptions,
+  ) {
+    this.segmentBytes = options.segmentBytes ?? SEGMENT_BYTES;
+    this.flushMs = options.flushMs ?? FLUSH_MS;
+    this.summary = newSummary(1);
+    this.fd = openSync(path.join(dir, segmentName(1)), 'a', 0o600);
+  }
+
+  get id(): string {
+    return this.meta.id;
+  }
+
+  /** Bytes written so far (frames on disk, flushed or not). */
+  get bytes(): number {
+    return this.written + this.pendingBytes;
+  }
+
+  get frames(): number {
+    return this.count;
+  }
+
+  /** Every frame given so far is on disk (or pending): no budget stopped it and no write failed. */
+  get complete(): boolean {
+    return !this.full && !this.error;
+  }
+
+  append(frame: Frame): void {
+    if (this.closed || this.full || this.error) return;
+    const s = this.summary;
+    const markHere = s.frames % INDEX_EVERY === 0;
+    if (markHere) this.encoder.restart();
+    const { line, bytes: size, json } = this.encoder.encode(frame);
+    if (this.bytes + size > this.options.sessionBytes) return this.reachBudget();
+    if (markHere) s.marks.push([frame.seq, this.segmentSize + this.pendingBytes]);
+    if (s.frames === 0) {
+      s.firstSeq = frame.seq;
+      s.firstTs = frame.ts;
+    }
+    s.frames++;
+    s.lastSeq = frame.seq;
+    s.lastTs = frame.ts;
+    s.bytes += size;
+    s.dirs.add(frame.dir);
+    s.lanes.add(frame.lane);
+    s.channels.add(channelOf(frame));
+    if (json !== null && typeof json === 'object') noteMessage(s, json as Record<string, unknown>);
+    this.pending.push(line);
+    this.pendingBytes += size;
+    this.count++;
+    this.lastSeq = frame.seq;
+    if (!this.warned && this.bytes >= this.options.sessionBytes * WARN_AT) {
+      this.warned = true;
+      this.options.onNotice?.(
+        `session ${this.id} has used ${formatBytes(this.bytes)} of its disk budget of ${formatBytes(this.options.sessionBytes)}: past it, its frames are no longer stored (raise it with --disk-budget)`,
+      );
+    }
+    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(this.flushLater, this.flushMs);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Fields of the trace header learnt while recording (the negotiated version), kept on close. */
+  noteHeader(patch: Partial<TraceHeader>): void {
+    Object.assign(this.meta.header, patch);
+  }
+
+  /** Values learnt while recording that its exports must redact too (an OAuth client's tokens). */
+  addSecrets(values: readonly string[]): void {
+    const fresh = values.filter((v) => v.length >= 4);
+    if (fresh.length === 0 || this.error) return;
+    const file = path.join(this.dir, SECRETS_FILE);
+    const known: StoredSecrets = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets) : { secrets: [] };
+    const have = new Set(known.secrets.map((s) => s.value));
+    for (const value of fresh) if (!have.has(value)) known.secrets.push({ rule: 'oauth:credential', value });
+    try {
+      writeJsonAtomically(file, known);
+    } catch (e) {
+      this.fail(e as Error);
+    }
+  }
+
+  /** Writes what is pending now. */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0 || this.error) return;
+    const text = this.pending.join('');
+    const bytes = this.pendingBytes;
+    this.pending = [];
+    this.pendingBytes = 0;
+    try {
+      writeSync(this.fd, text);
+    } catch (e) {
+      this.fail(e as Error);
+      return;
+    }
+    this.written += bytes;
+    this.segmentSize += bytes;
+    if (this.segmentSize >= this.segmentBytes) this.nextSegment();
+  }
+
+  /** Flushes, indexes the last segment and writes down the end: a clean close. */
+  close(): StoredEnd {
+    const end: StoredEnd = { at: Date.now(), frames: this.count, bytes: this.written + this.pendingBytes };
+    if (this.closed) return end;
+    this.flush();
+    this.closed = true;
+    end.bytes = this.written;
+    if (this.full) end.fullAtSeq = this.lastSeq;
+    try {
+      closeSync(this.fd);
+      if (this.summary.frames > 0) this.writeIndex();
+      this.meta.end = end;
+      writeJsonAtomically(path.join(this.dir, SESSION_FILE), this.meta);
+    } catch (e) {
+      this.fail(e as Error);
+    }
+    return end;
+  }
+
+  private nextSegment(): void {
+    this.writeIndex();
+    closeSync(this.fd);
+    this.summary = newSummary(this.summary.segment + 1);
+    this.segmentSize = 0;
+    this.fd = openSync(path.join(this.dir, segmentName(this.summary.segment)), 'a', 0o600);
+    this.options.onSegment?.();
+  }
+
+  private writeIndex(): void {
+    const s = this.summary;
+    const entry: SegmentSummary = {
+      ...s,
+      methods: [...s.methods],
+      tools: [...s.tools],
+      dirs: [...s.dirs],
+      lanes: [...s.lanes],
+      channels: [...s.channels],
+    };
+    writeFileSync(path.join(this.dir, INDEX_FILE), JSON.stringify(entry) + '\n', { flag: 'a', mode: 0o600 });
+  }
+
+  private reachBudget(): void {
+    this.full = true;
+    this.options.onNotice?.(
+      `session ${this.id} reached its disk budget of ${formatBytes(this.options.sessionBytes)}: frames after ${this.lastSeq} are not stored (the live view still shows them; raise it with --disk-budget)`,
+    );
+  }
+
+  private fail(e: Error): void {
+    this.error ??= e;
+    this.options.onNotice?.(`session ${this.id} can no longer be written to ${this.dir} (${e.message}): the frames from here on are not stored`);
+  }
+}
+
+/** The method and tool name of a message, for the segment's columns. */
+function noteMessage(s: Summary, m: Record<string, unknown>): void {
+  if (typeof m.method !== 'string') return;
+  s.methods.add(m.method);
+  const params = m.params as Record<string, unknown> | undefined;
+  if (m.method === 'tools/call' && typeof params?.name === 'string') s.tools.add(params.name);
+}
