@@ -69,7 +69,7 @@ test('exporting from the page keeps every frame exactly (round trip through the 
   await openInViewer(page, 'golden.loupe.ndjson', goldenText);
   const text = await exportDownload(page);
   expect(framesOf(text)).toEqual(framesOf(goldenText));
-  expect(JSON.parse(text.split('\n')[0])).toMatchObject({ format: 'loupe-trace', version: 2, source: 'import', redaction: { count: 0 } });
+  expect(JSON.parse(text.split('\n')[0])).toMatchObject({ format: 'loupe-trace', version: 3, source: 'import', redaction: { count: 0 } });
 });
 
 test('the export dialog previews redactions and writes no secret unless the person opts out', async ({ page }) => {
@@ -123,7 +123,7 @@ test.describe('served over http', () => {
     await expect(page.getByRole('grid', { name: 'Traffic' }).getByRole('gridcell', { name: 'resources/read', exact: true }).first()).toBeVisible();
     await page.goto(`${base}/loupe-viewer.html?trace=/traces/broken.loupe.ndjson`);
     await expect(page.getByRole('region', { name: 'Drop a trace file' }).getByRole('alert')).toHaveText(
-      'broken.loupe.ndjson was not opened: line 1: written by a newer Loupe (format 7); this Loupe reads up to 2: upgrade Loupe',
+      'broken.loupe.ndjson was not opened: line 1: written by a newer Loupe (format 7); this Loupe reads up to 3: upgrade Loupe',
     );
   });
 

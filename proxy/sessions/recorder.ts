@@ -30,6 +30,8 @@ import { formatBytes } from '../../lib/text/bytes';
 import type { Crossing } from '../transports/types';
 import type { BudgetUsage, SessionBudget } from './budget';
 
+type SessionTransport = 'stdio' | 'http';
+
 /** Where every recorded crossing is also written (a stored session's writer). */
 export interface FrameSink {
   append(frame: Frame): void;
@@ -38,16 +40,14 @@ export interface FrameSink {
 /** A crossing as a frame of this seq, with its text or (`keep` false) without. */
 function frameOf(c: Crossing, seq: number, keep: boolean): Frame {
   const frame: Frame = { seq, ts: c.ts, dir: c.dir, lane: c.lane, raw: keep ? c.raw : '', size: c.size };
+  // An MCP App's bridge frame keeps its channel (lib/mcp/channel.ts), in memory and on disk.
+  if (c.channel !== undefined) frame.channel = c.channel;
   if (c.truncated) frame.truncated = true;
   if (c.invalidUtf8) frame.invalidUtf8 = true;
   if (c.rawBase64 !== undefined && keep) frame.rawBase64 = c.rawBase64;
   if (!keep) frame.textDropped = true;
   if (c.meta) frame.meta = c.meta;
   return frame;
-}
-
-function transportOf(f: Pick<Frame, 'meta'>): 'stdio' | 'http' {
-  return f.meta && 'transport' in f.meta ? f.meta.transport : 'stdio';
 }
 
 export type FramesListener = (frames: Frame[]) => void;
@@ -57,6 +57,7 @@ export const BATCH_MS = 4;
 
 export class Recorder {
   private readonly all: Frame[] = [];
+  private sessionTransport: SessionTransport = 'stdio';
   private batch: Frame[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<FramesListener>();
@@ -112,7 +113,7 @@ export class Recorder {
     if (this.budget && !this.budget.keepsFrame(seq, f)) {
       const limit = this.budget.maxFrames;
       const raw = `this session reached its limit of ${limit.toLocaleString('en-US')} frames: Loupe shows no more of it (the recording it follows holds them all)`;
-      this.keep({ seq, dir: 'local', lane: 'lifecycle', ts: f.ts, size: 0, raw, meta: { transport: transportOf(f), event: 'frame-limit', limit } });
+      this.keep({ seq, dir: 'local', lane: 'lifecycle', ts: f.ts, size: 0, raw, meta: { transport: this.transportOf(f), event: 'frame-limit', limit } });
       return raw;
     }
     if (this.budget && !this.budget.keepsText(seq, f)) {
@@ -127,12 +128,12 @@ export class Recorder {
   /** After the last adopted frame: the last words whose text the budget dropped (see budget.ts). */
   endAdopted(): void {
     const last = this.all[this.all.length - 1];
-    if (last && this.budget) this.tailAt(last.ts, transportOf(last));
+    if (last && this.budget) this.tailAt(last.ts, this.transportOf(last));
   }
 
   /** A crossing past the frame limit: counted, handed back unnumbered, not kept. */
   private notKept(c: Crossing): Frame {
-    const transport = transportOf(c);
+    const transport = this.transportOf(c);
     if (!this.limitReached) {
       this.limitReached = true;
       const limit = this.budget!.maxFrames;
@@ -169,7 +170,16 @@ export class Recorder {
     });
   }
 
+  /** The transport a frame-limit, gap or tail frame names: the frame's own, or for an MCP App's
+   *  frame (whose meta names the app, not a transport) the session's, as its last frames said. */
+  private transportOf(f: Pick<Frame, 'meta'>): SessionTransport {
+    const t = f.meta?.transport;
+    return t === 'stdio' || t === 'http' ? t : this.sessionTransport;
+  }
+
   private keep(frame: Frame): void {
+    const t = frame.meta?.transport;
+    if (t === 'stdio' || t === 'http') this.sessionTransport = t;
     this.all.push(frame);
     this.batch.push(frame);
     this.timer ??= setTimeout(this.flushBatch, BATCH_MS);

@@ -51,6 +51,7 @@ export interface SegmentSummary {
   tools: string[];
   dirs: string[];
   lanes: string[];
+  /** The channels of its frames, keyed as lib/mcp/channel.ts keys them: `session`, `app:<n>`. */
   channels: string[];
   /** Every INDEX_EVERY frames: [seq, byte offset] of a full line (segment-lines.ts). */
   marks: [number, number][];
@@ -90,10 +91,4 @@ export function newSessionId(startedAt: number, random: string): string {
 
 export function isSessionId(text: string): boolean {
   return /^\d{8}-\d{6}-[0-9a-f]{6}$/.test(text);
-}
-
-/** The channel a frame belongs to; one conversation per session until frames carry their own. */
-export function channelOf(frame: object): string {
-  const c = (frame as { channel?: unknown }).channel;
-  return typeof c === 'string' ? c : 'client-server';
 }

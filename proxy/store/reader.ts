@@ -11,9 +11,9 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
+import { channelOf } from '../../lib/mcp/channel';
 import { LineDecoder, LineEncoder, SegmentLineError } from './segment-lines';
 import {
-  channelOf,
   INDEX_EVERY,
   INDEX_FILE,
   SECRETS_FILE,
@@ -34,6 +34,7 @@ export interface FrameFilter {
   method?: string;
   tool?: string;
   dir?: string;
+  /** A channel key (lib/mcp/channel.ts): `session` or `app:<n>`. */
   channel?: string;
 }
 

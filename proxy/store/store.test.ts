@@ -57,6 +57,19 @@ function variedFrames(): Frame[] {
       size: 80,
       meta: { transport: 'stdio' },
     },
+    // An MCP App's bridge: its channel is kept, on its own and beside app meta.
+    {
+      seq: 11,
+      ts: 23,
+      dir: 'local',
+      lane: 'lifecycle',
+      raw: 'mounted',
+      size: 7,
+      channel: 'app:1',
+      meta: { transport: 'app', event: 'app-mounted', toolName: 'get-time', resourceUri: 'ui://get-time/app.html', requestId: 1, requestSeq: 2 },
+    },
+    { seq: 12, ts: 24, dir: 'c2s', lane: 'message', raw: '{"jsonrpc":"2.0","id":1,"method":"ui/initialize"}', size: 48, channel: 'app:1' },
+    { seq: 13, ts: 25, dir: 's2c', lane: 'message', raw: '{"jsonrpc":"2.0","id":1,"result":{}}', size: 36, channel: 'app:1' },
   ];
 }
 
@@ -77,6 +90,9 @@ describe('the session store', () => {
       .split('\n');
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(lines[1]).toContain('{"jsonrpc":"2.0","id":1,"method":"tools/call"');
+    // The segment's columns say which channels it holds, keyed as the model keys them.
+    expect(s.segments[0].channels.sort()).toEqual(['app:1', 'session']);
+    expect(s.segmentsFor({ channel: 'app:2' })).toEqual([]);
   });
 
   it('finds a frame by seq through the index, across segments, and skips segments a filter cannot match', () => {
@@ -103,7 +119,7 @@ describe('the session store', () => {
     expect(withTool[0].lastSeq).toBeGreaterThanOrEqual(15_000);
     expect(s.segmentsFor({ method: 'tools/call' })).toEqual(withTool);
     expect(s.segmentsFor({ dir: 'c2s' })).toEqual([]);
-    expect(s.segments.every((g) => g.methods.includes('notifications/message') && g.channels.includes('client-server'))).toBe(true);
+    expect(s.segments.every((g) => g.methods.includes('notifications/message') && g.channels.includes('session'))).toBe(true);
   });
 
   it('recovers a segment that has no index line yet and skips a torn last line with a notice', () => {

@@ -8,11 +8,11 @@
 import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
+import { channelOf } from '../../lib/mcp/channel';
 import type { TraceHeader } from '../../lib/trace/format';
 import { formatBytes } from '../../lib/text/bytes';
 import { LineEncoder } from './segment-lines';
 import {
-  channelOf,
   INDEX_EVERY,
   INDEX_FILE,
   SECRETS_FILE,
