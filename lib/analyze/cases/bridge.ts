@@ -55,6 +55,17 @@ export const bridgeCases: RuleCase[] = [
     nearMiss: () => opened().app(A, 'c2s', req(7, 'ui/open-link', { url: 'https://example.com' })).frames,
   },
   {
+    rule: 'app.initialize-first',
+    name: "the sandbox proxy's handshake before the View's (near miss for both sides: it is not the View's lifecycle)",
+    trigger: () => opened(session().app(A, 'c2s', note('notifications/message', { level: 'info', data: 'hi' }))).frames,
+    nearMiss: () =>
+      opened(
+        session()
+          .app(A, 'c2s', note('ui/notifications/sandbox-proxy-ready', {}))
+          .app(A, 's2c', note('ui/notifications/sandbox-resource-ready', { html: '<p>hi</p>' })),
+      ).frames,
+  },
+  {
     rule: 'app.initialized-early',
     name: 'initialized sent before the host answered ui/initialize',
     trigger: () =>
@@ -119,7 +130,14 @@ export const bridgeCases: RuleCase[] = [
         .app(A, 's2c', note('ui/notifications/tool-input', { arguments: { tz: 'UTC' } }))
         .app(A, 'c2s', note('ui/notifications/initialized')).frames,
     frames: [11],
-    nearMiss: () => shown(opened()).frames,
+    nearMiss: () =>
+      shown(
+        opened(
+          session()
+            .app(A, 'c2s', note('ui/notifications/sandbox-proxy-ready', {}))
+            .app(A, 's2c', note('ui/notifications/sandbox-resource-ready', { html: '<p>hi</p>' })),
+        ),
+      ).frames,
   },
   {
     rule: 'host.tool-input-count',

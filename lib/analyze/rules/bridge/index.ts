@@ -16,6 +16,7 @@ import { bridgeOf, type BridgeState } from './state';
 const SIZE_WINDOW_US = 1_000_000;
 const SIZE_LOOP_REPORTS = 20;
 const SIZE_LOOP_RETURNS = 10;
+const SANDBOX_PREFIX = 'ui/notifications/sandbox-';
 
 const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
 
@@ -34,6 +35,9 @@ export const bridgeRules: RuleModule = {
   },
 
   onMessage(ctx) {
+    // The sandbox proxy's own messages (`ui/notifications/sandbox-*`) pass between the host and the
+    // proxy page that loads the View, before the View exists: not part of the View's lifecycle.
+    if (ctx.msg.method?.startsWith(SANDBOX_PREFIX)) return;
     const b = bridgeOf(ctx.state);
     if (ctx.msg.dir === 'c2s') fromApp(ctx, b);
     else fromHost(ctx, b);
