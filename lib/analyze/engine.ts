@@ -49,6 +49,7 @@ export interface Analyzer extends ChannelAnalyzer {
 
 interface MutableContext {
   state: AnalysisState;
+  session: AnalysisState | undefined;
   options: Thresholds;
   version: string;
   frame?: Frame;
@@ -81,7 +82,7 @@ export function severityIn(spec: RuleSpec, version: string): Severity {
 
 /** The layer of a catalog rule (undefined for an id the catalog does not have). */
 export function layerOf(rule: string): Layer | undefined {
-  return cachedCatalog(RULE_MODULES).get(rule)?.layer;
+  return (cachedCatalog(RULE_MODULES).get(rule) ?? cachedCatalog(BRIDGE_RULE_MODULES).get(rule))?.layer;
 }
 
 export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec> {
@@ -113,7 +114,8 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
   const appOf = (channel: string): ChannelAnalyzer => {
     let a = apps.get(channel);
     // The session's exchanges are passed so the app's analyser keeps no builder of its own.
-    if (!a) apps.set(channel, (a = createChannelAnalyzer({ ...opts, exchanges: session.state().exchanges }, BRIDGE_RULE_MODULES)));
+    // The bridge rules read the session's state (the tool listing, the call an app shows) beside their own.
+    if (!a) apps.set(channel, (a = createChannelAnalyzer({ ...opts, exchanges: session.state().exchanges }, BRIDGE_RULE_MODULES, session.state())));
     return a;
   };
   return {
@@ -128,7 +130,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
   };
 }
 
-function createChannelAnalyzer(opts: AnalyzerOptions, modules: readonly RuleModule[]): ChannelAnalyzer {
+function createChannelAnalyzer(opts: AnalyzerOptions, modules: readonly RuleModule[], sessionState?: AnalysisState): ChannelAnalyzer {
   const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const state = createState(opts.exchanges);
   // Fed here only when no owner feeds it (analyze(), the CLI's offline runs).
@@ -140,6 +142,7 @@ function createChannelAnalyzer(opts: AnalyzerOptions, modules: readonly RuleModu
   const ctx: MutableContext = {
     // Every field from the start: one object shape for every hook's reads.
     state,
+    session: sessionState,
     options,
     version: DEFAULT_PROTOCOL_VERSION,
     stdio: false,

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, LAYERS, RULE_MODULES } from './index';
+import { BRIDGE_RULE_MODULES } from './rules';
 import { CASES_BY_GROUP } from './cases';
 import { req } from './cases/types';
 import { script } from './testing';
 import readme from './README.md?raw';
 
-const implemented = RULE_MODULES.flatMap((m) => Object.keys(m.rules));
+const ALL_MODULES = [...RULE_MODULES, ...BRIDGE_RULE_MODULES.filter((m) => !RULE_MODULES.includes(m))];
+const implemented = ALL_MODULES.flatMap((m) => Object.keys(m.rules));
 
 describe.each(Object.entries(CASES_BY_GROUP))('%s rules', (_group, cases) => {
   it.each(cases.map((c) => [`${c.rule}: ${c.name}`, c] as const))('%s', (_title, c) => {
@@ -13,7 +15,7 @@ describe.each(Object.entries(CASES_BY_GROUP))('%s rules', (_group, cases) => {
     expect(hit.length, `${c.rule} should fire`).toBeGreaterThan(0);
     expect(hit[0].message.length).toBeGreaterThan(10);
     // An extension's rules link to its own specification (MCP Apps: the ext-apps repository's).
-    if (c.rule.startsWith('apps.'))
+    if (/^(apps|app|host)\./.test(c.rule))
       expect(hit[0].spec).toMatch(/^https:\/\/github\.com\/modelcontextprotocol\/ext-apps\/blob\/main\/specification\/2026-01-26\/apps\.mdx#[a-z0-9-]+$/);
     else expect(hit[0].spec).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/\d{4}-\d{2}-\d{2}\//);
     if (c.frames) expect(hit[0].frames).toEqual(c.frames);
@@ -38,7 +40,7 @@ describe('the catalog', () => {
   });
 
   it('gives every rule a layer, and the README the same one', () => {
-    const specs = RULE_MODULES.flatMap((m) => Object.entries(m.rules));
+    const specs = ALL_MODULES.flatMap((m) => Object.entries(m.rules));
     for (const [id, spec] of specs) {
       expect(LAYERS, id).toContain(spec.layer);
       const row = readme.split('\n').find((l) => l.startsWith(`| \`${id}\` |`));

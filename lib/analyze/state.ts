@@ -37,6 +37,8 @@ export interface ToolInfo {
   name: string;
   inputSchema?: unknown;
   outputSchema?: unknown;
+  /** MCP Apps: who may call it (`_meta.ui.visibility`, "model" and/or "app"), when a valid list. */
+  visibility?: string[];
   /** The `tools/list` response that listed it. */
   seq: number;
 }

@@ -32,6 +32,16 @@ export class Script {
     return this;
   }
 
+  /** Something the host observed of an MCP App on its channel (mounted, unmounted, a CSP refusal). */
+  appEvent(channel: string, meta: Extra): this {
+    this.ts += 1000;
+    const raw = String(meta.event);
+    this.frames.push(
+      toFrame({ seq: this.frames.length + 1, ts: this.ts, dir: 'local', lane: 'lifecycle', raw, size: 0, channel, meta: { transport: 'app', ...meta } }),
+    );
+    return this;
+  }
+
   frame(dir: Frame['dir'], lane: Frame['lane'], raw: string, extra: Extra = {}, meta?: FrameMeta): this {
     return this.add(dir, lane, raw, meta ? { ...extra, meta } : extra);
   }

@@ -6,6 +6,7 @@ import type { AnalysisState, RequestRecord } from './state';
 import type { Message } from './message';
 import { metaValue } from '../mcp/era';
 import { PAGINATED } from '../mcp/methods';
+import { toolVisibility } from '../mcp/apps';
 import { trackModern } from './track-modern';
 import { arrAt, isObj, objAt, own, strAt } from './util';
 
@@ -116,6 +117,7 @@ function trackResponse(state: AnalysisState, msg: Message, req: RequestRecord): 
           name,
           inputSchema: own(t as object as Record<string, unknown>, 'inputSchema'),
           outputSchema: own(t as Record<string, unknown>, 'outputSchema'),
+          visibility: toolVisibility(t),
           seq: msg.seq,
         });
     }

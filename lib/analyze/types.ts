@@ -71,6 +71,9 @@ export interface Reporter {
 export interface BaseContext extends Reporter {
   /** State before the current frame or message is applied. */
   readonly state: AnalysisState;
+  /** On an MCP App's channel, the session channel's state (its tool listing, the call the app
+   *  shows), as of the same frame; undefined on the session's own channel. */
+  readonly session?: AnalysisState;
   readonly options: Thresholds;
   /** The version the current traffic is judged by. */
   readonly version: string;

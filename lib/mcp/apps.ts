@@ -39,6 +39,13 @@ export function toolUi(tool: unknown): ToolUi | undefined {
   return uri === undefined ? undefined : { uri, nested, flat };
 }
 
+/** Who may call a tool (`_meta.ui.visibility`: "model", "app"), when it is a list of strings;
+ *  undefined otherwise (absent means both, and apps.visibility judges a malformed one). */
+export function toolVisibility(tool: unknown): string[] | undefined {
+  const v = own(own(own(tool, '_meta'), 'ui'), 'visibility');
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+}
+
 /** The distinct resources a tool listing's UI tools point at, in listing order. */
 export function uiResourceUris(tools: readonly unknown[]): string[] {
   const uris = new Set<string>();

@@ -1,6 +1,7 @@
 /** Every rule's trigger and near-miss cases, gathered for the table-driven rule test. */
 import { appsCases } from './apps';
 import { authCases } from './auth';
+import { bridgeCases } from './bridge';
 import { capabilityCases } from './capability';
 import { contentCases } from './content';
 import { envelopeCases } from './envelope';
@@ -38,4 +39,5 @@ export const CASES_BY_GROUP: Record<string, RuleCase[]> = {
   modern: modernCases,
   'modern-http': modernHttpCases,
   apps: appsCases,
+  bridge: bridgeCases,
 };

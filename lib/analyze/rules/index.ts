@@ -21,6 +21,7 @@ import { timingRules } from './timing';
 import { toolRules } from './tools';
 import { utilityRules } from './utilities';
 import { versionRules } from './version';
+import { bridgeRules } from './bridge';
 
 export const RULE_MODULES: readonly RuleModule[] = [
   stdioRules,
@@ -44,4 +45,4 @@ export const RULE_MODULES: readonly RuleModule[] = [
 ];
 
 /** What an MCP App's bridge (an app channel) is judged by: it speaks JSON-RPC, not MCP's client-server protocol. */
-export const BRIDGE_RULE_MODULES: readonly RuleModule[] = [envelopeRules];
+export const BRIDGE_RULE_MODULES: readonly RuleModule[] = [envelopeRules, bridgeRules];

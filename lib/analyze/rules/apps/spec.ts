@@ -13,4 +13,8 @@ export const APPS_SECTIONS = {
   visibility: `${SPEC}#visibility`,
   gracefulDegradation: `${SPEC}#clientserver-capability-negotiation`,
   cspEnforcement: `${SPEC}#4-content-security-policy-enforcement`,
+  lifecycle: `${SPEC}#lifecycle`,
+  hostNotifications: `${SPEC}#notifications-host--view`,
+  viewRequests: `${SPEC}#requests-view--host`,
+  displayModes: `${SPEC}#display-modes`,
 } as const;
