@@ -105,8 +105,8 @@ function framingOf(frame: Frame, declared: Framing | undefined): Framing {
  * judged by `modules` against the session's state; each MCP App's frames (`frame.channel`) go to
  * an analyser of their own, with state of their own (so an app's request id 1 pairs with the
  * app's answer, never with the session's id 1, and its `ui/initialize` is not the session's
- * handshake) and only the JSON-RPC envelope rules: the MCP rules judge a client and a server, not
- * an app's bridge to its host.
+ * handshake), judged by the JSON-RPC envelope rules and the bridge's app.* and host.* rules; the
+ * MCP rules judge a client and a server, not an app's bridge to its host.
  */
 export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly RuleModule[] = RULE_MODULES): Analyzer {
   const session = createChannelAnalyzer(opts, modules);
