@@ -129,7 +129,8 @@ export class BoundedModel implements JudgedModel {
         classified = classifyValue(JSON.parse(raw));
       } catch {
         strict = readStrictly(raw);
-        classified = strict.value === undefined ? { kind: 'invalid', problem: `not JSON: ${strict.error?.message ?? 'unreadable'}` } : classifyValue(strict.value);
+        classified =
+          strict.value === undefined ? { kind: 'invalid', problem: `not JSON: ${strict.error?.message ?? 'unreadable'}` } : classifyValue(strict.value);
       }
       if (f.dir !== 'local') strict ??= confirmStrict(raw, classified.json);
     }

@@ -29,13 +29,7 @@ import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import { handshakeRefusal } from './check/handshake';
 import { TRANSPORT_FRAMING, type Frame } from '../../lib/mcp/frame';
-import {
-  describeTarget,
-  redactFrames,
-  redactOptionsFor,
-  redactStrings,
-  type RedactOptions,
-} from '../../lib/trace';
+import { describeTarget, redactFrames, redactOptionsFor, redactStrings, type RedactOptions } from '../../lib/trace';
 import type { JudgedModel } from '../../lib/model/bounded-model';
 import { printError, printReport } from './shared/terminal';
 import { diagnose, type Verdict } from '../../lib/doctor';
@@ -152,7 +146,13 @@ async function load(
     model = undefined;
   }
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  return { frameCount: frames.length, model: model ?? checkModel(frames, options), label, negotiatedVersion: record.summary.negotiatedVersion, handshakeFailure: record.failure };
+  return {
+    frameCount: frames.length,
+    model: model ?? checkModel(frames, options),
+    label,
+    negotiatedVersion: record.summary.negotiatedVersion,
+    handshakeFailure: record.failure,
+  };
 }
 
 /**
