@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
 import { TraceError, type TraceHeader } from './index';
-import { TraceBatchReader, readTraceBatches } from './batch-reader';
+import { TraceBatchReader } from './batch-reader';
 import { header, lines, message } from './testing';
 
 const ok = (n: number, from = 1) => Array.from({ length: n }, (_, i) => message(from + i, i % 2 ? 's2c' : 'c2s', { jsonrpc: '2.0', id: i, method: 'ping' }));
@@ -46,22 +46,5 @@ describe('the batch reader', () => {
     expect(() => read(text, 64)).toThrow(TraceError);
     expect(() => read(text, 64)).toThrow(/^line 7: not valid JSON/);
     expect(() => read('', 64)).toThrow(/missing header: the file is empty/);
-  });
-
-  it('reads a byte stream, refusing text that is not UTF-8', async () => {
-    const bytes = new TextEncoder().encode(lines(header(), ...ok(10)));
-    const frames: Frame[] = [];
-    const reader = await readTraceBatches(
-      (async function* () {
-        for (let at = 0; at < bytes.length; at += 33) yield bytes.subarray(at, at + 33);
-      })(),
-      { header: () => {}, frames: (b) => frames.push(...b) },
-    );
-    expect([reader.framesRead, frames.length]).toEqual([10, 10]);
-    const bad = (async function* () {
-      yield new TextEncoder().encode(lines(header()));
-      yield new Uint8Array([0xff, 0xfe, 0x0a]);
-    })();
-    await expect(readTraceBatches(bad, { header: () => {}, frames: () => {} })).rejects.toThrow(/not valid UTF-8/);
   });
 });

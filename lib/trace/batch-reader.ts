@@ -7,7 +7,7 @@
  */
 import type { Frame } from '../mcp/frame';
 import type { TraceHeader } from './format';
-import { DEFAULT_LIMITS, TraceLines, decodeChunk } from './reader';
+import { DEFAULT_LIMITS, TraceLines } from './reader';
 
 export interface TraceBatchSink {
   /** The header, before any frame. */
@@ -68,14 +68,4 @@ export class TraceBatchReader extends TraceLines {
     this.batch = [];
     this.sink.frames(batch);
   }
-}
-
-/** Reads a byte stream in batches (a Node file stream). Throws TraceError (lib/trace/format). */
-export async function readTraceBatches(stream: AsyncIterable<Uint8Array>, sink: TraceBatchSink, maxLineChars?: number): Promise<TraceBatchReader> {
-  const reader = new TraceBatchReader(sink, maxLineChars);
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  for await (const bytes of stream) reader.push(decodeChunk(decoder, bytes, reader));
-  reader.push(decodeChunk(decoder, undefined, reader));
-  reader.end();
-  return reader;
 }

@@ -1,9 +1,20 @@
 /** The trace module's public surface, for the page, the proxy and the CLI. */
 export * from './format';
 export { TraceReader, readTraceText, readTraceStream } from './reader';
-export { readTraceBatches, type TraceBatchSink } from './batch-reader';
+export { TraceBatchReader, type TraceBatchSink } from './batch-reader';
 export { traceLines, writeTrace } from './writer';
 export { describeTarget } from './target';
 export { traceModelOptions } from './model-options';
-export { redactFrames, frameRedactor, redactedBy, redactJson, redactStrings, previewRedaction, checkCustomRule, type CustomRule, type RedactOptions, type RedactionHit } from './redact';
+export {
+  redactFrames,
+  frameRedactor,
+  redactedBy,
+  redactJson,
+  redactStrings,
+  previewRedaction,
+  checkCustomRule,
+  type CustomRule,
+  type RedactOptions,
+  type RedactionHit,
+} from './redact';
 export { redactOptionsFor } from './redaction-inputs';

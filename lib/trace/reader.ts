@@ -208,7 +208,7 @@ export async function readTraceStream(stream: ReadableStream<Uint8Array>, limits
 }
 
 /** UTF-8 text of a chunk (undefined: the end of the input), refused with the frames read so far. */
-export function decodeChunk(decoder: TextDecoder, bytes: Uint8Array | undefined, reader: TraceLines): string {
+function decodeChunk(decoder: TextDecoder, bytes: Uint8Array | undefined, reader: TraceLines): string {
   try {
     return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
   } catch {

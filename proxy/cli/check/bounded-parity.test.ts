@@ -30,7 +30,7 @@ type Options = Pick<AnalyzerOptions, 'timeoutMs' | 'framing' | 'slowMs'>;
 function gatesFor(model: JudgedModel): Gates {
   const offer = interfaceOf(model);
   const methods = new Set(model.calls.all.filter((c) => c.dir === 'c2s').map((c) => c.method));
-  const budgets = [...methods].flatMap((method) => [
+  const budgets: Gates['budgets'] = [...methods].flatMap((method) => [
     { target: { method }, ms: 0.001 },
     { target: { method }, ms: 1e9 },
   ]);
