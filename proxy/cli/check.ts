@@ -97,8 +97,9 @@ function fileUri(file: string): string {
  *  limit; the findings are the same but for the «redacted:…» markers in quotes. */
 type Redact = (frames: Frame[]) => Frame[];
 
-/** The source's frames and their one model, judged with the source's framing (the trace's
- *  declared one, or the live transport's) and, live, the client's timeout. */
+/** The source's one model, judged with the source's framing (the trace's declared one, or the
+ *  live transport's) and, live, the client's timeout. A file's frames stream through a bounded
+ *  model; a live session's recorded frames are few and are held. */
 async function load(
   file: string | undefined,
   connection: Connection | undefined,
@@ -221,8 +222,8 @@ export async function run(argv: string[]): Promise<number> {
     const gates = parseGates(values, values['interface-baseline'] === undefined ? undefined : readInterfaceBaseline(values['interface-baseline']));
 
     const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
-    // A trace Loupe wrote redacted, by every rule this check runs, is quoted as it is: its frames
-    // are what redaction would make of them, and a big trace is judged without a second pass.
+    // A trace file streams through a bounded model, redacted batch by batch unless Loupe wrote it
+    // redacted by every rule this check runs (check/check-file.ts).
     const source = await load(file, connection, values, values.probe === true, redaction);
     const { model } = source;
     // The gates and the interface baseline (a file to commit) read the findings' own model.

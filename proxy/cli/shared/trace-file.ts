@@ -14,7 +14,9 @@ export class TraceFileError extends Error {
   override name = 'TraceFileError';
 }
 
-/** Refuses a missing file or one the trace module refuses with a TraceFileError naming the file. */
+/** Reads a whole file into memory, within the whole-file reader's limits (512 MiB, 2,000,000
+ *  frames): what must hold one (`loupe diff`, `export`, `replay`). Refuses a missing file or one the
+ *  trace module refuses with a TraceFileError naming the file. */
 export async function readTraceFile(file: string): Promise<Trace> {
   const stream = createReadStream(file);
   try {
