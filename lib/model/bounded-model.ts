@@ -56,8 +56,10 @@ export class BoundedModel implements JudgedModel {
   private readonly analyzer: Analyzer;
   private ended = false;
   private lastSeq = 0;
-  /** The last TAIL frames, as a ring: `tailAt` is where the next one goes. */
-  private readonly tail: Kept[] = [];
+  /** The last TAIL frames and their readings, as a ring (two arrays: no object per frame):
+   *  `tailAt` is where the next one goes. */
+  private readonly tailFrames: Frame[] = [];
+  private readonly tailClasses: Classified[] = [];
   private tailAt = 0;
   /** The first server frames until the first valid message from the server, and the first spawn. */
   private readonly opening: Kept[] = [];
@@ -143,16 +145,19 @@ export class BoundedModel implements JudgedModel {
   }
 
   private keep(frame: Frame, classified: Classified): void {
-    const kept = { frame, classified };
-    if (this.tail.length < TAIL) this.tail.push(kept);
-    else this.tail[this.tailAt] = kept;
-    this.tailAt = (this.tailAt + 1) % TAIL;
-    if (!this.reachedJsonRpc) this.keepOpening(kept);
-    if (frame.lane !== 'message' || classified.kind === 'other') return;
-    if (frame.dir === 'c2s' && frame.meta?.transport === 'http' && classified.method !== undefined)
-      this.quoted.set(frame.seq, { kind: classified.kind, method: classified.method });
-    const call = this.calls.callAt(frame.seq);
-    if (call && call.responseSeq === frame.seq && quotedAnswer(call, classified)) this.quoted.set(frame.seq, classified);
+    this.tailFrames[this.tailAt] = frame;
+    this.tailClasses[this.tailAt] = classified;
+    this.tailAt = this.tailAt + 1 === TAIL ? 0 : this.tailAt + 1;
+    if (!this.reachedJsonRpc) this.keepOpening({ frame, classified });
+    const kind = classified.kind;
+    if (kind === 'response' || kind === 'error') {
+      // A batch's answers, or one reassembled from several lines, are not read again: their
+      // frames hold no single answer (see JudgedModel's readers).
+      const call = this.calls.callAt(frame.seq);
+      if (call && call.responseSeq === frame.seq && quotedAnswer(call, classified)) this.quoted.set(frame.seq, classified);
+    } else if (classified.method !== undefined && frame.dir === 'c2s' && frame.meta?.transport === 'http') {
+      this.quoted.set(frame.seq, { kind, method: classified.method });
+    }
   }
 
   /** Enough of the opening for the doctor's walk to the first valid server message: the first frame
@@ -176,7 +181,13 @@ export class BoundedModel implements JudgedModel {
 
   private keptFrames(): Kept[] {
     if (this.merged) return this.merged;
-    const ring = this.tail.length < TAIL ? this.tail : [...this.tail.slice(this.tailAt), ...this.tail.slice(0, this.tailAt)];
+    const ring: Kept[] = [];
+    const held = this.tailFrames.length;
+    const start = held < TAIL ? 0 : this.tailAt;
+    for (let n = 0; n < held; n++) {
+      const i = (start + n) % TAIL;
+      ring.push({ frame: this.tailFrames[i], classified: this.tailClasses[i] });
+    }
     const first = ring[0]?.frame.seq ?? Infinity;
     this.merged = [...this.opening.filter((k) => k.frame.seq < first), ...ring];
     return this.merged;
