@@ -23,16 +23,14 @@ describe('the batch reader', () => {
     expect(got.batches.flat().map((f) => f.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(reader.framesRead).toBe(50);
     // A dense trace: every frame is on line seq + 1, nothing to remember.
-    expect(reader.lineExceptions.size).toBe(0);
+    expect(reader.lines.stretches).toBe(0);
+    expect(reader.lines.lineOf(50)).toBe(51);
   });
 
-  it('remembers the line of a frame only where it is not seq + 1', () => {
-    const { reader } = read(lines(header(), ...ok(2), '', ...ok(2, 3), ...ok(1, 9)), 7);
-    expect([...reader.lineExceptions]).toEqual([
-      [3, 5],
-      [4, 6],
-      [9, 7],
-    ]);
+  it('knows the line of every frame, noting only where a blank line or a skipped seq moves it', () => {
+    const { reader } = read(lines(header(), ...ok(2), '', ...ok(2, 3), ...ok(3, 9), ...ok(2, 20)), 7);
+    expect([1, 2, 3, 4, 9, 10, 11, 20, 21].map((seq) => reader.lines.lineOf(seq))).toEqual([2, 3, 5, 6, 7, 8, 9, 10, 11]);
+    expect(reader.lines.stretches).toBe(3);
   });
 
   it('has no frame or size limit, only the line limit', () => {

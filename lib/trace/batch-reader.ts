@@ -16,13 +16,50 @@ export interface TraceBatchSink {
   frames(batch: Frame[]): void;
 }
 
+/**
+ * The line each frame sits on, without a note per frame: a frame's line is its seq plus an offset
+ * (1: the header is line 1) that changes only where a blank line or a skipped seq moves it, so a
+ * dense trace stores nothing and an exported selection one entry per gap.
+ */
+export class FrameLines {
+  /** The first seq of each stretch whose offset differs from the one before, and that offset. */
+  private readonly seqs: number[] = [];
+  private readonly offsets: number[] = [];
+  private offset = 1;
+
+  /** Frames are noted in seq order. */
+  note(seq: number, line: number): void {
+    const offset = line - seq;
+    if (offset === this.offset) return;
+    this.seqs.push(seq);
+    this.offsets.push(offset);
+    this.offset = offset;
+  }
+
+  lineOf(seq: number): number {
+    // The last stretch that starts at or before `seq`.
+    let lo = 0;
+    let hi = this.seqs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.seqs[mid] <= seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return seq + (lo === 0 ? 1 : this.offsets[lo - 1]);
+  }
+
+  /** How many stretches were noted (0 for a dense trace). */
+  get stretches(): number {
+    return this.seqs.length;
+  }
+}
+
 export class TraceBatchReader extends TraceLines {
   private batch: Frame[] = [];
   private count = 0;
   private announced = false;
-  /** The 1-based line of each frame whose line is not seq + 1 (blank lines, an exported selection
-   *  that skips seqs): dense traces keep nothing here. */
-  readonly lineExceptions = new Map<number, number>();
+  /** The 1-based line of every frame read. */
+  readonly lines = new FrameLines();
 
   constructor(
     private readonly sink: TraceBatchSink,
@@ -49,7 +86,7 @@ export class TraceBatchReader extends TraceLines {
 
   protected take(frame: Frame): void {
     this.count++;
-    if (this.line !== frame.seq + 1) this.lineExceptions.set(frame.seq, this.line);
+    this.lines.note(frame.seq, this.line);
     this.batch.push(frame);
   }
 

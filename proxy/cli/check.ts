@@ -29,7 +29,7 @@ import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import { handshakeRefusal } from './check/handshake';
 import { TRANSPORT_FRAMING, type Frame } from '../../lib/mcp/frame';
-import { describeTarget, redactFrames, redactOptionsFor, redactStrings, type RedactOptions } from '../../lib/trace';
+import { describeTarget, redactFrames, redactOptionsFor, redactStrings, type FrameLines, type RedactOptions } from '../../lib/trace';
 import type { JudgedModel } from '../../lib/model/bounded-model';
 import { printError, printReport } from './shared/terminal';
 import { diagnose, type Verdict } from '../../lib/doctor';
@@ -72,7 +72,7 @@ interface Source {
   model: JudgedModel;
   label: string;
   traceFile?: string;
-  frameLines?: Map<number, number>;
+  frameLines?: FrameLines;
   negotiatedVersion?: string;
   /** Set when a live session never got through the handshake. */
   handshakeFailure?: string;

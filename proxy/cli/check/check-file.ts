@@ -5,19 +5,19 @@
  */
 import type { Frame } from '../../../lib/mcp/frame';
 import { BoundedModel } from '../../../lib/model/bounded-model';
-import { frameRedactor, redactedBy, traceModelOptions, type RedactOptions, type TraceHeader } from '../../../lib/trace';
+import { frameRedactor, redactedBy, traceModelOptions, type FrameLines, type RedactOptions, type TraceHeader } from '../../../lib/trace';
 import { streamTraceFile } from '../shared/trace-file';
 
 export interface CheckedFile {
   model: BoundedModel;
   header: TraceHeader;
-  /** The 1-based line of each frame whose line is not seq + 1 (none in a dense trace). */
-  frameLines: Map<number, number>;
+  /** The 1-based line of each frame (nothing stored per frame). */
+  frameLines: FrameLines;
 }
 
 export async function checkTraceFile(file: string, redaction: RedactOptions | false): Promise<CheckedFile> {
   let opened: { model: BoundedModel; header: TraceHeader; redact?: (frames: readonly Frame[]) => Frame[] } | undefined;
-  const { lineOf } = await streamTraceFile(file, {
+  const { lines } = await streamTraceFile(file, {
     header(header) {
       // The header's framing and request timeout: the file is judged as the session was.
       const redact = redaction === false || redactedBy(header.redaction, redaction) ? undefined : frameRedactor(redaction);
@@ -31,5 +31,5 @@ export async function checkTraceFile(file: string, redaction: RedactOptions | fa
   // streamTraceFile refuses a file without a header, so the header callback has run.
   const { model, header } = opened!;
   model.finish();
-  return { model, header, frameLines: lineOf };
+  return { model, header, frameLines: lines };
 }

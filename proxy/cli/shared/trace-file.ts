@@ -7,7 +7,16 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { Frame } from '../../../lib/mcp/frame';
 import { isUtf8 } from 'node:buffer';
-import { readTraceStream, traceLines, TraceBatchReader, TraceError, type Trace, type TraceBatchSink, type TraceHeader } from '../../../lib/trace';
+import {
+  readTraceStream,
+  traceLines,
+  TraceBatchReader,
+  TraceError,
+  type FrameLines,
+  type Trace,
+  type TraceBatchSink,
+  type TraceHeader,
+} from '../../../lib/trace';
 
 /** A file that cannot be used, with a message that names it. */
 export class TraceFileError extends Error {
@@ -41,9 +50,9 @@ const CHUNK_BYTES = 1 << 20;
 /**
  * Reads a trace of any length, handing its frames to `sink` a batch at a time and keeping none:
  * `loupe check FILE`. Refuses a file as `readTraceFile` does; only a line has a length limit.
- * Returns the 1-based line of each frame whose line is not seq + 1.
+ * Returns where each frame sits in the file.
  */
-export async function streamTraceFile(file: string, sink: TraceBatchSink): Promise<{ lineOf: Map<number, number>; frames: number }> {
+export async function streamTraceFile(file: string, sink: TraceBatchSink): Promise<{ lines: FrameLines; frames: number }> {
   const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES });
   try {
     await once(stream, 'open');
@@ -64,7 +73,7 @@ export async function streamTraceFile(file: string, sink: TraceBatchSink): Promi
     }
     if (carry) throw notUtf8(reader);
     reader.end();
-    return { lineOf: reader.lineExceptions, frames: reader.framesRead };
+    return { lines: reader.lines, frames: reader.framesRead };
   } catch (e) {
     if (e instanceof TraceError) throw new TraceFileError(`${file} is not a trace Loupe can read: ${e.message}`);
     throw e;
