@@ -166,13 +166,19 @@ export class TraceReader extends TraceLines {
   protected override chunk(text: string): void {
     this.chars += text.length;
     if (this.chars > this.limits.maxChars) {
-      throw new TraceError(this.line + 1, `the file is larger than the limit of ${formatBytes(this.limits.maxChars)}; split it or export a time range`);
+      throw new TraceError(
+        this.line + 1,
+        `the file is larger than the limit of ${formatBytes(this.limits.maxChars)}; split it or export a time range (\`loupe check FILE\` reads any size)`,
+      );
     }
   }
 
   protected take(frame: Frame): void {
     if (this.frames.length >= this.limits.maxFrames) {
-      throw new TraceError(this.line, `the file has more than ${this.limits.maxFrames} frames, the limit`);
+      throw new TraceError(
+        this.line,
+        `the file has more than ${this.limits.maxFrames} frames, the limit; split it or export a time range (\`loupe check FILE\` reads any length)`,
+      );
     }
     this.frames.push(frame);
   }
