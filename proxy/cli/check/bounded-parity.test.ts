@@ -1,7 +1,8 @@
 /**
  * `loupe check FILE` judges a trace through the bounded model, which lets each frame go once it is
  * judged. Its `--format json` report (findings, the doctor's verdict, every gate) must be the one
- * the whole-trace model gives: checked on every golden trace, every rule case (trigger and near
+ * the whole-trace model gives: checked on every golden trace, recordings of misbehaving fixture
+ * servers, every rule case (trigger and near
  * miss) and long sessions whose quoted frames are far behind their end; lib/doctor/diagnose.test.ts
  * compares the doctor's verdict both ways on each of its scenarios.
  */
@@ -23,6 +24,7 @@ import { applyBaseline, type CheckResult } from './findings';
 import { formatJson } from './format-json';
 import type { Gates } from './gates';
 import { judge } from './judge';
+import { fixture, runCli, tempDir } from '../shared/run-cli';
 
 type Options = Pick<AnalyzerOptions, 'timeoutMs' | 'framing' | 'slowMs'>;
 
@@ -78,6 +80,18 @@ describe('the bounded model reports what the whole-trace model reports', () => {
       expectSame(trace.frames, traceModelOptions(trace.header));
     });
   }
+
+  it('on recordings of misbehaving fixture servers', async () => {
+    // A crash with stderr, pretty-printed JSON over lines, a tool error, a -32602 refusal, a banner.
+    for (const name of ['bad-crash', 'bad-pretty-json', 'doctor-tool-error', 'doctor-invalid-params', 'bad-banner']) {
+      const out = path.join(tempDir(), `${name}.ndjson`);
+      const r = await runCli(['record', '--out', out, '--timeout', '5000', '--', ...fixture(name)]);
+      expect(r.code, `${name}: ${r.stderr}`).toBe(0);
+      const trace = readTraceText(readFileSync(out, 'utf8'));
+      const { whole, bounded } = bothWays(trace.frames, traceModelOptions(trace.header));
+      expect(bounded, name).toBe(whole);
+    }
+  }, 120_000);
 
   it('on every rule case, trigger and near miss', () => {
     let compared = 0;
