@@ -98,11 +98,11 @@ export interface AnalysisState {
   internalErrors: number;
 }
 
-export function createState(exchanges = new HttpExchanges()): AnalysisState {
+export function createState(exchanges = new HttpExchanges(), requestsOnly = false): AnalysisState {
   return {
     phase: 'new',
     era: 'legacy',
-    eras: new EraTracker(),
+    eras: new EraTracker(requestsOnly),
     rounds: new RoundIndex(),
     listens: new ListenIndex(),
     taskSpans: new TaskSpans(),

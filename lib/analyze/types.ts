@@ -47,6 +47,9 @@ export interface AnalyzerOptions {
   /** The owner's HTTP exchange builder (the SessionModel's), fed by the owner before the analyser
    *  sees each frame, so one builder serves the model and the rules. Absent, the analyser keeps its own. */
   exchanges?: HttpExchanges;
+  /** Remember per-message facts only where judging reads them back (a request's era, for its
+   *  answer), not for every message a view might ask about: a trace judged in bounded memory. */
+  requestsOnly?: boolean;
 }
 
 export type Thresholds = Required<Pick<AnalyzerOptions, 'slowMs' | 'timeoutMs'>>;

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../mcp/frame';
 import { modelOf, SessionModel } from '../model/session-model';
+import { BoundedModel } from '../model/bounded-model';
 import { script } from '../analyze/testing';
 import { HttpScript } from '../analyze/cases/http-script';
 import { err, note, req, res } from '../analyze/cases/types';
 import { diagnose } from './diagnose';
 import type { Layer, LayerStatus, Verdict } from './types';
 
-const verdictOf = (frames: Frame[], timeoutMs?: number) => diagnose(modelOf(frames, timeoutMs === undefined ? {} : { timeoutMs }));
+/** The verdict on the whole-trace model, which the bounded one (`loupe check FILE`) must equal. */
+function verdictOf(frames: Frame[], timeoutMs?: number): Verdict {
+  const options = timeoutMs === undefined ? {} : { timeoutMs };
+  const verdict = diagnose(modelOf(frames, options));
+  const bounded = new BoundedModel(options);
+  bounded.append(frames);
+  bounded.finish();
+  expect(diagnose(bounded)).toEqual(verdict);
+  return verdict;
+}
 const statuses = (v: Verdict) => Object.fromEntries(v.layers.map((l) => [l.layer, l.status])) as Record<Layer, LayerStatus>;
 const row = (v: Verdict, layer: Layer) => v.layers.find((l) => l.layer === layer)!;
 const spawned = () => script().frame('local', 'lifecycle', 'started srv', {}, { transport: 'stdio', event: 'spawn', pid: 7, command: 'srv', args: [] });

@@ -7,14 +7,14 @@
  * is the culprit: what fails above it may only be its echo.
  */
 import type { Layer } from '../analyze';
-import type { SessionModel } from '../model/session-model';
+import type { JudgedModel } from '../model/bounded-model';
 import { fromAnnotations, MAX_SEQS } from './from-annotations';
 import { invalidParams, toolErrors } from './from-calls';
 import { fromExchanges } from './from-exchanges';
 import { reachedLayers } from './reach';
 import { LAYER_TITLES, LAYERS, type Evidence, type LayerVerdict, type Verdict } from './types';
 
-export function diagnose(model: SessionModel): Verdict {
+export function diagnose(model: JudgedModel): Verdict {
   const { evidence, warnings } = fromAnnotations(model);
   const add = (layer: Layer, more: Evidence[]) => {
     const list = evidence.get(layer) ?? [];

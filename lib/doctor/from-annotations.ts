@@ -5,7 +5,7 @@
  * Other warnings are counted beside the layer, not held against it.
  */
 import { layerOf, type Annotation, type Layer } from '../analyze';
-import type { SessionModel } from '../model/session-model';
+import type { JudgedModel } from '../model/bounded-model';
 import { stderrReason } from '../view/stderr-reason';
 import { nextFor } from './next-steps';
 import type { Evidence } from './types';
@@ -23,7 +23,7 @@ export interface AnnotationEvidence {
   warnings: Map<Layer, number>;
 }
 
-export function fromAnnotations(model: SessionModel): AnnotationEvidence {
+export function fromAnnotations(model: JudgedModel): AnnotationEvidence {
   const byRule = new Map<string, Annotation[]>();
   const warnings = new Map<Layer, number>();
   for (const a of model.annotations) {
@@ -57,7 +57,7 @@ function ruleEvidence(rule: string, layer: Layer, found: Annotation[]): Evidence
 }
 
 /** A process that ended by itself: the exit, and the stderr lines that say why. */
-function exitEvidence(model: SessionModel, exit: Annotation): Evidence {
+function exitEvidence(model: JudgedModel, exit: Annotation): Evidence {
   const stderr: number[] = [];
   // The last few stderr frames, from the end of the session (as far back as stderrReason looks).
   const from = Math.max(0, model.frames.length - 500);

@@ -6,7 +6,7 @@
  */
 import type { Call } from '../mcp/calls';
 import { isObject } from '../mcp/json';
-import type { SessionModel } from '../model/session-model';
+import type { JudgedModel } from '../model/bounded-model';
 import { LAYER_NEXT } from './next-steps';
 import { excerpt } from './text';
 import type { Evidence } from './types';
@@ -16,7 +16,7 @@ const INVALID_PARAMS = -32602;
 const MAX_ITEMS = 3;
 
 /** The parsed response of an answered call. */
-function answerOf(model: SessionModel, call: Call): Record<string, unknown> | undefined {
+function answerOf(model: JudgedModel, call: Call): Record<string, unknown> | undefined {
   if (call.responseSeq === undefined) return undefined;
   const json = model.classifiedAt(call.responseSeq)?.json;
   return isObject(json) ? json : undefined;
@@ -24,7 +24,7 @@ function answerOf(model: SessionModel, call: Call): Record<string, unknown> | un
 
 const answerer = (c: Call) => (c.dir === 'c2s' ? 'the server' : 'the client');
 
-export function invalidParams(model: SessionModel): Evidence[] {
+export function invalidParams(model: JudgedModel): Evidence[] {
   // initialize refused is the lifecycle's failure (lifecycle.initialize-failed), whatever its code.
   const refused = model.calls.all.filter((c) => c.errorCode === INVALID_PARAMS && c.method !== 'initialize');
   return refused.slice(0, MAX_ITEMS).map((c, i) => {
@@ -46,7 +46,7 @@ function resultText(result: Record<string, unknown>): string {
   return text ? excerpt(text.text) : 'no text';
 }
 
-export function toolErrors(model: SessionModel): Evidence[] {
+export function toolErrors(model: JudgedModel): Evidence[] {
   const failed: { call: Call; text: string }[] = [];
   for (const c of model.calls.all) {
     if (c.method !== 'tools/call' || c.isError !== false) continue;

@@ -8,7 +8,7 @@
 import { headerValue } from '../mcp/frame';
 import { mediaType, type HttpExchange } from '../mcp/http-exchanges';
 import { isResourceMetadataUrl, isServerMetadataUrl } from '../mcp/oauth';
-import type { SessionModel } from '../model/session-model';
+import type { JudgedModel } from '../model/bounded-model';
 import { LAYER_NEXT, nextForStatus } from './next-steps';
 import { excerpt } from './text';
 import type { Evidence } from './types';
@@ -19,7 +19,7 @@ const MAX_ITEMS = 3;
 const conversational = (ex: HttpExchange) => !ex.probe && (ex.stream === 'post' || ex.stream === 'legacy') && ex.sent.length > 0;
 const ok = (ex: HttpExchange) => ex.status !== undefined && ex.status >= 200 && ex.status < 300;
 
-export function fromExchanges(model: SessionModel): Evidence[] {
+export function fromExchanges(model: JudgedModel): Evidence[] {
   const all = model.exchanges.all;
   if (all.length === 0) return [];
   const methodOf = (ex: HttpExchange) => model.classifiedAt(ex.sent[0].seq)?.method ?? 'a message';

@@ -5,7 +5,7 @@
  */
 import type { Layer } from '../analyze';
 import type { Frame } from '../mcp/frame';
-import type { SessionModel } from '../model/session-model';
+import type { JudgedModel } from '../model/bounded-model';
 
 const HANDSHAKE = new Set(['initialize', 'server/discover']);
 /** Requests that exercise no tool or other feature of the server. */
@@ -19,7 +19,7 @@ function fromServer(f: Frame): boolean {
   return phase === 'response' || phase === 'event';
 }
 
-export function reachedLayers(model: SessionModel): Set<Layer> {
+export function reachedLayers(model: JudgedModel): Set<Layer> {
   const reached = new Set<Layer>();
   let spawned = false;
   for (let i = 0; i < model.frames.length; i++) {

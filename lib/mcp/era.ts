@@ -86,6 +86,10 @@ export class EraTracker {
   private legacy = false;
   private readonly bySeq = new Map<number, Era>();
 
+  /** `requestsOnly`: remember the era of requests only (what an answer is judged by), so a long
+   *  trace of notifications grows nothing here; `eraAt` then knows requests only. */
+  constructor(private readonly requestsOnly = false) {}
+
   get server(): ServerEra {
     if (this.modern && this.legacy) return 'dual-era';
     return this.modern ? 'modern' : this.legacy ? 'legacy' : 'unknown';
@@ -104,7 +108,7 @@ export class EraTracker {
     else if (msg.dir === 'c2s' && (msg.method === 'initialize' || msg.method === 'notifications/initialized')) era = 'legacy';
     else if (msg.kind === 'notification' && own(metaOf(msg.params), META_SUBSCRIPTION) !== undefined) era = 'modern';
     else era = this.current ?? 'legacy';
-    if (!this.bySeq.has(msg.seq)) this.bySeq.set(msg.seq, era);
+    if ((!this.requestsOnly || msg.kind === 'request') && !this.bySeq.has(msg.seq)) this.bySeq.set(msg.seq, era);
     return era;
   }
 

@@ -60,6 +60,8 @@ describe('parseStrict', () => {
       '{"u":"\\u003a\\u003A","x":1,"x":":"}',
       '{"u":"\\u003a","x":"1","x":"2"}',
       '"a:b"',
+      // No colon in any string: the keys alone are counted.
+      '{"a":1,"b":{"c":"2","c":[3]}}',
     ];
     for (const text of cases) {
       const expected = readStrictly(text).duplicates.length;

@@ -153,9 +153,19 @@ export function parseStrict(input: string): StrictJson {
  *  frames from JSON.parse on arrival and confirms here only when the analyser gets to them. */
 export function confirmStrict(input: string, value: unknown): StrictJson {
   // A `\u003a` escape writes a colon the text does not show: only then are key tokens counted.
-  const same = input.indexOf('\\u003') === -1 ? colonsIn(input) === keysIn(value, true) : keyTokens(input) === keysIn(value, false);
+  const same = input.indexOf('\\u003') === -1 ? colonsMatch(input, value) : keyTokens(input) === keysIn(value, false);
   if (same) return { ok: true, value, incomplete: false, duplicates: [] };
   return readStrictly(input);
+}
+
+/** The text's colons against the value's keys and the colons its keys and strings hold. Most
+ *  messages hold no colon in any string: then the text's colons equal the value's keys, which
+ *  are counted without looking into a string (a repeated key adds a colon the value lacks, so
+ *  equality already proves none was). */
+function colonsMatch(input: string, value: unknown): boolean {
+  const colons = colonsIn(input);
+  if (typeof value === 'object' && value !== null && colons === keysIn(value, false)) return true;
+  return colons === keysIn(value, true);
 }
 
 /**

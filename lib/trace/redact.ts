@@ -250,7 +250,17 @@ export function redactJson<T>(value: T, opts: RedactOptions = {}): T {
 }
 
 export function redactFrames(frames: readonly Frame[], opts: RedactOptions = {}): RedactionResult {
+  return redactWith(compile(opts), frames);
+}
+
+/** Redacts a trace batch by batch as it streams (`loupe check` of a long file): the rules are
+ *  compiled once, and each batch's hits are dropped with it. */
+export function frameRedactor(opts: RedactOptions = {}): (frames: readonly Frame[]) => Frame[] {
   const compiled = compile(opts);
+  return (frames) => redactWith(compiled, frames).frames;
+}
+
+function redactWith(compiled: ReturnType<typeof compile>, frames: readonly Frame[]): RedactionResult {
   const r = new Redactor(compiled);
   const out = frames.map((f) => {
     const raw = r.text(r.paths(f.raw, f.seq), f.seq, 'raw');

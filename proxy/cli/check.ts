@@ -10,7 +10,8 @@ import { InputError, UsageError, oneOf, parseOwnArgs, splitAtDoubleDash } from '
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions, type ClientFlagValues, type ClientOptions } from './shared/client-options';
 import { APPS_CLIENT_SETTINGS, APPS_EXTENSION } from '../../lib/mcp/apps';
 import { LOUPE_VERSION } from '../../lib/version';
-import { readTraceFile, TraceFileError } from './shared/trace-file';
+import { TraceFileError } from './shared/trace-file';
+import { checkTraceFile } from './check/check-file';
 import { openHeadless } from './record/headless';
 import { TARGET_FLAGS, TARGET_USAGE, targetConnection } from './shared/target';
 import { appendProbes } from '../transports/http/cli-support';
@@ -28,17 +29,8 @@ import { formatJunit } from './check/format-junit';
 import { formatSarif } from './check/format-sarif';
 import { handshakeRefusal } from './check/handshake';
 import { TRANSPORT_FRAMING, type Frame } from '../../lib/mcp/frame';
-import {
-  describeTarget,
-  redactedBy,
-  redactFrames,
-  redactOptionsFor,
-  redactStrings,
-  traceModelOptions,
-  type RedactOptions,
-  type TraceHeader,
-} from '../../lib/trace';
-import type { SessionModel } from '../../lib/model/session-model';
+import { describeTarget, redactFrames, redactOptionsFor, redactStrings, type FrameLines, type RedactOptions } from '../../lib/trace';
+import type { JudgedModel } from '../../lib/model/bounded-model';
 import { printError, printReport } from './shared/terminal';
 import { diagnose, type Verdict } from '../../lib/doctor';
 import { formatDoctor } from './check/format-doctor';
@@ -72,13 +64,15 @@ ${CLIENT_USAGE}
 ${TARGET_USAGE}`;
 
 interface Source {
-  /** The frames as the report may quote them (redacted unless --no-redact). */
-  frames: Frame[];
-  /** Their one model: the findings, the gates and the interface baseline all read it. */
-  model: SessionModel;
+  /** How many frames were judged. */
+  frameCount: number;
+  /** The one model of the frames as the report may quote them (redacted unless --no-redact): the
+   *  findings, the doctor, the gates and the interface baseline all read it. A file's holds only
+   *  what they read (lib/model/bounded-model.ts), so a trace of any length fits in memory. */
+  model: JudgedModel;
   label: string;
   traceFile?: string;
-  frameLines?: Map<number, number>;
+  frameLines?: FrameLines;
   negotiatedVersion?: string;
   /** Set when a live session never got through the handshake. */
   handshakeFailure?: string;
@@ -101,27 +95,31 @@ function fileUri(file: string): string {
 /** Reports go to CI logs and code scanning. The analyser reads the frames as a redacted export
  *  would hold them, so no finding can quote a secret, not even one cut short by the quote's length
  *  limit; the findings are the same but for the «redacted:…» markers in quotes. */
-type Redact = (frames: Frame[], header?: TraceHeader) => Frame[];
+type Redact = (frames: Frame[]) => Frame[];
 
-/** The source's frames and their one model, judged with the source's framing (the trace's
- *  declared one, or the live transport's) and, live, the client's timeout. */
-async function load(file: string | undefined, connection: Connection | undefined, values: ClientFlagValues, probe: boolean, redact: Redact): Promise<Source> {
+/** The source's one model, judged with the source's framing (the trace's declared one, or the
+ *  live transport's) and, live, the client's timeout. A file's frames stream through a bounded
+ *  model; a live session's recorded frames are few and are held. */
+async function load(
+  file: string | undefined,
+  connection: Connection | undefined,
+  values: ClientFlagValues,
+  probe: boolean,
+  redaction: RedactOptions | false,
+): Promise<Source> {
   if (file !== undefined) {
-    let trace;
+    let checked;
     try {
-      trace = await readTraceFile(file);
+      checked = await checkTraceFile(file, redaction);
     } catch (e) {
       if (e instanceof TraceFileError) throw new InputError(e.message);
       throw e;
     }
-    const negotiated = typeof trace.header.negotiatedVersion === 'string' ? trace.header.negotiatedVersion : undefined;
-    // The header is line 1; frames follow one per line (an exported selection may skip seqs).
-    const frameLines = new Map(trace.frames.map((f, i) => [f.seq, i + 2]));
-    const frames = redact(trace.frames, trace.header);
-    // The header's framing and request timeout: the file is judged as the session was.
-    const model = checkModel(frames, traceModelOptions(trace.header));
-    return { frames, model, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
+    const { model, header, frameLines } = checked;
+    const negotiated = typeof header.negotiatedVersion === 'string' ? header.negotiatedVersion : undefined;
+    return { frameCount: model.frameCount, model, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
   }
+  const redact: Redact = (frames) => (redaction === false ? frames : redactFrames(frames, redaction).frames);
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
   const client = checkClientOptions(values);
   const record = await runSession(openHeadless, connection, client, { name: 'loupe-check', version: LOUPE_VERSION }, { readAppResources: true });
@@ -149,7 +147,13 @@ async function load(file: string | undefined, connection: Connection | undefined
     model = undefined;
   }
   const label = connection.transport === 'http' ? connection.url : [connection.command, ...connection.args].join(' ');
-  return { frames, model: model ?? checkModel(frames, options), label, negotiatedVersion: record.summary.negotiatedVersion, handshakeFailure: record.failure };
+  return {
+    frameCount: frames.length,
+    model: model ?? checkModel(frames, options),
+    label,
+    negotiatedVersion: record.summary.negotiatedVersion,
+    handshakeFailure: record.failure,
+  };
 }
 
 /**
@@ -218,12 +222,10 @@ export async function run(argv: string[]): Promise<number> {
     const gates = parseGates(values, values['interface-baseline'] === undefined ? undefined : readInterfaceBaseline(values['interface-baseline']));
 
     const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
-    // A trace Loupe wrote redacted, by every rule this check runs, is quoted as it is: its frames
-    // are what redaction would make of them, and a big trace is judged without a second pass.
-    const redact: Redact = (frames, header) =>
-      redaction === false || redactedBy(header?.redaction, redaction) ? frames : redactFrames(frames, redaction).frames;
-    const source = await load(file, connection, values, values.probe === true, redact);
-    const { frames, model } = source;
+    // A trace file streams through a bounded model, redacted batch by batch unless Loupe wrote it
+    // redacted by every rule this check runs (check/check-file.ts).
+    const source = await load(file, connection, values, values.probe === true, redaction);
+    const { model } = source;
     // The gates and the interface baseline (a file to commit) read the findings' own model.
     if (values['write-interface-baseline'] !== undefined) writeInterfaceBaseline(values['write-interface-baseline'], model);
     const judged = judge(model, gates);
@@ -235,7 +237,7 @@ export async function run(argv: string[]): Promise<number> {
       traceFile: source.traceFile,
       frameLines: source.frameLines,
       negotiatedVersion: source.negotiatedVersion,
-      frameCount: frames.length,
+      frameCount: source.frameCount,
       findings: fresh,
       baselined: accepted,
       failOn,

@@ -3,6 +3,7 @@
  * baseline that accepts known ones, and the threshold that decides the exit code.
  */
 import type { Verdict } from '../../../lib/doctor';
+import type { FrameLines } from '../../../lib/trace';
 
 export type Severity = 'error' | 'warning' | 'info';
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -34,8 +35,8 @@ export interface CheckResult {
   source: string;
   /** Set when the source is a trace file (SARIF points into it), as a URI reference. */
   traceFile?: string;
-  /** The 1-based line of each frame in the trace file, when it is not simply seq + 1. */
-  frameLines?: Map<number, number>;
+  /** The 1-based line of each frame in the trace file (seq + 1 in a dense trace). */
+  frameLines?: Pick<FrameLines, 'lineOf'>;
   negotiatedVersion?: string;
   frameCount: number;
   findings: Finding[];

@@ -1,7 +1,7 @@
 /**
  * `--format sarif`: SARIF 2.1.0, one run, one rule per rule id that fired. When a trace file was
  * checked, each result points at its frame's line in the file (the header is line 1, so frame
- * seq N of a whole-session trace is line N + 1, or as `frameLines` says); a live check points at the frame logically.
+ * seq N of a whole-session trace is line N + 1, or as `frameLines` says for a selection); a live check points at the frame logically.
  */
 import type { CheckResult, Finding, Severity } from './findings';
 
@@ -10,7 +10,7 @@ const level: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', 
 function location(f: Finding, result: CheckResult) {
   const logical = { logicalLocations: [{ name: `frame #${f.frame}`, kind: 'object' }] };
   if (!result.traceFile) return logical;
-  const startLine = result.frameLines?.get(f.frame) ?? f.frame + 1;
+  const startLine = result.frameLines?.lineOf(f.frame) ?? f.frame + 1;
   return { physicalLocation: { artifactLocation: { uri: result.traceFile }, region: { startLine } }, ...logical };
 }
 

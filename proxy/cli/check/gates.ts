@@ -4,7 +4,7 @@
  * failed gate is a finding with a `check.*` rule id (listed in docs/cli.md, "CI gates"), so every
  * report format shows it and it sets the exit status like an analyser finding of severity error.
  */
-import type { SessionModel } from '../../../lib/model/session-model';
+import type { JudgedModel } from '../../../lib/model/bounded-model';
 import { describeTarget, parseTarget, targetLatency, type RequestTarget } from '../../../lib/gates/latency';
 import { toolsListingSize } from '../../../lib/gates/tools-size';
 import { offeredToolNames } from '../../../lib/gates/offered-tools';
@@ -74,7 +74,7 @@ const ms = (n: number) => `${n < 1 ? n : Math.round(n * 10) / 10} ms`;
 
 /** `notes` are measurements worth printing even when the gate passes (the listing's size). Every
  *  gate reads the check's one model of the session: the pairs the findings were judged on. */
-export function runGates(model: SessionModel, gates: Gates): { findings: Finding[]; notes: string[] } {
+export function runGates(model: JudgedModel, gates: Gates): { findings: Finding[]; notes: string[] } {
   const findings: Finding[] = [];
   const notes: string[] = [];
   const size = toolsListingSize(model);

@@ -1,6 +1,6 @@
 /** Reads and writes the interface baseline file of --interface-baseline / --write-interface-baseline. */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { SessionModel } from '../../../lib/model/session-model';
+import type { JudgedModel } from '../../../lib/model/bounded-model';
 import { interfaceOf, parseInterfaceBaseline, type InterfaceBaseline } from '../../../lib/gates/offer';
 import { InputError } from '../shared/args';
 
@@ -20,6 +20,6 @@ export function readInterfaceBaseline(file: string): InterfaceBaseline {
   }
 }
 
-export function writeInterfaceBaseline(file: string, model: SessionModel): void {
+export function writeInterfaceBaseline(file: string, model: JudgedModel): void {
   writeFileSync(file, JSON.stringify(interfaceOf(model), null, 2) + '\n');
 }

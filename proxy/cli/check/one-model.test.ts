@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run } from '../check';
-import { SessionModel } from '../../../lib/model/session-model';
+import { BoundedModel } from '../../../lib/model/bounded-model';
 import { writeTrace, type TraceHeader } from '../../../lib/trace';
 import { header } from '../../../lib/trace/testing';
 import type { Frame } from '../../../lib/mcp/frame';
@@ -51,7 +51,7 @@ describe('loupe check builds one model per trace', () => {
     ];
     const file = traceFile(frames, STDIO);
     const saved = path.join(tempDir(), 'interface.json');
-    const built = vi.spyOn(SessionModel.prototype, 'finish');
+    const built = vi.spyOn(BoundedModel.prototype, 'finish');
     const r = await check([
       file,
       '--expect-tool',

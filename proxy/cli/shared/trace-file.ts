@@ -6,14 +6,26 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { Frame } from '../../../lib/mcp/frame';
-import { readTraceStream, traceLines, TraceError, type Trace, type TraceHeader } from '../../../lib/trace';
+import { isUtf8 } from 'node:buffer';
+import {
+  readTraceStream,
+  traceLines,
+  TraceBatchReader,
+  TraceError,
+  type FrameLines,
+  type Trace,
+  type TraceBatchSink,
+  type TraceHeader,
+} from '../../../lib/trace';
 
 /** A file that cannot be used, with a message that names it. */
 export class TraceFileError extends Error {
   override name = 'TraceFileError';
 }
 
-/** Refuses a missing file or one the trace module refuses with a TraceFileError naming the file. */
+/** Reads a whole file into memory, within the whole-file reader's limits (512 MiB, 2,000,000
+ *  frames): what must hold one (`loupe diff`, `export`, `replay`). Refuses a missing file or one the
+ *  trace module refuses with a TraceFileError naming the file. */
 export async function readTraceFile(file: string): Promise<Trace> {
   const stream = createReadStream(file);
   try {
@@ -29,6 +41,59 @@ export async function readTraceFile(file: string): Promise<Trace> {
   } finally {
     stream.destroy();
   }
+}
+
+/** How much of the file is read at a time: big enough that a chunk's frames make a batch worth
+ *  handing on, small enough to stay a rounding error in memory. */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Reads a trace of any length, handing its frames to `sink` a batch at a time and keeping none:
+ * `loupe check FILE`. Refuses a file as `readTraceFile` does; only a line has a length limit.
+ * Returns where each frame sits in the file.
+ */
+export async function streamTraceFile(file: string, sink: TraceBatchSink): Promise<{ lines: FrameLines; frames: number }> {
+  const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES });
+  try {
+    await once(stream, 'open');
+  } catch (e) {
+    throw new TraceFileError(`cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    const reader = new TraceBatchReader(sink);
+    let carry: Buffer | undefined;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
+      const end = wholeCharacters(bytes);
+      carry = end < bytes.length ? bytes.subarray(end) : undefined;
+      const text = bytes.subarray(0, end);
+      // Validated and decoded natively: a TextDecoder costs several times more on a long trace.
+      if (!isUtf8(text)) throw notUtf8(reader);
+      reader.push(text.toString('utf8'));
+    }
+    if (carry) throw notUtf8(reader);
+    reader.end();
+    return { lines: reader.lines, frames: reader.framesRead };
+  } catch (e) {
+    if (e instanceof TraceError) throw new TraceFileError(`${file} is not a trace Loupe can read: ${e.message}`);
+    throw e;
+  } finally {
+    stream.destroy();
+  }
+}
+
+const notUtf8 = (reader: TraceBatchReader) => new TraceError(0, `the file is not valid UTF-8 (after ${reader.framesRead} frames)`);
+
+/** How many leading bytes hold whole UTF-8 characters: a character cut at the chunk's end waits
+ *  for the next chunk. */
+function wholeCharacters(bytes: Buffer): number {
+  for (let i = bytes.length - 1, back = 1; i >= 0 && back <= 4; i--, back++) {
+    const b = bytes[i];
+    if ((b & 0xc0) === 0x80) continue;
+    const size = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return size > back ? i : bytes.length;
+  }
+  return bytes.length;
 }
 
 /** Writes line by line, so a large trace never sits in memory as one string. */

@@ -1,0 +1,204 @@
+/**
+ * A finished trace judged in bounded memory, for `loupe check` of a file of any length. Frames go
+ * through the same analyser, read the same way as SessionModel reads them (one JSON.parse, then a
+ * scan that confirms no key was repeated), and are let go once judged: the model keeps the
+ * analyser's state (open calls, the handshake, capabilities, counters), the annotations, and only
+ * the frames and readings that the gates and the connection doctor quote afterwards:
+ *
+ * - the last TAIL frames (the doctor reads why a process ended from its last stderr lines);
+ * - the first server frames of each lane and phase until the first valid JSON-RPC message from
+ *   the server, and the first spawn (which layers the traffic reached);
+ * - the readings of answers the gates and the doctor open: listings (tools/list and the other
+ *   listings: offered items, the listing's size), -32602 refusals, tool results marked isError;
+ *   and the method of each HTTP request (which request an HTTP refusal refused).
+ *
+ * So `frames` here is that short list in seq order, not the trace; `frameCount` is the trace's
+ * length. Every reader of a finished model the CLI judges (lib/doctor, lib/gates, lib/diff's
+ * offered items) takes a `JudgedModel`, which both models are, and reads the same facts from each.
+ */
+import type { Frame } from '../mcp/frame';
+import { classifyValue, type Classified } from '../mcp/classify';
+import { DEFAULT_TIMEOUT_MS, type Call, type CallIndex } from '../mcp/calls';
+import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
+import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
+import { HttpExchanges } from '../mcp/http-exchanges';
+import type { SessionModel } from './session-model';
+
+/** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it. */
+export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classifiedOf' | 'classifiedAt' | 'calls' | 'exchanges' | 'live' | 'state'>;
+
+/** How many of the last frames are kept: as far back as the doctor reads stderr (stderrReason). */
+const TAIL = 500;
+
+const OTHER: Classified = { kind: 'other' };
+const LISTINGS = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
+const INVALID_PARAMS = -32602;
+
+interface Kept {
+  frame: Frame;
+  classified: Classified;
+}
+
+/** A valid JSON-RPC message: where the doctor stops looking for the layers reached. */
+const isJsonRpc = (c: Classified) => c.kind !== 'invalid' && c.kind !== 'other';
+
+function resultOf(c: Classified): unknown {
+  const json = c.json as { result?: unknown } | undefined;
+  return typeof json === 'object' && json !== null ? json.result : undefined;
+}
+
+export class BoundedModel implements JudgedModel {
+  readonly exchanges = new HttpExchanges();
+  annotations: Annotation[] = [];
+  /** Frames judged: the trace's length. */
+  frameCount = 0;
+  readonly timeoutMs: number;
+  private readonly analyzer: Analyzer;
+  private ended = false;
+  private lastSeq = 0;
+  /** The last TAIL frames and their readings, as a ring (two arrays: no object per frame):
+   *  `tailAt` is where the next one goes. */
+  private readonly tailFrames: Frame[] = [];
+  private readonly tailClasses: Classified[] = [];
+  private tailAt = 0;
+  /** The first server frames until the first valid message from the server, and the first spawn. */
+  private readonly opening: Kept[] = [];
+  private readonly openingKinds = new Set<string>();
+  private reachedJsonRpc = false;
+  private spawnSeen = false;
+  /** Readings of frames the gates and the doctor open after the trace was judged, by seq. */
+  private readonly quoted = new Map<number, Classified>();
+  private merged?: Kept[];
+
+  constructor(options: Omit<AnalyzerOptions, 'exchanges' | 'requestsOnly'> = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.analyzer = createAnalyzer({ ...options, exchanges: this.exchanges, requestsOnly: true });
+  }
+
+  get live(): boolean {
+    return !this.ended;
+  }
+
+  get state(): AnalysisState {
+    return this.analyzer.state();
+  }
+
+  get calls(): CallIndex {
+    return this.analyzer.state().calls;
+  }
+
+  /** Judges frames in seq order (a file's seqs only increase; a frame at or below the last one is
+   *  skipped, as SessionModel skips it). */
+  append(frames: readonly Frame[]): void {
+    for (const f of frames) {
+      if (f.seq <= this.lastSeq) continue;
+      this.lastSeq = f.seq;
+      this.take(f);
+    }
+  }
+
+  /** The end of the trace: pending stdio lines are judged and end-of-trace rules run. */
+  finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.add(this.analyzer.finish());
+  }
+
+  /** The kept frames, in seq order (see the file's comment): not the trace. */
+  get frames(): Frame[] {
+    return this.keptFrames().map((k) => k.frame);
+  }
+
+  classifiedOf(i: number): Classified {
+    return this.keptFrames()[i].classified;
+  }
+
+  classifiedAt(seq: number): Classified | undefined {
+    const q = this.quoted.get(seq);
+    if (q) return q;
+    return this.keptFrames().find((k) => k.frame.seq === seq)?.classified;
+  }
+
+  private take(f: Frame): void {
+    this.frameCount++;
+    this.merged = undefined;
+    this.exchanges.push(f);
+    let classified = OTHER;
+    let strict: StrictJson | undefined;
+    if (f.lane === 'message') {
+      const raw = typeof f.raw === 'string' ? f.raw : String(f.raw);
+      try {
+        classified = classifyValue(JSON.parse(raw));
+      } catch {
+        strict = readStrictly(raw);
+        classified =
+          strict.value === undefined ? { kind: 'invalid', problem: `not JSON: ${strict.error?.message ?? 'unreadable'}` } : classifyValue(strict.value);
+      }
+      if (f.dir !== 'local') strict ??= confirmStrict(raw, classified.json);
+    }
+    this.add(this.analyzer.push(f, strict));
+    this.keep(f, classified);
+  }
+
+  private add(found: Annotation[]): void {
+    for (const a of found) this.annotations.push(a);
+  }
+
+  private keep(frame: Frame, classified: Classified): void {
+    this.tailFrames[this.tailAt] = frame;
+    this.tailClasses[this.tailAt] = classified;
+    this.tailAt = this.tailAt + 1 === TAIL ? 0 : this.tailAt + 1;
+    if (!this.reachedJsonRpc) this.keepOpening({ frame, classified });
+    const kind = classified.kind;
+    if (kind === 'response' || kind === 'error') {
+      // A batch's answers, or one reassembled from several lines, are not read again: their
+      // frames hold no single answer (see JudgedModel's readers).
+      const call = this.calls.callAt(frame.seq);
+      if (call && call.responseSeq === frame.seq && quotedAnswer(call, classified)) this.quoted.set(frame.seq, classified);
+    } else if (classified.method !== undefined && frame.dir === 'c2s' && frame.meta?.transport === 'http') {
+      this.quoted.set(frame.seq, { kind, method: classified.method });
+    }
+  }
+
+  /** Enough of the opening for the doctor's walk to the first valid server message: the first frame
+   *  of each kind it tells apart, so the layers it finds reached are the ones the whole trace shows. */
+  private keepOpening(kept: Kept): void {
+    const f = kept.frame;
+    if (f.lane === 'lifecycle' && f.meta?.transport === 'stdio' && f.meta.event === 'spawn' && !this.spawnSeen) {
+      this.spawnSeen = true;
+      this.opening.push(kept);
+      return;
+    }
+    if (f.dir !== 's2c') return;
+    const valid = f.lane === 'message' && isJsonRpc(kept.classified);
+    const phase = f.meta?.transport === 'http' && 'phase' in f.meta ? String(f.meta.phase) : '';
+    const kind = `${f.lane}|${phase}`;
+    if (!valid && this.openingKinds.has(kind)) return;
+    this.openingKinds.add(kind);
+    this.opening.push(kept);
+    if (valid) this.reachedJsonRpc = true;
+  }
+
+  private keptFrames(): Kept[] {
+    if (this.merged) return this.merged;
+    const ring: Kept[] = [];
+    const held = this.tailFrames.length;
+    const start = held < TAIL ? 0 : this.tailAt;
+    for (let n = 0; n < held; n++) {
+      const i = (start + n) % TAIL;
+      ring.push({ frame: this.tailFrames[i], classified: this.tailClasses[i] });
+    }
+    const first = ring[0]?.frame.seq ?? Infinity;
+    this.merged = [...this.opening.filter((k) => k.frame.seq < first), ...ring];
+    return this.merged;
+  }
+}
+
+/** An answer the gates or the doctor read again: a listing, a -32602 refusal, a tool's isError. */
+function quotedAnswer(call: Call, classified: Classified): boolean {
+  if (LISTINGS.has(call.method)) return true;
+  if (call.errorCode === INVALID_PARAMS) return true;
+  if (call.method !== 'tools/call' || call.isError !== false) return false;
+  const result = resultOf(classified);
+  return typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true;
+}

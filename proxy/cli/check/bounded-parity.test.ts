@@ -1,0 +1,151 @@
+/**
+ * `loupe check FILE` judges a trace through the bounded model, which lets each frame go once it is
+ * judged. Its `--format json` report (findings, the doctor's verdict, every gate) must be the one
+ * the whole-trace model gives: checked on every golden trace, recordings of misbehaving fixture
+ * servers, every rule case (trigger and near
+ * miss) and long sessions whose quoted frames are far behind their end; lib/doctor/diagnose.test.ts
+ * compares the doctor's verdict both ways on each of its scenarios.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../../../lib/mcp/frame';
+import type { AnalyzerOptions } from '../../../lib/analyze';
+import { CASES_BY_GROUP } from '../../../lib/analyze/cases';
+import { err, note, req, res } from '../../../lib/analyze/cases/types';
+import { realisticMix } from '../../../lib/analyze/mix';
+import { script } from '../../../lib/analyze/testing';
+import { diagnose } from '../../../lib/doctor';
+import { interfaceOf } from '../../../lib/gates/offer';
+import { BoundedModel, type JudgedModel } from '../../../lib/model/bounded-model';
+import { modelOf } from '../../../lib/model/session-model';
+import { readTraceText, traceModelOptions } from '../../../lib/trace';
+import { applyBaseline, type CheckResult } from './findings';
+import { formatJson } from './format-json';
+import type { Gates } from './gates';
+import { judge } from './judge';
+import { fixture, runCli, tempDir } from '../shared/run-cli';
+
+type Options = Pick<AnalyzerOptions, 'timeoutMs' | 'framing' | 'slowMs'>;
+
+/** Gates that every trace fails somewhere, so each gate's finding and message is compared. */
+function gatesFor(model: JudgedModel): Gates {
+  const offer = interfaceOf(model);
+  const methods = new Set(model.calls.all.filter((c) => c.dir === 'c2s').map((c) => c.method));
+  const budgets: Gates['budgets'] = [...methods].flatMap((method) => [
+    { target: { method }, ms: 0.001 },
+    { target: { method }, ms: 1e9 },
+  ]);
+  const firstTool = (offer.tools[0] as { name?: string } | undefined)?.name;
+  if (firstTool) budgets.push({ target: { method: 'tools/call', name: firstTool }, ms: 0.001 });
+  return {
+    expectTools: ['echo', 'not-offered'],
+    forbidTools: firstTool ? [firstTool] : [],
+    budgets: [...budgets, { target: { method: 'never/sent' }, ms: 10 }],
+    maxToolsBytes: 1,
+    // A baseline that lost the first tool and gained one: drift both ways.
+    interfaceBaseline: { ...offer, tools: [...offer.tools.slice(1), { name: 'gone', inputSchema: { type: 'object' } }] },
+  };
+}
+
+function report(model: JudgedModel, frameCount: number, gates: Gates): string {
+  const judged = judge(model, gates);
+  const { fresh, accepted } = applyBaseline(judged.findings, [{ rule: 'check.budget-exceeded', message: 'x' }]);
+  const result: CheckResult = { source: 't', frameCount, findings: fresh, baselined: accepted, failOn: 'info', doctor: diagnose(model) };
+  return `${formatJson(result, 'test')}\n${judged.notes.join('\n')}\n${JSON.stringify(interfaceOf(model))}`;
+}
+
+/** Both reports of the same frames; the bounded model takes them in uneven batches. */
+function bothWays(frames: readonly Frame[], options: Options = {}): { whole: string; bounded: string } {
+  const whole = modelOf(frames, options);
+  const bounded = new BoundedModel(options);
+  for (let i = 0, size = 1; i < frames.length; i += size, size = (size % 7) + 1) bounded.append(frames.slice(i, i + size));
+  bounded.finish();
+  const gates = gatesFor(whole);
+  return { whole: report(whole, frames.length, gates), bounded: report(bounded, bounded.frameCount, gates) };
+}
+
+function expectSame(frames: readonly Frame[], options?: Options): void {
+  const { whole, bounded } = bothWays(frames, options);
+  expect(bounded).toBe(whole);
+}
+
+const GOLDEN = path.join(__dirname, '../../../e2e/golden');
+
+describe('the bounded model reports what the whole-trace model reports', () => {
+  for (const name of readdirSync(GOLDEN).filter((f) => f.endsWith('.ndjson'))) {
+    it(`on the golden trace ${name}`, () => {
+      const trace = readTraceText(readFileSync(path.join(GOLDEN, name), 'utf8'));
+      expect(trace.frames.length).toBeGreaterThan(10);
+      expectSame(trace.frames, traceModelOptions(trace.header));
+    });
+  }
+
+  it('on recordings of misbehaving fixture servers', async () => {
+    // A crash with stderr, pretty-printed JSON over lines, a tool error, a -32602 refusal, a banner.
+    for (const name of ['bad-crash', 'bad-pretty-json', 'doctor-tool-error', 'doctor-invalid-params', 'bad-banner']) {
+      const out = path.join(tempDir(), `${name}.ndjson`);
+      const r = await runCli(['record', '--out', out, '--timeout', '5000', '--', ...fixture(name)]);
+      expect(r.code, `${name}: ${r.stderr}`).toBe(0);
+      const trace = readTraceText(readFileSync(out, 'utf8'));
+      const { whole, bounded } = bothWays(trace.frames, traceModelOptions(trace.header));
+      expect(bounded, name).toBe(whole);
+    }
+  }, 120_000);
+
+  it('on every rule case, trigger and near miss', () => {
+    let compared = 0;
+    for (const cases of Object.values(CASES_BY_GROUP)) {
+      for (const c of cases) {
+        for (const frames of [c.trigger(), c.nearMiss()]) {
+          const { whole, bounded } = bothWays(frames, c.options);
+          expect(bounded, `${c.rule}: ${c.name}`).toBe(whole);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it('on a long session whose listings, refusals and tool errors are far behind its end', () => {
+    const frames = realisticMix(3000);
+    const s = script().handshake({ server: { tools: {} } });
+    s.c(req(1, 'tools/list')).s(res(1, { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] }));
+    s.c(req(2, 'tools/call', { name: 'echo', arguments: {} })).s(res(2, { isError: true, content: [{ type: 'text', text: 'the disk is full' }] }));
+    s.c(req(3, 'tools/call', { name: 'echo' })).s(err(3, -32602, 'arguments are required'));
+    for (let i = 0; i < 2000; i++) s.s(note('notifications/message', { level: 'info', data: { i } }));
+    // The doctor looks for the reason 500 frames back from the end.
+    s.frame('s2c', 'stderr', 'Error: out of memory');
+    for (let i = 0; i < 300; i++) s.s(note('notifications/message', { level: 'info', data: { i } }));
+    s.frame('local', 'lifecycle', 'exit', {}, { transport: 'stdio', event: 'exit', code: 1 });
+    expectSame(frames);
+    expectSame(s.frames);
+    const { bounded } = bothWays(s.frames);
+    // The comparison is not vacuous: the doctor quotes the tool error and the exit's stderr.
+    expect(bounded).toContain('the disk is full');
+    expect(bounded).toContain('its stderr says: Error: out of memory');
+    expect(bounded).toContain('check.tools-listing-too-large');
+  });
+
+  it('on a server that writes only invalid lines for a long time before its first message', () => {
+    const s = script().frame('local', 'lifecycle', 'started srv', {}, { transport: 'stdio', event: 'spawn', pid: 7, command: 'srv', args: [] });
+    s.c(req(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }));
+    for (let i = 0; i < 800; i++) s.frame('s2c', 'message', `banner line ${i}`);
+    s.frame('s2c', 'stderr', 'starting');
+    s.s(res(1, { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } }));
+    expectSame(s.frames, { framing: 'lines' });
+  });
+
+  it('on a session whose server went quiet long before its end', () => {
+    // Only the opening shows the server reached the transport, framing and JSON-RPC layers.
+    const s = script().frame('local', 'lifecycle', 'started srv', {}, { transport: 'stdio', event: 'spawn', pid: 7, command: 'srv', args: [] });
+    s.handshake({ server: { tools: {} } });
+    for (let i = 0; i < 700; i++) s.c(note('notifications/roots/list_changed'));
+    expectSame(s.frames);
+  });
+
+  it('on an exported selection whose seqs skip', () => {
+    const frames = realisticMix(1200).filter((f) => f.seq % 3 !== 0);
+    expectSame(frames);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * `loupe check` of a long trace: frames per second and peak RSS, beside their targets.
+ *   npx tsx scripts/bench/check-large.ts [frames=10000000] [runs=1]
+ * The trace is synthesised from a real recording: the flood fixture is recorded sending a few log
+ * notifications; its opening (spawn, handshake, the tools/call) is written once, its first
+ * notification repeated with seq, ts and its counter renumbered, and its ending (the answer, the
+ * exit) closes it, so the file reads as one long session of the shape the flood records. The
+ * trace goes to a temporary folder and is deleted after. Each run is `node bin/loupe.mjs check
+ * FILE --format json` in its own process (dist/ must be built: `npx tsx scripts/build.ts
+ * --dist-only`), timed by the wall clock, with its CPU time and the load average beside, and its
+ * RSS sampled from /proc. Figures only: nothing here passes or fails.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import type { Frame } from '../../lib/mcp/frame';
+import { readTraceText, type TraceHeader } from '../../lib/trace';
+import { FLOOD_SERVER, ROOT } from './paths';
+import { perSecond, renderTable } from './table';
+
+const TARGETS = { framesPerSecond: 150_000, peakRssMb: 500 };
+const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
+const MB = 1024 * 1024;
+
+/** A short real recording of the flood fixture: the pattern the long trace repeats. */
+function recordPattern(dir: string): { header: TraceHeader; frames: Frame[] } {
+  const script = path.join(dir, 'script.json');
+  const out = path.join(dir, 'pattern.ndjson');
+  writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'flood', arguments: { count: 3 } } }]));
+  const r = spawnSync(process.execPath, [LOUPE, 'record', '--out', out, '--script', script, '--', process.execPath, FLOOD_SERVER], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`loupe record failed (${r.status}): ${r.stderr}`);
+  return readTraceText(readFileSync(out, 'utf8'));
+}
+
+const isNotification = (f: Frame) => f.lane === 'message' && f.raw.includes('"notifications/message"');
+
+/** The frame's line with `seq`, `ts` and the notification's counter as holes to fill: one string
+ *  concatenation per frame, so ten million frames are written in seconds. */
+function template(f: Frame): (seq: number, ts: number) => string {
+  const marked = JSON.stringify({ ...f, seq: -1111111, ts: -2222222, raw: f.raw.replace(/"i":\d+/, '"i":-3333333') });
+  const [a, rest] = marked.split('-1111111');
+  const [b, rest2] = rest.split('-2222222');
+  const [c, d] = rest2.split('-3333333');
+  return (seq, ts) => `${a}${seq}${b}${ts}${c}${seq}${d}\n`;
+}
+
+/** Writes a trace of `total` frames; returns its size in bytes. */
+async function writeLongTrace(file: string, pattern: { header: TraceHeader; frames: Frame[] }, total: number): Promise<number> {
+  const first = pattern.frames.findIndex(isNotification);
+  const last = pattern.frames.findLastIndex(isNotification);
+  if (first < 0) throw new Error('the recording holds no notification to repeat');
+  const opening = pattern.frames.slice(0, first);
+  const ending = pattern.frames.slice(last + 1);
+  const repeats = total - opening.length - ending.length;
+  // The whole session stays within its request timeout, so the tools/call is answered in time.
+  const timeoutUs = (pattern.header.requestTimeoutMs ?? 60_000) * 1000;
+  const step = Math.max(1, Math.floor(timeoutUs / 2 / total));
+  const out = createWriteStream(file);
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write(`${JSON.stringify(pattern.header)}\n`);
+  let seq = 0;
+  let ts = 0;
+  for (const f of opening) await write(`${JSON.stringify({ ...f, seq: ++seq, ts: (ts = f.ts) })}\n`);
+  const line = template(pattern.frames[first]);
+  let block = '';
+  for (let i = 0; i < repeats; i++) {
+    block += line(++seq, (ts += step));
+    if (block.length > 4 * MB) {
+      await write(block);
+      block = '';
+    }
+  }
+  await write(block);
+  for (const f of ending) await write(`${JSON.stringify({ ...f, seq: ++seq, ts: (ts += step) })}\n`);
+  out.end();
+  await once(out, 'finish');
+  return statSync(file).size;
+}
+
+interface Run {
+  seconds: number;
+  cpuSeconds: number;
+  peakRssMb: number;
+  frames: number;
+  load: number;
+}
+
+/** Peak RSS of a process from /proc (VmHWM), read as it runs and once more at its end. */
+function peakRss(pid: number): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function checkOnce(file: string): Promise<Run> {
+  const load = os.loadavg()[0];
+  const started = performance.now();
+  // `time` would need a shell; /proc's counters of the child say the same.
+  const child = spawn(process.execPath, [LOUPE, 'check', file, '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  let peak = 0;
+  let cpu = 0;
+  const sample = setInterval(() => {
+    peak = Math.max(peak, peakRss(child.pid!));
+    cpu = Math.max(cpu, cpuSecondsOf(child.pid!));
+  }, 50);
+  const [code] = (await once(child, 'exit')) as [number];
+  clearInterval(sample);
+  const seconds = (performance.now() - started) / 1000;
+  if (code !== 0 && code !== 1) throw new Error(`loupe check exited ${code}: ${err}`);
+  const report = JSON.parse(out) as { frames: number };
+  return { seconds, cpuSeconds: cpu, peakRssMb: peak, frames: report.frames, load };
+}
+
+/** User and system CPU seconds a live process has used (/proc/PID/stat, clock ticks of 1/100 s). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+const [framesArg, runsArg] = process.argv.slice(2);
+const total = Number(framesArg ?? 10_000_000);
+const runs = Number(runsArg ?? 1);
+if (!Number.isInteger(total) || total < 100 || !Number.isInteger(runs) || runs < 1) {
+  console.error('usage: npx tsx scripts/bench/check-large.ts [frames >= 100] [runs]');
+  process.exit(2);
+}
+const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-check-large-'));
+try {
+  const file = path.join(dir, 'long.loupe.ndjson');
+  const t0 = performance.now();
+  const bytes = await writeLongTrace(file, recordPattern(dir), total);
+  process.stderr.write(
+    `bench: wrote ${total.toLocaleString('en-US')} frames (${(bytes / MB).toFixed(0)} MiB) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+  const rows = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await checkOnce(file);
+    if (r.frames !== total) throw new Error(`loupe check judged ${r.frames} frames of ${total}`);
+    const rate = r.frames / r.seconds;
+    rows.push(
+      {
+        label: `run ${i + 1}: frames/s`,
+        cells: [perSecond(rate), `${r.seconds.toFixed(1)} s`, `${perSecond(r.frames / r.cpuSeconds)} of CPU`, r.load.toFixed(1)],
+        target: `>= ${perSecond(TARGETS.framesPerSecond)}`,
+        meets: rate >= TARGETS.framesPerSecond,
+      },
+      {
+        label: `run ${i + 1}: peak RSS`,
+        cells: [`${r.peakRssMb.toFixed(0)} MB`, '', '', ''],
+        target: `< ${TARGETS.peakRssMb} MB`,
+        meets: r.peakRssMb < TARGETS.peakRssMb,
+      },
+    );
+  }
+  console.log(
+    renderTable(
+      `loupe check of a ${total.toLocaleString('en-US')}-frame trace (${(bytes / MB).toFixed(0)} MiB)`,
+      ['figure', 'wall', 'per CPU second', 'load'],
+      rows,
+    ),
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
