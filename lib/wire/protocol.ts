@@ -230,6 +230,8 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
     defaults: OpenOptionsSchema,
     connections: z.array(ConnectionSchema),
     sessions: z.array(SessionSummarySchema),
+    /** The loopback port of the app sandbox origin, where MCP Apps are rendered (same host name as the page). */
+    appSandboxPort: z.number().int().min(1).max(65535).optional(),
   }),
   z.object({ type: z.literal('connections/update'), connections: z.array(ConnectionSchema) }),
   z.object({ type: z.literal('sessions/update'), sessions: z.array(SessionSummarySchema) }),

@@ -46,6 +46,7 @@ export class PageSocket implements HubMember {
       defaults: defaultOpenOptions(),
       connections: hub.store.listMasked(),
       sessions: hub.summaries(),
+      ...(hub.appSandboxPort !== undefined ? { appSandboxPort: hub.appSandboxPort } : {}),
     });
     if (hub.store.loadError) this.send({ type: 'error', message: hub.store.loadError });
     void hub.taps?.list().then((taps) => this.send({ type: 'taps/update', taps }));
