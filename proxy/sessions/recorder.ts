@@ -55,6 +55,7 @@ export class Recorder {
     if (this.budget && !this.budget.keepsFrame(seq, c)) return this.notKept(c);
     const keep = this.budget ? this.budget.keepsText(seq, c) : true;
     const frame: Frame = { seq, ts: c.ts, dir: c.dir, lane: c.lane, raw: keep ? c.raw : '', size: c.size };
+    if (c.channel !== undefined) frame.channel = c.channel;
     if (c.truncated) frame.truncated = true;
     if (c.invalidUtf8) frame.invalidUtf8 = true;
     if (c.rawBase64 !== undefined && keep) frame.rawBase64 = c.rawBase64;
