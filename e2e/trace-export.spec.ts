@@ -69,7 +69,7 @@ test('exporting from the page keeps every frame exactly (round trip through the 
   await openInViewer(page, 'golden.loupe.ndjson', goldenText);
   const text = await exportDownload(page);
   expect(framesOf(text)).toEqual(framesOf(goldenText));
-  expect(JSON.parse(text.split('\n')[0])).toMatchObject({ format: 'loupe-trace', version: 2, source: 'import', redaction: { count: 0 } });
+  expect(JSON.parse(text.split('\n')[0])).toMatchObject({ format: 'loupe-trace', version: 3, source: 'import', redaction: { count: 0 } });
 });
 
 test('the export dialog previews redactions and writes no secret unless the person opts out', async ({ page }) => {

@@ -85,7 +85,10 @@ export function catalogOf(modules: readonly RuleModule[]): Map<string, RuleSpec>
 /** How a frame's transport cut it: the source's declared framing wins; otherwise the transport
  *  named in the frame's meta; a frame with no meta is a line (stdio is the default transport). */
 function framingOf(frame: Frame, declared: Framing | undefined): Framing {
-  return declared ?? (frame.meta ? TRANSPORT_FRAMING[frame.meta.transport] : 'lines');
+  // An MCP App's bridge hands over whole messages (postMessage), whatever the session's transport.
+  if (frame.channel !== undefined) return 'messages';
+  const t = frame.meta?.transport;
+  return declared ?? (t === 'stdio' || t === 'http' ? TRANSPORT_FRAMING[t] : 'lines');
 }
 
 export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly RuleModule[] = RULE_MODULES): Analyzer {

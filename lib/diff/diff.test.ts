@@ -36,7 +36,7 @@ describe('trace diff', () => {
     const late = (requestTimeoutMs?: number): Trace => {
       const last = base.frames[base.frames.length - 1];
       const at = (seq: number, ts: number, dir: 'c2s' | 's2c', json: unknown): Frame => ({
-        ...last,
+        ...(last as Extract<Frame, { lane: 'message' }>),
         seq,
         ts,
         dir,

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FrameSchema, type Frame } from './frame';
 import { checkFrame, isFrame } from './frame-check';
-import { validOf } from './schema-arbitrary';
+import { validFrames } from './schema-arbitrary';
 
-const frames = validOf(FrameSchema);
+const frames = validFrames();
 
 const response = {
   seq: 2,
@@ -109,5 +109,46 @@ describe('the frame contract', () => {
       problem: 'a frame: seq is missing (expected number)',
     });
     expect(checkFrame({ ...response, extra: 1 })).toEqual({ ok: false, problem: 'frame 2: extra: this field is not part of a frame' });
+  });
+});
+
+describe('channels', () => {
+  const bridge = { seq: 3, ts: 9, dir: 'c2s', lane: 'message', raw: '{"jsonrpc":"2.0","id":0,"method":"ui/initialize"}', size: 48, channel: 'app:1' };
+  const mounted = { transport: 'app', event: 'app-mounted', toolName: 'get-time', resourceUri: 'ui://get-time/app.html', requestId: 2, requestSeq: 7 };
+
+  it("admits an app's bridge messages and its lifecycle events on its channel", () => {
+    expect(checkFrame(bridge)).toEqual({ ok: true, frame: bridge });
+    expect(checkFrame({ ...bridge, channel: 'app:12' }).ok).toBe(true);
+    for (const meta of [
+      mounted,
+      { transport: 'app', event: 'app-unmounted' },
+      { transport: 'app', event: 'csp-violation', directive: 'connect-src', blockedUri: 'https://evil.example/x', policy: "default-src 'none'" },
+    ])
+      expect(checkFrame({ ...bridge, dir: 'local', lane: 'lifecycle', raw: meta.event, meta }).ok, meta.event).toBe(true);
+  });
+
+  it('refuses a channel that is not app:<n>, saying what it should be', () => {
+    for (const channel of ['app:0', 'app', 'App:1', 'session', '', 'app:01'])
+      expect(checkFrame({ ...bridge, channel })).toEqual({
+        ok: false,
+        problem: `frame 3: channel is ${JSON.stringify(channel)}: expected "app:<n>" (n = 1, 2, …, one per rendered app); leave channel out for the session's own client ↔ server traffic`,
+      });
+    expect(isFrame({ ...bridge, channel: 'app:0' })).toBe(false);
+  });
+
+  it('keeps app events on app channels and transports off them', () => {
+    expect(checkFrame({ ...bridge, channel: undefined, dir: 'local', lane: 'lifecycle', meta: mounted })).toEqual({
+      ok: false,
+      problem: 'frame 3: meta.transport "app" belongs on an app channel: give the frame channel "app:<n>"',
+    });
+    expect(checkFrame({ ...response, channel: 'app:2' })).toEqual({
+      ok: false,
+      problem: 'frame 2: lane "http" on channel app:2: an app channel carries only message and lifecycle frames',
+    });
+    expect(checkFrame({ ...bridge, meta: { transport: 'stdio' } })).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^frame 3: meta\.transport "stdio" on channel app:1/),
+    });
+    expect(checkFrame({ ...bridge, dir: 'local', lane: 'lifecycle', meta: { ...mounted, requestSeq: 0 } }).ok).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { FrameSchema, type Frame } from './frame';
+import { channelProblem } from './channel';
 import { guardFor } from './schema-guard';
 
 /** The fast yes/no, derived from FrameSchema; zod runs only to explain a refusal. */
@@ -55,11 +56,17 @@ function label(value: unknown): string {
 
 /** Checks one frame; on failure the problem names the frame (by seq) and the field. */
 export function checkFrame(value: unknown): FrameCheck {
-  if (isFrame(value)) return { ok: true, frame: value };
-  const r = FrameSchema.safeParse(value);
-  // The guard and the schema are one definition; if they ever disagree, the schema wins.
-  if (r.success) return { ok: true, frame: r.data };
-  return { ok: false, problem: `${label(value)}: ${describe(r.error.issues[0], value)}` };
+  let frame: Frame;
+  if (isFrame(value)) frame = value;
+  else {
+    const r = FrameSchema.safeParse(value);
+    // The guard and the schema are one definition; if they ever disagree, the schema wins.
+    if (!r.success) return { ok: false, problem: `${label(value)}: ${describe(r.error.issues[0], value)}` };
+    frame = r.data;
+  }
+  // What one field cannot say alone: an app channel's frames are the bridge's, not a transport's.
+  const problem = channelProblem(frame);
+  return problem ? { ok: false, problem: `${label(value)}: ${problem}` } : { ok: true, frame };
 }
 
 /** A frame from parts (test builders, importers): checked, or an Error that says what is wrong. */

@@ -212,10 +212,35 @@ export const HttpLifecycleMetaSchema = z.discriminatedUnion('event', [
   httpEvent('gap', gap),
 ]);
 
+// ---- MCP Apps (an app channel: the host <-> View bridge, see channel.ts) ----
+
+const appEvent = <E extends string, S extends z.ZodRawShape>(event: E, shape: S) =>
+  z.strictObject({ transport: z.literal('app'), event: z.literal(event), ...shape });
+
+/** What the host observed of a rendered MCP App, on the app's own channel (`dir: 'local'`). */
+export const AppLifecycleMetaSchema = z.discriminatedUnion('event', [
+  /** The host rendered the `ui://` resource `resourceUri` for the tool `toolName`. `requestId` and
+   *  `requestSeq` name the session's `tools/call` whose result the app shows (its JSON-RPC id and the
+   *  seq of its request frame); absent when the app was rendered without a recorded call. */
+  appEvent('app-mounted', {
+    toolName: z.string(),
+    resourceUri: z.string(),
+    requestId: z.union([z.string(), z.number()]).optional(),
+    requestSeq: Seq.optional(),
+  }),
+  /** The host removed the app's frame; `reason` in words (closed by the user, the session ended). */
+  appEvent('app-unmounted', { reason: z.string().optional() }),
+  /** The sandbox's Content Security Policy refused something the app tried to load or run:
+   *  `directive` is the violated (effective) directive, `blockedUri` what was refused (a URL, or
+   *  `inline`/`eval`), `policy` the whole policy in force. */
+  appEvent('csp-violation', { directive: z.string(), blockedUri: z.string(), policy: z.string() }),
+]);
+export type AppLifecycleMeta = z.infer<typeof AppLifecycleMetaSchema>;
+
 // ---- per lane ----
 
 export const MessageMetaSchema = z.discriminatedUnion('transport', [StdioLineMetaSchema, HttpMessageMetaSchema]);
-export const LifecycleMetaSchema = z.discriminatedUnion('transport', [StdioLifecycleMetaSchema, HttpLifecycleMetaSchema]);
+export const LifecycleMetaSchema = z.discriminatedUnion('transport', [StdioLifecycleMetaSchema, HttpLifecycleMetaSchema, AppLifecycleMetaSchema]);
 export type LifecycleMeta = z.infer<typeof LifecycleMetaSchema>;
 
 /** The first value of a header, its name compared case-insensitively (HTTP names are). */

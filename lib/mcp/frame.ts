@@ -20,7 +20,17 @@ export type Direction = z.infer<typeof DirectionSchema>;
 export const LaneSchema = z.enum(['message', 'stderr', 'http', 'lifecycle']);
 export type Lane = z.infer<typeof LaneSchema>;
 
+/** An MCP App instance's channel: `app:1`, `app:2`, … in the order the session rendered them.
+ *  channel.ts has the helpers; absent means the session's own client <-> server channel. */
+export const APP_CHANNEL_PATTERN = /^app:[1-9][0-9]*$/;
+export const ChannelSchema = z
+  .string()
+  .regex(APP_CHANNEL_PATTERN, 'expected "app:<n>" (n = 1, 2, …, one per rendered app); leave channel out for the session\'s own client ↔ server traffic');
+
 const base = {
+  /** Which conversation the frame belongs to; absent: the session's client <-> server channel. On an
+   *  app channel `c2s` is app -> host (the View is the bridge's client) and `s2c` host -> app. */
+  channel: ChannelSchema.optional(),
   /** 1-based, per session; strictly increasing (dense unless the trace is a selection). */
   seq: z.number().int().positive(),
   /** Microseconds since the session's origin, monotonic, taken at the wire. */

@@ -5,10 +5,12 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
+import { channelProblem } from './channel';
+import { FrameSchema, type Frame } from './frame';
 
 interface Def {
   type: string;
-  checks?: { _zod: { def: { check: string; format?: string; value?: number; inclusive?: boolean } } }[];
+  checks?: { _zod: { def: { check: string; format?: string; value?: number; inclusive?: boolean; pattern?: RegExp } } }[];
   values?: unknown[];
   entries?: Record<string, unknown>;
   shape?: Record<string, z.ZodType>;
@@ -35,8 +37,10 @@ function numberArbitrary(d: Def): fc.Arbitrary<number> {
 export function arbitraryFor(schema: z.ZodType): fc.Arbitrary<unknown> {
   const d = defOf(schema);
   switch (d.type) {
-    case 'string':
-      return fc.string({ maxLength: 12 });
+    case 'string': {
+      const pattern = d.checks?.find((c) => c._zod.def.format === 'regex')?._zod.def.pattern;
+      return pattern ? fc.stringMatching(pattern) : fc.string({ maxLength: 12 });
+    }
     case 'boolean':
       return fc.boolean();
     case 'number':
@@ -67,6 +71,17 @@ export function arbitraryFor(schema: z.ZodType): fc.Arbitrary<unknown> {
     default:
       throw new Error(`schema-arbitrary: unsupported schema type ${d.type}`);
   }
+}
+
+/** Every frame the contract allows: the schema's, fitted to their channel (checkFrame's one rule
+ *  across fields: an app event only on an app channel, an app channel only with message and
+ *  lifecycle frames without transport meta). */
+export function validFrames(): fc.Arbitrary<Frame> {
+  return validOf(FrameSchema).map((f) => {
+    if (!channelProblem(f)) return f;
+    const { channel: _channel, meta, ...rest } = f;
+    return (meta?.transport === 'app' ? rest : { ...rest, meta }) as Frame;
+  });
 }
 
 /** Valid values of `schema`, typed as the schema's output. */

@@ -12,6 +12,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
 interface CheckDef {
   check: string;
   format?: string;
+  pattern?: RegExp;
   value?: number;
   inclusive?: boolean;
   maximum?: number;
@@ -56,6 +57,17 @@ export const NEVER: Guard = () => false;
 
 /** Unsupported here: throws without a fallback, hands the part to it with one. */
 export class Unsupported extends Error {}
+
+/** A string schema's checks: only `.regex()` is understood (a global or sticky pattern would keep
+ *  state between calls, so it is refused too). */
+export function stringPatterns(d: Def): RegExp[] {
+  return (d.checks ?? []).map((c) => {
+    const cd = c._zod.def;
+    if (cd.check !== 'string_format' || cd.format !== 'regex' || !(cd.pattern instanceof RegExp) || cd.pattern.global || cd.pattern.sticky)
+      throw new Unsupported(`schema-guard: unsupported string check ${cd.format ?? cd.check}`);
+    return cd.pattern;
+  });
+}
 
 /** A number schema's checks, read once when the guard is built. */
 export interface NumberBounds {

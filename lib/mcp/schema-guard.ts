@@ -21,6 +21,7 @@ import {
   internalsOf,
   NEVER,
   numberBounds,
+  stringPatterns,
   plainForRecord,
   Unsupported,
   type Def,
@@ -176,12 +177,16 @@ function arrayGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
 
 function build(schema: z.ZodType, compile: (s: z.ZodType) => Guard, fallback: GuardOptions['fallback']): Guard {
   const d = defOf(schema);
-  // Numbers and arrays read their own checks; a check anywhere else (a refinement, a string
-  // format) is not understood here.
-  if (d.checks?.length && d.type !== 'number' && d.type !== 'array') throw new Unsupported(`schema-guard: checks on ${d.type} are not supported`);
+  // Numbers, arrays and strings read their own checks; a check anywhere else (a refinement) is
+  // not understood here.
+  if (d.checks?.length && d.type !== 'number' && d.type !== 'array' && d.type !== 'string')
+    throw new Unsupported(`schema-guard: checks on ${d.type} are not supported`);
   switch (d.type) {
-    case 'string':
-      return (v) => typeof v === 'string';
+    case 'string': {
+      const patterns = stringPatterns(d);
+      if (!patterns.length) return (v) => typeof v === 'string';
+      return (v) => typeof v === 'string' && patterns.every((p) => p.test(v));
+    }
     case 'boolean':
       return (v) => typeof v === 'boolean';
     case 'null':

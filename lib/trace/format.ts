@@ -7,7 +7,7 @@ import type { DroppedText } from './dropped-text';
 
 export const TRACE_FORMAT = 'loupe-trace';
 /** Bump with a migration in migrate.ts whenever the shape of a line changes. */
-export const TRACE_VERSION = 2;
+export const TRACE_VERSION = 3;
 /** The suggested file extension. */
 export const TRACE_EXTENSION = '.loupe.ndjson';
 

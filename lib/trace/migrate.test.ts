@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame, HttpExchangeMeta } from '../mcp/frame';
+import type { AppLifecycleMeta, Frame, HttpExchangeMeta } from '../mcp/frame';
 import { toFrame } from '../mcp/frame-check';
 import { analyze } from '../analyze';
 import { TRACE_VERSION, readTraceText, writeTrace } from './index';
@@ -19,6 +19,32 @@ describe('golden traces', () => {
       expect(trace.header.version, file).toBe(TRACE_VERSION);
       expect(trace.frames.length, file).toBeGreaterThan(20);
     }
+  });
+});
+
+describe('version 2 to 3', () => {
+  const v2 = goldens['../../e2e/golden/everything-stdio.v2.loupe.ndjson'];
+
+  it('keeps every frame of a version-2 file exactly, on the session channel', () => {
+    const before = v2
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l));
+    const trace = readTraceText(v2);
+    expect(trace.frames).toEqual(before);
+    expect(trace.frames.every((f) => f.channel === undefined)).toBe(true);
+  });
+
+  it('reads the MCP Apps golden: the app channel beside the session, its events typed', () => {
+    const trace = readTraceText(goldens['../../e2e/golden/apps-basic.v3.loupe.ndjson']);
+    const app = trace.frames.filter((f) => f.channel === 'app:1');
+    expect(app.length).toBeGreaterThan(10);
+    expect(app[0].meta).toMatchObject({ transport: 'app', event: 'app-mounted', toolName: 'get-time', resourceUri: 'ui://get-time/mcp-app.html' });
+    const mounted = app[0].meta as Extract<AppLifecycleMeta, { event: 'app-mounted' }>;
+    const call = trace.frames.find((f) => f.seq === mounted.requestSeq);
+    expect(call?.channel).toBeUndefined();
+    expect(call?.raw).toContain('"method":"tools/call"');
   });
 });
 

@@ -101,8 +101,19 @@ function v1to2(): Migration {
   };
 }
 
+/**
+ * Version 2 to 3: a frame may name its channel (`app:<n>`, an MCP App's bridge). A version-2 file
+ * has none, so its frames are the session's own and pass unchanged; the version exists so that a
+ * Loupe that reads up to 2 refuses a file that may hold channels instead of mixing them up.
+ */
+const v2to3: Migration = {
+  from: 2,
+  header: (h) => ({ ...h, version: 3 }),
+  frame: (f) => f,
+};
+
 /** Each read gets its own steps, so what a step remembers never leaks between files. */
-const MIGRATIONS: (() => Migration)[] = [() => v0to1, v1to2];
+const MIGRATIONS: (() => Migration)[] = [() => v0to1, v1to2, () => v2to3];
 
 /** Reads a header line's version and returns the steps that bring it to TRACE_VERSION. */
 export function migrationsFrom(header: unknown, line: number): Migration[] {

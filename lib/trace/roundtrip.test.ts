@@ -1,16 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FrameSchema, type Frame } from '../mcp/frame';
-import { validOf } from '../mcp/schema-arbitrary';
+import type { Frame } from '../mcp/frame';
+import { validFrames } from '../mcp/schema-arbitrary';
 import { analyze } from '../analyze';
 import { TRACE_VERSION, readTraceText, writeTrace } from './index';
 import { header } from './testing';
 import goldenV0 from '../../e2e/golden/everything-stdio.v0.loupe.ndjson?raw';
 import goldenV1 from '../../e2e/golden/everything-stdio.v1.loupe.ndjson?raw';
 import goldenV2 from '../../e2e/golden/everything-stdio.v2.loupe.ndjson?raw';
+import goldenApps from '../../e2e/golden/apps-basic.v3.loupe.ndjson?raw';
 
 /** Every shape of frame the contract allows, with any text at all in raw. */
-const frameArb = fc.tuple(validOf(FrameSchema), fc.string({ unit: 'binary' })).map(([f, raw]): Frame => ({ ...f, raw }));
+const frameArb = fc.tuple(validFrames(), fc.string({ unit: 'binary' })).map(([f, raw]): Frame => ({ ...f, raw }));
 
 describe('trace round trip', () => {
   it('reads back exactly the frames it wrote (any text, including newlines and unpaired surrogates)', () => {
@@ -26,11 +27,18 @@ describe('trace round trip', () => {
   });
 
   it('round-trips the golden session recorded with server-everything byte for byte', () => {
+    // Version 2 to 3 changes only the header's version: every frame line is written back as it was.
     const text = goldenV2;
     const trace = readTraceText(text);
     expect(trace.frames.length).toBeGreaterThan(20);
     expect(trace.header.negotiatedVersion).toBe('2025-06-18');
-    expect(writeTrace(trace)).toBe(text);
+    expect(writeTrace(trace)).toBe(text.replace('"version":2,', `"version":${TRACE_VERSION},`));
+  });
+
+  it('round-trips the MCP Apps golden session, app channel included, byte for byte', () => {
+    const trace = readTraceText(goldenApps);
+    expect(new Set(trace.frames.map((f) => f.channel))).toEqual(new Set([undefined, 'app:1']));
+    expect(writeTrace(trace)).toBe(goldenApps);
   });
 
   it('gives the same annotations and state after a round trip as the frames did', () => {

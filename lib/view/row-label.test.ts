@@ -21,7 +21,7 @@ describe('diagram hover summaries', () => {
 
   it("keep a message frame's raw text as it crossed", () => {
     const raw = '{"jsonrpc":"2.0","method":"ping","id":1}';
-    expect(rowSummary({ ...row, lane: 'message', kind: 'request' } as SeqRow, { ...frame, lane: 'message', raw })).toContain(raw);
+    expect(rowSummary({ ...row, lane: 'message', kind: 'request' } as SeqRow, { ...frame, lane: 'message', raw } as Frame)).toContain(raw);
   });
 
   it("name the OAuth step of a request of Loupe's own OAuth client", () => {

@@ -24,9 +24,7 @@ import { formatBytes } from '../../lib/text/bytes';
 import type { Crossing } from '../transports/types';
 import type { BudgetUsage, SessionBudget } from './budget';
 
-function transportOf(f: Pick<Frame, 'meta'>): 'stdio' | 'http' {
-  return f.meta && 'transport' in f.meta ? f.meta.transport : 'stdio';
-}
+type SessionTransport = 'stdio' | 'http';
 
 export type FramesListener = (frames: Frame[]) => void;
 
@@ -35,6 +33,7 @@ export const BATCH_MS = 4;
 
 export class Recorder {
   private readonly all: Frame[] = [];
+  private sessionTransport: SessionTransport = 'stdio';
   private batch: Frame[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<FramesListener>();
@@ -77,7 +76,7 @@ export class Recorder {
     if (this.budget && !this.budget.keepsFrame(seq, f)) {
       const limit = this.budget.maxFrames;
       const raw = `this session reached its limit of ${limit.toLocaleString('en-US')} frames: Loupe shows no more of it (the recording it follows holds them all)`;
-      this.keep({ seq, dir: 'local', lane: 'lifecycle', ts: f.ts, size: 0, raw, meta: { transport: transportOf(f), event: 'frame-limit', limit } });
+      this.keep({ seq, dir: 'local', lane: 'lifecycle', ts: f.ts, size: 0, raw, meta: { transport: this.transportOf(f), event: 'frame-limit', limit } });
       return raw;
     }
     if (this.budget && !this.budget.keepsText(seq, f)) {
@@ -92,12 +91,12 @@ export class Recorder {
   /** After the last adopted frame: the last words whose text the budget dropped (see budget.ts). */
   endAdopted(): void {
     const last = this.all[this.all.length - 1];
-    if (last && this.budget) this.tailAt(last.ts, transportOf(last));
+    if (last && this.budget) this.tailAt(last.ts, this.transportOf(last));
   }
 
   /** A crossing past the frame limit: counted, handed back unnumbered, not kept. */
   private notKept(c: Crossing): Frame {
-    const transport = transportOf(c);
+    const transport = this.transportOf(c);
     if (!this.limitReached) {
       this.limitReached = true;
       const limit = this.budget!.maxFrames;
@@ -134,7 +133,16 @@ export class Recorder {
     });
   }
 
+  /** The transport a frame-limit, gap or tail frame names: the frame's own, or for an MCP App's
+   *  frame (whose meta names the app, not a transport) the session's, as its last frames said. */
+  private transportOf(f: Pick<Frame, 'meta'>): SessionTransport {
+    const t = f.meta?.transport;
+    return t === 'stdio' || t === 'http' ? t : this.sessionTransport;
+  }
+
   private keep(frame: Frame): void {
+    const t = frame.meta?.transport;
+    if (t === 'stdio' || t === 'http') this.sessionTransport = t;
     this.all.push(frame);
     this.batch.push(frame);
     this.timer ??= setTimeout(this.flushBatch, BATCH_MS);
