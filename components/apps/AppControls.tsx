@@ -35,16 +35,39 @@ export function AppControls({ app }: { app: AppInstance }) {
       </label>
       <label className="flex items-center gap-1">
         locale
-        <input aria-label="Locale" className={`${field} w-16`} defaultValue={c.locale} onBlur={(e) => e.target.value.trim() && set({ locale: e.target.value.trim() })} />
+        <input
+          aria-label="Locale"
+          className={`${field} w-16`}
+          defaultValue={c.locale}
+          onBlur={(e) => e.target.value.trim() && set({ locale: e.target.value.trim() })}
+        />
       </label>
       <label className="flex items-center gap-1">
         time zone
-        <input aria-label="Time zone" className={`${field} w-28`} defaultValue={c.timeZone} onBlur={(e) => e.target.value.trim() && set({ timeZone: e.target.value.trim() })} />
+        <input
+          aria-label="Time zone"
+          className={`${field} w-28`}
+          defaultValue={c.timeZone}
+          onBlur={(e) => e.target.value.trim() && set({ timeZone: e.target.value.trim() })}
+        />
       </label>
       <label className="flex items-center gap-1">
         size
-        <input aria-label="Container width" placeholder="auto" className={`${field} w-12`} defaultValue={c.width ?? ''} onBlur={(e) => set({ width: pixels(e.target.value) })} />×
-        <input aria-label="Container height" placeholder="auto" className={`${field} w-12`} defaultValue={c.height ?? ''} onBlur={(e) => set({ height: pixels(e.target.value) })} />
+        <input
+          aria-label="Container width"
+          placeholder="auto"
+          className={`${field} w-12`}
+          defaultValue={c.width ?? ''}
+          onBlur={(e) => set({ width: pixels(e.target.value) })}
+        />
+        ×
+        <input
+          aria-label="Container height"
+          placeholder="auto"
+          className={`${field} w-12`}
+          defaultValue={c.height ?? ''}
+          onBlur={(e) => set({ height: pixels(e.target.value) })}
+        />
       </label>
     </div>
   );

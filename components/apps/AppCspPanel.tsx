@@ -22,7 +22,6 @@ function useViolations(sessionId: string, channel: string | undefined): Violatio
     }
     return out;
     // `version` changes whenever frames arrive; the array grows in place.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trace, channel, version]);
 }
 
@@ -31,7 +30,9 @@ const LISTS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDoma
 function declaredLines(csp: unknown): string[] {
   if (csp === undefined) return ['(none: the app may load nothing from elsewhere)'];
   if (typeof csp !== 'object' || csp === null) return [`(not an object: ${JSON.stringify(csp)})`];
-  return Object.entries(csp as Record<string, unknown>).map(([k, v]) => `${k}${LISTS.includes(k) ? '' : ' (not a list hosts read)'}: ${Array.isArray(v) ? v.join(' ') || '(empty)' : JSON.stringify(v)}`);
+  return Object.entries(csp as Record<string, unknown>).map(
+    ([k, v]) => `${k}${LISTS.includes(k) ? '' : ' (not a list hosts read)'}: ${Array.isArray(v) ? v.join(' ') || '(empty)' : JSON.stringify(v)}`,
+  );
 }
 
 /** The app's Content-Security-Policy three ways: as the resource declared it, as the sandbox applied it, and what it refused. */
@@ -43,7 +44,9 @@ export function AppCspPanel({ app }: { app: AppInstance }) {
         CSP{' '}
         <span className={violations.length > 0 ? 'text-amber-300' : 'text-zinc-500'}>
           · {violations.length} violation{violations.length === 1 ? '' : 's'}
-          {app.applied && app.applied.dropped.length > 0 ? ` · ${app.applied.dropped.length} declared entr${app.applied.dropped.length === 1 ? 'y' : 'ies'} dropped` : ''}
+          {app.applied && app.applied.dropped.length > 0
+            ? ` · ${app.applied.dropped.length} declared entr${app.applied.dropped.length === 1 ? 'y' : 'ies'} dropped`
+            : ''}
         </span>
       </summary>
       <section aria-label="App CSP" className="mt-1 grid grid-cols-[6rem_1fr] gap-x-2 gap-y-1">

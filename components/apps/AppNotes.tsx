@@ -15,7 +15,12 @@ export function AppNotes({ notes }: { notes: AppNote[] }) {
         <li key={i} className="flex min-w-0 items-baseline gap-2">
           <span className="shrink-0 text-zinc-500">{n.kind}</span>
           {n.kind === 'link' && n.url && /^https?:\/\//i.test(n.url) ? (
-            <button type="button" className="truncate text-sky-300 underline" title="The app asked to open this link: open it in a new tab" onClick={() => openLink(n.url!)}>
+            <button
+              type="button"
+              className="truncate text-sky-300 underline"
+              title="The app asked to open this link: open it in a new tab"
+              onClick={() => openLink(n.url!)}
+            >
               {n.url}
             </button>
           ) : (

@@ -47,7 +47,6 @@ export function AppView({ appKey }: { appKey: string }) {
       (e: Error) => useApps.getState().patch(appKey, { status: 'failed', error: e.message }),
     );
     // Started once per app: the effect's inputs only decide when.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, appKey]);
 
   // A frame that leaves the page (its panel closed) is torn down in the trace too.
@@ -105,7 +104,9 @@ export function AppView({ appKey }: { appKey: string }) {
             />
           </div>
           <p className="text-[11px] text-zinc-500">
-            {app.requestedSize ? `The app asked for ${app.requestedSize.width ?? 'any'} × ${app.requestedSize.height ?? 'any'} px` : 'The app asked for no size yet'}
+            {app.requestedSize
+              ? `The app asked for ${app.requestedSize.width ?? 'any'} × ${app.requestedSize.height ?? 'any'} px`
+              : 'The app asked for no size yet'}
             {app.choices.height || app.choices.width ? '; the container size you set wins.' : '; honoured.'}
           </p>
           <AppCspPanel app={app} />

@@ -17,7 +17,12 @@ function isAppResource(uri: string | undefined, mimeType: string | undefined): u
 /** Renders the resource as its tool's app would be, with no call: no tool input or result is sent. */
 function openAsApp(sessionId: string, uri: string): void {
   const tool = listedTools(sessionId)?.find((t) => toolUi(t)?.uri === uri);
-  void openApp({ sessionId, toolName: tool?.name ?? uri.replace(/^.*\//, ''), resourceUri: uri, ...(tool ? { tool: tool as unknown as Record<string, unknown> } : {}) });
+  void openApp({
+    sessionId,
+    toolName: tool?.name ?? uri.replace(/^.*\//, ''),
+    resourceUri: uri,
+    ...(tool ? { tool: tool as unknown as Record<string, unknown> } : {}),
+  });
 }
 
 /** The contents of a `resources/read` call: per entry its MIME type, size and a preview. */

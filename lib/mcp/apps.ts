@@ -80,6 +80,8 @@ export function appResource(result: unknown, uri: string, listed?: unknown): App
   const mimeType = own(item, 'mimeType');
   const ui = own(own(item, '_meta'), 'ui') ?? own(own(listed, '_meta'), 'ui');
   const problem =
-    mimeType === APP_MIME_TYPE ? undefined : `served as ${typeof mimeType === 'string' ? mimeType : 'no mime type'}, not ${APP_MIME_TYPE} (apps.resource-mime-type)`;
+    mimeType === APP_MIME_TYPE
+      ? undefined
+      : `served as ${typeof mimeType === 'string' ? mimeType : 'no mime type'}, not ${APP_MIME_TYPE} (apps.resource-mime-type)`;
   return { html, mimeType: typeof mimeType === 'string' ? mimeType : undefined, ...(isObject(ui) ? { ui } : {}), ...(problem ? { problem } : {}) };
 }

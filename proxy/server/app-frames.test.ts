@@ -12,16 +12,14 @@ afterEach(async () => {
   await h.close();
 });
 
-/** Appended frames until `done` says the trace holds what the test waits for. */
+/** Every frame the page was sent for the session, snapshot and appends, until `done` holds. */
 async function framesUntil(page: PageClient, sessionId: string, done: (frames: Frame[]) => boolean): Promise<Frame[]> {
-  const frames: Frame[] = [];
-  let snap;
-  do {
-    snap = await page.next('frames/snapshot', (m) => m.sessionId === sessionId);
-    frames.push(...snap.frames);
-  } while (snap.more);
-  while (!done(frames)) frames.push(...(await page.next('frames/append', (m) => m.sessionId === sessionId, 10_000)).frames);
-  return frames;
+  for (let waited = 0; ; waited += 50) {
+    const frames = page.received.flatMap((m) => ((m.type === 'frames/snapshot' || m.type === 'frames/append') && m.sessionId === sessionId ? m.frames : []));
+    if (done(frames)) return frames;
+    if (waited > 10_000) throw new Error(`the trace never held what the test waits for; it has ${frames.length} frames`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function ack(page: PageClient, rid: string) {
@@ -107,7 +105,10 @@ describe("an MCP App's bridge, recorded into the session's trace", () => {
     const other = await PageClient.connect(h);
     other.send({ type: 'session/attach', rid: 'attach', sessionId: session.id });
     const frames = await framesUntil(other, session.id, (fs) => fs.some((f) => f.meta?.transport === 'app' && f.meta.event === 'app-unmounted'));
-    expect(frames.find((f) => f.meta?.transport === 'app' && f.meta.event === 'app-unmounted')).toMatchObject({ channel: 'app:1', meta: { reason: 'the page closed' } });
+    expect(frames.find((f) => f.meta?.transport === 'app' && f.meta.event === 'app-unmounted')).toMatchObject({
+      channel: 'app:1',
+      meta: { reason: 'the page closed' },
+    });
     other.close();
   }, 30_000);
 });

@@ -40,7 +40,10 @@ export interface AppHostOptions {
 }
 
 function hostContext(o: AppHostOptions, choices: HostChoices): McpUiHostContext {
-  const dims = { ...(choices.width ? { width: choices.width } : { maxWidth: o.containerWidth() }), ...(choices.height ? { height: choices.height } : { maxHeight: 2000 }) };
+  const dims = {
+    ...(choices.width ? { width: choices.width } : { maxWidth: o.containerWidth() }),
+    ...(choices.height ? { height: choices.height } : { maxHeight: 2000 }),
+  };
   return {
     theme: choices.theme,
     displayMode: choices.displayMode,
@@ -135,7 +138,8 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
     apps.note(key, { kind: 'context', text: blocksText(params.content ?? params.structuredContent) });
     return {};
   };
-  bridge.onloggingmessage = (params) => apps.note(key, { kind: 'log', text: `${params.level}: ${typeof params.data === 'string' ? params.data : JSON.stringify(params.data)}` });
+  bridge.onloggingmessage = (params) =>
+    apps.note(key, { kind: 'log', text: `${params.level}: ${typeof params.data === 'string' ? params.data : JSON.stringify(params.data)}` });
   bridge.onrequestdisplaymode = async ({ mode }) => {
     const granted: McpUiDisplayMode = DISPLAY_MODES.includes(mode) ? mode : choices.displayMode;
     apps.note(key, { kind: 'display-mode', text: `asked for ${mode}; now ${granted}` });
@@ -149,7 +153,8 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
   bridge.oncalltool = async (params) => (await clientRequest(sessionId, 'tools/call', params as Record<string, unknown>)) as CallToolResult;
   if (o.serverResources) {
     bridge.onreadresource = async (params) => (await clientRequest(sessionId, 'resources/read', params as Record<string, unknown>)) as ReadResourceResult;
-    bridge.onlistresources = async (params) => (await clientRequest(sessionId, 'resources/list', (params ?? {}) as Record<string, unknown>)) as ListResourcesResult;
+    bridge.onlistresources = async (params) =>
+      (await clientRequest(sessionId, 'resources/list', (params ?? {}) as Record<string, unknown>)) as ListResourcesResult;
     bridge.onlistresourcetemplates = async (params) =>
       (await clientRequest(sessionId, 'resources/templates/list', (params ?? {}) as Record<string, unknown>)) as ListResourceTemplatesResult;
   }

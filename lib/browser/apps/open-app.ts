@@ -48,7 +48,11 @@ export async function openApp(req: OpenAppRequest): Promise<string> {
     const result = await clientRequest(req.sessionId, 'resources/read', { uri: req.resourceUri });
     const resource = appResource(result, req.resourceUri, listed);
     htmls.set(key, resource.html);
-    apps.patch(key, { declaredCsp: resource.ui?.csp, permissions: resource.ui?.permissions, ...(resource.problem ? { error: `The resource is ${resource.problem}; rendered anyway.` } : {}) });
+    apps.patch(key, {
+      declaredCsp: resource.ui?.csp,
+      permissions: resource.ui?.permissions,
+      ...(resource.problem ? { error: `The resource is ${resource.problem}; rendered anyway.` } : {}),
+    });
   } catch (e) {
     apps.patch(key, { status: 'failed', error: `Could not read ${req.resourceUri}: ${(e as Error).message}` });
   }
