@@ -66,7 +66,11 @@ export function AppView({ appKey }: { appKey: string }) {
         <span className="truncate font-mono text-[11px] text-zinc-500">{app.resourceUri}</span>
         {app.channel && <span className="text-[11px] text-zinc-400">channel {app.channel}</span>}
         <span role="status" aria-label="App status" className="text-[11px] text-zinc-400">
-          {app.status === 'running' ? `running${app.appInfo ? ` · ${app.appInfo.name} ${app.appInfo.version}` : ''}` : app.status}
+          {app.status === 'running'
+            ? `running${app.appInfo ? ` · ${app.appInfo.name} ${app.appInfo.version}` : ''}`
+            : app.status === 'mounted'
+              ? 'waiting for the app to initialize (ui/initialize)'
+              : app.status}
         </span>
         <Button className="ml-auto" aria-label={`Close ${label}`} onClick={() => void closeApp(appKey, 'closed by the user')}>
           Close

@@ -20,19 +20,20 @@ function open(sessionId: string, call: CallState, tool: ToolInfo, uri: string): 
 }
 
 /**
- * For a call of a tool with a UI: the app opens by itself when the call this page watched
+ * For a call of a tool with a UI: the app opens by itself when a call made while this tab is shown
  * completes (as a host renders it with the result), and "Open app" renders it again at any time
- * (after a reload, say, which does not open apps by itself).
+ * (after a reload, say, which does not reopen the last call's app by itself).
  */
-export function ToolAppOpener({ sessionId, call, tool }: { sessionId: string; call: CallState; tool?: ToolInfo }) {
+export function ToolAppOpener({ sessionId, call, tool }: { sessionId: string; call?: CallState; tool?: ToolInfo }) {
   const ui = tool ? toolUi(tool) : undefined;
-  const watched = useRef(new Set<string>());
+  // The call already there when the tab appeared is not opened again; every later one is, once.
+  const shown = useRef(new Set(call ? [call.id] : []));
   useEffect(() => {
-    if (!ui || !tool) return;
-    if (call.status === 'running') watched.current.add(call.id);
-    else if (call.status === 'done' && watched.current.delete(call.id)) open(sessionId, call, tool, ui.uri);
+    if (!ui || !tool || !call || call.status !== 'done' || shown.current.has(call.id)) return;
+    shown.current.add(call.id);
+    open(sessionId, call, tool, ui.uri);
   }, [sessionId, call, tool, ui]);
-  if (!ui || !tool || call.status !== 'done') return null;
+  if (!ui || !tool || call?.status !== 'done') return null;
   return (
     <div className="flex items-center gap-2 text-[11px] text-zinc-400">
       <Button onClick={() => open(sessionId, call, tool, ui.uri)}>Open app</Button>

@@ -132,7 +132,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
       )}
       {st.startError && <RpcError error={st.startError} what="The call" />}
       {call && call.status !== 'running' && <ToolResult sessionId={sessionId} call={call} tool={calledTool} />}
-      {call && <ToolAppOpener sessionId={sessionId} call={call} tool={calledTool} />}
+      <ToolAppOpener sessionId={sessionId} call={call} tool={calledTool} />
     </aside>
   );
 }

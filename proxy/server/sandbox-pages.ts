@@ -17,6 +17,9 @@
 /** The relay of the proxy frame. `host` (the page's origin) comes from the URL, which the server checked. */
 const SANDBOX_SCRIPT = `(() => {
   const host = new URLSearchParams(location.search).get('host');
+  // Through the CSSOM: the policy allows no inline style attribute.
+  document.documentElement.style.height = '100%';
+  document.body.style.cssText = 'margin:0;height:100%';
   const toHost = (m) => parent.postMessage(m, host);
   const notify = (method, params) => toHost({ jsonrpc: '2.0', method, params });
   const PERMISSIONS = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
@@ -60,7 +63,7 @@ const SANDBOX_SCRIPT = `(() => {
 })();`;
 
 export function sandboxPage(): { html: string; script: string } {
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Loupe app sandbox</title></head><body style="margin:0;height:100vh"><script>${SANDBOX_SCRIPT}</script></body></html>`;
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Loupe app sandbox</title></head><body><script>${SANDBOX_SCRIPT}</script></body></html>`;
   return { html, script: SANDBOX_SCRIPT };
 }
 
@@ -79,7 +82,7 @@ function scriptJson(value: unknown): string {
 export function framePage(applied: { policy: string; dropped: unknown[] }): string {
   const loader = `(() => {
   const applied = JSON.parse(document.getElementById('applied').textContent);
-  const listener = ${JSON.stringify(VIOLATION_LISTENER)};
+  const listener = ${scriptJson(VIOLATION_LISTENER)};
   parent.postMessage({ loupe: 'applied', policy: applied.policy, dropped: applied.dropped }, '*');
   addEventListener('message', function once(e) {
     if (e.source !== parent || !e.data || typeof e.data.loupeHtml !== 'string') return;

@@ -160,6 +160,7 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
   }
 
   await bridge.connect(transport);
+  apps.patch(key, (a) => (a.status === 'loading' ? { status: 'mounted' } : {}));
   o.iframe.src = `${o.sandboxOrigin}/sandbox?host=${encodeURIComponent(window.location.origin)}`;
 
   let closing: Promise<void> | undefined;

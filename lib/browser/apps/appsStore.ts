@@ -36,7 +36,8 @@ export interface AppInstance {
   toolInput?: Record<string, unknown>;
   toolResult?: Record<string, unknown>;
   requestId?: number;
-  status: 'loading' | 'running' | 'closing' | 'closed' | 'failed';
+  /** loading: reading the resource; mounted: the frame is up, the app has not initialized the bridge yet. */
+  status: 'loading' | 'mounted' | 'running' | 'closing' | 'closed' | 'failed';
   error?: string;
   /** The trace channel the session gave the app (`app:<n>`). */
   channel?: string;
