@@ -39,7 +39,7 @@ function declaredLines(csp: unknown): string[] {
 export function AppCspPanel({ app }: { app: AppInstance }) {
   const violations = useViolations(app.sessionId, app.channel);
   return (
-    <details className="rounded border border-zinc-800 p-1 text-[11px]" open={violations.length > 0 || undefined}>
+    <details className="rounded border border-zinc-800 p-1 text-[11px]">
       <summary className="cursor-pointer text-zinc-300">
         CSP{' '}
         <span className={violations.length > 0 ? 'text-amber-300' : 'text-zinc-500'}>
@@ -60,7 +60,17 @@ export function AppCspPanel({ app }: { app: AppInstance }) {
         </ul>
         <span className="text-zinc-500">effective</span>
         <div aria-label="Effective CSP" className="flex flex-col gap-0.5">
-          <code className="break-all text-zinc-300">{app.applied?.policy ?? '(the sandbox has not reported it yet)'}</code>
+          {app.applied ? (
+            <ul className="font-mono text-zinc-300">
+              {app.applied.policy.split('; ').map((d) => (
+                <li key={d} className="break-all">
+                  {d}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <span className="text-zinc-500">(the sandbox has not reported it yet)</span>
+          )}
           {app.frame && (
             <span className="text-zinc-500">
               sandbox=&quot;{app.frame.sandbox}&quot;{app.frame.allow ? ` allow="${app.frame.allow}"` : ''}
