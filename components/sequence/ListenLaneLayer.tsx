@@ -6,7 +6,7 @@
  * lifeline: the side lanes are too narrow to hold it). Each lane is an image
  * named by its label, so it can be found without seeing it.
  */
-import { listenLaneX, type LaneName, type SequenceLayout } from '../../lib/view/sequence-layout';
+import { listenLaneX, type Lanes, type SequenceLayout } from '../../lib/view/sequence-layout';
 import { listenLaneCaption, listenLaneLabel } from '../../lib/view/listen-lanes';
 import { LISTEN_LANE_COLOR } from '../../lib/view/palette';
 
@@ -15,7 +15,7 @@ export interface ListenLaneLayerProps {
   first: number;
   last: number;
   width: number;
-  lanes: Record<LaneName, number>;
+  lanes: Lanes;
 }
 
 export function ListenLaneLayer({ layout, first, last, width, lanes }: ListenLaneLayerProps) {

@@ -51,7 +51,8 @@ export function SequenceDiagram({ session, annotations, selectedSeq, marked, onS
   const findingOf = useCallback((seq: number) => findings.get(seq), [findings]);
   const vp = useViewport(layout, selectedSeq);
   const width = diagramWidth(vp.width);
-  const lanes = useMemo(() => laneXs(width), [width]);
+  const apps = session.appChannels;
+  const lanes = useMemo(() => laneXs(width, apps), [width, apps]);
 
   const visible = () => layout.offsets.window(vp.scrollTop, vp.height, 0);
   // Files are drawn from redacted frames, never from the frames on screen (see exportVisible.ts).

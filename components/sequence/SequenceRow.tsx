@@ -2,8 +2,8 @@
 /** One frame of the diagram: a positioned div (the accessible row) holding an SVG arrow. */
 import { memo } from 'react';
 import { gestureOf, keepTextUnselected, type PickGesture } from '../traffic/gesture';
-import { directionLabel } from '../../lib/mcp/frame';
-import { rowShape, type LaneName } from '../../lib/view/sequence-layout';
+import { channelDirectionLabel, channelLabel } from '../../lib/mcp/channel';
+import { rowShape, type Lanes } from '../../lib/view/sequence-layout';
 import type { SeqRow } from '../../lib/view/sequence-model';
 import { clip, formatUs } from '../../lib/view/row-label';
 import { KIND_COLOR, SEVERITY_COLOR, type Severity } from '../../lib/view/palette';
@@ -13,7 +13,7 @@ export interface SequenceRowProps {
   top: number;
   height: number;
   width: number;
-  lanes: Record<LaneName, number>;
+  lanes: Lanes;
   /** The focused frame, shared by every pane. */
   selected: boolean;
   /** Among the selected frames (the focused one, and any marked with it in the traffic table). */
@@ -31,7 +31,8 @@ export interface SequenceRowProps {
 }
 
 export function rowAccessibleName(row: SeqRow, severity?: Severity): string {
-  const parts = [`#${row.seq}`, directionLabel(row.dir), row.lane === 'message' ? row.kind : row.lane, row.label];
+  const parts = [`#${row.seq}`, channelDirectionLabel(row.channel, row.dir), row.lane === 'message' ? row.kind : row.lane, row.label];
+  if (row.channel !== undefined) parts.splice(1, 0, channelLabel(row.channel));
   if (row.kind === 'request')
     parts.push(row.pairSeq !== undefined ? `answered by #${row.pairSeq}` : row.cancelledBy !== undefined ? 'cancelled, no response' : 'awaiting response');
   if ((row.kind === 'response' || row.kind === 'error') && row.pairSeq !== undefined) parts.push(`answers #${row.pairSeq}`);
@@ -43,11 +44,17 @@ export function rowAccessibleName(row: SeqRow, severity?: Severity): string {
   if (row.subscription !== undefined) parts.push(`on the listen stream #${row.subscription}`);
   if (row.polls) parts.push(`its task polled ${row.polls} times`);
   if (row.cancelledBy !== undefined) parts.push(`cancelled by #${row.cancelledBy}`);
+  if (row.forward !== undefined) parts.push(forwardText(row));
   if (severity) parts.push(severity);
   return parts.join(', ');
 }
 
-function Arrow({ row, lanes, cy }: { row: SeqRow; lanes: Record<LaneName, number>; cy: number }) {
+/** How a forwarded call's two requests name each other. */
+function forwardText(row: SeqRow): string {
+  return row.channel !== undefined ? `forwarded to the server as #${row.forward}` : `forwards the app's request #${row.forward}`;
+}
+
+function Arrow({ row, lanes, cy }: { row: SeqRow; lanes: Lanes; cy: number }) {
   const s = rowShape(row, lanes);
   const color = KIND_COLOR[row.kind];
   if (s.type === 'mark') return <circle cx={s.x1} cy={cy} r={4} fill={color} />;
@@ -90,6 +97,7 @@ function SequenceRowView({ row, top, height, width, lanes, selected, marked, sev
     row.rounds ? `${row.rounds} rounds` : row.round ? `round ${row.round}` : '',
     row.polls ? `task, ${row.polls}× polled` : '',
     row.cancelledBy !== undefined ? 'cancelled' : '',
+    row.forward !== undefined ? (row.channel !== undefined ? `→ #${row.forward}` : `for #${row.forward}`) : '',
     row.kind === 'request' && row.pairSeq === undefined && row.cancelledBy === undefined ? '…' : '',
   ]
     .filter(Boolean)

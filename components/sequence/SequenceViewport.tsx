@@ -3,7 +3,7 @@
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import type { PickGesture } from '../traffic/gesture';
 import type { Frame } from '../../lib/mcp/frame';
-import type { LaneName, SequenceLayout } from '../../lib/view/sequence-layout';
+import type { Lanes, SequenceLayout } from '../../lib/view/sequence-layout';
 import { rowSummary } from '../../lib/view/row-label';
 import type { Severity } from '../../lib/view/palette';
 import type { Viewport } from './useViewport';
@@ -18,7 +18,7 @@ export interface SequenceViewportProps {
   vp: Viewport;
   /** The diagram's drawing width (at least the minimum; wider than the viewport scrolls). */
   width: number;
-  lanes: Record<LaneName, number>;
+  lanes: Lanes;
   selectedSeq?: number;
   marked?: RangeSet;
   onSelect(seq: number | undefined): void;

@@ -1,15 +1,15 @@
 'use client';
 /** What sits behind the rows of the visible window: lifelines, activation bars, compressed gaps. */
-import { LANE_ORDER, NEST_STEP, type LaneName, type SequenceLayout } from '../../lib/view/sequence-layout';
+import { LANE_ORDER, spanX, type Lanes, type SequenceLayout } from '../../lib/view/sequence-layout';
 import { formatUs } from '../../lib/view/row-label';
-import { LIFELINE_COLOR, SPAN_COLOR } from '../../lib/view/palette';
+import { FORWARD_COLOR, LIFELINE_COLOR, SPAN_COLOR } from '../../lib/view/palette';
 
 export interface SpanLayerProps {
   layout: SequenceLayout;
   first: number;
   last: number;
   width: number;
-  lanes: Record<LaneName, number>;
+  lanes: Lanes;
 }
 
 export function SpanLayer({ layout, first, last, width, lanes }: SpanLayerProps) {
@@ -28,8 +28,28 @@ export function SpanLayer({ layout, first, last, width, lanes }: SpanLayerProps)
           strokeDasharray={lane === 'client' || lane === 'server' ? undefined : '2 3'}
         />
       ))}
+      {lanes.apps.map((a) => (
+        <line key={a.channel} x1={a.x} x2={a.x} y1={0} y2={height} stroke={LIFELINE_COLOR} />
+      ))}
+      {layout.forwards(first, last).map((f) => {
+        // The host takes the app's call down its own lifeline to the request it sends the server.
+        const y1 = f.from < first ? 0 : y(f.from);
+        const y2 = f.to < 0 || f.to > last ? height : y(f.to);
+        return (
+          <line
+            key={`fwd-${f.appSeq}`}
+            x1={lanes.client + 4}
+            x2={lanes.client + 4}
+            y1={y1}
+            y2={y2}
+            stroke={FORWARD_COLOR}
+            strokeWidth={2}
+            strokeDasharray="3 2"
+          />
+        );
+      })}
       {layout.spans(first, last).map((s) => {
-        const x = s.dir === 'c2s' ? lanes.server - s.depth * NEST_STEP : lanes.client + s.depth * NEST_STEP;
+        const x = spanX(s, lanes);
         const y1 = s.from < first ? 0 : y(s.from);
         const y2 = s.to < 0 || s.to > last ? height : y(s.to);
         return (

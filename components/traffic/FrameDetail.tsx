@@ -1,6 +1,6 @@
 'use client';
 import { formatId, formatLatency, formatTime, lifecycleText, type FrameView } from '../../lib/browser/frameView';
-import { directionLabel } from '../../lib/mcp/frame';
+import { channelDirectionLabel, channelLabel } from '../../lib/mcp/channel';
 import { Button } from '../ui/Button';
 import type { Annotation } from '../../lib/analyze';
 import type { Trace } from '../../lib/browser/trace';
@@ -38,7 +38,8 @@ function Marks({ view }: { view: FrameView }) {
 function Facts({ view }: { view: FrameView }) {
   const f = view.frame;
   const rows: [string, string][] = [
-    ['direction', directionLabel(f.dir)],
+    ['channel', channelLabel(f.channel)],
+    ['direction', channelDirectionLabel(f.channel, f.dir)],
     ['lane', f.lane],
     ['time', `${formatTime(f.ts)} ms`],
     ['size', formatBytes(f.size)],
@@ -46,6 +47,12 @@ function Facts({ view }: { view: FrameView }) {
   if (view.id !== undefined) rows.push(['id', formatId(view.id)]);
   if (view.latencyUs !== undefined) rows.push(['latency', formatLatency(view.latencyUs)]);
   if (view.kind === 'lifecycle') rows.push(['event', lifecycleText(f)]);
+  const fwd = view.forward;
+  if (fwd)
+    rows.push([
+      'forwarded',
+      f.channel !== undefined ? `by the host to the server as #${fwd.sessionSeq}` : `for ${channelLabel(fwd.channel)}'s request #${fwd.appSeq}`,
+    ]);
   return <FactList facts={rows} />;
 }
 
@@ -64,6 +71,8 @@ export function FrameDetail({
   // HTTP heads may carry credentials: shown masked here, revealed one value at a time in the exchange.
   const raw = view.frame.lane === 'http' ? maskHttpHead(view.frame.raw) : view.frame.raw;
   const isRequest = view.call?.seq === view.frame.seq;
+  const meta = view.frame.lane === 'lifecycle' ? view.frame.meta : undefined;
+  const mounted = meta?.transport === 'app' && meta.event === 'app-mounted' ? meta : undefined;
   const json = view.frame.lane === 'message' ? parsed(view.frame.raw) : view.kind === 'lifecycle' ? view.frame.meta : undefined;
   return (
     <section aria-label={`Frame ${view.frame.seq}`} className="flex h-full flex-col gap-3 overflow-auto p-3">
@@ -76,10 +85,19 @@ export function FrameDetail({
             <Button onClick={() => onJump(view.partnerSeq!)}>{isRequest ? 'Go to response' : 'Go to request'}</Button>
           )}
           {view.call && isRequest && view.partnerSeq === undefined && <span className="text-[11px] text-zinc-500">awaiting response…</span>}
+          {view.forward && (
+            <Button onClick={() => onJump(view.frame.channel !== undefined ? view.forward!.sessionSeq : view.forward!.appSeq)}>
+              {view.frame.channel !== undefined ? "Go to the host's request" : "Go to the app's request"}
+            </Button>
+          )}
+          {mounted?.requestSeq !== undefined && <Button onClick={() => onJump(mounted.requestSeq!)}>Go to the tool call</Button>}
           <CopyButton text={raw} label="Copy raw text" />
         </div>
       </header>
-      {trace?.source.kind === 'live' && <ResendActions sessionId={trace.source.sessionId} frame={view.frame} onJump={onJump} />}
+      {/* Resending speaks to the server: an app's bridge message is not the server's to answer. */}
+      {trace?.source.kind === 'live' && view.frame.channel === undefined && (
+        <ResendActions sessionId={trace.source.sessionId} frame={view.frame} onJump={onJump} />
+      )}
       <Facts view={view} />
       <Marks view={view} />
       {annotations && annotations.length > 0 && <FrameAnnotations annotations={annotations} />}

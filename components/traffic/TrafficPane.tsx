@@ -62,6 +62,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
         marked={marked.size}
         onClearMarked={onCollapse}
         transport={sessionTransport ?? fileTransport}
+        channels={trace.model.appChannels}
       />
       <DroppedTextBanner trace={trace} onJump={onJump} />
       {/* Detail beside the table when there is room (the table keeps every column), below it when

@@ -9,6 +9,7 @@ import { KIND_TONE } from './KindBadge';
 import { CELL_CLASS, METHOD_WIDE_CLASS, ROW_HEIGHT_CLASS, SIZE_COLUMN_HIDDEN } from './columns';
 import { keepTextUnselected } from './gesture';
 import { formatBytes } from '../../lib/text/bytes';
+import { channelDirectionLabel, channelLabel } from '../../lib/mcp/channel';
 
 function summary(v: FrameView): string {
   if (v.kind === 'stderr') return v.frame.raw;
@@ -72,6 +73,8 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
   const text = summary(v);
   const shown = shownMethod(v.kind, text);
   const dir = DIRECTION[v.frame.dir];
+  const app = v.frame.channel;
+  const dirLabel = app === undefined ? dir.label : channelDirectionLabel(app, v.frame.dir);
   return (
     <div
       role="row"
@@ -97,7 +100,7 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
         {formatTime(v.frame.ts)}
       </span>
       {/* The arrow for the eye; the words are the cell's name for screen readers and the tooltip. */}
-      <span role="gridcell" aria-label={dir.label} title={dir.label} className={`${CELL_CLASS[2]} px-2 text-center font-bold ${dir.tone}`}>
+      <span role="gridcell" aria-label={dirLabel} title={dirLabel} className={`${CELL_CLASS[2]} px-2 text-center font-bold ${dir.tone}`}>
         {dir.glyph}
       </span>
       <span role="gridcell" className={`${CELL_CLASS[3]} px-2 ${KIND_TONE[v.kind]}`}>
@@ -107,8 +110,10 @@ export const TrafficRow = memo(function TrafficRow({ view: v, marks, index, top,
         role="gridcell"
         className={`${v.subject === undefined ? METHOD_WIDE_CLASS : CELL_CLASS[4]} truncate px-2`}
         title={text}
-        aria-label={shown === text ? undefined : [text, flags].filter(Boolean).join(' ')}
+        aria-label={shown === text && app === undefined ? undefined : [app && channelLabel(app), text, flags].filter(Boolean).join(' ')}
       >
+        {/* An MCP App's bridge traffic carries its app's name; the session's own carries none. */}
+        {app !== undefined && <span className="mr-1 rounded bg-fuchsia-900/60 px-1 text-[10px] text-fuchsia-100">{channelLabel(app)}</span>}
         {shown}
         {/* Neutral, not red: the requester chose to stop waiting. */}
         {v.cancelledAfterUs !== undefined && (

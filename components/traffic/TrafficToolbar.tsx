@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { LaneFilter, TrafficFilter } from '../../lib/browser/filter';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
+import { channelLabel, SESSION_CHANNEL } from '../../lib/mcp/channel';
 
 const LANES: { id: LaneFilter; label: string }[] = [
   { id: 'all', label: 'All' },
@@ -27,19 +28,42 @@ interface Props {
   onClearMarked: () => void;
   /** Undefined when it cannot be told (an imported file with neither lane): every lane is offered. */
   transport?: 'stdio' | 'http';
+  /** The MCP Apps' channels in the trace (app:<n>); with any, the channel filter shows. */
+  channels: readonly string[];
 }
 
 interface FilterProps {
   filter: TrafficFilter;
   onChange: (f: TrafficFilter) => void;
   transport?: 'stdio' | 'http';
+  channels: readonly string[];
+}
+
+/** Which conversation to show: every one, the session's own, or one MCP App's bridge. */
+function ChannelSelect({ filter, onChange, channels }: Omit<FilterProps, 'transport'>) {
+  return (
+    <select
+      aria-label="Channel"
+      value={filter.channel ?? ''}
+      onChange={(e) => onChange({ ...filter, channel: e.target.value || undefined })}
+      className={`${inputClass} w-auto shrink-0 py-0.5 text-[11px]`}
+    >
+      <option value="">All channels</option>
+      <option value={SESSION_CHANNEL}>{channelLabel(undefined)}</option>
+      {channels.map((c) => (
+        <option key={c} value={c}>
+          {channelLabel(c)}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 /**
  * The lane and text filter, apart from the counts: the counts change with every batch of a stream,
  * and re-rendering a controlled input makes React write its name and type again, which restyles it.
  */
-const FilterControls = memo(function FilterControls({ filter, onChange, transport }: FilterProps) {
+const FilterControls = memo(function FilterControls({ filter, onChange, transport, channels }: FilterProps) {
   return (
     <>
       <div role="radiogroup" aria-label="Lane" className="flex shrink-0 overflow-hidden rounded border border-zinc-700">
@@ -56,6 +80,7 @@ const FilterControls = memo(function FilterControls({ filter, onChange, transpor
           </button>
         ))}
       </div>
+      {channels.length > 0 && <ChannelSelect filter={filter} onChange={onChange} channels={channels} />}
       <input
         type="search"
         aria-label="Filter by method"
@@ -68,10 +93,10 @@ const FilterControls = memo(function FilterControls({ filter, onChange, transpor
   );
 });
 
-export function TrafficToolbar({ filter, onChange, shown, total, marked, onClearMarked, transport }: Props) {
+export function TrafficToolbar({ filter, onChange, shown, total, marked, onClearMarked, transport, channels }: Props) {
   return (
     <div className="flex items-center gap-3 border-b border-zinc-800 bg-zinc-900/60 px-2 py-1">
-      <FilterControls filter={filter} onChange={onChange} transport={transport} />
+      <FilterControls filter={filter} onChange={onChange} transport={transport} channels={channels} />
       {/* The live region stays mounted so a screen reader hears the count as it changes. */}
       <span role="status" aria-label="Selected frames" className="shrink-0 whitespace-nowrap text-[11px] text-sky-200">
         {marked > 1 ? `${marked} frames selected` : ''}

@@ -11,7 +11,7 @@ import { MODERN_VERSION } from '../mcp/modern';
 import { metaVersion } from '../mcp/era';
 import { LineAssembler, type TextUnit } from './lines';
 import { toMessage, type Message } from './message';
-import { RULE_MODULES } from './rules';
+import { BRIDGE_RULE_MODULES, RULE_MODULES } from './rules';
 import { createState, type AnalysisState, type RequestRecord } from './state';
 import { track } from './track';
 import {
@@ -29,14 +29,22 @@ import {
 } from './types';
 import { strAt } from './util';
 
-export interface Analyzer {
+/** The analyser of one conversation (channel). */
+interface ChannelAnalyzer {
   /** `parsed`: the frame's raw text already read by `parseStrict` (the session model reads each
    *  frame once and hands it over); read here when absent. */
   push(frame: Frame, parsed?: StrictJson): Annotation[];
   /** A clock tick (`nowUs` given: only time-based rules act) or the end of the trace (no argument:
    *  pending stdio lines are judged too). */
   finish(nowUs?: number): Annotation[];
+  /** The session channel's state (the handshake, capabilities, its calls). */
   state(): AnalysisState;
+}
+
+export interface Analyzer extends ChannelAnalyzer {
+  /** The state of one channel: the session's (undefined) or an app's (`app:<n>`); undefined for an
+   *  app channel no frame has reached yet. */
+  channelState(channel: string | undefined): AnalysisState | undefined;
 }
 
 interface MutableContext {
@@ -91,7 +99,36 @@ function framingOf(frame: Frame, declared: Framing | undefined): Framing {
   return declared ?? (t === 'stdio' || t === 'http' ? TRANSPORT_FRAMING[t] : 'lines');
 }
 
+/**
+ * The analyser of a session, keyed by channel (lib/mcp/channel.ts): the session's own frames are
+ * judged by `modules` against the session's state; each MCP App's frames (`frame.channel`) go to
+ * an analyser of their own, with state of their own (so an app's request id 1 pairs with the
+ * app's answer, never with the session's id 1, and its `ui/initialize` is not the session's
+ * handshake) and only the JSON-RPC envelope rules: the MCP rules judge a client and a server, not
+ * an app's bridge to its host.
+ */
 export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly RuleModule[] = RULE_MODULES): Analyzer {
+  const session = createChannelAnalyzer(opts, modules);
+  const apps = new Map<string, ChannelAnalyzer>();
+  const appOf = (channel: string): ChannelAnalyzer => {
+    let a = apps.get(channel);
+    // The session's exchanges are passed so the app's analyser keeps no builder of its own.
+    if (!a) apps.set(channel, (a = createChannelAnalyzer({ ...opts, exchanges: session.state().exchanges }, BRIDGE_RULE_MODULES)));
+    return a;
+  };
+  return {
+    push: (frame, parsed) => (frame.channel === undefined ? session.push(frame, parsed) : appOf(frame.channel).push(frame, parsed)),
+    finish(nowUs) {
+      const out = session.finish(nowUs);
+      for (const a of apps.values()) for (const x of a.finish(nowUs)) out.push(x);
+      return out;
+    },
+    state: () => session.state(),
+    channelState: (channel) => (channel === undefined ? session.state() : apps.get(channel)?.state()),
+  };
+}
+
+function createChannelAnalyzer(opts: AnalyzerOptions, modules: readonly RuleModule[]): ChannelAnalyzer {
   const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const state = createState(opts.exchanges);
   // Fed here only when no owner feeds it (analyze(), the CLI's offline runs).

@@ -24,6 +24,14 @@ export class Script {
     return this.add('s2c', 'message', typeof msg === 'string' ? msg : JSON.stringify(msg), {}, gapUs);
   }
 
+  /** A message on an MCP App's bridge (`channel` app:<n>): `c2s` app -> host, `s2c` host -> app. No meta: a bridge has no transport. */
+  app(channel: string, dir: 'c2s' | 's2c', msg: unknown): this {
+    this.ts += 1000;
+    const raw = typeof msg === 'string' ? msg : JSON.stringify(msg);
+    this.frames.push(toFrame({ seq: this.frames.length + 1, ts: this.ts, dir, lane: 'message', raw, size: raw.length, channel }));
+    return this;
+  }
+
   frame(dir: Frame['dir'], lane: Frame['lane'], raw: string, extra: Extra = {}, meta?: FrameMeta): this {
     return this.add(dir, lane, raw, meta ? { ...extra, meta } : extra);
   }

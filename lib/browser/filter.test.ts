@@ -49,3 +49,30 @@ describe('traffic filter on HTTP rows', () => {
     expect(found('s3cret')).toEqual([4]);
   });
 });
+
+describe('traffic filter by channel', () => {
+  const req = (seq: number, id: number, method: string, channel?: string): Frame => {
+    const raw = JSON.stringify({ jsonrpc: '2.0', id, method });
+    return { seq, ts: seq, dir: 'c2s', lane: 'message', raw, size: raw.length, ...(channel ? { channel } : {}) };
+  };
+  const t = () =>
+    ingest(emptyTrace({ kind: 'live', sessionId: 's1' }), [
+      req(1, 1, 'ping'),
+      req(2, 1, 'ui/initialize', 'app:1'),
+      req(3, 1, 'tools/call', 'app:2'),
+      req(4, 2, 'tools/call'),
+    ]);
+
+  it("keeps the session's own frames, or one app's, or every channel's", () => {
+    expect(filterSeqs(t(), { lane: 'all', text: '', channel: 'session' }).seqs).toEqual([1, 4]);
+    expect(filterSeqs(t(), { lane: 'all', text: '', channel: 'app:1' }).seqs).toEqual([2]);
+    expect(filterSeqs(t(), { lane: 'all', text: 'tools/call', channel: 'app:2' }).seqs).toEqual([3]);
+    expect(filterSeqs(t(), { lane: 'all', text: '' }).seqs).toEqual([1, 2, 3, 4]);
+  });
+
+  it('starts again when only the channel changed', () => {
+    const trace = t();
+    const first = filterSeqs(trace, { lane: 'all', text: '', channel: 'app:1' });
+    expect(filterSeqs(trace, { lane: 'all', text: '', channel: 'session' }, first).seqs).toEqual([1, 4]);
+  });
+});

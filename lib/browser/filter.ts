@@ -6,11 +6,14 @@ import { frameAt, type Trace } from './trace';
 import { frameView } from './frameView';
 import { maskHttpHead } from '../mcp/secret-headers';
 import type { Frame } from '../mcp/frame';
+import { channelOf, type ChannelKey } from '../mcp/channel';
 
 export type LaneFilter = 'all' | 'messages' | 'http' | 'stderr' | 'lifecycle';
 
 export interface TrafficFilter {
   lane: LaneFilter;
+  /** `session`: the session's own channel; `app:<n>`: one MCP App's bridge; absent: every channel. */
+  channel?: ChannelKey;
   /** Case-insensitive substring of the method or what it is about (the tool, prompt or URI); of
    *  the text, for stderr, lifecycle and HTTP rows. */
   text: string;
@@ -41,6 +44,7 @@ function searchableText(frame: Frame): string {
 export function matches(t: Trace, seq: number, f: TrafficFilter): boolean {
   const frame = frameAt(t, seq);
   if (!frame || !laneMatches(f.lane, frame.lane)) return false;
+  if (f.channel !== undefined && channelOf(frame) !== f.channel) return false;
   const needle = f.text.trim().toLowerCase();
   if (!needle) return true;
   if (frame.lane === 'message') {
@@ -51,7 +55,7 @@ export function matches(t: Trace, seq: number, f: TrafficFilter): boolean {
 }
 
 function sameFilter(a: TrafficFilter, b: TrafficFilter): boolean {
-  return a.lane === b.lane && a.text === b.text;
+  return a.lane === b.lane && a.text === b.text && a.channel === b.channel;
 }
 
 export function filterSeqs(t: Trace, f: TrafficFilter, prev?: FilteredSeqs): FilteredSeqs {
@@ -61,7 +65,7 @@ export function filterSeqs(t: Trace, f: TrafficFilter, prev?: FilteredSeqs): Fil
   // Appended in place (a copy per animation frame would cost O(n) at 100,000 rows); the returned
   // object is new, so a memo keyed on it still sees the change.
   const seqs = base.seqs;
-  const all = f.lane === 'all' && !f.text.trim();
+  const all = f.lane === 'all' && f.channel === undefined && !f.text.trim();
   // By position, not by seq: a partial trace from a file has gaps in its seqs.
   for (let i = base.scanned; i < t.frames.length; i++) {
     const seq = t.frames[i].seq;

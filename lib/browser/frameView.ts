@@ -4,8 +4,10 @@
  * may use it too so that every pane names a frame the same way.
  */
 import type { Frame } from '../mcp/frame';
+import { appEventText } from '../mcp/channel';
 import type { JsonRpcId } from '../mcp/classify';
 import type { Call } from '../mcp/calls';
+import type { ForwardLink } from '../model/forwards';
 import { classifiedAt, frameAt, type Trace } from './trace';
 
 export type FrameKind = 'request' | 'response' | 'error' | 'notification' | 'batch' | 'invalid' | 'stderr' | 'lifecycle' | 'http';
@@ -26,6 +28,8 @@ export interface FrameView {
   cancelledAfterUs?: number;
   /** The seq at the other end of the pair, if it exists yet. */
   partnerSeq?: number;
+  /** A forwarded call this request is one end of: an MCP App's request and the host's for it. */
+  forward?: ForwardLink;
   problem?: string;
 }
 
@@ -51,6 +55,7 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
     latencyUs: call?.responseTs === undefined ? undefined : call.responseTs - call.ts,
     cancelledAfterUs: isRequest && call?.responseTs === undefined && call?.cancelledTs !== undefined ? call.cancelledTs - call.ts : undefined,
     partnerSeq: call ? (isRequest ? call.responseSeq : call.seq) : undefined,
+    forward: isRequest ? t.model.forwardAt(seq) : undefined,
     problem: c.problem,
   };
 }
@@ -90,6 +95,7 @@ export function subjectOf(method: string | undefined, params: unknown): string |
 export function lifecycleText(frame: Frame): string {
   const m = frame.lane === 'lifecycle' ? frame.meta : undefined;
   if (!m) return frame.raw;
+  if (m.transport === 'app') return appEventText(m);
   const pid = 'pid' in m && m.pid !== undefined ? ` pid ${m.pid}` : '';
   if (m.event === 'tail') return `the last ${m.lines} lines past the byte budget (#${m.fromSeq}–#${m.toSeq}), kept for the end`;
   if (m.event === 'frame-limit') return `the session reached its limit of ${m.limit.toLocaleString('en-US')} frames: later frames are counted, not kept`;

@@ -5,7 +5,7 @@
  * the analyser's state, the diagram's participants and the exports are keyed by channel, so an
  * app's request id 1 is never the session's id 1.
  */
-import { APP_CHANNEL_PATTERN, type Direction, type Frame } from './frame';
+import { APP_CHANNEL_PATTERN, type AppLifecycleMeta, type Direction, type Frame } from './frame';
 
 /** The key of the session's own channel in maps keyed by channel (no app channel can be named so). */
 export const SESSION_CHANNEL = 'session';
@@ -50,4 +50,16 @@ export function channelProblem(f: Frame): string | undefined {
   if (f.meta !== undefined && !app)
     return `meta.transport "${f.meta.transport}" on channel ${f.channel}: an app's bridge has no transport meta (leave meta out, or use an app event on the lifecycle lane)`;
   return undefined;
+}
+
+/** One line for an app event: `mounted ui://get-time/app.html for get-time (the call at #7)`. */
+export function appEventText(m: AppLifecycleMeta): string {
+  switch (m.event) {
+    case 'app-mounted':
+      return `mounted ${m.resourceUri} for ${m.toolName}${m.requestSeq !== undefined ? ` (the call at #${m.requestSeq})` : ''}`;
+    case 'app-unmounted':
+      return `unmounted${m.reason ? `: ${m.reason}` : ''}`;
+    case 'csp-violation':
+      return `CSP blocked ${m.blockedUri} (${m.directive})`;
+  }
 }

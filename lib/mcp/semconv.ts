@@ -12,6 +12,9 @@
  *   `mcp.server.operation.duration`.
  * - `error.type`: the JSON-RPC error code as a string, `tool_error` for a tool result with
  *   `isError`, `no_response` for a request that was never answered.
+ * - An MCP App's bridge (an app channel, lib/mcp/channel.ts) is no MCP session: its spans carry
+ *   `loupe.channel` (`app:<n>`) and neither the session's id, version nor transport; CLIENT is the
+ *   app's request to its host. They count in no MCP duration histogram.
  */
 import type { Call } from './calls';
 import { metaValue, metaVersion } from './era';
@@ -29,6 +32,9 @@ export interface SessionFacts {
   protocolVersion?: string;
   transport: 'stdio' | 'http';
 }
+
+/** The attribute naming an MCP App's channel on its spans. */
+export const CHANNEL_ATTRIBUTE = 'loupe.channel';
 
 export type SpanKindName = 'client' | 'server';
 
@@ -110,7 +116,7 @@ function outcomeOf(call: Call, state: PairState): { errorType?: string; statusCo
 }
 
 /** The span of one request/response pair, as the conventions name and describe it. */
-export function mcpSpan(call: Call, facts: SessionFacts, state: PairState): McpSpan {
+export function mcpSpan(call: Call, facts: SessionFacts, state: PairState, channel?: string): McpSpan {
   const params = isObject(call.params) ? call.params : undefined;
   const name = typeof params?.name === 'string' ? params.name : undefined;
   const tool = call.method === 'tools/call' ? name : undefined;
@@ -121,12 +127,15 @@ export function mcpSpan(call: Call, facts: SessionFacts, state: PairState): McpS
   const set = (key: string, value: AttributeValue | undefined) => {
     if (value !== undefined) attributes[key] = value;
   };
+  const session = channel === undefined;
   set('mcp.method.name', call.method);
-  set('mcp.session.id', facts.sessionId);
+  set(CHANNEL_ATTRIBUTE, channel);
+  set('mcp.session.id', session ? facts.sessionId : undefined);
   // A request of the 2026-07-28 era names its version itself; otherwise the session's.
-  set('mcp.protocol.version', metaVersion(call.params) ?? facts.protocolVersion);
+  set('mcp.protocol.version', session ? (metaVersion(call.params) ?? facts.protocolVersion) : undefined);
   set('jsonrpc.request.id', String(call.id));
-  set('network.transport', facts.transport === 'stdio' ? 'pipe' : 'tcp');
+  // An app's bridge is postMessage inside the host: no network transport.
+  set('network.transport', !session ? undefined : facts.transport === 'stdio' ? 'pipe' : 'tcp');
   set('gen_ai.tool.name', tool);
   set('gen_ai.operation.name', tool !== undefined ? 'execute_tool' : undefined);
   set('gen_ai.prompt.name', prompt);

@@ -14,6 +14,10 @@
  * 100,000-frame file or snapshot never blocks a page; `analysed` says how far it got. A live session's wire clock moves
  * between frames (`tick`); `finish()` ends the session: pending stdio lines are judged and no
  * clock tick follows.
+ *
+ * Facts are keyed by channel (lib/mcp/channel.ts): `calls` and `state` are the session channel's,
+ * `callsOf(channel)` an MCP App's, and `forwards` links an app's forwarded request to the session
+ * request the host sent for it.
  */
 import type { Frame, Framing } from '../mcp/frame';
 import { classifyValue, type Classified } from '../mcp/classify';
@@ -22,6 +26,8 @@ import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
 import { HttpExchanges } from '../mcp/http-exchanges';
 import type { EraTracker } from '../mcp/era';
+import { asObject } from '../mcp/json';
+import { Forwards, type ForwardLink } from './forwards';
 
 export type ModelSource = 'live' | 'file';
 
@@ -57,6 +63,10 @@ export class SessionModel {
   /** The strict reading of frames JSON.parse refused, by position, until analysed. */
   private readonly pending: (StrictJson | undefined)[] = [];
   private readonly analyzer: Analyzer;
+  /** The app channels seen so far, in the order of their first frames; replaced when one is added. */
+  appChannels: readonly string[] = [];
+  /** Forwarded calls: an app's request and the session's request the host sent for it. */
+  private readonly forwards = new Forwards();
   private ended = false;
   /** The session's request timeout the analyser judges `timing.no-response` with (ms): views that
    *  mark a request as hung (the waterfall) read it here so they say what Annotations say. */
@@ -87,8 +97,20 @@ export class SessionModel {
     return this.analyzer.state().eras;
   }
 
+  /** The session channel's calls (an app's are `callsOf(channel)`). */
   get calls(): CallIndex {
     return this.analyzer.state().calls;
+  }
+
+  /** The calls of a channel: the session's (undefined) or an app's; undefined for an app channel
+   *  not analysed yet. */
+  callsOf(channel: string | undefined): CallIndex | undefined {
+    return this.analyzer.channelState(channel)?.calls;
+  }
+
+  /** The forwarded call a request frame is part of (the app's request or the host's), once analysed. */
+  forwardAt(seq: number): ForwardLink | undefined {
+    return this.forwards.at(seq);
   }
 
   get caughtUp(): boolean {
@@ -143,6 +165,7 @@ export class SessionModel {
       // Only frames JSON.parse refused have a reading held here; the rest never grow the list.
       if (i < this.pending.length) this.pending[i] = undefined;
       for (const a of this.analyzer.push(this.frames[i], parsed)) found.push(a);
+      this.linkForward(i);
       // Checking the clock every 64 frames keeps its cost out of the loop.
       if ((this.analysed & 63) === 0 && deadline !== Infinity && clock() >= deadline) break;
     }
@@ -194,12 +217,14 @@ export class SessionModel {
     return this.classes[i] ?? this.classify(i);
   }
 
-  /** The call a frame belongs to, from its request or its response (once analysed). */
+  /** The call a frame belongs to, from its request or its response (once analysed), on the frame's own channel. */
   callAt(seq: number): Call | undefined {
-    return this.calls.callAt(seq);
+    const f = this.frameAt(seq);
+    return f && this.callsOf(f.channel)?.callAt(seq);
   }
 
   private take(f: Frame): void {
+    if (f.channel !== undefined && !this.appChannels.includes(f.channel)) this.appChannels = [...this.appChannels, f.channel];
     this.frames.push(f);
     // A hole, not a parse: the frame is classified when first needed (see the file's comment).
     this.classes.push(undefined);
@@ -234,6 +259,20 @@ export class SessionModel {
     const c = this.classifiedOf(i);
     if (f.lane !== 'message' || f.dir === 'local') return undefined;
     return this.pending[i] ?? confirmStrict(typeof f.raw === 'string' ? f.raw : String(f.raw), c.json);
+  }
+
+  /** After frames[i] was analysed: an app's request the host may forward, or the host's request
+   *  that forwards one (forwards.ts says how they are matched). */
+  private linkForward(i: number): void {
+    const f = this.frames[i];
+    if (f.lane !== 'message' || f.dir !== 'c2s') return;
+    const c = this.classifiedOf(i);
+    if (c.kind !== 'request' || c.method === undefined) return;
+    const calls = this.callsOf(f.channel);
+    if (calls?.callAt(f.seq)?.seq !== f.seq) return;
+    const params = asObject(c.json)?.params;
+    if (f.channel !== undefined) this.forwards.appRequest(f.seq, f.channel, c.method, params);
+    else this.forwards.sessionRequest(f.seq, c.method, params, (seq, channel) => this.callsOf(channel)?.callAt(seq)?.responseSeq === undefined);
   }
 
   private add(found: Annotation[]): boolean {

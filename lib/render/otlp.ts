@@ -52,24 +52,30 @@ export function traceToOtlp(trace: Trace, loupeVersion: string): object {
   const facts = { sessionId, protocolVersion: header.negotiatedVersion, transport: header.target.transport === 'stdio' ? 'stdio' : 'http' } as const;
   // A request nobody answered waited until the trace's end.
   const lastTs = frames.length > 0 ? frames[frames.length - 1].ts : 0;
-  const spans = model.calls.all
-    .filter((c) => !c.refused)
-    .map((call: Call) => {
-      const response = call.responseSeq !== undefined ? model.classifiedAt(call.responseSeq)?.json : undefined;
-      const span = mcpSpan(call, facts, { ended: true, response });
-      return {
-        traceId: span.parent?.traceId ?? traceId,
-        spanId: fnvHex(`${traceId}|${call.seq}`, 3n),
-        ...(span.parent ? { parentSpanId: span.parent.spanId } : {}),
-        ...(span.parent?.traceState ? { traceState: span.parent.traceState } : {}),
-        name: span.name,
-        kind: SPAN_KIND[span.kind],
-        startTimeUnixNano: nanos(origin, call.ts),
-        endTimeUnixNano: nanos(origin, call.responseTs ?? Math.max(call.ts, lastTs)),
-        attributes: keyValues(span.attributes),
-        status: span.errorType ? { code: STATUS_ERROR, ...(span.statusMessage ? { message: span.statusMessage } : {}) } : {},
-      };
-    });
+  // Seqs are unique across channels, so a span id from the request's seq is too.
+  const spanId = (seq: number) => fnvHex(`${traceId}|${seq}`, 3n);
+  // The session's calls, then each MCP App's (its channel named on every span).
+  const channels = [undefined, ...model.appChannels];
+  const calls = channels.flatMap((channel) => (model.callsOf(channel)?.all ?? []).filter((c) => !c.refused).map((call) => ({ call, channel })));
+  const spans = calls.map(({ call, channel }: { call: Call; channel?: string }) => {
+    const response = call.responseSeq !== undefined ? model.classifiedAt(call.responseSeq)?.json : undefined;
+    const span = mcpSpan(call, facts, { ended: true, response }, channel);
+    // The host's request for an app's forwarded call runs inside the app's call: its child.
+    const forward = channel === undefined ? model.forwardAt(call.seq) : undefined;
+    const parentSpanId = span.parent?.spanId ?? (forward ? spanId(forward.appSeq) : undefined);
+    return {
+      traceId: span.parent?.traceId ?? traceId,
+      spanId: spanId(call.seq),
+      ...(parentSpanId ? { parentSpanId } : {}),
+      ...(span.parent?.traceState ? { traceState: span.parent.traceState } : {}),
+      name: span.name,
+      kind: SPAN_KIND[span.kind],
+      startTimeUnixNano: nanos(origin, call.ts),
+      endTimeUnixNano: nanos(origin, call.responseTs ?? Math.max(call.ts, lastTs)),
+      attributes: keyValues(span.attributes),
+      status: span.errorType ? { code: STATUS_ERROR, ...(span.statusMessage ? { message: span.statusMessage } : {}) } : {},
+    };
+  });
   return {
     resourceSpans: [
       {

@@ -6,6 +6,7 @@
 import type { SequenceLayout } from '../view/sequence-layout';
 import type { SeqRow } from '../view/sequence-model';
 import { clip, formatUs } from '../view/row-label';
+import { appNumber, channelLabel } from '../mcp/channel';
 
 export function mermaidText(text: string): string {
   let out = '';
@@ -29,17 +30,24 @@ const ARROWS: Record<SeqRow['kind'], string> = {
 
 function rowText(row: SeqRow): string {
   const latency = row.kind !== 'request' && row.latencyUs !== undefined ? ` (${formatUs(row.latencyUs)})` : '';
-  return mermaidText(`${row.seq} ${row.label}${latency}`);
+  const forward = row.forward === undefined ? '' : row.channel !== undefined ? ` (forwarded as ${row.forward})` : ` (for ${row.forward})`;
+  return mermaidText(`${row.seq} ${row.label}${latency}${forward}`);
 }
+
+/** The participant of an app's channel: `A2` for app:2. */
+const appId = (channel: string) => `A${appNumber(channel) ?? 0}`;
 
 export function sequenceToMermaid(layout: SequenceLayout, first: number, last: number): string {
   const rows: SeqRow[] = [];
   for (let p = Math.max(0, first); p <= last && p < layout.length; p++) rows.push(layout.rowAt(p));
   const lanes = new Set(rows.map((r) => r.lane));
-  // Participants in the diagram's lane order: lifecycle, client, server, stderr, http.
+  // Participants in the diagram's lane order: lifecycle, the apps, client (their host), server, stderr, http.
   const lines = ['sequenceDiagram'];
-  if (lanes.has('lifecycle') || rows.some((r) => r.dir === 'local' && r.lane === 'message')) lines.push('  participant L as lifecycle');
-  lines.push('  participant C as client', '  participant S as server');
+  const session = rows.filter((r) => r.channel === undefined);
+  if (session.some((r) => r.lane === 'lifecycle' || r.dir === 'local')) lines.push('  participant L as lifecycle');
+  const apps = layout.model.session.appChannels.filter((c) => rows.some((r) => r.channel === c));
+  for (const c of apps) lines.push(`  participant ${appId(c)} as ${mermaidText(channelLabel(c))}`);
+  lines.push(`  participant C as ${apps.length ? 'host' : 'client'}`, '  participant S as server');
   if (lanes.has('stderr')) lines.push('  participant E as stderr');
   if (lanes.has('http')) lines.push('  participant H as http');
   const inRange = new Set(rows.map((r) => r.seq));
@@ -53,10 +61,13 @@ export function sequenceToMermaid(layout: SequenceLayout, first: number, last: n
 }
 
 function rowLines(row: SeqRow, inRange: Set<number>): string[] {
+  const app = row.channel === undefined ? undefined : appId(row.channel);
+  if (app && (row.lane === 'lifecycle' || row.dir === 'local')) return [`  Note over ${app}: ${rowText(row)}`];
   if (row.lane === 'lifecycle' || row.dir === 'local') return [`  Note over L: ${rowText(row)}`];
   if (row.lane === 'http') return [`  Note over H: ${rowText(row)}`];
   if (row.lane === 'stderr') return [`  S${ARROWS.stderr}E: ${rowText(row)}`];
-  const [from, to] = row.dir === 'c2s' ? ['C', 'S'] : ['S', 'C'];
+  const [client, server] = app ? [app, 'C'] : ['C', 'S'];
+  const [from, to] = row.dir === 'c2s' ? [client, server] : [server, client];
   const out = [`  ${from}${ARROWS[row.kind]}${to}: ${rowText(row)}`];
   // Activation bars only when both ends are in the range, so every activate has its deactivate.
   const paired = row.pairSeq !== undefined && inRange.has(row.pairSeq);

@@ -2,10 +2,10 @@
  * A standalone SVG of a range of the diagram, built as a string. Labels are server-controlled
  * text: everything is XML-escaped, and characters XML cannot carry are dropped.
  */
-import { diagramWidth, laneXs, listenLaneX, rowShape, LANE_ORDER, LANE_TITLES, NEST_STEP, type SequenceLayout } from '../view/sequence-layout';
+import { diagramWidth, laneTitle, laneXs, listenLaneX, rowShape, spanX, LANE_ORDER, type Lanes, type SequenceLayout } from '../view/sequence-layout';
 import { clip, formatUs } from '../view/row-label';
 import { listenLaneCaption } from '../view/listen-lanes';
-import { KIND_COLOR, LIFELINE_COLOR, LISTEN_LANE_COLOR, SEVERITY_COLOR, SPAN_COLOR, type Severity } from '../view/palette';
+import { FORWARD_COLOR, KIND_COLOR, LIFELINE_COLOR, LISTEN_LANE_COLOR, SEVERITY_COLOR, SPAN_COLOR, type Severity } from '../view/palette';
 
 export function xmlText(text: string): string {
   return (
@@ -28,7 +28,7 @@ export interface SvgOptions {
 const HEADER = 28;
 
 export function sequenceToSvg(layout: SequenceLayout, first: number, last: number, opts: SvgOptions): string {
-  const lanes = laneXs(opts.width);
+  const lanes = laneXs(opts.width, layout.model.session.appChannels);
   const width = diagramWidth(opts.width);
   const h = layout.options.rowHeight;
   const top0 = last >= first ? layout.offsets.top(first) : 0;
@@ -42,7 +42,12 @@ export function sequenceToSvg(layout: SequenceLayout, first: number, last: numbe
     out.push(
       `<line x1="${x}" y1="${HEADER - 6}" x2="${x}" y2="${HEADER + body}" stroke="${LIFELINE_COLOR}" stroke-dasharray="${lane === 'client' || lane === 'server' ? '' : '2 3'}"/>`,
     );
-    out.push(`<text x="${x}" y="16" fill="#e4e4e7" text-anchor="middle">${xmlText(LANE_TITLES[lane])}</text>`);
+    out.push(`<text x="${x}" y="16" fill="#e4e4e7" text-anchor="middle">${xmlText(laneTitle(lane, lanes))}</text>`);
+  }
+  // Each MCP App is a participant of its own, left of its host (the client).
+  for (const app of lanes.apps) {
+    out.push(`<line x1="${app.x}" y1="${HEADER - 6}" x2="${app.x}" y2="${HEADER + body}" stroke="${LIFELINE_COLOR}"/>`);
+    out.push(`<text x="${app.x}" y="16" fill="#e4e4e7" text-anchor="middle">${xmlText(app.title)}</text>`);
   }
   for (const gap of layout.offsets.gapsIn(first, last)) {
     const gy = y(gap.position) - layout.options.gapHeight;
@@ -52,10 +57,17 @@ export function sequenceToSvg(layout: SequenceLayout, first: number, last: numbe
     );
   }
   for (const span of layout.spans(first, last)) {
-    const lane = span.dir === 'c2s' ? lanes.server - span.depth * NEST_STEP : lanes.client + span.depth * NEST_STEP;
+    const lane = spanX(span, lanes);
     const y1 = span.from < first ? HEADER : y(span.from) + h / 2;
     const y2 = span.to < 0 || span.to > last ? HEADER + body : y(span.to) + h / 2;
     out.push(`<rect x="${lane - 3}" y="${y1}" width="6" height="${Math.max(0, y2 - y1)}" fill="${SPAN_COLOR}"/>`);
+  }
+  for (const f of layout.forwards(first, last)) {
+    const y1 = f.from < first ? HEADER : y(f.from) + h / 2;
+    const y2 = f.to < 0 || f.to > last ? HEADER + body : y(f.to) + h / 2;
+    out.push(
+      `<line x1="${lanes.client + 4}" y1="${y1}" x2="${lanes.client + 4}" y2="${y2}" stroke="${FORWARD_COLOR}" stroke-width="2" stroke-dasharray="3 2"/>`,
+    );
   }
   // Listen streams as lanes beside the server, as the live diagram draws them (ListenLaneLayer).
   for (const { lane, from, to, marks } of layout.listenLanes(first, last)) {
@@ -73,7 +85,7 @@ export function sequenceToSvg(layout: SequenceLayout, first: number, last: numbe
   return out.join('\n');
 }
 
-function rowSvg(layout: SequenceLayout, p: number, cy: number, lanes: ReturnType<typeof laneXs>, opts: SvgOptions): string {
+function rowSvg(layout: SequenceLayout, p: number, cy: number, lanes: Lanes, opts: SvgOptions): string {
   const row = layout.rowAt(p);
   const shape = rowShape(row, lanes);
   const color = KIND_COLOR[row.kind];

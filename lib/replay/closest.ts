@@ -3,7 +3,7 @@
  * asked for (fewest differing paths), so the error says what the recording does have.
  */
 import { jsonDiff } from '../diff/json-diff';
-import { withoutMeta } from './canonical';
+import { withoutMeta } from '../mcp/canonical';
 
 export interface Closest {
   params: unknown;

@@ -9,7 +9,7 @@
  * with an error and noted in `deviations`.
  */
 import { closestParams } from './closest';
-import { canonicalJson, matchKey, withoutMeta } from './canonical';
+import { canonicalJson, matchKey, withoutMeta } from '../mcp/canonical';
 import type { JsonObject, RecordedExchange, ReplayScript } from './script';
 import { isObject } from '../mcp/json';
 

@@ -19,3 +19,5 @@ export const LIFELINE_COLOR = '#52525b';
 export const SPAN_COLOR = '#3f3f46';
 /** A listen lane while its stream is open, and once it has ended. */
 export const LISTEN_LANE_COLOR = { open: '#a5b4fc', ended: '#71717a' } as const;
+/** The link down the host's lifeline from an app's forwarded call to the request the host sent for it. */
+export const FORWARD_COLOR = '#f0abfc';

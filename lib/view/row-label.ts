@@ -1,5 +1,6 @@
 /** Short plain-text labels and hover summaries for diagram rows. */
 import type { Frame } from '../mcp/frame';
+import { appEventText } from '../mcp/channel';
 import type { Classified } from '../mcp/classify';
 import { maskHttpHead } from '../mcp/secret-headers';
 import type { SeqRow } from './seq-row';
@@ -22,6 +23,7 @@ export function formatUs(us: number): string {
 function lifecycleLabel(f: Frame): string {
   const m = f.lane === 'lifecycle' ? f.meta : undefined;
   if (!m) return clip(f.raw);
+  if (m.transport === 'app') return clip(appEventText(m));
   if (m.event === 'exit') return `exit ${m.signal ?? m.code ?? ''}`.trim();
   if (m.event === 'spawn') return `spawn${m.pid ? ` pid ${m.pid}` : ''}`;
   return 'error' in m && m.error ? `${m.event}: ${clip(m.error, 60)}` : m.event;

@@ -10,6 +10,8 @@ export interface SeqRow {
   ts: number;
   dir: Direction;
   lane: Lane;
+  /** The frame's channel: undefined for the session's own, `app:<n>` for an MCP App's bridge. */
+  channel?: string;
   kind: RowKind;
   method?: string;
   id?: JsonRpcId;
@@ -38,4 +40,7 @@ export interface SeqRow {
   pollOf?: number;
   /** On a call that created a task: how many tasks/* requests named it. */
   polls?: number;
+  /** A forwarded call (lib/model/forwards.ts): on an app's request, the seq of the session request
+   *  the host sent for it; on that session request, the app request's seq. */
+  forward?: number;
 }

@@ -5,6 +5,7 @@
 import { RowOffsets, DEFAULT_OFFSETS, type OffsetOptions } from './row-offsets';
 import type { SequenceModel, SeqRow } from './sequence-model';
 import { listenLanes, type ListenLane } from './listen-lanes';
+import { channelLabel } from '../mcp/channel';
 
 export interface LayoutOptions extends OffsetOptions {
   /** Hide progress notifications; their request shows the count instead. */
@@ -68,11 +69,28 @@ export class SequenceLayout {
     const out: Span[] = [];
     for (const seq of seqs) {
       // A listen stream is drawn as a lane of its own (listenLanes), not as an activation bar.
-      if (this.model.session.calls.callAt(seq)?.longLived) continue;
+      if (this.model.session.callAt(seq)?.longLived) continue;
       const req = this.model.row(seq)!;
       const from = this.positionOf[req.index];
       const to = req.pairSeq === undefined ? -1 : this.positionOfSeq(req.pairSeq);
-      out.push({ requestSeq: seq, dir: req.dir, depth: req.depth, from, to, answered: req.pairSeq !== undefined });
+      out.push({ requestSeq: seq, dir: req.dir, channel: req.channel, depth: req.depth, from, to, answered: req.pairSeq !== undefined });
+    }
+    return out;
+  }
+
+  /** Forwarded calls that cross positions first..last: the app's request and the host's request
+   *  for it (-1: folded away), drawn as a link down the host's lifeline. */
+  forwards(first: number, last: number): ForwardMark[] {
+    if (last < first) return [];
+    const out: ForwardMark[] = [];
+    const seen = new Set<number>();
+    for (let p = first; p <= last; p++) {
+      const r = this.rowAt(p);
+      if (r.forward === undefined || r.kind !== 'request') continue;
+      const [appSeq, sessionSeq] = r.channel !== undefined ? [r.seq, r.forward] : [r.forward, r.seq];
+      if (seen.has(appSeq)) continue;
+      seen.add(appSeq);
+      out.push({ appSeq, sessionSeq, from: this.positionOfSeq(appSeq), to: this.positionOfSeq(sessionSeq) });
     }
     return out;
   }
@@ -110,9 +128,19 @@ export interface PlacedListenLane {
   marks: number[];
 }
 
+export interface ForwardMark {
+  appSeq: number;
+  sessionSeq: number;
+  /** Positions of the app's request and of the host's (-1: not shown). */
+  from: number;
+  to: number;
+}
+
 export interface Span {
   requestSeq: number;
   dir: SeqRow['dir'];
+  /** The request's channel: an app's bar sits on the app's or the host's lifeline. */
+  channel?: string;
   depth: number;
   /** Position of the request and of its response (-1: not answered yet). */
   from: number;
@@ -124,6 +152,29 @@ export type LaneName = 'lifecycle' | 'client' | 'server' | 'stderr' | 'http';
 export const LANE_ORDER: LaneName[] = ['lifecycle', 'client', 'server', 'stderr', 'http'];
 export const LANE_TITLES: Record<LaneName, string> = { lifecycle: 'lifecycle', client: 'client', server: 'server', stderr: 'stderr', http: 'http' };
 
+/** Where each lifeline sits: the fixed lanes, and one column per MCP App (its channel's), between
+ *  the lifecycle lane and the client, which is then the apps' host. */
+export interface Lanes extends Record<LaneName, number> {
+  apps: readonly AppLane[];
+}
+
+export interface AppLane {
+  channel: string;
+  x: number;
+  /** `App #n`. */
+  title: string;
+}
+
+/** The title of a fixed lane: with apps on the page, the client is their host. */
+export function laneTitle(lane: LaneName, lanes: Lanes): string {
+  return lane === 'client' && lanes.apps.length ? 'host' : LANE_TITLES[lane];
+}
+
+/** The x of an app channel's column (the lifecycle lane for a channel the lanes do not know). */
+export function appLaneX(lanes: Lanes, channel: string): number {
+  return lanes.apps.find((a) => a.channel === channel)?.x ?? lanes.lifecycle;
+}
+
 /** Narrower than this, the diagram scrolls sideways instead of squeezing its lanes. */
 export const MIN_DIAGRAM_WIDTH = 400;
 
@@ -132,11 +183,23 @@ export function diagramWidth(available: number): number {
 }
 
 /** Lane centres for a diagram `width` pixels wide (the seq column and severity dot take the
- *  first 56). Side lanes sit closer together when space is short. */
-export function laneXs(width: number): Record<LaneName, number> {
+ *  first 56). Side lanes sit closer together when space is short. Each app channel takes a column
+ *  left of the client (its host), so the bridge is drawn app <-> host and the session host <->
+ *  server; the client moves right by as much, keeping at least half the room for the session. */
+export function laneXs(width: number, appChannels: readonly string[] = []): Lanes {
   const w = diagramWidth(width);
   const side = w < 800 ? 48 : 90;
-  return { lifecycle: 80, client: 150, server: w - 2 * side - 24, stderr: w - side - 20, http: w - 20 };
+  const server = w - 2 * side - 24;
+  const n = appChannels.length;
+  const step = n ? Math.max(56, Math.min(140, Math.floor((server - 150) / (2 * n)))) : 0;
+  const apps = appChannels.map((channel, i) => ({ channel, x: 150 + i * step, title: channelLabel(channel) }));
+  return { lifecycle: 80, client: 150 + n * step, server, stderr: w - side - 20, http: w - 20, apps };
+}
+
+/** The x of a request's activation bar: on the lifeline of the side that answers it. */
+export function spanX(span: Span, lanes: Lanes): number {
+  if (span.channel !== undefined) return span.dir === 'c2s' ? lanes.client - 6 : appLaneX(lanes, span.channel) + 6;
+  return span.dir === 'c2s' ? lanes.server - span.depth * NEST_STEP : lanes.client + span.depth * NEST_STEP;
 }
 
 export interface RowShape {
@@ -155,12 +218,13 @@ export const NEST_STEP = 10;
 
 /** The x of a listen lane: beside the server's lifeline, one column per stream open at once, kept
  *  short of the stderr lane. */
-export function listenLaneX(column: number, lanes: Record<LaneName, number>): number {
+export function listenLaneX(column: number, lanes: Lanes): number {
   const room = Math.max(1, Math.floor((lanes.stderr - lanes.server - 24) / 10));
   return lanes.server + 14 + (column % room) * 10;
 }
 
-export function rowShape(row: SeqRow, lanes: Record<LaneName, number>): RowShape {
+export function rowShape(row: SeqRow, lanes: Lanes): RowShape {
+  if (row.channel !== undefined) return appRowShape(row, lanes, appLaneX(lanes, row.channel));
   if (row.lane === 'stderr') {
     return { type: 'arrow', x1: lanes.server, x2: lanes.stderr, dashed: true, head: 'open', labelX: lanes.stderr - 6, labelAnchor: 'end' };
   }
@@ -177,8 +241,18 @@ export function rowShape(row: SeqRow, lanes: Record<LaneName, number>): RowShape
     };
   }
   const inset = row.depth * NEST_STEP;
-  const client = lanes.client + inset;
-  const server = lanes.server - inset;
+  return arrowShape(row, lanes.client + inset, lanes.server - inset);
+}
+
+/** A row of an app's channel: its events are marks on the app's lifeline, its bridge messages
+ *  arrows between the app (the bridge's client) and the host. */
+function appRowShape(row: SeqRow, lanes: Lanes, app: number): RowShape {
+  if (row.lane !== 'message' || row.dir === 'local')
+    return { type: 'mark', x1: app, x2: app, dashed: false, head: 'none', labelX: app + 10, labelAnchor: 'start' };
+  return arrowShape(row, app, lanes.client);
+}
+
+function arrowShape(row: SeqRow, client: number, server: number): RowShape {
   const [x1, x2] = row.dir === 'c2s' ? [client, server] : [server, client];
   const answer = row.kind === 'response' || row.kind === 'error';
   return {

@@ -83,6 +83,7 @@ export class SequenceModel {
       ts: f.ts,
       dir: f.dir,
       lane: f.lane,
+      channel: f.channel,
       kind,
       method: c.method,
       id: c.id,
@@ -100,6 +101,7 @@ export class SequenceModel {
       subscription: undefined,
       pollOf: undefined,
       polls: undefined,
+      forward: undefined,
     };
     this.rows.push(row);
     this.indexBySeq.set(f.seq, index);
@@ -113,8 +115,11 @@ export class SequenceModel {
   }
 
   private onRequest(row: SeqRow, f: Frame): void {
-    if (this.session.calls.callAt(row.seq)?.seq !== row.seq) return;
+    if (this.session.callAt(row.seq)?.seq !== row.seq) return;
     this.open.add(row.seq);
+    this.linkForward(row);
+    // An app's bridge nests nothing: its requests are the app's and the host's, not the session's.
+    if (row.channel !== undefined) return;
     if (row.dir === 'c2s') {
       this.openClientRequests.push(row.seq);
       this.placeModernRequest(row);
@@ -129,7 +134,7 @@ export class SequenceModel {
   }
 
   private onResponse(row: SeqRow): void {
-    const call = this.session.calls.callAt(row.seq);
+    const call = this.session.callAt(row.seq);
     if (!call || call.responseSeq !== row.seq) return;
     const req = this.row(call.seq);
     if (!req) return;
@@ -144,7 +149,7 @@ export class SequenceModel {
     row.pollOf = req.pollOf;
     row.isProgress = req.isProgress;
     if (call.errorCode !== undefined) row.errorCode = call.errorCode;
-    if (req.dir === 'c2s') {
+    if (req.dir === 'c2s' && req.channel === undefined) {
       const at = this.openClientRequests.lastIndexOf(req.seq);
       if (at >= 0) this.openClientRequests.splice(at, 1);
     }
@@ -152,21 +157,32 @@ export class SequenceModel {
 
   private onNotification(row: SeqRow): void {
     if (row.method === 'notifications/progress') {
-      const owner = this.session.calls.progressAt(row.seq);
+      const owner = this.session.callsOf(row.channel)?.progressAt(row.seq);
       if (!owner || !this.row(owner.seq)) return;
       row.isProgress = true;
       this.nestUnder(row, owner.seq);
       const req = this.row(owner.seq)!;
       req.progressCount = (req.progressCount ?? 0) + 1;
-    } else if (this.session.state.listens.streamAt(row.seq)) {
+    } else if (row.channel === undefined && this.session.state.listens.streamAt(row.seq)) {
       // A listen stream is one long-lived request: its notifications sit under it.
       row.subscription = this.session.state.listens.streamAt(row.seq)!.requestSeq;
       this.nestUnder(row, row.subscription);
     } else if (row.method === 'notifications/cancelled') {
-      const target = this.session.calls.cancelledAt(row.seq);
+      const target = this.session.callsOf(row.channel)?.cancelledAt(row.seq);
       const req = target && this.row(target.seq);
       if (req) req.cancelledBy = row.seq;
     }
+  }
+
+  /** The host's request for an app's forwarded call: both rows name each other (the app's row
+   *  came first, so it is updated here). */
+  private linkForward(row: SeqRow): void {
+    const link = this.session.forwardAt(row.seq);
+    if (!link || link.sessionSeq !== row.seq) return;
+    const app = this.row(link.appSeq);
+    if (!app) return;
+    row.forward = app.seq;
+    app.forward = row.seq;
   }
 
   /** A later round of a multi-round-trip call sits under its first round; a tasks/* request under

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
-import { canonicalJson, withoutMeta } from '../../lib/replay/canonical';
+import { canonicalJson, withoutMeta } from '../../lib/mcp/canonical';
 import { EVERYTHING, LOUPE_BIN, ROOT, runCli, tempDir } from '../cli/shared/run-cli';
 
 const TOUR = path.join(ROOT, 'scripts/bench/everything-tour.json');

@@ -73,11 +73,17 @@ function parentContext(parent: TraceParent | undefined): Context {
   });
 }
 
+/** A span still open, and the channel of its call (undefined: the session's). */
+interface OpenSpan {
+  span: Span;
+  channel: string | undefined;
+}
+
 export class SessionTelemetry {
   private readonly model = new SessionModel({ source: 'live' });
-  private readonly open = new Map<Call, Span>();
-  /** How many of the model's calls have a span already. */
-  private started = 0;
+  private readonly open = new Map<Call, OpenSpan>();
+  /** How many of each channel's calls have a span already (undefined: the session's). */
+  private readonly started = new Map<string | undefined, number>();
   private sessionId?: string;
   private over?: Promise<void>;
 
@@ -111,7 +117,7 @@ export class SessionTelemetry {
       this.sync();
       const frames = this.model.frames;
       const endTs = frames.length > 0 ? frames[frames.length - 1].ts : 0;
-      for (const [call, span] of this.open) this.close(call, span, endTs);
+      for (const [call, open] of this.open) this.close(call, open, endTs);
       this.open.clear();
     });
     return this.out.close();
@@ -121,37 +127,54 @@ export class SessionTelemetry {
     return { sessionId: this.sessionId, protocolVersion: this.model.state.negotiatedVersion, transport: this.session.transport };
   }
 
-  /** Starts a span for each new request and ends those whose response arrived. */
+  /** Starts a span for each new request, on every channel, and ends those whose response arrived. */
   private sync(): void {
-    const calls = this.model.calls.all;
-    for (; this.started < calls.length; this.started++) {
-      const call = calls[this.started];
-      if (!call.refused) this.open.set(call, this.start(call));
+    // Apps first: a forwarded call's app span must exist before the host's request starts under it.
+    for (const channel of [...this.model.appChannels, undefined]) {
+      const calls = this.model.callsOf(channel)?.all ?? [];
+      let started = this.started.get(channel) ?? 0;
+      for (; started < calls.length; started++) {
+        const call = calls[started];
+        if (!call.refused) this.open.set(call, { span: this.start(call, channel), channel });
+      }
+      this.started.set(channel, started);
     }
-    for (const [call, span] of this.open) {
+    for (const [call, open] of this.open) {
       // A request the transport refused never reached a session: it gets no span (the file export skips it too).
       if (call.refused) this.open.delete(call);
       else if (call.responseTs !== undefined) {
         this.open.delete(call);
-        this.close(call, span, call.responseTs);
+        this.close(call, open, call.responseTs);
       }
     }
   }
 
-  private start(call: Call): Span {
-    const s = mcpSpan(call, this.facts, { ended: false });
+  private start(call: Call, channel: string | undefined): Span {
+    const s = mcpSpan(call, this.facts, { ended: false }, channel);
     const kind = s.kind === 'client' ? SpanKind.CLIENT : SpanKind.SERVER;
-    return this.out.tracer.startSpan(s.name, { kind, startTime: hrTime(this.session.originMs, call.ts), attributes: s.attributes }, parentContext(s.parent));
+    // The host's request for an app's forwarded call runs inside the app's call, as the file export says.
+    const app = s.parent ? undefined : this.forwardedFrom(call, channel);
+    const parent = app ? trace.setSpan(ROOT_CONTEXT, app) : parentContext(s.parent);
+    return this.out.tracer.startSpan(s.name, { kind, startTime: hrTime(this.session.originMs, call.ts), attributes: s.attributes }, parent);
   }
 
-  private close(call: Call, span: Span, endTs: number): void {
+  /** The open span of the app request a session request forwards, if any. */
+  private forwardedFrom(call: Call, channel: string | undefined): Span | undefined {
+    const link = channel === undefined ? this.model.forwardAt(call.seq) : undefined;
+    const appCall = link && this.model.callsOf(link.channel)?.callAt(link.appSeq);
+    return appCall ? this.open.get(appCall)?.span : undefined;
+  }
+
+  private close(call: Call, { span, channel }: OpenSpan, endTs: number): void {
     const response = call.responseSeq === undefined ? undefined : this.model.classifiedAt(call.responseSeq)?.json;
-    const s: McpSpan = mcpSpan(call, this.facts, { ended: true, response });
+    const s: McpSpan = mcpSpan(call, this.facts, { ended: true, response }, channel);
     // The session id and the negotiated version may have become known since the span started.
     span.setAttributes(s.attributes);
     if (s.errorType) span.setStatus({ code: SpanStatusCode.ERROR, ...(s.statusMessage ? { message: s.statusMessage } : {}) });
     span.end(hrTime(this.session.originMs, Math.max(call.ts, endTs)));
-    if (call.responseTs !== undefined) this.out.durations[durationMetricOf(s)].record((call.responseTs - call.ts) / 1e6, metricAttributes(s));
+    // An app's bridge calls are not MCP operations: they count in no MCP histogram.
+    if (call.responseTs !== undefined && channel === undefined)
+      this.out.durations[durationMetricOf(s)].record((call.responseTs - call.ts) / 1e6, metricAttributes(s));
   }
 
   private guard(work: () => void): void {

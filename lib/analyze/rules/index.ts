@@ -42,3 +42,6 @@ export const RULE_MODULES: readonly RuleModule[] = [
   ...MODERN_RULES,
   timingRules,
 ];
+
+/** What an MCP App's bridge (an app channel) is judged by: it speaks JSON-RPC, not MCP's client-server protocol. */
+export const BRIDGE_RULE_MODULES: readonly RuleModule[] = [envelopeRules];

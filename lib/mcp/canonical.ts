@@ -1,6 +1,7 @@
 /**
- * The key a replayed request is matched by: its method and its params as canonical JSON (keys
- * sorted), leaving out `_meta`, which carries per-client values such as a progress token.
+ * The key a request is matched by: its method and its params as canonical JSON (keys sorted),
+ * leaving out `_meta`, which carries per-client values such as a progress token. Replay matches a
+ * recorded request with it; the session model links an MCP App's forwarded call with it.
  */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
