@@ -69,7 +69,7 @@ export function AppView({ appKey }: { appKey: string }) {
           {app.status === 'running'
             ? `running${app.appInfo ? ` · ${app.appInfo.name} ${app.appInfo.version}` : ''}`
             : app.status === 'mounted'
-              ? 'waiting for the app to initialize (ui/initialize)'
+              ? 'waiting for ui/initialize'
               : app.status}
         </span>
         <Button className="ml-auto" aria-label={`Close ${label}`} onClick={() => void closeApp(appKey, 'closed by the user')}>
