@@ -17,7 +17,10 @@ describe('appResource', () => {
   it("decodes a base64 blob as UTF-8, and falls back to the listing's _meta.ui", () => {
     const blob = btoa(String.fromCharCode(...new TextEncoder().encode('<p>héllo</p>')));
     const listed = { uri, _meta: { ui: { prefersBorder: true } } };
-    expect(appResource({ contents: [{ uri, mimeType: APP_MIME_TYPE, blob }] }, uri, listed)).toMatchObject({ html: '<p>héllo</p>', ui: { prefersBorder: true } });
+    expect(appResource({ contents: [{ uri, mimeType: APP_MIME_TYPE, blob }] }, uri, listed)).toMatchObject({
+      html: '<p>héllo</p>',
+      ui: { prefersBorder: true },
+    });
   });
 
   it('names a wrong mime type, and refuses a read with nothing to render', () => {
