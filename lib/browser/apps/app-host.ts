@@ -8,10 +8,11 @@
  * violations; the app's links, messages and logs are shown to the person, never acted on alone.
  */
 import type { McpUiDisplayMode, McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { AppBridge, isToolVisibilityModelOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import { LOUPE_VERSION } from '../../version';
 import { clientRequest } from '../actions';
+import { listedTools } from '../client-panel/toolsStore';
 import { getSocket } from '../socket';
 import { DISPLAY_MODES, useApps, type AppInstance, type HostChoices } from './appsStore';
 import { RecordingTransport } from './recording-transport';
@@ -150,7 +151,14 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
     return { mode: granted };
   };
   bridge.onrequestteardown = () => void handle.close('the app asked to be closed');
-  bridge.oncalltool = async (params) => (await clientRequest(sessionId, 'tools/call', params as Record<string, unknown>)) as CallToolResult;
+  bridge.oncalltool = async (params) => {
+    // A tool the server keeps for the model only is not the app's to call (its _meta.ui.visibility);
+    // the refusal is the answer the app gets, recorded on its channel.
+    const listed = listedTools(sessionId)?.find((t) => t.name === params.name);
+    if (listed && isToolVisibilityModelOnly(listed as Parameters<typeof isToolVisibilityModelOnly>[0]))
+      throw new Error(`the tool ${params.name} is visible to the model only (_meta.ui.visibility), not to apps`);
+    return (await clientRequest(sessionId, 'tools/call', params as Record<string, unknown>)) as CallToolResult;
+  };
   if (o.serverResources) {
     bridge.onreadresource = async (params) => (await clientRequest(sessionId, 'resources/read', params as Record<string, unknown>)) as ReadResourceResult;
     bridge.onlistresources = async (params) =>
