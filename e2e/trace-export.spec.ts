@@ -123,7 +123,7 @@ test.describe('served over http', () => {
     await expect(page.getByRole('grid', { name: 'Traffic' }).getByRole('gridcell', { name: 'resources/read', exact: true }).first()).toBeVisible();
     await page.goto(`${base}/loupe-viewer.html?trace=/traces/broken.loupe.ndjson`);
     await expect(page.getByRole('region', { name: 'Drop a trace file' }).getByRole('alert')).toHaveText(
-      'broken.loupe.ndjson was not opened: line 1: written by a newer Loupe (format 7); this Loupe reads up to 2: upgrade Loupe',
+      'broken.loupe.ndjson was not opened: line 1: written by a newer Loupe (format 7); this Loupe reads up to 3: upgrade Loupe',
     );
   });
 

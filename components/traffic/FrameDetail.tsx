@@ -35,10 +35,11 @@ function Marks({ view }: { view: FrameView }) {
   );
 }
 
-function Facts({ view }: { view: FrameView }) {
+/** `withChannel`: the trace has MCP Apps, so every frame says which conversation it belongs to. */
+function Facts({ view, withChannel }: { view: FrameView; withChannel: boolean }) {
   const f = view.frame;
   const rows: [string, string][] = [
-    ['channel', channelLabel(f.channel)],
+    ...(withChannel || f.channel !== undefined ? [['channel', channelLabel(f.channel)] as [string, string]] : []),
     ['direction', channelDirectionLabel(f.channel, f.dir)],
     ['lane', f.lane],
     ['time', `${formatTime(f.ts)} ms`],
@@ -98,7 +99,7 @@ export function FrameDetail({
       {trace?.source.kind === 'live' && view.frame.channel === undefined && (
         <ResendActions sessionId={trace.source.sessionId} frame={view.frame} onJump={onJump} />
       )}
-      <Facts view={view} />
+      <Facts view={view} withChannel={(trace?.model.appChannels.length ?? 0) > 0} />
       <Marks view={view} />
       {annotations && annotations.length > 0 && <FrameAnnotations annotations={annotations} />}
       {trace && view.frame.meta?.transport === 'http' && view.frame.lane !== 'lifecycle' && (

@@ -46,7 +46,8 @@ function ChannelSelect({ filter, onChange, channels }: Omit<FilterProps, 'transp
       aria-label="Channel"
       value={filter.channel ?? ''}
       onChange={(e) => onChange({ ...filter, channel: e.target.value || undefined })}
-      className={`${inputClass} w-auto shrink-0 py-0.5 text-[11px]`}
+      // Its own width, not the form fields' full one: the text filter and the count keep their room.
+      className="w-28 shrink-0 rounded border border-zinc-700 bg-zinc-950 px-1 py-0.5 font-mono text-[11px] text-zinc-100 focus:border-sky-500 focus:outline-none"
     >
       <option value="">All channels</option>
       <option value={SESSION_CHANNEL}>{channelLabel(undefined)}</option>

@@ -265,7 +265,8 @@ export class SessionModel {
    *  that forwards one (forwards.ts says how they are matched). */
   private linkForward(i: number): void {
     const f = this.frames[i];
-    if (f.lane !== 'message' || f.dir !== 'c2s') return;
+    // Without an app (so far) nothing can be forwarded: a session without apps pays nothing here.
+    if (this.appChannels.length === 0 || f.lane !== 'message' || f.dir !== 'c2s') return;
     const c = this.classifiedOf(i);
     if (c.kind !== 'request' || c.method === undefined) return;
     const calls = this.callsOf(f.channel);

@@ -1,6 +1,6 @@
 /** Short plain-text labels and hover summaries for diagram rows. */
 import type { Frame } from '../mcp/frame';
-import { appEventText } from '../mcp/channel';
+import { appEventText, channelDirectionLabel, channelLabel } from '../mcp/channel';
 import type { Classified } from '../mcp/classify';
 import { maskHttpHead } from '../mcp/secret-headers';
 import type { SeqRow } from './seq-row';
@@ -69,6 +69,9 @@ function shownRaw(f: Frame): string {
 /** The hover text: what the row is, its timing, and the start of the raw frame. */
 export function rowSummary(row: SeqRow, f: Frame | undefined): string {
   const lines = [`#${row.seq} ${row.kind} ${row.label}`, `at ${formatUs(row.ts)}`];
+  if (row.channel !== undefined) lines.splice(1, 0, `on ${channelLabel(row.channel)}'s bridge (${channelDirectionLabel(row.channel, row.dir)})`);
+  if (row.forward !== undefined)
+    lines.push(row.channel !== undefined ? `forwarded to the server as #${row.forward}` : `forwards the app's request #${row.forward}`);
   if (row.latencyUs !== undefined) lines.push(`${row.kind === 'request' ? 'answered' : 'took'} in ${formatUs(row.latencyUs)}`);
   if (row.kind === 'request' && row.pairSeq === undefined) lines.push('no response yet');
   if (row.cancelledBy !== undefined) lines.push(`cancelled by #${row.cancelledBy}`);

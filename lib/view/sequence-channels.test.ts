@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTraceText } from '../trace/reader';
 import { SequenceModel } from './sequence-model';
+import { rowSummary } from './row-label';
 import { DEFAULT_LAYOUT, laneTitle, laneXs, rowShape, SequenceLayout, spanX } from './sequence-layout';
 import golden from '../../e2e/golden/apps-basic.v3.loupe.ndjson?raw';
 
@@ -80,5 +81,15 @@ describe('the sequence diagram with an MCP App', () => {
     ).toBe(lanes.server);
     const teardown = spans.find((s) => s.requestSeq === seqOf('app:1', 'ui/resource-teardown'))!;
     expect(spanX(teardown, lanes)).toBe(lanes.apps[0].x + 6);
+  });
+});
+
+describe('the hover summary of an app row', () => {
+  it('names the bridge it crossed and the forwarded call', () => {
+    const m = model();
+    const appCall = m.row(seqOf('app:1', '"tools/call"'))!;
+    const text = rowSummary(appCall, undefined);
+    expect(text).toContain("on App #1's bridge (app → host)");
+    expect(text).toContain(`forwarded to the server as #${appCall.forward}`);
   });
 });
