@@ -18,6 +18,7 @@ import { TasksTab } from './TasksTab';
 import { ToolsTab } from './ToolsTab';
 import { UrlElicitations } from './UrlElicitations';
 import { UtilitiesTab } from './UtilitiesTab';
+import { AppsPane } from '../apps/AppsPane';
 
 /** Loupe as an MCP client for one session: the server's pending requests, then one feature tab. */
 export function ClientPanel({ session }: { session: SessionSummary }) {
@@ -87,6 +88,7 @@ export function ClientPanel({ session }: { session: SessionSummary }) {
         {tab === 'Utilities' && (modern ? <ModernUtilities sessionId={id} ready={ready} /> : <UtilitiesTab sessionId={id} ready={ready} />)}
         {tab === 'Listen' && <ListenTab sessionId={id} ready={ready} />}
       </div>
+      <AppsPane sessionId={id} />
     </aside>
   );
 }

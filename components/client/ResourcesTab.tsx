@@ -159,7 +159,7 @@ export function ResourcesTab({ session, ready }: { session: SessionSummary; read
           onRead={(uri) => void readResource(uri)}
         />
       )}
-      {read && <ResourceContents read={read} />}
+      {read && <ResourceContents read={read} sessionId={id} />}
     </div>
   );
 }

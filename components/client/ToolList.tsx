@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { ToolInfo } from '../../lib/browser/client-panel/toolsStore';
 import { toolBadges } from '../../lib/client/list-search';
+import { toolUi } from '../../lib/mcp/apps';
 import { ToolBadges } from './ToolHeading';
 
 /** What a tool's line is called: its name, and its title when it has one (what a host shows people). */
@@ -11,10 +12,11 @@ function toolLabel(tool: ToolInfo): string {
 
 /** The hints a tool declared, for the line's accessible description. */
 function hints(tool: ToolInfo): string {
-  return toolBadges(tool.annotations)
+  const declared = toolBadges(tool.annotations)
     .filter((b) => b.declared)
-    .map((b) => b.hint)
-    .join(', ');
+    .map((b) => b.hint);
+  const ui = toolUi(tool);
+  return [...declared, ...(ui ? [`has an app: ${ui.uri}`] : [])].join(', ');
 }
 
 /** The first line of a description, for a listing of one line per tool. */
@@ -79,6 +81,15 @@ export function ToolList({ tools, picked, onPick }: { tools: ToolInfo[]; picked?
             <div className="flex min-w-0 items-center gap-2">
               <span className={`min-w-0 shrink truncate font-mono ${selected ? 'text-sky-200' : 'text-zinc-200'}`}>{t.name}</span>
               {t.title && <span className="min-w-0 flex-1 truncate text-zinc-400">{t.title}</span>}
+              {toolUi(t) && (
+                <span
+                  aria-hidden
+                  title={`An MCP App renders this tool's results: ${toolUi(t)!.uri}`}
+                  className="shrink-0 rounded bg-violet-900/60 px-1 text-[10px] font-semibold uppercase tracking-wide text-violet-200"
+                >
+                  app
+                </span>
+              )}
               <span className="ml-auto shrink-0">
                 <ToolBadges tool={t} declaredOnly />
               </span>

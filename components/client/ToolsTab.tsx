@@ -17,6 +17,7 @@ import { ToolHeading } from './ToolHeading';
 import { ToolList } from './ToolList';
 import { RpcError, ToolResult } from './ToolResult';
 import { ParamHeaders } from './modern/ParamHeaders';
+import { ToolAppOpener } from '../apps/ToolAppOpener';
 
 /** The tools the session listed (on Connect, again on list_changed, page by page) as a list to
  *  scan and search; the picked one's generated form or raw JSON, its call and the result below. The
@@ -131,6 +132,7 @@ export function ToolsTab({ sessionId, ready }: { sessionId: string; ready: boole
       )}
       {st.startError && <RpcError error={st.startError} what="The call" />}
       {call && call.status !== 'running' && <ToolResult sessionId={sessionId} call={call} tool={calledTool} />}
+      <ToolAppOpener sessionId={sessionId} call={call} tool={calledTool} />
     </aside>
   );
 }

@@ -29,6 +29,8 @@ export interface LoupeData {
   defaults?: OpenOptions;
   /** How a shell runs the proxy's Loupe, as it was installed (from hello): what CLI scripts call. */
   loupeCommand?: readonly string[];
+  /** The port of the proxy's app sandbox origin (from hello), where MCP Apps are rendered. */
+  appSandboxPort?: number;
   connections: Connection[];
   sessions: SessionSummary[];
   /** By trace id: a live session's id, or `file:<name>` for an imported trace. */
@@ -95,6 +97,7 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeDa
           link: { status: 'open', proxyVersion: msg.version },
           defaults: msg.defaults,
           loupeCommand: msg.loupeCommand,
+          appSandboxPort: msg.appSandboxPort,
           connections: msg.connections,
           sessions: msg.sessions,
         },

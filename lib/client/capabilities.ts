@@ -4,10 +4,20 @@
  * client/elicitation, client/roots, basic/utilities/tasks). Keys the person typed by hand that
  * no checkbox covers are kept as they are.
  */
+import { APPS_CLIENT_SETTINGS, APPS_EXTENSION } from '../mcp/apps';
 import { asObject } from '../mcp/json';
 
 export type CapabilityChoice =
-  'sampling' | 'sampling.tools' | 'elicitation.form' | 'elicitation.url' | 'roots' | 'roots.listChanged' | 'tasks' | 'tasks.sampling' | 'tasks.elicitation';
+  | 'sampling'
+  | 'sampling.tools'
+  | 'elicitation.form'
+  | 'elicitation.url'
+  | 'roots'
+  | 'roots.listChanged'
+  | 'tasks'
+  | 'tasks.sampling'
+  | 'tasks.elicitation'
+  | 'apps';
 
 export const CAPABILITY_CHOICES: { id: CapabilityChoice; label: string }[] = [
   { id: 'sampling', label: 'sampling' },
@@ -19,6 +29,8 @@ export const CAPABILITY_CHOICES: { id: CapabilityChoice; label: string }[] = [
   { id: 'tasks', label: 'tasks (list, cancel)' },
   { id: 'tasks.sampling', label: 'tasks: sampling' },
   { id: 'tasks.elicitation', label: 'tasks: elicitation' },
+  // The MCP Apps extension: a server lists its UI tools only to a host that renders them.
+  { id: 'apps', label: 'apps (MCP Apps UI)' },
 ];
 
 /** Where each task-augmentable request is declared (basic/utilities/tasks, Client Capabilities). */
@@ -50,6 +62,8 @@ export function hasChoice(caps: Caps, id: CapabilityChoice): boolean {
       const [group, method] = TASK_REQUESTS[id];
       return asObject(asObject(asObject(asObject(caps.tasks)?.requests)?.[group])?.[method]) !== undefined;
     }
+    case 'apps':
+      return asObject(asObject(caps.extensions)?.[APPS_EXTENSION]) !== undefined;
   }
 }
 
@@ -97,6 +111,13 @@ export function withChoice(caps: Caps, id: CapabilityChoice, on: boolean): Caps 
       const nextRequests = Object.keys(nextGroup).length > 0 ? { ...requests, [group]: nextGroup } : without(requests, group);
       const nextTasks = Object.keys(nextRequests).length > 0 ? { ...tasks, requests: nextRequests } : without(tasks, 'requests');
       return { ...next, tasks: nextTasks };
+    }
+    case 'apps': {
+      const extensions = asObject(caps.extensions) ?? {};
+      const nextExtensions = on
+        ? { ...extensions, [APPS_EXTENSION]: asObject(extensions[APPS_EXTENSION]) ?? APPS_CLIENT_SETTINGS }
+        : without(extensions, APPS_EXTENSION);
+      return Object.keys(nextExtensions).length > 0 ? { ...next, extensions: nextExtensions } : without(next, 'extensions');
     }
   }
 }

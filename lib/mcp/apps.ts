@@ -55,3 +55,40 @@ export function uiResourceUris(tools: readonly unknown[]): string[] {
   }
   return [...uris];
 }
+
+/** An app's HTML as a resources/read answered it, with the `_meta.ui` a host reads. */
+export interface AppResource {
+  html: string;
+  mimeType?: string;
+  /** `_meta.ui` of the content item, else of the resource's listing entry. */
+  ui?: Record<string, unknown>;
+  /** Why a host would not render it as an MCP App (a wrong mime type), or undefined. */
+  problem?: string;
+}
+
+function decodeBase64(blob: string): string {
+  const bytes = Uint8Array.from(atob(blob), (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The HTML of `uri` in a resources/read result: the content item with that uri (else the first),
+ * its text or its base64 blob. `listed` is the resource's resources/list entry, whose `_meta.ui`
+ * is the fallback the spec names. Throws with the reason when there is no HTML to render.
+ */
+export function appResource(result: unknown, uri: string, listed?: unknown): AppResource {
+  const contents = own(result, 'contents');
+  if (!Array.isArray(contents) || contents.length === 0) throw new Error(`resources/read of ${uri} answered no contents`);
+  const item: unknown = contents.find((c) => own(c, 'uri') === uri) ?? contents[0];
+  const text = own(item, 'text');
+  const blob = own(item, 'blob');
+  const html = typeof text === 'string' ? text : typeof blob === 'string' ? decodeBase64(blob) : undefined;
+  if (html === undefined) throw new Error(`resources/read of ${uri} answered a content item with neither text nor blob`);
+  const mimeType = own(item, 'mimeType');
+  const ui = own(own(item, '_meta'), 'ui') ?? own(own(listed, '_meta'), 'ui');
+  const problem =
+    mimeType === APP_MIME_TYPE
+      ? undefined
+      : `served as ${typeof mimeType === 'string' ? mimeType : 'no mime type'}, not ${APP_MIME_TYPE} (apps.resource-mime-type)`;
+  return { html, mimeType: typeof mimeType === 'string' ? mimeType : undefined, ...(isObject(ui) ? { ui } : {}), ...(problem ? { problem } : {}) };
+}

@@ -7,6 +7,7 @@ import { FrameSchema } from '../mcp/frame';
 import { ConnectionSchema, EraChoiceSchema } from './connection';
 import { SessionExportedSchema, SessionExportSchema } from './trace-export';
 import { ClientStatePatchSchema, ClientStateSchema, ListNameSchema, RootSchema } from './client-state';
+import { AppPageMessageSchemas } from './app-messages';
 
 const Rid = z.string().max(100).optional();
 const SessionId = z.string().min(1).max(100);
@@ -128,6 +129,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Stops an HTTP tap this Loupe runs (its listener closes; the recording stays). */
   z.object({ type: z.literal('taps/stop'), rid: Rid, file: z.string().min(1).max(300) }),
+  // ---- MCP Apps (lib/wire/app-messages.ts) ----
+  ...AppPageMessageSchemas,
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportSchema,
 ]);
@@ -230,6 +233,8 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
     defaults: OpenOptionsSchema,
     connections: z.array(ConnectionSchema),
     sessions: z.array(SessionSummarySchema),
+    /** The loopback port of the app sandbox origin, where MCP Apps are rendered (same host name as the page). */
+    appSandboxPort: z.number().int().min(1).max(65535).optional(),
   }),
   z.object({ type: z.literal('connections/update'), connections: z.array(ConnectionSchema) }),
   z.object({ type: z.literal('sessions/update'), sessions: z.array(SessionSummarySchema) }),
@@ -269,6 +274,8 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
     callId: z.string().optional(),
     listenId: z.string().optional(),
     connectionId: z.string().optional(),
+    /** app/open: the channel the session gave the app (`app:<n>`). */
+    channel: z.string().optional(),
   }),
   z.object({ type: z.literal('error'), message: z.string(), rid: z.string().optional() }),
   // ---- trace export (lib/wire/trace-export.ts) ----

@@ -77,7 +77,7 @@ function styleAttributeSources(sources: InlineSources): string[] {
  * against the loopback names: the page's only connections are to its own origin, over HTTP (the
  * viewer file for the HTML export, remote traces fetched for it by the proxy) and its WebSocket.
  */
-export function pagePolicy(sources: InlineSources, host: string): string {
+export function pagePolicy(sources: InlineSources, host: string, sandboxPort?: number): string {
   return directives([
     ['default-src', ["'none'"]],
     ['script-src', ["'self'", ...hashes(sources.scripts)]],
@@ -93,7 +93,14 @@ export function pagePolicy(sources: InlineSources, host: string): string {
     ['base-uri', ["'none'"]],
     ['form-action', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
+    // MCP Apps: exactly the sandbox origin (app-sandbox.ts), on the host name the page was loaded from.
+    ...(sandboxPort !== undefined ? [['frame-src', [`http://${hostName(host)}:${sandboxPort}`]] as [string, string[]]] : []),
   ]);
+}
+
+/** The name part of a checked Host header (`[::1]:8080` -> `[::1]`). */
+function hostName(host: string): string {
+  return host.replace(/:\d+$/, '');
 }
 
 /**

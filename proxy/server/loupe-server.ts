@@ -20,6 +20,7 @@ import { serveStatic } from './static-files';
 import { CALLBACK_PATH, type PageOAuthFlows } from '../oauth/page-flows';
 import { serveOAuthCallback } from '../oauth/callback-route';
 import { RULES_PATH, serveRuleCatalog } from './rule-catalog';
+import { startAppSandbox, type AppSandbox } from './app-sandbox';
 
 /** `session/send-raw` may carry 16 MiB of text; JSON escaping can double it. */
 export const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
@@ -36,6 +37,8 @@ export interface LoupeServerOptions {
   /** Authorizations the page's sessions wait for; their redirect comes back to /oauth/callback. */
   oauth?: PageOAuthFlows;
   maxMessageBytes?: number;
+  /** The port of the app sandbox origin (0 or absent: any free one). */
+  sandboxPort?: number;
 }
 
 export interface LoupeServer {
@@ -45,6 +48,8 @@ export interface LoupeServer {
   address(): AddressInfo;
   /** The address to open: page origin plus `?token=`. */
   readonly url: string;
+  /** The second loopback port, where MCP Apps run (app-sandbox.ts). */
+  readonly sandboxPort: number;
   /** Stops accepting, closes every page socket. Sessions are the registry's to close. */
   close(): Promise<void>;
 }
@@ -76,6 +81,8 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
   const host = opts.host ?? '127.0.0.1';
   const guard: GuardConfig = { port: opts.port, token: opts.token, extraHost: ['127.0.0.1', '::1', 'localhost'].includes(host) ? undefined : host };
   const hub = new PageHub(opts.registry, opts.store, opts.taps);
+  // Known once the sandbox listens; the page's policy and hello name it.
+  const sandboxRef: { port?: number } = {};
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxMessageBytes ?? MAX_MESSAGE_BYTES });
   const sockets = new Set<Socket>();
 
@@ -93,7 +100,7 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
       serveRuleCatalog(res).catch(() => refuse(res, { status: 404, message: 'the rule catalog (lib/analyze/README.md) is not in this installation' }));
       return;
     }
-    serveStatic(req, res, opts.outDir).catch(() => {
+    serveStatic(req, res, opts.outDir, sandboxRef.port).catch(() => {
       if (!res.headersSent) refuse(res, { status: 403, message: 'cannot read that file' });
       else res.destroy();
     });
@@ -123,6 +130,15 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
   const bound = server.address() as AddressInfo;
   const port = bound.port;
   guard.port = port;
+  let sandbox: AppSandbox;
+  try {
+    sandbox = await startAppSandbox({ host, port: opts.sandboxPort, pagePort: port, extraHost: guard.extraHost });
+  } catch (e) {
+    server.close();
+    throw new Error(`cannot listen for the app sandbox on ${host}:${opts.sandboxPort ?? 0}: ${(e as Error).message}`);
+  }
+  sandboxRef.port = sandbox.port;
+  hub.appSandboxPort = sandbox.port;
   const origin = `http://${urlHost(host, bound.address)}:${port}`;
   if (opts.oauth) opts.oauth.origin = origin;
 
@@ -131,8 +147,10 @@ export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeS
     port,
     address: () => server.address() as AddressInfo,
     url: `${origin}/?token=${opts.token}`,
+    sandboxPort: sandbox.port,
     async close() {
       hub.stop();
+      await sandbox.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const ws of wss.clients) ws.close(1001, 'Loupe is shutting down');
       await new Promise((r) => setTimeout(r, 50));

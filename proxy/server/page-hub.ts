@@ -22,6 +22,8 @@ export class PageHub {
   private offRegistry: () => void;
 
   private offTaps?: () => void;
+  /** Where MCP Apps run (app-sandbox.ts), told to every page in its hello. */
+  appSandboxPort?: number;
 
   constructor(
     readonly registry: SessionRegistry,

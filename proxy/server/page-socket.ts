@@ -10,6 +10,7 @@ import { LOUPE_COMMAND } from '../loupe-command';
 import { answerExport } from '../trace/export-request';
 import { exportMcpServers } from '../config/export-mcp-servers';
 import type { CallPolicy, ClientApi } from '../sessions/types';
+import type { AppChannels } from '../sessions/app-channels';
 import { FrameStream } from './frame-stream';
 import type { HubMember, PageHub } from './page-hub';
 import { RedactedView } from './redacted-view';
@@ -24,6 +25,8 @@ function describeInvalid(json: unknown, issues: { path: PropertyKey[]; message: 
 
 export class PageSocket implements HubMember {
   private streams = new Map<string, FrameStream>();
+  /** The apps this page mounted and has not closed: `sessionId channel`. */
+  private readonly mounted = new Set<string>();
   /** Set for a page that asked for the redacted view: everything it is sent is redacted. */
   private readonly redacted: RedactedView | undefined;
 
@@ -46,6 +49,7 @@ export class PageSocket implements HubMember {
       defaults: defaultOpenOptions(),
       connections: hub.store.listMasked(),
       sessions: hub.summaries(),
+      ...(hub.appSandboxPort !== undefined ? { appSandboxPort: hub.appSandboxPort } : {}),
     });
     if (hub.store.loadError) this.send({ type: 'error', message: hub.store.loadError });
     void hub.taps?.list().then((taps) => this.send({ type: 'taps/update', taps }));
@@ -65,6 +69,12 @@ export class PageSocket implements HubMember {
 
   private closed(): void {
     this.hub.members.delete(this);
+    // The page's frames went with it: its apps are unmounted in the trace too.
+    for (const key of this.mounted) {
+      const [sessionId, channel] = key.split(' ');
+      this.hub.registry.get(sessionId)?.apps?.unmount(channel, 'the page closed');
+    }
+    this.mounted.clear();
     for (const id of [...this.streams.keys()]) this.dropSession(id);
     this.hub.sessionsChanged();
   }
@@ -208,6 +218,26 @@ export class PageSocket implements HubMember {
       case 'server-request/answer':
         this.session(msg.sessionId).answer(msg.key, { result: msg.result, error: msg.error });
         return this.ok(msg);
+      case 'app/open': {
+        const channel = this.apps(msg.sessionId).mount({ toolName: msg.toolName, resourceUri: msg.resourceUri, requestId: msg.requestId });
+        this.mounted.add(`${msg.sessionId} ${channel}`);
+        return this.ok(msg, { channel });
+      }
+      case 'app/frame':
+        this.apps(msg.sessionId).message(msg.channel, msg.dir, msg.text);
+        return this.ok(msg);
+      case 'app/csp-violation':
+        this.apps(msg.sessionId).event(msg.channel, `the sandbox's policy refused ${msg.blockedUri || 'something'} (${msg.directive})`, {
+          event: 'csp-violation',
+          directive: msg.directive,
+          blockedUri: msg.blockedUri,
+          policy: msg.policy,
+        });
+        return this.ok(msg);
+      case 'app/close':
+        this.apps(msg.sessionId).unmount(msg.channel, msg.reason ?? 'closed by the user');
+        this.mounted.delete(`${msg.sessionId} ${msg.channel}`);
+        return this.ok(msg);
       case 'session/export':
         return this.send(answerExport(this.session(msg.sessionId), msg));
       case 'taps/open': {
@@ -240,6 +270,12 @@ export class PageSocket implements HubMember {
     this.ok(msg, { sessionId: session.id });
     stream.start();
     this.hub.sessionsChanged();
+  }
+
+  private apps(sessionId: string): AppChannels {
+    const apps = this.session(sessionId).apps;
+    if (!apps) throw new Error('this session only records: Loupe is not a client in it, so it renders no apps');
+    return apps;
   }
 
   private client(sessionId: string): ClientApi {

@@ -90,17 +90,17 @@ function sourcesOf(file: string, html: Buffer, mtimeMs: number): InlineSources |
   return sources;
 }
 
-function htmlPolicy(file: string, html: Buffer, mtimeMs: number, host: string): string {
+function htmlPolicy(file: string, html: Buffer, mtimeMs: number, host: string, sandboxPort?: number): string {
   const sources = sourcesOf(file, html, mtimeMs);
-  return sources === 'own' ? besideOwnPolicy(host) : pagePolicy(sources, host);
+  return sources === 'own' ? besideOwnPolicy(host) : pagePolicy(sources, host, sandboxPort);
 }
 
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, urlPath: string): Promise<void> {
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, urlPath: string, sandboxPort?: number): Promise<void> {
   const { size, mtimeMs } = await stat(file);
   if (path.extname(file).toLowerCase() === '.html') {
     // The policy names the inline scripts of exactly these bytes, so they are read before sending.
     const html = await readFile(file);
-    const policy = htmlPolicy(file, html, mtimeMs, req.headers.host ?? '');
+    const policy = htmlPolicy(file, html, mtimeMs, req.headers.host ?? '', sandboxPort);
     res.writeHead(status, { ...securityHeaders(file, urlPath, policy), 'Content-Length': String(html.length) });
     res.end(req.method === 'HEAD' ? undefined : html);
     return;
@@ -115,7 +115,8 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
     .pipe(res);
 }
 
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string): Promise<void> {
+/** `sandboxPort`: the app sandbox origin's port, the one origin a page may frame. */
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, sandboxPort?: number): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     refuse(res, { status: 405, message: `${req.method} is not allowed here` });
@@ -123,8 +124,8 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   }
   const urlPath = new URL(req.url ?? '/', 'http://loupe.invalid').pathname;
   const file = await resolveStaticFile(root, urlPath);
-  if (file) return sendFile(req, res, file, 200, urlPath);
+  if (file) return sendFile(req, res, file, 200, urlPath, sandboxPort);
   const notFound = path.join(root, '404.html');
-  if (await isFile(notFound)) return sendFile(req, res, notFound, 404, urlPath);
+  if (await isFile(notFound)) return sendFile(req, res, notFound, 404, urlPath, sandboxPort);
   refuse(res, { status: 404, message: `not found: ${urlPath}` });
 }

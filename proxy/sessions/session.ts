@@ -9,6 +9,7 @@ import type { Connection } from '../../lib/wire/connection';
 import { sessionTimeoutMs } from '../../lib/client/request-settings';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import type { HttpTransport, ProbeFinding } from '../transports/http';
+import { AppChannels } from './app-channels';
 import { ClientDriver, type Answer, type DriverConfig } from './client-driver';
 import { Emitter } from './emitter';
 import type { Recording } from './recording';
@@ -47,6 +48,8 @@ export class Session implements LiveSession {
   readonly options: OpenOptions;
   readonly recording: Recording;
   readonly storedId?: string;
+  /** The MCP Apps a page renders with this session's client, each on its own channel. */
+  readonly apps?: AppChannels;
   /** Loupe's own client in this session, as pages drive it; absent where Loupe only records (a tap). */
   readonly client?: ClientDriver;
   private readonly http?: HttpTransport;
@@ -104,6 +107,7 @@ export class Session implements LiveSession {
         { ...parts.client.config, settings: connection.options?.settings },
       );
       this.client.on('pending', (p) => this.events.emit('pending', p));
+      this.apps = new AppChannels(recording, () => (this.recording.ended || this.isEnded() ? 'the session has ended' : undefined));
     }
   }
 

@@ -7,6 +7,7 @@ import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../li
 import type { Connection } from '../../lib/wire/connection';
 import type { ListName } from '../../lib/client/paged-list';
 import type { CallError, CallState, ClientState, ClientStatePatch, Root } from '../../lib/wire/client-state';
+import type { AppChannels } from './app-channels';
 
 export interface RequestOptions {
   timeoutMs?: number;
@@ -95,6 +96,8 @@ export interface LiveSession {
   on<E extends keyof SessionEvents>(event: E, fn: SessionEvents[E]): () => void;
   /** Loupe's own client; absent when the session only records (a tap, a file). */
   readonly client?: ClientApi;
+  /** The MCP Apps rendered with Loupe's client (app-channels.ts); absent without a client. */
+  readonly apps?: AppChannels;
 }
 
 /** The proxy's registry of sessions, used by the ws server and the CLI. */

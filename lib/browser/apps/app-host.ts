@@ -1,0 +1,195 @@
+/**
+ * Hosting one MCP App, as a host does (ext-apps spec 2026-01-26), with the package's own host side:
+ * an AppBridge over a PostMessageTransport to the sandbox proxy frame on the sandbox origin. The
+ * bridge answers `ui/initialize` with the host context the person chose, sends the call's input and
+ * result, and forwards what the app asks of the server (tools/call, resources/*) through Loupe's
+ * own client, so those requests are the session's traffic like any other. Every bridge message is
+ * recorded on the app's channel (RecordingTransport -> `app/frame`), and so are the sandbox's CSP
+ * violations; the app's links, messages and logs are shown to the person, never acted on alone.
+ */
+import type { McpUiDisplayMode, McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { AppBridge, isToolVisibilityModelOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { CallToolResult, ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult } from '@modelcontextprotocol/client';
+import { LOUPE_VERSION } from '../../version';
+import { clientRequest } from '../actions';
+import { listedTools } from '../client-panel/toolsStore';
+import { getSocket } from '../socket';
+import { DISPLAY_MODES, useApps, type AppInstance, type HostChoices } from './appsStore';
+import { RecordingTransport } from './recording-transport';
+
+/** How long the app has to answer the teardown request before its frame goes anyway. */
+const TEARDOWN_WAIT_MS = 2000;
+
+export interface AppHostHandle {
+  /** Sends the changed host context to the app (ui/notifications/host-context-changed). */
+  setChoices(choices: HostChoices): void;
+  /** Asks the app to tear down (ui/resource-teardown), then unmounts it in the trace. */
+  close(reason: string): Promise<void>;
+}
+
+export interface AppHostOptions {
+  app: AppInstance;
+  html: string;
+  tool?: Record<string, unknown>;
+  /** The proxy frame; its src is set here, once the bridge listens. */
+  iframe: HTMLIFrameElement;
+  sandboxOrigin: string;
+  /** The width the app's container has, for `containerDimensions.maxWidth`. */
+  containerWidth: () => number;
+  /** Whether the server declared resources (the bridge forwards resources/* only then). */
+  serverResources: boolean;
+}
+
+function hostContext(o: AppHostOptions, choices: HostChoices): McpUiHostContext {
+  const dims = {
+    ...(choices.width ? { width: choices.width } : { maxWidth: o.containerWidth() }),
+    ...(choices.height ? { height: choices.height } : { maxHeight: 2000 }),
+  };
+  return {
+    theme: choices.theme,
+    displayMode: choices.displayMode,
+    availableDisplayModes: [...DISPLAY_MODES],
+    locale: choices.locale,
+    timeZone: choices.timeZone,
+    containerDimensions: dims as McpUiHostContext['containerDimensions'],
+    platform: 'web',
+    userAgent: `Loupe/${LOUPE_VERSION}`,
+    ...(o.tool ? { toolInfo: { ...(o.app.requestId !== undefined ? { id: o.app.requestId } : {}), tool: o.tool as never } } : {}),
+  };
+}
+
+/** The text of content blocks an app sent (ui/message, ui/update-model-context), for the person. */
+function blocksText(content: unknown): string {
+  if (!Array.isArray(content)) return JSON.stringify(content);
+  return content.map((b: { type?: string; text?: string }) => (b?.type === 'text' ? String(b.text) : `[${String(b?.type)}]`)).join('\n');
+}
+
+export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
+  const { key, sessionId } = o.app;
+  const apps = useApps.getState();
+  const socket = getSocket();
+  const opened = await socket.call({ type: 'app/open', sessionId, toolName: o.app.toolName, resourceUri: o.app.resourceUri, requestId: o.app.requestId });
+  const channel = opened.type === 'ack' ? opened.channel : undefined;
+  if (!channel) throw new Error('The proxy gave the app no channel to record it on.');
+  apps.patch(key, { channel });
+  let recordError = false;
+  const record = (dir: 'c2s' | 's2c', text: string) =>
+    void socket.call({ type: 'app/frame', sessionId, channel, dir, text }).catch((e: Error) => {
+      if (recordError) return;
+      recordError = true;
+      apps.patch(key, { error: `The app's traffic could not be recorded: ${e.message}` });
+    });
+
+  const frame = o.iframe.contentWindow;
+  if (!frame) throw new Error("The app's frame is not in the page.");
+  const transport = new RecordingTransport({
+    frame,
+    origin: o.sandboxOrigin,
+    record,
+    onSandbox: (method, params) => {
+      if (method === 'loupe/sandbox/csp-applied') apps.patch(key, { applied: params as AppInstance['applied'] });
+      else if (method === 'loupe/sandbox/frame') apps.patch(key, { frame: params as AppInstance['frame'] });
+      else if (method === 'loupe/sandbox/csp-violation')
+        void socket
+          .call({
+            type: 'app/csp-violation',
+            sessionId,
+            channel,
+            directive: String(params.directive || 'unknown'),
+            blockedUri: String(params.blockedUri ?? ''),
+            policy: String(params.policy ?? ''),
+          })
+          .catch(() => undefined);
+    },
+  });
+
+  let choices = useApps.getState().apps[key]?.choices ?? o.app.choices;
+  const bridge = new AppBridge(
+    null,
+    { name: 'Loupe', version: LOUPE_VERSION },
+    {
+      openLinks: {},
+      serverTools: {},
+      ...(o.serverResources ? { serverResources: {} } : {}),
+      logging: {},
+      message: { text: {} },
+      updateModelContext: { text: {} },
+      sandbox: { csp: o.app.declaredCsp as McpUiResourceCsp, permissions: o.app.permissions as McpUiResourcePermissions },
+    },
+    { hostContext: hostContext(o, choices) },
+  );
+  const csp = o.app.declaredCsp as McpUiResourceCsp | undefined;
+  const permissions = o.app.permissions as McpUiResourcePermissions | undefined;
+  bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: o.html, ...(csp ? { csp } : {}), ...(permissions ? { permissions } : {}) });
+  bridge.oninitialized = () => {
+    apps.patch(key, { status: 'running', appInfo: bridge.getAppVersion() });
+    if (o.app.toolInput) void bridge.sendToolInput({ arguments: o.app.toolInput });
+    if (o.app.toolResult) void bridge.sendToolResult(o.app.toolResult as CallToolResult);
+  };
+  bridge.onsizechange = (size) => apps.patch(key, (a) => ({ requestedSize: { ...a.requestedSize, ...size } }));
+  bridge.onopenlink = async ({ url }) => {
+    apps.note(key, { kind: 'link', text: url, url });
+    return {};
+  };
+  bridge.onmessage = async (params) => {
+    apps.note(key, { kind: 'message', text: `${params.role}: ${blocksText(params.content)}` });
+    return {};
+  };
+  bridge.onupdatemodelcontext = async (params) => {
+    apps.note(key, { kind: 'context', text: blocksText(params.content ?? params.structuredContent) });
+    return {};
+  };
+  bridge.onloggingmessage = (params) =>
+    apps.note(key, { kind: 'log', text: `${params.level}: ${typeof params.data === 'string' ? params.data : JSON.stringify(params.data)}` });
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    const granted: McpUiDisplayMode = DISPLAY_MODES.includes(mode) ? mode : choices.displayMode;
+    apps.note(key, { kind: 'display-mode', text: `asked for ${mode}; now ${granted}` });
+    const next = { ...(useApps.getState().apps[key]?.choices ?? choices), displayMode: granted };
+    apps.patch(key, { choices: next });
+    // The new mode also reaches the app as host context, after the answer.
+    setTimeout(() => handle.setChoices(next), 0);
+    return { mode: granted };
+  };
+  bridge.onrequestteardown = () => void handle.close('the app asked to be closed');
+  bridge.oncalltool = async (params) => {
+    // A tool the server keeps for the model only is not the app's to call (its _meta.ui.visibility);
+    // the refusal is the answer the app gets, recorded on its channel.
+    const listed = listedTools(sessionId)?.find((t) => t.name === params.name);
+    if (listed && isToolVisibilityModelOnly(listed as Parameters<typeof isToolVisibilityModelOnly>[0]))
+      throw new Error(`the tool ${params.name} is visible to the model only (_meta.ui.visibility), not to apps`);
+    return (await clientRequest(sessionId, 'tools/call', params as Record<string, unknown>)) as CallToolResult;
+  };
+  if (o.serverResources) {
+    bridge.onreadresource = async (params) => (await clientRequest(sessionId, 'resources/read', params as Record<string, unknown>)) as ReadResourceResult;
+    bridge.onlistresources = async (params) =>
+      (await clientRequest(sessionId, 'resources/list', (params ?? {}) as Record<string, unknown>)) as ListResourcesResult;
+    bridge.onlistresourcetemplates = async (params) =>
+      (await clientRequest(sessionId, 'resources/templates/list', (params ?? {}) as Record<string, unknown>)) as ListResourceTemplatesResult;
+  }
+
+  await bridge.connect(transport);
+  apps.patch(key, (a) => (a.status === 'loading' ? { status: 'mounted' } : {}));
+  o.iframe.src = `${o.sandboxOrigin}/sandbox?host=${encodeURIComponent(window.location.origin)}`;
+
+  let closing: Promise<void> | undefined;
+  const handle: AppHostHandle = {
+    setChoices(next) {
+      choices = next;
+      bridge.setHostContext(hostContext(o, next));
+    },
+    close(reason) {
+      closing ??= (async () => {
+        apps.patch(key, { status: 'closing' });
+        if (useApps.getState().apps[key]?.appInfo) {
+          // The spec's order: the app may save its state before its frame goes.
+          await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((r) => setTimeout(r, TEARDOWN_WAIT_MS))]);
+        }
+        await bridge.close().catch(() => undefined);
+        await socket.call({ type: 'app/close', sessionId, channel, reason }).catch(() => undefined);
+        apps.patch(key, { status: 'closed' });
+      })();
+      return closing;
+    },
+  };
+  return handle;
+}
