@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { ToolInfo } from '../../lib/browser/client-panel/toolsStore';
 import { toolBadges } from '../../lib/client/list-search';
-import { toolUi } from '../../lib/mcp/apps';
+import { toolUi, toolVisibility } from '../../lib/mcp/apps';
 import { ToolBadges } from './ToolHeading';
 
 /** What a tool's line is called: its name, and its title when it has one (what a host shows people). */
@@ -16,7 +16,21 @@ function hints(tool: ToolInfo): string {
     .filter((b) => b.declared)
     .map((b) => b.hint);
   const ui = toolUi(tool);
-  return [...declared, ...(ui ? [`has an app: ${ui.uri}`] : [])].join(', ');
+  const only = visibleOnlyTo(tool);
+  return [...declared, ...(ui ? [`has an app: ${ui.uri}`] : []), ...(only ? [`visible to the ${only} only`] : [])].join(', ');
+}
+
+/**
+ * MCP Apps: a tool listed for apps only (`_meta.ui.visibility: ["app"]`) is one a host keeps from its
+ * model, and one listed for the model only is one a host refuses to an app. Loupe lists both, for
+ * the person testing them, and says which.
+ */
+function visibleOnlyTo(tool: ToolInfo): 'app' | 'model' | undefined {
+  const v = toolVisibility(tool);
+  if (!v) return undefined;
+  if (v.includes('app') && !v.includes('model')) return 'app';
+  if (v.includes('model') && !v.includes('app')) return 'model';
+  return undefined;
 }
 
 /** The first line of a description, for a listing of one line per tool. */
@@ -88,6 +102,19 @@ export function ToolList({ tools, picked, onPick }: { tools: ToolInfo[]; picked?
                   className="shrink-0 rounded bg-violet-900/60 px-1 text-[10px] font-semibold uppercase tracking-wide text-violet-200"
                 >
                   app
+                </span>
+              )}
+              {visibleOnlyTo(t) && (
+                <span
+                  aria-hidden
+                  title={
+                    visibleOnlyTo(t) === 'app'
+                      ? 'Listed for apps only (_meta.ui.visibility): a host keeps it from its model'
+                      : 'Listed for the model only (_meta.ui.visibility): a host refuses it to apps'
+                  }
+                  className="shrink-0 rounded border border-violet-800/70 px-1 text-[10px] text-violet-300"
+                >
+                  {visibleOnlyTo(t)} only
                 </span>
               )}
               <span className="ml-auto shrink-0">
