@@ -41,7 +41,9 @@ test("openApp renders a tool's app, a click in it calls the server, and its brid
   const call = await app.waitForMessage('tools/call');
   expect(call).toMatchObject({ direction: 'app-to-host', params: { name: 'get-time' } });
   // The host answers the app's call with the server's result.
-  await expect.poll(async () => (await app.messages()).find((m) => m.direction === 'host-to-app' && m.id === call.id && m.method === undefined)?.result).toHaveProperty('content');
+  await expect
+    .poll(async () => (await app.messages()).find((m) => m.direction === 'host-to-app' && m.id === call.id && m.method === undefined)?.result)
+    .toHaveProperty('content');
 
   // The session forwarded it: a tools/call on its own channel after the app's, besides the one the page made.
   const frames = await loupe.trace();

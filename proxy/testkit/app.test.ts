@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { appMessagesOf } from './app';
 import type { Frame } from '../../lib/mcp/frame';
 
-const frame = (seq: number, dir: Frame['dir'], raw: string, extra: Partial<Frame> = {}): Frame => ({ seq, ts: seq, dir, lane: 'message', raw, size: raw.length, ...extra });
+const frame = (seq: number, dir: Frame['dir'], raw: string, extra: Partial<Frame> = {}): Frame => ({
+  seq,
+  ts: seq,
+  dir,
+  lane: 'message',
+  raw,
+  size: raw.length,
+  ...extra,
+});
 
 describe("an app handle's messages", () => {
   it("are its channel's bridge messages, in order, with direction, method, id, params and result", () => {

@@ -116,11 +116,9 @@ export async function openAppInPage(
   const status = article.getByRole('status', { name: 'App status' });
   await until(`the app of ${tool} on ${channel} did not start`, timeout, async () =>
     (await status.textContent({ timeout: 1_000 }).catch(() => null))?.startsWith('running') ? true : undefined,
-  ).catch(
-    async (e: Error) => {
-      throw new Error(`${e.message} (its status: ${(await status.textContent({ timeout: 1_000 }).catch(() => null)) ?? 'gone'})`);
-    },
-  );
+  ).catch(async (e: Error) => {
+    throw new Error(`${e.message} (its status: ${(await status.textContent({ timeout: 1_000 }).catch(() => null)) ?? 'gone'})`);
+  });
   return new AppHandle(article, tool, channel, trace);
 }
 
