@@ -7,11 +7,13 @@
  */
 import { test as base, expect as baseExpect } from '@playwright/test';
 import path from 'node:path';
+import type * as Kit from 'mcp-loupe/test';
 import { extendExpect, extendTest } from '../proxy/testkit/fixture';
 import { repoRoot } from './support/loupe';
 
-const test = extendTest(base);
-const expect = extendExpect(baseExpect);
+// Typed as its users see `mcp-loupe/test` (test/index.d.ts), so the declared types are the ones driven here.
+const test = extendTest(base) as unknown as typeof Kit.test;
+const expect = extendExpect(baseExpect) as unknown as typeof Kit.expect;
 const SERVER = path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
 
 test.use({ mcpServer: { command: process.execPath, args: [SERVER, '--stdio'] } });

@@ -2,21 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { appMessagesOf } from './app';
 import type { Frame } from '../../lib/mcp/frame';
 
-const frame = (seq: number, dir: Frame['dir'], raw: string, extra: Partial<Frame> = {}): Frame => ({
-  seq,
-  ts: seq,
-  dir,
-  lane: 'message',
-  raw,
-  size: raw.length,
-  ...extra,
-});
+const frame = (seq: number, dir: Frame['dir'], raw: string, extra: Record<string, unknown> = {}): Frame =>
+  ({ seq, ts: seq, dir, lane: 'message', raw, size: raw.length, ...extra }) as Frame;
 
 describe("an app handle's messages", () => {
   it("are its channel's bridge messages, in order, with direction, method, id, params and result", () => {
     const frames = [
       frame(1, 'c2s', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get-time"}}'),
-      frame(2, 'local', '{}', { lane: 'lifecycle', channel: 'app:1', meta: { transport: 'app', event: 'app-mounted' } as never }),
+      frame(2, 'local', '{}', {
+        lane: 'lifecycle',
+        channel: 'app:1',
+        meta: { transport: 'app', event: 'app-mounted', toolName: 'get-time', resourceUri: 'ui://get-time/app.html' },
+      }),
       frame(3, 'c2s', '{"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{}}', { channel: 'app:1' }),
       frame(4, 'c2s', '{"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{}}', { channel: 'app:2' }),
       frame(5, 's2c', '{"jsonrpc":"2.0","id":1,"result":{"hostContext":{}}}', { channel: 'app:1' }),
