@@ -1,6 +1,8 @@
 // Types of `mcp-loupe/test` (test/index.mjs). The implementation is proxy/testkit.
 import type {
   Expect,
+  FrameLocator,
+  Locator,
   ExpectMatcherState,
   MatcherReturnType,
   Page,
@@ -42,6 +44,8 @@ export interface Frame {
   invalidUtf8?: boolean;
   rawBase64?: string;
   meta?: Record<string, unknown>;
+  /** `app:<n>` for an MCP App's bridge; absent on the session's own frames. */
+  channel?: string;
 }
 
 export interface TargetLatency {
@@ -55,6 +59,41 @@ export interface CallToolResult {
   isError?: boolean;
   structuredContent?: unknown;
   [key: string]: unknown;
+}
+
+/** Who sent a bridge message: the app (the View) or the host (Loupe's page). */
+export type AppDirection = 'app-to-host' | 'host-to-app';
+
+/** One message of an app's bridge, as the session's trace recorded it on the app's channel. */
+export interface AppMessage {
+  /** The frame's sequence number in the session's trace. */
+  seq: number;
+  direction: AppDirection;
+  /** The method of a request or notification; undefined for an answer. */
+  method?: string;
+  id?: string | number | null;
+  params?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+  /** The message exactly as it crossed the bridge. */
+  raw: string;
+}
+
+/** An MCP App the page rendered for a tool call (`loupe.openApp`). */
+export interface AppHandle {
+  /** The app's own document, inside the sandbox's proxy frame: click and read in it as in a page. */
+  readonly frame: FrameLocator;
+  /** The app's card in the client panel's Apps pane (its status, host context, CSP). */
+  readonly card: Locator;
+  readonly tool: string;
+  /** The app's channel in the session's trace, `app:<n>`. */
+  readonly channel: string;
+  /** The app's bridge messages recorded so far, in order. */
+  messages(): Promise<AppMessage[]>;
+  /** The first `method` message on the app's bridge, already recorded or still to come (timeout in ms, default 10 000). */
+  waitForMessage(method: string, options?: { direction?: AppDirection; timeout?: number }): Promise<AppMessage>;
+  /** Closes the app with its Close button; the host tears the bridge down. */
+  close(): Promise<void>;
 }
 
 export interface Loupe {
@@ -74,6 +113,9 @@ export interface Loupe {
   callTool(name: string, args?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<CallToolResult>;
   /** Every tool, all pages. */
   listTools(): Promise<Array<{ name: string; [key: string]: unknown }>>;
+  /** Calls `tool` from the page's Tools tab as a person would and resolves once the app its result
+   *  renders is running (timeout in ms, default 30 000). */
+  openApp(tool: string, args?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<AppHandle>;
   readResource(uri: string): Promise<{ contents: unknown[]; [key: string]: unknown }>;
   getPrompt(name: string, args?: Record<string, string>): Promise<{ messages: unknown[]; [key: string]: unknown }>;
   /** Sets the answer to a server request (`sampling/createMessage`, `elicitation/create`, `roots/list`:

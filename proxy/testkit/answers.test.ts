@@ -17,10 +17,12 @@ describe('the test kit answers server requests', () => {
     expect(isErrorAnswer({ error: { code: 1, message: 'no' }, other: 1 })).toBe(false);
   });
 
-  it('declares sampling and elicitation only when the test answers them', () => {
-    expect(capabilitiesFor({})).toEqual({ roots: {} });
+  it('declares sampling and elicitation only when the test answers them, and the MCP Apps extension always', () => {
+    const apps = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
+    expect(capabilitiesFor({})).toEqual({ roots: {}, extensions: apps });
     expect(capabilitiesFor({ 'sampling/createMessage': {}, 'elicitation/create': {} })).toEqual({
       roots: {},
+      extensions: apps,
       sampling: {},
       elicitation: { form: {}, url: {} },
     });

@@ -28,4 +28,14 @@ describe('the test kit reads findings from the model', () => {
     expect(findingsOf(model, { severity: 'error' }).every((f) => f.severity === 'error')).toBe(true);
     expect(findingsOf(model, { severity: 'error' }).length).toBeGreaterThan(0);
   });
+
+  it("holds the Apps rules' findings on an app's channel, with the session's", () => {
+    // The View asks the host to open a link before its ui/initialize: app.initialize-first.
+    const app = (seq: number, raw: string): Frame => ({ ...text(seq, raw), channel: 'app:1' });
+    const model = modelOfTrace({
+      frames: [app(1, '{"jsonrpc":"2.0","id":1,"method":"ui/open-link","params":{"url":"https://example.com/"}}')],
+      header: header({ target: { transport: 'stdio', framing: 'lines', name: 't', command: 'node', args: [] } }),
+    });
+    expect(findingsOf(model, { severity: 'error' })).toContainEqual(expect.objectContaining({ rule: 'app.initialize-first', frame: 1 }));
+  });
 });

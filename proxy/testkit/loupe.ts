@@ -21,6 +21,7 @@ import { ProxySocket } from './socket';
 import { answerFor, capabilitiesFor, isErrorAnswer } from './answers';
 import type { ConnectOptions, McpServerOption, RequestOptions, ServerRequestPolicy, TestFinding } from './types';
 import { LOUPE_VERSION } from '../../lib/version';
+import { openAppInPage, type AppHandle, type OpenAppOptions } from './app';
 
 const CONNECTION_ID = 'loupe-test';
 
@@ -221,6 +222,15 @@ export class LoupeFixture {
       cursor = r.nextCursor;
     }
     return tools;
+  }
+
+  /**
+   * Calls `tool` from the page's Tools tab as a person would and resolves once the app its result
+   * renders is running: its document to drive (`frame`) and its bridge as the trace recorded it.
+   */
+  openApp(tool: string, args: Record<string, unknown> = {}, options?: OpenAppOptions): Promise<AppHandle> {
+    this.connected();
+    return openAppInPage(this.page, () => this.trace(), tool, args, options);
   }
 
   readResource(uri: string): Promise<{ contents: unknown[]; [k: string]: unknown }> {

@@ -77,6 +77,7 @@ function checkReport(report: string): string {
     'notes: tools, resource and prompt, no findings, answers fast',
     'server-everything passes the kit',
     'the recorded notes server answers over HTTP as it did',
+    "an MCP App: the app's button calls the server through the host",
   ]) {
     const { result } = outcome(title);
     if (result.status !== 'passed') fail(`"${title}" ${result.status}`);
