@@ -63,3 +63,39 @@ test('main screens at 1440×900 and 1280×720', async ({ page }) => {
     await row.getByRole('button', { name: `Connect options of ${BUILTIN}` }).click();
   }
 });
+
+test('an MCP App, its lane in the sequence diagram, and its CSP panel', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(SIZES[0]);
+  const lp = new LoupePage(page);
+  await lp.open(loupe.url);
+  const server = path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
+  await lp.addConnection({ name: 'basic app', command: process.execPath, args: [server, '--stdio'] });
+  await lp.connect('basic app');
+  await lp.expectPhase('ready');
+  const client = new ClientPanel(page);
+  await client.showTools();
+  await client.pickTool('get-time');
+  await client.call('get-time');
+  const app = client.root.getByRole('article', { name: 'App get-time' });
+  await expect(app.getByRole('status', { name: 'App status' })).toHaveText(/^running/);
+  const inside = page.frameLocator('iframe[title="MCP App get-time"]').frameLocator('iframe[title="MCP App"]');
+  await inside.getByRole('button', { name: 'Get Server Time' }).click();
+  await expect(lp.traffic.row('response', 'tools/call').first()).toBeVisible();
+  // The app lives in the client panel: both sizes of it first, then the diagram with the panel closed.
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await client.root.evaluate((panel) => {
+      const card = panel.querySelector('article');
+      if (card) panel.scrollTop = card.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop - 8;
+    });
+    await shoot(page, 'app');
+  }
+  await lp.status.getByRole('button', { name: 'Client', exact: true }).click();
+  await view(page, 'Sequence');
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole('listbox', { name: 'Sequence diagram' })).toBeVisible();
+    await shoot(page, 'app-sequence');
+  }
+});
