@@ -32,7 +32,7 @@ test('a finished session is listed in History, opens with its frames, and is del
   let id = '';
   await test.step('History lists it, ended cleanly, with its frames and size', async () => {
     await lp.sidebar.getByText(/^Stored sessions/).click();
-    await expect(entry).toContainText(/\bclean\b/);
+    await expect(entry.getByText('clean', { exact: true })).toBeVisible();
     await expect(entry).toContainText('launched');
     await expect(entry).toContainText(/\d+ frames · \d/);
     [id] = stored();
