@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { readTraceText } from '../../lib/trace';
 import { SessionStore } from '../store/store';
 import { logFrame, testHeader } from '../store/testing';
@@ -70,6 +71,18 @@ describe('history', () => {
     expect(trace.header.target.name).toBe('opened');
     expect(trace.frames.map((f) => f.seq)).toEqual([1, 2, 3, 4]);
     expect(text).toContain('sk-live-abcdef123456');
+  });
+
+  it('opens a stored session redacted in a redacted view (?redacted=1)', async () => {
+    const id = stored('shared screen', 2, true, 'plain-words-kept-secret');
+    const ws = new WebSocket(`ws://127.0.0.1:${h.server.port}/ws?token=${h.token}&redacted=1`, { headers: { Origin: h.origin } });
+    const redacted = new PageClient(ws);
+    await redacted.next('hello');
+    redacted.send({ type: 'history/open', id, rid: 'open' });
+    const { text } = await redacted.next('history/trace');
+    redacted.close();
+    expect(readTraceText(text).frames).toHaveLength(2);
+    expect(text).not.toContain('plain-words-kept-secret');
   });
 
   it('exports a stored session with its secrets redacted, as loupe export does', async () => {

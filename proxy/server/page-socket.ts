@@ -259,7 +259,9 @@ export class PageSocket implements HubMember {
       case 'history/open':
       case 'history/export':
       case 'history/delete': {
-        const answer = answerHistory(this.hub.sessionStore, msg);
+        // A redacted view opens a stored session as its export: with that session's own secrets redacted.
+        const asked = this.redacted && msg.type === 'history/open' ? { ...msg, type: 'history/export' as const, redact: {} } : msg;
+        const answer = answerHistory(this.hub.sessionStore, asked);
         return 'send' in answer ? this.send(answer.send) : this.ok(msg);
       }
       default:
