@@ -84,7 +84,8 @@ const PROXY_ROOMS = {
   'proxy/telemetry': ['proxy/sessions', 'proxy/trace'],
   'proxy/tap': ['proxy/shared', 'proxy/transports', 'proxy/sessions', 'proxy/telemetry', 'proxy/store'],
   'proxy/testkit': ['proxy/.'],
-  'proxy/server': ['proxy/.', 'proxy/shared', 'proxy/config', 'proxy/oauth', 'proxy/sessions', 'proxy/tap', 'proxy/trace'],
+  // The page's History lists, opens, exports and deletes stored sessions (server/history.ts).
+  'proxy/server': ['proxy/.', 'proxy/shared', 'proxy/config', 'proxy/oauth', 'proxy/sessions', 'proxy/tap', 'proxy/trace', 'proxy/store'],
   'proxy/cli': [
     'proxy/.',
     'proxy/shared',

@@ -9,6 +9,7 @@ import { SessionList } from '../sessions/SessionList';
 import { TapList } from '../taps/TapList';
 import { TapUrlForm } from '../taps/TapUrlForm';
 import { TraceImport } from '../trace/TraceImport';
+import { HistoryList } from '../history/HistoryList';
 import { fetchTraceThroughProxy } from '../trace/fetchTraceThroughProxy';
 import { openTrace } from '../trace/openTrace';
 import { CompareButton } from '../trace/CompareButton';
@@ -42,6 +43,10 @@ export function Sidebar() {
       <section aria-labelledby="sessions-heading" className="border-t border-zinc-800">
         <SectionHeading id="sessions-heading">Sessions</SectionHeading>
         <SessionList />
+      </section>
+      <section aria-labelledby="history-heading" className="border-t border-zinc-800">
+        <SectionHeading id="history-heading">History</SectionHeading>
+        <HistoryList />
       </section>
       <section aria-labelledby="traces-heading" className="border-t border-zinc-800 pb-3">
         <SectionHeading id="traces-heading">Trace files</SectionHeading>

@@ -128,6 +128,8 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeDa
     case 'ack':
     case 'session/exported':
     case 'connections/exported':
+    case 'history/listed':
+    case 'history/trace':
       return d;
     default:
       return unreachable(msg);

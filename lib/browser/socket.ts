@@ -21,7 +21,7 @@ import { restoreDismissed } from './client-panel/dismissedStore';
 type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 export type PageRequest = WithoutRid<PageMessage>;
 
-type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' | 'session/exported' | 'connections/exported' }>;
+type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' | 'session/exported' | 'connections/exported' | 'history/listed' | 'history/trace' }>;
 
 /** A request the proxy answered with an error; `code` is the JSON-RPC code when there is one. */
 export class ProxyRequestError extends Error {
@@ -218,6 +218,8 @@ export class LoupeSocket {
       case 'request/result':
       case 'session/exported':
       case 'connections/exported':
+      case 'history/listed':
+      case 'history/trace':
         return this.settle(msg.rid, (w) => w.resolve(msg));
       default:
         unreachable(msg);

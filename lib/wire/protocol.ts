@@ -8,6 +8,7 @@ import { ConnectionSchema, EraChoiceSchema } from './connection';
 import { SessionExportedSchema, SessionExportSchema } from './trace-export';
 import { ClientStatePatchSchema, ClientStateSchema, ListNameSchema, RootSchema } from './client-state';
 import { AppPageMessageSchemas } from './app-messages';
+import { HistoryPageMessageSchemas, HistoryProxyMessageSchemas } from './history';
 
 const Rid = z.string().max(100).optional();
 const SessionId = z.string().min(1).max(100);
@@ -133,6 +134,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   ...AppPageMessageSchemas,
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportSchema,
+  // ---- stored sessions (lib/wire/history.ts) ----
+  ...HistoryPageMessageSchemas,
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 
@@ -280,6 +283,8 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), message: z.string(), rid: z.string().optional() }),
   // ---- trace export (lib/wire/trace-export.ts) ----
   SessionExportedSchema,
+  // ---- stored sessions (lib/wire/history.ts) ----
+  ...HistoryProxyMessageSchemas,
 ]);
 export type ProxyMessage = z.infer<typeof ProxyMessageSchema>;
 

@@ -101,6 +101,7 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
       store,
       taps,
       oauth,
+      sessions,
     });
   } catch (e) {
     console.error(`loupe start: ${listenError(e as NodeJS.ErrnoException, opts.port, opts.host)}`);

@@ -9,6 +9,7 @@ import { isIP, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { ConnectionStore } from '../config/store';
+import type { SessionStore } from '../store/store';
 import type { SessionRegistry } from '../sessions/types';
 import { checkHost, checkOrigin, checkToken, refuse, type GuardConfig, type Refusal } from '../shared/guards';
 import { PageHub } from './page-hub';
@@ -34,6 +35,8 @@ export interface LoupeServerOptions {
   store: ConnectionStore;
   /** Follows and lists `loupe tap` recordings, when the server runs with a config dir. */
   taps?: TapWatcher;
+  /** The sessions stored on disk, listed and opened by the page's History. */
+  sessions?: SessionStore;
   /** Authorizations the page's sessions wait for; their redirect comes back to /oauth/callback. */
   oauth?: PageOAuthFlows;
   maxMessageBytes?: number;
@@ -80,7 +83,7 @@ function urlHost(requested: string, bound: string): string {
 export async function startLoupeServer(opts: LoupeServerOptions): Promise<LoupeServer> {
   const host = opts.host ?? '127.0.0.1';
   const guard: GuardConfig = { port: opts.port, token: opts.token, extraHost: ['127.0.0.1', '::1', 'localhost'].includes(host) ? undefined : host };
-  const hub = new PageHub(opts.registry, opts.store, opts.taps);
+  const hub = new PageHub(opts.registry, opts.store, opts.taps, opts.sessions);
   // Known once the sandbox listens; the page's policy and hello name it.
   const sandboxRef: { port?: number } = {};
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxMessageBytes ?? MAX_MESSAGE_BYTES });

@@ -6,6 +6,7 @@ import type { ProxyMessage } from '../../lib/wire/protocol';
 import type { ConnectionStore } from '../config/store';
 import type { LiveSession, SessionRegistry } from '../sessions/types';
 import type { TapWatcher } from '../tap/tap-watcher';
+import type { SessionStore } from '../store/store';
 
 /** Summaries change with every frame (lastSeq): coalesce them to a few updates per second. */
 const SUMMARY_COALESCE_MS = 50;
@@ -29,6 +30,8 @@ export class PageHub {
     readonly registry: SessionRegistry,
     readonly store: ConnectionStore,
     readonly taps?: TapWatcher,
+    /** The sessions on disk, for the page's History. */
+    readonly sessionStore?: SessionStore,
   ) {
     this.offTaps = taps?.onChange((list) => this.broadcast({ type: 'taps/update', taps: list }));
     this.offRegistry = registry.onChange((sessions) => {

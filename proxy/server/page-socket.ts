@@ -14,6 +14,7 @@ import type { AppChannels } from '../sessions/app-channels';
 import { FrameStream } from './frame-stream';
 import type { HubMember, PageHub } from './page-hub';
 import { RedactedView } from './redacted-view';
+import { answerHistory } from './history';
 
 type Reply = Partial<Omit<Extract<ProxyMessage, { type: 'ack' }>, 'type' | 'rid'>>;
 
@@ -253,6 +254,15 @@ export class PageSocket implements HubMember {
         if (!this.hub.taps) throw new Error('this Loupe does not follow taps (it was started without a config dir)');
         await this.hub.taps.stopUrl(msg.file);
         return this.ok(msg);
+      }
+      case 'history/list':
+      case 'history/open':
+      case 'history/export':
+      case 'history/delete': {
+        // A redacted view opens a stored session as its export: with that session's own secrets redacted.
+        const asked = this.redacted && msg.type === 'history/open' ? { ...msg, type: 'history/export' as const, redact: {} } : msg;
+        const answer = answerHistory(this.hub.sessionStore, asked);
+        return 'send' in answer ? this.send(answer.send) : this.ok(msg);
       }
       default:
         return unreachable(msg);

@@ -14,6 +14,7 @@
 import path from 'node:path';
 import type { TraceHeader } from '../../lib/trace/format';
 import type { KnownSecret } from '../../lib/trace/redact';
+import { STORED_SESSION_ID } from '../../lib/wire/history';
 
 /** How a session came to be recorded. */
 export type StoredSource = 'launched' | 'url' | 'tap' | 'record' | 'imported';
@@ -90,5 +91,5 @@ export function newSessionId(startedAt: number, random: string): string {
 }
 
 export function isSessionId(text: string): boolean {
-  return /^\d{8}-\d{6}-[0-9a-f]{6}$/.test(text);
+  return STORED_SESSION_ID.test(text);
 }

@@ -8,6 +8,7 @@ import { ConnectionStore } from '../../config/store';
 import type { SessionRegistry } from '../../sessions/types';
 import { startLoupeServer, type LoupeServer } from '../loupe-server';
 import { createToken } from '../../shared/token';
+import type { SessionStore } from '../../store/store';
 
 export interface Harness {
   server: LoupeServer;
@@ -18,7 +19,7 @@ export interface Harness {
 }
 
 /** A real server on a free loopback port, with a tiny exported page and its own config dir. */
-export async function startHarness(registry: SessionRegistry, maxMessageBytes?: number, connectionsJson?: string): Promise<Harness> {
+export async function startHarness(registry: SessionRegistry, maxMessageBytes?: number, connectionsJson?: string, sessions?: SessionStore): Promise<Harness> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-server-'));
   const outDir = path.join(dir, 'out');
   await mkdir(path.join(outDir, '_next', 'static'), { recursive: true });
@@ -32,7 +33,7 @@ export async function startHarness(registry: SessionRegistry, maxMessageBytes?: 
   }
   const store = await ConnectionStore.open(path.join(dir, 'config'));
   const token = createToken();
-  const server = await startLoupeServer({ port: 0, outDir, token, registry, store, maxMessageBytes });
+  const server = await startLoupeServer({ port: 0, outDir, token, registry, store, maxMessageBytes, sessions });
   let closed = false;
   return {
     server,

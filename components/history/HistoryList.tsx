@@ -1,0 +1,140 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { loadCustomRules } from '../../lib/browser/customRulesStorage';
+import { saveText } from '../../lib/browser/download';
+import { deleteStoredSession, listStoredSessions, storedSessionTrace } from '../../lib/browser/history';
+import { useLoupe } from '../../lib/browser/store';
+import { formatBytes } from '../../lib/text/bytes';
+import { readTraceText } from '../../lib/trace';
+import type { StoredSessionEntry } from '../../lib/wire/history';
+import { openTrace } from '../trace/openTrace';
+import { Button } from '../ui/Button';
+
+const when = (ms: number) => new Date(ms).toLocaleString();
+
+const STATE_CLASS: Record<StoredSessionEntry['state'], string> = {
+  clean: 'text-zinc-400',
+  recording: 'text-emerald-400',
+  unclean: 'text-amber-300',
+};
+
+/** The tab a stored session opens in: its server and when it started (two runs of one server differ). */
+function tabName(s: StoredSessionEntry): string {
+  return `${s.name} · ${when(s.startedAt)}`;
+}
+
+function fail(what: string) {
+  return (e: Error) => useLoupe.getState().notify(`${what}: ${e.message}`);
+}
+
+/** One stored session: open it read-only, save it redacted, or delete it (after a second click). */
+function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const run = (work: Promise<unknown>) => {
+    setBusy(true);
+    void work.finally(() => setBusy(false));
+  };
+  const open = () =>
+    run(
+      storedSessionTrace(s.id)
+        .then(({ text }) => openTrace(tabName(s), readTraceText(text)))
+        .catch(fail(`Cannot open the stored session ${s.id}`)),
+    );
+  const save = () =>
+    run(
+      storedSessionTrace(s.id, { custom: loadCustomRules() })
+        .then(({ text }) => saveText(`loupe-${s.id}.ndjson`, text, 'application/x-ndjson'))
+        .catch(fail(`Cannot export the stored session ${s.id}`)),
+    );
+  const remove = () =>
+    run(
+      deleteStoredSession(s.id)
+        .then(onChanged)
+        .catch(fail(`Cannot delete the stored session ${s.id}`))
+        .finally(() => setConfirming(false)),
+    );
+  return (
+    <li className="px-3 py-1 hover:bg-zinc-900" aria-label={`Stored session ${s.name} ${s.id}`}>
+      <div className="flex items-baseline gap-1">
+        <span className="min-w-0 flex-1 truncate text-xs text-zinc-200" title={s.target}>
+          {s.name}
+        </span>
+        <span className={`text-[11px] ${STATE_CLASS[s.state]}`}>{s.state === 'recording' ? '● recording' : s.state}</span>
+      </div>
+      <div className="text-[11px] text-zinc-500" title={s.id}>
+        {s.source} · {when(s.startedAt)}
+        {s.endedAt !== undefined && ` – ${new Date(s.endedAt).toLocaleTimeString()}`}
+      </div>
+      <div className="text-[11px] text-zinc-500">
+        {s.frames} frames · {formatBytes(s.bytes)}
+      </div>
+      <div className="flex flex-wrap gap-1 pt-0.5">
+        <Button variant="ghost" disabled={busy} aria-label={`Open stored session ${s.id}`} onClick={open}>
+          Open
+        </Button>
+        <Button variant="ghost" disabled={busy} aria-label={`Export stored session ${s.id}`} title="Save as a trace file, redacted" onClick={save}>
+          Export
+        </Button>
+        {s.state !== 'recording' &&
+          (confirming ? (
+            <>
+              <Button variant="danger" disabled={busy} aria-label={`Confirm deleting stored session ${s.id}`} onClick={remove}>
+                Delete for good
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirming(false)}>
+                Keep
+              </Button>
+            </>
+          ) : (
+            <Button variant="ghost" disabled={busy} aria-label={`Delete stored session ${s.id}`} onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          ))}
+      </div>
+    </li>
+  );
+}
+
+/** The sessions stored on disk, newest first: read again whenever the list is shown, and on Refresh. */
+export function HistoryList() {
+  const [shown, setShown] = useState(false);
+  const [list, setList] = useState<StoredSessionEntry[]>();
+  const [error, setError] = useState<string>();
+  const connected = useLoupe((s) => s.link.status === 'open');
+  const refresh = () =>
+    void listStoredSessions().then(
+      (l) => {
+        setList(l);
+        setError(undefined);
+      },
+      (e: Error) => setError(e.message),
+    );
+  useEffect(() => {
+    if (shown && connected) refresh();
+  }, [shown, connected]);
+
+  return (
+    <details onToggle={(e) => setShown(e.currentTarget.open)}>
+      <summary className="cursor-pointer px-3 py-1 text-xs text-zinc-400">Stored sessions{list ? ` (${list.length})` : ''}</summary>
+      <div className="px-3 pb-1">
+        <Button variant="ghost" onClick={refresh}>
+          Refresh
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="px-3 text-xs text-red-300">
+          {error}
+        </p>
+      )}
+      {list && list.length === 0 && <p className="px-3 py-1 text-xs text-zinc-500">No stored sessions yet: every session Loupe runs is kept here.</p>}
+      {list && list.length > 0 && (
+        <ul aria-label="Stored sessions" className="flex max-h-72 flex-col overflow-y-auto">
+          {list.map((s) => (
+            <HistoryRow key={s.id} s={s} onChanged={refresh} />
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The page's History: the sessions stored on disk (proxy/store), listed, opened read-only,
+ * exported through the same redaction as `loupe export ID`, and deleted. Ids are checked against
+ * the store's own pattern here, so a name like `../x` never reaches a path.
+ */
+import { z } from 'zod';
+import { ExportRedactSchema } from './trace-export';
+
+/** A stored session's id: `20261206-154501-3fa9c1` (start time, then six hex digits). */
+export const STORED_SESSION_ID = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
+
+const Rid = z.string().max(100).optional();
+const StoredId = z.string().regex(STORED_SESSION_ID, 'not a stored session id: they look like 20261206-154501-3fa9c1');
+
+export const StoredSessionEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The command line or URL (without secrets). */
+  target: z.string(),
+  source: z.enum(['launched', 'url', 'tap', 'record', 'imported']),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  frames: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+  /** clean: closed by its writer; recording: still written; unclean: its writer stopped without closing it. */
+  state: z.enum(['clean', 'recording', 'unclean']),
+});
+export type StoredSessionEntry = z.infer<typeof StoredSessionEntrySchema>;
+
+/** page -> proxy */
+export const HistoryPageMessageSchemas = [
+  /** The stored sessions, newest first: answered with `history/listed`. */
+  z.object({ type: z.literal('history/list'), rid: Rid }),
+  /** One stored session as a trace (every frame, as the live page shows them): answered with `history/trace`. */
+  z.object({ type: z.literal('history/open'), rid: Rid, id: StoredId }),
+  /** One stored session as a trace file, redacted as `loupe export ID` redacts (unless `redact: false`). */
+  z.object({ type: z.literal('history/export'), rid: Rid, id: StoredId, redact: ExportRedactSchema }),
+  /** Deletes a stored session; one still being recorded is refused. Answered with `ack`. */
+  z.object({ type: z.literal('history/delete'), rid: Rid, id: StoredId }),
+] as const;
+
+/** proxy -> page */
+export const HistoryProxyMessageSchemas = [
+  z.object({ type: z.literal('history/listed'), rid: z.string(), sessions: z.array(StoredSessionEntrySchema) }),
+  /** A Loupe trace (NDJSON): the header line, then one line per frame. */
+  z.object({ type: z.literal('history/trace'), rid: z.string(), id: z.string(), text: z.string(), redacted: z.number().int().nonnegative().optional() }),
+] as const;
