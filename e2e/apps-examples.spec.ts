@@ -101,7 +101,9 @@ test('server-debug: app-only tools are marked, the app calls one through the hos
   await view.getByRole('button', { name: 'Call debug-refresh' }).click();
   await view.getByRole('button', { name: 'Fullscreen' }).click();
   await expect(app.getByRole('button', { name: 'Back inline' })).toBeVisible();
-  const frames = await traceFrames('debug app', (fs) => fs.some((f) => f.channel === undefined && method(f) === 'tools/call' && toolName(f) === 'debug-refresh'));
+  const frames = await traceFrames('debug app', (fs) =>
+    fs.some((f) => f.channel === undefined && method(f) === 'tools/call' && toolName(f) === 'debug-refresh'),
+  );
   expect(frames.some((f) => f.channel === 'app:1' && method(f) === 'ui/request-display-mode')).toBe(true);
   expect(bridgeFindings(frames)).toEqual([]);
 });
