@@ -16,6 +16,7 @@ import { ANSWERS_EVERYTHING, chooseCapabilities, ClientPanel } from './pages/Cli
 import { LoupePage } from './pages/LoupePage';
 import { tryInjections, watchCsp, type CspWatch } from './support/csp';
 import { loupePerFile, repoRoot } from './support/loupe';
+import { ensureOfflineViewer } from './support/viewer';
 
 test.use({ viewport: { width: 1500, height: 900 } });
 test.setTimeout(90_000);
@@ -132,7 +133,7 @@ test("Next's not-found page, with its <style> and style attributes, renders unde
 test.describe('the one-file viewer', () => {
   const viewer = pathToFileURL(path.join(repoRoot, 'out/loupe-viewer.html')).href;
   test.beforeAll(() => {
-    execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+    ensureOfflineViewer();
   });
 
   async function openGolden(page: Page, csp: CspWatch): Promise<void> {

@@ -29,7 +29,9 @@ test("a host's session through the tap: live in the dashboard, every view, no cl
     }),
   );
   try {
-    await expect(taps.getByRole('button', { name: /^Open tap everything/ })).toContainText('live');
+    // The dashboard learns of the tap from its file in the config dir (a watch, and a scan every two
+    // seconds); on a machine busy with other test steps that can take longer than the usual wait.
+    await expect(taps.getByRole('button', { name: /^Open tap everything/ })).toContainText('live', { timeout: 30_000 });
     await lp.sessions.getByRole('button', { name: /^Open session everything/ }).click();
     await expect(lp.fact('source')).toContainText('tap');
     await expect(lp.status.getByRole('button', { name: 'Client' })).toHaveCount(0);

@@ -4,15 +4,15 @@
  * redaction runs in the proxy with the connection's real env values.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { LoupePage } from './pages/LoupePage';
 import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { ensureOfflineViewer } from './support/viewer';
 
 const goldenPath = path.join(repoRoot, 'e2e/golden/everything-stdio.v1.loupe.ndjson');
 const goldenText = readFileSync(goldenPath, 'utf8');
@@ -169,8 +169,7 @@ test('two traces open in the dashboard compare: a changed tool schema shows', as
 });
 
 test('the offline viewer opens a partial trace too', async ({ page }) => {
-  if (!existsSync(path.join(repoRoot, 'out/viewer.html'))) throw new Error('out/viewer.html is missing: run `npm run build` first');
-  execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  ensureOfflineViewer();
   const dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
   writeFileSync(path.join(dir, 'part.loupe.ndjson'), partialTrace());
   await page.goto(pathToFileURL(path.join(repoRoot, 'out/loupe-viewer.html')).href);

@@ -4,12 +4,12 @@
  * session says why it is empty, in the export dialog before the download and in the file itself.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LoupePage } from './pages/LoupePage';
 import { loupePerFile } from './support/loupe';
+import { ensureOfflineViewer } from './support/viewer';
 
 const BUILTIN = 'server-everything (reference server)';
 const loupe = loupePerFile();
@@ -17,8 +17,7 @@ const viewer = path.resolve('out/loupe-viewer.html');
 const golden = (name: string) => readFileSync(path.resolve('e2e/golden', name), 'utf8');
 
 test.beforeAll(() => {
-  if (!existsSync('out/viewer.html')) throw new Error('out/viewer.html is missing: run `npm run build` first');
-  if (!existsSync(viewer)) execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { stdio: 'inherit' });
+  ensureOfflineViewer();
 });
 
 /** Drops a trace file on the element, as a person dragging it from the file manager would. */

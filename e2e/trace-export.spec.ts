@@ -1,11 +1,12 @@
 import { test, expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ensureOfflineViewer } from './support/viewer';
 
 const viewer = path.resolve('out/loupe-viewer.html');
 const goldenText = readFileSync(path.resolve('e2e/golden/everything-stdio.v1.loupe.ndjson'), 'utf8');
@@ -41,8 +42,7 @@ function framesOf(text: string): unknown[] {
 }
 
 test.beforeAll(() => {
-  if (!existsSync('out/viewer.html')) throw new Error('out/viewer.html is missing: run `npm run build` first');
-  execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { stdio: 'inherit' });
+  ensureOfflineViewer();
 });
 
 async function openInViewer(page: Page, name: string, text: string): Promise<void> {

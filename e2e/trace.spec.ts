@@ -1,20 +1,19 @@
 import { test, expect, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { embedTrace } from '../lib/render/embed';
 import { withEchoMessageAsNumber } from './golden/variants';
+import { ensureOfflineViewer } from './support/viewer';
 
 const viewer = path.resolve('out/loupe-viewer.html');
 const golden = (name: string) => path.resolve('e2e/golden', name);
 
-// The self-contained viewer is made from the page's static export (`npm run build` writes
-// out/viewer.html) by scripts/build-viewer.mjs, which this spec runs so it always tests a fresh one.
+// The self-contained viewer is made from the page's static export by scripts/build-viewer.mjs,
+// made again here when it is older than that export.
 test.beforeAll(() => {
-  if (!existsSync('out/viewer.html')) throw new Error('out/viewer.html is missing: run `npm run build` first');
-  execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { stdio: 'inherit' });
+  ensureOfflineViewer();
 });
 
 function watchErrors(page: Page): string[] {

@@ -10,7 +10,7 @@
 //
 // The file carries its own Content-Security-Policy in a <meta> element (a file:// page has no
 // headers): every script is inline and named by its sha256 hash, so nothing else can run.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -101,5 +101,9 @@ if (lost.length)
 const head = /^<!DOCTYPE html><html[^>]*><head><meta charSet="utf-8"\/>/i.exec(html);
 if (!head) throw new Error('the exported viewer.html does not start with <html><head><meta charSet>: update scripts/build-viewer.mjs');
 html = head[0] + `<meta http-equiv="Content-Security-Policy" content="${viewerPolicy(sources)}">` + html.slice(head[0].length);
-writeFileSync(path.join(out, 'loupe-viewer.html'), html);
+// Written beside it and renamed over it: whoever reads the file meanwhile gets the old one or the
+// new one whole, never a part.
+const partial = path.join(out, `.loupe-viewer.html.${process.pid}`);
+writeFileSync(partial, html);
+renameSync(partial, path.join(out, 'loupe-viewer.html'));
 console.log(`wrote out/loupe-viewer.html (${Math.round(html.length / 1024)} KiB, ${scripts.length} scripts inlined)`);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Correlator } from './correlator';
 import { RequestError } from './request-error';
 
@@ -87,43 +87,54 @@ describe('Correlator', () => {
     expect(written).toEqual([]);
   });
 
+  // On fake timers: with real ones, a busy machine stretched a 60 ms sleep past the 100 ms timeout.
   it('lets progress restart the timeout, up to a maximum', async () => {
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    const progress = (token: number, n: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: n } });
-    const { c } = make();
-    const alive = c.request('tools/call', {}, { timeoutMs: 100, onProgress: () => {} });
-    for (let i = 1; i <= 3; i++) {
-      await sleep(60);
-      c.handle(progress(1, i));
-    }
-    c.handle({ jsonrpc: '2.0', id: 1, result: { done: true } });
-    await expect(alive).resolves.toEqual({ done: true });
+    vi.useFakeTimers();
+    try {
+      const progress = (token: number, n: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: n } });
+      const { c } = make();
+      const alive = c.request('tools/call', {}, { timeoutMs: 100, onProgress: () => {} });
+      for (let i = 1; i <= 3; i++) {
+        await vi.advanceTimersByTimeAsync(60);
+        c.handle(progress(1, i));
+      }
+      c.handle({ jsonrpc: '2.0', id: 1, result: { done: true } });
+      await expect(alive).resolves.toEqual({ done: true });
 
-    const capped = new Correlator({ write: async () => {}, onServerRequest: () => {} }, 1000, 150);
-    const started = Date.now();
-    const p = capped.request('tools/call', {}, { timeoutMs: 100, onProgress: () => {} });
-    const ticker = setInterval(() => capped.handle(progress(1, Date.now())), 30);
-    await expect(p).rejects.toThrow(/within 100 ms/);
-    clearInterval(ticker);
-    expect(Date.now() - started).toBeLessThan(400);
+      const capped = new Correlator({ write: async () => {}, onServerRequest: () => {} }, 1000, 150);
+      const p = capped.request('tools/call', {}, { timeoutMs: 100, onProgress: () => {} });
+      const ticker = setInterval(() => capped.handle(progress(1, Date.now())), 30);
+      const settled = expect(p).rejects.toThrow(/within 100 ms/);
+      // Progress every 30 ms would keep it alive for ever: the 150 ms maximum ends it.
+      await vi.advanceTimersByTimeAsync(399);
+      await settled;
+      clearInterval(ticker);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps one fixed deadline when the caller says progress must not restart it, and takes a per-request maximum', async () => {
-    const progress = (token: number, n: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: n } });
-    const { c } = make();
-    const started = Date.now();
-    const fixed = c.request('tools/call', {}, { timeoutMs: 100, resetTimeoutOnProgress: false, onProgress: () => {} });
-    const ticker = setInterval(() => c.handle(progress(1, Date.now())), 20);
-    // Loupe gave up: the page shows that apart from an error the server sent.
-    await expect(fixed).rejects.toMatchObject({ message: expect.stringMatching(/within 100 ms/), local: true });
-    expect(Date.now() - started).toBeLessThan(250);
+    vi.useFakeTimers();
+    try {
+      const progress = (token: number, n: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: n } });
+      const { c } = make();
+      const fixed = c.request('tools/call', {}, { timeoutMs: 100, resetTimeoutOnProgress: false, onProgress: () => {} });
+      const ticker = setInterval(() => c.handle(progress(1, Date.now())), 20);
+      // Loupe gave up: the page shows that apart from an error the server sent.
+      const fixedSettled = expect(fixed).rejects.toMatchObject({ message: expect.stringMatching(/within 100 ms/), local: true });
+      await vi.advanceTimersByTimeAsync(249);
+      await fixedSettled;
 
-    const capStart = Date.now();
-    const capped = c.request('tools/call', {}, { timeoutMs: 100, maxTotalMs: 150, onProgress: () => {} });
-    const ticker2 = setInterval(() => c.handle(progress(2, Date.now())), 20);
-    await expect(capped).rejects.toThrow(/within 100 ms/);
-    clearInterval(ticker);
-    clearInterval(ticker2);
-    expect(Date.now() - capStart).toBeLessThan(400);
+      const capped = c.request('tools/call', {}, { timeoutMs: 100, maxTotalMs: 150, onProgress: () => {} });
+      const ticker2 = setInterval(() => c.handle(progress(2, Date.now())), 20);
+      const cappedSettled = expect(capped).rejects.toThrow(/within 100 ms/);
+      await vi.advanceTimersByTimeAsync(399);
+      await cappedSettled;
+      clearInterval(ticker);
+      clearInterval(ticker2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

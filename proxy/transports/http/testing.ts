@@ -55,7 +55,12 @@ export async function startNodeServer(script: string, args: string[], ready: Reg
   const child = spawn(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}`)), 15_000);
+    // Generous: on a machine busy with other test steps, server-everything has taken over 15 s. A
+    // server that did not start is killed, not left running after the test that gave up on it.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start within 30 s: ${out}`));
+    }, 30_000);
     const check = (d: Buffer) => {
       out += d.toString();
       if (ready.test(out)) {
