@@ -26,10 +26,18 @@ type Id = string | number;
  * (deadlines.ts), and its abort calls back through a function made once per correlator: a request
  * costs no timer and no closure beyond its promise's, which matters on the path of every ping.
  */
+/**
+ * Date.now() counts whole milliseconds; the wire clock that stamps the request's frame counts
+ * microseconds, a moment after the wait began. One more millisecond of waiting keeps Loupe from
+ * giving up before the wire says the timeout passed, so a session that failed on a timeout always
+ * shows the analyser's timing.no-response for the same request (page and trace alike).
+ */
+const WIRE_MARGIN_MS = 1;
+
 class Pending {
   /** When Loupe gives up waiting (Date.now() milliseconds). */
   deadline: number;
-  private readonly startedAt = Date.now();
+  private startedAt = Date.now();
   readonly progressToken?: Id;
   private readonly onAbort?: () => void;
 
@@ -43,7 +51,7 @@ class Pending {
     private readonly maxTotalMs: number,
     aborted: (p: Pending) => void,
   ) {
-    this.deadline = this.startedAt + timeoutMs;
+    this.deadline = this.startedAt + timeoutMs + WIRE_MARGIN_MS;
     if (opts.onProgress) this.progressToken = id;
     if (opts.signal) {
       this.onAbort = () => aborted(this);
@@ -60,7 +68,13 @@ class Pending {
     if (this.opts.resetTimeoutOnProgress === false) return;
     const now = Date.now();
     if (now - this.startedAt + this.timeoutMs > Math.max(this.timeoutMs, this.opts.maxTotalMs ?? this.maxTotalMs)) return;
-    this.deadline = now + this.timeoutMs;
+    this.deadline = now + this.timeoutMs + WIRE_MARGIN_MS;
+  }
+
+  /** The wait starts again now: the request has just been handed to the transport, which stamped its frame. */
+  startNow(): void {
+    this.startedAt = Date.now();
+    this.deadline = this.startedAt + this.timeoutMs + WIRE_MARGIN_MS;
   }
 
   cleanup(): void {
@@ -139,16 +153,18 @@ export class Correlator {
     return new Promise<unknown>((resolve, reject) => {
       const entry = new Pending(id, method, resolve, reject, opts, timeoutMs, this.maxTotalMs, this.aborted);
       this.pending.set(id, entry);
-      this.deadlines.watch(entry.deadline);
       if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, id);
       opts.onSent?.(id);
       // The transport may know before the deadline that no answer can come (an HTTP response
       // stream that ended without it): the request then fails at once, with that reason.
       const onUnanswerable = (reason: string) =>
         this.settle(id, new RequestError(`no answer to ${method} (id ${id}): ${reason}`, CONNECTION_CLOSED, undefined, true));
-      this.hooks
-        .write(JSON.stringify(message), { message, signal: opts.signal, onUnanswerable })
-        .catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED, undefined, true)));
+      const written = this.hooks.write(JSON.stringify(message), { message, signal: opts.signal, onUnanswerable });
+      // Serialising and handing over took a moment (long, on a busy machine): the wait counts from
+      // the frame the transport has just stamped, not from before it.
+      entry.startNow();
+      this.deadlines.watch(entry.deadline);
+      written.catch((err: Error) => this.settle(id, new RequestError(err.message, CONNECTION_CLOSED, undefined, true)));
     });
   }
 
