@@ -101,6 +101,12 @@ export class ConnectionStore {
     return this.list().find((c) => c.id === id);
   }
 
+  /** Resolves once every change asked for so far is written and in effect: a Connect right after
+   *  an edit of its options (two messages of one page, handled side by side) uses the edit. */
+  settled(): Promise<void> {
+    return this.writing;
+  }
+
   /** Adds or replaces a connection by id; masked values sent back keep the stored ones. */
   async save(incoming: Connection): Promise<Connection> {
     this.refuseIfBroken();

@@ -150,6 +150,8 @@ export class PageSocket implements HubMember {
         return this.send({ type: 'connections/exported', rid: msg.rid ?? '', json, redacted });
       }
       case 'session/open': {
+        // An edit of the connection's options may still be on its way to disk (its message came first).
+        await this.hub.store.settled();
         const connection = this.hub.store.get(msg.connectionId);
         if (!connection) throw new Error(`no connection has the id "${msg.connectionId}"`);
         const session = this.hub.registry.open(connection, msg.options);

@@ -189,6 +189,17 @@ describe('the socket protocol', () => {
     expect(await page.next('ack', (a) => a.rid === 'gone')).toMatchObject({ ok: false, error: expect.stringMatching(/no session has the id/) });
   });
 
+  it('opens a session with the options of an edit sent just before, however long the edit takes to write', async () => {
+    const conn = { id: 'edited', name: 'Edited', transport: 'stdio', command: 'node', args: ['s.js'], env: {} };
+    page.send({ type: 'connections/save', rid: 'first', connection: conn });
+    await page.next('ack', (a) => a.rid === 'first');
+    // The page saves the options and, without waiting for the answer, connects (Connect right after an edit).
+    page.send({ type: 'connections/save', rid: 'edit', connection: { ...conn, options: { protocolVersion: '2025-06-18' } } });
+    page.send({ type: 'session/open', rid: 'open', connectionId: 'edited', options });
+    const ack = await page.next('ack', (a) => a.rid === 'open');
+    expect(registry.get(ack.sessionId!)!.connection.options).toEqual({ protocolVersion: '2025-06-18' });
+  });
+
   it('saves connections with masked secrets and broadcasts the list to every page', async () => {
     const other = await PageClient.connect(h);
     await other.next('hello');
