@@ -44,10 +44,6 @@ export function Sidebar() {
         <SectionHeading id="sessions-heading">Sessions</SectionHeading>
         <SessionList />
       </section>
-      <section aria-labelledby="history-heading" className="border-t border-zinc-800">
-        <SectionHeading id="history-heading">History</SectionHeading>
-        <HistoryList />
-      </section>
       <section aria-labelledby="traces-heading" className="border-t border-zinc-800 pb-3">
         <SectionHeading id="traces-heading">Trace files</SectionHeading>
         <div className="px-3">
@@ -63,6 +59,11 @@ export function Sidebar() {
         <div className="px-3 py-2">
           <Button onClick={() => setDialog('tap-url')}>+ Tap a URL</Button>
         </div>
+      </section>
+      {/* Last: what was recorded before is looked for now and then; the live sessions and the trace files stay in view above it. */}
+      <section aria-labelledby="history-heading" className="border-t border-zinc-800">
+        <SectionHeading id="history-heading">History</SectionHeading>
+        <HistoryList />
       </section>
       <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />
       {dialog === 'url' && <HttpConnectionForm open onClose={() => setDialog(undefined)} />}
