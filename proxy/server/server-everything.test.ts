@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProxyMessage } from '../../lib/wire/protocol';
 import { createSessionRegistry } from '../sessions/registry';
 import { PageClient, startHarness, type Harness } from './testing/harness';
@@ -57,7 +57,11 @@ describe('the built-in server-everything over the socket', () => {
     expect(frames.some((f) => f.dir === 's2c' && idOf(f) === idOf(init) && JSON.parse(f.raw).result?.serverInfo)).toBe(true);
     expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
 
-    const ready = await page.next('sessions/update', (m) => m.sessions.some((s) => s.id === sessionId && s.status === 'ready'));
+    // The session turns ready around the frames that made it so: its update may have come before
+    // the last batch read above, so it is looked for among everything received.
+    const isReady = (m: (typeof page.received)[number]) => m.type === 'sessions/update' && m.sessions.some((s) => s.id === sessionId && s.status === 'ready');
+    await vi.waitFor(() => expect(page.received.some(isReady)).toBe(true), { timeout: 15_000 });
+    const ready = page.received.find(isReady) as Extract<(typeof page.received)[number], { type: 'sessions/update' }>;
     expect(ready.sessions[0]).toMatchObject({ negotiatedVersion: '2025-11-25', attached: 1 });
 
     page.send({ type: 'session/request', rid: 'tools', sessionId, method: 'tools/list' });

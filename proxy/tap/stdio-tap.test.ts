@@ -174,10 +174,21 @@ describe('loupe tap (stdio)', () => {
     // The recorder's thread creates the file while the session runs; on a busy machine that can
     // come after the last answer, and a host that closes at once may end the tap (SIGKILL after
     // 4 s) before it: wait for the file first, as a host's session would long have run.
-    const fileExists = async () => {
-      for (let i = 0; i < 200 && !existsSync(path.join(configDir, 'taps')); i++) await new Promise((r) => setTimeout(r, 100));
+    // The recorder's thread runs at the lowest priority: on a machine busy with other work it writes
+    // the session well after the host got its answers, and a host that closes at once may end the
+    // tap (SDK: SIGKILL a few seconds after closing) before it has. A host's session runs far
+    // longer than a test's tour: wait, as it would, until the tour is on disk.
+    const recorded = async () => {
+      const hasPing = () => {
+        try {
+          return tapTrace(configDir).frames.some((f) => f.dir === 'c2s' && f.lane === 'message' && f.raw.includes('"ping"'));
+        } catch {
+          return false;
+        }
+      };
+      for (let i = 0; i < 300 && !hasPing(); i++) await new Promise((r) => setTimeout(r, 100));
     };
-    const tapped = await tour(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING], fileExists);
+    const tapped = await tour(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING], recorded);
     expect(tapped).toEqual(direct);
 
     // The trace file is complete once the tap has exited; give the process a moment to finish
