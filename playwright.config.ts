@@ -12,11 +12,9 @@ export default defineConfig({
   // The screenshots for docs/ are taken on demand (npm run screenshots), not in every test run.
   testIgnore: process.env.LOUPE_SCREENSHOTS ? [] : ['screenshots.spec.ts'],
   outputDir: 'test-results',
-  // Three workers on two cores: a spec spends most of its time waiting (on the page, on servers, on
-  // the timeouts it exercises), and two workers kept the cores busy about a third of the time. Each
-  // file has its own Loupe, servers and page, so files never share state; a test that needs the
-  // machine to itself says so with test.describe.configure.
-  workers: Number(process.env.LOUPE_E2E_WORKERS ?? 3),
+  // Two workers on two cores: each file has its own Loupe, servers and page, so files never share
+  // state; a test that needs the machine to itself says so with test.describe.configure.
+  workers: Number(process.env.LOUPE_E2E_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 60_000,
   // CI (.ci/run) allows one retry: a test that passes only on its retry is listed as flaky in the

@@ -1,21 +1,18 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, and the time each took. The build comes first (the unit tests run the
- * built CLI, the end-to-end tests the built page, the package test packs it). Then two chains side
- * by side: the end-to-end tests; and the unit tests, then lint, the typecheck and the packed
- * tarball one after another. The end-to-end tests are the longest step by far and spend most of
- * their time waiting (on the page, on servers, on the timeouts the specs exercise): a full run kept
- * the two cores busy about a third of the time. Started right after the build, they use what the
- * other chain leaves, instead of starting once it has ended; and that chain runs one step at a
- * time, so the unit tests share the cores with about as much as they did beside lint (their
- * timings and real processes are what a busier machine fails first). The end-to-end tests stream
- * their output; the other chain's output is held and printed whole as each step ends. The first
- * failing step ends the run with its exit code; the others still running are stopped.
+ * built CLI, the end-to-end tests the built page, the package test packs it). Then the unit tests,
+ * beside them one after another lint, the typecheck and the packed tarball (short steps, much of
+ * the package's time waiting on npm and child processes): a chain beside the unit tests rather
+ * than a step each, so that they do not all compete for the cores at once. The chain's output is
+ * held and printed whole as each step ends, while the unit tests stream. The end-to-end tests come
+ * last, alone: they use the machine's cores themselves. The first failing step ends the run with
+ * its exit code; the others still running are stopped.
  */
 import { spawn } from 'node:child_process';
 
 /** Each group runs after the one before; in a group, its chains side by side, each chain's steps in turn. */
-const GROUPS = [[['build']], [['test:e2e'], ['test:unit', 'lint', 'typecheck', 'test:package']]];
+const GROUPS = [[['build']], [['test:unit'], ['lint', 'typecheck', 'test:package']], [['test:e2e']]];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const running = new Set();
 const times = [];
