@@ -77,7 +77,7 @@ describe('SVG export', () => {
     const svg = sequenceToSvg(layoutOf(session()), 0, 8, { width: 900, severityOf: (seq) => (seq === 9 ? 'error' : undefined) });
     expect(svg).not.toContain('<script');
     expect(svg).toContain('&lt;/text&gt;&lt;script&gt;');
-    expect(svg).toContain('fill="#f87171"/>');
+    expect(svg).toContain('fill="#f87171"><title>error finding on #9</title></circle>');
     expect(xmlText('a\u0001b\ud800c&')).toBe('abc&amp;');
   });
 });

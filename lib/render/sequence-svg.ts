@@ -91,7 +91,8 @@ function rowSvg(layout: SequenceLayout, p: number, cy: number, lanes: Lanes, opt
   const color = KIND_COLOR[row.kind];
   const severity = opts.severityOf?.(row.seq);
   const parts = [`<text x="6" y="${cy + 4}" fill="#71717a">${row.seq}</text>`];
-  if (severity) parts.push(`<circle cx="48" cy="${cy}" r="4" fill="${SEVERITY_COLOR[severity]}"/>`);
+  // The dot says in words what its colour means, as the live diagram's tooltip does.
+  if (severity) parts.push(`<circle cx="48" cy="${cy}" r="4" fill="${SEVERITY_COLOR[severity]}"><title>${severity} finding on #${row.seq}</title></circle>`);
   if (shape.type === 'mark') {
     parts.push(`<circle cx="${shape.x1}" cy="${cy}" r="4" fill="${color}"/>`);
   } else {
