@@ -68,6 +68,8 @@ for (const size of LAYOUT_SIZES) {
     // The file's Loupe is shared: this server may have sessions from the test before.
     const listed = page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: new RegExp(`^Open session ${esc(BUILTIN)}`) });
     const connect = lp.connections.getByRole('button', { name: new RegExp(`^Connect ${esc(BUILTIN)}`) });
+    // The connections and the sessions come in one snapshot: once the row is drawn, the list is too.
+    await expect(connect).toBeVisible();
     if ((await listed.count()) === 0) await expect(connect).toHaveText('Connect');
     await lp.connect(BUILTIN);
     await lp.expectPhase('ready');
