@@ -8,10 +8,10 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import type { Frame } from '../lib/mcp/frame';
 import { modelOf } from '../lib/model/session-model';
-import { PageClient } from '../proxy/server/testing/harness';
 import { ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
 import { loupePerFile, repoRoot } from './support/loupe';
+import { traceFrames } from './support/trace-frames';
 
 const loupe = loupePerFile();
 const example = (name: string) => path.join(repoRoot, `node_modules/@modelcontextprotocol/${name}/dist/index.js`);
@@ -27,27 +27,6 @@ async function connect(page: Page, name: string, server: string): Promise<Client
   const client = new ClientPanel(page);
   await client.showTools();
   return client;
-}
-
-/** The session's frames as the proxy holds them, once `until` holds. */
-async function traceFrames(sessionName: string, until: (frames: Frame[]) => boolean): Promise<Frame[]> {
-  const socket = await PageClient.at(loupe.url);
-  try {
-    const hello = await socket.next('hello');
-    const session = hello.sessions.filter((s) => s.name === sessionName).at(-1);
-    if (!session) throw new Error(`no session of ${sessionName}`);
-    socket.send({ type: 'session/attach', rid: 'attach', sessionId: session.id });
-    let frames: Frame[] = [];
-    await expect
-      .poll(() => {
-        frames = socket.received.flatMap((m) => (m.type === 'frames/snapshot' || m.type === 'frames/append' ? m.frames : []));
-        return until(frames);
-      })
-      .toBe(true);
-    return frames;
-  } finally {
-    socket.close();
-  }
 }
 
 const method = (f: Frame): string | undefined => {
@@ -80,7 +59,7 @@ test('server-basic-react: the React app renders, asks the server for the time th
   await expect(app.getByRole('status', { name: 'App status' })).toHaveText(/^running/);
   const view = page.frameLocator('iframe[title="MCP App get-time"]').frameLocator('iframe[title="MCP App"]');
   await view.getByRole('button', { name: 'Get Server Time' }).click();
-  const frames = await traceFrames('basic react', (fs) => fs.some((f) => f.channel === undefined && method(f) === 'tools/call' && f.seq > 20));
+  const frames = await traceFrames(loupe.url, 'basic react', (fs) => fs.some((f) => f.channel === undefined && method(f) === 'tools/call' && f.seq > 20));
   // The click was the app's tools/call on its channel, then the host's on the session's.
   const appCall = frames.find((f) => f.channel === 'app:1' && method(f) === 'tools/call');
   expect(appCall).toBeDefined();
@@ -101,7 +80,7 @@ test('server-debug: app-only tools are marked, the app calls one through the hos
   await view.getByRole('button', { name: 'Call debug-refresh' }).click();
   await view.getByRole('button', { name: 'Fullscreen' }).click();
   await expect(app.getByRole('button', { name: 'Back inline' })).toBeVisible();
-  const frames = await traceFrames('debug app', (fs) =>
+  const frames = await traceFrames(loupe.url, 'debug app', (fs) =>
     fs.some((f) => f.channel === undefined && method(f) === 'tools/call' && toolName(f) === 'debug-refresh'),
   );
   expect(frames.some((f) => f.channel === 'app:1' && method(f) === 'ui/request-display-mode')).toBe(true);

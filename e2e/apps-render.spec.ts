@@ -9,10 +9,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import type { Frame } from '../lib/mcp/frame';
-import { PageClient } from '../proxy/server/testing/harness';
 import { ClientPanel } from './pages/ClientPanel';
 import { LoupePage } from './pages/LoupePage';
 import { loupePerFile, repoRoot } from './support/loupe';
+import { traceFrames } from './support/trace-frames';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -30,27 +30,6 @@ async function connectBasicApp(page: Page, name: string): Promise<{ lp: LoupePag
   const client = new ClientPanel(page);
   await client.showTools();
   return { lp, client };
-}
-
-/** The session's frames as the proxy holds them (what an export or a reload gets), read over a socket of the test's own. */
-async function traceFrames(sessionName: string, until: (frames: Frame[]) => boolean): Promise<Frame[]> {
-  const socket = await PageClient.at(loupe.url);
-  try {
-    const hello = await socket.next('hello');
-    const session = hello.sessions.filter((s) => s.name === sessionName).at(-1);
-    if (!session) throw new Error(`no session of ${sessionName}`);
-    socket.send({ type: 'session/attach', rid: 'attach', sessionId: session.id });
-    let frames: Frame[] = [];
-    await expect
-      .poll(() => {
-        frames = socket.received.flatMap((m) => (m.type === 'frames/snapshot' || m.type === 'frames/append' ? m.frames : []));
-        return until(frames);
-      })
-      .toBe(true);
-    return frames;
-  } finally {
-    socket.close();
-  }
 }
 
 /** Scrolls only the client panel (scrolling an element into view would move the page's layout too). */
@@ -128,7 +107,7 @@ for (const size of SIZES) {
       await expect(csp.getByRole('list', { name: 'CSP violations' })).toContainText('script-src: eval');
 
       await page.reload();
-      const frames = await traceFrames(name, (fs) => fs.filter((f) => f.channel === 'app:1' && parsed(f).method === 'tools/call').length > 0);
+      const frames = await traceFrames(loupe.url, name, (fs) => fs.filter((f) => f.channel === 'app:1' && parsed(f).method === 'tools/call').length > 0);
       const bridge = frames.filter((f) => f.channel === 'app:1');
       expect(bridge[0].meta).toMatchObject({ transport: 'app', event: 'app-mounted', toolName: 'get-time', resourceUri: 'ui://get-time/mcp-app.html' });
       const methods = bridge.filter((f) => f.lane === 'message').map((f) => `${f.dir} ${parsed(f).method ?? '(answer)'}`);
