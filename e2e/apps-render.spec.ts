@@ -106,6 +106,18 @@ for (const size of SIZES) {
       // The SDK the app is built with probes eval once; the sandbox allows none, and says so.
       await expect(csp.getByRole('list', { name: 'CSP violations' })).toContainText('script-src: eval');
 
+      // Hiding the client panel hides the app but keeps it running: shown again, it is the same
+      // app (same channel, the time it showed), and nothing tore it down.
+      const shown = await time.textContent();
+      const toggle = lp.status.getByRole('button', { name: 'Client', exact: true });
+      await toggle.click();
+      await expect(client.root).toBeHidden();
+      await expect(toggle).toContainText('1 app');
+      await client.open();
+      await expect(app.getByRole('status', { name: 'App status' })).toHaveText(/^running/);
+      await expect(app).toContainText('channel app:1');
+      await expect(time).toHaveText(shown!);
+
       await page.reload();
       const frames = await traceFrames(loupe.url, name, (fs) => fs.filter((f) => f.channel === 'app:1' && parsed(f).method === 'tools/call').length > 0);
       const bridge = frames.filter((f) => f.channel === 'app:1');
@@ -123,6 +135,12 @@ for (const size of SIZES) {
           's2c ui/notifications/host-context-changed',
         ]),
       );
+      // The hidden panel did not unmount the app: its teardown came only with the reload.
+      const reasons = bridge
+        .map((f) => f.meta as { event?: string; reason?: string } | undefined)
+        .filter((m) => m?.event === 'app-unmounted')
+        .map((m) => m?.reason);
+      expect(reasons.filter((r) => r !== undefined && !/page/.test(r))).toEqual([]);
       // The app's call was forwarded: the session's own channel has it too, after the app's request.
       const appCall = bridge.find((f) => parsed(f).method === 'tools/call')!;
       expect(

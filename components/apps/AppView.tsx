@@ -49,8 +49,9 @@ export function AppView({ appKey }: { appKey: string }) {
     // Started once per app: the effect's inputs only decide when.
   }, [ready, appKey]);
 
-  // A frame that leaves the page (its panel closed) is torn down in the trace too.
-  useEffect(() => () => void closeApp(appKey, 'the client panel was closed'), [appKey]);
+  // A frame that leaves the page (another session's tab shown) is torn down in the trace too; a
+  // hidden client panel keeps its apps mounted (SessionView).
+  useEffect(() => () => void closeApp(appKey, "the session's tab was left"), [appKey]);
 
   if (!app) return null;
   const mode = app.choices.displayMode;

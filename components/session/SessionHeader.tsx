@@ -5,6 +5,7 @@ import { closeSession } from '../../lib/browser/actions';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { showPanel, usePanel } from '../../lib/browser/client-panel/panelStore';
+import { useApps } from '../../lib/browser/apps/appsStore';
 import { listTools } from '../../lib/browser/client-panel/toolsStore';
 import { Button } from '../ui/Button';
 import { StatusBadge } from '../ui/StatusBadge';
@@ -34,6 +35,7 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
   const { connect, busy } = useConnect();
   const live = s.status !== 'closed' && s.status !== 'failed';
   const clientOpen = usePanel((p) => p.bySession[s.id]?.open ?? false);
+  const apps = useApps((a) => a.order.filter((k) => a.apps[k]?.sessionId === s.id).length);
   // Shallow: the header redraws when a fact changes, not on every frame batch.
   const facts = useLoupe(useShallow((st) => headerFacts(st.traces[s.id]?.model, s.requestedEra)));
   const waiting = useLoupe((st) => st.pending[s.id]) ?? [];
@@ -79,8 +81,14 @@ export function SessionHeader({ session: s }: { session: SessionSummary }) {
           {/* A recording Loupe only watches (a tap) has no client to show. */}
           {s.client !== false && (
             <>
-              <Button aria-pressed={clientOpen} onClick={() => (clientOpen ? usePanel.getState().patch(s.id, { open: false }) : showPanel(s.id))}>
+              <Button
+                aria-pressed={clientOpen}
+                aria-label="Client"
+                title={!clientOpen && apps > 0 ? `The client panel is hidden; ${apps === 1 ? 'its app keeps' : `its ${apps} apps keep`} running` : undefined}
+                onClick={() => (clientOpen ? usePanel.getState().patch(s.id, { open: false }) : showPanel(s.id))}
+              >
                 Client
+                {!clientOpen && apps > 0 && <span className="ml-1 text-violet-300">· {apps === 1 ? '1 app' : `${apps} apps`}</span>}
               </Button>
               <Button disabled={s.status !== 'ready'} onClick={() => void listTools(s.id)}>
                 List tools

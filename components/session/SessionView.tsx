@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { ClientPanel } from '../client/ClientPanel';
 import { usePanel } from '../../lib/browser/client-panel/panelStore';
+import { useApps } from '../../lib/browser/apps/appsStore';
 import { PaneTabs } from './PaneTabs';
 import { SessionHeader } from './SessionHeader';
 import { TraceFileHeader } from './TraceFileHeader';
@@ -14,6 +15,9 @@ export function SessionView({ traceId }: { traceId: string }) {
   const isFile = traceId.startsWith('file:');
   const clientOpen = usePanel((s) => s.bySession[traceId]?.open ?? false);
   const linkOpen = useLoupe((s) => s.link.status === 'open');
+  // A session's rendered apps live in the client panel: closing the panel hides it rather than
+  // unmounting it, so an app keeps running (and its state) until it is closed itself.
+  const hasApps = useApps((s) => s.order.some((k) => s.apps[k]?.sessionId === traceId));
   const [dock, setDock] = useState<HTMLElement | null>(null);
 
   if (!isFile && !session && !linkOpen) {
@@ -34,8 +38,8 @@ export function SessionView({ traceId }: { traceId: string }) {
         <DetailDock.Provider value={session && clientOpen ? dock : null}>
           <PaneTabs traceId={traceId} />
         </DetailDock.Provider>
-        {session && clientOpen && (
-          <div className="flex w-[22rem] shrink-0 flex-col border-l border-zinc-800 bg-zinc-900/50 min-[1440px]:w-[27rem]">
+        {session && (clientOpen || hasApps) && (
+          <div className={`${clientOpen ? 'flex' : 'hidden'} w-[22rem] shrink-0 flex-col border-l border-zinc-800 bg-zinc-900/50 min-[1440px]:w-[27rem]`}>
             <ClientPanel session={session} />
             <div ref={setDock} className="flex min-h-0 flex-[2] flex-col border-t border-zinc-800 empty:hidden" />
           </div>
