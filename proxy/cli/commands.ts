@@ -39,8 +39,8 @@ export const COMMANDS: Record<string, CliCommand> = {
     load: () => import('./export'),
   },
   sessions: {
-    synopsis: 'loupe sessions [--json] [--delete ID] [--config-dir DIR]',
-    summary: 'the sessions stored on disk: id, server, source, times, frames, size, clean or not',
+    synopsis: 'loupe sessions [--json] [--delete ID] [ID --search TEXT] [--config-dir DIR]',
+    summary: 'the sessions stored on disk: id, server, source, times, frames, size, clean or not; a text search in one',
     load: () => import('./sessions'),
   },
   diff: {

@@ -1,6 +1,7 @@
 /**
  * `loupe sessions [--json] [--delete ID] [--config-dir DIR]`: the sessions stored on disk, newest
- * last, as a table or JSON; or deletes one. `loupe export ID` writes one as a trace file.
+ * last, as a table or JSON; or deletes one; or, with an id and `--search`, the frames of one that
+ * hold a text. `loupe export ID` writes one as a trace file.
  */
 import { formatBytes } from '../../lib/text/bytes';
 import { printable } from '../../lib/text/printable';
@@ -8,11 +9,15 @@ import { resolveConfigDir } from '../config/paths';
 import { sessionsDir } from '../store/layout';
 import { StoreError } from '../store/reader';
 import { SessionStore, type SessionListing } from '../store/store';
-import { parseOwnArgs, UsageError } from './shared/args';
+import type { Frame } from '../../lib/mcp/frame';
+import { StoredSearchError } from '../store/search';
+import { printSearch } from './sessions-search';
+import { parseOwnArgs, positiveInteger, UsageError } from './shared/args';
 import { printError, printLine, printReport } from './shared/terminal';
 
 const USAGE = `usage: loupe sessions [--json] [--config-dir DIR]
        loupe sessions --delete ID [--config-dir DIR]
+       loupe sessions ID --search TEXT [--lane LANE] [--channel CH] [--from-seq N] [--limit N] [--json]
 
 Lists the sessions stored on disk: every session \`loupe start\` ran, every \`loupe tap\` and every
 \`loupe record\`, with its id, server, source, start and end, frames, size on disk and state
@@ -22,7 +27,13 @@ trace file.
 
   --json             one JSON array instead of the table
   --delete ID        delete one stored session
+  --search TEXT      the frames of session ID that hold TEXT (ASCII letters in either case), read
+                     from disk at any length and printed redacted; --lane message|http|stderr|lifecycle
+                     and --channel session|app:N narrow it; --limit N (default 1000) stops early and
+                     says the --from-seq to go on from
   --config-dir DIR   where sessions are stored (default LOUPE_CONFIG_DIR or ~/.config/loupe)`;
+
+const LANES = ['message', 'http', 'stderr', 'lifecycle'];
 
 const time = (ms: number | undefined) => (ms === undefined ? '-' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
 
@@ -40,6 +51,11 @@ export async function run(argv: string[]): Promise<number> {
     const { values, positionals } = parseOwnArgs(argv, {
       json: { type: 'boolean' },
       delete: { type: 'string' },
+      search: { type: 'string' },
+      lane: { type: 'string' },
+      channel: { type: 'string' },
+      'from-seq': { type: 'string' },
+      limit: { type: 'string' },
       'config-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
@@ -47,8 +63,21 @@ export async function run(argv: string[]): Promise<number> {
       console.log(USAGE);
       return 0;
     }
-    if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}'`);
     const store = new SessionStore(sessionsDir(resolveConfigDir(values['config-dir'])));
+    if (values.search !== undefined) {
+      if (positionals.length !== 1) throw new UsageError('--search needs the id of one stored session (loupe sessions lists them)');
+      if (values.lane !== undefined && !LANES.includes(values.lane)) throw new UsageError(`--lane must be one of ${LANES.join(', ')}; got '${values.lane}'`);
+      const query = {
+        text: values.search,
+        lane: values.lane as Frame['lane'] | undefined,
+        channel: values.channel,
+        fromSeq: values['from-seq'] === undefined ? undefined : positiveInteger('--from-seq', values['from-seq'], 1),
+        limit: positiveInteger('--limit', values.limit, 1000),
+      };
+      printSearch(store.open(positionals[0]), query, values.json === true);
+      return 0;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}'`);
     if (values.delete !== undefined) {
       store.delete(values.delete);
       printLine(`deleted the stored session ${values.delete}`);
@@ -60,7 +89,7 @@ export async function run(argv: string[]): Promise<number> {
     else printReport(table(list));
     return 0;
   } catch (e) {
-    if (e instanceof StoreError) printError(`loupe sessions: ${e.message}`);
+    if (e instanceof StoreError || e instanceof StoredSearchError) printError(`loupe sessions: ${e.message}`);
     else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
       printError(`loupe sessions: ${(e as Error).message}\n\n${USAGE}`);
     else throw e;

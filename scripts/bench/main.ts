@@ -58,6 +58,9 @@ const TARGETS = {
   storeFramesPerSecond: 100_000,
   /** A session on disk is about the size of what crossed the wire (the trace format doubles it). */
   storeDiskPerWireByte: 1.2,
+  /** At 10,000,000 frames: a text search over all of them, and a jump to any seq. */
+  storeSearchSeconds: 3,
+  storeJumpMs: 300,
   package: PACKAGE_TARGETS,
 };
 
@@ -278,6 +281,22 @@ export async function run(argv: string[]): Promise<number> {
           meets: diskPerWire <= TARGETS.storeDiskPerWireByte,
         },
         { label: 'the same frames as trace-format lines, per wire byte', cells: ['', '', (stored.traceBytes / stored.wireBytes).toFixed(3), ''] },
+        {
+          label: 'a text search over every frame (one frame holds it)',
+          cells: [String(stored.frames), stored.searchSeconds.toFixed(2), perSecond(stored.frames / stored.searchSeconds), ''],
+          target: `<= ${TARGETS.storeSearchSeconds} s at 10M frames`,
+          meets: stored.searchSeconds * (10_000_000 / stored.frames) <= TARGETS.storeSearchSeconds,
+        },
+        {
+          label: "a common text's first 1,000 frames",
+          cells: ['1000', stored.searchFirstPageSeconds.toFixed(3), '', ''],
+        },
+        {
+          label: 'a jump to a random seq (median of 21, ms)',
+          cells: ['1', (stored.jumpMedianMs / 1000).toFixed(4), '', ''],
+          target: `<= ${TARGETS.storeJumpMs} ms`,
+          meets: stored.jumpMedianMs <= TARGETS.storeJumpMs,
+        },
       ],
     ),
   );

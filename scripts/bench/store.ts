@@ -9,7 +9,9 @@ import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
 import { segmentNumber } from '../../proxy/store/layout';
+import { searchStored } from '../../proxy/store/search';
 import { SessionStore } from '../../proxy/store/store';
+import { summarize } from './stats';
 
 export interface StoreFigure {
   frames: number;
@@ -24,6 +26,12 @@ export interface StoreFigure {
   framesPerSecond: number;
   readSeconds: number;
   readFramesPerSecond: number;
+  /** A text held by one frame in the middle, searched for across every frame on disk. */
+  searchSeconds: number;
+  /** The first 1,000 frames of a text most frames hold (the page's first screen of a search). */
+  searchFirstPageSeconds: number;
+  /** The median time to read one frame at a random seq through the index (a jump). */
+  jumpMedianMs: number;
 }
 
 function logFrame(seq: number, ts: number): Frame {
@@ -49,9 +57,11 @@ export function storeThroughput(frames: number): StoreFigure {
     let traceBytes = 0;
     const t0 = process.hrtime.bigint();
     const writer = store.create({ source: 'launched', header, startedAt: Date.now() });
+    const planted = Math.max(1, Math.round(frames * 0.61));
     // A few microseconds apart, as a flood's lines are stamped.
     for (let seq = 1; seq <= frames; seq++) {
-      const f = logFrame(seq, seq * 3);
+      const f =
+        seq === planted ? { ...logFrame(seq, seq * 3), raw: logFrame(seq, seq * 3).raw.replace('log line', 'Needle-7f3a line') } : logFrame(seq, seq * 3);
       wireBytes += f.size;
       writer.append(f);
     }
@@ -66,6 +76,22 @@ export function storeThroughput(frames: number): StoreFigure {
     for (const _ of store.open(writer.id).frames()) read++;
     const readSeconds = seconds(t1);
     if (read !== frames) throw new Error(`the store gave back ${read} frames of ${frames}`);
+    const session = store.open(writer.id);
+    const t2 = process.hrtime.bigint();
+    const found = searchStored(session, { text: 'needle-7F3A' });
+    const searchSeconds = seconds(t2);
+    if (found.frames.length !== 1 || found.frames[0].seq !== planted)
+      throw new Error(`the search found ${found.frames.map((f) => f.seq).join(', ')}, not ${planted}`);
+    const t3 = process.hrtime.bigint();
+    searchStored(session, { text: 'log line', limit: 1000 });
+    const searchFirstPageSeconds = seconds(t3);
+    const jumps: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const seq = 1 + Math.floor(Math.random() * frames);
+      const t4 = process.hrtime.bigint();
+      if (session.frameAt(seq)?.seq !== seq) throw new Error(`no frame ${seq} read back`);
+      jumps.push(seconds(t4) * 1000);
+    }
     return {
       frames,
       wireBytes,
@@ -76,6 +102,9 @@ export function storeThroughput(frames: number): StoreFigure {
       framesPerSecond: frames / writeSeconds,
       readSeconds,
       readFramesPerSecond: frames / readSeconds,
+      searchSeconds,
+      searchFirstPageSeconds,
+      jumpMedianMs: summarize(jumps).median,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -86,4 +115,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const f = storeThroughput(Number(process.argv[2] ?? 1_000_000));
   console.log(JSON.stringify(f, null, 2));
   console.log(`disk/wire ${(f.folderBytes / f.wireBytes).toFixed(3)}, trace/wire ${(f.traceBytes / f.wireBytes).toFixed(3)}`);
+  console.log(`search ${f.searchSeconds.toFixed(2)} s, first page ${f.searchFirstPageSeconds.toFixed(3)} s, jump median ${f.jumpMedianMs.toFixed(2)} ms`);
 }
