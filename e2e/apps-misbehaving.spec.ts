@@ -8,7 +8,6 @@
 import { test as base, expect as baseExpect } from '@playwright/test';
 import path from 'node:path';
 import type * as Kit from 'mcp-loupe/test';
-import type { Frame } from '../lib/mcp/frame';
 import { extendExpect, extendTest } from '../proxy/testkit/fixture';
 import { repoRoot } from './support/loupe';
 
@@ -30,7 +29,7 @@ const EXPECTED: Array<[tool: string, rules: string[]]> = [
 const BRIDGE_RULE = /^(app|host)\./;
 
 /** The tools/call requests the session sent the server, by tool name. */
-const serverCalls = (frames: Frame[], tool: string) =>
+const serverCalls = <F extends { channel?: string; dir: string; lane: string; raw: string }>(frames: F[], tool: string) =>
   frames.filter((f) => {
     if (f.channel !== undefined || f.dir !== 'c2s' || f.lane !== 'message') return false;
     const m = JSON.parse(f.raw) as { method?: string; params?: { name?: string } };
