@@ -10,6 +10,7 @@
 import type { McpUiDisplayMode, McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { AppBridge, isToolVisibilityModelOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { LOUPE_VERSION } from '../../version';
 import { clientRequest } from '../actions';
 import { listedTools } from '../client-panel/toolsStore';
@@ -121,7 +122,11 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
   const csp = o.app.declaredCsp as McpUiResourceCsp | undefined;
   const permissions = o.app.permissions as McpUiResourcePermissions | undefined;
   bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: o.html, ...(csp ? { csp } : {}), ...(permissions ? { permissions } : {}) });
+  // Whether the app said ui/notifications/initialized: from then on it is owed a teardown, even
+  // when it said so before (or without) a ui/initialize and so never named itself.
+  let initialized = false;
   bridge.oninitialized = () => {
+    initialized = true;
     apps.patch(key, { status: 'running', appInfo: bridge.getAppVersion() });
     if (o.app.toolInput) void bridge.sendToolInput({ arguments: o.app.toolInput });
     if (o.app.toolResult) void bridge.sendToolResult(o.app.toolResult as CallToolResult);
@@ -153,10 +158,15 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
   bridge.onrequestteardown = () => void handle.close('the app asked to be closed');
   bridge.oncalltool = async (params) => {
     // A tool the server keeps for the model only is not the app's to call (its _meta.ui.visibility);
-    // the refusal is the answer the app gets, recorded on its channel.
+    // the refusal is the answer the app gets, recorded on its channel, and the server never sees
+    // the call. Invalid params, as a server answers a call of a tool it does not have: to the app
+    // the tool is not there, and the host did not fail.
     const listed = listedTools(sessionId)?.find((t) => t.name === params.name);
     if (listed && isToolVisibilityModelOnly(listed as Parameters<typeof isToolVisibilityModelOnly>[0]))
-      throw new Error(`the tool ${params.name} is visible to the model only (_meta.ui.visibility), not to apps`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `the tool ${params.name} is visible to the model only (_meta.ui.visibility), not to apps: the host does not call it for an app`,
+      );
     return (await clientRequest(sessionId, 'tools/call', params as Record<string, unknown>)) as CallToolResult;
   };
   if (o.serverResources) {
@@ -180,7 +190,7 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
     close(reason) {
       closing ??= (async () => {
         apps.patch(key, { status: 'closing' });
-        if (useApps.getState().apps[key]?.appInfo) {
+        if (initialized) {
           // The spec's order: the app may save its state before its frame goes.
           await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((r) => setTimeout(r, TEARDOWN_WAIT_MS))]);
         }
