@@ -1,7 +1,8 @@
 /**
  * A server that writes without pause, against a Loupe started with a small session budget: the
- * traffic table says how much text was dropped and where, the frames past the budget say so in
- * the detail pane, and the proxy still serves another session.
+ * traffic table says how much text the page's memory let go and where; a frame past the budget
+ * reads its text back from the session's copy on disk, a search on disk finds text the memory no
+ * longer holds, and the proxy still serves another session.
  */
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
@@ -46,7 +47,7 @@ test('a flood past the budget is announced with its count and seqs, and other se
         const total = await lp.frameCount();
         const still = total === before;
         before = total;
-        return still && total >= 2048 + 1 + 4 && (await banner.innerText()).includes(`and #${total} was not kept`);
+        return still && total >= 2048 + 1 + 4 && (await banner.innerText()).includes(`and #${total} is not held in memory`);
       },
       { intervals: [1000], timeout: 60_000 },
     )
@@ -62,7 +63,21 @@ test('a flood past the budget is announced with its count and seqs, and other se
   const first = Number(/between #(\d+)/.exec(await banner.innerText())?.[1]);
   await banner.getByRole('button', { name: `#${first}` }).click();
   const detail = lp.detail.getByRole('region', { name: `Frame ${first}`, exact: true });
-  await expect(detail.getByRole('list', { name: 'Frame problems' })).toContainText('Text dropped: the session had passed its byte budget');
+  // Its text is read back from the session's copy on disk: a flood line, whole.
+  await expect(detail.getByRole('list', { name: 'Frame problems' })).toContainText('Read from disk: the session passed its memory budget');
+  await expect(detail.getByRole('region', { name: 'Raw text' })).toContainText(/\[flood\] x{100}|"data":"z{100}/);
+
+  // The last frame (`flood done`) lost its text in memory: the filter finds nothing, a search of
+  // every frame's text on disk finds it.
+  await page.getByRole('searchbox', { name: 'Filter by method' }).fill('flood done');
+  await expect(page.getByText(/^0 of \d+ frames$/)).toBeVisible();
+  const disk = page.getByRole('region', { name: 'Search on disk' });
+  await disk.getByRole('button', { name: 'Search all text on disk for “flood done”' }).click();
+  await expect(disk.getByRole('status')).toContainText('1 frame on disk holds “flood done”');
+  await expect.poll(async () => (await lp.traffic.all()).map((r) => r.seq)).toEqual([total]);
+  await page.screenshot({ path: 'test-results/traffic/disk-search.png' });
+  await disk.getByRole('button', { name: 'Back to the filter' }).click();
+  await expect(page.getByText(/^0 of \d+ frames$/)).toBeVisible();
 
   // The proxy kept its head: a second session starts and answers.
   await lp.connect(BUILTIN);

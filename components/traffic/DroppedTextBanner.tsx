@@ -6,7 +6,8 @@ import { scanDroppedText, type DroppedTextScan } from '../../lib/trace/dropped-t
 import { formatBytes } from '../../lib/text/bytes';
 
 /** Says, above the table, that the session passed its byte budget and which frames lost their text. */
-export function DroppedTextBanner({ trace, onJump }: { trace: Trace; onJump: (seq: number) => void }) {
+/** `onDisk`: the session has a copy on disk that holds every frame's text. */
+export function DroppedTextBanner({ trace, onJump, onDisk = false }: { trace: Trace; onJump: (seq: number) => void; onDisk?: boolean }) {
   const prev = useRef<DroppedTextScan | undefined>(undefined);
   const dropped = useMemo(() => {
     // Scans only the frames that arrived since the last render.
@@ -30,10 +31,16 @@ export function DroppedTextBanner({ trace, onJump }: { trace: Trace; onJump: (se
         <button type="button" className="underline" onClick={() => onJump(dropped.toSeq)}>
           #{dropped.toSeq}
         </button>{' '}
-        was not kept.
+        {onDisk ? 'is not held in memory.' : 'was not kept.'}
       </span>
       <span className="text-amber-300/80">
-        Their time, direction, lane and size are. Raise the budget with <code>loupe start --session-budget 1GiB</code>.
+        {onDisk ? (
+          <>The session&apos;s copy on disk holds it: a frame&apos;s detail reads it from there, and a search on disk looks through it.</>
+        ) : (
+          <>
+            Their time, direction, lane and size are. Raise the budget with <code>loupe start --session-budget 1GiB</code>.
+          </>
+        )}
       </span>
     </div>
   );

@@ -14,21 +14,35 @@ import { RawText } from './RawText';
 import { ResendActions } from './ResendActions';
 import { FactList } from '../ui/FactList';
 import { formatBytes } from '../../lib/text/bytes';
+import { useStoredText, type StoredText } from '../../lib/browser/stored-reads';
 
-function Marks({ view }: { view: FrameView }) {
+function Marks({ view, stored }: { view: FrameView; stored?: StoredText }) {
   const f = view.frame;
-  const marks: string[] = [];
-  if (f.textDropped)
-    marks.push(`Text dropped: the session had passed its byte budget, so only this frame's metadata was kept (${formatBytes(f.size)} crossed the wire).`);
-  if (f.truncated && !f.textDropped) marks.push(`Truncated: the line was ${formatBytes(f.size)}; only its first ${formatBytes(f.raw.length)} were kept.`);
-  if (f.invalidUtf8) marks.push('Invalid UTF-8: bad bytes are shown as U+FFFD; the exact bytes are kept in the trace (base64).');
-  if (view.kind === 'invalid' && view.problem) marks.push(`Not a JSON-RPC message: ${view.problem}.`);
+  // Problems are red; where the text came from is only said.
+  const marks: { text: string; note?: boolean }[] = [];
+  if (f.textDropped && stored?.status === 'read')
+    marks.push({
+      text: "Read from disk: the session passed its memory budget, so the page holds only this frame's metadata; its text is from the session's copy on disk.",
+      note: true,
+    });
+  else if (f.textDropped && stored?.status === 'reading') marks.push({ text: "Reading this frame's text from the session's copy on disk…", note: true });
+  else if (f.textDropped)
+    marks.push({
+      text: `Text dropped: the session had passed its byte budget, so only this frame's metadata was kept (${formatBytes(f.size)} crossed the wire).${stored?.status === 'failed' ? ` Its copy on disk could not be read: ${stored.error}` : ''}`,
+    });
+  if (f.truncated && !f.textDropped)
+    marks.push({ text: `Truncated: the line was ${formatBytes(f.size)}; only its first ${formatBytes(f.raw.length)} were kept.` });
+  if (f.invalidUtf8) marks.push({ text: 'Invalid UTF-8: bad bytes are shown as U+FFFD; the exact bytes are kept in the trace (base64).' });
+  if (view.kind === 'invalid' && view.problem) marks.push({ text: `Not a JSON-RPC message: ${view.problem}.` });
   if (!marks.length) return null;
   return (
     <ul aria-label="Frame problems" className="flex flex-col gap-1">
       {marks.map((m) => (
-        <li key={m} className="rounded border border-red-900 bg-red-950/40 px-2 py-1 text-[11px] text-red-200">
-          {m}
+        <li
+          key={m.text}
+          className={`rounded border px-2 py-1 text-[11px] ${m.note ? 'border-sky-900 bg-sky-950/40 text-sky-200' : 'border-red-900 bg-red-950/40 text-red-200'}`}
+        >
+          {m.text}
         </li>
       ))}
     </ul>
@@ -69,12 +83,15 @@ export function FrameDetail({
   onJump: (seq: number) => void;
   trace?: Trace;
 }) {
+  // A frame whose text the memory budget dropped is read back from the session's copy on disk.
+  const stored = useStoredText(trace, view.frame);
+  const frame = stored?.status === 'read' ? stored.frame : view.frame;
   // HTTP heads may carry credentials: shown masked here, revealed one value at a time in the exchange.
-  const raw = view.frame.lane === 'http' ? maskHttpHead(view.frame.raw) : view.frame.raw;
+  const raw = frame.lane === 'http' ? maskHttpHead(frame.raw) : frame.raw;
   const isRequest = view.call?.seq === view.frame.seq;
   const meta = view.frame.lane === 'lifecycle' ? view.frame.meta : undefined;
   const mounted = meta?.transport === 'app' && meta.event === 'app-mounted' ? meta : undefined;
-  const json = view.frame.lane === 'message' ? parsed(view.frame.raw) : view.kind === 'lifecycle' ? view.frame.meta : undefined;
+  const json = frame.lane === 'message' ? parsed(frame.raw) : view.kind === 'lifecycle' ? view.frame.meta : undefined;
   return (
     <section aria-label={`Frame ${view.frame.seq}`} className="flex h-full flex-col gap-3 overflow-auto p-3">
       <header className="flex flex-wrap items-center gap-2">
@@ -100,7 +117,7 @@ export function FrameDetail({
         <ResendActions sessionId={trace.source.sessionId} frame={view.frame} onJump={onJump} />
       )}
       <Facts view={view} withChannel={(trace?.model.appChannels.length ?? 0) > 0} />
-      <Marks view={view} />
+      <Marks view={view} stored={stored} />
       {annotations && annotations.length > 0 && <FrameAnnotations annotations={annotations} />}
       {trace && view.frame.meta?.transport === 'http' && view.frame.lane !== 'lifecycle' && (
         <HttpExchangeDetail frame={view.frame} trace={trace} onJump={onJump} />

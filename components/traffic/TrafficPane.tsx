@@ -5,6 +5,8 @@ import { frameView } from '../../lib/browser/frameView';
 import { useLoupe } from '../../lib/browser/store';
 import { FrameDetailSlot, useDetailDocked } from '../session/DetailDock';
 import { DroppedTextBanner } from './DroppedTextBanner';
+import { DiskSearchBar } from './DiskSearchBar';
+import { useStoredSessionOf, type DiskSearch } from '../../lib/browser/stored-reads';
 import { FrameDetail } from './FrameDetail';
 import { TrafficTable } from './TrafficTable';
 import { TrafficToolbar } from './TrafficToolbar';
@@ -20,6 +22,9 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   const selected = useLoupe((s) => s.selected[traceId]);
   const select = useLoupe((s) => s.select);
   const [filter, setFilter] = useState<TrafficFilter>({ lane: 'all', text: '' });
+  // A search of the session's copy on disk: while shown, the table lists what it found.
+  const [disk, setDisk] = useState<DiskSearch | undefined>(undefined);
+  const storedSession = useStoredSessionOf(trace);
   const prev = useRef<FilteredSeqs | undefined>(undefined);
   const marks = useFrameMarks(trace);
   const marked = useMarkedFrames(traceId);
@@ -41,37 +46,52 @@ export function TrafficPane({ traceId }: { traceId: string }) {
     return next;
   }, [trace, filter]);
 
+  // Rows the page has: a search may find frames newer than the last batch it was sent.
+  const rows = useMemo(() => {
+    if (!disk || !trace) return filtered?.seqs;
+    const last = trace.frames[trace.frames.length - 1]?.seq ?? 0;
+    return disk.seqs.filter((seq) => seq <= last);
+  }, [disk, trace, filtered]);
+  const onFilter = useMemo(
+    () => (f: TrafficFilter) => {
+      setDisk(undefined);
+      setFilter(f);
+    },
+    [],
+  );
+
   const onSelect = useMemo(() => (seq: number) => select(traceId, seq), [select, traceId]);
-  const { onPick, onSelectAll, onCollapse } = useRowPicks(traceId, filtered?.seqs ?? NO_ROWS);
+  const { onPick, onSelectAll, onCollapse } = useRowPicks(traceId, rows ?? NO_ROWS);
   // A jump to a frame the filter hides clears the filter, so the table can show where it landed.
   const onJump = (seq: number) => {
-    if (trace && !matches(trace, seq, filter)) setFilter({ lane: 'all', text: '' });
+    if (trace && (disk ? !disk.seqs.includes(seq) : !matches(trace, seq, filter))) onFilter({ lane: 'all', text: '' });
     onSelect(seq);
   };
   const view = trace && selected !== undefined ? frameView(trace, selected) : undefined;
   const docked = useDetailDocked();
 
-  if (!trace || !filtered) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
+  if (!trace || !filtered || !rows) return <div className="p-4 text-xs text-zinc-500">Waiting for the session&apos;s frames…</div>;
   return (
     <div className="@container flex min-h-0 flex-1 flex-col">
       <TrafficToolbar
         filter={filter}
-        onChange={setFilter}
-        shown={filtered.seqs.length}
+        onChange={onFilter}
+        shown={rows.length}
         total={trace.frames.length}
         marked={marked.size}
         onClearMarked={onCollapse}
         transport={sessionTransport ?? fileTransport}
         channels={trace.model.appChannels}
       />
-      <DroppedTextBanner trace={trace} onJump={onJump} />
+      <DroppedTextBanner trace={trace} onJump={onJump} onDisk={storedSession !== undefined} />
+      {storedSession !== undefined && <DiskSearchBar sessionId={storedSession} text={filter.text} result={disk} onResult={setDisk} />}
       {/* Detail beside the table when there is room (the table keeps every column), below it when
           there is not; docked under the client panel while that is open. */}
       <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
         <div className="@container flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto @4xl:min-w-[43.25rem]">
           <TrafficTable
             trace={trace}
-            seqs={filtered.seqs}
+            seqs={rows}
             selected={selected}
             marked={marked}
             onPick={onPick}

@@ -130,6 +130,8 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeDa
     case 'connections/exported':
     case 'history/listed':
     case 'history/trace':
+    case 'session/stored-frames':
+    case 'session/search-result':
       return d;
     default:
       return unreachable(msg);

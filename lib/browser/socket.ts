@@ -21,7 +21,20 @@ import { restoreDismissed } from './client-panel/dismissedStore';
 type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 export type PageRequest = WithoutRid<PageMessage>;
 
-type Reply = Extract<ProxyMessage, { type: 'ack' | 'request/result' | 'session/exported' | 'connections/exported' | 'history/listed' | 'history/trace' }>;
+type Reply = Extract<
+  ProxyMessage,
+  {
+    type:
+      | 'ack'
+      | 'request/result'
+      | 'session/exported'
+      | 'connections/exported'
+      | 'history/listed'
+      | 'history/trace'
+      | 'session/stored-frames'
+      | 'session/search-result';
+  }
+>;
 
 /** A request the proxy answered with an error; `code` is the JSON-RPC code when there is one. */
 export class ProxyRequestError extends Error {
@@ -220,6 +233,8 @@ export class LoupeSocket {
       case 'connections/exported':
       case 'history/listed':
       case 'history/trace':
+      case 'session/stored-frames':
+      case 'session/search-result':
         return this.settle(msg.rid, (w) => w.resolve(msg));
       default:
         unreachable(msg);

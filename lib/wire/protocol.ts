@@ -9,6 +9,7 @@ import { SessionExportedSchema, SessionExportSchema } from './trace-export';
 import { ClientStatePatchSchema, ClientStateSchema, ListNameSchema, RootSchema } from './client-state';
 import { AppPageMessageSchemas } from './app-messages';
 import { HistoryPageMessageSchemas, HistoryProxyMessageSchemas } from './history';
+import { StoredReadPageMessageSchemas, StoredReadProxyMessageSchemas } from './stored-reads';
 
 const Rid = z.string().max(100).optional();
 const SessionId = z.string().min(1).max(100);
@@ -136,6 +137,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   SessionExportSchema,
   // ---- stored sessions (lib/wire/history.ts) ----
   ...HistoryPageMessageSchemas,
+  // ---- a live session read from its copy on disk (lib/wire/stored-reads.ts) ----
+  ...StoredReadPageMessageSchemas,
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 
@@ -194,6 +197,9 @@ export const SessionSummarySchema = z.object({
     .optional(),
   lastSeq: z.number().int().nonnegative(),
   attached: z.number().int().nonnegative(),
+  /** The session's copy on disk (proxy/store), which holds every frame's text: absent where the
+   *  proxy stores nothing (no config dir) or records elsewhere (a tap's own process). */
+  storedId: z.string().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
@@ -285,6 +291,8 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   SessionExportedSchema,
   // ---- stored sessions (lib/wire/history.ts) ----
   ...HistoryProxyMessageSchemas,
+  // ---- a live session read from its copy on disk (lib/wire/stored-reads.ts) ----
+  ...StoredReadProxyMessageSchemas,
 ]);
 export type ProxyMessage = z.infer<typeof ProxyMessageSchema>;
 

@@ -37,6 +37,14 @@ function asWire(frames: Frame[]): WireFrames {
   return frames as unknown as WireFrames;
 }
 
+/** What a page is sent of a session's frames: its OAuth credentials masked, so a token never
+ *  reaches the page in clear (exports, made in the proxy, redact them the same way); for a
+ *  redacted view (`redaction`), the frames exactly as an export of the session holds them. */
+export function framesForPage(session: LiveSession, frames: Frame[], redaction?: RedactOptions): WireFrames {
+  if (redaction) return asWire(redactFrames(frames, redaction).frames);
+  return asWire(maskCredentials(frames, session.maskedSecrets?.() ?? []));
+}
+
 export const BATCH_FRAMES = 512;
 export const BATCH_MS = 16;
 export const HIGH_WATER_BYTES = 8 * 1024 * 1024;
@@ -78,12 +86,8 @@ export class FrameStream {
     this.ws.send(bytes.length < DEFLATE_FROM_BYTES ? bytes : Buffer.concat([deflatedPrefix(bytes), deflateRawSync(bytes, { level: 1 })]));
   }
 
-  /** What the page is sent: the frames with the session's OAuth credentials masked, so a token
-   *  never reaches the page in clear (exports, made in the proxy, redact them the same way); for a
-   *  redacted view, the frames exactly as an export of the session holds them. */
   private wire(frames: Frame[]): WireFrames {
-    if (this.redaction) return asWire(redactFrames(frames, this.redaction()).frames);
-    return asWire(maskCredentials(frames, this.session.maskedSecrets?.() ?? []));
+    return framesForPage(this.session, frames, this.redaction?.());
   }
 
   start(): void {

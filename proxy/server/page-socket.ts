@@ -14,6 +14,7 @@ import type { AppChannels } from '../sessions/app-channels';
 import { FrameStream } from './frame-stream';
 import type { HubMember, PageHub } from './page-hub';
 import { RedactedView } from './redacted-view';
+import { answerStoredRead } from './stored-reads';
 import { answerHistory } from './history';
 
 type Reply = Partial<Omit<Extract<ProxyMessage, { type: 'ack' }>, 'type' | 'rid'>>;
@@ -257,6 +258,9 @@ export class PageSocket implements HubMember {
         await this.hub.taps.stopUrl(msg.file);
         return this.ok(msg);
       }
+      case 'session/stored-frames':
+      case 'session/search':
+        return this.send(answerStoredRead(this.session(msg.sessionId), this.hub.sessionStore, msg, this.redacted?.framesOptions(msg.sessionId)));
       case 'history/list':
       case 'history/open':
       case 'history/export':

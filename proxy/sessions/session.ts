@@ -78,6 +78,7 @@ export class Session implements LiveSession {
       status: 'starting',
       startedAt: recording.clock.startedAt,
       attached: 0,
+      ...(this.storedId ? { storedId: this.storedId } : {}),
       // One timeout per session: the client's wait and the analyser's (a tap, with no client of
       // Loupe's, gets the default, as its trace file does).
       requestTimeoutMs: sessionTimeoutMs(connection.options?.settings, parts.client?.config?.requestTimeoutMs),
@@ -125,6 +126,10 @@ export class Session implements LiveSession {
 
   summary(): SessionSummary {
     return { ...this.state, lastSeq: this.recording.lastSeq };
+  }
+
+  flushStored(): void {
+    this.recording.disk?.flush();
   }
 
   frames(): readonly Frame[] {

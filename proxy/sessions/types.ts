@@ -75,6 +75,8 @@ export interface LiveSession {
   readonly options: OpenOptions;
   /** The id of its copy on disk (`loupe sessions`), when the proxy stores its sessions. */
   readonly storedId?: string;
+  /** Writes what the copy on disk still holds in memory, so a read of it sees every frame so far. */
+  flushStored?(): void;
   summary(): SessionSummary;
   /** Every frame recorded so far (the array is append-only; callers must not mutate it). */
   frames(): readonly Frame[];
