@@ -1,6 +1,7 @@
 /**
- * The other three example servers of the ext-apps SDK, as they run on a machine with no network
- * but the loopback (this is what they do here, not all they do online):
+ * The other three example servers of the ext-apps SDK, as they run with no network but the
+ * loopback (the spec cuts off every other request, so this holds wherever it runs; it is what they
+ * do offline, not all they do online):
  *
  * - server-budget-allocator: its app draws from the tool result alone. A slider moved in the app
  *   changes only the app; the host sees it by calling the tools the app offers (tools/list and
@@ -27,6 +28,16 @@ import { traceFrames } from './support/trace-frames';
 const loupe = loupePerFile();
 
 test.use({ viewport: { width: 1280, height: 720 } });
+
+// No network but the loopback, wherever the spec runs: what leaves for the internet is cut off (and noted).
+let cutOff: string[] = [];
+test.beforeEach(async ({ context }) => {
+  cutOff = [];
+  await context.route(/^https?:\/\/(?!(127\.0\.0\.1|localhost)[:/])/, (route) => {
+    cutOff.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+});
 
 const onApp = (frames: Frame[], dir: 'c2s' | 's2c', method: string) => frames.filter((f) => f.channel === 'app:1' && f.dir === dir && methodOf(f) === method);
 
@@ -132,6 +143,7 @@ test('server-map: with no network CesiumJS never loads, so the app never initial
   // The app says why it stopped, in its own page; it had not connected, so the host still waits.
   await expect(appView(page, 'show-map').getByText('Error: Failed to load CesiumJS from CDN')).toBeVisible();
   await expect(app.getByRole('status', { name: 'App status' })).toHaveText('waiting for ui/initialize');
+  expect(cutOff).toEqual(expect.arrayContaining([expect.stringMatching(/^https:\/\/cesium\.com\/downloads\/cesiumjs\/.*\/Cesium\.js$/)]));
 
   await app.getByText(/^CSP/).click();
   const csp = app.getByRole('region', { name: 'App CSP' });
