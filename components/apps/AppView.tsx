@@ -11,6 +11,7 @@ import { Button } from '../ui/Button';
 import { AppControls } from './AppControls';
 import { AppCspPanel } from './AppCspPanel';
 import { AppNotes } from './AppNotes';
+import { AppTools } from './AppTools';
 
 /** Where the app's frame sits for each display mode: in the panel, over the whole page, or a small window in a corner. */
 const FRAME_BOX = {
@@ -24,7 +25,7 @@ const DEFAULT_HEIGHT = 320;
 
 /**
  * One rendered MCP App: its frame (the sandbox proxy on the sandbox origin, the app inside it),
- * the host controls, and what the host saw (policy, links, messages). Closing it runs the bridge's
+ * the host controls, what the host saw (policy, links, messages) and the View's own tools. Closing it runs the bridge's
  * teardown before the frame goes.
  */
 export function AppView({ appKey }: { appKey: string }) {
@@ -115,6 +116,7 @@ export function AppView({ appKey }: { appKey: string }) {
             {app.choices.height || app.choices.width ? '; the container size you set wins.' : '; honoured.'}
           </p>
           <AppCspPanel app={app} />
+          <AppTools app={app} />
           <AppNotes notes={app.notes} />
         </>
       )}

@@ -6,11 +6,14 @@
  * own client, so those requests are the session's traffic like any other. Every bridge message is
  * recorded on the app's channel (RecordingTransport -> `app/frame`), and so are the sandbox's CSP
  * violations; the app's links, messages and logs are shown to the person, never acted on alone.
+ * A View that declared tools is asked for them once it is initialized (as a host asks, to give them
+ * to its model), and the person may call them: the host's requests on the app's channel.
  */
 import type { McpUiDisplayMode, McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { AppBridge, isToolVisibilityModelOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import { appOffersTools, appToolsOf } from '../../mcp/app-tools';
 import { LOUPE_VERSION } from '../../version';
 import { clientRequest } from '../actions';
 import { listedTools } from '../client-panel/toolsStore';
@@ -26,6 +29,8 @@ export interface AppHostHandle {
   setChoices(choices: HostChoices): void;
   /** Asks the app to tear down (ui/resource-teardown), then unmounts it in the trace. */
   close(reason: string): Promise<void>;
+  /** Calls one of the View's own tools (tools/call from the host to the app); resolves with its result. */
+  callAppTool(name: string, args: Record<string, unknown>): Promise<unknown>;
 }
 
 export interface AppHostOptions {
@@ -125,11 +130,19 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
   // Whether the app said ui/notifications/initialized: from then on it is owed a teardown, even
   // when it said so before (or without) a ui/initialize and so never named itself.
   let initialized = false;
+  const listAppTools = () =>
+    void bridge.listTools({}).then(
+      (result) => apps.patch(key, { appTools: appToolsOf(result).tools }),
+      (e: Error) => apps.patch(key, { appTools: [], error: `The app declared tools, but its answer to tools/list failed: ${e.message}` }),
+    );
+  // A View that adds or removes tools says so; the host asks for them again.
+  bridge.setNotificationHandler('notifications/tools/list_changed', () => listAppTools());
   bridge.oninitialized = () => {
     initialized = true;
     apps.patch(key, { status: 'running', appInfo: bridge.getAppVersion() });
     if (o.app.toolInput) void bridge.sendToolInput({ arguments: o.app.toolInput });
     if (o.app.toolResult) void bridge.sendToolResult(o.app.toolResult as CallToolResult);
+    if (appOffersTools(bridge.getAppCapabilities())) listAppTools();
   };
   bridge.onsizechange = (size) => apps.patch(key, (a) => ({ requestedSize: { ...a.requestedSize, ...size } }));
   bridge.onopenlink = async ({ url }) => {
@@ -187,6 +200,7 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
       choices = next;
       bridge.setHostContext(hostContext(o, next));
     },
+    callAppTool: (name, args) => bridge.callTool({ name, arguments: args }),
     close(reason) {
       closing ??= (async () => {
         apps.patch(key, { status: 'closing' });

@@ -5,6 +5,7 @@
  * the session's, recorded on the app's channel; this is the page's view of the frames it hosts.
  */
 import { create } from 'zustand';
+import type { AppTool } from '../../mcp/app-tools';
 
 export type DisplayMode = 'inline' | 'fullscreen' | 'pip';
 export const DISPLAY_MODES: readonly DisplayMode[] = ['inline', 'fullscreen', 'pip'];
@@ -52,6 +53,8 @@ export interface AppInstance {
   requestedSize?: { width?: number; height?: number };
   choices: HostChoices;
   appInfo?: { name: string; version: string };
+  /** The View's own tools, as it listed them to the host (absent: it declared none, or has not answered yet). */
+  appTools?: AppTool[];
   notes: AppNote[];
 }
 

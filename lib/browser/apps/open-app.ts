@@ -68,6 +68,13 @@ export async function closeApp(key: string, reason: string): Promise<void> {
   useApps.getState().remove(key);
 }
 
+/** Calls one of the View's own tools through its host; rejects when the app is gone. */
+export async function callAppTool(key: string, name: string, args: Record<string, unknown>): Promise<unknown> {
+  const host = hosts.get(key);
+  if (!host) throw new Error('The app is not running any more.');
+  return host.callAppTool(name, args);
+}
+
 /** The person changed the host context: kept for the page, sent to the app. */
 export function setAppChoices(key: string, choices: HostChoices): void {
   useApps.getState().patch(key, { choices });
