@@ -19,8 +19,8 @@ test.use({ mcpServer: { command: process.execPath, args: [path.join(repoRoot, 'e
 /** Each View and the app.* / host.* rules its channel must carry, and no other. */
 const EXPECTED: Array<[tool: string, rules: string[]]> = [
   ['link-first', ['app.initialize-first']],
-  // It says initialized before it asks at all: early, and not first.
-  ['eager', ['app.initialize-first', 'app.initialized-early']],
+  // It says initialized before it asks at all: early (and said once, not also as not-first).
+  ['eager', ['app.initialized-early']],
   ['sidebar', ['app.display-mode-unavailable']],
   ['size-loop', ['app.size-loop']],
   ['polite', []],

@@ -66,6 +66,12 @@ export const bridgeCases: RuleCase[] = [
       ).frames,
   },
   {
+    rule: 'app.initialize-first',
+    name: 'an app whose first word is initialized (near miss: app.initialized-early says it, once)',
+    trigger: () => opened(session().app(A, 'c2s', req(7, 'ui/open-link', { url: 'https://example.com' }))).frames,
+    nearMiss: () => session().app(A, 'c2s', note('ui/notifications/initialized')).frames,
+  },
+  {
     rule: 'app.initialized-early',
     name: 'initialized sent before the host answered ui/initialize',
     trigger: () =>

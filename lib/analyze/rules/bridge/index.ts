@@ -57,7 +57,8 @@ export const bridgeRules: RuleModule = {
 function fromApp(ctx: MessageContext, b: BridgeState): void {
   const { msg } = ctx;
   if (msg.kind === 'request' || msg.kind === 'notification') {
-    if (b.initializeSeq === undefined && msg.method !== 'ui/initialize') {
+    // An `initialized` with no ui/initialize is app.initialized-early's to say: one cause, one finding.
+    if (b.initializeSeq === undefined && msg.method !== 'ui/initialize' && msg.method !== 'ui/notifications/initialized') {
       if (!ctx.state.once.has('app.initialize-first')) {
         ctx.state.once.add('app.initialize-first');
         ctx.report('app.initialize-first', [msg.seq], `the app sent ${msg.method} before ui/initialize: a View starts the bridge with ui/initialize`);
