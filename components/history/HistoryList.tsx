@@ -2,10 +2,9 @@
 import { useEffect, useState } from 'react';
 import { loadCustomRules } from '../../lib/browser/customRulesStorage';
 import { saveText } from '../../lib/browser/download';
-import { deleteStoredSession, listStoredSessions, storedSessionTrace } from '../../lib/browser/history';
+import { deleteStoredSession, exportStoredSession, listStoredSessions, openStoredSession } from '../../lib/browser/history';
 import { useLoupe } from '../../lib/browser/store';
 import { formatBytes } from '../../lib/text/bytes';
-import { readTraceText } from '../../lib/trace';
 import type { StoredSessionEntry } from '../../lib/wire/history';
 import { openTrace } from '../trace/openTrace';
 import { Button } from '../ui/Button';
@@ -37,14 +36,14 @@ function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => 
   };
   const open = () =>
     run(
-      storedSessionTrace(s.id)
-        .then(({ text }) => openTrace(tabName(s), readTraceText(text)))
+      openStoredSession(s.id)
+        .then((trace) => openTrace(tabName(s), trace))
         .catch(fail(`Cannot open the stored session ${s.id}`)),
     );
   const save = () =>
     run(
-      storedSessionTrace(s.id, { custom: loadCustomRules() })
-        .then(({ text }) => saveText(`loupe-${s.id}.ndjson`, text, 'application/x-ndjson'))
+      exportStoredSession(s.id, { custom: loadCustomRules() })
+        .then(({ parts }) => saveText(`loupe-${s.id}.ndjson`, parts, 'application/x-ndjson'))
         .catch(fail(`Cannot export the stored session ${s.id}`)),
     );
   const remove = () =>
