@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { describeFindingCounts } from '../lib/analyze/finding-counts';
 import { exportStored } from '../proxy/store/export';
 import { SessionStore } from '../proxy/store/store';
 import { logFrame, testHeader } from '../proxy/store/testing';
@@ -65,7 +66,7 @@ test('a finished session is listed in History, opens with its frames, and is del
   });
 });
 
-test('a long stored session opens whole and exports line for line, in messages of bounded size', async ({ page }) => {
+test('a long stored session lists its findings, opens whole and exports line for line, in messages of bounded size', async ({ page }) => {
   const FRAMES = 50_000;
   const secret = 'sk-live-history-e2e-98765';
   const store = new SessionStore(path.join(loupe.configDir, 'sessions'));
@@ -75,7 +76,10 @@ test('a long stored session opens whole and exports line for line, in messages o
     w.append(seq === FRAMES ? { ...f, raw: f.raw.replace(`tick ${seq}`, `tick ${secret}`) } : f);
   }
   w.close();
+  await w.counted;
   const id = w.id;
+  const findings = store.list().find((l) => l.id === id)?.findings;
+  expect(findings).toBeDefined();
 
   // Every message the page is sent, by size.
   const sizes: number[] = [];
@@ -85,6 +89,10 @@ test('a long stored session opens whole and exports line for line, in messages o
   await lp.sidebar.getByText(/^Stored sessions/).click();
   const entry = page.getByRole('listitem', { name: `Stored session long-stored ${id}` });
   await expect(entry).toContainText(`${FRAMES} frames`);
+  // The findings counted when it closed.
+  await expect(entry).toContainText(describeFindingCounts(findings!));
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await lp.screenshot('history-findings-1280');
 
   await test.step('Open shows every frame', async () => {
     await entry.getByRole('button', { name: `Open stored session ${id}` }).click();

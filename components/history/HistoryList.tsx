@@ -4,6 +4,7 @@ import { loadCustomRules } from '../../lib/browser/customRulesStorage';
 import { saveText } from '../../lib/browser/download';
 import { deleteStoredSession, exportStoredSession, listStoredSessions, openStoredSession } from '../../lib/browser/history';
 import { useLoupe } from '../../lib/browser/store';
+import { describeFindingCounts } from '../../lib/analyze/finding-counts';
 import { formatBytes } from '../../lib/text/bytes';
 import type { StoredSessionEntry } from '../../lib/wire/history';
 import { openTrace } from '../trace/openTrace';
@@ -67,6 +68,14 @@ function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => 
       </div>
       <div className="text-[11px] text-zinc-500">
         {s.frames} frames · {formatBytes(s.bytes)}
+        {s.findings && (
+          <>
+            {' · '}
+            <span className={s.findings.error > 0 ? 'text-red-300' : s.findings.warning > 0 ? 'text-amber-300' : undefined}>
+              {describeFindingCounts(s.findings)}
+            </span>
+          </>
+        )}
       </div>
       <div className="flex flex-wrap gap-1 pt-0.5">
         <Button variant="ghost" disabled={busy} aria-label={`Open stored session ${s.id}`} onClick={open}>

@@ -10,6 +10,7 @@ import { ExportRedactSchema } from './trace-export';
 export const STORED_SESSION_ID = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
 
 const Rid = z.string().max(100).optional();
+const Count = z.number().int().nonnegative();
 const StoredId = z.string().regex(STORED_SESSION_ID, 'not a stored session id: they look like 20261206-154501-3fa9c1');
 
 export const StoredSessionEntrySchema = z.object({
@@ -24,6 +25,9 @@ export const StoredSessionEntrySchema = z.object({
   bytes: z.number().int().nonnegative(),
   /** clean: closed by its writer; recording: still written; unclean: its writer stopped without closing it. */
   state: z.enum(['clean', 'recording', 'unclean']),
+  /** The analyser's findings by severity, counted once the session closed cleanly; absent before
+   *  that, for a session that ended unclean, and for one stored before counts were kept. */
+  findings: z.object({ error: Count, warning: Count, info: Count }).optional(),
 });
 export type StoredSessionEntry = z.infer<typeof StoredSessionEntrySchema>;
 

@@ -55,6 +55,9 @@ export class SessionWriter {
   private closed = false;
   /** The first write error: recording goes on in memory, the disk copy stops. */
   error?: Error;
+  /** Set by the store on close: settles once the session's findings are counted and kept
+   *  (findings.ts). A process that ends after closing awaits it, or the counts are not kept. */
+  counted?: Promise<void>;
 
   private readonly flushLater = () => this.flush();
 

@@ -134,6 +134,7 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
       await tap.close();
       stored?.close();
       await file?.close();
+      await stored?.counted;
       await telemetry?.end();
     },
   };

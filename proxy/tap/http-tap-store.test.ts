@@ -76,6 +76,8 @@ it('stores the session an HTTP tap records, with the frames of its tap file', as
   const [listed, ...more] = store.list();
   expect(more).toEqual([]);
   expect(listed).toMatchObject({ name: 'everything', source: 'tap', target: server.url, state: 'clean', frames: tapTrace.frames.length });
+  // Counted before the tap ended; a killed tap's session has none (below).
+  expect(listed.findings).toEqual({ error: expect.any(Number), warning: expect.any(Number), info: expect.any(Number) });
   const stored = store.open(listed.id);
   expect([...stored.frames()]).toEqual(tapTrace.frames);
   expect(stored.meta.header.target).toMatchObject({ transport: 'http', url: server.url });
@@ -118,6 +120,7 @@ it('keeps what a killed HTTP tap had stored, listed as ended unclean and exporta
 
   const [listed] = store.list();
   expect(listed).toMatchObject({ source: 'tap', target: server.url, state: 'unclean' });
+  expect(listed.findings).toBeUndefined();
   const frames = [...store.open(listed.id).frames()];
   expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
   expect(listed.frames).toBe(frames.length);

@@ -128,7 +128,8 @@ port.on('message', (m: RecorderMessage) => {
       // The tap's last frames are framed by now; open requests end with the session.
       if (telemetry && framed.length > 0) telemetry.push(framed);
       stored?.close();
-      void Promise.all([file.close(), telemetry?.end()]).then(() => {
+      // The stored session's findings are counted before the tap's process may end.
+      void Promise.all([file.close(), telemetry?.end(), stored?.counted]).then(() => {
         port.postMessage({ kind: 'closed', dropped: file.dropped, ...(file.error ? { error: file.error.message } : {}) } satisfies RecorderReply);
         port.close();
       });
