@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react';
 import { loadCustomRules } from '../../lib/browser/customRulesStorage';
 import { saveText } from '../../lib/browser/download';
-import { deleteStoredSession, listStoredSessions, storedSessionTrace } from '../../lib/browser/history';
+import { deleteStoredSession, exportStoredSession, listStoredSessions, openStoredSession } from '../../lib/browser/history';
 import { useLoupe } from '../../lib/browser/store';
+import { describeFindingCounts } from '../../lib/analyze/finding-counts';
 import { formatBytes } from '../../lib/text/bytes';
-import { readTraceText } from '../../lib/trace';
 import type { StoredSessionEntry } from '../../lib/wire/history';
 import { openTrace } from '../trace/openTrace';
 import { Button } from '../ui/Button';
@@ -37,14 +37,14 @@ function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => 
   };
   const open = () =>
     run(
-      storedSessionTrace(s.id)
-        .then(({ text }) => openTrace(tabName(s), readTraceText(text)))
+      openStoredSession(s.id)
+        .then((trace) => openTrace(tabName(s), trace))
         .catch(fail(`Cannot open the stored session ${s.id}`)),
     );
   const save = () =>
     run(
-      storedSessionTrace(s.id, { custom: loadCustomRules() })
-        .then(({ text }) => saveText(`loupe-${s.id}.ndjson`, text, 'application/x-ndjson'))
+      exportStoredSession(s.id, { custom: loadCustomRules() })
+        .then(({ parts }) => saveText(`loupe-${s.id}.ndjson`, parts, 'application/x-ndjson'))
         .catch(fail(`Cannot export the stored session ${s.id}`)),
     );
   const remove = () =>
@@ -68,6 +68,14 @@ function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => 
       </div>
       <div className="text-[11px] text-zinc-500">
         {s.frames} frames · {formatBytes(s.bytes)}
+        {s.findings && (
+          <>
+            {' · '}
+            <span className={s.findings.error > 0 ? 'text-red-300' : s.findings.warning > 0 ? 'text-amber-300' : undefined}>
+              {describeFindingCounts(s.findings)}
+            </span>
+          </>
+        )}
       </div>
       <div className="flex flex-wrap gap-1 pt-0.5">
         <Button variant="ghost" disabled={busy} aria-label={`Open stored session ${s.id}`} onClick={open}>

@@ -1,10 +1,13 @@
 /**
  * The page's side of History (lib/wire/history.ts): asks the proxy for its stored sessions, for one
- * as a trace (to open read-only, or redacted to save as a file), or to delete one.
+ * as a trace (to open read-only, or redacted to save as a file), or to delete one. A trace comes
+ * in pieces of whole lines: opening reads each into the trace as it arrives, exporting keeps them
+ * as the parts of one file, so no message and no string holds the whole session.
  */
 import type { StoredSessionEntry } from '../wire/history';
 import type { ExportRedact } from '../wire/trace-export';
-import { getSocket } from './socket';
+import { TraceReader, type Trace } from '../trace';
+import { getSocket, type PageRequest } from './socket';
 
 export async function listStoredSessions(): Promise<StoredSessionEntry[]> {
   const reply = await getSocket().call({ type: 'history/list' });
@@ -12,11 +15,35 @@ export async function listStoredSessions(): Promise<StoredSessionEntry[]> {
   return reply.sessions;
 }
 
-/** The stored session as a Loupe trace (NDJSON): every frame as recorded, or redacted for a file. */
-export async function storedSessionTrace(id: string, redact?: ExportRedact): Promise<{ text: string; redacted?: number }> {
-  const reply = await getSocket().call(redact === undefined ? { type: 'history/open', id } : { type: 'history/export', id, redact });
+/** Asks for a stored session's trace and gives each piece's text to `take`, in order. */
+async function tracePieces(request: PageRequest, take: (text: string) => void): Promise<{ redacted?: number }> {
+  let failed: Error | undefined;
+  const reply = await getSocket().call(request, (piece) => {
+    if (failed) return;
+    try {
+      take(piece.text);
+    } catch (e) {
+      // Thrown here it would end in the socket's message handler: the request rejects with it instead.
+      failed = e as Error;
+    }
+  });
   if (reply.type !== 'history/trace') throw new Error(`the proxy answered with ${reply.type}, not a trace`);
-  return { text: reply.text, redacted: reply.redacted };
+  if (failed) throw failed;
+  return { redacted: reply.redacted };
+}
+
+/** The stored session as a trace, every frame as recorded, read as its pieces arrive. */
+export async function openStoredSession(id: string): Promise<Trace> {
+  const reader = new TraceReader();
+  await tracePieces({ type: 'history/open', id }, (text) => reader.push(text));
+  return reader.end();
+}
+
+/** The stored session as a trace file redacted as `loupe export ID` redacts: the file's parts, in order. */
+export async function exportStoredSession(id: string, redact: ExportRedact): Promise<{ parts: string[]; redacted?: number }> {
+  const parts: string[] = [];
+  const { redacted } = await tracePieces({ type: 'history/export', id, redact }, (text) => parts.push(text));
+  return { parts, redacted };
 }
 
 export async function deleteStoredSession(id: string): Promise<void> {

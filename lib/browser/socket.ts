@@ -49,9 +49,13 @@ export class ProxyRequestError extends Error {
   }
 }
 
+type TracePiece = Extract<ProxyMessage, { type: 'history/trace' }>;
+
 interface Waiting {
   resolve: (r: Reply) => void;
   reject: (e: Error) => void;
+  /** A reply in pieces (`history/trace`): each piece in order, the last one included. */
+  piece?: (p: TracePiece) => void;
 }
 
 function zodParse(json: unknown): { success: true; data: ProxyMessage } | { success: false; problem?: string } {
@@ -232,9 +236,12 @@ export class LoupeSocket {
       case 'session/exported':
       case 'connections/exported':
       case 'history/listed':
-      case 'history/trace':
       case 'session/stored-frames':
       case 'session/search-result':
+        return this.settle(msg.rid, (w) => w.resolve(msg));
+      case 'history/trace':
+        this.waiting.get(msg.rid)?.piece?.(msg);
+        if (msg.more) return;
         return this.settle(msg.rid, (w) => w.resolve(msg));
       default:
         unreachable(msg);
@@ -295,20 +302,21 @@ export class LoupeSocket {
     }
   }
 
-  /** Sends a message and resolves with the proxy's reply (`ack` or `request/result`). */
-  request(msg: PageRequest): Promise<Reply> {
+  /** Sends a message and resolves with the proxy's reply (`ack` or `request/result`); a reply in
+   *  pieces gives each to `piece` as it comes and resolves with the last. */
+  request(msg: PageRequest, piece?: (p: TracePiece) => void): Promise<Reply> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error('Not connected to the Loupe proxy; it will be retried automatically.'));
     const rid = `r${++this.nextRid}`;
     return new Promise<Reply>((resolve, reject) => {
-      this.waiting.set(rid, { resolve, reject });
+      this.waiting.set(rid, { resolve, reject, piece });
       ws.send(JSON.stringify({ ...msg, rid }));
     });
   }
 
   /** Like `request`, but an `ack` with ok:false or a `request/result` error rejects. */
-  async call(msg: PageRequest): Promise<Reply> {
-    const reply = await this.request(msg);
+  async call(msg: PageRequest, piece?: (p: TracePiece) => void): Promise<Reply> {
+    const reply = await this.request(msg, piece);
     if (reply.type === 'ack' && !reply.ok) throw new ProxyRequestError(reply.error ?? 'The proxy refused the request.', undefined, undefined, true);
     if (reply.type === 'request/result' && reply.error)
       throw new ProxyRequestError(reply.error.message, reply.error.code, reply.error.data, reply.error.local === true);

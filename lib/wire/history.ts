@@ -10,6 +10,7 @@ import { ExportRedactSchema } from './trace-export';
 export const STORED_SESSION_ID = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
 
 const Rid = z.string().max(100).optional();
+const Count = z.number().int().nonnegative();
 const StoredId = z.string().regex(STORED_SESSION_ID, 'not a stored session id: they look like 20261206-154501-3fa9c1');
 
 export const StoredSessionEntrySchema = z.object({
@@ -24,6 +25,9 @@ export const StoredSessionEntrySchema = z.object({
   bytes: z.number().int().nonnegative(),
   /** clean: closed by its writer; recording: still written; unclean: its writer stopped without closing it. */
   state: z.enum(['clean', 'recording', 'unclean']),
+  /** The analyser's findings by severity, counted once the session closed cleanly; absent before
+   *  that, for a session that ended unclean, and for one stored before counts were kept. */
+  findings: z.object({ error: Count, warning: Count, info: Count }).optional(),
 });
 export type StoredSessionEntry = z.infer<typeof StoredSessionEntrySchema>;
 
@@ -31,9 +35,9 @@ export type StoredSessionEntry = z.infer<typeof StoredSessionEntrySchema>;
 export const HistoryPageMessageSchemas = [
   /** The stored sessions, newest first: answered with `history/listed`. */
   z.object({ type: z.literal('history/list'), rid: Rid }),
-  /** One stored session as a trace (every frame, as the live page shows them): answered with `history/trace`. */
+  /** One stored session as a trace (every frame, as the live page shows them): answered with `history/trace` pieces. */
   z.object({ type: z.literal('history/open'), rid: Rid, id: StoredId }),
-  /** One stored session as a trace file, redacted as `loupe export ID` redacts (unless `redact: false`). */
+  /** One stored session as a trace file, redacted as `loupe export ID` redacts (unless `redact: false`), in `history/trace` pieces. */
   z.object({ type: z.literal('history/export'), rid: Rid, id: StoredId, redact: ExportRedactSchema }),
   /** Deletes a stored session; one still being recorded is refused. Answered with `ack`. */
   z.object({ type: z.literal('history/delete'), rid: Rid, id: StoredId }),
@@ -42,6 +46,17 @@ export const HistoryPageMessageSchemas = [
 /** proxy -> page */
 export const HistoryProxyMessageSchemas = [
   z.object({ type: z.literal('history/listed'), rid: z.string(), sessions: z.array(StoredSessionEntrySchema) }),
-  /** A Loupe trace (NDJSON): the header line, then one line per frame. */
-  z.object({ type: z.literal('history/trace'), rid: z.string(), id: z.string(), text: z.string(), redacted: z.number().int().nonnegative().optional() }),
+  /**
+   * A piece of a Loupe trace (NDJSON: the header line, then one line per frame): whole lines, about
+   * 512 KiB at most (a longer line alone), `more` on every piece but the last, in order. The page
+   * reads them into one trace or saves them as one file; `redacted` (an export's count) comes last.
+   */
+  z.object({
+    type: z.literal('history/trace'),
+    rid: z.string(),
+    id: z.string(),
+    text: z.string(),
+    more: z.boolean().optional(),
+    redacted: z.number().int().nonnegative().optional(),
+  }),
 ] as const;

@@ -16,6 +16,8 @@ describe('loupe import', () => {
     const id = /\(stored as (\S+)\)/.exec(r.stdout)?.[1];
     const listed = JSON.parse((await runCli(['sessions', '--json', '--config-dir', configDir])).stdout);
     expect(listed).toEqual([expect.objectContaining({ id, name: 'weather', source: 'imported', frames: 11, state: 'clean' })]);
+    // Counted before the command ended.
+    expect(listed[0].findings).toEqual({ error: expect.any(Number), warning: expect.any(Number), info: expect.any(Number) });
     const again = path.join(tempDir(), 'again.loupe.ndjson');
     expect((await runCli(['export', id!, '--config-dir', configDir, '--out', again])).code).toBe(0);
     const text = readFileSync(again, 'utf8');

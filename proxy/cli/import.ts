@@ -32,7 +32,7 @@ trace log level). The trace's header says what the file lacks (raw bytes, transp
                   it; default LOUPE_CONFIG_DIR or ~/.config/loupe)`;
 
 /** Keeps the session beside the others (\`loupe sessions\`), as read: its exports redact it. */
-function storeImported(trace: Trace, configDir: string | undefined): string | undefined {
+async function storeImported(trace: Trace, configDir: string | undefined): Promise<string | undefined> {
   try {
     const budget = diskBudgetFrom({});
     const store = new SessionStore(sessionsDir(resolveConfigDir(configDir)), typeof budget === 'string' ? DEFAULT_DISK_BUDGET : budget, (text) =>
@@ -42,6 +42,7 @@ function storeImported(trace: Trace, configDir: string | undefined): string | un
     const writer = store.create({ source: 'imported', header: trace.header, startedAt });
     for (const f of trace.frames) writer.append(f);
     writer.close();
+    await writer.counted;
     return writer.id;
   } catch (e) {
     console.error(`loupe import: warning: the session is not stored (${(e as Error).message}); the trace file is written as usual`);
@@ -90,7 +91,7 @@ export async function run(argv: string[]): Promise<number> {
     });
     const header = { ...trace.header, ...prepared.header };
     await writeTraceFile(out, header, prepared.frames);
-    const stored = storeImported(trace, values['config-dir']);
+    const stored = await storeImported(trace, values['config-dir']);
     const messages = prepared.frames.filter((f) => f.lane === 'message').length;
     console.log(
       `imported ${messages} messages (${prepared.frames.length} frames) of ${JSON.stringify(header.target.name)} to ${out}${stored ? ` (stored as ${stored})` : ''}`,

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { TRACE_VERSION } from '../../lib/trace/format';
+import type { SessionListing } from '../store/store';
 import { EVERYTHING, fixture, runCli, runCliProcess, tempDir } from './shared/run-cli';
 
 function readTrace(file: string): { header: Record<string, unknown>; frames: Frame[] } {
@@ -19,7 +20,8 @@ const methodsSent = (frames: Frame[]) =>
 describe('loupe record', () => {
   it('records the handshake and the discovery of server-everything (the built binary)', async () => {
     const out = path.join(tempDir(), 'everything.ndjson');
-    const r = await runCliProcess(['record', '--out', out, '--', ...EVERYTHING]);
+    const configDir = tempDir();
+    const r = await runCliProcess(['record', '--out', out, '--config-dir', configDir, '--', ...EVERYTHING]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const { header, frames } = readTrace(out);
@@ -37,6 +39,10 @@ describe('loupe record', () => {
     expect(frames.some((f) => f.dir === 's2c' && f.raw.includes('"tools":[{'))).toBe(true);
     expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
     expect(frames.at(-1)?.meta).toMatchObject({ event: 'exit' });
+    // Stored too, its findings counted before the command ended.
+    const [stored] = JSON.parse((await runCli(['sessions', '--json', '--config-dir', configDir])).stdout) as SessionListing[];
+    expect(stored).toMatchObject({ source: 'record', state: 'clean', frames: frames.length });
+    expect(stored.findings).toEqual({ error: expect.any(Number), warning: expect.any(Number), info: expect.any(Number) });
   }, 60_000);
 
   it('asks only for what the server declared, runs the script and uses the client options', async () => {

@@ -104,6 +104,8 @@ export async function run(argv: string[]): Promise<number> {
     return session;
   };
   const record = await runSession(open, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
+  // The stored session's findings are counted (loupe sessions shows them) before the command ends.
+  await store.settled();
   // The session's last spans and its histograms go before the command ends.
   await otlp?.shutdown();
   const redaction = redact ? redactOptionsFor(connection) : false;

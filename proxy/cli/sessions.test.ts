@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { describeFindingCounts } from '../../lib/analyze/finding-counts';
 import type { ProxyMessage, SessionSummary } from '../../lib/wire/protocol';
 import { readTraceText } from '../../lib/trace/reader';
 import { PageClient, openReadySession } from '../server/testing/harness';
@@ -44,8 +45,11 @@ it('lists a launched session after Loupe closed, and exports it identical to wha
   expect(sessions[0]).toMatchObject({ name: ready.name, source: 'launched', state: 'clean', frames: live.length });
   expect(sessions[0].bytes).toBeGreaterThan(0);
   const table = await runCli(['sessions', '--config-dir', configDir]);
-  expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+SERVER\s+SOURCE\s+STARTED \(UTC\)\s+ENDED \(UTC\)\s+FRAMES\s+SIZE\s+STATE\s+TARGET$/);
-  expect(table.stdout).toContain(sessions[0].id);
+  expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+SERVER\s+SOURCE\s+STARTED \(UTC\)\s+ENDED \(UTC\)\s+FRAMES\s+SIZE\s+STATE\s+FINDINGS\s+TARGET$/);
+  // Counted by the analyser when the session closed, before Loupe ended.
+  const findings = sessions[0].findings!;
+  expect(findings).toEqual({ error: expect.any(Number), warning: expect.any(Number), info: expect.any(Number) });
+  expect(table.stdout).toMatch(new RegExp(`${sessions[0].id}.*\\sclean\\s+${describeFindingCounts(findings)}\\s`));
 
   const file = path.join(tempDir(), 'stored.loupe.ndjson');
   const exported = await runCli(['export', sessions[0].id, '--config-dir', configDir, '--out', file, '--no-redact']);

@@ -3,6 +3,7 @@
  * last, as a table or JSON; or deletes one; or, with an id and `--search`, the frames of one that
  * hold a text. `loupe export ID` writes one as a trace file.
  */
+import { describeFindingCounts } from '../../lib/analyze/finding-counts';
 import { formatBytes } from '../../lib/text/bytes';
 import { printable } from '../../lib/text/printable';
 import { resolveConfigDir } from '../config/paths';
@@ -20,9 +21,10 @@ const USAGE = `usage: loupe sessions [--json] [--config-dir DIR]
        loupe sessions ID --search TEXT [--lane LANE] [--channel CH] [--from-seq N] [--limit N] [--json]
 
 Lists the sessions stored on disk: every session \`loupe start\` ran, every \`loupe tap\` and every
-\`loupe record\`, with its id, server, source, start and end, frames, size on disk and state
+\`loupe record\`, with its id, server, source, start and end, frames, size on disk, state
 (clean: closed by Loupe; recording: still being written; unclean: Loupe stopped without closing
-it, and it holds every frame written until then). \`loupe export ID --out FILE\` writes one as a
+it, and it holds every frame written until then) and the analyser's findings (counted when it
+closed cleanly; \`-\` when they were not). \`loupe export ID --out FILE\` writes one as a
 trace file.
 
   --json             one JSON array instead of the table
@@ -39,8 +41,19 @@ const time = (ms: number | undefined) => (ms === undefined ? '-' : new Date(ms).
 
 function table(list: SessionListing[]): string {
   const rows = [
-    ['ID', 'SERVER', 'SOURCE', 'STARTED (UTC)', 'ENDED (UTC)', 'FRAMES', 'SIZE', 'STATE', 'TARGET'],
-    ...list.map((s) => [s.id, s.name, s.source, time(s.startedAt), time(s.endedAt), String(s.frames), formatBytes(s.bytes), s.state, s.target]),
+    ['ID', 'SERVER', 'SOURCE', 'STARTED (UTC)', 'ENDED (UTC)', 'FRAMES', 'SIZE', 'STATE', 'FINDINGS', 'TARGET'],
+    ...list.map((s) => [
+      s.id,
+      s.name,
+      s.source,
+      time(s.startedAt),
+      time(s.endedAt),
+      String(s.frames),
+      formatBytes(s.bytes),
+      s.state,
+      s.findings ? describeFindingCounts(s.findings) : '-',
+      s.target,
+    ]),
   ].map((r) => r.map((cell) => printable(cell)));
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (i === r.length - 1 ? 0 : r[i].length))));
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')).join('\n');

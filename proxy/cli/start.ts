@@ -110,14 +110,21 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
     await registry.closeAll();
     return 1;
   }
-  const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry, taps, otlp))));
-  onFatalError(() => drain('internal error', server, registry, taps, otlp));
+  const stopped = new Promise<number>((resolve) => signals.onStop((signal) => resolve(drain(signal, server, registry, taps, otlp, sessions))));
+  onFatalError(() => drain('internal error', server, registry, taps, otlp, sessions));
   if (!signals.signal.aborted) console.log(`Loupe is running at ${server.url}`);
   return stopped;
 }
 
 /** Stops accepting first, so no page opens a session while the others are being closed. */
-async function drain(reason: string, server: LoupeServer, registry: SessionRegistry, taps: TapWatcher, otlp: OtlpReceivers): Promise<number> {
+async function drain(
+  reason: string,
+  server: LoupeServer,
+  registry: SessionRegistry,
+  taps: TapWatcher,
+  otlp: OtlpReceivers,
+  sessions: SessionStore,
+): Promise<number> {
   console.error(`loupe: ${reason}: closing sessions and stopping their servers`);
   const limit = setTimeout(() => {
     console.error('loupe: shutdown took too long: exiting');
@@ -129,6 +136,8 @@ async function drain(reason: string, server: LoupeServer, registry: SessionRegis
     // The HTTP taps this Loupe runs end here, each recording its end, before their sessions close.
     await taps.close();
     await registry.closeAll();
+    // The stored sessions' findings are counted and kept before Loupe goes.
+    await sessions.settled();
     // Every session has ended: their last spans and measurements go before Loupe does.
     await otlp.shutdown();
     return 0;

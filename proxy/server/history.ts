@@ -2,8 +2,9 @@
  * The page's History (lib/wire/history.ts): the sessions this Loupe's store keeps on disk. Opening
  * one sends every frame as recorded, as a live session's frames reach the page; exporting one goes
  * through exportStored, the path `loupe export ID` takes, so the file is redacted the same way.
+ * Both are sent in pieces (history-stream.ts), read from disk as they go.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PageMessage, ProxyMessage } from '../../lib/wire/protocol';
@@ -11,11 +12,12 @@ import { LOUPE_VERSION } from '../../lib/version';
 import { exportStored } from '../store/export';
 import { StoreError } from '../store/reader';
 import type { SessionStore } from '../store/store';
+import { fileLines, piecesOf, traceLines, type TraceStream } from './history-stream';
 
 type HistoryMessage = Extract<PageMessage, { type: `history/${string}` }>;
 
-/** What a handled message answers: a message to send, or an ack. */
-export type HistoryAnswer = { send: ProxyMessage } | { ack: true };
+/** What a handled message answers: a message to send, a trace to send in pieces, or an ack. */
+export type HistoryAnswer = { send: ProxyMessage } | { stream: TraceStream } | { ack: true };
 
 export function answerHistory(store: SessionStore | undefined, msg: HistoryMessage): HistoryAnswer {
   if (!store) throw new Error('this Loupe keeps no stored sessions (it was started without a config dir)');
@@ -23,21 +25,21 @@ export function answerHistory(store: SessionStore | undefined, msg: HistoryMessa
   switch (msg.type) {
     case 'history/list':
       return { send: { type: 'history/listed', rid, sessions: store.list().sort((a, b) => b.startedAt - a.startedAt) } };
-    case 'history/open': {
-      const session = store.open(msg.id);
-      const lines = [JSON.stringify(session.meta.header)];
-      for (const f of session.frames()) lines.push(JSON.stringify(f));
-      return { send: { type: 'history/trace', rid, id: msg.id, text: lines.join('\n') + '\n' } };
-    }
+    case 'history/open':
+      return { stream: { rid, id: msg.id, pieces: piecesOf(traceLines(store.open(msg.id))) } };
     case 'history/export': {
       const session = store.open(msg.id);
+      // Written whole first (the header, which counts what was redacted, leads the file), then
+      // read back in pieces; the folder goes once they are sent.
       const dir = mkdtempSync(path.join(tmpdir(), 'loupe-history-'));
+      const done = () => rmSync(dir, { recursive: true, force: true });
       try {
         const out = path.join(dir, 'trace.ndjson');
-        const done = exportStored(session, out, { loupeVersion: LOUPE_VERSION, redact: msg.redact });
-        return { send: { type: 'history/trace', rid, id: msg.id, text: readFileSync(out, 'utf8'), redacted: done.redacted } };
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
+        const { redacted } = exportStored(session, out, { loupeVersion: LOUPE_VERSION, redact: msg.redact });
+        return { stream: { rid, id: msg.id, pieces: piecesOf(fileLines(out)), redacted, done } };
+      } catch (e) {
+        done();
+        throw e;
       }
     }
     case 'history/delete': {

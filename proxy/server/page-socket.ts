@@ -16,6 +16,7 @@ import type { HubMember, PageHub } from './page-hub';
 import { RedactedView } from './redacted-view';
 import { answerStoredRead } from './stored-reads';
 import { answerHistory } from './history';
+import { sendTrace } from './history-stream';
 
 type Reply = Partial<Omit<Extract<ProxyMessage, { type: 'ack' }>, 'type' | 'rid'>>;
 
@@ -268,6 +269,7 @@ export class PageSocket implements HubMember {
         // A redacted view opens a stored session as its export: with that session's own secrets redacted.
         const asked = this.redacted && msg.type === 'history/open' ? { ...msg, type: 'history/export' as const, redact: {} } : msg;
         const answer = answerHistory(this.hub.sessionStore, asked);
+        if ('stream' in answer) return sendTrace(this.ws, (m) => this.send(m), answer.stream);
         return 'send' in answer ? this.send(answer.send) : this.ok(msg);
       }
       default:

@@ -3,7 +3,7 @@
  * `<config dir>/sessions/`:
  *
  *   session.json        what was recorded (its trace header), by whom, since when; on a clean
- *                       close also when it ended, its frame count and size
+ *                       close also when it ended, its frame count and size, then its findings
  *   secrets.json        the values its exports redact (env values, header values, …), mode 0600
  *   seg-000001.ndjson   frames, one line each (segment-lines.ts), appended as they cross
  *   index.ndjson        one line per finished segment: its column summary and seq marks
@@ -12,6 +12,7 @@
  * session whose writer died is recovered).
  */
 import path from 'node:path';
+import type { FindingCounts } from '../../lib/analyze/finding-counts';
 import type { TraceHeader } from '../../lib/trace/format';
 import type { KnownSecret } from '../../lib/trace/redact';
 import { STORED_SESSION_ID } from '../../lib/wire/history';
@@ -29,6 +30,9 @@ export interface StoredMeta {
   /** The process writing it, while it runs: a session with no `end` whose writer is gone ended unclean. */
   writerPid: number;
   end?: StoredEnd;
+  /** The analyser's findings by severity, counted once the writer closed it (findings.ts);
+   *  absent for a session that ended unclean or was stored before counts were kept. */
+  findings?: FindingCounts;
 }
 
 export interface StoredEnd {

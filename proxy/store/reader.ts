@@ -11,19 +11,9 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
-import { channelOf } from '../../lib/mcp/channel';
-import { LineDecoder, LineEncoder, SegmentLineError } from './segment-lines';
-import {
-  INDEX_EVERY,
-  INDEX_FILE,
-  SECRETS_FILE,
-  segmentName,
-  segmentNumber,
-  SESSION_FILE,
-  type SegmentSummary,
-  type StoredMeta,
-  type StoredSecrets,
-} from './layout';
+import { LineDecoder, SegmentLineError } from './segment-lines';
+import { newSummary, noteFrame, summaryOf } from './segment-summary';
+import { INDEX_FILE, SECRETS_FILE, segmentName, segmentNumber, SESSION_FILE, type SegmentSummary, type StoredMeta, type StoredSecrets } from './layout';
 
 export class StoreError extends Error {}
 
@@ -184,23 +174,7 @@ export class StoredSession {
 function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary {
   const file = path.join(dir, segmentName(n));
   const decoder = new LineDecoder();
-  const encoder = new LineEncoder();
-  const s: SegmentSummary = {
-    segment: n,
-    firstSeq: 0,
-    lastSeq: 0,
-    firstTs: 0,
-    lastTs: 0,
-    frames: 0,
-    bytes: 0,
-    methods: [],
-    tools: [],
-    dirs: [],
-    lanes: [],
-    channels: [],
-    marks: [],
-  };
-  const sets = { methods: new Set<string>(), tools: new Set<string>(), dirs: new Set<string>(), lanes: new Set<string>(), channels: new Set<string>() };
+  const s = newSummary(n);
   const lines = linesOf(file);
   let step = lines.next();
   for (; !step.done; step = lines.next()) {
@@ -212,24 +186,8 @@ function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary 
       if (e instanceof SegmentLineError) throw new StoreError(`${file}, byte ${at}: ${e.message}`);
       throw e;
     }
-    // Marks must point at full lines: the writer starts one every INDEX_EVERY frames.
-    if (s.frames % INDEX_EVERY === 0) s.marks.push([frame.seq, at]);
-    if (s.frames === 0) {
-      s.firstSeq = frame.seq;
-      s.firstTs = frame.ts;
-    }
-    s.frames++;
-    s.lastSeq = frame.seq;
-    s.lastTs = frame.ts;
-    sets.dirs.add(frame.dir);
-    sets.lanes.add(frame.lane);
-    sets.channels.add(channelOf(frame));
-    const { json } = encoder.encode(frame);
-    if (json !== null && typeof json === 'object') {
-      const m = json as { method?: unknown; params?: { name?: unknown } };
-      if (typeof m.method === 'string') sets.methods.add(m.method);
-      if (m.method === 'tools/call' && typeof m.params?.name === 'string') sets.tools.add(m.params.name);
-    }
+    // The same columns and marks the writer keeps (a mark points at a full line, as it writes one).
+    noteFrame(s, frame, at, decoder.message);
   }
   s.bytes = step.value.end;
   if (step.value.torn > 0) {
@@ -237,5 +195,5 @@ function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary 
       `${segmentName(n)} ends in half a line (${step.value.torn} bytes, from byte ${step.value.end}): the writer stopped in the middle of it; it was skipped, every frame before it was read`,
     );
   }
-  return { ...s, methods: [...sets.methods], tools: [...sets.tools], dirs: [...sets.dirs], lanes: [...sets.lanes], channels: [...sets.channels] };
+  return summaryOf(s);
 }

@@ -129,6 +129,8 @@ export class SegmentLineError extends Error {}
 
 export class LineDecoder {
   private last?: Shape;
+  /** The last line's text parsed, when the line embeds it as JSON (as the encoder's `json`). */
+  message: unknown;
 
   restart(): void {
     this.last = undefined;
@@ -167,6 +169,7 @@ export class LineDecoder {
       this.last = { ...prev, seq, ts };
     }
     const text = parts[parts.length - 1];
+    this.message = typeof text === 'string' ? undefined : text;
     const raw = typeof text === 'string' ? text : line.slice(at, -1);
     const frame: Record<string, unknown> = { seq, ts, dir: parts[1], lane: rest.lane, raw, size: Buffer.byteLength(raw) + (rest.sx ?? 0) };
     for (const k in rest) if (k !== 'seq' && k !== 'lane' && k !== 'sx') frame[k] = rest[k];

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
 import { parseStartOptions } from '../cli/start-options';
 import { diskBudgetFrom } from './disk-budget';
-import { segmentName } from './layout';
+import { INDEX_FILE, segmentName } from './layout';
 import { StoredSession } from './reader';
 import { SessionStore } from './store';
 import { logFrame, testHeader } from './testing';
@@ -135,6 +135,26 @@ describe('the session store', () => {
     expect([...s.frames()].map((f) => f.seq)).toEqual(Array.from({ length: 2999 }, (_, i) => i + 1));
     expect(s.notices.join('\n')).toMatch(/seg-000001\.ndjson ends in half a line .* it was skipped, every frame before it was read/);
     expect(s.frameAt(2048)).toEqual(logFrame(2048, 2048));
+  });
+
+  it('scans a segment that has no index line into the summary its writer indexes', () => {
+    const store = new SessionStore(tempDir(), undefined, undefined, 100_000);
+    const w = store.create({ source: 'launched', header: testHeader('columns'), startedAt: Date.now() });
+    const frames = [...variedFrames()];
+    for (let seq = frames.length + 1; seq <= 6000; seq++) frames.push(logFrame(seq, seq * 3));
+    for (const f of frames) {
+      w.append(f);
+      // A batch of 1,500 frames passes the segment's size: segments of two marks each.
+      if (f.seq % 1500 === 0) w.flush();
+    }
+    w.close();
+    const indexed = store.open(w.id).segments;
+    expect(indexed.length).toBeGreaterThan(1);
+    expect(indexed[0]).toMatchObject({ tools: ['echo'], dirs: ['local', 'c2s', 's2c'], channels: ['session', 'app:1'] });
+    expect(indexed[0].methods).toEqual(expect.arrayContaining(['tools/call', 'notifications/message', 'ui/initialize']));
+    expect(indexed.some((g) => g.marks.length > 1)).toBe(true);
+    rmSync(path.join(w.dir, INDEX_FILE));
+    expect(store.open(w.id).segments).toEqual(indexed);
   });
 
   it('lists sessions with their source, frames, size and whether they were closed', () => {

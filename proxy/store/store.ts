@@ -12,7 +12,9 @@ import { LOUPE_VERSION } from '../../lib/version';
 import type { KnownSecret } from '../../lib/trace/redact';
 import { formatBytes } from '../../lib/text/bytes';
 import { makeDirs } from '../shared/make-dirs';
+import type { FindingCounts } from '../../lib/analyze/finding-counts';
 import { DEFAULT_DISK_BUDGET, type DiskBudget } from './disk-budget';
+import { COUNT_UP_TO_FRAMES, keepFindings } from './findings';
 import { isSessionId, newSessionId, SECRETS_FILE, SESSION_FILE, type StoredMeta, type StoredSource } from './layout';
 import { StoredSession, StoreError } from './reader';
 import { SessionWriter, WARN_AT, writeJsonAtomically } from './writer';
@@ -55,6 +57,8 @@ export interface SessionListing {
   /** `clean`: closed by its writer; `recording`: its writer still runs; `unclean`: its writer
    *  stopped without closing it (killed, crashed), and it holds what was written until then. */
   state: 'clean' | 'recording' | 'unclean';
+  /** The analyser's findings by severity, once counted after a clean close; absent otherwise. */
+  findings?: FindingCounts;
 }
 
 function alive(pid: number): boolean {
@@ -75,6 +79,8 @@ function folderBytes(dir: string): number {
 
 export class SessionStore {
   private readonly writing = new Set<string>();
+  /** Findings being counted for sessions closed by this process. */
+  private readonly counting = new Set<Promise<void>>();
   private warnedTotal = false;
 
   constructor(
@@ -84,6 +90,8 @@ export class SessionStore {
     readonly onNotice: (text: string) => void = () => {},
     /** Smaller segments than SEGMENT_BYTES, for tests that need several. */
     private readonly segmentBytes?: number,
+    /** Sessions of more frames are not counted (findings.ts), for tests that need a smaller cap. */
+    private readonly countUpTo = COUNT_UP_TO_FRAMES,
   ) {}
 
   /** Starts a session's folder and returns its writer; the total budget is enforced first. */
@@ -107,9 +115,29 @@ export class SessionStore {
     const close = writer.close.bind(writer);
     writer.close = () => {
       this.writing.delete(id);
-      return close();
+      const end = close();
+      if (!writer.error && end.frames <= this.countUpTo) writer.counted ??= this.countFindings(id, dir);
+      return end;
     };
     return writer;
+  }
+
+  /** Settles once the findings of every session this store closed are counted and kept. */
+  async settled(): Promise<void> {
+    while (this.counting.size > 0) await Promise.all([...this.counting]);
+  }
+
+  private countFindings(id: string, dir: string): Promise<void> {
+    const counted = keepFindings(dir).then(
+      () => undefined,
+      (e: Error) => {
+        // A session deleted while it was being counted has nothing left to count.
+        if (existsSync(path.join(dir, SESSION_FILE))) this.onNotice(`the findings of session ${id} were not counted: ${e.message}`);
+      },
+    );
+    this.counting.add(counted);
+    void counted.finally(() => this.counting.delete(counted));
+    return counted;
   }
 
   /** The ids of the sessions on disk, oldest first. */
@@ -148,6 +176,7 @@ export class SessionStore {
         frames: s.frameCount,
         bytes: folderBytes(s.dir),
         state: meta.end ? 'clean' : this.writing.has(id) || alive(meta.writerPid) ? 'recording' : 'unclean',
+        ...(meta.findings ? { findings: meta.findings } : {}),
       });
     }
     return out;

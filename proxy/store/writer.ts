@@ -8,22 +8,11 @@
 import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
-import { channelOf } from '../../lib/mcp/channel';
 import type { TraceHeader } from '../../lib/trace/format';
 import { formatBytes } from '../../lib/text/bytes';
 import { LineEncoder } from './segment-lines';
-import {
-  INDEX_EVERY,
-  INDEX_FILE,
-  SECRETS_FILE,
-  SEGMENT_BYTES,
-  segmentName,
-  SESSION_FILE,
-  type SegmentSummary,
-  type StoredEnd,
-  type StoredMeta,
-  type StoredSecrets,
-} from './layout';
+import { marksNext, newSummary, noteFrame, summaryOf, type SummaryBuilder } from './segment-summary';
+import { INDEX_FILE, SECRETS_FILE, SEGMENT_BYTES, segmentName, SESSION_FILE, type StoredEnd, type StoredMeta, type StoredSecrets } from './layout';
 
 /** A batch waits at most this long for the disk. */
 export const FLUSH_MS = 100;
@@ -42,32 +31,6 @@ export interface WriterOptions {
   onSegment?: () => void;
 }
 
-type Summary = Omit<SegmentSummary, 'methods' | 'tools' | 'dirs' | 'lanes' | 'channels'> & {
-  methods: Set<string>;
-  tools: Set<string>;
-  dirs: Set<string>;
-  lanes: Set<string>;
-  channels: Set<string>;
-};
-
-function newSummary(segment: number): Summary {
-  return {
-    segment,
-    firstSeq: 0,
-    lastSeq: 0,
-    firstTs: 0,
-    lastTs: 0,
-    frames: 0,
-    bytes: 0,
-    methods: new Set(),
-    tools: new Set(),
-    dirs: new Set(),
-    lanes: new Set(),
-    channels: new Set(),
-    marks: [],
-  };
-}
-
 export function writeJsonAtomically(file: string, value: unknown, mode = 0o600): void {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(value) + '\n', { mode });
@@ -79,7 +42,7 @@ export class SessionWriter {
   private readonly segmentBytes: number;
   private readonly flushMs: number;
   private fd: number;
-  private summary: Summary;
+  private summary: SummaryBuilder;
   private segmentSize = 0;
   private pending: string[] = [];
   private pendingBytes = 0;
@@ -92,6 +55,9 @@ export class SessionWriter {
   private closed = false;
   /** The first write error: recording goes on in memory, the disk copy stops. */
   error?: Error;
+  /** Set by the store on close: settles once the session's findings are counted and kept
+   *  (findings.ts). A process that ends after closing awaits it, or the counts are not kept. */
+  counted?: Promise<void>;
 
   private readonly flushLater = () => this.flush();
 
@@ -127,23 +93,12 @@ export class SessionWriter {
   append(frame: Frame): void {
     if (this.closed || this.full || this.error) return;
     const s = this.summary;
-    const markHere = s.frames % INDEX_EVERY === 0;
+    const markHere = marksNext(s);
     if (markHere) this.encoder.restart();
     const { line, bytes: size, json } = this.encoder.encode(frame);
     if (this.bytes + size > this.options.sessionBytes) return this.reachBudget();
-    if (markHere) s.marks.push([frame.seq, this.segmentSize + this.pendingBytes]);
-    if (s.frames === 0) {
-      s.firstSeq = frame.seq;
-      s.firstTs = frame.ts;
-    }
-    s.frames++;
-    s.lastSeq = frame.seq;
-    s.lastTs = frame.ts;
+    noteFrame(s, frame, this.segmentSize + this.pendingBytes, json);
     s.bytes += size;
-    s.dirs.add(frame.dir);
-    s.lanes.add(frame.lane);
-    s.channels.add(channelOf(frame));
-    if (json !== null && typeof json === 'object') noteMessage(s, json as Record<string, unknown>);
     this.pending.push(line);
     this.pendingBytes += size;
     this.count++;
@@ -230,16 +185,7 @@ export class SessionWriter {
   }
 
   private writeIndex(): void {
-    const s = this.summary;
-    const entry: SegmentSummary = {
-      ...s,
-      methods: [...s.methods],
-      tools: [...s.tools],
-      dirs: [...s.dirs],
-      lanes: [...s.lanes],
-      channels: [...s.channels],
-    };
-    writeFileSync(path.join(this.dir, INDEX_FILE), JSON.stringify(entry) + '\n', { flag: 'a', mode: 0o600 });
+    writeFileSync(path.join(this.dir, INDEX_FILE), JSON.stringify(summaryOf(this.summary)) + '\n', { flag: 'a', mode: 0o600 });
   }
 
   private reachBudget(): void {
@@ -253,12 +199,4 @@ export class SessionWriter {
     this.error ??= e;
     this.options.onNotice?.(`session ${this.id} can no longer be written to ${this.dir} (${e.message}): the frames from here on are not stored`);
   }
-}
-
-/** The method and tool name of a message, for the segment's columns. */
-function noteMessage(s: Summary, m: Record<string, unknown>): void {
-  if (typeof m.method !== 'string') return;
-  s.methods.add(m.method);
-  const params = m.params as Record<string, unknown> | undefined;
-  if (m.method === 'tools/call' && typeof params?.name === 'string') s.tools.add(params.name);
 }

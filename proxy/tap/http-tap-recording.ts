@@ -11,6 +11,10 @@ import { TRANSPORT_FRAMING, type Frame } from '../../lib/mcp/frame';
 import { HttpTap } from './http-tap';
 import { TapFile, tapFileName, tapsDir } from './tap-file';
 import { tapFrameMasking } from './tap-masking';
+import { redactionInputs } from '../../lib/trace/redaction-inputs';
+import { sessionsDir } from '../store/layout';
+import type { SessionWriter } from '../store/writer';
+import { storeTapSession } from './tap-session-store';
 import type { OtlpExport } from '../telemetry/otlp-export';
 import type { SessionTelemetry } from '../telemetry/session-telemetry';
 
@@ -26,6 +30,8 @@ export interface HttpTapRecordingOptions {
   startedBy: 'cli' | 'dashboard' | 'install';
   /** Streams the session's spans and metrics as they happen (`loupe tap --url … --otlp`). */
   otlp?: OtlpExport;
+  /** Warnings for a person (the session cannot be stored, its disk budget nears); stderr by default. */
+  warn?: (text: string) => void;
 }
 
 export interface HttpTapRecording {
@@ -36,6 +42,8 @@ export interface HttpTapRecording {
   file?: TapFile;
   /** Why nothing is recorded, when `file` is absent. */
   notRecording?: string;
+  /** The session in the store (`loupe sessions`), written from the same frames as the file. */
+  stored?: SessionWriter;
   stop(): Promise<void>;
 }
 
@@ -49,6 +57,7 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
   const name = o.name || upstream.host;
   const startedAt = new Date();
   let file: TapFile | undefined;
+  let stored: SessionWriter | undefined;
   // The tap records its first frame (it listens) before the file, whose header names the address
   // it listens on, can exist: that frame waits here, or the file would start at seq 2 and a
   // reader could not keep the tap's numbering, which the exchange links are made of.
@@ -63,7 +72,10 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
     onFrame: (f) => {
       const masked = mask(f);
       if (early) early.push(masked);
-      else file?.append(masked);
+      else {
+        file?.append(masked);
+        stored?.append(masked);
+      }
       telemetry?.push([masked]);
     },
   });
@@ -97,16 +109,32 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
   } catch (e) {
     notRecording = (e as Error).message;
   }
-  for (const f of early) file?.append(f);
+  if (file) {
+    // Stored as the stdio tap's session is: source `tap`, the tapped URL as its server.
+    stored = storeTapSession({
+      storeDir: sessionsDir(o.configDir),
+      header,
+      startedAt: startedAt.getTime(),
+      secrets: redactionInputs({ url: o.url }),
+      warn: o.warn ?? ((text) => console.error(`loupe tap: warning: ${text}`)),
+    });
+  }
+  for (const f of early) {
+    file?.append(f);
+    stored?.append(f);
+  }
   early = undefined;
   return {
     tap,
     url: tap.url,
     file,
     notRecording,
+    stored,
     async stop() {
       await tap.close();
+      stored?.close();
       await file?.close();
+      await stored?.counted;
       await telemetry?.end();
     },
   };

@@ -1,6 +1,7 @@
 /**
  * `loupe tap --url URL`: runs the HTTP tap until stopped (Ctrl-C, SIGTERM), recording to a trace
- * file in the config dir's taps/ folder, which a running dashboard follows like a stdio tap.
+ * file in the config dir's taps/ folder, which a running dashboard follows like a stdio tap, and
+ * storing the session in its sessions/ folder (`loupe sessions`).
  */
 import { describeUrl } from '../../lib/trace/target';
 import { startHttpTapRecording, TapListenError, type HttpTapMode } from './http-tap-recording';
@@ -29,7 +30,7 @@ export async function runHttpTap(o: HttpTapRun, stop: AbortSignal): Promise<numb
   }
   if (recording.notRecording) console.error(`loupe tap: warning: not recording: ${recording.notRecording}`);
   console.log(
-    `loupe tap: point the host at ${recording.url} (it reaches ${describeUrl(o.url)})${recording.file ? `; recording to ${recording.file.path}` : ''}`,
+    `loupe tap: point the host at ${recording.url} (it reaches ${describeUrl(o.url)})${recording.file ? `; recording to ${recording.file.path}` : ''}${recording.stored ? ` (stored session ${recording.stored.id})` : ''}`,
   );
   await new Promise<void>((resolve) => (stop.aborted ? resolve() : stop.addEventListener('abort', () => resolve(), { once: true })));
   await recording.stop();

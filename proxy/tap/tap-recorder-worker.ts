@@ -50,23 +50,15 @@ const file = openFile();
 /** The session in the store (`loupe sessions`), written whole from the same frames as the file. */
 const stored = file && setup.storeDir && setup.header ? await openStored(setup.storeDir, setup.header) : undefined;
 
-async function openStored(dir: string, input: NonNullable<RecorderSetup['header']>) {
-  const [{ SessionStore }, { diskBudgetFrom, DEFAULT_DISK_BUDGET }, { redactionInputs }] = await Promise.all([
-    import('../store/store'),
-    import('../store/disk-budget'),
-    import('../../lib/trace/redaction-inputs'),
-  ]);
-  const warn = (text: string) => port.postMessage({ kind: 'warning', text } satisfies RecorderReply);
-  const budget = diskBudgetFrom({});
-  if (typeof budget === 'string') warn(`${budget}: the defaults apply`);
-  try {
-    const store = new SessionStore(dir, typeof budget === 'string' ? DEFAULT_DISK_BUDGET : budget, warn);
-    const header = tapHeader(input);
-    return store.create({ source: 'tap', header, startedAt: Date.parse(input.startedAt) || Date.now(), secrets: redactionInputs({ args: input.args }) });
-  } catch (e) {
-    warn(`this session is not stored in ${dir} (${(e as Error).message}); its tap file is written as usual`);
-    return undefined;
-  }
+async function openStored(storeDir: string, input: NonNullable<RecorderSetup['header']>) {
+  const [{ storeTapSession }, { redactionInputs }] = await Promise.all([import('./tap-session-store'), import('../../lib/trace/redaction-inputs')]);
+  return storeTapSession({
+    storeDir,
+    header: tapHeader(input),
+    startedAt: Date.parse(input.startedAt) || Date.now(),
+    secrets: redactionInputs({ args: input.args }),
+    warn: (text) => port.postMessage({ kind: 'warning', text } satisfies RecorderReply),
+  });
 }
 /** `--otlp`: the session's spans and metrics, made from the same frames as the file, here, off the host's path. */
 const telemetry = file && setup.otlp ? await startTelemetry(setup.otlp) : undefined;
@@ -136,7 +128,8 @@ port.on('message', (m: RecorderMessage) => {
       // The tap's last frames are framed by now; open requests end with the session.
       if (telemetry && framed.length > 0) telemetry.push(framed);
       stored?.close();
-      void Promise.all([file.close(), telemetry?.end()]).then(() => {
+      // The stored session's findings are counted before the tap's process may end.
+      void Promise.all([file.close(), telemetry?.end(), stored?.counted]).then(() => {
         port.postMessage({ kind: 'closed', dropped: file.dropped, ...(file.error ? { error: file.error.message } : {}) } satisfies RecorderReply);
         port.close();
       });

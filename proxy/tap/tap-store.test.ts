@@ -41,6 +41,8 @@ it('stores the session a stdio tap records, with the frames of its tap file', as
   const store = new SessionStore(sessionsDir(configDir));
   const [listed] = store.list();
   expect(listed).toMatchObject({ name: 'everything', source: 'tap', state: 'clean', frames: tapTrace.frames.length });
+  // Counted in the recorder's worker before the tap ended.
+  expect(listed.findings).toEqual({ error: expect.any(Number), warning: expect.any(Number), info: expect.any(Number) });
   const stored = store.open(listed.id);
   expect([...stored.frames()]).toEqual(tapTrace.frames);
   expect(stored.segmentsFor({ tool: 'echo' })).toHaveLength(1);
