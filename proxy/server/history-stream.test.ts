@@ -17,7 +17,8 @@ import { PageClient, startHarness, type Harness } from './testing/harness';
 
 type TracePiece = Extract<ProxyMessage, { type: 'history/trace' }>;
 
-const FRAMES = 50_000;
+// About 250 bytes a trace line: some 5 MB, ten pieces.
+const FRAMES = 20_000;
 const SECRET = 'sk-live-stream-0123456789';
 
 let dir: string;
