@@ -67,7 +67,7 @@ test('a finished session is listed in History, opens with its frames, and is del
 });
 
 test('a long stored session lists its findings, opens whole and exports line for line, in messages of bounded size', async ({ page }) => {
-  const FRAMES = 50_000;
+  const FRAMES = 20_000;
   const secret = 'sk-live-history-e2e-98765';
   const store = new SessionStore(path.join(loupe.configDir, 'sessions'));
   const w = store.create({ source: 'record', header: testHeader('long-stored'), startedAt: Date.now(), secrets: [{ rule: 'env:API_KEY', value: secret }] });
