@@ -66,6 +66,8 @@ export interface AppRecordingFigures {
   addedMs: number;
   /** The median over the rounds of the difference of their medians (ms). */
   addedPerRoundMs: number;
+  /** Where the median call's time went in the page, each part's median (ms). */
+  parts: { on: CallParts; off: CallParts };
   /** The page serialising one bridge message into its `app/frame` socket message (µs, median over the messages seen). */
   serialiseUs: number;
   /** `app/frame` messages the page sent, and those the "off" arm kept back. */
@@ -74,29 +76,62 @@ export interface AppRecordingFigures {
   loadAverage: number[];
 }
 
-/** Runs in the page before its scripts (and in its frames, where it does nothing). */
-const SOCKET_WRAPPER = `(() => {
+/**
+ * Runs in the page before its scripts (and in its frames, where it does nothing). Besides keeping
+ * back the `app/frame` messages in the "off" arm, it marks where each call's time goes in the page:
+ * the app's request arriving from the proxy frame, the page sending the forwarded call on its
+ * socket, the proxy's answer arriving, and the page recording the answer for the app (which it
+ * does just before posting it down).
+ */
+const PAGE_SCRIPT = `(() => {
   if (window.top !== window) return;
   const send = WebSocket.prototype.send;
-  const bench = (globalThis.__loupeBenchAppFrames = { drop: false, sent: 0, dropped: 0, sample: [] });
+  const bench = (globalThis.__loupeBenchAppFrames = { drop: false, sent: 0, dropped: 0, sample: [], parts: [] });
+  let call;
+  addEventListener('message', (e) => {
+    if (e.origin !== location.origin && e.data && e.data.method === 'tools/call') call = { asked: performance.now() };
+  }, true);
   WebSocket.prototype.send = function (data) {
-    if (typeof data === 'string' && data.startsWith(${JSON.stringify(APP_FRAME_PREFIX)})) {
-      if (bench.sample.length < 200) bench.sample.push(data);
-      if (bench.drop) {
-        bench.dropped++;
-        return;
+    if (typeof data === 'string') {
+      if (call && call.forwarded === undefined && data.startsWith('{"type":"session/request"')) call.forwarded = performance.now();
+      if (data.startsWith(${JSON.stringify(APP_FRAME_PREFIX)})) {
+        if (call && call.answered !== undefined && data.includes('"dir":"s2c"')) {
+          bench.parts.push([call.forwarded - call.asked, call.answered - call.forwarded, performance.now() - call.answered]);
+          call = undefined;
+        }
+        if (bench.sample.length < 200) bench.sample.push(data);
+        if (bench.drop) {
+          bench.dropped++;
+          return;
+        }
+        bench.sent++;
       }
-      bench.sent++;
     }
     return send.call(this, data);
   };
+  const Native = WebSocket;
+  globalThis.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (call && call.forwarded !== undefined && call.answered === undefined && typeof e.data === 'string' && e.data.startsWith('{"type":"request/result"'))
+          call.answered = performance.now();
+      });
+    }
+  };
 })();`;
+
+/** Where a call's time went in the page (ms): its request in the page until the page forwarded
+ *  it; until the proxy's answer arrived (the socket, the proxy, the server); until the page
+ *  passed the answer on. */
+type CallParts = [page: number, proxy: number, back: number];
 
 interface BenchState {
   drop: boolean;
   sent: number;
   dropped: number;
   sample: string[];
+  parts: CallParts[];
 }
 interface Calls {
   sent: Map<unknown, number>;
@@ -152,6 +187,11 @@ async function contentFrame(page: Page | Frame, selector: string): Promise<Frame
   return frame;
 }
 
+function medianParts(parts: CallParts[]): CallParts {
+  const median = (i: number) => summarize(parts.map((p) => p[i])).median;
+  return [median(0), median(1), median(2)];
+}
+
 async function clickAndTime(app: Frame, proxy: Frame): Promise<number> {
   const before = await proxy.evaluate(() => (globalThis as BenchWindow).__loupeBenchCalls.times.length);
   await app.evaluate(() => {
@@ -185,7 +225,7 @@ export async function measureAppRecording(bb: BenchBrowser, url: string, opts: A
       type: 'connections/save',
       connection: { ...CONNECTION, transport: 'stdio', command: process.execPath, args: [SERVER, '--stdio'], env: {} },
     });
-    await context.addInitScript({ content: SOCKET_WRAPPER });
+    await context.addInitScript({ content: PAGE_SCRIPT });
     const page = await context.newPage();
     await page.goto(url);
     await page.getByRole('button', { name: `Connect ${CONNECTION.name}`, exact: true }).click();
@@ -199,22 +239,27 @@ export async function measureAppRecording(bb: BenchBrowser, url: string, opts: A
       page.evaluate((d) => {
         (globalThis as BenchWindow).__loupeBenchAppFrames.drop = d;
       }, drop);
+    const takeParts = () => page.evaluate(() => (globalThis as BenchWindow).__loupeBenchAppFrames.parts.splice(0));
     for (const drop of [false, true]) {
       await setDrop(drop);
       for (let i = 0; i < WARMUP_CLICKS; i++) await clickAndTime(appFrame, proxyFrame);
     }
+    await takeParts();
     const on: number[] = [];
     const off: number[] = [];
+    const partsOn: CallParts[] = [];
+    const partsOff: CallParts[] = [];
     const loadAverage: number[] = [];
     const rounds = Math.ceil(opts.clicks / opts.round);
     for (let r = 0; r < rounds; r++) {
       const n = Math.min(opts.round, opts.clicks - r * opts.round);
-      for (const [drop, samples] of [
-        [false, on],
-        [true, off],
+      for (const [drop, samples, parts] of [
+        [false, on, partsOn],
+        [true, off, partsOff],
       ] as const) {
         await setDrop(drop);
         for (let i = 0; i < n; i++) samples.push(await clickAndTime(appFrame, proxyFrame));
+        parts.push(...(await takeParts()));
       }
       if (r % 5 === 4 || r === rounds - 1) opts.progress(`recording's cost: round ${r + 1} of ${rounds}, ${on.length} calls in each arm`);
       loadAverage.push(os.loadavg()[0]);
@@ -236,6 +281,7 @@ export async function measureAppRecording(bb: BenchBrowser, url: string, opts: A
       off: summarize(off),
       addedMs: summarize(on).median - summarize(off).median,
       addedPerRoundMs: addedPerRound(off, on, opts.round),
+      parts: { on: medianParts(partsOn), off: medianParts(partsOff) },
       serialiseUs,
       appFramesSent: counts.sent,
       appFramesDropped: counts.dropped,
@@ -246,6 +292,12 @@ export async function measureAppRecording(bb: BenchBrowser, url: string, opts: A
     client.close();
   }
 }
+
+const PART_LABELS = [
+  "the app's request in the page, to the call forwarded",
+  'the socket, the proxy and the server, to the answer',
+  'the answer in the page, to its passing on',
+];
 
 export function renderAppRecording(f: AppRecordingFigures): string {
   const ms = (x: number) => `${x.toFixed(2)} ms`;
@@ -266,6 +318,11 @@ export function renderAppRecording(f: AppRecordingFigures): string {
         },
         { label: "added, median of the rounds' own differences", cells: [ms(f.addedPerRoundMs), ''] },
       ],
+    ),
+    "  where the time went, median of each part (the page's clock):",
+    ...PART_LABELS.map(
+      (label, i) =>
+        `    ${label.padEnd(Math.max(...PART_LABELS.map((l) => l.length)))} ${ms(f.parts.on[i]).padStart(9)} on  ${ms(f.parts.off[i]).padStart(9)} off  ${ms(f.parts.on[i] - f.parts.off[i]).padStart(9)} added`,
     ),
     `  (the page serialising one bridge message for the socket, in both arms: ${f.serialiseUs.toFixed(1)} us; app/frame messages sent ${f.appFramesSent}, kept back ${f.appFramesDropped})`,
   ].join('\n');
