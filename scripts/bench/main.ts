@@ -40,7 +40,7 @@ const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] 
                          (default 1000000)
   --out FILE             where to write the figures (default bench-results/latest.json)
   --app-clicks N         forwarded tools/calls of an MCP App timed with its bridge recorded and as
-                         many without, in alternating rounds of 20 (page section; default 200)
+                         many without, in alternating rounds of 5 (page section; default 300)
   --no-page              skip the page section (a real chromium on the built page; its figures
                          go to bench-results/page.json)
   --no-package           skip the installed package's figures (npm pack, npm install --omit=dev

@@ -15,8 +15,9 @@
  * same test on every message, so its cost is the same in both. What the "off" arm leaves out is
  * then all of recording past the page's serialising: the socket write, the proxy parsing, stamping,
  * analysing and storing the message before it reads the next one on that socket (the forwarded
- * call comes right after the app's request), its ack, and the frames it broadcasts back to the
- * page, which takes them into the session's model and draws them. The page's serialising (the
+ * call comes right after the app's request), and the frames it broadcasts back to the page, which
+ * takes them into the session's model and draws them. (The proxy answers an `app/frame` only when
+ * it refuses it, so nothing comes back for the messages left out.) The page's serialising (the
  * bridge message to JSON, then the socket message around it) runs in both arms and is timed
  * apart, over the very messages the wrapper saw.
  *
@@ -261,7 +262,7 @@ export async function measureAppRecording(bb: BenchBrowser, url: string, opts: A
         for (let i = 0; i < n; i++) samples.push(await clickAndTime(appFrame, proxyFrame));
         parts.push(...(await takeParts()));
       }
-      if (r % 5 === 4 || r === rounds - 1) opts.progress(`recording's cost: round ${r + 1} of ${rounds}, ${on.length} calls in each arm`);
+      if (r % 10 === 9 || r === rounds - 1) opts.progress(`recording's cost: round ${r + 1} of ${rounds}, ${on.length} calls in each arm`);
       loadAverage.push(os.loadavg()[0]);
     }
     await setDrop(false);

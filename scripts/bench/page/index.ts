@@ -33,8 +33,8 @@ export const PAGE_DEFAULTS: PageBenchOptions = {
   frames: 100_000,
   rate: 2000,
   seconds: 10,
-  appClicks: 200,
-  appRound: 20,
+  appClicks: 300,
+  appRound: 5,
   out: path.join(ROOT, 'bench-results', 'page.json'),
 };
 

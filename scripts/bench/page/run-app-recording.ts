@@ -1,8 +1,8 @@
 /**
  * Only what recording an MCP App's bridge costs a forwarded tools/call (app-recording.ts):
  *   npx tsx scripts/bench/page/run-app-recording.ts [clicks] [round]
- * times `clicks` calls (200 by default) with recording and as many without, alternating in rounds
- * of `round` (20), and prints the medians, the p90s and the difference beside the target. Needs the
+ * times `clicks` calls (300 by default) with recording and as many without, alternating in rounds
+ * of `round` (5), and prints the medians, the p90s and the difference beside the target. Needs the
  * built page (`npm run build`) and a Chromium.
  */
 import { measureAppRecording, renderAppRecording } from './app-recording';
