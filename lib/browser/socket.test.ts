@@ -36,7 +36,10 @@ describe('the page socket: messages the proxy answers only when it refuses them 
     fromProxy({ type: 'ack', rid: 'r999', ok: false, error: 'not this sender' });
     fromProxy({ type: 'ack', rid, ok: false, error: 'the session has no open app on channel app:1: mount it first (app/open)' });
     fromProxy({ type: 'error', rid, message: 'invalid app/frame: dir: expected one of "c2s"|"s2c"' });
-    expect(refusals).toEqual(['the session has no open app on channel app:1: mount it first (app/open)', 'invalid app/frame: dir: expected one of "c2s"|"s2c"']);
+    expect(refusals).toEqual([
+      'the session has no open app on channel app:1: mount it first (app/open)',
+      'invalid app/frame: dir: expected one of "c2s"|"s2c"',
+    ]);
 
     sender.close();
     fromProxy({ type: 'ack', rid, ok: false, error: 'after close' });
