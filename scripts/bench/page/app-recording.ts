@@ -34,6 +34,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Frame, Page } from '@playwright/test';
+import type { Frame as TraceFrame } from '../../../lib/mcp/frame';
+import { PageClient as TraceReader } from '../../../proxy/server/testing/harness';
 import { openAppInPage } from '../../../proxy/testkit/app';
 import { PageClient } from '../page-client';
 import { ROOT } from '../paths';
@@ -67,6 +69,8 @@ export interface AppRecordingFigures {
   addedMs: number;
   /** The median over the rounds of the difference of their medians (ms). */
   addedPerRoundMs: number;
+  /** The server's own round trip of the forwarded calls, as the proxy recorded them (ms, median). */
+  server: { on: number; off: number } | undefined;
   /** Where the median call's time went in the page, each part's median (ms). */
   parts: { on: CallParts; off: CallParts };
   /** The page serialising one bridge message into its `app/frame` socket message (µs, median over the messages seen). */
@@ -188,6 +192,35 @@ async function contentFrame(page: Page | Frame, selector: string): Promise<Frame
   return frame;
 }
 
+/**
+ * The server's round trip of each session tools/call, in order, from the session's trace (the
+ * proxy's clock): read once at the end, so no second page is sent the frames while calls are timed.
+ */
+async function serverRoundTrips(url: string, sessionId: string): Promise<number[]> {
+  const reader = await TraceReader.at(url);
+  try {
+    reader.send({ type: 'session/attach', rid: 'attach', sessionId });
+    await reader.next('frames/snapshot', (m) => !m.more, 30_000);
+    const frames: TraceFrame[] = reader.received.flatMap((m) => (m.type === 'frames/snapshot' ? m.frames : []));
+    const json = (f: TraceFrame): { id?: unknown; method?: string } => {
+      try {
+        return JSON.parse(f.raw) as { id?: unknown; method?: string };
+      } catch {
+        return {};
+      }
+    };
+    const session = frames.filter((f) => f.channel === undefined && f.lane === 'message');
+    return session
+      .filter((f) => f.dir === 'c2s' && json(f).method === 'tools/call')
+      .map((req) => {
+        const ans = session.find((f) => f.dir === 's2c' && f.seq > req.seq && json(f).id === json(req).id);
+        return ans ? (ans.ts - req.ts) / 1000 : NaN;
+      });
+  } finally {
+    reader.close();
+  }
+}
+
 function medianParts(parts: CallParts[]): CallParts {
   const median = (i: number) => summarize(parts.map((p) => p[i])).median;
   return [median(0), median(1), median(2)];
@@ -241,9 +274,14 @@ export async function measureAppRecording(bb: BenchBrowser, url: string, opts: A
         (globalThis as BenchWindow).__loupeBenchAppFrames.drop = d;
       }, drop);
     const takeParts = () => page.evaluate(() => (globalThis as BenchWindow).__loupeBenchAppFrames.parts.splice(0));
+    /** The arm of each call after the one that opened the app, warm-up calls included. */
+    const armOf: ('on' | 'off' | 'warm-up')[] = [];
     for (const drop of [false, true]) {
       await setDrop(drop);
-      for (let i = 0; i < WARMUP_CLICKS; i++) await clickAndTime(appFrame, proxyFrame);
+      for (let i = 0; i < WARMUP_CLICKS; i++) {
+        await clickAndTime(appFrame, proxyFrame);
+        armOf.push('warm-up');
+      }
     }
     await takeParts();
     const on: number[] = [];
@@ -259,7 +297,10 @@ export async function measureAppRecording(bb: BenchBrowser, url: string, opts: A
         [true, off, partsOff],
       ] as const) {
         await setDrop(drop);
-        for (let i = 0; i < n; i++) samples.push(await clickAndTime(appFrame, proxyFrame));
+        for (let i = 0; i < n; i++) {
+          samples.push(await clickAndTime(appFrame, proxyFrame));
+          armOf.push(drop ? 'off' : 'on');
+        }
         parts.push(...(await takeParts()));
       }
       if (r % 10 === 9 || r === rounds - 1) opts.progress(`recording's cost: round ${r + 1} of ${rounds}, ${on.length} calls in each arm`);
@@ -274,6 +315,13 @@ export async function measureAppRecording(bb: BenchBrowser, url: string, opts: A
     if (counts.dropped < 2 * (opts.clicks + WARMUP_CLICKS) || counts.sent < 2 * (opts.clicks + WARMUP_CLICKS))
       throw new Error(`the arms did not do what they say: ${counts.sent} app/frame messages sent, ${counts.dropped} kept back`);
     const serialiseUs = await page.evaluate(serialiseTime);
+    const sessionId = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('loupe.tabs') ?? '{}') as { activeTab?: string }).activeTab);
+    // The session's first tools/call is the one that rendered the app; one follows for each click.
+    const trips = sessionId ? (await serverRoundTrips(url, sessionId)).slice(1) : [];
+    const server =
+      trips.length === armOf.length
+        ? { on: summarize(trips.filter((_, i) => armOf[i] === 'on')).median, off: summarize(trips.filter((_, i) => armOf[i] === 'off')).median }
+        : undefined;
     await app.close();
     return {
       clicks: opts.clicks,
@@ -282,6 +330,7 @@ export async function measureAppRecording(bb: BenchBrowser, url: string, opts: A
       off: summarize(off),
       addedMs: summarize(on).median - summarize(off).median,
       addedPerRoundMs: addedPerRound(off, on, opts.round),
+      server,
       parts: { on: medianParts(partsOn), off: medianParts(partsOff) },
       serialiseUs,
       appFramesSent: counts.sent,
@@ -325,6 +374,9 @@ export function renderAppRecording(f: AppRecordingFigures): string {
       (label, i) =>
         `    ${label.padEnd(Math.max(...PART_LABELS.map((l) => l.length)))} ${ms(f.parts.on[i]).padStart(9)} on  ${ms(f.parts.off[i]).padStart(9)} off  ${ms(f.parts.on[i] - f.parts.off[i]).padStart(9)} added`,
     ),
+    f.server
+      ? `    ${'of which the server, as the proxy recorded it'.padEnd(Math.max(...PART_LABELS.map((l) => l.length)))} ${ms(f.server.on).padStart(9)} on  ${ms(f.server.off).padStart(9)} off  ${ms(f.server.on - f.server.off).padStart(9)} added`
+      : "    (the session's trace did not hold one tools/call for each click: the server's part is left out)",
     `  (the page serialising one bridge message for the socket, in both arms: ${f.serialiseUs.toFixed(1)} us; app/frame messages sent ${f.appFramesSent}, kept back ${f.appFramesDropped})`,
   ].join('\n');
 }
