@@ -30,6 +30,8 @@
  * of the machine's load weighs on both alike. Between clicks the bench waits a little, as a person
  * does, so that drawing the last call's frames is not counted in the next call. performance.now()
  * in a page that is not cross-origin isolated is coarsened to 0.1 ms: the medians are over many calls.
+ * On a loaded machine the difference still moves by milliseconds from run to run: run it more than
+ * once and read it beside the load average it prints.
  */
 import os from 'node:os';
 import path from 'node:path';
