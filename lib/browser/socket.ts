@@ -69,6 +69,8 @@ export class LoupeSocket {
   private started = false;
   private nextRid = 0;
   private readonly waiting = new Map<string, Waiting>();
+  /** The rids of `unacked` senders, each with what hears the proxy refuse one of its messages. */
+  private readonly refusals = new Map<string, (e: Error) => void>();
   private queue: ProxyMessage[] = [];
   private flushTimer?: ReturnType<typeof setTimeout>;
   private flushFrame?: number;
@@ -227,11 +229,14 @@ export class LoupeSocket {
         this.scheduleFlush();
         return;
       case 'error':
+        if (msg.rid && this.refused(msg.rid, msg.message)) return;
         if (msg.rid) return this.settle(msg.rid, (w) => w.reject(new ProxyRequestError(msg.message, undefined, undefined, true)));
         this.queue.push(msg);
         this.scheduleFlush();
         return;
       case 'ack':
+        if (!msg.ok && this.refused(msg.rid, msg.error ?? 'The proxy refused the message.')) return;
+        return this.settle(msg.rid, (w) => w.resolve(msg));
       case 'request/result':
       case 'session/exported':
       case 'connections/exported':
@@ -246,6 +251,13 @@ export class LoupeSocket {
       default:
         unreachable(msg);
     }
+  }
+
+  /** Whether `rid` is an `unacked` sender's; if so, its listener hears the refusal. */
+  private refused(rid: string, message: string): boolean {
+    const hear = this.refusals.get(rid);
+    hear?.(new ProxyRequestError(message, undefined, undefined, true));
+    return hear !== undefined;
   }
 
   /** Replies are settled after the store has seen everything that arrived before them. */
@@ -312,6 +324,26 @@ export class LoupeSocket {
       this.waiting.set(rid, { resolve, reject, piece });
       ws.send(JSON.stringify({ ...msg, rid }));
     });
+  }
+
+  /**
+   * A sender of messages the proxy answers only when it refuses one (`app/frame`: one for each
+   * message of an MCP App's bridge, where an answer to each would double the bridge's traffic on
+   * the socket, on the path of every call the app forwards). Its messages share one rid, so
+   * nothing waits for an answer; `onRefusal` hears each refusal, and that the page is not
+   * connected when a message could not be sent. `close` stops listening.
+   */
+  unacked(onRefusal: (e: Error) => void): { send(msg: PageRequest): void; close(): void } {
+    const rid = `u${++this.nextRid}`;
+    this.refusals.set(rid, onRefusal);
+    return {
+      send: (msg) => {
+        const ws = this.ws;
+        if (!ws || ws.readyState !== WebSocket.OPEN) return onRefusal(new Error('Not connected to the Loupe proxy; it will be retried automatically.'));
+        ws.send(JSON.stringify({ ...msg, rid }));
+      },
+      close: () => void this.refusals.delete(rid),
+    };
   }
 
   /** Like `request`, but an `ack` with ok:false or a `request/result` error rejects. */

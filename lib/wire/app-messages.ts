@@ -24,7 +24,8 @@ export const AppPageMessageSchemas = [
     /** The JSON-RPC id of the session's tools/call whose result the app shows. */
     requestId: z.union([z.string().max(1000), z.number().int()]).optional(),
   }),
-  /** One bridge message: `c2s` app -> host, `s2c` host -> app; `text` is its JSON. */
+  /** One bridge message: `c2s` app -> host, `s2c` host -> app; `text` is its JSON. The proxy
+   *  answers it only when it could not record it (an `ack` with ok:false and its `rid`). */
   z.strictObject({
     type: z.literal('app/frame'),
     rid: Rid,

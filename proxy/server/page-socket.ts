@@ -229,8 +229,9 @@ export class PageSocket implements HubMember {
         return this.ok(msg, { channel });
       }
       case 'app/frame':
-        this.apps(msg.sessionId).message(msg.channel, msg.dir, msg.text);
-        return this.ok(msg);
+        // Acknowledged only when it fails (fail() below): one ack per bridge message doubled the
+        // bridge's traffic on the socket, on the path of every call an app forwards.
+        return this.apps(msg.sessionId).message(msg.channel, msg.dir, msg.text);
       case 'app/csp-violation':
         this.apps(msg.sessionId).event(msg.channel, `the sandbox's policy refused ${msg.blockedUri || 'something'} (${msg.directive})`, {
           event: 'csp-violation',

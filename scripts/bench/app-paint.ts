@@ -8,7 +8,8 @@
  * - the host's share of a forwarded tools/call: the app's round trip (its request to the host's
  *   answer, on its channel) less the server's (the host's request to the server's answer, on the
  *   session's). It holds the bridge's postMessage hops, the page <-> proxy socket and recording
- *   both channels: an upper bound of what recording the bridge costs (target for recording: <= 1 ms).
+ *   both channels: an upper bound of what recording the bridge costs (target for recording: <= 1 ms;
+ *   scripts/bench/page/run-app-recording.ts times the call with and without recording).
  * Figures only: nothing passes or fails. Needs the built page (npm run build) and Debian's chromium.
  */
 import path from 'node:path';

@@ -15,14 +15,14 @@ import { measureThroughput } from './analyser-mix';
 import { startLoupe } from './loupe-process';
 import { PageClient } from './page-client';
 import { perSecond, renderTable } from './table';
-import { pageBench } from './page';
+import { PAGE_DEFAULTS, pageBench } from './page';
 import { FLOOD_ROUNDS, renderTapBench, tapBench } from './tap';
 import { redactionThroughput } from './redaction';
 import { traceReadingThroughput } from './trace-reading';
 import { storeThroughput } from './store';
 import { benchInstalledPackage, PACKAGE_TARGETS, renderPackageBench } from './package';
 
-const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--store-frames N] [--out FILE] [--no-page] [--no-package]
+const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--store-frames N] [--out FILE] [--app-clicks N] [--no-page] [--no-package]
 
   --pings N              timed sequential pings per client (default 3000)
   --warmup N             untimed pings first (default 200)
@@ -39,6 +39,8 @@ const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] 
   --store-frames N       small log notifications written to the session store and read back
                          (default 1000000)
   --out FILE             where to write the figures (default bench-results/latest.json)
+  --app-clicks N         forwarded tools/calls of an MCP App timed with its bridge recorded and as
+                         many without, in alternating rounds of 5 (page section; default 300)
   --no-page              skip the page section (a real chromium on the built page; its figures
                          go to bench-results/page.json)
   --no-package           skip the installed package's figures (npm pack, npm install --omit=dev
@@ -87,6 +89,7 @@ interface BenchOptions {
   traceMb: number;
   storeFrames: number;
   out: string;
+  appClicks: number;
   page: boolean;
   package: boolean;
 }
@@ -108,6 +111,7 @@ export async function run(argv: string[]): Promise<number> {
       'analyser-warmup': { type: 'string' },
       'synthetic-frames': { type: 'string' },
       out: { type: 'string' },
+      'app-clicks': { type: 'string' },
       'no-page': { type: 'boolean' },
       'no-package': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -131,6 +135,7 @@ export async function run(argv: string[]): Promise<number> {
       traceMb: positiveInteger('--trace-mb', values['trace-mb'], 30),
       storeFrames: positiveInteger('--store-frames', values['store-frames'], 1_000_000),
       out: values.out ?? path.join(ROOT, 'bench-results', 'latest.json'),
+      appClicks: positiveInteger('--app-clicks', values['app-clicks'], PAGE_DEFAULTS.appClicks),
       page: !values['no-page'],
       package: !values['no-package'],
     };
@@ -328,6 +333,6 @@ export async function run(argv: string[]): Promise<number> {
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
   clearTimeout(watchdog);
   console.log(`\nfigures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
-  if (opts.page) await pageBench();
+  if (opts.page) await pageBench({ appClicks: opts.appClicks });
   return 0;
 }

@@ -79,12 +79,13 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
   if (!channel) throw new Error('The proxy gave the app no channel to record it on.');
   apps.patch(key, { channel });
   let recordError = false;
-  const record = (dir: 'c2s' | 's2c', text: string) =>
-    void socket.call({ type: 'app/frame', sessionId, channel, dir, text }).catch((e: Error) => {
-      if (recordError) return;
-      recordError = true;
-      apps.patch(key, { error: `The app's traffic could not be recorded: ${e.message}` });
-    });
+  // Unacknowledged: the proxy answers a bridge message only when it could not record it.
+  const recorder = socket.unacked((e) => {
+    if (recordError) return;
+    recordError = true;
+    apps.patch(key, { error: `The app's traffic could not be recorded: ${e.message}` });
+  });
+  const record = (dir: 'c2s' | 's2c', text: string) => recorder.send({ type: 'app/frame', sessionId, channel, dir, text });
 
   const frame = o.iframe.contentWindow;
   if (!frame) throw new Error("The app's frame is not in the page.");
@@ -210,6 +211,7 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
         }
         await bridge.close().catch(() => undefined);
         await socket.call({ type: 'app/close', sessionId, channel, reason }).catch(() => undefined);
+        recorder.close();
         apps.patch(key, { status: 'closed' });
       })();
       return closing;

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`'s page section: a real Loupe and Chromium driven by Playwright measure the
  * page itself (first render of a 100,000-frame session, frames while 2,000 frames/s stream in,
- * memory, and opening a 100,000-frame trace file). Prints the figures beside their targets and
+ * memory, opening a 100,000-frame trace file, and what recording an MCP App's bridge adds to a
+ * tools/call the app forwards). Prints the figures beside their targets and
  * writes them to bench-results/page.json. Skipped, with the reason, when the page is not built or
  * no Chromium is found (scripts/find-chromium.ts; `npm run bench -- --no-page` leaves it out).
  */
@@ -16,15 +17,26 @@ import { measureImport } from './import';
 import { measureLive } from './live';
 import { idleFrames } from './stream';
 import { PAGE_TARGETS, printPageFigures } from './report';
+import { APP_RECORDING_TARGET_MS, measureAppRecording, renderAppRecording } from './app-recording';
 
 export interface PageBenchOptions {
   frames: number;
   rate: number;
   seconds: number;
+  /** Timed forwarded calls of the MCP App in each arm (recording on, off), and how many make a round. */
+  appClicks: number;
+  appRound: number;
   out: string;
 }
 
-export const PAGE_DEFAULTS: PageBenchOptions = { frames: 100_000, rate: 2000, seconds: 10, out: path.join(ROOT, 'bench-results', 'page.json') };
+export const PAGE_DEFAULTS: PageBenchOptions = {
+  frames: 100_000,
+  rate: 2000,
+  seconds: 10,
+  appClicks: 300,
+  appRound: 5,
+  out: path.join(ROOT, 'bench-results', 'page.json'),
+};
 
 function progress(text: string): void {
   process.stderr.write(`bench: page: ${text}\n`);
@@ -43,28 +55,42 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
   progress(`starting loupe start --port 0 and ${browser.path} (from ${browser.source})`);
   const loupe = await startLoupe();
   const bb = await launchChromium(browser.path);
-  let live, imported, idle;
+  let live, imported, idle, appRecording;
   try {
-    progress(`an idle page for ${opts.seconds} s, for reference`);
-    idle = await idleFrames(bb.browser, opts.seconds);
-    live = await measureLive(bb, loupe.url, { ...opts, progress });
-    progress(`opening a ${opts.frames}-frame trace file through the viewer's file picker`);
-    imported = await measureImport(bb, loupe.url, opts.frames);
+    try {
+      progress(`an idle page for ${opts.seconds} s, for reference`);
+      idle = await idleFrames(bb.browser, opts.seconds);
+      live = await measureLive(bb, loupe.url, { ...opts, progress });
+      progress(`opening a ${opts.frames}-frame trace file through the viewer's file picker`);
+      imported = await measureImport(bb, loupe.url, opts.frames);
+    } finally {
+      await loupe.stop();
+    }
+    // A Loupe of its own: the sessions above (the stream fixture's) stay out of the app's timing.
+    progress(`what recording an MCP App's bridge adds to a forwarded tools/call: ${opts.appClicks} calls with it, ${opts.appClicks} without`);
+    const appLoupe = await startLoupe();
+    try {
+      appRecording = await measureAppRecording(bb, appLoupe.url, { clicks: opts.appClicks, round: opts.appRound, progress });
+    } finally {
+      await appLoupe.stop();
+    }
   } finally {
     await bb.close();
-    await loupe.stop();
   }
   console.log();
   printPageFigures(live, imported, idle, opts.rate, opts.seconds);
+  console.log();
+  console.log(renderAppRecording(appRecording));
   const figures = {
     date: new Date().toISOString(),
     cpus: os.cpus().length,
     loadAverage: os.loadavg()[0],
     options: opts,
-    targets: PAGE_TARGETS,
+    targets: { ...PAGE_TARGETS, appRecordingAddedMs: APP_RECORDING_TARGET_MS },
     live,
     import: imported,
     idle,
+    appRecording,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
