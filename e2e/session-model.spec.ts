@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LoupePage } from './pages/LoupePage';
-import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { repoRoot, startLoupe, type RunningLoupe, stopInBackground } from './support/loupe';
 
 let loupe: RunningLoupe;
 
@@ -19,7 +19,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await loupe?.stop();
+  stopInBackground(loupe);
 });
 
 async function view(page: Page, name: 'Traffic' | 'Annotations' | 'Sequence'): Promise<void> {
