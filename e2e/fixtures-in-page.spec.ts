@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DEFAULT_CLIENT_CAPABILITIES } from '../proxy/cli/shared/client-options';
 import { EXPECTED_RULES, type ExpectedRule } from './fixtures/servers/expected-rules';
 import { LoupePage } from './pages/LoupePage';
-import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { repoRoot, startLoupe, type RunningLoupe, stopInBackground } from './support/loupe';
 
 let loupe: RunningLoupe;
 let page: Page;
@@ -26,7 +26,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await page?.close();
-  await loupe?.stop();
+  stopInBackground(loupe);
 });
 
 test('imports every misbehaving fixture from one mcpServers JSON', async () => {

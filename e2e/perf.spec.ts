@@ -1,8 +1,9 @@
 /**
- * The page at scale, functionally (the timings are `npm run bench`'s job, not this spec's): a
- * 100,000-frame trace file opens whole and its last row is reachable in the table and the diagram;
- * while 2,000 frames/s stream in, the views follow the newest frame only while the person is at the
- * bottom, and stay put once they scroll up.
+ * The page at scale, functionally: a 20,000-frame trace file opens whole and its last row is
+ * reachable in the table and the diagram; while 1,000 frames/s stream in, the views follow the
+ * newest frame only while the person is at the bottom, and stay put once they scroll up. The
+ * figures, at 100,000 frames and 2,000 frames/s, are `npm run bench`'s page section: a
+ * spec proves the behaviour, and that holds at any size past the rows that fit on a screen.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeBigTrace } from '../scripts/bench/page/big-trace';
 import { LoupePage } from './pages/LoupePage';
-import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { repoRoot, startLoupe, type RunningLoupe, stopInBackground } from './support/loupe';
 
 let loupe: RunningLoupe;
 let dir: string;
@@ -21,17 +22,20 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await loupe?.stop();
+  stopInBackground(loupe);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const FRAMES = 100_000;
+const FRAMES = 20_000;
+/** Frames per second of the live stream, and how many make "it moved on" in a poll. */
+const RATE = 1000;
+const MOVED = RATE / 4;
 
 function sequenceRows(page: Page) {
   return page.getByRole('listbox', { name: 'Sequence diagram' }).getByRole('option');
 }
 
-test('a 100,000-frame trace file opens whole; its first and last rows are reachable in the table and the diagram', async ({ page }) => {
+test('a 20,000-frame trace file opens whole; its first and last rows are reachable in the table and the diagram', async ({ page }) => {
   test.setTimeout(120_000);
   const file = path.join(dir, 'busy.loupe.ndjson');
   expect(writeBigTrace(file, FRAMES)).toBe(FRAMES);
@@ -69,7 +73,7 @@ test('a 100,000-frame trace file opens whole; its first and last rows are reacha
   });
 });
 
-test('at 2,000 frames/s the views follow the newest frame only while at the bottom', async ({ page }) => {
+test('at 1,000 frames/s the views follow the newest frame only while at the bottom', async ({ page }) => {
   test.setTimeout(120_000);
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
@@ -79,15 +83,16 @@ test('at 2,000 frames/s the views follow the newest frame only while at the bott
   await lp.showTools();
   await lp.toolOption('stream').click();
   await lp.tools.getByRole('radio', { name: 'JSON' }).check();
-  await lp.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ rate: 2000, seconds: 20 }));
+  // Streams for longer than the steps below take, however busy the machine: the disconnect ends it.
+  await lp.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ rate: RATE, seconds: 300 }));
   await lp.tools.getByRole('button', { name: 'Call stream' }).click();
   const newest = () => lp.traffic.newestSeq();
   const oldestShown = async () => Math.min(...(await lp.traffic.all()).map((r) => r.seq));
 
   await test.step('at the bottom, new rows scroll into view as they arrive', async () => {
-    await expect.poll(newest, { timeout: 10_000 }).toBeGreaterThan(2000);
+    await expect.poll(newest, { timeout: 10_000 }).toBeGreaterThan(RATE);
     const before = await newest();
-    await expect.poll(newest, { timeout: 5_000 }).toBeGreaterThan(before + 500);
+    await expect.poll(newest, { timeout: 5_000 }).toBeGreaterThan(before + MOVED);
   });
 
   await test.step('while following, rows take new frames in place: no row element is added, removed or moved', async () => {
@@ -130,7 +135,7 @@ test('at 2,000 frames/s the views follow the newest frame only while at the bott
         fit: Math.ceil(scroller.clientHeight / 22),
       };
     });
-    expect(changes.newestAfter).toBeGreaterThan(changes.newestBefore + 500);
+    expect(changes.newestAfter).toBeGreaterThan(changes.newestBefore + MOVED);
     expect({ added: changes.added, removed: changes.removed, filterWrites: changes.filterWrites }).toEqual({ added: 0, removed: 0, filterWrites: 0 });
     // Every row drawn takes a new frame per animation frame: at the live end only the rows in view
     // and a few above are drawn (a scroll up brings the full margin back).
@@ -147,15 +152,15 @@ test('at 2,000 frames/s the views follow the newest frame only while at the bott
     const fit = await lp.traffic.grid.locator('[data-scroller]').evaluate((el) => Math.ceil(el.clientHeight / 22));
     expect(await lp.traffic.rows().count()).toBeGreaterThan(fit + 10);
     const counted = Number(/(\d+) new/.exec(await jump.innerText())?.[1]);
-    await page.waitForTimeout(1000);
+    // Frames go on arriving (the count beside the jump says how many) while the rows stay put.
+    await expect.poll(async () => Number(/(\d+) new/.exec(await jump.innerText())?.[1])).toBeGreaterThan(counted + MOVED);
     expect(await oldestShown()).toBe(shown);
-    await expect.poll(async () => Number(/(\d+) new/.exec(await jump.innerText())?.[1])).toBeGreaterThan(counted);
   });
 
   await test.step('"jump to newest" follows the stream again', async () => {
     await page.getByRole('button', { name: /new — jump to newest/ }).click();
     const at = await newest();
-    await expect.poll(newest, { timeout: 5_000 }).toBeGreaterThan(at + 500);
+    await expect.poll(newest, { timeout: 5_000 }).toBeGreaterThan(at + MOVED);
     await expect(page.getByRole('button', { name: /new — jump to newest/ })).toBeHidden();
   });
 
@@ -165,16 +170,26 @@ test('at 2,000 frames/s the views follow the newest frame only while at the bott
     await expect(follow).toHaveAttribute('aria-pressed', 'true');
     const lastShown = () => sequenceRows(page).evaluateAll((rows) => Math.max(...rows.map((r) => Number(r.getAttribute('data-seq')))));
     const at = await lastShown();
-    await expect.poll(lastShown, { timeout: 5_000 }).toBeGreaterThan(at + 500);
+    await expect.poll(lastShown, { timeout: 5_000 }).toBeGreaterThan(at + MOVED);
     await page.getByRole('listbox', { name: 'Sequence diagram' }).hover();
     await page.mouse.wheel(0, -3000);
     await expect(follow).toHaveAttribute('aria-pressed', 'false');
     const still = await lastShown();
-    await page.waitForTimeout(1000);
+    // The diagram's row count goes on growing while the rows shown stay put.
+    const rowCount = async () =>
+      Number(
+        (
+          await page
+            .getByRole('toolbar', { name: 'Sequence diagram controls' })
+            .getByText(/^[\d,]+ rows$/)
+            .innerText()
+        ).replace(/\D/g, ''),
+      );
+    const rows = await rowCount();
+    await expect.poll(rowCount, { timeout: 5_000 }).toBeGreaterThan(rows + MOVED);
     expect(await lastShown()).toBe(still);
   });
 
-  await expect(lp.tools.getByRole('region', { name: 'Call result' })).toContainText('streamed 40000', { timeout: 30_000 });
   await lp.disconnect();
   await lp.expectPhase('closed');
 });

@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LoupePage } from './pages/LoupePage';
-import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { repoRoot, startLoupe, type RunningLoupe, stopInBackground } from './support/loupe';
 
 let loupe: RunningLoupe;
 
@@ -19,7 +19,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await loupe?.stop();
+  stopInBackground(loupe);
 });
 
 async function view(page: Page, name: 'Traffic' | 'Annotations' | 'Sequence'): Promise<void> {
@@ -176,12 +176,13 @@ test('a live request the server never answers is annotated with only the Traffic
 });
 
 test('a server that never answers initialize: the handshake banner and the annotations agree', async ({ page }) => {
-  // The handshake waits the session's timeout (the connection's, here 5 s) and is judged by it.
+  // The handshake waits the session's timeout (the connection's, here 2 s: no answer ever comes,
+  // so a short one loses nothing) and is judged by it.
   test.setTimeout(120_000);
   const lp = new LoupePage(page);
   await lp.open(loupe.url);
   await lp.addConnection({ name: 'silent', command: process.execPath, args: [path.join(repoRoot, 'e2e/fixtures/servers/hangs.mjs'), 'initialize'] });
-  await lp.setRequestTimeout('silent', 5000);
+  await lp.setRequestTimeout('silent', 2000);
   await lp.connect('silent');
   await expect(page.getByText(/no response to initialize/)).toBeVisible({ timeout: 60_000 });
   await view(page, 'Annotations');

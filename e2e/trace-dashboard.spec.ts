@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LoupePage } from './pages/LoupePage';
-import { repoRoot, startLoupe, type RunningLoupe } from './support/loupe';
+import { repoRoot, startLoupe, type RunningLoupe, stopInBackground } from './support/loupe';
 import { ensureOfflineViewer } from './support/viewer';
 
 const goldenPath = path.join(repoRoot, 'e2e/golden/everything-stdio.v1.loupe.ndjson');
@@ -39,7 +39,7 @@ test.beforeAll(async () => {
   filesBase = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
 });
 test.afterAll(async () => {
-  await loupe.stop();
+  stopInBackground(loupe);
   await new Promise<void>((r) => files.close(() => r()));
 });
 

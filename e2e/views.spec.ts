@@ -5,7 +5,7 @@
  */
 import { test, expect, type Page, type Locator } from '@playwright/test';
 import WebSocket from 'ws';
-import { startLoupe, type RunningLoupe } from './support/loupe';
+import { startLoupe, type RunningLoupe, stopInBackground } from './support/loupe';
 import { LoupePage } from './pages/LoupePage';
 
 test.use({ viewport: { width: 1500, height: 900 } });
@@ -22,7 +22,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await loupe?.stop();
+  stopInBackground(loupe);
 });
 
 /** A second page socket, standing in for the person answering the server's sampling request. */
@@ -257,32 +257,30 @@ test('progress is grouped under its request, and the diagram follows the live en
   await expect(await lastRow()).toBeInViewport();
 });
 
-test('the diagram stays virtualized and quick with 100,000 frames', async ({ page }) => {
-  test.setTimeout(180_000);
+// How quickly the diagram first draws 100,000 frames is the bench's figure (npm run bench); here
+// 20,000 frames, many screens of them, show that only the rows in view are drawn wherever it is.
+test('the diagram stays virtualized with 20,000 frames', async ({ page }) => {
+  test.setTimeout(120_000);
   const loupe = new LoupePage(page);
   await loupe.open(info.url);
   await loupe.addConnection({ name: 'views-flood', command: process.execPath, args: [`${process.cwd()}/e2e/fixtures/servers/views-flood.mjs`] });
   await loupe.connect('views-flood');
   await expect(page.getByRole('button', { name: 'List tools' })).toBeEnabled({ timeout: 20_000 });
   await loupe.showTools();
-  // Not callTool(): its wait for the result is a short one, and 100,000 frames take longer on a busy machine.
+  // Not callTool(): its wait for the result is a short one, and 20,000 frames take longer on a busy machine.
   await loupe.toolOption('flood').click();
   await loupe.tools.getByRole('radio', { name: 'JSON' }).check();
-  await loupe.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ count: 100_000 }));
+  await loupe.tools.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify({ count: 20_000 }));
   await loupe.tools.getByRole('button', { name: 'Call flood' }).click();
-  await expect(loupe.tools.getByRole('region', { name: 'Call result' })).toContainText('flooded 100000', { timeout: 120_000 });
+  await expect(loupe.tools.getByRole('region', { name: 'Call result' })).toContainText('flooded 20000', { timeout: 60_000 });
   // The call's answer can overtake the last batches of frames: wait until the page holds them all.
-  await expect(page.getByText(/^1000\d\d frames$/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/^200\d\d frames$/)).toBeVisible({ timeout: 60_000 });
 
-  const started = Date.now();
   await page.getByRole('tab', { name: 'Sequence' }).click();
   const diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
   const rowCount = page.getByRole('toolbar', { name: 'Sequence diagram controls' }).getByText(/^[\d,]+ rows$/);
-  await expect(rowCount).toHaveText(/^100,0\d\d rows$/, { timeout: 30_000 });
+  await expect(rowCount).toHaveText(/^20,0\d\d rows$/, { timeout: 30_000 });
   await expect(diagram.getByRole('option', { name: /tools\/call result/ })).toBeVisible();
-  const firstRender = Date.now() - started;
-  console.log(`diagram first render with ${await rowCount.textContent()}: ${firstRender} ms`);
-  // Reported only: the page's 1.5 s target is the bench's to measure (npm run bench).
 
   // Only the rows in view are in the DOM, wherever the view is.
   expect(await diagram.getByRole('option').count()).toBeLessThan(80);
@@ -294,7 +292,7 @@ test('the diagram stays virtualized and quick with 100,000 frames', async ({ pag
   await diagram.press('End');
   await expect(diagram.getByRole('option').last()).toHaveAttribute('aria-selected', 'true');
   await expect(diagram.getByRole('option', { name: /tools\/call result/ })).toHaveCount(1);
-  await page.screenshot({ path: 'test-results/views/sequence-100k.png' });
+  await page.screenshot({ path: 'test-results/views/sequence-20k.png' });
 
   await page.getByRole('tab', { name: 'Timing' }).click();
   await expect(page.getByRole('table', { name: 'Latency by method' }).getByRole('row', { name: /^tools\/call client 1 0 0/ })).toHaveCount(1);

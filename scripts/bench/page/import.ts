@@ -1,7 +1,8 @@
 /**
  * A 100,000-frame trace file opened through the page's import UI (the viewer at /viewer, the file
  * picker), timed from the moment the file is picked to the table showing its last frame, then the
- * diagram's first render when its tab is opened, and the page's memory.
+ * diagram's first render when its tab is opened, the table scrolled through from the top (back on
+ * its tab), and the page's memory.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +12,14 @@ import { newBenchContext, type BenchBrowser } from './browser';
 import { writeBigTrace } from './big-trace';
 import { pageMemory, type MemoryFigures } from './memory';
 import { clickTabMarked, installRenderProbe, markOnFilePicked, readMarks } from './probes';
+import { measureScroll, type ScrollFigures } from './scroll';
 
 export interface ImportFigures {
   frames: number;
   fileBytes: number;
   openMs: number;
   diagramFirstRenderMs: number;
+  scroll: ScrollFigures;
   memory: MemoryFigures;
 }
 
@@ -46,12 +49,15 @@ export async function measureImport(bb: BenchBrowser, url: string, frames: numbe
       polling: 50,
     });
     const drawn = await marks(page);
+    await page.getByRole('tab', { name: 'Traffic' }).click();
+    const scroll = await measureScroll(page);
     const memory = await pageMemory(page, bb);
     return {
       frames: lastSeq,
       fileBytes: statSync(file).size,
       openMs: opened.table! - opened.asked!,
       diagramFirstRenderMs: drawn.diagram! - drawn.asked!,
+      scroll,
       memory,
     };
   } finally {

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`'s page section: a real Loupe and Chromium driven by Playwright measure the
  * page itself (first render of a 100,000-frame session, frames while 2,000 frames/s stream in,
- * memory, opening a 100,000-frame trace file, and what recording an MCP App's bridge adds to a
- * tools/call the app forwards). Prints the figures beside their targets and
+ * memory, opening a 100,000-frame trace file and scrolling through it, and what recording an MCP
+ * App's bridge adds to a tools/call the app forwards). Prints the figures beside their targets and
  * writes them to bench-results/page.json. Skipped, with the reason, when the page is not built or
  * no Chromium is found (scripts/find-chromium.ts; `npm run bench -- --no-page` leaves it out).
  */

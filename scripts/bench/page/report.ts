@@ -6,6 +6,7 @@ import type { ReloadFigures } from './reload';
 import type { MemoryFigures } from './memory';
 import type { StreamFigures } from './stream';
 import type { FrameStats } from './probes';
+import type { ScrollFigures } from './scroll';
 
 /** `reloadMs`: no slower than the live reload was before the session model (issue 12's figure). */
 export const PAGE_TARGETS = { firstRenderMs: 1500, reloadMs: 901, longestFrameMs: 50, memoryBytes: 400 * 2 ** 20, importMs: 2000 };
@@ -63,6 +64,16 @@ export function reloadRows(r: ReloadFigures) {
     });
   if (r.snapshotLastMs !== undefined) rows.push({ label: '  then until the newest row was drawn', cells: [msText(r.tableFirstRenderMs - r.snapshotLastMs)] });
   return rows;
+}
+
+/** A scroll through the traffic table: frame times, and the most rows drawn at once (only those in view should be). */
+export function scrollRow(label: string, s: ScrollFigures): Row {
+  return {
+    label,
+    cells: [String(s.frames), msText(s.medianFrameMs), msText(s.longestFrameMs), String(s.mostRowsInDom)],
+    target: `longest <= ${PAGE_TARGETS.longestFrameMs} ms`,
+    meets: s.longestFrameMs <= PAGE_TARGETS.longestFrameMs,
+  };
 }
 
 export function printPageFigures(live: LiveFigures, imported: ImportFigures, idle: FrameStats, rate: number, seconds: number): void {
@@ -129,6 +140,14 @@ export function printPageFigures(live: LiveFigures, imported: ImportFigures, idl
   console.log('  (rAF gap and LoAF are wall time: on a busy machine they stretch while the page waits for a core. "longest frame CPU" is the');
   console.log('   main-thread CPU of the heaviest frame (all its tasks, from a Chrome trace): what the longest frame would take on an idle machine.');
   console.log('   "main busy": CPU share of the main thread.)');
+  console.log();
+  console.log(
+    renderTable(
+      'Page: a long traffic table scrolled from the top, a screen per animation frame, for two seconds',
+      ['frames', 'median frame', 'longest frame', 'most rows in DOM'],
+      [scrollRow(`trace file of ${imported.frames.toLocaleString('en-US')} frames opened`, imported.scroll)],
+    ),
+  );
   console.log();
   console.log(
     renderTable(

@@ -1,5 +1,5 @@
 /**
- * What a page bench script run on its own starts (run-reload.ts, run-fresh.ts): it stops at once
+ * What a page bench script run on its own starts (run-reload.ts, run-fresh.ts, run-scroll.ts): it stops at once
  * when the page is not built, then starts a Loupe and a Chromium.
  */
 import { existsSync } from 'node:fs';
