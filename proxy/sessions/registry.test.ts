@@ -72,14 +72,16 @@ describe('Registry', () => {
   });
 
   it('a re-attach within the keep-alive keeps the session open', async () => {
-    const r = registry(300);
+    // A keep-alive long enough that a loaded machine cannot run it out between detach and
+    // re-attach; then the test waits past it.
+    const r = registry(1500);
     const s = r.open(fixtureServer('stdio-banner.mjs'), options);
     r.attach(s.id);
     await ready(s);
     r.detach(s.id);
-    await new Promise((res) => setTimeout(res, 100));
+    await new Promise((res) => setTimeout(res, 50));
     r.attach(s.id);
-    await new Promise((res) => setTimeout(res, 400));
+    await new Promise((res) => setTimeout(res, 1700));
     expect(s.summary().status).toBe('ready');
   });
 
