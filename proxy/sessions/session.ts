@@ -47,7 +47,7 @@ export class Session implements LiveSession {
   readonly connection: Connection;
   readonly options: OpenOptions;
   readonly recording: Recording;
-  readonly storedId?: string;
+  private stored?: string;
   /** The MCP Apps a page renders with this session's client, each on its own channel. */
   readonly apps?: AppChannels;
   /** Loupe's own client in this session, as pages drive it; absent where Loupe only records (a tap). */
@@ -62,7 +62,7 @@ export class Session implements LiveSession {
     this.id = parts.id;
     this.connection = parts.connection;
     this.recording = parts.recording;
-    this.storedId = parts.recording.disk?.id;
+    this.stored = parts.recording.disk?.id;
     this.http = parts.http;
     this.oauth = parts.oauth;
     parts.oauth?.onChange((oauth) => this.update({ oauth }));
@@ -78,7 +78,7 @@ export class Session implements LiveSession {
       status: 'starting',
       startedAt: recording.clock.startedAt,
       attached: 0,
-      ...(this.storedId ? { storedId: this.storedId } : {}),
+      ...(this.stored ? { storedId: this.stored } : {}),
       // One timeout per session: the client's wait and the analyser's (a tap, with no client of
       // Loupe's, gets the default, as its trace file does).
       requestTimeoutMs: sessionTimeoutMs(connection.options?.settings, parts.client?.config?.requestTimeoutMs),
@@ -128,8 +128,19 @@ export class Session implements LiveSession {
     return { ...this.state, lastSeq: this.recording.lastSeq };
   }
 
+  get storedId(): string | undefined {
+    return this.stored;
+  }
+
   flushStored(): void {
     this.recording.disk?.flush();
+  }
+
+  /** A copy on disk that another process writes (a tap's recorder), found once it exists. */
+  linkStored(id: string): void {
+    if (this.stored !== undefined) return;
+    this.stored = id;
+    this.update({ storedId: id });
   }
 
   frames(): readonly Frame[] {

@@ -77,6 +77,8 @@ export interface LiveSession {
   readonly storedId?: string;
   /** Writes what the copy on disk still holds in memory, so a read of it sees every frame so far. */
   flushStored?(): void;
+  /** Names the copy on disk of a session another process stores (a tap's), once it is found. */
+  linkStored?(id: string): void;
   summary(): SessionSummary;
   /** Every frame recorded so far (the array is append-only; callers must not mutate it). */
   frames(): readonly Frame[];

@@ -5,7 +5,7 @@
  * session on disk is either all there or gone.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader, type TraceSource, type TraceTarget } from '../../lib/trace/format';
 import { LOUPE_VERSION } from '../../lib/version';
@@ -138,6 +138,28 @@ export class SessionStore {
     this.counting.add(counted);
     void counted.finally(() => this.counting.delete(counted));
     return counted;
+  }
+
+  /**
+   * The stored session another process writes from the same header as a trace file of its own (a
+   * tap's recorder writes its tap file and its stored session from one header): the id, or
+   * undefined while there is none. Only sessions started in the header's second are read.
+   */
+  findByHeader(source: StoredSource, header: TraceHeader): string | undefined {
+    const startedAt = Date.parse(header.startedAt ?? '');
+    if (Number.isNaN(startedAt)) return undefined;
+    const prefix = newSessionId(startedAt, '');
+    const same = JSON.stringify(header);
+    for (const id of this.ids().reverse()) {
+      if (!id.startsWith(prefix)) continue;
+      try {
+        const meta = JSON.parse(readFileSync(path.join(this.dir, id, SESSION_FILE), 'utf8')) as StoredMeta;
+        if (meta.source === source && JSON.stringify(meta.header) === same) return id;
+      } catch {
+        // Being written or removed: not the one.
+      }
+    }
+    return undefined;
   }
 
   /** The ids of the sessions on disk, oldest first. */

@@ -12,6 +12,8 @@ import type { Connection } from '../../lib/wire/connection';
 import type { TapEntry } from '../../lib/wire/protocol';
 import type { LiveSession } from '../sessions/types';
 import type { TapSource } from '../sessions/sources';
+import { sessionsDir } from '../store/layout';
+import { SessionStore } from '../store/store';
 import { tapsDir } from './tap-file';
 import { TapFileSource } from './tap-file-source';
 import { TapTail, tapRunning, type TapHeader } from './tap-tail';
@@ -45,6 +47,8 @@ export class TapWatcher {
   private scanning?: Promise<void>;
   /** The HTTP taps this Loupe runs itself (started from the page, or set up by install). */
   readonly urlTaps: UrlTaps;
+  /** Where the taps' recorders store their sessions; only read here. */
+  private readonly store: SessionStore;
 
   constructor(
     configDir: string,
@@ -53,6 +57,7 @@ export class TapWatcher {
   ) {
     this.dir = tapsDir(configDir);
     this.urlTaps = new UrlTaps(configDir);
+    this.store = new SessionStore(sessionsDir(configDir));
   }
 
   async start(): Promise<void> {
@@ -144,6 +149,7 @@ export class TapWatcher {
     const full = path.join(this.dir, file);
     const session = this.registry.openSource({ kind: 'tap', connection: tapConnection(file, header), frames: () => new TapFileSource(full) });
     this.sessions.set(file, session.id);
+    this.linkStored(session, header);
     // The list says live or ended: tell the pages when the tap's session ends.
     const off = session.on('summary', (s) => {
       if (s.status === 'closed' || s.status === 'failed') {
@@ -153,6 +159,17 @@ export class TapWatcher {
     });
     void this.notify();
     return session.id;
+  }
+
+  /**
+   * The tap's recorder stores the session too (proxy/tap/tap-session-store.ts), from the same
+   * header, a moment after it creates the tap file: found, the page reads frames the memory let go
+   * and searches every frame there. Looked for a few times, then left (a tap run without a store).
+   */
+  private linkStored(session: LiveSession, header: TapHeader, tries = 10): void {
+    const id = this.store.findByHeader('tap', header);
+    if (id !== undefined) return session.linkStored?.(id);
+    if (tries > 1) setTimeout(() => this.registry.get(session.id) && this.linkStored(session, header, tries - 1), 500).unref();
   }
 
   private async header(file: string): Promise<TapHeader | undefined> {
