@@ -18,8 +18,8 @@ export function answerStoredRead(session: LiveSession, store: SessionStore | und
   if (!store || session.storedId === undefined) {
     throw new Error('this session has no copy on disk (a tap is stored by its own process, and a Loupe without a config dir stores nothing)');
   }
-  session.flushStored?.();
-  const stored = store.open(session.storedId);
+  const live = session.flushStored?.();
+  const stored = store.open(session.storedId, live);
   const rid = msg.rid ?? '';
   if (msg.type === 'session/search') {
     const found = searchStored(stored, { text: msg.text, lane: msg.lane, channel: msg.channel, fromSeq: msg.fromSeq, limit: msg.limit });

@@ -17,6 +17,7 @@ import type { WireRecording } from './wire-recording';
 import type { BudgetUsage } from './budget';
 import type { PageAuth } from '../oauth/page-auth';
 import { StoredSession } from '../store/reader';
+import type { SegmentSummary } from '../store/layout';
 import type { LiveSession, RequestOptions, SessionEvents } from './types';
 
 /** What a session asks for when the page gives nothing: the newest stateful version, no client
@@ -132,8 +133,8 @@ export class Session implements LiveSession {
     return this.stored;
   }
 
-  flushStored(): void {
-    this.recording.disk?.flush();
+  flushStored(): SegmentSummary | undefined {
+    return this.recording.disk?.writtenSegment();
   }
 
   /** A copy on disk that another process writes (a tap's recorder), found once it exists. */

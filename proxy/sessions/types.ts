@@ -2,6 +2,7 @@
  * What the ws server needs from a session, and what a session needs from nothing else.
  * Session objects live in the proxy and outlive the pages attached to them.
  */
+import type { SegmentSummary } from '../store/layout';
 import type { Frame } from '../../lib/mcp/frame';
 import type { OpenOptions, PendingServerRequest, SessionSummary } from '../../lib/wire/protocol';
 import type { Connection } from '../../lib/wire/connection';
@@ -75,8 +76,9 @@ export interface LiveSession {
   readonly options: OpenOptions;
   /** The id of its copy on disk (`loupe sessions`), when the proxy stores its sessions. */
   readonly storedId?: string;
-  /** Writes what the copy on disk still holds in memory, so a read of it sees every frame so far. */
-  flushStored?(): void;
+  /** Writes what the copy on disk still holds in memory, so a read of it sees every frame so far;
+   *  returns the summary of the segment being written, which the reader then need not scan. */
+  flushStored?(): SegmentSummary | undefined;
   /** Names the copy on disk of a session another process stores (a tap's), once it is found. */
   linkStored?(id: string): void;
   summary(): SessionSummary;

@@ -77,7 +77,8 @@ export class StoredSession {
     readonly notices: string[],
   ) {}
 
-  static open(dir: string): StoredSession {
+  /** `live`: the summary of the segment a writer in this process is writing (SessionWriter.writtenSegment), read instead of scanning it. */
+  static open(dir: string, live?: SegmentSummary): StoredSession {
     let meta: StoredMeta;
     try {
       meta = JSON.parse(readFileSync(path.join(dir, SESSION_FILE), 'utf8')) as StoredMeta;
@@ -106,7 +107,7 @@ export class StoredSession {
       .sort((a, b) => a - b);
     const segments: SegmentSummary[] = [];
     for (const n of numbers) {
-      const s = indexed.get(n) ?? scanSegment(dir, n, notices);
+      const s = indexed.get(n) ?? (live?.segment === n ? live : scanSegment(dir, n, notices));
       if (s.frames > 0) segments.push(s);
     }
     return new StoredSession(dir, meta, segments, notices);

@@ -157,6 +157,24 @@ describe('the session store', () => {
     expect(store.open(w.id).segments).toEqual(indexed);
   });
 
+  it("reads a segment being written from its writer's summary exactly as a scan of it reads it", () => {
+    const store = new SessionStore(tempDir(), undefined, undefined, 400_000);
+    const w = store.create({ source: 'launched', header: testHeader('live'), startedAt: Date.now() });
+    for (let seq = 1; seq <= 5_000; seq++) {
+      w.append(logFrame(seq, seq * 3));
+      if (seq % 1000 === 0) w.flush();
+    }
+    const live = w.writtenSegment();
+    const scanned = StoredSession.open(w.dir);
+    const given = StoredSession.open(w.dir, live);
+    // Several segments: the last one (no index line yet) is the one the summary stands for.
+    expect(scanned.segments.length).toBeGreaterThan(1);
+    expect(live.segment).toBe(scanned.segments[scanned.segments.length - 1].segment);
+    expect(given.segments).toEqual(scanned.segments);
+    expect(given.frameAt(4_999)).toEqual(logFrame(4_999, 4_999 * 3));
+    w.close();
+  });
+
   it('lists sessions with their source, frames, size and whether they were closed', () => {
     const store = new SessionStore(tempDir());
     const a = store.create({ source: 'record', header: testHeader('alpha'), startedAt: Date.parse('2026-01-01T00:00:00Z') });

@@ -15,7 +15,7 @@ import { makeDirs } from '../shared/make-dirs';
 import type { FindingCounts } from '../../lib/analyze/finding-counts';
 import { DEFAULT_DISK_BUDGET, type DiskBudget } from './disk-budget';
 import { COUNT_UP_TO_FRAMES, keepFindings } from './findings';
-import { isSessionId, newSessionId, SECRETS_FILE, SESSION_FILE, type StoredMeta, type StoredSource } from './layout';
+import { isSessionId, newSessionId, SECRETS_FILE, SESSION_FILE, type SegmentSummary, type StoredMeta, type StoredSource } from './layout';
 import { StoredSession, StoreError } from './reader';
 import { SessionWriter, WARN_AT, writeJsonAtomically } from './writer';
 
@@ -170,11 +170,12 @@ export class SessionStore {
       .sort();
   }
 
-  open(id: string): StoredSession {
+  /** `live`: see StoredSession.open. */
+  open(id: string, live?: SegmentSummary): StoredSession {
     if (!isSessionId(id)) throw new StoreError(`'${id}' is not a session id: they look like 20261206-154501-3fa9c1 (\`loupe sessions\` lists them)`);
     const dir = path.join(this.dir, id);
     if (!existsSync(path.join(dir, SESSION_FILE))) throw new StoreError(`no session ${id} in ${this.dir} (\`loupe sessions\` lists them)`);
-    return StoredSession.open(dir);
+    return StoredSession.open(dir, live);
   }
 
   list(): SessionListing[] {

@@ -12,7 +12,17 @@ import type { TraceHeader } from '../../lib/trace/format';
 import { formatBytes } from '../../lib/text/bytes';
 import { LineEncoder } from './segment-lines';
 import { marksNext, newSummary, noteFrame, summaryOf, type SummaryBuilder } from './segment-summary';
-import { INDEX_FILE, SECRETS_FILE, SEGMENT_BYTES, segmentName, SESSION_FILE, type StoredEnd, type StoredMeta, type StoredSecrets } from './layout';
+import {
+  INDEX_FILE,
+  SECRETS_FILE,
+  SEGMENT_BYTES,
+  segmentName,
+  SESSION_FILE,
+  type SegmentSummary,
+  type StoredEnd,
+  type StoredMeta,
+  type StoredSecrets,
+} from './layout';
 
 /** A batch waits at most this long for the disk. */
 export const FLUSH_MS = 100;
@@ -134,6 +144,16 @@ export class SessionWriter {
     } catch (e) {
       this.fail(e as Error);
     }
+  }
+
+  /**
+   * Writes what is pending, and returns the summary of the segment being written as its index
+   * line will say it: a reader in this process takes it instead of scanning the segment (every
+   * line of up to SEGMENT_BYTES parsed) for each read of a live session.
+   */
+  writtenSegment(): SegmentSummary {
+    this.flush();
+    return summaryOf(this.summary);
   }
 
   /** Writes what is pending now. */
