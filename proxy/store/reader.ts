@@ -8,11 +8,11 @@
  * skipped and reported as a notice (every frame before it is read), never as an error. A line
  * that is broken elsewhere is an error that names the file and the byte where it starts.
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { LineDecoder, SegmentLineError } from './segment-lines';
-import { newSummary, noteFrame, summaryOf } from './segment-summary';
+import { newSummary, noteFrame, summaryOf, type SummaryBuilder } from './segment-summary';
 import { INDEX_FILE, SECRETS_FILE, segmentName, segmentNumber, SESSION_FILE, type SegmentSummary, type StoredMeta, type StoredSecrets } from './layout';
 
 export class StoreError extends Error {}
@@ -168,15 +168,50 @@ export class StoredSession {
   }
 }
 
+/** How far a segment without an index line was scanned: its summary so far, the decoder's state
+ *  after its last whole line, and where the next line starts. */
+interface Scanned {
+  file: string;
+  ino: number;
+  end: number;
+  summary: SummaryBuilder;
+  decoder: LineDecoder;
+}
+
+/**
+ * The segments scanned lately, by file. A segment another process is writing (a followed tap's,
+ * a `loupe record` in another terminal) is read again by every click that reads the session; the
+ * file only grows, so the next read scans only the lines added since. A few are kept: one per
+ * session being looked at is what is needed.
+ */
+const scanned = new Map<string, Scanned>();
+const SCANS_KEPT = 16;
+
+function resumable(file: string): Scanned | undefined {
+  const before = scanned.get(file);
+  if (!before) return undefined;
+  scanned.delete(file);
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    return undefined;
+  }
+  // The same file, not cut short: a segment is only ever appended to.
+  return st.ino === before.ino && st.size >= before.end ? before : undefined;
+}
+
 /**
  * A segment's summary, read from its lines: for the segment being written, and for the last one of
- * a writer that stopped without closing (its half-written last line, if any, is reported).
+ * a writer that stopped without closing (its half-written last line, if any, is reported). A
+ * segment scanned before is read on from where that scan stopped.
  */
 function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary {
   const file = path.join(dir, segmentName(n));
-  const decoder = new LineDecoder();
-  const s = newSummary(n);
-  const lines = linesOf(file);
+  const from = resumable(file);
+  const decoder = from?.decoder ?? new LineDecoder();
+  const s = from?.summary ?? newSummary(n);
+  const lines = linesOf(file, from?.end ?? 0);
   let step = lines.next();
   for (; !step.done; step = lines.next()) {
     const { at, line } = step.value;
@@ -196,5 +231,8 @@ function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary 
       `${segmentName(n)} ends in half a line (${step.value.torn} bytes, from byte ${step.value.end}): the writer stopped in the middle of it; it was skipped, every frame before it was read`,
     );
   }
-  return summaryOf(s);
+  scanned.set(file, { file, ino: statSync(file).ino, end: step.value.end, summary: s, decoder });
+  if (scanned.size > SCANS_KEPT) scanned.delete(scanned.keys().next().value as string);
+  // Its marks copied: the builder goes on growing them when the segment is read on.
+  return { ...summaryOf(s), marks: [...s.marks] };
 }
