@@ -95,3 +95,14 @@ test("the host refuses a View's call of a model-only tool, on the app's channel,
   // A refusal is what the host owes: host.model-only-tool (the host answering such a call) stays quiet, as does every bridge rule.
   expect((await loupe.findings()).filter((f) => BRIDGE_RULE.test(f.rule))).toEqual([]);
 });
+
+test("a View's tool with an empty name is left out of App tools, and the card says so", async ({ loupe }) => {
+  await loupe.connect();
+  const app = await loupe.openApp('nameless-tool');
+  await expect(app.frame.locator('#status')).toHaveText('done');
+  const tools = loupe.page.getByRole('article', { name: 'App nameless-tool' }).getByRole('region', { name: 'App tools' });
+  await expect(tools).toContainText('1 listed by the app');
+  await expect(tools.getByRole('option')).toHaveText(['shout']);
+  await expect(tools.getByRole('note')).toHaveText(/^1 more entry was left out: no name to call it by/);
+  await app.close();
+});

@@ -40,6 +40,12 @@ export function AppTools({ app }: { app: AppInstance }) {
       <span className="text-zinc-300">
         App tools <span className="text-zinc-500">· {tools.length} listed by the app (its tools/list answer)</span>
       </span>
+      {(app.appToolsSkipped ?? 0) > 0 && (
+        <span role="note" className="text-amber-300">
+          {app.appToolsSkipped} more {app.appToolsSkipped === 1 ? 'entry was' : 'entries were'} left out: no name to call{' '}
+          {app.appToolsSkipped === 1 ? 'it' : 'them'} by (see the app&apos;s tools/list answer on its channel)
+        </span>
+      )}
       {tools.length > 0 && (
         <>
           <div className="flex flex-wrap items-center gap-2">

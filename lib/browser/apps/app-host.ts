@@ -133,7 +133,10 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHostHandle> {
   let initialized = false;
   const listAppTools = () =>
     void bridge.listTools({}).then(
-      (result) => apps.patch(key, { appTools: appToolsOf(result).tools }),
+      (result) => {
+        const { tools, skipped } = appToolsOf(result);
+        apps.patch(key, { appTools: tools, appToolsSkipped: skipped });
+      },
       (e: Error) => apps.patch(key, { appTools: [], error: `The app declared tools, but its answer to tools/list failed: ${e.message}` }),
     );
   // A View that adds or removes tools says so; the host asks for them again.

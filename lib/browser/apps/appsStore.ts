@@ -55,6 +55,8 @@ export interface AppInstance {
   appInfo?: { name: string; version: string };
   /** The View's own tools, as it listed them to the host (absent: it declared none, or has not answered yet). */
   appTools?: AppTool[];
+  /** Entries of that answer left out of `appTools`: they had no name to call them by. */
+  appToolsSkipped?: number;
   notes: AppNote[];
 }
 
