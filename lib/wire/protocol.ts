@@ -10,6 +10,7 @@ import { ClientStatePatchSchema, ClientStateSchema, ListNameSchema, RootSchema }
 import { AppPageMessageSchemas } from './app-messages';
 import { HistoryPageMessageSchemas, HistoryProxyMessageSchemas } from './history';
 import { StoredReadPageMessageSchemas, StoredReadProxyMessageSchemas } from './stored-reads';
+import { StoredWindowPageMessageSchemas, StoredWindowProxyMessageSchemas } from './stored-window';
 
 const Rid = z.string().max(100).optional();
 const SessionId = z.string().min(1).max(100);
@@ -139,6 +140,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   ...HistoryPageMessageSchemas,
   // ---- a live session read from its copy on disk (lib/wire/stored-reads.ts) ----
   ...StoredReadPageMessageSchemas,
+  // ---- a stored session of any length, a window at a time (lib/wire/stored-window.ts) ----
+  ...StoredWindowPageMessageSchemas,
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 
@@ -293,6 +296,8 @@ export const ProxyMessageSchema = z.discriminatedUnion('type', [
   ...HistoryProxyMessageSchemas,
   // ---- a live session read from its copy on disk (lib/wire/stored-reads.ts) ----
   ...StoredReadProxyMessageSchemas,
+  // ---- a stored session of any length, a window at a time (lib/wire/stored-window.ts) ----
+  ...StoredWindowProxyMessageSchemas,
 ]);
 export type ProxyMessage = z.infer<typeof ProxyMessageSchema>;
 

@@ -1,0 +1,88 @@
+/**
+ * A window onto a stored session of any length (proxy/store): the page never holds the session,
+ * only the rows it shows. Each request names a stored session and an anchor (the newest rows, the
+ * rows from a seq on, or the rows before a seq), optionally a filter the store's columns answer
+ * (direction, lane, method, tool, channel), and gets at most MAX_WINDOW_FRAMES frames back with
+ * the session's totals, so the page can draw a scroll range and a position without the frames.
+ * A text search over a stored session (not only a live one) is `history/search`.
+ */
+import { z } from 'zod';
+import { FrameSchema } from '../mcp/frame';
+import { STORED_SESSION_ID } from './history';
+
+const Rid = z.string().max(100).optional();
+const StoredId = z.string().regex(STORED_SESSION_ID, 'not a stored session id: they look like 20261206-154501-3fa9c1');
+const Seq = z.number().int().positive();
+
+/** The most frames one window request answers with: several screenfuls of rows. */
+export const MAX_WINDOW_FRAMES = 1000;
+
+/** What a window keeps: every part must hold (frames without a method never match a method). */
+export const WindowFilterSchema = z.strictObject({
+  dir: z.enum(['c2s', 's2c']).optional(),
+  lane: z.enum(['message', 'http', 'stderr', 'lifecycle']).optional(),
+  method: z.string().min(1).max(200).optional(),
+  tool: z.string().min(1).max(200).optional(),
+  /** A channel key: `session` or `app:<n>`. */
+  channel: z.string().min(1).max(100).optional(),
+});
+export type WindowFilter = z.infer<typeof WindowFilterSchema>;
+
+/** page -> proxy */
+export const StoredWindowPageMessageSchemas = [
+  /**
+   * Frames of a stored session, answered with `history/window`:
+   * - neither `fromSeq` nor `beforeSeq`: the newest `limit` frames that match;
+   * - `fromSeq`: the first `limit` that match with seq >= fromSeq;
+   * - `beforeSeq`: the last `limit` that match with seq < beforeSeq.
+   */
+  z
+    .strictObject({
+      type: z.literal('history/window'),
+      rid: Rid,
+      id: StoredId,
+      fromSeq: Seq.optional(),
+      beforeSeq: Seq.optional(),
+      limit: z.number().int().positive().max(MAX_WINDOW_FRAMES),
+      filter: WindowFilterSchema.optional(),
+    })
+    .refine((m) => m.fromSeq === undefined || m.beforeSeq === undefined, 'give fromSeq or beforeSeq, not both'),
+  /** The seqs of a stored session's frames whose text holds `text`, answered with `history/search-result`. */
+  z.strictObject({
+    type: z.literal('history/search'),
+    rid: Rid,
+    id: StoredId,
+    text: z.string().min(1).max(1000),
+    fromSeq: Seq.optional(),
+    limit: z.number().int().positive().max(5000).optional(),
+  }),
+] as const;
+
+/** proxy -> page */
+export const StoredWindowProxyMessageSchemas = [
+  z.object({
+    type: z.literal('history/window'),
+    rid: z.string(),
+    id: z.string(),
+    /** In seq order, as the page shows a stored session's frames (credentials masked). */
+    frames: z.array(FrameSchema),
+    /** The session's totals, whatever the filter: its frames, first and last seq, bytes on disk. */
+    frameCount: z.number().int().nonnegative(),
+    firstSeq: z.number().int().nonnegative(),
+    lastSeq: z.number().int().nonnegative(),
+    bytes: z.number().int().nonnegative(),
+    /** Whether matching frames exist before the first and after the last frame sent. */
+    hasBefore: z.boolean(),
+    hasAfter: z.boolean(),
+    /** Bytes of segment files read to answer: what the columns saved shows here. */
+    scannedBytes: z.number().int().nonnegative(),
+  }),
+  z.object({
+    type: z.literal('history/search-result'),
+    rid: z.string(),
+    id: z.string(),
+    seqs: z.array(z.number().int()),
+    next: z.number().int().optional(),
+    scannedBytes: z.number().int().nonnegative(),
+  }),
+] as const;
