@@ -15,9 +15,9 @@ afterEach(() => {
 function openWriter() {
   const dir = mkdtempSync(path.join(tmpdir(), 'loupe-scan-'));
   dirs.push(dir);
-  const store = new SessionStore(dir);
-  const w = store.create({ source: 'tap', header: testHeader('followed'), startedAt: Date.now() });
-  return { store, w, segment: path.join(dir, w.id, segmentName(1)) };
+  const w = new SessionStore(dir).create({ source: 'tap', header: testHeader('followed'), startedAt: Date.now() });
+  // A store of its own reads it, as the dashboard reads a tap's: it has no writer to ask.
+  return { store: new SessionStore(dir), w, segment: path.join(dir, w.id, segmentName(1)) };
 }
 
 /** Overwrites the segment's first byte: a scan that reads the segment from its start fails on it. */
