@@ -4,7 +4,8 @@
  * rows from a seq on, or the rows before a seq), optionally a filter the store's columns answer
  * (direction, lane, method, tool, channel), and gets at most MAX_WINDOW_FRAMES frames back with
  * the session's totals, so the page can draw a scroll range and a position without the frames.
- * A text search over a stored session (not only a live one) is `history/search`.
+ * A text search over a stored session (not only a live one) is `history/search`; its timing by
+ * method, over every frame, `history/timing` (the store's timing column, never a pass over frames).
  */
 import { z } from 'zod';
 import { FrameSchema } from '../mcp/frame';
@@ -47,6 +48,8 @@ export const StoredWindowPageMessageSchemas = [
       filter: WindowFilterSchema.optional(),
     })
     .refine((m) => m.fromSeq === undefined || m.beforeSeq === undefined, 'give fromSeq or beforeSeq, not both'),
+  /** Requests and latencies by method over the whole session, from the store's timing column: answered with `history/timing`. */
+  z.strictObject({ type: z.literal('history/timing'), rid: Rid, id: StoredId }),
   /** The seqs of a stored session's frames whose text holds `text`, answered with `history/search-result`. */
   z.strictObject({
     type: z.literal('history/search'),
@@ -76,6 +79,27 @@ export const StoredWindowProxyMessageSchemas = [
     hasAfter: z.boolean(),
     /** Bytes of segment files read to answer: what the columns saved shows here. */
     scannedBytes: z.number().int().nonnegative(),
+  }),
+  z.object({
+    type: z.literal('history/timing'),
+    rid: z.string(),
+    id: z.string(),
+    /** lib/view/latency-histogram.ts StoredMethodStats, in µs; the session's own channel only. */
+    methods: z.array(
+      z.object({
+        dir: z.enum(['c2s', 's2c']),
+        method: z.string(),
+        count: z.number().int().nonnegative(),
+        answered: z.number().int().nonnegative(),
+        errors: z.number().int().nonnegative(),
+        p50: z.number().optional(),
+        p95: z.number().optional(),
+        p99: z.number().optional(),
+        max: z.number().optional(),
+        mean: z.number().optional(),
+      }),
+    ),
+    frameCount: z.number().int().nonnegative(),
   }),
   z.object({
     type: z.literal('history/search-result'),

@@ -1,7 +1,7 @@
 /**
  * A window onto a stored session for the page's History (lib/wire/stored-window.ts): a few hundred
  * frames at a time, read by storedWindow from the segments near the anchor, and a text search over
- * every frame by searchStored. The frames go as a live page's do: the OAuth credentials the
+ * every frame by searchStored, and its timing by method from the store's timing column. The frames go as a live page's do: the OAuth credentials the
  * session's client held masked; in a redacted view, redacted as an export of the stored session
  * (exportStored's redaction, with the session's own secrets).
  */
@@ -14,9 +14,11 @@ import type { StoredSession } from '../store/reader';
 import { searchStored } from '../store/search';
 import type { SessionStore } from '../store/store';
 import { storedWindow } from '../store/window';
+import { storedMethodStats } from '../../lib/view/latency-histogram';
 
 type WindowMessage = Extract<PageMessage, { type: 'history/window' }>;
 type SearchMessage = Extract<PageMessage, { type: 'history/search' }>;
+type TimingMessage = Extract<PageMessage, { type: 'history/timing' }>;
 
 function framesForPage(session: StoredSession, frames: Frame[], redacted: boolean): Frame[] {
   if (redacted) return redactFrames(frames, storedRedaction(session, {})).frames;
@@ -55,4 +57,10 @@ export function answerSearch(store: SessionStore, msg: SearchMessage): ProxyMess
     ...(found.next === undefined ? {} : { next: found.next }),
     scannedBytes: found.scannedBytes,
   };
+}
+
+/** The session's timing by method, from its index lines' timing columns: no frame is read. */
+export function answerTiming(store: SessionStore, msg: TimingMessage): ProxyMessage {
+  const session = store.open(msg.id);
+  return { type: 'history/timing', rid: msg.rid ?? '', id: msg.id, methods: storedMethodStats(session.timing()), frameCount: session.frameCount };
 }

@@ -16,6 +16,7 @@ import type { FindingCounts } from '../../lib/analyze/finding-counts';
 import type { TraceHeader } from '../../lib/trace/format';
 import type { KnownSecret } from '../../lib/trace/redact';
 import { STORED_SESSION_ID } from '../../lib/wire/history';
+import type { MethodTiming } from './timing-column';
 
 /** How a session came to be recorded. */
 export type StoredSource = 'launched' | 'url' | 'tap' | 'record' | 'imported';
@@ -60,6 +61,9 @@ export interface SegmentSummary {
   channels: string[];
   /** Every INDEX_EVERY frames: [seq, byte offset] of a full line (segment-lines.ts). */
   marks: [number, number][];
+  /** Requests and latencies by method (timing-column.ts); absent when none crossed, and in index
+   *  lines written before the column existed. */
+  timing?: MethodTiming[];
 }
 
 export interface StoredSecrets {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { LineDecoder, SegmentLineError } from './segment-lines';
 import { newSummary, noteFrame, summaryOf, type SummaryBuilder } from './segment-summary';
+import { RequestPairing, sumTimings, type MethodTiming } from './timing-column';
 import { INDEX_FILE, SECRETS_FILE, segmentName, segmentNumber, SESSION_FILE, type SegmentSummary, type StoredMeta, type StoredSecrets } from './layout';
 
 export class StoreError extends Error {}
@@ -127,6 +128,11 @@ export class StoredSession {
     return this.segments[this.segments.length - 1]?.lastSeq ?? 0;
   }
 
+  /** Requests and latencies by method over the whole session, from its segments' timing columns. */
+  timing(): MethodTiming[] {
+    return sumTimings(this.segments.map((s) => s.timing));
+  }
+
   /** The values its exports redact; none when the file is absent. */
   secrets(): StoredSecrets['secrets'] {
     const file = path.join(this.dir, SECRETS_FILE);
@@ -178,6 +184,7 @@ interface Scanned {
   end: number;
   summary: SummaryBuilder;
   decoder: LineDecoder;
+  pairing: RequestPairing;
 }
 
 /**
@@ -213,6 +220,7 @@ function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary 
   const from = resumable(file);
   const decoder = from?.decoder ?? new LineDecoder();
   const s = from?.summary ?? newSummary(n);
+  const pairing = from?.pairing ?? new RequestPairing();
   const lines = linesOf(file, from?.end ?? 0);
   let step = lines.next();
   for (; !step.done; step = lines.next()) {
@@ -225,7 +233,7 @@ function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary 
       throw e;
     }
     // The same columns and marks the writer keeps (a mark points at a full line, as it writes one).
-    noteFrame(s, frame, at, decoder.message);
+    noteFrame(s, frame, at, decoder.message, pairing);
   }
   s.bytes = step.value.end;
   if (step.value.torn > 0) {
@@ -233,7 +241,7 @@ function scanSegment(dir: string, n: number, notices: string[]): SegmentSummary 
       `${segmentName(n)} ends in half a line (${step.value.torn} bytes, from byte ${step.value.end}): the writer stopped in the middle of it; it was skipped, every frame before it was read`,
     );
   }
-  scanned.set(file, { file, ino: statSync(file).ino, end: step.value.end, summary: s, decoder });
+  scanned.set(file, { file, ino: statSync(file).ino, end: step.value.end, summary: s, decoder, pairing });
   if (scanned.size > SCANS_KEPT) scanned.delete(scanned.keys().next().value as string);
   // Its marks copied: the builder goes on growing them when the segment is read on.
   return { ...summaryOf(s), marks: [...s.marks] };

@@ -7,11 +7,12 @@
 import type { Frame } from '../../lib/mcp/frame';
 import { channelOf } from '../../lib/mcp/channel';
 import { INDEX_EVERY, type SegmentSummary } from './layout';
+import { timingOf, type RequestPairing, type TimingBuilder } from './timing-column';
 
 type Columns = 'methods' | 'tools' | 'dirs' | 'lanes' | 'channels';
 
-/** A summary being made: its columns as sets, turned into arrays by `summaryOf`. */
-export type SummaryBuilder = Omit<SegmentSummary, Columns> & Record<Columns, Set<string>>;
+/** A summary being made: its columns as sets, its timing by method, turned into arrays by `summaryOf`. */
+export type SummaryBuilder = Omit<SegmentSummary, Columns | 'timing'> & Record<Columns, Set<string>> & { timing: TimingBuilder };
 
 export function newSummary(segment: number): SummaryBuilder {
   return {
@@ -27,6 +28,7 @@ export function newSummary(segment: number): SummaryBuilder {
     dirs: new Set(),
     lanes: new Set(),
     channels: new Set(),
+    timing: new Map(),
     marks: [],
   };
 }
@@ -41,7 +43,7 @@ export function marksNext(s: SummaryBuilder): boolean {
  * the line embeds it as JSON (segment-lines.ts); only then are its method and tool noted. The
  * caller counts the segment's bytes.
  */
-export function noteFrame(s: SummaryBuilder, frame: Frame, at: number, message: unknown): void {
+export function noteFrame(s: SummaryBuilder, frame: Frame, at: number, message: unknown, pairing?: RequestPairing): void {
   if (marksNext(s)) s.marks.push([frame.seq, at]);
   if (s.frames === 0) {
     s.firstSeq = frame.seq;
@@ -53,6 +55,7 @@ export function noteFrame(s: SummaryBuilder, frame: Frame, at: number, message: 
   s.dirs.add(frame.dir);
   s.lanes.add(frame.lane);
   s.channels.add(channelOf(frame));
+  pairing?.note(s.timing, frame, message);
   const { method, tool } = methodAndTool(message);
   if (method !== undefined) s.methods.add(method);
   if (tool !== undefined) s.tools.add(tool);
@@ -73,5 +76,15 @@ export function methodAndTool(message: unknown): { method?: string; tool?: strin
 
 /** The summary as index.ndjson holds it. */
 export function summaryOf(s: SummaryBuilder): SegmentSummary {
-  return { ...s, methods: [...s.methods], tools: [...s.tools], dirs: [...s.dirs], lanes: [...s.lanes], channels: [...s.channels] };
+  const { timing, ...rest } = s;
+  return {
+    ...rest,
+    methods: [...s.methods],
+    tools: [...s.tools],
+    dirs: [...s.dirs],
+    lanes: [...s.lanes],
+    channels: [...s.channels],
+    // Left out when no request crossed: an index line of log lines stays as short as before.
+    ...(timing.size > 0 ? { timing: timingOf(timing) } : {}),
+  };
 }

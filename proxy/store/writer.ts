@@ -12,6 +12,7 @@ import type { TraceHeader } from '../../lib/trace/format';
 import { formatBytes } from '../../lib/text/bytes';
 import { LineEncoder } from './segment-lines';
 import { marksNext, newSummary, noteFrame, summaryOf, type SummaryBuilder } from './segment-summary';
+import { RequestPairing } from './timing-column';
 import {
   INDEX_FILE,
   SECRETS_FILE,
@@ -49,6 +50,8 @@ export function writeJsonAtomically(file: string, value: unknown, mode = 0o600):
 
 export class SessionWriter {
   private readonly encoder = new LineEncoder();
+  /** Pairs requests with answers across segments, for each segment's timing column. */
+  private readonly pairing = new RequestPairing();
   private readonly segmentBytes: number;
   private readonly flushMs: number;
   private fd: number;
@@ -107,7 +110,7 @@ export class SessionWriter {
     if (markHere) this.encoder.restart();
     const { line, bytes: size, json } = this.encoder.encode(frame);
     if (this.bytes + size > this.options.sessionBytes) return this.reachBudget();
-    noteFrame(s, frame, this.segmentSize + this.pendingBytes, json);
+    noteFrame(s, frame, this.segmentSize + this.pendingBytes, json, this.pairing);
     s.bytes += size;
     this.pending.push(line);
     this.pendingBytes += size;
