@@ -31,7 +31,7 @@ function stored(name: string, frames: number, close = true, secret?: string, sta
   return w.id;
 }
 
-async function ask<T extends 'history/listed' | 'history/trace' | 'ack'>(type: T, msg: Record<string, unknown>) {
+async function ask<T extends 'history/listed' | 'history/trace' | 'history/window' | 'history/search-result' | 'ack'>(type: T, msg: Record<string, unknown>) {
   const rid = `r${Math.random()}`;
   page.send({ ...msg, rid });
   return page.next(type, (m) => (m as { rid?: string }).rid === rid);
@@ -110,5 +110,87 @@ describe('history', () => {
     }
     const missing = await ask('ack', { type: 'history/open', id: '20200101-000000-abcdef' });
     expect(missing).toMatchObject({ ok: false, error: expect.stringMatching(/no session 20200101-000000-abcdef/) });
+  });
+});
+
+describe('a window onto a stored session', () => {
+  it("sends the newest frames, those from a seq and those before one, with the session's totals", async () => {
+    const id = stored('windowed', 3000);
+    const newest = await ask('history/window', { type: 'history/window', id, limit: 200 });
+    expect(newest.frames.map((f) => f.seq)).toEqual(Array.from({ length: 200 }, (_, i) => 2801 + i));
+    expect(newest).toMatchObject({ id, frameCount: 3000, firstSeq: 1, lastSeq: 3000, hasBefore: true, hasAfter: false });
+    expect(newest.bytes).toBeGreaterThan(0);
+    expect(newest.scannedBytes).toBeGreaterThan(0);
+    expect(newest.scannedBytes).toBeLessThan(newest.bytes);
+    const from = await ask('history/window', { type: 'history/window', id, fromSeq: 10, limit: 5 });
+    expect(from.frames).toEqual([10, 11, 12, 13, 14].map((seq) => logFrame(seq, seq * 1000)));
+    expect([from.hasBefore, from.hasAfter]).toEqual([true, true]);
+    const before = await ask('history/window', { type: 'history/window', id, beforeSeq: 3, limit: 5 });
+    expect(before.frames.map((f) => f.seq)).toEqual([1, 2]);
+    expect([before.hasBefore, before.hasAfter]).toEqual([false, true]);
+    const none = await ask('history/window', { type: 'history/window', id, limit: 5, filter: { dir: 'c2s' } });
+    expect(none).toMatchObject({ frames: [], hasBefore: false, hasAfter: false, frameCount: 3000 });
+  });
+
+  it('sees every frame of a session still being recorded, those not yet flushed too', async () => {
+    const w = store.create({ source: 'launched', header: testHeader('recording'), startedAt: Date.now() });
+    for (let seq = 1; seq <= 50; seq++) w.append(logFrame(seq, seq));
+    const first = await ask('history/window', { type: 'history/window', id: w.id, limit: 10 });
+    expect(first.frames.map((f) => f.seq)).toEqual([41, 42, 43, 44, 45, 46, 47, 48, 49, 50]);
+    for (let seq = 51; seq <= 60; seq++) w.append(logFrame(seq, seq));
+    const after = await ask('history/window', { type: 'history/window', id: w.id, fromSeq: 51, limit: 100 });
+    expect(after.frames.map((f) => f.seq)).toEqual([51, 52, 53, 54, 55, 56, 57, 58, 59, 60]);
+    expect(after).toMatchObject({ frameCount: 60, lastSeq: 60, hasBefore: true, hasAfter: false });
+    w.close();
+  });
+
+  it('masks the OAuth credentials the session held, and redacts as an export in a redacted view', async () => {
+    const id = stored('shared', 3, true, 'plain-words-kept-secret');
+    const w = store.create({ source: 'launched', header: testHeader('oauth'), startedAt: Date.now() });
+    w.addSecrets(['oauth-token-5f2a9c']);
+    w.append({ ...logFrame(1, 1), raw: logFrame(1, 1).raw.replace('tick 1', 'Bearer oauth-token-5f2a9c') });
+    w.close();
+    const plain = await ask('history/window', { type: 'history/window', id, limit: 3 });
+    expect(JSON.stringify(plain.frames)).toContain('plain-words-kept-secret');
+    const masked = await ask('history/window', { type: 'history/window', id: w.id, limit: 3 });
+    expect(masked.frames).toHaveLength(1);
+    expect(masked.frames[0].raw).not.toContain('oauth-token-5f2a9c');
+    expect(masked.frames[0].raw).toContain('«redacted:oauth:credential»');
+
+    const ws = new WebSocket(`ws://127.0.0.1:${h.server.port}/ws?token=${h.token}&redacted=1`, { headers: { Origin: h.origin } });
+    const redacted = new PageClient(ws);
+    await redacted.next('hello');
+    redacted.send({ type: 'history/window', id, limit: 3, rid: 'w' });
+    const view = await redacted.next('history/window');
+    redacted.close();
+    expect(view.frames.map((f) => f.seq)).toEqual([1, 2, 3]);
+    expect(JSON.stringify(view.frames)).not.toContain('plain-words-kept-secret');
+    expect(view.frames[0].raw).toContain('«redacted:env:API_KEY»');
+  });
+
+  it('searches every frame of a stored session, a page at a time', async () => {
+    const id = stored('searched', 40);
+    const all = await ask('history/search-result', { type: 'history/search', id, text: 'TICK 3' });
+    expect(all).toMatchObject({ id, seqs: [3, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39] });
+    expect(all.next).toBeUndefined();
+    expect(all.scannedBytes).toBeGreaterThan(0);
+    const page1 = await ask('history/search-result', { type: 'history/search', id, text: 'tick 3', limit: 4 });
+    expect(page1).toMatchObject({ seqs: [3, 30, 31, 32], next: 33 });
+    const page2 = await ask('history/search-result', { type: 'history/search', id, text: 'tick 3', fromSeq: page1.next, limit: 4 });
+    expect(page2.seqs).toEqual([33, 34, 35, 36]);
+  });
+
+  it('answers an unknown session, an anchor past the end and a bad request with what to do', async () => {
+    const id = stored('short', 5);
+    const missing = await ask('ack', { type: 'history/window', id: '20200101-000000-abcdef', limit: 10 });
+    expect(missing).toMatchObject({ ok: false, error: expect.stringMatching(/no session 20200101-000000-abcdef .*loupe sessions/) });
+    const past = await ask('ack', { type: 'history/window', id, fromSeq: 99, limit: 10 });
+    expect(past).toMatchObject({ ok: false, error: expect.stringMatching(/fromSeq 99 is past the session's last frame \(seq 5\): ask for the newest/) });
+    const searchMissing = await ask('ack', { type: 'history/search', id: '20200101-000000-abcdef', text: 'x' });
+    expect(searchMissing).toMatchObject({ ok: false, error: expect.stringMatching(/no session/) });
+    page.send({ type: 'history/window', rid: 'both', id, fromSeq: 1, beforeSeq: 3, limit: 10 });
+    expect((await page.next('error', (m) => m.rid === 'both')).message).toMatch(/not both/);
+    page.send({ type: 'history/window', rid: 'huge', id, limit: 100_000 });
+    expect((await page.next('error', (m) => m.rid === 'huge')).message).toMatch(/limit/);
   });
 });

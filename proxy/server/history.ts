@@ -2,7 +2,8 @@
  * The page's History (lib/wire/history.ts): the sessions this Loupe's store keeps on disk. Opening
  * one sends every frame as recorded, as a live session's frames reach the page; exporting one goes
  * through exportStored, the path `loupe export ID` takes, so the file is redacted the same way.
- * Both are sent in pieces (history-stream.ts), read from disk as they go.
+ * Both are sent in pieces (history-stream.ts), read from disk as they go. A window of a few hundred
+ * frames, and a search, read only what they need (history-window.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,13 +14,15 @@ import { exportStored } from '../store/export';
 import { StoreError } from '../store/reader';
 import type { SessionStore } from '../store/store';
 import { fileLines, piecesOf, traceLines, type TraceStream } from './history-stream';
+import { answerSearch, answerWindow } from './history-window';
 
 type HistoryMessage = Extract<PageMessage, { type: `history/${string}` }>;
 
 /** What a handled message answers: a message to send, a trace to send in pieces, or an ack. */
 export type HistoryAnswer = { send: ProxyMessage } | { stream: TraceStream } | { ack: true };
 
-export function answerHistory(store: SessionStore | undefined, msg: HistoryMessage): HistoryAnswer {
+/** `redacted`: for a page's redacted view, whose frames are redacted as an export's. */
+export function answerHistory(store: SessionStore | undefined, msg: HistoryMessage, redacted = false): HistoryAnswer {
   if (!store) throw new Error('this Loupe keeps no stored sessions (it was started without a config dir)');
   const rid = msg.rid ?? '';
   switch (msg.type) {
@@ -27,6 +30,10 @@ export function answerHistory(store: SessionStore | undefined, msg: HistoryMessa
       return { send: { type: 'history/listed', rid, sessions: store.list().sort((a, b) => b.startedAt - a.startedAt) } };
     case 'history/open':
       return { stream: { rid, id: msg.id, pieces: piecesOf(traceLines(store.open(msg.id))) } };
+    case 'history/window':
+      return { send: answerWindow(store, msg, redacted) };
+    case 'history/search':
+      return { send: answerSearch(store, msg) };
     case 'history/export': {
       const session = store.open(msg.id);
       // Written whole first (the header, which counts what was redacted, leads the file), then

@@ -266,10 +266,12 @@ export class PageSocket implements HubMember {
       case 'history/list':
       case 'history/open':
       case 'history/export':
-      case 'history/delete': {
+      case 'history/delete':
+      case 'history/window':
+      case 'history/search': {
         // A redacted view opens a stored session as its export: with that session's own secrets redacted.
         const asked = this.redacted && msg.type === 'history/open' ? { ...msg, type: 'history/export' as const, redact: {} } : msg;
-        const answer = answerHistory(this.hub.sessionStore, asked);
+        const answer = answerHistory(this.hub.sessionStore, asked, this.redacted !== undefined);
         if ('stream' in answer) return sendTrace(this.ws, (m) => this.send(m), answer.stream);
         return 'send' in answer ? this.send(answer.send) : this.ok(msg);
       }

@@ -24,6 +24,7 @@ export interface FrameFilter {
   method?: string;
   tool?: string;
   dir?: string;
+  lane?: string;
   /** A channel key (lib/mcp/channel.ts): `session` or `app:<n>`. */
   channel?: string;
 }
@@ -63,6 +64,7 @@ function mayMatch(s: SegmentSummary, f: FrameFilter): boolean {
   if (f.method !== undefined && !s.methods.includes(f.method)) return false;
   if (f.tool !== undefined && !s.tools.includes(f.tool)) return false;
   if (f.dir !== undefined && !s.dirs.includes(f.dir)) return false;
+  if (f.lane !== undefined && !s.lanes.includes(f.lane)) return false;
   if (f.channel !== undefined && !s.channels.includes(f.channel)) return false;
   return true;
 }

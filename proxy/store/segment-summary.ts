@@ -53,11 +53,22 @@ export function noteFrame(s: SummaryBuilder, frame: Frame, at: number, message: 
   s.dirs.add(frame.dir);
   s.lanes.add(frame.lane);
   s.channels.add(channelOf(frame));
-  if (message === null || typeof message !== 'object') return;
+  const { method, tool } = methodAndTool(message);
+  if (method !== undefined) s.methods.add(method);
+  if (tool !== undefined) s.tools.add(tool);
+}
+
+/**
+ * What the `methods` and `tools` columns hold of one frame, from its text parsed (a line's embedded
+ * JSON, segment-lines.ts): its method, and the tool a `tools/call` names. A reader testing a frame
+ * against those columns (window.ts) asks here too, so a column and its test never disagree.
+ */
+export function methodAndTool(message: unknown): { method?: string; tool?: string } {
+  if (message === null || typeof message !== 'object') return {};
   const m = message as { method?: unknown; params?: { name?: unknown } };
-  if (typeof m.method !== 'string') return;
-  s.methods.add(m.method);
-  if (m.method === 'tools/call' && typeof m.params?.name === 'string') s.tools.add(m.params.name);
+  if (typeof m.method !== 'string') return {};
+  if (m.method === 'tools/call' && typeof m.params?.name === 'string') return { method: m.method, tool: m.params.name };
+  return { method: m.method };
 }
 
 /** The summary as index.ndjson holds it. */

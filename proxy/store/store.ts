@@ -78,7 +78,8 @@ function folderBytes(dir: string): number {
 }
 
 export class SessionStore {
-  private readonly writing = new Set<string>();
+  /** The sessions this process writes, by id: a read takes the summary of the segment being written from its writer. */
+  private readonly writing = new Map<string, SessionWriter>();
   /** Findings being counted for sessions closed by this process. */
   private readonly counting = new Set<Promise<void>>();
   private warnedTotal = false;
@@ -105,13 +106,13 @@ export class SessionStore {
     const meta: StoredMeta = { id, source: s.source, header: s.header, startedAt: s.startedAt, writerPid: process.pid };
     if (s.secrets && s.secrets.length > 0) writeJsonAtomically(path.join(dir, SECRETS_FILE), { secrets: s.secrets });
     writeJsonAtomically(path.join(dir, SESSION_FILE), meta);
-    this.writing.add(id);
     const writer = new SessionWriter(dir, meta, {
       sessionBytes: this.budget.sessionBytes,
       ...(this.segmentBytes ? { segmentBytes: this.segmentBytes } : {}),
       onNotice: this.onNotice,
       onSegment: () => this.enforceTotal(),
     });
+    this.writing.set(id, writer);
     const close = writer.close.bind(writer);
     writer.close = () => {
       this.writing.delete(id);
@@ -170,12 +171,12 @@ export class SessionStore {
       .sort();
   }
 
-  /** `live`: see StoredSession.open. */
+  /** `live`: see StoredSession.open; for a session this store is writing, its writer's is taken. */
   open(id: string, live?: SegmentSummary): StoredSession {
     if (!isSessionId(id)) throw new StoreError(`'${id}' is not a session id: they look like 20261206-154501-3fa9c1 (\`loupe sessions\` lists them)`);
     const dir = path.join(this.dir, id);
     if (!existsSync(path.join(dir, SESSION_FILE))) throw new StoreError(`no session ${id} in ${this.dir} (\`loupe sessions\` lists them)`);
-    return StoredSession.open(dir, live);
+    return StoredSession.open(dir, live ?? this.writing.get(id)?.writtenSegment());
   }
 
   list(): SessionListing[] {

@@ -20,9 +20,10 @@ import { FLOOD_ROUNDS, renderTapBench, tapBench } from './tap';
 import { redactionThroughput } from './redaction';
 import { traceReadingThroughput } from './trace-reading';
 import { storeThroughput } from './store';
+import { renderStoredWindowBench, storedWindowBench, STORED_WINDOW_TARGETS } from './stored-window';
 import { benchInstalledPackage, PACKAGE_TARGETS, renderPackageBench } from './package';
 
-const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--store-frames N] [--out FILE] [--app-clicks N] [--no-page] [--no-package]
+const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--store-frames N] [--window-frames N] [--out FILE] [--app-clicks N] [--no-page] [--no-package]
 
   --pings N              timed sequential pings per client (default 3000)
   --warmup N             untimed pings first (default 200)
@@ -38,6 +39,8 @@ const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] 
   --trace-mb N           size of each trace file read, one long line and 1 KB frames (default 30)
   --store-frames N       small log notifications written to the session store and read back
                          (default 1000000)
+  --window-frames N      frames of the stored session a running Loupe opens a window onto,
+                         jumps through and searches (default 10000000, about 1.2 GB on disk)
   --out FILE             where to write the figures (default bench-results/latest.json)
   --app-clicks N         forwarded tools/calls of an MCP App timed with its bridge recorded and as
                          many without, in alternating rounds of 5 (page section; default 300)
@@ -63,6 +66,7 @@ const TARGETS = {
   /** At 10,000,000 frames: a text search over all of them, and a jump to any seq. */
   storeSearchSeconds: 3,
   storeJumpMs: 300,
+  storedWindow: STORED_WINDOW_TARGETS,
   package: PACKAGE_TARGETS,
 };
 
@@ -88,6 +92,7 @@ interface BenchOptions {
   redactionMb: number;
   traceMb: number;
   storeFrames: number;
+  windowFrames: number;
   out: string;
   appClicks: number;
   page: boolean;
@@ -106,6 +111,7 @@ export async function run(argv: string[]): Promise<number> {
       'redaction-mb': { type: 'string' },
       'trace-mb': { type: 'string' },
       'store-frames': { type: 'string' },
+      'window-frames': { type: 'string' },
       'tap-runs': { type: 'string' },
       'flood-rounds': { type: 'string' },
       'analyser-warmup': { type: 'string' },
@@ -134,6 +140,7 @@ export async function run(argv: string[]): Promise<number> {
       redactionMb: positiveInteger('--redaction-mb', values['redaction-mb'], 4),
       traceMb: positiveInteger('--trace-mb', values['trace-mb'], 30),
       storeFrames: positiveInteger('--store-frames', values['store-frames'], 1_000_000),
+      windowFrames: positiveInteger('--window-frames', values['window-frames'], 10_000_000),
       out: values.out ?? path.join(ROOT, 'bench-results', 'latest.json'),
       appClicks: positiveInteger('--app-clicks', values['app-clicks'], PAGE_DEFAULTS.appClicks),
       page: !values['no-page'],
@@ -175,6 +182,7 @@ export async function run(argv: string[]): Promise<number> {
   const traceReading = await traceReadingThroughput(opts.traceMb * 1_000_000);
   progress(`writing ${opts.storeFrames} log notifications to the session store and reading them back`);
   const stored = storeThroughput(opts.storeFrames);
+  const storedWindow = await storedWindowBench(opts.windowFrames, progress);
   if (opts.package) progress('packing Loupe, installing the tarball with --omit=dev, timing loupe start and loupe tap from it');
   const installed = opts.package ? await benchInstalledPackage(ROOT) : undefined;
 
@@ -306,6 +314,9 @@ export async function run(argv: string[]): Promise<number> {
     ),
   );
 
+  console.log();
+  console.log(renderStoredWindowBench(storedWindow));
+
   if (installed) {
     console.log();
     console.log(renderPackageBench(installed));
@@ -327,6 +338,7 @@ export async function run(argv: string[]): Promise<number> {
     redaction,
     traceReading,
     store: { ...stored, diskPerWireByte: diskPerWire },
+    storedWindow,
     package: installed,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });

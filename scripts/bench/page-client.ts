@@ -13,7 +13,7 @@ type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
 
 export class PageClient {
   private nextRid = 1;
-  private readonly replies = new Map<string, (m: Reply) => void>();
+  private readonly replies = new Map<string, (m: ProxyMessage) => void>();
   private frameListeners = new Set<(sessionId: string, count: number, lastSeq: number) => void>();
   private summaryListeners = new Set<(m: Extract<ProxyMessage, { type: 'sessions/update' }>) => void>();
   readonly hello: Promise<Hello>;
@@ -58,8 +58,14 @@ export class PageClient {
           for (const s of m.sessions) this.summaries.set(s.id, s);
           for (const fn of this.summaryListeners) fn(m);
           return;
-        default:
-          return;
+        default: {
+          // Any other answer to a request (`history/window`, an `error` naming its rid, …).
+          const rid = 'rid' in m && typeof m.rid === 'string' ? m.rid : undefined;
+          const waiter = rid === undefined ? undefined : this.replies.get(rid);
+          if (!waiter || rid === undefined) return;
+          this.replies.delete(rid);
+          return waiter(m);
+        }
       }
     });
   }
@@ -83,6 +89,11 @@ export class PageClient {
 
   /** Sends a page message with a fresh rid and resolves with its ack or result. */
   call(msg: WithoutRid<PageMessage>, timeoutMs = 60_000): Promise<Reply> {
+    return this.ask(msg, timeoutMs) as Promise<Reply>;
+  }
+
+  /** Sends a page message with a fresh rid and resolves with whatever answers it by that rid. */
+  ask(msg: WithoutRid<PageMessage>, timeoutMs = 60_000): Promise<ProxyMessage> {
     const rid = `b${this.nextRid++}`;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
