@@ -77,7 +77,7 @@ test('a long stored session is browsed a window at a time: newest, go to seq, fi
       for (const r of rows) expect(r.seq % 3).toBe(1);
     }).toPass();
     await page.getByRole('combobox', { name: 'Direction' }).selectOption({ label: 'Both directions' });
-    const method = page.getByRole('searchbox', { name: 'Method' });
+    const method = page.getByRole('combobox', { name: 'Method' });
     await method.fill('notifications/message');
     await method.press('Enter');
     await expect(async () => {
@@ -97,7 +97,7 @@ test('a long stored session is browsed a window at a time: newest, go to seq, fi
     await expect(win.row(MIDDLE)).toBeInViewport();
     await expect(win.detail.getByRole('region', { name: 'Raw text' })).toContainText(NEEDLE);
     // The filter that would have hidden neighbours is cleared by the jump.
-    await expect(page.getByRole('searchbox', { name: 'Method' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Method' })).toHaveValue('');
     await page.setViewportSize({ width: 1440, height: 900 });
     await lp.screenshot('stored-window-search-1440');
   });

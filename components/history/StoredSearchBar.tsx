@@ -1,8 +1,11 @@
 'use client';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { searchStored, type StoredSearch } from '../../lib/browser/stored-window';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
+
+/** The form fields' look at a width of its own: the toolbar's fields sit side by side. */
+const fieldClass = inputClass.replace('w-full ', '');
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -10,7 +13,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * A search of every frame's text in the stored session (the proxy reads it from disk), whatever
  * rows the window holds: it says how many frames match and goes from one to the next.
  */
-export function StoredSearchBar({ id, onJump }: { id: string; onJump: (seq: number) => void }) {
+export function StoredSearchBar({ id, onJump, children }: { id: string; onJump: (seq: number) => void; children?: ReactNode }) {
   const [text, setText] = useState('');
   const [found, setFound] = useState<StoredSearch>();
   const [at, setAt] = useState(-1);
@@ -76,7 +79,7 @@ export function StoredSearchBar({ id, onJump }: { id: string; onJump: (seq: numb
             setText(e.target.value);
             setFound(undefined);
           }}
-          className={`${inputClass} w-64 py-0.5`}
+          className={`${fieldClass} w-64 py-0.5`}
         />
         <Button type="submit" disabled={busy || !text.trim()}>
           {busy ? 'Searching…' : 'Search'}
@@ -100,6 +103,7 @@ export function StoredSearchBar({ id, onJump }: { id: string; onJump: (seq: numb
           {error}
         </span>
       )}
+      {children}
     </div>
   );
 }

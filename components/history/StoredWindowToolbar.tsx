@@ -4,6 +4,9 @@ import type { WindowFilter } from '../../lib/wire/stored-window';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
 
+/** The form fields' look at a width of its own: the toolbar's fields sit side by side. */
+const fieldClass = inputClass.replace('w-full ', '');
+
 type Lane = NonNullable<WindowFilter['lane']>;
 const LANES: { id: Lane | undefined; label: string }[] = [
   { id: undefined, label: 'All' },
@@ -71,7 +74,7 @@ function CommitInput({
       onChange={(e) => setDraft(e.target.value)}
       onKeyDown={(e) => e.key === 'Enter' && commit()}
       onBlur={commit}
-      className={`${inputClass} w-36 min-w-20 py-0.5`}
+      className={`${fieldClass} ${width} min-w-20 py-0.5`}
     />
   );
 }
@@ -132,7 +135,7 @@ export function StoredWindowToolbar({ filter, onFilter, onGoTo, onNewest, onOlde
           <option key={m} value={m} />
         ))}
       </datalist>
-      <CommitInput label="Tool" placeholder="Tool" value={filter.tool} onCommit={(tool) => onFilter({ ...filter, tool })} />
+      <CommitInput label="Tool" placeholder="Tool" width="w-32" value={filter.tool} onCommit={(tool) => onFilter({ ...filter, tool })} />
       <form onSubmit={go} className="flex shrink-0 items-center gap-1">
         <input
           type="number"
@@ -142,7 +145,7 @@ export function StoredWindowToolbar({ filter, onFilter, onGoTo, onNewest, onOlde
           max={lastSeq}
           value={seq}
           onChange={(e) => setSeq(e.target.value)}
-          className={`${inputClass} w-24 py-0.5`}
+          className={`${fieldClass} w-24 py-0.5`}
         />
         <Button type="submit" disabled={!seq}>
           Go

@@ -15,6 +15,17 @@ import { useStoredWindow, type Target } from './useStoredWindow';
 
 const NO_FILTER: WindowFilter = {};
 
+/** Which rows the page holds: where in the session the table is. */
+function HeldRows({ frames }: { frames: readonly { seq: number }[] }) {
+  if (!frames.length) return null;
+  const n = (x: number) => x.toLocaleString('en-US');
+  return (
+    <span className="ml-auto whitespace-nowrap font-mono text-zinc-500" title="The rows the page holds; more are read as the table reaches an end">
+      rows #{n(frames[0].seq)}–#{n(frames[frames.length - 1].seq)} ({n(frames.length)} held)
+    </span>
+  );
+}
+
 /**
  * A stored session of any length, browsed a window at a time: the page holds the rows it shows
  * (a couple of thousand at most) and asks the proxy for more as the table reaches an end.
@@ -67,7 +78,9 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
           onOldest={() => void goTo('oldest')}
           lastSeq={win.totals?.lastSeq}
         />
-        <StoredSearchBar id={id} onJump={jump} />
+        <StoredSearchBar id={id} onJump={jump}>
+          <HeldRows frames={win.rows.frames} />
+        </StoredSearchBar>
         {win.error && (
           <p role="alert" className="border-b border-zinc-800 bg-red-950/40 px-2 py-1 text-[11px] text-red-200">
             Could not read the stored session: {win.error}
