@@ -3,11 +3,12 @@
  * own store, as a recording writes it) is browsed a window at a time. The page shows the newest
  * row, goes to a seq, filters by direction and method (the proxy answers), finds a text held by
  * one frame in the middle, and reads older rows as the table is scrolled up, keeping at most a
- * couple of thousand.
+ * couple of thousand. The tab comes back after a reload.
  */
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import type { Frame } from '../lib/mcp/frame';
+import { describeFindingCounts } from '../lib/analyze/finding-counts';
 import { MAX_KEPT_ROWS } from '../lib/view/stored-rows';
 import { SessionStore } from '../proxy/store/store';
 import { testHeader } from '../proxy/store/testing';
@@ -40,6 +41,8 @@ test('a long stored session is browsed a window at a time: newest, go to seq, fi
   w.close();
   await w.counted;
   const id = w.id;
+  const findings = store.list().find((l) => l.id === id)?.findings;
+  expect(findings).toBeDefined();
 
   const lp = new LoupePage(page);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -121,5 +124,13 @@ test('a long stored session is browsed a window at a time: newest, go to seq, fi
     expect(await win.held()).toBeGreaterThan(MAX_KEPT_ROWS / 2);
     await page.setViewportSize({ width: 1280, height: 720 });
     await lp.screenshot('stored-window-older-1280');
+  });
+
+  await test.step('a window tab comes back after a reload: it holds only the stored id', async () => {
+    await page.reload();
+    await expect(lp.sessionTabs.getByRole('tab', { selected: true })).toContainText('window-flood');
+    await expect(win.row(FRAMES)).toBeInViewport();
+    // The findings counted when it was stored, read again from History's list.
+    await expect(win.header.getByRole('group', { name: 'Findings' })).toHaveText(describeFindingCounts(findings!));
   });
 });

@@ -49,12 +49,15 @@ function CommitInput({
   value,
   onCommit,
   list,
+  width,
 }: {
   label: string;
   placeholder: string;
   value?: string;
   onCommit: (v?: string) => void;
   list?: string;
+  /** A Tailwind width: a method is longer than a tool's name. */
+  width: string;
 }) {
   const [draft, setDraft] = useState(value ?? '');
   // The filter may change from elsewhere (a jump to a search match clears it).
@@ -83,14 +86,12 @@ interface Props {
   filter: WindowFilter;
   onFilter: (f: WindowFilter) => void;
   onGoTo: (seq: number) => void;
-  onNewest: () => void;
-  onOldest: () => void;
   /** The seqs a seq to go to may take. */
   lastSeq?: number;
 }
 
-/** The window's filter (answered by the proxy from the store's columns) and where to look. */
-export function StoredWindowToolbar({ filter, onFilter, onGoTo, onNewest, onOldest, lastSeq }: Props) {
+/** The window's filter (answered by the proxy from the store's columns) and Go to seq. */
+export function StoredWindowToolbar({ filter, onFilter, onGoTo, lastSeq }: Props) {
   const [seq, setSeq] = useState('');
   const go = (e: FormEvent) => {
     e.preventDefault();
@@ -128,6 +129,7 @@ export function StoredWindowToolbar({ filter, onFilter, onGoTo, onNewest, onOlde
         placeholder="Method"
         value={filter.method}
         list="stored-window-methods"
+        width="w-52"
         onCommit={(method) => onFilter({ ...filter, method })}
       />
       <datalist id="stored-window-methods">
@@ -151,14 +153,6 @@ export function StoredWindowToolbar({ filter, onFilter, onGoTo, onNewest, onOlde
           Go
         </Button>
       </form>
-      <div className="ml-auto flex shrink-0 gap-1">
-        <Button onClick={onOldest} title="The first frames of the session">
-          Oldest
-        </Button>
-        <Button onClick={onNewest} title="The last frames of the session">
-          Newest
-        </Button>
-      </div>
     </div>
   );
 }

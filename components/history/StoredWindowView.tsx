@@ -6,6 +6,7 @@ import { windowFrameViews } from '../../lib/browser/windowViews';
 import { indexOfRow } from '../../lib/view/stored-rows';
 import type { WindowFilter } from '../../lib/wire/stored-window';
 import { FrameDetail } from '../traffic/FrameDetail';
+import { Button } from '../ui/Button';
 import { StoredSearchBar } from './StoredSearchBar';
 import { StoredWindowHeader } from './StoredWindowHeader';
 import { StoredWindowTable } from './StoredWindowTable';
@@ -15,14 +16,23 @@ import { useStoredWindow, type Target } from './useStoredWindow';
 
 const NO_FILTER: WindowFilter = {};
 
-/** Which rows the page holds: where in the session the table is. */
-function HeldRows({ frames }: { frames: readonly { seq: number }[] }) {
-  if (!frames.length) return null;
+/** Which rows the page holds, and the way to either end of the session. */
+function WindowPosition({ frames, onOldest, onNewest }: { frames: readonly { seq: number }[]; onOldest: () => void; onNewest: () => void }) {
   const n = (x: number) => x.toLocaleString('en-US');
   return (
-    <span className="ml-auto whitespace-nowrap font-mono text-zinc-500" title="The rows the page holds; more are read as the table reaches an end">
-      rows #{n(frames[0].seq)}–#{n(frames[frames.length - 1].seq)} ({n(frames.length)} held)
-    </span>
+    <div className="ml-auto flex shrink-0 items-center gap-2">
+      {frames.length > 0 && (
+        <span className="whitespace-nowrap font-mono text-zinc-500" title="The rows the page holds; more are read as the table reaches an end">
+          rows #{n(frames[0].seq)}–#{n(frames[frames.length - 1].seq)} ({n(frames.length)} held)
+        </span>
+      )}
+      <Button onClick={onOldest} title="The first frames of the session">
+        Oldest
+      </Button>
+      <Button onClick={onNewest} title="The last frames of the session">
+        Newest
+      </Button>
+    </div>
   );
 }
 
@@ -70,16 +80,9 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
     <div className="flex min-h-0 flex-1 flex-col">
       <StoredWindowHeader id={id} entry={entry} totals={win.totals} />
       <div className="@container flex min-h-0 flex-1 flex-col">
-        <StoredWindowToolbar
-          filter={filter}
-          onFilter={onFilter}
-          onGoTo={(seq) => void goTo({ seq })}
-          onNewest={() => void goTo('newest')}
-          onOldest={() => void goTo('oldest')}
-          lastSeq={win.totals?.lastSeq}
-        />
+        <StoredWindowToolbar filter={filter} onFilter={onFilter} onGoTo={(seq) => void goTo({ seq })} lastSeq={win.totals?.lastSeq} />
         <StoredSearchBar id={id} onJump={jump}>
-          <HeldRows frames={win.rows.frames} />
+          <WindowPosition frames={win.rows.frames} onOldest={() => void goTo('oldest')} onNewest={() => void goTo('newest')} />
         </StoredSearchBar>
         {win.error && (
           <p role="alert" className="border-b border-zinc-800 bg-red-950/40 px-2 py-1 text-[11px] text-red-200">
