@@ -59,8 +59,9 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
   );
   const onFilter = (f: WindowFilter) => {
     setFilter(f);
-    // The rows around the selected frame, as the new filter reads them; the newest with none.
-    void goTo(selected === undefined ? 'newest' : { seq: selected }, f);
+    // The rows around the selected frame, as the new filter reads them; the newest when no row held is selected.
+    const held = selected !== undefined && indexOfRow(win.rows.frames, selected) >= 0;
+    void goTo(held ? { seq: selected } : 'newest', f);
   };
   // A search match, or a frame the detail names: selected at once when held, else read around
   // it. A filter is cleared first, as it may hide the frame, so the row shown is the one named.
