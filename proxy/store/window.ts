@@ -95,6 +95,8 @@ function mayHold(bytes: Buffer, word: string | undefined): boolean {
 class BlockReader {
   scannedBytes = 0;
   private readonly decoder = new LineDecoder();
+  /** The segment file being read: blocks are read in turn from one file before the next. */
+  private file?: { segment: number; name: string; fd: number };
 
   constructor(
     private readonly session: StoredSession,
@@ -104,14 +106,10 @@ class BlockReader {
 
   /** The block's frames that match, in seq order. */
   read(b: Block): Frame[] {
-    const file = path.join(this.session.dir, segmentName(b.segment.segment));
-    const bytes = Buffer.allocUnsafe(b.end - b.start);
-    const fd = openSync(file, 'r');
-    try {
-      readSync(fd, bytes, 0, bytes.length, b.start);
-    } finally {
-      closeSync(fd);
-    }
+    const { name: file, fd } = this.open(b.segment.segment);
+    const buf = Buffer.allocUnsafe(b.end - b.start);
+    // A file shorter than its summary says (cut by hand) gives what it has: its whole lines.
+    const bytes = buf.subarray(0, readSync(fd, buf, 0, buf.length, b.start));
     this.scannedBytes += bytes.length;
     if (!mayHold(bytes, this.filter?.method) || !mayHold(bytes, this.filter?.tool)) return [];
     const out: Frame[] = [];
@@ -128,6 +126,19 @@ class BlockReader {
       from = nl + 1;
     }
     return out;
+  }
+
+  private open(segment: number): { name: string; fd: number } {
+    if (this.file?.segment === segment) return this.file;
+    this.close();
+    const name = path.join(this.session.dir, segmentName(segment));
+    this.file = { segment, name, fd: openSync(name, 'r') };
+    return this.file;
+  }
+
+  close(): void {
+    if (this.file) closeSync(this.file.fd);
+    this.file = undefined;
   }
 }
 
@@ -186,6 +197,14 @@ export function storedWindow(session: StoredSession, q: WindowQuery): StoredWind
     throw new WindowError('a window starts from a seq or ends before one: give fromSeq or beforeSeq, not both');
   const matches = matcher(q.filter);
   const reader = new BlockReader(session, q.filter, matches);
+  try {
+    return read(session, reader, q);
+  } finally {
+    reader.close();
+  }
+}
+
+function read(session: StoredSession, reader: BlockReader, q: WindowQuery): StoredWindow {
   let frames: Frame[];
   let hasBefore: boolean;
   let hasAfter: boolean;
