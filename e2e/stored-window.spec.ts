@@ -9,9 +9,10 @@ import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import type { Frame } from '../lib/mcp/frame';
 import { describeFindingCounts } from '../lib/analyze/finding-counts';
+import { OPEN_FRAME_LIMIT } from '../lib/browser/history';
 import { MAX_KEPT_ROWS } from '../lib/view/stored-rows';
 import { SessionStore } from '../proxy/store/store';
-import { testHeader } from '../proxy/store/testing';
+import { logFrame, testHeader } from '../proxy/store/testing';
 import { LoupePage } from './pages/LoupePage';
 import { StoredWindow } from './pages/StoredWindow';
 import { loupePerFile } from './support/loupe';
@@ -133,4 +134,25 @@ test('a long stored session is browsed a window at a time: newest, go to seq, fi
     // The findings counted when it was stored, read again from History's list.
     await expect(win.header.getByRole('group', { name: 'Findings' })).toHaveText(describeFindingCounts(findings!));
   });
+});
+
+test('a session too long to open whole is browsed; Open says what to do instead', async ({ page }) => {
+  const store = new SessionStore(path.join(loupe.configDir, 'sessions'));
+  const w = store.create({ source: 'record', header: testHeader('past-the-limit'), startedAt: Date.now() });
+  const frames = OPEN_FRAME_LIMIT + 1;
+  for (let seq = 1; seq <= frames; seq++) w.append(logFrame(seq, seq * 10));
+  w.close();
+  await w.counted;
+
+  const lp = new LoupePage(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await lp.open(loupe.url);
+  await lp.sidebar.getByText(/^Stored sessions/).click();
+  const open = page.getByRole('button', { name: `Open stored session ${w.id}` });
+  await expect(open).toBeDisabled();
+  await expect(open).toHaveAttribute('title', new RegExp(`Browse it, or save it with \\\`loupe export ${w.id}\\\``));
+  await page.getByRole('button', { name: `Browse stored session ${w.id}` }).click();
+  const win = new StoredWindow(page);
+  await expect(win.row(frames)).toBeInViewport();
+  await expect(win.header).toContainText(`${frames.toLocaleString('en-US')} frames`);
 });
