@@ -136,7 +136,7 @@ test('a long stored session is browsed a window at a time: newest, go to seq, fi
   });
 });
 
-test('a session too long to open whole is browsed; Open says what to do instead', async ({ page }) => {
+test('a session too long to open whole is browsed, and its tab keeps its place; Open says what to do instead', async ({ page }) => {
   const store = new SessionStore(path.join(loupe.configDir, 'sessions'));
   const w = store.create({ source: 'record', header: testHeader('past-the-limit'), startedAt: Date.now() });
   const frames = OPEN_FRAME_LIMIT + 1;
@@ -155,4 +155,17 @@ test('a session too long to open whole is browsed; Open says what to do instead'
   const win = new StoredWindow(page);
   await expect(win.row(frames)).toBeInViewport();
   await expect(win.header).toContainText(`${frames.toLocaleString('en-US')} frames`);
+
+  await test.step('another tab and back: the window is where it was', async () => {
+    await win.goTo(123_456);
+    const other = store.create({ source: 'record', header: testHeader('short-one'), startedAt: Date.now() });
+    for (let seq = 1; seq <= 50; seq++) other.append(logFrame(seq, seq * 10));
+    other.close();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: `Browse stored session ${other.id}` }).click();
+    await expect(win.row(50)).toBeInViewport();
+    await lp.sessionTabs.getByRole('tab', { name: /past-the-limit/ }).click();
+    await expect(win.row(123_456)).toHaveAttribute('aria-selected', 'true');
+    await expect(win.row(123_456)).toBeInViewport();
+  });
 });

@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { storedIdOfTab } from '../../lib/browser/stored-window';
 import { useLoupe } from '../../lib/browser/store';
 import { windowFrameViews } from '../../lib/browser/windowViews';
@@ -15,6 +15,12 @@ import { useStoredEntry } from './useStoredEntry';
 import { useStoredWindow, type Target } from './useStoredWindow';
 
 const NO_FILTER: WindowFilter = {};
+
+/**
+ * Where each window tab was, by tab id: the view unmounts when another tab is shown, and coming
+ * back reads the rows around the frame that was selected, under the same filter, not the newest.
+ */
+const places = new Map<string, { filter: WindowFilter; selected?: number }>();
 
 /** Which rows the page holds, and the way to either end of the session. */
 function WindowPosition({ frames, onOldest, onNewest }: { frames: readonly { seq: number }[]; onOldest: () => void; onNewest: () => void }) {
@@ -44,9 +50,11 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
   const id = storedIdOfTab(tabId);
   const { entry, missing } = useStoredEntry(id);
   const connected = useLoupe((s) => s.link.status === 'open');
-  const [filter, setFilter] = useState<WindowFilter>(NO_FILTER);
-  const [selected, setSelected] = useState<number>();
-  const win = useStoredWindow(id, filter, connected);
+  const [place] = useState(() => places.get(tabId));
+  const [filter, setFilter] = useState<WindowFilter>(place?.filter ?? NO_FILTER);
+  const [selected, setSelected] = useState<number | undefined>(place?.selected);
+  useEffect(() => void places.set(tabId, { filter, selected }), [tabId, filter, selected]);
+  const win = useStoredWindow(id, filter, connected, place?.selected !== undefined ? { seq: place.selected } : 'newest');
   const views = useMemo(() => windowFrameViews(win.rows.frames), [win.rows.frames]);
   const { reset } = win;
 

@@ -35,8 +35,8 @@ export type Target = 'newest' | 'oldest' | { seq: number };
 
 const EMPTY: WindowRows<Frame> = { frames: [], hasBefore: false, hasAfter: false };
 
-/** `connected`: the first read waits for the link to the proxy (a tab restored after a reload). */
-export function useStoredWindow(id: string, filter: WindowFilter, connected: boolean) {
+/** `connected`: the first read, at `first`, waits for the link to the proxy (a tab restored after a reload). */
+export function useStoredWindow(id: string, filter: WindowFilter, connected: boolean, first: Target) {
   const [rows, setRows] = useState<WindowRows<Frame>>(EMPTY);
   const [totals, setTotals] = useState<Totals>();
   const [loading, setLoading] = useState<'reset' | 'older' | 'newer' | undefined>('reset');
@@ -136,12 +136,12 @@ export function useStoredWindow(id: string, filter: WindowFilter, connected: boo
     [id],
   );
 
-  // The first read: the newest rows.
   const started = useRef(false);
+  const firstRef = useRef(first);
   useEffect(() => {
     if (!connected || started.current) return;
     started.current = true;
-    void reset('newest');
+    void reset(firstRef.current);
   }, [reset, connected]);
 
   return { rows, totals, loading, error, placement, reset, extend };
