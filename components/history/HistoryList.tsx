@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import { loadCustomRules } from '../../lib/browser/customRulesStorage';
 import { saveText } from '../../lib/browser/download';
-import { deleteStoredSession, exportStoredSession, listStoredSessions, openStoredSession } from '../../lib/browser/history';
+import { deleteStoredSession, exportStoredSession, listStoredSessions, openStoredSession, OPEN_FRAME_LIMIT } from '../../lib/browser/history';
+import { browseStoredSession, storedSessionLabel } from '../../lib/browser/stored-window';
 import { useLoupe } from '../../lib/browser/store';
 import { describeFindingCounts } from '../../lib/analyze/finding-counts';
 import { formatBytes } from '../../lib/text/bytes';
@@ -18,19 +19,16 @@ const STATE_CLASS: Record<StoredSessionEntry['state'], string> = {
   unclean: 'text-amber-300',
 };
 
-/** The tab a stored session opens in: its server and when it started (two runs of one server differ). */
-function tabName(s: StoredSessionEntry): string {
-  return `${s.name} · ${when(s.startedAt)}`;
-}
-
 function fail(what: string) {
   return (e: Error) => useLoupe.getState().notify(`${what}: ${e.message}`);
 }
 
-/** One stored session: open it read-only, save it redacted, or delete it (after a second click). */
+/** One stored session: browse it a window at a time, open it whole read-only (up to a size a page
+ *  holds), save it redacted, or delete it (after a second click). */
 function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const tooBig = s.frames > OPEN_FRAME_LIMIT;
   const run = (work: Promise<unknown>) => {
     setBusy(true);
     void work.finally(() => setBusy(false));
@@ -38,7 +36,7 @@ function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => 
   const open = () =>
     run(
       openStoredSession(s.id)
-        .then((trace) => openTrace(tabName(s), trace))
+        .then((trace) => openTrace(storedSessionLabel(s), trace))
         .catch(fail(`Cannot open the stored session ${s.id}`)),
     );
   const save = () =>
@@ -78,7 +76,25 @@ function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => 
         )}
       </div>
       <div className="flex flex-wrap gap-1 pt-0.5">
-        <Button variant="ghost" disabled={busy} aria-label={`Open stored session ${s.id}`} onClick={open}>
+        <Button
+          variant="ghost"
+          aria-label={`Browse stored session ${s.id}`}
+          title="Its rows, read from disk a few hundred at a time: any length"
+          onClick={() => browseStoredSession(s)}
+        >
+          Browse
+        </Button>
+        <Button
+          variant="ghost"
+          disabled={busy || tooBig}
+          aria-label={`Open stored session ${s.id}`}
+          title={
+            tooBig
+              ? `Too long to open whole in a page (more than ${OPEN_FRAME_LIMIT.toLocaleString('en-US')} frames): Browse it, or save it with \`loupe export ${s.id}\``
+              : 'Every frame in the page, with all the views and the analysis'
+          }
+          onClick={open}
+        >
           Open
         </Button>
         <Button variant="ghost" disabled={busy} aria-label={`Export stored session ${s.id}`} title="Save as a trace file, redacted" onClick={save}>

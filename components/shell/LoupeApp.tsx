@@ -6,6 +6,8 @@ import { stripTokenAfterMount } from '../../lib/browser/token';
 import { useLoupe } from '../../lib/browser/store';
 import { startModelClock } from '../../lib/browser/model-clock';
 import { SessionView } from '../session/SessionView';
+import { StoredWindowView } from '../history/StoredWindowView';
+import { isStoredTab } from '../../lib/browser/stored-window';
 import { TraceDropTarget } from '../trace/TraceDropTarget';
 import { LinkBanner } from './LinkBanner';
 import { RedactedBadge } from './RedactedBadge';
@@ -39,7 +41,7 @@ export function LoupeApp() {
         <SessionTabs />
         {active ? (
           <div role="tabpanel" id={panelDomId(active)} aria-labelledby={tabDomId(active)} className="flex min-h-0 flex-1 flex-col">
-            <SessionView key={active} traceId={active} />
+            {isStoredTab(active) ? <StoredWindowView key={active} tabId={active} /> : <SessionView key={active} traceId={active} />}
           </div>
         ) : (
           <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">

@@ -4,6 +4,8 @@ import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
 import { sessionLabel } from '../sessions/sessionLabel';
 import { SessionName } from '../sessions/SessionName';
+import { isStoredTab, storedIdOfTab, storedSessionLabel, useStoredEntries } from '../../lib/browser/stored-window';
+import type { StoredSessionEntry } from '../../lib/wire/history';
 
 const dot: Record<SessionSummary['status'], string> = {
   starting: 'bg-amber-400',
@@ -14,8 +16,12 @@ const dot: Record<SessionSummary['status'], string> = {
   failed: 'bg-red-500',
 };
 
-export function tabLabel(id: string, sessions: SessionSummary[]): string {
+function tabLabel(id: string, sessions: SessionSummary[], stored: Record<string, StoredSessionEntry>): string {
   if (id.startsWith('file:')) return id.slice(5);
+  if (isStoredTab(id)) {
+    const entry = stored[storedIdOfTab(id)];
+    return entry ? storedSessionLabel(entry) : `stored ${storedIdOfTab(id)}`;
+  }
   const s = sessions.find((x) => x.id === id);
   return s ? sessionLabel(s, sessions) : `session ${id.slice(0, 8)}`;
 }
@@ -28,11 +34,12 @@ export function SessionTabs() {
   const tabs = useLoupe((s) => s.tabs);
   const active = useLoupe((s) => s.activeTab);
   const sessions = useLoupe((s) => s.sessions);
+  const stored = useStoredEntries();
   const { openTab, closeTab } = useLoupe.getState();
 
   // A new or newly picked tab may sit past the strip's edge: bring it into view, again when its
   // label grows (a new session's tab reads "session …" until its summary arrives).
-  const activeLabel = active ? tabLabel(active, sessions) : undefined;
+  const activeLabel = active ? tabLabel(active, sessions, stored) : undefined;
   useEffect(() => {
     if (active) document.getElementById(tabDomId(active))?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [active, tabs.length, activeLabel]);
@@ -57,7 +64,7 @@ export function SessionTabs() {
         const selected = id === active;
         const session = sessions.find((s) => s.id === id);
         const status = session?.status;
-        const label = tabLabel(id, sessions);
+        const label = tabLabel(id, sessions, stored);
         return (
           <div
             key={id}

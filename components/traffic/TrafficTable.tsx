@@ -6,7 +6,8 @@ import type { Trace } from '../../lib/browser/trace';
 import { fixedWindow, scrollToShow } from '../../lib/view/fixed-window';
 import { containsSeq, type RangeSet } from '../../lib/view/range-set';
 import { Button } from '../ui/Button';
-import { CELL_CLASS, COLUMN_NAMES, MIN_TABLE_WIDTH, ROW_HEIGHT, SIZE_COLUMN_HIDDEN, SIZE_COLUMN_VAR } from './columns';
+import { COLUMN_NAMES, MIN_TABLE_WIDTH, ROW_HEIGHT, SIZE_COLUMN_VAR } from './columns';
+import { TrafficHeaderRow } from './TrafficHeaderRow';
 import { TrafficRow } from './TrafficRow';
 import { useFollowBottom } from './useFollowBottom';
 import { gestureOf, type PickGesture } from './gesture';
@@ -165,24 +166,7 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
         onKeyDown={onKeyDown}
         className="flex min-h-0 flex-1 flex-col outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-600"
       >
-        <div role="rowgroup">
-          <div
-            role="row"
-            aria-rowindex={1}
-            style={{ height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT - 1}px` }}
-            className="relative whitespace-nowrap border-b border-zinc-700 bg-zinc-900 text-[11px] font-medium text-zinc-400"
-          >
-            {COLUMN_NAMES.map((name, i) => (
-              <span
-                key={name}
-                role="columnheader"
-                className={`${CELL_CLASS[i]} overflow-hidden px-2 ${i === 4 || i === 3 || i === 8 ? 'text-left' : i === 2 ? 'text-center' : 'text-right'} ${i === 6 ? SIZE_COLUMN_HIDDEN : ''}`}
-              >
-                {name}
-              </span>
-            ))}
-          </div>
-        </div>
+        <TrafficHeaderRow />
         {/* Strict containment: a new batch re-lays out the scroller's inside, never the page around it. */}
         <div ref={scroller} data-scroller onScroll={follow.onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden [contain:strict]">
           <div role="rowgroup" style={{ height: count * ROW_HEIGHT, position: 'relative' }}>

@@ -9,6 +9,15 @@ import type { ExportRedact } from '../wire/trace-export';
 import { TraceReader, type Trace } from '../trace';
 import { getSocket, type PageRequest } from './socket';
 
+/**
+ * The longest stored session History opens whole: every frame in the page's memory with its model
+ * and analysis (the page bench opens and scrolls 100,000). The same bound as the proxy's count of a
+ * stored session's findings (COUNT_UP_TO_FRAMES in proxy/store/findings.ts): a session analysed
+ * whole there can be opened whole here. Past it a session is browsed a window at a time
+ * (lib/browser/stored-window.ts) or exported.
+ */
+export const OPEN_FRAME_LIMIT = 250_000;
+
 export async function listStoredSessions(): Promise<StoredSessionEntry[]> {
   const reply = await getSocket().call({ type: 'history/list' });
   if (reply.type !== 'history/listed') throw new Error(`the proxy answered history/list with ${reply.type}`);

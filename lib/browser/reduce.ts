@@ -132,6 +132,8 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeDa
     case 'history/trace':
     case 'session/stored-frames':
     case 'session/search-result':
+    case 'history/window':
+    case 'history/search-result':
       return d;
     default:
       return unreachable(msg);

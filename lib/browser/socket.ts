@@ -32,7 +32,9 @@ type Reply = Extract<
       | 'history/listed'
       | 'history/trace'
       | 'session/stored-frames'
-      | 'session/search-result';
+      | 'session/search-result'
+      | 'history/window'
+      | 'history/search-result';
   }
 >;
 
@@ -243,6 +245,8 @@ export class LoupeSocket {
       case 'history/listed':
       case 'session/stored-frames':
       case 'session/search-result':
+      case 'history/window':
+      case 'history/search-result':
         return this.settle(msg.rid, (w) => w.resolve(msg));
       case 'history/trace':
         this.waiting.get(msg.rid)?.piece?.(msg);

@@ -12,7 +12,7 @@ import { loadTabs, saveTabs } from './tabsStorage';
 import { paneAfterFailures } from './doctor-pane';
 
 export interface UiState {
-  /** Open tabs, by trace id (a session id, or `file:<name>`). */
+  /** Open tabs, by trace id (a session id, or `file:<name>`), or a stored session's window (`stored:<id>`). */
   tabs: string[];
   activeTab?: string;
   /** The selected frame per trace: the table, the detail pane and every other view share it. */
@@ -46,6 +46,11 @@ export interface LoupeActions {
 
 export type LoupeStore = LoupeData & UiState & LoupeActions;
 
+/**
+ * A trace file's frames live only in this page, so its tab cannot come back after a reload. A
+ * window tab (`stored:<id>`) is kept: it holds nothing but the id of a session on the proxy's disk,
+ * and reads its rows again with one request.
+ */
 function persist(s: UiState): void {
   saveTabs({ tabs: s.tabs.filter((t) => !t.startsWith('file:')), activeTab: s.activeTab });
 }

@@ -345,6 +345,6 @@ export async function run(argv: string[]): Promise<number> {
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
   clearTimeout(watchdog);
   console.log(`\nfigures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
-  if (opts.page) await pageBench({ appClicks: opts.appClicks });
+  if (opts.page) await pageBench({ appClicks: opts.appClicks, storedFrames: opts.windowFrames });
   return 0;
 }

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`'s page section: a real Loupe and Chromium driven by Playwright measure the
  * page itself (first render of a 100,000-frame session, frames while 2,000 frames/s stream in,
- * memory, opening a 100,000-frame trace file and scrolling through it, and what recording an MCP
- * App's bridge adds to a tools/call the app forwards). Prints the figures beside their targets and
+ * memory, opening a 100,000-frame trace file and scrolling through it, what recording an MCP
+ * App's bridge adds to a tools/call the app forwards, and Browse on a 10,000,000-frame stored session). Prints the figures beside their targets and
  * writes them to bench-results/page.json. Skipped, with the reason, when the page is not built or
  * no Chromium is found (scripts/find-chromium.ts; `npm run bench -- --no-page` leaves it out).
  */
@@ -18,6 +18,7 @@ import { measureLive } from './live';
 import { idleFrames } from './stream';
 import { PAGE_TARGETS, printPageFigures } from './report';
 import { APP_RECORDING_TARGET_MS, measureAppRecording, renderAppRecording } from './app-recording';
+import { measureStoredWindow, PAGE_STORED_WINDOW_TARGETS, renderPageStoredWindow } from './stored-window';
 
 export interface PageBenchOptions {
   frames: number;
@@ -26,6 +27,8 @@ export interface PageBenchOptions {
   /** Timed forwarded calls of the MCP App in each arm (recording on, off), and how many make a round. */
   appClicks: number;
   appRound: number;
+  /** Frames of the stored session Browse is measured on. */
+  storedFrames: number;
   out: string;
 }
 
@@ -35,6 +38,7 @@ export const PAGE_DEFAULTS: PageBenchOptions = {
   seconds: 10,
   appClicks: 300,
   appRound: 5,
+  storedFrames: 10_000_000,
   out: path.join(ROOT, 'bench-results', 'page.json'),
 };
 
@@ -55,7 +59,7 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
   progress(`starting loupe start --port 0 and ${browser.path} (from ${browser.source})`);
   const loupe = await startLoupe();
   const bb = await launchChromium(browser.path);
-  let live, imported, idle, appRecording;
+  let live, imported, idle, appRecording, storedWindow;
   try {
     try {
       progress(`an idle page for ${opts.seconds} s, for reference`);
@@ -74,6 +78,8 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
     } finally {
       await appLoupe.stop();
     }
+    progress(`Browse on a stored session of ${opts.storedFrames} frames`);
+    storedWindow = await measureStoredWindow(bb, opts.storedFrames, progress);
   } finally {
     await bb.close();
   }
@@ -81,16 +87,19 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
   printPageFigures(live, imported, idle, opts.rate, opts.seconds);
   console.log();
   console.log(renderAppRecording(appRecording));
+  console.log();
+  console.log(renderPageStoredWindow(storedWindow));
   const figures = {
     date: new Date().toISOString(),
     cpus: os.cpus().length,
     loadAverage: os.loadavg()[0],
     options: opts,
-    targets: { ...PAGE_TARGETS, appRecordingAddedMs: APP_RECORDING_TARGET_MS },
+    targets: { ...PAGE_TARGETS, appRecordingAddedMs: APP_RECORDING_TARGET_MS, storedWindow: PAGE_STORED_WINDOW_TARGETS },
     live,
     import: imported,
     idle,
     appRecording,
+    storedWindow,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');

@@ -1,0 +1,52 @@
+'use client';
+import { describeFindingCounts } from '../../lib/analyze/finding-counts';
+import { OPEN_FRAME_LIMIT } from '../../lib/browser/history';
+import { formatBytes } from '../../lib/text/bytes';
+import type { StoredSessionEntry } from '../../lib/wire/history';
+import type { Totals } from './useStoredWindow';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Why a stored session has no finding counts (proxy/store/findings.ts counts them on a clean close). */
+function noCount(entry: StoredSessionEntry | undefined): string {
+  if (entry?.state === 'recording') return 'its findings are counted when it closes.';
+  if (entry?.state === 'unclean') return 'it ended unclean, so its findings were not counted.';
+  if (entry && entry.frames > OPEN_FRAME_LIMIT) return `findings are counted for sessions of up to ${count(OPEN_FRAME_LIMIT)} frames.`;
+  return 'no finding counts were kept for it.';
+}
+
+/** A stored session's window: what it is, how big, and the findings counted when it was stored. */
+export function StoredWindowHeader({ id, entry, totals }: { id: string; entry?: StoredSessionEntry; totals?: Totals }) {
+  const frames = totals?.frameCount ?? entry?.frames;
+  const bytes = totals?.bytes ?? entry?.bytes;
+  const findings = entry?.findings;
+  return (
+    <section aria-label="Session status" className="border-b border-zinc-800 bg-zinc-900 px-3 py-2 text-xs">
+      <div className="flex items-center gap-x-2 whitespace-nowrap">
+        <span className="min-w-0 max-w-[40%] truncate font-semibold" title={entry?.target}>
+          {entry?.name ?? id}
+        </span>
+        <span className="shrink-0 text-zinc-400">
+          stored session {id}
+          {frames !== undefined && ` · ${count(frames)} frames`}
+          {totals && totals.frameCount > 0 && ` (#${count(totals.firstSeq)}–#${count(totals.lastSeq)})`}
+          {bytes !== undefined && ` · ${formatBytes(bytes)} on disk`}
+          {entry?.state === 'recording' && ' · still recording'}
+          {entry?.state === 'unclean' && ' · ended unclean'}
+        </span>
+        <span
+          role="group"
+          aria-label="Findings"
+          className={`shrink-0 ${findings?.error ? 'text-red-300' : findings?.warning ? 'text-amber-300' : 'text-zinc-400'}`}
+        >
+          {findings ? describeFindingCounts(findings) : 'findings not counted'}
+        </span>
+      </div>
+      {/* A window is part of a session: the rules judge a whole one, so they do not run here. */}
+      <p className="mt-0.5 text-[11px] text-zinc-500">
+        Browsing a window of rows read from disk: no analysis runs on it;{' '}
+        {findings ? 'the findings are those counted when the session was stored.' : noCount(entry)}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+'use client';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { storedIdOfTab } from '../../lib/browser/stored-window';
+import { useLoupe } from '../../lib/browser/store';
+import { windowFrameViews } from '../../lib/browser/windowViews';
+import { indexOfRow } from '../../lib/view/stored-rows';
+import type { WindowFilter } from '../../lib/wire/stored-window';
+import { FrameDetail } from '../traffic/FrameDetail';
+import { Button } from '../ui/Button';
+import { StoredSearchBar } from './StoredSearchBar';
+import { StoredWindowHeader } from './StoredWindowHeader';
+import { StoredWindowTable } from './StoredWindowTable';
+import { StoredWindowToolbar } from './StoredWindowToolbar';
+import { useStoredEntry } from './useStoredEntry';
+import { useStoredWindow, type Target } from './useStoredWindow';
+
+const NO_FILTER: WindowFilter = {};
+
+/**
+ * Where each window tab was, by tab id: the view unmounts when another tab is shown, and coming
+ * back reads the rows around the frame that was selected, under the same filter, not the newest.
+ */
+const places = new Map<string, { filter: WindowFilter; selected?: number }>();
+
+/** Which rows the page holds, and the way to either end of the session. */
+function WindowPosition({ frames, onOldest, onNewest }: { frames: readonly { seq: number }[]; onOldest: () => void; onNewest: () => void }) {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return (
+    <div className="ml-auto flex shrink-0 items-center gap-2">
+      {frames.length > 0 && (
+        <span className="whitespace-nowrap font-mono text-zinc-500" title="The rows the page holds; more are read as the table reaches an end">
+          rows #{n(frames[0].seq)}–#{n(frames[frames.length - 1].seq)} ({n(frames.length)} held)
+        </span>
+      )}
+      <Button onClick={onOldest} title="The first frames of the session">
+        Oldest
+      </Button>
+      <Button onClick={onNewest} title="The last frames of the session">
+        Newest
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A stored session of any length, browsed a window at a time: the page holds the rows it shows
+ * (a couple of thousand at most) and asks the proxy for more as the table reaches an end.
+ */
+export function StoredWindowView({ tabId }: { tabId: string }) {
+  const id = storedIdOfTab(tabId);
+  const { entry, missing } = useStoredEntry(id);
+  const connected = useLoupe((s) => s.link.status === 'open');
+  const [place] = useState(() => places.get(tabId));
+  const [filter, setFilter] = useState<WindowFilter>(place?.filter ?? NO_FILTER);
+  const [selected, setSelected] = useState<number | undefined>(place?.selected);
+  useEffect(() => void places.set(tabId, { filter, selected }), [tabId, filter, selected]);
+  const win = useStoredWindow(id, filter, connected, place?.selected !== undefined ? { seq: place.selected } : 'newest');
+  const views = useMemo(() => windowFrameViews(win.rows.frames), [win.rows.frames]);
+  const { reset } = win;
+
+  const goTo = useCallback(
+    async (target: Target, f?: WindowFilter) => {
+      const landed = await reset(target, f);
+      if (typeof target === 'object') setSelected(landed);
+    },
+    [reset],
+  );
+  const onFilter = (f: WindowFilter) => {
+    setFilter(f);
+    // The rows around the selected frame, as the new filter reads them; the newest when no row held is selected.
+    const held = selected !== undefined && indexOfRow(win.rows.frames, selected) >= 0;
+    void goTo(held ? { seq: selected } : 'newest', f);
+  };
+  // A search match, or a frame the detail names: selected at once when held, else read around
+  // it. A filter is cleared first, as it may hide the frame, so the row shown is the one named.
+  const jump = (seq: number) => {
+    if (indexOfRow(win.rows.frames, seq) >= 0) return setSelected(seq);
+    if (filter !== NO_FILTER) setFilter(NO_FILTER);
+    void goTo({ seq }, NO_FILTER);
+  };
+
+  const selectedIndex = selected === undefined ? -1 : indexOfRow(win.rows.frames, selected);
+  const view = selectedIndex >= 0 ? views[selectedIndex] : undefined;
+  const onEdge = win.extend;
+
+  if (missing && !win.rows.frames.length)
+    return <div className="p-6 text-sm text-zinc-400">This stored session is no longer on disk (it was deleted). Close this tab.</div>;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <StoredWindowHeader id={id} entry={entry} totals={win.totals} />
+      <div className="@container flex min-h-0 flex-1 flex-col">
+        <StoredWindowToolbar filter={filter} onFilter={onFilter} onGoTo={(seq) => void goTo({ seq })} lastSeq={win.totals?.lastSeq} />
+        <StoredSearchBar id={id} onJump={jump}>
+          <WindowPosition frames={win.rows.frames} onOldest={() => void goTo('oldest')} onNewest={() => void goTo('newest')} />
+        </StoredSearchBar>
+        {win.error && (
+          <p role="alert" className="border-b border-zinc-800 bg-red-950/40 px-2 py-1 text-[11px] text-red-200">
+            Could not read the stored session: {win.error}
+          </p>
+        )}
+        <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
+          <div className="@container flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto @4xl:min-w-[43.25rem]">
+            <StoredWindowTable
+              views={views}
+              selected={selected}
+              onPick={setSelected}
+              placement={win.placement}
+              onEdge={onEdge}
+              loading={win.loading}
+              idPrefix={tabId.replace(/[^A-Za-z0-9_-]/g, '_')}
+              empty={filter === NO_FILTER ? 'The stored session has no frames.' : 'No frame matches the filter.'}
+            />
+          </div>
+          <aside
+            aria-label="Frame detail"
+            className="min-h-0 min-w-0 flex-[2] border-t border-zinc-800 bg-zinc-900/40 @4xl:min-w-72 @4xl:border-l @4xl:border-t-0"
+          >
+            {view ? <FrameDetail view={view} onJump={jump} /> : <p className="p-4 text-xs text-zinc-500">Select a frame to see its raw text and JSON.</p>}
+          </aside>
+        </div>
+      </div>
+    </div>
+  );
+}

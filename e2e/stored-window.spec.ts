@@ -1,0 +1,171 @@
+/**
+ * Browse, end to end: a stored session of tens of thousands of frames (written with the proxy's
+ * own store, as a recording writes it) is browsed a window at a time. The page shows the newest
+ * row, goes to a seq, filters by direction and method (the proxy answers), finds a text held by
+ * one frame in the middle, and reads older rows as the table is scrolled up, keeping at most a
+ * couple of thousand. The tab comes back after a reload.
+ */
+import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import type { Frame } from '../lib/mcp/frame';
+import { describeFindingCounts } from '../lib/analyze/finding-counts';
+import { OPEN_FRAME_LIMIT } from '../lib/browser/history';
+import { MAX_KEPT_ROWS } from '../lib/view/stored-rows';
+import { SessionStore } from '../proxy/store/store';
+import { logFrame, testHeader } from '../proxy/store/testing';
+import { LoupePage } from './pages/LoupePage';
+import { StoredWindow } from './pages/StoredWindow';
+import { loupePerFile } from './support/loupe';
+
+const FRAMES = 30_000;
+const NEEDLE = 'needle-7f3e9a';
+const MIDDLE = 15_000;
+const loupe = loupePerFile();
+
+/** Calls, their answers and log lines: a request on seq 1, 4, 7…, its response next, a log line after. */
+function frameAt(seq: number): Frame {
+  const n = Math.ceil(seq / 3);
+  const body =
+    seq % 3 === 1
+      ? { jsonrpc: '2.0', id: n, method: 'tools/call', params: { name: n % 2 ? 'echo' : 'add', arguments: { text: `call ${seq}` } } }
+      : seq % 3 === 2
+        ? { jsonrpc: '2.0', id: n, result: { content: [{ type: 'text', text: `answer ${seq}` }] } }
+        : { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: seq === MIDDLE ? `found ${NEEDLE}` : `tick ${seq}` } };
+  const raw = JSON.stringify(body);
+  return { seq, ts: seq * 1000, dir: seq % 3 === 1 ? 'c2s' : 's2c', lane: 'message', raw, size: Buffer.byteLength(raw) + 1, meta: { transport: 'stdio' } };
+}
+
+test('a long stored session is browsed a window at a time: newest, go to seq, filters, search, older rows', async ({ page }) => {
+  const store = new SessionStore(path.join(loupe.configDir, 'sessions'));
+  const w = store.create({ source: 'record', header: testHeader('window-flood'), startedAt: Date.now() });
+  for (let seq = 1; seq <= FRAMES; seq++) w.append(frameAt(seq));
+  w.close();
+  await w.counted;
+  const id = w.id;
+  const findings = store.list().find((l) => l.id === id)?.findings;
+  expect(findings).toBeDefined();
+
+  const lp = new LoupePage(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await lp.open(loupe.url);
+  const win = new StoredWindow(page);
+
+  await test.step('Browse opens a window tab on the newest rows', async () => {
+    await lp.sidebar.getByText(/^Stored sessions/).click();
+    await page.getByRole('button', { name: `Browse stored session ${id}` }).click();
+    await expect(lp.sessionTabs.getByRole('tab', { selected: true })).toContainText('window-flood');
+    await expect(win.header).toContainText(`${FRAMES.toLocaleString('en-US')} frames`);
+    await expect(win.header).toContainText('no analysis runs on it');
+    const last = win.row(FRAMES);
+    await expect(last).toBeInViewport();
+    expect(Math.max(...(await win.seqs()))).toBe(FRAMES);
+    await lp.screenshot('stored-window-newest-1440');
+  });
+
+  await test.step('Go to seq selects that row and shows its text', async () => {
+    await win.goTo(12_345);
+    await expect(win.row(12_345)).toBeInViewport();
+    await expect(win.detail.getByRole('region', { name: 'Raw text' })).toContainText('"tick 12345"');
+    // The keys move the selection as in the traffic table.
+    await win.table.grid.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(win.row(12_346)).toHaveAttribute('aria-selected', 'true');
+    await expect(win.detail.getByRole('region', { name: 'Raw text' })).toContainText('call 12346');
+  });
+
+  await test.step('a direction and a method filter leave only the frames that match', async () => {
+    await page.getByRole('combobox', { name: 'Direction' }).selectOption({ label: 'client → server' });
+    await expect(async () => {
+      const rows = await win.table.all();
+      expect(rows.length).toBeGreaterThan(10);
+      for (const r of rows) expect(r.seq % 3).toBe(1);
+    }).toPass();
+    await page.getByRole('combobox', { name: 'Direction' }).selectOption({ label: 'Both directions' });
+    const method = page.getByRole('combobox', { name: 'Method' });
+    await method.fill('notifications/message');
+    await method.press('Enter');
+    await expect(async () => {
+      const rows = await win.table.all();
+      expect(rows.length).toBeGreaterThan(10);
+      for (const r of rows) expect([r.seq % 3, r.kind]).toEqual([0, 'notification']);
+    }).toPass();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await lp.screenshot('stored-window-filtered-1280');
+  });
+
+  await test.step('a search of the whole session finds the one frame that holds a text and goes to it', async () => {
+    await win.search.getByRole('searchbox', { name: 'Search all text' }).fill(NEEDLE);
+    await win.search.getByRole('button', { name: 'Search' }).click();
+    await expect(win.search.getByRole('status', { name: 'Search matches' })).toHaveText(`match 1 of 1: #${MIDDLE.toLocaleString('en-US')}`);
+    await expect(win.row(MIDDLE)).toHaveAttribute('aria-selected', 'true');
+    await expect(win.row(MIDDLE)).toBeInViewport();
+    await expect(win.detail.getByRole('region', { name: 'Raw text' })).toContainText(NEEDLE);
+    // The filter that would have hidden neighbours is cleared by the jump.
+    await expect(page.getByRole('combobox', { name: 'Method' })).toHaveValue('');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await lp.screenshot('stored-window-search-1440');
+  });
+
+  await test.step('scrolling up reads older rows, and the window lets the far end go', async () => {
+    await page.getByRole('button', { name: 'Newest' }).click();
+    await expect(win.row(FRAMES)).toBeInViewport();
+    let oldest = Math.min(...(await win.seqs()));
+    for (let i = 0; i < 9; i++) {
+      const before = oldest;
+      await win.scrollToTop();
+      await expect(async () => {
+        await win.scrollToTop();
+        oldest = Math.min(...(await win.seqs()));
+        expect(oldest).toBeLessThan(before);
+      }).toPass();
+    }
+    // Nine reads of older rows passed the bound: the newest went, and the held rows stay within it.
+    expect(oldest).toBeLessThan(FRAMES - MAX_KEPT_ROWS);
+    expect(await win.held()).toBeLessThanOrEqual(MAX_KEPT_ROWS);
+    expect(await win.held()).toBeGreaterThan(MAX_KEPT_ROWS / 2);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await lp.screenshot('stored-window-older-1280');
+  });
+
+  await test.step('a window tab comes back after a reload: it holds only the stored id', async () => {
+    await page.reload();
+    await expect(lp.sessionTabs.getByRole('tab', { selected: true })).toContainText('window-flood');
+    await expect(win.row(FRAMES)).toBeInViewport();
+    // The findings counted when it was stored, read again from History's list.
+    await expect(win.header.getByRole('group', { name: 'Findings' })).toHaveText(describeFindingCounts(findings!));
+  });
+});
+
+test('a session too long to open whole is browsed, and its tab keeps its place; Open says what to do instead', async ({ page }) => {
+  const store = new SessionStore(path.join(loupe.configDir, 'sessions'));
+  const w = store.create({ source: 'record', header: testHeader('past-the-limit'), startedAt: Date.now() });
+  const frames = OPEN_FRAME_LIMIT + 1;
+  for (let seq = 1; seq <= frames; seq++) w.append(logFrame(seq, seq * 10));
+  w.close();
+  await w.counted;
+
+  const lp = new LoupePage(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await lp.open(loupe.url);
+  await lp.sidebar.getByText(/^Stored sessions/).click();
+  const open = page.getByRole('button', { name: `Open stored session ${w.id}` });
+  await expect(open).toBeDisabled();
+  await expect(open).toHaveAttribute('title', new RegExp(`Browse it, or save it with \\\`loupe export ${w.id}\\\``));
+  await page.getByRole('button', { name: `Browse stored session ${w.id}` }).click();
+  const win = new StoredWindow(page);
+  await expect(win.row(frames)).toBeInViewport();
+  await expect(win.header).toContainText(`${frames.toLocaleString('en-US')} frames`);
+
+  await test.step('another tab and back: the window is where it was', async () => {
+    await win.goTo(123_456);
+    const other = store.create({ source: 'record', header: testHeader('short-one'), startedAt: Date.now() });
+    for (let seq = 1; seq <= 50; seq++) other.append(logFrame(seq, seq * 10));
+    other.close();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: `Browse stored session ${other.id}` }).click();
+    await expect(win.row(50)).toBeInViewport();
+    await lp.sessionTabs.getByRole('tab', { name: /past-the-limit/ }).click();
+    await expect(win.row(123_456)).toHaveAttribute('aria-selected', 'true');
+    await expect(win.row(123_456)).toBeInViewport();
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../mcp/frame';
+import { windowFrameViews } from './windowViews';
+
+const msg = (seq: number, dir: 'c2s' | 's2c', body: object): Frame => {
+  const raw = JSON.stringify({ jsonrpc: '2.0', ...body });
+  return { seq, ts: seq * 1000, dir, lane: 'message', raw, size: raw.length + 1, meta: { transport: 'stdio' } } as Frame;
+};
+
+describe('windowFrameViews', () => {
+  it('pairs a response with its request when both are among the rows', () => {
+    const views = windowFrameViews([
+      msg(1, 'c2s', { id: 7, method: 'tools/call', params: { name: 'echo' } }),
+      msg(2, 's2c', { method: 'notifications/message', params: {} }),
+      msg(3, 's2c', { id: 7, result: {} }),
+    ]);
+    expect(views.map((v) => v.kind)).toEqual(['request', 'notification', 'response']);
+    expect(views[2]).toMatchObject({ method: 'tools/call', subject: 'echo', latencyUs: 2000, partnerSeq: 1 });
+    expect(views[0]).toMatchObject({ partnerSeq: 3, latencyUs: 2000 });
+  });
+
+  it('leaves a response whose request is outside the rows without a method', () => {
+    const [v] = windowFrameViews([msg(9, 's2c', { id: 1, result: {} })]);
+    expect(v).toMatchObject({ kind: 'response', method: undefined, latencyUs: undefined });
+  });
+
+  it('reads other lanes by their lane', () => {
+    const f = { seq: 1, ts: 0, dir: 's2c', lane: 'stderr', raw: 'boom', size: 5, meta: { transport: 'stdio' } } as Frame;
+    expect(windowFrameViews([f])[0].kind).toBe('stderr');
+  });
+});
