@@ -62,6 +62,16 @@ test('a long stored session is browsed a window at a time: newest, go to seq, fi
     await lp.screenshot('stored-window-newest-1440');
   });
 
+  await test.step("the timing of every request in the session, from the store's columns", async () => {
+    await win.header.getByText('Timing of the whole session').click();
+    const table = win.header.getByRole('table', { name: 'Latency by method, whole session' });
+    // Every third frame a tools/call, answered 1 ms later by the next: 10,000 of them, none left open.
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const cells = table.getByRole('row', { name: /tools\/call/ }).getByRole('cell');
+    await expect(cells).toHaveText(['client', '10,000', '10,000', '0', '0', '1.00 ms', '1.00 ms', '1.00 ms', '1.00 ms']);
+    await lp.screenshot('stored-window-timing-1440');
+  });
+
   await test.step('Go to seq selects that row and shows its text', async () => {
     await win.goTo(12_345);
     await expect(win.row(12_345)).toBeInViewport();

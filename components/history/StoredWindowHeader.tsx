@@ -4,6 +4,7 @@ import { OPEN_FRAME_LIMIT } from '../../lib/browser/history';
 import { formatBytes } from '../../lib/text/bytes';
 import type { StoredSessionEntry } from '../../lib/wire/history';
 import type { Totals } from './useStoredWindow';
+import { StoredTiming } from './StoredTiming';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -47,6 +48,7 @@ export function StoredWindowHeader({ id, entry, totals }: { id: string; entry?: 
         Browsing a window of rows read from disk: no analysis runs on it;{' '}
         {findings ? 'the findings are those counted when the session was stored.' : noCount(entry)}
       </p>
+      <StoredTiming id={id} />
     </section>
   );
 }

@@ -134,6 +134,7 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeDa
     case 'session/search-result':
     case 'history/window':
     case 'history/search-result':
+    case 'history/timing':
       return d;
     default:
       return unreachable(msg);

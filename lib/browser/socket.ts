@@ -34,7 +34,8 @@ type Reply = Extract<
       | 'session/stored-frames'
       | 'session/search-result'
       | 'history/window'
-      | 'history/search-result';
+      | 'history/search-result'
+      | 'history/timing';
   }
 >;
 
@@ -247,6 +248,7 @@ export class LoupeSocket {
       case 'session/search-result':
       case 'history/window':
       case 'history/search-result':
+      case 'history/timing':
         return this.settle(msg.rid, (w) => w.resolve(msg));
       case 'history/trace':
         this.waiting.get(msg.rid)?.piece?.(msg);

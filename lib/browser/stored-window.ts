@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { Frame } from '../mcp/frame';
 import type { StoredSessionEntry } from '../wire/history';
+import type { StoredMethodStats } from '../view/latency-histogram';
 import type { WindowFilter } from '../wire/stored-window';
 import { getSocket } from './socket';
 import { useLoupe } from './store';
@@ -49,6 +50,13 @@ export interface StoredSearch {
   seqs: number[];
   /** Where to search on from when the proxy stopped at its limit. */
   next?: number;
+}
+
+/** Requests and latencies by method over the whole stored session (the store's timing column). */
+export async function fetchStoredTiming(id: string): Promise<StoredMethodStats[]> {
+  const reply = await getSocket().call({ type: 'history/timing', id });
+  if (reply.type !== 'history/timing') throw new Error(`the proxy answered history/timing with ${reply.type}`);
+  return reply.methods;
 }
 
 /** The seqs of a stored session's frames whose text holds `text`. */
