@@ -1,7 +1,7 @@
 /**
  * `loupe sessions [--json] [--delete ID] [--config-dir DIR]`: the sessions stored on disk, newest
  * last, as a table or JSON; or deletes one; or, with an id and `--search`, the frames of one that
- * hold a text. `loupe export ID` writes one as a trace file.
+ * hold a text; with an id and `--timing`, its latency by method. `loupe export ID` writes one as a trace file.
  */
 import { describeFindingCounts } from '../../lib/analyze/finding-counts';
 import { formatBytes } from '../../lib/text/bytes';
@@ -13,12 +13,14 @@ import { SessionStore, type SessionListing } from '../store/store';
 import type { Frame } from '../../lib/mcp/frame';
 import { StoredSearchError } from '../store/search';
 import { printSearch } from './sessions-search';
+import { printTiming } from './sessions-timing';
 import { parseOwnArgs, positiveInteger, UsageError } from './shared/args';
 import { printError, printLine, printReport } from './shared/terminal';
 
 const USAGE = `usage: loupe sessions [--json] [--config-dir DIR]
        loupe sessions --delete ID [--config-dir DIR]
        loupe sessions ID --search TEXT [--lane LANE] [--channel CH] [--from-seq N] [--limit N] [--json]
+       loupe sessions ID --timing [--json]
 
 Lists the sessions stored on disk: every session \`loupe start\` ran, every \`loupe tap\` and every
 \`loupe record\`, with its id, server, source, start and end, frames, size on disk, state
@@ -33,6 +35,8 @@ trace file.
                      from disk at any length and printed redacted; --lane message|http|stderr|lifecycle
                      and --channel session|app:N narrow it; --limit N (default 1000) stops early and
                      says the --from-seq to go on from
+  --timing           requests, answers, errors and p50/p95/p99/max latency by method over every
+                     frame of session ID, from the store's index (no frame is read)
   --config-dir DIR   where sessions are stored (default LOUPE_CONFIG_DIR or ~/.config/loupe)`;
 
 const LANES = ['message', 'http', 'stderr', 'lifecycle'];
@@ -65,6 +69,7 @@ export async function run(argv: string[]): Promise<number> {
       json: { type: 'boolean' },
       delete: { type: 'string' },
       search: { type: 'string' },
+      timing: { type: 'boolean' },
       lane: { type: 'string' },
       channel: { type: 'string' },
       'from-seq': { type: 'string' },
@@ -77,6 +82,11 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     const store = new SessionStore(sessionsDir(resolveConfigDir(values['config-dir'])));
+    if (values.timing) {
+      if (positionals.length !== 1) throw new UsageError('--timing needs the id of one stored session (loupe sessions lists them)');
+      printTiming(store.open(positionals[0]), values.json === true);
+      return 0;
+    }
     if (values.search !== undefined) {
       if (positionals.length !== 1) throw new UsageError('--search needs the id of one stored session (loupe sessions lists them)');
       if (values.lane !== undefined && !LANES.includes(values.lane)) throw new UsageError(`--lane must be one of ${LANES.join(', ')}; got '${values.lane}'`);
