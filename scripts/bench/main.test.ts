@@ -55,6 +55,8 @@ describe('npm run bench', () => {
         '1',
         '--store-frames',
         '20000',
+        '--record-frames',
+        '2000',
         '--out',
         out,
         '--no-page',
@@ -102,6 +104,10 @@ describe('npm run bench', () => {
     expect(r.stdout).toMatch(/ {2}written \(batched appends, then close\) +20000 .* >= 100,000\/s/);
     expect(r.stdout).toMatch(/ {2}bytes on disk per byte on the wire +\d\.\d{3} +<= 1\.2 \(met\)/);
     expect(figures.store.frames).toBe(20000);
+    // \`loupe record\` of a flood: its peak RSS beside the memory target, and every frame in its file.
+    expect(r.stdout).toMatch(/ {2}peak RSS of loupe record +\d+ MB +< 300 MB/);
+    expect(figures.record).toMatchObject({ notifications: 2000, frames: expect.any(Number) });
+    expect(figures.record.frames).toBeGreaterThan(2000);
   }, 420_000);
 
   it('refuses a bad option with exit 2', async () => {

@@ -21,8 +21,9 @@ import { redactionThroughput } from './redaction';
 import { traceReadingThroughput } from './trace-reading';
 import { storeThroughput } from './store';
 import { benchInstalledPackage, PACKAGE_TARGETS, renderPackageBench } from './package';
+import { RECORD_TARGETS, recordLarge, renderRecordLarge } from './record-large';
 
-const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--store-frames N] [--out FILE] [--app-clicks N] [--no-page] [--no-package]
+const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--store-frames N] [--record-frames N] [--out FILE] [--app-clicks N] [--no-page] [--no-package]
 
   --pings N              timed sequential pings per client (default 3000)
   --warmup N             untimed pings first (default 200)
@@ -38,6 +39,9 @@ const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] 
   --trace-mb N           size of each trace file read, one long line and 1 KB frames (default 30)
   --store-frames N       small log notifications written to the session store and read back
                          (default 1000000)
+  --record-frames N      log notifications of the flood fixture recorded by \`loupe record\` (the
+                         built CLI, dist/): its peak RSS, frames/s and trace size (default 200000;
+                         10,000,000 alone: npx tsx scripts/bench/record-large.ts 10000000)
   --out FILE             where to write the figures (default bench-results/latest.json)
   --app-clicks N         forwarded tools/calls of an MCP App timed with its bridge recorded and as
                          many without, in alternating rounds of 5 (page section; default 300)
@@ -64,6 +68,8 @@ const TARGETS = {
   storeSearchSeconds: 3,
   storeJumpMs: 300,
   package: PACKAGE_TARGETS,
+  /** \`loupe record\` keeps every frame on disk, not in memory: a flood of any length stays under it. */
+  record: RECORD_TARGETS,
 };
 
 /** A bench that hangs should say where, rather than sit silent until CI gives up. */
@@ -88,6 +94,7 @@ interface BenchOptions {
   redactionMb: number;
   traceMb: number;
   storeFrames: number;
+  recordFrames: number;
   out: string;
   appClicks: number;
   page: boolean;
@@ -106,6 +113,7 @@ export async function run(argv: string[]): Promise<number> {
       'redaction-mb': { type: 'string' },
       'trace-mb': { type: 'string' },
       'store-frames': { type: 'string' },
+      'record-frames': { type: 'string' },
       'tap-runs': { type: 'string' },
       'flood-rounds': { type: 'string' },
       'analyser-warmup': { type: 'string' },
@@ -134,6 +142,7 @@ export async function run(argv: string[]): Promise<number> {
       redactionMb: positiveInteger('--redaction-mb', values['redaction-mb'], 4),
       traceMb: positiveInteger('--trace-mb', values['trace-mb'], 30),
       storeFrames: positiveInteger('--store-frames', values['store-frames'], 1_000_000),
+      recordFrames: positiveInteger('--record-frames', values['record-frames'], 200_000),
       out: values.out ?? path.join(ROOT, 'bench-results', 'latest.json'),
       appClicks: positiveInteger('--app-clicks', values['app-clicks'], PAGE_DEFAULTS.appClicks),
       page: !values['no-page'],
@@ -175,6 +184,8 @@ export async function run(argv: string[]): Promise<number> {
   const traceReading = await traceReadingThroughput(opts.traceMb * 1_000_000);
   progress(`writing ${opts.storeFrames} log notifications to the session store and reading them back`);
   const stored = storeThroughput(opts.storeFrames);
+  progress(`recording ${opts.recordFrames} log notifications with loupe record`);
+  const recorded = await recordLarge(opts.recordFrames);
   if (opts.package) progress('packing Loupe, installing the tarball with --omit=dev, timing loupe start and loupe tap from it');
   const installed = opts.package ? await benchInstalledPackage(ROOT) : undefined;
 
@@ -306,6 +317,9 @@ export async function run(argv: string[]): Promise<number> {
     ),
   );
 
+  console.log();
+  console.log(renderRecordLarge(recorded));
+
   if (installed) {
     console.log();
     console.log(renderPackageBench(installed));
@@ -327,6 +341,7 @@ export async function run(argv: string[]): Promise<number> {
     redaction,
     traceReading,
     store: { ...stored, diskPerWireByte: diskPerWire },
+    record: recorded,
     package: installed,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });
