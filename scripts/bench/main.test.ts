@@ -108,6 +108,8 @@ describe('npm run bench', () => {
     expect(r.stdout).toMatch(/ {2}peak RSS of loupe record +\d+ MB +< 300 MB/);
     expect(figures.record).toMatchObject({ notifications: 2000, frames: expect.any(Number) });
     expect(figures.record.frames).toBeGreaterThan(2000);
+    expect(r.stdout).toMatch(/ {2}peak RSS of loupe tap +\d+ MB +< 300 MB/);
+    expect(figures.tapFlood.frames).toBeGreaterThan(2000);
   }, 420_000);
 
   it('refuses a bad option with exit 2', async () => {

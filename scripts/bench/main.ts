@@ -21,7 +21,7 @@ import { redactionThroughput } from './redaction';
 import { traceReadingThroughput } from './trace-reading';
 import { storeThroughput } from './store';
 import { benchInstalledPackage, PACKAGE_TARGETS, renderPackageBench } from './package';
-import { RECORD_TARGETS, recordLarge, renderRecordLarge } from './record-large';
+import { RECORD_TARGETS, recordLarge, renderRecordLarge, tapLarge } from './record-large';
 
 const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--store-frames N] [--record-frames N] [--out FILE] [--app-clicks N] [--no-page] [--no-package]
 
@@ -39,9 +39,9 @@ const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] 
   --trace-mb N           size of each trace file read, one long line and 1 KB frames (default 30)
   --store-frames N       small log notifications written to the session store and read back
                          (default 1000000)
-  --record-frames N      log notifications of the flood fixture recorded by \`loupe record\` (the
-                         built CLI, dist/): its peak RSS, frames/s and trace size (default 200000;
-                         10,000,000 alone: npx tsx scripts/bench/record-large.ts 10000000)
+  --record-frames N      log notifications of the flood fixture recorded by \`loupe record\`, and
+                         through \`loupe tap\` (the built CLI, dist/): peak RSS, frames/s, file size
+                         (default 200000; 10,000,000: npx tsx scripts/bench/record-large.ts 10000000)
   --out FILE             where to write the figures (default bench-results/latest.json)
   --app-clicks N         forwarded tools/calls of an MCP App timed with its bridge recorded and as
                          many without, in alternating rounds of 5 (page section; default 300)
@@ -68,7 +68,7 @@ const TARGETS = {
   storeSearchSeconds: 3,
   storeJumpMs: 300,
   package: PACKAGE_TARGETS,
-  /** \`loupe record\` keeps every frame on disk, not in memory: a flood of any length stays under it. */
+  /** `loupe record` and `loupe tap` keep every frame on disk, not in memory: a flood of any length stays under it. */
   record: RECORD_TARGETS,
 };
 
@@ -186,6 +186,8 @@ export async function run(argv: string[]): Promise<number> {
   const stored = storeThroughput(opts.storeFrames);
   progress(`recording ${opts.recordFrames} log notifications with loupe record`);
   const recorded = await recordLarge(opts.recordFrames);
+  progress('the same flood through loupe tap');
+  const tapped = await tapLarge(opts.recordFrames);
   if (opts.package) progress('packing Loupe, installing the tarball with --omit=dev, timing loupe start and loupe tap from it');
   const installed = opts.package ? await benchInstalledPackage(ROOT) : undefined;
 
@@ -319,6 +321,7 @@ export async function run(argv: string[]): Promise<number> {
 
   console.log();
   console.log(renderRecordLarge(recorded));
+  console.log(renderRecordLarge(tapped));
 
   if (installed) {
     console.log();
@@ -342,6 +345,7 @@ export async function run(argv: string[]): Promise<number> {
     traceReading,
     store: { ...stored, diskPerWireByte: diskPerWire },
     record: recorded,
+    tapFlood: tapped,
     package: installed,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });

@@ -3,14 +3,17 @@
  * the memory target. The flood fixture is recorded with a script that calls its `flood` tool for
  * N log notifications; the command is the built CLI in its own process (dist/ must be built:
  * `npx tsx scripts/build.ts --dist-only`), with a throw-away config folder, its RSS high-water
- * mark sampled from /proc. `npm run bench` runs it at --record-frames (default 200,000); alone:
- *   npx tsx scripts/bench/record-large.ts [notifications=1000000]
- *   npx tsx scripts/bench/record-large.ts 10000000     # the 10,000,000-frame figure (minutes)
+ * mark sampled from /proc. The same flood through `loupe tap`, read by a host that counts lines,
+ * measures the tap's process (its recorder is a thread of it) until it has written every frame
+ * and exited. `npm run bench` runs both at --record-frames (default 200,000); alone:
+ *   npx tsx scripts/bench/record-large.ts [notifications=1000000] [record|tap|both=both]
+ *   npx tsx scripts/bench/record-large.ts 10000000     # the 10,000,000-frame figures (minutes)
  * Figures only: nothing here passes or fails.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,8 +26,10 @@ const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
 const MB = 1024 * 1024;
 
 export interface RecordLargeFigures {
+  /** `loupe record`, or `loupe tap` with a host in front of it. */
+  command: 'record' | 'tap';
   notifications: number;
-  /** Frames in the trace file, as `loupe record` counted them. */
+  /** Frames in the trace file (the stored session's, for the tap), as Loupe counted them. */
   frames: number;
   seconds: number;
   framesPerSecond: number;
@@ -60,34 +65,85 @@ export async function recordLarge(notifications: number): Promise<RecordLargeFig
     const frames = Number(m[1]);
     if (frames < notifications) throw new Error(`loupe record wrote ${frames} frames for ${notifications} notifications`);
     const traceBytes = statSync(out).size;
-    return { notifications, frames, seconds, framesPerSecond: frames / seconds, cpuSeconds, peakRssMb, traceBytes, load };
+    return { command: 'record', notifications, frames, seconds, framesPerSecond: frames / seconds, cpuSeconds, peakRssMb, traceBytes, load };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The flood through `loupe tap`, as a host meets it: initialize, the tool call, every line read
+ * until its answer, then stdin closed; timed until the tap's process exits, which it does once its
+ * recorder has written the last frame to the tap file and the store.
+ */
+export async function tapLarge(notifications: number): Promise<RecordLargeFigures> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-tap-large-'));
+  try {
+    const configDir = path.join(dir, 'config');
+    const load = os.loadavg()[0];
+    const started = performance.now();
+    const child = spawn(process.execPath, [LOUPE, 'tap', '--config-dir', configDir, '--', process.execPath, FLOOD_SERVER], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const sample = sampleProcess(child.pid!);
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n');
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (line.startsWith('{"jsonrpc":"2.0","id":1,')) {
+        send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+        send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'flood', arguments: { count: notifications } } });
+      } else if (line.startsWith('{"jsonrpc":"2.0","id":2,')) child.stdin.end();
+    });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    });
+    const [code] = await exited;
+    const { peakRssMb, cpuSeconds } = sample.stop();
+    const seconds = (performance.now() - started) / 1000;
+    if (code !== 0) throw new Error(`loupe tap exited ${code}: ${stderr}`);
+    const listed = spawnSync(process.execPath, [LOUPE, 'sessions', '--json', '--config-dir', configDir], { encoding: 'utf8' });
+    const [stored] = JSON.parse(listed.stdout) as Array<{ frames: number }>;
+    if (!stored || stored.frames < notifications) throw new Error(`the tap stored ${stored?.frames} frames for ${notifications} notifications: ${stderr}`);
+    const taps = path.join(configDir, 'taps');
+    const traceBytes = readdirSync(taps).reduce((n, name) => n + statSync(path.join(taps, name)).size, 0);
+    return { command: 'tap', notifications, frames: stored.frames, seconds, framesPerSecond: stored.frames / seconds, cpuSeconds, peakRssMb, traceBytes, load };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 export function renderRecordLarge(f: RecordLargeFigures): string {
+  const what = f.command === 'record' ? 'loupe record' : 'loupe tap';
   return renderTable(
-    `loupe record of the flood fixture: ${f.notifications.toLocaleString('en-US')} log notifications (load average ${f.load.toFixed(1)})`,
+    `${what} of the flood fixture: ${f.notifications.toLocaleString('en-US')} log notifications (load average ${f.load.toFixed(1)})`,
     ['figure', 'wall', 'per CPU second'],
     [
       { label: 'frames recorded', cells: [perSecond(f.framesPerSecond), `${f.seconds.toFixed(1)} s`, perSecond(f.frames / f.cpuSeconds)] },
       {
-        label: 'peak RSS of loupe record',
+        label: `peak RSS of ${what}`,
         cells: [`${f.peakRssMb.toFixed(0)} MB`, '', ''],
         target: `< ${RECORD_TARGETS.peakRssMb} MB`,
         meets: f.peakRssMb < RECORD_TARGETS.peakRssMb,
       },
-      { label: 'trace file', cells: [`${(f.traceBytes / MB).toFixed(0)} MiB`, `${f.frames.toLocaleString('en-US')} frames`, ''] },
+      {
+        label: f.command === 'record' ? 'trace file' : 'tap file',
+        cells: [`${(f.traceBytes / MB).toFixed(0)} MiB`, `${f.frames.toLocaleString('en-US')} frames`, ''],
+      },
     ],
   );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const notifications = Number(process.argv[2] ?? 1_000_000);
-  if (!Number.isInteger(notifications) || notifications < 1) {
-    console.error('usage: npx tsx scripts/bench/record-large.ts [notifications >= 1]');
+  const which = process.argv[3] ?? 'both';
+  if (!Number.isInteger(notifications) || notifications < 1 || !['record', 'tap', 'both'].includes(which)) {
+    console.error('usage: npx tsx scripts/bench/record-large.ts [notifications >= 1] [record|tap|both]');
     process.exit(2);
   }
-  console.log(renderRecordLarge(await recordLarge(notifications)));
+  if (which !== 'tap') console.log(renderRecordLarge(await recordLarge(notifications)));
+  if (which !== 'record') console.log(renderRecordLarge(await tapLarge(notifications)));
 }
