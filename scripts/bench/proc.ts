@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 
 /** Peak RSS of a process in MiB (VmHWM, the kernel's own high-water mark); 0 once it is gone. */
-export function peakRssMb(pid: number): number {
+function peakRssMb(pid: number): number {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : 0;
@@ -15,7 +15,7 @@ export function peakRssMb(pid: number): number {
 }
 
 /** User and system CPU seconds a live process has used (/proc/PID/stat, clock ticks of 1/100 s). */
-export function cpuSecondsOf(pid: number): number {
+function cpuSecondsOf(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
