@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { TRACE_VERSION } from '../../lib/trace/format';
@@ -105,14 +105,50 @@ describe('loupe record', () => {
     const script = path.join(dir, 'flood.json');
     writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'flood', arguments: { count: 20_000 } } }]));
     const out = path.join(dir, 'flood.ndjson');
-    const r = await runCli(['record', '--out', out, '--script', script, '--', ...fixture('flood')]);
+    const configDir = tempDir();
+    const r = await runCli(['record', '--out', out, '--config-dir', configDir, '--script', script, '--', ...fixture('flood')]);
     expect(r.code).toBe(0);
-    const notifications = readTrace(out).frames.filter(
+    const { frames } = readTrace(out);
+    // Made from the stored session (the recording held none of them in memory): every frame, in order.
+    const [stored] = JSON.parse((await runCli(['sessions', '--json', '--config-dir', configDir])).stdout) as SessionListing[];
+    expect(stored).toMatchObject({ source: 'record', state: 'clean', frames: frames.length });
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
+    expect(r.stdout).toContain(`recorded ${frames.length} frames`);
+    const notifications = frames.filter(
       (f) => f.dir === 's2c' && f.lane === 'message' && f.raw.startsWith('{"jsonrpc":"2.0","method":"notifications/message"'),
     );
     expect(notifications).toHaveLength(20_000);
     expect(JSON.parse(notifications[19_999].raw).params.data).toEqual({ i: 20_000 });
     expect(notifications.every((f) => !f.raw.includes('\n') && f.raw.endsWith('}}}'))).toBe(true);
+  }, 60_000);
+
+  it('stops with exit 2 when the session cannot be stored, as the trace is written from it', async () => {
+    const dir = tempDir();
+    const notAFolder = path.join(dir, 'config');
+    writeFileSync(notAFolder, '');
+    const out = path.join(dir, 'never.ndjson');
+    const r = await runCli(['record', '--out', out, '--config-dir', notAFolder, '--', ...fixture('flood')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is not stored on disk/);
+    expect(r.stderr).toMatch(/could not be stored under .*: give a writable --config-dir/);
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it('writes what was stored and exits 1 when the session outgrew its disk budget', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'flood.json');
+    writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'flood', arguments: { count: 30_000 } } }]));
+    const out = path.join(dir, 'cut.ndjson');
+    const args = ['record', '--out', out, '--config-dir', path.join(dir, 'config'), '--script', script, '--', ...fixture('flood')];
+    const r = await runCli(args, { env: { LOUPE_DISK_BUDGET: '1MiB' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/reached its disk budget of 1\.0 MiB/);
+    const m = /only (\d+) of the (\d+) frames recorded were stored/.exec(r.stderr);
+    expect(m, r.stderr).not.toBeNull();
+    expect(Number(m![2])).toBeGreaterThan(30_000);
+    const { frames } = readTrace(out);
+    expect(frames).toHaveLength(Number(m![1]));
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
   }, 60_000);
 
   it('refuses bad usage with exit 2 and a clear message', async () => {

@@ -9,9 +9,7 @@ import path from 'node:path';
 import { InputError, UsageError, parseOwnArgs, splitAtDoubleDash } from './shared/args';
 import { CLIENT_FLAGS, CLIENT_USAGE, clientOptions } from './shared/client-options';
 import { LOUPE_VERSION } from '../../lib/version';
-import { writeTraceFile } from './shared/trace-file';
-import { describeTarget, redactOptionsFor, redactStrings } from '../../lib/trace';
-import { prepareExport } from '../../lib/render';
+import { redactOptionsFor, redactStrings } from '../../lib/trace';
 import { headlessOpener } from './record/headless';
 import { resolveConfigDir } from '../config/paths';
 import { sessionsDir } from '../store/layout';
@@ -89,7 +87,8 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const otlp = otlpEndpoint ? await startOtlpExport(otlpEndpoint, (text) => printError(`loupe record: warning: ${text}`)) : undefined;
-  // The session is written to the store as it runs, and the trace file is made from it.
+  // The session is written to the store as it runs, and the trace file is made from it: its
+  // frames are not held in memory too, so a session of any length records in bounded memory.
   const budget = diskBudgetFrom({});
   if (typeof budget === 'string') printError(`loupe record: warning: ${budget}: the defaults apply`);
   const store = new SessionStore(sessionsDir(resolveConfigDir(configDir)), typeof budget === 'string' ? DEFAULT_DISK_BUDGET : budget, (text) =>
@@ -100,7 +99,10 @@ export async function run(argv: string[]): Promise<number> {
   const open: OpenSession = (target, options) => {
     const session = openStored(target, options);
     storedId = session.storedId;
-    if (otlp) exportSession(otlp, session);
+    // Not stored (the warning above says why): there is nothing to make the trace from, so the
+    // server is stopped at once rather than recorded into memory.
+    if (storedId === undefined) void session.close();
+    else if (otlp) exportSession(otlp, session);
     return session;
   };
   const record = await runSession(open, connection, client, { name: 'loupe-record', version: LOUPE_VERSION });
@@ -108,35 +110,28 @@ export async function run(argv: string[]): Promise<number> {
   await store.settled();
   // The session's last spans and its histograms go before the command ends.
   await otlp?.shutdown();
+  if (storedId === undefined) {
+    printError(`loupe record: the session could not be stored under ${store.dir}, and the trace is written from it: give a writable --config-dir`);
+    return 2;
+  }
   const redaction = redact ? redactOptionsFor(connection) : false;
   // What is printed may end up in a CI log: a server's error message can quote a secret too.
   const shown = (text: string) => (redaction === false ? text : redactStrings(text, redaction).value);
-  let written = storedId === undefined ? undefined : fromStore(store, storedId, out, redaction, client.timeoutMs);
-  if (!written) {
-    const trace = prepareExport({
-      frames: record.frames,
-      target: describeTarget(connection),
-      loupeVersion: LOUPE_VERSION,
-      // The same secrets as the page's export: --env values, every --header value, the URL's
-      // credentials and secret-looking query values and arguments, and the built-in patterns.
-      negotiatedVersion: record.summary.negotiatedVersion,
-      redact: redaction,
-      // Every request waited --timeout: the file's reader judges timing.no-response by the same wait.
-      requestTimeoutMs: client.timeoutMs,
-    });
-    try {
-      await writeTraceFile(out, trace.header, trace.frames);
-    } catch (e) {
-      printError(`loupe record: cannot write the trace to ${out}: ${(e as Error).message}`);
-      return 2;
-    }
-    written = { header: trace.header, frames: trace.frames.length, redacted: trace.hits.length };
-  }
+  const written = fromStore(store, storedId, out, redaction, client.timeoutMs);
+  if (!written) return 2;
   for (const step of record.steps) {
     if (!step.ok) printError(`loupe record: ${printable(step.method)} failed: ${printable(shown(step.error ?? ''))}`);
   }
   if (record.failure) {
     printError(`loupe record: ${shown(record.failure)}\nwrote ${written.frames} frames to ${out}`);
+    return 1;
+  }
+  // The disk budget was reached or a write failed (a warning said so): the file is what was stored.
+  const recorded = record.summary.lastSeq;
+  if (written.frames < recorded) {
+    printError(
+      `loupe record: only ${written.frames} of the ${recorded} frames recorded were stored (the warning above says why: a session's disk budget is raised with LOUPE_DISK_BUDGET): ${out} holds those`,
+    );
     return 1;
   }
   if (written.redacted > 0) printError(`loupe record: redacted ${written.redacted} secret-looking values (--no-redact keeps them)`);
@@ -148,8 +143,8 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The trace file made from the stored session; undefined when the store could not give it (the
- *  frames in memory are written instead, and the reason is printed). */
+/** The trace file made from the stored session; undefined, with the reason printed, when the
+ *  store could not give it. */
 function fromStore(store: SessionStore, id: string, out: string, redaction: RedactOptions | false, requestTimeoutMs: number): StoredExport | undefined {
   try {
     const session = store.open(id);
@@ -157,7 +152,7 @@ function fromStore(store: SessionStore, id: string, out: string, redaction: Reda
     // The stored secrets are the connection's own (redactOptionsFor): the person adds no rules here.
     return exportStored(session, out, { loupeVersion: LOUPE_VERSION, redact: redaction === false ? false : {}, requestTimeoutMs });
   } catch (e) {
-    printError(`loupe record: warning: the stored session ${id} could not be written as a trace (${(e as Error).message}): writing the frames held in memory`);
+    printError(`loupe record: cannot write the trace to ${out} from the stored session ${id}: ${(e as Error).message}`);
     return undefined;
   }
 }

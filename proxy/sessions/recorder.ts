@@ -20,6 +20,11 @@
  * stored, so while nothing is thinned a frame has the same seq in memory and on disk, and past the
  * memory's frame limit the disk holds every frame the memory only counted.
  *
+ * A recorder that does not hold its frames (`holds` false: a headless session whose every frame is
+ * on disk, which no page reads back) numbers, stores and delivers each frame as above and then
+ * lets it go: its memory does not grow with the session. It takes no budget (there is nothing to
+ * thin), so its seqs are the disk's.
+ *
  * Frames someone else numbered (a tap's, see frame-source.ts) are adopted, not recorded: they
  * keep their seq, so the meta that links them by seq (an HTTP message's `exchange`) still holds.
  * Nothing may then be slipped in between them, so past the frame limit the recorder writes its
@@ -56,7 +61,11 @@ export type FramesListener = (frames: Frame[]) => void;
 export const BATCH_MS = 4;
 
 export class Recorder {
+  /** The frames held, when the recorder holds them; see above. */
   private readonly all: Frame[] = [];
+  /** Frames recorded: the seq of the last one, held or not. */
+  private count = 0;
+  private last?: Frame;
   private sessionTransport: SessionTransport = 'stdio';
   private batch: Frame[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,7 +81,10 @@ export class Recorder {
   constructor(
     private readonly budget?: SessionBudget,
     private readonly disk?: FrameSink,
-  ) {}
+    private readonly holds = true,
+  ) {
+    if (!holds && (budget || !disk)) throw new Error('a recorder that holds no frames writes them to disk and takes no budget');
+  }
 
   record(c: Crossing): Frame {
     const frame = this.recordInMemory(c);
@@ -93,7 +105,7 @@ export class Recorder {
       this.closeGap(c.ts);
       this.repeatTail(c);
     }
-    const seq = this.all.length + 1;
+    const seq = this.count + 1;
     if (this.budget && !this.budget.keepsFrame(seq, c)) return this.notKept(c);
     const keep = this.budget ? this.budget.keepsText(seq, c) : true;
     const frame = frameOf(c, seq, keep);
@@ -108,7 +120,7 @@ export class Recorder {
    * which case a `frame-limit` frame ends the frames kept.
    */
   adopt(f: Frame): string | undefined {
-    const seq = this.all.length + 1;
+    const seq = this.count + 1;
     if (f.seq !== seq) return `frame ${f.seq} of the recorded frames does not follow frame ${seq - 1}: they must be numbered 1, 2, 3 and so on`;
     if (this.budget && !this.budget.keepsFrame(seq, f)) {
       const limit = this.budget.maxFrames;
@@ -127,7 +139,7 @@ export class Recorder {
 
   /** After the last adopted frame: the last words whose text the budget dropped (see budget.ts). */
   endAdopted(): void {
-    const last = this.all[this.all.length - 1];
+    const last = this.last;
     if (last && this.budget) this.tailAt(last.ts, this.transportOf(last));
   }
 
@@ -138,7 +150,7 @@ export class Recorder {
       this.limitReached = true;
       const limit = this.budget!.maxFrames;
       this.keep({
-        seq: this.all.length + 1,
+        seq: this.count + 1,
         dir: 'local',
         lane: 'lifecycle',
         ts: c.ts,
@@ -158,9 +170,9 @@ export class Recorder {
     const gap = this.gap;
     if (!gap) return;
     this.gap = undefined;
-    const at = ts ?? this.all[this.all.length - 1]?.ts ?? 0;
+    const at = ts ?? this.last?.ts ?? 0;
     this.keep({
-      seq: this.all.length + 1,
+      seq: this.count + 1,
       dir: 'local',
       lane: 'lifecycle',
       ts: at,
@@ -180,7 +192,9 @@ export class Recorder {
   private keep(frame: Frame): void {
     const t = frame.meta?.transport;
     if (t === 'stdio' || t === 'http') this.sessionTransport = t;
-    this.all.push(frame);
+    this.count++;
+    this.last = frame;
+    if (this.holds) this.all.push(frame);
     this.batch.push(frame);
     this.timer ??= setTimeout(this.flushBatch, BATCH_MS);
   }
@@ -206,7 +220,8 @@ export class Recorder {
     });
   }
 
-  /** Every frame so far. The array only grows; callers must not mutate it. */
+  /** Every frame so far (none when the recorder does not hold them). The array only grows;
+   *  callers must not mutate it. */
   frames(): readonly Frame[] {
     return this.all;
   }
@@ -217,7 +232,7 @@ export class Recorder {
   }
 
   get lastSeq(): number {
-    return this.all.length;
+    return this.count;
   }
 
   onFrames(fn: FramesListener): () => void {

@@ -39,14 +39,19 @@ export abstract class Recording {
   private done = false;
 
   /** `budget` bounds the frame text kept in memory (see budget.ts); without one every frame keeps
-   *  its text. `openDisk` stores every frame whole as it is recorded (see recorder.ts). */
+   *  its text. `openDisk` stores every frame whole as it is recorded (see recorder.ts). With
+   *  `diskOnly`, frames the disk holds are not held in memory too (a headless session: nothing
+   *  reads them back), and the budget has nothing to bound; without a disk copy (the store could
+   *  not create one) they are held as usual. */
   constructor(
     readonly source: SourceKind,
     budget?: SessionBudget,
     openDisk?: OpenDisk,
+    diskOnly = false,
   ) {
     this.disk = openDisk?.(this.clock.startedAt);
-    this.recorder = new Recorder(budget, this.disk);
+    const holds = !(diskOnly && this.disk);
+    this.recorder = new Recorder(holds ? budget : undefined, this.disk, holds);
     this.recorder.onFrames((frames) => this.events.emit('frames', frames));
   }
 

@@ -57,6 +57,12 @@ export interface SessionConfig extends DriverConfig {
   store?: SessionStore;
   /** How the stored session says it came to be (`loupe record` says `record`); else by its source. */
   storedAs?: StoredSource;
+  /**
+   * Frames written to the store are let go rather than also held in memory for pages (recorder.ts):
+   * for a headless session that no page attaches to, whose memory then does not grow with it. Its
+   * `frames()` stays empty; listeners still get every frame as it is recorded.
+   */
+  framesOnDiskOnly?: boolean;
 }
 
 /** The disk copy of a session Loupe runs (launched or by URL), when the config has a store. */
@@ -92,6 +98,7 @@ export const launchedFactory: SessionFactory<LaunchedSource> = {
       (clock) => new StdioTransport(source.connection, clock, config.transport),
       new SessionBudget(config.budgetBytes),
       diskFor(config, 'launched', source.connection),
+      config.framesOnDiskOnly,
     );
     return new Session({ id, connection: source.connection, recording, client: { options: source.options, config } });
   },
@@ -134,6 +141,7 @@ export const urlFactory: SessionFactory<UrlSource> = {
       },
       new SessionBudget(config.budgetBytes),
       diskFor(config, 'url', source.connection),
+      config.framesOnDiskOnly,
     );
     return new Session({
       id,

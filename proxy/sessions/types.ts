@@ -82,7 +82,8 @@ export interface LiveSession {
   /** Names the copy on disk of a session another process stores (a tap's), once it is found. */
   linkStored?(id: string): void;
   summary(): SessionSummary;
-  /** Every frame recorded so far (the array is append-only; callers must not mutate it). */
+  /** Every frame recorded so far (the array is append-only; callers must not mutate it). None
+   *  for a session that keeps its frames on disk only (`framesOnDiskOnly`): read its store. */
   frames(): readonly Frame[];
   /** The same frames, each with its text: read back from disk when the memory budget dropped
    *  the text of some (same seqs); else `frames()`. Exports use it. */

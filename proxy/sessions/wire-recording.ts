@@ -12,8 +12,8 @@ import { Recording, type OpenDisk } from './recording';
 export class WireRecording extends Recording {
   readonly transport: WireTransport;
 
-  constructor(source: SourceKind, makeTransport: (clock: SessionClock) => WireTransport, budget?: SessionBudget, openDisk?: OpenDisk) {
-    super(source, budget, openDisk);
+  constructor(source: SourceKind, makeTransport: (clock: SessionClock) => WireTransport, budget?: SessionBudget, openDisk?: OpenDisk, diskOnly?: boolean) {
+    super(source, budget, openDisk, diskOnly);
     this.transport = makeTransport(this.clock);
     this.transport.onCrossing = (c) => {
       const frame = this.recorder.record(c);

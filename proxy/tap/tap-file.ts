@@ -7,7 +7,10 @@
  *
  * Writes are coalesced per turn of the event loop and go out asynchronously. If the disk falls
  * behind by more than `maxQueuedBytes`, frame text is dropped (the frame keeps seq, ts, dir, lane
- * and size, marked `truncated`) rather than letting the host wait or the shim's memory grow.
+ * and size, marked `truncated`) rather than letting the host wait or the shim's memory grow. A
+ * writer on a thread of its own (the stdio tap's recorder, which nothing waits on) writes each
+ * turn's lines synchronously instead (`sync`): nothing then waits for the disk in memory, where a
+ * flood kept tens of MiB of lines queued, joined and copied for the write, at once.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { makeDirs } from '../shared/make-dirs';
@@ -19,6 +22,8 @@ import type { TraceHeader } from '../../lib/trace/format';
 export interface TapFileOptions {
   /** Bytes waiting for the disk before frame text is dropped. Default 64 MiB. */
   maxQueuedBytes?: number;
+  /** One synchronous append per turn; see above. */
+  sync?: boolean;
 }
 
 export function tapsDir(configDir: string): string {
@@ -32,9 +37,14 @@ export function tapFileName(name: string, startedAt: Date, pid: number): string 
   return `${stamp}-${safe}-${pid}.loupe.ndjson`;
 }
 
+/** A synchronous writer writes at once past this many queued bytes, not only once a turn. */
+const SYNC_WRITE_BYTES = 1024 * 1024;
+
 export class TapFile {
   readonly path: string;
   private handle?: Promise<FileHandle>;
+  private fd?: number;
+  private readonly sync: boolean;
   private queue: string[] = [];
   private queuedBytes = 0;
   private scheduled = false;
@@ -50,6 +60,7 @@ export class TapFile {
   constructor(dir: string, fileName: string, header?: TraceHeader, options: TapFileOptions = {}) {
     this.path = path.join(dir, fileName);
     this.maxQueuedBytes = options.maxQueuedBytes ?? 64 * 2 ** 20;
+    this.sync = options.sync ?? false;
     if (!header) return;
     makeDirs(dir, 0o700);
     // The header is written synchronously, so the file exists (and says what it is) before any frame.
@@ -70,6 +81,9 @@ export class TapFile {
     }
     this.queue.push(line);
     this.queuedBytes += line.length;
+    // A worker's port hands over every message waiting in one turn: a backlog of them would queue
+    // all their lines before the turn ends.
+    if (this.sync && this.queuedBytes >= SYNC_WRITE_BYTES) return this.flush();
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.flush());
@@ -82,6 +96,7 @@ export class TapFile {
     const text = this.queue.join('');
     this.queue = [];
     const bytes = this.queuedBytes;
+    if (this.sync) return this.writeNow(text, bytes);
     this.writing = this.writing.then(async () => {
       try {
         this.handle ??= open(this.path, 'a');
@@ -94,9 +109,22 @@ export class TapFile {
     });
   }
 
+  private writeNow(text: string, bytes: number): void {
+    try {
+      this.fd ??= openSync(this.path, 'a', 0o600);
+      writeSync(this.fd, text);
+    } catch (e) {
+      this.error ??= e as Error;
+    } finally {
+      this.queuedBytes -= bytes;
+    }
+  }
+
   /** Writes what is queued and closes the file. */
   async close(): Promise<void> {
     this.flush();
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
     await this.writing;
     if (this.handle) await (await this.handle).close().catch(() => {});
   }

@@ -35,7 +35,8 @@ const port = parentPort!;
 const [{ TapFile }, { TapFramer }, { tapHeader }] = await Promise.all([import('./tap-file'), import('./tap-framer'), import('./tap-header')]);
 /** The tap file: created with its header here when the tap hands over what the header says. */
 function openFile(): InstanceType<typeof TapFile> | undefined {
-  const options = { maxQueuedBytes: setup.maxQueuedBytes };
+  // This thread is its own: it writes synchronously, and nothing waits for the disk in memory.
+  const options = { maxQueuedBytes: setup.maxQueuedBytes, sync: true };
   if (!setup.header) return new TapFile(path.dirname(setup.file), path.basename(setup.file), undefined, options);
   try {
     return new TapFile(path.dirname(setup.file), path.basename(setup.file), tapHeader(setup.header), options);

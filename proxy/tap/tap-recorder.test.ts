@@ -50,6 +50,28 @@ describe('the tap recorder', () => {
     ]);
   });
 
+  it("writes a backlog as it comes when it writes synchronously (the worker's file), holding no turn's worth of lines", async () => {
+    // A worker's port hands over every waiting batch in one turn: 5 MB of lines here, past a bound of 2 MiB.
+    const dir = tempDir();
+    const sync = new TapFile(dir, 'sync.loupe.ndjson', header, { sync: true, maxQueuedBytes: 2 * 2 ** 20 });
+    const queued = new TapFile(dir, 'queued.loupe.ndjson', header, { maxQueuedBytes: 2 * 2 ** 20 });
+    const raw = 'x'.repeat(1000);
+    for (let seq = 1; seq <= 5000; seq++) {
+      const frame: Frame = { seq, ts: seq, dir: 's2c', lane: 'message', raw, size: 1000 };
+      sync.append(frame);
+      queued.append(frame);
+    }
+    // Within the same turn, most of it is on disk already, not in memory.
+    expect(framesOf(sync.path).length).toBeGreaterThan(4000);
+    await Promise.all([sync.close(), queued.close()]);
+    expect(sync.dropped).toBe(0);
+    const written = framesOf(sync.path);
+    expect(written.map((f) => f.seq)).toEqual(Array.from({ length: 5000 }, (_, i) => i + 1));
+    expect(written.every((f) => f.raw === raw && !f.truncated)).toBe(true);
+    // The asynchronous file waits for the turn to end with every line queued, so past its bound it drops text.
+    expect(queued.dropped).toBeGreaterThan(0);
+  });
+
   it('past its bound it records a gap instead of the bytes, and keeps the cut lines marked truncated', async () => {
     const file = new TapFile(tempDir(), 'b.loupe.ndjson', header);
     // A bound of 40 bytes: the worker has not caught up within one turn, so the second chunk is a gap.

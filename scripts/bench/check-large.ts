@@ -19,6 +19,7 @@ import type { Frame } from '../../lib/mcp/frame';
 import { readTraceText, type TraceHeader } from '../../lib/trace';
 import { FLOOD_SERVER, ROOT } from './paths';
 import { perSecond, renderTable } from './table';
+import { sampleProcess } from './proc';
 
 const TARGETS = { framesPerSecond: 150_000, peakRssMb: 500 };
 const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
@@ -89,16 +90,6 @@ interface Run {
   load: number;
 }
 
-/** Peak RSS of a process from /proc (VmHWM), read as it runs and once more at its end. */
-function peakRss(pid: number): number {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
 async function checkOnce(file: string): Promise<Run> {
   const load = os.loadavg()[0];
   const started = performance.now();
@@ -108,28 +99,13 @@ async function checkOnce(file: string): Promise<Run> {
   let err = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (err += d));
-  let peak = 0;
-  let cpu = 0;
-  const sample = setInterval(() => {
-    peak = Math.max(peak, peakRss(child.pid!));
-    cpu = Math.max(cpu, cpuSecondsOf(child.pid!));
-  }, 50);
+  const sample = sampleProcess(child.pid!);
   const [code] = (await once(child, 'exit')) as [number];
-  clearInterval(sample);
+  const { peakRssMb: peak, cpuSeconds: cpu } = sample.stop();
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0 && code !== 1) throw new Error(`loupe check exited ${code}: ${err}`);
   const report = JSON.parse(out) as { frames: number };
   return { seconds, cpuSeconds: cpu, peakRssMb: peak, frames: report.frames, load };
-}
-
-/** User and system CPU seconds a live process has used (/proc/PID/stat, clock ticks of 1/100 s). */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 const [framesArg, runsArg] = process.argv.slice(2);

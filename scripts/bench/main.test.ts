@@ -57,6 +57,8 @@ describe('npm run bench', () => {
         '20000',
         '--window-frames',
         '20000',
+        '--record-frames',
+        '2000',
         '--out',
         out,
         '--no-page',
@@ -108,6 +110,12 @@ describe('npm run bench', () => {
     expect(r.stdout).toMatch(/ {2}open: the newest 200 rows +200 +\d+\.\d +(\d+ +)?\d+\.\d +<= 1000 ms/);
     expect(r.stdout).toMatch(/ {2}jump, p90 +200 +\d+\.\d +<= 300 ms/);
     expect(figures.storedWindow).toMatchObject({ frames: 20000, open: { frames: 200 }, method: { frames: 200 } });
+    // \`loupe record\` of a flood: its peak RSS beside the memory target, and every frame in its file.
+    expect(r.stdout).toMatch(/ {2}peak RSS of loupe record +\d+ MB +< 300 MB/);
+    expect(figures.record).toMatchObject({ notifications: 2000, frames: expect.any(Number) });
+    expect(figures.record.frames).toBeGreaterThan(2000);
+    expect(r.stdout).toMatch(/ {2}peak RSS of loupe tap +\d+ MB +< 300 MB/);
+    expect(figures.tapFlood.frames).toBeGreaterThan(2000);
   }, 420_000);
 
   it('refuses a bad option with exit 2', async () => {

@@ -22,8 +22,9 @@ import { traceReadingThroughput } from './trace-reading';
 import { storeThroughput } from './store';
 import { renderStoredWindowBench, storedWindowBench, STORED_WINDOW_TARGETS } from './stored-window';
 import { benchInstalledPackage, PACKAGE_TARGETS, renderPackageBench } from './package';
+import { RECORD_TARGETS, recordLarge, renderRecordLarge, tapLarge } from './record-large';
 
-const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--store-frames N] [--window-frames N] [--out FILE] [--app-clicks N] [--no-page] [--no-package]
+const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] [--flood N] [--tap-runs N] [--flood-rounds N] [--analyser-seconds S] [--analyser-warmup N] [--synthetic-frames N] [--redaction-mb N] [--trace-mb N] [--store-frames N] [--window-frames N] [--record-frames N] [--out FILE] [--app-clicks N] [--no-page] [--no-package]
 
   --pings N              timed sequential pings per client (default 3000)
   --warmup N             untimed pings first (default 200)
@@ -41,6 +42,9 @@ const USAGE = `usage: npm run bench -- [--pings N] [--warmup N] [--ping-runs N] 
                          (default 1000000)
   --window-frames N      frames of the stored session a running Loupe opens a window onto,
                          jumps through and searches (default 10000000, about 1.2 GB on disk)
+  --record-frames N      log notifications of the flood fixture recorded by \`loupe record\`, and
+                         through \`loupe tap\` (the built CLI, dist/): peak RSS, frames/s, file size
+                         (default 200000; 10,000,000: npx tsx scripts/bench/record-large.ts 10000000)
   --out FILE             where to write the figures (default bench-results/latest.json)
   --app-clicks N         forwarded tools/calls of an MCP App timed with its bridge recorded and as
                          many without, in alternating rounds of 5 (page section; default 300)
@@ -68,6 +72,8 @@ const TARGETS = {
   storeJumpMs: 300,
   storedWindow: STORED_WINDOW_TARGETS,
   package: PACKAGE_TARGETS,
+  /** `loupe record` and `loupe tap` keep every frame on disk, not in memory: a flood of any length stays under it. */
+  record: RECORD_TARGETS,
 };
 
 /** A bench that hangs should say where, rather than sit silent until CI gives up. */
@@ -93,6 +99,7 @@ interface BenchOptions {
   traceMb: number;
   storeFrames: number;
   windowFrames: number;
+  recordFrames: number;
   out: string;
   appClicks: number;
   page: boolean;
@@ -112,6 +119,7 @@ export async function run(argv: string[]): Promise<number> {
       'trace-mb': { type: 'string' },
       'store-frames': { type: 'string' },
       'window-frames': { type: 'string' },
+      'record-frames': { type: 'string' },
       'tap-runs': { type: 'string' },
       'flood-rounds': { type: 'string' },
       'analyser-warmup': { type: 'string' },
@@ -141,6 +149,7 @@ export async function run(argv: string[]): Promise<number> {
       traceMb: positiveInteger('--trace-mb', values['trace-mb'], 30),
       storeFrames: positiveInteger('--store-frames', values['store-frames'], 1_000_000),
       windowFrames: positiveInteger('--window-frames', values['window-frames'], 10_000_000),
+      recordFrames: positiveInteger('--record-frames', values['record-frames'], 200_000),
       out: values.out ?? path.join(ROOT, 'bench-results', 'latest.json'),
       appClicks: positiveInteger('--app-clicks', values['app-clicks'], PAGE_DEFAULTS.appClicks),
       page: !values['no-page'],
@@ -183,6 +192,10 @@ export async function run(argv: string[]): Promise<number> {
   progress(`writing ${opts.storeFrames} log notifications to the session store and reading them back`);
   const stored = storeThroughput(opts.storeFrames);
   const storedWindow = await storedWindowBench(opts.windowFrames, progress);
+  progress(`recording ${opts.recordFrames} log notifications with loupe record`);
+  const recorded = await recordLarge(opts.recordFrames);
+  progress('the same flood through loupe tap');
+  const tapped = await tapLarge(opts.recordFrames);
   if (opts.package) progress('packing Loupe, installing the tarball with --omit=dev, timing loupe start and loupe tap from it');
   const installed = opts.package ? await benchInstalledPackage(ROOT) : undefined;
 
@@ -316,6 +329,8 @@ export async function run(argv: string[]): Promise<number> {
 
   console.log();
   console.log(renderStoredWindowBench(storedWindow));
+  console.log(renderRecordLarge(recorded));
+  console.log(renderRecordLarge(tapped));
 
   if (installed) {
     console.log();
@@ -339,6 +354,8 @@ export async function run(argv: string[]): Promise<number> {
     traceReading,
     store: { ...stored, diskPerWireByte: diskPerWire },
     storedWindow,
+    record: recorded,
+    tapFlood: tapped,
     package: installed,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });

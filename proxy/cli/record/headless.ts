@@ -27,10 +27,15 @@ function answerHeadlessly(session: LiveSession): void {
   });
 }
 
-/** Opens headless sessions; with a store in `config`, each is written to disk as it runs. */
+/**
+ * Opens headless sessions. With a store in `config`, each is written to disk as it runs and its
+ * frames are not held in memory too (no page attaches to read them back): its memory does not grow
+ * with the session, and what it recorded is read from the store.
+ */
 export function headlessOpener(config?: SessionConfig): OpenSession {
+  const sessionConfig = config?.store ? { framesOnDiskOnly: true, ...config } : config;
   return (connection, options) => {
-    const registry = createSessionRegistry({ keepAliveMs: 24 * 3600_000, ...(config ? { session: config } : {}) });
+    const registry = createSessionRegistry({ keepAliveMs: 24 * 3600_000, ...(sessionConfig ? { session: sessionConfig } : {}) });
     const session = registry.open(connection, options);
     answerHeadlessly(session);
     return session;

@@ -1,6 +1,7 @@
 /**
  * One headless session, start to end: open (spawn and handshake), discovery, the script, a short
- * settle for trailing notifications, close. Whatever happens, the frames recorded so far come back.
+ * settle for trailing notifications, close. Whatever happens, the frames recorded so far come back
+ * (from memory: a session that keeps its frames on disk only returns none, see headless.ts).
  */
 import type { LiveSession } from '../../sessions/types';
 import type { Frame } from '../../../lib/mcp/frame';
@@ -16,6 +17,7 @@ export type OpenSession = (
 ) => LiveSession;
 
 export interface SessionRecord {
+  /** The frames the session held; none when it kept them on disk only (its store has them). */
   frames: Frame[];
   summary: SessionSummary;
   steps: StepOutcome[];
