@@ -21,10 +21,6 @@ export interface LatencyHistogram {
   buckets: [number, number][];
 }
 
-export function emptyHistogram(): LatencyHistogram {
-  return { n: 0, errors: 0, sumUs: 0, minUs: 0, maxUs: 0, buckets: [] };
-}
-
 /** The bucket of a latency: 0 for under 1 µs, then one per 4 % step. */
 export function bucketOf(us: number): number {
   return us < 1 ? 0 : 1 + Math.floor(Math.log(us) / LOG_GROWTH);
