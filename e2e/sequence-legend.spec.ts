@@ -45,8 +45,16 @@ for (const size of LAYOUT_SIZES) {
         // (At 1280×720 the early rows are scrolled away: each mark is brought into view first, and
         // one the virtualized diagram does not lay out there is skipped.)
         // Centred, not at an edge, where the diagram's sticky column header would cover it.
+        // The diagram lays out the rows scrolled to in an animation frame after the scroll: on a
+        // busy machine that can be a while, so the layout is waited for, not read at once.
         await mark.evaluate((g) => g.scrollIntoView({ block: 'center' }));
-        const laidOut = await mark.evaluate((g) => g.querySelector('circle:last-of-type')!.getBoundingClientRect().width > 0);
+        const laidOut = await expect
+          .poll(() => mark.evaluate((g) => g.querySelector('circle:last-of-type')!.getBoundingClientRect().width > 0), { timeout: 3000 })
+          .toBe(true)
+          .then(
+            () => true,
+            () => false,
+          );
         if (!laidOut) continue;
         tested++;
         const hit = await mark.evaluate((g) => {
