@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { fetchStoredTiming } from '../../lib/browser/stored-window';
 import type { StoredMethodStats } from '../../lib/view/latency-histogram';
 import { formatUs } from '../../lib/view/row-label';
+import { MethodTable } from '../timing/MethodTable';
 
 const us = (v: number | undefined) => (v === undefined ? '—' : formatUs(v));
 const HEADS = ['Count', 'Answered', 'Errors', 'Unanswered', 'p50', 'p95', 'p99', 'Max'];
+const n = (v: number) => v.toLocaleString('en-US');
 
 /**
  * Latency by method over every frame of a stored session, from the store's timing column (no frame
@@ -34,45 +36,26 @@ export function StoredTiming({ id }: { id: string }) {
         </p>
       )}
       {stats && (
-        <table aria-label="Latency by method, whole session" className="mt-1 border-collapse text-left text-[11px]">
-          <thead className="whitespace-nowrap text-zinc-400">
-            <tr>
-              <th className="pr-3 font-normal">Method</th>
-              <th className="pr-3 font-normal">From</th>
-              {HEADS.map((h) => (
-                <th key={h} className="pr-3 text-right font-normal">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="whitespace-nowrap tabular-nums">
-            {stats.map((s) => (
-              <tr key={`${s.dir} ${s.method}`} className="border-t border-zinc-800">
-                <th scope="row" className="pr-3 font-mono font-normal">
-                  {s.method}
-                </th>
-                <td className="pr-3">{s.dir === 'c2s' ? 'client' : 'server'}</td>
-                <td className="pr-3 text-right">{s.count.toLocaleString('en-US')}</td>
-                <td className="pr-3 text-right">{s.answered.toLocaleString('en-US')}</td>
-                <td className={`pr-3 text-right ${s.errors ? 'text-red-400' : ''}`}>{s.errors.toLocaleString('en-US')}</td>
-                <td className={`pr-3 text-right ${s.count > s.answered ? 'text-amber-400' : ''}`}>{(s.count - s.answered).toLocaleString('en-US')}</td>
-                {[s.p50, s.p95, s.p99, s.max].map((v, i) => (
-                  <td key={i} className="pr-3 text-right">
-                    {us(v)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-            {stats.length === 0 && (
-              <tr>
-                <td colSpan={10} className="py-1 text-zinc-500">
-                  No request on the session&apos;s own channel.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <MethodTable
+          dense
+          label="Latency by method, whole session"
+          heads={HEADS}
+          empty="No request on the session's own channel."
+          rows={stats.map((s) => ({
+            method: s.method,
+            dir: s.dir,
+            cells: [
+              { text: n(s.count) },
+              { text: n(s.answered) },
+              { text: n(s.errors), className: s.errors ? 'text-red-400' : '' },
+              { text: n(s.count - s.answered), className: s.count > s.answered ? 'text-amber-400' : '' },
+              { text: us(s.p50) },
+              { text: us(s.p95) },
+              { text: us(s.p99) },
+              { text: us(s.max) },
+            ],
+          }))}
+        />
       )}
     </details>
   );
