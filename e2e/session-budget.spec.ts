@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
+import { StoredWindow } from './pages/StoredWindow';
 import { LoupePage } from './pages/LoupePage';
 import { loupePerFile, repoRoot } from './support/loupe';
 
@@ -78,6 +79,19 @@ test('a flood past the budget is announced with its count and seqs, and other se
   await page.screenshot({ path: 'test-results/traffic/disk-search.png' });
   await disk.getByRole('button', { name: 'Back to the filter' }).click();
   await expect(page.getByText(/^0 of \d+ frames$/)).toBeVisible();
+
+  // Browse reads the whole session from disk a window at a time: its newest row is the last frame,
+  // whole, and the live tab is still there to come back to.
+  await banner.getByRole('button', { name: 'Browse' }).click();
+  const win = new StoredWindow(page);
+  await expect(win.row(total)).toBeInViewport();
+  await win.row(total).click();
+  await expect(win.detail.getByRole('region', { name: 'Raw text' })).toContainText('flood done');
+  await lp.sessionTabs
+    .getByRole('tab', { name: /flood-output/ })
+    .first()
+    .click();
+  await expect(banner).toBeVisible();
 
   // The proxy kept its head: a second session starts and answers.
   await lp.connect(BUILTIN);

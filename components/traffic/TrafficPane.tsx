@@ -29,6 +29,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
   const marks = useFrameMarks(trace);
   const marked = useMarkedFrames(traceId);
   const sessionTransport = useLoupe((s) => s.sessions.find((x) => x.id === traceId)?.transport);
+  const storedId = useLoupe((s) => (storedSession === undefined ? undefined : s.sessions.find((x) => x.id === storedSession)?.storedId));
   // A file's frames never change after it opens: one scan tells which transport it recorded
   // (live traces return at once: their session says).
   const fileTransport = useMemo(() => {
@@ -83,7 +84,7 @@ export function TrafficPane({ traceId }: { traceId: string }) {
         transport={sessionTransport ?? fileTransport}
         channels={trace.model.appChannels}
       />
-      <DroppedTextBanner trace={trace} onJump={onJump} onDisk={storedSession !== undefined} />
+      <DroppedTextBanner trace={trace} onJump={onJump} storedId={storedId} />
       {storedSession !== undefined && <DiskSearchBar sessionId={storedSession} text={filter.text} result={disk} onResult={setDisk} />}
       {/* Detail beside the table when there is room (the table keeps every column), below it when
           there is not; docked under the client panel while that is open. */}
