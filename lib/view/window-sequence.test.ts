@@ -49,7 +49,10 @@ describe('windowSession', () => {
 
   it('reads rows whose seqs skip (a filter held only the requests): none is paired', () => {
     const s = new FrameScript();
-    for (let id = 1; id <= 3; id++) s.request('c2s', id, 'tools/call', { name: 'echo' }) && s.result('s2c', id);
+    for (let id = 1; id <= 3; id++) {
+      s.request('c2s', id, 'tools/call', { name: 'echo' });
+      s.result('s2c', id);
+    }
     const m = rowsOf(s.frames.filter((f) => f.dir === 'c2s'));
     expect(m.rows.map((r) => [r.seq, r.pairSeq])).toEqual([
       [1, undefined],
