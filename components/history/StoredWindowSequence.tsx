@@ -56,8 +56,11 @@ export function StoredWindowSequence({ frames, selected, onPick, placement, onEd
         rowCount={layout.length}
         findings={false}
       />
-      <p className="border-b border-zinc-800 px-2 py-0.5 text-[11px] text-zinc-500">
-        Drawn from the rows held: a request or response whose partner is not held is drawn alone; no findings are marked on a window.
+      <p
+        className="truncate border-b border-zinc-800 px-2 py-0.5 text-[11px] text-zinc-500"
+        title="A request and its response are paired when both are among the rows held; either alone is drawn alone. The rules judge a whole session, and a window starts mid-session."
+      >
+        Paired within the rows held; no findings are marked on a window.
       </p>
       <LaneHeader lanes={lanes} width={width} />
       <SequenceViewport
