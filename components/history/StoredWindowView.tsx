@@ -30,7 +30,7 @@ function WindowPosition({ frames, onOldest, onNewest }: { frames: readonly { seq
   return (
     <div className="ml-auto flex shrink-0 items-center gap-2">
       {frames.length > 0 && (
-        <span className="whitespace-nowrap font-mono text-zinc-500" title="The rows the page holds; more are read as the table reaches an end">
+        <span className="whitespace-nowrap font-mono text-zinc-500" title="The rows the page holds; more are read as the table or the diagram reaches an end">
           rows #{n(frames[0].seq)}–#{n(frames[frames.length - 1].seq)} ({n(frames.length)} held)
         </span>
       )}
@@ -46,7 +46,8 @@ function WindowPosition({ frames, onOldest, onNewest }: { frames: readonly { seq
 
 /**
  * A stored session of any length, browsed a window at a time: the page holds the rows it shows
- * (a couple of thousand at most) and asks the proxy for more as the table reaches an end.
+ * (a couple of thousand at most), as a table or a sequence diagram, and asks the proxy for more as
+ * either reaches an end.
  */
 export function StoredWindowView({ tabId }: { tabId: string }) {
   const id = storedIdOfTab(tabId);
