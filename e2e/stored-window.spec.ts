@@ -2,8 +2,8 @@
  * Browse, end to end: a stored session of tens of thousands of frames (written with the proxy's
  * own store, as a recording writes it) is browsed a window at a time. The page shows the newest
  * row, goes to a seq, filters by direction and method (the proxy answers), finds a text held by
- * one frame in the middle, and reads older rows as the table is scrolled up, keeping at most a
- * couple of thousand. The tab comes back after a reload.
+ * one frame in the middle, draws the rows held as a sequence diagram, and reads older rows as the
+ * table is scrolled up, keeping at most a couple of thousand. The tab comes back after a reload.
  */
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
@@ -114,6 +114,49 @@ test('a long stored session is browsed a window at a time: newest, go to seq, fi
     await expect(page.getByRole('combobox', { name: 'Method' })).toHaveValue('');
     await page.setViewportSize({ width: 1440, height: 900 });
     await lp.screenshot('stored-window-search-1440');
+  });
+
+  await test.step('the Sequence view draws the rows held, shares the selection, and pairs only what it holds', async () => {
+    await win.show('Sequence');
+    // The frame the search selected is selected and in view in the diagram too.
+    await expect(win.arrow(MIDDLE)).toHaveAttribute('aria-selected', 'true');
+    await expect(win.arrow(MIDDLE)).toBeInViewport();
+    // A tools/call and its answer, both held: drawn as a pair, 1 ms apart.
+    const [call, answer] = [MIDDLE + 1, MIDDLE + 2];
+    await expect(win.arrow(call)).toHaveAccessibleName(`#${call}, client → server, request, tools/call #${Math.ceil(call / 3)}, answered by #${answer}`);
+    await expect(win.arrow(answer)).toHaveAccessibleName(`#${answer}, server → client, response, tools/call result, answers #${call}, 1.00 ms`);
+    // No finding is marked on a window, and the legend does not explain finding marks.
+    await expect(win.diagram.locator('[data-severity-mark]')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Legend' })).not.toContainText('finding');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await lp.screenshot('stored-window-sequence-1440');
+
+    await win.arrow(answer).click();
+    await expect(win.arrow(answer)).toHaveAttribute('aria-selected', 'true');
+    await expect(win.detail.getByRole('region', { name: 'Raw text' })).toContainText(`answer ${answer}`);
+
+    await win.goTo(12_345, 'diagram');
+    await expect(win.arrow(12_345)).toBeInViewport();
+    await expect(win.detail.getByRole('region', { name: 'Raw text' })).toContainText('"tick 12345"');
+
+    // Scrolled to its top, the diagram reads older rows, as the table does.
+    const [first] = await win.heldRange();
+    await expect(async () => {
+      await win.diagram.evaluate((el) => (el.scrollTop = 0));
+      expect((await win.heldRange())[0]).toBeLessThan(first);
+    }).toPass();
+
+    // Only the answers held: each is drawn alone, never paired with a request it does not answer.
+    await page.getByRole('combobox', { name: 'Direction' }).selectOption({ label: 'server → client' });
+    await expect(win.arrow(12_347)).toHaveAccessibleName(/^#12347, server → client, response, response result, its request is not among the rows held$/);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await lp.screenshot('stored-window-sequence-lone-1280');
+    await page.getByRole('combobox', { name: 'Direction' }).selectOption({ label: 'Both directions' });
+
+    // Back in the table, the row selected in the diagram is selected there.
+    await win.show('Traffic');
+    await expect(win.row(12_345)).toHaveAttribute('aria-selected', 'true');
+    await expect(win.row(12_345)).toBeInViewport();
   });
 
   await test.step('scrolling up reads older rows, and the window lets the far end go', async () => {

@@ -6,6 +6,7 @@ import { indexOfRow } from '../../lib/view/stored-rows';
 import { COLUMN_NAMES, MIN_TABLE_WIDTH, ROW_HEIGHT, SIZE_COLUMN_VAR } from '../traffic/columns';
 import { TrafficHeaderRow } from '../traffic/TrafficHeaderRow';
 import { TrafficRow } from '../traffic/TrafficRow';
+import { ReadingMore } from './ReadingMore';
 import type { Placement } from './useStoredWindow';
 
 interface Props {
@@ -25,16 +26,6 @@ interface Props {
 const OVERSCAN = 15;
 /** Rows from an end at which the next frames are read, so they are there before the end shows. */
 const EDGE_ROWS = 40;
-
-function Reading({ where }: { where: 'top' | 'bottom' }) {
-  return (
-    <div className={`pointer-events-none absolute left-1/2 ${where === 'top' ? 'top-7' : 'bottom-2'} -translate-x-1/2`}>
-      <span role="status" className="rounded bg-zinc-800 px-2 py-0.5 text-[11px] text-zinc-300 shadow">
-        {where === 'top' ? 'Reading older frames…' : 'Reading newer frames…'}
-      </span>
-    </div>
-  );
-}
 
 /**
  * A stored session's rows, drawn as the traffic table draws a live session's (the same columns and
@@ -161,8 +152,8 @@ export function StoredWindowTable({ views, selected, onPick, placement, onEdge, 
           {count === 0 && loading !== 'reset' && <div className="p-4 text-xs text-zinc-500">{empty}</div>}
         </div>
       </div>
-      {loading === 'older' && <Reading where="top" />}
-      {loading === 'newer' && <Reading where="bottom" />}
+      {loading === 'older' && <ReadingMore where="top" />}
+      {loading === 'newer' && <ReadingMore where="bottom" />}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { FrameDetail } from '../traffic/FrameDetail';
 import { Button } from '../ui/Button';
 import { StoredSearchBar } from './StoredSearchBar';
 import { StoredWindowHeader } from './StoredWindowHeader';
+import { BrowseTabs, type BrowseView } from './BrowseTabs';
+import { StoredWindowSequence } from './StoredWindowSequence';
 import { StoredWindowTable } from './StoredWindowTable';
 import { StoredWindowToolbar } from './StoredWindowToolbar';
 import { useStoredEntry } from './useStoredEntry';
@@ -20,7 +22,7 @@ const NO_FILTER: WindowFilter = {};
  * Where each window tab was, by tab id: the view unmounts when another tab is shown, and coming
  * back reads the rows around the frame that was selected, under the same filter, not the newest.
  */
-const places = new Map<string, { filter: WindowFilter; selected?: number }>();
+const places = new Map<string, { filter: WindowFilter; selected?: number; view?: BrowseView }>();
 
 /** Which rows the page holds, and the way to either end of the session. */
 function WindowPosition({ frames, onOldest, onNewest }: { frames: readonly { seq: number }[]; onOldest: () => void; onNewest: () => void }) {
@@ -28,7 +30,7 @@ function WindowPosition({ frames, onOldest, onNewest }: { frames: readonly { seq
   return (
     <div className="ml-auto flex shrink-0 items-center gap-2">
       {frames.length > 0 && (
-        <span className="whitespace-nowrap font-mono text-zinc-500" title="The rows the page holds; more are read as the table reaches an end">
+        <span className="whitespace-nowrap font-mono text-zinc-500" title="The rows the page holds; more are read as the table or the diagram reaches an end">
           rows #{n(frames[0].seq)}–#{n(frames[frames.length - 1].seq)} ({n(frames.length)} held)
         </span>
       )}
@@ -44,7 +46,8 @@ function WindowPosition({ frames, onOldest, onNewest }: { frames: readonly { seq
 
 /**
  * A stored session of any length, browsed a window at a time: the page holds the rows it shows
- * (a couple of thousand at most) and asks the proxy for more as the table reaches an end.
+ * (a couple of thousand at most), as a table or a sequence diagram, and asks the proxy for more as
+ * either reaches an end.
  */
 export function StoredWindowView({ tabId }: { tabId: string }) {
   const id = storedIdOfTab(tabId);
@@ -53,7 +56,8 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
   const [place] = useState(() => places.get(tabId));
   const [filter, setFilter] = useState<WindowFilter>(place?.filter ?? NO_FILTER);
   const [selected, setSelected] = useState<number | undefined>(place?.selected);
-  useEffect(() => void places.set(tabId, { filter, selected }), [tabId, filter, selected]);
+  const [shown, setShown] = useState<BrowseView>(place?.view ?? 'traffic');
+  useEffect(() => void places.set(tabId, { filter, selected, view: shown }), [tabId, filter, selected, shown]);
   const win = useStoredWindow(id, filter, connected, place?.selected !== undefined ? { seq: place.selected } : 'newest');
   const views = useMemo(() => windowFrameViews(win.rows.frames), [win.rows.frames]);
   const { reset } = win;
@@ -82,13 +86,21 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
   const selectedIndex = selected === undefined ? -1 : indexOfRow(win.rows.frames, selected);
   const view = selectedIndex >= 0 ? views[selectedIndex] : undefined;
   const onEdge = win.extend;
+  const idPrefix = tabId.replace(/[^A-Za-z0-9_-]/g, '_');
+  const empty = filter === NO_FILTER ? 'The stored session has no frames.' : 'No frame matches the filter.';
 
   if (missing && !win.rows.frames.length)
     return <div className="p-6 text-sm text-zinc-400">This stored session is no longer on disk (it was deleted). Close this tab.</div>;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <StoredWindowHeader id={id} entry={entry} totals={win.totals} />
-      <div className="@container flex min-h-0 flex-1 flex-col">
+      <BrowseTabs shown={shown} onShow={setShown} idPrefix={idPrefix} />
+      <div
+        role="tabpanel"
+        id={`${idPrefix}-browse-${shown}`}
+        aria-labelledby={`${idPrefix}-browse-${shown}-tab`}
+        className="@container flex min-h-0 flex-1 flex-col"
+      >
         <StoredWindowToolbar filter={filter} onFilter={onFilter} onGoTo={(seq) => void goTo({ seq })} lastSeq={win.totals?.lastSeq} />
         <StoredSearchBar id={id} onJump={jump}>
           <WindowPosition frames={win.rows.frames} onOldest={() => void goTo('oldest')} onNewest={() => void goTo('newest')} />
@@ -100,16 +112,28 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
         )}
         <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
           <div className="@container flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto @4xl:min-w-[43.25rem]">
-            <StoredWindowTable
-              views={views}
-              selected={selected}
-              onPick={setSelected}
-              placement={win.placement}
-              onEdge={onEdge}
-              loading={win.loading}
-              idPrefix={tabId.replace(/[^A-Za-z0-9_-]/g, '_')}
-              empty={filter === NO_FILTER ? 'The stored session has no frames.' : 'No frame matches the filter.'}
-            />
+            {shown === 'traffic' ? (
+              <StoredWindowTable
+                views={views}
+                selected={selected}
+                onPick={setSelected}
+                placement={win.placement}
+                onEdge={onEdge}
+                loading={win.loading}
+                idPrefix={idPrefix}
+                empty={empty}
+              />
+            ) : (
+              <StoredWindowSequence
+                frames={win.rows.frames}
+                selected={selected}
+                onPick={setSelected}
+                placement={win.placement}
+                onEdge={onEdge}
+                loading={win.loading}
+                empty={empty}
+              />
+            )}
           </div>
           <aside
             aria-label="Frame detail"

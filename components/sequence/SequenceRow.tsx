@@ -23,6 +23,8 @@ export interface SequenceRowProps {
   finding?: string;
   /** Bumped when the row's pairing changes, so memo lets the update through. */
   revision: string;
+  /** The rows are part of a session (a window onto a stored one): a partner may lie outside them. */
+  partial?: boolean;
   /** The row's place in the drawn window (its element's key). */
   place: number;
   onSelect(seq: number, how: PickGesture): void;
@@ -30,12 +32,21 @@ export interface SequenceRowProps {
   onHover(place: number | undefined): void;
 }
 
-export function rowAccessibleName(row: SeqRow, severity?: Severity): string {
+export function rowAccessibleName(row: SeqRow, severity?: Severity, partial = false): string {
   const parts = [`#${row.seq}`, channelDirectionLabel(row.channel, row.dir), row.lane === 'message' ? row.kind : row.lane, row.label];
   if (row.channel !== undefined) parts.splice(1, 0, channelLabel(row.channel));
   if (row.kind === 'request')
-    parts.push(row.pairSeq !== undefined ? `answered by #${row.pairSeq}` : row.cancelledBy !== undefined ? 'cancelled, no response' : 'awaiting response');
-  if ((row.kind === 'response' || row.kind === 'error') && row.pairSeq !== undefined) parts.push(`answers #${row.pairSeq}`);
+    parts.push(
+      row.pairSeq !== undefined
+        ? `answered by #${row.pairSeq}`
+        : row.cancelledBy !== undefined
+          ? 'cancelled, no response'
+          : partial
+            ? 'no response among the rows held'
+            : 'awaiting response',
+    );
+  if ((row.kind === 'response' || row.kind === 'error') && (row.pairSeq !== undefined || partial))
+    parts.push(row.pairSeq !== undefined ? `answers #${row.pairSeq}` : 'its request is not among the rows held');
   if (row.latencyUs !== undefined && row.kind !== 'request') parts.push(formatUs(row.latencyUs));
   if (row.parentSeq !== undefined) parts.push(`nested under #${row.parentSeq}`);
   if (row.progressCount) parts.push(`${row.progressCount} progress notifications`);
@@ -88,7 +99,7 @@ function SeverityMark({ severity, finding, cy }: { severity: Severity; finding?:
   );
 }
 
-function SequenceRowView({ row, top, height, width, lanes, selected, marked, severity, finding, place, onSelect, onHover }: SequenceRowProps) {
+function SequenceRowView({ row, top, height, width, lanes, selected, marked, severity, finding, partial, place, onSelect, onHover }: SequenceRowProps) {
   const cy = height / 2 + 2;
   const shape = rowShape(row, lanes);
   const latency = row.kind !== 'request' && row.latencyUs !== undefined ? formatUs(row.latencyUs) : undefined;
@@ -107,7 +118,7 @@ function SequenceRowView({ row, top, height, width, lanes, selected, marked, sev
       role="option"
       id={`seq-row-${row.seq}`}
       aria-selected={marked}
-      aria-label={rowAccessibleName(row, severity)}
+      aria-label={rowAccessibleName(row, severity, partial)}
       data-seq={row.seq}
       onMouseDown={keepTextUnselected}
       onClick={(e) => onSelect(row.seq, gestureOf(e))}

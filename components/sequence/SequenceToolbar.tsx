@@ -7,11 +7,15 @@ export interface SequenceToolbarProps {
   onMode(mode: TimeMode): void;
   collapseProgress: boolean;
   onCollapseProgress(on: boolean): void;
-  following: boolean;
-  onFollow(): void;
-  onExportSvg(): void;
-  onExportMermaid(): void;
+  /** Absent where there is no live end to follow (a window onto a stored session). */
+  following?: boolean;
+  onFollow?(): void;
+  /** Absent where the frames cannot be redacted for a file here (a window onto a stored session). */
+  onExportSvg?(): void;
+  onExportMermaid?(): void;
   rowCount: number;
+  /** False where no findings are drawn, so the legend does not explain their marks. */
+  findings?: boolean;
 }
 
 const button = 'whitespace-nowrap rounded border border-zinc-700 px-2 py-0.5 text-xs hover:bg-zinc-800 aria-pressed:bg-zinc-700';
@@ -30,17 +34,23 @@ export function SequenceToolbar(p: SequenceToolbarProps) {
         <input type="checkbox" checked={p.collapseProgress} onChange={(e) => p.onCollapseProgress(e.target.checked)} />
         Fold progress into its request
       </label>
-      <SequenceLegend />
+      <SequenceLegend findings={p.findings ?? true} />
       <span className="ml-auto text-zinc-500">{p.rowCount.toLocaleString()} rows</span>
-      <button type="button" className={button} aria-pressed={p.following} onClick={p.onFollow} title="Keep the newest frame in view">
-        Follow live
-      </button>
-      <button type="button" className={button} onClick={p.onExportSvg}>
-        Export SVG
-      </button>
-      <button type="button" className={button} onClick={p.onExportMermaid}>
-        Export Mermaid
-      </button>
+      {p.onFollow && (
+        <button type="button" className={button} aria-pressed={p.following} onClick={p.onFollow} title="Keep the newest frame in view">
+          Follow live
+        </button>
+      )}
+      {p.onExportSvg && (
+        <button type="button" className={button} onClick={p.onExportSvg}>
+          Export SVG
+        </button>
+      )}
+      {p.onExportMermaid && (
+        <button type="button" className={button} onClick={p.onExportMermaid}>
+          Export Mermaid
+        </button>
+      )}
     </div>
   );
 }

@@ -27,9 +27,14 @@ export interface SequenceViewportProps {
   severityOf(seq: number): Severity | undefined;
   /** The tooltip of a frame's severity mark: the analyser's findings on it. */
   findingOf(seq: number): string | undefined;
+  /** The rows are part of a session (a window onto a stored one): a lone end says its partner is not held. */
+  partial?: boolean;
+  /** What to say when there are no rows. */
+  empty?: string;
 }
 
-export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq, marked, onSelect, onPick, severityOf, findingOf }: SequenceViewportProps) {
+export function SequenceViewport(props: SequenceViewportProps) {
+  const { layout, frames, vp, width, lanes, selectedSeq, marked, onSelect, onPick, severityOf, findingOf, partial, empty = 'No frames yet.' } = props;
   const [hover, setHover] = useState<number | undefined>();
   const pick = useCallback((seq: number, how: PickGesture) => (onPick ? onPick(seq, how) : onSelect(seq)), [onPick, onSelect]);
   const { first, last } = layout.offsets.window(vp.scrollTop, vp.height);
@@ -75,6 +80,7 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
         marked={marked ? containsSeq(marked, row.seq) : row.seq === selectedSeq}
         severity={severityOf(row.seq)}
         finding={findingOf(row.seq)}
+        partial={partial}
         revision={`${row.pairSeq}|${row.progressCount}|${row.cancelledBy}`}
         onSelect={pick}
         onHover={setHover}
@@ -115,7 +121,7 @@ export function SequenceViewport({ layout, frames, vp, width, lanes, selectedSeq
             {rowSummary(hovered, frames[hovered.index])}
           </div>
         )}
-        {layout.length === 0 && <p className="p-4 text-sm text-zinc-500">No frames yet.</p>}
+        {layout.length === 0 && <p className="p-4 text-sm text-zinc-500">{empty}</p>}
       </div>
     </div>
   );

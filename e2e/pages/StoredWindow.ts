@@ -7,12 +7,34 @@ export class StoredWindow {
   readonly header: Locator;
   readonly detail: Locator;
   readonly search: Locator;
+  /** The Sequence view's diagram of the rows held. */
+  readonly diagram: Locator;
 
   constructor(readonly page: Page) {
     this.table = new TrafficTable(page.getByRole('grid', { name: 'Stored frames' }));
     this.header = page.getByRole('region', { name: 'Session status' });
     this.detail = page.getByRole('complementary', { name: 'Frame detail' });
     this.search = page.getByRole('search', { name: 'Search the stored session' });
+    this.diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
+  }
+
+  /** Shows the Traffic or the Sequence view of the rows held. */
+  async show(view: 'Traffic' | 'Sequence'): Promise<void> {
+    const tab = this.page.getByRole('tablist', { name: 'Browse views' }).getByRole('tab', { name: view });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** The diagram's arrow (or mark) of a seq, once drawn. */
+  arrow(seq: number): Locator {
+    return this.diagram.locator(`[data-seq="${seq}"]`);
+  }
+
+  /** The first and last seq the window holds, from its position line ("rows #a–#b (n held)"). */
+  async heldRange(): Promise<[number, number]> {
+    const text = await this.page.getByText(/^rows #[\d,]+–#[\d,]+ \([\d,]+ held\)$/).textContent();
+    const [, a, b] = /#([\d,]+)–#([\d,]+)/.exec(text!)!;
+    return [Number(a.replace(/,/g, '')), Number(b.replace(/,/g, ''))];
   }
 
   /** The row of a seq, once rendered. */
@@ -29,10 +51,11 @@ export class StoredWindow {
     return (await this.table.all()).map((r) => r.seq);
   }
 
-  async goTo(seq: number): Promise<void> {
+  /** Goes to a seq; `view`: the view whose row of it must then be selected. */
+  async goTo(seq: number, view: 'table' | 'diagram' = 'table'): Promise<void> {
     await this.page.getByRole('spinbutton', { name: 'Go to seq' }).fill(String(seq));
     await this.page.getByRole('spinbutton', { name: 'Go to seq' }).press('Enter');
-    await expect(this.row(seq)).toHaveAttribute('aria-selected', 'true');
+    await expect(view === 'table' ? this.row(seq) : this.arrow(seq)).toHaveAttribute('aria-selected', 'true');
   }
 
   async scrollToTop(): Promise<void> {
