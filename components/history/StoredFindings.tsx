@@ -27,7 +27,7 @@ function Finding({ f, onJump }: { f: StoredFindingsReply['findings'][number]; on
         onClick={() => onJump(seq)}
         aria-label={`Go to frame ${seq}: ${f.rule}`}
         title="Select this frame in the window"
-        className="shrink-0 tabular-nums text-sky-300 hover:underline"
+        className="w-14 shrink-0 text-right tabular-nums text-sky-300 hover:underline"
       >
         #{count(seq)}
       </button>
