@@ -2,8 +2,9 @@
  * Browse, end to end: a stored session of tens of thousands of frames (written with the proxy's
  * own store, as a recording writes it) is browsed a window at a time. The page shows the newest
  * row, goes to a seq, filters by direction and method (the proxy answers), finds a text held by
- * one frame in the middle, draws the rows held as a sequence diagram, and reads older rows as the
- * table is scrolled up, keeping at most a couple of thousand. The tab comes back after a reload.
+ * one frame in the middle, draws the rows held as a sequence diagram, goes to the frame of a
+ * finding kept when the session was stored, and reads older rows as the table is scrolled up,
+ * keeping at most a couple of thousand. The tab comes back after a reload.
  */
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
@@ -70,6 +71,30 @@ test('a long stored session is browsed a window at a time: newest, go to seq, fi
     const cells = table.getByRole('row', { name: /tools\/call/ }).getByRole('cell');
     await expect(cells).toHaveText(['client', '10,000', '10,000', '0', '0', '1.00 ms', '1.00 ms', '1.00 ms', '1.00 ms']);
     await lp.screenshot('stored-window-timing-1440');
+  });
+
+  await test.step('the findings kept when it was stored: each one goes to its frame in the window', async () => {
+    await win.header.getByText('Timing of the whole session').click();
+    const total = findings!.error + findings!.warning + findings!.info;
+    await win.header.getByText(`Findings (${total})`).click();
+    const list = win.header.getByRole('list', { name: 'Findings of the whole session' });
+    // The client's first message is a tools/call, not initialize: the one finding, on seq 1.
+    await expect(list.getByRole('listitem')).toHaveCount(total);
+    const first = list.getByRole('listitem').first();
+    await expect(first).toContainText('lifecycle.initialize-not-first');
+    await expect(first.getByRole('img', { name: 'error' })).toBeVisible();
+    // Seq 1 is far from the newest rows the window holds: going there reads the rows around it.
+    expect(await win.seqs()).not.toContain(1);
+    await first.getByRole('button', { name: 'Go to frame 1: lifecycle.initialize-not-first' }).click();
+    // The selected row is seq 1's (win.row(1) would also match seq 2, whose id cell reads 1).
+    const selected = win.table.grid.getByRole('row', { selected: true });
+    await expect(selected.getByRole('gridcell').first()).toHaveText('1');
+    await expect(selected).toBeInViewport();
+    await expect(win.detail.getByRole('region', { name: 'Raw text' })).toContainText('"call 1"');
+    await lp.screenshot('stored-window-findings-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await lp.screenshot('stored-window-findings-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   await test.step('Go to seq selects that row and shows its text', async () => {
@@ -208,6 +233,9 @@ test('a session too long to open whole is browsed, and its tab keeps its place; 
   const win = new StoredWindow(page);
   await expect(win.row(frames)).toBeInViewport();
   await expect(win.header).toContainText(`${frames.toLocaleString('en-US')} frames`);
+  // Too long for its findings to be judged when it closed: the list says so.
+  await win.header.getByText('Findings', { exact: true }).click();
+  await expect(win.header).toContainText(`None to show: findings are counted for sessions of up to ${OPEN_FRAME_LIMIT.toLocaleString('en-US')} frames.`);
 
   await test.step('another tab and back: the window is where it was', async () => {
     await win.goTo(123_456);

@@ -26,7 +26,7 @@ export function StoredTiming({ id }: { id: string }) {
       (e: Error) => setError(e.message),
     );
   return (
-    <details className="mt-1" onToggle={(e) => e.currentTarget.open && read()}>
+    <details className="open:basis-full" onToggle={(e) => e.currentTarget.open && read()}>
       <summary className="cursor-pointer text-[11px] text-zinc-400">
         Timing of the whole session{stats ? ` (${stats.length} ${stats.length === 1 ? 'method' : 'methods'})` : ''}
       </summary>

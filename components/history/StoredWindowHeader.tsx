@@ -1,23 +1,30 @@
 'use client';
-import { describeFindingCounts } from '../../lib/analyze/finding-counts';
+import { describeFindingCounts, describeNoFindings, noFindingsReason } from '../../lib/analyze/finding-counts';
 import { OPEN_FRAME_LIMIT } from '../../lib/browser/history';
 import { formatBytes } from '../../lib/text/bytes';
 import type { StoredSessionEntry } from '../../lib/wire/history';
 import type { Totals } from './useStoredWindow';
+import { StoredFindings } from './StoredFindings';
 import { StoredTiming } from './StoredTiming';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** Why a stored session has no finding counts (proxy/store/findings.ts counts them on a clean close). */
 function noCount(entry: StoredSessionEntry | undefined): string {
-  if (entry?.state === 'recording') return 'its findings are counted when it closes.';
-  if (entry?.state === 'unclean') return 'it ended unclean, so its findings were not counted.';
-  if (entry && entry.frames > OPEN_FRAME_LIMIT) return `findings are counted for sessions of up to ${count(OPEN_FRAME_LIMIT)} frames.`;
-  return 'no finding counts were kept for it.';
+  const reason = entry ? noFindingsReason(entry, OPEN_FRAME_LIMIT) : 'not-kept';
+  return `${describeNoFindings(reason, OPEN_FRAME_LIMIT)}.`;
 }
 
-/** A stored session's window: what it is, how big, and the findings counted when it was stored. */
-export function StoredWindowHeader({ id, entry, totals }: { id: string; entry?: StoredSessionEntry; totals?: Totals }) {
+interface Props {
+  id: string;
+  entry?: StoredSessionEntry;
+  totals?: Totals;
+  /** Selects a frame in the window (a finding's). */
+  onJump: (seq: number) => void;
+}
+
+/** A stored session's window: what it is, how big, and the findings kept when it was stored. */
+export function StoredWindowHeader({ id, entry, totals, onJump }: Props) {
   const frames = totals?.frameCount ?? entry?.frames;
   const bytes = totals?.bytes ?? entry?.bytes;
   const findings = entry?.findings;
@@ -48,7 +55,10 @@ export function StoredWindowHeader({ id, entry, totals }: { id: string; entry?: 
         Browsing a window of rows read from disk: no analysis runs on it;{' '}
         {findings ? 'the findings are those counted when the session was stored.' : noCount(entry)}
       </p>
-      <StoredTiming id={id} />
+      <div className="mt-1 flex flex-wrap items-start gap-x-4">
+        <StoredFindings id={id} entry={entry} onJump={onJump} />
+        <StoredTiming id={id} />
+      </div>
     </section>
   );
 }

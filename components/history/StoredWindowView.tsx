@@ -75,7 +75,7 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
     const held = selected !== undefined && indexOfRow(win.rows.frames, selected) >= 0;
     void goTo(held ? { seq: selected } : 'newest', f);
   };
-  // A search match, or a frame the detail names: selected at once when held, else read around
+  // A search match, a finding, or a frame the detail names: selected at once when held, else read around
   // it. A filter is cleared first, as it may hide the frame, so the row shown is the one named.
   const jump = (seq: number) => {
     if (indexOfRow(win.rows.frames, seq) >= 0) return setSelected(seq);
@@ -93,7 +93,7 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
     return <div className="p-6 text-sm text-zinc-400">This stored session is no longer on disk (it was deleted). Close this tab.</div>;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <StoredWindowHeader id={id} entry={entry} totals={win.totals} />
+      <StoredWindowHeader id={id} entry={entry} totals={win.totals} onJump={jump} />
       <BrowseTabs shown={shown} onShow={setShown} idPrefix={idPrefix} />
       <div
         role="tabpanel"

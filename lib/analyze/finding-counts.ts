@@ -13,3 +13,27 @@ export function describeFindingCounts(c: FindingCounts): string {
   const parts = (['error', 'warning', 'info'] as const).filter((s) => c[s] > 0).map((s) => `${c[s]} ${WORDS[s][c[s] === 1 ? 0 : 1]}`);
   return parts.length > 0 ? parts.join(', ') : 'no findings';
 }
+
+/** Why a stored session has no findings to show: still being written, ended without a clean close,
+ *  longer than the findings are counted for, or stored before they were kept. */
+export type NoFindingsReason = 'recording' | 'unclean' | 'too-long' | 'not-kept';
+
+/** The reason for a session in this state; `countUpTo`: the longest session whose findings are counted. */
+export function noFindingsReason(s: { state: 'clean' | 'recording' | 'unclean'; frames: number }, countUpTo: number): NoFindingsReason {
+  if (s.state === 'recording' || s.state === 'unclean') return s.state;
+  return s.frames > countUpTo ? 'too-long' : 'not-kept';
+}
+
+/** The reason as a clause: `it ended unclean, so its findings were not counted`. */
+export function describeNoFindings(reason: NoFindingsReason, countUpTo: number): string {
+  switch (reason) {
+    case 'recording':
+      return 'its findings are counted when it closes';
+    case 'unclean':
+      return 'it ended unclean, so its findings were not counted';
+    case 'too-long':
+      return `findings are counted for sessions of up to ${countUpTo.toLocaleString('en-US')} frames`;
+    case 'not-kept':
+      return 'no findings were kept for it';
+  }
+}

@@ -135,6 +135,7 @@ export function reduceMessage(d: LoupeData, msg: ProxyMessage, now = 0): LoupeDa
     case 'history/window':
     case 'history/search-result':
     case 'history/timing':
+    case 'history/findings':
       return d;
     default:
       return unreachable(msg);

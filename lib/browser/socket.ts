@@ -35,7 +35,8 @@ type Reply = Extract<
       | 'session/search-result'
       | 'history/window'
       | 'history/search-result'
-      | 'history/timing';
+      | 'history/timing'
+      | 'history/findings';
   }
 >;
 
@@ -249,6 +250,7 @@ export class LoupeSocket {
       case 'history/window':
       case 'history/search-result':
       case 'history/timing':
+      case 'history/findings':
         return this.settle(msg.rid, (w) => w.resolve(msg));
       case 'history/trace':
         this.waiting.get(msg.rid)?.piece?.(msg);

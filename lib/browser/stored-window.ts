@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { Frame } from '../mcp/frame';
 import type { StoredSessionEntry } from '../wire/history';
 import type { StoredMethodStats } from '../view/latency-histogram';
+import type { ProxyMessage } from '../wire/protocol';
 import type { WindowFilter } from '../wire/stored-window';
 import { getSocket } from './socket';
 import { useLoupe } from './store';
@@ -57,6 +58,15 @@ export async function fetchStoredTiming(id: string): Promise<StoredMethodStats[]
   const reply = await getSocket().call({ type: 'history/timing', id });
   if (reply.type !== 'history/timing') throw new Error(`the proxy answered history/timing with ${reply.type}`);
   return reply.methods;
+}
+
+export type StoredFindingsReply = Extract<ProxyMessage, { type: 'history/findings' }>;
+
+/** The findings kept when the session was stored (the first in seq order), or why there are none. */
+export async function fetchStoredFindings(id: string): Promise<StoredFindingsReply> {
+  const reply = await getSocket().call({ type: 'history/findings', id });
+  if (reply.type !== 'history/findings') throw new Error(`the proxy answered history/findings with ${reply.type}`);
+  return reply;
 }
 
 /** The seqs of a stored session's frames whose text holds `text`. */

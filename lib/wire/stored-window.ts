@@ -5,7 +5,8 @@
  * (direction, lane, method, tool, channel), and gets at most MAX_WINDOW_FRAMES frames back with
  * the session's totals, so the page can draw a scroll range and a position without the frames.
  * A text search over a stored session (not only a live one) is `history/search`; its timing by
- * method, over every frame, `history/timing` (the store's timing column, never a pass over frames).
+ * method, over every frame, `history/timing` (the store's timing column, never a pass over frames);
+ * the findings the analyser made of the whole session when it was stored, `history/findings`.
  */
 import { z } from 'zod';
 import { FrameSchema } from '../mcp/frame';
@@ -17,6 +18,19 @@ const Seq = z.number().int().positive();
 
 /** The most frames one window request answers with: several screenfuls of rows. */
 export const MAX_WINDOW_FRAMES = 1000;
+
+/** The most findings a stored session keeps (proxy/store/findings-file.ts), the first in seq order:
+ *  enough to read through, few enough to send to a page at once. */
+export const MAX_STORED_FINDINGS = 5000;
+
+const StoredFindingSchema = z.object({
+  rule: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  /** Seqs; the first is the frame the finding sits on. */
+  frames: z.array(z.number().int()),
+  message: z.string(),
+  spec: z.string(),
+});
 
 /** What a window keeps: every part must hold (frames without a method never match a method). */
 export const WindowFilterSchema = z.strictObject({
@@ -50,6 +64,8 @@ export const StoredWindowPageMessageSchemas = [
     .refine((m) => m.fromSeq === undefined || m.beforeSeq === undefined, 'give fromSeq or beforeSeq, not both'),
   /** Requests and latencies by method over the whole session, from the store's timing column: answered with `history/timing`. */
   z.strictObject({ type: z.literal('history/timing'), rid: Rid, id: StoredId }),
+  /** The findings kept when the session was stored (proxy/store/findings.ts), answered with `history/findings`. */
+  z.strictObject({ type: z.literal('history/findings'), rid: Rid, id: StoredId }),
   /** The seqs of a stored session's frames whose text holds `text`, answered with `history/search-result`. */
   z.strictObject({
     type: z.literal('history/search'),
@@ -100,6 +116,18 @@ export const StoredWindowProxyMessageSchemas = [
       }),
     ),
     frameCount: z.number().int().nonnegative(),
+  }),
+  z.object({
+    type: z.literal('history/findings'),
+    rid: z.string(),
+    id: z.string(),
+    /** In seq order; their messages redacted as the session's frames are for this page. */
+    findings: z.array(StoredFindingSchema).max(MAX_STORED_FINDINGS),
+    /** How many the analyser made: more than `findings` holds when `capped`. */
+    total: z.number().int().nonnegative(),
+    capped: z.boolean(),
+    /** Set when none were kept, and why (lib/analyze/finding-counts.ts NoFindingsReason). */
+    none: z.enum(['recording', 'unclean', 'too-long', 'not-kept']).optional(),
   }),
   z.object({
     type: z.literal('history/search-result'),

@@ -1,7 +1,8 @@
 /**
  * `loupe sessions [--json] [--delete ID] [--config-dir DIR]`: the sessions stored on disk, newest
  * last, as a table or JSON; or deletes one; or, with an id and `--search`, the frames of one that
- * hold a text; with an id and `--timing`, its latency by method. `loupe export ID` writes one as a trace file.
+ * hold a text; with an id and `--timing`, its latency by method; with an id and `--findings`, the
+ * analyser's findings kept when it closed. `loupe export ID` writes one as a trace file.
  */
 import { describeFindingCounts } from '../../lib/analyze/finding-counts';
 import { formatBytes } from '../../lib/text/bytes';
@@ -11,9 +12,11 @@ import { sessionsDir } from '../store/layout';
 import { StoreError } from '../store/reader';
 import { SessionStore, type SessionListing } from '../store/store';
 import type { Frame } from '../../lib/mcp/frame';
+import { MAX_STORED_FINDINGS } from '../../lib/wire/stored-window';
 import { StoredSearchError } from '../store/search';
 import { printSearch } from './sessions-search';
 import { printTiming } from './sessions-timing';
+import { printFindings } from './sessions-findings';
 import { parseOwnArgs, positiveInteger, UsageError } from './shared/args';
 import { printError, printLine, printReport } from './shared/terminal';
 
@@ -21,6 +24,7 @@ const USAGE = `usage: loupe sessions [--json] [--config-dir DIR]
        loupe sessions --delete ID [--config-dir DIR]
        loupe sessions ID --search TEXT [--lane LANE] [--channel CH] [--from-seq N] [--limit N] [--json]
        loupe sessions ID --timing [--json]
+       loupe sessions ID --findings [--json]
 
 Lists the sessions stored on disk: every session \`loupe start\` ran, every \`loupe tap\` and every
 \`loupe record\`, with its id, server, source, start and end, frames, size on disk, state
@@ -37,6 +41,8 @@ trace file.
                      says the --from-seq to go on from
   --timing           requests, answers, errors and p50/p95/p99/max latency by method over every
                      frame of session ID, from the store's index (no frame is read)
+  --findings         the analyser's findings of session ID (severity, seq, rule, message), kept
+                     when it closed cleanly: the first ${MAX_STORED_FINDINGS.toLocaleString('en-US')} in seq order, printed redacted
   --config-dir DIR   where sessions are stored (default LOUPE_CONFIG_DIR or ~/.config/loupe)`;
 
 const LANES = ['message', 'http', 'stderr', 'lifecycle'];
@@ -70,6 +76,7 @@ export async function run(argv: string[]): Promise<number> {
       delete: { type: 'string' },
       search: { type: 'string' },
       timing: { type: 'boolean' },
+      findings: { type: 'boolean' },
       lane: { type: 'string' },
       channel: { type: 'string' },
       'from-seq': { type: 'string' },
@@ -85,6 +92,11 @@ export async function run(argv: string[]): Promise<number> {
     if (values.timing) {
       if (positionals.length !== 1) throw new UsageError('--timing needs the id of one stored session (loupe sessions lists them)');
       printTiming(store.open(positionals[0]), values.json === true);
+      return 0;
+    }
+    if (values.findings) {
+      if (positionals.length !== 1) throw new UsageError('--findings needs the id of one stored session (loupe sessions lists them)');
+      printFindings(store, store.open(positionals[0]), values.json === true);
       return 0;
     }
     if (values.search !== undefined) {

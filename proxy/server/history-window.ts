@@ -1,15 +1,18 @@
 /**
  * A window onto a stored session for the page's History (lib/wire/stored-window.ts): a few hundred
- * frames at a time, read by storedWindow from the segments near the anchor, and a text search over
- * every frame by searchStored, and its timing by method from the store's timing column. The frames go as a live page's do: the OAuth credentials the
- * session's client held masked; in a redacted view, redacted as an export of the stored session
- * (exportStored's redaction, with the session's own secrets).
+ * frames at a time, read by storedWindow from the segments near the anchor, a text search over
+ * every frame by searchStored, its timing by method from the store's timing column, and the
+ * findings kept when it was stored. The frames, and the findings' messages (which can quote them),
+ * go as a live page's frames do: the OAuth credentials the session's client held masked; in a
+ * redacted view, redacted as an export of the stored session (exportStored's redaction, with the
+ * session's own secrets).
  */
 import type { Frame } from '../../lib/mcp/frame';
-import { maskCredentials } from '../../lib/trace/masked-frames';
-import { redactFrames } from '../../lib/trace/redact';
+import { credentialMask } from '../../lib/trace/masked-frames';
+import { redactFrames, type RedactOptions } from '../../lib/trace/redact';
 import type { PageMessage, ProxyMessage } from '../../lib/wire/protocol';
 import { storedRedaction } from '../store/export';
+import { redactFindings } from '../store/findings-file';
 import type { StoredSession } from '../store/reader';
 import { searchStored } from '../store/search';
 import type { SessionStore } from '../store/store';
@@ -19,14 +22,21 @@ import { storedMethodStats } from '../../lib/view/latency-histogram';
 type WindowMessage = Extract<PageMessage, { type: 'history/window' }>;
 type SearchMessage = Extract<PageMessage, { type: 'history/search' }>;
 type TimingMessage = Extract<PageMessage, { type: 'history/timing' }>;
+type FindingsMessage = Extract<PageMessage, { type: 'history/findings' }>;
 
-function framesForPage(session: StoredSession, frames: Frame[], redacted: boolean): Frame[] {
-  if (redacted) return redactFrames(frames, storedRedaction(session, {})).frames;
+/** What the page's view of a stored session redacts: undefined when nothing is. */
+function pageRedaction(session: StoredSession, redacted: boolean): RedactOptions | undefined {
+  if (redacted) return storedRedaction(session, {});
   const credentials = session
     .secrets()
     .filter((s) => s.rule === 'oauth:credential')
     .map((s) => s.value);
-  return maskCredentials(frames, credentials);
+  return credentialMask(credentials);
+}
+
+function framesForPage(session: StoredSession, frames: Frame[], redacted: boolean): Frame[] {
+  const opts = pageRedaction(session, redacted);
+  return opts ? redactFrames(frames, opts).frames : frames;
 }
 
 export function answerWindow(store: SessionStore, msg: WindowMessage, redacted: boolean): ProxyMessage {
@@ -63,4 +73,14 @@ export function answerSearch(store: SessionStore, msg: SearchMessage): ProxyMess
 export function answerTiming(store: SessionStore, msg: TimingMessage): ProxyMessage {
   const session = store.open(msg.id);
   return { type: 'history/timing', rid: msg.rid ?? '', id: msg.id, methods: storedMethodStats(session.timing()), frameCount: session.frameCount };
+}
+
+/** The findings kept when the session was stored, or why there are none. */
+export function answerFindings(store: SessionStore, msg: FindingsMessage, redacted: boolean): ProxyMessage {
+  const session = store.open(msg.id);
+  const found = store.findings(session);
+  const base = { type: 'history/findings' as const, rid: msg.rid ?? '', id: msg.id };
+  if (found.none) return { ...base, findings: [], total: 0, capped: false, none: found.none };
+  const findings = redactFindings(found.findings, pageRedaction(session, redacted));
+  return { ...base, findings, total: found.total, capped: found.total > findings.length };
 }

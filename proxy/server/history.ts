@@ -14,7 +14,7 @@ import { exportStored } from '../store/export';
 import { StoreError } from '../store/reader';
 import type { SessionStore } from '../store/store';
 import { fileLines, piecesOf, traceLines, type TraceStream } from './history-stream';
-import { answerSearch, answerTiming, answerWindow } from './history-window';
+import { answerFindings, answerSearch, answerTiming, answerWindow } from './history-window';
 
 type HistoryMessage = Extract<PageMessage, { type: `history/${string}` }>;
 
@@ -36,6 +36,8 @@ export function answerHistory(store: SessionStore | undefined, msg: HistoryMessa
       return { send: answerSearch(store, msg) };
     case 'history/timing':
       return { send: answerTiming(store, msg) };
+    case 'history/findings':
+      return { send: answerFindings(store, msg, redacted) };
     case 'history/export': {
       const session = store.open(msg.id);
       // Written whole first (the header, which counts what was redacted, leads the file), then

@@ -269,7 +269,8 @@ export class PageSocket implements HubMember {
       case 'history/delete':
       case 'history/window':
       case 'history/search':
-      case 'history/timing': {
+      case 'history/timing':
+      case 'history/findings': {
         // A redacted view opens a stored session as its export: with that session's own secrets redacted.
         const asked = this.redacted && msg.type === 'history/open' ? { ...msg, type: 'history/export' as const, redact: {} } : msg;
         const answer = answerHistory(this.hub.sessionStore, asked, this.redacted !== undefined);

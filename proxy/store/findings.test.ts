@@ -1,9 +1,9 @@
 /**
- * A stored session's findings are counted by the analyser once its writer closes it and kept in
- * its session.json; a session that did not close cleanly, or one stored before counts were kept,
- * lists none rather than a guess.
+ * A stored session's findings are judged by the analyser once its writer closes it: counted in its
+ * session.json, and the first of them kept in findings.ndjson; a session that did not close
+ * cleanly, or one stored before they were kept, lists none rather than a guess, and says why.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -13,7 +13,9 @@ import { modelOf } from '../../lib/model/session-model';
 import { readTraceText } from '../../lib/trace/reader';
 import { traceModelOptions } from '../../lib/trace/model-options';
 import { golden } from '../cli/shared/run-cli';
-import { SESSION_FILE } from './layout';
+import { MAX_STORED_FINDINGS } from '../../lib/wire/stored-window';
+import { readFindings } from './findings-file';
+import { FINDINGS_FILE, SESSION_FILE } from './layout';
 import { SessionStore } from './store';
 import { logFrame, testHeader } from './testing';
 
@@ -53,12 +55,44 @@ it('counts the findings the analyser makes of the stored frames, by severity, on
   await w.counted;
 
   const expected: FindingCounts = { error: 0, warning: 0, info: 0 };
-  for (const a of modelOf(frames, traceModelOptions(trace.header)).annotations) expected[a.severity]++;
+  const annotations = modelOf(frames, traceModelOptions(trace.header)).annotations;
+  for (const a of annotations) expected[a.severity]++;
   expect(expected.error + expected.warning).toBeGreaterThan(0);
   expect(store.list()[0].findings).toEqual(expected);
   // Kept beside what the writer wrote on close.
   const meta = JSON.parse(readFileSync(path.join(w.dir, SESSION_FILE), 'utf8'));
   expect(meta).toMatchObject({ findings: expected, end: { frames: frames.length } });
+
+  // The findings themselves, in seq order, as the analyser wrote them, in a file only its owner reads.
+  const kept = readFindings(w.dir)!;
+  expect(kept.total).toBe(annotations.length);
+  const bySeq = [...annotations].sort((a, b) => a.frames[0] - b.frames[0]);
+  expect(kept.findings).toEqual(bySeq.map(({ rule, severity, frames, message, spec }) => ({ rule, severity, frames, message, spec })));
+  expect(kept.findings.map((f) => f.rule)).toContain('jsonrpc.unknown-response');
+  expect(kept.findings.find((f) => f.rule === 'jsonrpc.unknown-response')?.frames).toEqual([last.seq + 2]);
+  expect(statSync(path.join(w.dir, FINDINGS_FILE)).mode & 0o777).toBe(0o600);
+});
+
+it('keeps the first findings in seq order past the cap, and counts every one', async () => {
+  const store = newStore();
+  const w = store.create({ source: 'launched', header: testHeader('chatty'), startedAt: Date.now() });
+  // A line of log text on stdout each frame: a finding each (stdio.non-json-line).
+  const lines = MAX_STORED_FINDINGS + 100;
+  for (let seq = 1; seq <= lines; seq++) {
+    const raw = `log line ${seq}`;
+    w.append({ seq, ts: seq, dir: 's2c', lane: 'message', raw, size: raw.length + 1, meta: { transport: 'stdio' } });
+  }
+  w.close();
+  await w.counted;
+  const listing = store.list()[0];
+  expect(listing.findings!.error).toBe(lines);
+  const found = store.findings(store.open(w.id));
+  expect(found.none).toBeUndefined();
+  if (found.none) return;
+  expect(found.total).toBe(lines);
+  expect(found.findings).toHaveLength(MAX_STORED_FINDINGS);
+  expect(found.findings.map((f) => f.frames[0])).toEqual(Array.from({ length: MAX_STORED_FINDINGS }, (_, i) => i + 1));
+  expect(found.findings[41]).toMatchObject({ rule: 'stdio.non-json-line', severity: 'error', message: expect.stringContaining('"log line 42"') });
 });
 
 it('lists no findings for a session that did not close, one past the frames counted, or one stored before counts were kept', async () => {
@@ -87,4 +121,8 @@ it('lists no findings for a session that did not close, one past the frames coun
     [open.id, 'recording', undefined],
     [old.id, 'clean', undefined],
   ]);
+  // Why each has no findings to show.
+  rmSync(path.join(old.dir, FINDINGS_FILE));
+  const why = (w: { id: string }) => store.findings(store.open(w.id)).none;
+  expect([why(long), why(open), why(old)]).toEqual(['too-long', 'recording', 'not-kept']);
 });

@@ -1,19 +1,22 @@
 /**
- * A stored session's findings, counted by severity once its writer has closed it: the frames are
- * read back from disk through the bounded model (the analyser `loupe check` runs, in memory that
- * does not grow with the session), a batch per turn of the event loop so a proxy counting a long
- * session keeps serving its pages, and the counts are kept in session.json for the lists. A
- * session whose writer stopped without closing it, one of more than COUNT_UP_TO_FRAMES frames, and
- * one stored before counts were kept have none: the lists then show nothing rather than a guess.
+ * A stored session's findings, judged once its writer has closed it: the frames are read back from
+ * disk through the bounded model (the analyser `loupe check` runs, in memory that does not grow
+ * with the session), a batch per turn of the event loop so a proxy counting a long session keeps
+ * serving its pages. The counts by severity are kept in session.json for the lists, and the
+ * findings themselves (the first MAX_STORED_FINDINGS) in findings.ndjson (findings-file.ts). A session
+ * whose writer stopped without closing it, one of more than COUNT_UP_TO_FRAMES frames, and one
+ * stored before they were kept have none: History and the CLI then say why rather than guess.
  */
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { BoundedModel } from '../../lib/model/bounded-model';
+import type { Annotation } from '../../lib/analyze';
 import type { FindingCounts } from '../../lib/analyze/finding-counts';
 import { traceModelOptions } from '../../lib/trace/model-options';
 import { SESSION_FILE } from './layout';
 import { StoredSession } from './reader';
 import { writeJsonAtomically } from './writer';
+import { writeFindings } from './findings-file';
 
 const BATCH = 2000;
 /**
@@ -26,8 +29,8 @@ export const COUNT_UP_TO_FRAMES = 250_000;
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Runs the analyser over the stored frames and returns its findings by severity. */
-export async function countFindings(session: StoredSession): Promise<FindingCounts> {
+/** Runs the analyser over the stored frames and returns its findings. */
+async function judgeStored(session: StoredSession): Promise<Annotation[]> {
   const model = new BoundedModel(traceModelOptions(session.meta.header));
   let batch: Frame[] = [];
   for (const f of session.frames()) {
@@ -39,14 +42,16 @@ export async function countFindings(session: StoredSession): Promise<FindingCoun
   }
   model.append(batch);
   model.finish();
-  const counts: FindingCounts = { error: 0, warning: 0, info: 0 };
-  for (const a of model.annotations) counts[a.severity]++;
-  return counts;
+  return model.annotations;
 }
 
-/** Counts the findings of the closed session in `dir` and writes them into its session.json. */
+/** Judges the closed session in `dir`: its findings go to findings.ndjson, their counts into its session.json. */
 export async function keepFindings(dir: string): Promise<FindingCounts> {
-  const findings = await countFindings(StoredSession.open(dir));
+  const annotations = await judgeStored(StoredSession.open(dir));
+  const findings: FindingCounts = { error: 0, warning: 0, info: 0 };
+  for (const a of annotations) findings[a.severity]++;
+  // The list first: a session.json with counts then always has its list beside it.
+  writeFindings(dir, annotations);
   // Read again: the file is the writer's last word, and only the counts are added to it.
   const meta = StoredSession.open(dir).meta;
   writeJsonAtomically(path.join(dir, SESSION_FILE), { ...meta, findings });

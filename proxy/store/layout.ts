@@ -5,6 +5,9 @@
  *   session.json        what was recorded (its trace header), by whom, since when; on a clean
  *                       close also when it ended, its frame count and size, then its findings
  *   secrets.json        the values its exports redact (env values, header values, …), mode 0600
+ *   findings.ndjson     on a clean close, beside the counts: a line with how many findings there
+ *                       were, then the first MAX_STORED_FINDINGS of them in seq order, one a line, as the
+ *                       analyser wrote them (unredacted, mode 0600: read them through findings-file.ts)
  *   seg-000001.ndjson   frames, one line each (segment-lines.ts), appended as they cross
  *   index.ndjson        one line per finished segment: its column summary and seq marks
  *
@@ -12,6 +15,7 @@
  * session whose writer died is recovered).
  */
 import path from 'node:path';
+import type { Annotation } from '../../lib/analyze';
 import type { FindingCounts } from '../../lib/analyze/finding-counts';
 import type { TraceHeader } from '../../lib/trace/format';
 import type { KnownSecret } from '../../lib/trace/redact';
@@ -66,6 +70,9 @@ export interface SegmentSummary {
   timing?: MethodTiming[];
 }
 
+/** One finding of a stored session, as kept in findings.ndjson: an annotation without its group. */
+export type StoredFinding = Pick<Annotation, 'rule' | 'severity' | 'frames' | 'message' | 'spec'>;
+
 export interface StoredSecrets {
   secrets: KnownSecret[];
 }
@@ -78,6 +85,7 @@ export const SEGMENT_BYTES = 32 * 2 ** 20;
 export const SESSION_FILE = 'session.json';
 export const SECRETS_FILE = 'secrets.json';
 export const INDEX_FILE = 'index.ndjson';
+export const FINDINGS_FILE = 'findings.ndjson';
 
 export function sessionsDir(configDir: string): string {
   return path.join(configDir, 'sessions');

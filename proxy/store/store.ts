@@ -12,9 +12,10 @@ import { LOUPE_VERSION } from '../../lib/version';
 import type { KnownSecret } from '../../lib/trace/redact';
 import { formatBytes } from '../../lib/text/bytes';
 import { makeDirs } from '../shared/make-dirs';
-import type { FindingCounts } from '../../lib/analyze/finding-counts';
+import { noFindingsReason, type FindingCounts } from '../../lib/analyze/finding-counts';
 import { DEFAULT_DISK_BUDGET, type DiskBudget } from './disk-budget';
 import { COUNT_UP_TO_FRAMES, keepFindings } from './findings';
+import { readFindings, type StoredFindings } from './findings-file';
 import { isSessionId, newSessionId, SECRETS_FILE, SESSION_FILE, type SegmentSummary, type StoredMeta, type StoredSource } from './layout';
 import { StoredSession, StoreError } from './reader';
 import { SessionWriter, WARN_AT, writeJsonAtomically } from './writer';
@@ -188,22 +189,39 @@ export class SessionStore {
       } catch {
         continue;
       }
-      const { meta } = s;
-      const target = meta.header.target;
-      out.push({
-        id,
-        name: target.name,
-        target: target.url ?? [target.command, ...(target.args ?? [])].filter(Boolean).join(' '),
-        source: meta.source,
-        startedAt: meta.startedAt,
-        ...(meta.end ? { endedAt: meta.end.at } : {}),
-        frames: s.frameCount,
-        bytes: folderBytes(s.dir),
-        state: meta.end ? 'clean' : this.writing.has(id) || alive(meta.writerPid) ? 'recording' : 'unclean',
-        ...(meta.findings ? { findings: meta.findings } : {}),
-      });
+      out.push(this.listing(s));
     }
     return out;
+  }
+
+  /** A session's line of the list, from a session opened with `open`. */
+  listing(s: StoredSession): SessionListing {
+    const { meta } = s;
+    const id = path.basename(s.dir);
+    const target = meta.header.target;
+    return {
+      id,
+      name: target.name,
+      target: target.url ?? [target.command, ...(target.args ?? [])].filter(Boolean).join(' '),
+      source: meta.source,
+      startedAt: meta.startedAt,
+      ...(meta.end ? { endedAt: meta.end.at } : {}),
+      frames: s.frameCount,
+      bytes: folderBytes(s.dir),
+      state: this.stateOf(s),
+      ...(meta.findings ? { findings: meta.findings } : {}),
+    };
+  }
+
+  /** Whether a session closed cleanly, is still being written (here or by another process), or neither. */
+  private stateOf(s: StoredSession): SessionListing['state'] {
+    const { meta } = s;
+    return meta.end ? 'clean' : this.writing.has(path.basename(s.dir)) || alive(meta.writerPid) ? 'recording' : 'unclean';
+  }
+
+  /** The findings kept for a session when it closed (findings-file.ts), or why there are none. */
+  findings(s: StoredSession): StoredFindings {
+    return readFindings(s.dir) ?? { none: noFindingsReason({ state: this.stateOf(s), frames: s.frameCount }, this.countUpTo) };
   }
 
   delete(id: string): void {

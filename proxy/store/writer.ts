@@ -43,8 +43,13 @@ export interface WriterOptions {
 }
 
 export function writeJsonAtomically(file: string, value: unknown, mode = 0o600): void {
+  writeTextAtomically(file, JSON.stringify(value) + '\n', mode);
+}
+
+/** Written beside, then renamed over: a reader sees the old file or the new one, never a part. */
+export function writeTextAtomically(file: string, text: string, mode = 0o600): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(value) + '\n', { mode });
+  writeFileSync(tmp, text, { mode });
   renameSync(tmp, file);
 }
 

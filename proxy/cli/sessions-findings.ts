@@ -1,0 +1,46 @@
+/**
+ * `loupe sessions ID --findings`: the findings the analyser made of a stored session when its
+ * writer closed it (proxy/store/findings.ts), the first MAX_STORED_FINDINGS in seq order, printed
+ * redacted as every output of Loupe's is, with the session's own secrets: a finding's message can
+ * quote a frame. A session with none kept says why, and how to get them from its export.
+ */
+import { describeFindingCounts, describeNoFindings } from '../../lib/analyze/finding-counts';
+import { printable } from '../../lib/text/printable';
+import { storedRedaction } from '../store/export';
+import { COUNT_UP_TO_FRAMES } from '../store/findings';
+import { redactFindings } from '../store/findings-file';
+import type { StoredSession } from '../store/reader';
+import type { SessionStore } from '../store/store';
+import { printLine, printReport } from './shared/terminal';
+
+export function printFindings(store: SessionStore, session: StoredSession, json: boolean): void {
+  const id = session.meta.id;
+  const found = store.findings(session);
+  if (found.none) {
+    if (json) {
+      process.stdout.write(JSON.stringify({ id, total: 0, capped: false, findings: [], none: found.none }, null, 2) + '\n');
+      return;
+    }
+    const instead = found.none === 'recording' ? '' : `; \`loupe export ${id} --out FILE\` then \`loupe check FILE\` gives them`;
+    printLine(`no findings of ${id} to show: ${describeNoFindings(found.none, COUNT_UP_TO_FRAMES)}${instead}`);
+    return;
+  }
+  const findings = redactFindings(found.findings, storedRedaction(session, {}));
+  const capped = found.total > findings.length;
+  if (json) {
+    process.stdout.write(JSON.stringify({ id, total: found.total, capped, findings }, null, 2) + '\n');
+    return;
+  }
+  if (findings.length === 0) {
+    printLine(`no findings: nothing in ${id} breaks a rule Loupe checks`);
+    return;
+  }
+  const rows = [
+    ['SEVERITY', 'SEQ', 'RULE', 'MESSAGE'],
+    ...findings.map((f) => [f.severity, f.frames.map((s) => `#${s}`).join(','), printable(f.rule), printable(f.message)]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  printReport(rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')).join('\n'));
+  const counts = session.meta.findings ? describeFindingCounts(session.meta.findings) : `${found.total} findings`;
+  printLine(capped ? `${counts}; the first ${findings.length} in seq order are kept and shown` : counts);
+}
