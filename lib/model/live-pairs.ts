@@ -5,12 +5,14 @@
  * calls of MCP Apps are linked by forwards.ts, and the negotiated version is the analyser's), in
  * the same live order (a frame already taken is skipped; one past a gap waits until the gap fills).
  * Then each frame is handed to the reader with its JSON (`judged`) and let go: nothing here keeps
- * frames, and the analyser keeps per-message facts of requests only, as BoundedModel's does. A
- * reader done with the calls that are over says so (`release`), and they are let go too.
+ * frames, the analyser keeps per-message facts of requests only, as BoundedModel's does, and an
+ * HTTP exchange (which holds its frames) goes once its `end` frame was judged. A reader done with
+ * the calls that are over says so (`release`), and they are let go too.
  */
 import type { Frame } from '../mcp/frame';
 import type { CallIndex } from '../mcp/calls';
 import { createAnalyzer, type AnalysisState } from '../analyze';
+import { HttpExchanges, exchangeIdOf } from '../mcp/http-exchanges';
 import { readFrame } from './bounded-model';
 import { Forwards, type ForwardLink } from './forwards';
 
@@ -18,8 +20,10 @@ import { Forwards, type ForwardLink } from './forwards';
 export type FrameJudged = (frame: Frame, json: unknown) => void;
 
 export class LivePairs {
+  /** HTTP exchanges, fed here so that each is let go once its `end` frame was judged. */
+  private readonly exchanges = new HttpExchanges();
   /** The analyser's findings are not kept: the export reads pairs, not findings. */
-  private readonly analyzer = createAnalyzer({ requestsOnly: true });
+  private readonly analyzer = createAnalyzer({ requestsOnly: true, exchanges: this.exchanges });
   private readonly forwards = new Forwards();
   /** The app channels seen so far, in the order of their first frames. */
   appChannels: readonly string[] = [];
@@ -84,11 +88,11 @@ export class LivePairs {
     }
   }
 
-  /** What is held that grows with the session, for tests: frames waiting on a gap and calls not let go. */
-  held(): { frames: number; calls: number } {
+  /** What is held that grows with the session, for tests: frames waiting on a gap, calls and HTTP exchanges not let go. */
+  held(): { frames: number; calls: number; exchanges: number } {
     let calls = 0;
     for (const channel of [undefined, ...this.appChannels]) calls += this.callsOf(channel)?.all.length ?? 0;
-    return { frames: this.early.size, calls };
+    return { frames: this.early.size, calls, exchanges: this.exchanges.all.length };
   }
 
   private take(f: Frame): void {
@@ -96,7 +100,9 @@ export class LivePairs {
     this.lastTs = f.ts;
     if (f.channel !== undefined && !this.appChannels.includes(f.channel)) this.appChannels = [...this.appChannels, f.channel];
     const { classified, strict } = readFrame(f);
+    this.exchanges.push(f);
     this.analyzer.push(f, strict);
+    if (f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end') this.exchanges.release(exchangeIdOf(f) ?? -1);
     if (this.appChannels.length > 0) this.forwards.link(f, classified, (channel) => this.callsOf(channel));
     this.judged(f, classified.json);
   }

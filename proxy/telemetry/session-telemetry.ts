@@ -191,8 +191,8 @@ export class SessionTelemetry {
   }
 
   /** What the telemetry holds that would grow with the session, for tests: spans still open,
-   *  frames waiting on a gap, and calls not let go. */
-  held(): { openSpans: number; frames: number; calls: number } {
+   *  frames waiting on a gap, calls and HTTP exchanges not let go. */
+  held(): { openSpans: number; frames: number; calls: number; exchanges: number } {
     return { openSpans: this.open.size, ...this.pairs.held() };
   }
 
