@@ -221,6 +221,33 @@ export class CallIndex {
     return out;
   }
 
+  /**
+   * Lets go of every call that is over (answered, or refused), for a reader that keeps no history
+   * (the live OpenTelemetry export, which is done with a call once its span ended): they leave
+   * `all` and every look-up. Open calls pair exactly as before; a later response with the id of a
+   * call let go is unknown rather than a duplicate, and a cancellation naming it names nothing:
+   * neither changes a call that is over. `all`: every call goes, open or not (the session ended).
+   * Returns how many were let go.
+   */
+  release(all = false): number {
+    const over = (c: Call) => all || c.responseSeq !== undefined || c.refused === true;
+    const before = this.all.length;
+    let head = 0;
+    let kept = 0;
+    for (let i = 0; i < before; i++) {
+      const c = this.all[i];
+      if (i === this.deadlineHead) head = kept;
+      if (!over(c)) this.all[kept++] = c;
+    }
+    if (this.deadlineHead >= before) head = kept;
+    this.all.length = kept;
+    this.deadlineHead = head;
+    if (kept === before) return 0;
+    for (const map of [this.byRequestSeq, this.byResponseSeq, this.byProgressSeq, this.byCancelSeq, this.newest, this.newestAnswered] as Map<unknown, Call>[])
+      for (const [k, c] of map) if (over(c)) map.delete(k);
+    return before - kept;
+  }
+
   /** Calls with no response yet (refused ones excluded), oldest first. */
   openCalls(): Call[] {
     return this.all.filter((c) => c.responseSeq === undefined && !c.refused);

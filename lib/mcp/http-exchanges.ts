@@ -141,6 +141,16 @@ export class HttpExchanges {
     return id === undefined ? undefined : this.byId.get(id);
   }
 
+  /** Lets go of an exchange, for a reader that keeps no history (the live OpenTelemetry export):
+   *  once its `end` frame was judged, nothing belongs to it any more. */
+  release(id: number): void {
+    const ex = this.byId.get(id);
+    if (!ex) return;
+    this.byId.delete(id);
+    const at = this.all.lastIndexOf(ex);
+    if (at >= 0) this.all.splice(at, 1);
+  }
+
   private open(f: HttpFrame, m: HttpRequestMeta): void {
     if (this.byId.has(f.seq)) return;
     const ex: HttpExchange = {

@@ -123,19 +123,7 @@ export class BoundedModel implements JudgedModel {
     this.frameCount++;
     this.merged = undefined;
     this.exchanges.push(f);
-    let classified = OTHER;
-    let strict: StrictJson | undefined;
-    if (f.lane === 'message') {
-      const raw = typeof f.raw === 'string' ? f.raw : String(f.raw);
-      try {
-        classified = classifyValue(JSON.parse(raw));
-      } catch {
-        strict = readStrictly(raw);
-        classified =
-          strict.value === undefined ? { kind: 'invalid', problem: `not JSON: ${strict.error?.message ?? 'unreadable'}` } : classifyValue(strict.value);
-      }
-      if (f.dir !== 'local') strict ??= confirmStrict(raw, classified.json);
-    }
+    const { classified, strict } = readFrame(f);
     this.add(this.analyzer.push(f, strict));
     this.keep(f, classified);
   }
@@ -192,6 +180,26 @@ export class BoundedModel implements JudgedModel {
     this.merged = [...this.opening.filter((k) => k.frame.seq < first), ...ring];
     return this.merged;
   }
+}
+
+/**
+ * A frame read once, as SessionModel reads it, for a model that lets it go once judged: its
+ * classification (JSON.parse) and the strict reading the analyser gets (a scan confirming no key
+ * was repeated, or the full strict reader where JSON.parse refused).
+ */
+export function readFrame(f: Frame): { classified: Classified; strict?: StrictJson } {
+  if (f.lane !== 'message') return { classified: OTHER };
+  const raw = typeof f.raw === 'string' ? f.raw : String(f.raw);
+  let classified: Classified;
+  let strict: StrictJson | undefined;
+  try {
+    classified = classifyValue(JSON.parse(raw));
+  } catch {
+    strict = readStrictly(raw);
+    classified = strict.value === undefined ? { kind: 'invalid', problem: `not JSON: ${strict.error?.message ?? 'unreadable'}` } : classifyValue(strict.value);
+  }
+  if (f.dir !== 'local') strict ??= confirmStrict(raw, classified.json);
+  return { classified, strict };
 }
 
 /** An answer the gates or the doctor read again: a listing, a -32602 refusal, a tool's isError. */

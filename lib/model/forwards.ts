@@ -8,6 +8,10 @@
  * while an app's identical call waits would be linked to it: nothing on the wire tells them apart.
  */
 import { matchKey } from '../mcp/canonical';
+import type { CallIndex } from '../mcp/calls';
+import type { Classified } from '../mcp/classify';
+import type { Frame } from '../mcp/frame';
+import { asObject } from '../mcp/json';
 
 /** The methods an app asks its host to forward to the server. */
 const FORWARDED = new Set(['tools/call', 'resources/read']);
@@ -26,7 +30,7 @@ export class Forwards {
   private readonly bySeq = new Map<number, ForwardLink>();
 
   /** An app asked its host for something on `channel`. */
-  appRequest(seq: number, channel: string, method: string, params: unknown): void {
+  private appRequest(seq: number, channel: string, method: string, params: unknown): void {
     if (!FORWARDED.has(method)) return;
     const key = matchKey(method, params);
     const list = this.waiting.get(key);
@@ -36,7 +40,7 @@ export class Forwards {
 
   /** The client sent a request on the session's channel; `stillOpen` says whether an app request
    *  (by seq and channel) is unanswered. Returns the link it made, if any. */
-  sessionRequest(seq: number, method: string, params: unknown, stillOpen: (appSeq: number, channel: string) => boolean): ForwardLink | undefined {
+  private sessionRequest(seq: number, method: string, params: unknown, stillOpen: (appSeq: number, channel: string) => boolean): ForwardLink | undefined {
     if (!FORWARDED.has(method)) return undefined;
     const key = matchKey(method, params);
     const list = this.waiting.get(key);
@@ -52,8 +56,31 @@ export class Forwards {
     return link;
   }
 
+  /** After a frame was analysed (`c` its classification, `callsOf` the analyser's calls by
+   *  channel): an app's request the host may forward, or the host's request that forwards one. */
+  link(f: Frame, c: Classified, callsOf: (channel: string | undefined) => CallIndex | undefined): void {
+    if (f.lane !== 'message' || f.dir !== 'c2s' || c.kind !== 'request' || c.method === undefined) return;
+    if (callsOf(f.channel)?.callAt(f.seq)?.seq !== f.seq) return;
+    const params = asObject(c.json)?.params;
+    if (f.channel !== undefined) this.appRequest(f.seq, f.channel, c.method, params);
+    else
+      this.sessionRequest(f.seq, c.method, params, (seq, channel) => {
+        // A call no longer held (a reader let go of it once it was over) is not open either.
+        const call = callsOf(channel)?.callAt(seq);
+        return call !== undefined && call.responseSeq === undefined;
+      });
+  }
+
   /** The link a request frame is part of, from either end. */
   at(seq: number): ForwardLink | undefined {
     return this.bySeq.get(seq);
+  }
+
+  /** Lets go of the link a request frame is part of, for a reader done with it (both ends). */
+  forget(seq: number): void {
+    const link = this.bySeq.get(seq);
+    if (!link) return;
+    this.bySeq.delete(link.appSeq);
+    this.bySeq.delete(link.sessionSeq);
   }
 }

@@ -26,7 +26,6 @@ import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
 import { HttpExchanges } from '../mcp/http-exchanges';
 import type { EraTracker } from '../mcp/era';
-import { asObject } from '../mcp/json';
 import { Forwards, type ForwardLink } from './forwards';
 
 export type ModelSource = 'live' | 'file';
@@ -267,13 +266,7 @@ export class SessionModel {
     const f = this.frames[i];
     // Without an app (so far) nothing can be forwarded: a session without apps pays nothing here.
     if (this.appChannels.length === 0 || f.lane !== 'message' || f.dir !== 'c2s') return;
-    const c = this.classifiedOf(i);
-    if (c.kind !== 'request' || c.method === undefined) return;
-    const calls = this.callsOf(f.channel);
-    if (calls?.callAt(f.seq)?.seq !== f.seq) return;
-    const params = asObject(c.json)?.params;
-    if (f.channel !== undefined) this.forwards.appRequest(f.seq, f.channel, c.method, params);
-    else this.forwards.sessionRequest(f.seq, c.method, params, (seq, channel) => this.callsOf(channel)?.callAt(seq)?.responseSeq === undefined);
+    this.forwards.link(f, this.classifiedOf(i), (channel) => this.callsOf(channel));
   }
 
   private add(found: Annotation[]): boolean {

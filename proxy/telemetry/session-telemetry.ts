@@ -1,11 +1,15 @@
 /**
  * One session's live spans and duration measurements, from its frames as they are recorded. The
- * frames go through a SessionModel, so requests pair with their responses by the one policy every
- * view and export uses (lib/mcp/calls.ts), and each pair is described by the one mapping
- * (lib/mcp/semconv.ts). A span starts when its request is seen (its start time is the request's
- * wire time) and ends when its response arrives, at the response's wire time; the pair's duration
- * is recorded in the histogram of its direction then. A request still open when the session ends
- * ends with it, as `error.type` `no_response`, and is not measured: it has no duration.
+ * frames go through the session model's analyser (lib/model/live-pairs.ts), so requests pair with
+ * their responses by the one policy every view and export uses (lib/mcp/calls.ts), and each pair is
+ * described by the one mapping (lib/mcp/semconv.ts). A span starts when its request is seen (its
+ * start time is the request's wire time) and ends when its response arrives, at the response's wire
+ * time; the pair's duration is recorded in the histogram of its direction then. A request still
+ * open when the session ends ends with it, as `error.type` `no_response`, and is not measured: it
+ * has no duration.
+ *
+ * Memory does not grow with the session: each frame is let go once judged (its JSON read while
+ * the response it carries ends a span), and a call once its span ended.
  */
 import {
   ROOT_CONTEXT,
@@ -32,7 +36,7 @@ import {
   type SessionFacts,
   type TraceParent,
 } from '../../lib/mcp/semconv';
-import { SessionModel } from '../../lib/model/session-model';
+import { LivePairs } from '../../lib/model/live-pairs';
 import { redactFrames, type RedactOptions } from '../../lib/trace/redact';
 
 /** What a session's telemetry records into: its tracer and its two duration histograms. */
@@ -80,7 +84,7 @@ interface OpenSpan {
 }
 
 export class SessionTelemetry {
-  private readonly model = new SessionModel({ source: 'live' });
+  private readonly pairs = new LivePairs((frame, json) => this.sync(frame.seq, json));
   private readonly open = new Map<Call, OpenSpan>();
   /** How many of each channel's calls have a span already (undefined: the session's). */
   private readonly started = new Map<string | undefined, number>();
@@ -99,9 +103,7 @@ export class SessionTelemetry {
     // Whatever goes wrong here must not reach the session that recorded the frames.
     this.guard(() => {
       for (let i = 0; i < frames.length && this.sessionId === undefined; i++) this.sessionId = sessionIdIn(frames[i]);
-      if (!this.model.append(redactFrames(frames, this.session.redaction ?? {}).frames)) return;
-      this.model.advance();
-      this.sync();
+      this.pairs.append(redactFrames(frames, this.session.redaction ?? {}).frames);
     });
   }
 
@@ -113,25 +115,27 @@ export class SessionTelemetry {
 
   private finish(): Promise<void> {
     this.guard(() => {
-      this.model.finish();
-      this.sync();
-      const frames = this.model.frames;
-      const endTs = frames.length > 0 ? frames[frames.length - 1].ts : 0;
-      for (const [call, open] of this.open) this.close(call, open, endTs);
+      // Stdio lines still pending are judged now: a message reassembled from them may answer a call.
+      this.pairs.finish();
+      this.sync(undefined, undefined);
+      for (const [call, open] of this.open) this.close(call, open, this.pairs.lastTs, undefined);
       this.open.clear();
+      this.pairs.release();
     });
     return this.out.close();
   }
 
   private get facts(): SessionFacts {
-    return { sessionId: this.sessionId, protocolVersion: this.model.state.negotiatedVersion, transport: this.session.transport };
+    return { sessionId: this.sessionId, protocolVersion: this.pairs.state.negotiatedVersion, transport: this.session.transport };
   }
 
-  /** Starts a span for each new request, on every channel, and ends those whose response arrived. */
-  private sync(): void {
+  /** After a frame was judged (`seq`, and `json` its message; none at the session's end): starts a
+   *  span for each new request, on every channel, ends those whose response arrived, and lets go of
+   *  the calls whose spans ended. */
+  private sync(seq: number | undefined, json: unknown): void {
     // Apps first: a forwarded call's app span must exist before the host's request starts under it.
-    for (const channel of [...this.model.appChannels, undefined]) {
-      const calls = this.model.callsOf(channel)?.all ?? [];
+    for (const channel of [...this.pairs.appChannels, undefined]) {
+      const calls = this.pairs.callsOf(channel)?.all ?? [];
       let started = this.started.get(channel) ?? 0;
       for (; started < calls.length; started++) {
         const call = calls[started];
@@ -139,14 +143,22 @@ export class SessionTelemetry {
       }
       this.started.set(channel, started);
     }
+    let over = false;
     for (const [call, open] of this.open) {
       // A request the transport refused never reached a session: it gets no span (the file export skips it too).
-      if (call.refused) this.open.delete(call);
-      else if (call.responseTs !== undefined) {
+      if (call.refused) {
         this.open.delete(call);
-        this.close(call, open, call.responseTs);
+        over = true;
+      } else if (call.responseTs !== undefined) {
+        this.open.delete(call);
+        this.close(call, open, call.responseTs, call.responseSeq === seq ? json : undefined);
+        over = true;
       }
     }
+    if (!over) return;
+    this.pairs.release();
+    // What is left of each channel's calls is open and has its span: the next new one comes after them.
+    for (const channel of [...this.pairs.appChannels, undefined]) this.started.set(channel, this.pairs.callsOf(channel)?.all.length ?? 0);
   }
 
   private start(call: Call, channel: string | undefined): Span {
@@ -160,13 +172,14 @@ export class SessionTelemetry {
 
   /** The open span of the app request a session request forwards, if any. */
   private forwardedFrom(call: Call, channel: string | undefined): Span | undefined {
-    const link = channel === undefined ? this.model.forwardAt(call.seq) : undefined;
-    const appCall = link && this.model.callsOf(link.channel)?.callAt(link.appSeq);
+    const link = channel === undefined ? this.pairs.forwardAt(call.seq) : undefined;
+    const appCall = link && this.pairs.callsOf(link.channel)?.callAt(link.appSeq);
     return appCall ? this.open.get(appCall)?.span : undefined;
   }
 
-  private close(call: Call, { span, channel }: OpenSpan, endTs: number): void {
-    const response = call.responseSeq === undefined ? undefined : this.model.classifiedAt(call.responseSeq)?.json;
+  /** Ends a call's span; `response` is the JSON of the frame its response sits on (a response
+   *  reassembled from several stdio lines sits on its first line, which alone is no JSON). */
+  private close(call: Call, { span, channel }: OpenSpan, endTs: number, response: unknown): void {
     const s: McpSpan = mcpSpan(call, this.facts, { ended: true, response }, channel);
     // The session id and the negotiated version may have become known since the span started.
     span.setAttributes(s.attributes);
@@ -175,6 +188,12 @@ export class SessionTelemetry {
     // An app's bridge calls are not MCP operations: they count in no MCP histogram.
     if (call.responseTs !== undefined && channel === undefined)
       this.out.durations[durationMetricOf(s)].record((call.responseTs - call.ts) / 1e6, metricAttributes(s));
+  }
+
+  /** What the telemetry holds that would grow with the session, for tests: spans still open,
+   *  frames waiting on a gap, calls and HTTP exchanges not let go. */
+  held(): { openSpans: number; frames: number; calls: number; exchanges: number } {
+    return { openSpans: this.open.size, ...this.pairs.held() };
   }
 
   private guard(work: () => void): void {

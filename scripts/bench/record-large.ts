@@ -8,6 +8,7 @@
  * and exited. `npm run bench` runs both at --record-frames (default 200,000); alone:
  *   npx tsx scripts/bench/record-large.ts [notifications=1000000] [record|tap|both=both]
  *   npx tsx scripts/bench/record-large.ts 10000000     # the 10,000,000-frame figures (minutes)
+ *   npx tsx scripts/bench/record-large.ts 300000 record --otlp   # streaming spans to a local receiver too
  * Figures only: nothing here passes or fails.
  */
 import { spawn } from 'node:child_process';
@@ -22,6 +23,7 @@ import { sampleProcess } from './proc';
 import { SessionStore } from '../../proxy/store/store';
 import { sessionsDir } from '../../proxy/store/layout';
 import { perSecond, renderTable } from './table';
+import { OtlpReceiver } from '../../proxy/telemetry/testing/otlp-receiver';
 
 export const RECORD_TARGETS = { peakRssMb: 300 };
 const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
@@ -30,6 +32,8 @@ const MB = 1024 * 1024;
 export interface RecordLargeFigures {
   /** `loupe record`, or `loupe tap` with a host in front of it. */
   command: 'record' | 'tap';
+  /** Spans and metrics were streamed to a local OTLP receiver (`--otlp`), and how many spans it got. */
+  otlpSpans?: number;
   notifications: number;
   /** Frames in the trace file (the stored session's, for the tap), as Loupe counted them. */
   frames: number;
@@ -44,9 +48,11 @@ export interface RecordLargeFigures {
   load: number;
 }
 
-/** Records the flood fixture sending `notifications` log notifications through `loupe record`. */
-export async function recordLarge(notifications: number): Promise<RecordLargeFigures> {
+/** Records the flood fixture sending `notifications` log notifications through `loupe record`;
+ *  with `otlp`, its spans and metrics stream to a receiver in this process (`--otlp`) as well. */
+export async function recordLarge(notifications: number, otlp = false): Promise<RecordLargeFigures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-record-large-'));
+  const receiver = otlp ? await OtlpReceiver.start() : undefined;
   try {
     const script = path.join(dir, 'script.json');
     const out = path.join(dir, 'flood.loupe.ndjson');
@@ -55,6 +61,7 @@ export async function recordLarge(notifications: number): Promise<RecordLargeFig
     const started = performance.now();
     // The tool answers after its last notification: the wait for it must cover the whole flood.
     const args = [LOUPE, 'record', '--out', out, '--config-dir', path.join(dir, 'config'), '--script', script, '--timeout', '3600000'];
+    if (receiver) args.push('--otlp', receiver.url);
     const child = spawn(process.execPath, [...args, '--', process.execPath, FLOOD_SERVER], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -70,8 +77,10 @@ export async function recordLarge(notifications: number): Promise<RecordLargeFig
     const frames = Number(m[1]);
     if (frames < notifications) throw new Error(`loupe record wrote ${frames} frames for ${notifications} notifications`);
     const traceBytes = statSync(out).size;
-    return { command: 'record', notifications, frames, seconds, framesPerSecond: frames / seconds, cpuSeconds, peakRssMb, traceBytes, load };
+    const otlpSpans = receiver ? { otlpSpans: receiver.spans.length } : {};
+    return { command: 'record', notifications, frames, seconds, framesPerSecond: frames / seconds, cpuSeconds, peakRssMb, traceBytes, load, ...otlpSpans };
   } finally {
+    await receiver?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -126,7 +135,7 @@ export async function tapLarge(notifications: number): Promise<RecordLargeFigure
 }
 
 export function renderRecordLarge(f: RecordLargeFigures): string {
-  const what = f.command === 'record' ? 'loupe record' : 'loupe tap';
+  const what = f.command === 'record' ? (f.otlpSpans === undefined ? 'loupe record' : 'loupe record --otlp') : 'loupe tap';
   return renderTable(
     `${what} of the flood fixture: ${f.notifications.toLocaleString('en-US')} log notifications (load average ${f.load.toFixed(1)})`,
     ['figure', 'wall', 'per CPU second'],
@@ -141,6 +150,7 @@ export function renderRecordLarge(f: RecordLargeFigures): string {
       ...(f.skippedBytes === undefined
         ? []
         : [{ label: 'passed on, not recorded (the recorder fell behind)', cells: [`${(f.skippedBytes / MB).toFixed(1)} MiB`, '', ''] }]),
+      ...(f.otlpSpans === undefined ? [] : [{ label: 'spans the OTLP receiver got', cells: [f.otlpSpans.toLocaleString('en-US'), '', ''] }]),
       {
         label: f.command === 'record' ? 'trace file' : 'tap file',
         cells: [`${(f.traceBytes / MB).toFixed(0)} MiB`, `${f.frames.toLocaleString('en-US')} frames`, ''],
@@ -152,10 +162,11 @@ export function renderRecordLarge(f: RecordLargeFigures): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const notifications = Number(process.argv[2] ?? 1_000_000);
   const which = process.argv[3] ?? 'both';
-  if (!Number.isInteger(notifications) || notifications < 1 || !['record', 'tap', 'both'].includes(which)) {
-    console.error('usage: npx tsx scripts/bench/record-large.ts [notifications >= 1] [record|tap|both]');
+  const otlp = process.argv[4] === '--otlp';
+  if (!Number.isInteger(notifications) || notifications < 1 || !['record', 'tap', 'both'].includes(which) || (process.argv[4] !== undefined && !otlp)) {
+    console.error('usage: npx tsx scripts/bench/record-large.ts [notifications >= 1] [record|tap|both] [--otlp]');
     process.exit(2);
   }
-  if (which !== 'tap') console.log(renderRecordLarge(await recordLarge(notifications)));
+  if (which !== 'tap') console.log(renderRecordLarge(await recordLarge(notifications, otlp)));
   if (which !== 'record') console.log(renderRecordLarge(await tapLarge(notifications)));
 }
