@@ -14,9 +14,10 @@ export function describeFindingCounts(c: FindingCounts): string {
   return parts.length > 0 ? parts.join(', ') : 'no findings';
 }
 
-/** Why a stored session has no findings to show: still being written, ended without a clean close,
- *  longer than the findings are counted for, or stored before they were kept. */
-export type NoFindingsReason = 'recording' | 'unclean' | 'too-long' | 'not-kept';
+/** Why a stored session has no findings to show: still being written, being judged now that it
+ *  closed, ended without a clean close, longer than the findings are counted for, or stored before
+ *  they were kept. */
+export type NoFindingsReason = 'recording' | 'judging' | 'unclean' | 'too-long' | 'not-kept';
 
 /** The reason for a session in this state; `countUpTo`: the longest session whose findings are counted. */
 export function noFindingsReason(s: { state: 'clean' | 'recording' | 'unclean'; frames: number }, countUpTo: number): NoFindingsReason {
@@ -29,6 +30,8 @@ export function describeNoFindings(reason: NoFindingsReason, countUpTo: number):
   switch (reason) {
     case 'recording':
       return 'its findings are counted when it closes';
+    case 'judging':
+      return 'its findings are being counted now: look again in a moment';
     case 'unclean':
       return 'it ended unclean, so its findings were not counted';
     case 'too-long':

@@ -21,7 +21,7 @@ export function printFindings(store: SessionStore, session: StoredSession, json:
       process.stdout.write(JSON.stringify({ id, total: 0, capped: false, findings: [], none: found.none }, null, 2) + '\n');
       return;
     }
-    const instead = found.none === 'recording' ? '' : `; \`loupe export ${id} --out FILE\` then \`loupe check FILE\` gives them`;
+    const instead = found.none === 'recording' || found.none === 'judging' ? '' : `; \`loupe export ${id} --out FILE\` then \`loupe check FILE\` gives them`;
     printLine(`no findings of ${id} to show: ${describeNoFindings(found.none, COUNT_UP_TO_FRAMES)}${instead}`);
     return;
   }

@@ -52,7 +52,10 @@ it('counts the findings the analyser makes of the stored frames, by severity, on
   for (const f of frames) w.append(f);
   expect(store.list()[0].findings).toBeUndefined();
   w.close();
+  // Closed, and being judged: the list says so rather than that none were kept.
+  expect(store.findings(store.open(w.id)).none).toBe('judging');
   await w.counted;
+  expect(store.findings(store.open(w.id)).none).toBeUndefined();
 
   const expected: FindingCounts = { error: 0, warning: 0, info: 0 };
   const annotations = modelOf(frames, traceModelOptions(trace.header)).annotations;

@@ -83,6 +83,8 @@ export class SessionStore {
   private readonly writing = new Map<string, SessionWriter>();
   /** Findings being counted for sessions closed by this process. */
   private readonly counting = new Set<Promise<void>>();
+  /** The ids of the sessions whose findings are being counted. */
+  private readonly judging = new Set<string>();
   private warnedTotal = false;
 
   constructor(
@@ -138,7 +140,11 @@ export class SessionStore {
       },
     );
     this.counting.add(counted);
-    void counted.finally(() => this.counting.delete(counted));
+    this.judging.add(id);
+    void counted.finally(() => {
+      this.counting.delete(counted);
+      this.judging.delete(id);
+    });
     return counted;
   }
 
@@ -221,7 +227,10 @@ export class SessionStore {
 
   /** The findings kept for a session when it closed (findings-file.ts), or why there are none. */
   findings(s: StoredSession): StoredFindings {
-    return readFindings(s.dir) ?? { none: noFindingsReason({ state: this.stateOf(s), frames: s.frameCount }, this.countUpTo) };
+    const kept = readFindings(s.dir);
+    if (kept) return kept;
+    if (this.judging.has(s.meta.id)) return { none: 'judging' };
+    return { none: noFindingsReason({ state: this.stateOf(s), frames: s.frameCount }, this.countUpTo) };
   }
 
   delete(id: string): void {
