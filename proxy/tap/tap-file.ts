@@ -18,6 +18,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import type { TraceHeader } from '../../lib/trace/format';
+import { STDIO_CRLF_META, STDIO_META } from './tap-framer';
 
 export interface TapFileOptions {
   /** Bytes waiting for the disk before frame text is dropped. Default 64 MiB. */
@@ -35,6 +36,44 @@ export function tapFileName(name: string, startedAt: Date, pid: number): string 
   const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
   const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'server';
   return `${stamp}-${safe}-${pid}.loupe.ndjson`;
+}
+
+/** The shared metas of line frames (tap-framer.ts), as JSON.stringify writes them. */
+const META_TEXT = new Map<unknown, string>([
+  [STDIO_META, JSON.stringify(STDIO_META)],
+  [STDIO_CRLF_META, JSON.stringify(STDIO_CRLF_META)],
+]);
+/** A line frame's fields, in the order the framer gives them (JSON.stringify writes them so). */
+const LINE_FIELDS = ['seq', 'ts', 'dir', 'lane', 'raw', 'size', 'meta'];
+const PLAIN = new Set(['c2s', 's2c', 'message', 'stderr']);
+
+/**
+ * A frame's line in the file, exactly as `JSON.stringify(frame) + '\n'` writes it. A line frame as
+ * the framer makes it (the fields in its order, a shared meta, at most `truncated`) is written
+ * from its parts, escaping only its text: a flood spent twice as long serialising the whole
+ * frame. Any other frame is serialised whole.
+ */
+export function frameLine(f: Frame): string {
+  const meta = META_TEXT.get(f.meta);
+  if (meta === undefined || !isLineFrame(f)) return JSON.stringify(f) + '\n';
+  return `{"seq":${f.seq},"ts":${f.ts},"dir":"${f.dir}","lane":"${f.lane}","raw":${JSON.stringify(f.raw)},"size":${f.size},"meta":${meta}${f.truncated ? ',"truncated":true' : ''}}\n`;
+}
+
+function isLineFrame(f: Frame): boolean {
+  let i = 0;
+  for (const k in f) {
+    if (i < LINE_FIELDS.length ? k !== LINE_FIELDS[i] : k !== 'truncated' || f.truncated !== true || i > LINE_FIELDS.length) return false;
+    i++;
+  }
+  return (
+    i >= LINE_FIELDS.length &&
+    Number.isFinite(f.seq) &&
+    Number.isFinite(f.ts) &&
+    Number.isFinite(f.size) &&
+    typeof f.raw === 'string' &&
+    PLAIN.has(f.dir) &&
+    PLAIN.has(f.lane)
+  );
 }
 
 /** A synchronous writer writes at once past this many queued bytes, not only once a turn. */
@@ -73,7 +112,7 @@ export class TapFile {
   }
 
   append(frame: Frame): void {
-    let line = JSON.stringify(frame) + '\n';
+    let line = frameLine(frame);
     if (this.queuedBytes + line.length > this.maxQueuedBytes) {
       this.dropped++;
       const { raw: _raw, rawBase64: _b64, ...rest } = frame;

@@ -12,6 +12,11 @@ import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
 
 export type TapStream = 'c2s' | 's2c' | 'stderr';
 
+/** The meta of every line frame, one object each, shared by the frames (and never changed): a
+ *  flood made one per frame, and the tap file and the store recognise a shared one at once. */
+export const STDIO_META: Frame['meta'] = { transport: 'stdio' };
+export const STDIO_CRLF_META: Frame['meta'] = { transport: 'stdio', crlf: true };
+
 export const STREAM_TEXT: Record<TapStream, string> = { c2s: "the host's messages", s2c: "the server's messages", stderr: "the server's stderr" };
 
 export class TapFramer {
@@ -63,7 +68,7 @@ export class TapFramer {
         lane,
         raw: l.raw,
         size: l.size,
-        meta: l.crlf ? { transport: 'stdio', crlf: true } : { transport: 'stdio' },
+        meta: l.crlf ? STDIO_CRLF_META : STDIO_META,
       } as Frame;
       if (l.truncated || truncated || this.cut[stream]) frame.truncated = true;
       this.cut[stream] = false;
