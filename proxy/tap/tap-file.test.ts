@@ -22,7 +22,7 @@ function framerFrames(): Frame[] {
   framer.chunk('s2c', 6, enc.encode('{"cut":'));
   framer.gap('s2c', 7, 1234);
   framer.chunk('s2c', 8, enc.encode('"after the gap"}\n'));
-  framer.lifecycle({ transport: 'stdio', event: 'spawn', pid: 42 }, 'spawned', 9);
+  framer.lifecycle({ transport: 'stdio', event: 'spawn', pid: 42, command: 'server', args: ['--flag'] }, 'spawned', 9);
   framer.end('c2s', 10);
   return frames;
 }
