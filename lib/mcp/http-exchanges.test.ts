@@ -79,4 +79,44 @@ describe('HttpExchanges', () => {
     expect(x.of(f[3])?.id).toBe(1);
     expect(x.all.map((e) => e.id)).toEqual([1, 3]);
   });
+
+  it('takes a frame fed twice once, whether again at once or after the whole session', () => {
+    const f = frames();
+    const x = new HttpExchanges();
+    for (const frame of f) {
+      x.push(frame);
+      x.push(frame);
+    }
+    for (const frame of f) x.push(frame);
+    const ex = x.get(1)!;
+    expect(ex.sent.map((m) => m.seq)).toEqual([2]);
+    expect(ex.received.map((m) => m.seq)).toEqual([6]);
+    expect(ex.events.map((e) => e.seq)).toEqual([5, 6]);
+    expect(ex.eventCount).toBe(2);
+  });
+
+  it('keeps the first frame of a long GET stream and counts the rest, for a reader that keeps no history', () => {
+    const get = (seq: number, lane: Frame['lane'], raw: string, meta: Record<string, unknown>): Frame =>
+      toFrame({ seq, ts: seq * 1000, dir: seq === 1 ? 'c2s' : 's2c', lane, raw, size: raw.length, meta: { transport: 'http', stream: 'get', ...meta } });
+    const stream: Frame[] = [get(1, 'http', 'GET /mcp HTTP/1.1\r\n\r\n', { phase: 'request', method: 'GET', url: 'http://127.0.0.1:9/mcp', headers: [] })];
+    for (let seq = 2; seq <= 5001; seq++) {
+      stream.push(
+        seq % 2
+          ? get(seq, 'http', '', { phase: 'event', exchange: 1, eventId: `e${seq}` })
+          : get(seq, 'message', '{"jsonrpc":"2.0","method":"notifications/message"}', { exchange: 1, eventId: `e${seq}` }),
+      );
+    }
+    const all = new HttpExchanges();
+    const first = new HttpExchanges('first');
+    for (const frame of stream) {
+      all.push(frame);
+      first.push(frame);
+    }
+    expect(all.get(1)!.events).toHaveLength(5000);
+    expect(all.get(1)!.received).toHaveLength(2500);
+    expect(first.get(1)!.received.map((m) => m.seq)).toEqual([2]);
+    expect(first.get(1)!.events.map((e) => e.seq)).toEqual([2]);
+    expect(first.get(1)!.eventCount).toBe(5000);
+    expect(all.get(1)!.eventCount).toBe(5000);
+  });
 });

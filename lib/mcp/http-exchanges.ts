@@ -56,12 +56,16 @@ export interface HttpExchange {
   verdict?: string;
   note?: string;
   sessionExpired?: boolean;
-  /** Events of the response body, messages included, in order. */
+  /** Events of the response body, messages included, in order (the first only, for a reader that keeps no history). */
   events: HttpEventRef[];
+  /** How many events the response body carried, messages included: `events.length` when all are kept. */
+  eventCount: number;
   /** The JSON-RPC message frames the request body carried. */
   sent: Frame[];
-  /** The JSON-RPC message frames the response body carried. */
+  /** The JSON-RPC message frames the response body carried (the first only, for a reader that keeps no history). */
   received: Frame[];
+  /** The seq of the last frame taken into this exchange: a frame at or before it is a repeat. */
+  lastSeq: number;
 }
 
 /** The body of the request as it crossed: its message frames, else the text after the head. */
@@ -90,6 +94,13 @@ export class HttpExchanges {
   /** Every exchange, in the order the requests were sent. */
   readonly all: HttpExchange[] = [];
 
+  /**
+   * `keep: 'first'` is for readers that keep no history (the bounded analyser of `loupe check`, the
+   * live OpenTelemetry export): a GET stream can carry millions of events over a session, so such a
+   * reader keeps the first frame each body carried (what the doctor quotes) and counts the rest.
+   */
+  constructor(private readonly keep: 'all' | 'first' = 'all') {}
+
   /** Feed frames in seq order; feeding the same frame twice is harmless. */
   push(f: Frame): void {
     if (f.meta?.transport !== 'http') return;
@@ -97,13 +108,18 @@ export class HttpExchanges {
     const ex = this.byId.get(exchangeIdOf(f) ?? -1);
     // Nothing belongs to an exchange after its `end` frame.
     if (!ex || ex.end) return;
+    // Frames come in seq order, so one at or before the last taken is a repeat: a look at the last
+    // seq, not a search of the body (which made a long GET stream quadratic).
+    if (f.seq <= ex.lastSeq) return;
+    ex.lastSeq = f.seq;
     if (f.lane === 'message') {
       if (f.meta.transport !== 'http') return;
       if (f.dir === 'c2s') {
-        if (!ex.sent.includes(f)) ex.sent.push(f);
-      } else if (!ex.received.includes(f)) {
-        ex.received.push(f);
-        ex.events.push({ seq: f.seq, eventId: f.meta.eventId, event: f.meta.event, message: true });
+        if (this.keeps(ex.sent)) ex.sent.push(f);
+      } else {
+        ex.eventCount++;
+        if (this.keeps(ex.received)) ex.received.push(f);
+        if (this.keeps(ex.events)) ex.events.push({ seq: f.seq, eventId: f.meta.eventId, event: f.meta.event, message: true });
       }
       return;
     }
@@ -118,7 +134,8 @@ export class HttpExchanges {
       ex.contentType = m.contentType ?? headerValue(m.headers, 'content-type');
       ex.headersAt = m.headersAt ?? f.ts;
     } else if (m.phase === 'event') {
-      if (!ex.events.some((e) => e.seq === f.seq)) ex.events.push({ seq: f.seq, eventId: m.eventId, event: m.event, message: false });
+      ex.eventCount++;
+      if (this.keeps(ex.events)) ex.events.push({ seq: f.seq, eventId: m.eventId, event: m.event, message: false });
     } else if (m.phase === 'end') {
       ex.end = f;
       ex.endMeta = m;
@@ -151,6 +168,10 @@ export class HttpExchanges {
     if (at >= 0) this.all.splice(at, 1);
   }
 
+  private keeps(list: readonly unknown[]): boolean {
+    return this.keep === 'all' || list.length === 0;
+  }
+
   private open(f: HttpFrame, m: HttpRequestMeta): void {
     if (this.byId.has(f.seq)) return;
     const ex: HttpExchange = {
@@ -165,6 +186,8 @@ export class HttpExchanges {
       requestHeaders: m.headers,
       responseHeaders: [],
       sentAt: f.ts,
+      lastSeq: f.seq,
+      eventCount: 0,
       events: [],
       sent: [],
       received: [],

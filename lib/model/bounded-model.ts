@@ -10,7 +10,9 @@
  *   the server, and the first spawn (which layers the traffic reached);
  * - the readings of answers the gates and the doctor open: listings (tools/list and the other
  *   listings: offered items, the listing's size), -32602 refusals, tool results marked isError;
- *   and the method of each HTTP request (which request an HTTP refusal refused).
+ *   and the method of each HTTP request (which request an HTTP refusal refused);
+ * - of each HTTP exchange, its head and the first frame each body carried (the doctor quotes the
+ *   first), the rest counted: a GET stream may carry millions of events.
  *
  * So `frames` here is that short list in seq order, not the trace; `frameCount` is the trace's
  * length. Every reader of a finished model the CLI judges (lib/doctor, lib/gates, lib/diff's
@@ -48,7 +50,7 @@ function resultOf(c: Classified): unknown {
 }
 
 export class BoundedModel implements JudgedModel {
-  readonly exchanges = new HttpExchanges();
+  readonly exchanges = new HttpExchanges('first');
   annotations: Annotation[] = [];
   /** Frames judged: the trace's length. */
   frameCount = 0;

@@ -6,7 +6,8 @@
  * the same live order (a frame already taken is skipped; one past a gap waits until the gap fills).
  * Then each frame is handed to the reader with its JSON (`judged`) and let go: nothing here keeps
  * frames, the analyser keeps per-message facts of requests only, as BoundedModel's does, and an
- * HTTP exchange (which holds its frames) goes once its `end` frame was judged. A reader done with
+ * HTTP exchange (which holds the first frame of each body and counts the rest, so a GET stream open
+ * for days stays small) goes once its `end` frame was judged. A reader done with
  * the calls that are over says so (`release`), and they are let go too.
  */
 import type { Frame } from '../mcp/frame';
@@ -21,7 +22,7 @@ export type FrameJudged = (frame: Frame, json: unknown) => void;
 
 export class LivePairs {
   /** HTTP exchanges, fed here so that each is let go once its `end` frame was judged. */
-  private readonly exchanges = new HttpExchanges();
+  private readonly exchanges = new HttpExchanges('first');
   /** The analyser's findings are not kept: the export reads pairs, not findings. */
   private readonly analyzer = createAnalyzer({ requestsOnly: true, exchanges: this.exchanges });
   private readonly forwards = new Forwards();
