@@ -105,6 +105,25 @@ describe('a text search over a stored session', () => {
     expect(() => searchStored(s, { text: '«redacted:env', redaction })).toThrow(/not in the «redacted:…» markers/);
   });
 
+  it('answers a text a redacted view hides in very many frames a part at a time, going on from where it stopped', () => {
+    const secret = 'k3y-Q7w2E9r4T1y6';
+    const log = (data: string) => `{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"${data}"}}`;
+    // Every frame but one holds the secret; that one shows a text that begins as the secret does.
+    const special: Record<number, Record<string, unknown>> = {};
+    for (let seq = 1; seq <= 45_000; seq++) special[seq] = { raw: log(seq === 44_000 ? 'k3y-Q7w2 shown' : `sent ${secret} #${seq}`) };
+    const s = storedSession(45_000, special);
+    const redaction = { secrets: [{ rule: 'env:API_KEY', value: secret }] };
+    const first = searchStored(s, { text: 'k3y-Q7w2', redaction });
+    expect(first).toMatchObject({ frames: [], next: 20_001 });
+    const second = searchStored(s, { text: 'k3y-Q7w2', redaction, fromSeq: first.next });
+    expect(second).toMatchObject({ frames: [], next: 40_001 });
+    const third = searchStored(s, { text: 'k3y-Q7w2', redaction, fromSeq: second.next });
+    expect(third.frames.map((f) => f.seq)).toEqual([44_000]);
+    expect(third.next).toBeUndefined();
+    // Unredacted, the frames that hold it are found at once.
+    expect(searchStored(s, { text: 'k3y-Q7w2', limit: 3 }).frames.map((f) => f.seq)).toEqual([1, 2, 3]);
+  });
+
   it('refuses an empty text rather than listing every frame', () => {
     const s = storedSession(10, {});
     expect(() => searchStored(s, { text: '  ' })).toThrow(/a search needs some text/);
