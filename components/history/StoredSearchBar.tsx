@@ -88,7 +88,11 @@ export function StoredSearchBar({ id, onJump, children }: { id: string; onJump: 
       {found && (
         <>
           <span role="status" aria-label="Search matches" className="text-sky-200">
-            {found.seqs.length === 0 ? `No frame holds “${found.text}”` : `match ${count(at + 1)} of ${total}: #${count(found.seqs[at])}`}
+            {found.seqs.length > 0
+              ? `match ${count(at + 1)} of ${total}: #${count(found.seqs[at])}`
+              : found.next === undefined
+                ? `No frame holds “${found.text}”`
+                : `No frame up to #${count(found.next - 1)} holds “${found.text}” as shown: ↓ searches on`}
           </span>
           <Button disabled={busy || at <= 0} aria-label="Previous match" onClick={() => void step(-1)}>
             ↑

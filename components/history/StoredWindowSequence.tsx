@@ -2,14 +2,13 @@
 /**
  * The sequence diagram of the rows a window onto a stored session holds: the live session's
  * diagram parts (toolbar, lane titles, virtualized rows) over a session model of those rows alone
- * (lib/view/window-sequence.ts). A request and its response are paired only when both are held;
+ * (lib/view/window-sequence.ts), built by the view that holds the rows and shared with its table. A request and its response are paired only when both are held;
  * no finding is marked, as the rules would judge a run that starts mid-session wrongly.
  */
 import { useCallback, useMemo, useState } from 'react';
-import type { Frame } from '../../lib/mcp/frame';
+import type { SessionModel } from '../../lib/model/session-model';
 import type { TimeMode } from '../../lib/view/row-offsets';
 import { DEFAULT_LAYOUT, diagramWidth, laneXs, type LayoutOptions } from '../../lib/view/sequence-layout';
-import { windowSession } from '../../lib/view/window-sequence';
 import { LaneHeader } from '../sequence/LaneHeader';
 import { SequenceToolbar } from '../sequence/SequenceToolbar';
 import { SequenceViewport } from '../sequence/SequenceViewport';
@@ -19,8 +18,8 @@ import type { Placement } from './useStoredWindow';
 import { useWindowViewport } from './useWindowViewport';
 
 interface Props {
-  /** The rows held, ascending by seq. */
-  frames: readonly Frame[];
+  /** The model of the rows held (lib/view/window-sequence.ts), the one the table reads too. */
+  session: SessionModel;
   selected?: number;
   onPick: (seq: number) => void;
   placement?: Placement;
@@ -33,12 +32,10 @@ interface Props {
 
 const noFinding = () => undefined;
 
-export function StoredWindowSequence({ frames, selected, onPick, placement, onEdge, loading, empty }: Props) {
+export function StoredWindowSequence({ session, selected, onPick, placement, onEdge, loading, empty }: Props) {
   const [mode, setMode] = useState<TimeMode>('rows');
   const [collapseProgress, setCollapseProgress] = useState(false);
   const options = useMemo<LayoutOptions>(() => ({ ...DEFAULT_LAYOUT, mode, collapseProgress }), [mode, collapseProgress]);
-  // A new model whenever the rows change: rows going on at the top cannot be appended to one.
-  const session = useMemo(() => windowSession(frames), [frames]);
   const layout = useSequenceLayout(session, options);
   const vp = useWindowViewport(layout, selected, placement, onEdge);
   const width = diagramWidth(vp.width);

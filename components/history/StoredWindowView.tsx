@@ -4,6 +4,7 @@ import { storedIdOfTab } from '../../lib/browser/stored-window';
 import { useLoupe } from '../../lib/browser/store';
 import { windowFrameViews } from '../../lib/browser/windowViews';
 import { indexOfRow } from '../../lib/view/stored-rows';
+import { windowSession } from '../../lib/view/window-sequence';
 import type { WindowFilter } from '../../lib/wire/stored-window';
 import { FrameDetail } from '../traffic/FrameDetail';
 import { Button } from '../ui/Button';
@@ -59,7 +60,10 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
   const [shown, setShown] = useState<BrowseView>(place?.view ?? 'traffic');
   useEffect(() => void places.set(tabId, { filter, selected, view: shown }), [tabId, filter, selected, shown]);
   const win = useStoredWindow(id, filter, connected, place?.selected !== undefined ? { seq: place.selected } : 'newest');
-  const views = useMemo(() => windowFrameViews(win.rows.frames), [win.rows.frames]);
+  // One model of the rows, that the table and the diagram both read: paired once per change of rows,
+  // built anew each time as rows going on at the top cannot be appended to a model.
+  const session = useMemo(() => windowSession(win.rows.frames), [win.rows.frames]);
+  const views = useMemo(() => windowFrameViews(session), [session]);
   const { reset } = win;
 
   const goTo = useCallback(
@@ -125,7 +129,7 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
               />
             ) : (
               <StoredWindowSequence
-                frames={win.rows.frames}
+                session={session}
                 selected={selected}
                 onPick={setSelected}
                 placement={win.placement}

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { SequenceLayout } from '../../lib/view/sequence-layout';
 import type { Viewport } from '../sequence/useViewport';
 import type { Placement } from './useStoredWindow';
+import { useElementSize } from '../ui/useElementSize';
 
 /** Rows from an end at which the next frames are read, so they are there before the end shows. */
 const EDGE_ROWS = 40;
@@ -24,23 +25,13 @@ export function useWindowViewport(
 ): Viewport {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [size, setSize] = useState({ width: 0, height: 400 });
+  const size = useElementSize(ref);
   /** The frame at the top of the view, and how far into it the view starts. */
   const anchor = useRef<{ seq: number; dy: number } | undefined>(undefined);
   /** The placement already applied; undefined before the first layout effect (the view just mounted). */
   const applied = useRef<number | undefined>(undefined);
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   const remember = useCallback((el: HTMLElement) => {
     const l = layoutRef.current;

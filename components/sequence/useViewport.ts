@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { SequenceLayout } from '../../lib/view/sequence-layout';
+import { useElementSize } from '../ui/useElementSize';
 
 export interface Viewport {
   ref: RefObject<HTMLDivElement | null>;
@@ -23,19 +24,9 @@ const BOTTOM_SLACK = 4;
 export function useViewport(layout: SequenceLayout, selectedSeq: number | undefined): Viewport {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [size, setSize] = useState({ width: 0, height: 400 });
+  const size = useElementSize(ref);
   const [following, setFollowing] = useState(true);
   const frame = useRef(0);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   // The content is exactly as tall as the layout says, so the bottom is known without asking the
   // DOM: reading scrollHeight after each batch forced a layout per batch while frames streamed in.

@@ -48,6 +48,7 @@ export function DiskSearchBar({ sessionId, text, result, onResult }: Props) {
         <>
           <span role="status" className="text-sky-200">
             {result.seqs.length === 0 ? 'No frame' : `${result.seqs.length.toLocaleString('en-US')} frame${result.seqs.length === 1 ? '' : 's'}`} on disk
+            {result.next === undefined ? '' : ' so far'}
             {result.seqs.length === 1 ? ' holds' : ' hold'} “{result.text}” ({formatBytes(result.scannedBytes)} read)
           </span>
           {result.next !== undefined && (

@@ -1,11 +1,12 @@
 'use client';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Annotation } from '../../lib/analyze';
 import { frameView } from '../../lib/browser/frameView';
 import type { Trace } from '../../lib/browser/trace';
 import { fixedWindow, scrollToShow } from '../../lib/view/fixed-window';
 import { containsSeq, type RangeSet } from '../../lib/view/range-set';
 import { Button } from '../ui/Button';
+import { useElementSize } from '../ui/useElementSize';
 import { COLUMN_NAMES, MIN_TABLE_WIDTH, ROW_HEIGHT, SIZE_COLUMN_VAR } from './columns';
 import { TrafficHeaderRow } from './TrafficHeaderRow';
 import { TrafficRow } from './TrafficRow';
@@ -51,20 +52,8 @@ const OVERSCAN = 15;
  */
 const FOLLOWING_OVERSCAN = 4;
 
-/** The scroller's height, kept current by a ResizeObserver (read once per resize, not per batch). */
-function useViewportHeight(ref: RefObject<HTMLElement | null>): number {
-  const [height, setHeight] = useState(600);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setHeight(el.clientHeight);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [ref]);
-  return height;
-}
+/** Before the scroller is measured: a guess that fills a tall screen with rows at once. */
+const UNMEASURED = { width: 0, height: 600 };
 
 /**
  * The frame list: only the visible rows are in the DOM, so 100,000 frames scroll like 100. Rows
@@ -75,7 +64,8 @@ export function TrafficTable({ trace, seqs, selected, marked, onPick, onCollapse
   const scroller = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   const count = seqs.length;
-  const height = useViewportHeight(scroller);
+  // The scroller's height, read once per resize, not per batch.
+  const { height } = useElementSize(scroller, UNMEASURED);
   const follow = useFollowBottom(scroller, count, ROW_HEIGHT, height);
   const { first, last } = fixedWindow(follow.scrollTop, height, ROW_HEIGHT, count, follow.following.current ? FOLLOWING_OVERSCAN : OVERSCAN);
   const selectedIndex = selected === undefined ? -1 : indexOfSeq(seqs, selected);

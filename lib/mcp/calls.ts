@@ -88,6 +88,9 @@ export class CallIndex {
   private readonly newestAnswered = new Map<string, Call>();
   /** Index into `all` of the oldest call that may still become overdue. */
   private deadlineHead = 0;
+  /** Set once a reader first lets go of calls (`release`): from then on what that needs is kept as
+   *  calls end, so each release costs what it lets go of, not what is still open. */
+  private releasing?: Releasing;
 
   /** Records a request. Returns undefined when its id cannot pair. */
   request(seq: number, ts: number, dir: Sender, id: unknown, method: string, params?: unknown): Call | undefined {
@@ -142,6 +145,7 @@ export class CallIndex {
     const key = callKey(call.dir, call.id) as string;
     this.close(key, call);
     this.newestAnswered.set(key, call);
+    if (!call.refused) this.releasing?.over.push(call);
   }
 
   /** The call a `notifications/cancelled` from `sender` naming `id` is about. */
@@ -154,6 +158,7 @@ export class CallIndex {
 
   cancel(call: Call, seq: number, ts: number): void {
     this.byCancelSeq.set(seq, call);
+    this.releasing?.noteOf(call, seq);
     if (call.cancelledSeq !== undefined) return;
     call.cancelledSeq = seq;
     call.cancelledTs = ts;
@@ -163,6 +168,7 @@ export class CallIndex {
   progress(call: Call, seq: number): void {
     call.progressCount++;
     this.byProgressSeq.set(seq, call);
+    this.releasing?.noteOf(call, seq);
   }
 
   /** The call a progress notification reported on, by the notification's seq. */
@@ -183,6 +189,7 @@ export class CallIndex {
 
   /** Forgets a call the transport refused: it pairs with nothing and is never overdue. */
   refuse(call: Call): void {
+    if (!call.refused && call.responseSeq === undefined) this.releasing?.over.push(call);
     call.refused = true;
     const key = callKey(call.dir, call.id) as string;
     this.close(key, call);
@@ -224,28 +231,69 @@ export class CallIndex {
   /**
    * Lets go of every call that is over (answered, or refused), for a reader that keeps no history
    * (the live OpenTelemetry export, which is done with a call once its span ended): they leave
-   * `all` and every look-up. Open calls pair exactly as before; a later response with the id of a
-   * call let go is unknown rather than a duplicate, and a cancellation naming it names nothing:
-   * neither changes a call that is over. `all`: every call goes, open or not (the session ended).
-   * Returns how many were let go.
+   * every look-up. Open calls pair exactly as before; a later response with the id of a call let
+   * go is unknown rather than a duplicate, and a cancellation naming it names nothing: neither
+   * changes a call that is over. `all`: every call goes, open or not (the session ended).
+   * Returns the calls let go.
+   *
+   * Called after every frame that ends a call while tens of thousands may be open, so it costs
+   * what it lets go of: the calls that ended since the last release are kept as they end, each
+   * leaves the maps by its own keys, and `all` is compacted only once the calls let go in it are
+   * as many as the rest (amortised O(1) a call); until then they are listed there but counted out
+   * of `size` and found by no look-up. (The rules that walk `all` may meet them there: only a
+   * reader that keeps no findings lets go of calls.)
    */
-  release(all = false): number {
-    const over = (c: Call) => all || c.responseSeq !== undefined || c.refused === true;
+  release(all = false): Call[] {
+    if (all) return this.releaseAll();
+    if (!this.releasing) this.releasing = Releasing.from(this.all, [this.byProgressSeq, this.byCancelSeq]);
+    const r = this.releasing;
+    const out = r.over.splice(0);
+    for (const c of out) {
+      const key = callKey(c.dir, c.id) as string;
+      forgetIf(this.byRequestSeq, c.seq, c);
+      if (c.responseSeq !== undefined) forgetIf(this.byResponseSeq, c.responseSeq, c);
+      forgetIf(this.newest, key, c);
+      forgetIf(this.newestAnswered, key, c);
+      for (const seq of r.notes.get(c) ?? []) {
+        forgetIf(this.byProgressSeq, seq, c);
+        forgetIf(this.byCancelSeq, seq, c);
+      }
+      r.notes.delete(c);
+      r.gone.add(c);
+    }
+    if (r.gone.size * 2 >= this.all.length) {
+      this.compact((c) => r.gone.has(c));
+      r.gone.clear();
+    }
+    return out;
+  }
+
+  /** How many calls are held: those not let go. */
+  get size(): number {
+    return this.all.length - (this.releasing?.gone.size ?? 0);
+  }
+
+  private releaseAll(): Call[] {
+    const out = this.all.filter((c) => !this.releasing?.gone.has(c));
+    this.compact(() => true);
+    for (const map of [this.byRequestSeq, this.byResponseSeq, this.byProgressSeq, this.byCancelSeq, this.newest, this.newestAnswered]) map.clear();
+    this.releasing = undefined;
+    return out;
+  }
+
+  /** Drops the calls `gone` says from `all`, keeping the order and the deadline head on the same call. */
+  private compact(gone: (c: Call) => boolean): void {
     const before = this.all.length;
     let head = 0;
     let kept = 0;
     for (let i = 0; i < before; i++) {
       const c = this.all[i];
       if (i === this.deadlineHead) head = kept;
-      if (!over(c)) this.all[kept++] = c;
+      if (!gone(c)) this.all[kept++] = c;
     }
     if (this.deadlineHead >= before) head = kept;
     this.all.length = kept;
     this.deadlineHead = head;
-    if (kept === before) return 0;
-    for (const map of [this.byRequestSeq, this.byResponseSeq, this.byProgressSeq, this.byCancelSeq, this.newest, this.newestAnswered] as Map<unknown, Call>[])
-      for (const [k, c] of map) if (over(c)) map.delete(k);
-    return before - kept;
   }
 
   /** Calls with no response yet (refused ones excluded), oldest first. */
@@ -259,5 +307,33 @@ export class CallIndex {
     const at = stack.lastIndexOf(call);
     if (at >= 0) stack.splice(at, 1);
     if (stack.length === 0) this.open.delete(key);
+  }
+}
+
+function forgetIf<K>(map: Map<K, Call>, key: K, call: Call): void {
+  if (map.get(key) === call) map.delete(key);
+}
+
+/** What letting go of calls one by one needs, kept from a reader's first release on. */
+class Releasing {
+  /** Calls that ended since the last release. */
+  readonly over: Call[] = [];
+  /** The seqs of the notifications (progress, cancellation) that name each call still held. */
+  readonly notes = new Map<Call, number[]>();
+  /** Calls let go but still listed in `all`, until it is compacted. */
+  readonly gone = new Set<Call>();
+
+  /** Started on a first release: the calls already over, and the notifications already seen. */
+  static from(all: readonly Call[], notified: Map<number, Call>[]): Releasing {
+    const r = new Releasing();
+    for (const c of all) if (c.responseSeq !== undefined || c.refused) r.over.push(c);
+    for (const map of notified) for (const [seq, c] of map) r.noteOf(c, seq);
+    return r;
+  }
+
+  noteOf(call: Call, seq: number): void {
+    const seqs = this.notes.get(call);
+    if (seqs) seqs.push(seq);
+    else this.notes.set(call, [seq]);
   }
 }

@@ -11,7 +11,7 @@
  * the calls that are over says so (`release`), and they are let go too.
  */
 import type { Frame } from '../mcp/frame';
-import type { CallIndex } from '../mcp/calls';
+import type { Call, CallIndex } from '../mcp/calls';
 import { createAnalyzer, type AnalysisState } from '../analyze';
 import { HttpExchanges, exchangeIdOf } from '../mcp/http-exchanges';
 import { readFrame } from './bounded-model';
@@ -78,21 +78,24 @@ export class LivePairs {
   }
 
   /** Lets go of every call that is over, on every channel, and of their forward links; once the
-   *  session ended, of every call. */
-  release(): void {
+   *  session ended, of every call. Returns the calls let go: those that ended since the last release.
+   *  Costs what it lets go of, never what is still open (tens of thousands of calls may be). */
+  release(): Call[] {
+    const out: Call[] = [];
     for (const channel of [undefined, ...this.appChannels]) {
-      const calls = this.callsOf(channel);
-      if (!calls) continue;
-      // A link is read when the host's request starts its span: once either call is over, it is done with.
-      for (const c of calls.all) if (this.ended || c.responseSeq !== undefined || c.refused) this.forwards.forget(c.seq);
-      calls.release(this.ended);
+      for (const c of this.callsOf(channel)?.release(this.ended) ?? []) {
+        // A link is read when the host's request starts its span: once either call is over, it is done with.
+        this.forwards.forget(c.seq);
+        out.push(c);
+      }
     }
+    return out;
   }
 
   /** What is held that grows with the session, for tests: frames waiting on a gap, calls and HTTP exchanges not let go. */
   held(): { frames: number; calls: number; exchanges: number } {
     let calls = 0;
-    for (const channel of [undefined, ...this.appChannels]) calls += this.callsOf(channel)?.all.length ?? 0;
+    for (const channel of [undefined, ...this.appChannels]) calls += this.callsOf(channel)?.size ?? 0;
     return { frames: this.early.size, calls, exchanges: this.exchanges.all.length };
   }
 

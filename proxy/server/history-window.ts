@@ -1,7 +1,8 @@
 /**
  * A window onto a stored session for the page's History (lib/wire/stored-window.ts): a few hundred
  * frames at a time, read by storedWindow from the segments near the anchor, a text search over
- * every frame by searchStored, its timing by method from the store's timing column, and the
+ * every frame by searchStored (of the frames as this view shows them: what a view masks, its search
+ * cannot find), its timing by method from the store's timing column, and the
  * findings kept when it was stored. The frames, and the findings' messages (which can quote them),
  * go as a live page's frames do: the OAuth credentials the session's client held masked; in a
  * redacted view, redacted as an export of the stored session (exportStored's redaction, with the
@@ -57,8 +58,9 @@ export function answerWindow(store: SessionStore, msg: WindowMessage, redacted: 
   };
 }
 
-export function answerSearch(store: SessionStore, msg: SearchMessage): ProxyMessage {
-  const found = searchStored(store.open(msg.id), { text: msg.text, fromSeq: msg.fromSeq, limit: msg.limit });
+export function answerSearch(store: SessionStore, msg: SearchMessage, redacted: boolean): ProxyMessage {
+  const session = store.open(msg.id);
+  const found = searchStored(session, { text: msg.text, fromSeq: msg.fromSeq, limit: msg.limit, redaction: pageRedaction(session, redacted) });
   return {
     type: 'history/search-result',
     rid: msg.rid ?? '',

@@ -33,7 +33,7 @@ export function answerHistory(store: SessionStore | undefined, msg: HistoryMessa
     case 'history/window':
       return { send: answerWindow(store, msg, redacted) };
     case 'history/search':
-      return { send: answerSearch(store, msg) };
+      return { send: answerSearch(store, msg, redacted) };
     case 'history/timing':
       return { send: answerTiming(store, msg) };
     case 'history/findings':

@@ -2,9 +2,11 @@
  * A live session's frames read back from its copy on disk (lib/wire/stored-reads.ts): the text the
  * proxy's memory budget let go, and a search over every frame's text. The writer is flushed first,
  * so a read sees every frame recorded until now. What is read goes to the page as its live frames
- * do (framesForPage: credentials masked; for a redacted view, redacted as an export).
+ * do (framesForPage: credentials masked; for a redacted view, redacted as an export), and the search
+ * looks at the frames as the page is shown them, so it cannot tell which frames hold a masked secret.
  */
 import type { Frame } from '../../lib/mcp/frame';
+import { credentialMask } from '../../lib/trace/masked-frames';
 import type { RedactOptions } from '../../lib/trace/redact';
 import type { PageMessage, ProxyMessage } from '../../lib/wire/protocol';
 import type { LiveSession } from '../sessions/types';
@@ -22,7 +24,8 @@ export function answerStoredRead(session: LiveSession, store: SessionStore | und
   const stored = store.open(session.storedId, live);
   const rid = msg.rid ?? '';
   if (msg.type === 'session/search') {
-    const found = searchStored(stored, { text: msg.text, lane: msg.lane, channel: msg.channel, fromSeq: msg.fromSeq, limit: msg.limit });
+    const shown = redaction ?? credentialMask(session.maskedSecrets?.() ?? []);
+    const found = searchStored(stored, { text: msg.text, lane: msg.lane, channel: msg.channel, fromSeq: msg.fromSeq, limit: msg.limit, redaction: shown });
     return {
       type: 'session/search-result',
       rid,

@@ -86,6 +86,44 @@ describe('a text search over a stored session', () => {
     expect(searchStored(s, { text: 'content-type: application/json' }).frames.map((f) => f.seq)).toEqual([50]);
   });
 
+  it('searches the frames as a redacted view shows them: a secret they hold is not found, the text around it is', () => {
+    const secret = 'k3y-Q7w2E9r4T1y6';
+    const log = (data: string) => `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"${data}"}}`;
+    const s = storedSession(2_000, { 700: { raw: log(`connected with ${secret}`) }, 1_500: { raw: log('token=Free-Guess-42 sent') } });
+    const redaction = { secrets: [{ rule: 'env:API_KEY', value: secret }] };
+    // Unredacted, each guess tells which frame holds it.
+    expect(searchStored(s, { text: secret }).frames.map((f) => f.seq)).toEqual([700]);
+    expect(searchStored(s, { text: 'free-guess' }).frames.map((f) => f.seq)).toEqual([1_500]);
+    // Redacted: neither the known secret, nor a part of it, nor what a built-in rule masks is found.
+    for (const guess of [secret, 'k3y-Q7w2', 'free-guess-42', 'with k3y']) expect(searchStored(s, { text: guess, redaction }).frames).toEqual([]);
+    // What the view shows still is, and the frames found are as the view shows them.
+    const around = searchStored(s, { text: 'connected with', redaction }).frames;
+    expect(around.map((f) => f.seq)).toEqual([700]);
+    expect(around[0].raw).toBe(log('connected with «redacted:env:API_KEY»'));
+    expect(searchStored(s, { text: 'tick 1999', redaction }).frames.map((f) => f.seq)).toEqual([1_999]);
+    // The markers are not in the stored text: a search for one says so rather than finding nothing.
+    expect(() => searchStored(s, { text: '«redacted:env', redaction })).toThrow(/not in the «redacted:…» markers/);
+  });
+
+  it('answers a text a redacted view hides in very many frames a part at a time, going on from where it stopped', () => {
+    const secret = 'k3y-Q7w2E9r4T1y6';
+    const log = (data: string) => `{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"${data}"}}`;
+    // Every frame but one holds the secret; that one shows a text that begins as the secret does.
+    const special: Record<number, Record<string, unknown>> = {};
+    for (let seq = 1; seq <= 45_000; seq++) special[seq] = { raw: log(seq === 44_000 ? 'k3y-Q7w2 shown' : `sent ${secret} #${seq}`) };
+    const s = storedSession(45_000, special);
+    const redaction = { secrets: [{ rule: 'env:API_KEY', value: secret }] };
+    const first = searchStored(s, { text: 'k3y-Q7w2', redaction });
+    expect(first).toMatchObject({ frames: [], next: 20_001 });
+    const second = searchStored(s, { text: 'k3y-Q7w2', redaction, fromSeq: first.next });
+    expect(second).toMatchObject({ frames: [], next: 40_001 });
+    const third = searchStored(s, { text: 'k3y-Q7w2', redaction, fromSeq: second.next });
+    expect(third.frames.map((f) => f.seq)).toEqual([44_000]);
+    expect(third.next).toBeUndefined();
+    // Unredacted, the frames that hold it are found at once.
+    expect(searchStored(s, { text: 'k3y-Q7w2', limit: 3 }).frames.map((f) => f.seq)).toEqual([1, 2, 3]);
+  });
+
   it('refuses an empty text rather than listing every frame', () => {
     const s = storedSession(10, {});
     expect(() => searchStored(s, { text: '  ' })).toThrow(/a search needs some text/);

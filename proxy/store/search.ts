@@ -5,6 +5,13 @@
  * checked as the traffic table's filter checks a row (its text; an HTTP head with its secret
  * headers masked, so a token typed here cannot tell which frames carry it).
  *
+ * A view that shows frames redacted (the redacted view, and every page's OAuth masking) passes its
+ * redaction: a hit is then checked in the frame as that view shows it, so typing a guess of a secret
+ * cannot tell which frames hold it. The scan of the stored bytes still picks the lines to decode
+ * (redaction only takes text away, except its markers), so the search costs what it did: only the
+ * hits are redacted. The markers are not searched (their text is not in the stored bytes), and a
+ * text that names one is refused with what to do instead.
+ *
  * Chunks are read as latin1, one character per byte, so a hit's place in the string is its byte
  * offset in the file. The needle is searched as its UTF-8 bytes, and also as it reads inside a JSON
  * string (a text that is not JSON, such as stderr, is stored escaped). Case is folded for ASCII
@@ -15,6 +22,7 @@ import path from 'node:path';
 import type { Frame } from '../../lib/mcp/frame';
 import { channelOf } from '../../lib/mcp/channel';
 import { maskHttpHead } from '../../lib/mcp/secret-headers';
+import { frameRedactor, type RedactOptions } from '../../lib/trace/redact';
 import { segmentName, type SegmentSummary } from './layout';
 import type { StoredSession } from './reader';
 import { LineDecoder } from './segment-lines';
@@ -30,11 +38,14 @@ export interface StoredSearch {
   fromSeq?: number;
   /** At most this many frames (default 1,000). */
   limit?: number;
+  /** How the asking view shows frames redacted: a frame matches by its text as shown. */
+  redaction?: RedactOptions;
 }
 
 export interface StoredSearchResult {
+  /** As the asking view shows them (redacted by `redaction`). */
   frames: Frame[];
-  /** Set when the limit was reached: the seq to search from for more. */
+  /** Set when the limit was reached, or when the view hid the text in HIDDEN_PER_ANSWER hits: the seq to search from for more. */
   next?: number;
   /** Bytes of segment files scanned. */
   scannedBytes: number;
@@ -44,11 +55,21 @@ export class StoredSearchError extends Error {}
 
 const CHUNK = 4 * 1024 * 1024;
 const DEFAULT_LIMIT = 1000;
+/**
+ * In a view that redacts, the most hits a search passes over as hidden before it answers with what
+ * it found and where to go on from (`next`). Redacting a hit costs about 15 µs, so a text the view
+ * hides in every frame (a secret sent with each request) would otherwise take 15 s or more a million
+ * frames before the page heard anything; this keeps an answer under half a second or so.
+ */
+const HIDDEN_PER_ANSWER = 20_000;
 
 /** What the page's filter searches a frame by (lib/browser/filter.ts). */
 function searchable(frame: Frame): string {
   return frame.lane === 'http' ? maskHttpHead(frame.raw) : frame.raw;
 }
+
+/** The text of a redaction's markers (`«redacted:env:API_KEY»`): never in the stored bytes. */
+const MARKER_TEXT = /[«»]|redacted:/i;
 
 /** Each byte of the text's UTF-8 as one latin1 character, escaped for a RegExp. */
 function latin1Pattern(text: string): string {
@@ -104,15 +125,29 @@ export function searchStored(session: StoredSession, q: StoredSearch): StoredSea
   const limit = q.limit ?? DEFAULT_LIMIT;
   const needle = q.text.trim();
   if (needle === '') throw new StoredSearchError('a search needs some text: an empty one would list every frame');
+  if (q.redaction && MARKER_TEXT.test(needle)) {
+    throw new StoredSearchError(
+      `a search looks in the frames' own text, not in the «redacted:…» markers put in place of secrets: search for the text around them instead of "${needle}"`,
+    );
+  }
+  const shown = q.redaction ? frameRedactor(q.redaction) : (frames: Frame[]) => frames;
   const lower = needle.toLowerCase();
   const re = needleRegExp(needle);
   const frames: Frame[] = [];
   let scannedBytes = 0;
-  const keep = (f: Frame): boolean =>
-    (q.fromSeq === undefined || f.seq >= q.fromSeq) &&
-    (q.lane === undefined || f.lane === q.lane) &&
-    (q.channel === undefined || channelOf(f) === q.channel) &&
-    searchable(f).toLowerCase().includes(lower);
+  let hidden = 0;
+  const kept = (f: Frame): Frame | undefined => {
+    if (
+      (q.fromSeq !== undefined && f.seq < q.fromSeq) ||
+      (q.lane !== undefined && f.lane !== q.lane) ||
+      (q.channel !== undefined && channelOf(f) !== q.channel)
+    )
+      return undefined;
+    const [view] = shown([f]);
+    if (searchable(view).toLowerCase().includes(lower)) return view;
+    if (q.redaction) hidden++;
+    return undefined;
+  };
 
   for (const s of session.segmentsFor({ fromSeq: q.fromSeq, channel: q.channel })) {
     if (q.lane !== undefined && !s.lanes.includes(q.lane)) continue;
@@ -137,11 +172,12 @@ export function searchStored(session: StoredSession, q: StoredSearch): StoredSea
         for (let m = re.exec(text); m !== null && m.index < whole; m = re.exec(text)) {
           const lineStart = text.lastIndexOf('\n', m.index) + 1;
           const lineEnd = text.indexOf('\n', m.index) + 1;
-          const frame = cursor.frameAt(base + lineStart, base + lineEnd);
-          if (keep(frame)) {
+          const stored = cursor.frameAt(base + lineStart, base + lineEnd);
+          const frame = kept(stored);
+          if (frame) {
             if (frames.length === limit) return { frames, next: frame.seq, scannedBytes };
             frames.push(frame);
-          }
+          } else if (hidden === HIDDEN_PER_ANSWER) return { frames, next: stored.seq + 1, scannedBytes };
           // One look per line, however often the text occurs in it.
           re.lastIndex = lineEnd;
         }

@@ -81,6 +81,8 @@ function parentContext(parent: TraceParent | undefined): Context {
 interface OpenSpan {
   span: Span;
   channel: string | undefined;
+  /** Spans started before it: spans that end together end in the order they started. */
+  order: number;
 }
 
 export class SessionTelemetry {
@@ -88,6 +90,8 @@ export class SessionTelemetry {
   private readonly open = new Map<Call, OpenSpan>();
   /** How many of each channel's calls have a span already (undefined: the session's). */
   private readonly started = new Map<string | undefined, number>();
+  /** Spans started so far. */
+  private spans = 0;
   private sessionId?: string;
   private over?: Promise<void>;
 
@@ -139,24 +143,27 @@ export class SessionTelemetry {
       let started = this.started.get(channel) ?? 0;
       for (; started < calls.length; started++) {
         const call = calls[started];
-        if (!call.refused) this.open.set(call, { span: this.start(call, channel), channel });
+        if (!call.refused) this.open.set(call, { span: this.start(call, channel), channel, order: this.spans++ });
       }
       this.started.set(channel, started);
     }
-    let over = false;
-    for (const [call, open] of this.open) {
+    // The calls that ended come from the pairs as they let go of them, not from a look at every open
+    // span: with tens of thousands open, that look after each frame made a long session quadratic.
+    // Once the session ended every call is let go; those still open end in finish().
+    const released = this.pairs.release();
+    if (released.length === 0) return;
+    const ended = released
+      .filter((call) => call.refused || call.responseTs !== undefined)
+      .flatMap((call) => {
+        const open = this.open.get(call);
+        return open ? [{ call, open }] : [];
+      })
+      .sort((a, b) => a.open.order - b.open.order);
+    for (const { call, open } of ended) {
+      this.open.delete(call);
       // A request the transport refused never reached a session: it gets no span (the file export skips it too).
-      if (call.refused) {
-        this.open.delete(call);
-        over = true;
-      } else if (call.responseTs !== undefined) {
-        this.open.delete(call);
-        this.close(call, open, call.responseTs, call.responseSeq === seq ? json : undefined);
-        over = true;
-      }
+      if (!call.refused) this.close(call, open, call.responseTs!, call.responseSeq === seq ? json : undefined);
     }
-    if (!over) return;
-    this.pairs.release();
     // What is left of each channel's calls is open and has its span: the next new one comes after them.
     for (const channel of [...this.pairs.appChannels, undefined]) this.started.set(channel, this.pairs.callsOf(channel)?.all.length ?? 0);
   }

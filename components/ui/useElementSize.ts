@@ -1,0 +1,29 @@
+'use client';
+/**
+ * An element's inner size (clientWidth, clientHeight), kept current by a ResizeObserver: read once
+ * per resize, never per render or per batch of frames, so a view that streams stays off the DOM.
+ */
+import { useEffect, useState, type RefObject } from 'react';
+
+interface ElementSize {
+  width: number;
+  height: number;
+}
+
+/** Until the element is first measured (after mount): a guess tall enough to draw some rows at once. */
+const BEFORE_MEASURED: ElementSize = { width: 0, height: 400 };
+
+/** `initial` is the size until the element is first measured, after mount. */
+export function useElementSize(ref: RefObject<HTMLElement | null>, initial: ElementSize = BEFORE_MEASURED): ElementSize {
+  const [size, setSize] = useState(initial);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return size;
+}
