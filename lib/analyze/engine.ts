@@ -138,6 +138,13 @@ function createChannelAnalyzer(opts: AnalyzerOptions, modules: readonly RuleModu
   const lines = new LineAssembler();
   const specs = cachedCatalog(modules);
   let out: Annotation[] = [];
+  /**
+   * Set once the session's memory budget let frames go by unseen (text dropped, or frames only
+   * counted past the frame limit): an answer may be among them, so from then on nothing is judged
+   * by time or at the end, where "not seen" would read as "never sent". The findings up to there
+   * stand; the stored session, which holds every frame, is judged whole once it closes.
+   */
+  let blind = false;
 
   const ctx: MutableContext = {
     // Every field from the start: one object shape for every hook's reads.
@@ -258,8 +265,9 @@ function createChannelAnalyzer(opts: AnalyzerOptions, modules: readonly RuleModu
         if (ownExchanges) state.exchanges.push(frame);
         // The wire clock reached this frame: deadlines that passed before it are judged first,
         // so a reply or a cancellation that came too late cannot hide them.
-        clock(frame.ts);
+        if (!blind) clock(frame.ts);
         // Past the session's byte budget only metadata was kept: no text to judge, no finding to make.
+        if (frame.textDropped || (frame.lane === 'lifecycle' && frame.meta?.event === 'frame-limit')) blind = true;
         if (frame.textDropped) return out;
         const ended = frame.lane === 'lifecycle' && (frame.meta?.event === 'exit' || frame.meta?.event === 'disconnect');
         // Nothing can complete a pending stdio run once the process is gone: judge it now, so a
@@ -294,6 +302,7 @@ function createChannelAnalyzer(opts: AnalyzerOptions, modules: readonly RuleModu
         const endOfTrace = nowUs === undefined;
         if (endOfTrace) for (const u of lines.flush()) handleUnit(u, true);
         ctx.version = judgeVersion();
+        if (blind) return out;
         for (const m of onFinish) {
           try {
             m.onFinish?.(ctx, nowUs ?? state.lastTs, endOfTrace);
