@@ -25,11 +25,11 @@ function noCount(entry: StoredSessionEntry | undefined, state: StoredState | und
   return `${describeNoFindings(reason, OPEN_FRAME_LIMIT)}.`;
 }
 
-/** Whether it is still written, and whether the window follows it; or that it ended while watched. */
+/** Whether it is still written, and whether the window follows it; or that it ended since it was seen recording. */
 function stateText(state: StoredState | undefined, following: boolean, ended: boolean): string {
-  if (state === 'recording') return following ? ' · recording, following the newest frames' : ' · still recording';
-  if (ended) return state === 'unclean' ? ' · ended unclean while watched' : ' · ended';
-  return state === 'unclean' ? ' · ended unclean' : '';
+  if (state === 'recording') return following ? ' · recording · following' : ' · still recording';
+  if (state === 'unclean') return ' · ended unclean';
+  return ended ? ' · ended' : '';
 }
 
 interface Props {
@@ -38,7 +38,7 @@ interface Props {
   totals?: Totals;
   /** The window follows the session as it is written (useWindowFollow.ts). */
   following: boolean;
-  /** The session closed while the window was open. */
+  /** The session closed while the window was open (or since History listed it as recording). */
   ended: boolean;
   /** Selects a frame in the window (a finding's). */
   onJump: (seq: number) => void;
@@ -60,7 +60,7 @@ export function StoredWindowHeader({ id, entry, totals, following, ended, onJump
           {frames !== undefined && ` · ${count(frames)} frames`}
           {totals && totals.frameCount > 0 && ` (#${count(totals.firstSeq)}–#${count(totals.lastSeq)})`}
           {bytes !== undefined && ` · ${formatBytes(bytes)} on disk`}
-          {stateText(totals?.state ?? entry?.state, following, ended)}
+          {stateText(totals?.state ?? entry?.state, following, ended || entry?.state === 'recording')}
         </span>
         <span
           role="group"

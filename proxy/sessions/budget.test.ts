@@ -112,7 +112,9 @@ describe('SessionBudget', () => {
     expect(parseByteSize('12KiB')).toMatch(/too small/);
   });
 
-  it('is set by loupe start --session-budget or LOUPE_SESSION_BUDGET, 256 MiB otherwise', () => {
+  it('is set by loupe start --session-budget or LOUPE_SESSION_BUDGET, 8 MiB and 32,768 frames otherwise', () => {
+    expect(DEFAULT_SESSION_BUDGET_BYTES).toBe(8 * MiB);
+    expect(new SessionBudget().maxFrames).toBe(32_768);
     expect(parseStartOptions([], {})).toMatchObject({ sessionBudget: DEFAULT_SESSION_BUDGET_BYTES });
     expect(parseStartOptions(['--session-budget', '32MiB'], {})).toMatchObject({ sessionBudget: 32 * MiB });
     expect(parseStartOptions([], { LOUPE_SESSION_BUDGET: '8m' })).toMatchObject({ sessionBudget: 8 * MiB });
