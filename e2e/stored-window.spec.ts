@@ -269,6 +269,7 @@ test('a live session past what memory keeps is followed in Browse as it is writt
   await lp.connect('chatty');
   const banner = page.getByRole('status', { name: 'Dropped text' });
   await expect(banner).toContainText('frames it keeps in memory', { timeout: 60_000 });
+  await lp.screenshot('traffic-frame-limit-banner-1280');
   const win = new StoredWindow(page);
   const follow = page.getByRole('button', { name: 'Follow', exact: true });
   const newest = async () => Math.max(...(await win.seqs()));
@@ -289,6 +290,10 @@ test('a live session past what memory keeps is followed in Browse as it is writt
     await expect(win.row(await newest())).toBeInViewport();
     expect(await headerFrames()).toBeGreaterThan(framesBefore);
     await lp.screenshot('stored-window-following-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(win.row(await newest())).toBeInViewport();
+    await lp.screenshot('stored-window-following-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   await test.step('the Sequence view follows too', async () => {

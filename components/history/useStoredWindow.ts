@@ -156,6 +156,8 @@ export function useStoredWindow(id: string, filter: WindowFilter, connected: boo
         const w = await fetchWindow(id, { fromSeq: followFrom(rowsRef.current.frames, totalsRef.current?.lastSeq) }, PAGE, filterRef.current);
         if (gen !== generation.current) return;
         took(w);
+        // A read that failed before (the link to the proxy dropped) is over once one succeeds.
+        setError(undefined);
         const step = followed(rowsRef.current, w);
         if (step.kind === 'none') return;
         if (step.kind === 'appended') {
