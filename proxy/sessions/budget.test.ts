@@ -81,6 +81,15 @@ describe('SessionBudget', () => {
     });
   });
 
+  it('keeps the last 1,000 lines for the tail however short they are', () => {
+    const b = new SessionBudget(0, 1);
+    b.keepsFrame(1, { lane: 'stderr', raw: 'head', size: 5 });
+    for (let seq = 2; seq <= 5000; seq++) b.keepsFrame(seq, { lane: 'stderr', raw: `${seq}`, size: 5 });
+    const tail = b.takeTail();
+    expect(tail).toHaveLength(1000);
+    expect([tail[0].seq, tail[999].seq]).toEqual([4001, 5000]);
+  });
+
   it('past its frame limit counts frames without keeping them, and writes down the gap', () => {
     const r = new Recorder(new SessionBudget(MiB, 2));
     for (let i = 0; i < 5; i++) r.record({ dir: 's2c', lane: 'message', raw: `{"n":${i}}`, size: 7, ts: i, meta: { transport: 'stdio' } });
