@@ -4,7 +4,8 @@
  * row, goes to a seq, filters by direction and method (the proxy answers), finds a text held by
  * one frame in the middle, draws the rows held as a sequence diagram, goes to the frame of a
  * finding kept when the session was stored, and reads older rows as the table is scrolled up,
- * keeping at most a couple of thousand. The tab comes back after a reload.
+ * keeping at most a couple of thousand. The tab comes back after a reload. A live session past
+ * what the proxy's memory keeps (a 1 MiB budget here) is followed in Browse as it is written.
  */
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
@@ -16,12 +17,14 @@ import { SessionStore } from '../proxy/store/store';
 import { logFrame, testHeader } from '../proxy/store/testing';
 import { LoupePage } from './pages/LoupePage';
 import { StoredWindow } from './pages/StoredWindow';
-import { loupePerFile } from './support/loupe';
+import { loupePerFile, repoRoot } from './support/loupe';
 
 const FRAMES = 30_000;
 const NEEDLE = 'needle-7f3e9a';
 const MIDDLE = 15_000;
-const loupe = loupePerFile();
+// The smallest session budget: a live session passes it within seconds (the stored sessions the
+// other tests browse are written by the store directly, and no budget applies to them).
+const loupe = loupePerFile(['--session-budget', '1MiB']);
 
 /** Calls, their answers and log lines: a request on seq 1, 4, 7…, its response next, a log line after. */
 function frameAt(seq: number): Frame {
@@ -248,5 +251,91 @@ test('a session too long to open whole is browsed, and its tab keeps its place; 
     await lp.sessionTabs.getByRole('tab', { name: /past-the-limit/ }).click();
     await expect(win.row(123_456)).toHaveAttribute('aria-selected', 'true');
     await expect(win.row(123_456)).toBeInViewport();
+  });
+});
+
+test('a live session past what memory keeps is followed in Browse as it is written; scrolling up stops following', async ({ page }) => {
+  test.setTimeout(120_000);
+  const lp = new LoupePage(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await lp.open(loupe.url);
+  // 12,000 log lines at once (past the 1 MiB of text and the 10,000 frames memory keeps), then one every 50 ms.
+  await lp.addConnection({
+    name: 'chatty',
+    command: process.execPath,
+    args: [path.join(repoRoot, 'e2e/fixtures/servers/stdio-chatty.mjs')],
+    env: { CHATTY_BURST: '12000', CHATTY_TICK_MS: '50' },
+  });
+  await lp.connect('chatty');
+  const banner = page.getByRole('status', { name: 'Dropped text' });
+  await expect(banner).toContainText('frames it keeps in memory', { timeout: 60_000 });
+  await lp.screenshot('traffic-frame-limit-banner-1280');
+  const win = new StoredWindow(page);
+  const follow = page.getByRole('button', { name: 'Follow', exact: true });
+  const newest = async () => Math.max(...(await win.seqs()));
+  const headerFrames = async () => Number(/([\d,]+) frames/.exec(await win.header.innerText())![1].replace(/,/g, ''));
+
+  let opened = 0;
+  await test.step("the banner's Browse opens the window on the newest rows, following them", async () => {
+    await banner.getByRole('button', { name: 'Browse' }).click();
+    await expect(win.header).toContainText('recording · following');
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    opened = (await win.heldRange())[1];
+    expect(opened).toBeGreaterThan(12_000);
+  });
+
+  await test.step('rows written after it opened come in at the bottom, in view, without a click', async () => {
+    const framesBefore = await headerFrames();
+    await expect.poll(newest, { timeout: 15_000 }).toBeGreaterThan(opened + 20);
+    await expect(win.row(await newest())).toBeInViewport();
+    expect(await headerFrames()).toBeGreaterThan(framesBefore);
+    await lp.screenshot('stored-window-following-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(win.row(await newest())).toBeInViewport();
+    await lp.screenshot('stored-window-following-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  await test.step('the Sequence view follows too', async () => {
+    await win.show('Sequence');
+    const drawn = () => win.diagram.evaluate((el) => Math.max(0, ...Array.from(el.querySelectorAll('[data-seq]'), (a) => Number(a.getAttribute('data-seq')))));
+    const first = await drawn();
+    await expect.poll(drawn, { timeout: 15_000 }).toBeGreaterThan(first + 10);
+    await lp.screenshot('stored-window-following-sequence-1280');
+    await win.show('Traffic');
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  await test.step('scrolling up stops following: the rows stay, and a button counts the frames written since', async () => {
+    await win.table.grid.evaluate((grid) => {
+      const scroller = grid.querySelector<HTMLElement>('[data-scroller]')!;
+      scroller.scrollTop = Math.max(0, scroller.scrollTop - 600);
+    });
+    await expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await expect(win.header).toContainText('still recording');
+    const caughtUp = page.getByRole('button', { name: /new — follow the newest$/ });
+    await expect(caughtUp).toBeVisible({ timeout: 15_000 });
+    const [, held] = await win.heldRange();
+    const unseen = async () => Number(/([\d,]+) new/.exec(await caughtUp.innerText())![1].replace(/,/g, ''));
+    const seenNew = await unseen();
+    // Frames go on being written (the count grows) while the rows held stay where they were.
+    await expect.poll(unseen, { timeout: 15_000 }).toBeGreaterThan(seenNew);
+    expect((await win.heldRange())[1]).toBe(held);
+    await lp.screenshot('stored-window-not-following-1280');
+
+    await caughtUp.click();
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(newest, { timeout: 15_000 }).toBeGreaterThan(held + 20);
+  });
+
+  await test.step('once the session ends, the window stops following and says so', async () => {
+    await lp.sessionTabs
+      .getByRole('tab', { name: /chatty/ })
+      .first()
+      .click();
+    await lp.disconnect();
+    await lp.sessionTabs.getByRole('tab', { name: /chatty · / }).click();
+    await expect(win.header).toContainText(' · ended');
+    await expect(follow).toBeHidden();
   });
 });

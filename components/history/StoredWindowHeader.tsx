@@ -3,28 +3,49 @@ import { describeFindingCounts, describeNoFindings, noFindingsReason } from '../
 import { OPEN_FRAME_LIMIT } from '../../lib/browser/history';
 import { formatBytes } from '../../lib/text/bytes';
 import type { StoredSessionEntry } from '../../lib/wire/history';
+import type { StoredState } from '../../lib/view/window-follow';
 import type { Totals } from './useStoredWindow';
 import { StoredFindings } from './StoredFindings';
 import { StoredTiming } from './StoredTiming';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Why a stored session has no finding counts (proxy/store/findings.ts counts them on a clean close). */
-function noCount(entry: StoredSessionEntry | undefined): string {
-  const reason = entry ? noFindingsReason(entry, OPEN_FRAME_LIMIT) : 'not-kept';
+/**
+ * Why a stored session has no finding counts (proxy/store/findings.ts counts them on a clean close).
+ * `state`: as the window last read it, newer than the entry History listed (one listed as recording
+ * that closed since is being counted now).
+ */
+function noCount(entry: StoredSessionEntry | undefined, state: StoredState | undefined, frames: number | undefined): string {
+  const now = { state: state ?? entry?.state ?? 'clean', frames: frames ?? entry?.frames ?? 0 };
+  const reason = !entry
+    ? 'not-kept'
+    : entry.state === 'recording' && now.state === 'clean' && now.frames <= OPEN_FRAME_LIMIT
+      ? 'judging'
+      : noFindingsReason(now, OPEN_FRAME_LIMIT);
   return `${describeNoFindings(reason, OPEN_FRAME_LIMIT)}.`;
+}
+
+/** Whether it is still written, and whether the window follows it; or that it ended since it was seen recording. */
+function stateText(state: StoredState | undefined, following: boolean, ended: boolean): string {
+  if (state === 'recording') return following ? ' · recording · following' : ' · still recording';
+  if (state === 'unclean') return ' · ended unclean';
+  return ended ? ' · ended' : '';
 }
 
 interface Props {
   id: string;
   entry?: StoredSessionEntry;
   totals?: Totals;
+  /** The window follows the session as it is written (useWindowFollow.ts). */
+  following: boolean;
+  /** The session closed while the window was open (or since History listed it as recording). */
+  ended: boolean;
   /** Selects a frame in the window (a finding's). */
   onJump: (seq: number) => void;
 }
 
 /** A stored session's window: what it is, how big, and the findings kept when it was stored. */
-export function StoredWindowHeader({ id, entry, totals, onJump }: Props) {
+export function StoredWindowHeader({ id, entry, totals, following, ended, onJump }: Props) {
   const frames = totals?.frameCount ?? entry?.frames;
   const bytes = totals?.bytes ?? entry?.bytes;
   const findings = entry?.findings;
@@ -39,8 +60,7 @@ export function StoredWindowHeader({ id, entry, totals, onJump }: Props) {
           {frames !== undefined && ` · ${count(frames)} frames`}
           {totals && totals.frameCount > 0 && ` (#${count(totals.firstSeq)}–#${count(totals.lastSeq)})`}
           {bytes !== undefined && ` · ${formatBytes(bytes)} on disk`}
-          {entry?.state === 'recording' && ' · still recording'}
-          {entry?.state === 'unclean' && ' · ended unclean'}
+          {stateText(totals?.state ?? entry?.state, following, ended || entry?.state === 'recording')}
         </span>
         <span
           role="group"
@@ -53,7 +73,7 @@ export function StoredWindowHeader({ id, entry, totals, onJump }: Props) {
       {/* A window is part of a session: the rules judge a whole one, so they do not run here. */}
       <p className="mt-0.5 text-[11px] text-zinc-500">
         Browsing a window of rows read from disk: no analysis runs on it;{' '}
-        {findings ? 'the findings are those counted when the session was stored.' : noCount(entry)}
+        {findings ? 'the findings are those counted when the session was stored.' : noCount(entry, totals?.state, frames)}
       </p>
       <div className="mt-1 flex flex-wrap items-start gap-x-4">
         <StoredFindings id={id} entry={entry} onJump={onJump} />

@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { storedIdOfTab } from '../../lib/browser/stored-window';
+import { storedIdOfTab, windowPlaces as places } from '../../lib/browser/stored-window';
 import { useLoupe } from '../../lib/browser/store';
 import { windowFrameViews } from '../../lib/browser/windowViews';
 import { indexOfRow } from '../../lib/view/stored-rows';
@@ -8,6 +8,7 @@ import { windowSession } from '../../lib/view/window-sequence';
 import type { WindowFilter } from '../../lib/wire/stored-window';
 import { FrameDetail } from '../traffic/FrameDetail';
 import { Button } from '../ui/Button';
+import { WindowPosition } from './WindowPosition';
 import { StoredSearchBar } from './StoredSearchBar';
 import { StoredWindowHeader } from './StoredWindowHeader';
 import { BrowseTabs, type BrowseView } from './BrowseTabs';
@@ -16,39 +17,15 @@ import { StoredWindowTable } from './StoredWindowTable';
 import { StoredWindowToolbar } from './StoredWindowToolbar';
 import { useStoredEntry } from './useStoredEntry';
 import { useStoredWindow, type Target } from './useStoredWindow';
+import { useWindowFollow } from './useWindowFollow';
 
 const NO_FILTER: WindowFilter = {};
 
 /**
- * Where each window tab was, by tab id: the view unmounts when another tab is shown, and coming
- * back reads the rows around the frame that was selected, under the same filter, not the newest.
- */
-const places = new Map<string, { filter: WindowFilter; selected?: number; view?: BrowseView }>();
-
-/** Which rows the page holds, and the way to either end of the session. */
-function WindowPosition({ frames, onOldest, onNewest }: { frames: readonly { seq: number }[]; onOldest: () => void; onNewest: () => void }) {
-  const n = (x: number) => x.toLocaleString('en-US');
-  return (
-    <div className="ml-auto flex shrink-0 items-center gap-2">
-      {frames.length > 0 && (
-        <span className="whitespace-nowrap font-mono text-zinc-500" title="The rows the page holds; more are read as the table or the diagram reaches an end">
-          rows #{n(frames[0].seq)}–#{n(frames[frames.length - 1].seq)} ({n(frames.length)} held)
-        </span>
-      )}
-      <Button onClick={onOldest} title="The first frames of the session">
-        Oldest
-      </Button>
-      <Button onClick={onNewest} title="The last frames of the session">
-        Newest
-      </Button>
-    </div>
-  );
-}
-
-/**
  * A stored session of any length, browsed a window at a time: the page holds the rows it shows
  * (a couple of thousand at most), as a table or a sequence diagram, and asks the proxy for more as
- * either reaches an end.
+ * either reaches an end. A session still being written is followed from its newest rows
+ * (useWindowFollow.ts), so a live session longer than the page's memory is watched here.
  */
 export function StoredWindowView({ tabId }: { tabId: string }) {
   const id = storedIdOfTab(tabId);
@@ -59,24 +36,29 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
   const [selected, setSelected] = useState<number | undefined>(place?.selected);
   const [shown, setShown] = useState<BrowseView>(place?.view ?? 'traffic');
   useEffect(() => void places.set(tabId, { filter, selected, view: shown }), [tabId, filter, selected, shown]);
-  const win = useStoredWindow(id, filter, connected, place?.selected !== undefined ? { seq: place.selected } : 'newest');
+  const [first] = useState<Target>(() => (place?.selected !== undefined ? { seq: place.selected } : 'newest'));
+  const win = useStoredWindow(id, filter, connected, first);
+  const follow = useWindowFollow(win, first === 'newest');
   // One model of the rows, that the table and the diagram both read: paired once per change of rows,
   // built anew each time as rows going on at the top cannot be appended to a model.
   const session = useMemo(() => windowSession(win.rows.frames), [win.rows.frames]);
   const views = useMemo(() => windowFrameViews(session), [session]);
   const { reset } = win;
+  const { onTarget } = follow;
 
   const goTo = useCallback(
     async (target: Target, f?: WindowFilter) => {
+      onTarget(target);
       const landed = await reset(target, f);
       if (typeof target === 'object') setSelected(landed);
     },
-    [reset],
+    [reset, onTarget],
   );
   const onFilter = (f: WindowFilter) => {
     setFilter(f);
-    // The rows around the selected frame, as the new filter reads them; the newest when no row held is selected.
-    const held = selected !== undefined && indexOfRow(win.rows.frames, selected) >= 0;
+    // The rows around the selected frame, as the new filter reads them; the newest when no row held is
+    // selected, or while following (it goes on following under the new filter).
+    const held = !follow.following && selected !== undefined && indexOfRow(win.rows.frames, selected) >= 0;
     void goTo(held ? { seq: selected } : 'newest', f);
   };
   // A search match, a finding, or a frame the detail names: selected at once when held, else read around
@@ -97,7 +79,7 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
     return <div className="p-6 text-sm text-zinc-400">This stored session is no longer on disk (it was deleted). Close this tab.</div>;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <StoredWindowHeader id={id} entry={entry} totals={win.totals} onJump={jump} />
+      <StoredWindowHeader id={id} entry={entry} totals={win.totals} following={follow.following} ended={follow.ended} onJump={jump} />
       <BrowseTabs shown={shown} onShow={setShown} idPrefix={idPrefix} />
       <div
         role="tabpanel"
@@ -107,7 +89,12 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
       >
         <StoredWindowToolbar filter={filter} onFilter={onFilter} onGoTo={(seq) => void goTo({ seq })} lastSeq={win.totals?.lastSeq} />
         <StoredSearchBar id={id} onJump={jump}>
-          <WindowPosition frames={win.rows.frames} onOldest={() => void goTo('oldest')} onNewest={() => void goTo('newest')} />
+          <WindowPosition
+            frames={win.rows.frames}
+            onOldest={() => void goTo('oldest')}
+            onNewest={() => void goTo('newest')}
+            follow={follow.recording ? { following: follow.following, onToggle: () => (follow.following ? follow.stop() : void goTo('newest')) } : undefined}
+          />
         </StoredSearchBar>
         {win.error && (
           <p role="alert" className="border-b border-zinc-800 bg-red-950/40 px-2 py-1 text-[11px] text-red-200">
@@ -115,7 +102,10 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
           </p>
         )}
         <div className="flex min-h-0 flex-1 flex-col @4xl:flex-row">
-          <div className="@container flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto @4xl:min-w-[43.25rem]">
+          <div
+            onScrollCapture={follow.onScrollCapture}
+            className="@container relative flex min-h-0 min-w-0 flex-[3] flex-col overflow-x-auto @4xl:min-w-[43.25rem]"
+          >
             {shown === 'traffic' ? (
               <StoredWindowTable
                 views={views}
@@ -137,6 +127,13 @@ export function StoredWindowView({ tabId }: { tabId: string }) {
                 loading={win.loading}
                 empty={empty}
               />
+            )}
+            {follow.recording && !follow.following && follow.unseen > 0 && (
+              <div className="absolute bottom-3 left-1/2 -translate-x-1/2">
+                <Button variant="primary" onClick={() => void goTo('newest')}>
+                  ↓ {follow.unseen.toLocaleString('en-US')} new — follow the newest
+                </Button>
+              </div>
             )}
           </div>
           <aside

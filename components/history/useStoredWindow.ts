@@ -3,12 +3,14 @@
  * The state of a window onto a stored session: the rows held, the session's totals, what is being
  * read, and where the table should scroll after a read. Every read asks the proxy for a few
  * hundred frames; a reset (Newest, Oldest, Go to seq, a new filter) starts a new generation so a
- * late reply of the one before cannot land in the new rows.
+ * late reply of the one before cannot land in the new rows. A session still being written is
+ * followed by readNew (useWindowFollow.ts says when), which puts what was written since on at the bottom.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Frame } from '../../lib/mcp/frame';
 import { fetchWindow, type StoredWindow } from '../../lib/browser/stored-window';
 import { indexAtOrAfter, joinAround, withNewer, withOlder, type WindowRows } from '../../lib/view/stored-rows';
+import { followed, followFrom, type StoredState } from '../../lib/view/window-follow';
 import type { WindowFilter } from '../../lib/wire/stored-window';
 
 /** Frames per read at an end of the rows. */
@@ -22,6 +24,7 @@ export interface Totals {
   firstSeq: number;
   lastSeq: number;
   bytes: number;
+  state: StoredState;
 }
 
 /** Where the table scrolls once the rows changed; `token` tells one placement from the next. */
@@ -49,8 +52,10 @@ export function useStoredWindow(id: string, filter: WindowFilter, connected: boo
   rowsRef.current = rows;
   const filterRef = useRef(filter);
   filterRef.current = filter;
+  const totalsRef = useRef(totals);
+  totalsRef.current = totals;
 
-  const took = (w: StoredWindow) => setTotals({ frameCount: w.frameCount, firstSeq: w.firstSeq, lastSeq: w.lastSeq, bytes: w.bytes });
+  const took = (w: StoredWindow) => setTotals({ frameCount: w.frameCount, firstSeq: w.firstSeq, lastSeq: w.lastSeq, bytes: w.bytes, state: w.state });
   const failed = (e: Error) => setError(e.message);
 
   /** Reads the rows afresh at `target` (with `f`, a filter just chosen); resolves with the seq it landed on (a seq the filter hides lands on the next). */
@@ -136,6 +141,58 @@ export function useStoredWindow(id: string, filter: WindowFilter, connected: boo
     [id],
   );
 
+  /**
+   * Reads what was written since the last row and puts it on at the bottom; when more was written
+   * than one read takes, the rows start again from the newest. `pinned`, asked once the reply is
+   * in: whether the view is still at the bottom (a scroll up while the read was under way stops
+   * following, and the view then stays where the person took it).
+   */
+  const readNew = useCallback(
+    async (pinned: () => boolean) => {
+      if (busy.current) return;
+      const gen = generation.current;
+      busy.current = true;
+      try {
+        const w = await fetchWindow(id, { fromSeq: followFrom(rowsRef.current.frames, totalsRef.current?.lastSeq) }, PAGE, filterRef.current);
+        if (gen !== generation.current) return;
+        took(w);
+        // A read that failed before (the link to the proxy dropped) is over once one succeeds.
+        setError(undefined);
+        const step = followed(rowsRef.current, w);
+        if (step.kind === 'none') return;
+        if (step.kind === 'appended') {
+          setRows(step.rows);
+          setPlacement(pinned() ? { token: ++token.current, to: 'bottom' } : { token: ++token.current, to: 'shift', rows: -step.dropped });
+          return;
+        }
+        if (!pinned()) return;
+        const newest = await fetchWindow(id, { newest: true }, PAGE, filterRef.current);
+        if (gen !== generation.current) return;
+        took(newest);
+        setRows({ frames: newest.frames, hasBefore: newest.hasBefore, hasAfter: false });
+        setPlacement({ token: ++token.current, to: 'bottom' });
+      } catch (e) {
+        if (gen === generation.current) failed(e as Error);
+      } finally {
+        if (gen === generation.current) busy.current = false;
+      }
+    },
+    [id],
+  );
+
+  /** Reads the session's totals alone (one frame past the last one known, unfiltered): how far it went on while not followed. */
+  const peek = useCallback(async () => {
+    const known = totalsRef.current;
+    if (busy.current || !known) return;
+    const gen = generation.current;
+    try {
+      const w = await fetchWindow(id, { fromSeq: known.lastSeq + 1 }, 1);
+      if (gen === generation.current) took(w);
+    } catch {
+      // The next read says what went wrong, if it still does.
+    }
+  }, [id]);
+
   const started = useRef(false);
   const firstRef = useRef(first);
   useEffect(() => {
@@ -144,5 +201,5 @@ export function useStoredWindow(id: string, filter: WindowFilter, connected: boo
     void reset(firstRef.current);
   }, [reset, connected]);
 
-  return { rows, totals, loading, error, placement, reset, extend };
+  return { rows, totals, loading, error, placement, reset, extend, readNew, peek };
 }

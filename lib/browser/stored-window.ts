@@ -10,6 +10,7 @@ import type { StoredSessionEntry } from '../wire/history';
 import type { StoredMethodStats } from '../view/latency-histogram';
 import type { ProxyMessage } from '../wire/protocol';
 import type { WindowFilter } from '../wire/stored-window';
+import type { StoredState } from '../view/window-follow';
 import { getSocket } from './socket';
 import { useLoupe } from './store';
 
@@ -30,6 +31,8 @@ export interface StoredWindow {
   bytes: number;
   hasBefore: boolean;
   hasAfter: boolean;
+  /** `recording` while the session is still being written: a window that reaches its newest frame follows it. */
+  state: StoredState;
 }
 
 export async function fetchWindow(id: string, anchor: WindowAnchor, limit: number, filter?: WindowFilter): Promise<StoredWindow> {
@@ -86,6 +89,22 @@ export const useStoredEntries = create<Record<string, StoredSessionEntry>>()(() 
 
 export function rememberStoredEntry(entry: StoredSessionEntry): void {
   useStoredEntries.setState({ [entry.id]: entry });
+}
+
+/**
+ * Where each window tab was, by tab id: its view unmounts when another tab is shown, and coming
+ * back reads the rows around the frame that was selected, under the same filter, not the newest.
+ */
+export const windowPlaces = new Map<string, { filter: WindowFilter; selected?: number; view?: 'traffic' | 'sequence' }>();
+
+/**
+ * Opens the window tab of a live session's copy on disk on its newest rows, whatever place the tab
+ * was left at: the window follows the session as it is written, so a session past what the page's
+ * memory holds is still watched as it goes (the live session's banner leads here).
+ */
+export function browseStoredNewest(id: string): void {
+  windowPlaces.delete(storedTabId(id));
+  useLoupe.getState().openTab(storedTabId(id));
 }
 
 /** Opens (or shows) the window tab of a stored session. */

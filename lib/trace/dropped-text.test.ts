@@ -38,6 +38,23 @@ describe('dropped text', () => {
     expect(head.dropped).toEqual({ frames: 1, bytes: 1000, fromSeq: 3, toSeq: 3 });
   });
 
+  it('notes where the session reached the most frames it keeps', () => {
+    const limit: Frame = {
+      seq: 6,
+      ts: 5,
+      dir: 'local',
+      lane: 'lifecycle',
+      raw: 'this session reached its limit of 5 frames',
+      size: 0,
+      meta: { transport: 'stdio', event: 'frame-limit', limit: 5 },
+    };
+    expect(scanDroppedText(frames).frameLimit).toBeUndefined();
+    const head = scanDroppedText(frames);
+    expect(scanDroppedText([...frames, limit], head)).toMatchObject({ scanned: 6, frameLimit: { seq: 6, limit: 5 }, dropped: { frames: 2 } });
+    // Frames without dropped text: the limit alone.
+    expect(scanDroppedText([frames[0], { ...limit, seq: 2 }])).toEqual({ scanned: 2, frameLimit: { seq: 2, limit: 5 } });
+  });
+
   it('is written in the trace header, and a reader takes the header and the frames back as they were', () => {
     const p = prepareExport({
       frames,

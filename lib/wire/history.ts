@@ -13,6 +13,9 @@ const Rid = z.string().max(100).optional();
 const Count = z.number().int().nonnegative();
 const StoredId = z.string().regex(STORED_SESSION_ID, 'not a stored session id: they look like 20261206-154501-3fa9c1');
 
+/** clean: closed by its writer; recording: still written; unclean: its writer stopped without closing it. */
+export const StoredStateSchema = z.enum(['clean', 'recording', 'unclean']);
+
 export const StoredSessionEntrySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -23,8 +26,7 @@ export const StoredSessionEntrySchema = z.object({
   endedAt: z.number().optional(),
   frames: z.number().int().nonnegative(),
   bytes: z.number().int().nonnegative(),
-  /** clean: closed by its writer; recording: still written; unclean: its writer stopped without closing it. */
-  state: z.enum(['clean', 'recording', 'unclean']),
+  state: StoredStateSchema,
   /** The analyser's findings by severity, counted once the session closed cleanly; absent before
    *  that, for a session that ended unclean, and for one stored before counts were kept. */
   findings: z.object({ error: Count, warning: Count, info: Count }).optional(),

@@ -7,10 +7,12 @@
  * A text search over a stored session (not only a live one) is `history/search`; its timing by
  * method, over every frame, `history/timing` (the store's timing column, never a pass over frames);
  * the findings the analyser made of the whole session when it was stored, `history/findings`.
+ * A session still being written is read the same way: `fromSeq` one past the last frame held
+ * answers with the frames written since (none yet is an empty window, not an error).
  */
 import { z } from 'zod';
 import { FrameSchema } from '../mcp/frame';
-import { STORED_SESSION_ID } from './history';
+import { STORED_SESSION_ID, StoredStateSchema } from './history';
 
 const Rid = z.string().max(100).optional();
 const StoredId = z.string().regex(STORED_SESSION_ID, 'not a stored session id: they look like 20261206-154501-3fa9c1');
@@ -95,6 +97,9 @@ export const StoredWindowProxyMessageSchemas = [
     hasAfter: z.boolean(),
     /** Bytes of segment files read to answer: what the columns saved shows here. */
     scannedBytes: z.number().int().nonnegative(),
+    /** As History lists it: `recording` while its writer still writes it, so a window that holds
+     *  its newest frame asks on from there (`fromSeq`) and follows it as it grows. */
+    state: StoredStateSchema,
   }),
   z.object({
     type: z.literal('history/timing'),

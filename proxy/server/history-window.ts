@@ -55,6 +55,7 @@ export function answerWindow(store: SessionStore, msg: WindowMessage, redacted: 
     hasBefore: w.hasBefore,
     hasAfter: w.hasAfter,
     scannedBytes: w.scannedBytes,
+    state: store.stateOf(session),
   };
 }
 

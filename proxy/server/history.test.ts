@@ -118,7 +118,7 @@ describe('a window onto a stored session', () => {
     const id = stored('windowed', 3000);
     const newest = await ask('history/window', { type: 'history/window', id, limit: 200 });
     expect(newest.frames.map((f) => f.seq)).toEqual(Array.from({ length: 200 }, (_, i) => 2801 + i));
-    expect(newest).toMatchObject({ id, frameCount: 3000, firstSeq: 1, lastSeq: 3000, hasBefore: true, hasAfter: false });
+    expect(newest).toMatchObject({ id, frameCount: 3000, firstSeq: 1, lastSeq: 3000, hasBefore: true, hasAfter: false, state: 'clean' });
     expect(newest.bytes).toBeGreaterThan(0);
     expect(newest.scannedBytes).toBeGreaterThan(0);
     expect(newest.scannedBytes).toBeLessThan(newest.bytes);
@@ -140,8 +140,13 @@ describe('a window onto a stored session', () => {
     for (let seq = 51; seq <= 60; seq++) w.append(logFrame(seq, seq));
     const after = await ask('history/window', { type: 'history/window', id: w.id, fromSeq: 51, limit: 100 });
     expect(after.frames.map((f) => f.seq)).toEqual([51, 52, 53, 54, 55, 56, 57, 58, 59, 60]);
-    expect(after).toMatchObject({ frameCount: 60, lastSeq: 60, hasBefore: true, hasAfter: false });
+    expect(after).toMatchObject({ frameCount: 60, lastSeq: 60, hasBefore: true, hasAfter: false, state: 'recording' });
+    // One past the last frame: nothing written since yet, an empty window rather than an error.
+    const none = await ask('history/window', { type: 'history/window', id: w.id, fromSeq: 61, limit: 100 });
+    expect(none).toMatchObject({ frames: [], lastSeq: 60, hasBefore: true, hasAfter: false, state: 'recording' });
     w.close();
+    const closed = await ask('history/window', { type: 'history/window', id: w.id, fromSeq: 61, limit: 100 });
+    expect(closed).toMatchObject({ frames: [], lastSeq: 60, state: 'clean' });
   });
 
   it('masks the OAuth credentials the session held, and redacts as an export in a redacted view', async () => {

@@ -81,6 +81,15 @@ describe('SessionBudget', () => {
     });
   });
 
+  it('keeps the last 1,000 lines for the tail however short they are', () => {
+    const b = new SessionBudget(0, 1);
+    b.keepsFrame(1, { lane: 'stderr', raw: 'head', size: 5 });
+    for (let seq = 2; seq <= 5000; seq++) b.keepsFrame(seq, { lane: 'stderr', raw: `${seq}`, size: 5 });
+    const tail = b.takeTail();
+    expect(tail).toHaveLength(1000);
+    expect([tail[0].seq, tail[999].seq]).toEqual([4001, 5000]);
+  });
+
   it('past its frame limit counts frames without keeping them, and writes down the gap', () => {
     const r = new Recorder(new SessionBudget(MiB, 2));
     for (let i = 0; i < 5; i++) r.record({ dir: 's2c', lane: 'message', raw: `{"n":${i}}`, size: 7, ts: i, meta: { transport: 'stdio' } });
@@ -112,7 +121,9 @@ describe('SessionBudget', () => {
     expect(parseByteSize('12KiB')).toMatch(/too small/);
   });
 
-  it('is set by loupe start --session-budget or LOUPE_SESSION_BUDGET, 256 MiB otherwise', () => {
+  it('is set by loupe start --session-budget or LOUPE_SESSION_BUDGET, 8 MiB and 32,768 frames otherwise', () => {
+    expect(DEFAULT_SESSION_BUDGET_BYTES).toBe(8 * MiB);
+    expect(new SessionBudget().maxFrames).toBe(32_768);
     expect(parseStartOptions([], {})).toMatchObject({ sessionBudget: DEFAULT_SESSION_BUDGET_BYTES });
     expect(parseStartOptions(['--session-budget', '32MiB'], {})).toMatchObject({ sessionBudget: 32 * MiB });
     expect(parseStartOptions([], { LOUPE_SESSION_BUDGET: '8m' })).toMatchObject({ sessionBudget: 8 * MiB });

@@ -1,6 +1,8 @@
 /**
- * A session's byte budget for frame text. Until sessions are kept on disk, every frame lives in
- * the proxy's memory, so a server that writes without pause would grow it without limit.
+ * A session's byte budget for frame text. The frames a page is sent live in the proxy's memory, so
+ * a server that writes without pause would grow it without limit; the session's copy on disk
+ * (proxy/store) keeps every frame whole, whatever this budget drops, and Browse reads it a window
+ * at a time, following the newest frames while the session goes on.
  *
  * Policy: the head of a session is kept whole (the handshake and the first frames are what a
  * person debugging a server needs most), up to `limitBytes` of text. Past it, frames are still
@@ -20,14 +22,26 @@
  * per FRAME_SLOT_BYTES of the byte budget). Past it, frames are counted, not kept: the recorder
  * says so in lifecycle frames (`frame-limit`, then `gap` with how many frames and bytes were not
  * kept), and their text still feeds the tail, so the last words survive this limit too.
+ *
+ * The defaults are small because nothing is lost past them: the disk holds every frame (within the
+ * session's disk budget), a frame whose text was dropped reads it back from there, and Browse
+ * follows the session past its frame limit. What they bound is the proxy's memory: with 256 MiB of text and 1,048,576 frames, a flood
+ * of 1.2 million 1 KiB notifications took `loupe start` to a peak RSS of 1.4 GB, and 16 million tiny
+ * lines to 850 MB; with 8 MiB and 32,768 frames, 275 to 290 MB and about 270 MB
+ * (scripts/bench/proxy-memory.ts). Most of that peak is garbage the collector has not reached yet
+ * while a flood is written to disk, and the collector lets it grow with what the session holds.
  */
 import type { Frame } from '../../lib/mcp/frame';
 
-export const DEFAULT_SESSION_BUDGET_BYTES = 256 * 1024 * 1024;
-/** Text of the last dropped frames kept for the `tail` frame; longer lines are named, not kept. */
+export const DEFAULT_SESSION_BUDGET_BYTES = 8 * 1024 * 1024;
+/** Text of the last dropped frames kept for the `tail` frame (at most TAIL_LINES lines); longer lines are named, not kept. */
 export const TAIL_BYTES = 64 * 1024;
 const TAIL_LINE_BYTES = 4096;
-/** Bytes of budget per frame kept: 256 MiB allows 1,048,576 frames (about 150 MiB of heap). */
+/** Lines the tail keeps at most, however short: a flood of tiny lines past the frame limit kept
+ *  32,000 of them (64 KiB of `x`), each an object that lived long enough to reach the collector's
+ *  old generation; a crash's last words are far fewer. */
+const TAIL_LINES = 1000;
+/** Bytes of budget per frame kept: 8 MiB allows 32,768 frames (about 5 MiB of heap). */
 export const FRAME_SLOT_BYTES = 256;
 /** However small the byte budget, a session may keep this many frames. */
 const MIN_FRAMES = 10_000;
@@ -126,7 +140,7 @@ export class SessionBudget {
     this.tail.push({ seq, text });
     // Each line costs its newline too, so the joined text stays within TAIL_BYTES.
     this.tailBytes += text.length + 1;
-    while (this.tailBytes > TAIL_BYTES + 1) this.tailBytes -= this.tail[this.tailStart++].text.length + 1;
+    while (this.tailBytes > TAIL_BYTES + 1 || this.tail.length - this.tailStart > TAIL_LINES) this.tailBytes -= this.tail[this.tailStart++].text.length + 1;
     // shift() moves the whole array: with 30,000 one-character lines in the tail, a flood of them
     // spent most of its time there. The lines that left are cut off once they are half of it.
     if (this.tailStart > 1024 && this.tailStart * 2 > this.tail.length) {

@@ -175,6 +175,17 @@ describe('the session store', () => {
     w.close();
   });
 
+  it('writes a batch of a thousand short lines at once rather than holding them for the next flush', () => {
+    const store = new SessionStore(tempDir());
+    const w = store.create({ source: 'record', header: testHeader('tiny'), startedAt: Date.now() });
+    const file = path.join(store.dir, w.id, segmentName(1));
+    for (let seq = 1; seq <= 1023; seq++) w.append({ seq, ts: seq, dir: 's2c', lane: 'stderr', raw: 'x', size: 2, meta: { transport: 'stdio' } });
+    expect(statSync(file).size).toBe(0);
+    w.append({ seq: 1024, ts: 1024, dir: 's2c', lane: 'stderr', raw: 'x', size: 2, meta: { transport: 'stdio' } });
+    expect(statSync(file).size).toBe(w.bytes);
+    w.close();
+  });
+
   it('lists sessions with their source, frames, size and whether they were closed', () => {
     const store = new SessionStore(tempDir());
     const a = store.create({ source: 'record', header: testHeader('alpha'), startedAt: Date.parse('2026-01-01T00:00:00Z') });

@@ -220,7 +220,7 @@ export class SessionStore {
   }
 
   /** Whether a session closed cleanly, is still being written (here or by another process), or neither. */
-  private stateOf(s: StoredSession): SessionListing['state'] {
+  stateOf(s: StoredSession): SessionListing['state'] {
     const { meta } = s;
     return meta.end ? 'clean' : this.writing.has(path.basename(s.dir)) || alive(meta.writerPid) ? 'recording' : 'unclean';
   }

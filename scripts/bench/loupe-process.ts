@@ -8,6 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './paths';
 
+/**
+ * `loupe start` arguments for a bench that holds a long live session in a page (a flood of 50,000
+ * frames, a stream into 100,000): a session budget that keeps every frame in memory, as the default
+ * did before it was lowered to bound the proxy's memory (frames past it are on disk, not streamed).
+ */
+export const LONG_LIVE_SESSIONS = ['--session-budget', '256MiB'];
+
 export interface LoupeProcess {
   url: string;
   pid: number;
@@ -15,15 +22,19 @@ export interface LoupeProcess {
 }
 
 /** With `configDir`, Loupe uses (and leaves) that folder: a tap writing there is followed live.
- *  `root` runs the Loupe of another checkout (a before/after comparison in one run). */
-export async function startLoupe(sharedConfigDir?: string, root = ROOT): Promise<LoupeProcess> {
+ *  `root` runs the Loupe of another checkout (a before/after comparison in one run); `args` go to `loupe start`. */
+export async function startLoupe(sharedConfigDir?: string, root = ROOT, args: string[] = []): Promise<LoupeProcess> {
   const configDir = sharedConfigDir ?? mkdtempSync(path.join(tmpdir(), 'loupe-bench-'));
   // LOUPE_BENCH_PROXY_ARGS: Node options for the proxy alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
   // to profile it during a bench; NODE_OPTIONS refuses --cpu-prof, and would profile the bench too).
   const nodeArgs = process.env.LOUPE_BENCH_PROXY_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/loupe.mjs'), 'start', '--port', '0', '--config-dir', configDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(root, 'bin/loupe.mjs'), 'start', '--port', '0', '--config-dir', configDir, ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // If the bench itself is stopped (Ctrl-C, a test runner's time limit), Loupe goes with it.
   const onSignal = (signal: NodeJS.Signals) => {
     child.kill('SIGTERM');

@@ -12,7 +12,7 @@ import { PING_TARGET_MS, pingBench, renderPingBench } from './pings';
 import { floodAlone, floodThroughLoupe } from './flood';
 import { analyserThroughput, cpuTimeUs, TOUR, WARMUP_FRAMES } from './analyser';
 import { measureThroughput } from './analyser-mix';
-import { startLoupe } from './loupe-process';
+import { LONG_LIVE_SESSIONS, startLoupe } from './loupe-process';
 import { PageClient } from './page-client';
 import { perSecond, renderTable } from './table';
 import { PAGE_DEFAULTS, pageBench } from './page';
@@ -168,7 +168,7 @@ export async function run(argv: string[]): Promise<number> {
   watchdog.unref();
   const pings = await pingBench({ runs: opts.pingRuns, pings: opts.pings, warmup: opts.warmup }, progress);
   progress('starting loupe start --port 0');
-  const loupe = await startLoupe();
+  const loupe = await startLoupe(undefined, undefined, LONG_LIVE_SESSIONS);
   let flood;
   try {
     const page = await PageClient.connect(loupe.url);

@@ -157,6 +157,11 @@ export class PageClient {
     });
   }
 
+  /** The session's status as its latest summary says (`ready`, `closed`, `failed`…). */
+  statusOf(sessionId: string): string | undefined {
+    return this.summaries.get(sessionId)?.status;
+  }
+
   close(): void {
     this.ws.close();
   }

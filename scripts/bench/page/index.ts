@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../paths';
-import { startLoupe } from '../loupe-process';
+import { LONG_LIVE_SESSIONS, startLoupe } from '../loupe-process';
 import { ChromiumNotFound, findChromium } from '../../find-chromium';
 import { launchChromium } from './browser';
 import { measureImport } from './import';
@@ -57,7 +57,7 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
     throw e;
   }
   progress(`starting loupe start --port 0 and ${browser.path} (from ${browser.source})`);
-  const loupe = await startLoupe();
+  const loupe = await startLoupe(undefined, undefined, LONG_LIVE_SESSIONS);
   const bb = await launchChromium(browser.path);
   let live, imported, idle, appRecording, storedWindow;
   try {

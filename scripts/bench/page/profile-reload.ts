@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../paths';
-import { startLoupe } from '../loupe-process';
+import { LONG_LIVE_SESSIONS, startLoupe } from '../loupe-process';
 import { findChromiumOrExit } from '../../find-chromium';
 import { launchChromium, newBenchContext } from './browser';
 import { busiestMainThread, MAIN_THREAD_CATEGORIES, type TraceEvent } from './main-thread';
@@ -21,7 +21,7 @@ import { openStreamSession } from './stream-session';
 
 const [frames = 100_000] = process.argv.slice(2).map(Number);
 const chromium = findChromiumOrExit();
-const loupe = await startLoupe();
+const loupe = await startLoupe(undefined, undefined, LONG_LIVE_SESSIONS);
 const bb = await launchChromium(chromium);
 try {
   const context = await newBenchContext(bb.browser);

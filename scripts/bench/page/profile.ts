@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PageClient } from '../page-client';
 import { ROOT } from '../paths';
-import { startLoupe } from '../loupe-process';
+import { LONG_LIVE_SESSIONS, startLoupe } from '../loupe-process';
 import { launchChromium, newBenchContext } from './browser';
 import { findChromiumOrExit } from '../../find-chromium';
 import { busiestMainThread, framesOf, MAIN_THREAD_CATEGORIES, type TraceEvent } from './main-thread';
@@ -111,7 +111,7 @@ const pane = process.argv[4] ?? 'Traffic';
 const burst = Number(process.argv[5] ?? 0);
 const outDir = path.join(ROOT, 'bench-results');
 const chromium = findChromiumOrExit();
-const loupe = await startLoupe();
+const loupe = await startLoupe(undefined, undefined, LONG_LIVE_SESSIONS);
 const bb = await launchChromium(chromium);
 try {
   const client = await PageClient.connect(loupe.url);

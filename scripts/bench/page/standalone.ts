@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../paths';
-import { startLoupe, type LoupeProcess } from '../loupe-process';
+import { LONG_LIVE_SESSIONS, startLoupe, type LoupeProcess } from '../loupe-process';
 import { findChromiumOrExit } from '../../find-chromium';
 import { launchChromium, type BenchBrowser } from './browser';
 
@@ -15,7 +15,7 @@ export async function startStandalone(): Promise<{ loupe: LoupeProcess; bb: Benc
     process.exit(2);
   }
   const chromium = findChromiumOrExit();
-  const loupe = await startLoupe();
+  const loupe = await startLoupe(undefined, undefined, LONG_LIVE_SESSIONS);
   return { loupe, bb: await launchChromium(chromium) };
 }
 
