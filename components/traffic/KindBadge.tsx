@@ -7,6 +7,7 @@ export const KIND_TONE: Record<FrameKind, string> = {
   notification: 'text-violet-300',
   batch: 'text-cyan-300',
   invalid: 'text-red-400 font-semibold',
+  'on disk': 'text-zinc-500 italic',
   stderr: 'text-amber-300',
   lifecycle: 'text-zinc-400 italic',
   http: 'text-teal-300',

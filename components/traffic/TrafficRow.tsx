@@ -16,6 +16,7 @@ function summary(v: FrameView): string {
   if (v.kind === 'lifecycle') return lifecycleText(v.frame);
   if (v.kind === 'http') return httpSummary(v.frame);
   if (v.kind === 'invalid') return v.method ?? v.frame.raw.slice(0, 300);
+  if (v.kind === 'on disk') return "text on disk, past the session's memory budget: select the row to read it";
   return v.method ?? '';
 }
 

@@ -10,7 +10,8 @@ import type { Call } from '../mcp/calls';
 import type { ForwardLink } from '../model/forwards';
 import { classifiedAt, frameAt, type Trace } from './trace';
 
-export type FrameKind = 'request' | 'response' | 'error' | 'notification' | 'batch' | 'invalid' | 'stderr' | 'lifecycle' | 'http';
+/** `on disk`: a message whose text the session's memory budget left on disk; the detail reads it back. */
+export type FrameKind = 'request' | 'response' | 'error' | 'notification' | 'batch' | 'invalid' | 'on disk' | 'stderr' | 'lifecycle' | 'http';
 
 export interface FrameView {
   frame: Frame;
@@ -39,6 +40,8 @@ export function frameView(t: Trace, seq: number): FrameView | undefined {
   if (frame.lane === 'stderr') return { frame, kind: 'stderr' };
   if (frame.lane === 'lifecycle') return { frame, kind: 'lifecycle' };
   if (frame.lane === 'http') return { frame, kind: 'http' };
+  // Not invalid: unread. Its text is on disk, and nothing about it can be told without it.
+  if (frame.textDropped) return { frame, kind: 'on disk' };
   const c = classifiedAt(t, seq) ?? { kind: 'invalid' as const };
   const kind: FrameKind = c.kind === 'other' ? 'invalid' : c.kind;
   const call = t.model.callAt(seq);
