@@ -15,6 +15,8 @@
  *   whatever happened later; only a cancellation sent before the deadline excuses it.
  */
 
+import { AnsweredRuns, runnable } from './answered-runs';
+
 export type Sender = 'c2s' | 's2c';
 
 /** How long a request may go unanswered before it is overdue when the session names no other
@@ -88,6 +90,11 @@ export class CallIndex {
   private readonly newestAnswered = new Map<string, Call>();
   /** Index into `all` of the oldest call that may still become overdue. */
   private deadlineHead = 0;
+  /** Answered calls let go of by compactAnswered, and what the caller kept beside each. */
+  private readonly runs = new AnsweredRuns();
+  private restoreTag?: (seq: number, tag: string | undefined) => void;
+  /** Keys whose newest call was refused: `latest` knows none for them, even one in a run. */
+  private readonly refusedKeys = new Set<string>();
 
   /** Records a request. Returns undefined when its id cannot pair. */
   request(seq: number, ts: number, dir: Sender, id: unknown, method: string, params?: unknown): Call | undefined {
@@ -118,6 +125,7 @@ export class CallIndex {
     if (stack) stack.push(call);
     else this.open.set(key, [call]);
     this.newest.set(key, call);
+    this.refusedKeys.delete(key);
     return call;
   }
 
@@ -127,7 +135,7 @@ export class CallIndex {
     if (key === undefined) return undefined;
     const open = this.open.get(key);
     if (open?.length) return { call: open[open.length - 1], duplicate: false };
-    const answered = this.newestAnswered.get(key);
+    const answered = this.newestAnswered.get(key) ?? this.revived(key, otherSide(responder), id);
     return answered ? { call: answered, duplicate: true } : undefined;
   }
 
@@ -149,7 +157,7 @@ export class CallIndex {
     const key = callKey(sender, id);
     if (key === undefined) return undefined;
     const open = this.open.get(key);
-    return open?.length ? open[open.length - 1] : this.newest.get(key);
+    return open?.length ? open[open.length - 1] : this.newestOf(key, sender, id);
   }
 
   cancel(call: Call, seq: number, ts: number): void {
@@ -178,7 +186,7 @@ export class CallIndex {
   /** The newest call `sender` made with this id, answered or not. */
   latest(sender: Sender, id: unknown): Call | undefined {
     const key = callKey(sender, id);
-    return key === undefined ? undefined : this.newest.get(key);
+    return key === undefined ? undefined : this.newestOf(key, sender, id);
   }
 
   /** Forgets a call the transport refused: it pairs with nothing and is never overdue. */
@@ -186,7 +194,10 @@ export class CallIndex {
     call.refused = true;
     const key = callKey(call.dir, call.id) as string;
     this.close(key, call);
-    if (this.newest.get(key) === call) this.newest.delete(key);
+    if (this.newest.get(key) === call) {
+      this.newest.delete(key);
+      this.refusedKeys.add(key);
+    }
   }
 
   /** The call a frame belongs to, from its request or its response. */
@@ -246,6 +257,70 @@ export class CallIndex {
     for (const map of [this.byRequestSeq, this.byResponseSeq, this.byProgressSeq, this.byCancelSeq, this.newest, this.newestAnswered] as Map<unknown, Call>[])
       for (const [k, c] of map) if (over(c)) map.delete(k);
     return before - kept;
+  }
+
+  /**
+   * Lets go of the answered calls no rule reads whole again, for a judge of a long trace that reads
+   * only the findings (BoundedModel's `findingsOnly`): they leave `all` and the look-ups by seq,
+   * and are held in runs (answered-runs.ts) from which a reused id, a second answer or a
+   * cancellation takes them back whole, so every finding is the same. Kept as they are: calls that
+   * may still become overdue, and the server's requests answered after the oldest open client
+   * request began (timing.slow reads how long the client took to answer them). `tag` takes what
+   * the caller keeps per request (its era) into the run; `restore` gives it back with the call.
+   */
+  compactAnswered(tag: (seq: number) => string | undefined, restore: (seq: number, tag: string | undefined) => void): void {
+    this.restoreTag = restore;
+    const oldestOpen = this.all.find((c) => c.dir === 'c2s' && c.responseSeq === undefined && !c.refused)?.ts ?? Infinity;
+    let kept = 0;
+    let head = this.deadlineHead;
+    for (let i = 0; i < this.all.length; i++) {
+      const c = this.all[i];
+      if (i < this.deadlineHead && runnable(c) && (c.dir === 'c2s' || c.ts < oldestOpen) && this.lookedUpAlike(c)) {
+        const t = tag(c.seq);
+        if (this.runs.add(c, t)) {
+          this.forget(c);
+          head--;
+          continue;
+        }
+        restore(c.seq, t);
+      }
+      this.all[kept++] = c;
+    }
+    this.all.length = kept;
+    this.deadlineHead = head;
+  }
+
+  /** Whether the call is both its key's newest and newest answered, or neither: a key's newest
+   *  call in a run is then also its newest answered one, the one a revival takes back. */
+  private lookedUpAlike(c: Call): boolean {
+    const key = callKey(c.dir, c.id) as string;
+    return (this.newest.get(key) === c) === (this.newestAnswered.get(key) === c);
+  }
+
+  /** The newest call of `key`, from the maps or, once let go of, from its run. */
+  private newestOf(key: string, sender: Sender, id: unknown): Call | undefined {
+    return this.newest.get(key) ?? (this.refusedKeys.has(key) ? undefined : this.revived(key, sender, id));
+  }
+
+  /** A call let go of by compactAnswered, taken back whole and indexed again as the newest of its key. */
+  private revived(key: string, sender: Sender, id: unknown): Call | undefined {
+    const back = this.runs.revive(sender, id);
+    if (!back) return undefined;
+    const { call } = back;
+    this.restoreTag?.(call.seq, back.tag);
+    if (!this.newest.has(key) && !this.refusedKeys.has(key)) this.newest.set(key, call);
+    if (!this.newestAnswered.has(key)) this.newestAnswered.set(key, call);
+    this.byRequestSeq.set(call.seq, call);
+    this.byResponseSeq.set(call.responseSeq!, call);
+    return call;
+  }
+
+  private forget(c: Call): void {
+    const key = callKey(c.dir, c.id) as string;
+    if (this.byRequestSeq.get(c.seq) === c) this.byRequestSeq.delete(c.seq);
+    if (this.byResponseSeq.get(c.responseSeq!) === c) this.byResponseSeq.delete(c.responseSeq!);
+    if (this.newest.get(key) === c) this.newest.delete(key);
+    if (this.newestAnswered.get(key) === c) this.newestAnswered.delete(key);
   }
 
   /** Calls with no response yet (refused ones excluded), oldest first. */

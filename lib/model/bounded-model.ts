@@ -22,6 +22,7 @@ import { DEFAULT_TIMEOUT_MS, type Call, type CallIndex } from '../mcp/calls';
 import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
 import { HttpExchanges } from '../mcp/http-exchanges';
+import type { Era } from '../mcp/era';
 import type { SessionModel } from './session-model';
 
 /** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it. */
@@ -29,6 +30,8 @@ export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classif
 
 /** How many of the last frames are kept: as far back as the doctor reads stderr (stderrReason). */
 const TAIL = 500;
+/** With `findingsOnly`, answered calls are let go of every this many frames. */
+const COMPACT_EVERY = 20_000;
 
 const OTHER: Classified = { kind: 'other' };
 const LISTINGS = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
@@ -69,9 +72,23 @@ export class BoundedModel implements JudgedModel {
   /** Readings of frames the gates and the doctor open after the trace was judged, by seq. */
   private readonly quoted = new Map<number, Classified>();
   private merged?: Kept[];
+  /** With `findingsOnly`, how many frames between two compactions of the calls; 0: never. */
+  private readonly compactEvery: number;
 
-  constructor(options: Omit<AnalyzerOptions, 'exchanges' | 'requestsOnly'> = {}) {
+  /**
+   * `findingsOnly`: for a judge that reads only `annotations` (a stored session's findings): answered
+   * calls are let go of as the trace goes (CallIndex.compactAnswered), so a trace of millions of
+   * requests is judged in memory that does not grow with them, with the same findings; `calls`
+   * then holds only those not let go of, which the gates and the doctor could not read whole.
+   * `compactEvery` (tests): how often, in frames.
+   */
+  constructor({
+    findingsOnly = false,
+    compactEvery = COMPACT_EVERY,
+    ...options
+  }: Omit<AnalyzerOptions, 'exchanges' | 'requestsOnly'> & { findingsOnly?: boolean; compactEvery?: number } = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.compactEvery = findingsOnly ? compactEvery : 0;
     this.analyzer = createAnalyzer({ ...options, exchanges: this.exchanges, requestsOnly: true });
   }
 
@@ -126,6 +143,13 @@ export class BoundedModel implements JudgedModel {
     const { classified, strict } = readFrame(f);
     this.add(this.analyzer.push(f, strict));
     this.keep(f, classified);
+    if (this.compactEvery > 0 && this.frameCount % this.compactEvery === 0) {
+      const { calls, eras } = this.analyzer.state();
+      calls.compactAnswered(
+        (seq) => eras.forget(seq),
+        (seq, era) => eras.remember(seq, era as Era | undefined),
+      );
+    }
   }
 
   private add(found: Annotation[]): void {
