@@ -40,6 +40,6 @@ export function describeNoFindings(reason: NoFindingsReason, countUpTo: number):
     case 'not-kept':
       return 'no findings were kept for it';
     case 'failed':
-      return 'judging it failed (the proxy\'s warnings say why)';
+      return "judging it failed (the proxy's warnings say why)";
   }
 }

@@ -73,7 +73,20 @@ export class AnsweredRuns {
     }
     if (this.runs.length >= MAX_RUNS) return false;
     const { dir, method } = c;
-    this.runs.push({ dir, method, isError: c.isError ?? false, errorCode: c.errorCode, tag, firstId: id, idStep: 0, firstSeq: c.seq, seqStep: 0, answerGap: gap, count: 1, lastTs: c.responseTs ?? c.ts });
+    this.runs.push({
+      dir,
+      method,
+      isError: c.isError ?? false,
+      errorCode: c.errorCode,
+      tag,
+      firstId: id,
+      idStep: 0,
+      firstSeq: c.seq,
+      seqStep: 0,
+      answerGap: gap,
+      count: 1,
+      lastTs: c.responseTs ?? c.ts,
+    });
     return true;
   }
 

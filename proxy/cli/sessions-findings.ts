@@ -32,7 +32,8 @@ async function judgeNow(session: StoredSession): Promise<void> {
       process.stderr.write(`loupe sessions: judging ${session.meta.id}: ${frames.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} frames\n`);
     },
   });
-  if (told !== started) process.stderr.write(`loupe sessions: judged ${total.toLocaleString('en-US')} frames in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  if (told !== started)
+    process.stderr.write(`loupe sessions: judged ${total.toLocaleString('en-US')} frames in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
 export async function printFindings(store: SessionStore, session: StoredSession, json: boolean): Promise<void> {

@@ -65,7 +65,10 @@ describe('judging only the findings, answered calls let go of, finds what the wh
     s.s(res(110));
     s.s(res(9999));
     s.c(note('notifications/cancelled', { requestId: 120, reason: 'late' }));
-    s.c(req(130, 'ping')).c(req(130, 'tools/list')).s(res(130, { tools: [] })).s(res(130));
+    s.c(req(130, 'ping'))
+      .c(req(130, 'tools/list'))
+      .s(res(130, { tools: [] }))
+      .s(res(130));
     s.s(res(130));
     s.c(req(140, 'ping'));
     for (let i = 0; i < 50; i++) s.c(req(1000 + i, 'ping')).s(res(1000 + i));
@@ -81,7 +84,10 @@ describe('judging only the findings, answered calls let go of, finds what the wh
   it('on an id reused by two requests whose answers cross, then answered a third time', () => {
     // The newest call of the id (tools/list) is not its newest answered one (ping): the duplicate is the ping's.
     const s = pingLoop(5);
-    s.c(req(130, 'ping')).c(req(130, 'tools/list')).s(res(130, { tools: [] })).s(res(130));
+    s.c(req(130, 'ping'))
+      .c(req(130, 'tools/list'))
+      .s(res(130, { tools: [] }))
+      .s(res(130));
     s.c(req(131, 'ping')).s(res(131));
     s.s(res(130));
     expectSameFindings(s.frames);
@@ -91,14 +97,21 @@ describe('judging only the findings, answered calls let go of, finds what the wh
   it('on the server’s requests answered while a slow client request is open, and errors in runs', () => {
     const s = pingLoop(20);
     s.c(req(1, 'tools/call', { name: 'slow', arguments: {} }));
-    for (let i = 0; i < 40; i++) s.s(req(500 + i, 'ping')).wait(200_000).c(res(500 + i));
+    for (let i = 0; i < 40; i++)
+      s.s(req(500 + i, 'ping'))
+        .wait(200_000)
+        .c(res(500 + i));
     for (let i = 0; i < 40; i++) s.c(req(2000 + i, 'nope/missing')).s(err(2000 + i));
     s.wait(3_000_000).s(res(1, { content: [] }));
     for (let i = 0; i < 20; i++) s.s(req(600 + i, 'ping')).c(res(600 + i));
     s.c(res(510));
     s.s(err(2003));
     for (const every of [1, 6]) expectSameFindings(s.frames, { slowMs: 1000 }, every, `every ${every}`);
-    expect(modelOf(s.frames, { slowMs: 1000 }).annotations.map((a) => a.message).join('\n')).toContain('waiting for the client');
+    expect(
+      modelOf(s.frames, { slowMs: 1000 })
+        .annotations.map((a) => a.message)
+        .join('\n'),
+    ).toContain('waiting for the client');
   });
 
   it('holds a long ping loop in a few runs, not a call per request', () => {
