@@ -4,7 +4,8 @@
  * row, goes to a seq, filters by direction and method (the proxy answers), finds a text held by
  * one frame in the middle, draws the rows held as a sequence diagram, goes to the frame of a
  * finding kept when the session was stored, and reads older rows as the table is scrolled up,
- * keeping at most a couple of thousand. The tab comes back after a reload.
+ * keeping at most a couple of thousand. The tab comes back after a reload. A session too long for
+ * its findings to be judged when it closed gets them from the proxy once listed, shown with no reload.
  */
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
@@ -233,9 +234,16 @@ test('a session too long to open whole is browsed, and its tab keeps its place; 
   const win = new StoredWindow(page);
   await expect(win.row(frames)).toBeInViewport();
   await expect(win.header).toContainText(`${frames.toLocaleString('en-US')} frames`);
-  // Too long for its findings to be judged when it closed: the list says so.
-  await win.header.getByText('Findings', { exact: true }).click();
-  await expect(win.header).toContainText(`None to show: findings are counted for sessions of up to ${OPEN_FRAME_LIMIT.toLocaleString('en-US')} frames.`);
+  // Too long for its findings to be judged when it closed: the proxy judges them now that History
+  // listed it, in a worker thread, and the page shows them once done, with no reload.
+  await expect.poll(() => store.list().find((l) => l.id === w.id)?.findings, { timeout: 120_000 }).toBeDefined();
+  const counts = store.list().find((l) => l.id === w.id)!.findings!;
+  await expect(win.header.getByRole('group', { name: 'Findings' })).toHaveText(describeFindingCounts(counts), { timeout: 15_000 });
+  await expect(page.getByRole('listitem', { name: `Stored session past-the-limit ${w.id}` })).toContainText(describeFindingCounts(counts));
+  const total = counts.error + counts.warning + counts.info;
+  await win.header.getByText(`Findings (${total.toLocaleString('en-US')})`).click();
+  const list = win.header.getByRole('list', { name: 'Findings of the whole session' });
+  await expect(total === 0 ? win.header.getByText('No findings') : list.getByRole('listitem').first()).toBeVisible();
 
   await test.step('another tab and back: the window is where it was', async () => {
     await win.goTo(123_456);

@@ -9,7 +9,7 @@ import { StoredTiming } from './StoredTiming';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Why a stored session has no finding counts (proxy/store/findings.ts counts them on a clean close). */
+/** Why a stored session has no finding counts yet (proxy/store/findings.ts: judged on a clean close, or later on demand). */
 function noCount(entry: StoredSessionEntry | undefined): string {
   const reason = entry ? noFindingsReason(entry, OPEN_FRAME_LIMIT) : 'not-kept';
   return `${describeNoFindings(reason, OPEN_FRAME_LIMIT)}.`;
@@ -47,13 +47,13 @@ export function StoredWindowHeader({ id, entry, totals, onJump }: Props) {
           aria-label="Findings"
           className={`shrink-0 ${findings?.error ? 'text-red-300' : findings?.warning ? 'text-amber-300' : 'text-zinc-400'}`}
         >
-          {findings ? describeFindingCounts(findings) : 'findings not counted'}
+          {findings ? describeFindingCounts(findings) : entry?.judging ? 'judging findings…' : 'findings not counted'}
         </span>
       </div>
       {/* A window is part of a session: the rules judge a whole one, so they do not run here. */}
       <p className="mt-0.5 text-[11px] text-zinc-500">
         Browsing a window of rows read from disk: no analysis runs on it;{' '}
-        {findings ? 'the findings are those counted when the session was stored.' : noCount(entry)}
+        {findings ? 'the findings are those the analyser made of the whole stored session.' : noCount(entry)}
       </p>
       <div className="mt-1 flex flex-wrap items-start gap-x-4">
         <StoredFindings id={id} entry={entry} onJump={onJump} />
