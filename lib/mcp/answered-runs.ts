@@ -12,7 +12,7 @@
  * times of a call that is over (timing rules judge open calls only), so a revived call carries
  * the time of the run's last answer.
  */
-import type { Call, Sender } from './calls';
+import type { Call, Sender } from './call-types';
 
 interface Run {
   dir: Sender;

@@ -16,42 +16,16 @@
  */
 
 import { AnsweredRuns, runnable } from './answered-runs';
+import type { Call, Sender } from './call-types';
 
-export type Sender = 'c2s' | 's2c';
+// The shapes live apart so the runs (answered-runs.ts) can name them without importing this file.
+export type { Call, Sender } from './call-types';
 
 /** How long a request may go unanswered before it is overdue when the session names no other
  *  wait: the one default of Loupe's client (the proxy's correlator, ClientSettings.requestTimeoutMs
  *  unset) and of the analyser's `timing.no-response`, so a call the client still waits for is never
  *  "no response" in Annotations. A session's own wait travels in its summary and trace header. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
-
-export interface Call {
-  /** The frame the request message sits on (the first line of a reassembled message). */
-  seq: number;
-  ts: number;
-  dir: Sender;
-  id: string | number;
-  method: string;
-  params?: unknown;
-  responseSeq?: number;
-  responseTs?: number;
-  isError?: boolean;
-  /** `error.code` of an error response. */
-  errorCode?: number;
-  /** The `notifications/cancelled` that named it, and when. */
-  cancelledSeq?: number;
-  cancelledTs?: number;
-  progressToken?: string | number;
-  /** How many `notifications/progress` carried its token while it was open. */
-  progressCount: number;
-  /** Set once it was found overdue, so a clock tick reports it once. */
-  timedOut?: boolean;
-  /** The transport refused the request before it reached a session (an HTTP 4xx to the POST that
-   *  carried it): it is not open, and is never overdue. */
-  refused?: boolean;
-  /** Open by design (a `subscriptions/listen` stream lives until someone closes it): never overdue. */
-  longLived?: boolean;
-}
 
 /** Requests whose answer only ends them: they stay open for as long as they are wanted. */
 const LONG_LIVED = new Set(['subscriptions/listen']);
