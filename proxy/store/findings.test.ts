@@ -192,3 +192,25 @@ it('judges a closed session too long to judge on close once listed, in a worker,
 });
 
 type StoredShape = { rule: string; severity: 'error' | 'warning' | 'info'; frames: number[]; message: string; spec?: string };
+
+it('keeps the first findings in seq order when they are many more than are kept, end-of-trace ones about early frames included', async () => {
+  const store = newStore();
+  const w = store.create({ source: 'launched', header: testHeader('noisy'), startedAt: Date.now() });
+  const frames: Frame[] = [];
+  // A request never answered on frame 3 (reported once its timeout passed, long after), and a line of text on every other frame.
+  const ask = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+  for (let seq = 1; seq <= 2 * MAX_STORED_FINDINGS + 3000; seq++) {
+    const raw = seq === 3 ? ask : `log line ${seq}`;
+    frames.push({ seq, ts: seq * 10_000, dir: seq === 3 ? 'c2s' : 's2c', lane: 'message', raw, size: raw.length + 1, meta: { transport: 'stdio' } });
+  }
+  for (const f of frames) w.append(f);
+  w.close();
+  await w.counted;
+  const annotations = modelOf(frames, traceModelOptions(testHeader('noisy'))).annotations;
+  const bySeq = [...annotations].sort((a, b) => a.frames[0] - b.frames[0]).slice(0, MAX_STORED_FINDINGS);
+  const found = store.findings(store.open(w.id));
+  if (found.none) throw new Error(found.none);
+  expect(found.total).toBe(annotations.length);
+  expect(found.findings).toEqual(bySeq.map(({ rule, severity, frames, message, spec }) => ({ rule, severity, frames, message, spec })));
+  expect(found.findings.filter((f) => f.frames[0] === 3).map((f) => f.rule)).toContain('timing.no-response');
+});

@@ -22,6 +22,7 @@ import { SESSION_FILE } from './layout';
 import { StoredSession } from './reader';
 import { writeJsonAtomically } from './writer';
 import { writeFindings } from './findings-file';
+import { MAX_STORED_FINDINGS } from '../../lib/wire/stored-window';
 
 const BATCH = 2000;
 /**
@@ -42,32 +43,62 @@ export interface JudgeOptions {
   yieldEachBatch?: boolean;
 }
 
-/** Runs the analyser over the stored frames and returns its findings. */
-async function judgeStored(session: StoredSession, opts: JudgeOptions): Promise<Annotation[]> {
+/**
+ * The findings as the judging goes: counted by severity, and only the first MAX_STORED_FINDINGS in
+ * seq order kept (what findings.ndjson keeps), trimmed whenever twice that many wait, so a session
+ * with a finding on every frame is judged in bounded memory too. The sort is stable, as
+ * writeFindings' is, so findings on one frame keep the analyser's order.
+ */
+class FindingsSoFar {
+  readonly counts: FindingCounts = { error: 0, warning: 0, info: 0 };
+  kept: Annotation[] = [];
+
+  take(found: readonly Annotation[]): void {
+    for (const a of found) {
+      this.counts[a.severity]++;
+      this.kept.push(a);
+    }
+    if (this.kept.length >= 2 * MAX_STORED_FINDINGS) this.kept = this.kept.sort((a, b) => at(a) - at(b)).slice(0, MAX_STORED_FINDINGS);
+  }
+
+  get total(): number {
+    return this.counts.error + this.counts.warning + this.counts.info;
+  }
+}
+
+const at = (a: Annotation) => a.frames[0] ?? 0;
+
+/** Runs the analyser over the stored frames; its findings go to `found` as it goes. */
+async function judgeStored(session: StoredSession, found: FindingsSoFar, opts: JudgeOptions): Promise<void> {
   // Only the annotations are read here: calls are let go once no rule can need them again.
   const model = new BoundedModel({ ...traceModelOptions(session.meta.header), findingsOnly: true });
+  const drain = () => {
+    found.take(model.annotations);
+    model.annotations = [];
+  };
   let batch: Frame[] = [];
   for (const f of session.frames()) {
     batch.push(f);
     if (batch.length < BATCH) continue;
     model.append(batch);
     batch = [];
+    drain();
     opts.onProgress?.(model.frameCount);
     if (opts.yieldEachBatch !== false) await turn();
   }
   model.append(batch);
   model.finish();
+  drain();
   opts.onProgress?.(model.frameCount);
-  return model.annotations;
 }
 
 /** Judges the closed session in `dir`: its findings go to findings.ndjson, their counts into its session.json. */
 export async function keepFindings(dir: string, opts: JudgeOptions = {}): Promise<FindingCounts> {
-  const annotations = await judgeStored(StoredSession.open(dir), opts);
-  const findings: FindingCounts = { error: 0, warning: 0, info: 0 };
-  for (const a of annotations) findings[a.severity]++;
+  const found = new FindingsSoFar();
+  await judgeStored(StoredSession.open(dir), found, opts);
+  const findings = found.counts;
   // The list first: a session.json with counts then always has its list beside it.
-  writeFindings(dir, annotations);
+  writeFindings(dir, found.kept, found.total);
   // Read again: the file is the writer's last word, and only the counts are added to it.
   const meta = StoredSession.open(dir).meta;
   writeJsonAtomically(path.join(dir, SESSION_FILE), { ...meta, findings });
