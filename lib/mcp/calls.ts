@@ -235,21 +235,22 @@ export class CallIndex {
 
   /**
    * Lets go of the answered calls no rule reads whole again, for a judge of a long trace that reads
-   * only the findings (BoundedModel's `findingsOnly`): they leave `all` and the look-ups by seq,
+   * only the findings, or a report that reads some calls again (BoundedModel's `compact`): they leave `all` and the look-ups by seq,
    * and are held in runs (answered-runs.ts) from which a reused id, a second answer or a
    * cancellation takes them back whole, so every finding is the same. Kept as they are: calls that
    * may still become overdue, and the server's requests answered after the oldest open client
    * request began (timing.slow reads how long the client took to answer them). `tag` takes what
    * the caller keeps per request (its era) into the run; `restore` gives it back with the call.
+   * `keepWhole`: calls the caller reads again itself, left as they are.
    */
-  compactAnswered(tag: (seq: number) => string | undefined, restore: (seq: number, tag: string | undefined) => void): void {
+  compactAnswered(tag: (seq: number) => string | undefined, restore: (seq: number, tag: string | undefined) => void, keepWhole?: (c: Call) => boolean): void {
     this.restoreTag = restore;
     const oldestOpen = this.all.find((c) => c.dir === 'c2s' && c.responseSeq === undefined && !c.refused)?.ts ?? Infinity;
     let kept = 0;
     let head = this.deadlineHead;
     for (let i = 0; i < this.all.length; i++) {
       const c = this.all[i];
-      if (i < this.deadlineHead && runnable(c) && (c.dir === 'c2s' || c.ts < oldestOpen) && this.lookedUpAlike(c)) {
+      if (i < this.deadlineHead && runnable(c) && (c.dir === 'c2s' || c.ts < oldestOpen) && this.lookedUpAlike(c) && !keepWhole?.(c)) {
         const t = tag(c.seq);
         if (this.runs.add(c, t)) {
           this.forget(c);

@@ -71,7 +71,7 @@ const at = (a: Annotation) => a.frames[0] ?? 0;
 /** Runs the analyser over the stored frames; its findings go to `found` as it goes. */
 async function judgeStored(session: StoredSession, found: FindingsSoFar, opts: JudgeOptions): Promise<void> {
   // Only the annotations are read here: calls are let go once no rule can need them again.
-  const model = new BoundedModel({ ...traceModelOptions(session.meta.header), findingsOnly: true });
+  const model = new BoundedModel({ ...traceModelOptions(session.meta.header), compact: 'findings' });
   const drain = () => {
     found.take(model.annotations);
     model.annotations = [];

@@ -1,5 +1,5 @@
 /**
- * A stored session's findings are judged by the bounded model with `findingsOnly`: answered calls
+ * A stored session's findings are judged by the bounded model with `compact: 'findings'`: answered calls
  * are let go of as the trace goes and held in runs (lib/mcp/answered-runs.ts), so a session of
  * millions of requests is judged in memory that does not grow with them. Its findings must be
  * those the whole-trace model makes: compared here with a compaction after every frame or few,
@@ -27,7 +27,7 @@ const show = (annotations: readonly unknown[]) => annotations.map((a) => JSON.st
 /** The findings both ways, the bounded model compacting every `every` frames. */
 function expectSameFindings(frames: readonly Frame[], options: Options = {}, every = 1, label = ''): void {
   const whole = modelOf(frames, options).annotations;
-  const bounded = new BoundedModel({ ...options, findingsOnly: true, compactEvery: every });
+  const bounded = new BoundedModel({ ...options, compact: 'findings', compactEvery: every });
   for (let i = 0, size = 1; i < frames.length; i += size, size = (size % 5) + 1) bounded.append(frames.slice(i, i + size));
   bounded.finish();
   expect(show(bounded.annotations), label).toEqual(show(whole));
@@ -115,7 +115,7 @@ describe('judging only the findings, answered calls let go of, finds what the wh
   });
 
   it('holds a long ping loop in a few runs, not a call per request', () => {
-    const model = new BoundedModel({ findingsOnly: true, compactEvery: 100 });
+    const model = new BoundedModel({ compact: 'findings', compactEvery: 100 });
     model.append(pingLoop(5000).frames);
     model.finish();
     expect(model.calls.all.length).toBeLessThan(100);
