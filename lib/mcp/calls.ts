@@ -67,6 +67,8 @@ export class CallIndex {
   /** Answered calls let go of by compactAnswered, and what the caller kept beside each. */
   private readonly runs = new AnsweredRuns();
   private restoreTag?: (seq: number, tag: string | undefined) => void;
+  /** The wait `overdue` judges by (the same on every tick), once it has run. */
+  private timeoutUs?: number;
   /** Keys whose newest call was refused: `latest` knows none for them, even one in a run. */
   private readonly refusedKeys = new Set<string>();
 
@@ -186,6 +188,7 @@ export class CallIndex {
    * judged oldest first and a call that cannot become overdue is passed for good.
    */
   overdue(nowUs: number, timeoutUs: number): Call[] {
+    this.timeoutUs = timeoutUs;
     const out: Call[] = [];
     while (this.deadlineHead < this.all.length) {
       const c = this.all[this.deadlineHead];
@@ -238,7 +241,7 @@ export class CallIndex {
    * only the findings, or a report that reads some calls again (BoundedModel's `compact`): they leave `all` and the look-ups by seq,
    * and are held in runs (answered-runs.ts) from which a reused id, a second answer or a
    * cancellation takes them back whole, so every finding is the same. Kept as they are: calls that
-   * may still become overdue, and the server's requests answered after the oldest open client
+   * may still become overdue (not answered before their deadline, and not yet judged), and the server's requests answered after the oldest open client
    * request began (timing.slow reads how long the client took to answer them). `tag` takes what
    * the caller keeps per request (its era) into the run; `restore` gives it back with the call.
    * `keepWhole`: calls the caller reads again itself, left as they are.
@@ -250,11 +253,17 @@ export class CallIndex {
     let head = this.deadlineHead;
     for (let i = 0; i < this.all.length; i++) {
       const c = this.all[i];
-      if (i < this.deadlineHead && runnable(c) && (c.dir === 'c2s' || c.ts < oldestOpen) && this.lookedUpAlike(c) && !keepWhole?.(c)) {
+      if (
+        (i < this.deadlineHead || this.answeredInTime(c)) &&
+        runnable(c) &&
+        (c.dir === 'c2s' || c.ts < oldestOpen) &&
+        this.lookedUpAlike(c) &&
+        !keepWhole?.(c)
+      ) {
         const t = tag(c.seq);
         if (this.runs.add(c, t)) {
           this.forget(c);
-          head--;
+          if (i < this.deadlineHead) head--;
           continue;
         }
         restore(c.seq, t);
@@ -263,6 +272,12 @@ export class CallIndex {
     }
     this.all.length = kept;
     this.deadlineHead = head;
+  }
+
+  /** Answered before its deadline: it can never be overdue, even while an older call holds the
+   *  deadline check back (one open for long, a tools/call streaming progress). */
+  private answeredInTime(c: Call): boolean {
+    return this.timeoutUs !== undefined && c.responseTs !== undefined && c.responseTs < c.ts + this.timeoutUs;
   }
 
   /** Whether the call is both its key's newest and newest answered, or neither: a key's newest

@@ -114,6 +114,21 @@ describe('judging only the findings, answered calls let go of, finds what the wh
     ).toContain('waiting for the client');
   });
 
+  it('lets pings go while a tool call stays open the whole time, and one answered late is still overdue', () => {
+    const s = script().handshake({ server: { tools: {} } });
+    s.c(req(1, 'tools/call', { name: 'long', arguments: {} }));
+    for (let i = 0; i < 300; i++) s.c(req(100 + i, 'ping')).s(res(100 + i));
+    // A ping answered after the timeout: timing.no-response, once the clock passes its deadline.
+    s.c(req(900, 'ping')).wait(2_000_000).s(res(900));
+    for (let i = 0; i < 30; i++) s.c(req(1000 + i, 'ping')).s(res(1000 + i));
+    s.s(res(1, { content: [] }));
+    for (const every of [1, 5]) expectSameFindings(s.frames, { timeoutMs: 1000 }, every, `every ${every}`);
+    expect(modelOf(s.frames, { timeoutMs: 1000 }).annotations.map((a) => a.rule)).toContain('timing.no-response');
+    const model = new BoundedModel({ compact: 'findings', compactEvery: 50 });
+    model.append(s.frames.slice(0, -1));
+    expect(model.calls.all.length).toBeLessThan(60);
+  });
+
   it('holds a long ping loop in a few runs, not a call per request', () => {
     const model = new BoundedModel({ compact: 'findings', compactEvery: 100 });
     model.append(pingLoop(5000).frames);
