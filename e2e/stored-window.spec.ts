@@ -4,8 +4,10 @@
  * row, goes to a seq, filters by direction and method (the proxy answers), finds a text held by
  * one frame in the middle, draws the rows held as a sequence diagram, goes to the frame of a
  * finding kept when the session was stored, and reads older rows as the table is scrolled up,
- * keeping at most a couple of thousand. The tab comes back after a reload. A live session past
- * what the proxy's memory keeps (a 1 MiB budget here) is followed in Browse as it is written.
+ * keeping at most a couple of thousand. The tab comes back after a reload. A session too long for
+ * its findings to be judged when it closed gets them from the proxy once listed, shown with no
+ * reload. A live session past what the proxy's memory keeps (a 1 MiB budget here) is followed in
+ * Browse as it is written.
  */
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
@@ -221,9 +223,14 @@ test('a session too long to open whole is browsed, and its tab keeps its place; 
   const store = new SessionStore(path.join(loupe.configDir, 'sessions'));
   const w = store.create({ source: 'record', header: testHeader('past-the-limit'), startedAt: Date.now() });
   const frames = OPEN_FRAME_LIMIT + 1;
-  for (let seq = 1; seq <= frames; seq++) w.append(logFrame(seq, seq * 10));
+  // A line that is not JSON among the log lines: a finding once the session is judged.
+  const banner = 'server ready';
+  for (let seq = 1; seq <= frames; seq++)
+    w.append(
+      seq === 2 ? { seq, ts: 20, dir: 's2c', lane: 'message', raw: banner, size: banner.length + 1, meta: { transport: 'stdio' } } : logFrame(seq, seq * 10),
+    );
   w.close();
-  await w.counted;
+  expect(w.counted).toBeUndefined();
 
   const lp = new LoupePage(page);
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -236,9 +243,17 @@ test('a session too long to open whole is browsed, and its tab keeps its place; 
   const win = new StoredWindow(page);
   await expect(win.row(frames)).toBeInViewport();
   await expect(win.header).toContainText(`${frames.toLocaleString('en-US')} frames`);
-  // Too long for its findings to be judged when it closed: the list says so.
-  await win.header.getByText('Findings', { exact: true }).click();
-  await expect(win.header).toContainText(`None to show: findings are counted for sessions of up to ${OPEN_FRAME_LIMIT.toLocaleString('en-US')} frames.`);
+  // Too long for its findings to be judged when it closed: the proxy judges them now that History
+  // listed it, in a worker thread, and the page shows them once done, with no reload.
+  await expect.poll(() => store.list().find((l) => l.id === w.id)?.findings, { timeout: 120_000 }).toBeDefined();
+  const counts = store.list().find((l) => l.id === w.id)!.findings!;
+  await expect(win.header.getByRole('group', { name: 'Findings' })).toHaveText(describeFindingCounts(counts), { timeout: 15_000 });
+  await expect(page.getByRole('listitem', { name: `Stored session past-the-limit ${w.id}` })).toContainText(describeFindingCounts(counts));
+  const total = counts.error + counts.warning + counts.info;
+  expect(total).toBeGreaterThan(0);
+  await win.header.getByText(`Findings (${total.toLocaleString('en-US')})`).click();
+  const list = win.header.getByRole('list', { name: 'Findings of the whole session' });
+  await expect(list.getByRole('listitem').first()).toContainText('stdio.non-json-line');
 
   await test.step('another tab and back: the window is where it was', async () => {
     await win.goTo(123_456);

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { loadCustomRules } from '../../lib/browser/customRulesStorage';
 import { saveText } from '../../lib/browser/download';
-import { deleteStoredSession, exportStoredSession, listStoredSessions, openStoredSession, OPEN_FRAME_LIMIT } from '../../lib/browser/history';
+import { deleteStoredSession, exportStoredSession, JUDGING_POLL_MS, listStoredSessions, openStoredSession, OPEN_FRAME_LIMIT } from '../../lib/browser/history';
 import { browseStoredSession, storedSessionLabel } from '../../lib/browser/stored-window';
 import { useLoupe } from '../../lib/browser/store';
 import { describeFindingCounts } from '../../lib/analyze/finding-counts';
@@ -74,6 +74,7 @@ function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => 
             </span>
           </>
         )}
+        {!s.findings && s.judging && <span className="text-zinc-400"> · judging findings…</span>}
       </div>
       <div className="flex flex-wrap gap-1 pt-0.5">
         <Button
@@ -120,7 +121,7 @@ function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => 
   );
 }
 
-/** The sessions stored on disk, newest first: read again whenever the list is shown, and on Refresh. */
+/** The sessions stored on disk, newest first: read again whenever the list is shown, on Refresh, and while one is judged. */
 export function HistoryList() {
   const [shown, setShown] = useState(false);
   const [list, setList] = useState<StoredSessionEntry[]>();
@@ -137,6 +138,13 @@ export function HistoryList() {
   useEffect(() => {
     if (shown && connected) refresh();
   }, [shown, connected]);
+  // A session being judged gets its counts once the proxy is done: read the list again until then.
+  const judging = list?.some((s) => s.judging) ?? false;
+  useEffect(() => {
+    if (!shown || !connected || !judging) return;
+    const timer = setTimeout(refresh, JUDGING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [shown, connected, judging, list]);
 
   return (
     <details onToggle={(e) => setShown(e.currentTarget.open)}>

@@ -1,7 +1,7 @@
 'use client';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describeNoFindings } from '../../lib/analyze/finding-counts';
-import { OPEN_FRAME_LIMIT } from '../../lib/browser/history';
+import { JUDGING_POLL_MS, OPEN_FRAME_LIMIT } from '../../lib/browser/history';
 import { fetchStoredFindings, type StoredFindingsReply } from '../../lib/browser/stored-window';
 import type { StoredSessionEntry } from '../../lib/wire/history';
 import { safeSpecHref, SEVERITY_STYLE } from '../annotations/severityStyle';
@@ -50,8 +50,9 @@ function Finding({ f, onJump }: { f: StoredFindingsReply['findings'][number]; on
 }
 
 /**
- * The analyser's findings of the whole stored session, kept when its writer closed it (no analysis
- * runs on a window): read when opened, in seq order, each with a button that selects its frame.
+ * The analyser's findings of the whole stored session, kept when its writer closed it or judged
+ * since by the proxy (no analysis runs on a window): read when opened, and again while they are
+ * being judged, in seq order, each with a button that selects its frame.
  */
 export function StoredFindings({ id, entry, onJump }: { id: string; entry?: StoredSessionEntry; onJump: (seq: number) => void }) {
   const [reply, setReply] = useState<StoredFindingsReply>();
@@ -65,6 +66,13 @@ export function StoredFindings({ id, entry, onJump }: { id: string; entry?: Stor
       },
       (e: Error) => setError(e.message),
     );
+  // Being judged: read them again until they are kept.
+  const judging = reply?.none === 'judging';
+  useEffect(() => {
+    if (!judging) return;
+    const timer = setTimeout(read, JUDGING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [judging, reply]);
   const counted = entry?.findings && entry.findings.error + entry.findings.warning + entry.findings.info;
   const total = reply && !reply.none ? reply.total : counted;
   const shown = reply && (all ? reply.findings : reply.findings.slice(0, FIRST));

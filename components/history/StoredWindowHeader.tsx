@@ -11,17 +11,13 @@ import { StoredTiming } from './StoredTiming';
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Why a stored session has no finding counts (proxy/store/findings.ts counts them on a clean close).
- * `state`: as the window last read it, newer than the entry History listed (one listed as recording
- * that closed since is being counted now).
+ * Why a stored session has no finding counts yet (proxy/store/findings.ts: judged on a clean close,
+ * or later on demand). `state`: as the window last read it, newer than the entry History listed
+ * (one listed as recording that closed since is being judged now).
  */
 function noCount(entry: StoredSessionEntry | undefined, state: StoredState | undefined, frames: number | undefined): string {
-  const now = { state: state ?? entry?.state ?? 'clean', frames: frames ?? entry?.frames ?? 0 };
-  const reason = !entry
-    ? 'not-kept'
-    : entry.state === 'recording' && now.state === 'clean' && now.frames <= OPEN_FRAME_LIMIT
-      ? 'judging'
-      : noFindingsReason(now, OPEN_FRAME_LIMIT);
+  const now = entry && { ...entry, state: state ?? entry.state, frames: frames ?? entry.frames };
+  const reason = !now ? 'not-kept' : entry.state === 'recording' && now.state === 'clean' ? 'judging' : noFindingsReason(now, OPEN_FRAME_LIMIT);
   return `${describeNoFindings(reason, OPEN_FRAME_LIMIT)}.`;
 }
 
@@ -67,13 +63,13 @@ export function StoredWindowHeader({ id, entry, totals, following, ended, onJump
           aria-label="Findings"
           className={`shrink-0 ${findings?.error ? 'text-red-300' : findings?.warning ? 'text-amber-300' : 'text-zinc-400'}`}
         >
-          {findings ? describeFindingCounts(findings) : 'findings not counted'}
+          {findings ? describeFindingCounts(findings) : entry?.judging ? 'judging findings…' : 'findings not counted'}
         </span>
       </div>
       {/* A window is part of a session: the rules judge a whole one, so they do not run here. */}
       <p className="mt-0.5 text-[11px] text-zinc-500">
         Browsing a window of rows read from disk: no analysis runs on it;{' '}
-        {findings ? 'the findings are those counted when the session was stored.' : noCount(entry, totals?.state, frames)}
+        {findings ? 'the findings are those the analyser made of the whole stored session.' : noCount(entry, totals?.state, frames)}
       </p>
       <div className="mt-1 flex flex-wrap items-start gap-x-4">
         <StoredFindings id={id} entry={entry} onJump={onJump} />

@@ -11,11 +11,13 @@ describe('describeFindingCounts', () => {
 });
 
 describe('noFindingsReason', () => {
-  it('says a session still recording or ended unclean first, then one past the count, else none kept', () => {
+  it('says a session still recording or ended unclean first, then one being judged, one past the count, else none kept', () => {
     expect(noFindingsReason({ state: 'recording', frames: 900 }, 100)).toBe('recording');
-    expect(noFindingsReason({ state: 'unclean', frames: 900 }, 100)).toBe('unclean');
+    expect(noFindingsReason({ state: 'unclean', frames: 900, judging: true }, 100)).toBe('unclean');
+    expect(noFindingsReason({ state: 'clean', frames: 900, judging: true }, 100)).toBe('judging');
     expect(noFindingsReason({ state: 'clean', frames: 101 }, 100)).toBe('too-long');
     expect(noFindingsReason({ state: 'clean', frames: 100 }, 100)).toBe('not-kept');
-    expect(describeNoFindings('too-long', 250_000)).toBe('findings are counted for sessions of up to 250,000 frames');
+    expect(describeNoFindings('too-long', 250_000)).toBe('a session of more than 250,000 frames is judged on demand, and this one was not yet');
+    expect(describeNoFindings('judging', 250_000)).toBe('its findings are being judged now: they show here once done');
   });
 });

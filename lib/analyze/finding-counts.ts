@@ -14,14 +14,15 @@ export function describeFindingCounts(c: FindingCounts): string {
   return parts.length > 0 ? parts.join(', ') : 'no findings';
 }
 
-/** Why a stored session has no findings to show: still being written, being judged now that it
- *  closed, ended without a clean close, longer than the findings are counted for, or stored before
- *  they were kept. */
-export type NoFindingsReason = 'recording' | 'judging' | 'unclean' | 'too-long' | 'not-kept';
+/** Why a stored session has no findings to show: still being written, being judged (just closed,
+ *  or on demand), ended without a clean close, longer than the findings are judged for on close
+ *  and not judged since, stored before they were kept, or its judging on demand failed. */
+export type NoFindingsReason = 'recording' | 'judging' | 'unclean' | 'too-long' | 'not-kept' | 'failed';
 
-/** The reason for a session in this state; `countUpTo`: the longest session whose findings are counted. */
-export function noFindingsReason(s: { state: 'clean' | 'recording' | 'unclean'; frames: number }, countUpTo: number): NoFindingsReason {
+/** The reason for a session in this state; `countUpTo`: the longest session whose findings are judged on close. */
+export function noFindingsReason(s: { state: 'clean' | 'recording' | 'unclean'; frames: number; judging?: boolean }, countUpTo: number): NoFindingsReason {
   if (s.state === 'recording' || s.state === 'unclean') return s.state;
+  if (s.judging) return 'judging';
   return s.frames > countUpTo ? 'too-long' : 'not-kept';
 }
 
@@ -31,12 +32,14 @@ export function describeNoFindings(reason: NoFindingsReason, countUpTo: number):
     case 'recording':
       return 'its findings are counted when it closes';
     case 'judging':
-      return 'its findings are being counted now: look again in a moment';
+      return 'its findings are being judged now: they show here once done';
     case 'unclean':
       return 'it ended unclean, so its findings were not counted';
     case 'too-long':
-      return `findings are counted for sessions of up to ${countUpTo.toLocaleString('en-US')} frames`;
+      return `a session of more than ${countUpTo.toLocaleString('en-US')} frames is judged on demand, and this one was not yet`;
     case 'not-kept':
       return 'no findings were kept for it';
+    case 'failed':
+      return "judging it failed (the proxy's warnings say why)";
   }
 }

@@ -11,12 +11,21 @@ import { getSocket, type PageRequest } from './socket';
 
 /**
  * The longest stored session History opens whole: every frame in the page's memory with its model
- * and analysis (the page bench opens and scrolls 100,000). The same bound as the proxy's count of a
- * stored session's findings (COUNT_UP_TO_FRAMES in proxy/store/findings.ts): a session analysed
- * whole there can be opened whole here. Past it a session is browsed a window at a time
- * (lib/browser/stored-window.ts) or exported.
+ * and analysis (the page bench opens and scrolls 100,000). The same bound as the one under which a
+ * stored session's findings are judged when its writer closes it (COUNT_UP_TO_FRAMES in
+ * proxy/store/findings.ts). Past it a session is browsed a window at a time
+ * (lib/browser/stored-window.ts) or exported; its findings are judged later, on demand, by the
+ * proxy (in a worker thread, once History lists it or Browse opens it), and its entry says
+ * `judging` meanwhile.
  */
 export const OPEN_FRAME_LIMIT = 250_000;
+
+/**
+ * While a stored session's findings are being judged (just closed, or a long one judged on demand),
+ * the page reads the list (or the findings) again this often: the proxy does not tell the page
+ * when it is done, and a read costs one message, so the counts show without a reload.
+ */
+export const JUDGING_POLL_MS = 2000;
 
 export async function listStoredSessions(): Promise<StoredSessionEntry[]> {
   const reply = await getSocket().call({ type: 'history/list' });

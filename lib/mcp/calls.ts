@@ -15,41 +15,17 @@
  *   whatever happened later; only a cancellation sent before the deadline excuses it.
  */
 
-export type Sender = 'c2s' | 's2c';
+import { AnsweredRuns, runnable } from './answered-runs';
+import type { Call, Sender } from './call-types';
+
+// The shapes live apart so the runs (answered-runs.ts) can name them without importing this file.
+export type { Call, Sender } from './call-types';
 
 /** How long a request may go unanswered before it is overdue when the session names no other
  *  wait: the one default of Loupe's client (the proxy's correlator, ClientSettings.requestTimeoutMs
  *  unset) and of the analyser's `timing.no-response`, so a call the client still waits for is never
  *  "no response" in Annotations. A session's own wait travels in its summary and trace header. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
-
-export interface Call {
-  /** The frame the request message sits on (the first line of a reassembled message). */
-  seq: number;
-  ts: number;
-  dir: Sender;
-  id: string | number;
-  method: string;
-  params?: unknown;
-  responseSeq?: number;
-  responseTs?: number;
-  isError?: boolean;
-  /** `error.code` of an error response. */
-  errorCode?: number;
-  /** The `notifications/cancelled` that named it, and when. */
-  cancelledSeq?: number;
-  cancelledTs?: number;
-  progressToken?: string | number;
-  /** How many `notifications/progress` carried its token while it was open. */
-  progressCount: number;
-  /** Set once it was found overdue, so a clock tick reports it once. */
-  timedOut?: boolean;
-  /** The transport refused the request before it reached a session (an HTTP 4xx to the POST that
-   *  carried it): it is not open, and is never overdue. */
-  refused?: boolean;
-  /** Open by design (a `subscriptions/listen` stream lives until someone closes it): never overdue. */
-  longLived?: boolean;
-}
 
 /** Requests whose answer only ends them: they stay open for as long as they are wanted. */
 const LONG_LIVED = new Set(['subscriptions/listen']);
@@ -91,6 +67,13 @@ export class CallIndex {
   /** Set once a reader first lets go of calls (`release`): from then on what that needs is kept as
    *  calls end, so each release costs what it lets go of, not what is still open. */
   private releasing?: Releasing;
+  /** Answered calls let go of by compactAnswered, and what the caller kept beside each. */
+  private readonly runs = new AnsweredRuns();
+  private restoreTag?: (seq: number, tag: string | undefined) => void;
+  /** The wait `overdue` judges by (the same on every tick), once it has run. */
+  private timeoutUs?: number;
+  /** Keys whose newest call was refused: `latest` knows none for them, even one in a run. */
+  private readonly refusedKeys = new Set<string>();
 
   /** Records a request. Returns undefined when its id cannot pair. */
   request(seq: number, ts: number, dir: Sender, id: unknown, method: string, params?: unknown): Call | undefined {
@@ -121,6 +104,7 @@ export class CallIndex {
     if (stack) stack.push(call);
     else this.open.set(key, [call]);
     this.newest.set(key, call);
+    this.refusedKeys.delete(key);
     return call;
   }
 
@@ -130,7 +114,7 @@ export class CallIndex {
     if (key === undefined) return undefined;
     const open = this.open.get(key);
     if (open?.length) return { call: open[open.length - 1], duplicate: false };
-    const answered = this.newestAnswered.get(key);
+    const answered = this.newestAnswered.get(key) ?? this.revived(key, otherSide(responder), id);
     return answered ? { call: answered, duplicate: true } : undefined;
   }
 
@@ -153,7 +137,7 @@ export class CallIndex {
     const key = callKey(sender, id);
     if (key === undefined) return undefined;
     const open = this.open.get(key);
-    return open?.length ? open[open.length - 1] : this.newest.get(key);
+    return open?.length ? open[open.length - 1] : this.newestOf(key, sender, id);
   }
 
   cancel(call: Call, seq: number, ts: number): void {
@@ -184,7 +168,7 @@ export class CallIndex {
   /** The newest call `sender` made with this id, answered or not. */
   latest(sender: Sender, id: unknown): Call | undefined {
     const key = callKey(sender, id);
-    return key === undefined ? undefined : this.newest.get(key);
+    return key === undefined ? undefined : this.newestOf(key, sender, id);
   }
 
   /** Forgets a call the transport refused: it pairs with nothing and is never overdue. */
@@ -193,7 +177,10 @@ export class CallIndex {
     call.refused = true;
     const key = callKey(call.dir, call.id) as string;
     this.close(key, call);
-    if (this.newest.get(key) === call) this.newest.delete(key);
+    if (this.newest.get(key) === call) {
+      this.newest.delete(key);
+      this.refusedKeys.add(key);
+    }
   }
 
   /** The call a frame belongs to, from its request or its response. */
@@ -208,6 +195,7 @@ export class CallIndex {
    * judged oldest first and a call that cannot become overdue is passed for good.
    */
   overdue(nowUs: number, timeoutUs: number): Call[] {
+    this.timeoutUs = timeoutUs;
     const out: Call[] = [];
     while (this.deadlineHead < this.all.length) {
       const c = this.all[this.deadlineHead];
@@ -294,6 +282,83 @@ export class CallIndex {
     if (this.deadlineHead >= before) head = kept;
     this.all.length = kept;
     this.deadlineHead = head;
+  }
+
+  /**
+   * Lets go of the answered calls no rule reads whole again, for a judge of a long trace that reads
+   * only the findings, or a report that reads some calls again (BoundedModel's `compact`): they leave `all` and the look-ups by seq,
+   * and are held in runs (answered-runs.ts) from which a reused id, a second answer or a
+   * cancellation takes them back whole, so every finding is the same. Kept as they are: calls that
+   * may still become overdue (not answered before their deadline, and not yet judged), and the server's requests answered after the oldest open client
+   * request began (timing.slow reads how long the client took to answer them). `tag` takes what
+   * the caller keeps per request (its era) into the run; `restore` gives it back with the call.
+   * `keepWhole`: calls the caller reads again itself, left as they are.
+   */
+  compactAnswered(tag: (seq: number) => string | undefined, restore: (seq: number, tag: string | undefined) => void, keepWhole?: (c: Call) => boolean): void {
+    this.restoreTag = restore;
+    const oldestOpen = this.all.find((c) => c.dir === 'c2s' && c.responseSeq === undefined && !c.refused)?.ts ?? Infinity;
+    let kept = 0;
+    let head = this.deadlineHead;
+    for (let i = 0; i < this.all.length; i++) {
+      const c = this.all[i];
+      if (
+        (i < this.deadlineHead || this.answeredInTime(c)) &&
+        runnable(c) &&
+        (c.dir === 'c2s' || c.ts < oldestOpen) &&
+        this.lookedUpAlike(c) &&
+        !keepWhole?.(c)
+      ) {
+        const t = tag(c.seq);
+        if (this.runs.add(c, t)) {
+          this.forget(c);
+          if (i < this.deadlineHead) head--;
+          continue;
+        }
+        restore(c.seq, t);
+      }
+      this.all[kept++] = c;
+    }
+    this.all.length = kept;
+    this.deadlineHead = head;
+  }
+
+  /** Answered before its deadline: it can never be overdue, even while an older call holds the
+   *  deadline check back (one open for long, a tools/call streaming progress). */
+  private answeredInTime(c: Call): boolean {
+    return this.timeoutUs !== undefined && c.responseTs !== undefined && c.responseTs < c.ts + this.timeoutUs;
+  }
+
+  /** Whether the call is both its key's newest and newest answered, or neither: a key's newest
+   *  call in a run is then also its newest answered one, the one a revival takes back. */
+  private lookedUpAlike(c: Call): boolean {
+    const key = callKey(c.dir, c.id) as string;
+    return (this.newest.get(key) === c) === (this.newestAnswered.get(key) === c);
+  }
+
+  /** The newest call of `key`, from the maps or, once let go of, from its run. */
+  private newestOf(key: string, sender: Sender, id: unknown): Call | undefined {
+    return this.newest.get(key) ?? (this.refusedKeys.has(key) ? undefined : this.revived(key, sender, id));
+  }
+
+  /** A call let go of by compactAnswered, taken back whole and indexed again as the newest of its key. */
+  private revived(key: string, sender: Sender, id: unknown): Call | undefined {
+    const back = this.runs.revive(sender, id);
+    if (!back) return undefined;
+    const { call } = back;
+    this.restoreTag?.(call.seq, back.tag);
+    if (!this.newest.has(key) && !this.refusedKeys.has(key)) this.newest.set(key, call);
+    if (!this.newestAnswered.has(key)) this.newestAnswered.set(key, call);
+    this.byRequestSeq.set(call.seq, call);
+    this.byResponseSeq.set(call.responseSeq!, call);
+    return call;
+  }
+
+  private forget(c: Call): void {
+    const key = callKey(c.dir, c.id) as string;
+    if (this.byRequestSeq.get(c.seq) === c) this.byRequestSeq.delete(c.seq);
+    if (this.byResponseSeq.get(c.responseSeq!) === c) this.byResponseSeq.delete(c.responseSeq!);
+    if (this.newest.get(key) === c) this.newest.delete(key);
+    if (this.newestAnswered.get(key) === c) this.newestAnswered.delete(key);
   }
 
   /** Calls with no response yet (refused ones excluded), oldest first. */

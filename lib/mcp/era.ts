@@ -100,6 +100,18 @@ export class EraTracker {
     return this.bySeq.get(seq);
   }
 
+  /** Lets go of the era kept for the request on `seq`, returning it: a long trace's judge keeps it
+   *  with the answered call instead (CallIndex.compactAnswered), and gives it back with `remember`. */
+  forget(seq: number): Era | undefined {
+    const era = this.bySeq.get(seq);
+    this.bySeq.delete(seq);
+    return era;
+  }
+
+  remember(seq: number, era: Era | undefined): void {
+    if (era !== undefined) this.bySeq.set(seq, era);
+  }
+
   /** The era of a message, before the rules judge it. `requestSeq`: the request a response answers. */
   classify(msg: EraMessage, requestSeq?: number): Era {
     let era: Era;

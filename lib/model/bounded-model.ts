@@ -24,6 +24,7 @@ import { DEFAULT_TIMEOUT_MS, type Call, type CallIndex } from '../mcp/calls';
 import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
 import { HttpExchanges } from '../mcp/http-exchanges';
+import type { Era } from '../mcp/era';
 import type { SessionModel } from './session-model';
 
 /** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it. */
@@ -31,6 +32,10 @@ export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classif
 
 /** How many of the last frames are kept: as far back as the doctor reads stderr (stderrReason). */
 const TAIL = 500;
+/** With `compact`, answered calls are let go of every this many frames. */
+const COMPACT_EVERY = 20_000;
+/** The requests the doctor takes for a handshake (lib/doctor/reach.ts). */
+const HANDSHAKE = new Set(['initialize', 'server/discover']);
 
 const OTHER: Classified = { kind: 'other' };
 const LISTINGS = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
@@ -71,9 +76,31 @@ export class BoundedModel implements JudgedModel {
   /** Readings of frames the gates and the doctor open after the trace was judged, by seq. */
   private readonly quoted = new Map<number, Classified>();
   private merged?: Kept[];
+  /** With `compact`, how many frames between two compactions of the calls; 0: never. */
+  private readonly compactEvery: number;
+  private readonly compact?: 'findings' | 'report';
+  /** With `compact: 'report'`, the first answered call of each method that was not an error. */
+  private readonly firstAnswered = new Map<string, Call>();
 
-  constructor(options: Omit<AnalyzerOptions, 'exchanges' | 'requestsOnly'> = {}) {
+  /**
+   * `compact`: answered calls are let go of as the trace goes (CallIndex.compactAnswered), so a trace
+   * of millions of requests is judged in memory that does not grow with them, with the same
+   * findings; `calls` then holds only those not let go of.
+   * - `findings`: for a judge that reads only `annotations` (a stored session's findings).
+   * - `report`: for `loupe check` without latency budgets: the calls the doctor, the interface
+   *   baseline and the tools-size gate read again stay whole (listings, handshakes, tool calls,
+   *   -32602 refusals, and the first answered call of each method, for the layers reached). A
+   *   budget reads every call's latency, so a check with one does not compact.
+   * `compactEvery` (tests): how often, in frames.
+   */
+  constructor({
+    compact,
+    compactEvery = COMPACT_EVERY,
+    ...options
+  }: Omit<AnalyzerOptions, 'exchanges' | 'requestsOnly'> & { compact?: 'findings' | 'report'; compactEvery?: number } = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.compact = compact;
+    this.compactEvery = compact ? compactEvery : 0;
     this.analyzer = createAnalyzer({ ...options, exchanges: this.exchanges, requestsOnly: true });
   }
 
@@ -128,7 +155,25 @@ export class BoundedModel implements JudgedModel {
     const { classified, strict } = readFrame(f);
     this.add(this.analyzer.push(f, strict));
     this.keep(f, classified);
+    if (this.compactEvery > 0 && this.frameCount % this.compactEvery === 0) {
+      const { calls, eras } = this.analyzer.state();
+      calls.compactAnswered(
+        (seq) => eras.forget(seq),
+        (seq, era) => eras.remember(seq, era as Era | undefined),
+        this.compact === 'report' ? this.readAgain : undefined,
+      );
+    }
   }
+
+  /** Whether the report reads this answered call again (see the constructor), so it stays whole. */
+  private readonly readAgain = (c: Call): boolean => {
+    if (LISTINGS.has(c.method) || HANDSHAKE.has(c.method) || c.method === 'tools/call' || c.errorCode === INVALID_PARAMS) return true;
+    if (c.isError) return false;
+    const first = this.firstAnswered.get(c.method);
+    if (first) return first === c;
+    this.firstAnswered.set(c.method, c);
+    return true;
+  };
 
   private add(found: Annotation[]): void {
     for (const a of found) this.annotations.push(a);

@@ -30,6 +30,8 @@ export const StoredSessionEntrySchema = z.object({
   /** The analyser's findings by severity, counted once the session closed cleanly; absent before
    *  that, for a session that ended unclean, and for one stored before counts were kept. */
   findings: z.object({ error: Count, warning: Count, info: Count }).optional(),
+  /** Set while its findings are being judged: just closed, or a longer one judged on demand once listed. */
+  judging: z.literal(true).optional(),
 });
 export type StoredSessionEntry = z.infer<typeof StoredSessionEntrySchema>;
 

@@ -132,7 +132,7 @@ export const StoredWindowProxyMessageSchemas = [
     total: z.number().int().nonnegative(),
     capped: z.boolean(),
     /** Set when none were kept, and why (lib/analyze/finding-counts.ts NoFindingsReason). */
-    none: z.enum(['recording', 'judging', 'unclean', 'too-long', 'not-kept']).optional(),
+    none: z.enum(['recording', 'judging', 'unclean', 'too-long', 'not-kept', 'failed']).optional(),
   }),
   z.object({
     type: z.literal('history/search-result'),

@@ -106,11 +106,12 @@ async function load(
   values: ClientFlagValues,
   probe: boolean,
   redaction: RedactOptions | false,
+  compactCalls: boolean,
 ): Promise<Source> {
   if (file !== undefined) {
     let checked;
     try {
-      checked = await checkTraceFile(file, redaction);
+      checked = await checkTraceFile(file, redaction, compactCalls);
     } catch (e) {
       if (e instanceof TraceFileError) throw new InputError(e.message);
       throw e;
@@ -224,7 +225,8 @@ export async function run(argv: string[]): Promise<number> {
     const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
     // A trace file streams through a bounded model, redacted batch by batch unless Loupe wrote it
     // redacted by every rule this check runs (check/check-file.ts).
-    const source = await load(file, connection, values, values.probe === true, redaction);
+    // A latency budget reads every call; without one, answered calls the report does not read again are let go of.
+    const source = await load(file, connection, values, values.probe === true, redaction, gates.budgets.length === 0);
     const { model } = source;
     // The gates and the interface baseline (a file to commit) read the findings' own model.
     if (values['write-interface-baseline'] !== undefined) writeInterfaceBaseline(values['write-interface-baseline'], model);

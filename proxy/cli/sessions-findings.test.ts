@@ -87,3 +87,31 @@ it('gives the same as JSON, and says why a session has none', async () => {
   expect(bad.code).toBe(2);
   expect(bad.stderr).toMatch(/--findings needs the id of one stored session/);
 });
+
+it('judges a closed session whose findings were not judged on close, keeps them, and prints them', async () => {
+  const configDir = mkdtempSync(path.join(tmpdir(), 'loupe-sessions-findings-'));
+  dirs.push(configDir);
+  // A store that judges nothing on close, as a session longer than COUNT_UP_TO_FRAMES is left.
+  const writer = new SessionStore(sessionsDir(configDir), undefined, undefined, undefined, 0);
+  const w = writer.create({ source: 'record', header: testHeader('long'), startedAt: Date.now() });
+  for (let seq = 1; seq <= 30; seq++) w.append(stdoutLine(seq, `log line ${seq}`));
+  const raw = '{"jsonrpc":"2.0","id":77,"result":{}}';
+  w.append({ seq: 31, ts: 31_000, dir: 's2c', lane: 'message', raw, size: raw.length + 1, meta: { transport: 'stdio' } });
+  w.close();
+  expect(w.counted).toBeUndefined();
+  const reader = new SessionStore(sessionsDir(configDir));
+  expect(reader.list()[0].findings).toBeUndefined();
+
+  const r = await sessions([w.id, '--findings', '--json', '--config-dir', configDir]);
+  expect(r.code, r.stderr).toBe(0);
+  const parsed = JSON.parse(r.stdout) as { total: number; none?: string; findings: Array<{ rule: string; frames: number[] }> };
+  expect(parsed.none).toBeUndefined();
+  expect(parsed.total).toBe(31);
+  expect(parsed.findings[0]).toMatchObject({ rule: 'stdio.non-json-line', frames: [1] });
+  expect(parsed.findings[30]).toMatchObject({ rule: 'jsonrpc.unknown-response', frames: [31] });
+  // Kept: the list counts them now, and the table reads them without judging again.
+  expect(reader.list()[0].findings).toEqual({ error: 31, warning: 0, info: 0 });
+  const table = await sessions([w.id, '--findings', '--config-dir', configDir]);
+  expect(table.stdout).toContain('jsonrpc.unknown-response');
+  expect(table.stdout.trimEnd().split('\n').pop()).toBe('31 errors');
+});

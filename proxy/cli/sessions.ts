@@ -2,12 +2,13 @@
  * `loupe sessions [--json] [--delete ID] [--config-dir DIR]`: the sessions stored on disk, newest
  * last, as a table or JSON; or deletes one; or, with an id and `--search`, the frames of one that
  * hold a text; with an id and `--timing`, its latency by method; with an id and `--findings`, the
- * analyser's findings kept when it closed. `loupe export ID` writes one as a trace file.
+ * analyser's findings (judged first if they were not when it closed). `loupe export ID` writes one as a trace file.
  */
 import { describeFindingCounts } from '../../lib/analyze/finding-counts';
 import { formatBytes } from '../../lib/text/bytes';
 import { printable } from '../../lib/text/printable';
 import { resolveConfigDir } from '../config/paths';
+import { COUNT_UP_TO_FRAMES } from '../store/findings';
 import { sessionsDir } from '../store/layout';
 import { StoreError } from '../store/reader';
 import { SessionStore, type SessionListing } from '../store/store';
@@ -30,8 +31,8 @@ Lists the sessions stored on disk: every session \`loupe start\` ran, every \`lo
 \`loupe record\`, with its id, server, source, start and end, frames, size on disk, state
 (clean: closed by Loupe; recording: still being written; unclean: Loupe stopped without closing
 it, and it holds every frame written until then) and the analyser's findings (counted when it
-closed cleanly; \`-\` when they were not). \`loupe export ID --out FILE\` writes one as a
-trace file.
+closed cleanly if it holds up to ${COUNT_UP_TO_FRAMES.toLocaleString('en-US')} frames; \`-\` when they were not
+counted: --findings judges a longer one). \`loupe export ID --out FILE\` writes one as a trace file.
 
   --json             one JSON array instead of the table
   --delete ID        delete one stored session
@@ -42,7 +43,9 @@ trace file.
   --timing           requests, answers, errors and p50/p95/p99/max latency by method over every
                      frame of session ID, from the store's index (no frame is read)
   --findings         the analyser's findings of session ID (severity, seq, rule, message), kept
-                     when it closed cleanly: the first ${MAX_STORED_FINDINGS.toLocaleString('en-US')} in seq order, printed redacted
+                     when it closed cleanly, or judged now and kept if they were not (a longer
+                     session, or one stored before they were kept): the first
+                     ${MAX_STORED_FINDINGS.toLocaleString('en-US')} in seq order, printed redacted
   --config-dir DIR   where sessions are stored (default LOUPE_CONFIG_DIR or ~/.config/loupe)`;
 
 const LANES = ['message', 'http', 'stderr', 'lifecycle'];
@@ -96,7 +99,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (values.findings) {
       if (positionals.length !== 1) throw new UsageError('--findings needs the id of one stored session (loupe sessions lists them)');
-      printFindings(store, store.open(positionals[0]), values.json === true);
+      await printFindings(store, store.open(positionals[0]), values.json === true);
       return 0;
     }
     if (values.search !== undefined) {

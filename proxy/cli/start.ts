@@ -80,6 +80,8 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   const oauth = new PageOAuthFlows();
   // Every session this Loupe runs is written to disk as it is recorded (loupe sessions lists them).
   const sessions = new SessionStore(sessionsDir(configDir), opts.disk, (text) => console.error(`loupe start: warning: ${text}`));
+  // A longer session, not judged when it closed, is judged in a worker once History lists it or Browse opens it.
+  sessions.judgeOnDemand();
   const registry = new Registry({ session: { budgetBytes: opts.sessionBudget, oauth: { flows: oauth, configDir }, store: sessions } });
   // Sessions go to --otlp's receiver, or to the one their connection's client settings name.
   const otlp = new OtlpReceivers(opts.otlp, (text) => console.error(`loupe start: warning: ${text}`));

@@ -28,15 +28,16 @@ export type StoredFindings = (KeptFindings & { none?: undefined }) | { none: NoF
 
 const at = (a: { frames: readonly number[] }) => a.frames[0] ?? 0;
 
-/** Writes the first MAX_STORED_FINDINGS findings in seq order and how many there were (atomically, mode 0600). */
-export function writeFindings(dir: string, annotations: readonly Annotation[]): void {
+/** Writes the first MAX_STORED_FINDINGS findings in seq order and how many there were, `total`
+ *  when more were made than are handed here (atomically, mode 0600). */
+export function writeFindings(dir: string, annotations: readonly Annotation[], total = annotations.length): void {
   // Sorted: the end-of-trace rules add findings about early frames last. Array.sort is stable,
   // so findings on one frame keep the analyser's order.
   const kept = [...annotations]
     .sort((a, b) => at(a) - at(b))
     .slice(0, MAX_STORED_FINDINGS)
     .map(({ rule, severity, frames, message, spec }): StoredFinding => ({ rule, severity, frames, message, spec }));
-  const lines = [JSON.stringify({ total: annotations.length, kept: kept.length }), ...kept.map((f) => JSON.stringify(f))];
+  const lines = [JSON.stringify({ total, kept: kept.length }), ...kept.map((f) => JSON.stringify(f))];
   writeTextAtomically(path.join(dir, FINDINGS_FILE), lines.join('\n') + '\n');
 }
 

@@ -14,6 +14,9 @@ import { readTraceText } from '../../lib/trace/reader';
 import { traceModelOptions } from '../../lib/trace/model-options';
 import { golden } from '../cli/shared/run-cli';
 import { MAX_STORED_FINDINGS } from '../../lib/wire/stored-window';
+import { LOUPE_VERSION } from '../../lib/version';
+import { runCli } from '../cli/shared/run-cli';
+import { exportStored } from './export';
 import { readFindings } from './findings-file';
 import { FINDINGS_FILE, SESSION_FILE } from './layout';
 import { SessionStore } from './store';
@@ -128,4 +131,86 @@ it('lists no findings for a session that did not close, one past the frames coun
   rmSync(path.join(old.dir, FINDINGS_FILE));
   const why = (w: { id: string }) => store.findings(store.open(w.id)).none;
   expect([why(long), why(open), why(old)]).toEqual(['too-long', 'recording', 'not-kept']);
+});
+
+it('judges a closed session too long to judge on close once listed, in a worker, as `loupe check` of its export judges it', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'loupe-findings-'));
+  dirs.push(dir);
+  const store = new SessionStore(dir, undefined, undefined, undefined, 10);
+  const trace = readTraceText(golden('everything-stdio.v2.loupe.ndjson'));
+  const last = trace.frames[trace.frames.length - 1];
+  const stray = '{"jsonrpc":"2.0","id":9999,"result":{}}';
+  const frames = [
+    ...trace.frames,
+    {
+      seq: last.seq + 1,
+      ts: last.ts + 10,
+      dir: 's2c' as const,
+      lane: 'message' as const,
+      raw: stray,
+      size: stray.length,
+      meta: { transport: 'stdio' as const },
+    },
+  ];
+  expect(frames.length).toBeGreaterThan(10);
+  const w = store.create({ source: 'imported', header: trace.header, startedAt: Date.now() - 1000 });
+  for (const f of frames) w.append(f);
+  w.close();
+  // Not judged on close: the writer did not wait for it.
+  expect(w.counted).toBeUndefined();
+  // A session still being written is never judged on demand.
+  const open = store.create({ source: 'launched', header: testHeader('open'), startedAt: Date.now() });
+  for (let seq = 1; seq <= 20; seq++) open.append(logFrame(seq, seq));
+  open.flush();
+  expect(store.findings(store.open(w.id)).none).toBe('too-long');
+
+  store.judgeOnDemand();
+  const listed = store.list();
+  expect(listed.map((l) => [l.id, l.judging, l.findings])).toEqual([
+    [w.id, true, undefined],
+    [open.id, undefined, undefined],
+  ]);
+  expect(store.findings(store.open(w.id)).none).toBe('judging');
+  await store.settled();
+
+  const found = store.findings(store.open(w.id));
+  if (found.none) throw new Error(`no findings: ${found.none}`);
+  expect(store.list()[0]).toMatchObject({ id: w.id, findings: expect.any(Object) });
+  expect(store.list()[0].judging).toBeUndefined();
+  // What `loupe check` finds in the session's export, in seq order as the store keeps them.
+  const out = path.join(dir, 'export.ndjson');
+  exportStored(store.open(w.id), out, { loupeVersion: LOUPE_VERSION, redact: false });
+  const r = await runCli(['check', out, '--format', 'json']);
+  const checked = JSON.parse(r.stdout) as { annotations: StoredShape[]; counts: FindingCounts };
+  const bySeq = [...checked.annotations].sort((a, b) => a.frames[0] - b.frames[0]);
+  expect(found.findings).toEqual(bySeq.map(({ rule, severity, frames, message, spec }) => ({ rule, severity, frames, message, spec })));
+  expect(found.findings.map((f) => f.rule)).toContain('jsonrpc.unknown-response');
+  expect(store.list()[0].findings).toEqual(checked.counts);
+  // The open one was left alone.
+  expect(store.findings(store.open(open.id)).none).toBe('recording');
+  open.close();
+});
+
+type StoredShape = { rule: string; severity: 'error' | 'warning' | 'info'; frames: number[]; message: string; spec?: string };
+
+it('keeps the first findings in seq order when they are many more than are kept, end-of-trace ones about early frames included', async () => {
+  const store = newStore();
+  const w = store.create({ source: 'launched', header: testHeader('noisy'), startedAt: Date.now() });
+  const frames: Frame[] = [];
+  // A request never answered on frame 3 (reported once its timeout passed, long after), and a line of text on every other frame.
+  const ask = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+  for (let seq = 1; seq <= 2 * MAX_STORED_FINDINGS + 3000; seq++) {
+    const raw = seq === 3 ? ask : `log line ${seq}`;
+    frames.push({ seq, ts: seq * 10_000, dir: seq === 3 ? 'c2s' : 's2c', lane: 'message', raw, size: raw.length + 1, meta: { transport: 'stdio' } });
+  }
+  for (const f of frames) w.append(f);
+  w.close();
+  await w.counted;
+  const annotations = modelOf(frames, traceModelOptions(testHeader('noisy'))).annotations;
+  const bySeq = [...annotations].sort((a, b) => a.frames[0] - b.frames[0]).slice(0, MAX_STORED_FINDINGS);
+  const found = store.findings(store.open(w.id));
+  if (found.none) throw new Error(found.none);
+  expect(found.total).toBe(annotations.length);
+  expect(found.findings).toEqual(bySeq.map(({ rule, severity, frames, message, spec }) => ({ rule, severity, frames, message, spec })));
+  expect(found.findings.filter((f) => f.frames[0] === 3).map((f) => f.rule)).toContain('timing.no-response');
 });

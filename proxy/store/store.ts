@@ -16,6 +16,7 @@ import { noFindingsReason, type FindingCounts } from '../../lib/analyze/finding-
 import { DEFAULT_DISK_BUDGET, type DiskBudget } from './disk-budget';
 import { COUNT_UP_TO_FRAMES, keepFindings } from './findings';
 import { readFindings, type StoredFindings } from './findings-file';
+import { LateJudge } from './late-judge';
 import { isSessionId, newSessionId, SECRETS_FILE, SESSION_FILE, type SegmentSummary, type StoredMeta, type StoredSource } from './layout';
 import { StoredSession, StoreError } from './reader';
 import { SessionWriter, WARN_AT, writeJsonAtomically } from './writer';
@@ -60,6 +61,8 @@ export interface SessionListing {
   state: 'clean' | 'recording' | 'unclean';
   /** The analyser's findings by severity, once counted after a clean close; absent otherwise. */
   findings?: FindingCounts;
+  /** Set while its findings are being judged (just closed, or judged on demand). */
+  judging?: true;
 }
 
 function alive(pid: number): boolean {
@@ -85,6 +88,8 @@ export class SessionStore {
   private readonly counting = new Set<Promise<void>>();
   /** The ids of the sessions whose findings are being counted. */
   private readonly judging = new Set<string>();
+  /** Judges closed sessions without findings when they are listed or read (judgeOnDemand). */
+  private late?: LateJudge;
   private warnedTotal = false;
 
   constructor(
@@ -126,9 +131,31 @@ export class SessionStore {
     return writer;
   }
 
-  /** Settles once the findings of every session this store closed are counted and kept. */
+  /** Settles once the findings of every session this store closed, or judges on demand, are counted and kept. */
   async settled(): Promise<void> {
     while (this.counting.size > 0) await Promise.all([...this.counting]);
+    await this.late?.settled();
+  }
+
+  /**
+   * From now on, a cleanly closed session without findings (too long to be judged on close, or
+   * stored before they were kept) is judged in a worker thread when it is listed or its findings
+   * are read (late-judge.ts): the dashboard's proxy does this, so History shows every session's
+   * findings; the page reads the list again while one is judged.
+   */
+  judgeOnDemand(): void {
+    this.late ??= new LateJudge((id, error) => {
+      // A session deleted while it was judged has nothing left to judge.
+      if (error !== undefined && existsSync(path.join(this.dir, id, SESSION_FILE))) this.onNotice(`the findings of session ${id} were not judged: ${error}`);
+    });
+  }
+
+  /** Whether the session's findings are being judged now; on demand, a closed one without them starts to be. */
+  private isJudging(s: StoredSession): boolean {
+    const id = s.meta.id;
+    if (this.judging.has(id)) return true;
+    if (!this.late || !s.meta.end || s.meta.findings || this.writing.has(id)) return false;
+    return this.late.request(id, s.dir);
   }
 
   private countFindings(id: string, dir: string): Promise<void> {
@@ -216,6 +243,7 @@ export class SessionStore {
       bytes: folderBytes(s.dir),
       state: this.stateOf(s),
       ...(meta.findings ? { findings: meta.findings } : {}),
+      ...(this.isJudging(s) ? { judging: true as const } : {}),
     };
   }
 
@@ -225,11 +253,12 @@ export class SessionStore {
     return meta.end ? 'clean' : this.writing.has(path.basename(s.dir)) || alive(meta.writerPid) ? 'recording' : 'unclean';
   }
 
-  /** The findings kept for a session when it closed (findings-file.ts), or why there are none. */
+  /** The findings kept for a session (findings-file.ts), or why there are none. */
   findings(s: StoredSession): StoredFindings {
     const kept = readFindings(s.dir);
     if (kept) return kept;
-    if (this.judging.has(s.meta.id)) return { none: 'judging' };
+    if (this.isJudging(s)) return { none: 'judging' };
+    if (this.late?.failure(s.meta.id) !== undefined) return { none: 'failed' };
     return { none: noFindingsReason({ state: this.stateOf(s), frames: s.frameCount }, this.countUpTo) };
   }
 

@@ -1,10 +1,14 @@
 /**
  * `loupe check` of a long trace: frames per second and peak RSS, beside their targets.
- *   npx tsx scripts/bench/check-large.ts [frames=10000000] [runs=1]
- * The trace is synthesised from a real recording: the flood fixture is recorded sending a few log
- * notifications; its opening (spawn, handshake, the tools/call) is written once, its first
- * notification repeated with seq, ts and its counter renumbered, and its ending (the answer, the
- * exit) closes it, so the file reads as one long session of the shape the flood records. The
+ *   npx tsx scripts/bench/check-large.ts [frames=10000000] [runs=1] [shape=notifications|pings]
+ * The trace is synthesised from a real recording: the flood fixture is recorded answering a ping
+ * and sending a few log notifications; its opening (spawn, handshake, the ping, the tools/call) is
+ * written once, then the body, and its ending (the answer, the exit) closes it, so the file reads
+ * as one long session of the shape the flood records. The body is, by `shape`:
+ * - `notifications`: its first notification repeated, seq, ts and its counter renumbered (one
+ *   request in the whole trace: what the analyser keeps per frame);
+ * - `pings`: the ping and its answer repeated as pairs with a new id each (a request every other
+ *   frame: what it keeps per call, which a ping loop or a busy client makes). The
  * trace goes to a temporary folder and is deleted after. Each run is `node bin/loupe.mjs check
  * FILE --format json` in its own process (dist/ must be built: `npx tsx scripts/build.ts
  * --dist-only`), timed by the wall clock, with its CPU time and the load average beside, and its
@@ -29,13 +33,16 @@ const MB = 1024 * 1024;
 function recordPattern(dir: string): { header: TraceHeader; frames: Frame[] } {
   const script = path.join(dir, 'script.json');
   const out = path.join(dir, 'pattern.ndjson');
-  writeFileSync(script, JSON.stringify([{ method: 'tools/call', params: { name: 'flood', arguments: { count: 3 } } }]));
+  writeFileSync(script, JSON.stringify([{ method: 'ping' }, { method: 'tools/call', params: { name: 'flood', arguments: { count: 3 } } }]));
   const r = spawnSync(process.execPath, [LOUPE, 'record', '--out', out, '--script', script, '--', process.execPath, FLOOD_SERVER], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`loupe record failed (${r.status}): ${r.stderr}`);
   return readTraceText(readFileSync(out, 'utf8'));
 }
 
 const isNotification = (f: Frame) => f.lane === 'message' && f.raw.includes('"notifications/message"');
+const isPing = (f: Frame) => f.lane === 'message' && f.dir === 'c2s' && f.raw.includes('"method":"ping"');
+
+type Shape = 'notifications' | 'pings';
 
 /** The frame's line with `seq`, `ts` and the notification's counter as holes to fill: one string
  *  concatenation per frame, so ten million frames are written in seconds. */
@@ -47,11 +54,34 @@ function template(f: Frame): (seq: number, ts: number) => string {
   return (seq, ts) => `${a}${seq}${b}${ts}${c}${seq}${d}\n`;
 }
 
-/** Writes a trace of `total` frames; returns its size in bytes. */
-async function writeLongTrace(file: string, pattern: { header: TraceHeader; frames: Frame[] }, total: number): Promise<number> {
-  const first = pattern.frames.findIndex(isNotification);
-  const last = pattern.frames.findLastIndex(isNotification);
+/** The ping's line with `seq`, `ts` and its id as holes: ids from 1e9 up, clear of the opening's. */
+function pingTemplate(f: Frame): (seq: number, ts: number, id: number) => string {
+  const marked = JSON.stringify({ ...f, seq: -1111111, ts: -2222222, raw: f.raw.replace(/"id":\d+/, '"id":-3333333') });
+  const [a, rest] = marked.split('-1111111');
+  const [b, rest2] = rest.split('-2222222');
+  const [c, d] = rest2.split('-3333333');
+  return (seq, ts, id) => `${a}${seq}${b}${ts}${c}${1e9 + id}${d}\n`;
+}
+
+/** The body's frames, one line each: by `shape` (see the file's comment). */
+function bodyLines(frames: Frame[], shape: Shape): { first: number; last: number; line: (seq: number, ts: number) => string } {
+  const first = frames.findIndex(isNotification);
+  const last = frames.findLastIndex(isNotification);
   if (first < 0) throw new Error('the recording holds no notification to repeat');
+  if (shape === 'notifications') return { first, last, line: template(frames[first]) };
+  const ping = frames.find(isPing);
+  const id = ping && /"id":(\d+)/.exec(ping.raw)?.[1];
+  const answer = frames.find((f) => f.dir === 's2c' && f.lane === 'message' && f.raw.includes(`"id":${id}`) && f.raw.includes('"result"'));
+  if (!ping || !answer) throw new Error('the recording holds no answered ping to repeat');
+  const [ask, reply] = [pingTemplate(ping), pingTemplate(answer)];
+  // Pairs share an id: a request, then its answer.
+  let n = 0;
+  return { first, last, line: (seq, ts) => (n++ % 2 === 0 ? ask(seq, ts, n) : reply(seq, ts, n - 1)) };
+}
+
+/** Writes a trace of `total` frames; returns its size in bytes. */
+async function writeLongTrace(file: string, pattern: { header: TraceHeader; frames: Frame[] }, total: number, shape: Shape): Promise<number> {
+  const { first, last, line } = bodyLines(pattern.frames, shape);
   const opening = pattern.frames.slice(0, first);
   const ending = pattern.frames.slice(last + 1);
   const repeats = total - opening.length - ending.length;
@@ -66,7 +96,6 @@ async function writeLongTrace(file: string, pattern: { header: TraceHeader; fram
   let seq = 0;
   let ts = 0;
   for (const f of opening) await write(`${JSON.stringify({ ...f, seq: ++seq, ts: (ts = f.ts) })}\n`);
-  const line = template(pattern.frames[first]);
   let block = '';
   for (let i = 0; i < repeats; i++) {
     block += line(++seq, (ts += step));
@@ -108,18 +137,19 @@ async function checkOnce(file: string): Promise<Run> {
   return { seconds, cpuSeconds: cpu, peakRssMb: peak, frames: report.frames, load };
 }
 
-const [framesArg, runsArg] = process.argv.slice(2);
+const [framesArg, runsArg, shapeArg = 'notifications'] = process.argv.slice(2);
 const total = Number(framesArg ?? 10_000_000);
 const runs = Number(runsArg ?? 1);
-if (!Number.isInteger(total) || total < 100 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: npx tsx scripts/bench/check-large.ts [frames >= 100] [runs]');
+const shape = shapeArg as Shape;
+if (!Number.isInteger(total) || total < 100 || !Number.isInteger(runs) || runs < 1 || (shape !== 'notifications' && shape !== 'pings')) {
+  console.error('usage: npx tsx scripts/bench/check-large.ts [frames >= 100] [runs] [notifications|pings]');
   process.exit(2);
 }
 const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-check-large-'));
 try {
   const file = path.join(dir, 'long.loupe.ndjson');
   const t0 = performance.now();
-  const bytes = await writeLongTrace(file, recordPattern(dir), total);
+  const bytes = await writeLongTrace(file, recordPattern(dir), total, shape);
   process.stderr.write(
     `bench: wrote ${total.toLocaleString('en-US')} frames (${(bytes / MB).toFixed(0)} MiB) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
   );
@@ -145,7 +175,7 @@ try {
   }
   console.log(
     renderTable(
-      `loupe check of a ${total.toLocaleString('en-US')}-frame trace (${(bytes / MB).toFixed(0)} MiB)`,
+      `loupe check of a ${total.toLocaleString('en-US')}-frame trace of ${shape} (${(bytes / MB).toFixed(0)} MiB)`,
       ['figure', 'wall', 'per CPU second', 'load'],
       rows,
     ),

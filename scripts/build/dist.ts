@@ -21,6 +21,8 @@ export const DIST_ENTRIES: Record<string, string> = {
   testkit: 'proxy/testkit/fixture.ts',
   // Started by URL from proxy/tap/tap-recorder.ts, so it is an entry, not a chunk.
   'tap-recorder-worker': 'proxy/tap/tap-recorder-worker.ts',
+  // Started by URL from proxy/store/late-judge.ts, the same way.
+  'judge-worker': 'proxy/store/judge-worker.ts',
 };
 
 /**

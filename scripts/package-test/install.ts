@@ -71,6 +71,7 @@ export function missingFiles(tarball: PackedTarball): string[] {
     'dist/cli.mjs',
     'dist/testkit.mjs',
     'dist/tap-recorder-worker.mjs',
+    'dist/judge-worker.mjs',
     'out/index.html',
     'out/loupe-viewer.html',
     'test/index.mjs',

@@ -3,7 +3,8 @@
  * judged. Its `--format json` report (findings, the doctor's verdict, every gate) must be the one
  * the whole-trace model gives: checked on every golden trace, recordings of misbehaving fixture
  * servers, every rule case (trigger and near
- * miss) and long sessions whose quoted frames are far behind their end; lib/doctor/diagnose.test.ts
+ * miss) and long sessions whose quoted frames are far behind their end, each also with answered
+ * calls let go of as `loupe check` without a budget does; lib/doctor/diagnose.test.ts
  * compares the doctor's verdict both ways on each of its scenarios.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -55,19 +56,24 @@ function report(model: JudgedModel, frameCount: number, gates: Gates): string {
   return `${formatJson(result, 'test')}\n${judged.notes.join('\n')}\n${JSON.stringify(interfaceOf(model))}`;
 }
 
-/** Both reports of the same frames; the bounded model takes them in uneven batches. */
-function bothWays(frames: readonly Frame[], options: Options = {}): { whole: string; bounded: string } {
+/** Both reports of the same frames; the bounded model takes them in uneven batches. `compact`:
+ *  it lets answered calls go after every few frames, as `loupe check` does without a budget, and
+ *  the gates then have none (a budget reads every call). */
+function bothWays(frames: readonly Frame[], options: Options = {}, compact = false): { whole: string; bounded: string } {
   const whole = modelOf(frames, options);
-  const bounded = new BoundedModel(options);
+  const bounded = new BoundedModel({ ...options, ...(compact ? { compact: 'report' as const, compactEvery: 3 } : {}) });
   for (let i = 0, size = 1; i < frames.length; i += size, size = (size % 7) + 1) bounded.append(frames.slice(i, i + size));
   bounded.finish();
   const gates = gatesFor(whole);
+  if (compact) gates.budgets = [];
   return { whole: report(whole, frames.length, gates), bounded: report(bounded, bounded.frameCount, gates) };
 }
 
 function expectSame(frames: readonly Frame[], options?: Options): void {
-  const { whole, bounded } = bothWays(frames, options);
-  expect(bounded).toBe(whole);
+  for (const compact of [false, true]) {
+    const { whole, bounded } = bothWays(frames, options, compact);
+    expect(bounded, compact ? 'with answered calls let go of' : 'with every call kept').toBe(whole);
+  }
 }
 
 const GOLDEN = path.join(__dirname, '../../../e2e/golden');
@@ -88,8 +94,10 @@ describe('the bounded model reports what the whole-trace model reports', () => {
       const r = await runCli(['record', '--out', out, '--timeout', '5000', '--', ...fixture(name)]);
       expect(r.code, `${name}: ${r.stderr}`).toBe(0);
       const trace = readTraceText(readFileSync(out, 'utf8'));
-      const { whole, bounded } = bothWays(trace.frames, traceModelOptions(trace.header));
-      expect(bounded, name).toBe(whole);
+      for (const compact of [false, true]) {
+        const { whole, bounded } = bothWays(trace.frames, traceModelOptions(trace.header), compact);
+        expect(bounded, name).toBe(whole);
+      }
     }
   }, 120_000);
 
@@ -98,8 +106,10 @@ describe('the bounded model reports what the whole-trace model reports', () => {
     for (const cases of Object.values(CASES_BY_GROUP)) {
       for (const c of cases) {
         for (const frames of [c.trigger(), c.nearMiss()]) {
-          const { whole, bounded } = bothWays(frames, c.options);
-          expect(bounded, `${c.rule}: ${c.name}`).toBe(whole);
+          for (const compact of [false, true]) {
+            const { whole, bounded } = bothWays(frames, c.options, compact);
+            expect(bounded, `${c.rule}: ${c.name}${compact ? ', answered calls let go of' : ''}`).toBe(whole);
+          }
           compared++;
         }
       }
@@ -141,6 +151,17 @@ describe('the bounded model reports what the whole-trace model reports', () => {
     const s = script().frame('local', 'lifecycle', 'started srv', {}, { transport: 'stdio', event: 'spawn', pid: 7, command: 'srv', args: [] });
     s.handshake({ server: { tools: {} } });
     for (let i = 0; i < 700; i++) s.c(note('notifications/roots/list_changed'));
+    expectSame(s.frames);
+  });
+
+  it('on ping loops, with and without a handshake, whose answered pings are let go of', () => {
+    // Without a handshake the doctor takes any answered call for the lifecycle reached.
+    const bare = script();
+    for (let i = 1; i <= 200; i++) bare.c(req(i, 'ping')).s(res(i));
+    expectSame(bare.frames);
+    const s = script().handshake({ server: { tools: {} } });
+    for (let i = 1; i <= 200; i++) s.c(req(i, 'ping')).s(res(i));
+    s.c(req(5, 'ping')).s(res(5)).s(res(7));
     expectSame(s.frames);
   });
 

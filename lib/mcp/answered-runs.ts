@@ -1,0 +1,139 @@
+/**
+ * Answered calls a long trace's judge has let go of (CallIndex.compactAnswered), kept in runs so
+ * that memory does not grow with the number of requests, yet every rule that looks a finished call
+ * up again (a reused id, a second answer, a cancellation of a finished request) finds it exactly as
+ * it was. A run is an arithmetic progression: calls from one sender, of one method and outcome,
+ * whose ids, request seqs and answer gaps step evenly, as a ping loop's or a counter's do; one
+ * call that breaks the step starts a new run. A call looked up again is taken out of its run and
+ * given back whole (`revive`), so what happens to it next is kept as for any call.
+ *
+ * Only calls whose every other field is the default are run: no params, no progress token, never
+ * cancelled, refused or overdue, nothing long-lived. Their times are not kept: no rule reads the
+ * times of a call that is over (timing rules judge open calls only), so a revived call carries
+ * the time of the run's last answer.
+ */
+import type { Call, Sender } from './call-types';
+
+interface Run {
+  dir: Sender;
+  method: string;
+  isError: boolean;
+  errorCode: number | undefined;
+  /** What the caller keeps per request beside the call (its era), the same for the whole run. */
+  tag: string | undefined;
+  firstId: number;
+  idStep: number;
+  firstSeq: number;
+  seqStep: number;
+  /** responseSeq - seq, the same for every call of the run. */
+  answerGap: number;
+  count: number;
+  lastTs: number;
+}
+
+/** Whether a call that is over can be held in a run (see the file's comment). */
+export function runnable(c: Call): boolean {
+  return (
+    typeof c.id === 'number' &&
+    Number.isSafeInteger(c.id) &&
+    c.responseSeq !== undefined &&
+    c.params === undefined &&
+    c.progressToken === undefined &&
+    c.progressCount === 0 &&
+    c.cancelledSeq === undefined &&
+    !c.timedOut &&
+    !c.refused &&
+    !c.longLived
+  );
+}
+
+/** Past this many runs no more are started: a look-up scans them, and traffic that breaks every
+ *  run is better kept as it is (it costs memory, as before, rather than time). */
+const MAX_RUNS = 256;
+
+export class AnsweredRuns {
+  /** Oldest first. */
+  private readonly runs: Run[] = [];
+
+  /** Takes an answered, runnable call in; false when it fits no run and no new one may start. */
+  add(c: Call, tag: string | undefined): boolean {
+    const id = c.id as number;
+    const gap = c.responseSeq! - c.seq;
+    for (let i = this.runs.length - 1; i >= Math.max(0, this.runs.length - 8); i--) {
+      const r = this.runs[i];
+      if (r.dir !== c.dir || r.method !== c.method || r.isError !== c.isError || r.errorCode !== c.errorCode || r.tag !== tag || r.answerGap !== gap) continue;
+      if (r.count === 1) {
+        if (id === r.firstId || c.seq <= r.firstSeq) continue;
+        r.idStep = id - r.firstId;
+        r.seqStep = c.seq - r.firstSeq;
+      } else if (id !== r.firstId + r.count * r.idStep || c.seq !== r.firstSeq + r.count * r.seqStep) continue;
+      r.count++;
+      r.lastTs = c.responseTs ?? c.ts;
+      return true;
+    }
+    if (this.runs.length >= MAX_RUNS) return false;
+    const { dir, method } = c;
+    this.runs.push({
+      dir,
+      method,
+      isError: c.isError ?? false,
+      errorCode: c.errorCode,
+      tag,
+      firstId: id,
+      idStep: 0,
+      firstSeq: c.seq,
+      seqStep: 0,
+      answerGap: gap,
+      count: 1,
+      lastTs: c.responseTs ?? c.ts,
+    });
+    return true;
+  }
+
+  /** Takes the newest call `dir` sent with this id out of its run, whole again, with its tag. */
+  revive(dir: Sender, id: unknown): { call: Call; tag: string | undefined } | undefined {
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || this.runs.length === 0) return undefined;
+    // Runs grow side by side, so the newest call with this id is the one of highest seq, in any run.
+    let found: { i: number; k: number; seq: number } | undefined;
+    for (let i = 0; i < this.runs.length; i++) {
+      const r = this.runs[i];
+      if (r.dir !== dir) continue;
+      const k = r.idStep === 0 ? (id === r.firstId ? 0 : -1) : (id - r.firstId) / r.idStep;
+      if (!Number.isInteger(k) || k < 0 || k >= r.count) continue;
+      const seq = r.firstSeq + k * r.seqStep;
+      if (!found || seq > found.seq) found = { i, k, seq };
+    }
+    if (!found) return undefined;
+    const tag = this.runs[found.i].tag;
+    return { call: this.split(found.i, found.k), tag };
+  }
+
+  /** The call at position `k` of run `i`, taken out of it: the run splits around it. */
+  private split(i: number, k: number): Call {
+    const r = this.runs[i];
+    const seq = r.firstSeq + k * r.seqStep;
+    const call: Call = {
+      seq,
+      ts: r.lastTs,
+      dir: r.dir,
+      id: r.firstId + k * r.idStep,
+      method: r.method,
+      params: undefined,
+      responseSeq: seq + r.answerGap,
+      responseTs: r.lastTs,
+      isError: r.isError,
+      errorCode: r.errorCode,
+      cancelledSeq: undefined,
+      cancelledTs: undefined,
+      progressToken: undefined,
+      progressCount: 0,
+      timedOut: undefined,
+      refused: undefined,
+      longLived: undefined,
+    };
+    const before = { ...r, count: k };
+    const after = { ...r, firstId: r.firstId + (k + 1) * r.idStep, firstSeq: r.firstSeq + (k + 1) * r.seqStep, count: r.count - k - 1 };
+    this.runs.splice(i, 1, ...[before, after].filter((p) => p.count > 0));
+    return call;
+  }
+}
