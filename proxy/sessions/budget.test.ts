@@ -81,13 +81,25 @@ describe('SessionBudget', () => {
     });
   });
 
-  it('keeps the last 1,000 lines for the tail however short they are', () => {
+  it('keeps the last 500 lines of a stream for the tail however short they are', () => {
     const b = new SessionBudget(0, 1);
     b.keepsFrame(1, { lane: 'stderr', raw: 'head', size: 5 });
     for (let seq = 2; seq <= 5000; seq++) b.keepsFrame(seq, { lane: 'stderr', raw: `${seq}`, size: 5 });
     const tail = b.takeTail();
-    expect(tail).toHaveLength(1000);
-    expect([tail[0].seq, tail[999].seq]).toEqual([4001, 5000]);
+    expect(tail).toHaveLength(500);
+    expect([tail[0].seq, tail[499].seq]).toEqual([4501, 5000]);
+  });
+
+  it("keeps stderr's last words when a flood on stdout is taken in after them", () => {
+    const b = new SessionBudget(0, 1);
+    b.keepsFrame(1, { lane: 'message', raw: '{}', size: 3 });
+    b.keepsFrame(2, { lane: 'stderr', raw: 'Error: out of cheese', size: 21 });
+    // stdout and stderr are read apart: lines that crossed before the error may come in after it.
+    for (let seq = 3; seq <= 5000; seq++) b.keepsFrame(seq, { lane: 'message', raw: 'x', size: 2 });
+    const tail = b.takeTail();
+    expect(tail.map((l) => l.text)).toContain('Error: out of cheese');
+    expect(tail.map((l) => l.seq)).toEqual([...tail.map((l) => l.seq)].sort((x, y) => x - y));
+    expect(tail).toHaveLength(501);
   });
 
   it('past its frame limit counts frames without keeping them, and writes down the gap', () => {

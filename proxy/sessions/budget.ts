@@ -32,9 +32,10 @@
  * while a flood is written to disk, and the collector lets it grow with what the session holds.
  */
 import type { Frame } from '../../lib/mcp/frame';
+import { TailRing, type TailLine } from './tail-ring';
 
 export const DEFAULT_SESSION_BUDGET_BYTES = 8 * 1024 * 1024;
-/** Text of the last dropped frames kept for the `tail` frame (at most TAIL_LINES lines); longer lines are named, not kept. */
+/** Text of the last dropped frames kept for the `tail` frame (at most TAIL_LINES lines; half for stderr, half for the rest); longer lines are named, not kept. */
 export const TAIL_BYTES = 64 * 1024;
 const TAIL_LINE_BYTES = 4096;
 /** Lines the tail keeps at most, however short: a flood of tiny lines past the frame limit kept
@@ -49,11 +50,6 @@ const MIN_FRAMES = 10_000;
 /** The frames a byte budget allows; see above. */
 export function defaultMaxFrames(limitBytes: number): number {
   return Math.max(MIN_FRAMES, Math.floor(Math.min(limitBytes, Number.MAX_SAFE_INTEGER) / FRAME_SLOT_BYTES));
-}
-
-export interface TailLine {
-  seq: number;
-  text: string;
 }
 
 /** What was dropped so far, for the summary and tests. */
@@ -80,10 +76,15 @@ export class SessionBudget {
   private droppedBytes = 0;
   private firstDropped?: number;
   private lastDropped?: number;
-  private tail: TailLine[] = [];
-  /** Lines before this index have left the tail; they are cut off in bulk (see remember). */
-  private tailStart = 0;
-  private tailBytes = 0;
+  /**
+   * The tail, by stream, each with half its budget: stdout and stderr are read apart, so a flood on
+   * one can be taken in after the other's last words (a crash's stack trace on stderr after its
+   * stdout flood); in one ring those words could be pushed out by lines that crossed before them.
+   */
+  private readonly stderrTail = new TailRing(TAIL_BYTES / 2, TAIL_LINES / 2);
+  private readonly otherTail = new TailRing(TAIL_BYTES / 2, TAIL_LINES / 2);
+  /** Lines remembered so far: the order of the two rings' lines. */
+  private remembered = 0;
   private framesKept = 0;
   private notKept = 0;
   private notKeptBytes = 0;
@@ -111,7 +112,7 @@ export class SessionBudget {
     }
     this.notKept++;
     this.notKeptBytes += c.size;
-    this.remember(seq, c.raw, c.size);
+    this.remember(seq, c.lane, c.raw, c.size);
     return false;
   }
 
@@ -131,31 +132,18 @@ export class SessionBudget {
     this.droppedBytes += c.size;
     this.firstDropped ??= seq;
     this.lastDropped = seq;
-    this.remember(seq, c.raw, c.size);
+    this.remember(seq, c.lane, c.raw, c.size);
     return false;
   }
 
-  private remember(seq: number, raw: string, size: number): void {
+  private remember(seq: number, lane: Frame['lane'], raw: string, size: number): void {
     const text = raw.length <= TAIL_LINE_BYTES ? raw : lastLines(raw, size);
-    this.tail.push({ seq, text });
-    // Each line costs its newline too, so the joined text stays within TAIL_BYTES.
-    this.tailBytes += text.length + 1;
-    while (this.tailBytes > TAIL_BYTES + 1 || this.tail.length - this.tailStart > TAIL_LINES) this.tailBytes -= this.tail[this.tailStart++].text.length + 1;
-    // shift() moves the whole array: with 30,000 one-character lines in the tail, a flood of them
-    // spent most of its time there. The lines that left are cut off once they are half of it.
-    if (this.tailStart > 1024 && this.tailStart * 2 > this.tail.length) {
-      this.tail = this.tail.slice(this.tailStart);
-      this.tailStart = 0;
-    }
+    (lane === 'stderr' ? this.stderrTail : this.otherTail).push({ seq, text, n: this.remembered++ });
   }
 
-  /** The remembered text of the last dropped frames, once: it is cleared as it is taken. */
+  /** The remembered text of the last dropped frames, in the order they came, once: it is cleared as it is taken. */
   takeTail(): TailLine[] {
-    const out = this.tail.slice(this.tailStart);
-    this.tail = [];
-    this.tailStart = 0;
-    this.tailBytes = 0;
-    return out;
+    return [...this.stderrTail.take(), ...this.otherTail.take()].sort((a, b) => a.n - b.n).map(({ seq, text }) => ({ seq, text }));
   }
 
   usage(): BudgetUsage {
