@@ -133,11 +133,11 @@ describe('SessionBudget', () => {
     expect(parseByteSize('12KiB')).toMatch(/too small/);
   });
 
-  it('is set by loupe start --session-budget or LOUPE_SESSION_BUDGET, 8 MiB and 32,768 frames otherwise', () => {
-    expect(DEFAULT_SESSION_BUDGET_BYTES).toBe(8 * MiB);
-    expect(new SessionBudget().maxFrames).toBe(32_768);
+  it('is set by loupe start --session-budget or LOUPE_SESSION_BUDGET, 32 MiB and 10,000 frames otherwise', () => {
+    expect(DEFAULT_SESSION_BUDGET_BYTES).toBe(32 * MiB);
+    expect(new SessionBudget().maxFrames).toBe(10_000);
     expect(parseStartOptions([], {})).toMatchObject({ sessionBudget: DEFAULT_SESSION_BUDGET_BYTES });
-    expect(parseStartOptions(['--session-budget', '32MiB'], {})).toMatchObject({ sessionBudget: 32 * MiB });
+    expect(parseStartOptions(['--session-budget', '64MiB'], {})).toMatchObject({ sessionBudget: 64 * MiB });
     expect(parseStartOptions([], { LOUPE_SESSION_BUDGET: '8m' })).toMatchObject({ sessionBudget: 8 * MiB });
     expect(parseStartOptions([], { LOUPE_SESSION_BUDGET: 'big' })).toMatch(/--session-budget: "big" is not a size.*\(from LOUPE_SESSION_BUDGET\)/);
   });

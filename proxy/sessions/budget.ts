@@ -34,7 +34,12 @@
 import type { Frame } from '../../lib/mcp/frame';
 import { TailRing, type TailLine } from './tail-ring';
 
-export const DEFAULT_SESSION_BUDGET_BYTES = 8 * 1024 * 1024;
+/**
+ * 32 MiB: an MCP App's single-file view is often a few MiB of HTML (a PDF viewer's is 4 MB), and a
+ * session that rendered two or three of them at 8 MiB already lost the text of its next frames in
+ * the live view. The frame limit below keeps a flood of small frames from holding much of it.
+ */
+export const DEFAULT_SESSION_BUDGET_BYTES = 32 * 1024 * 1024;
 /** Text of the last dropped frames kept for the `tail` frame (at most TAIL_LINES lines; half for stderr, half for the rest); longer lines are named, not kept. */
 export const TAIL_BYTES = 64 * 1024;
 const TAIL_LINE_BYTES = 4096;
@@ -42,8 +47,10 @@ const TAIL_LINE_BYTES = 4096;
  *  32,000 of them (64 KiB of `x`), each an object that lived long enough to reach the collector's
  *  old generation; a crash's last words are far fewer. */
 const TAIL_LINES = 1000;
-/** Bytes of budget per frame kept: 8 MiB allows 32,768 frames (about 5 MiB of heap). */
-export const FRAME_SLOT_BYTES = 256;
+/** Bytes of budget per frame kept: one per 4 KiB, so 32 MiB allows the 10,000 of MIN_FRAMES (a
+ *  flood of 1 KiB lines then holds about 10 MiB of text; the proxy peaked at 280 MiB in a 1.2 GiB
+ *  flood, 300 MiB with 16,384 frames, scripts/bench/proxy-memory.ts), and 512 MiB 131,072. */
+export const FRAME_SLOT_BYTES = 4096;
 /** However small the byte budget, a session may keep this many frames. */
 const MIN_FRAMES = 10_000;
 

@@ -13,7 +13,7 @@ import { ROOT } from './paths';
  * frames, a stream into 100,000): a session budget that keeps every frame in memory, as the default
  * did before it was lowered to bound the proxy's memory (frames past it are on disk, not streamed).
  */
-export const LONG_LIVE_SESSIONS = ['--session-budget', '256MiB'];
+export const LONG_LIVE_SESSIONS = ['--session-budget', '512MiB'];
 
 export interface LoupeProcess {
   url: string;
