@@ -19,7 +19,12 @@ export function useElementSize(ref: RefObject<HTMLElement | null>, initial: Elem
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
+    // The same size keeps the same object: an observer's call that changed nothing renders nothing.
+    const measure = () => {
+      const width = el.clientWidth;
+      const height = el.clientHeight;
+      setSize((was) => (was.width === width && was.height === height ? was : { width, height }));
+    };
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
