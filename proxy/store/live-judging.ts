@@ -7,12 +7,14 @@
  * mark before the first new frame, so each read costs what was written since, not the session.
  *
  * About once a POST_MS the findings so far are posted: their counts, the seq they run through,
- * and (when their total changed) the first MAX_STORED_FINDINGS in seq order, as findings.ndjson
- * keeps them. The analyser is not finished: the end-of-trace rules (a request never answered)
+ * and (when they changed) the first MAX_STORED_FINDINGS in seq order, as findings.ndjson keeps
+ * them: a server with a finding on every frame fills that list in a second, and after that only
+ * the counts cross to the proxy's thread. The analyser is not finished: the end-of-trace rules (a request never answered)
  * belong to the judging of the closed session, which replaces these findings once it closes.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Frame } from '../../lib/mcp/frame';
+import type { Annotation } from '../../lib/analyze';
 import type { FindingCounts } from '../../lib/analyze/finding-counts';
 import { BoundedModel } from '../../lib/model/bounded-model';
 import { traceModelOptions } from '../../lib/trace/model-options';
@@ -29,7 +31,7 @@ export interface FindingsSoFarReply {
   throughSeq: number;
   counts: FindingCounts;
   total: number;
-  /** The first MAX_STORED_FINDINGS in seq order; absent when the total did not change since the last post. */
+  /** The first MAX_STORED_FINDINGS in seq order; absent when they are those of the last post. */
   findings?: StoredFinding[];
 }
 
@@ -42,18 +44,20 @@ export async function judgeAsWritten(dir: string, post: (reply: FindingsSoFarRep
   let model: BoundedModel | undefined;
   let next = 1;
   let postedSeq = -1;
-  let postedTotal = -1;
+  let postedFirst: Annotation[] | undefined;
   let postedAt = 0;
   const postNow = () => {
-    const changed = found.total !== postedTotal;
+    const first = found.first();
+    // The same annotation objects in the same order: the list the proxy holds stands.
+    const changed = !postedFirst || first.length !== postedFirst.length || first.some((a, i) => a !== postedFirst![i]);
     post({
       throughSeq: next - 1,
       counts: { ...found.counts },
       total: found.total,
-      ...(changed ? { findings: found.first().map(({ rule, severity, frames, message, spec }) => ({ rule, severity, frames, message, spec })) } : {}),
+      ...(changed ? { findings: first.map(({ rule, severity, frames, message, spec }) => ({ rule, severity, frames, message, spec })) } : {}),
     });
     postedSeq = next - 1;
-    postedTotal = found.total;
+    postedFirst = first;
     postedAt = Date.now();
   };
   const feed = (batch: Frame[]) => {
