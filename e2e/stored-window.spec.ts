@@ -295,6 +295,9 @@ test('a live session past what memory keeps is followed in Browse as it is writt
     await whole.getByText(/^Findings \(/).click();
     await expect(whole.getByRole('list', { name: 'Findings of the whole session' })).toContainText('schema.params');
     await lp.screenshot('traffic-frame-limit-whole-findings-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await lp.screenshot('traffic-frame-limit-whole-findings-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
     // The page's own analysis stopped at the budget: the bad level is not among its annotations.
     await views.getByRole('tab', { name: 'Annotations' }).click();
     const expert = page.getByRole('region', { name: 'Expert info' });

@@ -30,7 +30,7 @@ export function WholeSessionFindings({ storedId, reply }: { storedId: string; re
       ? 'no findings'
       : `${count(reply.total)} finding${reply.total === 1 ? '' : 's'}`;
   return (
-    <div role="group" aria-label="Whole-session findings" className="flex basis-full flex-wrap items-baseline gap-x-2">
+    <div role="group" aria-label="Whole-session findings" className="flex min-w-0 basis-full flex-wrap items-baseline gap-x-2">
       <span className={counts.error ? 'text-red-300' : counts.warning ? 'text-amber-200' : ''}>
         {reply.live ? (
           <>
@@ -40,7 +40,12 @@ export function WholeSessionFindings({ storedId, reply }: { storedId: string; re
           <>Findings over the whole session (read from disk when it closed): {described}</>
         )}
       </span>
-      {reply.total > 0 && <StoredFindings id={storedId} reply={reply} onJump={(seq) => browseStoredAt(storedId, seq)} />}
+      {reply.total > 0 && (
+        // min-w-0: a long message is cut to the banner's width, not widening it past the page.
+        <div className="min-w-0 basis-full">
+          <StoredFindings id={storedId} reply={reply} onJump={(seq) => browseStoredAt(storedId, seq)} />
+        </div>
+      )}
     </div>
   );
 }
