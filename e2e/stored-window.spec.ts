@@ -7,7 +7,8 @@
  * keeping at most a couple of thousand. The tab comes back after a reload. A session too long for
  * its findings to be judged when it closed gets them from the proxy once listed, shown with no
  * reload. A live session past what the proxy's memory keeps (a 1 MiB budget here) is followed in
- * Browse as it is written.
+ * Browse as it is written, and its banner shows the findings the proxy judges from disk meanwhile,
+ * of frames the page's own analysis never sees.
  */
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
@@ -274,17 +275,36 @@ test('a live session past what memory keeps is followed in Browse as it is writt
   const lp = new LoupePage(page);
   await page.setViewportSize({ width: 1280, height: 720 });
   await lp.open(loupe.url);
-  // 12,000 log lines at once (past the 1 MiB of text and the 10,000 frames memory keeps), then one every 50 ms.
+  // 12,000 log lines at once (past the 1 MiB of text and the 10,000 frames memory keeps), then one
+  // every 50 ms; line 11,000 has a log level no revision defines, past what memory keeps.
   await lp.addConnection({
     name: 'chatty',
     command: process.execPath,
     args: [path.join(repoRoot, 'e2e/fixtures/servers/stdio-chatty.mjs')],
-    env: { CHATTY_BURST: '12000', CHATTY_TICK_MS: '50' },
+    env: { CHATTY_BURST: '12000', CHATTY_TICK_MS: '50', CHATTY_BAD_AT: '11000' },
   });
   await lp.connect('chatty');
   const banner = page.getByRole('status', { name: 'Dropped text' });
   await expect(banner).toContainText('frames it keeps in memory', { timeout: 60_000 });
   await lp.screenshot('traffic-frame-limit-banner-1280');
+  const whole = banner.getByRole('group', { name: 'Whole-session findings' });
+  const views = page.getByRole('tablist', { name: 'Session views' });
+
+  await test.step('the banner shows findings over the whole session so far, judged from disk, which the live analysis does not have', async () => {
+    await expect(whole).toContainText(/Findings over the whole session so far \(read from disk\): 1 error\b.* — through #[\d,]+/, { timeout: 60_000 });
+    await whole.getByText(/^Findings \(/).click();
+    await expect(whole.getByRole('list', { name: 'Findings of the whole session' })).toContainText('schema.params');
+    await lp.screenshot('traffic-frame-limit-whole-findings-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await lp.screenshot('traffic-frame-limit-whole-findings-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    // The page's own analysis stopped at the budget: the bad level is not among its annotations.
+    await views.getByRole('tab', { name: 'Annotations' }).click();
+    const expert = page.getByRole('region', { name: 'Expert info' });
+    await expect(expert).toBeVisible();
+    await expect(expert).not.toContainText('schema.params');
+    await views.getByRole('tab', { name: 'Traffic' }).click();
+  });
   const win = new StoredWindow(page);
   const follow = page.getByRole('button', { name: 'Follow', exact: true });
   const newest = async () => Math.max(...(await win.seqs()));
@@ -352,5 +372,20 @@ test('a live session past what memory keeps is followed in Browse as it is writt
     await lp.sessionTabs.getByRole('tab', { name: /chatty · / }).click();
     await expect(win.header).toContainText(' · ended');
     await expect(follow).toBeHidden();
+  });
+
+  await test.step('once closed, the banner shows the findings kept at close, and a finding opens Browse on its frame', async () => {
+    await lp.sessionTabs
+      .getByRole('tab', { name: /chatty/ })
+      .first()
+      .click();
+    await expect(whole).toContainText('Findings over the whole session (read from disk when it closed)', { timeout: 30_000 });
+    await whole.getByText(/^Findings \(/).click();
+    const finding = whole.getByRole('button', { name: /^Go to frame \d+: schema\.params$/ });
+    const seq = Number(/frame (\d+)/.exec((await finding.getAttribute('aria-label'))!)![1]);
+    expect(seq).toBeGreaterThan(10_000);
+    await finding.click();
+    await expect(win.row(seq)).toHaveAttribute('aria-selected', 'true');
+    await expect(win.row(seq)).toBeInViewport();
   });
 });

@@ -51,11 +51,24 @@ function Finding({ f, onJump }: { f: StoredFindingsReply['findings'][number]; on
 
 /**
  * The analyser's findings of the whole stored session, kept when its writer closed it or judged
- * since by the proxy (no analysis runs on a window): read when opened, and again while they are
- * being judged, in seq order, each with a button that selects its frame.
+ * since by the proxy (no analysis runs on a window), or of a session still recorded past its
+ * memory budget, judged so far from disk: read when opened, and again while they are being judged,
+ * in seq order, each with a button that selects its frame. `reply`: findings read by the caller
+ * (the live session's banner polls them), shown as given.
  */
-export function StoredFindings({ id, entry, onJump }: { id: string; entry?: StoredSessionEntry; onJump: (seq: number) => void }) {
-  const [reply, setReply] = useState<StoredFindingsReply>();
+export function StoredFindings({
+  id,
+  entry,
+  reply: given,
+  onJump,
+}: {
+  id: string;
+  entry?: StoredSessionEntry;
+  reply?: StoredFindingsReply;
+  onJump: (seq: number) => void;
+}) {
+  const [fetched, setReply] = useState<StoredFindingsReply>();
+  const reply = given ?? fetched;
   const [error, setError] = useState<string>();
   const [all, setAll] = useState(false);
   const read = () =>
@@ -66,8 +79,8 @@ export function StoredFindings({ id, entry, onJump }: { id: string; entry?: Stor
       },
       (e: Error) => setError(e.message),
     );
-  // Being judged: read them again until they are kept.
-  const judging = reply?.none === 'judging';
+  // Being judged (or judged so far, while recorded): read them again until they are kept.
+  const judging = given === undefined && (fetched?.none === 'judging' || fetched?.live !== undefined);
   useEffect(() => {
     if (!judging) return;
     const timer = setTimeout(read, JUDGING_POLL_MS);
@@ -77,7 +90,7 @@ export function StoredFindings({ id, entry, onJump }: { id: string; entry?: Stor
   const total = reply && !reply.none ? reply.total : counted;
   const shown = reply && (all ? reply.findings : reply.findings.slice(0, FIRST));
   return (
-    <details className="open:basis-full" onToggle={(e) => e.currentTarget.open && read()}>
+    <details className="open:basis-full" onToggle={(e) => e.currentTarget.open && given === undefined && read()}>
       <summary className="cursor-pointer text-[11px] text-zinc-400">Findings{total !== undefined ? ` (${count(total)})` : ''}</summary>
       {error && (
         <p role="alert" className="text-[11px] text-red-300">
@@ -86,7 +99,7 @@ export function StoredFindings({ id, entry, onJump }: { id: string; entry?: Stor
       )}
       {reply?.none && <p className="text-[11px] text-zinc-500">None to show: {describeNoFindings(reply.none, OPEN_FRAME_LIMIT)}.</p>}
       {reply && !reply.none && reply.total === 0 && (
-        <p className="text-[11px] text-zinc-500">No findings: nothing in this session breaks a rule Loupe checks.</p>
+        <p className="text-[11px] text-zinc-500">{reply.live ? 'No findings so far.' : 'No findings: nothing in this session breaks a rule Loupe checks.'}</p>
       )}
       {shown && shown.length > 0 && (
         <ul aria-label="Findings of the whole session" className="mt-1 max-h-40 overflow-auto text-[11px]">
@@ -102,8 +115,12 @@ export function StoredFindings({ id, entry, onJump }: { id: string; entry?: Stor
       )}
       {reply?.capped && (
         <p className="text-[11px] text-zinc-500">
-          The first {count(reply.findings.length)} of {count(reply.total)}, in seq order, were kept when the session was stored.
+          The first {count(reply.findings.length)} of {count(reply.total)}, in seq order,{' '}
+          {reply.live ? 'judged so far.' : 'were kept when the session was stored.'}
         </p>
+      )}
+      {reply?.live && !reply.live.queued && (
+        <p className="text-[11px] text-zinc-500">Judged from disk while the session is recorded: frames #1–#{count(reply.live.throughSeq)} so far.</p>
       )}
     </details>
   );

@@ -5,12 +5,16 @@ import { browseStoredNewest } from '../../lib/browser/stored-window';
 import type { Trace } from '../../lib/browser/trace';
 import { scanDroppedText, type DroppedTextScan } from '../../lib/trace/dropped-text';
 import { formatBytes } from '../../lib/text/bytes';
+import { useWholeSessionFindings } from './useWholeSessionFindings';
+import { WholeSessionFindings } from './WholeSessionFindings';
 
 /**
  * Says, above the table, that the session passed its byte budget and which frames lost their text,
  * or that it reached the most frames it keeps. `storedId`: the session's copy on disk, which holds
  * every frame whole; Browse opens it a window at a time on its newest rows, following them while
  * the session goes on, so a session too long for the page's memory is still read whole and watched live.
+ * The page's analyser stops at the budget; the proxy judges the copy on disk as it grows instead,
+ * and the banner shows those findings over every frame so far, with their list.
  */
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -22,6 +26,7 @@ export function DroppedTextBanner({ trace, onJump, storedId }: { trace: Trace; o
     prev.current = scanDroppedText(trace.frames, prev.current);
     return prev.current;
   }, [trace]);
+  const whole = useWholeSessionFindings(dropped || frameLimit ? storedId : undefined);
   if (!dropped && !frameLimit) return null;
   const browse = storedId !== undefined && (
     <button type="button" className="underline" onClick={() => browseStoredNewest(storedId)}>
@@ -68,6 +73,7 @@ export function DroppedTextBanner({ trace, onJump, storedId }: { trace: Trace; o
           </>
         )}
       </span>
+      {storedId !== undefined && whole && <WholeSessionFindings storedId={storedId} reply={whole} />}
     </div>
   );
 }

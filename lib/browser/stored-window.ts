@@ -107,6 +107,17 @@ export function browseStoredNewest(id: string): void {
   useLoupe.getState().openTab(storedTabId(id));
 }
 
+/**
+ * Opens the window tab of a session's copy on disk on the rows around `seq`, selected, with no
+ * filter to hide it: a finding of the whole session that the live session's banner lists sits
+ * past the frames the page holds.
+ */
+export function browseStoredAt(id: string, seq: number): void {
+  const tab = storedTabId(id);
+  windowPlaces.set(tab, { ...windowPlaces.get(tab), filter: {}, selected: seq });
+  useLoupe.getState().openTab(tab);
+}
+
 /** Opens (or shows) the window tab of a stored session. */
 export function browseStoredSession(entry: StoredSessionEntry): void {
   rememberStoredEntry(entry);

@@ -6,7 +6,8 @@
  * the session's totals, so the page can draw a scroll range and a position without the frames.
  * A text search over a stored session (not only a live one) is `history/search`; its timing by
  * method, over every frame, `history/timing` (the store's timing column, never a pass over frames);
- * the findings the analyser made of the whole session when it was stored, `history/findings`.
+ * the findings the analyser made of the whole session when it was stored, `history/findings` (of a
+ * live session past its memory budget: those so far, judged from disk as it is written).
  * A session still being written is read the same way: `fromSeq` one past the last frame held
  * answers with the frames written since (none yet is an empty window, not an error).
  */
@@ -133,6 +134,19 @@ export const StoredWindowProxyMessageSchemas = [
     capped: z.boolean(),
     /** Set when none were kept, and why (lib/analyze/finding-counts.ts NoFindingsReason). */
     none: z.enum(['recording', 'judging', 'unclean', 'too-long', 'not-kept', 'failed']).optional(),
+    /**
+     * Set while the session is still recorded and past its memory budget: its copy on disk is
+     * judged as it grows (proxy/store/live-judge.ts), and the findings are those of frames 1 to
+     * `throughSeq` so far, counted by severity; `queued` (with `none: 'recording'`) while another
+     * session's copy is judged first. Once it closes they give way to the closed session's.
+     */
+    live: z
+      .object({
+        throughSeq: z.number().int().nonnegative(),
+        counts: z.object({ error: z.number().int().nonnegative(), warning: z.number().int().nonnegative(), info: z.number().int().nonnegative() }),
+        queued: z.literal(true).optional(),
+      })
+      .optional(),
   }),
   z.object({
     type: z.literal('history/search-result'),

@@ -25,6 +25,8 @@ type SearchMessage = Extract<PageMessage, { type: 'history/search' }>;
 type TimingMessage = Extract<PageMessage, { type: 'history/timing' }>;
 type FindingsMessage = Extract<PageMessage, { type: 'history/findings' }>;
 
+const NO_COUNTS = { error: 0, warning: 0, info: 0 };
+
 /** What the page's view of a stored session redacts: undefined when nothing is. */
 function pageRedaction(session: StoredSession, redacted: boolean): RedactOptions | undefined {
   if (redacted) return storedRedaction(session, {});
@@ -78,11 +80,18 @@ export function answerTiming(store: SessionStore, msg: TimingMessage): ProxyMess
   return { type: 'history/timing', rid: msg.rid ?? '', id: msg.id, methods: storedMethodStats(session.timing()), frameCount: session.frameCount };
 }
 
-/** The findings kept when the session was stored, or why there are none. */
+/** The findings kept when the session was stored, or why there are none; of a session still
+ *  recorded past its memory budget, those judged so far from its copy on disk (live-judge.ts). */
 export function answerFindings(store: SessionStore, msg: FindingsMessage, redacted: boolean): ProxyMessage {
   const session = store.open(msg.id);
   const found = store.findings(session);
   const base = { type: 'history/findings' as const, rid: msg.rid ?? '', id: msg.id };
+  const live = found.none === 'recording' ? store.liveFindings(msg.id) : undefined;
+  if (live?.queued) return { ...base, findings: [], total: 0, capped: false, none: 'recording', live: { throughSeq: 0, counts: NO_COUNTS, queued: true } };
+  if (live) {
+    const findings = redactFindings(live.findings, pageRedaction(session, redacted));
+    return { ...base, findings, total: live.total, capped: live.total > findings.length, live: { throughSeq: live.throughSeq, counts: live.counts } };
+  }
   if (found.none) return { ...base, findings: [], total: 0, capped: false, none: found.none };
   const findings = redactFindings(found.findings, pageRedaction(session, redacted));
   return { ...base, findings, total: found.total, capped: found.total > findings.length };

@@ -53,6 +53,21 @@ export abstract class Recording {
     const holds = !(diskOnly && this.disk);
     this.recorder = new Recorder(holds ? budget : undefined, this.disk, holds);
     this.recorder.onFrames((frames) => this.events.emit('frames', frames));
+    if (this.disk && holds && budget) this.tellDiskPastBudget(this.disk);
+  }
+
+  /**
+   * Past its memory budget the live analyser stops judging (lib/analyze/engine.ts `blind`): the
+   * store is told once, so it judges the copy on disk as it grows instead (proxy/store/live-judge.ts).
+   * The budget's counts say it, read once per batch of frames, not once per frame.
+   */
+  private tellDiskPastBudget(disk: SessionWriter): void {
+    const off = this.recorder.onFrames(() => {
+      const u = this.recorder.usage();
+      if (!u || (u.firstDroppedSeq === undefined && u.notKeptFrames === 0)) return;
+      off();
+      disk.passedMemoryBudget?.();
+    });
   }
 
   /** Starts the frames coming. Rejects with a clear message (a wire transport records it too). */

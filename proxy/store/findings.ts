@@ -49,7 +49,7 @@ export interface JudgeOptions {
  * with a finding on every frame is judged in bounded memory too. The sort is stable, as
  * writeFindings' is, so findings on one frame keep the analyser's order.
  */
-class FindingsSoFar {
+export class FindingsSoFar {
   readonly counts: FindingCounts = { error: 0, warning: 0, info: 0 };
   kept: Annotation[] = [];
 
@@ -63,6 +63,11 @@ class FindingsSoFar {
 
   get total(): number {
     return this.counts.error + this.counts.warning + this.counts.info;
+  }
+
+  /** The first MAX_STORED_FINDINGS in seq order, as findings.ndjson keeps them. */
+  first(): Annotation[] {
+    return [...this.kept].sort((a, b) => at(a) - at(b)).slice(0, MAX_STORED_FINDINGS);
   }
 }
 

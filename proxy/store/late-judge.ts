@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { JudgeJob, JudgeReply } from './judge-worker';
 
 /** The worker's heap: the analyser's state of a long session fits in far less (docs/history.md). */
-const JUDGE_HEAP_MB = 1024;
+export const JUDGE_HEAP_MB = 1024;
 
 interface Job {
   id: string;
@@ -67,7 +67,10 @@ export class LateJudge {
     // A proxy that stops does not wait for a judging: the next one starts it again.
     worker.unref();
     let outcome: { error?: string } | undefined;
-    worker.on('message', (m: JudgeReply) => (outcome = m.type === 'done' ? {} : { error: m.error }));
+    worker.on('message', (m: JudgeReply) => {
+      if (m.type === 'done') outcome = {};
+      else if (m.type === 'failed') outcome = { error: m.error };
+    });
     worker.on('error', (e) => (outcome ??= { error: e.message }));
     worker.on('exit', (code) => {
       const error = outcome ? outcome.error : `the judging thread stopped (exit code ${code}) before it finished`;

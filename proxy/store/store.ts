@@ -17,6 +17,7 @@ import { DEFAULT_DISK_BUDGET, type DiskBudget } from './disk-budget';
 import { COUNT_UP_TO_FRAMES, keepFindings } from './findings';
 import { readFindings, type StoredFindings } from './findings-file';
 import { LateJudge } from './late-judge';
+import { LiveJudge, type LiveFindings } from './live-judge';
 import { isSessionId, newSessionId, SECRETS_FILE, SESSION_FILE, type SegmentSummary, type StoredMeta, type StoredSource } from './layout';
 import { StoredSession, StoreError } from './reader';
 import { SessionWriter, WARN_AT, writeJsonAtomically } from './writer';
@@ -90,6 +91,8 @@ export class SessionStore {
   private readonly judging = new Set<string>();
   /** Judges closed sessions without findings when they are listed or read (judgeOnDemand). */
   private late?: LateJudge;
+  /** Judges the sessions this process writes once they pass their memory budget (judgeOnDemand). */
+  private live?: LiveJudge;
   private warnedTotal = false;
 
   constructor(
@@ -121,9 +124,12 @@ export class SessionStore {
       onSegment: () => this.enforceTotal(),
     });
     this.writing.set(id, writer);
+    writer.passedMemoryBudget = () => this.live?.start(id, dir);
     const close = writer.close.bind(writer);
     writer.close = () => {
       this.writing.delete(id);
+      // The judging of the closed session takes over from here (live-judge.ts says why).
+      this.live?.stop(id);
       const end = close();
       if (!writer.error && end.frames <= this.countUpTo) writer.counted ??= this.countFindings(id, dir);
       return end;
@@ -141,9 +147,12 @@ export class SessionStore {
    * From now on, a cleanly closed session without findings (too long to be judged on close, or
    * stored before they were kept) is judged in a worker thread when it is listed or its findings
    * are read (late-judge.ts): the dashboard's proxy does this, so History shows every session's
-   * findings; the page reads the list again while one is judged.
+   * findings; the page reads the list again while one is judged. And a session this store writes
+   * is judged as it grows once it passes its memory budget (live-judge.ts), so a page past that
+   * budget still sees findings over every frame while the session runs.
    */
   judgeOnDemand(): void {
+    this.live ??= new LiveJudge(this.onNotice);
     this.late ??= new LateJudge((id, error) => {
       // A session deleted while it was judged has nothing left to judge.
       if (error !== undefined && existsSync(path.join(this.dir, id, SESSION_FILE))) this.onNotice(`the findings of session ${id} were not judged: ${error}`);
@@ -251,6 +260,11 @@ export class SessionStore {
   stateOf(s: StoredSession): SessionListing['state'] {
     const { meta } = s;
     return meta.end ? 'clean' : this.writing.has(path.basename(s.dir)) || alive(meta.writerPid) ? 'recording' : 'unclean';
+  }
+
+  /** The findings so far of a session this store writes and judges as it grows (live-judge.ts). */
+  liveFindings(id: string): LiveFindings | undefined {
+    return this.writing.has(id) ? this.live?.findings(id) : undefined;
   }
 
   /** The findings kept for a session (findings-file.ts), or why there are none. */

@@ -83,6 +83,9 @@ export class SessionWriter {
   /** Set by the store on close: settles once the session's findings are counted and kept
    *  (findings.ts). A process that ends after closing awaits it, or the counts are not kept. */
   counted?: Promise<void>;
+  /** Set by the store: called once the session passed what the proxy's memory holds of it
+   *  (recording.ts), so that its copy here is judged as it grows (live-judge.ts). */
+  passedMemoryBudget?: () => void;
 
   private readonly flushLater = () => this.flush();
 
