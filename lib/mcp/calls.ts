@@ -37,9 +37,28 @@ export function idKey(id: unknown): string | undefined {
   return undefined;
 }
 
-export function callKey(dir: string, id: unknown): string | undefined {
-  const k = idKey(id);
-  return k === undefined ? undefined : `${dir}|${k}`;
+/** An id that pairs (idKey's rule), as a key of BySender's maps. */
+const pairs = (id: unknown): id is string | number => typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+
+/**
+ * A map by sender and id, as the pairing keys calls (see the file's comment): one Map per sender
+ * keyed by the id itself, since a Map never mixes the number 1 and the string "1" (and holds -0 as
+ * 0, as idKey writes it). Pairing looks a call up several times per request and per answer: a
+ * string key built each time (`c2s|n:42`) cost a concatenation and a hash of a new string per
+ * look-up, which a trace of millions of requests paid millions of times.
+ */
+class BySender<V> {
+  private readonly c2s = new Map<string | number, V>();
+  private readonly s2c = new Map<string | number, V>();
+
+  of(dir: Sender): Map<string | number, V> {
+    return dir === 'c2s' ? this.c2s : this.s2c;
+  }
+
+  clear(): void {
+    this.c2s.clear();
+    this.s2c.clear();
+  }
 }
 
 export const otherSide = (dir: Sender): Sender => (dir === 'c2s' ? 's2c' : 'c2s');
@@ -59,9 +78,9 @@ export class CallIndex {
   private readonly byProgressSeq = new Map<number, Call>();
   private readonly byCancelSeq = new Map<number, Call>();
   /** Open calls per key, oldest first: the newest is the last. */
-  private readonly open = new Map<string, Call[]>();
-  private readonly newest = new Map<string, Call>();
-  private readonly newestAnswered = new Map<string, Call>();
+  private readonly open = new BySender<Call[]>();
+  private readonly newest = new BySender<Call>();
+  private readonly newestAnswered = new BySender<Call>();
   /** Index into `all` of the oldest call that may still become overdue. */
   private deadlineHead = 0;
   /** Set once a reader first lets go of calls (`release`): from then on what that needs is kept as
@@ -73,12 +92,11 @@ export class CallIndex {
   /** The wait `overdue` judges by (the same on every tick), once it has run. */
   private timeoutUs?: number;
   /** Keys whose newest call was refused: `latest` knows none for them, even one in a run. */
-  private readonly refusedKeys = new Set<string>();
+  private readonly refusedKeys = new BySender<true>();
 
   /** Records a request. Returns undefined when its id cannot pair. */
   request(seq: number, ts: number, dir: Sender, id: unknown, method: string, params?: unknown): Call | undefined {
-    const key = callKey(dir, id);
-    if (key === undefined) return undefined;
+    if (!pairs(id)) return undefined;
     const call: Call = {
       seq,
       ts,
@@ -100,21 +118,21 @@ export class CallIndex {
     };
     this.all.push(call);
     if (!this.byRequestSeq.has(seq)) this.byRequestSeq.set(seq, call);
-    const stack = this.open.get(key);
+    const stack = this.open.of(dir).get(id);
     if (stack) stack.push(call);
-    else this.open.set(key, [call]);
-    this.newest.set(key, call);
-    this.refusedKeys.delete(key);
+    else this.open.of(dir).set(id, [call]);
+    this.newest.of(dir).set(id, call);
+    this.refusedKeys.of(dir).delete(id);
     return call;
   }
 
   /** What a response sent by `responder` with this id answers, without recording it. */
   match(responder: Sender, id: unknown): ResponseMatch | undefined {
-    const key = callKey(otherSide(responder), id);
-    if (key === undefined) return undefined;
-    const open = this.open.get(key);
+    if (!pairs(id)) return undefined;
+    const sender = otherSide(responder);
+    const open = this.open.of(sender).get(id);
     if (open?.length) return { call: open[open.length - 1], duplicate: false };
-    const answered = this.newestAnswered.get(key) ?? this.revived(key, otherSide(responder), id);
+    const answered = this.newestAnswered.of(sender).get(id) ?? this.revived(sender, id);
     return answered ? { call: answered, duplicate: true } : undefined;
   }
 
@@ -126,18 +144,16 @@ export class CallIndex {
     call.isError = isError;
     call.errorCode = errorCode;
     if (!this.byResponseSeq.has(seq)) this.byResponseSeq.set(seq, call);
-    const key = callKey(call.dir, call.id) as string;
-    this.close(key, call);
-    this.newestAnswered.set(key, call);
+    this.close(call);
+    this.newestAnswered.of(call.dir).set(call.id, call);
     if (!call.refused) this.releasing?.over.push(call);
   }
 
   /** The call a `notifications/cancelled` from `sender` naming `id` is about. */
   cancelTarget(sender: Sender, id: unknown): Call | undefined {
-    const key = callKey(sender, id);
-    if (key === undefined) return undefined;
-    const open = this.open.get(key);
-    return open?.length ? open[open.length - 1] : this.newestOf(key, sender, id);
+    if (!pairs(id)) return undefined;
+    const open = this.open.of(sender).get(id);
+    return open?.length ? open[open.length - 1] : this.newestOf(sender, id);
   }
 
   cancel(call: Call, seq: number, ts: number): void {
@@ -167,19 +183,18 @@ export class CallIndex {
 
   /** The newest call `sender` made with this id, answered or not. */
   latest(sender: Sender, id: unknown): Call | undefined {
-    const key = callKey(sender, id);
-    return key === undefined ? undefined : this.newestOf(key, sender, id);
+    return pairs(id) ? this.newestOf(sender, id) : undefined;
   }
 
   /** Forgets a call the transport refused: it pairs with nothing and is never overdue. */
   refuse(call: Call): void {
     if (!call.refused && call.responseSeq === undefined) this.releasing?.over.push(call);
     call.refused = true;
-    const key = callKey(call.dir, call.id) as string;
-    this.close(key, call);
-    if (this.newest.get(key) === call) {
-      this.newest.delete(key);
-      this.refusedKeys.add(key);
+    this.close(call);
+    const newest = this.newest.of(call.dir);
+    if (newest.get(call.id) === call) {
+      newest.delete(call.id);
+      this.refusedKeys.of(call.dir).set(call.id, true);
     }
   }
 
@@ -237,11 +252,10 @@ export class CallIndex {
     const r = this.releasing;
     const out = r.over.splice(0);
     for (const c of out) {
-      const key = callKey(c.dir, c.id) as string;
       forgetIf(this.byRequestSeq, c.seq, c);
       if (c.responseSeq !== undefined) forgetIf(this.byResponseSeq, c.responseSeq, c);
-      forgetIf(this.newest, key, c);
-      forgetIf(this.newestAnswered, key, c);
+      forgetIf(this.newest.of(c.dir), c.id, c);
+      forgetIf(this.newestAnswered.of(c.dir), c.id, c);
       for (const seq of r.notes.get(c) ?? []) {
         forgetIf(this.byProgressSeq, seq, c);
         forgetIf(this.byCancelSeq, seq, c);
@@ -331,34 +345,34 @@ export class CallIndex {
   /** Whether the call is both its key's newest and newest answered, or neither: a key's newest
    *  call in a run is then also its newest answered one, the one a revival takes back. */
   private lookedUpAlike(c: Call): boolean {
-    const key = callKey(c.dir, c.id) as string;
-    return (this.newest.get(key) === c) === (this.newestAnswered.get(key) === c);
+    return (this.newest.of(c.dir).get(c.id) === c) === (this.newestAnswered.of(c.dir).get(c.id) === c);
   }
 
-  /** The newest call of `key`, from the maps or, once let go of, from its run. */
-  private newestOf(key: string, sender: Sender, id: unknown): Call | undefined {
-    return this.newest.get(key) ?? (this.refusedKeys.has(key) ? undefined : this.revived(key, sender, id));
+  /** The newest call of a key, from the maps or, once let go of, from its run. */
+  private newestOf(sender: Sender, id: string | number): Call | undefined {
+    return this.newest.of(sender).get(id) ?? (this.refusedKeys.of(sender).has(id) ? undefined : this.revived(sender, id));
   }
 
   /** A call let go of by compactAnswered, taken back whole and indexed again as the newest of its key. */
-  private revived(key: string, sender: Sender, id: unknown): Call | undefined {
+  private revived(sender: Sender, id: string | number): Call | undefined {
     const back = this.runs.revive(sender, id);
     if (!back) return undefined;
     const { call } = back;
     this.restoreTag?.(call.seq, back.tag);
-    if (!this.newest.has(key) && !this.refusedKeys.has(key)) this.newest.set(key, call);
-    if (!this.newestAnswered.has(key)) this.newestAnswered.set(key, call);
+    const newest = this.newest.of(sender);
+    const newestAnswered = this.newestAnswered.of(sender);
+    if (!newest.has(id) && !this.refusedKeys.of(sender).has(id)) newest.set(id, call);
+    if (!newestAnswered.has(id)) newestAnswered.set(id, call);
     this.byRequestSeq.set(call.seq, call);
     this.byResponseSeq.set(call.responseSeq!, call);
     return call;
   }
 
   private forget(c: Call): void {
-    const key = callKey(c.dir, c.id) as string;
-    if (this.byRequestSeq.get(c.seq) === c) this.byRequestSeq.delete(c.seq);
-    if (this.byResponseSeq.get(c.responseSeq!) === c) this.byResponseSeq.delete(c.responseSeq!);
-    if (this.newest.get(key) === c) this.newest.delete(key);
-    if (this.newestAnswered.get(key) === c) this.newestAnswered.delete(key);
+    forgetIf(this.byRequestSeq, c.seq, c);
+    forgetIf(this.byResponseSeq, c.responseSeq!, c);
+    forgetIf(this.newest.of(c.dir), c.id, c);
+    forgetIf(this.newestAnswered.of(c.dir), c.id, c);
   }
 
   /** Calls with no response yet (refused ones excluded), oldest first. */
@@ -366,12 +380,13 @@ export class CallIndex {
     return this.all.filter((c) => c.responseSeq === undefined && !c.refused);
   }
 
-  private close(key: string, call: Call): void {
-    const stack = this.open.get(key);
+  private close(call: Call): void {
+    const open = this.open.of(call.dir);
+    const stack = open.get(call.id);
     if (!stack) return;
     const at = stack.lastIndexOf(call);
     if (at >= 0) stack.splice(at, 1);
-    if (stack.length === 0) this.open.delete(key);
+    if (stack.length === 0) open.delete(call.id);
   }
 }
 

@@ -61,11 +61,11 @@ function objectGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
   const extra = !strict && !loose ? compile(d.catchall as z.ZodType) : undefined;
   if (extra && absentRule(d.catchall as z.ZodType) !== Absent.Fails) throw new Unsupported('schema-guard: an optional catchall is not supported');
   const known = new Set(keys);
-  const loosePresent = loose ? presentKeysGuard(keys, guards, absent) : undefined;
+  const byPresent = loose || strict ? presentKeysGuard(keys, guards, absent, strict) : undefined;
   // Indexed loops and no allocation: this runs for every frame of a 100,000-frame snapshot.
   return (v) => {
     if (!isObject(v)) return false;
-    if (loosePresent !== undefined && Object.getPrototypeOf(v) === Object.prototype) return loosePresent(v);
+    if (byPresent !== undefined && Object.getPrototypeOf(v) === Object.prototype) return byPresent(v);
     let present = 0;
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
@@ -93,29 +93,44 @@ function objectGuard(d: Def, compile: (s: z.ZodType) => Guard): Guard {
 }
 
 /**
- * The loose object check walked from the value's side: a schema with many optional fields (the
- * SDK's tools, resources, capabilities) mostly meets values that carry few of them, and asking a
- * plain object for a key it lacks costs a failed lookup up to Object.prototype, twice. So only the
- * keys the value has are looked up among the schema's, and the fields that must be present (or are
- * checked even when absent) are asked for one by one. Same answer as the walk by schema keys for
- * a plain object, since a key of Object.prototype never names a field here (those schemas keep
- * that walk).
+ * The loose or strict object check walked from the value's side: a schema with many optional
+ * fields (the SDK's tools, resources, capabilities; a frame's flags) mostly meets values that carry
+ * few of them, and asking a plain object for a key it lacks costs a failed lookup up to
+ * Object.prototype, twice, in a closure every object schema shares (so no lookup is cached). So
+ * only the keys the value has are looked up among the schema's (strict: a key it does not know
+ * fails), and the fields that must be present (or are checked even when absent) are asked for one
+ * by one only when the walk did not meet them all. Same answer as the walk by schema keys for a
+ * plain object, since a key of Object.prototype never names a field here (those schemas keep that
+ * walk). `loupe check` runs this for every frame of a trace: it halves the frame check's cost.
  */
-function presentKeysGuard(keys: readonly string[], guards: readonly Guard[], absent: readonly Absent[]): ((v: Record<string, unknown>) => boolean) | undefined {
+function presentKeysGuard(
+  keys: readonly string[],
+  guards: readonly Guard[],
+  absent: readonly Absent[],
+  strict: boolean,
+): ((v: Record<string, unknown>) => boolean) | undefined {
   if (keys.some((k) => k in Object.prototype)) return undefined;
   const index = new Map<string, number>();
   keys.forEach((k, i) => index.set(k, i));
   const mustAsk = keys.flatMap((k, i) => (absent[i] === Absent.Passes ? [] : [i]));
+  const asked = keys.map((k, i) => absent[i] !== Absent.Passes);
   return (v) => {
-    for (let j = 0; j < mustAsk.length; j++) {
-      const i = mustAsk[j];
-      if (hasOwn.call(v, keys[i])) continue; // judged below with the keys the value has
-      if (absent[i] === Absent.Fails || !guards[i](undefined)) return false;
-    }
+    let met = 0;
     for (const k in v) {
       if (!hasOwn.call(v, k)) continue;
       const i = index.get(k);
-      if (i !== undefined && !guards[i](v[k])) return false;
+      if (i === undefined) {
+        if (strict) return false;
+        continue;
+      }
+      if (!guards[i](v[k])) return false;
+      if (asked[i]) met++;
+    }
+    if (met === mustAsk.length) return true;
+    for (let j = 0; j < mustAsk.length; j++) {
+      const i = mustAsk[j];
+      if (hasOwn.call(v, keys[i])) continue; // judged above with the keys the value has
+      if (absent[i] === Absent.Fails || !guards[i](undefined)) return false;
     }
     return true;
   };
