@@ -12,7 +12,7 @@
  * times of a call that is over (timing rules judge open calls only), so a revived call carries
  * the time of the run's last answer.
  */
-import type { Call, Sender } from './call-types';
+import { requestCall, type Call, type Sender } from './call-types';
 
 interface Run {
   dir: Sender;
@@ -112,25 +112,11 @@ export class AnsweredRuns {
   private split(i: number, k: number): Call {
     const r = this.runs[i];
     const seq = r.firstSeq + k * r.seqStep;
-    const call: Call = {
-      seq,
-      ts: r.lastTs,
-      dir: r.dir,
-      id: r.firstId + k * r.idStep,
-      method: r.method,
-      params: undefined,
-      responseSeq: seq + r.answerGap,
-      responseTs: r.lastTs,
-      isError: r.isError,
-      errorCode: r.errorCode,
-      cancelledSeq: undefined,
-      cancelledTs: undefined,
-      progressToken: undefined,
-      progressCount: 0,
-      timedOut: undefined,
-      refused: undefined,
-      longLived: undefined,
-    };
+    const call = requestCall(seq, r.lastTs, r.dir, r.firstId + k * r.idStep, r.method, undefined, undefined);
+    call.responseSeq = seq + r.answerGap;
+    call.responseTs = r.lastTs;
+    call.isError = r.isError;
+    call.errorCode = r.errorCode;
     const before = { ...r, count: k };
     const after = { ...r, firstId: r.firstId + (k + 1) * r.idStep, firstSeq: r.firstSeq + (k + 1) * r.seqStep, count: r.count - k - 1 };
     this.runs.splice(i, 1, ...[before, after].filter((p) => p.count > 0));

@@ -29,3 +29,29 @@ export interface Call {
   /** Open by design (a `subscriptions/listen` stream lives until someone closes it): never overdue. */
   longLived?: boolean;
 }
+
+/**
+ * A call as its request makes it: every field present from the start (the rest undefined), so
+ * that every call has one shape for the engine however it is filled in later.
+ */
+export function requestCall(seq: number, ts: number, dir: Sender, id: string | number, method: string, params: unknown, longLived: boolean | undefined): Call {
+  return {
+    seq,
+    ts,
+    dir,
+    id,
+    method,
+    params,
+    responseSeq: undefined,
+    responseTs: undefined,
+    isError: undefined,
+    errorCode: undefined,
+    cancelledSeq: undefined,
+    cancelledTs: undefined,
+    progressToken: undefined,
+    progressCount: 0,
+    timedOut: undefined,
+    refused: undefined,
+    longLived,
+  };
+}

@@ -16,7 +16,7 @@
  */
 
 import { AnsweredRuns, runnable } from './answered-runs';
-import type { Call, Sender } from './call-types';
+import { requestCall, type Call, type Sender } from './call-types';
 
 // The shapes live apart so the runs (answered-runs.ts) can name them without importing this file.
 export type { Call, Sender } from './call-types';
@@ -97,25 +97,7 @@ export class CallIndex {
   /** Records a request. Returns undefined when its id cannot pair. */
   request(seq: number, ts: number, dir: Sender, id: unknown, method: string, params?: unknown): Call | undefined {
     if (!pairs(id)) return undefined;
-    const call: Call = {
-      seq,
-      ts,
-      dir,
-      id: id as string | number,
-      method,
-      params,
-      responseSeq: undefined,
-      responseTs: undefined,
-      isError: undefined,
-      errorCode: undefined,
-      cancelledSeq: undefined,
-      cancelledTs: undefined,
-      progressToken: undefined,
-      progressCount: 0,
-      timedOut: undefined,
-      refused: undefined,
-      longLived: LONG_LIVED.has(method) || undefined,
-    };
+    const call = requestCall(seq, ts, dir, id as string | number, method, params, LONG_LIVED.has(method) || undefined);
     this.all.push(call);
     if (!this.byRequestSeq.has(seq)) this.byRequestSeq.set(seq, call);
     const stack = this.open.of(dir).get(id);
