@@ -8,7 +8,9 @@ import { LoupePage } from './pages/LoupePage';
 import { loupePerFile, processExists, repoRoot } from './support/loupe';
 
 const BUILTIN = 'server-everything (reference server)';
-const loupe = loupePerFile();
+// A session of 20,000 frames below is held whole in the page: past the default's 10,000 frames
+// the rest would be on disk only (Browse), not in the live table.
+const loupe = loupePerFile(['--session-budget', '256MiB']);
 
 test('connects to the built-in server, calls echo, survives a reload and disconnects cleanly', async ({ page }) => {
   const lp = new LoupePage(page);

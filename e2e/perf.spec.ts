@@ -18,7 +18,7 @@ let dir: string;
 
 test.beforeAll(async () => {
   // The stream below runs for as long as the steps take on a busy machine: a budget that keeps all
-  // of it in the page, rather than the default's 32,768 frames (the rest then only on disk).
+  // of it in the page, rather than the default's 10,000 frames (the rest then only on disk).
   loupe = await startLoupe(['--session-budget', '256MiB']);
   dir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-perf-'));
 });

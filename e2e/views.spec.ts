@@ -16,7 +16,9 @@ let loupe: RunningLoupe;
 let info: { url: string; port: number; token: string };
 
 test.beforeAll(async () => {
-  loupe = await startLoupe();
+  // The 20,000-frame diagram below is held whole in the page: past the default's 10,000 frames
+  // the rest would be on disk only (Browse), not in the live views.
+  loupe = await startLoupe(['--session-budget', '256MiB']);
   const url = new URL(loupe.url);
   info = { url: loupe.url, port: Number(url.port), token: url.searchParams.get('token')! };
 });
