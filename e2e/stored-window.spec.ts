@@ -317,6 +317,9 @@ test('a live session past what memory keeps is followed in Browse as it is writt
     await expect(follow).toHaveAttribute('aria-pressed', 'true');
     opened = (await win.heldRange())[1];
     expect(opened).toBeGreaterThan(12_000);
+    // Its header counts the findings judged from disk so far, as the banner does.
+    await expect(win.header.getByRole('group', { name: 'Findings' })).toHaveText('1 error so far');
+    await expect(win.header).toContainText(/judged from disk as the session is recorded, through #[\d,]+/);
   });
 
   await test.step('rows written after it opened come in at the bottom, in view, without a click', async () => {

@@ -7,6 +7,7 @@ import type { StoredState } from '../../lib/view/window-follow';
 import type { Totals } from './useStoredWindow';
 import { StoredFindings } from './StoredFindings';
 import { StoredTiming } from './StoredTiming';
+import { useWholeSessionFindings } from '../traffic/useWholeSessionFindings';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -45,6 +46,11 @@ export function StoredWindowHeader({ id, entry, totals, following, ended, onJump
   const frames = totals?.frameCount ?? entry?.frames;
   const bytes = totals?.bytes ?? entry?.bytes;
   const findings = entry?.findings;
+  // A session still recorded past its memory budget is judged from disk as it grows: its findings so far.
+  const recording = (totals?.state ?? entry?.state) === 'recording';
+  const sofar = useWholeSessionFindings(recording && !findings ? id : undefined);
+  const live = sofar?.live && !sofar.live.queued ? sofar.live : undefined;
+  const tone = findings ?? live?.counts;
   return (
     <section aria-label="Session status" className="border-b border-zinc-800 bg-zinc-900 px-3 py-2 text-xs">
       <div className="flex items-center gap-x-2 whitespace-nowrap">
@@ -58,21 +64,27 @@ export function StoredWindowHeader({ id, entry, totals, following, ended, onJump
           {bytes !== undefined && ` · ${formatBytes(bytes)} on disk`}
           {stateText(totals?.state ?? entry?.state, following, ended || entry?.state === 'recording')}
         </span>
-        <span
-          role="group"
-          aria-label="Findings"
-          className={`shrink-0 ${findings?.error ? 'text-red-300' : findings?.warning ? 'text-amber-300' : 'text-zinc-400'}`}
-        >
-          {findings ? describeFindingCounts(findings) : entry?.judging ? 'judging findings…' : 'findings not counted'}
+        <span role="group" aria-label="Findings" className={`shrink-0 ${tone?.error ? 'text-red-300' : tone?.warning ? 'text-amber-300' : 'text-zinc-400'}`}>
+          {findings
+            ? describeFindingCounts(findings)
+            : live
+              ? `${describeFindingCounts(live.counts)} so far`
+              : entry?.judging
+                ? 'judging findings…'
+                : 'findings not counted'}
         </span>
       </div>
       {/* A window is part of a session: the rules judge a whole one, so they do not run here. */}
       <p className="mt-0.5 text-[11px] text-zinc-500">
         Browsing a window of rows read from disk: no analysis runs on it;{' '}
-        {findings ? 'the findings are those the analyser made of the whole stored session.' : noCount(entry, totals?.state, frames)}
+        {findings
+          ? 'the findings are those the analyser made of the whole stored session.'
+          : live
+            ? `the findings so far are judged from disk as the session is recorded, through #${count(live.throughSeq)}.`
+            : noCount(entry, totals?.state, frames)}
       </p>
       <div className="mt-1 flex flex-wrap items-start gap-x-4">
-        <StoredFindings id={id} entry={entry} onJump={onJump} />
+        <StoredFindings id={id} entry={entry} reply={live ? sofar : undefined} onJump={onJump} />
         <StoredTiming id={id} />
       </div>
     </section>
