@@ -88,7 +88,8 @@ async function serve(argv: string[], signals: ShutdownSignals): Promise<number> 
   exportRegistrySessions(otlp, registry);
   if (opts.otlp) console.error(`loupe start: streaming each session's spans and metrics to ${opts.otlp.base}`);
   // Hosts' sessions recorded by `loupe tap`: running ones are followed live, finished ones listed.
-  const taps = new TapWatcher(configDir, registry);
+  // They are judged from their stored copies past the memory budget, as the sessions this Loupe runs are.
+  const taps = new TapWatcher(configDir, registry, undefined, sessions);
   await taps.start().catch((e: Error) => console.error(`loupe start: warning: not following taps: ${e.message}`));
   // Hosts' HTTP servers that `loupe tap install` pointed at a local tap reach their server through us.
   for (const line of await taps.startInstalled().catch((e: Error) => [`not serving installed HTTP taps: ${e.message}`])) console.error(`loupe start: ${line}`);

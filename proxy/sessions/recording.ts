@@ -26,6 +26,8 @@ export interface RecordingEvents {
   pid: (pid: number) => void;
   /** The frames ended by themselves (process exit, stream gone, the tap ended). */
   ended: (reason: string) => void;
+  /** The memory budget was passed (once): the page's analyser judges no more frames. */
+  pastBudget: () => void;
 }
 
 export abstract class Recording {
@@ -37,6 +39,7 @@ export abstract class Recording {
   /** From an exit frame: 0 is a clean exit, null a signal or no exit code. */
   protected exit?: number | null;
   private done = false;
+  private past = false;
 
   /** `budget` bounds the frame text kept in memory (see budget.ts); without one every frame keeps
    *  its text. `openDisk` stores every frame whole as it is recorded (see recorder.ts). With
@@ -53,20 +56,28 @@ export abstract class Recording {
     const holds = !(diskOnly && this.disk);
     this.recorder = new Recorder(holds ? budget : undefined, this.disk, holds);
     this.recorder.onFrames((frames) => this.events.emit('frames', frames));
-    if (this.disk && holds && budget) this.tellDiskPastBudget(this.disk);
+    if (holds && budget) this.watchBudget();
+  }
+
+  /** Whether the memory budget was passed: frames since are not all judged by the page. */
+  get pastBudget(): boolean {
+    return this.past;
   }
 
   /**
    * Past its memory budget the live analyser stops judging (lib/analyze/engine.ts `blind`): the
-   * store is told once, so it judges the copy on disk as it grows instead (proxy/store/live-judge.ts).
+   * store is told once, so it judges the copy on disk as it grows instead (proxy/store/live-judge.ts);
+   * a recording another process stores (a tap's) says so to whoever follows it (tap-live-judging.ts).
    * The budget's counts say it, read once per batch of frames, not once per frame.
    */
-  private tellDiskPastBudget(disk: SessionWriter): void {
+  private watchBudget(): void {
     const off = this.recorder.onFrames(() => {
       const u = this.recorder.usage();
       if (!u || (u.firstDroppedSeq === undefined && u.notKeptFrames === 0)) return;
       off();
-      disk.passedMemoryBudget?.();
+      this.past = true;
+      this.disk?.passedMemoryBudget?.();
+      this.events.emit('pastBudget');
     });
   }
 

@@ -94,6 +94,7 @@ export class Session implements LiveSession {
     recording.on('frames', (frames) => this.events.emit('frames', frames));
     recording.on('pid', (pid) => this.update({ pid }));
     recording.on('ended', (reason) => this.ended(reason));
+    recording.on('pastBudget', () => this.events.emit('pastBudget'));
     if (parts.http) parts.http.onSessionExpired = (e) => this.update({ expired: { sessionId: e.sessionId, exchange: e.exchange } });
     if (parts.client) {
       this.client = new ClientDriver(
@@ -142,6 +143,10 @@ export class Session implements LiveSession {
     if (this.stored !== undefined) return;
     this.stored = id;
     this.update({ storedId: id });
+  }
+
+  get pastBudget(): boolean {
+    return this.recording.pastBudget;
   }
 
   frames(): readonly Frame[] {

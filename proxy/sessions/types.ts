@@ -35,6 +35,8 @@ export interface SessionEvents {
   summary: (s: SessionSummary) => void;
   /** The set of server requests waiting for the person changed. */
   pending: (p: PendingServerRequest[]) => void;
+  /** The memory budget was passed (once): pages' analysers judge no more of its frames. */
+  pastBudget: () => void;
 }
 
 /** A call's timing policy, as the page chose it. */
@@ -81,6 +83,8 @@ export interface LiveSession {
   flushStored?(): SegmentSummary | undefined;
   /** Names the copy on disk of a session another process stores (a tap's), once it is found. */
   linkStored?(id: string): void;
+  /** Whether its memory budget was passed (`pastBudget` says when). */
+  readonly pastBudget?: boolean;
   summary(): SessionSummary;
   /** Every frame recorded so far (the array is append-only; callers must not mutate it). None
    *  for a session that keeps its frames on disk only (`framesOnDiskOnly`): read its store. */

@@ -86,10 +86,10 @@ export class LiveJudge {
       // Stopped on purpose: stop() already went on to the next.
       if (this.running?.worker !== worker) return;
       this.running = undefined;
-      if (error !== undefined) {
-        this.soFar.delete(job.id);
-        this.onNotice(`the findings of session ${job.id} were not judged while it ran: ${error}`);
-      }
+      // Ended by itself: its writer (another process's, a tap's) closed it or is gone, and the
+      // judging of the closed session, or on demand, takes over; or it failed, and says why.
+      this.soFar.delete(job.id);
+      if (error !== undefined) this.onNotice(`the findings of session ${job.id} were not judged while it ran: ${error}`);
       this.next();
     });
   }

@@ -20,6 +20,7 @@ import { BoundedModel } from '../../lib/model/bounded-model';
 import { traceModelOptions } from '../../lib/trace/model-options';
 import { FindingsSoFar } from './findings';
 import type { StoredFinding } from './layout';
+import { alive } from './process-alive';
 import { StoredSession } from './reader';
 
 /** How often the findings so far are posted, and how long an idle session waits between reads. */
@@ -37,7 +38,8 @@ export interface FindingsSoFarReply {
 
 /**
  * Judges the session in `dir` as it is written, posting the findings so far, until its writer
- * closes it (its session.json then has an end) or the thread is stopped.
+ * closes it (its session.json then has an end), its writer is gone without closing it (another
+ * process's, a tap's, killed), or the thread is stopped.
  */
 export async function judgeAsWritten(dir: string, post: (reply: FindingsSoFarReply) => void, postMs = POST_MS): Promise<void> {
   const found = new FindingsSoFar();
@@ -82,7 +84,7 @@ export async function judgeAsWritten(dir: string, post: (reply: FindingsSoFarRep
     }
     feed(batch);
     if (next - 1 !== postedSeq) postNow();
-    if (session.meta.end) return;
+    if (session.meta.end || !alive(session.meta.writerPid)) return;
     await sleep(postMs);
   }
 }

@@ -18,6 +18,7 @@ import { COUNT_UP_TO_FRAMES, keepFindings } from './findings';
 import { readFindings, type StoredFindings } from './findings-file';
 import { LateJudge } from './late-judge';
 import { LiveJudge, type LiveFindings } from './live-judge';
+import { alive } from './process-alive';
 import { isSessionId, newSessionId, SECRETS_FILE, SESSION_FILE, type SegmentSummary, type StoredMeta, type StoredSource } from './layout';
 import { StoredSession, StoreError } from './reader';
 import { SessionWriter, WARN_AT, writeJsonAtomically } from './writer';
@@ -66,16 +67,6 @@ export interface SessionListing {
   judging?: true;
 }
 
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function folderBytes(dir: string): number {
   let n = 0;
   for (const name of readdirSync(dir)) n += statSync(path.join(dir, name)).size;
@@ -93,6 +84,8 @@ export class SessionStore {
   private late?: LateJudge;
   /** Judges the sessions this process writes once they pass their memory budget (judgeOnDemand). */
   private live?: LiveJudge;
+  /** Sessions another process writes (a followed tap's) that `live` judges as they grow. */
+  private readonly following = new Set<string>();
   private warnedTotal = false;
 
   constructor(
@@ -262,9 +255,26 @@ export class SessionStore {
     return meta.end ? 'clean' : this.writing.has(path.basename(s.dir)) || alive(meta.writerPid) ? 'recording' : 'unclean';
   }
 
-  /** The findings so far of a session this store writes and judges as it grows (live-judge.ts). */
+  /** The findings so far of a session this store writes, or follows, and judges as it grows (live-judge.ts). */
   liveFindings(id: string): LiveFindings | undefined {
-    return this.writing.has(id) ? this.live?.findings(id) : undefined;
+    return this.writing.has(id) || this.following.has(id) ? this.live?.findings(id) : undefined;
+  }
+
+  /**
+   * Judges as it grows a session another process writes (a tap's, which the dashboard follows
+   * past its memory budget), in the same queue as the sessions this store writes; only on demand
+   * (judgeOnDemand). The judging ends by itself once its writer closes it; the returned function
+   * stops it sooner (the dashboard stops following) and lets go of what it found.
+   */
+  judgeFollowed(id: string): () => void {
+    const live = this.live;
+    if (!live || this.writing.has(id) || !isSessionId(id)) return () => {};
+    this.following.add(id);
+    live.start(id, path.join(this.dir, id));
+    return () => {
+      if (!this.following.delete(id)) return;
+      live.stop(id);
+    };
   }
 
   /** The findings kept for a session (findings-file.ts), or why there are none. */

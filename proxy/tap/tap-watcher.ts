@@ -16,6 +16,7 @@ import { sessionsDir } from '../store/layout';
 import { SessionStore } from '../store/store';
 import { tapsDir } from './tap-file';
 import { TapFileSource } from './tap-file-source';
+import { judgeFollowedTap } from './tap-live-judging';
 import { TapTail, tapRunning, type TapHeader } from './tap-tail';
 import { UrlTaps, type UrlTapRequest } from './url-taps';
 
@@ -50,14 +51,17 @@ export class TapWatcher {
   /** Where the taps' recorders store their sessions; only read here. */
   private readonly store: SessionStore;
 
+  /** `store`: the dashboard's, which answers the page's History; it judges a followed tap past
+   *  its memory budget from the tap's stored copy (tap-live-judging.ts). Without it, one that only reads. */
   constructor(
     configDir: string,
     private readonly registry: TapRegistry,
     private readonly pollMs = 2000,
+    store?: SessionStore,
   ) {
     this.dir = tapsDir(configDir);
     this.urlTaps = new UrlTaps(configDir);
-    this.store = new SessionStore(sessionsDir(configDir));
+    this.store = store ?? new SessionStore(sessionsDir(configDir));
   }
 
   async start(): Promise<void> {
@@ -149,6 +153,7 @@ export class TapWatcher {
     const full = path.join(this.dir, file);
     const session = this.registry.openSource({ kind: 'tap', connection: tapConnection(file, header), frames: () => new TapFileSource(full) });
     this.sessions.set(file, session.id);
+    judgeFollowedTap(session, this.store);
     this.linkStored(session, header);
     // The list says live or ended: tell the pages when the tap's session ends.
     const off = session.on('summary', (s) => {

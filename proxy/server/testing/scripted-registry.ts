@@ -77,7 +77,7 @@ export class ScriptedSession implements LiveSession {
   readonly answers: Array<{ key: string; answer: unknown }> = [];
   attached = 0;
   closed = false;
-  private listeners: Listeners = { frames: new Set(), summary: new Set(), pending: new Set() };
+  private listeners: Listeners = { frames: new Set(), summary: new Set(), pending: new Set(), pastBudget: new Set() };
   private waiting: PendingServerRequest[] = [];
 
   readonly client: ScriptedClient = new ScriptedClient(this);
