@@ -6,10 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { Frame } from '../../lib/mcp/frame';
 import { sessionsDir } from '../store/layout';
 import { SessionStore } from '../store/store';
-import { logFrame, testHeader } from '../store/testing';
+import { logFrame, stdoutLine, testHeader } from '../store/testing';
 import { runInProcess } from './shared/in-process';
 import { run } from './sessions';
 
@@ -18,16 +17,6 @@ const SECRET = 'plain-words-kept-secret';
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-const stdoutLine = (seq: number, text: string): Frame => ({
-  seq,
-  ts: seq * 1000,
-  dir: 's2c',
-  lane: 'message',
-  raw: text,
-  size: text.length + 1,
-  meta: { transport: 'stdio' },
 });
 
 /** A closed session whose connection had SECRET in its env, quoted on stdout; an answer to no request after. */

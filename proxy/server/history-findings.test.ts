@@ -3,52 +3,27 @@
  * messages redacted as the frames beside them are (the OAuth credentials masked; in a redacted
  * view, as an export), or why there are none.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Frame } from '../../lib/mcp/frame';
-import type { ProxyMessage } from '../../lib/wire/protocol';
-import { SessionStore } from '../store/store';
-import { logFrame, testHeader } from '../store/testing';
-import { ScriptedRegistry } from './testing/scripted-registry';
-import { PageClient, startHarness, type Harness } from './testing/harness';
-
-type FindingsReply = Extract<ProxyMessage, { type: 'history/findings' }>;
+import type { SessionStore } from '../store/store';
+import { logFrame, stdoutLine, testHeader } from '../store/testing';
+import { PageClient, type Harness } from './testing/harness';
+import { startHistoryPage, type FindingsReply, type HistoryPage } from './testing/history-page';
 
 const SECRET = 'plain-words-kept-secret';
 const TOKEN = 'oauth-token-5f2a9c';
 
-let dir: string;
+let proxy: HistoryPage;
 let store: SessionStore;
 let h: Harness;
 let page: PageClient;
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'loupe-history-findings-'));
-  store = new SessionStore(path.join(dir, 'sessions'));
-  h = await startHarness(new ScriptedRegistry(), undefined, undefined, store);
-  page = await PageClient.connect(h);
-  await page.next('hello');
+  proxy = await startHistoryPage('history-findings');
+  ({ store, h, page } = proxy);
 });
 
-afterEach(async () => {
-  page.close();
-  await h.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** A line of log text on the server's stdout: the analyser quotes it in its finding. */
-const stdoutLine = (seq: number, text: string): Frame => ({
-  seq,
-  ts: seq * 1000,
-  dir: 's2c',
-  lane: 'message',
-  raw: text,
-  size: text.length + 1,
-  meta: { transport: 'stdio' },
-});
+afterEach(() => proxy.close());
 
 /** A closed session whose connection had SECRET in its env and whose OAuth client held TOKEN; both quoted on stdout. */
 async function leaky(): Promise<string> {

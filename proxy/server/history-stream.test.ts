@@ -2,18 +2,17 @@
  * History's Open and Export of a long stored session: the trace reaches the page in pieces whose
  * size does not grow with the session, and the pieces make the whole trace, line for line.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProxyMessage } from '../../lib/wire/protocol';
 import { readTraceText } from '../../lib/trace';
 import { exportStored } from '../store/export';
-import { SessionStore } from '../store/store';
+import type { SessionStore } from '../store/store';
 import { logFrame, testHeader } from '../store/testing';
 import { HISTORY_PIECE_CHARS, piecesOf } from './history-stream';
-import { ScriptedRegistry } from './testing/scripted-registry';
-import { PageClient, startHarness, type Harness } from './testing/harness';
+import type { PageClient } from './testing/harness';
+import { startHistoryPage, type HistoryPage } from './testing/history-page';
 
 type TracePiece = Extract<ProxyMessage, { type: 'history/trace' }>;
 
@@ -21,28 +20,20 @@ type TracePiece = Extract<ProxyMessage, { type: 'history/trace' }>;
 const FRAMES = 20_000;
 const SECRET = 'sk-live-stream-0123456789';
 
+let proxy: HistoryPage;
 let dir: string;
 let store: SessionStore;
-let h: Harness;
 let page: PageClient;
 /** The byte length of every message the page was sent. */
 let sizes: number[];
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'loupe-history-stream-'));
-  store = new SessionStore(path.join(dir, 'sessions'));
-  h = await startHarness(new ScriptedRegistry(), undefined, undefined, store);
-  page = await PageClient.connect(h);
   sizes = [];
-  page.ws.on('message', (data: Buffer) => sizes.push(data.length));
-  await page.next('hello');
+  proxy = await startHistoryPage('history-stream', (data) => sizes.push(data.length));
+  ({ dir, store, page } = proxy);
 });
 
-afterEach(async () => {
-  page.close();
-  await h.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => proxy.close());
 
 /** A stored session of FRAMES log lines; the first carries a secret its connection had. */
 function longSession(): string {

@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { readTraceText } from '../../lib/trace';
-import { SessionStore } from '../store/store';
+import type { SessionStore } from '../store/store';
 import { logFrame, testHeader } from '../store/testing';
-import { ScriptedRegistry } from './testing/scripted-registry';
-import { PageClient, startHarness, type Harness } from './testing/harness';
+import { startHistoryPage, type HistoryPage } from './testing/history-page';
+import { PageClient, type Harness } from './testing/harness';
 
-let dir: string;
+let proxy: HistoryPage;
 let store: SessionStore;
 let h: Harness;
 let page: PageClient;
@@ -38,18 +35,11 @@ async function ask<T extends 'history/listed' | 'history/trace' | 'history/windo
 }
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'loupe-history-'));
-  store = new SessionStore(path.join(dir, 'sessions'));
-  h = await startHarness(new ScriptedRegistry(), undefined, undefined, store);
-  page = await PageClient.connect(h);
-  await page.next('hello');
+  proxy = await startHistoryPage('history');
+  ({ store, h, page } = proxy);
 });
 
-afterEach(async () => {
-  page.close();
-  await h.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => proxy.close());
 
 describe('history', () => {
   it('lists the stored sessions newest first, with frames, size and state', async () => {

@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { ProxyMessage } from '../../lib/wire/protocol';
 import type { StdioConnection } from '../../lib/wire/connection';
 import { defaultMaxFrames } from '../sessions/budget';
 import type { Session } from '../sessions/session';
@@ -16,9 +15,7 @@ import { sessionFor } from '../sessions/sources';
 import { fixtureServer, waitFor } from '../sessions/test-support';
 import { readFindings } from '../store/findings-file';
 import { SessionStore } from '../store/store';
-import { answerHistory } from './history';
-
-type FindingsReply = Extract<ProxyMessage, { type: 'history/findings' }>;
+import { storedFindings } from './testing/history-page';
 
 const BUDGET = 64 * 1024;
 /** Far past the frames the budget keeps (10,000 at least), and past its text long before. */
@@ -35,12 +32,6 @@ function chatty(): StdioConnection {
   return { ...conn, env: { CHATTY_BURST: String(BAD_AT + 5000), CHATTY_BAD_AT: String(BAD_AT) } };
 }
 
-function findings(store: SessionStore, id: string): FindingsReply {
-  const answer = answerHistory(store, { type: 'history/findings', id });
-  if (!('send' in answer) || answer.send.type !== 'history/findings') throw new Error('history/findings was not answered with findings');
-  return answer.send;
-}
-
 it('judges the stored copy of a live session past its budget while it runs, and gives way to the close-time judging', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'loupe-live-findings-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,7 +45,7 @@ it('judges the stored copy of a live session past its budget while it runs, and 
 
   const live = await waitFor(
     () => {
-      const reply = findings(store, id);
+      const reply = storedFindings(store, id);
       return reply.findings.some((f) => f.rule === 'schema.params') && reply;
     },
     60_000,
@@ -79,5 +70,5 @@ it('judges the stored copy of a live session past its budget while it runs, and 
   expect(store.liveFindings(id)).toBeUndefined();
   const kept = readFindings(path.join(dir, id))!;
   expect(kept.findings.find((f) => f.rule === 'schema.params')?.frames[0]).toBe(seq);
-  expect(findings(store, id).live).toBeUndefined();
+  expect(storedFindings(store, id).live).toBeUndefined();
 }, 90_000);

@@ -18,3 +18,8 @@ export function logFrame(seq: number, ts: number): Frame {
   const raw = `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"bench","data":"tick ${seq}"}}`;
   return { seq, ts, dir: 's2c', lane: 'message', raw, size: Buffer.byteLength(raw) + 1, meta: { transport: 'stdio' } };
 }
+
+/** A line of plain text on the server's stdout (log text, not JSON): the analyser quotes it in its finding. */
+export function stdoutLine(seq: number, text: string): Frame {
+  return { seq, ts: seq * 1000, dir: 's2c', lane: 'message', raw: text, size: Buffer.byteLength(text) + 1, meta: { transport: 'stdio' } };
+}

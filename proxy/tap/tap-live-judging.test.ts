@@ -11,17 +11,14 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { ProxyMessage } from '../../lib/wire/protocol';
 import { FIXTURES, LOUPE_BIN, tempDir } from '../cli/shared/run-cli';
-import { answerHistory } from '../server/history';
+import { storedFindings } from '../server/testing/history-page';
 import { defaultMaxFrames } from '../sessions/budget';
 import { Registry } from '../sessions/registry';
 import { waitFor } from '../sessions/test-support';
 import { sessionsDir } from '../store/layout';
 import { SessionStore } from '../store/store';
 import { TapWatcher } from './tap-watcher';
-
-type FindingsReply = Extract<ProxyMessage, { type: 'history/findings' }>;
 
 const BUDGET = 64 * 1024;
 /** Far past the frames the following session keeps (10,000 at least), and past its text long before. */
@@ -31,12 +28,6 @@ const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const f of cleanup.splice(0).reverse()) await f();
 });
-
-function findings(store: SessionStore, id: string): FindingsReply {
-  const answer = answerHistory(store, { type: 'history/findings', id });
-  if (!('send' in answer) || answer.send.type !== 'history/findings') throw new Error('history/findings was not answered with findings');
-  return answer.send;
-}
 
 /** A host whose server is reached through `loupe tap`; the server floods it with log lines, one of them bad. */
 async function tappedHost(configDir: string): Promise<Client> {
@@ -73,7 +64,7 @@ it("judges a followed tap's stored copy past the budget while the tap runs, and 
 
   const live = await waitFor(
     () => {
-      const reply = findings(store, id);
+      const reply = storedFindings(store, id);
       return reply.findings.some((f) => f.rule === 'schema.params') && reply;
     },
     90_000,
@@ -100,5 +91,5 @@ it("judges a followed tap's stored copy past the budget while the tap runs, and 
   await client.close();
   await waitFor(() => store.open(id).meta.end, 60_000, 'the tap to close its stored copy');
   await waitFor(() => store.liveFindings(id) === undefined, 30_000, 'the live judging to let go');
-  expect(findings(store, id).live).toBeUndefined();
+  expect(storedFindings(store, id).live).toBeUndefined();
 }, 150_000);
