@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SequenceLayout } from '../../lib/view/sequence-layout';
-import type { Viewport } from '../sequence/useViewport';
+import { scrollRowIntoView, type Viewport } from '../sequence/useViewport';
 import type { Placement } from './useStoredWindow';
 import { useElementSize } from '../ui/useElementSize';
 
@@ -92,11 +92,7 @@ export function useWindowViewport(
   const ensureVisible = useCallback(
     (position: number) => {
       const el = ref.current;
-      if (!el || position < 0 || position >= layout.length) return;
-      const top = layout.offsets.top(position);
-      const bottom = top + layout.options.rowHeight;
-      if (top < el.scrollTop) el.scrollTop = top;
-      else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
+      if (!el || !scrollRowIntoView(el, layout, position)) return;
       setScrollTop(el.scrollTop);
       remember(el);
     },

@@ -78,11 +78,7 @@ export function useViewport(layout: SequenceLayout, selectedSeq: number | undefi
   const ensureVisible = useCallback(
     (position: number) => {
       const el = ref.current;
-      if (!el || position < 0 || position >= layout.length) return;
-      const top = layout.offsets.top(position);
-      const bottom = top + layout.options.rowHeight;
-      if (top < el.scrollTop) el.scrollTop = top;
-      else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
+      if (!el || !scrollRowIntoView(el, layout, position)) return;
       if (position < layout.length - 1) setFollowing(false);
       setScrollTop(el.scrollTop);
     },
@@ -101,4 +97,14 @@ export function useViewport(layout: SequenceLayout, selectedSeq: number | undefi
   }, [selectedSeq, layout, ensureVisible]);
 
   return { ref, scrollTop: following ? bottomTop : scrollTop, height: size.height, width: size.width, following, follow, onScroll, ensureVisible };
+}
+
+/** Scrolls `el` the least that brings row `position` of `layout` into view; false when there is no such row. */
+export function scrollRowIntoView(el: HTMLElement, layout: SequenceLayout, position: number): boolean {
+  if (position < 0 || position >= layout.length) return false;
+  const top = layout.offsets.top(position);
+  const bottom = top + layout.options.rowHeight;
+  if (top < el.scrollTop) el.scrollTop = top;
+  else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
+  return true;
 }
