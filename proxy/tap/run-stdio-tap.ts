@@ -15,7 +15,7 @@ export interface StdioTapRun {
   /** The trace file, and its header. */
   file: string;
   header: TapHeaderInput;
-  /** How far recording may fall behind the wire before it records gaps instead (default 64 MiB). */
+  /** How far recording may fall behind the wire in memory before the rest is spooled to disk (default 64 MiB). */
   backlogBytes?: number;
   /** Where `loupe start` and the taps keep a pid file per server group (`<config>/run`). */
   groupsDir: string;
