@@ -267,6 +267,11 @@ export class TapRecorder implements TapSink {
     this.batchBytes = kept;
   }
 
+  /** A signal ends the tap before its recorder has caught up: the spool is not left behind. */
+  forgetSpool(): void {
+    this.spool.unlink();
+  }
+
   private removeSpool(): void {
     try {
       this.spool.remove();

@@ -9,14 +9,16 @@
  *
  * A record is two little-endian u32 (the items' JSON length, the bytes' length), the items as JSON,
  * then the batch's bytes. The file is mode 0600 (traffic holds secrets), removed once the worker
- * has read all of it, and when the recorder closes; a tap killed with SIGKILL while its recorder
- * was catching up leaves it behind (`…loupe.ndjson.backlog`).
+ * has read all of it, when the recorder closes, and when a signal ends the tap while its recorder
+ * catches up; only a tap killed with SIGKILL then leaves it behind (`….loupe.ndjson.backlog`).
  *
  * Both threads use the same descriptor (a process's descriptors are shared by its threads): the
  * main thread opens and writes, the worker only reads where it is told, and the main thread closes
  * the file only once the worker has read every record it was told of, or has ended.
  */
 import { closeSync, openSync, readSync, unlinkSync, writeSync, writevSync } from 'node:fs';
+import path from 'node:path';
+import { makeDirs } from '../shared/make-dirs';
 
 /** Where a tap file's spool lives: beside it, named after it. */
 export function spoolPathFor(tapFile: string): string {
@@ -42,7 +44,11 @@ export class SpoolWriter {
   /** Appends one batch whole, or throws (the disk is full, the folder is gone) having told the worker nothing. */
   append(items: unknown[], bytes: Uint8Array): SpooledBatch {
     // 'w+' (the worker reads through the same descriptor): a file of the same name can only be a leftover of a killed tap with the same pid and start.
-    this.fd ??= openSync(this.path, 'w+', 0o600);
+    if (this.fd === undefined) {
+      // The worker creates the tap file's folder when it starts, which may be after the first spill.
+      makeDirs(path.dirname(this.path), 0o700);
+      this.fd = openSync(this.path, 'w+', 0o600);
+    }
     const json = Buffer.from(JSON.stringify(items));
     const head = Buffer.alloc(HEAD);
     head.writeUInt32LE(json.length, 0);
@@ -62,6 +68,17 @@ export class SpoolWriter {
     const at = this.end;
     this.end += length;
     return { fd: this.fd, at, length };
+  }
+
+  /** The tap is ending by a signal while its worker still reads: the name goes now, so nothing is
+   *  left behind; the worker reads on through the descriptor until the process ends. */
+  unlink(): void {
+    if (this.fd === undefined) return;
+    try {
+      unlinkSync(this.path);
+    } catch {
+      /* already gone */
+    }
   }
 
   /** The worker has read every record (or will read none): the file goes. The next append starts a new one. */
