@@ -49,6 +49,8 @@ export interface RecordLargeFigures {
    *  tap's stdout) to the tap's exit, once its recorder has caught up and counted the findings. */
   hostDoneSeconds?: number;
   stdoutEndedSeconds?: number;
+  /** The tap's: the largest its recorder's spool (`….backlog`) was seen, sampled every 200 ms. */
+  peakSpoolBytes?: number;
   load: number;
 }
 
@@ -104,6 +106,17 @@ export async function tapLarge(notifications: number): Promise<RecordLargeFigure
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const sample = sampleProcess(child.pid!);
+    const taps = path.join(configDir, 'taps');
+    let peakSpoolBytes = 0;
+    const spool = setInterval(() => {
+      try {
+        for (const name of readdirSync(taps).filter((n) => n.endsWith('.backlog'))) {
+          peakSpoolBytes = Math.max(peakSpoolBytes, statSync(path.join(taps, name)).size);
+        }
+      } catch {
+        /* the folder is not made yet, or the spool was removed meanwhile */
+      }
+    }, 200);
     const exited = once(child, 'exit') as Promise<[number | null]>;
     const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n');
     const lines = createInterface({ input: child.stdout });
@@ -126,6 +139,7 @@ export async function tapLarge(notifications: number): Promise<RecordLargeFigure
       params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
     });
     const [code] = await exited;
+    clearInterval(spool);
     const { peakRssMb, cpuSeconds } = sample.stop();
     const exitedAt = performance.now();
     const seconds = (exitedAt - started) / 1000;
@@ -137,9 +151,8 @@ export async function tapLarge(notifications: number): Promise<RecordLargeFigure
     let skippedBytes = 0;
     for (const f of stored.frames({ dir: 'local' })) skippedBytes += Number(/^(\d+) bytes of .* not recorded/.exec(f.raw)?.[1] ?? 0);
     const frames = stored.meta.end?.frames ?? 0;
-    const taps = path.join(configDir, 'taps');
     const traceBytes = readdirSync(taps).reduce((n, name) => n + statSync(path.join(taps, name)).size, 0);
-    const after = { hostDoneSeconds: (exitedAt - hostDone) / 1000, stdoutEndedSeconds: (exitedAt - stdoutEnded) / 1000 };
+    const after = { peakSpoolBytes, hostDoneSeconds: (exitedAt - hostDone) / 1000, stdoutEndedSeconds: (exitedAt - stdoutEnded) / 1000 };
     return {
       command: 'tap',
       notifications,
@@ -172,6 +185,9 @@ export function renderRecordLarge(f: RecordLargeFigures): string {
         meets: f.peakRssMb < RECORD_TARGETS.peakRssMb,
       },
       ...(f.skippedBytes === undefined ? [] : [{ label: 'passed on, not recorded (no spool)', cells: [`${(f.skippedBytes / MB).toFixed(1)} MiB`, '', ''] }]),
+      ...(f.peakSpoolBytes === undefined
+        ? []
+        : [{ label: "the recorder's spool at its largest", cells: [`${(f.peakSpoolBytes / MB).toFixed(0)} MiB`, '', ''] }]),
       ...(f.hostDoneSeconds === undefined
         ? []
         : [
