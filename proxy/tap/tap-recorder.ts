@@ -239,6 +239,8 @@ export class TapRecorder implements TapSink {
       this.onWarning(
         `cannot spool the recording's backlog to ${this.spool.path} (${this.spoolFailed}): from now on, what the tap passes on while its recorder is more than ${this.maxBehindBytes} bytes behind is noted as a gap, not recorded`,
       );
+      // A full disk gets back what the spool held at once when the worker has read all of it.
+      if (this.spoolUnread === 0) this.removeSpool();
       if (this.behind + this.batchBytes > this.maxBehindBytes) this.dropBatch();
       return false;
     }
