@@ -112,7 +112,11 @@ describe('the tap recorder', () => {
     expect(frames.map((f) => [f.lane, f.raw, f.truncated ?? false])).toEqual([
       ['message', '{"n":1}', false],
       ['message', '{"n":2,"text":"cut by', true],
-      ['lifecycle', "28 bytes of the server's messages were passed on but not recorded: the recorder fell behind (the peer got every byte)", false],
+      [
+        'lifecycle',
+        "28 bytes of the server's messages were passed on but not recorded: the recorder fell behind and could not spool them (the peer got every byte)",
+        false,
+      ],
     ]);
   });
 
@@ -122,7 +126,11 @@ describe('the tap recorder', () => {
     framer.gap('c2s', 1, 100);
     framer.chunk('c2s', 2, Buffer.from('tail of a line"}\n{"whole":true}\n'));
     expect(frames.map((f) => [f.lane, f.raw, f.truncated ?? false])).toEqual([
-      ['lifecycle', "100 bytes of the host's messages were passed on but not recorded: the recorder fell behind (the peer got every byte)", false],
+      [
+        'lifecycle',
+        "100 bytes of the host's messages were passed on but not recorded: the recorder fell behind and could not spool them (the peer got every byte)",
+        false,
+      ],
       ['message', 'tail of a line"}', true],
       ['message', '{"whole":true}', false],
     ]);
