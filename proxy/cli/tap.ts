@@ -159,7 +159,7 @@ export async function run(argv: string[]): Promise<number> {
   process.exit(outcome.code ?? EXIT_TAP_FAILED);
 }
 
-/** LOUPE_TAP_BACKLOG_BYTES: how far recording may lag the wire before it records gaps (memory it may hold). */
+/** LOUPE_TAP_BACKLOG_BYTES: how far recording may lag the wire in memory before the rest goes through a spool file on disk. */
 function backlog(text: string | undefined): number | undefined {
   if (!text) return undefined;
   const bytes = Number(text);

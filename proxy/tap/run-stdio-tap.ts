@@ -4,9 +4,9 @@
  */
 import { endStaleGroups, recordGroupsIn } from '../transports/pid-files';
 import { StdioTap } from './stdio-tap';
-import type { TapOutcome } from './tap-events';
+import { FORWARDED, type TapOutcome } from './tap-events';
 import type { TapHeaderInput } from './tap-header';
-import { TapRecorder } from './tap-recorder';
+import { TapRecorder, type RecorderOutcome } from './tap-recorder';
 import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 
 export interface StdioTapRun {
@@ -15,7 +15,7 @@ export interface StdioTapRun {
   /** The trace file, and its header. */
   file: string;
   header: TapHeaderInput;
-  /** How far recording may fall behind the wire before it records gaps instead (default 64 MiB). */
+  /** How far recording may fall behind the wire in memory before the rest is spooled to disk (default 64 MiB). */
   backlogBytes?: number;
   /** Where `loupe start` and the taps keep a pid file per server group (`<config>/run`). */
   groupsDir: string;
@@ -36,9 +36,32 @@ export async function runStdioTap(o: StdioTapRun): Promise<TapOutcome> {
   keepGroupRecords(o);
   const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
   const outcome = await new StdioTap({ command: o.command, args: o.args, io, sink: recorder }).run();
-  const recorded = await recorder.close();
+  const recorded = await closeRecorder(recorder);
   if (recorded.error && !recorded.notRecording) o.warn(`the trace ${o.file} is incomplete: ${recorded.error}`);
   return outcome;
+}
+
+/**
+ * The host has everything by now (its stdout ended with the server's); the recorder may still be
+ * reading its spool back. A host that ends the tap meanwhile (an SDK sends SIGTERM a few seconds
+ * after closing) ends it as before, the session stored `unclean` with what was written, and the
+ * spool goes first rather than be left beside the tap file.
+ */
+async function closeRecorder(recorder: TapRecorder): Promise<RecorderOutcome> {
+  const handlers = FORWARDED.map((signal) => {
+    const h = () => {
+      recorder.forgetSpool();
+      for (const off of handlers) process.off(off.signal, off.h);
+      process.kill(process.pid, signal);
+    };
+    process.once(signal, h);
+    return { signal, h };
+  });
+  try {
+    return await recorder.close();
+  } finally {
+    for (const { signal, h } of handlers) process.off(signal, h);
+  }
 }
 
 /** From here on the server's group gets a pid file, so that it does not outlive a SIGKILLed tap for good. */

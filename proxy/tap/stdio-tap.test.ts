@@ -141,6 +141,26 @@ describe('loupe tap (stdio)', () => {
     expect(trace.frames.at(-1)).toMatchObject({ lane: 'lifecycle', meta: { event: 'exit', code: 5 } });
   }, 60_000);
 
+  it("ends the host's stdout when the server's ends, not when the tap exits (which may wait for its recorder)", async () => {
+    // The server answers, closes its stdout, and exits only once the host has closed its stdin:
+    // a host that waits for the end of the output before it closes would wait for ever on a tap
+    // that kept its stdout open until it exited.
+    const server = [
+      'node',
+      '-e',
+      `process.stdout.write('{"jsonrpc":"2.0","method":"bye"}\\n', () => require('node:fs').closeSync(1)); process.stdin.resume(); process.stdin.on('end', () => process.exit(4));`,
+    ];
+    const child = spawn(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', tempDir(), '--', ...server], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await new Promise((resolve) => child.stdout.once('end', resolve));
+    expect(child.exitCode).toBeNull();
+    expect(out).toBe('{"jsonrpc":"2.0","method":"bye"}\n');
+    child.stdin.end();
+    expect(await exited).toBe(4);
+  }, 60_000);
+
   it('runs the server when nothing can be recorded, says so on stderr, and keeps stdout clean', async () => {
     // A config dir that is a file: the tap file cannot be created; the recorder says why.
     const notADir = path.join(tempDir(), 'a-file');

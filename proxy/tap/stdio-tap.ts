@@ -6,7 +6,8 @@
  * way the server ended. Beside the pipes it hands what crossed to its sink, each chunk with the
  * time it arrived: c2s from the host's stdin, s2c from the server's stdout, the server's stderr,
  * and process events. Framing and writing happen in the sink (a worker thread), never on this
- * thread, which only forwards. It never writes a byte of its own to stdout.
+ * thread, which only forwards. It never writes a byte of its own to stdout, and ends it when the
+ * server's ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { SessionClock } from '../shared/clock';
@@ -84,6 +85,11 @@ export class StdioTap {
     // pipe() first, so each chunk is on its way before the recorder is handed its copy.
     io.stdin.pipe(child.stdin!);
     child.stdout!.pipe(io.stdout, { end: false });
+    // The host's stdout ends with the server's, not with the tap: the recorder may still be
+    // catching up, and the tap's exit waits for it, never the host's reading. (pipe() never ends
+    // process.stdout; ended, it closes a socket pair, as Node hosts use, at once; a plain pipe
+    // closes with the process.)
+    child.stdout!.once('end', () => io.stdout.end());
     child.stderr!.pipe(io.stderr, { end: false });
     const record = (stream: TapStream) => (chunk: Buffer) => this.o.sink.chunk(stream, this.clock.now(), chunk);
     io.stdin.on('data', record('c2s'));

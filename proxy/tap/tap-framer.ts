@@ -4,8 +4,9 @@
  * path (in the recorder's worker), so it may take its time; the host already has the bytes.
  *
  * A gap is a run of bytes the tap passed on but could not record because the recorder was too
- * far behind: it becomes a `note` frame that says how many bytes of which stream are missing, and
- * the lines cut by the gap are kept, marked truncated, never dropped.
+ * far behind and its spool (tap-spool.ts) could not be written: it becomes a `note` frame that
+ * says how many bytes of which stream are missing, and the lines cut by the gap are kept, marked
+ * truncated, never dropped.
  */
 import { LineSplitter, type Line } from '../../lib/mcp/framing';
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
@@ -48,7 +49,7 @@ export class TapFramer {
     this.cut[stream] = true;
     this.lifecycle(
       { transport: 'stdio', event: 'note' },
-      `${bytes} bytes of ${STREAM_TEXT[stream]} were passed on but not recorded: the recorder fell behind (the peer got every byte)`,
+      `${bytes} bytes of ${STREAM_TEXT[stream]} were passed on but not recorded: the recorder fell behind and could not spool them (the peer got every byte)`,
       ts,
     );
   }

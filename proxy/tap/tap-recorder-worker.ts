@@ -2,7 +2,8 @@
  * The recorder's worker thread: takes the chunks the tap forwarded, frames them (tap-framer.ts)
  * and appends the frames to the tap file in batches. Everything here is off the host's path.
  * Tells the tap how many bytes it has taken off its hands, once per turn, so the tap can bound
- * how far the recording may fall behind.
+ * how far the recording may fall behind; and how much of the spool (tap-spool.ts) it has read
+ * back, so the tap knows when it has caught up with what it spooled while it was too far behind.
  */
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Frame } from '../../lib/mcp/frame';
 import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import type { RecorderItem, RecorderMessage, RecorderReply, RecorderSetup } from './tap-recorder';
+import { readSpooled, type SpooledBatch } from './tap-spool';
 
 const setup = workerData as RecorderSetup;
 
@@ -85,24 +87,51 @@ async function startTelemetry(endpoint: OtlpEndpoint) {
   };
 }
 let taken = 0;
+let spooled = 0;
 let acking = false;
+/** The time of the last item taken: a spooled batch that cannot be read back is noted then. */
+let lastTs = 0;
 
-function ack(bytes: number): void {
+function ack(bytes: number, spool: number): void {
   taken += bytes;
+  spooled += spool;
   if (acking) return;
   acking = true;
   setImmediate(() => {
     acking = false;
-    port.postMessage({ kind: 'taken', bytes: taken } satisfies RecorderReply);
+    port.postMessage({ kind: 'taken', bytes: taken, spooled } satisfies RecorderReply);
     taken = 0;
+    spooled = 0;
   });
 }
 
+function takeBatch(items: RecorderItem[], bytes: Uint8Array): void {
+  for (const item of items) take(item, bytes);
+  if (telemetry && framed.length > 0) {
+    telemetry.push(framed);
+    framed = [];
+  }
+}
+
+/** A batch the tap spooled: read back, one at a time, and taken exactly as a posted one. */
+function takeSpooled(where: SpooledBatch): void {
+  try {
+    const { items, bytes } = readSpooled<RecorderItem>(where);
+    takeBatch(items, bytes);
+  } catch (e) {
+    // Written a moment ago by this process, so very unlikely; the trace then says what it misses.
+    const text = `${where.length} bytes of the recording's backlog could not be read back from its spool (${(e as Error).message}): the peer got every byte, the recording misses them`;
+    framer.lifecycle({ transport: 'stdio', event: 'note' }, text, lastTs);
+    port.postMessage({ kind: 'warning', text } satisfies RecorderReply);
+  }
+  ack(0, where.length);
+}
+
 function take(m: RecorderItem, bytes: Uint8Array): void {
+  lastTs = m.ts;
   switch (m.kind) {
     case 'chunk':
-      framer.chunk(m.stream, m.ts, bytes.subarray(m.start, m.end));
-      return ack(m.end - m.start);
+      return framer.chunk(m.stream, m.ts, bytes.subarray(m.start, m.end));
     case 'gap':
       return framer.gap(m.stream, m.ts, m.bytes);
     case 'end':
@@ -115,12 +144,12 @@ function take(m: RecorderItem, bytes: Uint8Array): void {
 port.on('message', (m: RecorderMessage) => {
   switch (m.kind) {
     case 'batch':
-      if (file) for (const item of m.items) take(item, m.bytes);
-      if (telemetry && framed.length > 0) {
-        telemetry.push(framed);
-        framed = [];
-      }
-      return;
+      if (file) takeBatch(m.items, m.bytes);
+      return ack(m.bytes.length, 0);
+    case 'spooled':
+      // Without a tap file nothing is recorded: the spool is not read either.
+      if (file) return takeSpooled(m);
+      return ack(0, m.length);
     case 'close':
       if (!file) {
         port.postMessage({ kind: 'closed', dropped: 0 } satisfies RecorderReply);

@@ -1,9 +1,11 @@
 /**
  * The stdio tap's recorder: frames are made and written in a worker thread, in the order the
- * tap handed them over; a recorder that falls too far behind records a gap (how many bytes of
- * which stream) and keeps the cut lines, marked truncated, instead of holding the host up.
+ * tap handed them over; a recorder that falls too far behind is handed the rest through a spool
+ * file, and records every frame. Only without a spool does it record a gap (how many bytes of
+ * which stream) and keep the cut lines, marked truncated, instead of holding the host up.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../cli/shared/run-cli';
 import type { Frame } from '../../lib/mcp/frame';
@@ -72,19 +74,49 @@ describe('the tap recorder', () => {
     expect(queued.dropped).toBeGreaterThan(0);
   });
 
-  it('past its bound it records a gap instead of the bytes, and keeps the cut lines marked truncated', async () => {
-    const file = new TapFile(tempDir(), 'b.loupe.ndjson', header);
-    // A bound of 40 bytes: the worker has not caught up within one turn, so the second chunk is a gap.
+  it('past its bound it spools the batches to disk, reads them back in order and records every frame', async () => {
+    const dir = tempDir();
+    const file = new TapFile(dir, 'b.loupe.ndjson', header);
+    // A bound of 40 bytes: nearly every batch goes through the spool beside the tap file.
     const recorder = new TapRecorder({ file: file.path }, 40);
+    recorder.chunk('s2c', 1, Buffer.from('{"n":1}\n{"n":2,"text":"split by'));
+    recorder.chunk('s2c', 2, Buffer.from(' a batch and more"}\n{"n":3}\n'));
+    await new Promise((r) => setTimeout(r, 100));
+    recorder.lifecycle({ transport: 'stdio', event: 'note' }, 'between', 3);
+    recorder.chunk('c2s', 4, Buffer.from('{"n":4}\n'));
+    expect(await recorder.close()).toEqual({ gapBytes: 0, droppedFrames: 0 });
+    expect(framesOf(file.path).map((f) => [f.lane, f.raw, f.truncated ?? false])).toEqual([
+      ['message', '{"n":1}', false],
+      ['message', '{"n":2,"text":"split by a batch and more"}', false],
+      ['message', '{"n":3}', false],
+      ['lifecycle', 'between', false],
+      ['message', '{"n":4}', false],
+    ]);
+    // The spool is gone once everything in it is recorded.
+    expect(readdirSync(dir)).toEqual(['b.loupe.ndjson']);
+  });
+
+  it('past its bound without a spool (it cannot be created), it records a gap and keeps the cut lines marked truncated', async () => {
+    const file = new TapFile(tempDir(), 'b.loupe.ndjson', header);
+    // The spool's folder is a file: the spool cannot be created (the tests may run as root, whom a read-only folder does not stop).
+    const notAFolder = path.join(tempDir(), 'a-file');
+    writeFileSync(notAFolder, '');
+    const warnings: string[] = [];
+    const recorder = new TapRecorder({ file: file.path, spool: path.join(notAFolder, 'b.backlog') }, 40, undefined, (w) => warnings.push(w));
     recorder.chunk('s2c', 1, Buffer.from('{"n":1}\n{"n":2,"text":"cut by'));
     recorder.chunk('s2c', 2, Buffer.from(' the gap and more"}\n{"n":3}\n'));
     const outcome = await recorder.close();
     expect(outcome.gapBytes).toBe(28);
+    expect(warnings).toEqual([expect.stringMatching(/^cannot spool the recording's backlog to .*b\.backlog \(.*ENOTDIR.*noted as a gap, not recorded$/)]);
     const frames = framesOf(file.path);
     expect(frames.map((f) => [f.lane, f.raw, f.truncated ?? false])).toEqual([
       ['message', '{"n":1}', false],
       ['message', '{"n":2,"text":"cut by', true],
-      ['lifecycle', "28 bytes of the server's messages were passed on but not recorded: the recorder fell behind (the peer got every byte)", false],
+      [
+        'lifecycle',
+        "28 bytes of the server's messages were passed on but not recorded: the recorder fell behind and could not spool them (the peer got every byte)",
+        false,
+      ],
     ]);
   });
 
@@ -94,7 +126,11 @@ describe('the tap recorder', () => {
     framer.gap('c2s', 1, 100);
     framer.chunk('c2s', 2, Buffer.from('tail of a line"}\n{"whole":true}\n'));
     expect(frames.map((f) => [f.lane, f.raw, f.truncated ?? false])).toEqual([
-      ['lifecycle', "100 bytes of the host's messages were passed on but not recorded: the recorder fell behind (the peer got every byte)", false],
+      [
+        'lifecycle',
+        "100 bytes of the host's messages were passed on but not recorded: the recorder fell behind and could not spool them (the peer got every byte)",
+        false,
+      ],
       ['message', 'tail of a line"}', true],
       ['message', '{"whole":true}', false],
     ]);

@@ -2,14 +2,17 @@
  * The stdio tap's recorder, as the tap's main thread sees it: every call only hands a copy of the
  * bytes to a worker thread and returns, so the thread that forwards the host's bytes never frames,
  * serialises or writes anything. The worker may fall behind (a flood on a busy machine); past
- * `maxBehindBytes` the tap stops handing it bytes and tells it how many it missed instead (a
- * `note` frame in the trace), rather than letting the host wait or the tap's memory grow.
+ * `maxBehindBytes` the tap appends its batches to a spool file instead (tap-spool.ts), which the
+ * worker reads back in order, so every frame is recorded while neither the host waits nor the
+ * tap's memory grows. Only when the spool cannot be written (a full disk) does the tap tell the
+ * worker how many bytes it missed instead (a `note` frame in the trace).
  */
 import { Worker } from 'node:worker_threads';
 import type { LifecycleMeta } from '../../lib/mcp/frame';
 import type { TapStream } from './tap-framer';
 import type { TapHeaderInput } from './tap-header';
 import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
+import { spoolPathFor, SpoolWriter, type SpooledBatch } from './tap-spool';
 
 /** A chunk's bytes are `start..end` of its batch's `bytes`: one buffer moves per batch. */
 export type RecorderItem =
@@ -18,7 +21,8 @@ export type RecorderItem =
   | { kind: 'end'; stream: TapStream; ts: number }
   | { kind: 'lifecycle'; ts: number; meta: LifecycleMeta; raw: string };
 
-export type RecorderMessage = { kind: 'batch'; items: RecorderItem[]; bytes: Uint8Array } | { kind: 'close' };
+/** `spooled`: the next batch is in the spool, there (read it back in this message's turn). */
+export type RecorderMessage = { kind: 'batch'; items: RecorderItem[]; bytes: Uint8Array } | ({ kind: 'spooled' } & SpooledBatch) | { kind: 'close' };
 
 /** How long items wait to be handed over together: a ping's round trip then rarely wakes the
  *  worker, whose thread would compete with the host and the server for a core. */
@@ -30,7 +34,7 @@ const BATCH_BYTES = 1 << 20;
 const SLAB_START = 64 * 1024;
 
 export type RecorderReply =
-  | { kind: 'taken'; bytes: number }
+  | { kind: 'taken'; bytes: number; spooled: number }
   | { kind: 'closed'; dropped: number; error?: string }
   | { kind: 'not-recording'; error: string }
   | { kind: 'warning'; text: string };
@@ -46,6 +50,8 @@ export interface RecorderSetup {
   otlp?: OtlpEndpoint;
   /** The stored sessions' folder: the worker also writes the session there (`loupe sessions`). */
   storeDir?: string;
+  /** Where the backlog is spooled; beside the tap file unless given. */
+  spool?: string;
 }
 
 /** What the tap hands its recording to (the worker-backed recorder, or anything in a test). */
@@ -56,7 +62,7 @@ export interface TapSink {
 }
 
 export interface RecorderOutcome {
-  /** Bytes forwarded but not recorded because the worker was too far behind. */
+  /** Bytes forwarded but not recorded because the worker was too far behind and the spool could not be written. */
   gapBytes: number;
   /** Frames whose text the worker dropped because the disk was too slow. */
   droppedFrames: number;
@@ -67,8 +73,14 @@ export interface RecorderOutcome {
 
 export class TapRecorder implements TapSink {
   private worker?: Worker;
+  /** Bytes posted to the worker and not yet taken: what the tap holds for it in memory. */
   private behind = 0;
   private gapBytes = 0;
+  private readonly spool: SpoolWriter;
+  /** Spool bytes the worker has not read yet: while any are left, batches go on to the spool, in order. */
+  private spoolUnread = 0;
+  /** Why the spool cannot be written: from then on, bytes past the bound are gaps. */
+  private spoolFailed?: string;
   private failed?: string;
   private notRecording = false;
   private readonly closed: Promise<RecorderOutcome>;
@@ -89,7 +101,12 @@ export class TapRecorder implements TapSink {
     private readonly onNotRecording: (reason: string) => void = () => {},
     private readonly onWarning: (text: string) => void = () => {},
   ) {
-    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+    this.spool = new SpoolWriter(setup.spool ?? spoolPathFor(setup.file));
+    // Whichever way the worker ends, it reads no more of the spool.
+    this.closed = new Promise<RecorderOutcome>((resolve) => (this.resolveClosed = resolve)).then((outcome) => {
+      this.removeSpool();
+      return outcome;
+    });
   }
 
   /**
@@ -107,6 +124,9 @@ export class TapRecorder implements TapSink {
     worker.on('message', (m: RecorderReply) => {
       if (m.kind === 'taken') {
         this.behind -= m.bytes;
+        this.spoolUnread -= m.spooled;
+        // Caught up: batches are posted again, and the spool's disk space is given back.
+        if (m.spooled > 0 && this.spoolUnread === 0) this.removeSpool();
       } else if (m.kind === 'warning') {
         this.onWarning(m.text);
       } else if (m.kind === 'not-recording') {
@@ -114,6 +134,7 @@ export class TapRecorder implements TapSink {
         this.failed = m.error;
         this.notRecording = true;
         this.batch = [];
+        this.removeSpool();
         this.onNotRecording(m.error);
         resolve({ gapBytes: 0, droppedFrames: 0, notRecording: m.error });
       } else resolve({ gapBytes: this.gapBytes, droppedFrames: m.dropped, ...(m.error ? { error: m.error } : {}) });
@@ -135,8 +156,8 @@ export class TapRecorder implements TapSink {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.behind + bytes.length > this.maxBehindBytes) return this.gap(stream, ts, bytes.length);
-    this.behind += bytes.length;
+    // Past the bound, the batch goes to the spool (flush); only without one is it a gap.
+    if (this.spoolFailed && this.behind + this.batchBytes + bytes.length > this.maxBehindBytes) return this.gap(stream, ts, bytes.length);
     // Copied, since the stream may reuse or keep alive a larger buffer; into one slab per batch,
     // since allocating and moving a buffer per chunk costs more than the copy on a flood of lines.
     const start = this.batchBytes;
@@ -154,7 +175,10 @@ export class TapRecorder implements TapSink {
   /** Bytes that were passed on but not recorded: the worker is told how many, not handed them. */
   private gap(stream: TapStream, ts: number, bytes: number): void {
     this.gapBytes += bytes;
-    this.add({ kind: 'gap', stream, ts, bytes });
+    // One note for a run of missed chunks of a stream, not one per chunk.
+    const last = this.batch.at(-1);
+    if (last?.kind === 'gap' && last.stream === stream) last.bytes += bytes;
+    else this.add({ kind: 'gap', stream, ts, bytes });
   }
 
   end(stream: TapStream, ts: number): void {
@@ -188,10 +212,73 @@ export class TapRecorder implements TapSink {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.batch.length === 0 || this.failed) return;
+    const over = this.behind + this.batchBytes > this.maxBehindBytes;
+    if (!this.spoolFailed && (over || this.spoolUnread > 0) && this.spill()) return;
+    // Without a spool, what does not fit is passed on unrecorded (spill() made it gaps).
     const bytes = this.slab.subarray(0, this.batchBytes);
     this.started().postMessage({ kind: 'batch', items: this.batch, bytes } satisfies RecorderMessage, [this.slab.buffer]);
+    this.behind += this.batchBytes;
     this.batch = [];
     this.slab = new Uint8Array(SLAB_START);
     this.batchBytes = 0;
+  }
+
+  /** The batch goes to the spool, and the worker is told where; false when it must be posted after all. */
+  private spill(): boolean {
+    const bytes = this.slab.subarray(0, this.batchBytes);
+    try {
+      const where = this.spool.append(this.batch, bytes);
+      this.started().postMessage({ kind: 'spooled', ...where } satisfies RecorderMessage);
+      this.spoolUnread += where.length;
+      this.batch = [];
+      // The slab was not handed over: the next batch reuses it.
+      this.batchBytes = 0;
+      return true;
+    } catch (e) {
+      this.spoolFailed = (e as Error).message;
+      this.onWarning(
+        `cannot spool the recording's backlog to ${this.spool.path} (${this.spoolFailed}): from now on, what the tap passes on while its recorder is more than ${this.maxBehindBytes} bytes behind is noted as a gap, not recorded`,
+      );
+      // A full disk gets back what the spool held at once when the worker has read all of it.
+      if (this.spoolUnread === 0) this.removeSpool();
+      if (this.behind + this.batchBytes > this.maxBehindBytes) this.dropBatch();
+      return false;
+    }
+  }
+
+  /** The batch's chunks past the bound become gaps (the host has them, the recording notes how many
+   *  bytes it missed); those within it stay, moved to the front of the slab. */
+  private dropBatch(): void {
+    const items = this.batch;
+    this.batch = [];
+    let kept = 0;
+    for (const item of items) {
+      const last = this.batch.at(-1);
+      const n = item.kind === 'chunk' ? item.end - item.start : 0;
+      if (item.kind !== 'chunk') this.batch.push(item);
+      else if (this.behind + kept + n <= this.maxBehindBytes) {
+        this.slab.copyWithin(kept, item.start, item.end);
+        this.batch.push({ ...item, start: kept, end: kept + n });
+        kept += n;
+      } else {
+        this.gapBytes += n;
+        if (last?.kind === 'gap' && last.stream === item.stream) last.bytes += n;
+        else this.batch.push({ kind: 'gap', stream: item.stream, ts: item.ts, bytes: n });
+      }
+    }
+    this.batchBytes = kept;
+  }
+
+  /** A signal ends the tap before its recorder has caught up: the spool is not left behind. */
+  forgetSpool(): void {
+    this.spool.unlink();
+  }
+
+  private removeSpool(): void {
+    try {
+      this.spool.remove();
+    } catch {
+      /* a descriptor that cannot be closed changes nothing for the host or the recording */
+    }
   }
 }

@@ -42,9 +42,15 @@ export interface RecordLargeFigures {
   cpuSeconds: number;
   peakRssMb: number;
   traceBytes: number;
-  /** The tap's: bytes it passed on but did not record because its recorder fell behind (its
-   *  memory stays bounded; the gap is written down as a note). */
+  /** The tap's: bytes it passed on but did not record (its recorder fell behind and its spool
+   *  could not be written; the gap is written down as a note). */
   skippedBytes?: number;
+  /** The tap's: seconds from the host having every byte (the tool's answer, then the end of the
+   *  tap's stdout) to the tap's exit, once its recorder has caught up and counted the findings. */
+  hostDoneSeconds?: number;
+  stdoutEndedSeconds?: number;
+  /** The tap's: the largest its recorder's spool (`….backlog`) was seen, sampled every 200 ms. */
+  peakSpoolBytes?: number;
   load: number;
 }
 
@@ -100,15 +106,32 @@ export async function tapLarge(notifications: number): Promise<RecordLargeFigure
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const sample = sampleProcess(child.pid!);
+    const taps = path.join(configDir, 'taps');
+    let peakSpoolBytes = 0;
+    const spool = setInterval(() => {
+      try {
+        for (const name of readdirSync(taps).filter((n) => n.endsWith('.backlog'))) {
+          peakSpoolBytes = Math.max(peakSpoolBytes, statSync(path.join(taps, name)).size);
+        }
+      } catch {
+        /* the folder is not made yet, or the spool was removed meanwhile */
+      }
+    }, 200);
     const exited = once(child, 'exit') as Promise<[number | null]>;
     const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n');
     const lines = createInterface({ input: child.stdout });
+    let hostDone = 0;
+    let stdoutEnded = 0;
     lines.on('line', (line) => {
       if (line.startsWith('{"jsonrpc":"2.0","id":1,')) {
         send({ jsonrpc: '2.0', method: 'notifications/initialized' });
         send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'flood', arguments: { count: notifications } } });
-      } else if (line.startsWith('{"jsonrpc":"2.0","id":2,')) child.stdin.end();
+      } else if (line.startsWith('{"jsonrpc":"2.0","id":2,')) {
+        hostDone = performance.now();
+        child.stdin.end();
+      }
     });
+    child.stdout.once('end', () => (stdoutEnded = performance.now()));
     send({
       jsonrpc: '2.0',
       id: 1,
@@ -116,8 +139,10 @@ export async function tapLarge(notifications: number): Promise<RecordLargeFigure
       params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
     });
     const [code] = await exited;
+    clearInterval(spool);
     const { peakRssMb, cpuSeconds } = sample.stop();
-    const seconds = (performance.now() - started) / 1000;
+    const exitedAt = performance.now();
+    const seconds = (exitedAt - started) / 1000;
     if (code !== 0) throw new Error(`loupe tap exited ${code}: ${stderr}`);
     const store = new SessionStore(sessionsDir(configDir));
     const [id] = store.ids();
@@ -126,9 +151,21 @@ export async function tapLarge(notifications: number): Promise<RecordLargeFigure
     let skippedBytes = 0;
     for (const f of stored.frames({ dir: 'local' })) skippedBytes += Number(/^(\d+) bytes of .* not recorded/.exec(f.raw)?.[1] ?? 0);
     const frames = stored.meta.end?.frames ?? 0;
-    const taps = path.join(configDir, 'taps');
     const traceBytes = readdirSync(taps).reduce((n, name) => n + statSync(path.join(taps, name)).size, 0);
-    return { command: 'tap', notifications, frames, seconds, framesPerSecond: frames / seconds, cpuSeconds, peakRssMb, traceBytes, skippedBytes, load };
+    const after = { peakSpoolBytes, hostDoneSeconds: (exitedAt - hostDone) / 1000, stdoutEndedSeconds: (exitedAt - stdoutEnded) / 1000 };
+    return {
+      command: 'tap',
+      notifications,
+      frames,
+      seconds,
+      framesPerSecond: frames / seconds,
+      cpuSeconds,
+      peakRssMb,
+      traceBytes,
+      skippedBytes,
+      load,
+      ...after,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -147,9 +184,18 @@ export function renderRecordLarge(f: RecordLargeFigures): string {
         target: `< ${RECORD_TARGETS.peakRssMb} MB`,
         meets: f.peakRssMb < RECORD_TARGETS.peakRssMb,
       },
-      ...(f.skippedBytes === undefined
+      ...(f.skippedBytes === undefined ? [] : [{ label: 'passed on, not recorded (no spool)', cells: [`${(f.skippedBytes / MB).toFixed(1)} MiB`, '', ''] }]),
+      ...(f.peakSpoolBytes === undefined
         ? []
-        : [{ label: 'passed on, not recorded (the recorder fell behind)', cells: [`${(f.skippedBytes / MB).toFixed(1)} MiB`, '', ''] }]),
+        : [{ label: "the recorder's spool at its largest", cells: [`${(f.peakSpoolBytes / MB).toFixed(0)} MiB`, '', ''] }]),
+      ...(f.hostDoneSeconds === undefined
+        ? []
+        : [
+            {
+              label: 'exit after the host had everything',
+              cells: [`${f.hostDoneSeconds.toFixed(1)} s`, `stdout ended ${f.stdoutEndedSeconds!.toFixed(1)} s before exit`, ''],
+            },
+          ]),
       ...(f.otlpSpans === undefined ? [] : [{ label: 'spans the OTLP receiver got', cells: [f.otlpSpans.toLocaleString('en-US'), '', ''] }]),
       {
         label: f.command === 'record' ? 'trace file' : 'tap file',
