@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -19,6 +20,34 @@ class LongWaitsFirst extends BaseSequencer {
     return [...sorted.filter(waits), ...sorted.filter((f) => !waits(f))];
   }
 }
+
+const NODE_TESTS = ['proxy/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+/**
+ * The node files that change what a module or the process holds for everyone after them: a module
+ * mock, a spy, fake timers, a stubbed global or environment variable, another working directory.
+ * They keep a fresh module graph each (isolate); the rest share their worker's loaded modules, which
+ * saves loading the proxy's modules anew for every file (two thirds of those files' CPU was the import).
+ */
+const CHANGES_SHARED_STATE =
+  /\bvi\.(mock|doMock|spyOn|useFakeTimers|stubEnv|stubGlobal)\(|process\.env\.[A-Za-z_]+ =|process\.env\[[^\]]+\] =|process\.chdir\(/;
+
+function testFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts') && !f.split(path.sep).includes('node_modules'))
+    .map((f) => path.join(dir, f).split(path.sep).join('/'));
+}
+
+const isolatedNodeTests = ['proxy', 'scripts'].flatMap(testFilesUnder).filter((f) => CHANGES_SHARED_STATE.test(readFileSync(f, 'utf8')));
+
+/** What both node projects share: the built CLI and a config folder of the tests' own. */
+const nodeProject = {
+  // bin/loupe.mjs runs dist/: built here when it is older than the sources.
+  globalSetup: ['scripts/build/ensure-dist.ts'],
+  // Commands that store their sessions (record, start) store them here, not in the home
+  // folder of whoever runs the tests; a test that reads them gives its own --config-dir.
+  env: { LOUPE_CONFIG_DIR: path.join(tmpdir(), `loupe-unit-config-${process.pid}`) },
+};
 
 export default defineConfig({
   test: {
@@ -42,15 +71,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'node',
-          include: ['proxy/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // bin/loupe.mjs runs dist/: built here when it is older than the sources.
-          globalSetup: ['scripts/build/ensure-dist.ts'],
-          // Commands that store their sessions (record, start) store them here, not in the home
-          // folder of whoever runs the tests; a test that reads them gives its own --config-dir.
-          env: { LOUPE_CONFIG_DIR: path.join(tmpdir(), `loupe-unit-config-${process.pid}`) },
-        },
+        test: { ...nodeProject, name: 'node', include: NODE_TESTS, exclude: isolatedNodeTests, isolate: false },
+      },
+      {
+        extends: true,
+        test: { ...nodeProject, name: 'node-isolated', include: isolatedNodeTests },
       },
     ],
   },
