@@ -118,14 +118,22 @@ export class MiniClient {
 
   async request(method: string, params: Record<string, unknown> = {}, ms = 10_000): Promise<Record<string, unknown>> {
     const id = this.nextId++;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${ms} ms`)), ms);
+      timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${ms} ms`)), ms);
       this.waiting.set(id, (m) => {
         clearTimeout(timer);
         resolve(m);
       });
     });
-    await this.t.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    try {
+      await this.t.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    } catch (e) {
+      // The request never left: no answer is awaited, and no timer may outlive the test to fail a later one.
+      clearTimeout(timer);
+      this.waiting.delete(id);
+      throw e;
+    }
     return answer;
   }
 
