@@ -23,7 +23,7 @@ import { classifyValue, type Classified } from '../mcp/classify';
 import { DEFAULT_TIMEOUT_MS, type Call, type CallIndex } from '../mcp/calls';
 import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
-import { HttpExchanges } from '../mcp/http-exchanges';
+import { HttpExchanges, exchangeIdOf } from '../mcp/http-exchanges';
 import type { Era } from '../mcp/era';
 import type { SessionModel } from './session-model';
 
@@ -86,22 +86,27 @@ export class BoundedModel implements JudgedModel {
    * `compact`: answered calls are let go of as the trace goes (CallIndex.compactAnswered), so a trace
    * of millions of requests is judged in memory that does not grow with them, with the same
    * findings; `calls` then holds only those not let go of.
-   * - `findings`: for a judge that reads only `annotations` (a stored session's findings).
+   * - `findings`: for a judge that reads only `annotations` (a stored session's findings): no
+   *   answer is kept for a later reader, and each HTTP exchange is let go once its `end` frame
+   *   was judged (nothing belongs to it after that).
    * - `report`: for `loupe check` without latency budgets: the calls the doctor, the interface
-   *   baseline and the tools-size gate read again stay whole (listings, handshakes, tool calls,
-   *   -32602 refusals, and the first answered call of each method, for the layers reached). A
-   *   budget reads every call's latency, so a check with one does not compact.
+   *   baseline and the tools-size gate read again stay whole (listings, handshakes, tool calls
+   *   whose result was an isError, -32602 refusals, and the first answered call of each method,
+   *   for the layers reached). A budget reads every call's latency, so a check with one does not
+   *   compact.
+   * Either way a call holds only the facts of its params read after its request (a tool's name,
+   * a resource's URI: lib/analyze/kept-params.ts), so tool calls are let go of like any other.
    * `compactEvery` (tests): how often, in frames.
    */
   constructor({
     compact,
     compactEvery = COMPACT_EVERY,
     ...options
-  }: Omit<AnalyzerOptions, 'exchanges' | 'requestsOnly'> & { compact?: 'findings' | 'report'; compactEvery?: number } = {}) {
+  }: Omit<AnalyzerOptions, 'exchanges' | 'requestsOnly' | 'slimCalls'> & { compact?: 'findings' | 'report'; compactEvery?: number } = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.compact = compact;
     this.compactEvery = compact ? compactEvery : 0;
-    this.analyzer = createAnalyzer({ ...options, exchanges: this.exchanges, requestsOnly: true });
+    this.analyzer = createAnalyzer({ ...options, exchanges: this.exchanges, requestsOnly: true, slimCalls: true });
   }
 
   get live(): boolean {
@@ -155,6 +160,8 @@ export class BoundedModel implements JudgedModel {
     const { classified, strict } = readFrame(f);
     this.add(this.analyzer.push(f, strict));
     this.keep(f, classified);
+    // Nothing belongs to an exchange after its end (HttpExchanges.push): only the report's doctor reads it again.
+    if (this.compact === 'findings' && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end') this.exchanges.release(exchangeIdOf(f) ?? -1);
     if (this.compactEvery > 0 && this.frameCount % this.compactEvery === 0) {
       const { calls, eras } = this.analyzer.state();
       calls.compactAnswered(
@@ -167,7 +174,9 @@ export class BoundedModel implements JudgedModel {
 
   /** Whether the report reads this answered call again (see the constructor), so it stays whole. */
   private readonly readAgain = (c: Call): boolean => {
-    if (LISTINGS.has(c.method) || HANDSHAKE.has(c.method) || c.method === 'tools/call' || c.errorCode === INVALID_PARAMS) return true;
+    // The doctor quotes the tool calls whose result was an isError (their answers are quoted: `keep`).
+    if (c.method === 'tools/call' && c.responseSeq !== undefined && this.quoted.has(c.responseSeq)) return true;
+    if (LISTINGS.has(c.method) || HANDSHAKE.has(c.method) || c.errorCode === INVALID_PARAMS) return true;
     if (c.isError) return false;
     const first = this.firstAnswered.get(c.method);
     if (first) return first === c;
@@ -184,6 +193,8 @@ export class BoundedModel implements JudgedModel {
     this.tailClasses[this.tailAt] = classified;
     this.tailAt = this.tailAt + 1 === TAIL ? 0 : this.tailAt + 1;
     if (!this.reachedJsonRpc) this.keepOpening({ frame, classified });
+    // A judge of findings only reads no answer again.
+    if (this.compact === 'findings') return;
     const kind = classified.kind;
     if (kind === 'response' || kind === 'error') {
       // A batch's answers, or one reassembled from several lines, are not read again: their
