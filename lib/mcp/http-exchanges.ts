@@ -98,8 +98,13 @@ export class HttpExchanges {
    * `keep: 'first'` is for readers that keep no history (the bounded analyser of `loupe check`, the
    * live OpenTelemetry export): a GET stream can carry millions of events over a session, so such a
    * reader keeps the first frame each body carried (what the doctor quotes) and counts the rest.
+   * `releasesEnded`: the owner lets each exchange go (`release`) once its `end` frame was judged,
+   * so the rules drop what they kept for it then too (a judge of findings only, the live export).
    */
-  constructor(private readonly keep: 'all' | 'first' = 'all') {}
+  constructor(
+    private readonly keep: 'all' | 'first' = 'all',
+    readonly releasesEnded = false,
+  ) {}
 
   /** Feed frames in seq order; feeding the same frame twice is harmless. */
   push(f: Frame): void {

@@ -55,7 +55,7 @@ function resultOf(c: Classified): unknown {
 }
 
 export class BoundedModel implements JudgedModel {
-  readonly exchanges = new HttpExchanges('first');
+  readonly exchanges: HttpExchanges;
   annotations: Annotation[] = [];
   /** Frames judged: the trace's length. */
   frameCount = 0;
@@ -106,6 +106,8 @@ export class BoundedModel implements JudgedModel {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.compact = compact;
     this.compactEvery = compact ? compactEvery : 0;
+    // Only the report's doctor reads an exchange once it ended.
+    this.exchanges = new HttpExchanges('first', compact === 'findings');
     this.analyzer = createAnalyzer({ ...options, exchanges: this.exchanges, requestsOnly: true, slimCalls: true });
   }
 
@@ -161,7 +163,7 @@ export class BoundedModel implements JudgedModel {
     this.add(this.analyzer.push(f, strict));
     this.keep(f, classified);
     // Nothing belongs to an exchange after its end (HttpExchanges.push): only the report's doctor reads it again.
-    if (this.compact === 'findings' && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end') this.exchanges.release(exchangeIdOf(f) ?? -1);
+    if (this.exchanges.releasesEnded && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end') this.exchanges.release(exchangeIdOf(f) ?? -1);
     if (this.compactEvery > 0 && this.frameCount % this.compactEvery === 0) {
       const { calls, eras } = this.analyzer.state();
       calls.compactAnswered(
