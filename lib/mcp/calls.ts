@@ -235,6 +235,11 @@ export class CallIndex {
     return out;
   }
 
+  /** How many runs hold the answered calls let go of by compactAnswered (each a few numbers). */
+  get runCount(): number {
+    return this.runs.size;
+  }
+
   /** How many calls are held: those not let go. */
   get size(): number {
     return this.all.length - (this.releasing?.gone.size ?? 0);

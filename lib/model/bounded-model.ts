@@ -163,7 +163,8 @@ export class BoundedModel implements JudgedModel {
     this.add(this.analyzer.push(f, strict));
     this.keep(f, classified);
     // Nothing belongs to an exchange after its end (HttpExchanges.push): only the report's doctor reads it again.
-    if (this.exchanges.releasesEnded && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end') this.exchanges.release(exchangeIdOf(f) ?? -1);
+    if (this.exchanges.releasesEnded && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end')
+      this.exchanges.release(exchangeIdOf(f) ?? -1);
     if (this.compactEvery > 0 && this.frameCount % this.compactEvery === 0) {
       const { calls, eras } = this.analyzer.state();
       calls.compactAnswered(

@@ -15,6 +15,7 @@ import type { AnalyzerOptions } from '../../../lib/analyze';
 import { CASES_BY_GROUP } from '../../../lib/analyze/cases';
 import { err, note, req, res } from '../../../lib/analyze/cases/types';
 import { realisticMix } from '../../../lib/analyze/mix';
+import { toolLoop } from '../../../lib/analyze/tool-loop';
 import { script } from '../../../lib/analyze/testing';
 import { diagnose } from '../../../lib/doctor';
 import { interfaceOf } from '../../../lib/gates/offer';
@@ -163,6 +164,15 @@ describe('the bounded model reports what the whole-trace model reports', () => {
     for (let i = 1; i <= 200; i++) s.c(req(i, 'ping')).s(res(i));
     s.c(req(5, 'ping')).s(res(5)).s(res(7));
     expectSame(s.frames);
+  });
+
+  it('on a long loop of tool calls whose answers break output schemas, fail, are cancelled or late', () => {
+    const frames = toolLoop(500);
+    expectSame(frames, { timeoutMs: 1000 });
+    const { bounded } = bothWays(frames, { timeoutMs: 1000 }, true);
+    // Not vacuous: the doctor quotes a tool's isError by the tool's name, and the findings are there.
+    expect(bounded).toContain('tool \\"search\\" answered with isError');
+    expect(bounded).toContain('tools.structured-content-invalid');
   });
 
   it('on an exported selection whose seqs skip', () => {
