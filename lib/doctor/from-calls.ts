@@ -53,10 +53,12 @@ export function toolErrors(model: JudgedModel): Evidence[] {
     const result = answerOf(model, c)?.result;
     if (isObject(result) && result.isError === true) failed.push({ call: c, text: resultText(result) });
   }
+  // A model that keeps only the first few whole counts them all (BoundedModel).
+  const total = model.toolErrorCount ?? failed.length;
   return failed.slice(0, MAX_ITEMS).map(({ call, text }, i) => {
     const params = isObject(call.params) ? call.params : {};
     const name = typeof params.name === 'string' ? `tool "${params.name}"` : 'a tool';
-    const more = i === MAX_ITEMS - 1 && failed.length > MAX_ITEMS ? ` (and ${failed.length - MAX_ITEMS} more)` : '';
+    const more = i === MAX_ITEMS - 1 && total > MAX_ITEMS ? ` (and ${total - MAX_ITEMS} more)` : '';
     return { seqs: [call.responseSeq!, call.seq], what: `${name} answered with isError: ${text}${more}`, next: LAYER_NEXT.tool };
   });
 }

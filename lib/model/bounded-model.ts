@@ -27,8 +27,12 @@ import { HttpExchanges, exchangeIdOf } from '../mcp/http-exchanges';
 import type { Era } from '../mcp/era';
 import type { SessionModel } from './session-model';
 
-/** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it. */
-export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classifiedOf' | 'classifiedAt' | 'calls' | 'exchanges' | 'live' | 'state'>;
+/** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it.
+ *  `toolErrorCount`: how many tool calls answered with an isError, when the model keeps only the
+ *  first few of them whole (BoundedModel); absent, the doctor counts them in `calls`. */
+export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classifiedOf' | 'classifiedAt' | 'calls' | 'exchanges' | 'live' | 'state'> & {
+  readonly toolErrorCount?: number;
+};
 
 /** How many of the last frames are kept: as far back as the doctor reads stderr (stderrReason). */
 const TAIL = 500;
@@ -40,6 +44,8 @@ const HANDSHAKE = new Set(['initialize', 'server/discover']);
 const OTHER: Classified = { kind: 'other' };
 const LISTINGS = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
 const INVALID_PARAMS = -32602;
+/** How many tool errors the doctor quotes (lib/doctor/from-calls.ts): the rest it counts. */
+const TOOL_ERRORS_QUOTED = 3;
 
 interface Kept {
   frame: Frame;
@@ -75,6 +81,10 @@ export class BoundedModel implements JudgedModel {
   private spawnSeen = false;
   /** Readings of frames the gates and the doctor open after the trace was judged, by seq. */
   private readonly quoted = new Map<number, Classified>();
+  /** The tool calls answered with an isError whose answers are quoted: the first few by request
+   *  seq (what the doctor quotes), however many there were; `toolErrorCount` counts them all. */
+  private readonly toolErrors: Call[] = [];
+  toolErrorCount = 0;
   private merged?: Kept[];
   /** With `compact`, how many frames between two compactions of the calls; 0: never. */
   private readonly compactEvery: number;
@@ -203,10 +213,26 @@ export class BoundedModel implements JudgedModel {
       // A batch's answers, or one reassembled from several lines, are not read again: their
       // frames hold no single answer (see JudgedModel's readers).
       const call = this.calls.callAt(frame.seq);
-      if (call && call.responseSeq === frame.seq && quotedAnswer(call, classified)) this.quoted.set(frame.seq, classified);
+      if (call && call.responseSeq === frame.seq && quotedAnswer(call, classified)) {
+        this.quoted.set(frame.seq, classified);
+        if (isToolError(call)) this.keepToolError(call);
+      }
     } else if (classified.method !== undefined && frame.dir === 'c2s' && frame.meta?.transport === 'http') {
       this.quoted.set(frame.seq, { kind, method: classified.method });
     }
+  }
+
+  /** Keeps a tool error's answer quoted while it is among the first few by request seq (answers
+   *  come in any order), and lets the one it displaces go: a session of many tool errors holds a
+   *  few and their count. */
+  private keepToolError(call: Call): void {
+    this.toolErrorCount++;
+    const list = this.toolErrors;
+    list.push(call);
+    list.sort((a, b) => a.seq - b.seq);
+    if (list.length <= TOOL_ERRORS_QUOTED) return;
+    const out = list.pop()!;
+    this.quoted.delete(out.responseSeq!);
   }
 
   /** Enough of the opening for the doctor's walk to the first valid server message: the first frame
@@ -271,3 +297,6 @@ function quotedAnswer(call: Call, classified: Classified): boolean {
   const result = resultOf(classified);
   return typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true;
 }
+
+/** A tool call whose answer (quoted: quotedAnswer) was an isError result. */
+const isToolError = (call: Call) => call.method === 'tools/call' && call.isError === false && call.errorCode !== INVALID_PARAMS;

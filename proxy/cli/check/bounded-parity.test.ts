@@ -175,6 +175,18 @@ describe('the bounded model reports what the whole-trace model reports', () => {
     expect(bounded).toContain('tools.structured-content-invalid');
   });
 
+  it('on tool errors answered in another order than asked, more of them than the doctor quotes', () => {
+    const s = script().handshake({ server: { tools: {} } });
+    for (let id = 1; id <= 6; id++) s.c(req(id, 'tools/call', { name: `t${id}`, arguments: { id } }));
+    for (let id = 6; id >= 1; id--) s.s(res(id, { isError: true, content: [{ type: 'text', text: `t${id} broke` }] }));
+    for (let i = 0; i < 50; i++) s.c(req(100 + i, 'ping')).s(res(100 + i));
+    expectSame(s.frames);
+    const { bounded } = bothWays(s.frames, {}, true);
+    // The first three asked are quoted, the rest counted.
+    expect(bounded).toContain('tool \\"t1\\" answered with isError: t1 broke');
+    expect(bounded).toContain('(and 3 more)');
+  });
+
   it('on an exported selection whose seqs skip', () => {
     const frames = realisticMix(1200).filter((f) => f.seq % 3 !== 0);
     expectSame(frames);
