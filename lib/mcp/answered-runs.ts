@@ -85,8 +85,22 @@ function classOf(c: Call, isError: boolean, tag: string | undefined, params: str
   return `${c.dir}\u0000${c.method}\u0000${isError}\u0000${c.errorCode ?? ''}\u0000${tag ?? ''}\u0000${gap}\u0000${params ?? ''}`;
 }
 
-/** Where a run's next call must be: its class, id and request seq. */
-const nextKey = (r: Run) => `${r.cls}\u0001${r.firstId + r.count * r.idStep}\u0001${r.firstSeq + r.count * r.seqStep}`;
+/** The request seq a run's next call must have. */
+const nextSeq = (r: Run) => r.firstSeq + r.count * r.seqStep;
+
+/** Whether call `c` (its other facts given) is the next of run `r`. */
+function continues(r: Run, c: Call, isError: boolean, tag: string | undefined, params: string | undefined, gap: number): boolean {
+  return (
+    r.firstId + r.count * r.idStep === c.id &&
+    r.dir === c.dir &&
+    r.method === c.method &&
+    r.isError === isError &&
+    r.errorCode === c.errorCode &&
+    r.tag === tag &&
+    r.answerGap === gap &&
+    r.params === params
+  );
+}
 
 const idAt = (r: Run, k: number) => r.firstId + k * r.idStep;
 const seqAt = (r: Run, k: number) => r.firstSeq + k * r.seqStep;
@@ -98,8 +112,9 @@ function positionOf(n: number, first: number, step: number, count: number): numb
 }
 
 export class AnsweredRuns {
-  /** Runs that may grow, by where their next call must be (nextKey). */
-  private readonly growing = new Map<string, Run>();
+  /** Runs of two calls or more that may grow, by the request seq their next call must have: a
+   *  call that continues a run finds it without building a key. */
+  private readonly growing = new Map<number, Run[]>();
   /** The newest run of one call in each class: any later call of the class may be its second. */
   private readonly single = new Map<string, Run>();
   /** Runs by sender and id bucket, and by seq bucket (requests' and answers'): a look-up reads
@@ -116,11 +131,12 @@ export class AnsweredRuns {
     const params = paramsKey(c.params);
     if (params === null) return false;
     const isError = c.isError ?? false;
-    const cls = classOf(c, isError, tag, params, gap);
-    const key = `${cls}\u0001${id}\u0001${c.seq}`;
-    let r = this.growing.get(key);
-    if (r) this.growing.delete(key);
-    else {
+    const waiting = this.growing.get(c.seq);
+    let r = waiting?.find((w) => continues(w, c, isError, tag, params, gap));
+    if (r) this.unlistGrowing(r);
+    let cls = r?.cls;
+    if (!r) {
+      cls = classOf(c, isError, tag, params, gap);
       const one = this.single.get(cls);
       if (one && id !== one.firstId && c.seq > one.firstSeq) {
         r = one;
@@ -132,11 +148,11 @@ export class AnsweredRuns {
     if (r) {
       r.count++;
       r.lastTs = c.responseTs ?? c.ts;
-      this.growing.set(nextKey(r), r);
+      this.listGrowing(r);
     } else {
       const { dir, method } = c;
       r = {
-        cls,
+        cls: cls!,
         dir,
         method,
         isError,
@@ -154,7 +170,7 @@ export class AnsweredRuns {
         seqBucket: NaN,
         answerBucket: NaN,
       };
-      this.single.set(cls, r);
+      this.single.set(cls!, r);
       this.size++;
     }
     this.index(r, id, c.seq);
@@ -187,6 +203,24 @@ export class AnsweredRuns {
     return undefined;
   }
 
+  private listGrowing(r: Run): void {
+    const seq = nextSeq(r);
+    const list = this.growing.get(seq);
+    if (list) list.push(r);
+    else this.growing.set(seq, [r]);
+  }
+
+  /** Takes `r` off the runs waiting for their next call; false when it was not there. */
+  private unlistGrowing(r: Run): boolean {
+    const seq = nextSeq(r);
+    const list = this.growing.get(seq);
+    const at = list ? list.indexOf(r) : -1;
+    if (at < 0) return false;
+    if (list!.length === 1) this.growing.delete(seq);
+    else list!.splice(at, 1);
+    return true;
+  }
+
   /** Files run `r` under the buckets of a call it took in (id, request seq, and answer seq), once
    *  each: a run's ids and seqs move one way, so it meets each bucket in one stretch. */
   private index(r: Run, id: number, seq: number): void {
@@ -213,15 +247,14 @@ export class AnsweredRuns {
    *  a look-up again is rare (a reused id, a second answer). */
   private split(r: Run, k: number): Call {
     const call = this.callOf(r, k);
-    const key = nextKey(r);
-    const grows = this.growing.get(key) === r;
-    if (grows) this.growing.delete(key);
+    const grows = r.count >= 2 && this.unlistGrowing(r);
     if (this.single.get(r.cls) === r) this.single.delete(r.cls);
     const after: Run = { ...r, firstId: idAt(r, k + 1), firstSeq: seqAt(r, k + 1), count: r.count - k - 1 };
     r.count = k;
     this.size += (after.count > 0 ? 1 : 0) - (k === 0 ? 1 : 0);
     if (after.count > 0) {
-      if (grows) this.growing.set(key, after);
+      // It waits for the call the whole run waited for.
+      if (grows) this.listGrowing(after);
       const last = after.count - 1;
       fileRange(this.byId[r.dir], after, idAt(after, 0), idAt(after, last), (k) => idAt(after, k));
       fileRange(this.bySeq, after, seqAt(after, 0), seqAt(after, last), (k) => seqAt(after, k));
