@@ -16,6 +16,7 @@ import { CASES_BY_GROUP } from '../../../lib/analyze/cases';
 import { err, note, req, res } from '../../../lib/analyze/cases/types';
 import { realisticMix } from '../../../lib/analyze/mix';
 import { toolLoop } from '../../../lib/analyze/tool-loop';
+import { HttpScript } from '../../../lib/analyze/cases/http-script';
 import { script } from '../../../lib/analyze/testing';
 import { BoundedModel } from '../../../lib/model/bounded-model';
 import { modelOf } from '../../../lib/model/session-model';
@@ -178,6 +179,42 @@ describe('judging only the findings, answered calls let go of, finds what the wh
       name: 'search',
       arguments: { query: 'q0', n: 0, tags: ['a', 'b'] },
     });
+  });
+
+  it('lets each HTTP exchange go once it ended, and finds what the whole model finds', () => {
+    const session = (n: number) => {
+      const h = new HttpScript();
+      const json = { type: 'application/json' };
+      const version = { 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': 's1' };
+      h.exchange({
+        body: req(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }),
+        ...json,
+        resHeaders: { 'mcp-session-id': 's1' },
+        answers: [{ body: res(0, { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }) }],
+      });
+      h.exchange({ body: note('notifications/initialized'), headers: version, status: 202 });
+      for (let i = 1; i <= n; i++) {
+        // Every 25th answer comes as an SSE event (each with its own id), every 40th request lacks the version header.
+        const sse = i % 25 === 0;
+        h.exchange({
+          body: req(i, 'tools/call', { name: 'echo', arguments: { i } }),
+          headers: i % 40 === 0 ? { 'mcp-session-id': 's1' } : version,
+          type: sse ? 'text/event-stream' : 'application/json',
+          answers: [{ body: res(i, { content: [{ type: 'text', text: `echo ${i}` }] }), ...(sse ? { eventId: `e${i}` } : {}) }],
+        });
+      }
+      return h.frames;
+    };
+    const frames = session(300);
+    for (const every of [1, 9]) expectSameFindings(frames, {}, every, `every ${every}`);
+    expect(modelOf(frames).annotations.map((a) => a.rule)).toContain('http.protocol-version-header');
+    const held = (n: number) => {
+      const model = new BoundedModel({ compact: 'findings', compactEvery: 50 });
+      model.append(session(n));
+      return { exchanges: model.exchanges.all.length, calls: model.calls.all.length };
+    };
+    expect(held(2_000)).toEqual(held(200));
+    expect(held(2_000).exchanges).toBe(0);
   });
 
   it('holds a long ping loop in a few runs, not a call per request', () => {
