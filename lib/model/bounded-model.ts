@@ -28,10 +28,12 @@ import type { Era } from '../mcp/era';
 import type { SessionModel } from './session-model';
 
 /** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it.
- *  `toolErrorCount`: how many tool calls answered with an isError, when the model keeps only the
- *  first few of them whole (BoundedModel); absent, the doctor counts them in `calls`. */
+ *  `toolErrorCount`, `invalidParamsCount`: how many tool calls answered with an isError, and how
+ *  many requests (initialize aside) were refused with -32602, when the model keeps only the first
+ *  few of each whole (BoundedModel); absent, the doctor counts them in `calls`. */
 export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classifiedOf' | 'classifiedAt' | 'calls' | 'exchanges' | 'live' | 'state'> & {
   readonly toolErrorCount?: number;
+  readonly invalidParamsCount?: number;
 };
 
 /** How many of the last frames are kept: as far back as the doctor reads stderr (stderrReason). */
@@ -44,8 +46,8 @@ const HANDSHAKE = new Set(['initialize', 'server/discover']);
 const OTHER: Classified = { kind: 'other' };
 const LISTINGS = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
 const INVALID_PARAMS = -32602;
-/** How many tool errors the doctor quotes (lib/doctor/from-calls.ts): the rest it counts. */
-const TOOL_ERRORS_QUOTED = 3;
+/** How many tool errors, and -32602 refusals, the doctor quotes (lib/doctor/from-calls.ts): the rest it counts. */
+const QUOTED_OF_A_KIND = 3;
 
 interface Kept {
   frame: Frame;
@@ -81,10 +83,13 @@ export class BoundedModel implements JudgedModel {
   private spawnSeen = false;
   /** Readings of frames the gates and the doctor open after the trace was judged, by seq. */
   private readonly quoted = new Map<number, Classified>();
-  /** The tool calls answered with an isError whose answers are quoted: the first few by request
-   *  seq (what the doctor quotes), however many there were; `toolErrorCount` counts them all. */
+  /** The tool calls answered with an isError, and the requests refused with -32602, whose answers
+   *  are quoted: the first few of each by request seq (what the doctor quotes), however many there
+   *  were; the counts count them all. */
   private readonly toolErrors: Call[] = [];
+  private readonly refusals: Call[] = [];
   toolErrorCount = 0;
+  invalidParamsCount = 0;
   private merged?: Kept[];
   /** With `compact`, how many frames between two compactions of the calls; 0: never. */
   private readonly compactEvery: number;
@@ -187,9 +192,10 @@ export class BoundedModel implements JudgedModel {
 
   /** Whether the report reads this answered call again (see the constructor), so it stays whole. */
   private readonly readAgain = (c: Call): boolean => {
-    // The doctor quotes the tool calls whose result was an isError (their answers are quoted: `keep`).
-    if (c.method === 'tools/call' && c.responseSeq !== undefined && this.quoted.has(c.responseSeq)) return true;
-    if (LISTINGS.has(c.method) || HANDSHAKE.has(c.method) || c.errorCode === INVALID_PARAMS) return true;
+    // The doctor quotes the first tool calls whose result was an isError, and the first -32602
+    // refusals (their answers are quoted while they are among the first: `keep`).
+    if ((c.method === 'tools/call' || c.errorCode === INVALID_PARAMS) && c.responseSeq !== undefined && this.quoted.has(c.responseSeq)) return true;
+    if (LISTINGS.has(c.method) || HANDSHAKE.has(c.method)) return true;
     if (c.isError) return false;
     const first = this.firstAnswered.get(c.method);
     if (first) return first === c;
@@ -215,22 +221,26 @@ export class BoundedModel implements JudgedModel {
       const call = this.calls.callAt(frame.seq);
       if (call && call.responseSeq === frame.seq && quotedAnswer(call, classified)) {
         this.quoted.set(frame.seq, classified);
-        if (isToolError(call)) this.keepToolError(call);
+        if (isToolError(call)) {
+          this.toolErrorCount++;
+          this.keepFirst(this.toolErrors, call);
+        } else if (call.errorCode === INVALID_PARAMS && call.method !== 'initialize') {
+          this.invalidParamsCount++;
+          this.keepFirst(this.refusals, call);
+        }
       }
     } else if (classified.method !== undefined && frame.dir === 'c2s' && frame.meta?.transport === 'http') {
       this.quoted.set(frame.seq, { kind, method: classified.method });
     }
   }
 
-  /** Keeps a tool error's answer quoted while it is among the first few by request seq (answers
-   *  come in any order), and lets the one it displaces go: a session of many tool errors holds a
-   *  few and their count. */
-  private keepToolError(call: Call): void {
-    this.toolErrorCount++;
-    const list = this.toolErrors;
+  /** Keeps an answer quoted (a tool error, a refusal) while its call is among the first few of its
+   *  kind by request seq (answers come in any order), and lets the one it displaces go: a session
+   *  of many holds a few and their count. */
+  private keepFirst(list: Call[], call: Call): void {
     list.push(call);
     list.sort((a, b) => a.seq - b.seq);
-    if (list.length <= TOOL_ERRORS_QUOTED) return;
+    if (list.length <= QUOTED_OF_A_KIND) return;
     const out = list.pop()!;
     this.quoted.delete(out.responseSeq!);
   }

@@ -175,16 +175,21 @@ describe('the bounded model reports what the whole-trace model reports', () => {
     expect(bounded).toContain('tools.structured-content-invalid');
   });
 
-  it('on tool errors answered in another order than asked, more of them than the doctor quotes', () => {
+  it('on tool errors and -32602 refusals answered in another order than asked, more than the doctor quotes', () => {
     const s = script().handshake({ server: { tools: {} } });
     for (let id = 1; id <= 6; id++) s.c(req(id, 'tools/call', { name: `t${id}`, arguments: { id } }));
     for (let id = 6; id >= 1; id--) s.s(res(id, { isError: true, content: [{ type: 'text', text: `t${id} broke` }] }));
     for (let i = 0; i < 50; i++) s.c(req(100 + i, 'ping')).s(res(100 + i));
+    for (let id = 20; id < 27; id++) s.c(req(id, 'tools/call', { name: 'echo', arguments: { bad: id } }));
+    for (let id = 26; id >= 20; id--) s.s(err(id, -32602, `argument ${id} is wrong`));
+    for (let i = 0; i < 50; i++) s.c(req(200 + i, 'ping')).s(res(200 + i));
     expectSame(s.frames);
     const { bounded } = bothWays(s.frames, {}, true);
     // The first three asked are quoted, the rest counted.
     expect(bounded).toContain('tool \\"t1\\" answered with isError: t1 broke');
     expect(bounded).toContain('(and 3 more)');
+    expect(bounded).toContain('argument 20 is wrong');
+    expect(bounded).toContain('(and 4 more)');
   });
 
   it('on an exported selection whose seqs skip', () => {
