@@ -9,7 +9,8 @@
  * - the first server frames of each lane and phase until the first valid JSON-RPC message from
  *   the server, and the first spawn (which layers the traffic reached);
  * - the readings of answers the gates and the doctor open: listings (tools/list and the other
- *   listings: offered items, the listing's size), -32602 refusals, tool results marked isError;
+ *   listings: offered items, the listing's size), the first -32602 refusals and tool results
+ *   marked isError the doctor quotes (the rest counted: toolErrorCount, invalidParamsCount);
  *   and the method of each HTTP request (which request an HTTP refusal refused);
  * - of each HTTP exchange, its head and the first frame each body carried (the doctor quotes the
  *   first), the rest counted: a GET stream may carry millions of events.
@@ -105,9 +106,9 @@ export class BoundedModel implements JudgedModel {
    *   answer is kept for a later reader, and each HTTP exchange is let go once its `end` frame
    *   was judged (nothing belongs to it after that).
    * - `report`: for `loupe check` without latency budgets: the calls the doctor, the interface
-   *   baseline and the tools-size gate read again stay whole (listings, handshakes, tool calls
-   *   whose result was an isError, -32602 refusals, and the first answered call of each method,
-   *   for the layers reached). A budget reads every call's latency, so a check with one does not
+   *   baseline and the tools-size gate read again stay whole (listings, handshakes, the first tool
+   *   calls whose result was an isError and -32602 refusals the doctor quotes, and the first
+   *   answered call of each method, for the layers reached). A budget reads every call's latency, so a check with one does not
    *   compact.
    * Either way a call holds only the facts of its params read after its request (a tool's name,
    * a resource's URI: lib/analyze/kept-params.ts), so tool calls are let go of like any other.
