@@ -24,9 +24,10 @@ import { classifyValue, type Classified } from '../mcp/classify';
 import { DEFAULT_TIMEOUT_MS, type Call, type CallIndex } from '../mcp/calls';
 import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
-import { HttpExchanges, exchangeIdOf } from '../mcp/http-exchanges';
+import { HttpExchanges, exchangeIdOf, type HttpExchange } from '../mcp/http-exchanges';
 import type { Era } from '../mcp/era';
 import type { SessionModel } from './session-model';
+import { releaseSettled, type SettledExchanges } from './settled-exchanges';
 
 /** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it.
  *  `toolErrorCount`, `invalidParamsCount`: how many tool calls answered with an isError, and how
@@ -35,6 +36,8 @@ import type { SessionModel } from './session-model';
 export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classifiedOf' | 'classifiedAt' | 'calls' | 'exchanges' | 'live' | 'state'> & {
   readonly toolErrorCount?: number;
   readonly invalidParamsCount?: number;
+  /** The accepted HTTP exchanges a bounded model let go of (settled-exchanges.ts). */
+  readonly settledExchanges?: SettledExchanges;
 };
 
 /** How many of the last frames are kept: as far back as the doctor reads stderr (stderrReason). */
@@ -91,6 +94,8 @@ export class BoundedModel implements JudgedModel {
   private readonly refusals: Call[] = [];
   toolErrorCount = 0;
   invalidParamsCount = 0;
+  /** With `compact: 'report'`, what the doctor reads of the exchanges let go of. */
+  readonly settledExchanges: SettledExchanges = { lastAccepted: new Map(), lastOk: 0 };
   private merged?: Kept[];
   /** With `compact`, how many frames between two compactions of the calls; 0: never. */
   private readonly compactEvery: number;
@@ -123,7 +128,8 @@ export class BoundedModel implements JudgedModel {
     this.compact = compact;
     this.compactEvery = compact ? compactEvery : 0;
     // Only the report's doctor reads an exchange once it ended.
-    this.exchanges = new HttpExchanges('first', compact === 'findings');
+    // Judging findings only, each exchange goes once ended; for the report, once the doctor cannot quote it.
+    this.exchanges = new HttpExchanges('first', compact !== undefined);
     this.analyzer = createAnalyzer({ ...options, exchanges: this.exchanges, requestsOnly: true, slimCalls: true });
   }
 
@@ -179,7 +185,7 @@ export class BoundedModel implements JudgedModel {
     this.add(this.analyzer.push(f, strict));
     this.keep(f, classified);
     // Nothing belongs to an exchange after its end (HttpExchanges.push): only the report's doctor reads it again.
-    if (this.exchanges.releasesEnded && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end')
+    if (this.compact === 'findings' && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end')
       this.exchanges.release(exchangeIdOf(f) ?? -1);
     if (this.compactEvery > 0 && this.frameCount % this.compactEvery === 0) {
       const { calls, eras } = this.analyzer.state();
@@ -188,6 +194,13 @@ export class BoundedModel implements JudgedModel {
         (seq, era) => eras.remember(seq, era as Era | undefined),
         this.compact === 'report' ? this.readAgain : undefined,
       );
+      if (this.compact === 'report') {
+        const methodOf = (ex: HttpExchange) => this.quoted.get(ex.sent[0].seq)?.method ?? 'a message';
+        // The method of each request it carried goes with it (an answer quoted for a refusal stays).
+        for (const ex of releaseSettled(this.exchanges, calls, this.settledExchanges, methodOf))
+          for (const sent of ex.sent)
+            if (this.quoted.get(sent.seq)?.kind === 'request' || this.quoted.get(sent.seq)?.kind === 'notification') this.quoted.delete(sent.seq);
+      }
     }
   }
 

@@ -16,6 +16,7 @@ import { CASES_BY_GROUP } from '../../../lib/analyze/cases';
 import { err, note, req, res } from '../../../lib/analyze/cases/types';
 import { realisticMix } from '../../../lib/analyze/mix';
 import { toolLoop } from '../../../lib/analyze/tool-loop';
+import { HttpScript } from '../../../lib/analyze/cases/http-script';
 import { script } from '../../../lib/analyze/testing';
 import { diagnose } from '../../../lib/doctor';
 import { interfaceOf } from '../../../lib/gates/offer';
@@ -190,6 +191,38 @@ describe('the bounded model reports what the whole-trace model reports', () => {
     expect(bounded).toContain('(and 3 more)');
     expect(bounded).toContain('argument 20 is wrong');
     expect(bounded).toContain('(and 4 more)');
+  });
+
+  it('on a long HTTP session: refusals, some accepted later, a failed OAuth look-up, a POST left unanswered', () => {
+    const h = new HttpScript();
+    const json = { type: 'application/json' };
+    const headers = { 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': 's1' };
+    const init = req(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } });
+    h.exchange({ body: init, status: 401, endBody: 'unauthorized' });
+    h.exchange({ method: 'GET', url: 'http://127.0.0.1/.well-known/oauth-protected-resource', stream: 'oauth', oauth: 'resource-metadata', status: 404 });
+    h.exchange({
+      body: init,
+      ...json,
+      resHeaders: { 'mcp-session-id': 's1' },
+      answers: [{ body: res(0, { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }) }],
+    });
+    h.exchange({ body: note('notifications/initialized'), headers, status: 202 });
+    for (let i = 1; i <= 400; i++) {
+      const body = req(i, i % 50 === 0 ? 'resources/list' : 'tools/call', { name: 'echo', arguments: { i } });
+      // Every 50th request (a resources/list) is refused 500 and never accepted; every 70th tools/call is refused, then accepted.
+      if (i % 50 === 0 || i % 70 === 0) h.exchange({ body, headers, status: 500, endBody: `overloaded ${i}` });
+      if (i % 50 !== 0) h.exchange({ body, headers, ...json, answers: [{ body: res(i, { content: [{ type: 'text', text: `echo ${i}` }] }) }] });
+    }
+    h.exchange({ body: req(999, 'tools/call', { name: 'echo', arguments: {} }), headers, ...json, endBody: '' });
+    expectSame(h.frames);
+    const { bounded } = bothWays(h.frames, {}, true);
+    // Not vacuous: the doctor quotes the refusals never accepted and the POST left unanswered.
+    expect(bounded).toContain('overloaded 50');
+    expect(bounded).toContain('its body ended without the answer');
+    const model = new BoundedModel({ compact: 'report', compactEvery: 20 });
+    model.append(h.frames);
+    // Held: the refusals, the failed look-up, the unanswered POST; not the 400 accepted exchanges.
+    expect(model.exchanges.all.length).toBeLessThan(20);
   });
 
   it('on an exported selection whose seqs skip', () => {
