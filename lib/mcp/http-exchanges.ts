@@ -98,8 +98,10 @@ export class HttpExchanges {
    * `keep: 'first'` is for readers that keep no history (the bounded analyser of `loupe check`, the
    * live OpenTelemetry export): a GET stream can carry millions of events over a session, so such a
    * reader keeps the first frame each body carried (what the doctor quotes) and counts the rest.
-   * `releasesEnded`: the owner lets each exchange go (`release`) once its `end` frame was judged,
-   * so the rules drop what they kept for it then too (a judge of findings only, the live export).
+   * `releasesEnded`: the owner lets exchanges go once ended (`release`, `releaseWhere`: a judge of
+   * findings only and the live export at their `end` frame, `loupe check` once the doctor cannot
+   * quote them), and no frame of one is judged after its end, so the rules drop what they kept
+   * for one at its end.
    */
   constructor(
     private readonly keep: 'all' | 'first' = 'all',
