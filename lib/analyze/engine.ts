@@ -132,7 +132,7 @@ export function createAnalyzer(opts: AnalyzerOptions = {}, modules: readonly Rul
 
 function createChannelAnalyzer(opts: AnalyzerOptions, modules: readonly RuleModule[], sessionState?: AnalysisState): ChannelAnalyzer {
   const options = { slowMs: opts.slowMs ?? 1000, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
-  const state = createState(opts.exchanges, opts.requestsOnly);
+  const state = createState(opts.exchanges, opts.requestsOnly, opts.slimCalls);
   // Fed here only when no owner feeds it (analyze(), the CLI's offline runs).
   const ownExchanges = opts.exchanges === undefined;
   const lines = new LineAssembler();

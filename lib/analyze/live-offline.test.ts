@@ -6,6 +6,8 @@ import { CASES_BY_GROUP } from './cases';
 import { analyze, createAnalyzer, type Annotation } from './index';
 import { METHOD_LIST } from '../mcp/methods';
 import { realisticMix } from './mix';
+import { toolLoop } from './tool-loop';
+import { BoundedModel } from '../model/bounded-model';
 
 /** Live: one frame at a time, with the trace's end announced at the end. */
 function live(frames: readonly Frame[]): Annotation[] {
@@ -139,6 +141,43 @@ describe('live equals offline', () => {
     );
     // 300 pairs of random traces, each analysed twice: seconds of CPU, more while unit tests share
     // the machine with lint and the type check.
+  }, 90_000);
+});
+
+/** The findings of a judge in bounded memory (BoundedModel): calls hold only the facts of their
+ *  params read later, answered ones are let go of after every `every` frames, and (judging
+ *  findings only) each HTTP exchange once it ended. */
+function bounded(frames: readonly Frame[], compact: 'findings' | 'report', every: number, timeoutMs?: number): Annotation[] {
+  const model = new BoundedModel({ compact, compactEvery: every, ...(timeoutMs ? { timeoutMs } : {}) });
+  model.append(frames);
+  model.finish();
+  return model.annotations;
+}
+
+describe('a judge in bounded memory equals the whole model', () => {
+  it('on every recorded case and long loops of tool calls', () => {
+    const recorded = [
+      ...Object.values(CASES_BY_GROUP)
+        .flat()
+        .flatMap((c) => [c.trigger(), c.nearMiss()]),
+      realisticMix(2000),
+      toolLoop(400),
+    ];
+    for (const frames of recorded) {
+      const whole = analyze(frames, { timeoutMs: 1000 }).annotations;
+      expect(bounded(frames, 'findings', 1, 1000)).toEqual(whole);
+      expect(bounded(frames, 'report', 5, 1000)).toEqual(whole);
+    }
+  });
+
+  it('on random traces, tool calls with any params among them', () => {
+    fc.assert(
+      fc.property(trace, fc.integer({ min: 1, max: 4 }), (frames, every) => {
+        const whole = analyze(frames).annotations;
+        expect(bounded(frames, 'findings', every)).toEqual(whole);
+      }),
+      { numRuns: 300 },
+    );
   }, 90_000);
 });
 

@@ -9,6 +9,7 @@ import { EraTracker, type Era } from '../mcp/era';
 import { RoundIndex } from '../mcp/rounds';
 import { ListenIndex } from '../mcp/listens';
 import { TaskSpans } from '../mcp/task-spans';
+import { keptParams } from './kept-params';
 
 export type Phase =
   /** Nothing from the client yet. */
@@ -98,7 +99,8 @@ export interface AnalysisState {
   internalErrors: number;
 }
 
-export function createState(exchanges = new HttpExchanges(), requestsOnly = false): AnalysisState {
+/** `slimCalls`: calls hold the facts of their params read later, not the params (AnalyzerOptions). */
+export function createState(exchanges = new HttpExchanges(), requestsOnly = false, slimCalls = false): AnalysisState {
   return {
     phase: 'new',
     era: 'legacy',
@@ -118,7 +120,7 @@ export function createState(exchanges = new HttpExchanges(), requestsOnly = fals
     initializeSeq: undefined,
     initializedSeq: undefined,
     firstSeq: undefined,
-    calls: new CallIndex(),
+    calls: new CallIndex(slimCalls ? keptParams : undefined),
     exchanges,
     subscriptions: new Set(),
     acceptedSubscriptions: new Set(),

@@ -50,6 +50,11 @@ export interface AnalyzerOptions {
   /** Remember per-message facts only where judging reads them back (a request's era, for its
    *  answer), not for every message a view might ask about: a trace judged in bounded memory. */
   requestsOnly?: boolean;
+  /** Hold with each call only the facts of its params that are read after its request was judged
+   *  (a tool's name, a resource's URI: lib/analyze/kept-params.ts), not the params: a trace judged
+   *  in bounded memory, whose answered calls are then held in runs (lib/mcp/answered-runs.ts).
+   *  The findings are the same; `calls` then shows no arguments. */
+  slimCalls?: boolean;
 }
 
 export type Thresholds = Required<Pick<AnalyzerOptions, 'slowMs' | 'timeoutMs'>>;

@@ -22,15 +22,22 @@ function answerOf(model: JudgedModel, call: Call): Record<string, unknown> | und
   return isObject(json) ? json : undefined;
 }
 
+/** Whether the model kept the call's answer to quote. */
+const quoted = (model: JudgedModel, c: Call) => c.responseSeq !== undefined && model.classifiedAt(c.responseSeq) !== undefined;
+
 const answerer = (c: Call) => (c.dir === 'c2s' ? 'the server' : 'the client');
 
 export function invalidParams(model: JudgedModel): Evidence[] {
   // initialize refused is the lifecycle's failure (lifecycle.initialize-failed), whatever its code.
-  const refused = model.calls.all.filter((c) => c.errorCode === INVALID_PARAMS && c.method !== 'initialize');
+  // A model that keeps only the first few whole counts them all (BoundedModel).
+  const refused = model.calls.all.filter(
+    (c) => c.errorCode === INVALID_PARAMS && c.method !== 'initialize' && (model.invalidParamsCount === undefined || quoted(model, c)),
+  );
+  const total = model.invalidParamsCount ?? refused.length;
   return refused.slice(0, MAX_ITEMS).map((c, i) => {
     const error = answerOf(model, c)?.error;
     const message = isObject(error) && typeof error.message === 'string' ? `: ${excerpt(error.message)}` : '';
-    const more = i === MAX_ITEMS - 1 && refused.length > MAX_ITEMS ? ` (and ${refused.length - MAX_ITEMS} more)` : '';
+    const more = i === MAX_ITEMS - 1 && total > MAX_ITEMS ? ` (and ${total - MAX_ITEMS} more)` : '';
     return {
       seqs: [c.responseSeq!, c.seq],
       what: `${answerer(c)} refused ${c.method} with -32602 Invalid params${message}${more}`,
@@ -53,10 +60,12 @@ export function toolErrors(model: JudgedModel): Evidence[] {
     const result = answerOf(model, c)?.result;
     if (isObject(result) && result.isError === true) failed.push({ call: c, text: resultText(result) });
   }
+  // A model that keeps only the first few whole counts them all (BoundedModel).
+  const total = model.toolErrorCount ?? failed.length;
   return failed.slice(0, MAX_ITEMS).map(({ call, text }, i) => {
     const params = isObject(call.params) ? call.params : {};
     const name = typeof params.name === 'string' ? `tool "${params.name}"` : 'a tool';
-    const more = i === MAX_ITEMS - 1 && failed.length > MAX_ITEMS ? ` (and ${failed.length - MAX_ITEMS} more)` : '';
+    const more = i === MAX_ITEMS - 1 && total > MAX_ITEMS ? ` (and ${total - MAX_ITEMS} more)` : '';
     return { seqs: [call.responseSeq!, call.seq], what: `${name} answered with isError: ${text}${more}`, next: LAYER_NEXT.tool };
   });
 }

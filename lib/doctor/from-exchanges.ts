@@ -7,8 +7,9 @@
  */
 import { headerValue } from '../mcp/frame';
 import { mediaType, type HttpExchange } from '../mcp/http-exchanges';
-import { isResourceMetadataUrl, isServerMetadataUrl } from '../mcp/oauth';
+import { isResourceMetadataUrl } from '../mcp/oauth';
 import type { JudgedModel } from '../model/bounded-model';
+import { accepted as ok, conversational, oauthLike } from '../model/settled-exchanges';
 import { LAYER_NEXT, nextForStatus } from './next-steps';
 import { excerpt } from './text';
 import type { Evidence } from './types';
@@ -16,20 +17,19 @@ import type { Evidence } from './types';
 /** A few refusals or failed lookups say it; a hundred say nothing more. */
 const MAX_ITEMS = 3;
 
-const conversational = (ex: HttpExchange) => !ex.probe && (ex.stream === 'post' || ex.stream === 'legacy') && ex.sent.length > 0;
-const ok = (ex: HttpExchange) => ex.status !== undefined && ex.status >= 200 && ex.status < 300;
-
 export function fromExchanges(model: JudgedModel): Evidence[] {
   const all = model.exchanges.all;
   if (all.length === 0) return [];
   const methodOf = (ex: HttpExchange) => model.classifiedAt(ex.sent[0].seq)?.method ?? 'a message';
   // The newest accepted exchange of each JSON-RPC method, and of any method.
-  const lastAccepted = new Map<string, number>();
-  let lastOk = 0;
+  // With those a bounded model let go of (lib/model/settled-exchanges.ts).
+  const lastAccepted = new Map(model.settledExchanges?.lastAccepted ?? []);
+  let lastOk = model.settledExchanges?.lastOk ?? 0;
   for (const ex of all) {
     if (!conversational(ex) || !ok(ex)) continue;
-    lastAccepted.set(methodOf(ex), ex.id);
-    lastOk = ex.id;
+    const method = methodOf(ex);
+    lastAccepted.set(method, Math.max(lastAccepted.get(method) ?? 0, ex.id));
+    lastOk = Math.max(lastOk, ex.id);
   }
   const out: Evidence[] = [];
   let refusals = 0;
@@ -97,8 +97,7 @@ function oauthFailures(all: readonly HttpExchange[], lastOk: number): Evidence[]
   const out: Evidence[] = [];
   for (const ex of all) {
     if (ex.id < lastOk || out.length >= MAX_ITEMS) continue;
-    const oauth = ex.stream === 'oauth' || isResourceMetadataUrl(ex.url) || isServerMetadataUrl(ex.url);
-    if (!oauth || !ex.end || ok(ex) || (ex.status !== undefined && ex.status < 400)) continue;
+    if (!oauthLike(ex) || !ex.end || ok(ex) || (ex.status !== undefined && ex.status < 400)) continue;
     const step = ex.requestMeta.stream === 'oauth' ? ex.requestMeta.oauth : isResourceMetadataUrl(ex.url) ? 'resource-metadata' : 'server-metadata';
     const answer = ex.status !== undefined ? `was answered ${ex.status}${ex.statusText ? ` ${ex.statusText}` : ''}` : `failed: ${ex.error ?? 'no answer'}`;
     out.push({

@@ -71,10 +71,15 @@ export class CallIndex {
   /** Keys whose newest call was refused: `latest` knows none for them, even one in a run. */
   private readonly refusedKeys = new BySender<true>();
 
+  /** `keep`: what of a request's params the index holds (a judge that keeps no history holds only
+   *  the few facts read after the request, lib/analyze/kept-params.ts); absent, the params as sent. */
+  constructor(private readonly keep?: (method: string, params: unknown) => unknown) {}
+
   /** Records a request. Returns undefined when its id cannot pair. */
   request(seq: number, ts: number, dir: Sender, id: unknown, method: string, params?: unknown): Call | undefined {
     if (!pairs(id)) return undefined;
-    const call = requestCall(seq, ts, dir, id as string | number, method, params, LONG_LIVED.has(method) || undefined);
+    const kept = this.keep ? this.keep(method, params) : params;
+    const call = requestCall(seq, ts, dir, id as string | number, method, kept, LONG_LIVED.has(method) || undefined);
     this.all.push(call);
     if (!this.byRequestSeq.has(seq)) this.byRequestSeq.set(seq, call);
     const stack = this.open.of(dir).get(id);
@@ -157,9 +162,10 @@ export class CallIndex {
     }
   }
 
-  /** The call a frame belongs to, from its request or its response. */
+  /** The call a frame belongs to, from its request or its response. A call held in a run
+   *  (compactAnswered) is given as a copy, left there: what it was is all a reader by frame reads. */
   callAt(seq: number): Call | undefined {
-    return this.byRequestSeq.get(seq) ?? this.byResponseSeq.get(seq);
+    return this.byRequestSeq.get(seq) ?? this.byResponseSeq.get(seq) ?? this.runs.peek(seq);
   }
 
   /**
@@ -227,6 +233,11 @@ export class CallIndex {
       r.gone.clear();
     }
     return out;
+  }
+
+  /** How many runs hold the answered calls let go of by compactAnswered (each a few numbers). */
+  get runCount(): number {
+    return this.runs.size;
   }
 
   /** How many calls are held: those not let go. */

@@ -98,8 +98,15 @@ export class HttpExchanges {
    * `keep: 'first'` is for readers that keep no history (the bounded analyser of `loupe check`, the
    * live OpenTelemetry export): a GET stream can carry millions of events over a session, so such a
    * reader keeps the first frame each body carried (what the doctor quotes) and counts the rest.
+   * `releasesEnded`: the owner lets exchanges go once ended (`release`, `releaseWhere`: a judge of
+   * findings only and the live export at their `end` frame, `loupe check` once the doctor cannot
+   * quote them), and no frame of one is judged after its end, so the rules drop what they kept
+   * for one at its end.
    */
-  constructor(private readonly keep: 'all' | 'first' = 'all') {}
+  constructor(
+    private readonly keep: 'all' | 'first' = 'all',
+    readonly releasesEnded = false,
+  ) {}
 
   /** Feed frames in seq order; feeding the same frame twice is harmless. */
   push(f: Frame): void {
@@ -166,6 +173,21 @@ export class HttpExchanges {
     this.byId.delete(id);
     const at = this.all.lastIndexOf(ex);
     if (at >= 0) this.all.splice(at, 1);
+  }
+
+  /** Lets go of every exchange `done` says, in one pass (a reader that keeps no history lets many
+   *  go at once). Returns them. */
+  releaseWhere(done: (ex: HttpExchange) => boolean): HttpExchange[] {
+    const out: HttpExchange[] = [];
+    let kept = 0;
+    for (const ex of this.all) {
+      if (done(ex)) {
+        out.push(ex);
+        this.byId.delete(ex.id);
+      } else this.all[kept++] = ex;
+    }
+    this.all.length = kept;
+    return out;
   }
 
   private keeps(list: readonly unknown[]): boolean {

@@ -9,7 +9,8 @@
  * - the first server frames of each lane and phase until the first valid JSON-RPC message from
  *   the server, and the first spawn (which layers the traffic reached);
  * - the readings of answers the gates and the doctor open: listings (tools/list and the other
- *   listings: offered items, the listing's size), -32602 refusals, tool results marked isError;
+ *   listings: offered items, the listing's size), the first -32602 refusals and tool results
+ *   marked isError the doctor quotes (the rest counted: toolErrorCount, invalidParamsCount);
  *   and the method of each HTTP request (which request an HTTP refusal refused);
  * - of each HTTP exchange, its head and the first frame each body carried (the doctor quotes the
  *   first), the rest counted: a GET stream may carry millions of events.
@@ -23,12 +24,21 @@ import { classifyValue, type Classified } from '../mcp/classify';
 import { DEFAULT_TIMEOUT_MS, type Call, type CallIndex } from '../mcp/calls';
 import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
-import { HttpExchanges } from '../mcp/http-exchanges';
+import { HttpExchanges, exchangeIdOf, type HttpExchange } from '../mcp/http-exchanges';
 import type { Era } from '../mcp/era';
 import type { SessionModel } from './session-model';
+import { releaseSettled, type SettledExchanges } from './settled-exchanges';
 
-/** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it. */
-export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classifiedOf' | 'classifiedAt' | 'calls' | 'exchanges' | 'live' | 'state'>;
+/** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it.
+ *  `toolErrorCount`, `invalidParamsCount`: how many tool calls answered with an isError, and how
+ *  many requests (initialize aside) were refused with -32602, when the model keeps only the first
+ *  few of each whole (BoundedModel); absent, the doctor counts them in `calls`. */
+export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classifiedOf' | 'classifiedAt' | 'calls' | 'exchanges' | 'live' | 'state'> & {
+  readonly toolErrorCount?: number;
+  readonly invalidParamsCount?: number;
+  /** The accepted HTTP exchanges a bounded model let go of (settled-exchanges.ts). */
+  readonly settledExchanges?: SettledExchanges;
+};
 
 /** How many of the last frames are kept: as far back as the doctor reads stderr (stderrReason). */
 const TAIL = 500;
@@ -40,6 +50,8 @@ const HANDSHAKE = new Set(['initialize', 'server/discover']);
 const OTHER: Classified = { kind: 'other' };
 const LISTINGS = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
 const INVALID_PARAMS = -32602;
+/** How many tool errors, and -32602 refusals, the doctor quotes (lib/doctor/from-calls.ts): the rest it counts. */
+const QUOTED_OF_A_KIND = 3;
 
 interface Kept {
   frame: Frame;
@@ -55,7 +67,7 @@ function resultOf(c: Classified): unknown {
 }
 
 export class BoundedModel implements JudgedModel {
-  readonly exchanges = new HttpExchanges('first');
+  readonly exchanges: HttpExchanges;
   annotations: Annotation[] = [];
   /** Frames judged: the trace's length. */
   frameCount = 0;
@@ -75,6 +87,15 @@ export class BoundedModel implements JudgedModel {
   private spawnSeen = false;
   /** Readings of frames the gates and the doctor open after the trace was judged, by seq. */
   private readonly quoted = new Map<number, Classified>();
+  /** The tool calls answered with an isError, and the requests refused with -32602, whose answers
+   *  are quoted: the first few of each by request seq (what the doctor quotes), however many there
+   *  were; the counts count them all. */
+  private readonly toolErrors: Call[] = [];
+  private readonly refusals: Call[] = [];
+  toolErrorCount = 0;
+  invalidParamsCount = 0;
+  /** With `compact: 'report'`, what the doctor reads of the exchanges let go of. */
+  readonly settledExchanges: SettledExchanges = { lastAccepted: new Map(), lastOk: 0 };
   private merged?: Kept[];
   /** With `compact`, how many frames between two compactions of the calls; 0: never. */
   private readonly compactEvery: number;
@@ -86,22 +107,30 @@ export class BoundedModel implements JudgedModel {
    * `compact`: answered calls are let go of as the trace goes (CallIndex.compactAnswered), so a trace
    * of millions of requests is judged in memory that does not grow with them, with the same
    * findings; `calls` then holds only those not let go of.
-   * - `findings`: for a judge that reads only `annotations` (a stored session's findings).
+   * - `findings`: for a judge that reads only `annotations` (a stored session's findings): no
+   *   answer is kept for a later reader, and each HTTP exchange is let go once its `end` frame
+   *   was judged (nothing belongs to it after that).
    * - `report`: for `loupe check` without latency budgets: the calls the doctor, the interface
-   *   baseline and the tools-size gate read again stay whole (listings, handshakes, tool calls,
-   *   -32602 refusals, and the first answered call of each method, for the layers reached). A
-   *   budget reads every call's latency, so a check with one does not compact.
+   *   baseline and the tools-size gate read again stay whole (listings, handshakes, the first tool
+   *   calls whose result was an isError and -32602 refusals the doctor quotes, and the first
+   *   answered call of each method, for the layers reached). A budget reads every call's latency, so a check with one does not
+   *   compact.
+   * Either way a call holds only the facts of its params read after its request (a tool's name,
+   * a resource's URI: lib/analyze/kept-params.ts), so tool calls are let go of like any other.
    * `compactEvery` (tests): how often, in frames.
    */
   constructor({
     compact,
     compactEvery = COMPACT_EVERY,
     ...options
-  }: Omit<AnalyzerOptions, 'exchanges' | 'requestsOnly'> & { compact?: 'findings' | 'report'; compactEvery?: number } = {}) {
+  }: Omit<AnalyzerOptions, 'exchanges' | 'requestsOnly' | 'slimCalls'> & { compact?: 'findings' | 'report'; compactEvery?: number } = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.compact = compact;
     this.compactEvery = compact ? compactEvery : 0;
-    this.analyzer = createAnalyzer({ ...options, exchanges: this.exchanges, requestsOnly: true });
+    // Only the report's doctor reads an exchange once it ended.
+    // Judging findings only, each exchange goes once ended; for the report, once the doctor cannot quote it.
+    this.exchanges = new HttpExchanges('first', compact !== undefined);
+    this.analyzer = createAnalyzer({ ...options, exchanges: this.exchanges, requestsOnly: true, slimCalls: true });
   }
 
   get live(): boolean {
@@ -155,6 +184,9 @@ export class BoundedModel implements JudgedModel {
     const { classified, strict } = readFrame(f);
     this.add(this.analyzer.push(f, strict));
     this.keep(f, classified);
+    // Nothing belongs to an exchange after its end (HttpExchanges.push): only the report's doctor reads it again.
+    if (this.compact === 'findings' && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end')
+      this.exchanges.release(exchangeIdOf(f) ?? -1);
     if (this.compactEvery > 0 && this.frameCount % this.compactEvery === 0) {
       const { calls, eras } = this.analyzer.state();
       calls.compactAnswered(
@@ -162,12 +194,22 @@ export class BoundedModel implements JudgedModel {
         (seq, era) => eras.remember(seq, era as Era | undefined),
         this.compact === 'report' ? this.readAgain : undefined,
       );
+      if (this.compact === 'report') {
+        const methodOf = (ex: HttpExchange) => this.quoted.get(ex.sent[0].seq)?.method ?? 'a message';
+        // The method of each request it carried goes with it (an answer quoted for a refusal stays).
+        for (const ex of releaseSettled(this.exchanges, calls, this.settledExchanges, methodOf))
+          for (const sent of ex.sent)
+            if (this.quoted.get(sent.seq)?.kind === 'request' || this.quoted.get(sent.seq)?.kind === 'notification') this.quoted.delete(sent.seq);
+      }
     }
   }
 
   /** Whether the report reads this answered call again (see the constructor), so it stays whole. */
   private readonly readAgain = (c: Call): boolean => {
-    if (LISTINGS.has(c.method) || HANDSHAKE.has(c.method) || c.method === 'tools/call' || c.errorCode === INVALID_PARAMS) return true;
+    // The doctor quotes the first tool calls whose result was an isError, and the first -32602
+    // refusals (their answers are quoted while they are among the first: `keep`).
+    if ((c.method === 'tools/call' || c.errorCode === INVALID_PARAMS) && c.responseSeq !== undefined && this.quoted.has(c.responseSeq)) return true;
+    if (LISTINGS.has(c.method) || HANDSHAKE.has(c.method)) return true;
     if (c.isError) return false;
     const first = this.firstAnswered.get(c.method);
     if (first) return first === c;
@@ -184,15 +226,37 @@ export class BoundedModel implements JudgedModel {
     this.tailClasses[this.tailAt] = classified;
     this.tailAt = this.tailAt + 1 === TAIL ? 0 : this.tailAt + 1;
     if (!this.reachedJsonRpc) this.keepOpening({ frame, classified });
+    // A judge of findings only reads no answer again.
+    if (this.compact === 'findings') return;
     const kind = classified.kind;
     if (kind === 'response' || kind === 'error') {
       // A batch's answers, or one reassembled from several lines, are not read again: their
       // frames hold no single answer (see JudgedModel's readers).
       const call = this.calls.callAt(frame.seq);
-      if (call && call.responseSeq === frame.seq && quotedAnswer(call, classified)) this.quoted.set(frame.seq, classified);
+      if (call && call.responseSeq === frame.seq && quotedAnswer(call, classified)) {
+        this.quoted.set(frame.seq, classified);
+        if (isToolError(call)) {
+          this.toolErrorCount++;
+          this.keepFirst(this.toolErrors, call);
+        } else if (call.errorCode === INVALID_PARAMS && call.method !== 'initialize') {
+          this.invalidParamsCount++;
+          this.keepFirst(this.refusals, call);
+        }
+      }
     } else if (classified.method !== undefined && frame.dir === 'c2s' && frame.meta?.transport === 'http') {
       this.quoted.set(frame.seq, { kind, method: classified.method });
     }
+  }
+
+  /** Keeps an answer quoted (a tool error, a refusal) while its call is among the first few of its
+   *  kind by request seq (answers come in any order), and lets the one it displaces go: a session
+   *  of many holds a few and their count. */
+  private keepFirst(list: Call[], call: Call): void {
+    list.push(call);
+    list.sort((a, b) => a.seq - b.seq);
+    if (list.length <= QUOTED_OF_A_KIND) return;
+    const out = list.pop()!;
+    this.quoted.delete(out.responseSeq!);
   }
 
   /** Enough of the opening for the doctor's walk to the first valid server message: the first frame
@@ -257,3 +321,6 @@ function quotedAnswer(call: Call, classified: Classified): boolean {
   const result = resultOf(classified);
   return typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true;
 }
+
+/** A tool call whose answer (quoted: quotedAnswer) was an isError result. */
+const isToolError = (call: Call) => call.method === 'tools/call' && call.isError === false && call.errorCode !== INVALID_PARAMS;

@@ -22,7 +22,7 @@ export type FrameJudged = (frame: Frame, json: unknown) => void;
 
 export class LivePairs {
   /** HTTP exchanges, fed here so that each is let go once its `end` frame was judged. */
-  private readonly exchanges = new HttpExchanges('first');
+  private readonly exchanges = new HttpExchanges('first', true);
   /** The analyser's findings are not kept: the export reads pairs, not findings. */
   private readonly analyzer = createAnalyzer({ requestsOnly: true, exchanges: this.exchanges });
   private readonly forwards = new Forwards();

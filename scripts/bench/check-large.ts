@@ -1,6 +1,6 @@
 /**
  * `loupe check` of a long trace: frames per second and peak RSS, beside their targets.
- *   npx tsx scripts/bench/check-large.ts [frames=10000000] [runs=1] [shape=notifications|pings]
+ *   npx tsx scripts/bench/check-large.ts [frames=10000000] [runs=1] [shape=notifications|pings|tools]
  * The trace is synthesised from a real recording: the flood fixture is recorded answering a ping
  * and sending a few log notifications; its opening (spawn, handshake, the ping, the tools/call) is
  * written once, then the body, and its ending (the answer, the exit) closes it, so the file reads
@@ -8,7 +8,10 @@
  * - `notifications`: its first notification repeated, seq, ts and its counter renumbered (one
  *   request in the whole trace: what the analyser keeps per frame);
  * - `pings`: the ping and its answer repeated as pairs with a new id each (a request every other
- *   frame: what it keeps per call, which a ping loop or a busy client makes). The
+ *   frame: what it keeps per call, which a ping loop or a busy client makes);
+ * - `tools`: the same pairs as a `tools/call` with arguments (its id, a query, a list) and its
+ *   answer, a text result, one in 50 marked isError (what it keeps per call that carries params:
+ *   the tool's name, not the arguments; and the tool errors the doctor quotes). The
  * trace goes to a temporary folder and is deleted after. Each run is `node bin/loupe.mjs check
  * FILE --format json` in its own process (dist/ must be built: `npx tsx scripts/build.ts
  * --dist-only`), timed by the wall clock, with its CPU time and the load average beside, and its
@@ -42,7 +45,7 @@ function recordPattern(dir: string): { header: TraceHeader; frames: Frame[] } {
 const isNotification = (f: Frame) => f.lane === 'message' && f.raw.includes('"notifications/message"');
 const isPing = (f: Frame) => f.lane === 'message' && f.dir === 'c2s' && f.raw.includes('"method":"ping"');
 
-type Shape = 'notifications' | 'pings';
+type Shape = 'notifications' | 'pings' | 'tools';
 
 /** The frame's line with `seq`, `ts` and the notification's counter as holes to fill: one string
  *  concatenation per frame, so ten million frames are written in seconds. */
@@ -63,6 +66,32 @@ function pingTemplate(f: Frame): (seq: number, ts: number, id: number) => string
   return (seq, ts, id) => `${a}${seq}${b}${ts}${c}${1e9 + id}${d}\n`;
 }
 
+/** The ping's frame carrying `raw` instead, with `seq`, `ts` and every `-3333333` in `raw` (the
+ *  id, the arguments' counter) as holes. */
+function rawTemplate(f: Frame, raw: string): (seq: number, ts: number, id: number) => string {
+  const [a, rest] = JSON.stringify({ ...f, seq: -1111111, ts: -2222222, raw }).split('-1111111');
+  const [b, rest2] = rest.split('-2222222');
+  const parts = rest2.split('-3333333');
+  return (seq, ts, id) => `${a}${seq}${b}${ts}${parts.join(String(1e9 + id))}\n`;
+}
+
+/** A tools/call with arguments and its answer, in the frames of the recorded ping and its answer. */
+function toolCallLines(ping: Frame, answer: Frame): (seq: number, ts: number) => string {
+  const call = rawTemplate(
+    ping,
+    '{"jsonrpc":"2.0","id":-3333333,"method":"tools/call","params":{"name":"flood","arguments":{"count":-3333333,"query":"long trace","tags":["a","b"]}}}',
+  );
+  const ok = rawTemplate(answer, '{"jsonrpc":"2.0","id":-3333333,"result":{"content":[{"type":"text","text":"sent -3333333 notifications"}]}}');
+  const failed = rawTemplate(answer, '{"jsonrpc":"2.0","id":-3333333,"result":{"content":[{"type":"text","text":"flood -3333333 failed"}],"isError":true}}');
+  let n = 0;
+  return (seq, ts) => {
+    const pair = n++;
+    const id = pair >> 1;
+    if (pair % 2 === 0) return call(seq, ts, id);
+    return (id % 50 === 7 ? failed : ok)(seq, ts, id);
+  };
+}
+
 /** The body's frames, one line each: by `shape` (see the file's comment). */
 function bodyLines(frames: Frame[], shape: Shape): { first: number; last: number; line: (seq: number, ts: number) => string } {
   const first = frames.findIndex(isNotification);
@@ -73,6 +102,7 @@ function bodyLines(frames: Frame[], shape: Shape): { first: number; last: number
   const id = ping && /"id":(\d+)/.exec(ping.raw)?.[1];
   const answer = frames.find((f) => f.dir === 's2c' && f.lane === 'message' && f.raw.includes(`"id":${id}`) && f.raw.includes('"result"'));
   if (!ping || !answer) throw new Error('the recording holds no answered ping to repeat');
+  if (shape === 'tools') return { first, last, line: toolCallLines(ping, answer) };
   const [ask, reply] = [pingTemplate(ping), pingTemplate(answer)];
   // Pairs share an id: a request, then its answer.
   let n = 0;
@@ -141,8 +171,8 @@ const [framesArg, runsArg, shapeArg = 'notifications'] = process.argv.slice(2);
 const total = Number(framesArg ?? 10_000_000);
 const runs = Number(runsArg ?? 1);
 const shape = shapeArg as Shape;
-if (!Number.isInteger(total) || total < 100 || !Number.isInteger(runs) || runs < 1 || (shape !== 'notifications' && shape !== 'pings')) {
-  console.error('usage: npx tsx scripts/bench/check-large.ts [frames >= 100] [runs] [notifications|pings]');
+if (!Number.isInteger(total) || total < 100 || !Number.isInteger(runs) || runs < 1 || !['notifications', 'pings', 'tools'].includes(shape)) {
+  console.error('usage: npx tsx scripts/bench/check-large.ts [frames >= 100] [runs] [notifications|pings|tools]');
   process.exit(2);
 }
 const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-check-large-'));

@@ -50,7 +50,10 @@ export const httpRules: RuleModule = {
     if (meta.phase === 'request') return judged && onRequest(ctx, hs, judged);
     if (meta.phase === 'response' && judged) return onResponse(ctx, hs, judged, meta);
     if (meta.phase === 'event') return checkEventId(ctx, hs, meta.eventId);
-    if (meta.phase === 'end') return onEnd(ctx, hs, judged, meta);
+    if (meta.phase !== 'end') return;
+    onEnd(ctx, hs, judged, meta);
+    // An owner that lets ended exchanges go finds none of their frames again: what was kept for one goes too.
+    if (ex && ctx.state.exchanges.releasesEnded) hs.atSend.delete(ex.id);
   },
 };
 

@@ -15,6 +15,8 @@ import type { AnalyzerOptions } from '../../../lib/analyze';
 import { CASES_BY_GROUP } from '../../../lib/analyze/cases';
 import { err, note, req, res } from '../../../lib/analyze/cases/types';
 import { realisticMix } from '../../../lib/analyze/mix';
+import { toolLoop } from '../../../lib/analyze/tool-loop';
+import { HttpScript } from '../../../lib/analyze/cases/http-script';
 import { script } from '../../../lib/analyze/testing';
 import { BoundedModel } from '../../../lib/model/bounded-model';
 import { modelOf } from '../../../lib/model/session-model';
@@ -127,6 +129,92 @@ describe('judging only the findings, answered calls let go of, finds what the wh
     const model = new BoundedModel({ compact: 'findings', compactEvery: 50 });
     model.append(s.frames.slice(0, -1));
     expect(model.calls.all.length).toBeLessThan(60);
+  });
+
+  it('on a long loop of tool calls: output schemas broken, tool errors, cancellations, late answers', () => {
+    const frames = toolLoop(600);
+    for (const every of [1, 7, 200]) expectSameFindings(frames, { timeoutMs: 1000 }, every, `every ${every}`);
+    const rules = new Set(modelOf(frames, { timeoutMs: 1000 }).annotations.map((a) => a.rule));
+    // Not vacuous: the answers judged against a tool's output schema, the cancellation of a finished
+    // call, the second answer and the reused id of early calls, and the late one are all found.
+    for (const rule of [
+      'tools.structured-content-invalid',
+      'tools.structured-content-missing',
+      'jsonrpc.duplicate-response',
+      'jsonrpc.id-reused',
+      'timing.no-response',
+      'cancel.response-after-cancel',
+    ])
+      expect(rules).toContain(rule);
+  });
+
+  it('holds a long loop of tool calls with arguments in what does not grow with the calls', () => {
+    const held = (n: number, regular: boolean) => {
+      const model = new BoundedModel({ compact: 'findings', compactEvery: 100 });
+      model.append(toolLoop(n, { lookups: false, regular }));
+      const calls = model.calls.all;
+      return { calls: calls.length, bytes: JSON.stringify(calls).length, runs: model.calls.runCount, findings: model.annotations.length };
+    };
+    const small = held(1_000, true);
+    const large = held(8_000, true);
+    // Eight times the calls (and their findings: a broken answer every so often), the same held:
+    // the calls of the last few frames, and a run per tool.
+    expect(large.findings).toBeGreaterThan(4 * small.findings);
+    expect(large.calls).toBeLessThanOrEqual(small.calls);
+    // (A few bytes more: its seqs and ids have more digits.)
+    expect(large.bytes).toBeLessThanOrEqual(small.bytes * 1.1);
+    expect(large.calls).toBeLessThan(60);
+    expect(large.runs).toBe(small.runs);
+    expect(large.runs).toBeLessThan(10);
+    // A JSON-RPC error every 50 calls, reads and prompts between: a run per break, not a call per request.
+    const irregular = held(8_000, false);
+    expect(irregular.calls).toBeLessThan(60);
+    expect(irregular.runs).toBeLessThan(8_000 / 10);
+    // What a call holds is its tool's name, not its arguments; the page's model keeps them.
+    const frames = toolLoop(3, { lookups: false });
+    const model = new BoundedModel({ compact: 'findings' });
+    model.append(frames);
+    expect(model.calls.all.find((c) => c.method === 'tools/call')?.params).toEqual({ name: 'search' });
+    expect(modelOf(frames).calls.all.find((c) => c.method === 'tools/call')?.params).toEqual({
+      name: 'search',
+      arguments: { query: 'q0', n: 0, tags: ['a', 'b'] },
+    });
+  });
+
+  it('lets each HTTP exchange go once it ended, and finds what the whole model finds', () => {
+    const session = (n: number) => {
+      const h = new HttpScript();
+      const json = { type: 'application/json' };
+      const version = { 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': 's1' };
+      h.exchange({
+        body: req(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }),
+        ...json,
+        resHeaders: { 'mcp-session-id': 's1' },
+        answers: [{ body: res(0, { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }) }],
+      });
+      h.exchange({ body: note('notifications/initialized'), headers: version, status: 202 });
+      for (let i = 1; i <= n; i++) {
+        // Every 25th answer comes as an SSE event (each with its own id), every 40th request lacks the version header.
+        const sse = i % 25 === 0;
+        h.exchange({
+          body: req(i, 'tools/call', { name: 'echo', arguments: { i } }),
+          headers: i % 40 === 0 ? { 'mcp-session-id': 's1' } : version,
+          type: sse ? 'text/event-stream' : 'application/json',
+          answers: [{ body: res(i, { content: [{ type: 'text', text: `echo ${i}` }] }), ...(sse ? { eventId: `e${i}` } : {}) }],
+        });
+      }
+      return h.frames;
+    };
+    const frames = session(300);
+    for (const every of [1, 9]) expectSameFindings(frames, {}, every, `every ${every}`);
+    expect(modelOf(frames).annotations.map((a) => a.rule)).toContain('http.protocol-version-header');
+    const held = (n: number) => {
+      const model = new BoundedModel({ compact: 'findings', compactEvery: 50 });
+      model.append(session(n));
+      return { exchanges: model.exchanges.all.length, calls: model.calls.all.length };
+    };
+    expect(held(2_000)).toEqual(held(200));
+    expect(held(2_000).exchanges).toBe(0);
   });
 
   it('holds a long ping loop in a few runs, not a call per request', () => {

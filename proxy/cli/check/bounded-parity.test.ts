@@ -15,6 +15,8 @@ import type { AnalyzerOptions } from '../../../lib/analyze';
 import { CASES_BY_GROUP } from '../../../lib/analyze/cases';
 import { err, note, req, res } from '../../../lib/analyze/cases/types';
 import { realisticMix } from '../../../lib/analyze/mix';
+import { toolLoop } from '../../../lib/analyze/tool-loop';
+import { HttpScript } from '../../../lib/analyze/cases/http-script';
 import { script } from '../../../lib/analyze/testing';
 import { diagnose } from '../../../lib/doctor';
 import { interfaceOf } from '../../../lib/gates/offer';
@@ -163,6 +165,64 @@ describe('the bounded model reports what the whole-trace model reports', () => {
     for (let i = 1; i <= 200; i++) s.c(req(i, 'ping')).s(res(i));
     s.c(req(5, 'ping')).s(res(5)).s(res(7));
     expectSame(s.frames);
+  });
+
+  it('on a long loop of tool calls whose answers break output schemas, fail, are cancelled or late', () => {
+    const frames = toolLoop(500);
+    expectSame(frames, { timeoutMs: 1000 });
+    const { bounded } = bothWays(frames, { timeoutMs: 1000 }, true);
+    // Not vacuous: the doctor quotes a tool's isError by the tool's name, and the findings are there.
+    expect(bounded).toContain('tool \\"search\\" answered with isError');
+    expect(bounded).toContain('tools.structured-content-invalid');
+  });
+
+  it('on tool errors and -32602 refusals answered in another order than asked, more than the doctor quotes', () => {
+    const s = script().handshake({ server: { tools: {} } });
+    for (let id = 1; id <= 6; id++) s.c(req(id, 'tools/call', { name: `t${id}`, arguments: { id } }));
+    for (let id = 6; id >= 1; id--) s.s(res(id, { isError: true, content: [{ type: 'text', text: `t${id} broke` }] }));
+    for (let i = 0; i < 50; i++) s.c(req(100 + i, 'ping')).s(res(100 + i));
+    for (let id = 20; id < 27; id++) s.c(req(id, 'tools/call', { name: 'echo', arguments: { bad: id } }));
+    for (let id = 26; id >= 20; id--) s.s(err(id, -32602, `argument ${id} is wrong`));
+    for (let i = 0; i < 50; i++) s.c(req(200 + i, 'ping')).s(res(200 + i));
+    expectSame(s.frames);
+    const { bounded } = bothWays(s.frames, {}, true);
+    // The first three asked are quoted, the rest counted.
+    expect(bounded).toContain('tool \\"t1\\" answered with isError: t1 broke');
+    expect(bounded).toContain('(and 3 more)');
+    expect(bounded).toContain('argument 20 is wrong');
+    expect(bounded).toContain('(and 4 more)');
+  });
+
+  it('on a long HTTP session: refusals, some accepted later, a failed OAuth look-up, a POST left unanswered', () => {
+    const h = new HttpScript();
+    const json = { type: 'application/json' };
+    const headers = { 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': 's1' };
+    const init = req(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } });
+    h.exchange({ body: init, status: 401, endBody: 'unauthorized' });
+    h.exchange({ method: 'GET', url: 'http://127.0.0.1/.well-known/oauth-protected-resource', stream: 'oauth', oauth: 'resource-metadata', status: 404 });
+    h.exchange({
+      body: init,
+      ...json,
+      resHeaders: { 'mcp-session-id': 's1' },
+      answers: [{ body: res(0, { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }) }],
+    });
+    h.exchange({ body: note('notifications/initialized'), headers, status: 202 });
+    for (let i = 1; i <= 400; i++) {
+      const body = req(i, i % 50 === 0 ? 'resources/list' : 'tools/call', { name: 'echo', arguments: { i } });
+      // Every 50th request (a resources/list) is refused 500 and never accepted; every 70th tools/call is refused, then accepted.
+      if (i % 50 === 0 || i % 70 === 0) h.exchange({ body, headers, status: 500, endBody: `overloaded ${i}` });
+      if (i % 50 !== 0) h.exchange({ body, headers, ...json, answers: [{ body: res(i, { content: [{ type: 'text', text: `echo ${i}` }] }) }] });
+    }
+    h.exchange({ body: req(999, 'tools/call', { name: 'echo', arguments: {} }), headers, ...json, endBody: '' });
+    expectSame(h.frames);
+    const { bounded } = bothWays(h.frames, {}, true);
+    // Not vacuous: the doctor quotes the refusals never accepted and the POST left unanswered.
+    expect(bounded).toContain('overloaded 50');
+    expect(bounded).toContain('its body ended without the answer');
+    const model = new BoundedModel({ compact: 'report', compactEvery: 20 });
+    model.append(h.frames);
+    // Held: the refusals, the failed look-up, the unanswered POST; not the 400 accepted exchanges.
+    expect(model.exchanges.all.length).toBeLessThan(20);
   });
 
   it('on an exported selection whose seqs skip', () => {

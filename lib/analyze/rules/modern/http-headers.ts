@@ -76,7 +76,10 @@ export const modernHttpRules: RuleModule = {
             [frame.seq, ex.seq],
             'the server answered a modern request with an Mcp-Session-Id; 2026-07-28 servers do not mint session ids',
           );
-      } else if (meta.phase === 'end' && ex.mismatch !== undefined && !ex.answered) {
+      }
+      // An owner that lets ended exchanges go finds none of their frames again (HttpExchanges.releasesEnded).
+      if (meta.phase === 'end' && ctx.state.exchanges.releasesEnded) all.delete(meta.exchange);
+      if (meta.phase === 'end' && ex.mismatch !== undefined && !ex.answered) {
         ex.answered = true;
         if (ex.status !== 400)
           ctx.report(
