@@ -80,6 +80,22 @@ for (const href of new Set([...html.matchAll(/<link rel="(?:icon|apple-touch-ico
   const data = `data:${MIME[ext] ?? 'application/octet-stream'};base64,${Buffer.from(readFileSync(path.join(out, file))).toString('base64')}`;
   html = html.split(href).join(data);
 }
+// Parts of the page loaded on first use (next/dynamic, import()) come as chunks the page's code
+// names ("static/chunks/<name>.js") and the runtime fetches when they are wanted; under file:// it
+// cannot, so every chunk a script names goes in too, with its marker: the runtime then finds it
+// registered and fetches nothing. A chunk names the ones it needs in turn, so they are followed
+// until no new one turns up.
+const inlinedHrefs = new Set(scripts.map((s) => s.href));
+for (let i = 0; i < scripts.length; i++) {
+  for (const [, name] of scripts[i].text.matchAll(/"static\/chunks\/([^"\\]+)"/g)) {
+    const href = `/_next/static/chunks/${name}`;
+    if (inlinedHrefs.has(href)) continue;
+    if (!name.endsWith('.js'))
+      throw new Error(`${scripts[i].href} loads ${href} on first use, which the viewer cannot inline; update scripts/build-viewer.mjs`);
+    inlinedHrefs.add(href);
+    scripts.push(chunk(href));
+  }
+}
 // The chunks run after the document is parsed, as the async originals could, and the Turbopack
 // runtime runs last: by then every chunk has queued itself, so none is fetched from /_next/.
 const runtime = scripts.findIndex((s) => s.runtime);

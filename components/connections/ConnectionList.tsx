@@ -4,13 +4,11 @@ import { cloneConnection, deleteConnection, failureOf, restoreConnection } from 
 import { useLoupe } from '../../lib/browser/store';
 import type { Connection } from '../../lib/wire/connection';
 import { Button } from '../ui/Button';
-import { ConnectionForm } from './ConnectionForm';
 import { draftFrom, type ConnectionDraft } from './draft';
-import { HttpConnectionForm } from './HttpConnectionForm';
 import { httpDraftFrom, type HttpDraft } from './httpDraft';
 import { useConnect } from './useConnect';
 import { ConnectionRow } from './ConnectionRow';
-import { ExportServersDialog } from './ExportServersDialog';
+import { ConnectionForm, ExportServersDialog, HttpConnectionForm } from './lazyDialogs';
 
 /** Saved targets, built-in ones first, each with its own Connect button. */
 export function ConnectionList() {

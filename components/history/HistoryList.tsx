@@ -1,6 +1,5 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { loadCustomRules } from '../../lib/browser/customRulesStorage';
 import { saveText } from '../../lib/browser/download';
 import { deleteStoredSession, exportStoredSession, JUDGING_POLL_MS, listStoredSessions, openStoredSession, OPEN_FRAME_LIMIT } from '../../lib/browser/history';
 import { browseStoredSession, storedSessionLabel } from '../../lib/browser/stored-window';
@@ -41,7 +40,9 @@ function HistoryRow({ s, onChanged }: { s: StoredSessionEntry; onChanged: () => 
     );
   const save = () =>
     run(
-      exportStoredSession(s.id, { custom: loadCustomRules() })
+      // The rules' check needs the regular-expression engine, loaded on the first export rather than on every open.
+      import('../../lib/browser/customRulesStorage')
+        .then(({ loadCustomRules }) => exportStoredSession(s.id, { custom: loadCustomRules() }))
         .then(({ parts }) => saveText(`loupe-${s.id}.ndjson`, parts, 'application/x-ndjson'))
         .catch(fail(`Cannot export the stored session ${s.id}`)),
     );

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { sessionExporter } from '../../lib/browser/traceExport';
 import { useLoupe } from '../../lib/browser/store';
 import type { SessionSummary } from '../../lib/wire/protocol';
-import { ExportDialog } from '../trace/ExportDialog';
+import { ExportDialog } from '../trace/LazyExportDialog';
 import { useMarkedFrames } from '../traffic/useMarkedFrames';
 import { Button } from '../ui/Button';
 import { TRANSPORT_FRAMING } from '../../lib/mcp/frame';

@@ -1,13 +1,18 @@
 'use client';
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useLoupe } from '../../lib/browser/store';
-import { ClientPanel } from '../client/ClientPanel';
 import { usePanel } from '../../lib/browser/client-panel/panelStore';
 import { useApps } from '../../lib/browser/apps/appsStore';
 import { PaneTabs } from './PaneTabs';
 import { SessionHeader } from './SessionHeader';
 import { TraceFileHeader } from './TraceFileHeader';
 import { DetailDock } from './DetailDock';
+import { Loading } from '../ui/Loading';
+
+// The MCP client panel (its tabs, the MCP Apps host, markdown rendering) shows only once a person
+// opens it: its code loads then, not with every session shown.
+const ClientPanel = dynamic(() => import('../client/ClientPanel').then((m) => m.ClientPanel), { loading: () => <Loading /> });
 
 /** One open tab: the session's header, its views, and (for live sessions) the MCP client panel. */
 export function SessionView({ traceId }: { traceId: string }) {

@@ -5,8 +5,7 @@ import { getSocket } from '../../lib/browser/socket';
 import { stripTokenAfterMount } from '../../lib/browser/token';
 import { useLoupe } from '../../lib/browser/store';
 import { startModelClock } from '../../lib/browser/model-clock';
-import { SessionView } from '../session/SessionView';
-import { StoredWindowView } from '../history/StoredWindowView';
+import dynamic from 'next/dynamic';
 import { isStoredTab } from '../../lib/browser/stored-window';
 import { TraceDropTarget } from '../trace/TraceDropTarget';
 import { LinkBanner } from './LinkBanner';
@@ -14,6 +13,13 @@ import { RedactedBadge } from './RedactedBadge';
 import { Notices } from './Notices';
 import { SessionTabs, panelDomId, tabDomId } from './SessionTabs';
 import { Sidebar } from './Sidebar';
+import { Loading } from '../ui/Loading';
+
+// A session's view and a stored session's window are most of the page's code, and an open with no
+// tab shown needs neither: they load when a tab is first shown, so opening the page compiles and
+// runs less.
+const SessionView = dynamic(() => import('../session/SessionView').then((m) => m.SessionView), { loading: () => <Loading /> });
+const StoredWindowView = dynamic(() => import('../history/StoredWindowView').then((m) => m.StoredWindowView), { loading: () => <Loading /> });
 
 // The socket starts as soon as this module runs in the browser, not after the app has hydrated: the
 // WebSocket opens, the proxy's hello comes and the session is asked for while React still builds

@@ -1,13 +1,9 @@
 'use client';
 import { useState } from 'react';
-import { ConnectionForm } from '../connections/ConnectionForm';
-import { HttpConnectionForm } from '../connections/HttpConnectionForm';
 import { ConnectionList } from '../connections/ConnectionList';
-import { ExportServersDialog } from '../connections/ExportServersDialog';
-import { ImportDialog } from '../connections/ImportDialog';
+import { ConnectionForm, ExportServersDialog, HttpConnectionForm, ImportDialog, TapUrlForm } from '../connections/lazyDialogs';
 import { SessionList } from '../sessions/SessionList';
 import { TapList } from '../taps/TapList';
-import { TapUrlForm } from '../taps/TapUrlForm';
 import { TraceImport } from '../trace/TraceImport';
 import { HistoryList } from '../history/HistoryList';
 import { fetchTraceThroughProxy } from '../trace/fetchTraceThroughProxy';
@@ -16,9 +12,12 @@ import { CompareButton } from '../trace/CompareButton';
 import { Button } from '../ui/Button';
 import { LoupeMark } from '../ui/LoupeMark';
 import { SectionHeading } from '../ui/SectionHeading';
+import { useOpenedOnce } from '../ui/useOpenedOnce';
 
 export function Sidebar() {
   const [dialog, setDialog] = useState<'new' | 'url' | 'import' | 'export' | 'tap-url'>();
+  const newOpened = useOpenedOnce(dialog === 'new');
+  const importOpened = useOpenedOnce(dialog === 'import');
   return (
     <nav aria-label="Sidebar" className="flex h-full w-72 shrink-0 flex-col overflow-y-auto border-r border-zinc-800 bg-zinc-950">
       <div className="flex items-center gap-2 border-b border-zinc-800 px-3 py-2">
@@ -65,9 +64,9 @@ export function Sidebar() {
         <SectionHeading id="history-heading">History</SectionHeading>
         <HistoryList />
       </section>
-      <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />
+      {newOpened && <ConnectionForm open={dialog === 'new'} onClose={() => setDialog(undefined)} />}
       {dialog === 'url' && <HttpConnectionForm open onClose={() => setDialog(undefined)} />}
-      <ImportDialog open={dialog === 'import'} onClose={() => setDialog(undefined)} />
+      {importOpened && <ImportDialog open={dialog === 'import'} onClose={() => setDialog(undefined)} />}
       {dialog === 'export' && <ExportServersDialog title="Export all connections as mcpServers JSON" onClose={() => setDialog(undefined)} />}
       {dialog === 'tap-url' && <TapUrlForm open onClose={() => setDialog(undefined)} />}
     </nav>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLoupe } from '../../lib/browser/store';
 import { useMarkedFrames } from '../traffic/useMarkedFrames';
 import { Button } from '../ui/Button';
-import { ExportDialog } from './ExportDialog';
+import { ExportDialog } from './LazyExportDialog';
 import { useTraceHeaders } from './openTrace';
 
 /** Exports an opened trace file again (another format, a part of it, more redaction). */

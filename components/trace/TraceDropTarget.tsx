@@ -1,7 +1,8 @@
 'use client';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useLoupe } from '../../lib/browser/store';
-import { CompareDialog } from './CompareDialog';
+import { useOpenedOnce } from '../ui/useOpenedOnce';
+import { CompareDialog } from './LazyCompareDialog';
 import { DroppedTraceDialog, type DroppedTrace } from './DroppedTraceDialog';
 import { loadTraceFile } from './loadTrace';
 import { openTrace } from './openTrace';
@@ -24,6 +25,7 @@ export function TraceDropTarget({ children, className }: { children: ReactNode; 
   const comparable = useComparableTraces();
   const somethingOpen = useLoupe((s) => s.activeTab !== undefined);
   const onto = comparable.find((t) => t.id === dropped?.onto);
+  const compared = useOpenedOnce(comparing !== undefined);
 
   const drop = async (e: DragEvent) => {
     if (!carriesFiles(e)) return;
@@ -84,7 +86,7 @@ export function TraceDropTarget({ children, className }: { children: ReactNode; 
           if (before && after) setComparing({ before, after });
         }}
       />
-      <CompareDialog open={comparing !== undefined} initial={comparing} onClose={() => setComparing(undefined)} traces={comparable} />
+      {compared && <CompareDialog open={comparing !== undefined} initial={comparing} onClose={() => setComparing(undefined)} traces={comparable} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /** Reads the trace a self-contained viewer file carries (lib/render/embed.ts writes it). */
-import { readTraceText, type Trace } from '../../lib/trace';
+import type { Trace } from '../../lib/trace/format';
+import { readTraceText } from '../../lib/trace/reader';
 import { EMBED_ID } from '../../lib/render';
 
 export function readEmbeddedTrace(doc: Document): { name: string; trace: Trace } | undefined {

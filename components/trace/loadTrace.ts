@@ -2,7 +2,8 @@
  * Opens trace files in the browser: a File (picker or drop) or a URL (`?trace=`). Both stream
  * through lib/trace's reader, so a refusal names the line and the reason and nothing half-loads.
  */
-import { readTraceStream, TraceError, type Trace } from '../../lib/trace';
+import { TraceError, type Trace } from '../../lib/trace/format';
+import { readTraceStream } from '../../lib/trace/reader';
 import { importOtherFormat } from '../../lib/trace/other-formats';
 import { useLoupe } from '../../lib/browser/store';
 

@@ -6,7 +6,8 @@
  */
 import { create } from 'zustand';
 import { useLoupe } from '../../lib/browser/store';
-import { traceModelOptions, type Trace, type TraceHeader } from '../../lib/trace';
+import type { Trace, TraceHeader } from '../../lib/trace/format';
+import { traceModelOptions } from '../../lib/trace/model-options';
 
 export const useTraceHeaders = create<{
   byId: Record<string, TraceHeader>;

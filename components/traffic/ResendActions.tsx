@@ -1,13 +1,17 @@
 'use client';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { failureOf } from '../../lib/browser/actions';
 import { editInComposer, pin, resend } from '../../lib/browser/client-panel/resendActions';
 import { useLoupe } from '../../lib/browser/store';
 import { resendable, resendableRequests } from '../../lib/client/resend';
 import type { ScriptRequest } from '../../lib/trace/cli-script';
-import { CliScriptDialog } from './CliScriptDialog';
 import type { Frame } from '../../lib/mcp/frame';
 import { Button } from '../ui/Button';
+
+// The script dialog (with the redaction its script goes through) loads when first asked for, behind a
+// boundary of its own: the wait must not hide the frame detail around it, which would remount it.
+const CliScriptDialog = dynamic(() => import('./CliScriptDialog').then((m) => m.CliScriptDialog), { loading: () => null });
 
 /**
  * Replay (the same request again through the session's client: a new id, the same params), Edit

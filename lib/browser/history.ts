@@ -6,7 +6,8 @@
  */
 import type { StoredSessionEntry } from '../wire/history';
 import type { ExportRedact } from '../wire/trace-export';
-import { TraceReader, type Trace } from '../trace';
+import type { Trace } from '../trace/format';
+import { TraceReader } from '../trace/reader';
 import { getSocket, type PageRequest } from './socket';
 
 /**

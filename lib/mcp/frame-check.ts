@@ -8,8 +8,15 @@ import { FrameSchema, type Frame } from './frame';
 import { channelProblem } from './channel';
 import { guardFor } from './schema-guard';
 
-/** The fast yes/no, derived from FrameSchema; zod runs only to explain a refusal. */
-export const isFrame = guardFor(FrameSchema);
+let frameGuard: ((v: unknown) => v is Frame) | undefined;
+
+/** The fast yes/no, derived from FrameSchema; zod runs only to explain a refusal. The guard is
+ *  compiled on the first frame checked, not when the module loads (an open of the page with no
+ *  session checks none). */
+export function isFrame(v: unknown): v is Frame {
+  frameGuard ??= guardFor(FrameSchema);
+  return frameGuard(v);
+}
 
 export type FrameCheck = { ok: true; frame: Frame } | { ok: false; problem: string };
 

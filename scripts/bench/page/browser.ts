@@ -21,6 +21,8 @@ export interface BenchBrowser {
   browser: Browser;
   /** Resident memory of the largest renderer process, in bytes; undefined where /proc is missing. */
   rendererRss(): number | undefined;
+  /** CPU time (user + system, ms) each renderer process has used so far, by process id; undefined where /proc is missing. */
+  rendererCpuMs(): Map<number, number> | undefined;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function launchChromium(executablePath: string): Promise<BenchBrows
   return {
     browser,
     rendererRss: () => (root === undefined ? undefined : largestRendererRss(root)),
+    rendererCpuMs: () => (root === undefined ? undefined : rendererCpu(root)),
     async close() {
       await browser.close().catch(() => {});
       await server.close();
@@ -75,7 +78,7 @@ function readProcs(): Proc[] {
   return out;
 }
 
-function largestRendererRss(root: number): number | undefined {
+function renderersOf(root: number): Proc[] | undefined {
   let procs: Proc[];
   try {
     procs = readProcs();
@@ -92,6 +95,30 @@ function largestRendererRss(root: number): number | undefined {
         grew = true;
       }
   }
-  const renderers = procs.filter((p) => inTree.has(p.pid) && p.cmdline.includes('--type=renderer'));
-  return renderers.length ? Math.max(...renderers.map((p) => p.rssBytes)) : undefined;
+  return procs.filter((p) => inTree.has(p.pid) && p.cmdline.includes('--type=renderer'));
+}
+
+function largestRendererRss(root: number): number | undefined {
+  const renderers = renderersOf(root);
+  return renderers?.length ? Math.max(...renderers.map((p) => p.rssBytes)) : undefined;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime: 100 on every Linux Chromium runs on. */
+const TICKS_PER_SECOND = 100;
+
+function rendererCpu(root: number): Map<number, number> | undefined {
+  const renderers = renderersOf(root);
+  if (!renderers) return undefined;
+  const cpu = new Map<number, number>();
+  for (const p of renderers) {
+    try {
+      // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+      const stat = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(p.pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return cpu;
 }

@@ -2,7 +2,8 @@
  * `npm run bench`'s page section: a real Loupe and Chromium driven by Playwright measure the
  * page itself (first render of a 100,000-frame session, frames while 2,000 frames/s stream in,
  * memory, opening a 100,000-frame trace file and scrolling through it, what recording an MCP
- * App's bridge adds to a tools/call the app forwards, and Browse on a 10,000,000-frame stored session). Prints the figures beside their targets and
+ * App's bridge adds to a tools/call the app forwards, Browse on a 10,000,000-frame stored session, and
+ * the CPU an open of the page costs). Prints the figures beside their targets and
  * writes them to bench-results/page.json. Skipped, with the reason, when the page is not built or
  * no Chromium is found (scripts/find-chromium.ts; `npm run bench -- --no-page` leaves it out).
  */
@@ -19,6 +20,7 @@ import { idleFrames } from './stream';
 import { PAGE_TARGETS, printPageFigures } from './report';
 import { APP_RECORDING_TARGET_MS, measureAppRecording, renderAppRecording } from './app-recording';
 import { measureStoredWindow, PAGE_STORED_WINDOW_TARGETS, renderPageStoredWindow } from './stored-window';
+import { measureOpen, renderOpen } from './open';
 
 export interface PageBenchOptions {
   frames: number;
@@ -59,11 +61,14 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
   progress(`starting loupe start --port 0 and ${browser.path} (from ${browser.source})`);
   const loupe = await startLoupe(undefined, undefined, LONG_LIVE_SESSIONS);
   const bb = await launchChromium(browser.path);
-  let live, imported, idle, appRecording, storedWindow;
+  let live, imported, idle, appRecording, storedWindow, open;
   try {
     try {
       progress(`an idle page for ${opts.seconds} s, for reference`);
       idle = await idleFrames(bb.browser, opts.seconds);
+      // Before any session exists: an open of the page as a person starts it.
+      progress('opening the page in a fresh context, once to warm up and 5 times measured');
+      open = await measureOpen(bb, loupe.url);
       live = await measureLive(bb, loupe.url, { ...opts, progress });
       progress(`opening a ${opts.frames}-frame trace file through the viewer's file picker`);
       imported = await measureImport(bb, loupe.url, opts.frames);
@@ -89,6 +94,8 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
   console.log(renderAppRecording(appRecording));
   console.log();
   console.log(renderPageStoredWindow(storedWindow));
+  console.log();
+  console.log(renderOpen(open));
   const figures = {
     date: new Date().toISOString(),
     cpus: os.cpus().length,
@@ -100,6 +107,7 @@ export async function pageBench(options: Partial<PageBenchOptions> = {}): Promis
     idle,
     appRecording,
     storedWindow,
+    open,
   };
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify(figures, null, 2) + '\n');
