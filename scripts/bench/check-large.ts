@@ -15,7 +15,8 @@
  * trace goes to a temporary folder and is deleted after. Each run is `node bin/loupe.mjs check
  * FILE --format json` in its own process (dist/ must be built: `npx tsx scripts/build.ts
  * --dist-only`), timed by the wall clock, with its CPU time and the load average beside, and its
- * RSS sampled from /proc. Figures only: nothing here passes or fails.
+ * RSS sampled from /proc. Figures only: nothing here passes or fails. LOUPE_BENCH_CHECK_ARGS gives the
+ * check's process Node options of its own (`--cpu-prof --cpu-prof-dir=DIR` to see where its time goes).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -153,7 +154,11 @@ async function checkOnce(file: string): Promise<Run> {
   const load = os.loadavg()[0];
   const started = performance.now();
   // `time` would need a shell; /proc's counters of the child say the same.
-  const child = spawn(process.execPath, [LOUPE, 'check', file, '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.LOUPE_BENCH_CHECK_ARGS?.split(/\s+/).filter(Boolean) ?? []), LOUPE, 'check', file, '--format', 'json'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
