@@ -55,9 +55,12 @@ export class TrafficTable {
    * handshake out of the rows it renders. Scrolled up, the table stays put while frames arrive.
    */
   async scrollToTop(): Promise<void> {
-    // Scrolled again until it holds: while every row still fits (or the list overflows by less than
-    // a row, which counts as the bottom), the top is the live end, and the frames that follow (the
-    // offer listed on Connect, a server's notifications) rightly push the first row out of view.
+    // While every row still fits (or the list overflows by less than a row, which counts as the
+    // bottom), the top is the live end, and the frames that follow (the offer listed on Connect, a
+    // server's notifications) rightly push the first row out of view: on a busy machine they came
+    // after the scroll, and the rows read next were gone. So first wait for the burst to end.
+    await this.quiet();
+    // Scrolled again until it holds.
     await expect(async () => {
       await this.grid.evaluate((grid) => {
         grid.querySelector<HTMLElement>('[data-scroller]')!.scrollTop = 0;
@@ -65,6 +68,25 @@ export class TrafficTable {
       // The first data row (the header is row 1) is rendered once the window moved.
       await expect(this.rows().first()).toHaveAttribute('aria-rowindex', '2', { timeout: 1_000 });
     }).toPass({ timeout: 10_000 });
+  }
+
+  /** Until no frame has arrived for `quietMs` (the row count held still), or 10 s passed. */
+  private async quiet(quietMs = 400): Promise<void> {
+    let count: string | null = null;
+    let since = Date.now();
+    await expect
+      .poll(
+        async () => {
+          const now = await this.grid.getAttribute('aria-rowcount');
+          if (now !== count) [count, since] = [now, Date.now()];
+          return Date.now() - since >= quietMs;
+        },
+        { timeout: 10_000, intervals: [100] },
+      )
+      .toBe(true)
+      .catch(() => {
+        /* a session that never goes quiet: scroll up regardless, as before */
+      });
   }
 
   /** Scrolls back to the newest row: the table follows the live end again. */
