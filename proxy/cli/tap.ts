@@ -76,6 +76,7 @@ export async function run(argv: string[]): Promise<number> {
   let configDir: string;
   let http: HttpTapRun | undefined;
   let backlogBytes: number | undefined;
+  let abandonMs: number | undefined;
   let otlp: OtlpEndpoint | undefined;
   try {
     const { values, positionals } = parseOwnArgs(split.own, {
@@ -94,7 +95,8 @@ export async function run(argv: string[]): Promise<number> {
     if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': put the server's command after --`);
     name = values.name;
     configDir = resolveConfigDir(values['config-dir']);
-    backlogBytes = backlog(process.env.LOUPE_TAP_BACKLOG_BYTES);
+    backlogBytes = positiveEnv('LOUPE_TAP_BACKLOG_BYTES', 'bytes');
+    abandonMs = positiveEnv('LOUPE_TAP_ABANDON_MS', 'milliseconds');
     otlp = otlpOption(values.otlp);
     if (values.url !== undefined) {
       if (split.command.length > 0) throw new UsageError('give either --url or a command after --, not both');
@@ -135,6 +137,7 @@ export async function run(argv: string[]): Promise<number> {
     file,
     header,
     backlogBytes,
+    abandonMs,
     // The folder where `loupe start` keeps its pid files: either one ends what the other left.
     groupsDir: path.join(configDir, 'run'),
     // The session is stored too, as every session Loupe records is (loupe sessions lists it).
@@ -159,12 +162,17 @@ export async function run(argv: string[]): Promise<number> {
   process.exit(outcome.code ?? EXIT_TAP_FAILED);
 }
 
-/** LOUPE_TAP_BACKLOG_BYTES: how far recording may lag the wire in memory before the rest goes through a spool file on disk. */
-function backlog(text: string | undefined): number | undefined {
+/**
+ * LOUPE_TAP_BACKLOG_BYTES: how far recording may lag the wire in memory before the rest goes
+ * through a spool file on disk. LOUPE_TAP_ABANDON_MS: how long a signal during catch-up gives the
+ * recorder to close clean before the tap ends regardless (docs/tap.md).
+ */
+function positiveEnv(name: string, unit: string): number | undefined {
+  const text = process.env[name];
   if (!text) return undefined;
-  const bytes = Number(text);
-  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new UsageError(`LOUPE_TAP_BACKLOG_BYTES must be a positive whole number of bytes, got '${text}'`);
-  return bytes;
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${name} must be a positive whole number of ${unit}, got '${text}'`);
+  return n;
 }
 
 function drained(stream: NodeJS.WritableStream & { writableNeedDrain?: boolean }): Promise<void> {

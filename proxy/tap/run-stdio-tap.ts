@@ -17,6 +17,8 @@ export interface StdioTapRun {
   header: TapHeaderInput;
   /** How far recording may fall behind the wire in memory before the rest is spooled to disk (default 64 MiB). */
   backlogBytes?: number;
+  /** How long a signal during catch-up gives the recorder to close clean (default ABANDON_MS). */
+  abandonMs?: number;
   /** Where `loupe start` and the taps keep a pid file per server group (`<config>/run`). */
   groupsDir: string;
   /** The stored sessions' folder, where the session is also written as it runs. */
@@ -36,31 +38,55 @@ export async function runStdioTap(o: StdioTapRun): Promise<TapOutcome> {
   keepGroupRecords(o);
   const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
   const outcome = await new StdioTap({ command: o.command, args: o.args, io, sink: recorder }).run();
-  const recorded = await closeRecorder(recorder);
+  const recorded = await closeRecorder(recorder, o.abandonMs ?? ABANDON_MS);
   if (recorded.error && !recorded.notRecording) o.warn(`the trace ${o.file} is incomplete: ${recorded.error}`);
   return outcome;
 }
 
+/** How long a host that ends the tap gives its recorder to close clean: SIGKILL follows SIGTERM 2 s later (MCP SDK). */
+const ABANDON_MS = 1500;
+
 /**
  * The host has everything by now (its stdout ended with the server's); the recorder may still be
  * reading its spool back. A host that ends the tap meanwhile (an SDK sends SIGTERM a few seconds
- * after closing) ends it as before, the session stored `unclean` with what was written, and the
- * spool goes first rather than be left beside the tap file.
+ * after closing) has the recording abandoned: what the recorder has not taken yet is noted as gaps,
+ * the tap file and the stored session are closed clean, the spool goes, and the signal ends the
+ * tap as it would have. A second signal, or a recorder not closed within `abandonMs`, ends it at
+ * once, the session then stored `unclean` with what was written; the spool still goes first
+ * rather than be left beside the tap file.
  */
-async function closeRecorder(recorder: TapRecorder): Promise<RecorderOutcome> {
+async function closeRecorder(recorder: TapRecorder, abandonMs: number): Promise<RecorderOutcome> {
+  let ending: NodeJS.Signals | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const removeHandlers = () => {
+    clearTimeout(timer);
+    for (const { signal, h } of handlers) process.off(signal, h);
+  };
+  const endNow = (signal: NodeJS.Signals) => {
+    recorder.forgetSpool();
+    removeHandlers();
+    process.kill(process.pid, signal);
+  };
   const handlers = FORWARDED.map((signal) => {
     const h = () => {
-      recorder.forgetSpool();
-      for (const off of handlers) process.off(off.signal, off.h);
-      process.kill(process.pid, signal);
+      if (ending) return endNow(signal);
+      ending = signal;
+      recorder.abandon();
+      timer = setTimeout(() => endNow(signal), abandonMs);
     };
-    process.once(signal, h);
+    process.on(signal, h);
     return { signal, h };
   });
   try {
-    return await recorder.close();
+    const outcome = await recorder.close();
+    // Closed clean after a signal (the spool is removed by now): the signal ends the tap as it would have.
+    if (ending) {
+      removeHandlers();
+      process.kill(process.pid, ending);
+    }
+    return outcome;
   } finally {
-    for (const { signal, h } of handlers) process.off(signal, h);
+    removeHandlers();
   }
 }
 

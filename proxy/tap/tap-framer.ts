@@ -3,10 +3,10 @@
  * arrived) into frames: one per line, numbered in the order they crossed. It runs off the host's
  * path (in the recorder's worker), so it may take its time; the host already has the bytes.
  *
- * A gap is a run of bytes the tap passed on but could not record because the recorder was too
- * far behind and its spool (tap-spool.ts) could not be written: it becomes a `note` frame that
- * says how many bytes of which stream are missing, and the lines cut by the gap are kept, marked
- * truncated, never dropped.
+ * A gap is a run of bytes the tap passed on but did not record: the recorder was too far behind
+ * and its spool (tap-spool.ts) could not be written, or the host ended the tap while the recorder
+ * was catching up. It becomes a `note` frame that says how many bytes of which stream are missing
+ * and why, and the lines cut by the gap are kept, marked truncated, never dropped.
  */
 import { LineSplitter, type Line } from '../../lib/mcp/framing';
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
@@ -19,6 +19,10 @@ export const STDIO_META: Frame['meta'] = { transport: 'stdio' };
 export const STDIO_CRLF_META: Frame['meta'] = { transport: 'stdio', crlf: true };
 
 export const STREAM_TEXT: Record<TapStream, string> = { c2s: "the host's messages", s2c: "the server's messages", stderr: "the server's stderr" };
+
+/** Why a gap's bytes were not recorded, as its note says. */
+const GAP_BEHIND = 'the recorder fell behind and could not spool them';
+export const GAP_ABANDONED = 'the host ended the tap while its recorder was catching up';
 
 export class TapFramer {
   private seq = 0;
@@ -42,14 +46,14 @@ export class TapFramer {
     this.lines(stream, ts, this.splitters[stream].end());
   }
 
-  gap(stream: TapStream, ts: number, bytes: number): void {
+  gap(stream: TapStream, ts: number, bytes: number, why = GAP_BEHIND): void {
     // The line in progress lost its end, and the next one will have lost its beginning.
     const partial = this.splitters[stream].end();
     this.lines(stream, ts, partial, true);
     this.cut[stream] = true;
     this.lifecycle(
       { transport: 'stdio', event: 'note' },
-      `${bytes} bytes of ${STREAM_TEXT[stream]} were passed on but not recorded: the recorder fell behind and could not spool them (the peer got every byte)`,
+      `${bytes} bytes of ${STREAM_TEXT[stream]} were passed on but not recorded: ${why} (the peer got every byte)`,
       ts,
     );
   }

@@ -4,6 +4,13 @@
  * Tells the tap how many bytes it has taken off its hands, once per turn, so the tap can bound
  * how far the recording may fall behind; and how much of the spool (tap-spool.ts) it has read
  * back, so the tap knows when it has caught up with what it spooled while it was too far behind.
+ *
+ * A host that ends the tap while this thread is still catching up (an SDK sends SIGTERM two
+ * seconds after closing, SIGKILL two later) gets the recording ended within a second: the tap sets
+ * the `abandon` flag, which this thread reads before each batch (a message would queue behind the
+ * batches), and from then on each batch's chunks are noted as gaps rather than framed, its other
+ * items still taken; the tap file and the stored session are then closed clean without waiting for
+ * the session's findings, which are judged later, on demand (proxy/store/late-judge.ts).
  */
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -13,8 +20,12 @@ import type { Frame } from '../../lib/mcp/frame';
 import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import type { RecorderItem, RecorderMessage, RecorderReply, RecorderSetup } from './tap-recorder';
 import { readSpooled, type SpooledBatch } from './tap-spool';
+import type { TapStream } from './tap-framer';
 
 const setup = workerData as RecorderSetup;
+/** Set (to 1) by the tap's main thread when the host ends the tap before this thread has caught up. */
+const abandonFlag = setup.abandon ? new Int32Array(setup.abandon) : undefined;
+const abandoned = () => abandonFlag !== undefined && Atomics.load(abandonFlag, 0) !== 0;
 
 /**
  * On a busy machine the recording must not take CPU from the host, the server or the tap's
@@ -34,7 +45,7 @@ yieldToTheHost();
 const port = parentPort!;
 // Loaded once this thread is niced: the schemas the header needs take a while to load, and the
 // server the host is waiting for is starting at the same moment.
-const [{ TapFile }, { TapFramer }, { tapHeader }] = await Promise.all([import('./tap-file'), import('./tap-framer'), import('./tap-header')]);
+const [{ TapFile }, { TapFramer, GAP_ABANDONED }, { tapHeader }] = await Promise.all([import('./tap-file'), import('./tap-framer'), import('./tap-header')]);
 /** The tap file: created with its header here when the tap hands over what the header says. */
 function openFile(): InstanceType<typeof TapFile> | undefined {
   // This thread is its own: it writes synchronously, and nothing waits for the disk in memory.
@@ -105,8 +116,35 @@ function ack(bytes: number, spool: number): void {
   });
 }
 
+/** Bytes of each stream noted as not recorded since the tap was abandoned, not yet in a note: one note per run. */
+const skipping = new Map<TapStream, { ts: number; bytes: number }>();
+let skipped = 0;
+
+/** The tap was abandoned: a chunk's bytes join its stream's gap; anything else is taken, after the gaps before it. */
+function skip(item: RecorderItem): void {
+  if (item.kind !== 'chunk') {
+    noteSkipped();
+    return take(item, new Uint8Array());
+  }
+  const n = item.end - item.start;
+  skipped += n;
+  lastTs = item.ts;
+  const run = skipping.get(item.stream);
+  if (run) run.bytes += n;
+  else skipping.set(item.stream, { ts: item.ts, bytes: n });
+}
+
+function noteSkipped(): void {
+  for (const [stream, run] of skipping) framer.gap(stream, run.ts, run.bytes, GAP_ABANDONED);
+  skipping.clear();
+}
+
 function takeBatch(items: RecorderItem[], bytes: Uint8Array): void {
-  for (const item of items) take(item, bytes);
+  // Read before each item, not each batch: a batch of a flood takes a while to frame at this thread's priority.
+  for (const item of items) {
+    if (abandoned()) skip(item);
+    else take(item, bytes);
+  }
   if (telemetry && framed.length > 0) {
     telemetry.push(framed);
     framed = [];
@@ -155,11 +193,17 @@ port.on('message', (m: RecorderMessage) => {
         port.postMessage({ kind: 'closed', dropped: 0 } satisfies RecorderReply);
         return port.close();
       }
+      noteSkipped();
+      if (skipped > 0) {
+        const text = `the host ended the tap while its recorder was ${skipped} bytes behind: the tap file and the stored session note them as not recorded (the host got every byte)`;
+        port.postMessage({ kind: 'warning', text } satisfies RecorderReply);
+      }
       // The tap's last frames are framed by now; open requests end with the session.
       if (telemetry && framed.length > 0) telemetry.push(framed);
       stored?.close();
-      // The stored session's findings are counted before the tap's process may end.
-      void Promise.all([file.close(), telemetry?.end(), stored?.counted]).then(() => {
+      // The stored session's findings are counted before the tap's process may end; not when the
+      // host is ending the tap (it is judged later, on demand), nor the telemetry waited for then.
+      void Promise.all(abandoned() ? [file.close()] : [file.close(), telemetry?.end(), stored?.counted]).then(() => {
         port.postMessage({ kind: 'closed', dropped: file.dropped, ...(file.error ? { error: file.error.message } : {}) } satisfies RecorderReply);
         port.close();
       });

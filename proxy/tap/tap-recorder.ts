@@ -5,7 +5,10 @@
  * `maxBehindBytes` the tap appends its batches to a spool file instead (tap-spool.ts), which the
  * worker reads back in order, so every frame is recorded while neither the host waits nor the
  * tap's memory grows. Only when the spool cannot be written (a full disk) does the tap tell the
- * worker how many bytes it missed instead (a `note` frame in the trace).
+ * worker how many bytes it missed instead (a `note` frame in the trace). A host that ends the tap
+ * while the worker is still catching up has it abandon the rest (abandon()): the worker notes what
+ * it had not reached as gaps and closes the recording clean, in well under the two seconds an SDK
+ * leaves before SIGKILL.
  */
 import { Worker } from 'node:worker_threads';
 import type { LifecycleMeta } from '../../lib/mcp/frame';
@@ -52,6 +55,8 @@ export interface RecorderSetup {
   storeDir?: string;
   /** Where the backlog is spooled; beside the tap file unless given. */
   spool?: string;
+  /** Set by the recorder itself: the flag abandon() raises, read by the worker before each batch. */
+  abandon?: SharedArrayBuffer;
 }
 
 /** What the tap hands its recording to (the worker-backed recorder, or anything in a test). */
@@ -91,6 +96,9 @@ export class TapRecorder implements TapSink {
   private timer?: ReturnType<typeof setTimeout>;
 
   private serverSpoke = false;
+  /** Raised (to 1) by abandon(): shared with the worker, which reads it before each batch it takes. */
+  private readonly abandonShared = new SharedArrayBuffer(4);
+  private readonly abandonFlag = new Int32Array(this.abandonShared);
   private resolveClosed!: (outcome: RecorderOutcome) => void;
 
   /** `onNotRecording` hears at once when the tap file cannot be created, so the tap can say so;
@@ -118,7 +126,10 @@ export class TapRecorder implements TapSink {
     if (this.worker) return this.worker;
     const resolve = this.resolveClosed;
     // The worker's stdout is kept apart and discarded: the tap's stdout belongs to the protocol.
-    const worker = new Worker(new URL('./tap-recorder-worker.mjs', import.meta.url), { workerData: this.setup, stdout: true });
+    const worker = new Worker(new URL('./tap-recorder-worker.mjs', import.meta.url), {
+      workerData: { ...this.setup, abandon: this.abandonShared } satisfies RecorderSetup,
+      stdout: true,
+    });
     this.worker = worker;
     worker.stdout.resume();
     worker.on('message', (m: RecorderReply) => {
@@ -267,6 +278,16 @@ export class TapRecorder implements TapSink {
       }
     }
     this.batchBytes = kept;
+  }
+
+  /**
+   * The host is ending the tap before its recorder has caught up: the worker notes what it has not
+   * taken yet as gaps instead of framing it, then closes the recording clean without counting its
+   * findings; close()'s promise settles then. The flag overtakes the batches queued for the worker,
+   * as a message could not.
+   */
+  abandon(): void {
+    Atomics.store(this.abandonFlag, 0, 1);
   }
 
   /** A signal ends the tap before its recorder has caught up: the spool is not left behind. */
