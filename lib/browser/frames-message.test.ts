@@ -33,6 +33,14 @@ const frame = fc.record(
   { requiredKeys: [] },
 );
 
+/** A frame's numbers with -0 written as 0, as a JSON round trip writes them. */
+const plainZeros = <F extends { seq: number; ts: number; size: number }>(f: F): F => ({
+  ...f,
+  seq: f.seq === 0 ? 0 : f.seq,
+  ts: f.ts === 0 ? 0 : f.ts,
+  size: f.size === 0 ? 0 : f.size,
+});
+
 describe('checkFramesMessage', () => {
   it('accepts and refuses exactly what the zod schema does', () => {
     fc.assert(
@@ -74,7 +82,8 @@ describe('checkFramesMessage', () => {
           const json = checkFramesMessage(JSON.parse(JSON.stringify(msg)));
           const binary = checkFramesChunk(encodeFramesChunk(msg).slice().buffer);
           expect(binary.ok).toBe(json?.ok);
-          if (binary.ok && json?.ok) expect(binary.msg).toEqual(json.msg);
+          // JSON has no -0: the JSON form reads a -0 as 0 where the binary form keeps it; both are zero.
+          if (binary.ok && json?.ok) expect({ ...binary.msg, frames: binary.msg.frames.map(plainZeros) }).toEqual(json.msg);
         },
       ),
       { numRuns: 1000 },
