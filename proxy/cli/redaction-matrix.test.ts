@@ -28,6 +28,7 @@ import { sequenceToMermaid } from '../../lib/render/sequence-mermaid';
 import { renderVisible } from '../../components/sequence/exportVisible';
 import { cliScript } from '../../lib/trace/cli-script';
 import { startHttpTapRecording } from '../tap/http-tap-recording';
+import { tapWrittenText } from '../tap/testing/tap-recording';
 
 const SECRETS = {
   'env API_KEY': 'envsecret-Q7w2E9r4T1y6',
@@ -137,7 +138,7 @@ async function tapLeaks(): Promise<string[]> {
   } finally {
     await tap.stop();
   }
-  const text = readFileSync(tap.file!.path, 'utf8');
+  const text = tapWrittenText(tap.file!.path);
   expect(text).toContain('«redacted:oauth-form-secret»');
   return Object.entries(TAP_SECRETS).flatMap(([where, secret]) =>
     text

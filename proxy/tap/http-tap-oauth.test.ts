@@ -5,17 +5,18 @@
  * every step although the tap's frames carry no step names, bearers are masked, and a deployment
  * that breaks an auth.* rule gets that rule's finding from the tap's trace alone.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { modelOf } from '../../lib/model/session-model';
-import { readTraceText } from '../../lib/trace/reader';
 import { oauthChain, type ChainStepKind } from '../../lib/view/oauth-chain';
 import { run } from '../cli/client';
 import { authorizeLikeAPerson } from '../oauth/testing/browser';
 import { freePort, startFixture } from '../transports/http/testing';
 import { startHttpTapRecording, type HttpTapRecording } from './http-tap-recording';
+import { tapRecording, tapWrittenText } from './testing/tap-recording';
+import type { Trace } from '../../lib/trace/format';
 
 interface OAuthServers {
   mcpUrl: string;
@@ -63,15 +64,15 @@ async function host(url: string): Promise<number> {
   }
 }
 
-/** The tap's trace file as the dashboard reads it. */
-async function recorded(tap: HttpTapRecording): Promise<string> {
+/** The tap's recording as the dashboard reads it. */
+async function recorded(tap: HttpTapRecording): Promise<Trace> {
   await tap.stop();
-  return readFileSync(tap.file!.path, 'utf8');
+  return tapRecording(tap.file!.path);
 }
 
 /** The chain's step kinds, a step repeated at once (a person re-opening the authorization URL) counted once. */
-const kinds = (text: string): ChainStepKind[] =>
-  oauthChain(modelOf(readTraceText(text).frames))
+const kinds = (text: Trace): ChainStepKind[] =>
+  oauthChain(modelOf(text.frames))
     .map((s) => s.kind)
     .filter((k, i, all) => k !== all[i - 1]);
 
@@ -86,11 +87,11 @@ it("oidc-provider behind the tap: the host's whole chain is in the tap's trace, 
   expect(await host(tap.url)).toBe(0);
   const text = await recorded(tap);
   expect(kinds(text)).toEqual(['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorize', 'token', 'retry']);
-  const chain = oauthChain(modelOf(readTraceText(text).frames));
+  const chain = oauthChain(modelOf(text.frames));
   expect(chain.find((s) => s.kind === 'token')).toMatchObject({ ok: true, findings: [] });
   expect(chain.flatMap((s) => s.findings)).toEqual([]);
   // The host sent its bearer on every MCP request after the retry; the tap recorded none in clear.
-  const bearers = [...text.matchAll(/authorization: Bearer (\S+?)(?:\\r|\\n|")/gi)].map((m) => m[1]);
+  const bearers = [...tapWrittenText(tap.file!.path).matchAll(/authorization: Bearer (\S+?)(?:\\r|\\n|")/gi)].map((m) => m[1]);
   expect(bearers.length).toBeGreaterThan(0);
   expect(bearers.every((b) => b === '••••••')).toBe(true);
 }, 60_000);
@@ -103,7 +104,7 @@ it("a deployment without token_type, behind the tap: the tap's trace alone gives
 
   expect(await host(tap.url)).toBe(0);
   const text = await recorded(tap);
-  const chain = oauthChain(modelOf(readTraceText(text).frames));
+  const chain = oauthChain(modelOf(text.frames));
   expect(kinds(text)).toEqual(['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorize', 'token', 'retry']);
   expect(chain.flatMap((s) => s.findings.map((f) => `${s.kind} ${f.rule}`))).toEqual(['token auth.token-type-missing']);
 }, 60_000);

@@ -1,20 +1,22 @@
 /**
- * An HTTP tap and the trace file it records to, started the same way by `loupe tap --url`, by the
- * dashboard's "Tap a URL" and by the listeners `loupe tap install` set up for a host's HTTP
- * servers. The file, not a socket, carries the traffic to the dashboard (TapWatcher follows it),
- * so every way of starting a tap is seen the same way, live or afterwards.
+ * An HTTP tap and the session it records to (tap-output.ts: the stored session, named by the tap
+ * file), started the same way by `loupe tap --url`, by the dashboard's "Tap a URL" and by the
+ * listeners `loupe tap install` set up for a host's HTTP servers. Files, not a socket, carry the
+ * traffic to the dashboard (TapWatcher finds the tap file and follows the session), so every way
+ * of starting a tap is seen the same way, live or afterwards.
  */
 import { LOUPE_VERSION } from '../../lib/version';
 import { describeUrl } from '../../lib/trace/target';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace/format';
 import { TRANSPORT_FRAMING, type Frame } from '../../lib/mcp/frame';
 import { HttpTap } from './http-tap';
-import { TapFile, tapFileName, tapsDir } from './tap-file';
+import path from 'node:path';
+import { tapFileName, tapsDir, type TapFile } from './tap-file';
+import { openTapOutput, type TapOutput } from './tap-output';
 import { tapFrameMasking } from './tap-masking';
 import { redactionInputs } from '../../lib/trace/redaction-inputs';
 import { sessionsDir } from '../store/layout';
 import type { SessionWriter } from '../store/writer';
-import { storeTapSession } from './tap-session-store';
 import type { OtlpExport } from '../telemetry/otlp-export';
 import type { SessionTelemetry } from '../telemetry/session-telemetry';
 
@@ -38,11 +40,11 @@ export interface HttpTapRecording {
   tap: HttpTap;
   /** The address to give the host in place of the server's. */
   url: string;
-  /** Absent when nothing could be written: the tap still passes traffic on. */
+  /** The tap file (its header, naming the stored session); absent when nothing could be written: the tap still passes traffic on. */
   file?: TapFile;
   /** Why nothing is recorded, when `file` is absent. */
   notRecording?: string;
-  /** The session in the store (`loupe sessions`), written from the same frames as the file. */
+  /** The session in the store (`loupe sessions`) that holds the frames; absent when the file holds them. */
   stored?: SessionWriter;
   stop(): Promise<void>;
 }
@@ -56,8 +58,7 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
   const upstream = new URL(o.url);
   const name = o.name || upstream.host;
   const startedAt = new Date();
-  let file: TapFile | undefined;
-  let stored: SessionWriter | undefined;
+  let output: TapOutput | undefined;
   // The tap records its first frame (it listens) before the file, whose header names the address
   // it listens on, can exist: that frame waits here, or the file would start at seq 2 and a
   // reader could not keep the tap's numbering, which the exchange links are made of.
@@ -72,10 +73,7 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
     onFrame: (f) => {
       const masked = mask(f);
       if (early) early.push(masked);
-      else {
-        file?.append(masked);
-        stored?.append(masked);
-      }
+      else output?.append(masked);
       telemetry?.push([masked]);
     },
   });
@@ -105,36 +103,30 @@ export async function startHttpTapRecording(o: HttpTapRecordingOptions): Promise
   };
   let notRecording: string | undefined;
   try {
-    file = new TapFile(tapsDir(o.configDir), tapFileName(name, startedAt, process.pid), header);
-  } catch (e) {
-    notRecording = (e as Error).message;
-  }
-  if (file) {
     // Stored as the stdio tap's session is: source `tap`, the tapped URL as its server.
-    stored = storeTapSession({
+    output = openTapOutput({
+      file: path.join(tapsDir(o.configDir), tapFileName(name, startedAt, process.pid)),
       storeDir: sessionsDir(o.configDir),
       header,
       startedAt: startedAt.getTime(),
       secrets: redactionInputs({ url: o.url }),
       warn: o.warn ?? ((text) => console.error(`loupe tap: warning: ${text}`)),
     });
+  } catch (e) {
+    notRecording = (e as Error).message;
   }
-  for (const f of early) {
-    file?.append(f);
-    stored?.append(f);
-  }
+  for (const f of early) output?.append(f);
   early = undefined;
   return {
     tap,
     url: tap.url,
-    file,
+    file: output?.file,
     notRecording,
-    stored,
+    stored: output?.stored,
     async stop() {
       await tap.close();
-      stored?.close();
-      await file?.close();
-      await stored?.counted;
+      await output?.close();
+      await output?.stored?.counted;
       await telemetry?.end();
     },
   };

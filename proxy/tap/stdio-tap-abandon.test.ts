@@ -7,14 +7,14 @@
  * recorder may hold only 4 KiB in memory (LOUPE_TAP_BACKLOG_BYTES), so the flood goes through the spool.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
-import { readTraceText } from '../../lib/trace/reader';
 import { FIXTURES, LOUPE_BIN, tempDir } from '../cli/shared/run-cli';
 import { sessionsDir } from '../store/layout';
 import { SessionStore } from '../store/store';
+import { tapRecording } from './testing/tap-recording';
 
 /** Enough that the recorder, at the lowest priority, is still catching up once the host has read them all. */
 const NOTIFICATIONS = 400_000;
@@ -79,7 +79,7 @@ it('ends the recording clean, noting what it did not record, when the host sends
   // lines recorded before them, they account for every byte the host received.
   const file = readdirSync(taps).filter((f) => f.endsWith('.loupe.ndjson'));
   expect(file).toHaveLength(1);
-  const trace = readTraceText(readFileSync(path.join(taps, file[0]), 'utf8'));
+  const trace = tapRecording(path.join(taps, file[0]));
   const s2c = bytesOf(trace.frames, 's2c');
   const c2s = bytesOf(trace.frames, 'c2s');
   expect(s2c.notRecorded).toBeGreaterThan(0);

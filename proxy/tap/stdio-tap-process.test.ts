@@ -5,11 +5,11 @@
  * nothing in the host's environment or on its PATH decides how the bytes are relayed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTraceText } from '../../lib/trace/reader';
 import { FIXTURES, LOUPE_BIN, tempDir } from '../cli/shared/run-cli';
+import { tapRecording } from './testing/tap-recording';
 
 function tapProcess(configDir: string, server: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
   return spawn(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--', ...server], { env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -27,7 +27,7 @@ function traceOf(configDir: string) {
   const dir = path.join(configDir, 'taps');
   const files = readdirSync(dir);
   expect(files).toHaveLength(1);
-  return readTraceText(readFileSync(path.join(dir, files[0]), 'utf8'));
+  return tapRecording(path.join(dir, files[0]));
 }
 
 describe('the stdio tap and its server process', () => {

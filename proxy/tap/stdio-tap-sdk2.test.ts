@@ -3,13 +3,13 @@
  * back) as the host: through `loupe tap` it gets the same answers as directly, and every message
  * it and the server sent is in the trace, in order.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { EVERYTHING, LOUPE_BIN, tempDir } from '../cli/shared/run-cli';
-import { readTraceText } from '../../lib/trace/reader';
+import { tapRecording } from './testing/tap-recording';
 
 async function tour(command: string, args: string[]) {
   const client = new Client({ name: 'sdk2-host', version: '2.0.0' });
@@ -33,7 +33,7 @@ describe('loupe tap with the 2.x SDK client as the host', () => {
     // be finishing when the client has closed: wait for the file, its header and its last frame.
     const read = () => {
       try {
-        return readTraceText(readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8'));
+        return tapRecording(path.join(dir, readdirSync(dir)[0]));
       } catch {
         return undefined;
       }

@@ -6,13 +6,13 @@
  * before the recorder's worker has made the taps folder: the spool makes it.)
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { readTraceText } from '../../lib/trace/reader';
 import { FIXTURES, LOUPE_BIN, tempDir } from '../cli/shared/run-cli';
 import { sessionsDir } from '../store/layout';
 import { SessionStore } from '../store/store';
+import { tapRecording } from './testing/tap-recording';
 
 const NOTIFICATIONS = 20_000;
 
@@ -46,7 +46,7 @@ it('records every frame of a flood through the spool when the recorder may hold 
   const received = Buffer.concat(out).toString('utf8');
   const file = readdirSync(taps).filter((f) => f.endsWith('.loupe.ndjson'));
   expect(file).toHaveLength(1);
-  const trace = readTraceText(readFileSync(path.join(taps, file[0]), 'utf8'));
+  const trace = tapRecording(path.join(taps, file[0]));
   const s2c = trace.frames.filter((f) => f.dir === 's2c' && f.lane === 'message');
   expect(s2c.length).toBe(NOTIFICATIONS + 2);
   expect(s2c.map((f) => f.raw + '\n').join('')).toBe(received);

@@ -5,13 +5,13 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EVERYTHING, FIXTURES, LOUPE_BIN, runCli, tempDir } from '../cli/shared/run-cli';
-import { TraceReader } from '../../lib/trace/reader';
+import { tapRecording } from './testing/tap-recording';
 
 interface Run {
   code: number | null;
@@ -48,9 +48,7 @@ function tapTrace(configDir: string) {
   const dir = path.join(configDir, 'taps');
   const files = readdirSync(dir).filter((f) => f.endsWith('.loupe.ndjson'));
   expect(files).toHaveLength(1);
-  const reader = new TraceReader();
-  reader.push(readFileSync(path.join(dir, files[0]), 'utf8'));
-  return reader.end();
+  return tapRecording(path.join(dir, files[0]));
 }
 
 describe('loupe tap (stdio)', () => {

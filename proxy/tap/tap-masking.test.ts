@@ -2,14 +2,14 @@
  * A tap file holds no credential of the HTTP parts it recorded: a real tap in front of a real
  * server on loopback, the host's requests sent through it, and the file read back.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { readTraceText } from '../../lib/trace/reader';
 import { startHttpTapRecording } from './http-tap-recording';
+import { tapRecording, tapWrittenText } from './testing/tap-recording';
 
 const SECRETS = {
   query: 'tapquery-K4j5H6g7',
@@ -84,9 +84,9 @@ it("masks the request line's secret query values, OAuth form and JSON bodies and
   ).text();
   await tap.stop();
 
-  const text = readFileSync(tap.file!.path, 'utf8');
+  const text = tapWrittenText(tap.file!.path);
   for (const [what, secret] of Object.entries(SECRETS)) expect(text, what).not.toContain(secret);
-  const frames = readTraceText(text).frames;
+  const frames = tapRecording(tap.file!.path).frames;
   const raw = frames.map((f) => f.raw).join('\n');
   expect(raw).toContain('code=«redacted:oauth-form-secret»&code_verifier=«redacted:oauth-form-secret»');
   expect(raw).toContain('"access_token":"«redacted:secret-field»","token_type":"Bearer"');

@@ -1,6 +1,7 @@
 /**
  * The recorder's worker thread: takes the chunks the tap forwarded, frames them (tap-framer.ts)
- * and appends the frames to the tap file in batches. Everything here is off the host's path.
+ * and appends the frames to the tap's stored session in batches (tap-output.ts: the tap file holds
+ * only the header that names it). Everything here is off the host's path.
  * Tells the tap how many bytes it has taken off its hands, once per turn, so the tap can bound
  * how far the recording may fall behind; and how much of the spool (tap-spool.ts) it has read
  * back, so the tap knows when it has caught up with what it spooled while it was too far behind.
@@ -9,7 +10,7 @@
  * seconds after closing, SIGKILL two later) gets the recording ended within a second: the tap sets
  * the `abandon` flag, which this thread reads before each batch (a message would queue behind the
  * batches), and from then on each batch's chunks are noted as gaps rather than framed, its other
- * items still taken; the tap file and the stored session are then closed clean without waiting for
+ * items still taken; the recording is then closed clean without waiting for
  * the session's findings, which are judged later, on demand (proxy/store/late-judge.ts).
  */
 import { readlinkSync } from 'node:fs';
@@ -45,42 +46,50 @@ yieldToTheHost();
 const port = parentPort!;
 // Loaded once this thread is niced: the schemas the header needs take a while to load, and the
 // server the host is waiting for is starting at the same moment.
-const [{ TapFile }, { TapFramer, GAP_ABANDONED }, { tapHeader }] = await Promise.all([import('./tap-file'), import('./tap-framer'), import('./tap-header')]);
-/** The tap file: created with its header here when the tap hands over what the header says. */
-function openFile(): InstanceType<typeof TapFile> | undefined {
+const [{ TapFile }, { openTapOutput }, { TapFramer, GAP_ABANDONED }, { tapHeader }] = await Promise.all([
+  import('./tap-file'),
+  import('./tap-output'),
+  import('./tap-framer'),
+  import('./tap-header'),
+]);
+/** Where the frames go: the stored session, the tap file holding its header and naming it
+ *  (tap-output.ts); or, for a tap file the tap created itself, that file. */
+const output = await openOutput();
+
+async function openOutput() {
   // This thread is its own: it writes synchronously, and nothing waits for the disk in memory.
-  const options = { maxQueuedBytes: setup.maxQueuedBytes, sync: true };
-  if (!setup.header) return new TapFile(path.dirname(setup.file), path.basename(setup.file), undefined, options);
+  const fileOptions = { maxQueuedBytes: setup.maxQueuedBytes, sync: true };
+  if (!setup.header) {
+    const file = new TapFile(path.dirname(setup.file), path.basename(setup.file), undefined, fileOptions);
+    return { file, stored: undefined, append: (f: Frame) => file.append(f), close: () => file.close() };
+  }
+  const input = setup.header;
   try {
-    return new TapFile(path.dirname(setup.file), path.basename(setup.file), tapHeader(setup.header), options);
+    const { redactionInputs } = await import('../../lib/trace/redaction-inputs');
+    return openTapOutput({
+      file: setup.file,
+      storeDir: setup.storeDir,
+      header: tapHeader(input),
+      startedAt: Date.parse(input.startedAt) || Date.now(),
+      secrets: redactionInputs({ args: input.args }),
+      warn: (text) => port.postMessage({ kind: 'warning', text } satisfies RecorderReply),
+      fileOptions,
+    });
   } catch (e) {
     // Recording is secondary: the tap keeps forwarding; it says why nothing is recorded and stops taking bytes.
     port.postMessage({ kind: 'not-recording', error: (e as Error).message } satisfies RecorderReply);
     return undefined;
   }
 }
+const file = output?.file;
+const stored = output?.stored;
 
-const file = openFile();
-/** The session in the store (`loupe sessions`), written whole from the same frames as the file. */
-const stored = file && setup.storeDir && setup.header ? await openStored(setup.storeDir, setup.header) : undefined;
-
-async function openStored(storeDir: string, input: NonNullable<RecorderSetup['header']>) {
-  const [{ storeTapSession }, { redactionInputs }] = await Promise.all([import('./tap-session-store'), import('../../lib/trace/redaction-inputs')]);
-  return storeTapSession({
-    storeDir,
-    header: tapHeader(input),
-    startedAt: Date.parse(input.startedAt) || Date.now(),
-    secrets: redactionInputs({ args: input.args }),
-    warn: (text) => port.postMessage({ kind: 'warning', text } satisfies RecorderReply),
-  });
-}
 /** `--otlp`: the session's spans and metrics, made from the same frames as the file, here, off the host's path. */
 const telemetry = file && setup.otlp ? await startTelemetry(setup.otlp) : undefined;
 /** The frames of the batch being taken, for the telemetry (one model update per batch). */
 let framed: Frame[] = [];
 const framer = new TapFramer((f) => {
-  file?.append(f);
-  stored?.append(f);
+  output?.append(f);
   if (telemetry) framed.push(f);
 }, setup.maxLineBytes);
 
@@ -195,15 +204,14 @@ port.on('message', (m: RecorderMessage) => {
       }
       noteSkipped();
       if (skipped > 0) {
-        const text = `the host ended the tap while its recorder was ${skipped} bytes behind: the tap file and the stored session note them as not recorded (the host got every byte)`;
+        const text = `the host ended the tap while its recorder was ${skipped} bytes behind: the recording notes them as not recorded (the host got every byte)`;
         port.postMessage({ kind: 'warning', text } satisfies RecorderReply);
       }
       // The tap's last frames are framed by now; open requests end with the session.
       if (telemetry && framed.length > 0) telemetry.push(framed);
-      stored?.close();
       // The stored session's findings are counted before the tap's process may end; not when the
       // host is ending the tap (it is judged later, on demand), nor the telemetry waited for then.
-      void Promise.all(abandoned() ? [file.close()] : [file.close(), telemetry?.end(), stored?.counted]).then(() => {
+      void Promise.all(abandoned() ? [output!.close()] : [output!.close(), telemetry?.end(), stored?.counted]).then(() => {
         port.postMessage({ kind: 'closed', dropped: file.dropped, ...(file.error ? { error: file.error.message } : {}) } satisfies RecorderReply);
         port.close();
       });

@@ -1,11 +1,10 @@
 /**
- * A tap's session in the store (`loupe sessions`, `loupe export`, the page's History), written
- * from the same frames as its tap file, for the stdio tap (in its recorder's worker) and the HTTP
- * tap alike. The store's writer appends in batches with synchronous writes, so a tap killed at any
+ * A tap's session in the store (`loupe sessions`, `loupe export`, the page's History, and what the
+ * dashboard follows live), the one copy of its frames (tap-output.ts), for the stdio tap (in its
+ * recorder's worker) and the HTTP tap alike. The store's writer appends in batches with synchronous writes, so a tap killed at any
  * moment leaves every batch before it on disk and the session is listed as ended unclean.
  *
- * Storing is secondary to the tap: when the session cannot be stored, the tap says why and goes on
- * recording its tap file.
+ * When the session cannot be stored, the tap says why and records its frames in its tap file instead.
  */
 import type { TraceHeader } from '../../lib/trace/format';
 import type { KnownSecret } from '../../lib/trace/redact';
@@ -32,7 +31,7 @@ export function storeTapSession(o: TapSessionInput): SessionWriter | undefined {
     const store = new SessionStore(o.storeDir, typeof budget === 'string' ? DEFAULT_DISK_BUDGET : budget, o.warn);
     return store.create({ source: 'tap', header: o.header, startedAt: o.startedAt, secrets: o.secrets });
   } catch (e) {
-    o.warn(`this session is not stored in ${o.storeDir} (${(e as Error).message}); its tap file is written as usual`);
+    o.warn(`this session is not stored in ${o.storeDir} (${(e as Error).message}); its frames go to its tap file instead`);
     return undefined;
   }
 }

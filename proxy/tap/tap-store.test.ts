@@ -11,7 +11,7 @@ import { EVERYTHING, LOUPE_BIN, runCli, tempDir } from '../cli/shared/run-cli';
 import { sessionsDir } from '../store/layout';
 import { SessionStore } from '../store/store';
 
-it('stores the session a stdio tap records, with the frames of its tap file', async () => {
+it('stores the session a stdio tap records, once: its tap file is a header naming it', async () => {
   const configDir = tempDir();
   const child = spawn(process.execPath, [LOUPE_BIN, 'tap', '--config-dir', configDir, '--name', 'everything', '--', ...EVERYTHING], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -37,14 +37,21 @@ it('stores the session a stdio tap records, with the frames of its tap file', as
   expect(err).not.toMatch(/loupe tap: warning/);
 
   const tapFiles = readdirSync(path.join(configDir, 'taps'));
-  const tapTrace = readTraceText(readFileSync(path.join(configDir, 'taps', tapFiles[0]), 'utf8'));
+  const tapFile = path.join(configDir, 'taps', tapFiles[0]);
   const store = new SessionStore(sessionsDir(configDir));
   const [listed] = store.list();
-  expect(listed).toMatchObject({ name: 'everything', source: 'tap', state: 'clean', frames: tapTrace.frames.length });
+  expect(listed).toMatchObject({ name: 'everything', source: 'tap', state: 'clean', frames: expect.any(Number) });
   // Counted in the recorder's worker before the tap ended.
   expect(listed.findings).toEqual({ error: expect.any(Number), warning: expect.any(Number), info: expect.any(Number) });
   const stored = store.open(listed.id);
-  expect([...stored.frames()]).toEqual(tapTrace.frames);
+  // The traffic is on disk once: the tap file holds only its header, which names the stored session.
+  const entry = readTraceText(readFileSync(tapFile, 'utf8'));
+  expect(entry.frames).toEqual([]);
+  expect(entry.header).toMatchObject({ source: 'tap', tap: { stored: listed.id } });
+  const tapTrace = { frames: [...stored.frames()] };
+  expect(tapTrace.frames.filter((f) => f.lane === 'message').length).toBeGreaterThan(3);
+  expect(tapTrace.frames.map((f) => f.seq)).toEqual(tapTrace.frames.map((_, i) => i + 1));
+  expect(listed.frames).toBe(tapTrace.frames.length);
   expect(stored.segmentsFor({ tool: 'echo' })).toHaveLength(1);
 
   // `loupe sessions` shows it, and `loupe export` writes it back as the tap recorded it.

@@ -11,7 +11,8 @@ import { validateFrame, validateHeader } from '../../lib/trace/validate';
 import { migrateFrame, migrateHeader, migrationsFrom } from '../../lib/trace/migrate';
 
 export interface TapHeader extends TraceHeader {
-  tap?: { pid?: number; host?: { pid?: number; name?: string }; cwd?: string; listen?: string; startedBy?: string };
+  /** `stored`: the id of the stored session that holds the frames (tap-output.ts); absent when the file holds them. */
+  tap?: { pid?: number; host?: { pid?: number; name?: string }; cwd?: string; listen?: string; startedBy?: string; stored?: string };
 }
 
 export class TapTail {

@@ -2,7 +2,8 @@
  * The dashboard's side of tapping: watches the config dir's `taps/` folder, opens a session for
  * every tap that is running (including taps that started before this Loupe did), and lists every
  * recorded tap so a finished one can be opened later. Taps find no socket to talk to: they only
- * append to their files, so nothing Loupe does can slow a host down.
+ * append to their files (a tap file in `taps/` that names the stored session, and that session's
+ * segments, which the session here follows), so nothing Loupe does can slow a host down.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { makeDirs } from '../shared/make-dirs';
@@ -12,10 +13,11 @@ import type { Connection } from '../../lib/wire/connection';
 import type { TapEntry } from '../../lib/wire/protocol';
 import type { LiveSession } from '../sessions/types';
 import type { TapSource } from '../sessions/sources';
-import { sessionsDir } from '../store/layout';
+import { isSessionId, segmentNumber, sessionsDir } from '../store/layout';
 import { SessionStore } from '../store/store';
 import { tapsDir } from './tap-file';
 import { TapFileSource } from './tap-file-source';
+import { StoredTapSource } from './stored-tap-source';
 import { judgeFollowedTap } from './tap-live-judging';
 import { TapTail, tapRunning, type TapHeader } from './tap-tail';
 import { UrlTaps, type UrlTapRequest } from './url-taps';
@@ -26,6 +28,21 @@ export interface TapRegistry {
 }
 
 const TAP_FILE = /\.loupe\.ndjson$/;
+
+/** The stored session that holds a tap's frames, when its file names one (a valid id only: the name is joined to a path). */
+function storedOf(header: TapHeader): string | undefined {
+  const id = header.tap?.stored;
+  return typeof id === 'string' && isSessionId(id) ? id : undefined;
+}
+
+/** The size of a stored session's frames: its segments. */
+async function storedBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (segmentNumber(name) !== undefined) total += (await stat(path.join(dir, name)).catch(() => undefined))?.size ?? 0;
+  }
+  return total;
+}
 
 /** How a tapped server is named in the session list: the server, then who is talking to it. */
 export function tapConnection(file: string, header: TapHeader): Connection {
@@ -126,7 +143,8 @@ export class TapWatcher {
     for (const file of (await readdir(this.dir).catch(() => [] as string[])).filter((f) => TAP_FILE.test(f))) {
       const header = await this.header(file);
       if (!header) continue;
-      const info = await stat(path.join(this.dir, file)).catch(() => undefined);
+      const stored = storedOf(header);
+      const bytes = stored ? await storedBytes(path.join(this.store.dir, stored)) : ((await stat(path.join(this.dir, file)).catch(() => undefined))?.size ?? 0);
       const sessionId = this.sessions.get(file);
       out.push({
         file,
@@ -134,7 +152,7 @@ export class TapWatcher {
         ...(header.tap?.host?.name ? { host: header.tap.host.name } : {}),
         startedAt: header.startedAt ?? header.createdAt,
         running: this.running(file, header),
-        bytes: info?.size ?? 0,
+        bytes,
         ...(header.tap?.listen ? { listen: this.urlTaps.listen(file) ?? header.tap.listen } : {}),
         ...(this.urlTaps.has(file) ? { stoppable: true } : {}),
         ...(sessionId && this.registry.get(sessionId) ? { sessionId } : {}),
@@ -151,7 +169,10 @@ export class TapWatcher {
     const header = await this.header(file);
     if (!header) throw new Error(`${file} is not a tap's trace (it has no readable header)`);
     const full = path.join(this.dir, file);
-    const session = this.registry.openSource({ kind: 'tap', connection: tapConnection(file, header), frames: () => new TapFileSource(full) });
+    const stored = storedOf(header);
+    // The stored session holds a tap's frames; only a tap that could not store it (or an older one) has them in its file.
+    const frames = () => (stored ? new StoredTapSource(path.join(this.store.dir, stored)) : new TapFileSource(full));
+    const session = this.registry.openSource({ kind: 'tap', connection: tapConnection(file, header), frames });
     this.sessions.set(file, session.id);
     judgeFollowedTap(session, this.store);
     this.linkStored(session, header);
@@ -172,7 +193,7 @@ export class TapWatcher {
    * and searches every frame there. Looked for a few times, then left (a tap run without a store).
    */
   private linkStored(session: LiveSession, header: TapHeader, tries = 10): void {
-    const id = this.store.findByHeader('tap', header);
+    const id = storedOf(header) ?? this.store.findByHeader('tap', header);
     if (id !== undefined) return session.linkStored?.(id);
     if (tries > 1) setTimeout(() => this.registry.get(session.id) && this.linkStored(session, header, tries - 1), 500).unref();
   }

@@ -25,7 +25,7 @@ import { sessionsDir } from '../../proxy/store/layout';
 import { perSecond, renderTable } from './table';
 import { OtlpReceiver } from '../../proxy/telemetry/testing/otlp-receiver';
 
-export const RECORD_TARGETS = { peakRssMb: 300 };
+export const RECORD_TARGETS = { peakRssMb: 300, diskToWire: 1.2 };
 const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
 const MB = 1024 * 1024;
 
@@ -42,6 +42,9 @@ export interface RecordLargeFigures {
   cpuSeconds: number;
   peakRssMb: number;
   traceBytes: number;
+  /** What the recording keeps on disk (the stored session and, for the tap, its tap file), and
+   *  the bytes that crossed the wire (every frame's size but lifecycle notes): at most 1.2 times. */
+  disk: { bytes: number; wireBytes: number };
   /** The tap's: bytes it passed on but did not record (its recorder fell behind and its spool
    *  could not be written; the gap is written down as a note). */
   skippedBytes?: number;
@@ -52,6 +55,20 @@ export interface RecordLargeFigures {
   /** The tap's: the largest its recorder's spool (`….backlog`) was seen, sampled every 200 ms. */
   peakSpoolBytes?: number;
   load: number;
+}
+
+function folderBytes(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) n += e.isDirectory() ? folderBytes(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).size;
+  return n;
+}
+
+/** The disk a recording took in its config folder (its stored session; a tap's tap file too), beside the wire bytes of its frames. */
+function diskOf(configDir: string): RecordLargeFigures['disk'] {
+  const store = new SessionStore(sessionsDir(configDir));
+  let wireBytes = 0;
+  for (const id of store.ids()) for (const f of store.open(id).frames()) if (f.lane !== 'lifecycle') wireBytes += f.size;
+  return { bytes: folderBytes(configDir), wireBytes };
 }
 
 /** Records the flood fixture sending `notifications` log notifications through `loupe record`;
@@ -84,7 +101,20 @@ export async function recordLarge(notifications: number, otlp = false): Promise<
     if (frames < notifications) throw new Error(`loupe record wrote ${frames} frames for ${notifications} notifications`);
     const traceBytes = statSync(out).size;
     const otlpSpans = receiver ? { otlpSpans: receiver.spans.length } : {};
-    return { command: 'record', notifications, frames, seconds, framesPerSecond: frames / seconds, cpuSeconds, peakRssMb, traceBytes, load, ...otlpSpans };
+    const disk = diskOf(path.join(dir, 'config'));
+    return {
+      command: 'record',
+      notifications,
+      frames,
+      seconds,
+      framesPerSecond: frames / seconds,
+      cpuSeconds,
+      peakRssMb,
+      traceBytes,
+      disk,
+      load,
+      ...otlpSpans,
+    };
   } finally {
     await receiver?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -94,7 +124,7 @@ export async function recordLarge(notifications: number, otlp = false): Promise<
 /**
  * The flood through `loupe tap`, as a host meets it: initialize, the tool call, every line read
  * until its answer, then stdin closed; timed until the tap's process exits, which it does once its
- * recorder has written the last frame to the tap file and the store.
+ * recorder has written the last frame to its stored session.
  */
 export async function tapLarge(notifications: number): Promise<RecordLargeFigures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-tap-large-'));
@@ -162,6 +192,7 @@ export async function tapLarge(notifications: number): Promise<RecordLargeFigure
       cpuSeconds,
       peakRssMb,
       traceBytes,
+      disk: diskOf(configDir),
       skippedBytes,
       load,
       ...after,
@@ -198,8 +229,18 @@ export function renderRecordLarge(f: RecordLargeFigures): string {
           ]),
       ...(f.otlpSpans === undefined ? [] : [{ label: 'spans the OTLP receiver got', cells: [f.otlpSpans.toLocaleString('en-US'), '', ''] }]),
       {
-        label: f.command === 'record' ? 'trace file' : 'tap file',
-        cells: [`${(f.traceBytes / MB).toFixed(0)} MiB`, `${f.frames.toLocaleString('en-US')} frames`, ''],
+        label: f.command === 'record' ? 'trace file (--out)' : 'tap file',
+        cells: [`${(f.traceBytes / MB).toFixed(f.traceBytes < MB ? 3 : 0)} MiB`, `${f.frames.toLocaleString('en-US')} frames`, ''],
+      },
+      {
+        label: f.command === 'record' ? 'disk kept (the stored session)' : 'disk kept (stored session and tap file)',
+        cells: [
+          `${(f.disk.bytes / MB).toFixed(0)} MiB`,
+          `${(f.disk.bytes / f.disk.wireBytes).toFixed(2)}× the ${(f.disk.wireBytes / MB).toFixed(0)} MiB on the wire`,
+          '',
+        ],
+        target: `≤ ${RECORD_TARGETS.diskToWire}× the wire`,
+        meets: f.disk.bytes <= RECORD_TARGETS.diskToWire * f.disk.wireBytes,
       },
     ],
   );

@@ -1,6 +1,7 @@
 /**
  * Reads and writes trace files for the CLI through lib/trace's streaming reader and writer: the
- * same format the page exports and opens.
+ * same format the page exports and opens. A tap's file that holds only its header is read as the
+ * trace it stands for, its frames from the stored session it names (proxy/tap/tap-trace.ts).
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -17,6 +18,9 @@ import {
   type TraceBatchSink,
   type TraceHeader,
 } from '../../../lib/trace';
+import { DEFAULT_LIMITS } from '../../../lib/trace/reader';
+import { StoreError } from '../../store/reader';
+import { tapEntryFrames, tapEntryOf, type TapEntry } from '../../tap/tap-trace';
 
 /** A file that cannot be used, with a message that names it. */
 export class TraceFileError extends Error {
@@ -27,6 +31,8 @@ export class TraceFileError extends Error {
  *  frames): what must hold one (`loupe diff`, `export`, `replay`). Refuses a missing file or one the
  *  trace module refuses with a TraceFileError naming the file. */
 export async function readTraceFile(file: string): Promise<Trace> {
+  const entry = tapEntryOf(file);
+  if (entry) return { header: entry.header, frames: wholeStoredFrames(file, entry) };
   const stream = createReadStream(file);
   try {
     await once(stream, 'open');
@@ -53,6 +59,8 @@ const CHUNK_BYTES = 1 << 20;
  * Returns where each frame sits in the file.
  */
 export async function streamTraceFile(file: string, sink: TraceBatchSink): Promise<{ lines: FrameLines; frames: number }> {
+  const entry = tapEntryOf(file);
+  if (entry) return streamTapEntry(file, entry, sink);
   const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES });
   try {
     await once(stream, 'open');
@@ -79,6 +87,54 @@ export async function streamTraceFile(file: string, sink: TraceBatchSink): Promi
     throw e;
   } finally {
     stream.destroy();
+  }
+}
+
+/**
+ * A tap file that names its stored session, read as the trace it stands for: the session's frames
+ * go through the same reader as a file's lines, so `loupe check` judges and numbers them alike.
+ */
+function streamTapEntry(file: string, entry: TapEntry, sink: TraceBatchSink): { lines: FrameLines; frames: number } {
+  const reader = new TraceBatchReader(sink);
+  try {
+    let chunk = '';
+    for (const line of traceLines(entry.header, storedFrames(file, entry))) {
+      chunk += line;
+      if (chunk.length >= CHUNK_BYTES) {
+        reader.push(chunk);
+        chunk = '';
+      }
+    }
+    reader.push(chunk);
+    reader.end();
+  } catch (e) {
+    if (e instanceof TraceError) throw new TraceFileError(`${file} is not a trace Loupe can read: ${e.message}`);
+    throw e;
+  }
+  return { lines: reader.lines, frames: reader.framesRead };
+}
+
+/** Every frame of a tap's stored session, within the whole-file reader's frame limit. */
+function wholeStoredFrames(file: string, entry: TapEntry): Frame[] {
+  const frames: Frame[] = [];
+  for (const f of storedFrames(file, entry)) {
+    if (frames.length === DEFAULT_LIMITS.maxFrames) {
+      throw new TraceFileError(
+        `${file} is a tap of more than ${DEFAULT_LIMITS.maxFrames} frames, more than this command holds at once: \`loupe check\` reads it whole`,
+      );
+    }
+    frames.push(f);
+  }
+  return frames;
+}
+
+/** The frames of a tap's stored session; a session that is gone or broken is refused, naming both. */
+function* storedFrames(file: string, entry: TapEntry): Generator<Frame> {
+  try {
+    yield* tapEntryFrames(entry);
+  } catch (e) {
+    if (e instanceof StoreError) throw new TraceFileError(`${file} is a tap's header, and the session holding its frames cannot be read: ${e.message}`);
+    throw e;
   }
 }
 

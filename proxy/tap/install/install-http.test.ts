@@ -13,6 +13,7 @@ import { LOUPE_BIN, runCli, tempDir } from '../../cli/shared/run-cli';
 import { startEverything, type RunningServer } from '../../transports/http/testing';
 import { Registry } from '../../sessions/registry';
 import { TapWatcher } from '../tap-watcher';
+import { tapWrittenText } from '../testing/tap-recording';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -48,7 +49,7 @@ async function hostTour(url: string): Promise<string[]> {
 function recorded(configDir: string): string {
   const dir = path.join(configDir, 'taps');
   return readdirSync(dir)
-    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+    .map((f) => tapWrittenText(path.join(dir, f)))
     .join('');
 }
 
@@ -67,7 +68,7 @@ describe('tap install for HTTP servers', () => {
     serve.kill('SIGTERM');
     await new Promise((r) => serve.once('exit', r));
     const trace = recorded(configDir);
-    expect(trace).toContain('\\"method\\":\\"tools/list\\"');
+    expect(trace).toContain('"method":"tools/list"');
     expect(trace).toContain('"startedBy":"install"');
   }, 90_000);
 
