@@ -9,95 +9,36 @@
  * session was closed, or when the process writing it is gone: a tap killed mid-session leaves
  * what it wrote, and a torn last line is skipped, as the store's reader skips it.
  */
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, watch, type FSWatcher } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
-import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
-import type { FrameSource } from '../sessions/frame-source';
+import type { Frame } from '../../lib/mcp/frame';
 import { segmentName, SESSION_FILE, type StoredMeta } from '../store/layout';
 import { alive } from '../store/process-alive';
 import { LineDecoder } from '../store/segment-lines';
+import { FollowedFrames, type FollowedRead, type FollowOptions } from './followed-frames';
 
-export interface StoredTapSourceOptions {
-  /** How often to look when no file-system event says something changed. Default 1 s. */
-  pollMs?: number;
-}
-
-function isEnd(frame: Frame): boolean {
-  const event = (frame.meta as LifecycleMeta | undefined)?.event;
-  return frame.lane === 'lifecycle' && (event === 'exit' || event === 'spawn-error' || event === 'disconnect');
-}
-
-export class StoredTapSource implements FrameSource {
-  onFrames?: FrameSource['onFrames'];
-  onEnded?: FrameSource['onEnded'];
+export class StoredTapSource extends FollowedFrames {
   private segment = 1;
   /** Where the next unread line of the segment starts. */
   private offset = 0;
   private decoder = new LineDecoder();
-  private watcher?: FSWatcher;
-  private timer?: ReturnType<typeof setInterval>;
-  private ended = false;
-  private pumping = false;
-  private again = false;
 
   constructor(
     /** The stored session's folder. */
     readonly dir: string,
-    private readonly options: StoredTapSourceOptions = {},
-  ) {}
+    options: FollowOptions = {},
+  ) {
+    super(dir, options);
+  }
 
-  async start(): Promise<void> {
+  override async start(): Promise<void> {
     if (!existsSync(path.join(this.dir, SESSION_FILE)))
       throw new Error(`the tap's stored session ${this.dir} is missing (it was deleted, or its disk budget was reached)`);
-    this.pump();
-    if (this.ended) return;
-    try {
-      this.watcher = watch(this.dir, () => this.pump());
-      this.watcher.on('error', () => {});
-      this.watcher.unref();
-    } catch {
-      /* some file systems have no events: the poll below still follows the session */
-    }
-    this.timer = setInterval(() => this.pump(), this.options.pollMs ?? 1000);
-    this.timer.unref?.();
+    await super.start();
   }
 
-  async close(): Promise<void> {
-    this.ended = true;
-    this.stop();
-  }
-
-  private stop(): void {
-    this.watcher?.close();
-    clearInterval(this.timer);
-  }
-
-  /** Hands on what was appended; never re-entered, so frames go on once each, in order. */
-  private pump(): void {
-    if (this.ended) return;
-    if (this.pumping) {
-      this.again = true;
-      return;
-    }
-    this.pumping = true;
-    try {
-      do {
-        this.again = false;
-        // Asked before reading: a session closed (or a writer gone) before the read has nothing after it.
-        const over = this.over();
-        let more = true;
-        while (more && !this.ended) more = this.deliver(this.readSome());
-        if (over !== undefined && !this.ended) this.finish(over);
-      } while (this.again && !this.ended);
-    } catch (e) {
-      this.finish(`cannot read the tap's stored session ${this.dir}: ${(e as Error).message}`);
-    } finally {
-      this.pumping = false;
-    }
-  }
-
-  /** Why no more frames will come, when none will: the session was closed, or its writer is gone. */
-  private over(): string | undefined {
+  /** Why no more frames will come, once none will: the session was closed, or its writer is gone. */
+  protected over(): string | undefined {
     let meta: StoredMeta;
     try {
       meta = JSON.parse(readFileSync(path.join(this.dir, SESSION_FILE), 'utf8')) as StoredMeta;
@@ -109,9 +50,13 @@ export class StoredTapSource implements FrameSource {
     return undefined;
   }
 
+  protected unreadable(e: Error): string {
+    return `cannot read the tap's stored session ${this.dir}: ${e.message}`;
+  }
+
   /** The whole lines appended to the segment being read since the last read (a segment is at
    *  most about SEGMENT_BYTES), moving on to the next segment once one exists. */
-  private readSome(): { frames: Frame[]; more: boolean } {
+  protected read(): FollowedRead {
     // Asked first: once the next segment exists, this one holds every line it ever will.
     const finished = existsSync(path.join(this.dir, segmentName(this.segment + 1)));
     const file = path.join(this.dir, segmentName(this.segment));
@@ -146,26 +91,5 @@ export class StoredTapSource implements FrameSource {
     } finally {
       closeSync(fd);
     }
-  }
-
-  /** Hands on the frames up to the tap's end, if it is among them; false once nothing more is to read. */
-  private deliver({ frames, more }: { frames: Frame[]; more: boolean }): boolean {
-    if (this.ended) return false;
-    if (frames.length > 0) {
-      const end = frames.findIndex(isEnd);
-      this.onFrames?.(end === -1 ? frames : frames.slice(0, end + 1));
-      if (end !== -1) {
-        this.finish(frames[end].raw);
-        return false;
-      }
-    }
-    return more;
-  }
-
-  private finish(reason: string): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.stop();
-    this.onEnded?.(reason);
   }
 }

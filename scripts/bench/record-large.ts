@@ -71,6 +71,10 @@ function diskOf(configDir: string): RecordLargeFigures['disk'] {
   return { bytes: folderBytes(configDir), wireBytes };
 }
 
+function withRate(f: Omit<RecordLargeFigures, 'framesPerSecond'>): RecordLargeFigures {
+  return { ...f, framesPerSecond: f.frames / f.seconds };
+}
+
 /** Records the flood fixture sending `notifications` log notifications through `loupe record`;
  *  with `otlp`, its spans and metrics stream to a receiver in this process (`--otlp`) as well. */
 export async function recordLarge(notifications: number, otlp = false): Promise<RecordLargeFigures> {
@@ -102,19 +106,7 @@ export async function recordLarge(notifications: number, otlp = false): Promise<
     const traceBytes = statSync(out).size;
     const otlpSpans = receiver ? { otlpSpans: receiver.spans.length } : {};
     const disk = diskOf(path.join(dir, 'config'));
-    return {
-      command: 'record',
-      notifications,
-      frames,
-      seconds,
-      framesPerSecond: frames / seconds,
-      cpuSeconds,
-      peakRssMb,
-      traceBytes,
-      disk,
-      load,
-      ...otlpSpans,
-    };
+    return withRate({ command: 'record', notifications, frames, seconds, cpuSeconds, peakRssMb, traceBytes, disk, load, ...otlpSpans });
   } finally {
     await receiver?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -183,20 +175,8 @@ export async function tapLarge(notifications: number): Promise<RecordLargeFigure
     const frames = stored.meta.end?.frames ?? 0;
     const traceBytes = readdirSync(taps).reduce((n, name) => n + statSync(path.join(taps, name)).size, 0);
     const after = { peakSpoolBytes, hostDoneSeconds: (exitedAt - hostDone) / 1000, stdoutEndedSeconds: (exitedAt - stdoutEnded) / 1000 };
-    return {
-      command: 'tap',
-      notifications,
-      frames,
-      seconds,
-      framesPerSecond: frames / seconds,
-      cpuSeconds,
-      peakRssMb,
-      traceBytes,
-      disk: diskOf(configDir),
-      skippedBytes,
-      load,
-      ...after,
-    };
+    const disk = diskOf(configDir);
+    return withRate({ command: 'tap', notifications, frames, seconds, cpuSeconds, peakRssMb, traceBytes, disk, skippedBytes, load, ...after });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
