@@ -10,6 +10,7 @@ import { readTraceText } from '../../lib/trace/reader';
 import { EVERYTHING, LOUPE_BIN, runCli, tempDir } from '../cli/shared/run-cli';
 import { sessionsDir } from '../store/layout';
 import { SessionStore } from '../store/store';
+import { storedOnce } from './testing/tap-recording';
 
 it('stores the session a stdio tap records, once: its tap file is a header naming it', async () => {
   const configDir = tempDir();
@@ -44,13 +45,7 @@ it('stores the session a stdio tap records, once: its tap file is a header namin
   // Counted in the recorder's worker before the tap ended.
   expect(listed.findings).toEqual({ error: expect.any(Number), warning: expect.any(Number), info: expect.any(Number) });
   const stored = store.open(listed.id);
-  // The traffic is on disk once: the tap file holds only its header, which names the stored session.
-  const entry = readTraceText(readFileSync(tapFile, 'utf8'));
-  expect(entry.frames).toEqual([]);
-  expect(entry.header).toMatchObject({ source: 'tap', tap: { stored: listed.id } });
-  const tapTrace = { frames: [...stored.frames()] };
-  expect(tapTrace.frames.filter((f) => f.lane === 'message').length).toBeGreaterThan(3);
-  expect(tapTrace.frames.map((f) => f.seq)).toEqual(tapTrace.frames.map((_, i) => i + 1));
+  const tapTrace = { frames: storedOnce(tapFile, stored) };
   expect(listed.frames).toBe(tapTrace.frames.length);
   expect(stored.segmentsFor({ tool: 'echo' })).toHaveLength(1);
 

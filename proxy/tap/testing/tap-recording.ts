@@ -5,9 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
+import type { Frame } from '../../../lib/mcp/frame';
 import type { Trace } from '../../../lib/trace/format';
 import { readTraceText } from '../../../lib/trace/reader';
 import { segmentName } from '../../store/layout';
+import type { StoredSession } from '../../store/reader';
 import { tapEntryFrames, tapEntryOf } from '../tap-trace';
 
 export function tapRecording(file: string): Trace {
@@ -29,4 +32,16 @@ export function tapWrittenText(file: string): string {
       return text + segments;
     }
   }
+}
+
+/** A tap's traffic is on disk once: its file holds only its header, naming the stored session,
+ *  whose frames (numbered from 1, a few messages at least) are returned. */
+export function storedOnce(tapFile: string, stored: StoredSession): Frame[] {
+  const entry = readTraceText(readFileSync(tapFile, 'utf8'));
+  expect(entry.frames).toEqual([]);
+  expect(entry.header).toMatchObject({ source: 'tap', tap: { stored: stored.meta.id } });
+  const frames = [...stored.frames()];
+  expect(frames.filter((f) => f.lane === 'message').length).toBeGreaterThan(3);
+  expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
+  return frames;
 }
