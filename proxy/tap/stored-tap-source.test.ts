@@ -3,7 +3,7 @@
  * names it: the dashboard follows that session live, across segments, to the tap's end, whether
  * the tap closes it, dies mid-line, or ends with the server's exit.
  */
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
@@ -122,7 +122,8 @@ describe("a tap's stored session, followed", () => {
   });
 
   it('says what is missing when the session a tap file names is gone', async () => {
-    const { configDir, writer, file } = startTap();
+    // A tap in another process that still runs.
+    const { configDir, writer, file } = startTap(process.ppid);
     writer.close();
     rmSync(writer.dir, { recursive: true });
     registry = new Registry();
@@ -130,6 +131,14 @@ describe("a tap's stored session, followed", () => {
     const session = registry.get(await watcher.open(file))!;
     await waitFor(() => session.summary().status === 'failed', 10_000, 'the session to fail');
     expect(session.summary().error).toMatch(/the tap's stored session .* is missing \(it was deleted/);
+    // Not listed: it would not open. Its file goes once its tap has ended.
+    expect(await watcher.list()).toEqual([]);
+    expect(existsSync(path.join(tapsDir(configDir), file))).toBe(true);
+    const ended = startTap(2 ** 22 + 12345);
+    ended.writer.close();
+    rmSync(ended.writer.dir, { recursive: true });
+    expect(await new TapWatcher(ended.configDir, new Registry(), 60_000).list()).toEqual([]);
+    expect(existsSync(path.join(tapsDir(ended.configDir), ended.file))).toBe(false);
   });
 
   it('`loupe check` and `loupe export` read a tap file as the whole trace it stands for', async () => {

@@ -5,15 +5,15 @@
  * append to their files (a tap file in `taps/` that names the stored session, and that session's
  * segments, which the session here follows), so nothing Loupe does can slow a host down.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { makeDirs } from '../shared/make-dirs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Connection } from '../../lib/wire/connection';
 import type { TapEntry } from '../../lib/wire/protocol';
 import type { LiveSession } from '../sessions/types';
 import type { TapSource } from '../sessions/sources';
-import { isSessionId, segmentNumber, sessionsDir } from '../store/layout';
+import { isSessionId, segmentNumber, SESSION_FILE, sessionsDir } from '../store/layout';
 import { SessionStore } from '../store/store';
 import { tapsDir } from './tap-file';
 import { TapFileSource } from './tap-file-source';
@@ -144,6 +144,12 @@ export class TapWatcher {
       const header = await this.header(file);
       if (!header) continue;
       const stored = storedOf(header);
+      if (stored && !existsSync(path.join(this.store.dir, stored, SESSION_FILE))) {
+        // Its session was deleted (from History, or as the oldest past the disk budget): the file
+        // that named it goes too, once its tap has ended.
+        if (!this.running(file, header)) await rm(path.join(this.dir, file), { force: true }).catch(() => {});
+        continue;
+      }
       const bytes = stored ? await storedBytes(path.join(this.store.dir, stored)) : ((await stat(path.join(this.dir, file)).catch(() => undefined))?.size ?? 0);
       const sessionId = this.sessions.get(file);
       out.push({
