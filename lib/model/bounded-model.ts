@@ -38,6 +38,9 @@ export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classif
   readonly invalidParamsCount?: number;
   /** The accepted HTTP exchanges a bounded model let go of (settled-exchanges.ts). */
   readonly settledExchanges?: SettledExchanges;
+  /** How many annotations of each rule there were, when `annotations` lists only the first of each
+   *  (a `loupe check` of a file: proxy/cli/check/finding-tally.ts); absent, it lists them all. */
+  readonly annotationCounts?: ReadonlyMap<string, number>;
 };
 
 /** How many of the last frames are kept: as far back as the doctor reads stderr (stderrReason). */
@@ -68,7 +71,10 @@ function resultOf(c: Classified): unknown {
 
 export class BoundedModel implements JudgedModel {
   readonly exchanges: HttpExchanges;
+  /** The annotations not yet taken: a judge of any length takes them as it goes and empties this
+   *  (proxy/store/findings.ts), and may leave the first of each rule with their counts for the doctor. */
   annotations: Annotation[] = [];
+  annotationCounts?: ReadonlyMap<string, number>;
   /** Frames judged: the trace's length. */
   frameCount = 0;
   readonly timeoutMs: number;
