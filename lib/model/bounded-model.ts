@@ -27,7 +27,7 @@ import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions
 import { HttpExchanges, exchangeIdOf, type HttpExchange } from '../mcp/http-exchanges';
 import type { Era } from '../mcp/era';
 import type { SessionModel } from './session-model';
-import { releaseSettled, type SettledExchanges } from './settled-exchanges';
+import { emptySettled, releaseSettled, type SettledExchanges } from './settled-exchanges';
 
 /** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it.
  *  `toolErrorCount`, `invalidParamsCount`: how many tool calls answered with an isError, and how
@@ -101,7 +101,7 @@ export class BoundedModel implements JudgedModel {
   toolErrorCount = 0;
   invalidParamsCount = 0;
   /** With `compact: 'report'`, what the doctor reads of the exchanges let go of. */
-  readonly settledExchanges: SettledExchanges = { lastAccepted: new Map(), lastOk: 0 };
+  readonly settledExchanges: SettledExchanges = emptySettled();
   private merged?: Kept[];
   /** With `compact`, how many frames between two compactions of the calls; 0: never. */
   private readonly compactEvery: number;
