@@ -100,15 +100,17 @@ export class FindingTally {
   }
 
   private annotations(): { listed: Annotation[]; counts: Map<string, number> } {
-    const listed: Annotation[] = [];
+    const first: Listed[] = [];
     const counts = new Map<string, number>();
     for (const [rule, t] of this.rules) {
       if (t.gate) continue;
       counts.set(rule, t.count.count + t.count.baselined);
-      const first = [...t.fresh, ...t.accepted].sort(byReportOrder).slice(0, LISTED_PER_RULE);
-      for (const { finding: f } of first)
-        listed.push({ rule: f.rule, severity: f.severity, group: f.group, frames: f.frames, message: f.message, spec: f.spec ?? '' });
+      first.push(...[...t.fresh, ...t.accepted].sort(byReportOrder).slice(0, LISTED_PER_RULE));
     }
-    return { listed: listed.sort((a, b) => a.frames[0] - b.frames[0]), counts };
+    // In the order the analyser gave them, as a model that kept them all holds them.
+    const listed = first
+      .sort((a, b) => a.order - b.order)
+      .map(({ finding: f }) => ({ rule: f.rule, severity: f.severity, group: f.group, frames: f.frames, message: f.message, spec: f.spec ?? '' }));
+    return { listed, counts };
   }
 }
