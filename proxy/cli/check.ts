@@ -51,6 +51,7 @@ server (or client) does against the MCP specification and its MCP Apps extension
 Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 when none is,
 2 when the check could not run (a bad option or file, a server that cannot be reached or that
 refuses the handshake: HTTP 401, an initialize error).
+A report lists the first 50 findings of each rule and counts them all (the exit status too).
 
   --format text|json|junit|sarif   the report format (default text)
   --fail-on error|warning|info     the lowest severity that fails the check (default error)
