@@ -72,7 +72,13 @@ export function shapedTrace(shape: FindingShape): ShapedTrace {
   const h = httpOpening();
   if (shape === 'sse-ids') {
     // The standalone GET stream: its request and response head open it, every body frame is an event on it.
-    h.exchange({ method: 'GET', url: URL, headers: { Accept: 'text/event-stream', 'mcp-session-id': 's1', 'mcp-protocol-version': '2025-11-25' }, stream: 'get', type: 'text/event-stream' });
+    h.exchange({
+      method: 'GET',
+      url: URL,
+      headers: { Accept: 'text/event-stream', 'mcp-session-id': 's1', 'mcp-protocol-version': '2025-11-25' },
+      stream: 'get',
+      type: 'text/event-stream',
+    });
     const end = h.frames.pop()!;
     const get = h.lastExchange;
     const note = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'tick' } });
