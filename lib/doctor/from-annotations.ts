@@ -26,6 +26,9 @@ export interface AnnotationEvidence {
 export function fromAnnotations(model: JudgedModel): AnnotationEvidence {
   const byRule = new Map<string, Annotation[]>();
   const warnings = new Map<Layer, number>();
+  // A model that lists only the first annotations of each rule counts them all (annotationCounts).
+  const countOf = (rule: string, listed: number) => model.annotationCounts?.get(rule) ?? listed;
+  const warned = new Map<string, number>();
   for (const a of model.annotations) {
     const layer = layerOf(a.rule);
     if (!layer) continue;
@@ -33,7 +36,11 @@ export function fromAnnotations(model: JudgedModel): AnnotationEvidence {
       const same = byRule.get(a.rule);
       if (same) same.push(a);
       else byRule.set(a.rule, [a]);
-    } else if (a.severity === 'warning') warnings.set(layer, (warnings.get(layer) ?? 0) + 1);
+    } else if (a.severity === 'warning') warned.set(a.rule, (warned.get(a.rule) ?? 0) + 1);
+  }
+  for (const [rule, listed] of warned) {
+    const layer = layerOf(rule)!;
+    warnings.set(layer, (warnings.get(layer) ?? 0) + countOf(rule, listed));
   }
   const evidence = new Map<Layer, Evidence[]>();
   // Errors first, each layer's in the order they happened; an answer that never came or a process
@@ -41,7 +48,7 @@ export function fromAnnotations(model: JudgedModel): AnnotationEvidence {
   const order = [...byRule].sort(([, a], [, b]) => Number(STOPPED.has(a[0].rule)) - Number(STOPPED.has(b[0].rule)) || a[0].frames[0] - b[0].frames[0]);
   for (const [rule, found] of order) {
     const layer = layerOf(rule)!;
-    const item = rule === 'stdio.exit' ? exitEvidence(model, found[0]) : ruleEvidence(rule, layer, found);
+    const item = rule === 'stdio.exit' ? exitEvidence(model, found[0]) : ruleEvidence(rule, layer, found, countOf(rule, found.length));
     const list = evidence.get(layer);
     if (list) list.push(item);
     else evidence.set(layer, [item]);
@@ -49,10 +56,10 @@ export function fromAnnotations(model: JudgedModel): AnnotationEvidence {
   return { evidence, warnings };
 }
 
-function ruleEvidence(rule: string, layer: Layer, found: Annotation[]): Evidence {
+function ruleEvidence(rule: string, layer: Layer, found: Annotation[], count: number): Evidence {
   const seqs = new Set<number>();
   for (const a of found) for (const s of a.frames) if (seqs.size < MAX_SEQS) seqs.add(s);
-  const more = found.length > 1 ? ` (and ${found.length - 1} more like it)` : '';
+  const more = count > 1 ? ` (and ${count - 1} more like it)` : '';
   return { seqs: [...seqs], what: `${found[0].message}${more}`, next: nextFor(rule, layer), rule };
 }
 

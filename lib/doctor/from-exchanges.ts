@@ -9,17 +9,13 @@ import { headerValue } from '../mcp/frame';
 import { mediaType, type HttpExchange } from '../mcp/http-exchanges';
 import { isResourceMetadataUrl } from '../mcp/oauth';
 import type { JudgedModel } from '../model/bounded-model';
-import { accepted as ok, conversational, oauthLike } from '../model/settled-exchanges';
+import { accepted as ok, conversational, failedLookup, QUOTED_REFUSALS, refusedMessage, type SettledRefusals } from '../model/settled-exchanges';
 import { LAYER_NEXT, nextForStatus } from './next-steps';
 import { excerpt } from './text';
 import type { Evidence } from './types';
 
-/** A few refusals or failed lookups say it; a hundred say nothing more. */
-const MAX_ITEMS = 3;
-
 export function fromExchanges(model: JudgedModel): Evidence[] {
   const all = model.exchanges.all;
-  if (all.length === 0) return [];
   const methodOf = (ex: HttpExchange) => model.classifiedAt(ex.sent[0].seq)?.method ?? 'a message';
   // The newest accepted exchange of each JSON-RPC method, and of any method.
   // With those a bounded model let go of (lib/model/settled-exchanges.ts).
@@ -32,13 +28,17 @@ export function fromExchanges(model: JudgedModel): Evidence[] {
     lastOk = Math.max(lastOk, ex.id);
   }
   const out: Evidence[] = [];
-  let refusals = 0;
-  for (const ex of all) {
-    if (!conversational(ex) || ex.status === undefined || ex.status < 400 || !ex.response) continue;
-    const method = methodOf(ex);
-    if ((lastAccepted.get(method) ?? 0) > ex.id || refusals++ >= MAX_ITEMS) continue;
-    out.push(refusal(ex, method));
+  // The refusals not recovered from, with those a bounded model let go of (counted, the first kept).
+  const settled = model.settledExchanges;
+  const refused = all.filter(refusedMessage).map((ex) => ({ ex, method: methodOf(ex) }));
+  let more = 0;
+  for (const [method, tally] of settled?.refusals ?? []) {
+    if ((lastAccepted.get(method) ?? 0) > tally.maxId) continue;
+    refused.push(...tally.first);
+    more += tally.count - tally.first.length;
   }
+  const standing = refused.filter(({ ex, method }) => (lastAccepted.get(method) ?? 0) <= ex.id).sort((a, b) => a.ex.id - b.ex.id);
+  out.push(...quoteFirst(standing, standing.length + more, ({ ex, method }) => refusal(ex, method)));
   for (const ex of all) {
     if (!conversational(ex) || !ex.end || (ex.status !== undefined && ex.status >= 400)) continue;
     for (const sent of ex.sent) {
@@ -51,8 +51,17 @@ export function fromExchanges(model: JudgedModel): Evidence[] {
       out.push(unanswered(ex, call.method, call.seq));
     }
   }
-  out.push(...oauthFailures(all, lastOk));
+  out.push(...oauthFailures(all, lastOk, settled?.lookups));
   return out;
+}
+
+/** The first few items as evidence (a few refusals or failed look-ups say it; a hundred say nothing
+ *  more); the last says how many more there were. */
+function quoteFirst<T>(items: readonly T[], total: number, evidence: (item: T) => Evidence): Evidence[] {
+  return items.slice(0, QUOTED_REFUSALS).map((item, i) => {
+    const e = evidence(item);
+    return i === QUOTED_REFUSALS - 1 && total > QUOTED_REFUSALS ? { ...e, what: `${e.what} (and ${total - QUOTED_REFUSALS} more)` } : e;
+  });
 }
 
 function refusal(ex: HttpExchange, method: string): Evidence {
@@ -92,19 +101,23 @@ const OAUTH_NEXT: Record<string, string> = {
   token: 'The token endpoint refused the grant: check the client id, the redirect URI and the PKCE verifier.',
 };
 
-/** OAuth lookups that failed when nothing of the conversation got through after them. */
-function oauthFailures(all: readonly HttpExchange[], lastOk: number): Evidence[] {
-  const out: Evidence[] = [];
-  for (const ex of all) {
-    if (ex.id < lastOk || out.length >= MAX_ITEMS) continue;
-    if (!oauthLike(ex) || !ex.end || ok(ex) || (ex.status !== undefined && ex.status < 400)) continue;
+/** OAuth lookups that failed when nothing of the conversation got through after them, with those a
+ *  bounded model let go of (`settled`: counted, the first kept). */
+function oauthFailures(all: readonly HttpExchange[], lastOk: number, settled: SettledRefusals | undefined): Evidence[] {
+  const failed = all.filter((ex) => failedLookup(ex) && ex.id >= lastOk);
+  let more = 0;
+  if (settled && lastOk <= settled.maxId) {
+    failed.push(...settled.first.map((f) => f.ex));
+    more = settled.count - settled.first.length;
+  }
+  failed.sort((a, b) => a.id - b.id);
+  return quoteFirst(failed, failed.length + more, (ex) => {
     const step = ex.requestMeta.stream === 'oauth' ? ex.requestMeta.oauth : isResourceMetadataUrl(ex.url) ? 'resource-metadata' : 'server-metadata';
     const answer = ex.status !== undefined ? `was answered ${ex.status}${ex.statusText ? ` ${ex.statusText}` : ''}` : `failed: ${ex.error ?? 'no answer'}`;
-    out.push({
-      seqs: [ex.end.seq, ex.id],
+    return {
+      seqs: [ex.end!.seq, ex.id],
       what: `OAuth ${step}: ${ex.method} ${ex.url} ${answer}`,
       next: OAUTH_NEXT[step === 'refresh' ? 'token' : step] ?? LAYER_NEXT.transport,
-    });
-  }
-  return out;
+    };
+  });
 }

@@ -27,7 +27,7 @@ import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions
 import { HttpExchanges, exchangeIdOf, type HttpExchange } from '../mcp/http-exchanges';
 import type { Era } from '../mcp/era';
 import type { SessionModel } from './session-model';
-import { releaseSettled, type SettledExchanges } from './settled-exchanges';
+import { emptySettled, releaseSettled, type SettledExchanges } from './settled-exchanges';
 
 /** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it.
  *  `toolErrorCount`, `invalidParamsCount`: how many tool calls answered with an isError, and how
@@ -38,6 +38,9 @@ export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classif
   readonly invalidParamsCount?: number;
   /** The accepted HTTP exchanges a bounded model let go of (settled-exchanges.ts). */
   readonly settledExchanges?: SettledExchanges;
+  /** How many annotations of each rule there were, when `annotations` lists only the first of each
+   *  (a `loupe check` of a file: proxy/cli/check/finding-tally.ts); absent, it lists them all. */
+  readonly annotationCounts?: ReadonlyMap<string, number>;
 };
 
 /** How many of the last frames are kept: as far back as the doctor reads stderr (stderrReason). */
@@ -68,7 +71,10 @@ function resultOf(c: Classified): unknown {
 
 export class BoundedModel implements JudgedModel {
   readonly exchanges: HttpExchanges;
+  /** The annotations not yet taken: a judge of any length takes them as it goes and empties this
+   *  (proxy/store/findings.ts), and may leave the first of each rule with their counts for the doctor. */
   annotations: Annotation[] = [];
+  annotationCounts?: ReadonlyMap<string, number>;
   /** Frames judged: the trace's length. */
   frameCount = 0;
   readonly timeoutMs: number;
@@ -95,7 +101,7 @@ export class BoundedModel implements JudgedModel {
   toolErrorCount = 0;
   invalidParamsCount = 0;
   /** With `compact: 'report'`, what the doctor reads of the exchanges let go of. */
-  readonly settledExchanges: SettledExchanges = { lastAccepted: new Map(), lastOk: 0 };
+  readonly settledExchanges: SettledExchanges = emptySettled();
   private merged?: Kept[];
   /** With `compact`, how many frames between two compactions of the calls; 0: never. */
   private readonly compactEvery: number;

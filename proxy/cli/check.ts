@@ -19,7 +19,9 @@ import type { Connection } from '../../lib/wire/connection';
 import { runSession } from './record/run-session';
 import { checkModel } from './check/analyze-frames';
 import { readBaseline } from './check/baseline';
-import { SEVERITIES, applyBaseline, failing, type CheckResult, type Severity } from './check/findings';
+import { SEVERITIES, failingCount, type CheckResult, type Severity } from './check/findings';
+import { Baseline } from './check/baseline';
+import { FindingTally } from './check/finding-tally';
 import { formatText } from './check/format-text';
 import { GATE_FLAGS, GATE_USAGE, parseGates } from './check/gates';
 import { judge } from './check/judge';
@@ -49,6 +51,7 @@ server (or client) does against the MCP specification and its MCP Apps extension
 Exit status: 1 when a finding at or above --fail-on is not in the baseline, 0 when none is,
 2 when the check could not run (a bad option or file, a server that cannot be reached or that
 refuses the handshake: HTTP 401, an initialize error).
+A report lists the first 50 findings of each rule and counts them all (the exit status too).
 
   --format text|json|junit|sarif   the report format (default text)
   --fail-on error|warning|info     the lowest severity that fails the check (default error)
@@ -76,6 +79,8 @@ interface Source {
   negotiatedVersion?: string;
   /** Set when a live session never got through the handshake. */
   handshakeFailure?: string;
+  /** The tally took the model's annotations as it was judged (a file's). */
+  tallied: boolean;
 }
 
 /** The check could not judge the server; the doctor still says which layer stopped it. */
@@ -107,18 +112,19 @@ async function load(
   probe: boolean,
   redaction: RedactOptions | false,
   compactCalls: boolean,
+  tally: FindingTally,
 ): Promise<Source> {
   if (file !== undefined) {
     let checked;
     try {
-      checked = await checkTraceFile(file, redaction, compactCalls);
+      checked = await checkTraceFile(file, redaction, tally, compactCalls);
     } catch (e) {
       if (e instanceof TraceFileError) throw new InputError(e.message);
       throw e;
     }
     const { model, header, frameLines } = checked;
     const negotiated = typeof header.negotiatedVersion === 'string' ? header.negotiatedVersion : undefined;
-    return { frameCount: model.frameCount, model, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated };
+    return { frameCount: model.frameCount, model, label: file, traceFile: fileUri(file), frameLines, negotiatedVersion: negotiated, tallied: true };
   }
   const redact: Redact = (frames) => (redaction === false ? frames : redactFrames(frames, redaction).frames);
   if (!connection) throw new UsageError('nothing to check: give a trace FILE, a server command after --, or --url');
@@ -154,6 +160,7 @@ async function load(
     label,
     negotiatedVersion: record.summary.negotiatedVersion,
     handshakeFailure: record.failure,
+    tallied: false,
   };
 }
 
@@ -219,20 +226,20 @@ export async function run(argv: string[]): Promise<number> {
     if (values.probe && values.url === undefined) throw new UsageError('--probe tests an HTTP server: use it with --url');
     // Bad client or server options are reported before anything starts.
     const connection = file === undefined ? targetConnection(split.command, values, clientOptions(values).env) : undefined;
-    const baseline = values.baseline === undefined ? [] : readBaseline(values.baseline);
+    const baseline = values.baseline === undefined ? new Baseline([]) : readBaseline(values.baseline);
     const gates = parseGates(values, values['interface-baseline'] === undefined ? undefined : readInterfaceBaseline(values['interface-baseline']));
 
     const redaction: RedactOptions | false = values['no-redact'] ? false : redactOptionsFor(connection ?? {});
     // A trace file streams through a bounded model, redacted batch by batch unless Loupe wrote it
     // redacted by every rule this check runs (check/check-file.ts).
     // A latency budget reads every call; without one, answered calls the report does not read again are let go of.
-    const source = await load(file, connection, values, values.probe === true, redaction, gates.budgets.length === 0);
+    // Every finding is counted against the baseline as it is judged; the first of each rule are listed.
+    const tally = new FindingTally(baseline);
+    const source = await load(file, connection, values, values.probe === true, redaction, gates.budgets.length === 0, tally);
     const { model } = source;
     // The gates and the interface baseline (a file to commit) read the findings' own model.
     if (values['write-interface-baseline'] !== undefined) writeInterfaceBaseline(values['write-interface-baseline'], model);
-    const judged = judge(model, gates);
-    for (const note of judged.notes) printError(`loupe check: ${note}`);
-    const { fresh, accepted } = applyBaseline(judged.findings, baseline);
+    for (const note of judge(model, gates, tally, !source.tallied)) printError(`loupe check: ${note}`);
     const label = redaction === false || !connection ? source.label : redactStrings(targetLabel(connection), redaction).value;
     const result: CheckResult = {
       source: label,
@@ -240,8 +247,7 @@ export async function run(argv: string[]): Promise<number> {
       frameLines: source.frameLines,
       negotiatedVersion: source.negotiatedVersion,
       frameCount: source.frameCount,
-      findings: fresh,
-      baselined: accepted,
+      ...tally.report(),
       failOn,
       doctor: diagnose(model),
     };
@@ -253,7 +259,7 @@ export async function run(argv: string[]): Promise<number> {
           : format === 'sarif'
             ? formatSarif(result, LOUPE_VERSION)
             : formatText(result);
-    const fails = failing(result).length > 0;
+    const fails = failingCount(result) > 0;
     // A handshake that never completed, with no finding that explains it, is not a pass.
     if (source.handshakeFailure && !fails)
       throw new CouldNotRun(

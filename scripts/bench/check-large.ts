@@ -11,7 +11,9 @@
  *   frame: what it keeps per call, which a ping loop or a busy client makes);
  * - `tools`: the same pairs as a `tools/call` with arguments (its id, a query, a list) and its
  *   answer, a text result, one in 50 marked isError (what it keeps per call that carries params:
- *   the tool's name, not the arguments; and the tool errors the doctor quotes). The
+ *   the tool's name, not the arguments; and the tool errors the doctor quotes);
+ * - `findings`, `sse-ids`, `refusals`: written without a recording, a finding, an SSE event id or
+ *   an HTTP refusal on every frame or exchange (finding-shapes.ts). The
  * trace goes to a temporary folder and is deleted after. Each run is `node bin/loupe.mjs check
  * FILE --format json` in its own process (dist/ must be built: `npx tsx scripts/build.ts
  * --dist-only`), timed by the wall clock, with its CPU time and the load average beside, and its
@@ -28,6 +30,7 @@ import { readTraceText, type TraceHeader } from '../../lib/trace';
 import { FLOOD_SERVER, ROOT } from './paths';
 import { perSecond, renderTable } from './table';
 import { sampleProcess } from './proc';
+import { FINDING_SHAPES, shapedTrace, type FindingShape } from './finding-shapes';
 
 const TARGETS = { framesPerSecond: 150_000, peakRssMb: 500 };
 const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
@@ -46,7 +49,8 @@ function recordPattern(dir: string): { header: TraceHeader; frames: Frame[] } {
 const isNotification = (f: Frame) => f.lane === 'message' && f.raw.includes('"notifications/message"');
 const isPing = (f: Frame) => f.lane === 'message' && f.dir === 'c2s' && f.raw.includes('"method":"ping"');
 
-type Shape = 'notifications' | 'pings' | 'tools';
+type Shape = 'notifications' | 'pings' | 'tools' | FindingShape;
+const isFindingShape = (shape: Shape): shape is FindingShape => (FINDING_SHAPES as readonly string[]).includes(shape);
 
 /** The frame's line with `seq`, `ts` and the notification's counter as holes to fill: one string
  *  concatenation per frame, so ten million frames are written in seconds. */
@@ -113,17 +117,26 @@ function bodyLines(frames: Frame[], shape: Shape): { first: number; last: number
 /** Writes a trace of `total` frames; returns its size in bytes. */
 async function writeLongTrace(file: string, pattern: { header: TraceHeader; frames: Frame[] }, total: number, shape: Shape): Promise<number> {
   const { first, last, line } = bodyLines(pattern.frames, shape);
-  const opening = pattern.frames.slice(0, first);
-  const ending = pattern.frames.slice(last + 1);
+  return writeFrames(file, pattern.header, pattern.frames.slice(0, first), line, pattern.frames.slice(last + 1), total);
+}
+
+async function writeFrames(
+  file: string,
+  header: TraceHeader,
+  opening: Frame[],
+  line: (seq: number, ts: number) => string,
+  ending: Frame[],
+  total: number,
+): Promise<number> {
   const repeats = total - opening.length - ending.length;
   // The whole session stays within its request timeout, so the tools/call is answered in time.
-  const timeoutUs = (pattern.header.requestTimeoutMs ?? 60_000) * 1000;
+  const timeoutUs = (header.requestTimeoutMs ?? 60_000) * 1000;
   const step = Math.max(1, Math.floor(timeoutUs / 2 / total));
   const out = createWriteStream(file);
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');
   };
-  await write(`${JSON.stringify(pattern.header)}\n`);
+  await write(`${JSON.stringify(header)}\n`);
   let seq = 0;
   let ts = 0;
   for (const f of opening) await write(`${JSON.stringify({ ...f, seq: ++seq, ts: (ts = f.ts) })}\n`);
@@ -176,15 +189,24 @@ const [framesArg, runsArg, shapeArg = 'notifications'] = process.argv.slice(2);
 const total = Number(framesArg ?? 10_000_000);
 const runs = Number(runsArg ?? 1);
 const shape = shapeArg as Shape;
-if (!Number.isInteger(total) || total < 100 || !Number.isInteger(runs) || runs < 1 || !['notifications', 'pings', 'tools'].includes(shape)) {
-  console.error('usage: npx tsx scripts/bench/check-large.ts [frames >= 100] [runs] [notifications|pings|tools]');
+if (
+  !Number.isInteger(total) ||
+  total < 100 ||
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  ![...['notifications', 'pings', 'tools'], ...FINDING_SHAPES].includes(shape)
+) {
+  console.error(`usage: npx tsx scripts/bench/check-large.ts [frames >= 100] [runs] [notifications|pings|tools|${FINDING_SHAPES.join('|')}]`);
   process.exit(2);
 }
 const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-check-large-'));
 try {
   const file = path.join(dir, 'long.loupe.ndjson');
   const t0 = performance.now();
-  const bytes = await writeLongTrace(file, recordPattern(dir), total, shape);
+  const shaped = isFindingShape(shape) ? shapedTrace(shape) : undefined;
+  const bytes = shaped
+    ? await writeFrames(file, shaped.header, shaped.opening, shaped.line, shaped.ending, total)
+    : await writeLongTrace(file, recordPattern(dir), total, shape);
   process.stderr.write(
     `bench: wrote ${total.toLocaleString('en-US')} frames (${(bytes / MB).toFixed(0)} MiB) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
   );

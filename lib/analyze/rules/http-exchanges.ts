@@ -26,11 +26,34 @@ export interface HttpState {
   assignedSession?: string;
   /** Session ids the client ended with a DELETE that the server accepted. */
   terminated: Set<string>;
+  /** The SSE event ids seen in this session, each with the frame that first used it, the most
+   *  recently seen last: at most EVENT_IDS_REMEMBERED (see rememberEventId). */
   eventIds: Map<string, number>;
   /** The session runs over the 2024-11-05 HTTP+SSE transport. */
   legacy: boolean;
   /** The server answered some request (the session's or a probe's) with an Mcp-Session-Id. */
   sessionIssued: boolean;
+}
+
+/**
+ * How many of a session's SSE event ids http.sse-event-id-duplicate remembers. The spec wants an id
+ * unique across all streams of a session (basic/transports#resumability-and-redelivery), so ids are
+ * not forgotten when their stream ends: a server that restarts its count on each stream repeats an
+ * id in the next one. But a GET stream may live as long as the session and carry millions of
+ * events, so only the ids seen most recently are kept: an id repeated after this many other ids
+ * were used is not detected. Real repeats come soon (a per-stream counter, a clock-based id reused
+ * within a tick, a replay after Last-Event-ID), and a repeated id is seen again, so it stays.
+ */
+export const EVENT_IDS_REMEMBERED = 10_000;
+
+/** The frame that first used `id` in this session, or undefined (then it is remembered from `seq`). */
+export function rememberEventId(hs: HttpState, id: string, seq: number): number | undefined {
+  const first = hs.eventIds.get(id);
+  // Map keeps insertion order: deleting and setting again moves the id to the most recent end.
+  if (first !== undefined) hs.eventIds.delete(id);
+  hs.eventIds.set(id, first ?? seq);
+  if (hs.eventIds.size > EVENT_IDS_REMEMBERED) hs.eventIds.delete(hs.eventIds.keys().next().value!);
+  return first;
 }
 
 const states = new WeakMap<AnalysisState, HttpState>();

@@ -9,7 +9,7 @@ import { mediaType, type HttpExchange } from '../../mcp/http-exchanges';
 import { versionAtLeast } from '../../mcp/versions';
 import { MODERN_VERSION } from '../../mcp/modern';
 import type { FrameContext, RuleModule } from '../types';
-import { bodyKinds, httpState, sentKinds, type AtSend, type HttpState } from './http-exchanges';
+import { bodyKinds, httpState, rememberEventId, sentKinds, type AtSend, type HttpState } from './http-exchanges';
 import { forgetRefusedInitialize, resetLifecycle } from './http-restart';
 
 const T = 'basic/transports';
@@ -86,9 +86,8 @@ function onMessageFrame(ctx: FrameContext, hs: HttpState, meta: HttpMessageMeta)
 
 function checkEventId(ctx: FrameContext, hs: HttpState, id: string | undefined): void {
   if (id === undefined || id === '') return;
-  const first = hs.eventIds.get(id);
-  if (first === undefined) hs.eventIds.set(id, ctx.frame.seq);
-  else
+  const first = rememberEventId(hs, id, ctx.frame.seq);
+  if (first !== undefined)
     ctx.report(
       'http.sse-event-id-duplicate',
       [ctx.frame.seq, first],
@@ -110,7 +109,11 @@ function onResponse(ctx: FrameContext, hs: HttpState, ex: HttpExchange, meta: Ht
     ctx.report('http.session-id-charset', [ctx.frame.seq, ex.id], `Mcp-Session-Id ${JSON.stringify(sid)} has characters outside visible ASCII (0x21-0x7E)`);
   }
   const ok = status >= 200 && status < 300;
-  if (body.initialize && ok && sid !== undefined) hs.assignedSession = sid;
+  if (body.initialize && ok && sid !== undefined) {
+    // Event ids are unique within a session: a new session may count from the start again.
+    if (hs.assignedSession !== undefined && sid !== hs.assignedSession) hs.eventIds.clear();
+    hs.assignedSession = sid;
+  }
   const sentSession = header(ex.requestHeaders, 'mcp-session-id');
   if (sent?.terminated && status !== 404) {
     ctx.report(

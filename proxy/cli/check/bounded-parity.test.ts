@@ -23,7 +23,9 @@ import { interfaceOf } from '../../../lib/gates/offer';
 import { BoundedModel, type JudgedModel } from '../../../lib/model/bounded-model';
 import { modelOf } from '../../../lib/model/session-model';
 import { readTraceText, traceModelOptions } from '../../../lib/trace';
-import { applyBaseline, type CheckResult } from './findings';
+import type { CheckResult } from './findings';
+import { Baseline } from './baseline';
+import { FindingTally } from './finding-tally';
 import { formatJson } from './format-json';
 import type { Gates } from './gates';
 import { judge } from './judge';
@@ -51,11 +53,14 @@ function gatesFor(model: JudgedModel): Gates {
   };
 }
 
-function report(model: JudgedModel, frameCount: number, gates: Gates): string {
-  const judged = judge(model, gates);
-  const { fresh, accepted } = applyBaseline(judged.findings, [{ rule: 'check.budget-exceeded', message: 'x' }]);
-  const result: CheckResult = { source: 't', frameCount, findings: fresh, baselined: accepted, failOn: 'info', doctor: diagnose(model) };
-  return `${formatJson(result, 'test')}\n${judged.notes.join('\n')}\n${JSON.stringify(interfaceOf(model))}`;
+const baseline = () => new Baseline([{ rule: 'check.budget-exceeded', message: 'x' }]);
+
+/** `tally`: the one that took the model's annotations as it was judged, as `loupe check FILE` does. */
+function report(model: JudgedModel, frameCount: number, gates: Gates, tally?: FindingTally): string {
+  const findings = tally ?? new FindingTally(baseline());
+  const notes = judge(model, gates, findings, tally === undefined);
+  const result: CheckResult = { source: 't', frameCount, ...findings.report(), failOn: 'info', doctor: diagnose(model) };
+  return `${formatJson(result, 'test')}\n${notes.join('\n')}\n${JSON.stringify(interfaceOf(model))}`;
 }
 
 /** Both reports of the same frames; the bounded model takes them in uneven batches. `compact`:
@@ -64,11 +69,18 @@ function report(model: JudgedModel, frameCount: number, gates: Gates): string {
 function bothWays(frames: readonly Frame[], options: Options = {}, compact = false): { whole: string; bounded: string } {
   const whole = modelOf(frames, options);
   const bounded = new BoundedModel({ ...options, ...(compact ? { compact: 'report' as const, compactEvery: 3 } : {}) });
-  for (let i = 0, size = 1; i < frames.length; i += size, size = (size % 7) + 1) bounded.append(frames.slice(i, i + size));
+  // The annotations go to the tally batch by batch, and the doctor reads the first of each rule (check-file.ts).
+  const tally = new FindingTally(baseline());
+  for (let i = 0, size = 1; i < frames.length; i += size, size = (size % 7) + 1) {
+    bounded.append(frames.slice(i, i + size));
+    tally.drain(bounded);
+  }
   bounded.finish();
+  tally.drain(bounded);
+  tally.leaveFirst(bounded);
   const gates = gatesFor(whole);
   if (compact) gates.budgets = [];
-  return { whole: report(whole, frames.length, gates), bounded: report(bounded, bounded.frameCount, gates) };
+  return { whole: report(whole, frames.length, gates), bounded: report(bounded, bounded.frameCount, gates, tally) };
 }
 
 function expectSame(frames: readonly Frame[], options?: Options): void {

@@ -91,6 +91,26 @@ describe('loupe check FILE', () => {
     expect((await check([file(writeTrace({ header: header({ redaction }), frames })), '--format', 'json'])).out).toContain(SECRET);
   });
 
+  it('lists the first findings of a rule, counts them all, fails on them and accepts them all from its own baseline', async () => {
+    const banner = (seq: number): Frame => ({ seq, ts: seq * 1000, dir: 's2c', lane: 'message', raw: `starting ${seq}`, size: 10 });
+    const f = file(writeTrace({ header: header(), frames: Array.from({ length: 300 }, (_, i) => banner(i + 1)) }));
+    const text = await check([f]);
+    expect(text.code).toBe(1);
+    expect(text.out).toContain('Errors (300)');
+    expect(text.out).toContain('… and 250 more stdio.non-json-line (the first 50 are listed)');
+    expect(text.out).toContain('(and 299 more like it)');
+    const json = await check([f, '--format', 'json']);
+    const report = JSON.parse(json.out);
+    expect(report.annotations).toHaveLength(50);
+    expect(report.rules['stdio.non-json-line']).toMatchObject({ count: 300, listed: 50 });
+    expect(report.failing).toBe(300);
+    const baseline = path.join(tempDir(), 'baseline.json');
+    writeFileSync(baseline, json.out);
+    const again = await check([f, '--format', 'json', '--baseline', baseline]);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.out).rules['stdio.non-json-line']).toMatchObject({ count: 0, baselined: 300, baselinedListed: 50 });
+  });
+
   it('stops at a bad line late in the file, with its number', async () => {
     const frames = Array.from({ length: 3000 }, (_, i) => stderr(i + 1, `line ${i}`));
     const text = writeTrace({ header: header(), frames }) + '{"seq":3001, oops\n';

@@ -1,6 +1,6 @@
 /**
- * What `loupe check` reports: the analyser's annotations flattened to one finding each, the
- * baseline that accepts known ones, and the threshold that decides the exit code.
+ * What `loupe check` reports: the analyser's annotations flattened to one finding each, their exact
+ * counts by rule, and the threshold that decides the exit code.
  */
 import type { Verdict } from '../../../lib/doctor';
 import type { FrameLines } from '../../../lib/trace';
@@ -30,6 +30,16 @@ export interface Finding {
   spec?: string;
 }
 
+/** How many findings of one rule a check found: `count` new, `baselined` accepted by the baseline.
+ *  A report lists only the first of each (finding-tally.ts); these count them all. */
+export interface RuleCount {
+  rule: string;
+  severity: Severity;
+  group: string;
+  count: number;
+  baselined: number;
+}
+
 export interface CheckResult {
   /** The trace file or the command line that was checked. */
   source: string;
@@ -39,9 +49,12 @@ export interface CheckResult {
   frameLines?: Pick<FrameLines, 'lineOf'>;
   negotiatedVersion?: string;
   frameCount: number;
+  /** The new findings listed: the first of each rule (finding-tally.ts), in frame order. */
   findings: Finding[];
-  /** Findings the baseline accepted, not counted against --fail-on. */
+  /** The findings the baseline accepted that are listed, not counted against --fail-on. */
   baselined: Finding[];
+  /** Every rule that found something, with its exact counts. */
+  rules: RuleCount[];
   failOn: Severity;
   /** The connection doctor's verdict on the same model: which layer failed first. */
   doctor: Verdict;
@@ -49,33 +62,47 @@ export interface CheckResult {
 
 const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
+export const rankOf = (s: Severity) => rank[s];
+
 export function atOrAbove(severity: Severity, threshold: Severity): boolean {
   return rank[severity] <= rank[threshold];
 }
 
+export function toFinding(a: AnnotationLike): Finding {
+  return { rule: a.rule, severity: a.severity, group: a.group, frame: a.frames[0] ?? 0, frames: [...a.frames], message: a.message, spec: a.spec };
+}
+
 export function toFindings(annotations: readonly AnnotationLike[]): Finding[] {
-  return annotations
-    .map((a) => ({ rule: a.rule, severity: a.severity, group: a.group, frame: a.frames[0] ?? 0, frames: [...a.frames], message: a.message, spec: a.spec }))
-    .sort((a, b) => a.frame - b.frame || rank[a.severity] - rank[b.severity] || a.rule.localeCompare(b.rule));
+  return annotations.map(toFinding).sort((a, b) => a.frame - b.frame || rank[a.severity] - rank[b.severity] || a.rule.localeCompare(b.rule));
 }
 
-const baselineKey = (f: { rule: string; message: string }) => `${f.rule}\u0000${f.message}`;
-
-/** Splits findings into new ones and ones the baseline (a previous `--format json`) already lists. */
-export function applyBaseline(findings: Finding[], baseline: Array<{ rule: string; message: string }>): { fresh: Finding[]; accepted: Finding[] } {
-  const known = new Set(baseline.map(baselineKey));
-  const fresh: Finding[] = [];
-  const accepted: Finding[] = [];
-  for (const f of findings) (known.has(baselineKey(f)) ? accepted : fresh).push(f);
-  return { fresh, accepted };
+/** How many new findings are at or above --fail-on: the exit status reads this, never the list. */
+export function failingCount(result: CheckResult): number {
+  return result.rules.reduce((n, r) => n + (atOrAbove(r.severity, result.failOn) ? r.count : 0), 0);
 }
 
-export function failing(result: CheckResult): Finding[] {
-  return result.findings.filter((f) => atOrAbove(f.severity, result.failOn));
-}
-
-export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {
+/** How many new findings of each severity, listed or not. */
+export function countBySeverity(rules: readonly RuleCount[]): Record<Severity, number> {
   const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) counts[f.severity]++;
+  for (const r of rules) counts[r.severity] += r.count;
   return counts;
+}
+
+/** How many findings of each rule a list holds. */
+export function listedByRule(list: readonly Finding[]): Map<string, number> {
+  const n = new Map<string, number>();
+  for (const f of list) n.set(f.rule, (n.get(f.rule) ?? 0) + 1);
+  return n;
+}
+
+/** How many findings of each rule were found but not listed: new ones, then accepted ones. */
+export function unlisted(result: CheckResult): Map<string, { fresh: number; accepted: number }> {
+  const fresh = listedByRule(result.findings);
+  const accepted = listedByRule(result.baselined);
+  const out = new Map<string, { fresh: number; accepted: number }>();
+  for (const r of result.rules) {
+    const more = { fresh: r.count - (fresh.get(r.rule) ?? 0), accepted: r.baselined - (accepted.get(r.rule) ?? 0) };
+    if (more.fresh > 0 || more.accepted > 0) out.set(r.rule, more);
+  }
+  return out;
 }

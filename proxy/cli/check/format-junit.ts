@@ -1,9 +1,10 @@
 /**
  * `--format junit`: one test suite per group, one test case per finding; findings at or above
  * --fail-on are failures, the others pass with the finding in their output. A clean run still has
- * one passing case so CI shows that the check ran.
+ * one passing case so CI shows that the check ran. Of a rule with more findings than are listed,
+ * one more case says how many more (failed like its findings).
  */
-import { atOrAbove, type CheckResult, type Finding } from './findings';
+import { atOrAbove, unlisted, type CheckResult, type Finding } from './findings';
 
 function xml(text: string): string {
   // XML 1.0 forbids most control characters even when escaped; server text can contain them.
@@ -26,18 +27,36 @@ function testCase(f: Finding, result: CheckResult): string {
   return `${open}\n      <system-out>${detail}</system-out>\n    </testcase>`;
 }
 
+/** The case that stands for the findings of a rule not listed. */
+function moreCase(like: Finding, more: number, result: CheckResult): string {
+  const name = xml(`${like.rule}: ${more} more not listed`);
+  const open = `    <testcase classname="loupe.${xml(like.group)}" name="${name}">`;
+  const detail = xml(`${like.severity}: ${more} more findings of ${like.rule} than the ones listed`);
+  if (atOrAbove(like.severity, result.failOn))
+    return `${open}\n      <failure message="${detail}" type="${xml(like.rule)}">${detail}</failure>\n    </testcase>`;
+  return `${open}\n      <system-out>${detail}</system-out>\n    </testcase>`;
+}
+
 export function formatJunit(result: CheckResult): string {
   const groups = new Map<string, Finding[]>();
   for (const f of result.findings) groups.set(f.group, [...(groups.get(f.group) ?? []), f]);
+  const more = unlisted(result);
   const suites: string[] = [];
   let failures = 0;
+  let tests = 0;
   for (const [group, findings] of groups) {
-    const failed = findings.filter((f) => atOrAbove(f.severity, result.failOn)).length;
+    const cases = findings.map((f) => testCase(f, result));
+    let failed = findings.filter((f) => atOrAbove(f.severity, result.failOn)).length;
+    for (const [rule, like] of new Map(findings.map((f) => [f.rule, f]))) {
+      const n = more.get(rule)?.fresh ?? 0;
+      if (n === 0) continue;
+      cases.push(moreCase(like, n, result));
+      if (atOrAbove(like.severity, result.failOn)) failed++;
+    }
     failures += failed;
+    tests += cases.length;
     suites.push(
-      `  <testsuite name="${xml(group)}" tests="${findings.length}" failures="${failed}" errors="0" skipped="0">\n` +
-        findings.map((f) => testCase(f, result)).join('\n') +
-        '\n  </testsuite>',
+      `  <testsuite name="${xml(group)}" tests="${cases.length}" failures="${failed}" errors="0" skipped="0">\n` + cases.join('\n') + '\n  </testsuite>',
     );
   }
   if (suites.length === 0) {
@@ -46,10 +65,9 @@ export function formatJunit(result: CheckResult): string {
         `    <testcase classname="loupe" name="${xml(`no findings in ${result.source}`)}"/>\n  </testsuite>`,
     );
   }
-  const tests = Math.max(1, result.findings.length);
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<testsuites name="${xml(`loupe check ${result.source}`)}" tests="${tests}" failures="${failures}" errors="0">\n` +
+    `<testsuites name="${xml(`loupe check ${result.source}`)}" tests="${Math.max(1, tests)}" failures="${failures}" errors="0">\n` +
     suites.join('\n') +
     '\n</testsuites>\n'
   );

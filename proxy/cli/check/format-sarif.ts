@@ -2,8 +2,10 @@
  * `--format sarif`: SARIF 2.1.0, one run, one rule per rule id that fired. When a trace file was
  * checked, each result points at its frame's line in the file (the header is line 1, so frame
  * seq N of a whole-session trace is line N + 1, or as `frameLines` says for a selection); a live check points at the frame logically.
+ * The results are the findings listed (the first of each rule); each rule's `properties.count`
+ * says how many it found, and `properties.listed` how many of them are results.
  */
-import type { CheckResult, Finding, Severity } from './findings';
+import { listedByRule, type CheckResult, type Finding, type Severity } from './findings';
 
 const level: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -15,8 +17,16 @@ function location(f: Finding, result: CheckResult) {
 }
 
 export function formatSarif(result: CheckResult, loupeVersion: string): string {
-  const rules: Array<{ id: string; name: string; helpUri?: string; shortDescription: { text: string }; properties: { group: string } }> = [];
+  const rules: Array<{
+    id: string;
+    name: string;
+    helpUri?: string;
+    shortDescription: { text: string };
+    properties: { group: string; count: number; listed: number };
+  }> = [];
   const ruleIndex = new Map<string, number>();
+  const counts = new Map(result.rules.map((r) => [r.rule, r.count]));
+  const listed = listedByRule(result.findings);
   for (const f of result.findings) {
     if (ruleIndex.has(f.rule)) continue;
     ruleIndex.set(f.rule, rules.length);
@@ -24,7 +34,7 @@ export function formatSarif(result: CheckResult, loupeVersion: string): string {
       id: f.rule,
       name: f.rule,
       shortDescription: { text: `Loupe rule ${f.rule} (${f.group})` },
-      properties: { group: f.group },
+      properties: { group: f.group, count: counts.get(f.rule) ?? 0, listed: listed.get(f.rule) ?? 0 },
       ...(f.spec ? { helpUri: f.spec } : {}),
     });
   }

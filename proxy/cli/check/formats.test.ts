@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyBaseline, failing, toFindings, type AnnotationLike, type CheckResult, type Severity } from './findings';
+import { failingCount, toFindings, type AnnotationLike, type CheckResult, type Severity } from './findings';
+import { Baseline } from './baseline';
+import { FindingTally } from './finding-tally';
 import { formatJson } from './format-json';
 import { formatJunit } from './format-junit';
 import { formatSarif } from './format-sarif';
@@ -33,32 +35,31 @@ const annotations: AnnotationLike[] = [
 /** The verdict on a session whose server printed a banner on stdout before the handshake. */
 const doctor = diagnose(modelOf(script().s('ready').handshake().frames));
 
-function result(failOn: Severity = 'error', traceFile?: string): CheckResult {
-  return {
-    source: 'trace.ndjson',
-    traceFile,
-    negotiatedVersion: '2025-11-25',
-    frameCount: 12,
-    findings: toFindings(annotations),
-    baselined: [],
-    failOn,
-    doctor,
-  };
+function result(failOn: Severity = 'error', traceFile?: string, found = annotations, baseline = new Baseline([])): CheckResult {
+  const tally = new FindingTally(baseline);
+  tally.takeAnnotations(found);
+  return { source: 'trace.ndjson', traceFile, negotiatedVersion: '2025-11-25', frameCount: 12, ...tally.report(), failOn, doctor };
 }
 
 describe('check reports', () => {
   it('orders findings by frame and decides failure by --fail-on', () => {
     expect(toFindings(annotations).map((f) => f.frame)).toEqual([2, 3, 7, 9]);
-    expect(failing(result('error')).map((f) => f.rule)).toEqual(['stdio.non-json-line', 'capability.sender-undeclared']);
-    expect(failing(result('warning'))).toHaveLength(3);
-    expect(failing(result('info'))).toHaveLength(4);
+    expect(result('error').findings.map((f) => f.rule)).toEqual(['stdio.non-json-line', 'stdio.stderr', 'tools.name', 'capability.sender-undeclared']);
+    expect(failingCount(result('error'))).toBe(2);
+    expect(failingCount(result('warning'))).toBe(3);
+    expect(failingCount(result('info'))).toBe(4);
   });
 
   it('accepts findings with the same rule and message as the baseline', () => {
-    const { fresh, accepted } = applyBaseline(toFindings(annotations), [
-      { rule: 'stdio.non-json-line', message: 'the server wrote `ready \u0007` to stdout' },
-      { rule: 'tools.name', message: 'another message' },
-    ]);
+    const { findings: fresh, baselined: accepted } = result(
+      'error',
+      undefined,
+      annotations,
+      new Baseline([
+        { rule: 'stdio.non-json-line', message: 'the server wrote `ready \u0007` to stdout' },
+        { rule: 'tools.name', message: 'another message' },
+      ]),
+    );
     expect(accepted.map((f) => f.rule)).toEqual(['stdio.non-json-line']);
     expect(fresh.map((f) => f.rule)).toEqual(['stdio.stderr', 'tools.name', 'capability.sender-undeclared']);
   });
@@ -115,7 +116,7 @@ describe('check reports', () => {
     expect(names.filter((n) => n === 'testcase')).toHaveLength(4);
     expect(xml).toContain('tests="4" failures="3"');
     expect(xml).toContain('Starting &lt;server&gt; &amp; co');
-    const clean = formatJunit({ ...result(), findings: [] });
+    const clean = formatJunit(result('error', undefined, []));
     xmlElementNames(clean);
     expect(clean).toContain('<testcase classname="loupe" name="no findings in trace.ndjson"/>');
   });

@@ -1,0 +1,140 @@
+/**
+ * Long traces for `check-large.ts` that make the check find, and so hold, something on every frame
+ * or exchange, written frame by frame (no recording to repeat):
+ * - `findings`: a stdio server that writes a line of text to stdout on every frame, a
+ *   stdio.non-json-line finding each (what the check lists and counts);
+ * - `sse-ids`: a Streamable HTTP session whose GET stream carries every frame as an SSE event with
+ *   an id of its own (what http.sse-event-id-duplicate remembers);
+ * - `refusals`: a Streamable HTTP session whose every POST of a tools/call is answered 500 (what
+ *   the doctor quotes and counts), in four frames each.
+ */
+import type { Frame } from '../../lib/mcp/frame';
+import { HttpScript } from '../../lib/analyze/cases/http-script';
+import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace';
+
+export const FINDING_SHAPES = ['findings', 'sse-ids', 'refusals'] as const;
+export type FindingShape = (typeof FINDING_SHAPES)[number];
+
+export interface ShapedTrace {
+  header: TraceHeader;
+  opening: Frame[];
+  /** The body's frame at `seq` (numbered from the opening's end on), as its line. */
+  line: (seq: number, ts: number) => string;
+  /** Renumbered as they are written. */
+  ending: Frame[];
+}
+
+const URL = 'http://127.0.0.1:3001/mcp';
+const POST = {
+  Accept: 'application/json, text/event-stream',
+  'Content-Type': 'application/json',
+  'mcp-session-id': 's1',
+  'mcp-protocol-version': '2025-11-25',
+};
+
+function headerOf(transport: 'stdio' | 'http'): TraceHeader {
+  const target =
+    transport === 'stdio'
+      ? { transport, framing: 'lines' as const, name: 'bench', command: 'node', args: ['server.js'] }
+      : { transport, framing: 'messages' as const, name: 'bench', url: URL };
+  return { format: TRACE_FORMAT, version: TRACE_VERSION, loupeVersion: '0.0.0', createdAt: new Date().toISOString(), target, source: 'live' };
+}
+
+/** The handshake over HTTP, as the HTTP transport records it. */
+function httpOpening(): HttpScript {
+  const h = new HttpScript();
+  const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
+  const result = { protocolVersion: '2025-11-25', capabilities: { tools: {}, logging: {} }, serverInfo: { name: 'bench', version: '1' } };
+  const { Accept, 'Content-Type': type } = POST;
+  h.exchange({
+    url: URL,
+    headers: { Accept, 'Content-Type': type },
+    body: { jsonrpc: '2.0', id: 0, method: 'initialize', params: init },
+    type: 'application/json',
+    resHeaders: { 'mcp-session-id': 's1' },
+    answers: [{ body: { jsonrpc: '2.0', id: 0, result } }],
+  });
+  h.exchange({ url: URL, headers: POST, body: { jsonrpc: '2.0', method: 'notifications/initialized' }, status: 202 });
+  return h;
+}
+
+const lineOf = (f: object) => `${JSON.stringify(f)}\n`;
+
+export function shapedTrace(shape: FindingShape): ShapedTrace {
+  if (shape === 'findings') {
+    return {
+      header: headerOf('stdio'),
+      opening: [],
+      line: (seq, ts) => lineOf({ seq, ts, dir: 's2c', lane: 'message', raw: `starting worker ${seq}`, size: 20 }),
+      ending: [],
+    };
+  }
+  const h = httpOpening();
+  if (shape === 'sse-ids') {
+    // The standalone GET stream: its request and response head open it, every body frame is an event on it.
+    h.exchange({
+      method: 'GET',
+      url: URL,
+      headers: { Accept: 'text/event-stream', 'mcp-session-id': 's1', 'mcp-protocol-version': '2025-11-25' },
+      stream: 'get',
+      type: 'text/event-stream',
+    });
+    const end = h.frames.pop()!;
+    const get = h.lastExchange;
+    const note = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'tick' } });
+    const meta = (seq: number) => ({ transport: 'http', exchange: get, stream: 'get', eventId: `ev-${seq}` });
+    return {
+      header: headerOf('http'),
+      opening: h.frames,
+      line: (seq, ts) => lineOf({ seq, ts, dir: 's2c', lane: 'message', raw: note, size: note.length, meta: meta(seq) }),
+      ending: [end],
+    };
+  }
+  // Refused POSTs: request head, body, response head, end; each exchange's id is its request's seq.
+  const start = h.frames.length + 1;
+  return {
+    header: headerOf('http'),
+    opening: h.frames,
+    line: (seq, ts) => {
+      const at = (seq - start) % 4;
+      const ex = seq - at;
+      const id = ex;
+      if (at === 0)
+        return lineOf({
+          seq,
+          ts,
+          dir: 'c2s',
+          lane: 'http',
+          raw: 'POST /mcp HTTP/1.1\r\n\r\n',
+          size: 24,
+          meta: { transport: 'http', phase: 'request', method: 'POST', url: URL, headers: Object.entries(POST), stream: 'post' },
+        });
+      if (at === 1) {
+        const raw = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search', arguments: { q: 'x' } } });
+        return lineOf({ seq, ts, dir: 'c2s', lane: 'message', raw, size: raw.length, meta: { transport: 'http', exchange: ex, stream: 'post' } });
+      }
+      if (at === 2)
+        return lineOf({
+          seq,
+          ts,
+          dir: 's2c',
+          lane: 'http',
+          raw: '',
+          size: 0,
+          meta: {
+            transport: 'http',
+            phase: 'response',
+            exchange: ex,
+            stream: 'post',
+            status: 500,
+            statusText: 'Internal Server Error',
+            headers: [['content-type', 'text/plain']],
+            contentType: 'text/plain',
+          },
+        });
+      const raw = `overloaded: request ${id} refused`;
+      return lineOf({ seq, ts, dir: 's2c', lane: 'http', raw, size: raw.length, meta: { transport: 'http', phase: 'end', exchange: ex, stream: 'post' } });
+    },
+    ending: [],
+  };
+}
