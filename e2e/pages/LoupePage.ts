@@ -35,7 +35,14 @@ export class LoupePage {
   async connect(name: string | RegExp): Promise<void> {
     const exactly = (s: string) => new RegExp(`^Connect ${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( again \\(new session\\))?$`);
     const button = typeof name === 'string' ? this.page.getByRole('button', { name: exactly(name) }) : this.connections.getByRole('button', { name });
+    const tabs = this.sessionTabs.getByRole('tab');
+    const before = await tabs.count();
     await button.click();
+    // The new session's tab opens once the proxy has answered. Until then the tab shown before
+    // stays, with its header, its phase and its client panel: what comes next would act on that
+    // session, and then lose it mid-action when the new tab replaces it.
+    await expect(tabs).toHaveCount(before + 1);
+    await expect(tabs.nth(before)).toHaveAttribute('aria-selected', 'true');
     await expect(this.status).toBeVisible();
   }
 
