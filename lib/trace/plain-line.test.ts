@@ -71,7 +71,7 @@ describe('the plain message line', () => {
   it('steps aside for any other line, which the full reading then judges', () => {
     const others = [
       // Other orders, spacing, fields and metas.
-      lineOf({ ts: plain.ts, ...plain }),
+      lineOf({ ts: plain.ts, seq: plain.seq, dir: plain.dir, lane: plain.lane, raw: plain.raw, size: plain.size, meta: plain.meta }),
       lineOf({ ...plain, meta: undefined }),
       lineOf({ ...plain, meta: { transport: 'stdio', crlf: true } }),
       lineOf({ ...plain, meta: { transport: 'http' } }),
