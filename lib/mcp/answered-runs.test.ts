@@ -68,6 +68,29 @@ describe('AnsweredRuns', () => {
     expect(runs.revive('c2s', 10 + 1234)).toBeUndefined();
   });
 
+  it('finds by id exactly the calls it holds, beside ids it never held in the same buckets', () => {
+    const runs = new AnsweredRuns();
+    const held = new Map<number, Call>();
+    // Even ids on either side of zero, then a few far out: every bucket they fall in also has ids never held.
+    const ids = [...Array.from({ length: 1500 }, (_, i) => 2 * i - 1500), 2 ** 40, 2 ** 40 + 7, 2 ** 53 - 1, -(2 ** 53) + 1];
+    ids.forEach((id, i) => {
+      const c = requestCall(2 * i + 1, i, 'c2s', id, 'ping', undefined, undefined);
+      c.responseSeq = c.seq + 1;
+      c.isError = false;
+      expect(runs.add(c, undefined)).toBe(true);
+      held.set(id, c);
+    });
+    const asked = [...Array.from({ length: 3200 }, (_, i) => i - 1600), 2 ** 40 + 1, 2 ** 40 + 6, 2 ** 53 - 2, -(2 ** 53) + 2, ...ids.slice(-4)];
+    for (const id of asked) {
+      expect(runs.revive('s2c', id)).toBeUndefined();
+      const back = runs.revive('c2s', id);
+      if (held.has(id)) expect(kept(back!.call)).toEqual(kept(held.get(id)!));
+      else expect(back).toBeUndefined();
+      // Taken back once: held no more.
+      expect(runs.revive('c2s', id)).toBeUndefined();
+    }
+  });
+
   it('keeps params too long to run out of runs', () => {
     const runs = new AnsweredRuns();
     const c = call(1);

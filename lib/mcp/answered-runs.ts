@@ -121,6 +121,10 @@ export class AnsweredRuns {
    *  the runs of one bucket, however many runs a long and irregular trace made. */
   private readonly byId = { c2s: new Map<number, Run[]>(), s2c: new Map<number, Run[]>() };
   private readonly bySeq = new Map<number, Run[]>();
+  /** Every id each sender's runs ever took in, a bit per id in its id bucket (never cleared: a set
+   *  bit means "may hold"): a new request asks whether its id was used before, and an id no run
+   *  ever held is answered here without reading the bucket's runs. */
+  private readonly heldIds = { c2s: new Map<number, Uint8Array>(), s2c: new Map<number, Uint8Array>() };
   /** How many runs hold calls. */
   size = 0;
 
@@ -174,12 +178,30 @@ export class AnsweredRuns {
       this.size++;
     }
     this.index(r, id, c.seq);
+    this.noteHeld(c.dir, id);
     return true;
+  }
+
+  private noteHeld(dir: Sender, id: number): void {
+    const b = bucketOf(id);
+    let bits = this.heldIds[dir].get(b);
+    if (!bits) this.heldIds[dir].set(b, (bits = new Uint8Array(BUCKET / 8)));
+    const at = id - b * BUCKET;
+    bits[at >> 3] |= 1 << (at & 7);
+  }
+
+  /** Whether a run of `dir` may hold a call with this id (false: none ever did). */
+  private mayHold(dir: Sender, id: number): boolean {
+    const b = bucketOf(id);
+    const bits = this.heldIds[dir].get(b);
+    if (!bits) return false;
+    const at = id - b * BUCKET;
+    return (bits[at >> 3] & (1 << (at & 7))) !== 0;
   }
 
   /** Takes the newest call `dir` sent with this id out of its run, whole again, with its tag. */
   revive(dir: Sender, id: unknown): { call: Call; tag: string | undefined } | undefined {
-    if (typeof id !== 'number' || !Number.isSafeInteger(id)) return undefined;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || !this.mayHold(dir, id)) return undefined;
     // The newest call with this id is the one of highest seq, in any run.
     let found: { r: Run; k: number; seq: number } | undefined;
     for (const r of this.byId[dir].get(bucketOf(id)) ?? []) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FrameSchema, type Frame } from './frame';
-import { checkFrame, isFrame } from './frame-check';
+import { checkFrame, isFrame, isPlainStdioMessage } from './frame-check';
 import { validFrames } from './schema-arbitrary';
 
 const frames = validFrames();
@@ -109,6 +109,91 @@ describe('the frame contract', () => {
       problem: 'a frame: seq is missing (expected number)',
     });
     expect(checkFrame({ ...response, extra: 1 })).toEqual({ ok: false, problem: 'frame 2: extra: this field is not part of a frame' });
+  });
+});
+
+describe('the fast check of a plain stdio message', () => {
+  const plain = { seq: 4, ts: 1.5, dir: 'c2s', lane: 'message', raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}', size: 40, meta: { transport: 'stdio' } };
+  const odd = [
+    undefined,
+    null,
+    0,
+    -1,
+    1.5,
+    2 ** 53,
+    NaN,
+    Infinity,
+    -Infinity,
+    '',
+    'x',
+    'c2s',
+    'message',
+    'stdio',
+    true,
+    [],
+    {},
+    { transport: 'stdio' },
+    { transport: 'stdio', crlf: true },
+    { transport: 'http' },
+    Object.assign(Object.create(null), { transport: 'stdio' }),
+  ];
+
+  /** The fast check may only say yes to what the schema passes, and the frame check agrees with zod. */
+  const agrees = (v: unknown) => {
+    const zod = FrameSchema.safeParse(v).success;
+    if (isPlainStdioMessage(v)) expect(zod).toBe(true);
+    expect(isFrame(v)).toBe(zod);
+  };
+
+  it('passes the plain frame, in any order of its fields, and after a JSON round trip', () => {
+    expect(isPlainStdioMessage(plain)).toBe(true);
+    const reversed = Object.fromEntries(Object.entries(plain).reverse());
+    expect(isPlainStdioMessage(reversed)).toBe(true);
+    expect(isPlainStdioMessage(JSON.parse(JSON.stringify(plain)))).toBe(true);
+    agrees(reversed);
+  });
+
+  it('agrees with the schema on every field replaced, removed or added', () => {
+    for (const key of [...Object.keys(plain), 'channel', 'truncated', 'extra', '__proto__', 'toString']) {
+      for (const value of odd) {
+        agrees({ ...plain, [key]: value });
+        agrees({ ...plain, meta: { ...plain.meta, [key]: value } });
+      }
+      const { [key as keyof typeof plain]: _gone, ...rest } = plain;
+      void _gone;
+      agrees(rest);
+    }
+    for (const dir of ['s2c', 'local']) agrees({ ...plain, dir });
+    for (const lane of ['stderr', 'http', 'lifecycle']) agrees({ ...plain, lane });
+  });
+
+  it('leaves what is not a plain object to the schema', () => {
+    agrees(JSON.parse('{"seq":1,"ts":0,"dir":"c2s","lane":"message","raw":"{}","size":2,"meta":{"transport":"stdio"},"__proto__":{}}'));
+    agrees(JSON.parse('{"seq":1,"ts":0,"dir":"c2s","lane":"message","raw":"{}","size":2,"__proto__":{"transport":"stdio"}}'));
+    agrees(Object.assign(Object.create(null), plain));
+    // Fields inherited from another prototype: not what JSON makes, and never the fast check's.
+    expect(isPlainStdioMessage(Object.assign(Object.create({ extra: 1 }), plain))).toBe(false);
+    agrees([plain]);
+    class Framed {
+      seq = 1;
+      ts = 0;
+      dir = 'c2s';
+      lane = 'message';
+      raw = '';
+      size = 0;
+      meta = { transport: 'stdio' };
+    }
+    agrees(new Framed());
+  });
+
+  it('agrees with the schema on random frames and their mutations', () => {
+    const anyValue = fc.oneof(fc.constantFrom(...odd), fc.integer(), fc.double(), fc.string({ maxLength: 3 }));
+    fc.assert(
+      fc.property(fc.nat(), anyValue, fc.boolean(), (pick, value, addKey) => {
+        agrees(mutate(plain as Frame, pick, value, addKey));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -14,8 +14,37 @@ let frameGuard: ((v: unknown) => v is Frame) | undefined;
  *  compiled on the first frame checked, not when the module loads (an open of the page with no
  *  session checks none). */
 export function isFrame(v: unknown): v is Frame {
+  if (isPlainStdioMessage(v)) return true;
   frameGuard ??= guardFor(FrameSchema);
   return frameGuard(v);
+}
+
+const DIRECTIONS: readonly unknown[] = ['c2s', 's2c', 'local'];
+const PLAIN_KEYS = new Set(['seq', 'ts', 'dir', 'lane', 'raw', 'size', 'meta']);
+
+/**
+ * The commonest frame of a stdio trace, checked by hand: a message with exactly `seq`, `ts`,
+ * `dir`, `lane`, `raw`, `size` and a meta of only `transport: "stdio"`, each as FrameSchema wants
+ * it. It only ever says yes to what the compiled guard passes (frame-check.test.ts compares them on
+ * odd frames); anything else is the guard's to judge. `loupe check` reads millions of such lines,
+ * and the guard's walk through the union and two strict objects cost several times this.
+ */
+export function isPlainStdioMessage(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  const f = v as Record<string, unknown>;
+  // Exactly the seven keys, each once (for..in names a key once), all read and checked below.
+  let keys = 0;
+  for (const k in f) if (++keys > 7 || !PLAIN_KEYS.has(k)) return false;
+  if (keys !== 7) return false;
+  const { seq, ts, dir, lane, raw, size, meta } = f;
+  if (lane !== 'message' || typeof raw !== 'string' || !DIRECTIONS.includes(dir)) return false;
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq <= 0) return false;
+  if (typeof ts !== 'number' || !Number.isFinite(ts)) return false;
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) return false;
+  if (typeof meta !== 'object' || meta === null || Object.getPrototypeOf(meta) !== Object.prototype) return false;
+  let metaKeys = 0;
+  for (const k in meta) if (++metaKeys > 1 || k !== 'transport') return false;
+  return metaKeys === 1 && (meta as { transport?: unknown }).transport === 'stdio';
 }
 
 export type FrameCheck = { ok: true; frame: Frame } | { ok: false; problem: string };

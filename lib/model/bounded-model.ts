@@ -45,8 +45,15 @@ export type JudgedModel = Pick<SessionModel, 'annotations' | 'frames' | 'classif
 
 /** How many of the last frames are kept: as far back as the doctor reads stderr (stderrReason). */
 const TAIL = 500;
-/** With `compact`, answered calls are let go of every this many frames. */
-const COMPACT_EVERY = 20_000;
+/**
+ * With `compact`, answered calls are let go of every this many frames at the most: often enough
+ * that most calls are let go of before the engine's young generation has copied them twice and
+ * moved them to the old one (whose collections cost a long trace's judge more than the
+ * compaction). A compaction reads every call and exchange still held, so while many are held
+ * (calls that stay open, or are kept whole), it waits for a quarter as many frames as there are:
+ * it reads at most four of them a frame however many that is.
+ */
+const COMPACT_EVERY = 2_000;
 /** The requests the doctor takes for a handshake (lib/doctor/reach.ts). */
 const HANDSHAKE = new Set(['initialize', 'server/discover']);
 
@@ -105,6 +112,8 @@ export class BoundedModel implements JudgedModel {
   private merged?: Kept[];
   /** With `compact`, how many frames between two compactions of the calls; 0: never. */
   private readonly compactEvery: number;
+  /** Frames until the next compaction (see COMPACT_EVERY). */
+  private toCompaction: number;
   private readonly compact?: 'findings' | 'report';
   /** With `compact: 'report'`, the first answered call of each method that was not an error. */
   private readonly firstAnswered = new Map<string, Call>();
@@ -133,6 +142,7 @@ export class BoundedModel implements JudgedModel {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.compact = compact;
     this.compactEvery = compact ? compactEvery : 0;
+    this.toCompaction = this.compactEvery;
     // Only the report's doctor reads an exchange once it ended.
     // Judging findings only, each exchange goes once ended; for the report, once the doctor cannot quote it.
     this.exchanges = new HttpExchanges('first', compact !== undefined);
@@ -193,7 +203,7 @@ export class BoundedModel implements JudgedModel {
     // Nothing belongs to an exchange after its end (HttpExchanges.push): only the report's doctor reads it again.
     if (this.compact === 'findings' && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end')
       this.exchanges.release(exchangeIdOf(f) ?? -1);
-    if (this.compactEvery > 0 && this.frameCount % this.compactEvery === 0) {
+    if (this.compactEvery > 0 && --this.toCompaction === 0) {
       const { calls, eras } = this.analyzer.state();
       calls.compactAnswered(
         (seq) => eras.forget(seq),
@@ -207,6 +217,7 @@ export class BoundedModel implements JudgedModel {
           for (const sent of ex.sent)
             if (this.quoted.get(sent.seq)?.kind === 'request' || this.quoted.get(sent.seq)?.kind === 'notification') this.quoted.delete(sent.seq);
       }
+      this.toCompaction = Math.max(this.compactEvery, Math.ceil((calls.all.length + this.exchanges.all.length) / 4));
     }
   }
 

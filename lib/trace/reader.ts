@@ -9,7 +9,8 @@ import type { Frame } from '../mcp/frame';
 import { formatBytes } from '../text/bytes';
 import { TraceError, type Trace, type TraceHeader } from './format';
 import { migrateFrame, migrateHeader, migrationsFrom } from './migrate';
-import { validateFrame, validateHeader } from './validate';
+import { readPlainMessageLine } from './plain-line';
+import { checkSeqOrder, validateFrame, validateHeader } from './validate';
 
 /** The limits of a whole-file read. A batch read has only the per-line one. */
 export interface ReadLimits {
@@ -119,6 +120,14 @@ export abstract class TraceLines {
     // Blank lines carry nothing and lose nothing. A frame line starts with `{`, so only lines that
     // do not are checked for blankness (trimming every line of a large file is measurable).
     if (line.charCodeAt(0) !== 123 && line.trim() === '') return;
+    // A plain stdio message of a current trace is read without parsing the whole line (plain-line.ts).
+    const plain = this.header && this.steps.length === 0 ? readPlainMessageLine(line) : undefined;
+    if (plain) {
+      checkSeqOrder(plain.seq, this.line, this.prevSeq);
+      this.prevSeq = plain.seq;
+      this.take(plain);
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(line);

@@ -50,7 +50,11 @@ function checkImportedFrom(v: unknown, line: number): void {
 export function validateFrame(v: unknown, line: number, prevSeq: number): Frame {
   const r = checkFrame(v);
   if (!r.ok) fail(line, r.problem);
-  const { seq } = r.frame;
-  if (seq <= prevSeq) fail(line, `seq ${seq} is out of order (the previous frame has seq ${prevSeq}); frames must be in increasing seq order`);
+  checkSeqOrder(r.frame.seq, line, prevSeq);
   return r.frame;
+}
+
+/** Refuses a frame whose seq is not above the previous frame's. */
+export function checkSeqOrder(seq: number, line: number, prevSeq: number): void {
+  if (seq <= prevSeq) fail(line, `seq ${seq} is out of order (the previous frame has seq ${prevSeq}); frames must be in increasing seq order`);
 }
