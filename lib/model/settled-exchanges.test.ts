@@ -49,7 +49,8 @@ describe('the refusals of a long HTTP session', () => {
       if (i % 100 === 0) accept(h, 2 * i + 1, 'ping');
     }
     const model = bounded(h.frames, 100);
-    expect(model.exchanges.all.length).toBeLessThan(100);
+    // Let go between compactions, which come further apart while many calls are held (bounded-model.ts).
+    expect(model.exchanges.all.length).toBeLessThan(MANY / 10);
     const tally = model.settledExchanges.refusals.get('tools/call')!;
     expect(tally.first).toHaveLength(QUOTED_REFUSALS);
     expect(tally.count + model.exchanges.all.filter((ex) => ex.status === 500).length).toBe(MANY);
