@@ -1,35 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium-args';
 import { findChromiumOrExit } from './scripts/find-chromium';
 
 // Each spec file starts its own Loupe (e2e/support/loupe.ts) on a free port with a temporary config
 // directory, so no webServer block is needed and parallel runs never share state. `npm test`
 // builds the page (and the CLI in dist/) first.
 const retries = Number(process.env.LOUPE_E2E_RETRIES ?? 0);
-
-// Headless Chromium opens a browser window per test (a fresh context), and with it the omnibox's
-// popup, a WebUI page in a renderer of its own that follows every navigation and change of the
-// address: about 0.8 CPU-seconds a test, a fifth of what a test costs, for a popup nobody opens.
-// A later --disable-features replaces an earlier one, so the list Playwright passes itself (1.65,
-// chromiumSwitches.ts) is repeated here; copy it again when upgrading Playwright.
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'msForceBrowserSignIn',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
-];
-const BROWSER_UI_FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -58,17 +34,7 @@ export default defineConfig({
     launchOptions: {
       // LOUPE_CHROMIUM, Playwright's own browser, or a system one (scripts/find-chromium.ts).
       executablePath: findChromiumOrExit(),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES_OFF].join(',')}`,
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

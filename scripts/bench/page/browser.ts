@@ -5,17 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserServer } from '@playwright/test';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS } from '../../chromium-args';
 
 export interface BenchBrowser {
   browser: Browser;
@@ -29,7 +19,7 @@ export interface BenchBrowser {
 /** `executablePath`: the browser findChromium chose. */
 export async function launchChromium(executablePath: string): Promise<BenchBrowser> {
   const { chromium } = await import('@playwright/test');
-  const server: BrowserServer = await chromium.launchServer({ executablePath, args: ARGS, headless: true });
+  const server: BrowserServer = await chromium.launchServer({ executablePath, args: CHROMIUM_ARGS, headless: true });
   const browser = await chromium.connect(server.wsEndpoint());
   const root = server.process().pid;
   return {
