@@ -10,7 +10,7 @@ import { versionAtLeast } from '../../mcp/versions';
 import { MODERN_VERSION } from '../../mcp/modern';
 import type { FrameContext, RuleModule } from '../types';
 import { bodyKinds, httpState, rememberEventId, sentKinds, type AtSend, type HttpState } from './http-exchanges';
-import { forgetRefusedInitialize, resetLifecycle } from './http-restart';
+import { forgetRefusedInitialize, refuseUnanswered, resetLifecycle } from './http-restart';
 
 const T = 'basic/transports';
 const SEND = `${T}#sending-messages-to-the-server`;
@@ -33,6 +33,7 @@ export const httpRules: RuleModule = {
     'http.sse-event-id-duplicate': { severity: 'error', layer: 'transport', section: `${T}#resumability-and-redelivery` },
     'http.origin-not-validated': { severity: 'error', layer: 'transport', section: `${T}#security-warning` },
     'http.unreachable': { severity: 'error', layer: 'startup', section: T },
+    'http.request-refused': { severity: 'warning', layer: 'transport', section: SEND },
   },
 
   onFrame(ctx) {
@@ -195,6 +196,28 @@ function checkRequest(ctx: FrameContext, ex: HttpExchange, sent: AtSend | undefi
   }
 }
 
+/**
+ * A POST refused at the HTTP level ends the requests it carried that its body did not answer. A
+ * refusal the client is meant to act on is no finding: a 401 or 403 (authorize, then send again),
+ * a 404 for a session id (start a new session), a 4xx to an initialize (the fallback to HTTP+SSE);
+ * nor one to a terminated session's id, which http.unknown-session-status judges.
+ */
+function judgeRefusal(ctx: FrameContext, hs: HttpState, ex: HttpExchange): void {
+  const status = ex.response?.meta?.transport === 'http' && ex.response.meta.phase === 'response' ? ex.response.meta.status : undefined;
+  if (status === undefined) return;
+  const refused = refuseUnanswered(ctx.state, ex, status);
+  if (refused.length === 0) return;
+  const sessionGone = status === 404 && header(ex.requestHeaders, 'mcp-session-id') !== undefined;
+  if (hs.atSend.get(ex.id)?.terminated || status === 401 || status === 403 || sessionGone || (status < 500 && refused.some((c) => c.method === 'initialize')))
+    return;
+  const which = refused.map((c) => `${c.method} (id ${JSON.stringify(c.id)})`).join(', ');
+  ctx.report(
+    'http.request-refused',
+    [ctx.frame.seq, ex.id, ...refused.map((c) => c.seq)],
+    `the POST carrying ${which} was answered ${status} with no JSON-RPC answer to it: the request failed at the HTTP layer, and no answer will come`,
+  );
+}
+
 function onEnd(ctx: FrameContext, hs: HttpState, ex: HttpExchange | undefined, meta: HttpEndMeta): void {
   // No response head before the end: the request's headers are judged now.
   if (ex && !ex.probe && ex.response === undefined) checkRequest(ctx, ex, hs.atSend.get(ex.id), sentKinds(ex, ctx.frame.seq));
@@ -203,6 +226,7 @@ function onEnd(ctx: FrameContext, hs: HttpState, ex: HttpExchange | undefined, m
     ctx.state.once.add('http.unreachable');
     ctx.report('http.unreachable', [ctx.frame.seq, ex.id], `${ex.method} ${ex.url} got no answer at all: ${meta.error ?? 'the connection failed'}`);
   }
+  if (ex && !ex.probe) judgeRefusal(ctx, hs, ex);
   if (meta.stream !== 'probe' || meta.verdict !== 'fail') return;
   // Only a server that issues session ids can be judged on one it never issued (traces recorded
   // before the probe knew this carry a 'fail' for stateless servers too).
