@@ -276,7 +276,8 @@ export class CallIndex {
    * may still become overdue (not answered before their deadline, and not yet judged), and the server's requests answered after the oldest open client
    * request began (timing.slow reads how long the client took to answer them). `tag` takes what
    * the caller keeps per request (its era) into the run; `restore` gives it back with the call.
-   * `keepWhole`: calls the caller reads again itself, left as they are.
+   * `keepWhole`: calls the caller reads again itself, left as they are. Calls the transport refused
+   * go too (see refuse).
    */
   compactAnswered(tag: (seq: number) => string | undefined, restore: (seq: number, tag: string | undefined) => void, keepWhole?: (c: Call) => boolean): void {
     this.restoreTag = restore;
@@ -285,6 +286,13 @@ export class CallIndex {
     let head = this.deadlineHead;
     for (let i = 0; i < this.all.length; i++) {
       const c = this.all[i];
+      // Refused at the transport: it pairs with nothing and is never overdue, and a resend of its
+      // id is no reuse (refusedKeys): nothing reads it again, so it goes, not into a run.
+      if (c.refused && c.responseSeq === undefined && !keepWhole?.(c)) {
+        forgetIf(this.byRequestSeq, c.seq, c);
+        if (i < this.deadlineHead) head--;
+        continue;
+      }
       if (
         (i < this.deadlineHead || this.answeredInTime(c)) &&
         runnable(c) &&
