@@ -4,10 +4,11 @@ import { req, res, type RuleCase } from './types';
 
 const POST = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
 const init = req(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } });
-const session = { ...POST, 'mcp-session-id': 's1', 'mcp-protocol-version': '2025-11-25' };
+/** The headers of a POST in the session `opened` starts. */
+export const session = { ...POST, 'mcp-session-id': 's1', 'mcp-protocol-version': '2025-11-25' };
 
 /** A session under way: the initialize answered, the initialized notification accepted. */
-function opened(): HttpScript {
+export function opened(): HttpScript {
   const result = res(1, { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } });
   return new HttpScript()
     .exchange({ headers: POST, body: init, type: 'application/json', resHeaders: { 'mcp-session-id': 's1' }, answers: [{ body: result }] })

@@ -5,26 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../engine';
-import { HttpScript } from '../cases/http-script';
+import type { HttpScript } from '../cases/http-script';
+import { opened, session } from '../cases/http';
 
-const POST = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
-const session = { ...POST, 'Mcp-Session-Id': 'abc', 'MCP-Protocol-Version': '2025-11-25' };
-const init = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
-};
-const initResult = { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } };
 const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: {} } };
 const answer = { jsonrpc: '2.0', id: 7, result: { content: [] } };
-
-function opened(): HttpScript {
-  const s = new HttpScript();
-  s.exchange({ headers: POST, body: init, type: 'application/json', resHeaders: { 'mcp-session-id': 'abc' }, answers: [{ body: initResult }] });
-  s.exchange({ headers: session, body: { jsonrpc: '2.0', method: 'notifications/initialized' }, status: 202 });
-  return s;
-}
 
 /** Frames are 1 ms apart: an answer within 4 ms is in time; a call left open that long before the end is overdue. */
 const rulesOf = (s: HttpScript) => analyze(s.frames, { timeoutMs: 4 }).annotations.map((a) => a.rule);
