@@ -10,7 +10,16 @@ import { loupePerFile } from './support/loupe';
 
 const loupe = loupePerFile();
 
+/**
+ * The table renders a window of its rows, and server-everything's own notifications push the first
+ * call out of it as the test runs: filtered to the calls, every one of them is a rendered row.
+ */
+async function onlyCalls(page: Page): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Filter by method' }).fill('tools/call');
+}
+
 async function echoRequests(lp: LoupePage): Promise<number[]> {
+  await onlyCalls(lp.page);
   return (await lp.traffic.all()).filter((r) => r.kind === 'request' && r.method === 'tools/call').map((r) => r.seq);
 }
 
@@ -71,11 +80,17 @@ test('replay, edit and pin a request; a response or a server request is refused 
   await test.step('in the sequence diagram too', async () => {
     await view(page, 'Sequence');
     const diagram = page.getByRole('listbox', { name: 'Sequence diagram' });
-    await diagram
-      .getByRole('option', { name: /tools\/call/ })
-      .first()
-      .click();
-    const seqAgain = page.getByRole('complementary', { name: 'Frame detail' }).getByRole('group', { name: 'Send again' });
+    const seqDetail = page.getByRole('complementary', { name: 'Frame detail' });
+    const seqAgain = seqDetail.getByRole('group', { name: 'Send again' });
+    // The diagram may still be scrolling to the selected frame as it opens, and a click aimed at
+    // a row then lands on another: clicked again until a call is the frame shown.
+    await expect(async () => {
+      await diagram
+        .getByRole('option', { name: /request, tools\/call/ })
+        .first()
+        .click();
+      await expect(seqDetail.getByRole('heading', { level: 3 })).toHaveText(/request tools\/call$/, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await seqAgain.getByRole('button', { name: 'Replay' }).click();
     await expect(seqAgain.getByRole('status')).toHaveText(/Sent again as call c\d+/);
     await view(page, 'Traffic');
@@ -84,6 +99,7 @@ test('replay, edit and pin a request; a response or a server request is refused 
   });
 
   await test.step('a response and a server-sent frame are refused, with the reason', async () => {
+    await page.getByRole('searchbox', { name: 'Filter by method' }).fill('');
     // The handshake's rows may be drawn above the view: a click that has to scroll the table
     // first would land on the row element after it took another frame (elements are reused).
     await lp.traffic.scrollToTop();
