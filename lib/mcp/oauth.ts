@@ -43,6 +43,8 @@ export function resourceMatches(resource: string, serverUrl: string): boolean {
 
 /** A JSON object body (metadata, a token response), or undefined for anything else. */
 export function jsonObject(text: string): Record<string, unknown> | undefined {
+  // Most bodies asked about are no object at all (empty, an error page): no parse, no exception.
+  if (!/^\s*\{/.test(text)) return undefined;
   try {
     const v = JSON.parse(text) as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;

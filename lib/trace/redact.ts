@@ -59,12 +59,21 @@ export function maskExcerpt(secret: string): string {
 
 interface Compiled {
   patterns: PatternRule[];
+  /** Any pattern's hint: text it does not match cannot match any pattern. */
+  hinted: RegExp;
   scans: ScanRule[];
   literals: KnownSecret[];
   paths: { id: string; path: string }[];
   disabled: Set<string>;
   rules: string[];
+  /** Strings of metadata no rule changed: HTTP heads repeat the same URL, header values and names
+   *  on every exchange, and each string costs every rule's pass, so one that passed once is not
+   *  passed again. Only short ones, and at most CLEAN_MAX, then started afresh: a trace of any length. */
+  clean: Set<string>;
 }
+
+const CLEAN_MAX = 4096;
+const CLEAN_LONGEST = 512;
 
 /** The values of an environment's secret-looking names (as `loupe export --env NAME` gives). */
 export function envSecrets(env: Record<string, string>): KnownSecret[] {
@@ -93,7 +102,9 @@ function compile(opts: RedactOptions): Compiled {
     // Longest first, so a value that contains another is replaced whole.
     .sort((a, b) => b.value.length - a.value.length);
   const rules = [...BUILTIN_RULE_IDS.filter((id) => !disabled.has(id)), ...(opts.custom ?? []).map((c, i) => c.id || `custom-${i + 1}`)];
-  return { patterns, scans, literals, paths, disabled, rules };
+  // Case-insensitive as a whole: a superset of each hint, and so still of each pattern.
+  const hinted = new RegExp(patterns.map((r) => `(?:${r.hint.source})`).join('|') || '(?!)', 'i');
+  return { patterns, hinted, scans, literals, paths, disabled, rules, clean: new Set() };
 }
 
 /** Checks custom rules before use; returns a message a person can act on, or undefined. */
@@ -109,6 +120,11 @@ export function checkCustomRule(rule: CustomRule): string | undefined {
   return undefined;
 }
 
+/** Where a value sits in a frame, as a hit names it: `meta.headers[2]`, `meta.url`. */
+function joinPath(where: string, key: string | number | undefined): string {
+  return key === undefined ? where : typeof key === 'number' ? `${where}[${key}]` : `${where}.${key}`;
+}
+
 class Redactor {
   readonly hits: RedactionHit[] = [];
   constructor(private readonly c: Compiled) {}
@@ -116,6 +132,19 @@ class Redactor {
   private hit(seq: number, where: string, rule: string, secret: string): string {
     this.hits.push({ seq, where, rule, excerpt: maskExcerpt(secret) });
     return marker(rule);
+  }
+
+  /** A string of metadata: these repeat, unlike a message's text (its id alone differs). */
+  private metaText(s: string, seq: number, where: string, key?: string | number): string {
+    const { clean } = this.c;
+    if (clean.has(s)) return s;
+    const out = this.text(s, seq, joinPath(where, key));
+    // Unchanged means no rule found anything: a hit always puts a marker in place of its secret.
+    if (out === s && s.length <= CLEAN_LONGEST) {
+      if (clean.size >= CLEAN_MAX) clean.clear();
+      clean.add(s);
+    }
+    return out;
   }
 
   text(s: string, seq: number, where: string): string {
@@ -129,7 +158,7 @@ class Redactor {
             .join('');
       }
     }
-    for (const rule of this.c.patterns) out = this.pattern(out, rule, seq, where);
+    if (this.c.hinted.test(out)) for (const rule of this.c.patterns) out = this.pattern(out, rule, seq, where);
     for (const rule of this.c.scans) out = this.scan(out, rule, seq, where);
     return out;
   }
@@ -162,27 +191,48 @@ class Redactor {
   }
 
   /** Walks transport metadata: secret headers by name (objects, [name, value] pairs, {name, value}
-   *  entries), then every other string through the text rules. */
-  meta(v: unknown, seq: number, where: string): unknown {
-    if (typeof v === 'string') return this.text(v, seq, where);
+   *  entries), then every other string through the text rules. `key` is v's name in `where`: the
+   *  path is joined only where it is used (a hit, a container walked into), not for every string. */
+  meta(v: unknown, seq: number, where: string, key?: string | number): unknown {
+    if (typeof v === 'string') return this.metaText(v, seq, where, key);
+    if (typeof v !== 'object' || v === null) return v;
+    const path = joinPath(where, key);
     if (Array.isArray(v)) {
       if (v.length === 2 && typeof v[0] === 'string' && this.secretHeader(v[0]) && typeof v[1] === 'string') {
-        return [v[0], this.hit(seq, `${where}.${v[0]}`, v[0].toLowerCase(), v[1])];
+        return [v[0], this.hit(seq, `${path}.${v[0]}`, v[0].toLowerCase(), v[1])];
       }
-      return v.map((x, i) => this.meta(x, seq, `${where}[${i}]`));
+      // Copied only from the first element that changed: most metadata holds no secret, and is
+      // handed back as it came.
+      let out: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        const y = this.meta(x, seq, path, i);
+        if (out) out.push(y);
+        else if (y !== x) (out = v.slice(0, i)).push(y);
+      }
+      return out ?? v;
     }
-    if (typeof v !== 'object' || v === null) return v;
     const o = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
+    let out: Record<string, unknown> | undefined;
     const pairName = typeof o.name === 'string' && this.secretHeader(o.name) ? o.name : undefined;
-    for (const [k, x] of Object.entries(o)) {
+    const keys = Object.keys(o);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const x = o[k];
       const header = this.secretHeader(k) ? k : k === 'value' ? pairName : undefined;
-      const path = `${where}.${k === 'value' && pairName ? pairName : k}`;
-      if (header && typeof x === 'string') out[k] = this.hit(seq, path, header.toLowerCase(), x);
-      else if (header && Array.isArray(x)) out[k] = x.map((s) => (typeof s === 'string' ? this.hit(seq, path, header.toLowerCase(), s) : s));
-      else out[k] = this.meta(x, seq, path);
+      const name = k === 'value' && pairName ? pairName : k;
+      let y: unknown;
+      if (header && typeof x === 'string') y = this.hit(seq, `${path}.${name}`, header.toLowerCase(), x);
+      else if (header && Array.isArray(x)) y = x.map((s) => (typeof s === 'string' ? this.hit(seq, `${path}.${name}`, header.toLowerCase(), s) : s));
+      else y = this.meta(x, seq, path, name);
+      if (out) out[k] = y;
+      else if (y !== x) {
+        out = {};
+        for (let j = 0; j < i; j++) out[keys[j]] = o[keys[j]];
+        out[k] = y;
+      }
     }
-    return out;
+    return out ?? o;
   }
 
   private secretHeader(name: string): boolean {

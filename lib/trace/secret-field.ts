@@ -73,6 +73,8 @@ const isValueChar = (c: number) => c !== QUOTE && c !== BACKSLASH;
  * backslashes before it), as the regular expression above required.
  */
 export function* secretFieldValues(s: string): Generator<SecretSpan> {
+  // A secret field's name is in the text: without any, there is nothing to walk (most messages).
+  if (!SECRET_NAME.test(s)) return;
   let from = 0;
   for (;;) {
     const open = s.indexOf('"', from);

@@ -13,7 +13,7 @@
  *   answer, a text result, one in 50 marked isError (what it keeps per call that carries params:
  *   the tool's name, not the arguments; and the tool errors the doctor quotes);
  * - `findings`, `sse-ids`, `refusals`: written without a recording, a finding, an SSE event id or
- *   an HTTP refusal on every frame or exchange (finding-shapes.ts). The
+ *   an HTTP refusal on every frame or exchange (written-shapes.ts). The
  * trace goes to a temporary folder and is deleted after. Each run is `node bin/loupe.mjs check
  * FILE --format json` in its own process (dist/ must be built: `npx tsx scripts/build.ts
  * --dist-only`), timed by the wall clock, with its CPU time and the load average beside, and its
@@ -30,7 +30,7 @@ import { readTraceText, type TraceHeader } from '../../lib/trace';
 import { FLOOD_SERVER, ROOT } from './paths';
 import { perSecond, renderTable } from './table';
 import { sampleProcess } from './proc';
-import { FINDING_SHAPES, shapedTrace, type FindingShape } from './finding-shapes';
+import { WRITTEN_SHAPES, shapedTrace, type WrittenShape } from './written-shapes';
 
 const TARGETS = { framesPerSecond: 150_000, peakRssMb: 500 };
 const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
@@ -49,8 +49,8 @@ function recordPattern(dir: string): { header: TraceHeader; frames: Frame[] } {
 const isNotification = (f: Frame) => f.lane === 'message' && f.raw.includes('"notifications/message"');
 const isPing = (f: Frame) => f.lane === 'message' && f.dir === 'c2s' && f.raw.includes('"method":"ping"');
 
-type Shape = 'notifications' | 'pings' | 'tools' | FindingShape;
-const isFindingShape = (shape: Shape): shape is FindingShape => (FINDING_SHAPES as readonly string[]).includes(shape);
+type Shape = 'notifications' | 'pings' | 'tools' | WrittenShape;
+const isWrittenShape = (shape: Shape): shape is WrittenShape => (WRITTEN_SHAPES as readonly string[]).includes(shape);
 
 /** The frame's line with `seq`, `ts` and the notification's counter as holes to fill: one string
  *  concatenation per frame, so ten million frames are written in seconds. */
@@ -194,16 +194,16 @@ if (
   total < 100 ||
   !Number.isInteger(runs) ||
   runs < 1 ||
-  ![...['notifications', 'pings', 'tools'], ...FINDING_SHAPES].includes(shape)
+  ![...['notifications', 'pings', 'tools'], ...WRITTEN_SHAPES].includes(shape)
 ) {
-  console.error(`usage: npx tsx scripts/bench/check-large.ts [frames >= 100] [runs] [notifications|pings|tools|${FINDING_SHAPES.join('|')}]`);
+  console.error(`usage: npx tsx scripts/bench/check-large.ts [frames >= 100] [runs] [notifications|pings|tools|${WRITTEN_SHAPES.join('|')}]`);
   process.exit(2);
 }
 const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-check-large-'));
 try {
   const file = path.join(dir, 'long.loupe.ndjson');
   const t0 = performance.now();
-  const shaped = isFindingShape(shape) ? shapedTrace(shape) : undefined;
+  const shaped = isWrittenShape(shape) ? shapedTrace(shape) : undefined;
   const bytes = shaped
     ? await writeFrames(file, shaped.header, shaped.opening, shaped.line, shaped.ending, total)
     : await writeLongTrace(file, recordPattern(dir), total, shape);

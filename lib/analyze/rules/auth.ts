@@ -119,11 +119,14 @@ function onEnd(ctx: FrameContext, s: AuthState, ex: HttpExchange, meta: HttpEndM
     ctx.report('auth.resource-metadata-not-served', [seq, advertisedAt], `the 401 advertises resource_metadata ${ex.url}, but that URL ${why}`);
   }
   if (!ok) return;
-  const body = jsonObject(ctx.frame.raw);
-  if (isResourceMetadataUrl(ex.url) && body) return onResourceMetadata(ctx, s, ex, body);
-  if (isServerMetadataUrl(ex.url) && body) return onServerMetadata(ctx, ex, body);
+  // The body is read only where a rule reads it: an MCP exchange's end (every POST) carries none.
+  const metadata = isResourceMetadataUrl(ex.url) ? 'resource' : isServerMetadataUrl(ex.url) ? 'server' : undefined;
   const sentBody = requestBody(ex) ?? '';
   const grant = stepOf(ex) === 'token' || stepOf(ex) === 'refresh' || /(^|&)grant_type=/.test(sentBody);
+  if (!metadata && !grant) return;
+  const body = jsonObject(ctx.frame.raw);
+  if (metadata === 'resource' && body) return onResourceMetadata(ctx, s, ex, body);
+  if (metadata === 'server' && body) return onServerMetadata(ctx, ex, body);
   if (grant && body && typeof body.access_token === 'string' && body.token_type === undefined && !/token-exchange/.test(sentBody)) {
     ctx.report(
       'auth.token-type-missing',

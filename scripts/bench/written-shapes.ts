@@ -1,6 +1,10 @@
 /**
- * Long traces for `check-large.ts` that make the check find, and so hold, something on every frame
- * or exchange, written frame by frame (no recording to repeat):
+ * Long traces for `check-large.ts`, written frame by frame (no recording to repeat): a healthy
+ * Streamable HTTP session, and shapes that make the check find, and so hold, something on every
+ * frame or exchange:
+ * - `http-tools`: a Streamable HTTP session of tool calls, each POSTed and answered in JSON with a
+ *   200, in five frames (request head, the call, response head, the result, the end): what an HTTP
+ *   tap or a session by URL records, with nothing to find;
  * - `findings`: a stdio server that writes a line of text to stdout on every frame, a
  *   stdio.non-json-line finding each (what the check lists and counts);
  * - `sse-ids`: a Streamable HTTP session whose GET stream carries every frame as an SSE event with
@@ -12,8 +16,8 @@ import type { Frame } from '../../lib/mcp/frame';
 import { HttpScript } from '../../lib/analyze/cases/http-script';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from '../../lib/trace';
 
-export const FINDING_SHAPES = ['findings', 'sse-ids', 'refusals'] as const;
-export type FindingShape = (typeof FINDING_SHAPES)[number];
+export const WRITTEN_SHAPES = ['http-tools', 'findings', 'sse-ids', 'refusals'] as const;
+export type WrittenShape = (typeof WRITTEN_SHAPES)[number];
 
 export interface ShapedTrace {
   header: TraceHeader;
@@ -60,7 +64,7 @@ function httpOpening(): HttpScript {
 
 const lineOf = (f: object) => `${JSON.stringify(f)}\n`;
 
-export function shapedTrace(shape: FindingShape): ShapedTrace {
+export function shapedTrace(shape: WrittenShape): ShapedTrace {
   if (shape === 'findings') {
     return {
       header: headerOf('stdio'),
@@ -90,6 +94,7 @@ export function shapedTrace(shape: FindingShape): ShapedTrace {
       ending: [end],
     };
   }
+  if (shape === 'http-tools') return { header: headerOf('http'), opening: h.frames, line: toolExchanges(h.frames.length + 1), ending: [] };
   // Refused POSTs: request head, body, response head, end; each exchange's id is its request's seq.
   const start = h.frames.length + 1;
   return {
@@ -136,5 +141,43 @@ export function shapedTrace(shape: FindingShape): ShapedTrace {
       return lineOf({ seq, ts, dir: 's2c', lane: 'http', raw, size: raw.length, meta: { transport: 'http', phase: 'end', exchange: ex, stream: 'post' } });
     },
     ending: [],
+  };
+}
+
+/** POSTed tool calls answered in JSON, five frames an exchange from seq `start` on; an exchange's
+ *  id is its request head's seq, and its call's id the same number. */
+function toolExchanges(start: number): (seq: number, ts: number) => string {
+  const result = { content: [{ type: 'text', text: 'found 3 matches' }], isError: false };
+  return (seq, ts) => {
+    const at = (seq - start) % 5;
+    const ex = seq - at;
+    const exchange = { transport: 'http', exchange: ex, stream: 'post' };
+    if (at === 0)
+      return lineOf({
+        seq,
+        ts,
+        dir: 'c2s',
+        lane: 'http',
+        raw: 'POST /mcp HTTP/1.1\r\n\r\n',
+        size: 24,
+        meta: { transport: 'http', phase: 'request', method: 'POST', url: URL, headers: Object.entries(POST), stream: 'post' },
+      });
+    if (at === 1) {
+      const raw = JSON.stringify({ jsonrpc: '2.0', id: ex, method: 'tools/call', params: { name: 'search', arguments: { q: 'x' } } });
+      return lineOf({ seq, ts, dir: 'c2s', lane: 'message', raw, size: raw.length, meta: exchange });
+    }
+    if (at === 2) {
+      const headers = [
+        ['content-type', 'application/json'],
+        ['mcp-session-id', 's1'],
+      ];
+      const meta = { ...exchange, phase: 'response', status: 200, statusText: 'OK', headers, contentType: 'application/json' };
+      return lineOf({ seq, ts, dir: 's2c', lane: 'http', raw: '', size: 0, meta });
+    }
+    if (at === 3) {
+      const raw = JSON.stringify({ jsonrpc: '2.0', id: ex, result });
+      return lineOf({ seq, ts, dir: 's2c', lane: 'message', raw, size: raw.length, meta: exchange });
+    }
+    return lineOf({ seq, ts, dir: 's2c', lane: 'http', raw: '', size: 0, meta: { ...exchange, phase: 'end' } });
   };
 }
