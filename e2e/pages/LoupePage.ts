@@ -85,18 +85,30 @@ export class LoupePage {
 
   /** Adds connections the way a host's config holds them, through Import mcpServers JSON. */
   async importServers(mcpServers: Record<string, unknown>): Promise<void> {
-    await this.sidebar.getByRole('button', { name: 'Import mcpServers JSON' }).click();
-    const dialog = this.page.getByRole('dialog', { name: 'Import mcpServers JSON' });
+    const dialog = await this.openDialog('Import mcpServers JSON');
     await dialog.getByRole('textbox').fill(JSON.stringify({ mcpServers }));
     await dialog.getByRole('button', { name: 'Import' }).click();
     await expect(dialog).toBeHidden();
     for (const name of Object.keys(mcpServers)) await expect(this.connections.getByRole('listitem', { name, exact: true })).toBeVisible();
   }
 
+  /**
+   * Presses a sidebar button that opens the dialog of the same name, until it is open: the sidebar
+   * may still be growing as the connections and sessions arrive, and a click aimed at a button
+   * that moved between Playwright's stability check and its click lands on what took its place.
+   */
+  private async openDialog(name: string): Promise<Locator> {
+    const dialog = this.page.getByRole('dialog', { name });
+    await expect(async () => {
+      if (!(await dialog.isVisible())) await this.sidebar.getByRole('button', { name }).click({ timeout: 5_000 });
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    return dialog;
+  }
+
   /** Adds a stdio connection through the New connection form. */
   async addConnection(c: { name: string; command: string; args?: string[]; env?: Record<string, string> }): Promise<void> {
-    await this.sidebar.getByRole('button', { name: 'New connection' }).click();
-    const form = this.page.getByRole('dialog', { name: 'New connection' });
+    const form = await this.openDialog('New connection');
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill(c.name);
     await form.getByRole('textbox', { name: 'Command', exact: true }).fill(c.command);
     for (const [i, arg] of (c.args ?? []).entries()) {
