@@ -104,44 +104,45 @@ export function shapedTrace(shape: WrittenShape): ShapedTrace {
       const at = (seq - start) % 4;
       const ex = seq - at;
       const id = ex;
-      if (at === 0)
-        return lineOf({
-          seq,
-          ts,
-          dir: 'c2s',
-          lane: 'http',
-          raw: 'POST /mcp HTTP/1.1\r\n\r\n',
-          size: 24,
-          meta: { transport: 'http', phase: 'request', method: 'POST', url: URL, headers: Object.entries(POST), stream: 'post' },
-        });
-      if (at === 1) {
-        const raw = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search', arguments: { q: 'x' } } });
-        return lineOf({ seq, ts, dir: 'c2s', lane: 'message', raw, size: raw.length, meta: { transport: 'http', exchange: ex, stream: 'post' } });
-      }
-      if (at === 2)
-        return lineOf({
-          seq,
-          ts,
-          dir: 's2c',
-          lane: 'http',
-          raw: '',
-          size: 0,
-          meta: {
-            transport: 'http',
-            phase: 'response',
-            exchange: ex,
-            stream: 'post',
-            status: 500,
-            statusText: 'Internal Server Error',
-            headers: [['content-type', 'text/plain']],
-            contentType: 'text/plain',
-          },
-        });
+      if (at === 0) return postHead(seq, ts);
+      if (at === 1) return postedCall(seq, ts, ex);
+      if (at === 2) return answerHead(seq, ts, ex, 500, 'text/plain');
       const raw = `overloaded: request ${id} refused`;
       return lineOf({ seq, ts, dir: 's2c', lane: 'http', raw, size: raw.length, meta: { transport: 'http', phase: 'end', exchange: ex, stream: 'post' } });
     },
     ending: [],
   };
+}
+
+/** A POST's request head; the exchange it opens is known by this seq. */
+function postHead(seq: number, ts: number): string {
+  const meta = { transport: 'http', phase: 'request', method: 'POST', url: URL, headers: Object.entries(POST), stream: 'post' };
+  return lineOf({ seq, ts, dir: 'c2s', lane: 'http', raw: 'POST /mcp HTTP/1.1\r\n\r\n', size: 24, meta });
+}
+
+/** The tools/call a POST carries, its id the exchange's. */
+function postedCall(seq: number, ts: number, ex: number): string {
+  const raw = JSON.stringify({ jsonrpc: '2.0', id: ex, method: 'tools/call', params: { name: 'search', arguments: { q: 'x' } } });
+  return lineOf({ seq, ts, dir: 'c2s', lane: 'message', raw, size: raw.length, meta: { transport: 'http', exchange: ex, stream: 'post' } });
+}
+
+/** The head of a POST's answer. */
+function answerHead(seq: number, ts: number, ex: number, status: number, type: string): string {
+  const headers = [
+    ['content-type', type],
+    ['mcp-session-id', 's1'],
+  ];
+  const meta = {
+    transport: 'http',
+    phase: 'response',
+    exchange: ex,
+    stream: 'post',
+    status,
+    statusText: status === 200 ? 'OK' : 'Internal Server Error',
+    headers,
+    contentType: type,
+  };
+  return lineOf({ seq, ts, dir: 's2c', lane: 'http', raw: '', size: 0, meta });
 }
 
 /** POSTed tool calls answered in JSON, five frames an exchange from seq `start` on; an exchange's
@@ -152,28 +153,9 @@ function toolExchanges(start: number): (seq: number, ts: number) => string {
     const at = (seq - start) % 5;
     const ex = seq - at;
     const exchange = { transport: 'http', exchange: ex, stream: 'post' };
-    if (at === 0)
-      return lineOf({
-        seq,
-        ts,
-        dir: 'c2s',
-        lane: 'http',
-        raw: 'POST /mcp HTTP/1.1\r\n\r\n',
-        size: 24,
-        meta: { transport: 'http', phase: 'request', method: 'POST', url: URL, headers: Object.entries(POST), stream: 'post' },
-      });
-    if (at === 1) {
-      const raw = JSON.stringify({ jsonrpc: '2.0', id: ex, method: 'tools/call', params: { name: 'search', arguments: { q: 'x' } } });
-      return lineOf({ seq, ts, dir: 'c2s', lane: 'message', raw, size: raw.length, meta: exchange });
-    }
-    if (at === 2) {
-      const headers = [
-        ['content-type', 'application/json'],
-        ['mcp-session-id', 's1'],
-      ];
-      const meta = { ...exchange, phase: 'response', status: 200, statusText: 'OK', headers, contentType: 'application/json' };
-      return lineOf({ seq, ts, dir: 's2c', lane: 'http', raw: '', size: 0, meta });
-    }
+    if (at === 0) return postHead(seq, ts);
+    if (at === 1) return postedCall(seq, ts, ex);
+    if (at === 2) return answerHead(seq, ts, ex, 200, 'application/json');
     if (at === 3) {
       const raw = JSON.stringify({ jsonrpc: '2.0', id: ex, result });
       return lineOf({ seq, ts, dir: 's2c', lane: 'message', raw, size: raw.length, meta: exchange });
