@@ -57,12 +57,20 @@ for (const size of LAYOUT_SIZES) {
           );
         if (!laidOut) continue;
         tested++;
-        const hit = await mark.evaluate((g) => {
-          const r = g.querySelector('circle:last-of-type')!.getBoundingClientRect();
-          const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-          return top !== null && g.contains(top);
-        });
-        expect(hit, `mark ${i + 1} takes the pointer`).toBe(true);
+        // The diagram follows the session's own frames as they arrive, which may move the rows
+        // between the scroll and the look: looked again (scrolled again) until it settles.
+        await expect
+          .poll(
+            () =>
+              mark.evaluate((g) => {
+                g.scrollIntoView({ block: 'center' });
+                const r = g.querySelector('circle:last-of-type')!.getBoundingClientRect();
+                const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                return top !== null && g.contains(top);
+              }),
+            { message: `mark ${i + 1} takes the pointer`, timeout: 3000 },
+          )
+          .toBe(true);
       }
       expect(tested, 'marks laid out and hit-tested').toBeGreaterThan(0);
     });
