@@ -72,11 +72,15 @@ describe('http.sse-event-id-duplicate', () => {
     expect(duplicates(s)).toHaveLength(2);
   });
 
-  it('does not see a repeat further back than the ids it remembers', () => {
+  it('does not see a repeat further back than the ids it remembers, and sees one just within them', () => {
     const s = new HttpScript();
     handshake(s, 'abc');
     getStream(s, 'abc', ['x', ...ids('a', EVENT_IDS_REMEMBERED), 'x']);
     expect(duplicates(s)).toEqual([]);
+    const within = new HttpScript();
+    handshake(within, 'abc');
+    getStream(within, 'abc', ['x', ...ids('a', EVENT_IDS_REMEMBERED - 1), 'x']);
+    expect(duplicates(within)).toHaveLength(1);
   });
 
   it('lets a new session use the ids of the one before', () => {

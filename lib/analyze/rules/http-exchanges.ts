@@ -26,9 +26,9 @@ export interface HttpState {
   assignedSession?: string;
   /** Session ids the client ended with a DELETE that the server accepted. */
   terminated: Set<string>;
-  /** The SSE event ids seen in this session, each with the frame that first used it, the most
-   *  recently seen last: at most EVENT_IDS_REMEMBERED (see rememberEventId). */
-  eventIds: Map<string, number>;
+  /** The SSE event ids seen most recently in this session, each with the frame that first used
+   *  it: at most EVENT_IDS_REMEMBERED (see rememberEventId). */
+  eventIds: RecentIds;
   /** The session runs over the 2024-11-05 HTTP+SSE transport. */
   legacy: boolean;
   /** The server answered some request (the session's or a probe's) with an Mcp-Session-Id. */
@@ -48,12 +48,46 @@ export const EVENT_IDS_REMEMBERED = 10_000;
 
 /** The frame that first used `id` in this session, or undefined (then it is remembered from `seq`). */
 export function rememberEventId(hs: HttpState, id: string, seq: number): number | undefined {
-  const first = hs.eventIds.get(id);
-  // Map keeps insertion order: deleting and setting again moves the id to the most recent end.
-  if (first !== undefined) hs.eventIds.delete(id);
-  hs.eventIds.set(id, first ?? seq);
-  if (hs.eventIds.size > EVENT_IDS_REMEMBERED) hs.eventIds.delete(hs.eventIds.keys().next().value!);
-  return first;
+  return hs.eventIds.use(id, seq);
+}
+
+/**
+ * The ids of the last `limit` uses, each with the frame that first used it: an id used again is
+ * remembered from its latest use. The uses are a ring, so forgetting the oldest costs the same
+ * however long the stream: a Map's oldest key is found by skipping the entries its deletions left
+ * empty at its front, thousands a frame on a long stream.
+ */
+export class RecentIds {
+  private readonly seen = new Map<string, { first: number; use: number }>();
+  private readonly ring: string[] = [];
+  private uses = 0;
+
+  constructor(private readonly limit: number) {}
+
+  get size(): number {
+    return this.seen.size;
+  }
+
+  clear(): void {
+    this.seen.clear();
+    this.ring.length = 0;
+    this.uses = 0;
+  }
+
+  /** The frame that first used `id`, or undefined (then it is remembered from `seq`). */
+  use(id: string, seq: number): number | undefined {
+    const first = this.seen.get(id)?.first;
+    const slot = this.uses % this.limit;
+    if (this.uses >= this.limit) {
+      // The use `limit` uses ago leaves the ring: its id goes unless it was used again since.
+      const old = this.ring[slot];
+      if (this.seen.get(old)?.use === this.uses - this.limit) this.seen.delete(old);
+    }
+    this.ring[slot] = id;
+    this.seen.set(id, { first: first ?? seq, use: this.uses });
+    this.uses++;
+    return first;
+  }
 }
 
 const states = new WeakMap<AnalysisState, HttpState>();
@@ -61,7 +95,7 @@ const states = new WeakMap<AnalysisState, HttpState>();
 export function httpState(state: AnalysisState): HttpState {
   let s = states.get(state);
   if (!s) {
-    s = { atSend: new Map(), terminated: new Set(), eventIds: new Map(), legacy: false, sessionIssued: false };
+    s = { atSend: new Map(), terminated: new Set(), eventIds: new RecentIds(EVENT_IDS_REMEMBERED), legacy: false, sessionIssued: false };
     states.set(state, s);
   }
   return s;
