@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { confirmStrict, parseStrict, readStrictly } from './strict-json';
+import { confirmStrict, parseJson, parseStrict, readStrictly, UNPARSED } from './strict-json';
 
 const readAll = (text: string) => readStrictly(text).duplicates;
 
@@ -108,5 +108,39 @@ describe('parseStrict', () => {
     const deep = '['.repeat(200_000) + ']'.repeat(200_000);
     expect(parseStrict(deep).ok).toBe(true);
     expect(parseStrict('['.repeat(200_000)).incomplete).toBe(true);
+  });
+});
+
+describe('parseJson', () => {
+  it('gives what JSON.parse gives, and UNPARSED where it throws, for any text', () => {
+    const same = (text: string) => {
+      let expected: unknown;
+      try {
+        expected = JSON.parse(text);
+      } catch {
+        expected = UNPARSED;
+      }
+      expect(parseJson(text)).toEqual(expected);
+    };
+    for (const text of [
+      '{"a":1}',
+      ' [1]',
+      '"s"',
+      '-1',
+      '0',
+      'true',
+      'false',
+      'null',
+      '\n\t{}',
+      'starting worker 3',
+      '',
+      ' ',
+      'nul',
+      '{',
+      'Infinity',
+      '\uFEFF{}',
+    ])
+      same(text);
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.json()), same));
   });
 });

@@ -227,6 +227,25 @@ function keysIn(root: unknown, colons: boolean): number {
   return count;
 }
 
+/** What parseJson returns for text JSON.parse refuses. */
+export const UNPARSED: unique symbol = Symbol('unparsed');
+/** JSON's whitespace, then a character a JSON value may start with. */
+const JSON_START = /^[ \t\n\r]*[{["0-9tfn-]/;
+
+/**
+ * JSON.parse's value, or UNPARSED. Text no JSON value can start as (a log line a server writes to
+ * stdout) is refused before JSON.parse is tried: the exception it throws is most of what refusing
+ * costs, and a server that logs to stdout does so on every line.
+ */
+export function parseJson(text: string): unknown {
+  if (!JSON_START.test(text)) return UNPARSED;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return UNPARSED;
+  }
+}
+
 /** The full reader: the value, every repeated key, NaN/Infinity, the position of a fault. */
 export function readStrictly(input: string): StrictJson {
   text = input;

@@ -22,7 +22,7 @@
 import type { Frame } from '../mcp/frame';
 import { classifyValue, type Classified } from '../mcp/classify';
 import { DEFAULT_TIMEOUT_MS, type Call, type CallIndex } from '../mcp/calls';
-import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
+import { confirmStrict, parseJson, readStrictly, UNPARSED, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
 import { HttpExchanges, exchangeIdOf, type HttpExchange } from '../mcp/http-exchanges';
 import type { Era } from '../mcp/era';
@@ -320,9 +320,9 @@ export function readFrame(f: Frame): { classified: Classified; strict?: StrictJs
   const raw = typeof f.raw === 'string' ? f.raw : String(f.raw);
   let classified: Classified;
   let strict: StrictJson | undefined;
-  try {
-    classified = classifyValue(JSON.parse(raw));
-  } catch {
+  const value = parseJson(raw);
+  if (value !== UNPARSED) classified = classifyValue(value);
+  else {
     strict = readStrictly(raw);
     classified = strict.value === undefined ? { kind: 'invalid', problem: `not JSON: ${strict.error?.message ?? 'unreadable'}` } : classifyValue(strict.value);
   }

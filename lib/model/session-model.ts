@@ -22,7 +22,7 @@
 import type { Frame, Framing } from '../mcp/frame';
 import { classifyValue, type Classified } from '../mcp/classify';
 import { DEFAULT_TIMEOUT_MS, type Call, type CallIndex } from '../mcp/calls';
-import { confirmStrict, readStrictly, type StrictJson } from '../mcp/strict-json';
+import { confirmStrict, parseJson, readStrictly, UNPARSED, type StrictJson } from '../mcp/strict-json';
 import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions, type Annotation } from '../analyze';
 import { HttpExchanges } from '../mcp/http-exchanges';
 import type { EraTracker } from '../mcp/era';
@@ -239,9 +239,9 @@ export class SessionModel {
     let c = OTHER;
     if (f.lane === 'message') {
       const raw = typeof f.raw === 'string' ? f.raw : String(f.raw);
-      try {
-        c = classifyValue(JSON.parse(raw));
-      } catch {
+      const value = parseJson(raw);
+      if (value !== UNPARSED) c = classifyValue(value);
+      else {
         const parsed = readStrictly(raw);
         // Only until analysed: a frame the analyser already passed never needs it again.
         if (i >= this.analysed) this.pending[i] = parsed;
