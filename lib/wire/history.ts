@@ -5,13 +5,11 @@
  */
 import { z } from 'zod';
 import { ExportRedactSchema } from './trace-export';
-
-/** A stored session's id: `20261206-154501-3fa9c1` (start time, then six hex digits). */
-export const STORED_SESSION_ID = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
+import { NOT_A_STORED_SESSION_ID, STORED_SESSION_ID } from './stored-session-id';
 
 const Rid = z.string().max(100).optional();
 const Count = z.number().int().nonnegative();
-const StoredId = z.string().regex(STORED_SESSION_ID, 'not a stored session id: they look like 20261206-154501-3fa9c1');
+const StoredId = z.string().regex(STORED_SESSION_ID, NOT_A_STORED_SESSION_ID);
 
 /** clean: closed by its writer; recording: still written; unclean: its writer stopped without closing it. */
 export const StoredStateSchema = z.enum(['clean', 'recording', 'unclean']);

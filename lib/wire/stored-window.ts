@@ -13,10 +13,11 @@
  */
 import { z } from 'zod';
 import { FrameSchema } from '../mcp/frame';
-import { STORED_SESSION_ID, StoredStateSchema } from './history';
+import { StoredStateSchema } from './history';
+import { NOT_A_STORED_SESSION_ID, STORED_SESSION_ID } from './stored-session-id';
 
 const Rid = z.string().max(100).optional();
-const StoredId = z.string().regex(STORED_SESSION_ID, 'not a stored session id: they look like 20261206-154501-3fa9c1');
+const StoredId = z.string().regex(STORED_SESSION_ID, NOT_A_STORED_SESSION_ID);
 const Seq = z.number().int().positive();
 
 /** The most frames one window request answers with: several screenfuls of rows. */

@@ -19,7 +19,7 @@ import type { Annotation } from '../../lib/analyze';
 import type { FindingCounts } from '../../lib/analyze/finding-counts';
 import type { TraceHeader } from '../../lib/trace/format';
 import type { KnownSecret } from '../../lib/trace/redact';
-import { STORED_SESSION_ID } from '../../lib/wire/history';
+import { STORED_SESSION_ID } from '../../lib/wire/stored-session-id';
 import type { MethodTiming } from './timing-column';
 
 /** How a session came to be recorded. */
