@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PATTERN_RULES } from './redact-rules';
-import { redactFrames } from './redact';
+import { frameRedactor, redactFrames } from './redact';
 import type { Frame } from '../mcp/frame';
 
 const GHP = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
@@ -86,5 +86,43 @@ describe("each pattern rule's hint", () => {
     }
     const plain = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"search","arguments":{"q":"monkey business"}}}';
     expect(redactFrames([frame(plain)]).frames[0].raw).toBe(plain);
+  });
+});
+
+describe('metadata a stream of batches repeats', () => {
+  const head = (seq: number, url: string, headers: [string, string][]): Frame => ({
+    seq,
+    ts: seq,
+    dir: 'c2s',
+    lane: 'http',
+    raw: '',
+    size: 0,
+    meta: { transport: 'http', phase: 'request', method: 'POST', url, headers, stream: 'post' },
+  });
+  const clean = 'http://127.0.0.1:3000/mcp';
+  const secret = 'http://127.0.0.1:3000/mcp?access_token=s3cr3tvalue9';
+
+  it('is redacted on every frame, the strings found clean once passing untouched and unchanged metadata kept as it came', () => {
+    const redact = frameRedactor();
+    const plainHeaders: [string, string][] = [['content-type', 'application/json']];
+    for (let batch = 0; batch < 3; batch++) {
+      const frames = [
+        head(1, clean, plainHeaders),
+        head(2, secret, plainHeaders),
+        head(3, clean, [['x-api-key', 'k-9f8e7d6c5b']]),
+        head(4, clean, plainHeaders),
+      ];
+      const before = JSON.stringify(frames);
+      const out = redact(frames);
+      const urls = out.map((f) => (f.meta as { url: string }).url);
+      expect(urls[0]).toBe(clean);
+      expect(urls[1]).not.toContain('s3cr3tvalue9');
+      expect(JSON.stringify(out[2].meta)).not.toContain('k-9f8e7d6c5b');
+      // Nothing to redact: the very metadata handed in; and the input frames are never changed.
+      expect(out[0].meta).toBe(frames[0].meta);
+      expect(out[3].meta).toBe(frames[3].meta);
+      expect(out[1].meta).not.toBe(frames[1].meta);
+      expect(JSON.stringify(frames)).toBe(before);
+    }
   });
 });
