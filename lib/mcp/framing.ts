@@ -27,6 +27,14 @@ const CR = 0x0d;
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
+/** An unterminated line handed from one splitter to another (LineSplitter.carry). */
+export interface CarriedLine {
+  /** The bytes kept (at most maxLineBytes), base64. */
+  kept: string;
+  size: number;
+  lastByte: number;
+}
+
 export class LineSplitter {
   private parts: Uint8Array[] = [];
   private kept = 0;
@@ -62,6 +70,21 @@ export class LineSplitter {
   /** The stream ended: a final line without `\n` is still a line. */
   end(): Line[] {
     return this.size > 0 ? [this.finish()] : [];
+  }
+
+  /** The unterminated line held so far, to go on in another process (proxy/tap/tap-handoff.ts):
+   *  the bytes kept of it, how many it had in all, and its last byte (whether it ends in `\r`). */
+  carry(): CarriedLine {
+    return { kept: bytesToBase64(concat(this.parts, this.kept)), size: this.size, lastByte: this.lastByte };
+  }
+
+  /** Takes up a line carried from another splitter, as if its bytes had been pushed here. */
+  resume(line: CarriedLine): void {
+    const bytes = Uint8Array.from(atob(line.kept), (c) => c.charCodeAt(0));
+    this.parts = bytes.length > 0 ? [bytes] : [];
+    this.kept = bytes.length;
+    this.size = line.size;
+    this.lastByte = line.lastByte;
   }
 
   /** True while bytes of an unterminated line are buffered. */

@@ -21,7 +21,7 @@ import { LiveJudge, type LiveFindings } from './live-judge';
 import { alive } from './process-alive';
 import { isSessionId, newSessionId, SECRETS_FILE, SESSION_FILE, type SegmentSummary, type StoredMeta, type StoredSource } from './layout';
 import { StoredSession, StoreError } from './reader';
-import { SessionWriter, WARN_AT, writeJsonAtomically } from './writer';
+import { SessionWriter, WARN_AT, writeJsonAtomically, type WriterHandoff, type WriterOptions } from './writer';
 
 export interface NewSession {
   source: StoredSource;
@@ -110,12 +110,34 @@ export class SessionStore {
     const meta: StoredMeta = { id, source: s.source, header: s.header, startedAt: s.startedAt, writerPid: process.pid };
     if (s.secrets && s.secrets.length > 0) writeJsonAtomically(path.join(dir, SECRETS_FILE), { secrets: s.secrets });
     writeJsonAtomically(path.join(dir, SESSION_FILE), meta);
-    const writer = new SessionWriter(dir, meta, {
+    return this.track(new SessionWriter(dir, meta, this.writerOptions()));
+  }
+
+  /**
+   * Goes on writing a session another process handed on (SessionWriter.handOff): this process is
+   * its writer from now on, and closes it as its own (findings counted).
+   */
+  continueSession(id: string, from: WriterHandoff): SessionWriter {
+    if (!isSessionId(id)) throw new StoreError(`not a session id: ${JSON.stringify(id)}`);
+    const dir = path.join(this.dir, id);
+    const meta = JSON.parse(readFileSync(path.join(dir, SESSION_FILE), 'utf8')) as StoredMeta;
+    meta.writerPid = process.pid;
+    writeJsonAtomically(path.join(dir, SESSION_FILE), meta);
+    return this.track(new SessionWriter(dir, meta, this.writerOptions(), from));
+  }
+
+  private writerOptions(): WriterOptions {
+    return {
       sessionBytes: this.budget.sessionBytes,
       ...(this.segmentBytes ? { segmentBytes: this.segmentBytes } : {}),
       onNotice: this.onNotice,
       onSegment: () => this.enforceTotal(),
-    });
+    };
+  }
+
+  /** A writer of this process: read from it while it writes, judged as it grows, counted once closed. */
+  private track(writer: SessionWriter): SessionWriter {
+    const { id, dir } = writer;
     this.writing.set(id, writer);
     writer.passedMemoryBudget = () => this.live?.start(id, dir);
     const close = writer.close.bind(writer);

@@ -38,8 +38,21 @@ function entry(into: TimingBuilder, dir: 'c2s' | 's2c', method: string) {
 const idKey = (id: unknown) => (typeof id === 'string' ? `s${id}` : typeof id === 'number' ? `n${id}` : undefined);
 
 /** The requests a writer (or a scan) has seen and not yet seen answered. */
+/** A request still unanswered, by `dir id`. */
+export type OpenRequest = [key: string, request: { dir: 'c2s' | 's2c'; method: string; ts: number }];
+
 export class RequestPairing {
-  private readonly open = new Map<string, { dir: 'c2s' | 's2c'; method: string; ts: number }>();
+  private readonly open: Map<OpenRequest[0], OpenRequest[1]>;
+
+  /** `open`: the requests another writer of the same session left unanswered (SessionWriter.handOff). */
+  constructor(open: readonly OpenRequest[] = []) {
+    this.open = new Map(open);
+  }
+
+  /** The requests still unanswered, for a writer that goes on with the session. */
+  carry(): OpenRequest[] {
+    return [...this.open];
+  }
 
   /** Notes one frame's parsed text (`message`: a line's embedded JSON, or undefined) into `into`. */
   note(into: TimingBuilder, frame: Frame, message: unknown): void {

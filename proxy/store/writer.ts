@@ -12,7 +12,7 @@ import type { TraceHeader } from '../../lib/trace/format';
 import { formatBytes } from '../../lib/text/bytes';
 import { LineEncoder } from './segment-lines';
 import { marksNext, newSummary, noteFrame, summaryOf, type SummaryBuilder } from './segment-summary';
-import { RequestPairing } from './timing-column';
+import { RequestPairing, type OpenRequest } from './timing-column';
 import {
   INDEX_FILE,
   SECRETS_FILE,
@@ -49,6 +49,23 @@ export interface WriterOptions {
   onSegment?: () => void;
 }
 
+/**
+ * Where a writer stood when it handed its session on to another process (handOff): the next
+ * writer starts the segment after the last one written, so neither touches the other's files.
+ */
+export interface WriterHandoff {
+  /** The segment the next writer starts. */
+  segment: number;
+  frames: number;
+  /** Bytes of frames on disk. */
+  bytes: number;
+  lastSeq: number;
+  warned: boolean;
+  full: boolean;
+  /** Requests not answered yet, for the timing column of the segments to come. */
+  open: OpenRequest[];
+}
+
 export function writeJsonAtomically(file: string, value: unknown, mode = 0o600): void {
   writeTextAtomically(file, JSON.stringify(value) + '\n', mode);
 }
@@ -63,7 +80,7 @@ export function writeTextAtomically(file: string, text: string, mode = 0o600): v
 export class SessionWriter {
   private readonly encoder = new LineEncoder();
   /** Pairs requests with answers across segments, for each segment's timing column. */
-  private readonly pairing = new RequestPairing();
+  private readonly pairing: RequestPairing;
   private readonly segmentBytes: number;
   private readonly flushMs: number;
   private fd: number;
@@ -93,11 +110,22 @@ export class SessionWriter {
     readonly dir: string,
     private readonly meta: StoredMeta,
     private readonly options: WriterOptions,
+    /** Goes on with a session another writer handed on (handOff), from its next segment. */
+    from?: WriterHandoff,
   ) {
     this.segmentBytes = options.segmentBytes ?? SEGMENT_BYTES;
     this.flushMs = options.flushMs ?? FLUSH_MS;
-    this.summary = newSummary(1);
-    this.fd = openSync(path.join(dir, segmentName(1)), 'a', 0o600);
+    this.pairing = new RequestPairing(from?.open);
+    const segment = from?.segment ?? 1;
+    if (from) {
+      this.count = from.frames;
+      this.written = from.bytes;
+      this.lastSeq = from.lastSeq;
+      this.warned = from.warned;
+      this.full = from.full;
+    }
+    this.summary = newSummary(segment);
+    this.fd = openSync(path.join(dir, segmentName(segment)), 'a', 0o600);
   }
 
   get id(): string {
@@ -211,6 +239,22 @@ export class SessionWriter {
       this.fail(e as Error);
     }
     return end;
+  }
+
+  /**
+   * Writes what is pending and indexes the segment, then stops without ending the session: another
+   * process goes on with it from the returned state (a tap the host ended before its recorder
+   * caught up: proxy/tap/tap-handoff.ts), and the session reads as recording while it runs.
+   */
+  handOff(): WriterHandoff {
+    this.flush();
+    this.closed = true;
+    const hasFrames = this.summary.frames > 0;
+    closeSync(this.fd);
+    if (hasFrames) this.writeIndex();
+    writeJsonAtomically(path.join(this.dir, SESSION_FILE), this.meta);
+    const segment = this.summary.segment + (hasFrames ? 1 : 0);
+    return { segment, frames: this.count, bytes: this.written, lastSeq: this.lastSeq, warned: this.warned, full: this.full, open: this.pairing.carry() };
   }
 
   private nextSegment(): void {

@@ -49,8 +49,9 @@ const ABANDON_MS = 1500;
 /**
  * The host has everything by now (its stdout ended with the server's); the recorder may still be
  * reading its spool back. A host that ends the tap meanwhile (an SDK sends SIGTERM a few seconds
- * after closing) has the recording abandoned: what the recorder has not taken yet is noted as gaps,
- * the tap file and the stored session are closed clean, the spool goes, and the signal ends the
+ * after closing) has the recording abandoned: what the recorder has not taken yet is handed on to a
+ * detached process that records it into the same session once the tap has ended (tap-handoff.ts;
+ * without a stored session it is noted as gaps), the tap file is closed, and the signal ends the
  * tap as it would have. A second signal, or a recorder not closed within `abandonMs`, ends it at
  * once, the session then stored `unclean` with what was written; the spool still goes first
  * rather than be left beside the tap file.
@@ -79,8 +80,10 @@ async function closeRecorder(recorder: TapRecorder, abandonMs: number): Promise<
   });
   try {
     const outcome = await recorder.close();
-    // Closed clean after a signal (the spool is removed by now): the signal ends the tap as it would have.
+    // Closed after a signal (the spool removed by now, or handed on with the rest): the signal ends the tap as it would have.
     if (ending) {
+      // Loaded only here: the tap's start-up loads nothing it does not need before the spawn.
+      if (outcome.handedOff) (await import('./tap-handoff')).startResumer(outcome.handedOff);
       removeHandlers();
       process.kill(process.pid, ending);
     }

@@ -8,7 +8,7 @@
  * was catching up. It becomes a `note` frame that says how many bytes of which stream are missing
  * and why, and the lines cut by the gap are kept, marked truncated, never dropped.
  */
-import { LineSplitter, type Line } from '../../lib/mcp/framing';
+import { LineSplitter, type CarriedLine, type Line } from '../../lib/mcp/framing';
 import type { Frame, LifecycleMeta } from '../../lib/mcp/frame';
 
 export type TapStream = 'c2s' | 's2c' | 'stderr';
@@ -24,6 +24,13 @@ export const STREAM_TEXT: Record<TapStream, string> = { c2s: "the host's message
 const GAP_BEHIND = 'the recorder fell behind and could not spool them';
 export const GAP_ABANDONED = 'the host ended the tap while its recorder was catching up';
 
+/** Where a framer stands, to go on in another process (tap-handoff.ts). */
+export interface FramerState {
+  seq: number;
+  lines: Record<TapStream, CarriedLine>;
+  cut: Record<TapStream, boolean>;
+}
+
 export class TapFramer {
   private seq = 0;
   private readonly splitters: Record<TapStream, LineSplitter>;
@@ -35,6 +42,21 @@ export class TapFramer {
     maxLineBytes?: number,
   ) {
     this.splitters = { c2s: new LineSplitter(maxLineBytes), s2c: new LineSplitter(maxLineBytes), stderr: new LineSplitter(maxLineBytes) };
+  }
+
+  /** Where it stands: the last seq, each stream's unterminated line, the lines a gap cut. */
+  state(): FramerState {
+    const lines = { c2s: this.splitters.c2s.carry(), s2c: this.splitters.s2c.carry(), stderr: this.splitters.stderr.carry() };
+    return { seq: this.seq, lines, cut: { ...this.cut } };
+  }
+
+  /** Goes on from where another framer stood (state()). */
+  resume(state: FramerState): void {
+    this.seq = state.seq;
+    for (const stream of ['c2s', 's2c', 'stderr'] as const) {
+      this.splitters[stream].resume(state.lines[stream]);
+      this.cut[stream] = state.cut[stream];
+    }
   }
 
   chunk(stream: TapStream, ts: number, bytes: Uint8Array): void {

@@ -13,15 +13,16 @@
  * items still taken; the recording is then closed clean without waiting for
  * the session's findings, which are judged later, on demand (proxy/store/late-judge.ts).
  */
-import { readlinkSync } from 'node:fs';
+import { closeSync, openSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Frame } from '../../lib/mcp/frame';
 import type { OtlpEndpoint } from '../../lib/wire/otlp-endpoint';
 import type { RecorderItem, RecorderMessage, RecorderReply, RecorderSetup } from './tap-recorder';
-import { readSpooled, type SpooledBatch } from './tap-spool';
+import { readSpooled, spoolPathFor, type SpooledBatch } from './tap-spool';
 import type { TapStream } from './tap-framer';
+import type { HandoffWriter } from './tap-handoff';
 
 const setup = workerData as RecorderSetup;
 /** Set (to 1) by the tap's main thread when the host ends the tap before this thread has caught up. */
@@ -46,11 +47,13 @@ yieldToTheHost();
 const port = parentPort!;
 // Loaded once this thread is niced: the schemas the header needs take a while to load, and the
 // server the host is waiting for is starting at the same moment.
-const [{ TapFile }, { openTapOutput }, { TapFramer, GAP_ABANDONED }, { tapHeader }] = await Promise.all([
+const [{ TapFile }, { openTapOutput }, { TapFramer, GAP_ABANDONED }, { tapHeader }, { takeItem }, { HandoffWriter: Handoff }] = await Promise.all([
   import('./tap-file'),
   import('./tap-output'),
   import('./tap-framer'),
   import('./tap-header'),
+  import('./take-item'),
+  import('./tap-handoff'),
 ]);
 /** Where the frames go: the stored session, the tap file holding its header and naming it
  *  (tap-output.ts); or, for a tap file the tap created itself, that file. */
@@ -125,6 +128,51 @@ function ack(bytes: number, spool: number): void {
   });
 }
 
+/**
+ * Once the tap is abandoned with a stored session, what this thread has not framed is handed on to
+ * a process that outlives the tap (tap-handoff.ts); without one (the frames go to the tap file), or
+ * when the handoff cannot be written, it is noted as gaps.
+ */
+let handoff: HandoffWriter | undefined;
+let handoffFailed = false;
+
+function handingOff(): HandoffWriter | undefined {
+  if (handoffFailed || !stored || stored.error) return undefined;
+  return (handoff ??= new Handoff(stored.dir, setup.spool ?? spoolPathFor(setup.file)));
+}
+
+/** The batch from `from` on goes to the handoff; false when it cannot (the caller skips it instead). */
+function handOn(write: (h: HandoffWriter) => void): boolean {
+  const h = handingOff();
+  if (!h) return false;
+  try {
+    write(h);
+    return true;
+  } catch (e) {
+    handOffFailed(e as Error);
+    return false;
+  }
+}
+
+/** The handoff cannot be written (a full disk): what it noted so far becomes gaps, as does the rest. */
+function handOffFailed(e: Error): void {
+  handoffFailed = true;
+  port.postMessage({ kind: 'warning', text: `cannot hand the rest of the recording on (${e.message}): it is noted as not recorded` } satisfies RecorderReply);
+  for (const batch of handoff?.batches ?? []) {
+    try {
+      const fd = openSync(batch.file, 'r');
+      try {
+        for (const item of readSpooled<RecorderItem>({ fd, at: batch.at, length: batch.length }).items) skip(item);
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      skipped += batch.length;
+    }
+  }
+  handoff = undefined;
+}
+
 /** Bytes of each stream noted as not recorded since the tap was abandoned, not yet in a note: one note per run. */
 const skipping = new Map<TapStream, { ts: number; bytes: number }>();
 let skipped = 0;
@@ -150,9 +198,11 @@ function noteSkipped(): void {
 
 function takeBatch(items: RecorderItem[], bytes: Uint8Array): void {
   // Read before each item, not each batch: a batch of a flood takes a while to frame at this thread's priority.
-  for (const item of items) {
-    if (abandoned()) skip(item);
-    else take(item, bytes);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (!abandoned()) take(item, bytes);
+    else if (handOn((h) => h.posted(items.slice(i), bytes))) break;
+    else skip(item);
   }
   if (telemetry && framed.length > 0) {
     telemetry.push(framed);
@@ -162,6 +212,8 @@ function takeBatch(items: RecorderItem[], bytes: Uint8Array): void {
 
 /** A batch the tap spooled: read back, one at a time, and taken exactly as a posted one. */
 function takeSpooled(where: SpooledBatch): void {
+  // Left in the spool for the resumer, which removes it; not acknowledged, so the tap keeps the file.
+  if (abandoned() && handOn((h) => h.spooled(where))) return;
   try {
     const { items, bytes } = readSpooled<RecorderItem>(where);
     takeBatch(items, bytes);
@@ -176,15 +228,31 @@ function takeSpooled(where: SpooledBatch): void {
 
 function take(m: RecorderItem, bytes: Uint8Array): void {
   lastTs = m.ts;
-  switch (m.kind) {
-    case 'chunk':
-      return framer.chunk(m.stream, m.ts, bytes.subarray(m.start, m.end));
-    case 'gap':
-      return framer.gap(m.stream, m.ts, m.bytes);
-    case 'end':
-      return framer.end(m.stream, m.ts);
-    case 'lifecycle':
-      return framer.lifecycle(m.meta, m.raw, m.ts);
+  takeItem(framer, m, bytes);
+}
+
+/** Closing with batches handed on: the session's writer and the framer's state go with them. */
+function closeHandingOff(h: HandoffWriter): string | undefined {
+  try {
+    const writer = stored!.handOff();
+    port.postMessage({
+      kind: 'warning',
+      text: `the host ended the tap before its recorder caught up: the rest is recorded into session ${stored!.id} by a process of its own once the tap has ended (the host got every byte)`,
+    } satisfies RecorderReply);
+    return h.finish({
+      storeDir: path.dirname(h.sessionDir),
+      id: stored!.id,
+      writer,
+      framer: framer.state(),
+      ...(setup.maxLineBytes ? { maxLineBytes: setup.maxLineBytes } : {}),
+    });
+  } catch (e) {
+    // The session ends unclean with what was written; the tap says why.
+    port.postMessage({
+      kind: 'warning',
+      text: `cannot hand the rest of the recording on (${(e as Error).message}): the session ends unclean`,
+    } satisfies RecorderReply);
+    return undefined;
   }
 }
 
@@ -201,6 +269,14 @@ port.on('message', (m: RecorderMessage) => {
       if (!file) {
         port.postMessage({ kind: 'closed', dropped: 0 } satisfies RecorderReply);
         return port.close();
+      }
+      if (handoff && handoff.batches.length > 0) {
+        const handedOff = closeHandingOff(handoff);
+        void file.close().then(() => {
+          port.postMessage({ kind: 'closed', dropped: file.dropped, ...(handedOff ? { handedOff } : {}) } satisfies RecorderReply);
+          port.close();
+        });
+        return;
       }
       noteSkipped();
       if (skipped > 0) {

@@ -32,6 +32,19 @@ function framesOf(file: string): Frame[] {
 }
 
 describe('the tap recorder', () => {
+  it('notes what it had not framed as gaps when the tap is abandoned with no stored session to hand it on to', async () => {
+    const file = new TapFile(tempDir(), 'abandoned.loupe.ndjson', header);
+    const recorder = new TapRecorder({ file: file.path });
+    recorder.chunk('s2c', 1, Buffer.from('{"jsonrpc":"2.0","method":"ping"}\n'.repeat(100)));
+    // Raised before the worker has taken anything: it takes nothing.
+    recorder.abandon();
+    const outcome = await recorder.close();
+    expect(outcome.handedOff).toBeUndefined();
+    expect(framesOf(file.path).map((f) => f.raw)).toEqual([
+      "3400 bytes of the server's messages were passed on but not recorded: the host ended the tap while its recorder was catching up (the peer got every byte)",
+    ]);
+  });
+
   it('frames and writes what the tap handed over, in wire order, off the tap thread', async () => {
     const file = new TapFile(tempDir(), 'a.loupe.ndjson', header);
     const recorder = new TapRecorder({ file: file.path });

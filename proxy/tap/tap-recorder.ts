@@ -6,9 +6,10 @@
  * worker reads back in order, so every frame is recorded while neither the host waits nor the
  * tap's memory grows. Only when the spool cannot be written (a full disk) does the tap tell the
  * worker how many bytes it missed instead (a `note` frame in the trace). A host that ends the tap
- * while the worker is still catching up has it abandon the rest (abandon()): the worker notes what
- * it had not reached as gaps and closes the recording clean, in well under the two seconds an SDK
- * leaves before SIGKILL.
+ * while the worker is still catching up has it abandon the rest (abandon()): the worker hands what
+ * it had not reached on to a process that outlives the tap (tap-handoff.ts), or, without a stored
+ * session, notes it as gaps, and closes the recording, in well under the two seconds an SDK leaves
+ * before SIGKILL.
  */
 import { Worker } from 'node:worker_threads';
 import type { LifecycleMeta } from '../../lib/mcp/frame';
@@ -38,7 +39,7 @@ const SLAB_START = 64 * 1024;
 
 export type RecorderReply =
   | { kind: 'taken'; bytes: number; spooled: number }
-  | { kind: 'closed'; dropped: number; error?: string }
+  | { kind: 'closed'; dropped: number; error?: string; handedOff?: string }
   | { kind: 'not-recording'; error: string }
   | { kind: 'warning'; text: string };
 
@@ -74,6 +75,9 @@ export interface RecorderOutcome {
   error?: string;
   /** Why nothing was recorded at all (the tap file could not be created). */
   notRecording?: string;
+  /** Abandoned before it caught up: the rest of the recording was handed on in this file
+   *  (tap-handoff.ts), for a process to finish once the tap has ended. */
+  handedOff?: string;
 }
 
 export class TapRecorder implements TapSink {
@@ -112,7 +116,8 @@ export class TapRecorder implements TapSink {
     this.spool = new SpoolWriter(setup.spool ?? spoolPathFor(setup.file));
     // Whichever way the worker ends, it reads no more of the spool.
     this.closed = new Promise<RecorderOutcome>((resolve) => (this.resolveClosed = resolve)).then((outcome) => {
-      this.removeSpool();
+      // A handoff reads the spool after the tap has ended, and removes it then.
+      if (!outcome.handedOff) this.removeSpool();
       return outcome;
     });
   }
@@ -148,7 +153,13 @@ export class TapRecorder implements TapSink {
         this.removeSpool();
         this.onNotRecording(m.error);
         resolve({ gapBytes: 0, droppedFrames: 0, notRecording: m.error });
-      } else resolve({ gapBytes: this.gapBytes, droppedFrames: m.dropped, ...(m.error ? { error: m.error } : {}) });
+      } else
+        resolve({
+          gapBytes: this.gapBytes,
+          droppedFrames: m.dropped,
+          ...(m.error ? { error: m.error } : {}),
+          ...(m.handedOff ? { handedOff: m.handedOff } : {}),
+        });
     });
     // A recorder that fails must never take the host's session down with it.
     worker.on('error', (e) => {

@@ -81,6 +81,13 @@ export class SpoolWriter {
     }
   }
 
+  /** Done writing, the file kept for another process to read (tap-handoff.ts). */
+  close(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+
   /** The worker has read every record (or will read none): the file goes. The next append starts a new one. */
   remove(): void {
     if (this.fd === undefined) return;

@@ -23,6 +23,8 @@ export const DIST_ENTRIES: Record<string, string> = {
   'tap-recorder-worker': 'proxy/tap/tap-recorder-worker.ts',
   // Started by URL from proxy/store/late-judge.ts, the same way.
   'judge-worker': 'proxy/store/judge-worker.ts',
+  // A process started by path from proxy/tap/tap-handoff.ts, the same way.
+  'tap-resume': 'proxy/tap/tap-resume.ts',
 };
 
 /**

@@ -72,6 +72,7 @@ export function missingFiles(tarball: PackedTarball): string[] {
     'dist/testkit.mjs',
     'dist/tap-recorder-worker.mjs',
     'dist/judge-worker.mjs',
+    'dist/tap-resume.mjs',
     'out/index.html',
     'out/loupe-viewer.html',
     'test/index.mjs',
