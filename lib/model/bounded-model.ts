@@ -27,7 +27,7 @@ import { createAnalyzer, type Analyzer, type AnalysisState, type AnalyzerOptions
 import { HttpExchanges, exchangeIdOf, type HttpExchange } from '../mcp/http-exchanges';
 import type { Era } from '../mcp/era';
 import type { SessionModel } from './session-model';
-import { emptySettled, releaseSettled, type SettledExchanges } from './settled-exchanges';
+import { emptySettled, releaseAtEnd, releaseSettled, type SettledExchanges } from './settled-exchanges';
 
 /** What the CLI's readers of a finished model read: SessionModel and BoundedModel both offer it.
  *  `toolErrorCount`, `invalidParamsCount`: how many tool calls answered with an isError, and how
@@ -129,7 +129,8 @@ export class BoundedModel implements JudgedModel {
    *   baseline and the tools-size gate read again stay whole (listings, handshakes, the first tool
    *   calls whose result was an isError and -32602 refusals the doctor quotes, and the first
    *   answered call of each method, for the layers reached). A budget reads every call's latency, so a check with one does not
-   *   compact.
+   *   compact. An HTTP exchange accepted with its calls answered goes at its end (releaseAtEnd),
+   *   the rest at compactions.
    * Either way a call holds only the facts of its params read after its request (a tool's name,
    * a resource's URI: lib/analyze/kept-params.ts), so tool calls are let go of like any other.
    * `compactEvery` (tests): how often, in frames.
@@ -203,6 +204,7 @@ export class BoundedModel implements JudgedModel {
     // Nothing belongs to an exchange after its end (HttpExchanges.push): only the report's doctor reads it again.
     if (this.compact === 'findings' && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end')
       this.exchanges.release(exchangeIdOf(f) ?? -1);
+    if (this.compact === 'report' && f.lane === 'http' && f.meta?.transport === 'http' && f.meta.phase === 'end') this.settleAtEnd(f);
     if (this.compactEvery > 0 && --this.toCompaction === 0) {
       const { calls, eras } = this.analyzer.state();
       calls.compactAnswered(
@@ -210,14 +212,25 @@ export class BoundedModel implements JudgedModel {
         (seq, era) => eras.remember(seq, era as Era | undefined),
         this.compact === 'report' ? this.readAgain : undefined,
       );
-      if (this.compact === 'report') {
-        const methodOf = (ex: HttpExchange) => this.quoted.get(ex.sent[0].seq)?.method ?? 'a message';
-        // The method of each request it carried goes with it (an answer quoted for a refusal stays).
-        for (const ex of releaseSettled(this.exchanges, calls, this.settledExchanges, methodOf))
-          for (const sent of ex.sent)
-            if (this.quoted.get(sent.seq)?.kind === 'request' || this.quoted.get(sent.seq)?.kind === 'notification') this.quoted.delete(sent.seq);
-      }
+      if (this.compact === 'report') for (const ex of releaseSettled(this.exchanges, calls, this.settledExchanges, this.methodOf)) this.forgetSent(ex);
       this.toCompaction = Math.max(this.compactEvery, Math.ceil((calls.all.length + this.exchanges.all.length) / 4));
+    }
+  }
+
+  /** The method of the first request an exchange carried (quoted as its request was judged). */
+  private readonly methodOf = (ex: HttpExchange): string => this.quoted.get(ex.sent[0].seq)?.method ?? 'a message';
+
+  /** At an exchange's end, for the report: it goes at once when only its answers decide (releaseAtEnd). */
+  private settleAtEnd(end: Frame): void {
+    const ex = this.exchanges.get(exchangeIdOf(end) ?? -1);
+    if (ex && releaseAtEnd(ex, this.exchanges, this.calls, this.settledExchanges, this.methodOf)) this.forgetSent(ex);
+  }
+
+  /** The method of each request an exchange let go of carried goes with it (an answer quoted for a refusal stays). */
+  private forgetSent(ex: HttpExchange): void {
+    for (const sent of ex.sent) {
+      const kind = this.quoted.get(sent.seq)?.kind;
+      if (kind === 'request' || kind === 'notification') this.quoted.delete(sent.seq);
     }
   }
 

@@ -92,3 +92,28 @@ describe('the refusals of a long HTTP session', () => {
     expect(said).toEqual(evidence(modelOf(frames)));
   });
 });
+
+describe('the accepted exchanges of a long HTTP session', () => {
+  it('go at their end, not at the next compaction, and the doctor says the same', () => {
+    const h = opened();
+    for (let i = 1; i <= 50; i++) accept(h, i);
+    const lastAccepted = h.lastExchange;
+    refuse(h, 51, 'ping');
+    // No compaction in this session: only the end of each exchange lets it go.
+    const model = bounded(h.frames, 1e9);
+    expect(model.exchanges.all.map((ex) => ex.status)).toEqual([500]);
+    expect(model.settledExchanges.lastAccepted.get('tools/call')).toBe(lastAccepted);
+    expect(evidence(model)).toEqual(evidence(modelOf(h.frames)));
+  });
+
+  it('wait while a request they carried is unanswered', () => {
+    const h = opened();
+    accept(h, 1);
+    // An SSE answer that ended without the answer to its call: the doctor quotes it.
+    h.exchange({ body: req(2, 'tools/call', { name: 'echo' }), headers, type: 'text/event-stream', answers: [] });
+    const unanswered = h.lastExchange;
+    const model = bounded(h.frames, 1e9);
+    expect(model.exchanges.all.map((ex) => ex.id)).toEqual([unanswered]);
+    expect(evidence(model)).toEqual(evidence(modelOf(h.frames)));
+  });
+});

@@ -101,17 +101,43 @@ export function releaseSettled(exchanges: HttpExchanges, calls: CallIndex, settl
       }
       return true;
     }
-    if (ex.status !== undefined && ex.status >= 400) return false;
-    for (const sent of ex.sent) {
-      const call = calls.callAt(sent.seq);
-      if (call && call.seq === sent.seq && call.dir === 'c2s' && call.responseSeq === undefined && call.cancelledSeq === undefined && !call.refused)
-        return false;
-    }
-    if (accepted(ex)) {
-      const method = methodOf(ex);
-      settled.lastAccepted.set(method, Math.max(settled.lastAccepted.get(method) ?? 0, ex.id));
-      settled.lastOk = Math.max(settled.lastOk, ex.id);
-    }
-    return true;
+    return goesAnswered(ex, calls, settled, methodOf);
   });
+}
+
+/**
+ * Lets an exchange of the conversation go at its `end` frame when nothing but its answers decides
+ * that (an accepted POST whose requests were all answered: most of a session's), rather than at the
+ * next compaction. Held for thousands of frames, such exchanges and the frames they hold outlived
+ * the engine's young generation and were copied into the old one, where a long check spent much of
+ * its time collecting them. Refusals and failed look-ups wait for releaseSettled, which weighs
+ * them against the exchanges still open. Returns whether it went.
+ */
+export function releaseAtEnd(
+  ex: HttpExchange,
+  exchanges: HttpExchanges,
+  calls: CallIndex,
+  settled: SettledExchanges,
+  methodOf: (ex: HttpExchange) => string,
+): boolean {
+  if (!ex.end || failedLookup(ex) || refusedMessage(ex)) return false;
+  if (conversational(ex) && !goesAnswered(ex, calls, settled, methodOf)) return false;
+  exchanges.release(ex.id);
+  return true;
+}
+
+/** Whether an ended exchange of the conversation that is not a refusal to quote can go: once none
+ *  of its requests waits for an answer. An accepted one that goes is noted in `settled`. */
+function goesAnswered(ex: HttpExchange, calls: CallIndex, settled: SettledExchanges, methodOf: (ex: HttpExchange) => string): boolean {
+  if (ex.status !== undefined && ex.status >= 400) return false;
+  for (const sent of ex.sent) {
+    const call = calls.callAt(sent.seq);
+    if (call && call.seq === sent.seq && call.dir === 'c2s' && call.responseSeq === undefined && call.cancelledSeq === undefined && !call.refused) return false;
+  }
+  if (accepted(ex)) {
+    const method = methodOf(ex);
+    settled.lastAccepted.set(method, Math.max(settled.lastAccepted.get(method) ?? 0, ex.id));
+    settled.lastOk = Math.max(settled.lastOk, ex.id);
+  }
+  return true;
 }
