@@ -73,7 +73,10 @@ for (const c of CASES) {
     expect(after.total).toBeGreaterThan(before.total);
     expect(after.shown).toBe(before.shown);
 
-    const added = (await ruleIds(page)).filter((r) => !rulesBefore.includes(r));
+    // A timing finding is only ever about the session's own messages, of which the probes added
+    // none (above): on a busy machine one of the page's own listings may take over the slow
+    // threshold (a second) and be answered after the counts above held still for one.
+    const added = (await ruleIds(page)).filter((r) => !rulesBefore.includes(r) && r !== 'timing.slow');
     expect(added.sort()).toEqual(c.earned);
     // And the session goes on as before.
     await lp.showTools();

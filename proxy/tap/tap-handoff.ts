@@ -98,6 +98,8 @@ export function startResumer(handoffFile: string): number | undefined {
   const script = fileURLToPath(new URL('./tap-resume.mjs', import.meta.url));
   const child = spawn(process.execPath, [script, handoffFile], { detached: true, stdio: 'ignore' });
   child.unref();
+  // A process that cannot be started leaves the session ended unclean with what was written, and the handoff's files.
+  child.on('error', () => {});
   if (child.pid === undefined) return undefined;
   const metaFile = path.join(path.dirname(handoffFile), SESSION_FILE);
   try {
