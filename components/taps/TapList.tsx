@@ -64,7 +64,8 @@ export function TapList() {
           >
             <div className="truncate text-xs text-zinc-200">{label(t)}</div>
             <div className="text-[11px] text-zinc-500">
-              {t.running ? <span className="text-emerald-400">● live</span> : 'ended'} · {when(t.startedAt)} · {formatBytes(t.bytes)}
+              {t.running ? <span className="text-emerald-400">● live</span> : t.finishing ? 'ended, recording the rest' : 'ended'} · {when(t.startedAt)} ·{' '}
+              {formatBytes(t.bytes)}
             </div>
           </button>
           {t.running && t.listen && <TapAddress tap={{ ...t, listen: t.listen }} />}

@@ -224,6 +224,9 @@ export const TapEntrySchema = z.object({
   host: z.string().optional(),
   startedAt: z.string(),
   running: z.boolean(),
+  /** The tap has ended, and a process of its own still records what its recorder had not reached
+   *  (proxy/tap/tap-handoff.ts): its stored session grows until that process closes it. */
+  finishing: z.literal(true).optional(),
   bytes: z.number().int().nonnegative(),
   /** The session that follows or shows it, when one is open. */
   sessionId: z.string().optional(),

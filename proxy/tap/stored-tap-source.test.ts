@@ -121,6 +121,20 @@ describe("a tap's stored session, followed", () => {
     expect(session.frames().slice(0, 3)).toEqual([ping(1), ping(2), ping(3)]);
   });
 
+  it('lists an ended tap whose recording another process still finishes as finishing, until it closes the session', async () => {
+    // The tap's process is gone; the session's writer (here, this process) still writes it.
+    const { configDir, writer, file } = startTap(2 ** 22 + 12345);
+    [ping(1), ping(2)].forEach((f) => writer.append(f));
+    writer.flush();
+    registry = new Registry();
+    watcher = new TapWatcher(configDir, registry, 60_000, new SessionStore(sessionsDir(configDir)));
+    expect(await watcher.list()).toMatchObject([{ file, running: false, finishing: true }]);
+    writer.close();
+    const [ended] = await watcher.list();
+    expect(ended.running).toBe(false);
+    expect(ended.finishing).toBeUndefined();
+  });
+
   it('says what is missing when the session a tap file names is gone', async () => {
     // A tap in another process that still runs.
     const { configDir, writer, file } = startTap(process.ppid);

@@ -7,13 +7,14 @@
  */
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { makeDirs } from '../shared/make-dirs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Connection } from '../../lib/wire/connection';
 import type { TapEntry } from '../../lib/wire/protocol';
 import type { LiveSession } from '../sessions/types';
 import type { TapSource } from '../sessions/sources';
-import { isSessionId, segmentNumber, SESSION_FILE, sessionsDir } from '../store/layout';
+import { isSessionId, segmentNumber, SESSION_FILE, sessionsDir, type StoredMeta } from '../store/layout';
+import { alive } from '../store/process-alive';
 import { SessionStore } from '../store/store';
 import { tapsDir } from './tap-file';
 import { TapFileSource } from './tap-file-source';
@@ -152,12 +153,14 @@ export class TapWatcher {
       }
       const bytes = stored ? await storedBytes(path.join(this.store.dir, stored)) : ((await stat(path.join(this.dir, file)).catch(() => undefined))?.size ?? 0);
       const sessionId = this.sessions.get(file);
+      const running = this.running(file, header);
       out.push({
         file,
         name: header.target.name,
         ...(header.tap?.host?.name ? { host: header.tap.host.name } : {}),
         startedAt: header.startedAt ?? header.createdAt,
-        running: this.running(file, header),
+        running,
+        ...(!running && stored && (await this.stillWritten(stored)) ? { finishing: true as const } : {}),
         bytes,
         ...(header.tap?.listen ? { listen: this.urlTaps.listen(file) ?? header.tap.listen } : {}),
         ...(this.urlTaps.has(file) ? { stoppable: true } : {}),
@@ -165,6 +168,16 @@ export class TapWatcher {
       });
     }
     return out.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  }
+
+  /** Whether a stored session is still being written (by the process finishing an ended tap's recording). */
+  private async stillWritten(id: string): Promise<boolean> {
+    try {
+      const meta = JSON.parse(await readFile(path.join(this.store.dir, id, SESSION_FILE), 'utf8')) as StoredMeta;
+      return !meta.end && alive(meta.writerPid);
+    } catch {
+      return false;
+    }
   }
 
   /** Opens (or finds) the session that shows a recorded tap. Only names inside the taps folder. */
