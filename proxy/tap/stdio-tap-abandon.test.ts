@@ -8,8 +8,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
 import { FIXTURES, LOUPE_BIN, tempDir } from '../cli/shared/run-cli';
 import { sessionsDir } from '../store/layout';
@@ -62,6 +63,12 @@ it('records the whole flood when the host sends SIGTERM while the recorder catch
     '{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
     `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood","arguments":{"count":${NOTIFICATIONS}}}}\n`,
   ].join('');
+  // A busy machine, which is when a host's SIGTERM finds the recorder behind: a process spinning on
+  // each core at the normal priority leaves the recorder's thread (at the lowest) next to no CPU, so
+  // it is still far behind when the host has everything, however quick the machine.
+  const busy = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' }));
+  const unbusy = () => busy.forEach((spinning) => spinning.kill('SIGKILL'));
+  onTestFinished(unbusy);
   child.stdin.write(sent);
   await stdoutEnded;
   expect(tail).toContain('{"jsonrpc":"2.0","id":2,');
@@ -71,6 +78,7 @@ it('records the whole flood when the host sends SIGTERM while the recorder catch
   // The host has everything; the recorder is still reading the spool back (`<tap file>.backlog`).
   expect(readdirSync(taps).filter((f) => f.endsWith('.backlog'))).toHaveLength(1);
   child.kill('SIGTERM');
+  unbusy();
   expect(await ended).toBe('SIGTERM');
   expect(err).toMatch(/the host ended the tap before its recorder caught up: the rest is recorded into session \S+ by a process of its own/);
 

@@ -3,15 +3,19 @@
  * the framer goes on mid-line where it stood, the session's writer goes on in its next segment
  * with the requests still unanswered, and the session reads back as one, every frame in order.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
 import { SessionStore } from '../store/store';
 import { testHeader } from '../store/testing';
-import { segmentName, segmentNumber } from '../store/layout';
+import { segmentName, segmentNumber, sessionsDir } from '../store/layout';
 import { TapFramer } from './tap-framer';
+import { startResumer } from './tap-handoff';
+import { TapRecorder } from './tap-recorder';
+import { tapsDir } from './tap-file';
+import { tempDir } from '../cli/shared/run-cli';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -77,5 +81,44 @@ describe('a recording handed on', () => {
     expect([...session.frames()].map((f) => f.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // The request of the tap's segment answered in the resumer's is timed like the others (four, not three).
     expect(session.timing()).toMatchObject([{ dir: 'c2s', method: 'ping', requests: 4, latency: { n: 4, minUs: 1500, maxUs: 1500 } }]);
+  });
+});
+
+describe('a tap abandoned before its recorder caught up', () => {
+  it('hands every batch it had not framed to the resumer, which records them into the same session and ends it clean', { timeout: 60_000 }, async () => {
+    const configDir = tempDir();
+    const startedAt = new Date().toISOString();
+    const recorder = new TapRecorder({
+      file: path.join(tapsDir(configDir), 'handed.loupe.ndjson'),
+      storeDir: sessionsDir(configDir),
+      header: { name: 'handed', command: 'node', args: ['server.mjs'], startedAt, tap: { pid: process.pid, host: { pid: process.pid }, cwd: '/' } },
+    });
+    const lines = Array.from({ length: 1000 }, (_, i) => `{"jsonrpc":"2.0","method":"notifications/message","params":{"n":${i}}}\n`).join('');
+    recorder.lifecycle({ transport: 'stdio', event: 'spawn', pid: 1, command: 'node', args: ['server.mjs'] }, 'started', 1);
+    // Cut mid-line and mid-batch: the resumer must join the halves.
+    recorder.chunk('s2c', 2, Buffer.from(lines.slice(0, 5001)));
+    recorder.chunk('s2c', 3, Buffer.from(lines.slice(5001)));
+    recorder.chunk('c2s', 4, Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}'));
+    recorder.end('c2s', 5);
+    // Raised before the worker has taken anything: it hands everything on.
+    recorder.abandon();
+    const outcome = await recorder.close();
+    expect(outcome.handedOff).toBeDefined();
+    const store = new SessionStore(sessionsDir(configDir));
+    // Stopped, not ended, with nothing framed: the resumer frames it all.
+    expect(store.list()[0]).toMatchObject({ frames: 0 });
+    expect(existsSync(outcome.handedOff!)).toBe(true);
+
+    startResumer(outcome.handedOff!);
+    expect(store.list()[0].state).toBe('recording');
+    while (existsSync(outcome.handedOff!)) await new Promise((r) => setTimeout(r, 20));
+    const [listed] = store.list();
+    expect(listed).toMatchObject({ state: 'clean', frames: 1002 });
+    const frames = [...store.open(listed.id).frames()];
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
+    expect(frames.filter((f) => f.dir === 's2c').map((f) => f.raw)).toEqual(lines.trimEnd().split('\n'));
+    expect(frames.at(-1)).toMatchObject({ dir: 'c2s', raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}', ts: 5 });
+    expect(frames.some((f) => f.truncated || /not recorded/.test(f.raw))).toBe(false);
+    expect(readdirSync(path.join(sessionsDir(configDir), listed.id)).filter((f) => f.startsWith('handoff'))).toEqual([]);
   });
 });
