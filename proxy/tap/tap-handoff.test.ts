@@ -3,14 +3,15 @@
  * the framer goes on mid-line where it stood, the session's writer goes on in its next segment
  * with the requests still unanswered, and the session reads back as one, every frame in order.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '../../lib/mcp/frame';
 import { SessionStore } from '../store/store';
 import { testHeader } from '../store/testing';
-import { segmentName, segmentNumber, sessionsDir } from '../store/layout';
+import { segmentName, segmentNumber, SESSION_FILE, sessionsDir } from '../store/layout';
 import { TapFramer } from './tap-framer';
 import { startResumer } from './tap-handoff';
 import { TapRecorder } from './tap-recorder';
@@ -81,6 +82,56 @@ describe('a recording handed on', () => {
     expect([...session.frames()].map((f) => f.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // The request of the tap's segment answered in the resumer's is timed like the others (four, not three).
     expect(session.timing()).toMatchObject([{ dir: 'c2s', method: 'ping', requests: 4, latency: { n: 4, minUs: 1500, maxUs: 1500 } }]);
+  });
+});
+
+/** A recorder of a stored session, abandoned before its worker took anything, then closed: its handoff. */
+async function handedOff(configDir: string, lines: string): Promise<string> {
+  const recorder = new TapRecorder({
+    file: path.join(tapsDir(configDir), 'handed.loupe.ndjson'),
+    storeDir: sessionsDir(configDir),
+    header: {
+      name: 'handed',
+      command: 'node',
+      args: ['server.mjs'],
+      startedAt: new Date().toISOString(),
+      tap: { pid: process.pid, host: { pid: process.pid }, cwd: '/' },
+    },
+  });
+  recorder.chunk('s2c', 2, Buffer.from(lines));
+  recorder.abandon();
+  const outcome = await recorder.close();
+  return outcome.handedOff!;
+}
+
+async function gone(file: string): Promise<void> {
+  for (let waited = 0; existsSync(file); waited += 20) {
+    if (waited > 30_000) throw new Error(`${file} is still there`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('the resumer, given what it cannot use', () => {
+  it('says how it is started when no handoff is named', () => {
+    const run = spawnSync(process.execPath, [path.join(import.meta.dirname, 'tap-resume.mjs')], { encoding: 'utf8' });
+    expect(run.status).toBe(64);
+    expect(run.stderr).toMatch(/^usage: tap-resume.mjs HANDOFF_FILE/);
+  });
+
+  it('leaves nothing of the handoff behind when the session cannot be continued', { timeout: 60_000 }, async () => {
+    const configDir = tempDir();
+    const file = await handedOff(configDir, '{"jsonrpc":"2.0","method":"ping"}\n'.repeat(10));
+    const sessionDir = path.dirname(file);
+    expect(
+      readdirSync(sessionDir)
+        .filter((f) => f.startsWith('handoff'))
+        .sort(),
+    ).toEqual(['handoff.backlog', 'handoff.json']);
+    // Its record damaged meanwhile: the session cannot be read, let alone continued.
+    writeFileSync(path.join(sessionDir, SESSION_FILE), '{');
+    startResumer(file);
+    await gone(file);
+    expect(readdirSync(sessionDir).filter((f) => f.startsWith('handoff'))).toEqual([]);
   });
 });
 
